@@ -1,0 +1,136 @@
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::{
+    Effect, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Outcome, Rng, Turn, View,
+};
+
+/// A game, as its author writes it: an owned state with its rules.
+///
+/// The host never sees this trait directly: [`export_game!`](crate::export_game) wraps an
+/// implementation into a plugin. A game crate tests its rules against this trait with no
+/// loading involved.
+///
+/// The contract, which the host's conformance suite (`tavola check`) verifies:
+/// - [`Game::turn`] says whose turn it is; in a [`Turn::Seat`] position
+///   [`Game::legal_moves`] lists the moves, in a [`Turn::Chance`] position the outcomes'
+///   moves (in the same order), in a [`Turn::Over`] position nothing.
+/// - [`Game::apply`] accepts exactly the legal moves and refuses every other id with an
+///   error, leaving the state unchanged.
+/// - [`Game::notation`] and [`Game::from_notation`], like the JSON state, round-trip.
+/// - Every site named by the view or a move exists in the layout.
+/// - Every game ends: a random playout reaches [`Turn::Over`].
+pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
+    /// What the host shows before a game starts: name, seats, rules, options.
+    fn manifest() -> Manifest;
+
+    /// The start position for these options. The options have been checked against
+    /// the manifest's schema; an unsupported combination is refused here.
+    fn new(options: &Options) -> Result<Self, GameError>;
+
+    /// The position written in `notation`, under these options.
+    fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError>;
+
+    /// The position as a short text, read back by [`Game::from_notation`].
+    fn notation(&self) -> String;
+
+    /// How many seats this game has (it may depend on the options).
+    fn seat_count(&self) -> u8;
+
+    /// The static board for this game's options.
+    fn layout(&self) -> Layout;
+
+    /// What a person sees of the position now.
+    fn view(&self) -> View;
+
+    /// Whose turn it is.
+    fn turn(&self) -> Turn;
+
+    /// Writes the legal moves (or chance outcomes) into `moves`, which arrives empty.
+    fn legal_moves(&self, moves: &mut Vec<MoveId>);
+
+    /// How a person makes `mv` and how it is written.
+    fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError>;
+
+    /// Plays `mv`. When `effects` is given, pushes the steps a person would see.
+    /// An illegal move is refused with an error and changes nothing.
+    fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError>;
+
+    /// The state as JSON (the default serialises `self` with `serde`).
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+
+    /// The state from JSON written by [`Game::to_json`], checked by [`Game::check`].
+    fn from_json(json: &str) -> Result<Self, GameError> {
+        let game: Self = serde_json::from_str(json).map_err(|e| GameError::State(e.to_string()))?;
+        game.check()?;
+        Ok(game)
+    }
+
+    /// Checks a deserialised state for consistency (the default accepts everything).
+    fn check(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    /// Plays random moves to the end and returns the outcome: the fast path for search,
+    /// one boundary crossing per playout. An override must choose exactly as
+    /// [`random_playout`] does, so that a seed gives the same game either way.
+    fn playout(&mut self, rng: &mut Rng) -> Result<Outcome, GameError> {
+        random_playout(self, rng)
+    }
+
+    /// A heuristic value of the position for each seat (higher is better), if the game
+    /// has one.
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// A hash of the position for transposition tables (the default hashes the notation).
+    fn state_hash(&self) -> u64 {
+        // FNV-1a: stable across builds and processes.
+        self.notation()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+    }
+
+    /// The move of the plugin's own bot `bot` (named in the manifest).
+    fn bot_move(&self, bot: &str, rng: &mut Rng) -> Result<MoveId, GameError> {
+        let _ = rng;
+        Err(GameError::UnknownBot(bot.to_owned()))
+    }
+}
+
+/// The most moves a random playout makes before it is declared endless.
+pub const MAX_PLAYOUT_ACTIONS: usize = 1_000_000;
+
+/// Plays uniformly random moves, and chance outcomes by their probabilities, until the
+/// game is over.
+///
+/// This is *the* random policy: the host's move-by-move playout makes the same draws in
+/// the same order ([`Rng::chance`] at a chance event, [`Rng::below`] over the legal moves
+/// otherwise), so both give the same game for the same seed.
+pub fn random_playout<G: Game>(game: &mut G, rng: &mut Rng) -> Result<Outcome, GameError> {
+    let mut moves = Vec::new();
+    for _ in 0..MAX_PLAYOUT_ACTIONS {
+        let mv = match game.turn() {
+            Turn::Over { outcome } => return Ok(outcome),
+            Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
+            Turn::Seat { seat } => {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    return Err(GameError::Internal(format!(
+                        "seat {seat} is to move but has no legal move"
+                    )));
+                }
+                moves[rng.below(moves.len())]
+            }
+        };
+        game.apply(mv, None)?;
+    }
+    Err(GameError::Internal(format!(
+        "a random playout did not end within {MAX_PLAYOUT_ACTIONS} moves"
+    )))
+}

@@ -1,0 +1,56 @@
+//! # game-api: the contract between Tavola and its game plugins
+//!
+//! A Tavola game is a dynamic library that the host finds in a plugins folder. This crate
+//! is everything a game author needs, in two layers:
+//!
+//! 1. **The Rust face**: the [`Game`] trait over an owned, `serde`-serialisable state, with
+//!    plain data types for everything a game tells the host — its [`Manifest`] (name,
+//!    seats, rules text, [`OptionSpec`]s and [`Preset`]s), its board [`Layout`], the
+//!    dynamic [`View`], whose [`Turn`] it is (a seat, a chance event with exact
+//!    [`Probability`]s, or an [`Outcome`]), the legal moves as compact [`MoveId`]s with a
+//!    [`MoveInfo`] for people, and the [`Effect`]s of a move. A game crate unit-tests its
+//!    rules against this trait with no loading involved.
+//! 2. **The FFI face** ([`ffi`]): `abi_stable` types and the [`export_game!`] macro that
+//!    wraps a [`Game`] into a loadable plugin and catches every panic at the boundary.
+//!    Game code never touches an `abi_stable` type.
+//!
+//! ```
+//! use game_api::{Options, OptionSpec, OptionValue};
+//!
+//! let schema = vec![OptionSpec::integer("houses", "Houses per side", 3, 6, 6)];
+//! let options = Options::parse(&schema, ["houses=4"]).unwrap();
+//! assert_eq!(options.int("houses"), Some(4));
+//! assert!(Options::parse(&schema, ["houses=9"]).is_err());
+//! ```
+#![allow(non_local_definitions)] // raised by every #[sabi_trait]; see DESIGN.md
+
+mod effect;
+mod error;
+pub mod ffi;
+mod game;
+mod layout;
+mod manifest;
+mod moves;
+mod options;
+mod rng;
+mod turn;
+mod view;
+
+pub use effect::Effect;
+pub use error::GameError;
+pub use game::{Game, random_playout};
+pub use layout::{Facing, Layout, Link, LinkKind, Shape, Site, SiteId};
+pub use manifest::{BotSpec, Manifest, RulesText, SeatRange};
+pub use moves::{MoveId, MoveInfo};
+pub use options::{Choice, OptionError, OptionKind, OptionSpec, OptionValue, Options, Preset};
+pub use rng::Rng;
+pub use turn::{ChanceOutcome, GameResult, Outcome, Probability, SeatOutcome, Turn};
+pub use view::{Panel, PanelEntry, Piece, SiteContent, View};
+
+/// The level of this contract. A plugin built for another level is refused by the host
+/// with a message naming both levels. Raise it whenever the meaning or the layout of the
+/// FFI face changes incompatibly.
+pub const API_LEVEL: u32 = 1;
+
+/// The version of this crate, as compiled into every plugin.
+pub const GAME_API_VERSION: &str = env!("CARGO_PKG_VERSION");

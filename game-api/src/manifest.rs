@@ -1,0 +1,99 @@
+use serde::{Deserialize, Serialize};
+
+use crate::{OptionSpec, Preset};
+
+/// Everything the host shows about a game before one is started.
+///
+/// ```
+/// let m = game_api::Manifest::new("nim", "Nim", "1.0.0");
+/// assert_eq!(m.seats.min, 2);
+/// assert!(m.options.is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// A stable identifier, lower-case with dashes (`kalah`); used on the command line and
+    /// in saved games.
+    pub id: String,
+    /// The name people see (`Kalah`).
+    pub name: String,
+    /// The plugin's version (semantic versioning, `1.2.0`). Of two plugins with the same
+    /// id, the host uses the higher version.
+    pub version: String,
+    /// Who wrote the plugin.
+    #[serde(default)]
+    pub authors: Vec<String>,
+    /// One or two sentences for the game chooser.
+    #[serde(default)]
+    pub description: String,
+    /// The rules, in Markdown, in one or more languages; the first is the default.
+    #[serde(default)]
+    pub rules: Vec<RulesText>,
+    /// How many seats a game has.
+    pub seats: SeatRange,
+    /// Seat names in seat order (`South`, `North`; `Herd`, `Farmer`). With a variable
+    /// number of seats, the names of the largest table.
+    pub seat_names: Vec<String>,
+    /// Tags for searching and grouping (`mancala`, `chance`, `asymmetric`).
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// The typed options of a new game.
+    #[serde(default)]
+    pub options: Vec<OptionSpec>,
+    /// Named sets of option values.
+    #[serde(default)]
+    pub presets: Vec<Preset>,
+    /// The plugin's own named bots (strategies its author describes).
+    #[serde(default)]
+    pub bots: Vec<BotSpec>,
+}
+
+impl Manifest {
+    /// A two-seat manifest with the given id, name and version and nothing else.
+    pub fn new(id: &str, name: &str, version: &str) -> Self {
+        Manifest {
+            id: id.into(),
+            name: name.into(),
+            version: version.into(),
+            authors: Vec::new(),
+            description: String::new(),
+            rules: Vec::new(),
+            seats: SeatRange { min: 2, max: 2 },
+            seat_names: vec!["First".into(), "Second".into()],
+            tags: Vec::new(),
+            options: Vec::new(),
+            presets: Vec::new(),
+            bots: Vec::new(),
+        }
+    }
+}
+
+/// The rules of a game in one language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesText {
+    /// A language tag (`en`, `it`).
+    pub lang: String,
+    /// The rules, as Markdown.
+    pub markdown: String,
+}
+
+/// The smallest and largest number of seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRange {
+    /// At least this many seats.
+    pub min: u8,
+    /// At most this many seats.
+    pub max: u8,
+}
+
+/// A bot that the plugin itself provides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotSpec {
+    /// The name used with `--seat` (`herd-author`).
+    pub name: String,
+    /// What it does.
+    #[serde(default)]
+    pub description: String,
+    /// The seats it can play, by index; empty means every seat.
+    #[serde(default)]
+    pub seats: Vec<u8>,
+}

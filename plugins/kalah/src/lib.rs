@@ -1,0 +1,84 @@
+//! Kalah for Tavola: a thin configuration of the mancala kit.
+//!
+//! Options: `houses` (3–6), `seeds` (3–6) and `empty_capture` (capture the lone last
+//! seed even when the opposite house is empty, as in the published solving results).
+
+use std::collections::BTreeMap;
+
+use game_api::{
+    GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange,
+};
+use mancala_kit::{Capture, Config, EmptyOpposite, Mancala, Variant};
+
+/// Kalah's rules for the kit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KalahRules;
+
+/// A game of Kalah.
+pub type Kalah = Mancala<KalahRules>;
+
+impl Variant for KalahRules {
+    fn manifest() -> Manifest {
+        Manifest {
+            id: "kalah".into(),
+            name: "Kalah".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            authors: vec!["The Tavola developers".into()],
+            description: "The classic sowing game: capture into your store, earn extra \
+                          turns, empty your row."
+                .into(),
+            rules: vec![RulesText {
+                lang: "en".into(),
+                markdown: include_str!("../rules.md").into(),
+            }],
+            seats: SeatRange { min: 2, max: 2 },
+            seat_names: vec!["South".into(), "North".into()],
+            tags: vec!["mancala".into(), "classic".into()],
+            options: vec![
+                OptionSpec::integer("houses", "Houses per side", 3, 6, 6),
+                OptionSpec::integer("seeds", "Seeds per house", 3, 6, 4),
+                OptionSpec::boolean(
+                    "empty_capture",
+                    "Capture with an empty opposite house",
+                    false,
+                )
+                .describe(
+                    "The last seed in an empty house of your own is captured even when the \
+                     opposite house is empty (the rule of the published solving results).",
+                ),
+            ],
+            presets: vec![
+                preset("Kalah(6,4)", "The standard game.", 6, 4, false),
+                preset("Kalah(6,6)", "A longer game with six seeds.", 6, 6, false),
+                preset("Kalah(4,3)", "A small board, quick to play and to solve.", 4, 3, true),
+            ],
+            bots: Vec::new(),
+        }
+    }
+
+    fn config(options: &Options) -> Result<Config, GameError> {
+        let houses = options.int("houses").unwrap_or(6) as usize;
+        let seeds = options.int("seeds").unwrap_or(4) as u32;
+        let mut config = Config::kalah(houses, seeds);
+        if options.flag("empty_capture") == Some(true) {
+            config.capture = Capture::Opposite {
+                empty_opposite: EmptyOpposite::CaptureLast,
+            };
+        }
+        Ok(config)
+    }
+}
+
+fn preset(name: &str, description: &str, houses: i64, seeds: i64, empty: bool) -> Preset {
+    Preset {
+        name: name.into(),
+        description: description.into(),
+        values: BTreeMap::from([
+            ("houses".into(), OptionValue::Int(houses)),
+            ("seeds".into(), OptionValue::Int(seeds)),
+            ("empty_capture".into(), OptionValue::Bool(empty)),
+        ]),
+    }
+}
+
+game_api::export_game!(Kalah);

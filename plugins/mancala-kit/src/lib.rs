@@ -1,0 +1,41 @@
+//! # mancala-kit: one sowing engine for every mancala game
+//!
+//! A mancala game is a [`Variant`]: a manifest and a function from the game's options to
+//! a [`Config`] (the rules as data). [`Mancala<V>`] then implements
+//! [`game_api::Game`] for it — sowing, captures, extra turns, the end, the board layout,
+//! the seed-by-seed effects and the position notation — so a plugin is a few lines:
+//!
+//! ```
+//! use game_api::{Game, Manifest, Options};
+//! use mancala_kit::{Capture, Config, Mancala, Variant};
+//!
+//! #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+//! struct Tiny;
+//! impl Variant for Tiny {
+//!     fn manifest() -> Manifest {
+//!         Manifest::new("tiny-kalah", "Tiny Kalah", "0.1.0")
+//!     }
+//!     fn config(_options: &Options) -> Result<Config, game_api::GameError> {
+//!         Ok(Config::kalah(3, 2))
+//!     }
+//! }
+//!
+//! let game = Mancala::<Tiny>::new(&Options::default()).unwrap();
+//! assert_eq!(game.notation(), "2,2,2/2,2,2 0-0 S");
+//! // A plugin crate then says: game_api::export_game!(mancala_kit::Mancala<Tiny>);
+//! ```
+//!
+//! Pits are numbered along the *ring* in sowing order: South's houses (from South's
+//! left), South's store (if stores are in the ring), North's houses (from North's left),
+//! North's store. Site ids in the layout are these ring indices.
+
+mod board;
+mod config;
+mod game;
+mod layout;
+mod notation;
+mod sow;
+
+pub use board::{Board, Side};
+pub use config::{Capture, Config, EmptyOpposite};
+pub use game::{Mancala, Variant};

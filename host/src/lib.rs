@@ -1,1 +1,15 @@
-//! stub
+//! # tavola: the board-game host
+//!
+//! The library behind the `tavola` binary: plugin discovery and loading
+//! ([`plugins`]), game records ([`record`]), bots ([`bots`]), headless play
+//! ([`play`]), the plugin conformance suite ([`conformance`]), the command line
+//! ([`cli`]) and the desktop app ([`app`]). No game logic lives here: every game is
+//! reached through the game-api.
+
+pub mod app;
+pub mod bots;
+pub mod cli;
+pub mod conformance;
+pub mod play;
+pub mod plugins;
+pub mod record;

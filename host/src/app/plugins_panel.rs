@@ -1,0 +1,75 @@
+use egui::{Color32, RichText};
+
+use crate::plugins::{PluginSet, PluginStatus};
+
+/// The list of plugin files with their status, and the folders searched.
+#[derive(Debug, Default)]
+pub struct PluginsPanel {
+    /// The file whose long report is open.
+    details_open: Option<std::path::PathBuf>,
+}
+
+impl PluginsPanel {
+    /// Draws the panel.
+    pub fn ui(&mut self, ui: &mut egui::Ui, set: &PluginSet) {
+        ui.heading("Plugins");
+        ui.add_space(4.0);
+        if set.files.is_empty() {
+            ui.label("No plugin files were found in the folders below.");
+        }
+        egui::Grid::new("plugin_files")
+            .striped(true)
+            .num_columns(4)
+            .spacing([16.0, 6.0])
+            .show(ui, |ui| {
+                ui.strong("Game");
+                ui.strong("Version");
+                ui.strong("Status");
+                ui.strong("File");
+                ui.end_row();
+                for file in &set.files {
+                    let plugin = file.plugin();
+                    ui.label(plugin.map_or("—".to_owned(), |p| p.manifest().name.clone()));
+                    ui.label(plugin.map_or("—".to_owned(), |p| p.manifest().version.clone()));
+                    let colour = match &file.status {
+                        PluginStatus::Loaded(_) => Color32::from_rgb(40, 150, 60),
+                        PluginStatus::Shadowed { .. } => Color32::from_rgb(150, 130, 30),
+                        PluginStatus::Refused(_) => Color32::from_rgb(190, 50, 50),
+                    };
+                    ui.label(RichText::new(file.status_word()).color(colour).strong());
+                    ui.vertical(|ui| {
+                        ui.monospace(file.path.display().to_string());
+                        if let Some(reason) = file.reason() {
+                            ui.label(RichText::new(reason).italics());
+                        }
+                        if let PluginStatus::Refused(e) = &file.status
+                            && let Some(details) = e.details()
+                        {
+                            let open = self.details_open.as_ref() == Some(&file.path);
+                            if ui.small_button(if open { "Hide details" } else { "Details" }).clicked() {
+                                self.details_open = if open { None } else { Some(file.path.clone()) };
+                            }
+                            if open {
+                                egui::ScrollArea::vertical()
+                                    .id_salt(&file.path)
+                                    .max_height(200.0)
+                                    .show(ui, |ui| ui.monospace(details));
+                            }
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
+        ui.add_space(12.0);
+        ui.heading("Folders searched");
+        for dir in &set.dirs.0 {
+            ui.horizontal(|ui| {
+                ui.monospace(dir.path.display().to_string());
+                ui.label(format!("({})", dir.source));
+                if !dir.path.is_dir() {
+                    ui.label(RichText::new("does not exist").weak());
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! The conformance suite every plugin must pass, through the real boundary: random games
+//! to the end, checked at every step. `tavola check FILE` runs it; so do the workspace
+//! tests, on every plugin they build.
+
+use std::collections::{BTreeMap, HashSet};
+
+use game_api::{Layout, MoveId, OptionKind, OptionValue, Options, Rng, Turn};
+
+use crate::plugins::{CallError, GameHandle, Plugin};
+
+/// How much to check.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckConfig {
+    /// Random games per option set.
+    pub games_per_set: u64,
+    /// The first seed; game `g` uses `seed + g`.
+    pub seed: u64,
+    /// A game longer than this many actions is reported as endless.
+    pub max_actions: usize,
+}
+
+impl Default for CheckConfig {
+    fn default() -> Self {
+        CheckConfig {
+            games_per_set: 10,
+            seed: 1,
+            max_actions: 100_000,
+        }
+    }
+}
+
+/// What the suite found.
+#[derive(Debug, Clone, Default)]
+pub struct CheckReport {
+    /// Option sets tried.
+    pub option_sets: usize,
+    /// Games played.
+    pub games: usize,
+    /// Actions checked.
+    pub actions: usize,
+    /// Every failure, with the options, seed and position where it happened.
+    pub failures: Vec<String>,
+}
+
+impl CheckReport {
+    /// Whether everything passed.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// The option sets the suite tries: the defaults, each preset, and each option at each
+/// of its values (its choices, both flags, an integer's ends) with the others at default.
+pub fn option_sets(plugin: &Plugin) -> Vec<Options> {
+    let schema = &plugin.manifest().options;
+    let mut sets = vec![Options::defaults(schema)];
+    for preset in &plugin.manifest().presets {
+        if let Ok(o) = Options::resolve(schema, &preset.values) {
+            sets.push(o);
+        }
+    }
+    for spec in schema {
+        let values: Vec<OptionValue> = match &spec.kind {
+            OptionKind::Bool => vec![OptionValue::Bool(true), OptionValue::Bool(false)],
+            OptionKind::Integer { min, max } => vec![OptionValue::Int(*min), OptionValue::Int(*max)],
+            OptionKind::Choice { choices } => choices
+                .iter()
+                .map(|c| OptionValue::Choice(c.value.clone()))
+                .collect(),
+        };
+        for v in values {
+            if let Ok(o) = Options::resolve(schema, &BTreeMap::from([(spec.key.clone(), v)])) {
+                sets.push(o);
+            }
+        }
+    }
+    let mut seen = HashSet::new();
+    sets.retain(|o| seen.insert(o.to_string()));
+    sets
+}
+
+/// Runs the suite on `plugin`.
+pub fn check_plugin(plugin: &Plugin, config: &CheckConfig) -> CheckReport {
+    let mut report = CheckReport::default();
+    for options in option_sets(plugin) {
+        report.option_sets += 1;
+        for g in 0..config.games_per_set {
+            let seed = config.seed + g;
+            report.games += 1;
+            match check_game(plugin, &options, seed, config.max_actions) {
+                Ok(actions) => report.actions += actions,
+                Err(e) => report
+                    .failures
+                    .push(format!("options `{options}`, seed {seed}: {e}")),
+            }
+        }
+    }
+    report
+}
+
+/// Plays one random game move by move, checking every step, and compares it with the
+/// plugin's fast playout of the same seed. Returns the number of actions.
+pub fn check_game(plugin: &Plugin, options: &Options, seed: u64, max_actions: usize) -> Result<usize, String> {
+    let e = |what: &'static str| move |err: CallError| format!("{what}: {err}");
+    let mut game = plugin.new_game(options).map_err(e("new game"))?;
+    let layout = game.layout().map_err(e("layout"))?;
+    layout.check().map_err(|m| format!("layout: {m}"))?;
+
+    let mut fast = game.clone();
+    let fast_returns = fast.playout(seed).map_err(e("fast playout"))?;
+
+    let mut rng = Rng::with_seed(seed);
+    for action in 0..=max_actions {
+        let at = game.notation().map_err(e("notation"))?;
+        let turn = check_position(plugin, options, &game, &layout)
+            .map_err(|m| format!("after {action} actions, at `{at}`: {m}"))?;
+        let mv = match turn {
+            Turn::Over { outcome } => {
+                let slow_returns = outcome.returns();
+                if slow_returns != fast_returns {
+                    return Err(format!(
+                        "the fast playout returned {fast_returns:?}, move by move gave {slow_returns:?}"
+                    ));
+                }
+                let fast_end = fast.notation().map_err(e("notation"))?;
+                if fast_end != at {
+                    return Err(format!(
+                        "the fast playout ended at `{fast_end}`, move by move at `{at}`"
+                    ));
+                }
+                return Ok(action);
+            }
+            Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
+            Turn::Seat { .. } => {
+                let moves = game.legal_moves().map_err(e("legal moves"))?;
+                moves[rng.below(moves.len())]
+            }
+        };
+        let effects = game
+            .apply_with_effects(mv)
+            .map_err(|err| format!("at `{at}`, applying legal move {mv}: {err}"))?;
+        for effect in &effects {
+            for site in effect_sites(effect) {
+                if layout.site(site).is_none() {
+                    return Err(format!(
+                        "at `{at}`, move {mv}: an effect names site {} that the layout lacks",
+                        site.0
+                    ));
+                }
+            }
+        }
+    }
+    Err(format!("the game did not end within {max_actions} actions"))
+}
+
+fn effect_sites(effect: &game_api::Effect) -> Vec<game_api::SiteId> {
+    use game_api::Effect::*;
+    match effect {
+        Lift { site, .. } | Drop { site, .. } | Relay { site, .. } | Place { site, .. } => vec![*site],
+        Remove { site } | Flip { site, .. } => vec![*site],
+        Capture { from, to, .. } => std::iter::once(*from).chain(*to).collect(),
+        Move { from, to } => vec![*from, *to],
+        ExtraTurn { .. } | Message { .. } => vec![],
+    }
+}
+
+/// Every check of one position; returns its turn.
+fn check_position(
+    plugin: &Plugin,
+    options: &Options,
+    game: &GameHandle,
+    layout: &Layout,
+) -> Result<Turn, String> {
+    let e = |what: &'static str| move |err: CallError| format!("{what}: {err}");
+    let turn = game.turn().map_err(e("turn"))?;
+
+    // Notation and JSON round-trip.
+    let notation = game.notation().map_err(e("notation"))?;
+    let back = plugin
+        .from_notation(options, &notation)
+        .map_err(|err| format!("its own notation does not read back: {err}"))?;
+    let again = back.notation().map_err(e("notation"))?;
+    if again != notation {
+        return Err(format!("notation round-trip gave `{again}`"));
+    }
+    if back.turn().map_err(e("turn"))? != turn {
+        return Err("the position read from the notation has another turn".into());
+    }
+    let state = game.state_json().map_err(e("state"))?;
+    let from_json = plugin
+        .from_json(options, &state)
+        .map_err(|err| format!("its own JSON state does not read back: {err}"))?;
+    if from_json.state_json().map_err(e("state"))? != state {
+        return Err("JSON state round-trip changed the state".into());
+    }
+
+    // The view names only sites of the layout.
+    let view = game.view().map_err(e("view"))?;
+    for site in view.sites.iter().map(|(s, _)| *s).chain(view.last_move.iter().copied()) {
+        if layout.site(site).is_none() {
+            return Err(format!("the view names site {} that the layout lacks", site.0));
+        }
+    }
+
+    // Legal moves: described, unique notations, sites on the board, consistent with
+    // the turn.
+    let moves = game.legal_moves().map_err(e("legal moves"))?;
+    let infos = game.moves().map_err(e("move descriptions"))?;
+    if infos.iter().map(|i| i.id).collect::<Vec<_>>() != moves {
+        return Err("the move descriptions do not list the legal moves in order".into());
+    }
+    let mut notations = HashSet::new();
+    for info in &infos {
+        if !notations.insert(info.notation.clone()) {
+            return Err(format!("two legal moves are written `{}`", info.notation));
+        }
+        if let Some(s) = info.sites.iter().find(|s| layout.site(**s).is_none()) {
+            return Err(format!("move `{}` names site {} that the layout lacks", info.notation, s.0));
+        }
+    }
+    match &turn {
+        Turn::Seat { seat } => {
+            if moves.is_empty() {
+                return Err(format!("seat {seat} is to move but has no legal move"));
+            }
+        }
+        Turn::Chance { outcomes } => {
+            let ids: Vec<MoveId> = outcomes.iter().map(|o| o.mv).collect();
+            if ids != moves {
+                return Err("the chance outcomes are not the legal moves".into());
+            }
+            let sum: f64 = outcomes.iter().map(|o| o.probability.as_f64()).sum();
+            if (sum - 1.0).abs() > 1e-9 {
+                return Err(format!("the chance probabilities sum to {sum}"));
+            }
+        }
+        Turn::Over { .. } => {
+            if !moves.is_empty() {
+                return Err("the game is over but moves are listed".into());
+            }
+        }
+    }
+
+    // Every legal move applies; ids around them are refused and change nothing.
+    for &mv in &moves {
+        let mut copy = game.clone();
+        copy.apply(mv)
+            .map_err(|err| format!("legal move {mv} is refused: {err}"))?;
+    }
+    let max = moves.iter().map(|m| m.0).max().unwrap_or(0);
+    let illegal = (0..=max.saturating_add(2))
+        .chain([max.saturating_add(17), u32::MAX])
+        .map(MoveId)
+        .filter(|m| !moves.contains(m));
+    for mv in illegal {
+        let mut copy = game.clone();
+        match copy.apply(mv) {
+            Ok(()) => return Err(format!("illegal move {mv} is accepted")),
+            Err(err) if err.is_panic() => {
+                return Err(format!("refusing illegal move {mv} panicked: {err}"));
+            }
+            Err(_) => {}
+        }
+        if copy.notation().map_err(e("notation"))? != notation {
+            return Err(format!("refusing illegal move {mv} changed the position"));
+        }
+    }
+    Ok(turn)
+}

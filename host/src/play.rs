@@ -1,0 +1,74 @@
+//! Headless games between bots, and counting move sequences.
+
+use game_api::{MoveId, Rng, Turn};
+
+use crate::{
+    bots::Bot,
+    plugins::{CallError, GameHandle},
+    record::Record,
+};
+
+/// One action of a headless game, as it is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// 1-based action number.
+    pub number: usize,
+    /// The seat that moved, or none for chance.
+    pub seat: Option<u8>,
+    /// The move.
+    pub mv: MoveId,
+    /// Its notation.
+    pub notation: String,
+}
+
+/// Plays `game` to the end with one bot per seat; chance events are drawn with `rng`.
+/// Every action is appended to `record` and reported to `on_move`.
+pub fn play_out(
+    game: &mut GameHandle,
+    bots: &mut [Box<dyn Bot>],
+    rng: &mut Rng,
+    record: &mut Record,
+    mut on_move: impl FnMut(&PlayedMove),
+) -> Result<game_api::Outcome, CallError> {
+    loop {
+        let (seat, mv) = match game.turn()? {
+            Turn::Over { outcome } => {
+                record.result = Some(outcome.clone());
+                return Ok(outcome);
+            }
+            Turn::Chance { outcomes } => (None, outcomes[rng.chance(&outcomes)].mv),
+            Turn::Seat { seat } => {
+                let bot = &mut bots[usize::from(seat) % bots.len()];
+                (Some(seat), bot.choose(game, seat, rng)?)
+            }
+        };
+        record.push(game, mv, seat)?;
+        game.apply(mv)?;
+        let last = record.moves.last().expect("just pushed");
+        on_move(&PlayedMove {
+            number: record.moves.len(),
+            seat,
+            mv,
+            notation: last.notation.clone(),
+        });
+    }
+}
+
+/// The number of action sequences of exactly `depth` actions from `game` (an extra turn
+/// or a chance outcome is an action of its own; a finished game is a leaf).
+pub fn perft(game: &GameHandle, depth: u32) -> Result<u64, CallError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let moves = game.legal_moves()?;
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut total = 0;
+    for mv in moves {
+        let mut next = game.clone();
+        next.apply(mv)?;
+        total += perft(&next, depth - 1)?;
+    }
+    Ok(total)
+}

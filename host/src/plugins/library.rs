@@ -1,0 +1,179 @@
+use std::path::{Path, PathBuf};
+
+use abi_stable::library::{LibraryError, lib_header_from_path};
+use game_api::{
+    API_LEVEL, Manifest, OptionKind,
+    ffi::{GamePluginRef, PLUGIN_INFO_SYMBOL, PLUGIN_MAGIC, PluginInfo},
+};
+use thiserror::Error;
+
+use super::Plugin;
+
+/// Why a library file is not usable.
+#[derive(Debug, Clone, Error)]
+pub enum LoadError {
+    /// The file could not be opened as a dynamic library (not a library, truncated...).
+    #[error("not a loadable library: {0}")]
+    NotALibrary(String),
+    /// A library, but not a Tavola plugin.
+    #[error("not a Tavola plugin: {0}")]
+    NotAPlugin(String),
+    /// A plugin built for another level of the contract, or with another layout.
+    #[error("{summary}")]
+    Incompatible {
+        /// One line for people.
+        summary: String,
+        /// The full report (abi_stable's layout report can be hundreds of lines).
+        details: String,
+    },
+    /// A compatible plugin whose manifest is missing or wrong, or that panicked.
+    #[error("{0}")]
+    Broken(String),
+}
+
+impl LoadError {
+    /// Whether the plugin is refused for being built against another contract (as
+    /// opposed to being broken).
+    pub fn is_incompatible(&self) -> bool {
+        matches!(self, LoadError::Incompatible { .. })
+    }
+
+    /// The long report behind the one-line message, if there is one.
+    pub fn details(&self) -> Option<&str> {
+        match self {
+            LoadError::Incompatible { details, .. } if !details.is_empty() => Some(details),
+            _ => None,
+        }
+    }
+}
+
+/// Loads one library file as a game plugin.
+///
+/// Nothing in the file can crash the host: a file that is not a library, a library that
+/// is not a plugin, a plugin for another contract level, a plugin whose code panics all
+/// come back as a [`LoadError`]. A loaded library is never unloaded (see DESIGN.md).
+pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
+    // dlopen searches the system folders for a bare name: always give it a path with a
+    // separator.
+    let path: PathBuf = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let info = read_plugin_info(&path)?;
+    if info.api_level != API_LEVEL {
+        return Err(LoadError::Incompatible {
+            summary: format!(
+                "built for game-api level {} (game-api {}), this host speaks level {API_LEVEL}",
+                info.api_level,
+                info.version()
+            ),
+            details: String::new(),
+        });
+    }
+    let module = lib_header_from_path(&path)
+        .and_then(|header| header.init_root_module::<GamePluginRef>())
+        .map_err(library_error)?;
+    let manifest_json = module.manifest_json()().into_result().map_err(|e| {
+        LoadError::Broken(format!("could not give its manifest: {e}"))
+    })?;
+    let manifest: Manifest = serde_json::from_str(&manifest_json)
+        .map_err(|e| LoadError::Broken(format!("its manifest is not valid: {e}")))?;
+    check_manifest(&manifest).map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
+    Ok(Plugin::new(path, manifest, module, info))
+}
+
+/// Reads the [`PluginInfo`] static with libloading, before `abi_stable` sees the file.
+fn read_plugin_info(path: &Path) -> Result<PluginInfo, LoadError> {
+    // SAFETY: opening a library runs its initialisers; a plugins folder is trusted to
+    // hold libraries, and everything else about it is checked below.
+    let library = unsafe { libloading::Library::new(path) }
+        .map_err(|e| LoadError::NotALibrary(e.to_string()))?;
+    // SAFETY: the symbol, when present, is a `PluginInfo` static (checked by its magic).
+    let info = unsafe {
+        let symbol = library
+            .get::<*const PluginInfo>(PLUGIN_INFO_SYMBOL)
+            .map_err(|_| {
+                LoadError::NotAPlugin(
+                    "the library does not export TAVOLA_PLUGIN_INFO (was it built with \
+                     game_api::export_game!?)"
+                        .into(),
+                )
+            })?;
+        std::ptr::read_unaligned(*symbol)
+    };
+    if info.magic != PLUGIN_MAGIC {
+        return Err(LoadError::NotAPlugin(
+            "its TAVOLA_PLUGIN_INFO does not start with the Tavola magic bytes".into(),
+        ));
+    }
+    // Plugins stay loaded for the life of the process (abi_stable holds its own handle);
+    // keep ours too rather than run the library's destructors while it is in use.
+    std::mem::forget(library);
+    Ok(info)
+}
+
+fn library_error(e: LibraryError) -> LoadError {
+    let details = e.to_string();
+    let summary = match &e {
+        LibraryError::OpenError { err, .. } => return LoadError::NotALibrary(err.to_string()),
+        LibraryError::GetSymbolError { .. } => {
+            return LoadError::NotAPlugin("it has no abi_stable root module".into());
+        }
+        LibraryError::IncompatibleVersionNumber {
+            expected_version,
+            actual_version,
+            ..
+        } => format!(
+            "built with game-api {actual_version}, this host needs a version compatible with \
+             {expected_version}"
+        ),
+        LibraryError::AbiInstability(_) | LibraryError::InvalidAbiHeader(_) => {
+            "its game-api types have another layout than this host's (built against another \
+             game-api); see the details"
+                .into()
+        }
+        LibraryError::InvalidCAbi { .. } => "built with an incompatible C ABI".into(),
+        LibraryError::RootModule { err, .. } => {
+            return LoadError::Broken(format!("its root module failed to load: {err}"));
+        }
+        _ => details.lines().next().unwrap_or("incompatible").to_owned(),
+    };
+    LoadError::Incompatible { summary, details }
+}
+
+/// The checks the host needs a manifest to pass before it can show the game.
+fn check_manifest(m: &Manifest) -> Result<(), String> {
+    let id_ok = !m.id.is_empty()
+        && m.id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        return Err(format!(
+            "the id {:?} must be lower-case letters, digits and dashes",
+            m.id
+        ));
+    }
+    semver::Version::parse(&m.version)
+        .map_err(|e| format!("the version {:?} is not a semantic version: {e}", m.version))?;
+    if m.seats.min == 0 || m.seats.min > m.seats.max {
+        return Err(format!("the seat range {}–{} is empty", m.seats.min, m.seats.max));
+    }
+    if m.seat_names.len() < usize::from(m.seats.max) {
+        return Err(format!(
+            "{} seat names for up to {} seats",
+            m.seat_names.len(),
+            m.seats.max
+        ));
+    }
+    for spec in &m.options {
+        if let OptionKind::Choice { choices } = &spec.kind
+            && choices.is_empty()
+        {
+            return Err(format!("option `{}` has no choices", spec.key));
+        }
+        spec.check(&spec.default)
+            .map_err(|e| format!("the default of option `{}`: {e}", spec.key))?;
+    }
+    for preset in &m.presets {
+        game_api::Options::resolve(&m.options, &preset.values)
+            .map_err(|e| format!("preset {:?}: {e}", preset.name))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,303 @@
+//! The game record: Tavola's save format, and replaying it.
+//!
+//! A record is versioned, human-readable JSON: the plugin's id and version, the contract
+//! level, the options, the seed, the start position if it is not the game's start, and
+//! every move and chance outcome in order (by id, with its notation as a cross-check).
+//! Replaying a record through the plugin reproduces the game exactly.
+
+use std::{collections::BTreeMap, path::Path};
+
+use game_api::{MoveId, OptionValue, Options, Outcome, Turn};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::plugins::{CallError, GameHandle, Plugin, PluginSet};
+
+/// The `format` field of every record.
+pub const RECORD_FORMAT: &str = "tavola-record";
+/// The version of the record format this host writes and reads.
+pub const RECORD_VERSION: u32 = 1;
+
+/// A game as saved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// Always [`RECORD_FORMAT`].
+    pub format: String,
+    /// The format version, [`RECORD_VERSION`].
+    pub version: u32,
+    /// The plugin's game id.
+    pub game: String,
+    /// The plugin's version when the game was played.
+    pub plugin_version: String,
+    /// The contract level of that plugin.
+    pub api_level: u32,
+    /// Every option's value.
+    pub options: BTreeMap<String, OptionValue>,
+    /// The seed of the host's random generator, if the game used one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The start position's notation, when the game did not start from the beginning.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Who sat in each seat (`human`, `random`, a bot's name).
+    #[serde(default)]
+    pub seats: Vec<String>,
+    /// When the game was started, in seconds since 1970.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created: Option<u64>,
+    /// Every move and chance outcome, in order.
+    pub moves: Vec<RecordedMove>,
+    /// The result, once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Outcome>,
+}
+
+/// One action of a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedMove {
+    /// The move's id.
+    pub id: u32,
+    /// Its notation, checked on replay.
+    pub notation: String,
+    /// The seat that moved, or none for a chance outcome.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    /// Milliseconds since the game started, when it was played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// What is wrong with a record, said so a person can fix it.
+#[derive(Debug, Error)]
+pub enum RecordError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file is not valid record JSON.
+    #[error("{path}: not a Tavola game record: {reason}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// What the JSON parser said, with line and column.
+        reason: String,
+    },
+    /// Another format or a newer version.
+    #[error("not a game record this host can read: {0}")]
+    Format(String),
+    /// No loaded plugin plays the recorded game.
+    #[error("{0}")]
+    UnknownGame(String),
+    /// The recorded options are not valid for the plugin.
+    #[error("the recorded options do not fit the plugin: {0}")]
+    Options(String),
+    /// The recorded start position cannot be set up.
+    #[error("the recorded start position cannot be set up: {0}")]
+    Start(String),
+    /// A recorded move cannot be played.
+    #[error("move {number} (`{notation}`): {reason}")]
+    Move {
+        /// 1-based position in the record.
+        number: usize,
+        /// The recorded notation.
+        notation: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
+    /// The replayed game ends differently from the recorded result.
+    #[error("the replayed result differs from the recorded one: {0}")]
+    Result(String),
+    /// The plugin failed while replaying.
+    #[error("the plugin failed: {0}")]
+    Plugin(#[from] CallError),
+}
+
+impl Record {
+    /// A new, empty record of a game of `plugin` with these options.
+    pub fn new(plugin: &Plugin, options: &Options, seed: Option<u64>, start: Option<String>) -> Self {
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            game: plugin.id().into(),
+            plugin_version: plugin.manifest().version.clone(),
+            api_level: plugin.api_level(),
+            options: options.values().clone(),
+            seed,
+            start,
+            seats: Vec::new(),
+            created: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .ok()
+                .map(|d| d.as_secs()),
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Reads a record file, saying clearly what is wrong with a bad one.
+    pub fn read(path: &Path) -> Result<Self, RecordError> {
+        let text = std::fs::read_to_string(path).map_err(|source| RecordError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Self::from_json(&text).map_err(|e| match e {
+            RecordError::Syntax { reason, .. } => RecordError::Syntax {
+                path: path.display().to_string(),
+                reason,
+            },
+            other => other,
+        })
+    }
+
+    /// Reads a record from JSON text.
+    pub fn from_json(text: &str) -> Result<Self, RecordError> {
+        // Look at the format first, so that another file gets a better message than a
+        // missing field.
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| RecordError::Syntax {
+                path: "record".into(),
+                reason: e.to_string(),
+            })?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(RECORD_FORMAT) => {}
+            Some(other) => {
+                return Err(RecordError::Format(format!(
+                    "its format is `{other}`, expected `{RECORD_FORMAT}`"
+                )));
+            }
+            None => {
+                return Err(RecordError::Format(format!(
+                    "it has no `format` field (a record starts with \"format\": \"{RECORD_FORMAT}\")"
+                )));
+            }
+        }
+        if let Some(v) = value.get("version").and_then(|v| v.as_u64())
+            && v > u64::from(RECORD_VERSION)
+        {
+            return Err(RecordError::Format(format!(
+                "it is version {v} of the format; this host reads up to version {RECORD_VERSION}"
+            )));
+        }
+        serde_json::from_value(value).map_err(|e| RecordError::Syntax {
+            path: "record".into(),
+            reason: e.to_string(),
+        })
+    }
+
+    /// The record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serialises")
+    }
+
+    /// Writes the record to `path` (through a temporary file, so a failed write never
+    /// destroys an earlier save).
+    pub fn write(&self, path: &Path) -> Result<(), RecordError> {
+        let io = |source| RecordError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, self.to_json()).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+
+    /// Appends a played move.
+    pub fn push(&mut self, game: &GameHandle, mv: MoveId, seat: Option<u8>) -> Result<(), CallError> {
+        let notation = game.move_info(mv)?.notation;
+        self.moves.push(RecordedMove {
+            id: mv.0,
+            notation,
+            seat,
+            at_ms: None,
+        });
+        Ok(())
+    }
+}
+
+/// A record replayed through its plugin.
+#[derive(Debug)]
+pub struct Replayed {
+    /// The game after the last recorded move.
+    pub game: GameHandle,
+    /// Things worth saying that do not stop the replay (a different plugin version).
+    pub warnings: Vec<String>,
+}
+
+/// Sets up the record's start position through `plugin`.
+pub fn start_of(plugin: &Plugin, record: &Record) -> Result<GameHandle, RecordError> {
+    let options = Options::resolve(&plugin.manifest().options, &record.options)
+        .map_err(|e| RecordError::Options(e.to_string()))?;
+    match &record.start {
+        Some(notation) => plugin
+            .from_notation(&options, notation)
+            .map_err(|e| RecordError::Start(e.to_string())),
+        None => Ok(plugin.new_game(&options)?),
+    }
+}
+
+/// Replays `record` with the matching plugin of `plugins`, checking every move and the
+/// recorded result.
+pub fn replay(plugins: &PluginSet, record: &Record) -> Result<Replayed, RecordError> {
+    let plugin = plugins.require(&record.game).map_err(|e| {
+        RecordError::UnknownGame(format!("the record is a game of `{}`: {e}", record.game))
+    })?;
+    let mut warnings = Vec::new();
+    if plugin.manifest().version != record.plugin_version {
+        warnings.push(format!(
+            "recorded with {} {}, replayed with {}",
+            record.game,
+            record.plugin_version,
+            plugin.manifest().version
+        ));
+    }
+    let mut game = start_of(plugin, record)?;
+    for (i, m) in record.moves.iter().enumerate() {
+        let bad = |reason: String| RecordError::Move {
+            number: i + 1,
+            notation: m.notation.clone(),
+            reason,
+        };
+        let turn = game.turn()?;
+        if let Turn::Over { .. } = turn {
+            return Err(bad("the game is already over".into()));
+        }
+        let legal = game.legal_moves()?;
+        if !legal.contains(&MoveId(m.id)) {
+            return Err(bad(format!("move id {} is not legal here", m.id)));
+        }
+        let info = game.move_info(MoveId(m.id))?;
+        if info.notation != m.notation {
+            return Err(bad(format!(
+                "the plugin writes move id {} as `{}`",
+                m.id, info.notation
+            )));
+        }
+        game.apply(MoveId(m.id))?;
+    }
+    if let Some(recorded) = &record.result {
+        match game.turn()? {
+            Turn::Over { outcome } if &outcome == recorded => {}
+            Turn::Over { outcome } => {
+                return Err(RecordError::Result(format!(
+                    "recorded {}, replayed {}",
+                    describe_scores(recorded),
+                    describe_scores(&outcome)
+                )));
+            }
+            _ => return Err(RecordError::Result("the replayed game is not over".into())),
+        }
+    }
+    Ok(Replayed { game, warnings })
+}
+
+fn describe_scores(o: &Outcome) -> String {
+    o.seats
+        .iter()
+        .map(|s| s.score.to_string())
+        .collect::<Vec<_>>()
+        .join("–")
+}

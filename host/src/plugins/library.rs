@@ -56,6 +56,7 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
     // dlopen searches the system folders for a bare name: always give it a path with a
     // separator.
     let path: PathBuf = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    check_file(&path)?;
     let info = read_plugin_info(&path)?;
     if info.api_level != API_LEVEL {
         return Err(LoadError::Incompatible {
@@ -77,6 +78,58 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
         .map_err(|e| LoadError::Broken(format!("its manifest is not valid: {e}")))?;
     check_manifest(&manifest).map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
     Ok(Plugin::new(path, manifest, module, info))
+}
+
+/// Checks that the file is a whole dynamic library for this machine before the system
+/// loader sees it: the loader maps a truncated library without complaint, and the host
+/// would die of a bus error when it touched the missing pages.
+fn check_file(path: &Path) -> Result<(), LoadError> {
+    use object::{Architecture, Object, ObjectKind, ObjectSegment};
+    let data = std::fs::read(path).map_err(|e| LoadError::NotALibrary(e.to_string()))?;
+    let file = object::File::parse(&*data).map_err(|e| {
+        let binary = [&b"\x7fELF"[..], b"MZ", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe"]
+            .iter()
+            .any(|magic| data.starts_with(magic));
+        LoadError::NotALibrary(if binary {
+            format!("a damaged or truncated library ({e})")
+        } else if data.is_empty() {
+            "the file is empty".to_owned()
+        } else {
+            format!("not a dynamic library ({e})")
+        })
+    })?;
+    if file.kind() != ObjectKind::Dynamic {
+        return Err(LoadError::NotALibrary(format!(
+            "a {:?} file, not a dynamic library",
+            file.kind()
+        )));
+    }
+    let host = if cfg!(target_arch = "x86_64") {
+        Some(Architecture::X86_64)
+    } else if cfg!(target_arch = "aarch64") {
+        Some(Architecture::Aarch64)
+    } else {
+        None
+    };
+    if let Some(host) = host
+        && file.architecture() != host
+    {
+        return Err(LoadError::NotALibrary(format!(
+            "built for {:?}, this machine is {host:?}",
+            file.architecture()
+        )));
+    }
+    for segment in file.segments() {
+        let (offset, size) = segment.file_range();
+        if offset.saturating_add(size) > data.len() as u64 {
+            return Err(LoadError::NotALibrary(format!(
+                "the file is truncated: it has {} bytes, its segments need {}",
+                data.len(),
+                offset.saturating_add(size)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Reads the [`PluginInfo`] static with libloading, before `abi_stable` sees the file.

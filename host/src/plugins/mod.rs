@@ -10,7 +10,7 @@ mod handle;
 mod library;
 mod set;
 
-pub use dirs::{DirSource, PluginDir, PluginDirs};
+pub use dirs::{DirSource, PluginDir, PluginDirs, is_library_name, user_plugins_dir};
 pub use handle::{CallError, GameHandle, Plugin};
 pub use library::{LoadError, load_library};
 pub use set::{PluginFile, PluginSet, PluginStatus};

@@ -460,7 +460,9 @@ extern "C" fn load_root_module<G: Game>() -> RootModuleResult {
 pub const fn lib_header<G: Game>() -> LibHeader {
     // SAFETY: `load_root_module::<G>` returns the root module of type `GamePluginRef`
     // that the header is declared for, as `#[export_root_module]` would generate.
-    unsafe { LibHeader::from_constructor::<GamePluginRef>(load_root_module::<G>, CheckTypeLayout::Yes) }
+    unsafe {
+        LibHeader::from_constructor::<GamePluginRef>(load_root_module::<G>, CheckTypeLayout::Yes)
+    }
 }
 
 /// The symbol name under which `abi_stable` looks for the library header. It is what

@@ -88,11 +88,9 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// A hash of the position for transposition tables (the default hashes the notation).
     fn state_hash(&self) -> u64 {
         // FNV-1a: stable across builds and processes.
-        self.notation()
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            })
+        self.notation().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
     }
 
     /// The move of the plugin's own bot `bot` (named in the manifest).

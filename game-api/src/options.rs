@@ -155,9 +155,7 @@ impl OptionSpec {
                 "false" | "off" | "no" | "0" => OptionValue::Bool(false),
                 _ => return Err(bad()),
             },
-            OptionKind::Integer { .. } => {
-                OptionValue::Int(text.trim().parse().map_err(|_| bad())?)
-            }
+            OptionKind::Integer { .. } => OptionValue::Int(text.trim().parse().map_err(|_| bad())?),
             OptionKind::Choice { .. } => OptionValue::Choice(text.trim().to_owned()),
         };
         self.check(&value)?;

@@ -104,7 +104,13 @@ impl Outcome {
     /// The first seat's score minus the best other seat's score.
     pub fn margin(&self) -> i64 {
         let first = self.seats.first().map_or(0, |s| s.score);
-        let other = self.seats.iter().skip(1).map(|s| s.score).max().unwrap_or(0);
+        let other = self
+            .seats
+            .iter()
+            .skip(1)
+            .map(|s| s.score)
+            .max()
+            .unwrap_or(0);
         first - other
     }
 }

@@ -127,7 +127,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         crate::app::run(dirs)?;
         return Ok(ExitCode::SUCCESS);
     };
-    if let Command::Check { plugin, games, seed } = &command {
+    if let Command::Check {
+        plugin,
+        games,
+        seed,
+    } = &command
+    {
         return check(&dirs, plugin, *games, *seed);
     }
     let set = PluginSet::discover(dirs);
@@ -206,7 +211,11 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
     }
     println!("Plugin folders, in search order:");
     for d in &set.dirs.0 {
-        let note = if d.path.is_dir() { "" } else { "  (does not exist)" };
+        let note = if d.path.is_dir() {
+            ""
+        } else {
+            "  (does not exist)"
+        };
         println!("  {}  [{}]{note}", d.path.display(), d.source);
     }
     if set.files.is_empty() {
@@ -214,10 +223,17 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     println!();
-    println!("{:<20} {:<24} {:<9} {:<12} PATH", "ID", "NAME", "VERSION", "STATUS");
+    println!(
+        "{:<20} {:<24} {:<9} {:<12} PATH",
+        "ID", "NAME", "VERSION", "STATUS"
+    );
     for f in &set.files {
         let (id, name, version) = f.plugin().map_or(("-", "-", "-"), |p| {
-            (p.id(), p.manifest().name.as_str(), p.manifest().version.as_str())
+            (
+                p.id(),
+                p.manifest().name.as_str(),
+                p.manifest().version.as_str(),
+            )
         });
         println!(
             "{id:<20} {name:<24} {version:<9} {:<12} {}",
@@ -265,7 +281,11 @@ fn play(
     let (plugin, mut handle) = set_up(set, game, setup)?;
     let seat_count = usize::from(handle.seat_count()?);
     if seats.len() > seat_count {
-        bail!("{} seats given, {} has {seat_count}", seats.len(), plugin.id());
+        bail!(
+            "{} seats given, {} has {seat_count}",
+            seats.len(),
+            plugin.id()
+        );
     }
     let names: Vec<String> = (0..seat_count)
         .map(|i| seats.get(i).cloned().unwrap_or_else(|| "random".into()))
@@ -294,7 +314,12 @@ fn play(
     );
     let mut rng = Rng::with_seed(seed);
     let result = play_out(&mut handle, &mut bots, &mut rng, &mut record, |m| {
-        println!("{:>4}. {:<10} {}", m.number, seat_name(plugin, m.seat), m.notation);
+        println!(
+            "{:>4}. {:<10} {}",
+            m.number,
+            seat_name(plugin, m.seat),
+            m.notation
+        );
     });
     // Save what was played even when a plugin failed part-way.
     if let Some(path) = &record_path {
@@ -391,7 +416,11 @@ fn check(dirs: &PluginDirs, target: &str, games: u64, seed: u64) -> Result<ExitC
         for f in &report.failures {
             println!("FAILED: {f}");
         }
-        println!("{} of {} games failed.", report.failures.len(), report.games);
+        println!(
+            "{} of {} games failed.",
+            report.failures.len(),
+            report.games
+        );
         Ok(ExitCode::FAILURE)
     }
 }

@@ -62,7 +62,9 @@ pub fn option_sets(plugin: &Plugin) -> Vec<Options> {
     for spec in schema {
         let values: Vec<OptionValue> = match &spec.kind {
             OptionKind::Bool => vec![OptionValue::Bool(true), OptionValue::Bool(false)],
-            OptionKind::Integer { min, max } => vec![OptionValue::Int(*min), OptionValue::Int(*max)],
+            OptionKind::Integer { min, max } => {
+                vec![OptionValue::Int(*min), OptionValue::Int(*max)]
+            }
             OptionKind::Choice { choices } => choices
                 .iter()
                 .map(|c| OptionValue::Choice(c.value.clone()))
@@ -100,7 +102,12 @@ pub fn check_plugin(plugin: &Plugin, config: &CheckConfig) -> CheckReport {
 
 /// Plays one random game move by move, checking every step, and compares it with the
 /// plugin's fast playout of the same seed. Returns the number of actions.
-pub fn check_game(plugin: &Plugin, options: &Options, seed: u64, max_actions: usize) -> Result<usize, String> {
+pub fn check_game(
+    plugin: &Plugin,
+    options: &Options,
+    seed: u64,
+    max_actions: usize,
+) -> Result<usize, String> {
     let e = |what: &'static str| move |err: CallError| format!("{what}: {err}");
     let mut game = plugin.new_game(options).map_err(e("new game"))?;
     let layout = game.layout().map_err(e("layout"))?;
@@ -156,7 +163,9 @@ pub fn check_game(plugin: &Plugin, options: &Options, seed: u64, max_actions: us
 fn effect_sites(effect: &game_api::Effect) -> Vec<game_api::SiteId> {
     use game_api::Effect::*;
     match effect {
-        Lift { site, .. } | Drop { site, .. } | Relay { site, .. } | Place { site, .. } => vec![*site],
+        Lift { site, .. } | Drop { site, .. } | Relay { site, .. } | Place { site, .. } => {
+            vec![*site]
+        }
         Remove { site } | Flip { site, .. } => vec![*site],
         Capture { from, to, .. } => std::iter::once(*from).chain(*to).collect(),
         Move { from, to } => vec![*from, *to],
@@ -196,9 +205,17 @@ fn check_position(
 
     // The view names only sites of the layout.
     let view = game.view().map_err(e("view"))?;
-    for site in view.sites.iter().map(|(s, _)| *s).chain(view.last_move.iter().copied()) {
+    for site in view
+        .sites
+        .iter()
+        .map(|(s, _)| *s)
+        .chain(view.last_move.iter().copied())
+    {
         if layout.site(site).is_none() {
-            return Err(format!("the view names site {} that the layout lacks", site.0));
+            return Err(format!(
+                "the view names site {} that the layout lacks",
+                site.0
+            ));
         }
     }
 
@@ -215,7 +232,10 @@ fn check_position(
             return Err(format!("two legal moves are written `{}`", info.notation));
         }
         if let Some(s) = info.sites.iter().find(|s| layout.site(**s).is_none()) {
-            return Err(format!("move `{}` names site {} that the layout lacks", info.notation, s.0));
+            return Err(format!(
+                "move `{}` names site {} that the layout lacks",
+                info.notation, s.0
+            ));
         }
     }
     match &turn {

@@ -118,7 +118,12 @@ pub enum RecordError {
 
 impl Record {
     /// A new, empty record of a game of `plugin` with these options.
-    pub fn new(plugin: &Plugin, options: &Options, seed: Option<u64>, start: Option<String>) -> Self {
+    pub fn new(
+        plugin: &Plugin,
+        options: &Options,
+        seed: Option<u64>,
+        start: Option<String>,
+    ) -> Self {
         Record {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
@@ -206,7 +211,12 @@ impl Record {
     }
 
     /// Appends a played move.
-    pub fn push(&mut self, game: &GameHandle, mv: MoveId, seat: Option<u8>) -> Result<(), CallError> {
+    pub fn push(
+        &mut self,
+        game: &GameHandle,
+        mv: MoveId,
+        seat: Option<u8>,
+    ) -> Result<(), CallError> {
         let notation = game.move_info(mv)?.notation;
         self.moves.push(RecordedMove {
             id: mv.0,

@@ -36,9 +36,7 @@ pub fn first_party_plugins() -> Vec<PathBuf> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            tavola::plugins::is_library_name(p)
-                && !name.contains('-')
-                && !name.contains("fixture_")
+            tavola::plugins::is_library_name(p) && !name.contains('-') && !name.contains("fixture_")
         })
         .collect();
     found.sort();

@@ -17,7 +17,13 @@ fn every_first_party_plugin_passes_the_conformance_suite() {
         source: DirSource::CommandLine,
     }]));
     for f in &set.files {
-        assert_eq!(f.status_word(), "loaded", "{}: {:?}", f.path.display(), f.reason());
+        assert_eq!(
+            f.status_word(),
+            "loaded",
+            "{}: {:?}",
+            f.path.display(),
+            f.reason()
+        );
     }
     let config = CheckConfig {
         games_per_set: 8,

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use game_api::{MoveId, Options};
-use tavola::plugins::{PluginDir, PluginDirs, PluginFile, PluginSet, PluginStatus, DirSource};
+use tavola::plugins::{DirSource, PluginDir, PluginDirs, PluginFile, PluginSet, PluginStatus};
 use tavola_tests::{copy_into, library, plugins_folder};
 
 fn discover(dirs: &[&Path]) -> PluginSet {
@@ -32,7 +32,9 @@ fn kalah_loads_and_plays_through_the_boundary() {
     let kalah = set.game("kalah").expect("kalah is loaded");
     assert_eq!(kalah.manifest().name, "Kalah");
     assert_eq!(kalah.api_level(), game_api::API_LEVEL);
-    let mut game = kalah.new_game(&Options::defaults(&kalah.manifest().options)).unwrap();
+    let mut game = kalah
+        .new_game(&Options::defaults(&kalah.manifest().options))
+        .unwrap();
     assert_eq!(game.notation().unwrap(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
     let effects = game.apply_with_effects(MoveId(2)).unwrap();
     assert_eq!(effects.len(), 1 + 4 + 1, "lift, four drops, extra turn");
@@ -52,7 +54,13 @@ fn every_bad_file_gets_its_message_and_the_good_ones_still_load() {
     ]);
     let d = dir.path();
     std::fs::write(d.join("libempty.so"), b"").unwrap();
-    std::fs::write(d.join("librandom.so"), (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect::<Vec<_>>()).unwrap();
+    std::fs::write(
+        d.join("librandom.so"),
+        (0..4096u32)
+            .map(|i| (i * 7919 % 251) as u8)
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
     let kalah_bytes = std::fs::read(library("kalah")).unwrap();
     // Cut inside the loadable segments: the system loader would map it and the host
     // would die of a bus error on the missing pages.
@@ -67,15 +75,26 @@ fn every_bad_file_gets_its_message_and_the_good_ones_still_load() {
         let f = file(&set, name);
         assert_eq!(f.status_word(), status, "{name}: {:?}", f.reason());
         let got = f.reason().unwrap_or_default();
-        assert!(got.contains(reason), "{name}: {got:?} should mention {reason:?}");
+        assert!(
+            got.contains(reason),
+            "{name}: {got:?} should mention {reason:?}"
+        );
     };
     expect("libkalah.so", "loaded", "");
     expect("libfixture_panicky.so", "loaded", "");
     expect("libempty.so", "failed", "the file is empty");
     expect("librandom.so", "failed", "not a dynamic library");
-    expect("libtruncated.so", "failed", "a damaged or truncated library");
+    expect(
+        "libtruncated.so",
+        "failed",
+        "a damaged or truncated library",
+    );
     expect("libheader.so", "failed", "a damaged or truncated library");
-    expect("libfixture_not_a_plugin.so", "failed", "not a Tavola plugin");
+    expect(
+        "libfixture_not_a_plugin.so",
+        "failed",
+        "not a Tavola plugin",
+    );
     expect(
         "libfixture_wrong_level.so",
         "incompatible",
@@ -101,11 +120,18 @@ fn a_panic_inside_a_plugin_is_an_error_not_a_crash() {
     let dir = plugins_folder(&[library("fixture_panicky")]);
     let set = discover(&[dir.path()]);
     let plugin = set.game("panicky").unwrap();
-    let at = |where_: &str| plugin.parse_options(&[format!("panic_at={where_}")]).unwrap();
+    let at = |where_: &str| {
+        plugin
+            .parse_options(&[format!("panic_at={where_}")])
+            .unwrap()
+    };
 
     let err = plugin.new_game(&at("new")).unwrap_err();
     assert!(err.is_panic());
-    assert_eq!(err.to_string(), "the plugin panicked: deliberate panic in new");
+    assert_eq!(
+        err.to_string(),
+        "the plugin panicked: deliberate panic in new"
+    );
 
     let game = plugin.new_game(&at("turn")).unwrap();
     assert!(game.turn().unwrap_err().is_panic());
@@ -126,7 +152,10 @@ fn a_panic_inside_a_plugin_is_an_error_not_a_crash() {
     let report = tavola::conformance::check_plugin(plugin, &Default::default());
     assert!(!report.passed(), "the panicking option sets fail the suite");
     assert!(
-        report.failures.iter().all(|f| !f.contains("panic_at=never")),
+        report
+            .failures
+            .iter()
+            .all(|f| !f.contains("panic_at=never")),
         "{:#?}",
         report.failures
     );
@@ -166,5 +195,9 @@ fn the_same_game_twice_uses_the_higher_version_and_reports_the_other() {
 fn folders_that_do_not_exist_are_skipped() {
     let set = discover(&[Path::new("/nonexistent/tavola/plugins")]);
     assert!(set.files.is_empty());
-    assert!(set.require("kalah").unwrap_err().contains("no plugin is loaded"));
+    assert!(
+        set.require("kalah")
+            .unwrap_err()
+            .contains("no plugin is loaded")
+    );
 }

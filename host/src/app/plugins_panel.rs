@@ -46,8 +46,12 @@ impl PluginsPanel {
                             && let Some(details) = e.details()
                         {
                             let open = self.details_open.as_ref() == Some(&file.path);
-                            if ui.small_button(if open { "Hide details" } else { "Details" }).clicked() {
-                                self.details_open = if open { None } else { Some(file.path.clone()) };
+                            if ui
+                                .small_button(if open { "Hide details" } else { "Details" })
+                                .clicked()
+                            {
+                                self.details_open =
+                                    if open { None } else { Some(file.path.clone()) };
                             }
                             if open {
                                 egui::ScrollArea::vertical()

@@ -46,7 +46,10 @@ fn call<T>(r: RResult<T, FfiError>) -> Result<T, CallError> {
     r.into_result().map_err(CallError::from)
 }
 
-fn json<T: DeserializeOwned>(what: &str, r: RResult<abi_stable::std_types::RString, FfiError>) -> Result<T, CallError> {
+fn json<T: DeserializeOwned>(
+    what: &str,
+    r: RResult<abi_stable::std_types::RString, FfiError>,
+) -> Result<T, CallError> {
     let text = call(r)?;
     serde_json::from_str(&text).map_err(|e| CallError::unreadable(what, e))
 }
@@ -71,7 +74,12 @@ impl std::fmt::Debug for Plugin {
 }
 
 impl Plugin {
-    pub(super) fn new(path: PathBuf, manifest: Manifest, module: GamePluginRef, info: PluginInfo) -> Self {
+    pub(super) fn new(
+        path: PathBuf,
+        manifest: Manifest,
+        module: GamePluginRef,
+        info: PluginInfo,
+    ) -> Self {
         Plugin {
             path,
             manifest,
@@ -101,7 +109,10 @@ impl Plugin {
     }
 
     /// Reads `KEY=VALUE` pairs against this game's options schema.
-    pub fn parse_options<S: AsRef<str>>(&self, pairs: &[S]) -> Result<Options, game_api::OptionError> {
+    pub fn parse_options<S: AsRef<str>>(
+        &self,
+        pairs: &[S],
+    ) -> Result<Options, game_api::OptionError> {
         Options::parse(&self.manifest.options, pairs)
     }
 
@@ -117,7 +128,11 @@ impl Plugin {
     }
 
     /// A game from a position notation, with these options.
-    pub fn from_notation(&self, options: &Options, notation: &str) -> Result<GameHandle, CallError> {
+    pub fn from_notation(
+        &self,
+        options: &Options,
+        notation: &str,
+    ) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
         let game = call(self.module.from_notation()(
             RStr::from_str(&o),

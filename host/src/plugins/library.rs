@@ -71,12 +71,13 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
     let module = lib_header_from_path(&path)
         .and_then(|header| header.init_root_module::<GamePluginRef>())
         .map_err(library_error)?;
-    let manifest_json = module.manifest_json()().into_result().map_err(|e| {
-        LoadError::Broken(format!("could not give its manifest: {e}"))
-    })?;
+    let manifest_json = module.manifest_json()()
+        .into_result()
+        .map_err(|e| LoadError::Broken(format!("could not give its manifest: {e}")))?;
     let manifest: Manifest = serde_json::from_str(&manifest_json)
         .map_err(|e| LoadError::Broken(format!("its manifest is not valid: {e}")))?;
-    check_manifest(&manifest).map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
+    check_manifest(&manifest)
+        .map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
     Ok(Plugin::new(path, manifest, module, info))
 }
 
@@ -87,9 +88,14 @@ fn check_file(path: &Path) -> Result<(), LoadError> {
     use object::{Architecture, Object, ObjectKind, ObjectSegment};
     let data = std::fs::read(path).map_err(|e| LoadError::NotALibrary(e.to_string()))?;
     let file = object::File::parse(&*data).map_err(|e| {
-        let binary = [&b"\x7fELF"[..], b"MZ", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe"]
-            .iter()
-            .any(|magic| data.starts_with(magic));
+        let binary = [
+            &b"\x7fELF"[..],
+            b"MZ",
+            b"\xcf\xfa\xed\xfe",
+            b"\xca\xfe\xba\xbe",
+        ]
+        .iter()
+        .any(|magic| data.starts_with(magic));
         LoadError::NotALibrary(if binary {
             format!("a damaged or truncated library ({e})")
         } else if data.is_empty() {
@@ -206,7 +212,10 @@ fn check_manifest(m: &Manifest) -> Result<(), String> {
     semver::Version::parse(&m.version)
         .map_err(|e| format!("the version {:?} is not a semantic version: {e}", m.version))?;
     if m.seats.min == 0 || m.seats.min > m.seats.max {
-        return Err(format!("the seat range {}–{} is empty", m.seats.min, m.seats.max));
+        return Err(format!(
+            "the seat range {}–{} is empty",
+            m.seats.min, m.seats.max
+        ));
     }
     if m.seat_names.len() < usize::from(m.seats.max) {
         return Err(format!(

@@ -50,7 +50,13 @@ impl Variant for KalahRules {
             presets: vec![
                 preset("Kalah(6,4)", "The standard game.", 6, 4, false),
                 preset("Kalah(6,6)", "A longer game with six seeds.", 6, 6, false),
-                preset("Kalah(4,3)", "A small board, quick to play and to solve.", 4, 3, true),
+                preset(
+                    "Kalah(4,3)",
+                    "A small board, quick to play and to solve.",
+                    4,
+                    3,
+                    true,
+                ),
             ],
             bots: Vec::new(),
         }

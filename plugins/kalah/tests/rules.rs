@@ -79,9 +79,11 @@ fn no_capture_when_the_opposite_house_is_empty() {
 
 #[test]
 fn empty_capture_option_takes_the_lone_seed() {
-    let mut game =
-        Kalah::from_notation(&options(&["empty_capture=true"]), "0,0,1,0,0,1/0,4,0,0,0,0 0-0 S")
-            .unwrap();
+    let mut game = Kalah::from_notation(
+        &options(&["empty_capture=true"]),
+        "0,0,1,0,0,1/0,4,0,0,0,0 0-0 S",
+    )
+    .unwrap();
     play(&mut game, "c");
     assert_eq!(game.notation(), "0,0,0,0,0,1/0,4,0,0,0,0 1-0 N");
 }
@@ -143,7 +145,10 @@ fn bad_notations_say_what_is_wrong() {
 
 #[test]
 fn seeds_are_conserved_and_notation_round_trips_in_random_games() {
-    for (opts, total) in [(vec![], 48), (vec!["houses=3", "seeds=6", "empty_capture=true"], 36)] {
+    for (opts, total) in [
+        (vec![], 48),
+        (vec!["houses=3", "seeds=6", "empty_capture=true"], 36),
+    ] {
         let o = options(&opts);
         for seed in 0..300 {
             let mut rng = game_api::Rng::with_seed(seed);

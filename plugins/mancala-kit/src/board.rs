@@ -137,7 +137,9 @@ impl Board {
 
     /// The seeds in `side`'s houses.
     pub fn seeds_on_side(&self, side: Side) -> u32 {
-        (0..self.houses).map(|i| self.pits[self.house(side, i)]).sum()
+        (0..self.houses)
+            .map(|i| self.pits[self.house(side, i)])
+            .sum()
     }
 
     /// `side`'s score so far: its store plus its captured stock.

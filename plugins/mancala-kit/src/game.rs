@@ -12,7 +12,9 @@ use crate::{
 };
 
 /// A mancala variant: what a mancala plugin writes. Everything else comes from the kit.
-pub trait Variant: std::fmt::Debug + Clone + Default + PartialEq + Eq + Send + Sync + 'static {
+pub trait Variant:
+    std::fmt::Debug + Clone + Default + PartialEq + Eq + Send + Sync + 'static
+{
     /// The game's manifest (id, name, options, rules text).
     fn manifest() -> Manifest;
 
@@ -158,7 +160,11 @@ impl<V: Variant> Game for Mancala<V> {
                 to_move: !over && s == self.to_move,
                 entries: vec![
                     PanelEntry::new(
-                        if self.board.stores_in_ring { "Store" } else { "Captured" },
+                        if self.board.stores_in_ring {
+                            "Store"
+                        } else {
+                            "Captured"
+                        },
                         self.board.score(s),
                     ),
                     PanelEntry::new("In houses", self.board.seeds_on_side(s)),

@@ -31,7 +31,14 @@ pub(crate) fn two_rows(board: &Board) -> Layout {
                 Site {
                     id: sow::site(pit),
                     shape: Shape::Pit,
-                    center: [PIT + (col + 0.5) * PIT, if side == Side::South { south_y } else { north_y }],
+                    center: [
+                        PIT + (col + 0.5) * PIT,
+                        if side == Side::South {
+                            south_y
+                        } else {
+                            north_y
+                        },
+                    ],
                     size: [PIT_SIZE, PIT_SIZE],
                     owner: Some(side.seat()),
                     label: label.to_string(),

@@ -53,7 +53,11 @@ pub(crate) fn parse(config: &Config, text: &str) -> Result<(Board, Side), GameEr
         }
         for (i, c) in counts.iter().enumerate() {
             let n = c.trim().parse::<u32>().map_err(|_| {
-                err(format!("{}'s house {} is `{c}`, not a count", side.name(), i + 1))
+                err(format!(
+                    "{}'s house {} is `{c}`, not a count",
+                    side.name(),
+                    i + 1
+                ))
             })?;
             let pit = board.house(side, i);
             board.pits[pit] = n;
@@ -71,7 +75,11 @@ pub(crate) fn parse(config: &Config, text: &str) -> Result<(Board, Side), GameEr
     let to_move = match side {
         "S" | "s" => Side::South,
         "N" | "n" => Side::North,
-        other => return Err(err(format!("the side to move is `{other}`, expected S or N"))),
+        other => {
+            return Err(err(format!(
+                "the side to move is `{other}`, expected S or N"
+            )));
+        }
     };
     Ok((board, to_move))
 }

@@ -1,0 +1,271 @@
+//! The `tavola` binary on the real Kalah plugin: every subcommand, and clear errors.
+
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+/// A plugins folder holding a copy of the Kalah plugin cargo built next to this test.
+fn plugins() -> tempfile::TempDir {
+    let build = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let lib = format!(
+        "{}kalah{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(build.join(&lib), dir.path().join(&lib)).unwrap();
+    dir
+}
+
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+fn tavola(plugins: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_tavola"))
+        .arg("--no-default-plugins")
+        .arg("--plugins")
+        .arg(plugins)
+        .args(args)
+        .output()
+        .unwrap();
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn list_shows_the_plugin_as_text_and_json() {
+    let dir = plugins();
+    let run = tavola(dir.path(), &["list"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.contains("kalah"));
+    assert!(run.stdout.contains("loaded"));
+    let run = tavola(dir.path(), &["list", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let plugin = &json["plugins"][0];
+    assert_eq!(plugin["id"], "kalah");
+    assert_eq!(plugin["name"], "Kalah");
+    assert_eq!(plugin["status"], "loaded");
+    assert_eq!(plugin["api_level"], game_api::API_LEVEL);
+}
+
+#[test]
+fn perft_matches_the_published_counts() {
+    let dir = plugins();
+    let run = tavola(dir.path(), &["perft", "kalah", "5"]);
+    assert!(run.ok, "{}", run.stderr);
+    let counts: Vec<&str> = run
+        .stdout
+        .lines()
+        .map(|l| l.split_whitespace().nth(2).unwrap())
+        .collect();
+    assert_eq!(counts, ["6", "35", "185", "942", "4690"]);
+    let small = tavola(dir.path(), &["perft", "kalah", "1", "--option", "houses=4"]);
+    assert!(small.stdout.starts_with("depth 1: 4 "), "{}", small.stdout);
+}
+
+#[test]
+fn moves_lists_each_move_with_the_position_it_leads_to() {
+    let dir = plugins();
+    let run = tavola(dir.path(), &["moves", "kalah"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("c        4,4,0,5,5,5/4,4,4,4,4,4 1-0 S"),
+        "{}",
+        run.stdout
+    );
+    let run = tavola(
+        dir.path(),
+        &[
+            "moves",
+            "kalah",
+            "--position",
+            "0,0,1,0,0,0/0,0,4,0,0,0 0-0 S",
+            "--json",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 1);
+    assert_eq!(json[0]["notation"], "c");
+    assert_eq!(json[0]["result"], "0,0,0,0,0,0/0,0,0,0,0,0 5-0 N");
+}
+
+#[test]
+fn play_is_reproducible_and_its_record_replays() {
+    let dir = plugins();
+    let record: PathBuf = dir.path().join("game.json");
+    let args = [
+        "play", "kalah", "--seed", "7", "--seat", "random", "--seat", "greedy",
+    ];
+    let first = tavola(
+        dir.path(),
+        &[&args[..], &["--record", record.to_str().unwrap()]].concat(),
+    );
+    assert!(first.ok, "{}", first.stderr);
+    assert!(first.stdout.contains("Result: "), "{}", first.stdout);
+    let second = tavola(dir.path(), &args);
+    let moves = |s: &str| {
+        s.lines()
+            .filter(|l| l.contains(". "))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        moves(&first.stdout),
+        moves(&second.stdout),
+        "same seed, same game"
+    );
+
+    let replay = tavola(dir.path(), &["replay", record.to_str().unwrap()]);
+    assert!(replay.ok, "{}", replay.stderr);
+    assert!(replay.stdout.contains("every move legal"));
+    let result_line = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("Result:"))
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(result_line(&replay.stdout), result_line(&first.stdout));
+
+    // The record is the documented save format.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(json["format"], "tavola-record");
+    assert_eq!(json["game"], "kalah");
+    assert_eq!(json["seed"], 7);
+    assert_eq!(json["options"]["houses"], 6);
+    assert_eq!(json["seats"][1], "greedy");
+}
+
+#[test]
+fn replay_says_what_is_wrong_with_a_bad_record() {
+    let dir = plugins();
+    let path = dir.path().join("game.json");
+    let run = tavola(
+        dir.path(),
+        &[
+            "play",
+            "kalah",
+            "--seed",
+            "3",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let good = std::fs::read_to_string(&path).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&good).unwrap();
+
+    let write = |v: &serde_json::Value| {
+        let p = dir.path().join("bad.json");
+        std::fs::write(&p, serde_json::to_string(v).unwrap()).unwrap();
+        p
+    };
+    let fails_with = |p: &Path, needle: &str| {
+        let run = tavola(dir.path(), &["replay", p.to_str().unwrap()]);
+        assert!(!run.ok, "{needle}: should fail");
+        assert!(
+            run.stderr.contains(needle),
+            "expected {needle:?} in {:?}",
+            run.stderr
+        );
+    };
+
+    // An illegal move in the middle.
+    let original = json["moves"][3].clone();
+    json["moves"][3]["id"] = 99.into();
+    fails_with(&write(&json), "move 4 (`");
+    json["moves"][3] = original;
+    // A notation that does not match.
+    json["moves"][0]["notation"] = "z".into();
+    fails_with(&write(&json), "the plugin writes move id");
+    // Options out of range, an unknown game, another format, broken JSON.
+    let mut bad_options: serde_json::Value = serde_json::from_str(&good).unwrap();
+    bad_options["options"]["houses"] = 9.into();
+    fails_with(&write(&bad_options), "option `houses`: `9` is not allowed");
+    let mut other_game: serde_json::Value = serde_json::from_str(&good).unwrap();
+    other_game["game"] = "oware".into();
+    fails_with(&write(&other_game), "no game `oware` (loaded: kalah)");
+    fails_with(
+        &write(&serde_json::json!({"hello": 1})),
+        "no `format` field",
+    );
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, &good[..good.len() / 2]).unwrap();
+    fails_with(&broken, "not a Tavola game record");
+    fails_with(&dir.path().join("missing.json"), "missing.json");
+    // A different result.
+    let mut result: serde_json::Value = serde_json::from_str(&good).unwrap();
+    result["result"]["seats"][0]["score"] = 1000.into();
+    fails_with(&write(&result), "the replayed result differs");
+}
+
+#[test]
+fn bad_input_gets_a_clear_error_and_a_failing_exit() {
+    let dir = plugins();
+    let cases: [(&[&str], &str); 6] = [
+        (&["play", "chess"], "no game `chess` (loaded: kalah)"),
+        (
+            &["play", "kalah", "--option", "houses=9"],
+            "expected a whole number from 3 to 6",
+        ),
+        (
+            &["play", "kalah", "--option", "colour=red"],
+            "unknown option `colour`",
+        ),
+        (
+            &["moves", "kalah", "--position", "4,4/4,4 0-0 S"],
+            "South has 2 houses",
+        ),
+        (&["play", "kalah", "--seat", "genius"], "no bot `genius`"),
+        (
+            &[
+                "play", "kalah", "--seat", "random", "--seat", "random", "--seat", "random",
+            ],
+            "3 seats given",
+        ),
+    ];
+    for (args, needle) in cases {
+        let run = tavola(dir.path(), args);
+        assert!(!run.ok, "{args:?} should fail");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn check_runs_the_conformance_suite_on_a_file() {
+    let dir = plugins();
+    let lib = std::fs::read_dir(dir.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let run = tavola(
+        dir.path(),
+        &["check", lib.to_str().unwrap(), "--games", "2"],
+    );
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("All checks passed."));
+    let junk = dir.path().join("junk.so");
+    std::fs::write(&junk, b"junk").unwrap();
+    let run = tavola(dir.path(), &["check", junk.to_str().unwrap()]);
+    assert!(!run.ok);
+    assert!(run.stderr.contains("does not load"), "{}", run.stderr);
+}

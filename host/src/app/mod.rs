@@ -36,7 +36,7 @@ impl TavolaApp {
             ui.horizontal(|ui| {
                 ui.heading("Tavola");
                 ui.label(format!("{} games", self.plugins.games().count()));
-                if ui.button("⟳ Rescan plugins").clicked() {
+                if ui.button("Rescan plugins").clicked() {
                     self.plugins = PluginSet::discover(self.dirs.clone());
                 }
             });

@@ -39,6 +39,11 @@ impl PluginsPanel {
                     ui.label(RichText::new(file.status_word()).color(colour).strong());
                     ui.vertical(|ui| {
                         ui.monospace(file.path.display().to_string());
+                        if let PluginStatus::Loaded(p) = &file.status
+                            && !p.manifest().description.is_empty()
+                        {
+                            ui.label(&p.manifest().description);
+                        }
                         if let Some(reason) = file.reason() {
                             ui.label(RichText::new(reason).italics());
                         }

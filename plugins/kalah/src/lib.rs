@@ -69,6 +69,7 @@ impl Variant for KalahRules {
         if options.flag("empty_capture") == Some(true) {
             config.capture = Capture::Opposite {
                 empty_opposite: EmptyOpposite::CaptureLast,
+                keep_last: false,
             };
         }
         Ok(config)

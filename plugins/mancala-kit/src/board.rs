@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use crate::Config;
+use crate::{Config, Ends};
 
 /// One of the two players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -12,6 +12,9 @@ pub enum Side {
 }
 
 impl Side {
+    /// Both sides, South first.
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
     /// The other side.
     pub fn other(self) -> Side {
         match self {
@@ -26,6 +29,11 @@ impl Side {
             Side::South => 0,
             Side::North => 1,
         }
+    }
+
+    /// The seat index as an array index.
+    pub fn index(self) -> usize {
+        usize::from(self.seat())
     }
 
     /// The side of a seat index.
@@ -50,41 +58,91 @@ impl Side {
     }
 }
 
+/// What kind of pit of the ring something is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pit {
+    /// A house of this side, with its index in that side's sowing order.
+    House(Side, usize),
+    /// This side's store.
+    Store(Side),
+    /// An ownerless mandarin square; 0 is the one after South's row.
+    Mandarin(usize),
+}
+
+/// A lasting mark on a house.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Special {
+    /// An ordinary house.
+    #[default]
+    Normal,
+    /// Burnt for this round: skipped by sowing, never chosen, never captured from.
+    Burnt,
+    /// Every seed sown into it goes straight to this side's score (a tuzdyk); never
+    /// chosen.
+    Sink(Side),
+}
+
 /// The seeds of a two-row board: the ring of pits in sowing order and, beside it, each
-/// side's captured stock (for games whose stores are not in the ring).
+/// side's captured stock.
+///
+/// The ring is South's houses (from South's left), the end pit after them (South's
+/// store or a mandarin square, if the variant has end pits), North's houses (from
+/// North's left), the other end pit.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     /// Houses per side.
     pub houses: usize,
-    /// Whether each side's store is a pit of the ring.
-    pub stores_in_ring: bool,
-    /// Seeds in each pit of the ring.
+    /// What stands at the ends of the rows.
+    pub ends: Ends,
+    /// Small seeds in each pit of the ring.
     pub pits: Vec<u32>,
-    /// Seeds each side holds outside the ring (South, North).
+    /// Big stones in each pit of the ring (only mandarin squares have any).
+    #[serde(default)]
+    pub big: Vec<u32>,
+    /// Marks on the houses (burnt, sink), one per pit of the ring.
+    #[serde(default)]
+    pub special: Vec<Special>,
+    /// Small seeds each side holds beside the board (South, North).
     pub captured: [u32; 2],
+    /// Big stones each side has captured.
+    #[serde(default)]
+    pub captured_big: [u32; 2],
+    /// Seeds each side has borrowed from the other to refill its houses.
+    #[serde(default)]
+    pub loans: [u32; 2],
 }
 
 impl Board {
     /// The start position of `config`.
     pub fn start(config: &Config) -> Self {
-        let mut board = Board::empty(config.houses, config.stores_in_ring);
-        for side in [Side::South, Side::North] {
+        let mut board = Board::empty(config.houses, config.ends);
+        for side in Side::BOTH {
             for i in 0..config.houses {
                 let pit = board.house(side, i);
                 board.pits[pit] = config.seeds;
+            }
+        }
+        if let Ends::Mandarins(m) = config.ends {
+            for pit in board.mandarins() {
+                board.pits[pit] = m.small;
+                board.big[pit] = u32::from(m.big_stone > 0);
             }
         }
         board
     }
 
     /// A board with no seeds.
-    pub fn empty(houses: usize, stores_in_ring: bool) -> Self {
-        let len = 2 * houses + if stores_in_ring { 2 } else { 0 };
+    pub fn empty(houses: usize, ends: Ends) -> Self {
+        let len = 2 * houses + if ends == Ends::None { 0 } else { 2 };
         Board {
             houses,
-            stores_in_ring,
+            ends,
             pits: vec![0; len],
+            big: vec![0; len],
+            special: vec![Special::Normal; len],
             captured: [0, 0],
+            captured_big: [0, 0],
+            loans: [0, 0],
         }
     }
 
@@ -93,46 +151,74 @@ impl Board {
         self.pits.len()
     }
 
+    fn row(&self) -> usize {
+        self.houses + usize::from(self.ends != Ends::None)
+    }
+
     /// The ring index of `side`'s house number `i` (from 0, in that side's sowing order).
     pub fn house(&self, side: Side, i: usize) -> usize {
-        let row = self.houses + usize::from(self.stores_in_ring);
         match side {
             Side::South => i,
-            Side::North => row + i,
+            Side::North => self.row() + i,
         }
     }
 
-    /// The ring index of `side`'s store, if stores are in the ring.
-    pub fn store(&self, side: Side) -> Option<usize> {
-        self.stores_in_ring.then(|| match side {
-            Side::South => self.houses,
-            Side::North => 2 * self.houses + 1,
-        })
-    }
-
-    /// Whose house `pit` is, or `None` for a store.
-    pub fn house_owner(&self, pit: usize) -> Option<Side> {
-        let row = self.houses + usize::from(self.stores_in_ring);
+    /// What the ring pit `pit` is.
+    pub fn pit(&self, pit: usize) -> Pit {
+        let row = self.row();
         let (side, i) = if pit < row {
             (Side::South, pit)
         } else {
             (Side::North, pit - row)
         };
-        (i < self.houses).then_some(side)
+        if i < self.houses {
+            return Pit::House(side, i);
+        }
+        match self.ends {
+            Ends::Mandarins(_) => Pit::Mandarin(side.index()),
+            _ => Pit::Store(side),
+        }
     }
 
-    /// The house index (in its side's sowing order) of ring pit `pit`, if it is a house.
-    pub fn house_index(&self, pit: usize) -> Option<usize> {
-        let row = self.houses + usize::from(self.stores_in_ring);
-        let i = pit % row;
-        (i < self.houses && self.house_owner(pit).is_some()).then_some(i)
+    /// The ring index of `side`'s store, if stores are in the ring.
+    pub fn store(&self, side: Side) -> Option<usize> {
+        (self.ends == Ends::Stores).then(|| self.end_pit(side))
+    }
+
+    /// The ring indices of the mandarin squares (empty without them).
+    pub fn mandarins(&self) -> Vec<usize> {
+        match self.ends {
+            Ends::Mandarins(_) => vec![self.end_pit(Side::South), self.end_pit(Side::North)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn end_pit(&self, side: Side) -> usize {
+        match side {
+            Side::South => self.houses,
+            Side::North => 2 * self.houses + 1,
+        }
+    }
+
+    /// Whose house `pit` is, or `None` for a store or mandarin square.
+    pub fn house_owner(&self, pit: usize) -> Option<Side> {
+        match self.pit(pit) {
+            Pit::House(side, _) => Some(side),
+            _ => None,
+        }
     }
 
     /// The house across the board from house `pit`.
     pub fn opposite(&self, pit: usize) -> usize {
-        let side = self.house_owner(pit).expect("opposite of a store");
-        let i = self.house_index(pit).expect("opposite of a store");
-        self.house(side.other(), self.houses - 1 - i)
+        match self.pit(pit) {
+            Pit::House(side, i) => self.house(side.other(), self.houses - 1 - i),
+            _ => pit,
+        }
+    }
+
+    /// Whether `pit` holds anything, small seeds or big stones.
+    pub fn holds(&self, pit: usize) -> bool {
+        self.pits[pit] > 0 || self.big[pit] > 0
     }
 
     /// The seeds in `side`'s houses.
@@ -142,22 +228,56 @@ impl Board {
             .sum()
     }
 
-    /// `side`'s score so far: its store plus its captured stock.
-    pub fn score(&self, side: Side) -> u32 {
-        self.store(side).map_or(0, |s| self.pits[s]) + self.captured[side.seat() as usize]
+    /// The value of a captured big stone.
+    pub fn big_value(&self) -> u32 {
+        match self.ends {
+            Ends::Mandarins(m) => m.big_stone,
+            _ => 0,
+        }
     }
 
-    /// Every seed on and beside the board.
+    /// `side`'s score so far: its store or captured stock, its big stones, and its
+    /// loans settled (borrowed seeds are paid back, lent ones received).
+    pub fn score(&self, side: Side) -> i64 {
+        let i = side.index();
+        let small = self.store(side).map_or(0, |s| self.pits[s]) + self.captured[i];
+        i64::from(small) + i64::from(self.captured_big[i] * self.big_value())
+            - i64::from(self.loans[i])
+            + i64::from(self.loans[1 - i])
+    }
+
+    /// The seeds in `side`'s store or captured stock (without loans or big stones).
+    pub fn bank_of(&self, side: Side) -> u32 {
+        self.store(side).map_or(0, |s| self.pits[s]) + self.captured[side.index()]
+    }
+
+    /// Every small seed on and beside the board.
     pub fn total(&self) -> u32 {
         self.pits.iter().sum::<u32>() + self.captured.iter().sum::<u32>()
     }
 
-    /// Adds `n` seeds to `side`'s score (its store, or its captured stock).
+    /// Adds `n` seeds to `side`'s store, or its captured stock.
     pub fn bank(&mut self, side: Side, n: u32) {
         match self.store(side) {
             Some(s) => self.pits[s] += n,
-            None => self.captured[side.seat() as usize] += n,
+            None => self.captured[side.index()] += n,
         }
+    }
+
+    /// Takes `n` seeds out of `side`'s store or captured stock (no more than it has).
+    pub fn unbank(&mut self, side: Side, n: u32) -> u32 {
+        let slot = match self.store(side) {
+            Some(s) => &mut self.pits[s],
+            None => &mut self.captured[side.index()],
+        };
+        let taken = n.min(*slot);
+        *slot -= taken;
+        taken
+    }
+
+    /// Whether `side` may sow from its house `pit` (it holds seeds and is not marked).
+    pub fn playable(&self, pit: usize) -> bool {
+        self.pits[pit] > 0 && self.special[pit] == Special::Normal
     }
 }
 
@@ -177,7 +297,25 @@ mod tests {
         assert_eq!(b.opposite(12), 0);
         assert_eq!(b.opposite(5), 7);
         assert_eq!(b.house_owner(6), None);
-        assert_eq!(b.house_index(9), Some(2));
+        assert_eq!(b.pit(9), Pit::House(Side::North, 2));
         assert_eq!(b.total(), 48);
+    }
+
+    #[test]
+    fn oware_and_o_an_quan_rings() {
+        let b = Board::start(&Config::oware(4));
+        assert_eq!(b.ring_len(), 12);
+        assert_eq!(b.store(Side::South), None);
+        assert_eq!(b.opposite(0), 11);
+        let q = Board::start(&Config::o_an_quan(crate::Mandarin {
+            small: 0,
+            big_stone: 10,
+        }));
+        assert_eq!(q.ring_len(), 12);
+        assert_eq!(q.mandarins(), [5, 11]);
+        assert_eq!(q.pit(5), Pit::Mandarin(0));
+        assert_eq!(q.pit(6), Pit::House(Side::North, 0));
+        assert_eq!(q.total(), 50);
+        assert_eq!(q.big[5] + q.big[11], 2);
     }
 }

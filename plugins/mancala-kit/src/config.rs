@@ -1,10 +1,14 @@
 use serde::{Deserialize, Serialize};
 
-/// The rules of a mancala variant, as data.
+/// The rules of a mancala variant, as data: every rule that differs between the games
+/// of the family is one of these parameters. What no parameter covers goes into a
+/// [`Variant`](crate::Variant) hook.
 ///
 /// ```
 /// let kalah = mancala_kit::Config::kalah(6, 4);
 /// assert_eq!(kalah.total_seeds(), 48);
+/// let oware = mancala_kit::Config::oware(4);
+/// assert!(oware.skip_origin && oware.must_feed);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
@@ -12,60 +16,247 @@ pub struct Config {
     pub houses: usize,
     /// Seeds per house at the start.
     pub seeds: u32,
-    /// Whether each player's store is a pit of the ring that receives seeds while sowing
-    /// (Kalah, Congkak), or captured seeds are only kept aside (Oware).
-    pub stores_in_ring: bool,
+    /// What stands at the two ends of the rows, inside the sowing ring.
+    pub ends: Ends,
+    /// Which way seeds are sown.
+    pub direction: Direction,
+    /// Sowing never drops a seed in the pit it started from (Oware with 12+ seeds).
+    pub skip_origin: bool,
     /// Sowing never drops a seed in the opponent's store.
     pub skip_opponent_store: bool,
-    /// Sowing never drops a seed in the house it started from (Oware's 12+ seeds).
-    pub skip_origin: bool,
+    /// The first seed goes back into the house it was lifted from (Togyz Kumalak); a
+    /// house holding a single seed moves it to the next house.
+    pub first_seed_in_origin: bool,
+    /// Whether and how sowing goes on after the last seed.
+    pub relay: Relay,
     /// The last seed in one's own store gives another move.
     pub extra_turn_in_own_store: bool,
     /// What the last seed captures.
     pub capture: Capture,
+    /// What happens when a capture would take every seed the opponent has.
+    pub grand_slam: GrandSlam,
+    /// A player whose opponent has no seeds must give them some if any move can.
+    pub must_feed: bool,
+    /// When the game ends.
+    pub end: End,
+    /// A repeated position (houses, scores, side to move) ends the game, each side
+    /// taking the seeds on its own side.
+    pub cycle_ends_game: bool,
+    /// A player whose houses are all empty at the start of their turn puts one seed
+    /// from their captured stock in each, borrowing the shortfall (Ô Ăn Quan's thả cá).
+    pub refill: bool,
+    /// Play several rounds: after a round the players refill their houses from their
+    /// stores and houses that cannot be filled are burnt (Congkak).
+    pub rounds: bool,
+    /// Both players make their first move at the same time, sowing in lock-step
+    /// (Congkak).
+    pub simultaneous_opening: bool,
+    /// Ô Ăn Quan's *quan non*: a mandarin square still holding its big stone and fewer
+    /// than this many small stones cannot be captured.
+    pub quan_non: Option<u32>,
 }
 
 impl Config {
+    /// The common base: two rows of `houses` with `seeds` each, anticlockwise, no stores,
+    /// no captures, one side emptied ends the game.
+    pub fn base(houses: usize, seeds: u32) -> Self {
+        Config {
+            houses,
+            seeds,
+            ends: Ends::None,
+            direction: Direction::Anticlockwise,
+            skip_origin: false,
+            skip_opponent_store: false,
+            first_seed_in_origin: false,
+            relay: Relay::None,
+            extra_turn_in_own_store: false,
+            capture: Capture::None,
+            grand_slam: GrandSlam::Allowed,
+            must_feed: false,
+            end: End::SideEmpty,
+            cycle_ends_game: false,
+            refill: false,
+            rounds: false,
+            simultaneous_opening: false,
+            quan_non: None,
+        }
+    }
+
     /// Kalah with `houses` houses and `seeds` seeds per house: stores in the ring, the
     /// opponent's store skipped, extra turns, the opposite capture.
     pub fn kalah(houses: usize, seeds: u32) -> Self {
         Config {
-            houses,
-            seeds,
-            stores_in_ring: true,
+            ends: Ends::Stores,
             skip_opponent_store: true,
-            skip_origin: false,
             extra_turn_in_own_store: true,
             capture: Capture::Opposite {
                 empty_opposite: EmptyOpposite::NoCapture,
+                keep_last: false,
             },
+            ..Config::base(houses, seeds)
         }
     }
 
-    /// All seeds on the board at the start.
+    /// Oware (Abapa) with `seeds` per house: origin skipped, 2–3 backward captures,
+    /// grand slam captures nothing, feeding, majority and cycle ends.
+    pub fn oware(seeds: u32) -> Self {
+        Config {
+            skip_origin: true,
+            capture: Capture::Backward { min: 2, max: 3 },
+            grand_slam: GrandSlam::NoCapture,
+            must_feed: true,
+            end: End::Majority,
+            cycle_ends_game: true,
+            ..Config::base(6, seeds)
+        }
+    }
+
+    /// Congkak with `houses` houses of as many seeds: stores in the ring, relay sowing,
+    /// extra turns, the opposite capture taking the last seed too.
+    pub fn congkak(houses: usize) -> Self {
+        Config {
+            ends: Ends::Stores,
+            skip_opponent_store: true,
+            relay: Relay::Landing,
+            extra_turn_in_own_store: true,
+            capture: Capture::Opposite {
+                empty_opposite: EmptyOpposite::NoCapture,
+                keep_last: false,
+            },
+            ..Config::base(houses, houses as u32)
+        }
+    }
+
+    /// Ô Ăn Quan: five citizen squares a side with 5 stones, a mandarin square at each
+    /// end, direction chosen each turn, relay from the next square, forward captures.
+    pub fn o_an_quan(mandarin: Mandarin) -> Self {
+        Config {
+            ends: Ends::Mandarins(mandarin),
+            direction: Direction::Chosen,
+            relay: Relay::Next,
+            capture: Capture::Forward,
+            end: End::MandarinsEmpty,
+            refill: true,
+            ..Config::base(5, 5)
+        }
+    }
+
+    /// All small seeds on the board at the start.
     pub fn total_seeds(&self) -> u32 {
-        2 * self.houses as u32 * self.seeds
+        let mandarins = match self.ends {
+            Ends::Mandarins(m) => 2 * m.small,
+            _ => 0,
+        };
+        2 * self.houses as u32 * self.seeds + mandarins
     }
 }
 
+/// What stands at the ends of the two rows, inside the sowing ring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ends {
+    /// Nothing: the ring is the houses alone; captured seeds are kept beside the board.
+    None,
+    /// Each player's store, at the end of their row (sown into).
+    Stores,
+    /// An ownerless mandarin square at each end (Ô Ăn Quan); captured seeds are kept
+    /// beside the board.
+    Mandarins(Mandarin),
+}
+
+/// What a mandarin square holds at the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Mandarin {
+    /// Small stones.
+    pub small: u32,
+    /// The points of its big stone; 0 for none.
+    pub big_stone: u32,
+}
+
+/// Which way seeds are sown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Direction {
+    /// Always anticlockwise: along one's own row to the right.
+    Anticlockwise,
+    /// Chosen by the mover each turn (clockwise or anticlockwise).
+    Chosen,
+}
+
+/// Whether sowing goes on after the last seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Relay {
+    /// Never: the turn ends.
+    None,
+    /// When the last seed lands in an occupied house (either side), lift that house,
+    /// last seed included, and go on (Congkak).
+    Landing,
+    /// When the square after the last seed is an occupied house, lift it and go on from
+    /// the square after it (Ô Ăn Quan).
+    Next,
+}
+
 /// What the last seed of a sowing captures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Capture {
     /// Nothing is ever captured.
     None,
     /// The last seed lands in one of the mover's own houses that was empty: the seeds of
-    /// the opposite house and the last seed go to the mover's store.
+    /// the opposite house (and the last seed, unless `keep_last`) go to the mover's score.
     Opposite {
         /// What happens when the opposite house is empty.
         empty_opposite: EmptyOpposite,
+        /// The last seed stays in its house.
+        keep_last: bool,
     },
+    /// The last seed makes an opponent's house hold `min..=max`: capture it and, going
+    /// backwards, every further opponent's house holding `min..=max` (Oware).
+    Backward {
+        /// Smallest capturing count.
+        min: u32,
+        /// Largest capturing count.
+        max: u32,
+    },
+    /// The square after the last seed is empty and the next one holds something:
+    /// capture it, and on along the ring while an empty square is followed by a full
+    /// one (Ô Ăn Quan).
+    Forward,
+    /// The last seed makes an opponent's house hold an even number: capture it
+    /// (Togyz Kumalak).
+    Even,
 }
 
 /// The opposite capture when the opposite house is empty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EmptyOpposite {
     /// Nothing is captured; the last seed stays.
     NoCapture,
     /// The last seed alone goes to the store.
     CaptureLast,
+}
+
+/// A capture that would take every seed the opponent has on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GrandSlam {
+    /// No special rule.
+    Allowed,
+    /// The move is legal but captures nothing.
+    NoCapture,
+    /// The move is illegal, unless every legal move is one.
+    Forbidden,
+    /// The move captures everything (an explicit choice of [`GrandSlam::Allowed`]).
+    CaptureAll,
+}
+
+/// When the game ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum End {
+    /// After any move that leaves either side's houses empty; each side banks the seeds
+    /// left in its own houses (Kalah, Congkak).
+    SideEmpty,
+    /// When a player has captured more than half the seeds in the game, or the player
+    /// to move has no legal move; the seeds left go to the side they are on (Oware,
+    /// Togyz Kumalak).
+    Majority,
+    /// At the end of a turn in which both mandarin squares are empty; each side takes
+    /// the stones on its own side (Ô Ăn Quan).
+    MandarinsEmpty,
 }

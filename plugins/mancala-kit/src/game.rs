@@ -7,7 +7,8 @@ use game_api::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Board, Config, Side,
+    Board, Config, Direction, End, GrandSlam, Side,
+    board::Special,
     sow::{self, Effects},
 };
 
@@ -20,6 +21,29 @@ pub trait Variant:
 
     /// The rules for these (already checked) options.
     fn config(options: &Options) -> Result<Config, GameError>;
+
+    /// A hook called when the last seed of a turn has landed in `last` (after any relay
+    /// and before the standard capture), for rules no parameter covers. Return `true`
+    /// when the hook has dealt with the landing, to skip the standard capture.
+    fn after_sowing(board: &mut Board, side: Side, last: usize, fx: &mut Effects<'_>) -> bool {
+        let _ = (board, side, last, fx);
+        false
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// Normal play.
+    Play,
+    /// Congkak's simultaneous opening: each player secretly chooses a house; South's
+    /// choice, once made, waits here for North's.
+    Opening {
+        /// South's chosen house, once chosen.
+        south: Option<usize>,
+    },
+    /// The game is over.
+    Over,
 }
 
 /// A game of mancala variant `V`: the board, the side to move and the rules. Implements
@@ -33,65 +57,319 @@ pub struct Mancala<V> {
     pub board: Board,
     /// The side to move (after the game ends: the side that would have moved).
     pub to_move: Side,
-    /// The pit the last move was sown from.
+    /// Where the game stands.
+    pub phase: Phase,
+    /// The round (Congkak's multi-round play), from 1.
+    #[serde(default = "first_round")]
+    pub round: u32,
+    /// The pits the last move was sown from.
     #[serde(default)]
-    pub last_move: Option<usize>,
+    pub last_move: Vec<usize>,
+    /// Hashes of the positions seen, for the cycle rule.
+    #[serde(default)]
+    pub history: Vec<u64>,
     #[serde(skip)]
     variant: PhantomData<V>,
 }
 
+fn first_round() -> u32 {
+    1
+}
+
+/// The most rounds a multi-round game plays before it is decided on the stores.
+pub const MAX_ROUNDS: u32 = 50;
+
 impl<V: Variant> Mancala<V> {
-    /// A position from its parts (checked like a parsed one).
-    pub fn from_parts(config: Config, board: Board, to_move: Side) -> Result<Self, GameError> {
-        let game = Mancala {
+    /// A position from its parts, checked, with the end rules applied (a parsed position
+    /// in which the game is over is over).
+    pub fn from_parts(
+        config: Config,
+        board: Board,
+        to_move: Side,
+        phase: Phase,
+        round: u32,
+    ) -> Result<Self, GameError> {
+        let mut game = Mancala {
             config,
             board,
             to_move,
-            last_move: None,
+            phase,
+            round,
+            last_move: Vec::new(),
+            history: Vec::new(),
             variant: PhantomData,
         };
         game.check()?;
+        if game.phase == Phase::Play {
+            game.settle(&mut Effects(None));
+        }
         Ok(game)
     }
 
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
-        self.board.seeds_on_side(Side::South) == 0 || self.board.seeds_on_side(Side::North) == 0
+        self.phase == Phase::Over
     }
 
-    /// The final (or, during play, the would-be final) score of each side: its score
-    /// plus the seeds left in its houses.
+    fn directions(&self) -> &'static [bool] {
+        match self.config.direction {
+            Direction::Anticlockwise => &[true],
+            Direction::Chosen => &[true, false],
+        }
+    }
+
+    /// The move id of sowing house `i` in direction `forward`.
+    fn move_id(&self, i: usize, forward: bool) -> MoveId {
+        match self.config.direction {
+            Direction::Anticlockwise => MoveId(i as u32),
+            Direction::Chosen => MoveId(2 * i as u32 + u32::from(!forward)),
+        }
+    }
+
+    fn decode(&self, mv: MoveId) -> (usize, bool) {
+        match self.config.direction {
+            Direction::Anticlockwise => (mv.0 as usize, true),
+            Direction::Chosen => ((mv.0 / 2) as usize, mv.0.is_multiple_of(2)),
+        }
+    }
+
+    /// The name of `side`'s house `i`: `a`, `b`… for South, `A`, `B`… for North.
+    pub fn house_name(side: Side, i: usize) -> String {
+        crate::notation::house_name(side, i)
+    }
+
+    /// The moves `side` could make before the feeding and grand-slam rules.
+    fn candidate_moves(&self, side: Side) -> Vec<MoveId> {
+        let mut moves = Vec::new();
+        for i in 0..self.config.houses {
+            if self.board.playable(self.board.house(side, i)) {
+                for &forward in self.directions() {
+                    moves.push(self.move_id(i, forward));
+                }
+            }
+        }
+        moves
+    }
+
+    fn legal(&self) -> Vec<MoveId> {
+        let side = self.to_move;
+        match self.phase {
+            Phase::Over => return Vec::new(),
+            Phase::Opening { .. } => return self.candidate_moves(side),
+            Phase::Play => {}
+        }
+        let mut moves = self.candidate_moves(side);
+        if self.config.must_feed && self.board.seeds_on_side(side.other()) == 0 {
+            moves.retain(|&m| {
+                let mut next = self.board.clone();
+                self.sow_on(&mut next, m, &mut Effects(None));
+                next.seeds_on_side(side.other()) > 0
+            });
+        }
+        if self.config.grand_slam == GrandSlam::Forbidden {
+            let fair: Vec<MoveId> = moves
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    !self
+                        .sow_on(&mut self.board.clone(), m, &mut Effects(None))
+                        .grand_slam
+                })
+                .collect();
+            if !fair.is_empty() {
+                moves = fair;
+            }
+        }
+        moves
+    }
+
+    fn sow_on(&self, board: &mut Board, mv: MoveId, fx: &mut Effects<'_>) -> sow::Sown {
+        let (i, forward) = self.decode(mv);
+        let origin = board.house(self.to_move, i);
+        sow::sow_turn::<V>(board, &self.config, self.to_move, origin, forward, fx)
+    }
+
+    /// The score of each side if the game ended now: its score plus the seeds on its
+    /// side.
     fn final_scores(&self) -> [i64; 2] {
-        [Side::South, Side::North]
-            .map(|s| i64::from(self.board.score(s) + self.board.seeds_on_side(s)))
+        Side::BOTH.map(|s| self.board.score(s) + i64::from(self.board.seeds_on_side(s)))
     }
 
-    fn house_name(side: Side, i: usize) -> String {
-        let base = match side {
-            Side::South => b'a',
-            Side::North => b'A',
+    /// Each side banks the seeds in its own houses.
+    fn sweep(&mut self, fx: &mut Effects<'_>) {
+        for side in Side::BOTH {
+            for i in 0..self.board.houses {
+                let pit = self.board.house(side, i);
+                let n = std::mem::take(&mut self.board.pits[pit]);
+                fx.capture(&self.board, pit, side, n);
+                self.board.bank(side, n);
+            }
+        }
+    }
+
+    fn end(&mut self, fx: &mut Effects<'_>, why: &str) {
+        self.sweep(fx);
+        self.phase = Phase::Over;
+        fx.message(why);
+    }
+
+    /// Applies the end, round, refill and cycle rules after a move (or to a parsed
+    /// position), with `to_move` already the side to move next.
+    fn settle(&mut self, fx: &mut Effects<'_>) {
+        let total = self.board.total();
+        let houses_empty = |b: &Board, s| b.seeds_on_side(s) == 0;
+        match self.config.end {
+            End::SideEmpty => {
+                if Side::BOTH.iter().any(|&s| houses_empty(&self.board, s)) {
+                    if self.config.rounds {
+                        self.next_round(fx);
+                    } else {
+                        self.end(fx, "A row is empty: the game is over");
+                    }
+                    return;
+                }
+            }
+            End::Majority => {
+                if Side::BOTH
+                    .iter()
+                    .any(|&s| 2 * i64::from(self.board.bank_of(s)) > i64::from(total))
+                {
+                    self.end(
+                        fx,
+                        "More than half the seeds are captured: the game is over",
+                    );
+                    return;
+                }
+            }
+            End::MandarinsEmpty => {
+                if self.board.mandarins().iter().all(|&m| !self.board.holds(m)) {
+                    self.end(fx, "Both mandarin squares are empty: the game is over");
+                    return;
+                }
+            }
+        }
+        if self.config.refill && houses_empty(&self.board, self.to_move) && !self.refill(fx) {
+            self.end(fx, "The houses cannot be refilled: the game is over");
+            return;
+        }
+        if self.config.cycle_ends_game {
+            let key = self.position_key();
+            if self.history.contains(&key) {
+                self.end(fx, "The position repeats: the game is over");
+                return;
+            }
+            self.history.push(key);
+        }
+        if self.legal().is_empty() {
+            self.end(fx, "No legal move: the game is over");
+        }
+    }
+
+    fn position_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.board.pits.hash(&mut h);
+        self.board.captured.hash(&mut h);
+        self.to_move.hash(&mut h);
+        h.finish()
+    }
+
+    /// Thả cá: one seed from the mover's stock into each of its houses, borrowing the
+    /// shortfall from the opponent. Returns `false` if both stocks cannot do it.
+    fn refill(&mut self, fx: &mut Effects<'_>) -> bool {
+        let side = self.to_move;
+        let need = self.config.houses as u32;
+        let own = self.board.bank_of(side);
+        let other = self.board.bank_of(side.other());
+        if own + other < need {
+            return false;
+        }
+        let borrowed = need.saturating_sub(own);
+        let taken =
+            self.board.unbank(side, need - borrowed) + self.board.unbank(side.other(), borrowed);
+        debug_assert_eq!(taken, need);
+        self.board.loans[side.index()] += borrowed;
+        for i in 0..self.config.houses {
+            let pit = self.board.house(side, i);
+            self.board.pits[pit] += 1;
+            fx.unbank(&self.board, side, pit, 1);
+        }
+        fx.message(if borrowed > 0 {
+            format!("{} refills its squares, borrowing {borrowed}", side.name())
+        } else {
+            format!("{} refills its squares", side.name())
+        });
+        true
+    }
+
+    /// Congkak's next round: every seed goes to its side's store, each side refills its
+    /// houses from the store, `seeds` each from the house next to the store; houses that
+    /// cannot be filled are burnt. A side that cannot fill one house loses.
+    fn next_round(&mut self, fx: &mut Effects<'_>) {
+        self.sweep(fx);
+        let stores = Side::BOTH.map(|s| self.board.bank_of(s));
+        if self.round >= MAX_ROUNDS || stores.iter().any(|&n| n < self.config.seeds) {
+            self.phase = Phase::Over;
+            fx.message("The game is over");
+            return;
+        }
+        // The loser of the round starts the next; South on a tie.
+        self.to_move = if stores[0] < stores[1] {
+            Side::South
+        } else if stores[1] < stores[0] {
+            Side::North
+        } else {
+            Side::South
         };
-        char::from(base + i as u8).to_string()
+        for side in Side::BOTH {
+            for i in (0..self.config.houses).rev() {
+                let pit = self.board.house(side, i);
+                if self.board.bank_of(side) >= self.config.seeds {
+                    self.board.unbank(side, self.config.seeds);
+                    self.board.special[pit] = Special::Normal;
+                    self.board.pits[pit] = self.config.seeds;
+                    fx.unbank(&self.board, side, pit, self.config.seeds);
+                } else {
+                    self.board.special[pit] = Special::Burnt;
+                }
+            }
+        }
+        self.round += 1;
+        self.history.clear();
+        fx.message(format!(
+            "Round {} begins; {} starts",
+            self.round,
+            self.to_move.name()
+        ));
     }
 
-    fn legal_house(&self, mv: MoveId) -> Result<usize, GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
+    fn status(&self) -> String {
+        match self.turn() {
+            Turn::Over { outcome } => {
+                let [s, n] = [outcome.seats[0].score, outcome.seats[1].score];
+                match s.cmp(&n) {
+                    std::cmp::Ordering::Greater => format!("South wins {s}–{n}"),
+                    std::cmp::Ordering::Less => format!("North wins {n}–{s}"),
+                    std::cmp::Ordering::Equal => format!("Draw {s}–{n}"),
+                }
+            }
+            _ => {
+                let round = if self.config.rounds {
+                    format!("Round {}: ", self.round)
+                } else {
+                    String::new()
+                };
+                match self.phase {
+                    Phase::Opening { south: None } => {
+                        format!("{round}Opening: South chooses a house")
+                    }
+                    Phase::Opening { south: Some(_) } => {
+                        format!("{round}Opening: North chooses a house")
+                    }
+                    _ => format!("{round}{} to move", self.to_move.name()),
+                }
+            }
         }
-        let i = mv.0 as usize;
-        if i >= self.config.houses {
-            return Err(GameError::illegal(
-                mv,
-                format!("there are only {} houses", self.config.houses),
-            ));
-        }
-        if self.board.pits[self.board.house(self.to_move, i)] == 0 {
-            return Err(GameError::illegal(
-                mv,
-                format!("house {} is empty", Self::house_name(self.to_move, i)),
-            ));
-        }
-        Ok(i)
     }
 }
 
@@ -103,17 +381,34 @@ impl<V: Variant> Game for Mancala<V> {
     fn new(options: &Options) -> Result<Self, GameError> {
         let config = V::config(options)?;
         let board = Board::start(&config);
-        Self::from_parts(config, board, Side::South)
+        let phase = if config.simultaneous_opening {
+            Phase::Opening { south: None }
+        } else {
+            Phase::Play
+        };
+        Self::from_parts(config, board, Side::South, phase, 1)
     }
 
     fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError> {
         let config = V::config(options)?;
-        let (board, to_move) = crate::notation::parse(&config, notation)?;
-        Self::from_parts(config, board, to_move)
+        let parsed = crate::notation::parse(&config, notation)?;
+        Self::from_parts(
+            config,
+            parsed.board,
+            parsed.to_move,
+            parsed.phase,
+            parsed.round,
+        )
     }
 
     fn notation(&self) -> String {
-        crate::notation::write(&self.board, self.to_move)
+        crate::notation::write(
+            &self.config,
+            &self.board,
+            self.to_move,
+            self.phase,
+            self.round,
+        )
     }
 
     fn seat_count(&self) -> u8 {
@@ -121,72 +416,82 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn layout(&self) -> Layout {
-        crate::layout::two_rows(&self.board)
+        crate::layout::layout(&self.board)
     }
 
     fn view(&self) -> View {
         let seed = Piece::new("seed");
-        let sites = (0..self.board.ring_len())
-            .map(|pit| {
-                (
-                    sow::site(pit),
+        let content = |pit: usize| -> SiteContent {
+            let b = &self.board;
+            match b.special[pit] {
+                Special::Burnt => SiteContent::Stack {
+                    pieces: vec![Piece::new("burnt")],
+                },
+                Special::Sink(owner) => SiteContent::Stack {
+                    pieces: vec![Piece {
+                        owner: Some(owner.seat()),
+                        ..Piece::new("tuzdyk")
+                    }],
+                },
+                Special::Normal if b.big[pit] > 0 => SiteContent::Stack {
+                    pieces: std::iter::repeat_n(Piece::new("big-stone"), b.big[pit] as usize)
+                        .chain(std::iter::repeat_n(seed.clone(), b.pits[pit] as usize))
+                        .collect(),
+                },
+                Special::Normal => SiteContent::Count {
+                    piece: seed.clone(),
+                    count: b.pits[pit],
+                },
+            }
+        };
+        let mut sites: Vec<_> = (0..self.board.ring_len())
+            .map(|pit| (sow::site(pit), content(pit)))
+            .collect();
+        if self.board.store(Side::South).is_none() {
+            for s in Side::BOTH {
+                sites.push((
+                    sow::score_site(&self.board, s),
                     SiteContent::Count {
                         piece: seed.clone(),
-                        count: self.board.pits[pit],
+                        count: self.board.captured[s.index()],
                     },
-                )
-            })
-            .chain(
-                (!self.board.stores_in_ring)
-                    .then(|| {
-                        [Side::South, Side::North].map(|s| {
-                            (
-                                sow::score_site(&self.board, s),
-                                SiteContent::Count {
-                                    piece: seed.clone(),
-                                    count: self.board.captured[usize::from(s.seat())],
-                                },
-                            )
-                        })
-                    })
-                    .into_iter()
-                    .flatten(),
-            )
-            .collect();
+                ));
+            }
+        }
         let over = self.is_over();
-        let panels = [Side::South, Side::North]
-            .map(|s| Panel {
-                seat: s.name().into(),
-                to_move: !over && s == self.to_move,
-                entries: vec![
+        let panels = Side::BOTH
+            .map(|s| {
+                let i = s.index();
+                let mut entries = vec![
                     PanelEntry::new(
-                        if self.board.stores_in_ring {
+                        if self.board.store(s).is_some() {
                             "Store"
                         } else {
                             "Captured"
                         },
-                        self.board.score(s),
+                        self.board.bank_of(s),
                     ),
                     PanelEntry::new("In houses", self.board.seeds_on_side(s)),
-                ],
+                ];
+                if self.board.big_value() > 0 {
+                    entries.push(PanelEntry::new("Mandarins", self.board.captured_big[i]));
+                }
+                if self.board.loans.iter().any(|&l| l > 0) {
+                    entries.push(PanelEntry::new("Borrowed", self.board.loans[i]));
+                }
+                entries.push(PanelEntry::new("Score", self.board.score(s)));
+                Panel {
+                    seat: s.name().into(),
+                    to_move: !over && s == self.to_move,
+                    entries,
+                }
             })
             .into();
-        let status = match self.turn() {
-            Turn::Over { outcome } => {
-                let [s, n] = [outcome.seats[0].score, outcome.seats[1].score];
-                match s.cmp(&n) {
-                    std::cmp::Ordering::Greater => format!("South wins {s}–{n}"),
-                    std::cmp::Ordering::Less => format!("North wins {n}–{s}"),
-                    std::cmp::Ordering::Equal => format!("Draw {s}–{n}"),
-                }
-            }
-            _ => format!("{} to move", self.to_move.name()),
-        };
         View {
             sites,
             panels,
-            last_move: self.last_move.map(sow::site).into_iter().collect(),
-            status,
+            last_move: self.last_move.iter().map(|&p| sow::site(p)).collect(),
+            status: self.status(),
         }
     }
 
@@ -203,72 +508,99 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn legal_moves(&self, moves: &mut Vec<MoveId>) {
-        if self.is_over() {
-            return;
-        }
-        for i in 0..self.config.houses {
-            if self.board.pits[self.board.house(self.to_move, i)] > 0 {
-                moves.push(MoveId(i as u32));
-            }
-        }
+        moves.extend(self.legal());
     }
 
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
-        let i = self.legal_house(mv)?;
-        let mut info = MoveInfo::new(
-            mv,
-            vec![sow::site(self.board.house(self.to_move, i))],
-            Self::house_name(self.to_move, i),
-        );
+        if !self.legal().contains(&mv) {
+            return Err(self.refusal(mv));
+        }
+        let (i, forward) = self.decode(mv);
+        let name = Self::house_name(self.to_move, i);
+        let pit = self.board.house(self.to_move, i);
+        let mut info = MoveInfo::new(mv, vec![sow::site(pit)], name.clone());
         info.key = Some((i + 1).to_string());
+        if self.config.direction == Direction::Chosen {
+            // Anticlockwise is to the mover's right along their own row.
+            let (label, arrow, suffix) = match (forward, self.to_move) {
+                (true, Side::South) => ("anticlockwise", "ArrowRight", ">"),
+                (false, Side::South) => ("clockwise", "ArrowLeft", "<"),
+                (true, Side::North) => ("anticlockwise", "ArrowLeft", ">"),
+                (false, Side::North) => ("clockwise", "ArrowRight", "<"),
+            };
+            info.choice = Some(label.into());
+            info.key = Some(arrow.into());
+            info.notation = format!("{name}{suffix}");
+        }
         Ok(info)
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {
-        let i = self.legal_house(mv)?;
+        if !self.legal().contains(&mv) {
+            return Err(self.refusal(mv));
+        }
         let mut fx = Effects(effects);
         let side = self.to_move;
-        self.last_move = Some(self.board.house(side, i));
-        let sown = sow::sow(&mut self.board, &self.config, side, i, &mut fx);
-        let over = sow::settle_end(&mut self.board, &mut fx);
-        if over || !sown.extra_turn {
+        let (i, _) = self.decode(mv);
+        let origin = self.board.house(side, i);
+        match self.phase {
+            Phase::Opening { south: None } => {
+                self.phase = Phase::Opening { south: Some(i) };
+                self.to_move = Side::North;
+                self.last_move = vec![origin];
+                return Ok(());
+            }
+            Phase::Opening { south: Some(s) } => {
+                let origins = [self.board.house(Side::South, s), origin];
+                self.last_move = origins.to_vec();
+                self.to_move =
+                    sow::sow_simultaneous::<V>(&mut self.board, &self.config, origins, &mut fx);
+                self.phase = Phase::Play;
+                self.settle(&mut fx);
+                return Ok(());
+            }
+            Phase::Play | Phase::Over => {}
+        }
+        self.last_move = vec![origin];
+        let sown = self.sow_on_self(mv, &mut fx);
+        if !sown.extra_turn {
             self.to_move = side.other();
         }
+        self.settle(&mut fx);
         Ok(())
     }
 
     fn check(&self) -> Result<(), GameError> {
         let c = &self.config;
         let b = &self.board;
-        if b.houses != c.houses || b.stores_in_ring != c.stores_in_ring {
+        let expected = 2 * c.houses + if c.ends == crate::Ends::None { 0 } else { 2 };
+        if b.houses != c.houses || b.ends != c.ends || b.pits.len() != expected {
             return Err(GameError::State(format!(
-                "the board has {} houses per side, the rules {}",
-                b.houses, c.houses
-            )));
-        }
-        if b.pits.len() != 2 * c.houses + if c.stores_in_ring { 2 } else { 0 } {
-            return Err(GameError::State(format!(
-                "the board has {} pits, expected {}",
+                "the board ({} houses a side, {} pits) does not fit the rules ({} houses a side, {expected} pits)",
+                b.houses,
                 b.pits.len(),
-                2 * c.houses + if c.stores_in_ring { 2 } else { 0 }
+                c.houses
             )));
         }
-        if c.stores_in_ring && b.captured != [0, 0] {
+        if b.big.len() != expected || b.special.len() != expected {
             return Err(GameError::State(
-                "seeds are kept aside although the stores are in the ring".into(),
+                "the board's marks do not cover every pit".into(),
             ));
         }
-        if let Some(pit) = self.last_move
-            && pit >= b.ring_len()
+        if let Some(&pit) = self.last_move.iter().find(|&&p| p >= b.ring_len()) {
+            return Err(GameError::State(format!("the last move names pit {pit}")));
+        }
+        if let Phase::Opening { south: Some(i) } = self.phase
+            && i >= c.houses
         {
-            return Err(GameError::State(format!("last move names pit {pit}")));
+            return Err(GameError::State(format!("the opening names house {i}")));
         }
         Ok(())
     }
 
     fn evaluate(&self) -> Option<Vec<f64>> {
         let [s, n] = self.final_scores();
-        let total = f64::from(self.board.total().max(1));
+        let total = f64::from(self.config.total_seeds().max(1));
         let d = (s - n) as f64 / total;
         Some(vec![d, -d])
     }
@@ -278,6 +610,41 @@ impl<V: Variant> Game for Mancala<V> {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.board.hash(&mut h);
         self.to_move.hash(&mut h);
+        self.phase.hash(&mut h);
+        self.round.hash(&mut h);
         h.finish()
+    }
+}
+
+impl<V: Variant> Mancala<V> {
+    fn sow_on_self(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> sow::Sown {
+        let mut board = std::mem::replace(&mut self.board, Board::empty(0, crate::Ends::None));
+        let sown = self.sow_on(&mut board, mv, fx);
+        self.board = board;
+        sown
+    }
+
+    fn refusal(&self, mv: MoveId) -> GameError {
+        if self.is_over() {
+            return GameError::GameOver;
+        }
+        let (i, _) = self.decode(mv);
+        if i >= self.config.houses {
+            return GameError::illegal(mv, format!("there are only {} houses", self.config.houses));
+        }
+        let pit = self.board.house(self.to_move, i);
+        let name = Self::house_name(self.to_move, i);
+        let reason = match self.board.special[pit] {
+            Special::Burnt => format!("house {name} is burnt"),
+            Special::Sink(_) => format!("house {name} is a tuzdyk"),
+            Special::Normal if self.board.pits[pit] == 0 => format!("house {name} is empty"),
+            Special::Normal
+                if self.config.must_feed && self.board.seeds_on_side(self.to_move.other()) == 0 =>
+            {
+                format!("house {name} does not give the opponent any seeds")
+            }
+            Special::Normal => format!("house {name} would capture every seed of the opponent"),
+        };
+        GameError::illegal(mv, reason)
     }
 }

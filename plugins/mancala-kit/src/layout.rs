@@ -1,86 +1,121 @@
-//! The board layouts of the two-row mancala family.
+//! The board layouts of the mancala family, drawn from the ring.
 
-use game_api::{Layout, Shape, Site};
+use game_api::{Facing, Layout, Shape, Site};
 
-use crate::{Board, Side, sow};
+use crate::{Board, Ends, Side, board::Pit, sow};
 
 const PIT: f32 = 1.0;
 const PIT_SIZE: f32 = 0.84;
 
-/// Two rows of houses, South below and North above, both sowing anticlockwise. Stores in
-/// the ring stand at each row's end (South's at the right, North's at the left); a
-/// captured stock that is not in the ring is drawn as a long store beside its owner's row.
-pub(crate) fn two_rows(board: &Board) -> Layout {
+/// The layout of `board`:
+/// - stores in the ring (Kalah, Congkak): two rows of houses with each store at its
+///   owner's right-hand end of the board;
+/// - no end pits (Oware, Togyz Kumalak): two rows of houses, each side's captured stock
+///   as a long tray beside its row;
+/// - mandarin squares (Ô Ăn Quan): two rows of five squares between two semicircles,
+///   with each side's captured stock below or above its row.
+///
+/// South's row is at the bottom, North's at the top; both sow anticlockwise.
+pub(crate) fn layout(board: &Board) -> Layout {
     let n = board.houses as f32;
-    let width = n * PIT + 2.0 * PIT;
-    let height = 2.0 * PIT + 0.6;
-    let north_y = 0.3 + PIT * 0.5;
-    let south_y = height - 0.3 - PIT * 0.5;
+    let margin = 0.3;
+    let (left, width, height, north_y, south_y) = match board.ends {
+        Ends::Stores => (
+            PIT,
+            n * PIT + 2.0 * PIT,
+            2.0 * PIT + 2.0 * margin,
+            margin + 0.5,
+            margin + 1.5,
+        ),
+        Ends::None => (PIT * 0.2, n * PIT + 1.4 * PIT, 3.6 * PIT, 1.3, 2.3),
+        Ends::Mandarins(_) => (PIT * 1.2, n * PIT + 2.4 * PIT, 4.0 * PIT, 1.5, 2.5),
+    };
     let mut sites = Vec::with_capacity(board.ring_len() + 2);
     for pit in 0..board.ring_len() {
-        let site = match (board.house_owner(pit), board.house_index(pit)) {
-            (Some(side), Some(i)) => {
+        let id = sow::site(pit);
+        let site = match board.pit(pit) {
+            Pit::House(side, i) => {
                 let col = match side {
                     Side::South => i as f32,
                     Side::North => n - 1.0 - i as f32,
                 };
-                let label = match side {
-                    Side::South => char::from(b'a' + i as u8),
-                    Side::North => char::from(b'A' + i as u8),
+                let (shape, size) = match board.ends {
+                    Ends::Mandarins(_) => (Shape::Square, [PIT * 0.96, PIT * 0.96]),
+                    _ => (Shape::Pit, [PIT_SIZE, PIT_SIZE]),
                 };
                 Site {
-                    id: sow::site(pit),
-                    shape: Shape::Pit,
+                    id,
+                    shape,
                     center: [
-                        PIT + (col + 0.5) * PIT,
+                        left + (col + 0.5) * PIT,
                         if side == Side::South {
                             south_y
                         } else {
                             north_y
                         },
                     ],
-                    size: [PIT_SIZE, PIT_SIZE],
+                    size,
                     owner: Some(side.seat()),
-                    label: label.to_string(),
+                    label: crate::notation::house_name(side, i),
                     style: String::new(),
                 }
             }
-            _ => {
-                let side = if Some(pit) == board.store(Side::South) {
-                    Side::South
+            Pit::Store(side) => Site {
+                id,
+                shape: Shape::Store,
+                center: [
+                    match side {
+                        Side::South => width - PIT * 0.5,
+                        Side::North => PIT * 0.5,
+                    },
+                    height * 0.5,
+                ],
+                size: [PIT_SIZE, height - 2.0 * margin],
+                owner: Some(side.seat()),
+                label: format!("{} store", side.name()),
+                style: String::new(),
+            },
+            Pit::Mandarin(k) => {
+                // Mandarin 0 follows South's row (at the right), 1 follows North's.
+                let (x, facing) = if k == 0 {
+                    (left + n * PIT, Facing::Right)
                 } else {
-                    Side::North
+                    (left - 1.0 * PIT, Facing::Left)
                 };
-                store_site(pit, side, width, height)
+                Site {
+                    id,
+                    shape: Shape::Semicircle { facing },
+                    center: [x + 0.5 * PIT, (north_y + south_y) * 0.5],
+                    size: [PIT, 2.0 * PIT * 0.96],
+                    owner: None,
+                    label: "Mandarin".into(),
+                    style: "mandarin".into(),
+                }
             }
         };
         sites.push(site);
     }
-    if !board.stores_in_ring {
-        for side in [Side::South, Side::North] {
-            let id = sow::score_site(board, side).0 as usize;
-            sites.push(store_site(id, side, width, height));
+    if board.store(Side::South).is_none() {
+        for side in Side::BOTH {
+            let id = sow::score_site(board, side);
+            let y = match side {
+                Side::South => south_y + 1.0,
+                Side::North => north_y - 1.0,
+            };
+            sites.push(Site {
+                id,
+                shape: Shape::Store,
+                center: [left + n * PIT * 0.5, y],
+                size: [n * PIT * 0.9, PIT * 0.7],
+                owner: Some(side.seat()),
+                label: format!("{} captured", side.name()),
+                style: "stock".into(),
+            });
         }
     }
     Layout {
         size: [width, height],
         sites,
         links: Vec::new(),
-    }
-}
-
-fn store_site(id: usize, side: Side, width: f32, height: f32) -> Site {
-    let x = match side {
-        Side::South => width - PIT * 0.5,
-        Side::North => PIT * 0.5,
-    };
-    Site {
-        id: sow::site(id),
-        shape: Shape::Store,
-        center: [x, height * 0.5],
-        size: [PIT_SIZE, height - 0.6],
-        owner: Some(side.seat()),
-        label: format!("{} store", side.name()),
-        style: String::new(),
     }
 }

@@ -36,6 +36,9 @@ mod layout;
 mod notation;
 mod sow;
 
-pub use board::{Board, Side};
-pub use config::{Capture, Config, EmptyOpposite};
-pub use game::{Mancala, Variant};
+pub use board::{Board, Pit, Side, Special};
+pub use config::{
+    Capture, Config, Direction, EmptyOpposite, End, Ends, GrandSlam, Mandarin, Relay,
+};
+pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
+pub use sow::Effects;

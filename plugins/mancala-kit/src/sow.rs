@@ -1,11 +1,23 @@
 //! The sowing engine: the one loop that moves seeds, for every variant.
+//!
+//! A [`Hand`] holds the seeds being sown. It drops them one at a time
+//! ([`Hand::drop_one`]), and when it is empty [`Hand::land`] decides whether sowing goes
+//! on (relay) or the turn's last seed has landed; [`finish`] then applies the extra turn,
+//! the variant's hook and the capture. A normal turn runs one hand to the end; Congkak's
+//! simultaneous opening runs two in lock-step.
+
+use std::collections::HashSet;
 
 use game_api::{Effect, SiteId};
 
-use crate::{Board, Capture, Config, EmptyOpposite, Side};
+use crate::{
+    Board, Capture, Config, EmptyOpposite, GrandSlam, Relay, Side, Variant, board::Pit,
+    board::Special,
+};
 
-/// Where effects go: nowhere on the fast path, into a list when a person watches.
-pub(crate) struct Effects<'a>(pub Option<&'a mut Vec<Effect>>);
+/// Where the effects of a move go: nowhere on the fast path, into a list when a person
+/// watches. Hooks use it to report what they do.
+pub struct Effects<'a>(pub(crate) Option<&'a mut Vec<Effect>>);
 
 impl Effects<'_> {
     fn push(&mut self, make: impl FnOnce() -> Effect) {
@@ -28,7 +40,15 @@ impl Effects<'_> {
         });
     }
 
-    pub(crate) fn capture(&mut self, board: &Board, from: usize, side: Side, count: u32) {
+    fn relay(&mut self, pit: usize, count: u32) {
+        self.push(|| Effect::Relay {
+            site: site(pit),
+            count,
+        });
+    }
+
+    /// Reports `count` pieces captured from `from` into `side`'s score.
+    pub fn capture(&mut self, board: &Board, from: usize, side: Side, count: u32) {
         if count > 0 {
             let to = score_site(board, side);
             self.push(|| Effect::Capture {
@@ -39,8 +59,24 @@ impl Effects<'_> {
         }
     }
 
+    /// Reports `count` seeds moved out of `side`'s score onto house `to` (a refill).
+    pub(crate) fn unbank(&mut self, board: &Board, side: Side, to: usize, count: u32) {
+        let from = score_site(board, side);
+        self.push(|| Effect::Capture {
+            from,
+            to: Some(site(to)),
+            count,
+        });
+    }
+
     fn extra_turn(&mut self, side: Side) {
         self.push(|| Effect::ExtraTurn { seat: side.seat() });
+    }
+
+    /// Reports a line of text for the move log.
+    pub fn message(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.push(|| Effect::Message { text });
     }
 }
 
@@ -54,84 +90,354 @@ pub(crate) fn site(pit: usize) -> SiteId {
 pub(crate) fn score_site(board: &Board, side: Side) -> SiteId {
     match board.store(side) {
         Some(s) => site(s),
-        None => site(board.ring_len() + usize::from(side.seat())),
+        None => site(board.ring_len() + side.index()),
     }
 }
 
-/// What a sowing ended with.
+/// The seeds being sown.
+pub(crate) struct Hand {
+    /// The side sowing.
+    pub side: Side,
+    origin: usize,
+    /// The pit the last seed went into.
+    pub pos: usize,
+    /// Seeds still in hand.
+    pub seeds: u32,
+    forward: bool,
+    seen: HashSet<u64>,
+    /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
+    pub looped: bool,
+}
+
+impl Hand {
+    /// Lifts the seeds of `origin` (and, under `first_seed_in_origin`, drops the first
+    /// one back).
+    pub fn start(
+        board: &mut Board,
+        config: &Config,
+        side: Side,
+        origin: usize,
+        forward: bool,
+        fx: &mut Effects<'_>,
+    ) -> Hand {
+        let seeds = std::mem::take(&mut board.pits[origin]);
+        fx.lift(origin, seeds);
+        let mut hand = Hand {
+            side,
+            origin,
+            pos: origin,
+            seeds,
+            forward,
+            seen: HashSet::new(),
+            looped: false,
+        };
+        if config.first_seed_in_origin && seeds > 1 {
+            board.pits[origin] += 1;
+            hand.seeds -= 1;
+            fx.drop_seed(origin);
+        }
+        hand
+    }
+
+    /// The pit after `pit` in this hand's direction.
+    pub fn next(&self, board: &Board, pit: usize) -> usize {
+        let len = board.ring_len();
+        if self.forward {
+            (pit + 1) % len
+        } else {
+            (pit + len - 1) % len
+        }
+    }
+
+    fn skipped(&self, board: &Board, config: &Config, pit: usize) -> bool {
+        (config.skip_opponent_store && board.store(self.side.other()) == Some(pit))
+            || (config.skip_origin && pit == self.origin)
+            || board.special[pit] == Special::Burnt
+    }
+
+    /// Drops one seed into the next pit that takes one.
+    pub fn drop_one(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
+        let mut pit = self.next(board, self.pos);
+        // A ring where every pit is skipped cannot happen (the origin's neighbours are
+        // houses or stores), but never loop forever on a malformed position.
+        for _ in 0..board.ring_len() {
+            if !self.skipped(board, config, pit) {
+                break;
+            }
+            pit = self.next(board, pit);
+        }
+        self.pos = pit;
+        self.seeds -= 1;
+        fx.drop_seed(pit);
+        match board.special[pit] {
+            Special::Sink(owner) => {
+                board.bank(owner, 1);
+                fx.capture(board, pit, owner, 1);
+            }
+            _ => board.pits[pit] += 1,
+        }
+    }
+
+    /// The hand is empty: relays (returns `true`, with seeds in hand again) or ends.
+    pub fn land(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) -> bool {
+        let from = match config.relay {
+            Relay::None => return false,
+            Relay::Landing => {
+                let pit = self.pos;
+                let occupied_house = matches!(board.pit(pit), Pit::House(..))
+                    && board.special[pit] == Special::Normal
+                    && board.pits[pit] > 1;
+                if !occupied_house {
+                    return false;
+                }
+                pit
+            }
+            Relay::Next => {
+                let next = self.next(board, self.pos);
+                if !matches!(board.pit(next), Pit::House(..)) || board.pits[next] == 0 {
+                    return false;
+                }
+                next
+            }
+        };
+        if !self.seen.insert(loop_key(board, from)) {
+            self.looped = true;
+            fx.message("The sowing came round to a position it had already reached: the turn ends");
+            return false;
+        }
+        self.seeds = std::mem::take(&mut board.pits[from]);
+        self.pos = from;
+        fx.relay(from, self.seeds);
+        true
+    }
+
+    /// Sows until the turn's last seed has landed.
+    pub fn run(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
+        loop {
+            while self.seeds > 0 {
+                self.drop_one(board, config, fx);
+            }
+            if !self.land(board, config, fx) {
+                return;
+            }
+        }
+    }
+}
+
+fn loop_key(board: &Board, pit: usize) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    board.pits.hash(&mut h);
+    pit.hash(&mut h);
+    h.finish()
+}
+
+/// What a turn's sowing ended with.
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Sown {
     /// The mover plays again.
     pub extra_turn: bool,
+    /// A capture would have taken every seed the opponent had on the board.
+    pub grand_slam: bool,
 }
 
-/// Sows `side`'s house `house` (non-empty, checked by the caller) under `config`.
-pub(crate) fn sow(
+/// Plays `side`'s move from `origin` to the end of its turn.
+pub(crate) fn sow_turn<V: Variant>(
     board: &mut Board,
     config: &Config,
     side: Side,
-    house: usize,
+    origin: usize,
+    forward: bool,
     fx: &mut Effects<'_>,
 ) -> Sown {
-    let origin = board.house(side, house);
-    let mut hand = std::mem::take(&mut board.pits[origin]);
-    fx.lift(origin, hand);
-    let opponent_store = board.store(side.other());
-    let len = board.ring_len();
-    let mut pit = origin;
-    while hand > 0 {
-        pit = (pit + 1) % len;
-        if (config.skip_opponent_store && Some(pit) == opponent_store)
-            || (config.skip_origin && pit == origin)
-        {
-            continue;
-        }
-        board.pits[pit] += 1;
-        hand -= 1;
-        fx.drop_seed(pit);
-    }
-
-    if config.extra_turn_in_own_store && Some(pit) == board.store(side) {
-        fx.extra_turn(side);
-        return Sown { extra_turn: true };
-    }
-    capture(board, config, side, pit, fx);
-    Sown { extra_turn: false }
+    let mut hand = Hand::start(board, config, side, origin, forward, fx);
+    hand.run(board, config, fx);
+    finish::<V>(board, config, &hand, fx)
 }
 
-fn capture(board: &mut Board, config: &Config, side: Side, last: usize, fx: &mut Effects<'_>) {
+/// After the last seed: the extra turn, the variant's hook, the capture.
+pub(crate) fn finish<V: Variant>(
+    board: &mut Board,
+    config: &Config,
+    hand: &Hand,
+    fx: &mut Effects<'_>,
+) -> Sown {
+    let side = hand.side;
+    if hand.looped {
+        return Sown::default();
+    }
+    if config.extra_turn_in_own_store && board.store(side) == Some(hand.pos) {
+        fx.extra_turn(side);
+        return Sown {
+            extra_turn: true,
+            grand_slam: false,
+        };
+    }
+    if V::after_sowing(board, side, hand.pos, fx) {
+        return Sown::default();
+    }
+    capture(board, config, hand, fx)
+}
+
+fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>) -> Sown {
+    let side = hand.side;
+    let last = hand.pos;
     match config.capture {
         Capture::None => {}
-        Capture::Opposite { empty_opposite } => {
-            if board.house_owner(last) != Some(side) || board.pits[last] != 1 {
-                return;
+        Capture::Opposite {
+            empty_opposite,
+            keep_last,
+        } => {
+            if board.house_owner(last) != Some(side)
+                || board.special[last] != Special::Normal
+                || board.pits[last] != 1
+            {
+                return Sown::default();
             }
             let opposite = board.opposite(last);
-            let taken = board.pits[opposite];
+            let taken = if board.special[opposite] == Special::Normal {
+                board.pits[opposite]
+            } else {
+                0
+            };
             if taken == 0 && empty_opposite == EmptyOpposite::NoCapture {
-                return;
+                return Sown::default();
             }
-            board.pits[opposite] = 0;
-            board.pits[last] = 0;
+            board.pits[opposite] -= taken;
             fx.capture(board, opposite, side, taken);
-            fx.capture(board, last, side, 1);
-            board.bank(side, taken + 1);
+            board.bank(side, taken);
+            if !keep_last || taken == 0 {
+                board.pits[last] = 0;
+                fx.capture(board, last, side, 1);
+                board.bank(side, 1);
+            }
         }
+        Capture::Backward { min, max } => {
+            let in_range = |board: &Board, pit: usize| {
+                board.house_owner(pit) == Some(side.other())
+                    && board.special[pit] == Special::Normal
+                    && (min..=max).contains(&board.pits[pit])
+            };
+            let mut chain = Vec::new();
+            let mut pit = last;
+            while in_range(board, pit) && !chain.contains(&pit) {
+                chain.push(pit);
+                pit = hand_prev(hand, board, pit);
+            }
+            let taken: u32 = chain.iter().map(|&p| board.pits[p]).sum();
+            if taken == 0 {
+                return Sown::default();
+            }
+            let grand_slam = taken == board.seeds_on_side(side.other());
+            if grand_slam
+                && matches!(
+                    config.grand_slam,
+                    GrandSlam::NoCapture | GrandSlam::Forbidden
+                )
+            {
+                fx.message("Grand slam: nothing is captured");
+                return Sown {
+                    extra_turn: false,
+                    grand_slam,
+                };
+            }
+            for p in chain {
+                let n = std::mem::take(&mut board.pits[p]);
+                fx.capture(board, p, side, n);
+                board.bank(side, n);
+            }
+            return Sown {
+                extra_turn: false,
+                grand_slam,
+            };
+        }
+        Capture::Forward => {
+            let n1 = hand.next(board, last);
+            if board.holds(n1) {
+                return Sown::default();
+            }
+            let mut target = hand.next(board, n1);
+            while board.holds(target) {
+                if let Some(k) = config.quan_non
+                    && board.big[target] > 0
+                    && board.pits[target] < k
+                {
+                    fx.message(
+                        "The mandarin is too young to be captured (quan non): the turn ends",
+                    );
+                    break;
+                }
+                let (small, big) = (
+                    std::mem::take(&mut board.pits[target]),
+                    std::mem::take(&mut board.big[target]),
+                );
+                fx.capture(board, target, side, small + big);
+                board.bank(side, small);
+                board.captured_big[side.index()] += big;
+                let gap = hand.next(board, target);
+                if board.holds(gap) {
+                    break;
+                }
+                target = hand.next(board, gap);
+            }
+        }
+        Capture::Even => {
+            if board.house_owner(last) == Some(side.other())
+                && board.special[last] == Special::Normal
+                && board.pits[last] > 0
+                && board.pits[last].is_multiple_of(2)
+            {
+                let n = std::mem::take(&mut board.pits[last]);
+                fx.capture(board, last, side, n);
+                board.bank(side, n);
+            }
+        }
+    }
+    Sown::default()
+}
+
+fn hand_prev(hand: &Hand, board: &Board, pit: usize) -> usize {
+    let len = board.ring_len();
+    if hand.forward {
+        (pit + len - 1) % len
+    } else {
+        (pit + 1) % len
     }
 }
 
-/// Ends the game if either side's houses are empty: each side banks the seeds left in
-/// its own houses. Returns whether the game is over.
-pub(crate) fn settle_end(board: &mut Board, fx: &mut Effects<'_>) -> bool {
-    if board.seeds_on_side(Side::South) > 0 && board.seeds_on_side(Side::North) > 0 {
-        return false;
-    }
-    for side in [Side::South, Side::North] {
-        for i in 0..board.houses {
-            let pit = board.house(side, i);
-            let n = std::mem::take(&mut board.pits[pit]);
-            fx.capture(board, pit, side, n);
-            board.bank(side, n);
+/// Congkak's simultaneous opening: both hands sow in lock-step, one seed each per tick,
+/// South first within a tick. Returns the side to move next: the one whose opening
+/// ended later (South on a tie).
+pub(crate) fn sow_simultaneous<V: Variant>(
+    board: &mut Board,
+    config: &Config,
+    origins: [usize; 2],
+    fx: &mut Effects<'_>,
+) -> Side {
+    let mut hands: Vec<Hand> = Side::BOTH
+        .iter()
+        .map(|&s| Hand::start(board, config, s, origins[s.index()], true, fx))
+        .collect();
+    let mut ended = [None, None];
+    let mut tick = 0u64;
+    while ended.iter().any(Option::is_none) {
+        tick += 1;
+        for (i, hand) in hands.iter_mut().enumerate() {
+            if ended[i].is_some() {
+                continue;
+            }
+            if hand.seeds > 0 {
+                hand.drop_one(board, config, fx);
+            }
+            if hand.seeds == 0 && !hand.land(board, config, fx) {
+                finish::<V>(board, config, hand, fx);
+                ended[i] = Some(tick);
+            }
         }
     }
-    true
+    if ended[1] > ended[0] {
+        Side::North
+    } else {
+        Side::South
+    }
 }

@@ -1,0 +1,71 @@
+//! Oware (Abapa rules) for Tavola: a thin configuration of the mancala kit.
+//!
+//! Options: `seeds` (4–6) and `grand_slam` (`no_capture`, `forbidden`, `capture_all`).
+
+use std::collections::BTreeMap;
+
+use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange};
+use mancala_kit::{Config, GrandSlam, Mancala, Variant};
+
+/// Oware's rules for the kit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OwareRules;
+
+/// A game of Oware.
+pub type Oware = Mancala<OwareRules>;
+
+impl Variant for OwareRules {
+    fn manifest() -> Manifest {
+        Manifest {
+            id: "oware".into(),
+            name: "Oware".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            authors: vec!["The Tavola developers".into()],
+            description: "The West African classic (Abapa rules): capture twos and threes, \
+                          and never starve your opponent."
+                .into(),
+            rules: vec![RulesText {
+                lang: "en".into(),
+                markdown: include_str!("../rules.md").into(),
+            }],
+            seats: SeatRange { min: 2, max: 2 },
+            seat_names: vec!["South".into(), "North".into()],
+            tags: vec!["mancala".into(), "classic".into()],
+            options: vec![
+                OptionSpec::integer("seeds", "Seeds per house", 4, 6, 4),
+                OptionSpec::choice(
+                    "grand_slam",
+                    "Grand slam",
+                    &[
+                        ("no_capture", "Legal, captures nothing"),
+                        ("forbidden", "Forbidden"),
+                        ("capture_all", "Captures everything"),
+                    ],
+                    "no_capture",
+                )
+                .describe("A capture that would take every seed the opponent has on the board."),
+            ],
+            presets: vec![Preset {
+                name: "Abapa".into(),
+                description: "The tournament rules.".into(),
+                values: BTreeMap::from([
+                    ("seeds".into(), OptionValue::Int(4)),
+                    ("grand_slam".into(), OptionValue::Choice("no_capture".into())),
+                ]),
+            }],
+            bots: Vec::new(),
+        }
+    }
+
+    fn config(options: &Options) -> Result<Config, GameError> {
+        let mut config = Config::oware(options.int("seeds").unwrap_or(4) as u32);
+        config.grand_slam = match options.choice("grand_slam").unwrap_or("no_capture") {
+            "forbidden" => GrandSlam::Forbidden,
+            "capture_all" => GrandSlam::CaptureAll,
+            _ => GrandSlam::NoCapture,
+        };
+        Ok(config)
+    }
+}
+
+game_api::export_game!(Oware);

@@ -35,6 +35,7 @@ mod game;
 mod layout;
 mod notation;
 mod sow;
+pub mod testing;
 
 pub use board::{Board, Pit, Side, Special};
 pub use config::{

@@ -1,0 +1,140 @@
+//! Ô Ăn Quan's rules (../shared/rules/mancala.md §4), scenario by scenario.
+//!
+//! The ring: South's squares a–e, the mandarin square after them (the first `m:`
+//! entry), North's squares A–E, the other mandarin square. `>` sows anticlockwise
+//! (towards the mover's right along their own row), `<` clockwise.
+
+use game_api::{Effect, Game, GameResult, Options, Turn};
+use mancala_kit::{
+    Variant,
+    testing::{play, random_games, round_trip},
+};
+use o_an_quan::{OAnQuan, OAnQuanRules};
+
+fn options(pairs: &[&str]) -> Options {
+    Options::parse(&OAnQuanRules::manifest().options, pairs).unwrap()
+}
+
+fn after(pairs: &[&str], start: &str, moves: &[&str]) -> OAnQuan {
+    let mut game = OAnQuan::from_notation(&options(pairs), start).unwrap();
+    for mv in moves {
+        play(&mut game, mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_start_and_the_choice_of_direction() {
+    let game = OAnQuan::new(&options(&[])).unwrap();
+    assert_eq!(game.notation(), "5,5,5,5,5/5,5,5,5,5 0-0 S m:0*,0*");
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 10, "five squares, two directions");
+    let info = game.move_info(moves[1]).unwrap();
+    assert_eq!(info.notation, "a<");
+    assert_eq!(info.choice.as_deref(), Some("clockwise"));
+    let ten = OAnQuan::new(&options(&["mandarin=ten_small_stones"])).unwrap();
+    assert_eq!(ten.notation(), "5,5,5,5,5/5,5,5,5,5 0-0 S m:10,10");
+    assert_eq!(ten.board.total(), 70);
+}
+
+#[test]
+fn an_occupied_next_square_relays_the_sowing() {
+    // c> drops into d; e holds 3: lift them and sow the mandarin square, A and B; then
+    // C and D are both empty: the turn ends.
+    let game = after(&[], "0,0,1,0,3/0,0,0,0,0 0-0 S m:5*,5*", &["c>"]);
+    assert_eq!(game.notation(), "0,0,0,1,0/1,1,0,0,0 0-0 N m:6*,5*");
+}
+
+#[test]
+fn a_mandarin_square_after_the_last_stone_ends_the_turn() {
+    let game = after(&[], "0,0,0,1,0/1,0,0,0,0 0-0 S m:0*,0*", &["d>"]);
+    assert_eq!(game.notation(), "0,0,0,0,1/1,0,0,0,0 0-0 N m:0*,0*");
+}
+
+#[test]
+fn an_empty_square_then_a_full_one_captures_in_a_chain() {
+    // a> drops into b; c is empty, d holds 3: capture; e is empty, the mandarin square
+    // holds its big stone: capture; A and B are empty: stop.
+    let game = after(&[], "1,0,0,3,0/0,0,1,0,0 0-0 S m:0*,0*", &["a>"]);
+    assert_eq!(game.notation(), "0,1,0,0,0/0,0,1,0,0 3-0 N m:0,0* big:1-0");
+}
+
+#[test]
+fn clockwise_sowing_relays_through_the_mandarin_square() {
+    let game = after(&[], "1,0,1,0,0/0,0,0,0,1 0-0 S m:0*,0*", &["c<"]);
+    assert_eq!(game.notation(), "0,1,0,0,0/0,0,0,1,0 0-0 N m:0*,1*");
+}
+
+#[test]
+fn quan_non_protects_a_young_mandarin() {
+    let start = "0,0,1,0,0/0,0,1,0,0 0-0 S m:2*,0*";
+    assert_eq!(
+        after(&[], start, &["c>"]).notation(),
+        "0,0,0,1,0/0,0,1,0,0 2-0 N m:0,0* big:1-0"
+    );
+    assert_eq!(
+        after(&["quan_non=true"], start, &["c>"]).notation(),
+        "0,0,0,1,0/0,0,1,0,0 0-0 N m:2*,0*"
+    );
+}
+
+#[test]
+fn an_empty_row_is_refilled_borrowing_the_shortfall() {
+    let mut game = OAnQuan::from_notation(&options(&[]), "0,0,0,0,1/0,0,0,0,0 10-3 S m:0*,0*").unwrap();
+    let effects = play(&mut game, "e<").unwrap();
+    assert_eq!(game.notation(), "0,0,0,1,0/1,1,1,1,1 8-0 N m:0*,0* loan:0-2");
+    assert!(effects.contains(&Effect::Message {
+        text: "North refills its squares, borrowing 2".into()
+    }));
+    round_trip(&game, &options(&[])).unwrap();
+}
+
+#[test]
+fn no_refill_possible_ends_the_game() {
+    let game = OAnQuan::from_notation(&options(&[]), "0,1,0,0,0/0,0,0,0,0 2-2 N m:0*,0*").unwrap();
+    assert!(game.is_over());
+}
+
+#[test]
+fn the_game_ends_when_both_mandarin_squares_are_empty() {
+    let game = after(&[], "1,0,0,3,0/0,0,1,0,0 0-0 S m:0*,0", &["a>"]);
+    assert_eq!(game.notation(), "0,0,0,0,0/0,0,0,0,0 4-1 N m:0,0 big:1-0");
+    let Turn::Over { outcome } = game.turn() else { panic!("over") };
+    assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (14, 1));
+    assert_eq!(outcome.seats[0].result, GameResult::Win);
+}
+
+#[test]
+fn the_score_counts_big_stones_and_settles_loans() {
+    let game = OAnQuan::from_notation(&options(&[]), "1,0,0,0,0/0,0,0,0,1 20-10 S m:0,0 big:1-1 loan:0-3").unwrap();
+    let Turn::Over { outcome } = game.turn() else { panic!("over") };
+    // South: 21 small + 10 + 3 lent; North: 11 small + 10 − 3 borrowed.
+    assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (34, 18));
+    let five = OAnQuan::from_notation(&options(&["mandarin=big_stone_5"]), "1,0,0,0,0/0,0,0,0,1 20-10 S m:0,0 big:1-1 loan:0-3").unwrap();
+    let Turn::Over { outcome } = five.turn() else { panic!("over") };
+    assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (29, 13));
+}
+
+#[test]
+fn bad_notations_say_what_is_wrong() {
+    let o = options(&[]);
+    let err = |s: &str| OAnQuan::from_notation(&o, s).unwrap_err().to_string();
+    assert!(err("5,5,5,5,5/5,5,5,5,5 0-0 S").contains("mandarin squares are missing"));
+    assert!(err("5,5,5,5,5/5,5,5,5,5 0-0 S m:5").contains("2 mandarin squares"));
+    assert!(err("5,5,5,5,5/5,5,5,5,5 0-0 S m:x*,0").contains("not a count"));
+    assert!(err("5,5,5,5,5/5,5,5,5,5 0-0 S m:0*,0* zz:1").contains("unknown field `zz:`"));
+}
+
+#[test]
+fn stones_are_conserved_over_ten_thousand_random_games_for_every_option_set() {
+    for opts in [
+        vec![],
+        vec!["mandarin=big_stone_5"],
+        vec!["mandarin=ten_small_stones"],
+        vec!["quan_non=true"],
+    ] {
+        let played = random_games::<OAnQuanRules>(&options(&opts), 10_000, 1, 7, 100_000).unwrap();
+        assert_eq!(played.games, 10_000, "{opts:?}");
+    }
+}

@@ -6,7 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange};
+use game_api::{
+    GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange,
+};
 use mancala_kit::{Capture, Config, EmptyOpposite, Mancala, Variant};
 
 /// Congkak's rules for the kit.
@@ -51,7 +53,10 @@ impl Variant for CongkakRules {
                 OptionSpec::choice(
                     "rounds",
                     "Rounds",
-                    &[("one", "One round"), ("many", "Several rounds, with burnt houses")],
+                    &[
+                        ("one", "One round"),
+                        ("many", "Several rounds, with burnt houses"),
+                    ],
                     "one",
                 ),
                 OptionSpec::boolean("simultaneous_opening", "Simultaneous opening", false)

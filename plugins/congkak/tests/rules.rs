@@ -59,13 +59,19 @@ fn the_opponents_store_is_skipped() {
 #[test]
 fn the_capture_options() {
     let full = "1,0,0,0,1/0,0,0,4,1 0-0 S";
-    assert_eq!(after(&[], full, &["a"]).notation(), "0,0,0,0,1/0,0,0,0,1 5-0 N");
+    assert_eq!(
+        after(&[], full, &["a"]).notation(),
+        "0,0,0,0,1/0,0,0,0,1 5-0 N"
+    );
     assert_eq!(
         after(&["capture=opposite_only"], full, &["a"]).notation(),
         "0,1,0,0,1/0,0,0,0,1 4-0 N"
     );
     let empty = "1,0,0,0,1/0,0,0,0,1 0-0 S";
-    assert_eq!(after(&[], empty, &["a"]).notation(), "0,1,0,0,1/0,0,0,0,1 0-0 N");
+    assert_eq!(
+        after(&[], empty, &["a"]).notation(),
+        "0,1,0,0,1/0,0,0,0,1 0-0 N"
+    );
     assert_eq!(
         after(&["capture=last_even_if_opposite_empty"], empty, &["a"]).notation(),
         "0,0,0,0,1/0,0,0,0,1 1-0 N"
@@ -76,7 +82,9 @@ fn the_capture_options() {
 fn an_empty_row_ends_the_game() {
     let game = after(&[], "0,0,0,0,1/0,0,3,0,0 20-26 S", &["e"]);
     assert_eq!(game.notation(), "0,0,0,0,0/0,0,0,0,0 21-29 S");
-    let Turn::Over { outcome } = game.turn() else { panic!("over") };
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
     assert_eq!(outcome.seats[1].result, GameResult::Win);
 }
 
@@ -95,8 +103,15 @@ fn a_burnt_house_is_skipped_never_chosen_and_never_captured_from() {
     let game = after(&["rounds=many"], start, &["E"]);
     // North's store, (a burnt), b–e, (South's store skipped), A, B: B was empty, the
     // opposite house d holds 2.
-    assert_eq!(game.notation(), "0,1,1,0,1/1,0,0,0,0 10-14 S burnt:a round:2");
-    let burnt = Congkak::from_notation(&options(&["rounds=many"]), "0,1,0,0,0/0,0,0,0,1 0-0 N burnt:a round:2").unwrap();
+    assert_eq!(
+        game.notation(),
+        "0,1,1,0,1/1,0,0,0,0 10-14 S burnt:a round:2"
+    );
+    let burnt = Congkak::from_notation(
+        &options(&["rounds=many"]),
+        "0,1,0,0,0/0,0,0,0,1 0-0 N burnt:a round:2",
+    )
+    .unwrap();
     let mut moves = Vec::new();
     burnt.legal_moves(&mut moves);
     assert_eq!(moves.len(), 1);
@@ -105,7 +120,9 @@ fn a_burnt_house_is_skipped_never_chosen_and_never_captured_from() {
 #[test]
 fn a_player_who_cannot_fill_one_house_loses() {
     let game = after(&["rounds=many"], "0,0,0,0,1/0,0,0,0,0 2-47 N", &[]);
-    let Turn::Over { outcome } = game.turn() else { panic!("over") };
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
     assert_eq!(outcome.seats[0].result, GameResult::Loss);
     assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (3, 47));
 }
@@ -115,14 +132,26 @@ fn the_simultaneous_opening_sows_in_lock_step() {
     let o = options(&["simultaneous_opening=true"]);
     let game = Congkak::new(&o).unwrap();
     assert_eq!(game.notation(), "5,5,5,5,5/5,5,5,5,5 0-0 S open:-");
-    let chosen = after(&["simultaneous_opening=true"], "5,5,5,5,5/5,5,5,5,5 0-0 S open:-", &["c"]);
+    let chosen = after(
+        &["simultaneous_opening=true"],
+        "5,5,5,5,5/5,5,5,5,5 0-0 S open:-",
+        &["c"],
+    );
     assert_eq!(chosen.notation(), "5,5,5,5,5/5,5,5,5,5 0-0 N open:c");
     round_trip(&chosen, &o).unwrap();
     // Both openings end on the first tick: a tie, South moves next.
-    let tie = after(&["simultaneous_opening=true"], "0,0,1,0,0/0,0,1,0,0 0-0 N open:c", &["C"]);
+    let tie = after(
+        &["simultaneous_opening=true"],
+        "0,0,1,0,0/0,0,1,0,0 0-0 N open:c",
+        &["C"],
+    );
     assert_eq!(tie.notation(), "0,0,0,1,0/0,0,0,1,0 0-0 S");
     // South's opening ends on tick 1, North's on tick 2: North moves next.
-    let later = after(&["simultaneous_opening=true"], "1,0,0,0,0/2,0,0,0,0 0-0 N open:a", &["A"]);
+    let later = after(
+        &["simultaneous_opening=true"],
+        "1,0,0,0,0/2,0,0,0,0 0-0 N open:a",
+        &["A"],
+    );
     assert_eq!(later.notation(), "0,1,0,0,0/0,1,1,0,0 0-0 N");
 }
 

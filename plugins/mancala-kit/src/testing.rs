@@ -23,7 +23,8 @@ pub fn play<V: Variant>(game: &mut Mancala<V>, notation: &str) -> Result<Vec<Eff
         ));
     };
     let mut effects = Vec::new();
-    game.apply(*mv, Some(&mut effects)).map_err(|e| e.to_string())?;
+    game.apply(*mv, Some(&mut effects))
+        .map_err(|e| e.to_string())?;
     Ok(effects)
 }
 
@@ -31,7 +32,10 @@ pub fn play<V: Variant>(game: &mut Mancala<V>, notation: &str) -> Result<Vec<Eff
 /// board and captured.
 pub fn all_seeds<V: Variant>(game: &Mancala<V>) -> (u32, u32) {
     let b = &game.board;
-    (b.total(), b.big.iter().sum::<u32>() + b.captured_big.iter().sum::<u32>())
+    (
+        b.total(),
+        b.big.iter().sum::<u32>() + b.captured_big.iter().sum::<u32>(),
+    )
 }
 
 /// What [`random_games`] measured.
@@ -84,7 +88,7 @@ pub fn random_games<V: Variant>(
                             game.notation()
                         ));
                     }
-                    if round_trip_every > 0 && n % round_trip_every == 0 {
+                    if round_trip_every > 0 && n.is_multiple_of(round_trip_every) {
                         round_trip(&game, options)?;
                     }
                     if n > max_moves {

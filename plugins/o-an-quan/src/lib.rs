@@ -57,9 +57,18 @@ impl Variant for OAnQuanRules {
 
     fn config(options: &Options) -> Result<Config, GameError> {
         let mandarin = match options.choice("mandarin").unwrap_or("big_stone_10") {
-            "big_stone_5" => Mandarin { small: 0, big_stone: 5 },
-            "ten_small_stones" => Mandarin { small: 10, big_stone: 0 },
-            _ => Mandarin { small: 0, big_stone: 10 },
+            "big_stone_5" => Mandarin {
+                small: 0,
+                big_stone: 5,
+            },
+            "ten_small_stones" => Mandarin {
+                small: 10,
+                big_stone: 0,
+            },
+            _ => Mandarin {
+                small: 0,
+                big_stone: 10,
+            },
         };
         let mut config = Config::o_an_quan(mandarin);
         if options.flag("quan_non") == Some(true) {

@@ -81,9 +81,13 @@ fn quan_non_protects_a_young_mandarin() {
 
 #[test]
 fn an_empty_row_is_refilled_borrowing_the_shortfall() {
-    let mut game = OAnQuan::from_notation(&options(&[]), "0,0,0,0,1/0,0,0,0,0 10-3 S m:0*,0*").unwrap();
+    let mut game =
+        OAnQuan::from_notation(&options(&[]), "0,0,0,0,1/0,0,0,0,0 10-3 S m:0*,0*").unwrap();
     let effects = play(&mut game, "e<").unwrap();
-    assert_eq!(game.notation(), "0,0,0,1,0/1,1,1,1,1 8-0 N m:0*,0* loan:0-2");
+    assert_eq!(
+        game.notation(),
+        "0,0,0,1,0/1,1,1,1,1 8-0 N m:0*,0* loan:0-2"
+    );
     assert!(effects.contains(&Effect::Message {
         text: "North refills its squares, borrowing 2".into()
     }));
@@ -100,19 +104,33 @@ fn no_refill_possible_ends_the_game() {
 fn the_game_ends_when_both_mandarin_squares_are_empty() {
     let game = after(&[], "1,0,0,3,0/0,0,1,0,0 0-0 S m:0*,0", &["a>"]);
     assert_eq!(game.notation(), "0,0,0,0,0/0,0,0,0,0 4-1 N m:0,0 big:1-0");
-    let Turn::Over { outcome } = game.turn() else { panic!("over") };
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
     assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (14, 1));
     assert_eq!(outcome.seats[0].result, GameResult::Win);
 }
 
 #[test]
 fn the_score_counts_big_stones_and_settles_loans() {
-    let game = OAnQuan::from_notation(&options(&[]), "1,0,0,0,0/0,0,0,0,1 20-10 S m:0,0 big:1-1 loan:0-3").unwrap();
-    let Turn::Over { outcome } = game.turn() else { panic!("over") };
+    let game = OAnQuan::from_notation(
+        &options(&[]),
+        "1,0,0,0,0/0,0,0,0,1 20-10 S m:0,0 big:1-1 loan:0-3",
+    )
+    .unwrap();
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
     // South: 21 small + 10 + 3 lent; North: 11 small + 10 − 3 borrowed.
     assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (34, 18));
-    let five = OAnQuan::from_notation(&options(&["mandarin=big_stone_5"]), "1,0,0,0,0/0,0,0,0,1 20-10 S m:0,0 big:1-1 loan:0-3").unwrap();
-    let Turn::Over { outcome } = five.turn() else { panic!("over") };
+    let five = OAnQuan::from_notation(
+        &options(&["mandarin=big_stone_5"]),
+        "1,0,0,0,0/0,0,0,0,1 20-10 S m:0,0 big:1-1 loan:0-3",
+    )
+    .unwrap();
+    let Turn::Over { outcome } = five.turn() else {
+        panic!("over")
+    };
     assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (29, 13));
 }
 

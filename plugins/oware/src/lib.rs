@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange};
+use game_api::{
+    GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange,
+};
 use mancala_kit::{Config, GrandSlam, Mancala, Variant};
 
 /// Oware's rules for the kit.
@@ -50,7 +52,10 @@ impl Variant for OwareRules {
                 description: "The tournament rules.".into(),
                 values: BTreeMap::from([
                     ("seeds".into(), OptionValue::Int(4)),
-                    ("grand_slam".into(), OptionValue::Choice("no_capture".into())),
+                    (
+                        "grand_slam".into(),
+                        OptionValue::Choice("no_capture".into()),
+                    ),
                 ]),
             }],
             bots: Vec::new(),

@@ -18,7 +18,10 @@ fn position(pairs: &[&str], notation: &str) -> Oware {
 fn legal(game: &Oware) -> Vec<String> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    moves.iter().map(|&m| game.move_info(m).unwrap().notation).collect()
+    moves
+        .iter()
+        .map(|&m| game.move_info(m).unwrap().notation)
+        .collect()
 }
 
 #[test]
@@ -35,7 +38,9 @@ fn backward_capture_chain_and_the_majority_end() {
     let mut game = position(&[], "0,0,8,0,0,1/1,1,1,1,2,3 0-0 S");
     play(&mut game, "c").unwrap();
     assert_eq!(game.notation(), "0,0,0,0,0,0/0,0,0,0,0,0 15-3 N");
-    let Turn::Over { outcome } = game.turn() else { panic!("over") };
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
     assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (15, 3));
     assert_eq!(outcome.seats[0].result, GameResult::Win);
 }
@@ -80,7 +85,9 @@ fn feeding_is_compulsory() {
 #[test]
 fn when_no_move_can_feed_the_mover_takes_the_rest() {
     let game = position(&[], "1,1,0,0,0,0/0,0,0,0,0,0 20-24 S");
-    let Turn::Over { outcome } = game.turn() else { panic!("over") };
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
     assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (22, 24));
 }
 
@@ -105,13 +112,16 @@ fn a_repeated_position_ends_the_game() {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
             last.clear();
-            game.apply(moves[rng.below(moves.len())], Some(&mut last)).unwrap();
+            game.apply(moves[rng.below(moves.len())], Some(&mut last))
+                .unwrap();
         }
         let text = format!("{last:?}");
         if text.contains("The position repeats") {
             repeated += 1;
             // Each side took the seeds on its own side.
-            let Turn::Over { outcome } = game.turn() else { panic!("over") };
+            let Turn::Over { outcome } = game.turn() else {
+                panic!("over")
+            };
             assert_eq!(outcome.seats[0].score + outcome.seats[1].score, 48);
         }
     }
@@ -129,6 +139,9 @@ fn seeds_are_conserved_over_ten_thousand_random_games_for_every_option_set() {
     ] {
         let played = random_games::<OwareRules>(&options(&opts), 10_000, 1, 7, 10_000).unwrap();
         assert_eq!(played.games, 10_000, "{opts:?}");
-        assert!(played.results[0] > 0 && played.results[1] > 0, "{opts:?}: {played:?}");
+        assert!(
+            played.results[0] > 0 && played.results[1] > 0,
+            "{opts:?}: {played:?}"
+        );
     }
 }

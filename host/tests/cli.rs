@@ -1,25 +1,32 @@
-//! The `tavola` binary on the real Kalah plugin: every subcommand, and clear errors.
+//! The `tavola` binary on the real plugins: every subcommand, and clear errors.
 
 use std::{
     path::{Path, PathBuf},
     process::Command,
 };
 
-/// A plugins folder holding a copy of the Kalah plugin cargo built next to this test.
-fn plugins() -> tempfile::TempDir {
+/// A plugins folder holding a copy of the named plugins cargo built next to this test.
+fn plugins_of(crates: &[&str]) -> tempfile::TempDir {
     let build = std::env::current_exe()
         .unwrap()
         .parent()
         .unwrap()
         .to_path_buf();
-    let lib = format!(
-        "{}kalah{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    );
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(build.join(&lib), dir.path().join(&lib)).unwrap();
+    for name in crates {
+        let lib = format!(
+            "{}{name}{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        );
+        std::fs::copy(build.join(&lib), dir.path().join(&lib)).unwrap();
+    }
     dir
+}
+
+/// A plugins folder holding only Kalah.
+fn plugins() -> tempfile::TempDir {
+    plugins_of(&["kalah"])
 }
 
 struct Run {
@@ -268,4 +275,84 @@ fn check_runs_the_conformance_suite_on_a_file() {
     let run = tavola(dir.path(), &["check", junk.to_str().unwrap()]);
     assert!(!run.ok);
     assert!(run.stderr.contains("does not load"), "{}", run.stderr);
+}
+
+#[test]
+fn every_mancala_game_plays_lists_moves_and_counts_perft_with_every_option() {
+    let dir = plugins_of(&["kalah", "oware", "congkak", "o_an_quan"]);
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "kalah",
+            &[
+                "houses=3",
+                "houses=6",
+                "seeds=3",
+                "seeds=6",
+                "empty_capture=true",
+            ],
+        ),
+        (
+            "oware",
+            &[
+                "seeds=4",
+                "seeds=6",
+                "grand_slam=no_capture",
+                "grand_slam=forbidden",
+                "grand_slam=capture_all",
+            ],
+        ),
+        (
+            "congkak",
+            &[
+                "houses=5",
+                "houses=9",
+                "capture=opposite_only",
+                "capture=last_even_if_opposite_empty",
+                "rounds=many",
+                "simultaneous_opening=true",
+            ],
+        ),
+        (
+            "o-an-quan",
+            &[
+                "mandarin=big_stone_10",
+                "mandarin=big_stone_5",
+                "mandarin=ten_small_stones",
+                "quan_non=true",
+            ],
+        ),
+    ];
+    for (game, options) in cases {
+        for option in *options {
+            let o = ["--option", option];
+            let play = tavola(
+                dir.path(),
+                &[&["play", game, "--seed", "5"][..], &o].concat(),
+            );
+            assert!(
+                play.ok && play.stdout.contains("Result: "),
+                "{game} {option}: {}",
+                play.stderr
+            );
+            let moves = tavola(dir.path(), &[&["moves", game][..], &o].concat());
+            assert!(
+                moves.ok && moves.stdout.lines().count() > 2,
+                "{game} {option}: {}",
+                moves.stderr
+            );
+            let perft = tavola(dir.path(), &[&["perft", game, "3"][..], &o].concat());
+            assert!(
+                perft.ok && perft.stdout.contains("depth 3: "),
+                "{game} {option}: {}",
+                perft.stderr
+            );
+        }
+    }
+    let oware = tavola(dir.path(), &["perft", "oware", "5"]);
+    let counts: Vec<&str> = oware
+        .stdout
+        .lines()
+        .map(|l| l.split_whitespace().nth(2).unwrap())
+        .collect();
+    assert_eq!(counts, ["6", "36", "190", "1014", "5219"]);
 }

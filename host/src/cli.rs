@@ -84,6 +84,23 @@ pub enum Command {
         #[command(flatten)]
         setup: Setup,
     },
+    /// Open the app straight into a new game.
+    Open {
+        /// The game's id.
+        game: String,
+        /// Set a game option (repeatable), e.g. `--option houses=4`.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Who sits in each seat in seat order: `human` or a bot's name.
+        #[arg(long = "seat", value_name = "WHO")]
+        seats: Vec<String>,
+        /// The random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play this many random moves first (paused afterwards), e.g. for screenshots.
+        #[arg(long, default_value_t = 0)]
+        moves: usize,
+    },
     /// Run the conformance suite on a plugin file (or a loaded game's id).
     Check {
         /// A plugin library file, or the id of a loaded game.
@@ -124,17 +141,34 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let dirs = PluginDirs::standard(&cli.plugins, !cli.no_default_plugins);
     let Some(command) = cli.command else {
-        crate::app::run(dirs)?;
+        crate::app::run(dirs, None)?;
         return Ok(ExitCode::SUCCESS);
     };
-    if let Command::Check {
-        plugin,
-        games,
-        seed,
-    } = &command
-    {
-        return check(&dirs, plugin, *games, *seed);
-    }
+    let command = match command {
+        Command::Check {
+            plugin,
+            games,
+            seed,
+        } => return check(&dirs, &plugin, games, seed),
+        Command::Open {
+            game,
+            options,
+            seats,
+            seed,
+            moves,
+        } => {
+            let start = crate::app::StartGame {
+                game,
+                options,
+                seats,
+                seed,
+                moves,
+            };
+            crate::app::run(dirs, Some(start))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        other => other,
+    };
     let set = PluginSet::discover(dirs);
     match command {
         Command::List { json } => list(&set, json),
@@ -171,7 +205,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Check { .. } => unreachable!("handled above"),
+        Command::Check { .. } | Command::Open { .. } => unreachable!("handled above"),
     }
 }
 

@@ -13,3 +13,4 @@ pub mod conformance;
 pub mod play;
 pub mod plugins;
 pub mod record;
+pub mod session;

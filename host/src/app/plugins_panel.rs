@@ -10,9 +10,22 @@ pub struct PluginsPanel {
 }
 
 impl PluginsPanel {
-    /// Draws the panel.
-    pub fn ui(&mut self, ui: &mut egui::Ui, set: &PluginSet) {
-        ui.heading("Plugins");
+    /// Draws the panel; returns what the person asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, set: &PluginSet) -> Option<PluginsAction> {
+        let mut action = None;
+        ui.horizontal(|ui| {
+            ui.heading("Plugins");
+            if ui.button("Rescan").clicked() {
+                action = Some(PluginsAction::Rescan);
+            }
+            if ui.button("Open plugins folder").clicked() {
+                action = Some(PluginsAction::OpenFolder);
+            }
+            if ui.button("Back to games").clicked() {
+                action = Some(PluginsAction::Close);
+            }
+        });
+        ui.label("A library dropped into one of these folders appears here within two seconds.");
         ui.add_space(4.0);
         if set.files.is_empty() {
             ui.label("No plugin files were found in the folders below.");
@@ -80,5 +93,17 @@ impl PluginsPanel {
                 }
             });
         }
+        action
     }
+}
+
+/// What the plugins panel asks the app to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PluginsAction {
+    /// Search the folders again.
+    Rescan,
+    /// Open the user's plugins folder in the file manager.
+    OpenFolder,
+    /// Go back to the game chooser.
+    Close,
 }

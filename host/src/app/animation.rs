@@ -1,0 +1,212 @@
+//! Playing a move's effects step by step over the board's contents, for any game: each
+//! effect moves pieces between sites the way a person would see it, and at the end the
+//! board shows the plugin's own view of the new position.
+
+use game_api::{Effect, Piece, SiteContent, SiteId};
+
+use super::board::Contents;
+
+/// A move being animated.
+#[derive(Debug, Clone)]
+pub struct Animation {
+    effects: Vec<Effect>,
+    next: usize,
+    /// What the board shows now.
+    pub contents: Contents,
+    /// What the board shows when the animation ends.
+    pub target: Contents,
+    hand: Vec<Piece>,
+    /// The site of the step just shown.
+    pub active: Option<SiteId>,
+    /// The last message effect shown.
+    pub message: Option<String>,
+    next_step_at: f64,
+}
+
+impl Animation {
+    /// An animation of `effects` from `before` to `after`.
+    pub fn new(effects: Vec<Effect>, before: Contents, after: Contents, now: f64) -> Self {
+        Animation {
+            effects,
+            next: 0,
+            contents: before,
+            target: after,
+            hand: Vec::new(),
+            active: None,
+            message: None,
+            next_step_at: now,
+        }
+    }
+
+    /// Whether every step has been shown.
+    pub fn finished(&self) -> bool {
+        self.next >= self.effects.len()
+    }
+
+    /// Shows the steps due by `now`, one every `step_seconds`. Returns `true` when done.
+    pub fn advance(&mut self, now: f64, step_seconds: f64) -> bool {
+        while !self.finished() && now >= self.next_step_at {
+            let effect = self.effects[self.next].clone();
+            self.next += 1;
+            let visible = self.apply(&effect);
+            if visible {
+                self.next_step_at = now + step_seconds;
+            }
+        }
+        if self.finished() && now >= self.next_step_at {
+            self.contents = self.target.clone();
+            self.active = None;
+            return true;
+        }
+        false
+    }
+
+    /// Jumps to the end.
+    pub fn skip(&mut self) {
+        self.next = self.effects.len();
+        self.next_step_at = 0.0;
+        self.contents = self.target.clone();
+        self.active = None;
+    }
+
+    /// Applies one effect to the shown contents; returns whether it is worth a pause.
+    fn apply(&mut self, effect: &Effect) -> bool {
+        match effect {
+            Effect::Lift { site, count } | Effect::Relay { site, count } => {
+                let taken = take(&mut self.contents, *site, *count);
+                self.hand.extend(taken);
+                self.active = Some(*site);
+            }
+            Effect::Drop { site, count } => {
+                let pieces: Vec<Piece> = (0..*count)
+                    .map(|_| self.hand.pop().unwrap_or_else(|| Piece::new("seed")))
+                    .collect();
+                put(&mut self.contents, *site, pieces);
+                self.active = Some(*site);
+            }
+            Effect::Capture { from, to, count } => {
+                let taken = take(&mut self.contents, *from, *count);
+                if let Some(to) = to {
+                    put(&mut self.contents, *to, taken);
+                }
+                self.active = Some(*from);
+            }
+            Effect::Move { from, to } => {
+                let taken = take(&mut self.contents, *from, 1);
+                put(&mut self.contents, *to, taken);
+                self.active = Some(*to);
+            }
+            Effect::Place { site, piece } => {
+                put(&mut self.contents, *site, vec![piece.clone()]);
+                self.active = Some(*site);
+            }
+            Effect::Remove { site } => {
+                take(&mut self.contents, *site, 1);
+                self.active = Some(*site);
+            }
+            Effect::Flip { site, state } => {
+                if let Some(SiteContent::Stack { pieces }) = self.contents.get_mut(site)
+                    && let Some(top) = pieces.last_mut()
+                {
+                    top.state = state.clone();
+                }
+                self.active = Some(*site);
+            }
+            Effect::Message { text } => {
+                self.message = Some(text.clone());
+                return false;
+            }
+            Effect::ExtraTurn { .. } => return false,
+        }
+        true
+    }
+}
+
+fn take(contents: &mut Contents, site: SiteId, count: u32) -> Vec<Piece> {
+    match contents.get_mut(&site) {
+        Some(SiteContent::Count { piece, count: n }) => {
+            let k = count.min(*n);
+            *n -= k;
+            vec![piece.clone(); k as usize]
+        }
+        Some(SiteContent::Stack { pieces }) => {
+            let k = (count as usize).min(pieces.len());
+            pieces.split_off(pieces.len() - k)
+        }
+        None => Vec::new(),
+    }
+}
+
+fn put(contents: &mut Contents, site: SiteId, pieces: Vec<Piece>) {
+    if pieces.is_empty() {
+        return;
+    }
+    match contents.get_mut(&site) {
+        Some(SiteContent::Count { count, .. }) => *count += pieces.len() as u32,
+        Some(SiteContent::Stack { pieces: stack }) => stack.extend(pieces),
+        None => {
+            let all_same = pieces.iter().all(|p| p == &pieces[0]);
+            let content = if all_same && pieces[0].kind == "seed" {
+                SiteContent::Count {
+                    piece: pieces[0].clone(),
+                    count: pieces.len() as u32,
+                }
+            } else {
+                SiteContent::Stack { pieces }
+            };
+            contents.insert(site, content);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(n: u32) -> SiteContent {
+        SiteContent::Count {
+            piece: Piece::new("seed"),
+            count: n,
+        }
+    }
+
+    #[test]
+    fn sowing_moves_seeds_one_by_one() {
+        let before: Contents = [
+            (SiteId(0), count(2)),
+            (SiteId(1), count(0)),
+            (SiteId(2), count(0)),
+        ]
+        .into();
+        let after: Contents = [
+            (SiteId(0), count(0)),
+            (SiteId(1), count(1)),
+            (SiteId(2), count(1)),
+        ]
+        .into();
+        let effects = vec![
+            Effect::Lift {
+                site: SiteId(0),
+                count: 2,
+            },
+            Effect::Drop {
+                site: SiteId(1),
+                count: 1,
+            },
+            Effect::Drop {
+                site: SiteId(2),
+                count: 1,
+            },
+        ];
+        let mut a = Animation::new(effects, before, after.clone(), 0.0);
+        assert!(!a.advance(0.0, 1.0));
+        assert_eq!(a.contents[&SiteId(0)], count(0));
+        assert_eq!(a.active, Some(SiteId(0)));
+        assert!(!a.advance(1.0, 1.0));
+        assert_eq!(a.contents[&SiteId(1)], count(1));
+        assert_eq!(a.contents[&SiteId(2)], count(0));
+        assert!(!a.advance(2.0, 1.0));
+        assert!(a.advance(3.0, 1.0));
+        assert_eq!(a.contents, after);
+    }
+}

@@ -1,0 +1,500 @@
+//! Drawing any game's board from its layout and view, and turning clicks on it into
+//! site ids. Nothing here knows a game: shapes, pieces and owners come from the plugin.
+
+use std::collections::{BTreeMap, HashSet};
+
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2,
+    emath::RectTransform,
+};
+use game_api::{Facing, Layout, LinkKind, Piece, SiteContent, SiteId, View};
+
+/// The colour of each seat, in seat order.
+pub const SEAT_COLOURS: [Color32; 4] = [
+    Color32::from_rgb(214, 124, 58),
+    Color32::from_rgb(66, 118, 196),
+    Color32::from_rgb(76, 160, 90),
+    Color32::from_rgb(160, 80, 170),
+];
+
+/// The colour of seat `seat`.
+pub fn seat_colour(seat: u8) -> Color32 {
+    SEAT_COLOURS[usize::from(seat) % SEAT_COLOURS.len()]
+}
+
+/// What stands on each site, by site id.
+pub type Contents = BTreeMap<SiteId, SiteContent>;
+
+/// The contents of a view, by site id.
+pub fn contents_of(view: &View) -> Contents {
+    view.sites.iter().cloned().collect()
+}
+
+/// How to mark sites on the board.
+#[derive(Debug, Clone, Default)]
+pub struct Marks {
+    /// Sites that continue a legal move (clickable).
+    pub targets: HashSet<SiteId>,
+    /// Sites clicked so far in the move being made.
+    pub selected: Vec<SiteId>,
+    /// The sites of the last move.
+    pub last_move: Vec<SiteId>,
+    /// The site an animation step is at.
+    pub active: Option<SiteId>,
+    /// The sites of the suggested move.
+    pub hint: Vec<SiteId>,
+}
+
+/// Draws boards: holds only the presentation settings.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BoardView {
+    /// Turn the board by half a turn (the second seat at the bottom).
+    pub flipped: bool,
+}
+
+impl BoardView {
+    /// Draws the board into the space left in `ui`, keeping its aspect ratio; returns the
+    /// site clicked, if any. Every site is an accessible button named after its label and
+    /// contents ("c: 4 seed").
+    pub fn ui(
+        &self,
+        ui: &mut egui::Ui,
+        layout: &Layout,
+        contents: &Contents,
+        marks: &Marks,
+    ) -> Option<SiteId> {
+        let available = ui.available_size();
+        let scale = (available.x / layout.size[0])
+            .min(available.y / layout.size[1])
+            .max(1.0);
+        let size = Vec2::new(layout.size[0], layout.size[1]) * scale;
+        let (outer, _) = ui.allocate_exact_size(available, Sense::hover());
+        let rect = Rect::from_center_size(outer.center(), size);
+        let screen_from_board = self.screen_from_board(layout, rect);
+        let painter = ui.painter_at(outer);
+        paint_board(
+            &painter,
+            layout,
+            contents,
+            marks,
+            &screen_from_board,
+            self.flipped,
+            true,
+        );
+
+        let mut clicked = None;
+        for site in &layout.sites {
+            let site_rect = site_rect(site, &screen_from_board, self.flipped);
+            let id = ui.scope_id().with(("site", site.id.0));
+            let response = ui.interact(site_rect, id, Sense::click());
+            let name = accessible_name(site, contents.get(&site.id));
+            let enabled = marks.targets.contains(&site.id);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+            if response.clicked() {
+                clicked = Some(site.id);
+            }
+            if enabled && response.hovered() {
+                ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+            }
+        }
+        clicked
+    }
+
+    /// The transform from board units to screen points for a board drawn in `rect`.
+    pub fn screen_from_board(&self, layout: &Layout, rect: Rect) -> RectTransform {
+        RectTransform::from_to(
+            Rect::from_min_size(Pos2::ZERO, Vec2::new(layout.size[0], layout.size[1])),
+            rect,
+        )
+    }
+}
+
+/// Paints a small, non-interactive picture of a board (for the game chooser).
+pub fn paint_thumbnail(painter: &egui::Painter, rect: Rect, layout: &Layout, contents: &Contents) {
+    let scale = (rect.width() / layout.size[0]).min(rect.height() / layout.size[1]);
+    let board = Rect::from_center_size(
+        rect.center(),
+        Vec2::new(layout.size[0], layout.size[1]) * scale,
+    );
+    let transform = BoardView::default().screen_from_board(layout, board);
+    paint_board(
+        painter,
+        layout,
+        contents,
+        &Marks::default(),
+        &transform,
+        false,
+        false,
+    );
+}
+
+fn board_pos(layout_point: [f32; 2], t: &RectTransform, flipped: bool) -> Pos2 {
+    let size = t.from().size();
+    let p = if flipped {
+        Pos2::new(size.x - layout_point[0], size.y - layout_point[1])
+    } else {
+        Pos2::new(layout_point[0], layout_point[1])
+    };
+    t.transform_pos(p)
+}
+
+fn site_rect(site: &game_api::Site, t: &RectTransform, flipped: bool) -> Rect {
+    let centre = board_pos(site.center, t, flipped);
+    let scale = t.scale();
+    Rect::from_center_size(
+        centre,
+        Vec2::new(site.size[0] * scale.x, site.size[1] * scale.y),
+    )
+}
+
+fn accessible_name(site: &game_api::Site, content: Option<&SiteContent>) -> String {
+    let label = if site.label.is_empty() {
+        format!("site {}", site.id.0)
+    } else {
+        site.label.clone()
+    };
+    match content {
+        Some(SiteContent::Count { piece, count }) => format!("{label}: {count} {}", piece.kind),
+        Some(SiteContent::Stack { pieces }) if !pieces.is_empty() => {
+            let names: Vec<String> = pieces
+                .iter()
+                .map(|p| {
+                    if p.state.is_empty() {
+                        p.kind.clone()
+                    } else {
+                        format!("{} {}", p.state, p.kind)
+                    }
+                })
+                .collect();
+            format!("{label}: {}", names.join(", "))
+        }
+        _ => format!("{label}: empty"),
+    }
+}
+
+fn paint_board(
+    painter: &egui::Painter,
+    layout: &Layout,
+    contents: &Contents,
+    marks: &Marks,
+    t: &RectTransform,
+    flipped: bool,
+    labels: bool,
+) {
+    let board = *t.to();
+    let scale = t.scale().x;
+    painter.rect_filled(
+        board.expand(scale * 0.08),
+        CornerRadius::same((scale * 0.25).min(40.0) as u8),
+        Color32::from_rgb(150, 104, 62),
+    );
+    painter.rect_filled(
+        board,
+        CornerRadius::same((scale * 0.2).min(32.0) as u8),
+        Color32::from_rgb(186, 140, 90),
+    );
+
+    for link in &layout.links {
+        let (Some(a), Some(b)) = (layout.site(link.from), layout.site(link.to)) else {
+            continue;
+        };
+        let (pa, pb) = (
+            board_pos(a.center, t, flipped),
+            board_pos(b.center, t, flipped),
+        );
+        let stroke = Stroke::new((scale * 0.04).max(1.5), Color32::from_rgb(70, 50, 30));
+        match link.kind {
+            LinkKind::Path => {
+                painter.line_segment([pa, pb], stroke);
+            }
+            LinkKind::Arrow => {
+                let dir = (pb - pa).normalized();
+                let start = pa + dir * scale * a.size[0].min(a.size[1]) * 0.5;
+                let end = pb - dir * scale * b.size[0].min(b.size[1]) * 0.5;
+                painter.arrow(start, end - start, stroke);
+            }
+        }
+    }
+
+    for site in &layout.sites {
+        let rect = site_rect(site, t, flipped);
+        let owner = site.owner.map(seat_colour);
+        let base = match site.style.as_str() {
+            "dark" => Color32::from_rgb(120, 84, 50),
+            "light" => Color32::from_rgb(226, 196, 150),
+            "special" => Color32::from_rgb(220, 200, 110),
+            _ => Color32::from_rgb(134, 92, 54),
+        };
+        let fill = owner.map_or(base, |c| base.lerp_to_gamma(c, 0.12));
+        let edge = Stroke::new((scale * 0.03).max(1.0), Color32::from_rgb(90, 60, 34));
+        paint_shape(painter, site, rect, fill, edge, scale);
+
+        let mark = |colour: Color32, width: f32| {
+            painter.rect_stroke(
+                rect.expand(2.0),
+                CornerRadius::same((rect.width().min(rect.height()) * 0.5) as u8),
+                Stroke::new(width, colour),
+                StrokeKind::Outside,
+            );
+        };
+        if marks.last_move.contains(&site.id) {
+            mark(Color32::from_rgba_unmultiplied(255, 255, 255, 90), 2.0);
+        }
+        if marks.hint.contains(&site.id) {
+            mark(Color32::from_rgb(80, 220, 120), 3.0);
+        }
+        if marks.targets.contains(&site.id) {
+            mark(Color32::from_rgb(255, 214, 64), 3.0);
+        }
+        if marks.selected.contains(&site.id) {
+            mark(Color32::from_rgb(90, 170, 255), 3.5);
+        }
+        if marks.active == Some(site.id) {
+            mark(Color32::from_rgb(255, 120, 60), 3.5);
+        }
+
+        if let Some(content) = contents.get(&site.id) {
+            paint_content(painter, site, rect, content, scale);
+        }
+        if labels && !site.label.is_empty() && site.label.chars().count() <= 3 {
+            // Outside the board's middle: above the upper half's sites, below the lower's.
+            let (pos, anchor) = if rect.center().y < board.center().y {
+                (
+                    Pos2::new(rect.center().x, rect.min.y - 1.0),
+                    Align2::CENTER_BOTTOM,
+                )
+            } else {
+                (
+                    Pos2::new(rect.center().x, rect.max.y + 1.0),
+                    Align2::CENTER_TOP,
+                )
+            };
+            painter.text(
+                pos,
+                anchor,
+                &site.label,
+                FontId::proportional((scale * 0.18).clamp(9.0, 16.0)),
+                Color32::from_rgb(60, 40, 20),
+            );
+        }
+    }
+}
+
+fn paint_shape(
+    painter: &egui::Painter,
+    site: &game_api::Site,
+    rect: Rect,
+    fill: Color32,
+    edge: Stroke,
+    scale: f32,
+) {
+    use game_api::Shape as S;
+    match site.shape {
+        S::Square => {
+            painter.rect_filled(rect, CornerRadius::same(2), fill);
+            painter.rect_stroke(rect, CornerRadius::same(2), edge, StrokeKind::Inside);
+        }
+        S::TrackCell => {
+            let r = CornerRadius::same((rect.width().min(rect.height()) * 0.2) as u8);
+            painter.rect_filled(rect.shrink(1.0), r, fill);
+            painter.rect_stroke(rect.shrink(1.0), r, edge, StrokeKind::Inside);
+        }
+        S::Pit => {
+            let radius = rect.width().min(rect.height()) * 0.5;
+            painter.circle_filled(rect.center(), radius, fill.gamma_multiply(0.85));
+            painter.circle_stroke(rect.center(), radius, edge);
+        }
+        S::Store => {
+            let r = CornerRadius::same((rect.width().min(rect.height()) * 0.5).min(120.0) as u8);
+            painter.rect_filled(rect, r, fill.gamma_multiply(0.85));
+            painter.rect_stroke(rect, r, edge, StrokeKind::Inside);
+        }
+        S::Semicircle { facing } => {
+            // The flat side faces the board, the round side faces `facing`.
+            let (centre, start) = match facing {
+                Facing::Right => (rect.left_center(), -std::f32::consts::FRAC_PI_2),
+                Facing::Left => (rect.right_center(), std::f32::consts::FRAC_PI_2),
+                Facing::Up => (rect.center_bottom(), std::f32::consts::PI),
+                Facing::Down => (rect.center_top(), 0.0),
+            };
+            let radius = match facing {
+                Facing::Left | Facing::Right => rect.width().min(rect.height() * 0.5),
+                Facing::Up | Facing::Down => rect.height().min(rect.width() * 0.5),
+            };
+            let points: Vec<Pos2> = (0..=32)
+                .map(|i| {
+                    let a = start + std::f32::consts::PI * i as f32 / 32.0;
+                    centre + Vec2::new(a.cos(), a.sin()) * radius
+                })
+                .collect();
+            painter.add(Shape::convex_polygon(
+                points,
+                fill.gamma_multiply(0.9),
+                edge,
+            ));
+        }
+        S::Stick { capacity } => {
+            let width = (scale * 0.08).max(3.0);
+            let height = rect.height();
+            let stick = Rect::from_center_size(rect.center(), Vec2::new(width, height));
+            painter.rect_filled(stick, CornerRadius::same(2), Color32::from_rgb(96, 64, 36));
+            painter.rect_filled(
+                Rect::from_center_size(rect.center_bottom(), Vec2::new(rect.width(), width)),
+                CornerRadius::same(2),
+                Color32::from_rgb(96, 64, 36),
+            );
+            let _ = capacity;
+        }
+    }
+}
+
+fn paint_content(
+    painter: &egui::Painter,
+    site: &game_api::Site,
+    rect: Rect,
+    content: &SiteContent,
+    scale: f32,
+) {
+    match content {
+        SiteContent::Count { piece, count } => {
+            let n = *count as usize;
+            let shown = n.min(24);
+            let r = (rect.width().min(rect.height()) * 0.09).max(2.0);
+            let area = rect.shrink(rect.width().min(rect.height()) * 0.18);
+            for i in 0..shown {
+                // A sunflower spiral: even spacing for any count.
+                let f = (i as f32 + 0.5) / shown.max(1) as f32;
+                let a = i as f32 * 2.399_963;
+                let d = f.sqrt();
+                let p = area.center()
+                    + Vec2::new(a.cos() * area.width() * 0.5, a.sin() * area.height() * 0.5) * d;
+                paint_piece(painter, p, r, piece);
+            }
+            if !matches!(
+                site.shape,
+                game_api::Shape::Square | game_api::Shape::TrackCell
+            ) || n > 0
+            {
+                let font = FontId::proportional((scale * 0.22).clamp(10.0, 20.0));
+                let pos = Pos2::new(rect.max.x - 2.0, rect.max.y - 2.0);
+                painter.text(
+                    pos + Vec2::splat(1.0),
+                    Align2::RIGHT_BOTTOM,
+                    n,
+                    font.clone(),
+                    Color32::BLACK,
+                );
+                painter.text(pos, Align2::RIGHT_BOTTOM, n, font, Color32::WHITE);
+            }
+        }
+        SiteContent::Stack { pieces } => {
+            let stick = matches!(site.shape, game_api::Shape::Stick { .. });
+            let r = if stick {
+                (rect.width() * 0.4).min(rect.height() / (2.2 * pieces.len().max(3) as f32))
+            } else {
+                rect.width().min(rect.height()) * if pieces.len() > 1 { 0.28 } else { 0.36 }
+            };
+            for (i, piece) in pieces.iter().enumerate() {
+                let p = if stick {
+                    Pos2::new(rect.center().x, rect.max.y - r * (1.1 + 2.1 * i as f32))
+                } else if pieces.len() > 4 {
+                    // Many pieces (seeds with a big stone): a compact cluster.
+                    let a = i as f32 * 2.399_963;
+                    let d = ((i as f32 + 0.5) / pieces.len() as f32).sqrt();
+                    rect.center()
+                        + Vec2::new(a.cos(), a.sin()) * d * rect.width().min(rect.height()) * 0.32
+                } else {
+                    rect.center() + Vec2::new(0.0, -r * 0.35 * i as f32)
+                };
+                let radius = if pieces.len() > 4 && piece.kind == "seed" {
+                    r * 0.35
+                } else {
+                    r
+                };
+                paint_piece(painter, p, radius, piece);
+            }
+        }
+    }
+}
+
+/// Draws one piece at `p`. Known kinds get a recognisable look; any other kind is a disc
+/// in its owner's colour with the kind's initial.
+pub fn paint_piece(painter: &egui::Painter, p: Pos2, r: f32, piece: &Piece) {
+    let owner = piece.owner.map(seat_colour);
+    let outline = Stroke::new(1.0, Color32::from_black_alpha(140));
+    let lying = piece.state == "lying";
+    match piece.kind.as_str() {
+        "seed" => {
+            painter.circle_filled(p, r, Color32::from_rgb(238, 226, 200));
+            painter.circle_stroke(p, r, Stroke::new(0.8, Color32::from_rgb(120, 100, 70)));
+        }
+        "big-stone" => {
+            painter.circle_filled(p, r * 1.6, Color32::from_rgb(110, 110, 118));
+            painter.circle_stroke(p, r * 1.6, outline);
+        }
+        "burnt" => {
+            let s = Stroke::new(r * 0.25, Color32::from_rgb(40, 20, 10));
+            painter.line_segment([p - Vec2::splat(r), p + Vec2::splat(r)], s);
+            painter.line_segment([p + Vec2::new(-r, r), p + Vec2::new(r, -r)], s);
+        }
+        "tuzdyk" => {
+            painter.circle_stroke(p, r, Stroke::new(r * 0.3, owner.unwrap_or(Color32::WHITE)));
+        }
+        "pig" => {
+            let colour = Color32::from_rgb(240, 160, 170);
+            if lying {
+                painter.add(egui::epaint::EllipseShape::filled(
+                    p,
+                    Vec2::new(r * 1.2, r * 0.6),
+                    colour,
+                ));
+            } else {
+                painter.circle_filled(p, r, colour);
+                painter.circle_filled(p + Vec2::new(-r * 0.6, -r * 0.8), r * 0.3, colour);
+                painter.circle_filled(p + Vec2::new(r * 0.6, -r * 0.8), r * 0.3, colour);
+            }
+            painter.circle_filled(
+                p + Vec2::new(0.0, r * 0.2),
+                r * 0.25,
+                Color32::from_rgb(200, 110, 120),
+            );
+        }
+        "pumpkin" => {
+            painter.circle_filled(p, r, Color32::from_rgb(240, 140, 30));
+            painter.line_segment(
+                [p - Vec2::new(0.0, r), p - Vec2::new(0.0, r * 1.3)],
+                Stroke::new(r * 0.2, Color32::from_rgb(60, 110, 40)),
+            );
+        }
+        "broccoli" => {
+            painter.circle_filled(p, r, Color32::from_rgb(70, 150, 60));
+        }
+        "tree" => {
+            painter.circle_filled(p, r * 1.1, Color32::from_rgb(40, 110, 50));
+            painter.circle_stroke(p, r * 1.1, outline);
+        }
+        _ => {
+            let colour = owner.unwrap_or(Color32::from_rgb(230, 230, 230));
+            painter.circle_filled(p, r, colour);
+            painter.circle_stroke(p, r, outline);
+            if lying {
+                painter.line_segment([p - Vec2::new(r, 0.0), p + Vec2::new(r, 0.0)], outline);
+            }
+            if let Some(c) = piece.kind.chars().next() {
+                painter.text(
+                    p,
+                    Align2::CENTER_CENTER,
+                    c.to_ascii_uppercase(),
+                    FontId::proportional(r * 1.1),
+                    Color32::BLACK,
+                );
+            }
+            return;
+        }
+    }
+    if let Some(c) = owner
+        && piece.kind != "tuzdyk"
+    {
+        painter.circle_stroke(p, r * 1.05, Stroke::new(r * 0.18, c));
+    }
+}

@@ -1,0 +1,146 @@
+//! The game chooser: every loaded game as a card, with search and recent games.
+
+use std::collections::HashMap;
+
+use egui::{Color32, RichText, Sense, Vec2};
+use game_api::{Layout, Options};
+
+use super::board::{Contents, contents_of, paint_thumbnail};
+use crate::plugins::{Plugin, PluginSet};
+
+/// The chooser's state: the search text and the thumbnails drawn so far.
+#[derive(Default)]
+pub struct GameChooser {
+    search: String,
+    thumbnails: HashMap<String, Option<(Layout, Contents)>>,
+}
+
+impl GameChooser {
+    /// Forgets the thumbnails (after the plugins changed).
+    pub fn reset(&mut self) {
+        self.thumbnails.clear();
+    }
+
+    fn thumbnail(&mut self, plugin: &Plugin) -> Option<&(Layout, Contents)> {
+        let key = format!("{}@{}", plugin.id(), plugin.manifest().version);
+        self.thumbnails
+            .entry(key)
+            .or_insert_with(|| {
+                let game = plugin
+                    .new_game(&Options::defaults(&plugin.manifest().options))
+                    .ok()?;
+                Some((game.layout().ok()?, contents_of(&game.view().ok()?)))
+            })
+            .as_ref()
+    }
+
+    /// Draws the chooser; returns the id of the game clicked.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        plugins: &PluginSet,
+        recent: &[String],
+    ) -> Option<String> {
+        let mut chosen = None;
+        ui.horizontal(|ui| {
+            ui.heading("Choose a game");
+            ui.add_space(16.0);
+            let label = ui.label("Search:");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.search)
+                    .hint_text("name or tag")
+                    .desired_width(200.0),
+            )
+            .labelled_by(label.id);
+        });
+        let games: Vec<&Plugin> = plugins.games().collect();
+        if games.is_empty() {
+            ui.add_space(20.0);
+            ui.label("No games are loaded. Open the Plugins panel (F2) to see the folders searched and why files were refused.");
+            return None;
+        }
+        let recent_games: Vec<&Plugin> = recent.iter().filter_map(|id| plugins.game(id)).collect();
+        if !recent_games.is_empty() && self.search.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Recent:").strong());
+                for p in recent_games {
+                    if ui.button(&p.manifest().name).clicked() {
+                        chosen = Some(p.id().to_owned());
+                    }
+                }
+            });
+        }
+        ui.add_space(8.0);
+        let needle = self.search.to_lowercase();
+        let matching: Vec<&Plugin> = games
+            .into_iter()
+            .filter(|p| {
+                let m = p.manifest();
+                needle.is_empty()
+                    || m.name.to_lowercase().contains(&needle)
+                    || m.id.contains(&needle)
+                    || m.tags.iter().any(|t| t.contains(&needle))
+                    || m.description.to_lowercase().contains(&needle)
+            })
+            .collect();
+        let columns = ((ui.available_width() + 12.0) / 270.0).floor().max(1.0) as usize;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("game_cards")
+                .spacing(Vec2::splat(12.0))
+                .show(ui, |ui| {
+                    for (i, plugin) in matching.into_iter().enumerate() {
+                        if self.card_ui(ui, plugin) {
+                            chosen = Some(plugin.id().to_owned());
+                        }
+                        if (i + 1) % columns == 0 {
+                            ui.end_row();
+                        }
+                    }
+                });
+        });
+        chosen
+    }
+
+    fn card_ui(&mut self, ui: &mut egui::Ui, plugin: &Plugin) -> bool {
+        let m = plugin.manifest().clone();
+        let thumbnail = self.thumbnail(plugin).cloned();
+        let response = egui::Frame::group(ui.style())
+            .fill(ui.visuals().extreme_bg_color)
+            .show(ui, |ui| {
+                ui.set_width(240.0);
+                ui.vertical(|ui| {
+                    let (rect, _) = ui.allocate_exact_size(Vec2::new(240.0, 110.0), Sense::hover());
+                    match &thumbnail {
+                        Some((layout, contents)) => {
+                            paint_thumbnail(ui.painter(), rect, layout, contents)
+                        }
+                        None => {
+                            ui.painter().rect_filled(rect, 4, Color32::DARK_GRAY);
+                        }
+                    }
+                    ui.label(RichText::new(&m.name).heading());
+                    let seats = if m.seats.min == m.seats.max {
+                        format!("{} players", m.seats.min)
+                    } else {
+                        format!("{}–{} players", m.seats.min, m.seats.max)
+                    };
+                    ui.label(format!("{seats} · {}", m.seat_names.join(", ")));
+                    if !m.description.is_empty() {
+                        ui.label(RichText::new(&m.description).small());
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        for tag in &m.tags {
+                            ui.label(
+                                RichText::new(tag)
+                                    .small()
+                                    .background_color(ui.visuals().faint_bg_color),
+                            );
+                        }
+                    });
+                    ui.button(format!("Play {}", m.name)).clicked()
+                })
+                .inner
+            });
+        response.inner
+    }
+}

@@ -1,0 +1,240 @@
+//! The new-game dialog, built from the plugin's options schema and presets.
+
+use game_api::{OptionKind, OptionValue, Options};
+
+use crate::{plugins::Plugin, session::SeatKind};
+
+/// What the dialog asks for when the person presses Start.
+#[derive(Debug, Clone)]
+pub struct NewGameRequest {
+    /// The game's id.
+    pub game: String,
+    /// The options chosen.
+    pub options: Options,
+    /// Who sits in each seat.
+    pub seats: Vec<SeatKind>,
+    /// The random seed.
+    pub seed: u64,
+}
+
+/// The dialog's state.
+pub struct NewGameDialog {
+    plugin: Plugin,
+    values: std::collections::BTreeMap<String, OptionValue>,
+    seats: Vec<SeatKind>,
+    seed: u64,
+    error: Option<String>,
+}
+
+/// What happened in the dialog this frame.
+pub enum DialogOutcome {
+    /// Still open.
+    Open,
+    /// Start this game.
+    Start(NewGameRequest),
+    /// Closed.
+    Cancelled,
+}
+
+impl NewGameDialog {
+    /// A dialog for `plugin` with its default options, people in every seat.
+    pub fn new(plugin: &Plugin, seed: u64) -> Self {
+        let options = Options::defaults(&plugin.manifest().options);
+        let mut dialog = NewGameDialog {
+            plugin: plugin.clone(),
+            values: options.values().clone(),
+            seats: Vec::new(),
+            seed,
+            error: None,
+        };
+        dialog.fit_seats();
+        dialog
+    }
+
+    /// The options as currently set.
+    pub fn options(&self) -> Result<Options, String> {
+        Options::resolve(&self.plugin.manifest().options, &self.values).map_err(|e| e.to_string())
+    }
+
+    /// Sets an option's value (as the widgets do).
+    pub fn set(&mut self, key: &str, value: OptionValue) {
+        self.values.insert(key.to_owned(), value);
+        self.fit_seats();
+    }
+
+    /// Sets who sits in a seat.
+    pub fn set_seat(&mut self, seat: usize, kind: SeatKind) {
+        if let Some(s) = self.seats.get_mut(seat) {
+            *s = kind;
+        }
+    }
+
+    /// The seat count depends on the options (e.g. a players option): ask the plugin.
+    fn fit_seats(&mut self) {
+        let count = self
+            .options()
+            .ok()
+            .and_then(|o| self.plugin.new_game(&o).ok())
+            .and_then(|g| g.seat_count().ok())
+            .map_or(usize::from(self.plugin.manifest().seats.min), usize::from);
+        self.seats.resize(count, SeatKind::Person);
+        match self.options().map(|o| self.plugin.new_game(&o)) {
+            Ok(Err(e)) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(e),
+            Ok(Ok(_)) => self.error = None,
+        }
+    }
+
+    fn request(&self) -> Result<NewGameRequest, String> {
+        Ok(NewGameRequest {
+            game: self.plugin.id().to_owned(),
+            options: self.options()?,
+            seats: self.seats.clone(),
+            seed: self.seed,
+        })
+    }
+
+    /// Shows the dialog.
+    pub fn ui(&mut self, ctx: &egui::Context) -> DialogOutcome {
+        let mut outcome = DialogOutcome::Open;
+        let manifest = self.plugin.manifest().clone();
+        let modal = egui::Modal::new(egui::Id::unique("new_game")).show(ctx, |ui| {
+            ui.set_width(420.0);
+            ui.heading(format!("New game of {}", manifest.name));
+            if !manifest.presets.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Presets:");
+                    for preset in &manifest.presets {
+                        if ui
+                            .button(&preset.name)
+                            .on_hover_text(&preset.description)
+                            .clicked()
+                        {
+                            for (k, v) in &preset.values {
+                                self.values.insert(k.clone(), v.clone());
+                            }
+                            self.fit_seats();
+                        }
+                    }
+                });
+            }
+            let mut changed = false;
+            egui::Grid::new("options")
+                .num_columns(2)
+                .spacing([12.0, 6.0])
+                .show(ui, |ui| {
+                    for spec in &manifest.options {
+                        let label = ui.label(&spec.label);
+                        if !spec.description.is_empty() {
+                            label.clone().on_hover_text(&spec.description);
+                        }
+                        let value = self
+                            .values
+                            .entry(spec.key.clone())
+                            .or_insert_with(|| spec.default.clone());
+                        match (&spec.kind, value) {
+                            (OptionKind::Bool, OptionValue::Bool(b)) => {
+                                changed |= ui.checkbox(b, "").labelled_by(label.id).changed();
+                            }
+                            (OptionKind::Integer { min, max }, OptionValue::Int(i)) => {
+                                changed |= ui
+                                    .add(egui::Slider::new(i, *min..=*max))
+                                    .labelled_by(label.id)
+                                    .changed();
+                            }
+                            (OptionKind::Choice { choices }, OptionValue::Choice(c)) => {
+                                let shown = choices
+                                    .iter()
+                                    .find(|x| &x.value == c)
+                                    .map_or(c.clone(), |x| x.label.clone());
+                                egui::ComboBox::from_id_salt(("option", &spec.key))
+                                    .selected_text(shown)
+                                    .show_ui(ui, |ui| {
+                                        for choice in choices {
+                                            changed |= ui
+                                                .selectable_value(
+                                                    c,
+                                                    choice.value.clone(),
+                                                    &choice.label,
+                                                )
+                                                .changed();
+                                        }
+                                    });
+                            }
+                            (_, value) => {
+                                *value = spec.default.clone();
+                                changed = true;
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+            if changed {
+                self.fit_seats();
+            }
+            ui.separator();
+            let mut bots = vec!["random".to_owned(), "greedy".to_owned()];
+            bots.extend(manifest.bots.iter().map(|b| b.name.clone()));
+            egui::Grid::new("seats")
+                .num_columns(2)
+                .spacing([12.0, 6.0])
+                .show(ui, |ui| {
+                    for (i, seat) in self.seats.iter_mut().enumerate() {
+                        let name = manifest
+                            .seat_names
+                            .get(i)
+                            .cloned()
+                            .unwrap_or_else(|| format!("Seat {}", i + 1));
+                        ui.label(&name);
+                        let text = match seat {
+                            SeatKind::Person => "Person".to_owned(),
+                            SeatKind::Bot(b) => format!("Bot: {b}"),
+                        };
+                        egui::ComboBox::from_id_salt(("new_seat", i))
+                            .selected_text(text)
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(seat, SeatKind::Person, "Person");
+                                for b in &bots {
+                                    ui.selectable_value(
+                                        seat,
+                                        SeatKind::Bot(b.clone()),
+                                        format!("Bot: {b}"),
+                                    );
+                                }
+                            });
+                        ui.end_row();
+                    }
+                    let label = ui.label("Seed");
+                    ui.horizontal(|ui| {
+                        ui.add(egui::DragValue::new(&mut self.seed))
+                            .labelled_by(label.id);
+                        if ui.button("New seed").clicked() {
+                            self.seed = fastrand::u64(..1_000_000);
+                        }
+                    });
+                    ui.end_row();
+                });
+            if let Some(e) = &self.error {
+                ui.colored_label(egui::Color32::from_rgb(230, 90, 90), e);
+            }
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(self.error.is_none(), egui::Button::new("Start"))
+                    .clicked()
+                {
+                    match self.request() {
+                        Ok(r) => outcome = DialogOutcome::Start(r),
+                        Err(e) => self.error = Some(e),
+                    }
+                }
+                if ui.button("Cancel").clicked() {
+                    outcome = DialogOutcome::Cancelled;
+                }
+            });
+        });
+        if modal.should_close() && matches!(outcome, DialogOutcome::Open) {
+            outcome = DialogOutcome::Cancelled;
+        }
+        outcome
+    }
+}

@@ -142,6 +142,11 @@ impl TavolaApp {
         self.play.as_mut()
     }
 
+    /// The settings, to change them.
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
     /// The message shown to the person, if any (an error they should read).
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()

@@ -159,7 +159,9 @@ impl NewGameDialog {
                                                 )
                                                 .changed();
                                         }
-                                    });
+                                    })
+                                    .response
+                                    .on_hover_text(&spec.label);
                             }
                             (_, value) => {
                                 *value = spec.default.clone();
@@ -201,7 +203,9 @@ impl NewGameDialog {
                                         format!("Bot: {b}"),
                                     );
                                 }
-                            });
+                            })
+                            .response
+                            .on_hover_text(format!("Who plays {name}"));
                         ui.end_row();
                     }
                     let label = ui.label("Seed");

@@ -625,7 +625,9 @@ impl PlayView {
                                     format!("Bot: {b}"),
                                 );
                             }
-                        });
+                        })
+                        .response
+                        .on_hover_text(format!("Who plays {}", panel.seat));
                     if selected != current {
                         self.cancel_bot();
                         self.session.set_seat(i, selected);

@@ -1,0 +1,178 @@
+//! The real app driven through egui_kittest (no GPU): choose a game, set it up, click a
+//! pit, undo, save and load, see a broken plugin's reason.
+
+use egui_kittest::{Harness, kittest::Queryable};
+use game_api::OptionValue;
+use tavola::{
+    app::{AppConfig, Screen, TavolaApp},
+    plugins::{DirSource, PluginDir, PluginDirs},
+};
+
+/// A plugins folder with copies of the named plugins cargo built next to this test.
+fn plugins_of(crates: &[&str]) -> tempfile::TempDir {
+    let build = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let dir = tempfile::tempdir().unwrap();
+    for name in crates {
+        let lib = format!(
+            "{}{name}{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        );
+        std::fs::copy(build.join(&lib), dir.path().join(&lib)).unwrap();
+    }
+    dir
+}
+
+fn app(dir: &std::path::Path) -> TavolaApp {
+    let dirs = PluginDirs(vec![PluginDir {
+        path: dir.to_path_buf(),
+        source: DirSource::CommandLine,
+    }]);
+    let mut app = TavolaApp::new(dirs, AppConfig::default());
+    // Moves show at once: the tests look at positions, not at animations.
+    app.settings_mut().step_seconds = 0.0;
+    app
+}
+
+fn harness(app: TavolaApp) -> Harness<'static, TavolaApp> {
+    Harness::builder()
+        .with_size([1200.0, 800.0])
+        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
+}
+
+/// Clicks the chooser card's button, then Start in the new-game dialog.
+fn start_kalah(h: &mut Harness<'static, TavolaApp>) {
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play);
+}
+
+fn notation(h: &Harness<'static, TavolaApp>) -> String {
+    h.state()
+        .play_view()
+        .unwrap()
+        .session()
+        .game()
+        .notation()
+        .unwrap()
+}
+
+#[test]
+fn the_chooser_lists_the_games_of_the_plugins_folder() {
+    let dir = plugins_of(&["kalah", "oware"]);
+    let h = harness(app(dir.path()));
+    h.get_by_label("Play Kalah");
+    h.get_by_label("Play Oware");
+    assert!(h.query_by_label("Play Congkak").is_none());
+}
+
+#[test]
+fn clicking_a_pit_sows_it_and_undo_restores_it() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    h.get_by_label("c: 4 seed").click();
+    h.run();
+    assert_eq!(notation(&h), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
+    h.get_by_label("c: 0 seed");
+    h.get_by_label("f: 5 seed");
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(notation(&h), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+    h.get_by_label("c: 4 seed");
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(notation(&h), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
+}
+
+#[test]
+fn saving_then_loading_gives_the_same_position() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    for pit in ["c: 4 seed", "f: 5 seed"] {
+        h.get_by_label(pit).click();
+        h.run();
+    }
+    let saved = notation(&h);
+    let file = dir.path().join("saved.json");
+    h.state_mut().save_to(&file).unwrap();
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_ne!(notation(&h), saved);
+    h.state_mut().load_from(&file).unwrap();
+    h.run();
+    assert_eq!(notation(&h), saved);
+
+    // A bad file gets a message and changes nothing.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{ not json").unwrap();
+    let err = h.state_mut().load_from(&bad).unwrap_err();
+    assert!(
+        format!("{err:#}").contains("not a Tavola game record"),
+        "{err:#}"
+    );
+    assert_eq!(notation(&h), saved);
+}
+
+#[test]
+fn an_option_changes_the_board() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    h.state_mut()
+        .new_game_dialog()
+        .unwrap()
+        .set("seeds", OptionValue::Int(5));
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("a: 5 seed");
+    assert_eq!(notation(&h), "5,5,5,5,5,5/5,5,5,5,5,5 0-0 S");
+}
+
+#[test]
+fn a_broken_plugin_shows_in_the_plugins_panel_with_its_reason() {
+    let dir = plugins_of(&["kalah"]);
+    std::fs::write(dir.path().join("libbroken.so"), b"this is not a library").unwrap();
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Plugins").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Plugins);
+    h.get_by_label("failed");
+    h.get_by_label_contains("not a dynamic library");
+    h.get_by_label("loaded");
+}
+
+#[test]
+fn a_bot_answers_a_person() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    h.state_mut()
+        .new_game_dialog()
+        .unwrap()
+        .set_seat(1, tavola::session::SeatKind::Bot("greedy".into()));
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("a: 4 seed").click();
+    // The bot thinks on another thread; give it a moment.
+    for _ in 0..200 {
+        h.step();
+        if h.state().play_view().unwrap().session().cursor() >= 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let view = h.state().play_view().unwrap();
+    assert!(view.session().cursor() >= 2, "North (greedy) has replied");
+    assert_eq!(view.session().moves()[1].seat, Some(1));
+}

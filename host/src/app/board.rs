@@ -229,10 +229,14 @@ fn paint_board(
         let edge = Stroke::new((scale * 0.03).max(1.0), Color32::from_rgb(90, 60, 34));
         paint_shape(painter, site, rect, fill, edge, scale);
 
+        let round = match site.shape {
+            game_api::Shape::Pit | game_api::Shape::Store => rect.width().min(rect.height()) * 0.5,
+            _ => 4.0,
+        };
         let mark = |colour: Color32, width: f32| {
             painter.rect_stroke(
                 rect.expand(2.0),
-                CornerRadius::same((rect.width().min(rect.height()) * 0.5) as u8),
+                CornerRadius::same(round.min(255.0) as u8),
                 Stroke::new(width, colour),
                 StrokeKind::Outside,
             );

@@ -27,7 +27,7 @@ pub(crate) fn layout(board: &Board) -> Layout {
             margin + 0.5,
             margin + 1.5,
         ),
-        Ends::None => (PIT * 0.2, n * PIT + 1.4 * PIT, 3.6 * PIT, 1.3, 2.3),
+        Ends::None => (PIT * 0.2, n * PIT + 0.4 * PIT, 3.6 * PIT, 1.3, 2.3),
         Ends::Mandarins(_) => (PIT * 1.2, n * PIT + 2.4 * PIT, 4.0 * PIT, 1.5, 2.5),
     };
     let mut sites = Vec::with_capacity(board.ring_len() + 2);

@@ -176,3 +176,51 @@ fn a_bot_answers_a_person() {
     assert!(view.session().cursor() >= 2, "North (greedy) has replied");
     assert_eq!(view.session().moves()[1].seat, Some(1));
 }
+
+#[test]
+fn a_library_dropped_into_the_folder_appears_without_a_restart() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    assert!(h.query_by_label("Play Oware").is_none());
+    let more = plugins_of(&["oware"]);
+    let lib = std::fs::read_dir(more.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::copy(&lib, dir.path().join(lib.file_name().unwrap())).unwrap();
+    h.state_mut().watch_plugins(1e6);
+    h.run();
+    h.get_by_label("Play Oware");
+}
+
+#[test]
+fn the_game_in_progress_is_restored_at_the_next_start() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let dirs = || {
+        PluginDirs(vec![PluginDir {
+            path: dir.path().to_path_buf(),
+            source: DirSource::CommandLine,
+        }])
+    };
+    let config = || AppConfig {
+        data_dir: Some(data.path().to_path_buf()),
+        start: None,
+    };
+    let mut first = TavolaApp::new(dirs(), config());
+    first.settings_mut().step_seconds = 0.0;
+    first.settings_mut().dark = false;
+    let mut h = harness(first);
+    start_kalah(&mut h);
+    h.get_by_label("b: 4 seed").click();
+    h.run();
+    let position = notation(&h);
+    h.state_mut().save_state();
+
+    let second = TavolaApp::new(dirs(), config());
+    let h = harness(second);
+    assert_eq!(h.state().screen(), Screen::Play);
+    assert_eq!(notation(&h), position);
+}

@@ -335,8 +335,9 @@ impl TavolaApp {
         }
     }
 
-    /// Looks for added, removed or changed libraries every two seconds and reloads.
-    fn watch_plugins(&mut self, now: f64) {
+    /// Looks for added, removed or changed libraries (at most every two seconds, by the
+    /// app's clock `now`) and reloads the plugins when the folders changed.
+    pub fn watch_plugins(&mut self, now: f64) {
         if now < self.next_scan {
             return;
         }

@@ -10,6 +10,12 @@ pub trait Bot: Send {
     fn name(&self) -> &str;
     /// Chooses one of `game`'s legal moves for `seat`.
     fn choose(&mut self, game: &GameHandle, seat: u8, rng: &mut Rng) -> Result<MoveId, CallError>;
+
+    /// A flag that, once set, asks a thinking bot to answer at once (the default ignores
+    /// it: the bot is quick anyway).
+    fn set_cancel(&mut self, cancel: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        let _ = cancel;
+    }
 }
 
 /// Plays a uniformly random legal move.
@@ -76,9 +82,20 @@ impl Bot for PluginBot {
     }
 }
 
-/// The bot called `name` for a game of `plugin`: `random`, `greedy` or one of the
-/// plugin's own bots.
+/// The bot called `name` for a game of `plugin`: `random`, `greedy`, an engine or level
+/// (see [`crate::ai`]) or one of the plugin's own bots.
 pub fn bot_by_name(name: &str, plugin: &Plugin) -> Result<Box<dyn Bot>, String> {
+    let probe = plugin
+        .new_game(&game_api::Options::defaults(&plugin.manifest().options))
+        .map_err(|e| e.to_string())?;
+    bot_for(name, plugin, &probe)
+}
+
+/// The bot called `name` for `game` of `plugin`.
+pub fn bot_for(name: &str, plugin: &Plugin, game: &GameHandle) -> Result<Box<dyn Bot>, String> {
+    if let Some(engine) = crate::ai::engine_by_name(name, game)? {
+        return Ok(engine);
+    }
     match name {
         "random" => Ok(Box::new(RandomBot)),
         "greedy" => Ok(Box::new(GreedyBot)),
@@ -86,8 +103,8 @@ pub fn bot_by_name(name: &str, plugin: &Plugin) -> Result<Box<dyn Bot>, String> 
             name: name.to_owned(),
         })),
         _ => {
-            let mut names = vec!["random".to_owned(), "greedy".to_owned()];
-            names.extend(plugin.manifest().bots.iter().map(|b| b.name.clone()));
+            let mut names = bot_names(plugin);
+            names.truncate(names.len());
             Err(format!(
                 "no bot `{name}` for {} (bots: {})",
                 plugin.id(),
@@ -95,4 +112,15 @@ pub fn bot_by_name(name: &str, plugin: &Plugin) -> Result<Box<dyn Bot>, String> 
             ))
         }
     }
+}
+
+/// The bots offered for `plugin`: the levels, the engines and the plugin's own.
+pub fn bot_names(plugin: &Plugin) -> Vec<String> {
+    let mut names: Vec<String> = crate::ai::Level::ALL
+        .iter()
+        .map(|l| l.name().to_owned())
+        .collect();
+    names.extend(["random", "greedy", "mcts", "alphabeta"].map(String::from));
+    names.extend(plugin.manifest().bots.iter().map(|b| b.name.clone()));
+    names
 }

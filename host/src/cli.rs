@@ -84,6 +84,59 @@ pub enum Command {
         #[command(flatten)]
         setup: Setup,
     },
+    /// The best move for the side to move, its evaluation and the expected line.
+    Hint {
+        /// The game's id.
+        game: String,
+        /// The options and start position.
+        #[command(flatten)]
+        setup: Setup,
+        /// Thinking time in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        millis: u64,
+        /// The random seed (MCTS).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// A seeded series between two bots with sides alternated.
+    Match {
+        /// The game's id.
+        game: String,
+        /// The first bot (its results are reported).
+        bot_a: String,
+        /// The second bot.
+        bot_b: String,
+        /// The options.
+        #[command(flatten)]
+        setup: Setup,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The first seed; game `i` uses `seed + i`.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// MCTS simulations per second from the start position (one thread and all threads)
+    /// and playouts per second; every game without GAME.
+    Bench {
+        /// The game's id; all games if omitted.
+        game: Option<String>,
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The exact value (final margin for the player to move, with perfect play) of a
+    /// small two-seat game without chance, and the best first move.
+    Solve {
+        /// The game's id.
+        game: String,
+        /// The options and start position.
+        #[command(flatten)]
+        setup: Setup,
+    },
     /// Open the app straight into a new game.
     Open {
         /// The game's id.
@@ -203,6 +256,50 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 let n = perft(&start, d)?;
                 println!("depth {d}: {n}  ({:.3} s)", t.elapsed().as_secs_f64());
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Hint {
+            game,
+            setup,
+            millis,
+            seed,
+        } => {
+            let (_, start) = set_up(&set, &game, &setup)?;
+            let hint = crate::ai::hint(&start, seed, std::time::Duration::from_millis(millis))?;
+            let names = line_notation(&start, &hint.line)?;
+            println!("Position: {}", start.notation()?);
+            println!("Best move: {}", names.first().cloned().unwrap_or_default());
+            println!("Evaluation: {}", hint.evaluation);
+            println!("Expected line: {}", names.join(" "));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Match {
+            game,
+            bot_a,
+            bot_b,
+            setup,
+            games,
+            seed,
+        } => crate::matches::run_match(&set, &game, &setup.options, &bot_a, &bot_b, games, seed),
+        Command::Bench {
+            game,
+            seconds,
+            json,
+        } => crate::matches::bench(&set, game.as_deref(), seconds, json),
+        Command::Solve { game, setup } => {
+            let (_, start) = set_up(&set, &game, &setup)?;
+            let t = Instant::now();
+            let (margin, result) = crate::ai::alphabeta::solve(&start)?;
+            let names = line_notation(&start, &result.line)?;
+            println!("Position: {}", start.notation()?);
+            println!("Value: {margin:+} (final margin for the player to move, perfect play)");
+            println!("Best move: {}", names.first().cloned().unwrap_or_default());
+            println!("Principal line: {}", names.join(" "));
+            println!(
+                "Solved in {:.2} s, {} positions searched",
+                t.elapsed().as_secs_f64(),
+                result.nodes
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { .. } | Command::Open { .. } => unreachable!("handled above"),
@@ -363,6 +460,17 @@ fn play(
     result?;
     print_result(&handle)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The notations of a line of moves played from `game`.
+fn line_notation(game: &GameHandle, line: &[game_api::MoveId]) -> Result<Vec<String>> {
+    let mut g = game.clone();
+    let mut names = Vec::new();
+    for &mv in line {
+        names.push(g.move_info(mv)?.notation);
+        g.apply(mv)?;
+    }
+    Ok(names)
 }
 
 fn print_result(game: &GameHandle) -> Result<()> {

@@ -6,10 +6,12 @@
 //! ([`cli`]) and the desktop app ([`app`]). No game logic lives here: every game is
 //! reached through the game-api.
 
+pub mod ai;
 pub mod app;
 pub mod bots;
 pub mod cli;
 pub mod conformance;
+pub mod matches;
 pub mod play;
 pub mod plugins;
 pub mod record;

@@ -175,8 +175,7 @@ impl NewGameDialog {
                 self.fit_seats();
             }
             ui.separator();
-            let mut bots = vec!["random".to_owned(), "greedy".to_owned()];
-            bots.extend(manifest.bots.iter().map(|b| b.name.clone()));
+            let bots = crate::bots::bot_names(&self.plugin);
             egui::Grid::new("seats")
                 .num_columns(2)
                 .spacing([12.0, 6.0])

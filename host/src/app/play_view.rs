@@ -15,7 +15,7 @@ use super::{
     board::{BoardView, Contents, Marks, contents_of, seat_colour},
 };
 use crate::{
-    bots::{Bot, GreedyBot, bot_by_name},
+    bots::bot_by_name,
     plugins::CallError,
     session::{SeatKind, Session},
 };
@@ -256,23 +256,29 @@ impl PlayView {
         self.animation = None;
     }
 
-    /// Suggests a move for the side to move (one move ahead on the plugin's heuristic).
+    /// Suggests a move for the side to move: the best move found in a short search, its
+    /// evaluation and the expected line.
     pub fn hint(&mut self) {
-        let Turn::Seat { seat } = self.turn else {
+        if !matches!(self.turn, Turn::Seat { .. }) {
             return;
-        };
+        }
         let seed = self.session.cursor() as u64;
         let game = self.session.game().clone();
-        if let Some(mv) = {
-            let r = GreedyBot.choose(&game, seat, &mut Rng::with_seed(seed));
-            self.report(r)
-        } {
-            let notation = self
-                .moves
-                .iter()
-                .find(|m| m.id == mv)
-                .map_or(String::new(), |m| m.notation.clone());
-            self.hint = Some((mv, notation));
+        let result = crate::ai::hint(&game, seed, std::time::Duration::from_millis(400));
+        if let Some(hint) = self.report(result) {
+            let mut g = game.clone();
+            let mut names = Vec::new();
+            for &mv in hint.line.iter().take(6) {
+                match (g.move_info(mv), g.apply(mv)) {
+                    (Ok(info), Ok(())) => names.push(info.notation),
+                    _ => break,
+                }
+            }
+            let best = names.first().cloned().unwrap_or_default();
+            self.hint = Some((
+                hint.best,
+                format!("{best} — {} — line: {}", hint.evaluation, names.join(" ")),
+            ));
         }
     }
 
@@ -360,6 +366,7 @@ impl PlayView {
         let seed = self.session.rng().u64();
         let (sender, receiver) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));
+        bot.set_cancel(cancel.clone());
         let ctx = ctx.clone();
         std::thread::spawn(move || {
             let result = bot.choose(&game, seat, &mut Rng::with_seed(seed));
@@ -572,18 +579,7 @@ impl PlayView {
         ui.heading(&self.session.plugin().manifest().name);
         ui.label(RichText::new(self.session.game().options().to_string()).weak());
         ui.add_space(6.0);
-        let bots = {
-            let mut names = vec!["random".to_owned(), "greedy".to_owned()];
-            names.extend(
-                self.session
-                    .plugin()
-                    .manifest()
-                    .bots
-                    .iter()
-                    .map(|b| b.name.clone()),
-            );
-            names
-        };
+        let bots = crate::bots::bot_names(self.session.plugin());
         let panels = self.view.panels.clone();
         for (i, panel) in panels.iter().enumerate() {
             let colour = seat_colour(i as u8);

@@ -1,0 +1,456 @@
+//! Monte Carlo tree search (UCT) over the game-api.
+//!
+//! - Seat nodes choose by UCT on the mover's own return, so 2 and 3 seats work alike.
+//! - Chance nodes sample an outcome by its exact probability.
+//! - A simulation is one call into the plugin: `GameHandle::playout`, which plays the
+//!   random game to the end inside the plugin.
+//! - The tree is kept between moves and re-rooted at the new position when it is in the
+//!   tree (single-threaded search).
+//! - Several threads search independent trees (root parallelism) and add up their root
+//!   visits. For a given seed, iteration budget and thread count the result is always
+//!   the same.
+
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use game_api::{ChanceOutcome, MoveId, Rng, Turn};
+
+use crate::plugins::{CallError, GameHandle};
+
+/// At most this many seats are tracked per node.
+pub const MAX_SEATS: usize = 4;
+
+/// How long and how a search runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MctsConfig {
+    /// Stop after this many simulations (over all threads), if set.
+    pub iterations: Option<u64>,
+    /// Stop after this long, if set.
+    pub time: Option<Duration>,
+    /// The exploration constant of UCT.
+    pub uct_c: f64,
+    /// Threads searching in parallel (root parallelism).
+    pub threads: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: Some(1000),
+            time: None,
+            uct_c: 2.0,
+            threads: 1,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
+    Seat(u8),
+    Chance(Vec<ChanceOutcome>),
+    Terminal([f64; MAX_SEATS]),
+}
+
+#[derive(Debug, Clone)]
+struct Node {
+    mv: MoveId,
+    children: Vec<u32>,
+    untried: Vec<MoveId>,
+    kind: Kind,
+    visits: u32,
+    value: [f64; MAX_SEATS],
+}
+
+/// A search tree, rooted at one position.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    nodes: Vec<Node>,
+}
+
+fn returns_array(returns: &[f64]) -> [f64; MAX_SEATS] {
+    let mut a = [0.0; MAX_SEATS];
+    for (slot, r) in a.iter_mut().zip(returns) {
+        *slot = *r;
+    }
+    a
+}
+
+fn make_node(game: &GameHandle, mv: MoveId, rng: &mut Rng) -> Result<Node, CallError> {
+    let (kind, mut untried) = match game.turn()? {
+        Turn::Seat { seat } => (Kind::Seat(seat), game.legal_moves()?),
+        Turn::Chance { outcomes } => (Kind::Chance(outcomes), Vec::new()),
+        Turn::Over { outcome } => (
+            Kind::Terminal(returns_array(&outcome.returns())),
+            Vec::new(),
+        ),
+    };
+    // Expand in a random order, decided once.
+    for i in (1..untried.len()).rev() {
+        untried.swap(i, rng.below(i + 1));
+    }
+    Ok(Node {
+        mv,
+        children: Vec::new(),
+        untried,
+        kind,
+        visits: 0,
+        value: [0.0; MAX_SEATS],
+    })
+}
+
+impl Tree {
+    /// A tree with only the root, `game`'s position.
+    pub fn new(game: &GameHandle, rng: &mut Rng) -> Result<Self, CallError> {
+        Ok(Tree {
+            nodes: vec![make_node(game, MoveId(u32::MAX), rng)?],
+        })
+    }
+
+    /// Runs one simulation from the root position `root`.
+    pub fn iterate(
+        &mut self,
+        root: &GameHandle,
+        uct_c: f64,
+        rng: &mut Rng,
+    ) -> Result<(), CallError> {
+        let mut game = root.clone();
+        let mut path: Vec<u32> = vec![0];
+        let mut node = 0usize;
+        let returns = loop {
+            match &self.nodes[node].kind {
+                Kind::Terminal(r) => break *r,
+                Kind::Chance(outcomes) => {
+                    let mv = outcomes[rng.chance(outcomes)].mv;
+                    game.apply(mv)?;
+                    let child = match self.nodes[node]
+                        .children
+                        .iter()
+                        .find(|&&c| self.nodes[c as usize].mv == mv)
+                    {
+                        Some(&c) => c,
+                        None => self.add_child(node, &game, mv, rng)?,
+                    };
+                    node = child as usize;
+                    path.push(child);
+                }
+                Kind::Seat(seat) => {
+                    let seat = usize::from(*seat);
+                    if let Some(mv) = self.nodes[node].untried.pop() {
+                        game.apply(mv)?;
+                        let child = self.add_child(node, &game, mv, rng)?;
+                        path.push(child);
+                        match &self.nodes[child as usize].kind {
+                            Kind::Terminal(r) => break *r,
+                            _ => break returns_array(&game.playout(rng.u64())?),
+                        }
+                    }
+                    let parent_visits = f64::from(self.nodes[node].visits.max(1));
+                    let log_n = parent_visits.ln();
+                    let best = self.nodes[node]
+                        .children
+                        .iter()
+                        .copied()
+                        .max_by(|&a, &b| {
+                            let ucb = |c: u32| {
+                                let n = &self.nodes[c as usize];
+                                let visits = f64::from(n.visits.max(1));
+                                n.value[seat] / visits + uct_c * (log_n / visits).sqrt()
+                            };
+                            ucb(a).total_cmp(&ucb(b))
+                        })
+                        .expect("a seat node has moves");
+                    game.apply(self.nodes[best as usize].mv)?;
+                    node = best as usize;
+                    path.push(best);
+                }
+            }
+        };
+        for &n in &path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            for (v, r) in node.value.iter_mut().zip(returns) {
+                *v += r;
+            }
+        }
+        Ok(())
+    }
+
+    fn add_child(
+        &mut self,
+        parent: usize,
+        game: &GameHandle,
+        mv: MoveId,
+        rng: &mut Rng,
+    ) -> Result<u32, CallError> {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(make_node(game, mv, rng)?);
+        self.nodes[parent].children.push(id);
+        Ok(id)
+    }
+
+    /// The root's children as (move, visits, mean return for the root's mover).
+    pub fn root_stats(&self) -> Vec<(MoveId, u32, f64)> {
+        let seat = match self.nodes[0].kind {
+            Kind::Seat(s) => usize::from(s),
+            _ => 0,
+        };
+        self.nodes[0]
+            .children
+            .iter()
+            .map(|&c| {
+                let n = &self.nodes[c as usize];
+                (n.mv, n.visits, n.value[seat] / f64::from(n.visits.max(1)))
+            })
+            .collect()
+    }
+
+    /// The most visited line from the root.
+    pub fn principal_variation(&self, max: usize) -> Vec<MoveId> {
+        let mut line = Vec::new();
+        let mut node = 0usize;
+        while line.len() < max {
+            let Some(&best) = self.nodes[node]
+                .children
+                .iter()
+                .max_by_key(|&&c| self.nodes[c as usize].visits)
+            else {
+                break;
+            };
+            line.push(self.nodes[best as usize].mv);
+            node = best as usize;
+        }
+        line
+    }
+
+    /// The subtree under the root's child reached by `moves`, if the tree has it.
+    pub fn descend(mut self, moves: &[MoveId]) -> Option<Tree> {
+        let mut node = 0usize;
+        for mv in moves {
+            node = *self.nodes[node]
+                .children
+                .iter()
+                .find(|&&c| self.nodes[c as usize].mv == *mv)? as usize;
+        }
+        if node == 0 {
+            return Some(self);
+        }
+        // Copy the subtree into a new arena, the node first.
+        let mut nodes = Vec::new();
+        let mut stack = vec![(node as u32, None::<usize>)];
+        while let Some((old, parent)) = stack.pop() {
+            let mut n = std::mem::replace(
+                &mut self.nodes[old as usize],
+                Node {
+                    mv: MoveId(0),
+                    children: Vec::new(),
+                    untried: Vec::new(),
+                    kind: Kind::Terminal([0.0; MAX_SEATS]),
+                    visits: 0,
+                    value: [0.0; MAX_SEATS],
+                },
+            );
+            let children = std::mem::take(&mut n.children);
+            let id = nodes.len();
+            nodes.push(n);
+            if let Some(p) = parent {
+                let nodes_p: &mut Node = &mut nodes[p];
+                nodes_p.children.push(id as u32);
+            }
+            for c in children {
+                stack.push((c, Some(id)));
+            }
+        }
+        Some(Tree { nodes })
+    }
+
+    /// Simulations run from this root so far.
+    pub fn visits(&self) -> u32 {
+        self.nodes[0].visits
+    }
+}
+
+/// What one thread's search returns: the root statistics, its simulations, its line.
+type ThreadOutcome = Result<(Vec<(MoveId, u32, f64)>, u64, Vec<MoveId>), CallError>;
+
+/// The result of a search.
+#[derive(Debug, Clone)]
+pub struct SearchResult {
+    /// The most visited move.
+    pub best: MoveId,
+    /// Its mean return for the mover (−1…1).
+    pub value: f64,
+    /// Every root move: (move, visits, mean return).
+    pub stats: Vec<(MoveId, u32, f64)>,
+    /// The expected line, best move first.
+    pub line: Vec<MoveId>,
+    /// Simulations run.
+    pub simulations: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Runs a search on `tree` (single thread) until the budget or `cancel`.
+fn run_tree(
+    tree: &mut Tree,
+    root: &GameHandle,
+    config: &MctsConfig,
+    iterations: Option<u64>,
+    rng: &mut Rng,
+    cancel: Option<&AtomicBool>,
+) -> Result<u64, CallError> {
+    let start = Instant::now();
+    let mut done = 0u64;
+    loop {
+        if iterations.is_some_and(|n| done >= n) {
+            break;
+        }
+        if done.is_multiple_of(64) {
+            if config.time.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                break;
+            }
+        }
+        if matches!(tree.nodes[0].kind, Kind::Terminal(_)) {
+            break;
+        }
+        tree.iterate(root, config.uct_c, rng)?;
+        done += 1;
+    }
+    Ok(done)
+}
+
+/// Searches `root` with `config`, from `tree` if given (single thread), returning the
+/// result and the tree.
+pub fn search(
+    root: &GameHandle,
+    config: &MctsConfig,
+    seed: u64,
+    tree: Option<Tree>,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<(SearchResult, Option<Tree>), CallError> {
+    let start = Instant::now();
+    let threads = config.threads.max(1);
+    if threads == 1 {
+        let mut rng = Rng::with_seed(seed);
+        let mut tree = match tree {
+            Some(t) => t,
+            None => Tree::new(root, &mut rng)?,
+        };
+        let done = run_tree(
+            &mut tree,
+            root,
+            config,
+            config.iterations,
+            &mut rng,
+            cancel.as_deref(),
+        )?;
+        let result = summarise(&tree, tree.root_stats(), done, start.elapsed())?;
+        return Ok((result, Some(tree)));
+    }
+    let per_thread = config.iterations.map(|n| n.div_ceil(threads as u64));
+    let outcomes: Vec<ThreadOutcome> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let cancel = cancel.clone();
+                let root = root.clone();
+                scope.spawn(move || {
+                    let mut rng = Rng::with_seed(
+                        seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(t as u64 + 1)),
+                    );
+                    let mut tree = Tree::new(&root, &mut rng)?;
+                    let done = run_tree(
+                        &mut tree,
+                        &root,
+                        config,
+                        per_thread,
+                        &mut rng,
+                        cancel.as_deref(),
+                    )?;
+                    Ok((tree.root_stats(), done, tree.principal_variation(8)))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
+            .collect()
+    });
+    let mut merged: Vec<(MoveId, u32, f64)> = Vec::new();
+    let mut total = 0;
+    let mut line = Vec::new();
+    for outcome in outcomes {
+        let (stats, done, pv) = outcome?;
+        total += done;
+        if line.is_empty() {
+            line = pv;
+        }
+        for (mv, visits, mean) in stats {
+            match merged.iter_mut().find(|(m, _, _)| *m == mv) {
+                Some(entry) => {
+                    let sum = entry.2 * f64::from(entry.1) + mean * f64::from(visits);
+                    entry.1 += visits;
+                    entry.2 = sum / f64::from(entry.1.max(1));
+                }
+                None => merged.push((mv, visits, mean)),
+            }
+        }
+    }
+    merged.sort_by_key(|(m, _, _)| *m);
+    let best = merged
+        .iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+        .copied();
+    let Some((best, _, value)) = best else {
+        return Err(CallError {
+            kind: game_api::ffi::FfiErrorKind::GameOver,
+            message: "there is no move to search".into(),
+        });
+    };
+    if line.first() != Some(&best) {
+        line = vec![best];
+    }
+    Ok((
+        SearchResult {
+            best,
+            value,
+            stats: merged,
+            line,
+            simulations: total,
+            elapsed: start.elapsed(),
+        },
+        None,
+    ))
+}
+
+fn summarise(
+    tree: &Tree,
+    stats: Vec<(MoveId, u32, f64)>,
+    done: u64,
+    elapsed: Duration,
+) -> Result<SearchResult, CallError> {
+    let best = stats
+        .iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+        .copied();
+    let Some((best, _, value)) = best else {
+        return Err(CallError {
+            kind: game_api::ffi::FfiErrorKind::GameOver,
+            message: "there is no move to search".into(),
+        });
+    };
+    Ok(SearchResult {
+        best,
+        value,
+        stats,
+        line: tree.principal_variation(12),
+        simulations: done,
+        elapsed,
+    })
+}

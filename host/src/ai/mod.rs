@@ -1,0 +1,312 @@
+//! Computer opponents: generic engines over the game-api, and strength levels.
+//!
+//! Bot names (for `--seat`, the app's seat menus and `tavola match`):
+//! - `random`, `greedy` (one move ahead on the plugin's heuristic);
+//! - `mcts` or `mcts:N` (UCT with N simulations; `mcts:N:T` on T threads);
+//! - `alphabeta` or `alphabeta:D` (iterative deepening to depth D; two seats, no chance);
+//! - the levels `beginner`, `casual`, `strong`, `expert`;
+//! - the plugin's own bots, by the names in its manifest.
+
+pub mod alphabeta;
+pub mod mcts;
+
+use std::{
+    sync::{Arc, atomic::AtomicBool},
+    time::Duration,
+};
+
+use game_api::{MoveId, Rng, Turn};
+
+use crate::{
+    bots::Bot,
+    plugins::{CallError, GameHandle},
+};
+use alphabeta::AlphaBetaConfig;
+use mcts::{MctsConfig, Tree};
+
+/// A strength level: an engine and a budget chosen per game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Plays quickly and makes mistakes.
+    Beginner,
+    /// A fair opponent for casual play.
+    Casual,
+    /// A strong opponent (MCTS, a few thousand simulations).
+    Strong,
+    /// The strongest: alpha-beta where the game allows it, else long MCTS.
+    Expert,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Expert];
+
+    /// The level's bot name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Strong => "strong",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The level called `name`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The bot of this level for a game with `seats` seats, with or without chance.
+    pub fn bot(self, seats: u8, chance: bool) -> Box<dyn Bot> {
+        let mcts = |n: u64| -> Box<dyn Bot> {
+            Box::new(MctsBot::new(
+                self.name(),
+                MctsConfig {
+                    iterations: Some(n),
+                    ..MctsConfig::default()
+                },
+            ))
+        };
+        match self {
+            Level::Beginner => mcts(40),
+            Level::Casual => mcts(400),
+            Level::Strong => mcts(4000),
+            Level::Expert if seats == 2 && !chance => Box::new(AlphaBetaBot::new(
+                self.name(),
+                AlphaBetaConfig {
+                    max_depth: 64,
+                    time: Some(Duration::from_millis(1500)),
+                },
+            )),
+            Level::Expert => mcts(20_000),
+        }
+    }
+}
+
+/// The built-in engine called `name`, for `game` (to see its seats and chance), if it is
+/// one.
+pub fn engine_by_name(name: &str, game: &GameHandle) -> Result<Option<Box<dyn Bot>>, String> {
+    let parts: Vec<&str> = name.split(':').collect();
+    let number = |i: usize, what: &str| -> Result<Option<u64>, String> {
+        parts
+            .get(i)
+            .map(|p| {
+                p.parse::<u64>()
+                    .map_err(|_| format!("`{name}`: {what} must be a number"))
+            })
+            .transpose()
+    };
+    match parts[0] {
+        "mcts" => {
+            let iterations = number(1, "the simulations")?.unwrap_or(4000);
+            let threads = number(2, "the threads")?.unwrap_or(1) as usize;
+            Ok(Some(Box::new(MctsBot::new(
+                name,
+                MctsConfig {
+                    iterations: Some(iterations),
+                    threads,
+                    ..MctsConfig::default()
+                },
+            ))))
+        }
+        "alphabeta" => {
+            let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
+            if seats != 2 || chance {
+                return Err(format!("`{name}` plays two-seat games without chance only"));
+            }
+            let depth = number(1, "the depth")?;
+            Ok(Some(Box::new(AlphaBetaBot::new(
+                name,
+                AlphaBetaConfig {
+                    max_depth: depth.unwrap_or(64) as u32,
+                    time: if depth.is_some() {
+                        None
+                    } else {
+                        Some(Duration::from_millis(1500))
+                    },
+                },
+            ))))
+        }
+        level => match Level::from_name(level) {
+            Some(l) => {
+                let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
+                Ok(Some(l.bot(seats, chance)))
+            }
+            None => Ok(None),
+        },
+    }
+}
+
+/// The seats of `game` and whether it has chance events (judged from its tags and turn).
+fn describe(game: &GameHandle) -> Result<(u8, bool), CallError> {
+    let chance = matches!(game.turn()?, Turn::Chance { .. });
+    Ok((game.seat_count()?, chance))
+}
+
+/// Monte Carlo tree search as a bot; keeps its tree between moves.
+pub struct MctsBot {
+    name: String,
+    config: MctsConfig,
+    cancel: Option<Arc<AtomicBool>>,
+    kept: Option<(GameHandle, Tree)>,
+    /// The last search, for hints.
+    pub last: Option<mcts::SearchResult>,
+}
+
+impl MctsBot {
+    /// An MCTS bot called `name` with this budget.
+    pub fn new(name: &str, config: MctsConfig) -> Self {
+        MctsBot {
+            name: name.to_owned(),
+            config,
+            cancel: None,
+            kept: None,
+            last: None,
+        }
+    }
+
+    /// The kept tree re-rooted at `game`, if `game` is a child or grandchild of its root.
+    fn reuse(&mut self, game: &GameHandle) -> Option<Tree> {
+        let (root, tree) = self.kept.take()?;
+        let target = game.state_hash().ok()?;
+        let first = root.legal_moves().ok()?;
+        for a in &first {
+            let mut g1 = root.clone();
+            g1.apply(*a).ok()?;
+            if g1.state_hash().ok()? == target {
+                return tree.descend(&[*a]);
+            }
+            for b in g1.legal_moves().ok()? {
+                let mut g2 = g1.clone();
+                g2.apply(b).ok()?;
+                if g2.state_hash().ok()? == target {
+                    return tree.clone().descend(&[*a, b]);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &GameHandle, _seat: u8, rng: &mut Rng) -> Result<MoveId, CallError> {
+        let tree = if self.config.threads <= 1 {
+            self.reuse(game)
+        } else {
+            None
+        };
+        let (result, tree) =
+            mcts::search(game, &self.config, rng.u64(), tree, self.cancel.clone())?;
+        if let Some(tree) = tree {
+            self.kept = Some((game.clone(), tree));
+        }
+        let best = result.best;
+        self.last = Some(result);
+        Ok(best)
+    }
+
+    fn set_cancel(&mut self, cancel: Arc<AtomicBool>) {
+        self.cancel = Some(cancel);
+    }
+}
+
+/// Alpha-beta as a bot.
+pub struct AlphaBetaBot {
+    name: String,
+    config: AlphaBetaConfig,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl AlphaBetaBot {
+    /// An alpha-beta bot called `name` with this budget.
+    pub fn new(name: &str, config: AlphaBetaConfig) -> Self {
+        AlphaBetaBot {
+            name: name.to_owned(),
+            config,
+            cancel: None,
+        }
+    }
+}
+
+impl Bot for AlphaBetaBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(
+        &mut self,
+        game: &GameHandle,
+        _seat: u8,
+        _rng: &mut Rng,
+    ) -> Result<MoveId, CallError> {
+        Ok(alphabeta::search(game, &self.config, self.cancel.as_deref())?.best)
+    }
+
+    fn set_cancel(&mut self, cancel: Arc<AtomicBool>) {
+        self.cancel = Some(cancel);
+    }
+}
+
+/// A hint: the best move for the side to move, its evaluation and the expected line.
+#[derive(Debug, Clone)]
+pub struct Hint {
+    /// The suggested move.
+    pub best: MoveId,
+    /// Its evaluation, in words ("+0.42 expected return", "wins by 3").
+    pub evaluation: String,
+    /// The expected line, best move first.
+    pub line: Vec<MoveId>,
+}
+
+/// A hint for `game`: alpha-beta for two-seat games without chance, MCTS otherwise.
+pub fn hint(game: &GameHandle, seed: u64, budget: Duration) -> Result<Hint, CallError> {
+    let (seats, chance) = describe(game)?;
+    if seats == 2 && !chance {
+        let r = alphabeta::search(
+            game,
+            &AlphaBetaConfig {
+                max_depth: 64,
+                time: Some(budget),
+            },
+            None,
+        )?;
+        let evaluation = if r.value.abs() >= alphabeta::WIN - 1000.0 {
+            let margin = r.value.abs() - alphabeta::WIN;
+            if r.value > 0.0 {
+                format!("wins by {margin} (depth {})", r.depth)
+            } else {
+                format!("loses by {margin} (depth {})", r.depth)
+            }
+        } else {
+            format!("{:+.1} (heuristic, depth {})", r.value, r.depth)
+        };
+        return Ok(Hint {
+            best: r.best,
+            evaluation,
+            line: r.line,
+        });
+    }
+    let (r, _) = mcts::search(
+        game,
+        &MctsConfig {
+            iterations: None,
+            time: Some(budget),
+            ..MctsConfig::default()
+        },
+        seed,
+        None,
+        None,
+    )?;
+    Ok(Hint {
+        best: r.best,
+        evaluation: format!(
+            "{:+.2} expected return ({} simulations)",
+            r.value, r.simulations
+        ),
+        line: r.line,
+    })
+}

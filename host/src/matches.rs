@@ -1,0 +1,314 @@
+//! `tavola match` and `tavola bench`: seeded series between bots, and engine speed.
+
+use std::{
+    process::ExitCode,
+    time::{Duration, Instant},
+};
+
+use anyhow::{Result, anyhow};
+use game_api::{GameResult, Options, Rng};
+use serde_json::json;
+
+use crate::{
+    ai::mcts::{self, MctsConfig},
+    bots::{Bot, bot_for},
+    play::play_out,
+    plugins::{Plugin, PluginSet},
+    record::Record,
+};
+
+/// Wins, draws and losses of one bot.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+}
+
+impl Tally {
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score: wins plus half the draws, over the games.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// The 95% interval of the score (normal approximation over the game results).
+    pub fn score_interval(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let p = self.score();
+        let var = (self.wins as f64 * (1.0 - p).powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2)
+            + self.losses as f64 * p.powi(2))
+            / n;
+        let half = 1.96 * (var / n).sqrt();
+        ((p - half).max(0.0), (p + half).min(1.0))
+    }
+
+    /// The win rate's 95% Wilson interval.
+    pub fn win_interval(&self) -> (f64, f64) {
+        wilson(self.wins, self.games())
+    }
+}
+
+/// The 95% Wilson score interval of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference of a score (clamped to ±800 for certain results).
+pub fn elo(score: f64) -> f64 {
+    let s = score.clamp(0.0001, 0.9999);
+    (-400.0 * (1.0 / s - 1.0).log10()).clamp(-800.0, 800.0)
+}
+
+/// Plays one game of a series; returns the result of `bot_a`'s seat.
+fn series_game(
+    plugin: &Plugin,
+    options: &Options,
+    a: &str,
+    b: &str,
+    index: u64,
+    seed: u64,
+) -> Result<(usize, GameResult)> {
+    let mut game = plugin.new_game(options)?;
+    let seats = usize::from(game.seat_count()?);
+    let a_seat = (index as usize) % seats;
+    let mut bots: Vec<Box<dyn Bot>> = (0..seats)
+        .map(|s| bot_for(if s == a_seat { a } else { b }, plugin, &game).map_err(|e| anyhow!(e)))
+        .collect::<Result<_>>()?;
+    let mut record = Record::new(plugin, options, Some(seed), None);
+    let outcome = play_out(
+        &mut game,
+        &mut bots,
+        &mut Rng::with_seed(seed),
+        &mut record,
+        |_| {},
+    )?;
+    Ok((a_seat, outcome.seats[a_seat].result))
+}
+
+/// `tavola match`: `games` seeded games of `a` against `b`, sides alternated, on all
+/// cores; prints the table, the 95% intervals and the Elo difference.
+pub fn run_match(
+    set: &PluginSet,
+    game: &str,
+    options: &[String],
+    a: &str,
+    b: &str,
+    games: u64,
+    seed: u64,
+) -> Result<ExitCode> {
+    let plugin = set.require(game).map_err(|e| anyhow!(e))?;
+    let options = plugin.parse_options(options)?;
+    // Check both names before starting.
+    let probe = plugin.new_game(&options)?;
+    bot_for(a, plugin, &probe).map_err(|e| anyhow!(e))?;
+    bot_for(b, plugin, &probe).map_err(|e| anyhow!(e))?;
+    let seats = usize::from(probe.seat_count()?);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(games.max(1) as usize);
+    let start = Instant::now();
+    let results: Vec<Result<(usize, GameResult)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let options = options.clone();
+                scope.spawn(move || {
+                    (0..games)
+                        .filter(|i| (*i as usize) % threads == t)
+                        .map(|i| (i, series_game(plugin, &options, a, b, i, seed + i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<(u64, Result<(usize, GameResult)>)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a match thread panicked"))
+            .collect();
+        all.sort_by_key(|(i, _)| *i);
+        all.into_iter().map(|(_, r)| r).collect()
+    });
+    let mut by_seat = vec![Tally::default(); seats];
+    let mut total = Tally::default();
+    for r in results {
+        let (seat, result) = r?;
+        for t in [&mut by_seat[seat], &mut total] {
+            match result {
+                GameResult::Win => t.wins += 1,
+                GameResult::Draw => t.draws += 1,
+                GameResult::Loss => t.losses += 1,
+            }
+        }
+    }
+    let names = &plugin.manifest().seat_names;
+    println!(
+        "{} ({options}): {a} vs {b}, {games} games from seed {seed}, {:.1} s",
+        plugin.manifest().name,
+        start.elapsed().as_secs_f64()
+    );
+    println!(
+        "{:<22} {:>6} {:>6} {:>6}   score",
+        format!("{a} as"),
+        "wins",
+        "draws",
+        "losses"
+    );
+    for (s, t) in by_seat.iter().enumerate() {
+        let seat = names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
+        println!(
+            "{seat:<22} {:>6} {:>6} {:>6}   {:.3}",
+            t.wins,
+            t.draws,
+            t.losses,
+            t.score()
+        );
+    }
+    let (lo, hi) = total.score_interval();
+    let (wlo, whi) = total.win_interval();
+    println!(
+        "{:<22} {:>6} {:>6} {:>6}   {:.3}",
+        "total",
+        total.wins,
+        total.draws,
+        total.losses,
+        total.score()
+    );
+    println!(
+        "{a}: win rate {:.1}% (95% interval {:.1}–{:.1}%), score {:.3} (95% interval {:.3}–{:.3})",
+        100.0 * total.wins as f64 / total.games().max(1) as f64,
+        100.0 * wlo,
+        100.0 * whi,
+        total.score(),
+        lo,
+        hi
+    );
+    println!(
+        "Elo difference {a} − {b}: {:+.0} (95% interval {:+.0} to {:+.0})",
+        elo(total.score()),
+        elo(lo),
+        elo(hi)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One game's speed figures.
+#[derive(Debug, Clone)]
+pub struct BenchRow {
+    /// The game's id.
+    pub game: String,
+    /// MCTS simulations per second, one thread.
+    pub mcts_one: f64,
+    /// MCTS simulations per second, all threads.
+    pub mcts_all: f64,
+    /// Threads used for `mcts_all`.
+    pub threads: usize,
+    /// Random playouts per second (one thread, inside the plugin).
+    pub playouts: f64,
+}
+
+/// Measures one game from its start position with default options.
+pub fn bench_game(plugin: &Plugin, seconds: f64) -> Result<BenchRow> {
+    let game = plugin.new_game(&Options::defaults(&plugin.manifest().options))?;
+    let budget = Duration::from_secs_f64(seconds);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let speed = |threads: usize| -> Result<f64> {
+        let config = MctsConfig {
+            iterations: None,
+            time: Some(budget),
+            threads,
+            ..MctsConfig::default()
+        };
+        let (r, _) = mcts::search(&game, &config, 1, None, None)?;
+        Ok(r.simulations as f64 / r.elapsed.as_secs_f64())
+    };
+    let mcts_one = speed(1)?;
+    let mcts_all = speed(threads)?;
+    let start = Instant::now();
+    let mut playouts = 0u64;
+    let mut rng = Rng::with_seed(7);
+    while start.elapsed() < budget {
+        let mut g = game.clone();
+        g.playout(rng.u64())?;
+        playouts += 1;
+    }
+    Ok(BenchRow {
+        game: plugin.id().to_owned(),
+        mcts_one,
+        mcts_all,
+        threads,
+        playouts: playouts as f64 / start.elapsed().as_secs_f64(),
+    })
+}
+
+/// `tavola bench [GAME]`.
+pub fn bench(set: &PluginSet, game: Option<&str>, seconds: f64, as_json: bool) -> Result<ExitCode> {
+    let plugins: Vec<&Plugin> = match game {
+        Some(id) => vec![set.require(id).map_err(|e| anyhow!(e))?],
+        None => set.games().collect(),
+    };
+    let mut rows = Vec::new();
+    for p in plugins {
+        rows.push(bench_game(p, seconds)?);
+    }
+    if as_json {
+        let list: Vec<_> = rows
+            .iter()
+            .map(|r| json!({"game": r.game, "mcts_sims_per_sec_1_thread": r.mcts_one, "mcts_sims_per_sec_all_threads": r.mcts_all, "threads": r.threads, "playouts_per_sec": r.playouts}))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&list)?);
+    } else {
+        println!(
+            "{:<16} {:>16} {:>20} {:>14}",
+            "game", "MCTS sims/s (1)", "MCTS sims/s (all)", "playouts/s"
+        );
+        for r in rows {
+            println!(
+                "{:<16} {:>16.0} {:>15.0} ({}t) {:>14.0}",
+                r.game, r.mcts_one, r.mcts_all, r.threads, r.playouts
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn intervals_and_elo() {
+        let t = Tally {
+            wins: 50,
+            draws: 0,
+            losses: 50,
+        };
+        assert_eq!(t.score(), 0.5);
+        assert!(elo(t.score()).abs() < 1e-9);
+        let (lo, hi) = t.win_interval();
+        assert!(
+            (lo - 0.404).abs() < 0.01 && (hi - 0.596).abs() < 0.01,
+            "{lo} {hi}"
+        );
+        assert!((elo(0.75) - 190.8).abs() < 0.5);
+        let all = Tally {
+            wins: 200,
+            draws: 0,
+            losses: 0,
+        };
+        assert!(all.win_interval().0 > 0.98);
+    }
+}

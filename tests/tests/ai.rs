@@ -1,0 +1,193 @@
+//! The engines over real plugins: deterministic, find the obvious, solve exactly.
+
+use std::time::Duration;
+
+use game_api::{MoveId, Options, Rng, Turn};
+use tavola::{
+    ai::{
+        alphabeta::{self, AlphaBetaConfig, WIN},
+        mcts::{self, MctsConfig},
+    },
+    bots::{Bot, bot_for},
+    plugins::{DirSource, GameHandle, Plugin, PluginDir, PluginDirs, PluginSet},
+};
+use tavola_tests::{library, plugins_folder};
+
+fn kalah() -> (tempfile::TempDir, Plugin) {
+    let dir = plugins_folder(&[library("kalah")]);
+    let set = PluginSet::discover(PluginDirs(vec![PluginDir {
+        path: dir.path().to_path_buf(),
+        source: DirSource::CommandLine,
+    }]));
+    let plugin = set.game("kalah").unwrap().clone();
+    (dir, plugin)
+}
+
+fn position(plugin: &Plugin, options: &[&str], notation: &str) -> GameHandle {
+    let o = plugin.parse_options(options).unwrap();
+    plugin.from_notation(&o, notation).unwrap()
+}
+
+fn notation_of(game: &GameHandle, mv: MoveId) -> String {
+    game.move_info(mv).unwrap().notation
+}
+
+/// Plain minimax on the final margin, no pruning, no table: the reference for `solve`.
+fn minimax(game: &GameHandle, root: u8) -> i64 {
+    match game.turn().unwrap() {
+        Turn::Over { outcome } => {
+            outcome.seats[usize::from(root)].score - outcome.seats[1 - usize::from(root)].score
+        }
+        Turn::Seat { seat } => {
+            let values = game.legal_moves().unwrap().into_iter().map(|m| {
+                let mut g = game.clone();
+                g.apply(m).unwrap();
+                minimax(&g, root)
+            });
+            if seat == root {
+                values.max().unwrap()
+            } else {
+                values.min().unwrap()
+            }
+        }
+        Turn::Chance { .. } => unreachable!("Kalah has no chance"),
+    }
+}
+
+#[test]
+fn mcts_is_deterministic_for_a_seed_and_budget() {
+    let (_dir, plugin) = kalah();
+    let game = plugin
+        .new_game(&Options::defaults(&plugin.manifest().options))
+        .unwrap();
+    for threads in [1, 2] {
+        let config = MctsConfig {
+            iterations: Some(600),
+            threads,
+            ..MctsConfig::default()
+        };
+        let (a, _) = mcts::search(&game, &config, 42, None, None).unwrap();
+        let (b, _) = mcts::search(&game, &config, 42, None, None).unwrap();
+        assert_eq!(a.best, b.best);
+        assert_eq!(a.stats, b.stats);
+        assert_eq!(a.simulations, 600);
+    }
+}
+
+#[test]
+fn the_engines_take_an_obvious_capture() {
+    let (_dir, plugin) = kalah();
+    // South's c lands in the empty d and captures the 9 opposite; every other move gives
+    // nothing.
+    let game = position(&plugin, &[], "1,0,1,0,0,0/0,0,9,0,0,1 10-10 S");
+    let config = MctsConfig {
+        iterations: Some(3000),
+        ..MctsConfig::default()
+    };
+    let (r, _) = mcts::search(&game, &config, 1, None, None).unwrap();
+    assert_eq!(notation_of(&game, r.best), "c");
+    assert!(r.value > 0.5, "{r:?}");
+    let ab = alphabeta::search(
+        &game,
+        &AlphaBetaConfig {
+            max_depth: 6,
+            time: None,
+        },
+        None,
+    )
+    .unwrap();
+    assert_eq!(notation_of(&game, ab.best), "c");
+    assert!(ab.value > WIN, "a won game: {}", ab.value);
+}
+
+#[test]
+fn solve_agrees_with_plain_minimax() {
+    let (_dir, plugin) = kalah();
+    for notation in [
+        "1,2,0/1,0,2 5-6 S",
+        "2,0,1/0,3,1 4-7 N",
+        "1,1,1/1,1,1 6-6 S",
+        "3,0,2/1,1,0 5-6 S",
+    ] {
+        let game = position(&plugin, &["houses=3", "seeds=3"], notation);
+        let (margin, result) = alphabeta::solve(&game).unwrap();
+        let Turn::Seat { seat } = game.turn().unwrap() else {
+            panic!()
+        };
+        assert_eq!(margin as i64, minimax(&game, seat), "{notation}");
+        // The best move reaches that value.
+        let mut after = game.clone();
+        after.apply(result.best).unwrap();
+        let value = match after.turn().unwrap() {
+            Turn::Over { outcome } => {
+                outcome.seats[usize::from(seat)].score - outcome.seats[1 - usize::from(seat)].score
+            }
+            _ => minimax(&after, seat),
+        };
+        assert_eq!(value, margin as i64, "{notation}");
+    }
+}
+
+#[test]
+fn every_level_and_engine_plays_a_legal_move() {
+    let (_dir, plugin) = kalah();
+    let game = plugin
+        .new_game(&Options::defaults(&plugin.manifest().options))
+        .unwrap();
+    let legal = game.legal_moves().unwrap();
+    for name in [
+        "beginner",
+        "casual",
+        "random",
+        "greedy",
+        "mcts:200",
+        "mcts:200:2",
+        "alphabeta:3",
+    ] {
+        let mut bot: Box<dyn Bot> = bot_for(name, &plugin, &game).unwrap();
+        let mv = bot.choose(&game, 0, &mut Rng::with_seed(3)).unwrap();
+        assert!(legal.contains(&mv), "{name}");
+    }
+    assert!(bot_for("mcts:x", &plugin, &game).is_err());
+}
+
+#[test]
+fn a_hint_names_a_move_an_evaluation_and_a_line() {
+    let (_dir, plugin) = kalah();
+    let game = position(&plugin, &[], "1,0,1,0,0,0/0,0,9,0,0,1 10-10 S");
+    let hint = tavola::ai::hint(&game, 1, Duration::from_millis(300)).unwrap();
+    assert_eq!(notation_of(&game, hint.best), "c");
+    assert!(hint.evaluation.contains("wins by"), "{}", hint.evaluation);
+    assert_eq!(hint.line.first(), Some(&hint.best));
+}
+
+#[test]
+fn the_mcts_tree_is_kept_between_moves() {
+    let (_dir, plugin) = kalah();
+    let mut game = plugin
+        .new_game(&Options::defaults(&plugin.manifest().options))
+        .unwrap();
+    let mut bot = tavola::ai::MctsBot::new(
+        "mcts",
+        MctsConfig {
+            iterations: Some(2000),
+            ..MctsConfig::default()
+        },
+    );
+    let mut rng = Rng::with_seed(5);
+    let first = bot.choose(&game, 0, &mut rng).unwrap();
+    game.apply(first).unwrap();
+    while let Turn::Seat { seat: 0 } = game.turn().unwrap() {
+        let m = game.legal_moves().unwrap()[0];
+        game.apply(m).unwrap();
+    }
+    let reply = game.legal_moves().unwrap()[0];
+    game.apply(reply).unwrap();
+    bot.choose(&game, 0, &mut rng).unwrap();
+    let last = bot.last.as_ref().unwrap();
+    let visits: u32 = last.stats.iter().map(|s| s.1).sum();
+    assert!(
+        u64::from(visits) > last.simulations,
+        "the kept subtree's visits add to this search's"
+    );
+}

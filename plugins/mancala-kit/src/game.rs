@@ -138,9 +138,8 @@ impl<V: Variant> Mancala<V> {
         crate::notation::house_name(side, i)
     }
 
-    /// The moves `side` could make before the feeding and grand-slam rules.
-    fn candidate_moves(&self, side: Side) -> Vec<MoveId> {
-        let mut moves = Vec::new();
+    /// Writes the moves `side` could make before the feeding and grand-slam rules.
+    fn candidates_into(&self, side: Side, moves: &mut Vec<MoveId>) {
         for i in 0..self.config.houses {
             if self.board.playable(self.board.house(side, i)) {
                 for &forward in self.directions() {
@@ -148,26 +147,41 @@ impl<V: Variant> Mancala<V> {
                 }
             }
         }
-        moves
     }
 
-    fn legal(&self) -> Vec<MoveId> {
-        let side = self.to_move;
-        match self.phase {
-            Phase::Over => return Vec::new(),
-            Phase::Opening { .. } => return self.candidate_moves(side),
-            Phase::Play => {}
+    /// Whether the feeding or grand-slam rule may remove candidate moves here (they need
+    /// the moves played out to decide).
+    fn filtered(&self) -> bool {
+        self.phase == Phase::Play
+            && ((self.config.must_feed && self.board.seeds_on_side(self.to_move.other()) == 0)
+                || self.config.grand_slam == GrandSlam::Forbidden)
+    }
+
+    /// Writes the legal moves into `moves` (appending).
+    fn legal_into(&self, moves: &mut Vec<MoveId>) {
+        if self.phase == Phase::Over {
+            return;
         }
-        let mut moves = self.candidate_moves(side);
+        let start = moves.len();
+        let side = self.to_move;
+        self.candidates_into(side, moves);
+        if !self.filtered() {
+            return;
+        }
         if self.config.must_feed && self.board.seeds_on_side(side.other()) == 0 {
-            moves.retain(|&m| {
+            let mut i = start;
+            while i < moves.len() {
                 let mut next = self.board.clone();
-                self.sow_on(&mut next, m, &mut Effects(None));
-                next.seeds_on_side(side.other()) > 0
-            });
+                self.sow_on(&mut next, moves[i], &mut Effects(None));
+                if next.seeds_on_side(side.other()) > 0 {
+                    i += 1;
+                } else {
+                    moves.remove(i);
+                }
+            }
         }
         if self.config.grand_slam == GrandSlam::Forbidden {
-            let fair: Vec<MoveId> = moves
+            let fair: Vec<MoveId> = moves[start..]
                 .iter()
                 .copied()
                 .filter(|&m| {
@@ -177,10 +191,77 @@ impl<V: Variant> Mancala<V> {
                 })
                 .collect();
             if !fair.is_empty() {
-                moves = fair;
+                moves.truncate(start);
+                moves.extend(fair);
             }
         }
+    }
+
+    fn legal(&self) -> Vec<MoveId> {
+        let mut moves = Vec::new();
+        self.legal_into(&mut moves);
         moves
+    }
+
+    /// Whether `mv` is legal, without listing the moves when no rule filters them.
+    fn is_legal(&self, mv: MoveId) -> bool {
+        if self.phase == Phase::Over {
+            return false;
+        }
+        let limit = match self.config.direction {
+            Direction::Anticlockwise => self.config.houses,
+            Direction::Chosen => 2 * self.config.houses,
+        };
+        if mv.0 as usize >= limit {
+            return false;
+        }
+        let (i, _) = self.decode(mv);
+        if !self.board.playable(self.board.house(self.to_move, i)) {
+            return false;
+        }
+        !self.filtered() || self.legal().contains(&mv)
+    }
+
+    /// Whether the side to move has a legal move.
+    fn has_legal(&self) -> bool {
+        if self.filtered() {
+            return !self.legal().is_empty();
+        }
+        self.phase != Phase::Over
+            && (0..self.config.houses)
+                .any(|i| self.board.playable(self.board.house(self.to_move, i)))
+    }
+
+    /// Plays a move known to be legal.
+    fn play_legal(&mut self, mv: MoveId, fx: &mut Effects<'_>) {
+        let side = self.to_move;
+        let (i, _) = self.decode(mv);
+        let origin = self.board.house(side, i);
+        match self.phase {
+            Phase::Opening { south: None } => {
+                self.phase = Phase::Opening { south: Some(i) };
+                self.to_move = Side::North;
+                self.last_move = vec![origin];
+                return;
+            }
+            Phase::Opening { south: Some(s) } => {
+                let origins = [self.board.house(Side::South, s), origin];
+                self.last_move = origins.to_vec();
+                self.to_move =
+                    sow::sow_simultaneous::<V>(&mut self.board, &self.config, origins, fx);
+                self.phase = Phase::Play;
+                self.settle(fx);
+                return;
+            }
+            Phase::Play | Phase::Over => {}
+        }
+        self.last_move.clear();
+        self.last_move.push(origin);
+        let sown = self.sow_on_self(mv, fx);
+        if !sown.extra_turn {
+            self.to_move = side.other();
+        }
+        self.settle(fx);
     }
 
     fn sow_on(&self, board: &mut Board, mv: MoveId, fx: &mut Effects<'_>) -> sow::Sown {
@@ -260,18 +341,22 @@ impl<V: Variant> Mancala<V> {
             }
             self.history.push(key);
         }
-        if self.legal().is_empty() {
+        if !self.has_legal() {
             self.end(fx, "No legal move: the game is over");
         }
     }
 
+    /// A hash of the houses, the scores and the side to move (FNV-1a: cheap, and the
+    /// same in every build).
     fn position_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.board.pits.hash(&mut h);
-        self.board.captured.hash(&mut h);
-        self.to_move.hash(&mut h);
-        h.finish()
+        let fnv = |h: u64, x: u32| (h ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3);
+        let mut h = 0xcbf2_9ce4_8422_2325;
+        for &p in &self.board.pits {
+            h = fnv(h, p);
+        }
+        h = fnv(h, self.board.captured[0]);
+        h = fnv(h, self.board.captured[1]);
+        fnv(h, u32::from(self.to_move.seat()))
     }
 
     /// Thả cá: one seed from the mover's stock into each of its houses, borrowing the
@@ -508,11 +593,11 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn legal_moves(&self, moves: &mut Vec<MoveId>) {
-        moves.extend(self.legal());
+        self.legal_into(moves);
     }
 
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
-        if !self.legal().contains(&mv) {
+        if !self.is_legal(mv) {
             return Err(self.refusal(mv));
         }
         let (i, forward) = self.decode(mv);
@@ -536,38 +621,33 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {
-        if !self.legal().contains(&mv) {
+        if !self.is_legal(mv) {
             return Err(self.refusal(mv));
         }
-        let mut fx = Effects(effects);
-        let side = self.to_move;
-        let (i, _) = self.decode(mv);
-        let origin = self.board.house(side, i);
-        match self.phase {
-            Phase::Opening { south: None } => {
-                self.phase = Phase::Opening { south: Some(i) };
-                self.to_move = Side::North;
-                self.last_move = vec![origin];
-                return Ok(());
-            }
-            Phase::Opening { south: Some(s) } => {
-                let origins = [self.board.house(Side::South, s), origin];
-                self.last_move = origins.to_vec();
-                self.to_move =
-                    sow::sow_simultaneous::<V>(&mut self.board, &self.config, origins, &mut fx);
-                self.phase = Phase::Play;
-                self.settle(&mut fx);
-                return Ok(());
-            }
-            Phase::Play | Phase::Over => {}
-        }
-        self.last_move = vec![origin];
-        let sown = self.sow_on_self(mv, &mut fx);
-        if !sown.extra_turn {
-            self.to_move = side.other();
-        }
-        self.settle(&mut fx);
+        self.play_legal(mv, &mut Effects(effects));
         Ok(())
+    }
+
+    /// The random playout without the per-move checks of the generic one (the moves come
+    /// from the legal list), making exactly the same draws.
+    fn playout(&mut self, rng: &mut game_api::Rng) -> Result<Outcome, GameError> {
+        let mut moves = Vec::with_capacity(2 * self.config.houses);
+        for _ in 0..game_api::MAX_PLAYOUT_ACTIONS {
+            if self.is_over() {
+                return Ok(Outcome::from_scores(&self.final_scores()));
+            }
+            moves.clear();
+            self.legal_into(&mut moves);
+            if moves.is_empty() {
+                return Err(GameError::Internal(format!(
+                    "{} is to move but has no legal move",
+                    self.to_move.name()
+                )));
+            }
+            let mv = moves[rng.below(moves.len())];
+            self.play_legal(mv, &mut Effects(None));
+        }
+        Err(GameError::Internal("a random playout did not end".into()))
     }
 
     fn check(&self) -> Result<(), GameError> {

@@ -1,6 +1,15 @@
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::{Config, Ends};
+
+/// The most pits a ring can have: two rows of up to 11 houses and two end pits. Fixed
+/// capacity keeps a board on the stack, so that copying a position (as search does
+/// millions of times) allocates nothing.
+pub const MAX_PITS: usize = 24;
+
+/// Per-pit values of a ring.
+pub type PitArray<T> = ArrayVec<T, MAX_PITS>;
 
 /// One of the two players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -95,13 +104,13 @@ pub struct Board {
     /// What stands at the ends of the rows.
     pub ends: Ends,
     /// Small seeds in each pit of the ring.
-    pub pits: Vec<u32>,
+    pub pits: PitArray<u32>,
     /// Big stones in each pit of the ring (only mandarin squares have any).
     #[serde(default)]
-    pub big: Vec<u32>,
+    pub big: PitArray<u32>,
     /// Marks on the houses (burnt, sink), one per pit of the ring.
     #[serde(default)]
-    pub special: Vec<Special>,
+    pub special: PitArray<Special>,
     /// Small seeds each side holds beside the board (South, North).
     pub captured: [u32; 2],
     /// Big stones each side has captured.
@@ -131,15 +140,16 @@ impl Board {
         board
     }
 
-    /// A board with no seeds.
+    /// A board with no seeds. At most 11 houses a side.
     pub fn empty(houses: usize, ends: Ends) -> Self {
+        let houses = houses.min((MAX_PITS - 2) / 2);
         let len = 2 * houses + if ends == Ends::None { 0 } else { 2 };
         Board {
             houses,
             ends,
-            pits: vec![0; len],
-            big: vec![0; len],
-            special: vec![Special::Normal; len],
+            pits: std::iter::repeat_n(0, len).collect(),
+            big: std::iter::repeat_n(0, len).collect(),
+            special: std::iter::repeat_n(Special::Normal, len).collect(),
             captured: [0, 0],
             captured_big: [0, 0],
             loans: [0, 0],
@@ -219,6 +229,11 @@ impl Board {
     /// Whether `pit` holds anything, small seeds or big stones.
     pub fn holds(&self, pit: usize) -> bool {
         self.pits[pit] > 0 || self.big[pit] > 0
+    }
+
+    /// Whether `side`'s houses are all empty.
+    pub fn side_empty(&self, side: Side) -> bool {
+        (0..self.houses).all(|i| self.pits[self.house(side, i)] == 0)
     }
 
     /// The seeds in `side`'s houses.

@@ -1,5 +1,7 @@
 use std::marker::PhantomData;
 
+use arrayvec::ArrayVec;
+
 use game_api::{
     Effect, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Outcome, Panel,
     PanelEntry, Piece, SiteContent, Turn, View,
@@ -64,7 +66,7 @@ pub struct Mancala<V> {
     pub round: u32,
     /// The pits the last move was sown from.
     #[serde(default)]
-    pub last_move: Vec<usize>,
+    pub last_move: ArrayVec<usize, 2>,
     /// Hashes of the positions seen, for the cycle rule.
     #[serde(default)]
     pub history: Vec<u64>,
@@ -95,7 +97,7 @@ impl<V: Variant> Mancala<V> {
             to_move,
             phase,
             round,
-            last_move: Vec::new(),
+            last_move: ArrayVec::new(),
             history: Vec::new(),
             variant: PhantomData,
         };
@@ -109,21 +111,6 @@ impl<V: Variant> Mancala<V> {
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
-    }
-
-    fn directions(&self) -> &'static [bool] {
-        match self.config.direction {
-            Direction::Anticlockwise => &[true],
-            Direction::Chosen => &[true, false],
-        }
-    }
-
-    /// The move id of sowing house `i` in direction `forward`.
-    fn move_id(&self, i: usize, forward: bool) -> MoveId {
-        match self.config.direction {
-            Direction::Anticlockwise => MoveId(i as u32),
-            Direction::Chosen => MoveId(2 * i as u32 + u32::from(!forward)),
-        }
     }
 
     fn decode(&self, mv: MoveId) -> (usize, bool) {
@@ -140,10 +127,18 @@ impl<V: Variant> Mancala<V> {
 
     /// Writes the moves `side` could make before the feeding and grand-slam rules.
     fn candidates_into(&self, side: Side, moves: &mut Vec<MoveId>) {
-        for i in 0..self.config.houses {
-            if self.board.playable(self.board.house(side, i)) {
-                for &forward in self.directions() {
-                    moves.push(self.move_id(i, forward));
+        // A side's houses are consecutive pits of the ring.
+        let base = self.board.house(side, 0);
+        let houses = &self.board.pits[base..base + self.config.houses];
+        let marks = &self.board.special[base..base + self.config.houses];
+        let chosen = self.config.direction == Direction::Chosen;
+        for (i, (&seeds, &mark)) in houses.iter().zip(marks).enumerate() {
+            if seeds > 0 && mark == Special::Normal {
+                if chosen {
+                    moves.push(MoveId(2 * i as u32));
+                    moves.push(MoveId(2 * i as u32 + 1));
+                } else {
+                    moves.push(MoveId(i as u32));
                 }
             }
         }
@@ -241,12 +236,13 @@ impl<V: Variant> Mancala<V> {
             Phase::Opening { south: None } => {
                 self.phase = Phase::Opening { south: Some(i) };
                 self.to_move = Side::North;
-                self.last_move = vec![origin];
+                self.last_move.clear();
+                self.last_move.push(origin);
                 return;
             }
             Phase::Opening { south: Some(s) } => {
                 let origins = [self.board.house(Side::South, s), origin];
-                self.last_move = origins.to_vec();
+                self.last_move = origins.into_iter().collect();
                 self.to_move =
                     sow::sow_simultaneous::<V>(&mut self.board, &self.config, origins, fx);
                 self.phase = Phase::Play;
@@ -297,8 +293,7 @@ impl<V: Variant> Mancala<V> {
     /// Applies the end, round, refill and cycle rules after a move (or to a parsed
     /// position), with `to_move` already the side to move next.
     fn settle(&mut self, fx: &mut Effects<'_>) {
-        let total = self.board.total();
-        let houses_empty = |b: &Board, s| b.seeds_on_side(s) == 0;
+        let houses_empty = |b: &Board, s| b.side_empty(s);
         match self.config.end {
             End::SideEmpty => {
                 if Side::BOTH.iter().any(|&s| houses_empty(&self.board, s)) {
@@ -311,6 +306,7 @@ impl<V: Variant> Mancala<V> {
                 }
             }
             End::Majority => {
+                let total = self.board.total();
                 if Side::BOTH
                     .iter()
                     .any(|&s| 2 * i64::from(self.board.bank_of(s)) > i64::from(total))
@@ -698,10 +694,16 @@ impl<V: Variant> Game for Mancala<V> {
 
 impl<V: Variant> Mancala<V> {
     fn sow_on_self(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> sow::Sown {
-        let mut board = std::mem::replace(&mut self.board, Board::empty(0, crate::Ends::None));
-        let sown = self.sow_on(&mut board, mv, fx);
-        self.board = board;
-        sown
+        let (i, forward) = self.decode(mv);
+        let origin = self.board.house(self.to_move, i);
+        sow::sow_turn::<V>(
+            &mut self.board,
+            &self.config,
+            self.to_move,
+            origin,
+            forward,
+            fx,
+        )
     }
 
     fn refusal(&self, mv: MoveId) -> GameError {

@@ -104,7 +104,14 @@ pub(crate) struct Hand {
     /// Seeds still in hand.
     pub seeds: u32,
     forward: bool,
-    seen: HashSet<u64>,
+    /// The opponent's store when sowing skips it.
+    skip_store: Option<usize>,
+    /// Sowing skips the origin.
+    skip_origin: bool,
+    /// The board has burnt houses or sinks (checked per seed only then).
+    marked: bool,
+    /// The (board, pit) pairs relayed from in this turn; made on the first relay.
+    seen: Option<HashSet<u64>>,
     /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
     pub looped: bool,
 }
@@ -128,7 +135,14 @@ impl Hand {
             pos: origin,
             seeds,
             forward,
-            seen: HashSet::new(),
+            skip_store: if config.skip_opponent_store {
+                board.store(side.other())
+            } else {
+                None
+            },
+            skip_origin: config.skip_origin,
+            marked: board.special.iter().any(|s| *s != Special::Normal),
+            seen: None,
             looped: false,
         };
         if config.first_seed_in_origin && seeds > 1 {
@@ -149,19 +163,19 @@ impl Hand {
         }
     }
 
-    fn skipped(&self, board: &Board, config: &Config, pit: usize) -> bool {
-        (config.skip_opponent_store && board.store(self.side.other()) == Some(pit))
-            || (config.skip_origin && pit == self.origin)
-            || board.special[pit] == Special::Burnt
+    fn skipped(&self, board: &Board, pit: usize) -> bool {
+        self.skip_store == Some(pit)
+            || (self.skip_origin && pit == self.origin)
+            || (self.marked && board.special[pit] == Special::Burnt)
     }
 
     /// Drops one seed into the next pit that takes one.
-    pub fn drop_one(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
+    pub fn drop_one(&mut self, board: &mut Board, fx: &mut Effects<'_>) {
         let mut pit = self.next(board, self.pos);
         // A ring where every pit is skipped cannot happen (the origin's neighbours are
         // houses or stores), but never loop forever on a malformed position.
         for _ in 0..board.ring_len() {
-            if !self.skipped(board, config, pit) {
+            if !self.skipped(board, pit) {
                 break;
             }
             pit = self.next(board, pit);
@@ -169,13 +183,14 @@ impl Hand {
         self.pos = pit;
         self.seeds -= 1;
         fx.drop_seed(pit);
-        match board.special[pit] {
-            Special::Sink(owner) => {
-                board.bank(owner, 1);
-                fx.capture(board, pit, owner, 1);
-            }
-            _ => board.pits[pit] += 1,
+        if self.marked
+            && let Special::Sink(owner) = board.special[pit]
+        {
+            board.bank(owner, 1);
+            fx.capture(board, pit, owner, 1);
+            return;
         }
+        board.pits[pit] += 1;
     }
 
     /// The hand is empty: relays (returns `true`, with seeds in hand again) or ends.
@@ -200,7 +215,11 @@ impl Hand {
                 next
             }
         };
-        if !self.seen.insert(loop_key(board, from)) {
+        if !self
+            .seen
+            .get_or_insert_with(HashSet::new)
+            .insert(loop_key(board, from))
+        {
             self.looped = true;
             fx.message("The sowing came round to a position it had already reached: the turn ends");
             return false;
@@ -215,7 +234,7 @@ impl Hand {
     pub fn run(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
         loop {
             while self.seeds > 0 {
-                self.drop_one(board, config, fx);
+                self.drop_one(board, fx);
             }
             if !self.land(board, config, fx) {
                 return;
@@ -427,7 +446,7 @@ pub(crate) fn sow_simultaneous<V: Variant>(
                 continue;
             }
             if hand.seeds > 0 {
-                hand.drop_one(board, config, fx);
+                hand.drop_one(board, fx);
             }
             if hand.seeds == 0 && !hand.land(board, config, fx) {
                 finish::<V>(board, config, hand, fx);

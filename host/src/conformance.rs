@@ -267,9 +267,19 @@ fn check_position(
         copy.apply(mv)
             .map_err(|err| format!("legal move {mv} is refused: {err}"))?;
     }
+    // Ids around the legal ones, a spread over the whole range, and far beyond it: a
+    // bounded sample, so games with large id spaces stay quick to check.
     let max = moves.iter().map(|m| m.0).max().unwrap_or(0);
-    let illegal = (0..=max.saturating_add(2))
-        .chain([max.saturating_add(17), u32::MAX])
+    let mut probes: Vec<u32> = moves
+        .iter()
+        .flat_map(|m| [m.0.saturating_sub(1), m.0.saturating_add(1)])
+        .chain((0..16).map(|k| max.saturating_add(2) / 16 * k))
+        .chain([0, max.saturating_add(1), max.saturating_add(17), u32::MAX])
+        .collect();
+    probes.sort_unstable();
+    probes.dedup();
+    let illegal = probes
+        .into_iter()
         .map(MoveId)
         .filter(|m| !moves.contains(m));
     for mv in illegal {

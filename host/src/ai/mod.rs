@@ -75,7 +75,7 @@ impl Level {
                 self.name(),
                 AlphaBetaConfig {
                     max_depth: 64,
-                    time: Some(Duration::from_millis(1500)),
+                    time: Some(Duration::from_millis(500)),
                 },
             )),
             Level::Expert => mcts(20_000),

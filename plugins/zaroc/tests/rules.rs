@@ -1,0 +1,223 @@
+//! Zaroc's rules (../shared/rules/zaroc.md), one scenario per numbered rule.
+
+use game_api::{Effect, Game, GameResult, MoveId, Options, Turn};
+use zaroc::{
+    Colour, Ending, PASS, Zaroc,
+    geometry::{ARROWS, DIAGONAL_A, Row, STICKS, index_of},
+};
+
+fn options(pairs: &[&str]) -> Options {
+    Options::parse(&Zaroc::manifest().options, pairs).unwrap()
+}
+
+fn at(pairs: &[&str], notation: &str) -> Zaroc {
+    Zaroc::from_notation(&options(pairs), notation).unwrap()
+}
+
+fn legal(game: &Zaroc) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&m| game.move_info(m).unwrap().notation)
+        .collect()
+}
+
+fn play(game: &mut Zaroc, notation: &str) -> Vec<Effect> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mv = moves
+        .into_iter()
+        .find(|&m| game.move_info(m).unwrap().notation == notation)
+        .unwrap_or_else(|| {
+            panic!(
+                "{notation} is not legal in {}: {:?}",
+                game.notation(),
+                legal(game)
+            )
+        });
+    let mut effects = Vec::new();
+    game.apply(mv, Some(&mut effects)).unwrap();
+    effects
+}
+
+#[test]
+fn rule_1_the_geometry_table() {
+    let capacity = |row| {
+        STICKS
+            .iter()
+            .filter(|s| s.row == row)
+            .map(|s| s.capacity)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(capacity(Row::A), [Some(4); 4]);
+    assert_eq!(capacity(Row::B), [Some(3); 4]);
+    assert_eq!(capacity(Row::C), [Some(2); 5]);
+    assert_eq!(capacity(Row::F), [None; 5]);
+    let named = |list: &[(usize, usize)]| -> Vec<String> {
+        list.iter()
+            .map(|&(a, b)| format!("{}>{}", STICKS[a].name, STICKS[b].name))
+            .collect()
+    };
+    let arrows = named(ARROWS);
+    for a in [
+        "A0>B0", "A3>B3", "B0>C0", "B0>C1", "B3>C3", "B3>C4", "C0>F0", "C4>F4",
+    ] {
+        assert!(arrows.contains(&a.to_owned()), "{a}");
+    }
+    assert_eq!(arrows.len(), 4 + 8 + 5);
+    assert_eq!(
+        named(DIAGONAL_A),
+        ["A0>B1", "A1>B0", "A1>B2", "A2>B1", "A2>B3", "A3>B2"]
+    );
+}
+
+#[test]
+fn rule_2_the_setup_and_who_starts() {
+    let game = Zaroc::new(&options(&[])).unwrap();
+    assert_eq!(
+        game.notation(),
+        "LDLD/DLDL/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- L 1 0"
+    );
+    assert_eq!(game.turn(), Turn::Seat { seat: 0 });
+    let second = Zaroc::new(&options(&["first=second"])).unwrap();
+    assert_eq!(
+        second.turn(),
+        Turn::Seat { seat: 1 },
+        "the second player starts, with Light"
+    );
+}
+
+#[test]
+fn rule_3_only_top_pieces_move_never_from_f_never_upwards() {
+    let game = at(&[], "LDL/DLDL/LDLD/DL D/-/-/- -/-/-/-/L -/-/-/-/D L 1 0");
+    let moves = legal(&game);
+    for m in &moves {
+        let (from, to) = m.split_once('-').unwrap();
+        assert!(!from.starts_with('F'), "{m}");
+        assert!(to.as_bytes()[0] >= from.as_bytes()[0], "{m} moves upwards");
+    }
+    // C4's single piece is not on a full stick: sideways only.
+    assert!(moves.contains(&"C4-C0".to_owned()));
+    assert!(!moves.contains(&"C4-F4".to_owned()));
+    // Only A1's top piece leaves A1: one lateral target per free stick, one descent.
+    let from_a1: Vec<&String> = moves.iter().filter(|m| m.starts_with("A1")).collect();
+    assert_eq!(from_a1, ["A1-A0", "A1-A3", "A1-B1"]);
+}
+
+#[test]
+fn rule_5_lateral_moves_need_a_free_place() {
+    let game = at(&[], "LDLD/DLDL/LDLD/DLD -/-/-/- -/-/-/-/- L/-/-/-/- L 1 0");
+    let moves = legal(&game);
+    assert!(moves.contains(&"A0-A3".to_owned()));
+    assert!(!moves.contains(&"A0-A1".to_owned()), "A1 is full");
+    assert!(
+        !moves.iter().any(|m| m.starts_with("A3-A")),
+        "no other A stick has room"
+    );
+}
+
+#[test]
+fn rule_6_descents_only_from_full_sticks_along_arrows() {
+    let position = "LDLD/DLDL/LD/- LDL/-/-/- -/-/-/-/- DL/-/-/-/L L 1 0";
+    let moves = legal(&at(&[], position));
+    assert!(!moves.contains(&"A0-B0".to_owned()), "B0 is full");
+    assert!(moves.contains(&"A1-B1".to_owned()));
+    assert!(!moves.contains(&"A2-B2".to_owned()), "A2 is not full");
+    assert!(moves.contains(&"B0-C0".to_owned()) && moves.contains(&"B0-C1".to_owned()));
+    assert!(!moves.contains(&"B0-C2".to_owned()), "no arrow B0 → C2");
+    assert!(
+        !moves.contains(&"A1-B2".to_owned()),
+        "no diagonal without the option"
+    );
+    let diagonal = legal(&at(&["diagonal_a=true"], position));
+    assert!(diagonal.contains(&"A1-B2".to_owned()) && diagonal.contains(&"A0-B1".to_owned()));
+    assert!(!diagonal.contains(&"A1-B0".to_owned()), "B0 is full");
+}
+
+#[test]
+fn rule_7_the_second_move_may_not_return_the_piece() {
+    let mut game = at(&[], "LDLD/DLDL/LDLD/DLD -/-/-/- -/-/-/-/- L/-/-/-/- L 1 0");
+    play(&mut game, "A0-A3");
+    let moves = legal(&game);
+    assert!(
+        !moves.contains(&"A3-A0".to_owned()),
+        "back where it started the turn"
+    );
+    assert!(moves.contains(&"A1-A0".to_owned()) && moves.contains(&"A3-B3".to_owned()));
+    let err = game.apply(MoveId(3 * 100), None).unwrap_err().to_string();
+    assert!(err.contains("may not put the piece back"), "{err}");
+}
+
+#[test]
+fn rule_7_with_no_legal_move_the_player_passes() {
+    let mut game = at(&[], "-/-/-/- -/-/-/- -/-/-/-/- LL/DD/-/-/- L 1 0");
+    assert_eq!(legal(&game), ["pass"]);
+    game.apply(PASS, None).unwrap();
+    assert_eq!(game.turn(), Turn::Seat { seat: 1 });
+    assert_eq!(
+        game.notation(),
+        "-/-/-/- -/-/-/- -/-/-/-/- LL/DD/-/-/- D 1 1"
+    );
+}
+
+#[test]
+fn rule_8_three_on_the_finish_row_wins_at_once_whoever_moved() {
+    // Light's player, on the first move of the turn, puts Dark's third piece on F.
+    let mut game = at(&[], "LDLD/DLDL/LD/- -/-/-/- -/-/-/-/LD DD/L/-/-/L L 1 10");
+    let effects = play(&mut game, "C4-F4");
+    assert_eq!(game.ending, Some(Ending::Won(Colour::Dark)));
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
+    assert_eq!(outcome.seats[1].result, GameResult::Win);
+    assert_eq!(outcome.seats[0].result, GameResult::Loss);
+    assert!(matches!(effects.last(), Some(Effect::Message { .. })));
+    assert!(
+        game.apply(PASS, None).is_err(),
+        "nothing is played after the end"
+    );
+}
+
+#[test]
+fn rule_9_threefold_repetition_and_the_turn_limit_draw() {
+    // Nobody can move: the passes repeat the position; the third time it is a draw.
+    let mut game = at(&[], "-/-/-/- -/-/-/- -/-/-/-/- LL/DD/-/-/- L 1 0");
+    for _ in 0..4 {
+        game.apply(PASS, None).unwrap();
+    }
+    assert_eq!(game.ending, Some(Ending::Repetition));
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
+    assert_eq!(outcome.seats[0].result, GameResult::Draw);
+    let long = at(
+        &[],
+        "LDLD/DLDL/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- L 1 500",
+    );
+    assert_eq!(long.ending, Some(Ending::TooLong));
+    let mut almost = at(
+        &[],
+        "LDLD/DLDL/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- D 1 499",
+    );
+    play(&mut almost, "A0-B0");
+    play(&mut almost, "A1-B1");
+    assert_eq!(almost.ending, Some(Ending::TooLong));
+}
+
+#[test]
+fn bad_notations_say_what_is_wrong() {
+    let o = options(&[]);
+    let err = |s: &str| Zaroc::from_notation(&o, s).unwrap_err().to_string();
+    assert!(err("LDLD/DLDL/LDLD -/-/-/- -/-/-/-/- -/-/-/-/- L 1 0").contains("row A has 3 sticks"));
+    assert!(err("LDLDL/DLD/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- L 1 0").contains("holds at most"));
+    assert!(
+        err("LDLD/DLDL/LDLD/DLDX -/-/-/- -/-/-/-/- -/-/-/-/- L 1 0").contains("`X` is not L or D")
+    );
+    assert!(err("LDLD/DLDL/LDLD/DLDL L/-/-/- -/-/-/-/- -/-/-/-/- L 1 0").contains("17 pieces"));
+    assert!(
+        err("LDLD/DLDL/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- L 2:A0-Z9 0")
+            .contains("no stick `Z9`")
+    );
+    let _ = index_of("A0");
+}

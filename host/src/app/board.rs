@@ -208,10 +208,27 @@ fn paint_board(
                 painter.line_segment([pa, pb], stroke);
             }
             LinkKind::Arrow => {
+                // From the edge of one site to the edge of the other.
                 let dir = (pb - pa).normalized();
-                let start = pa + dir * scale * a.size[0].min(a.size[1]) * 0.5;
-                let end = pb - dir * scale * b.size[0].min(b.size[1]) * 0.5;
-                painter.arrow(start, end - start, stroke);
+                let exit = |size: [f32; 2]| {
+                    let (hw, hh) = (size[0] * scale * 0.5, size[1] * scale * 0.5);
+                    let tx = if dir.x.abs() > 1e-6 {
+                        hw / dir.x.abs()
+                    } else {
+                        f32::INFINITY
+                    };
+                    let ty = if dir.y.abs() > 1e-6 {
+                        hh / dir.y.abs()
+                    } else {
+                        f32::INFINITY
+                    };
+                    tx.min(ty)
+                };
+                let start = pa + dir * exit(a.size);
+                let end = pb - dir * exit(b.size);
+                if (end - start).dot(dir) > 0.0 {
+                    painter.arrow(start, end - start, stroke);
+                }
             }
         }
     }
@@ -392,9 +409,15 @@ fn paint_content(
             }
         }
         SiteContent::Stack { pieces } => {
-            let stick = matches!(site.shape, game_api::Shape::Stick { .. });
-            let r = if stick {
-                (rect.width() * 0.4).min(rect.height() / (2.2 * pieces.len().max(3) as f32))
+            let capacity = match site.shape {
+                game_api::Shape::Stick { capacity } => {
+                    Some(usize::from(capacity).max(pieces.len()))
+                }
+                _ => None,
+            };
+            let stick = capacity.is_some();
+            let r = if let Some(c) = capacity {
+                (rect.width() * 0.4).min(rect.height() / (2.2 * c.max(1) as f32))
             } else {
                 rect.width().min(rect.height()) * if pieces.len() > 1 { 0.28 } else { 0.36 }
             };
@@ -469,6 +492,15 @@ pub fn paint_piece(painter: &egui::Painter, p: Pos2, r: f32, piece: &Piece) {
                 [p - Vec2::new(0.0, r), p - Vec2::new(0.0, r * 1.3)],
                 Stroke::new(r * 0.2, Color32::from_rgb(60, 110, 40)),
             );
+        }
+        "light" | "dark" => {
+            let fill = if piece.kind == "light" {
+                Color32::from_rgb(240, 228, 200)
+            } else {
+                Color32::from_rgb(70, 46, 30)
+            };
+            painter.circle_filled(p, r, fill);
+            painter.circle_stroke(p, r, outline);
         }
         "broccoli" => {
             painter.circle_filled(p, r, Color32::from_rgb(70, 150, 60));

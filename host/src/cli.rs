@@ -180,6 +180,13 @@ pub struct Setup {
 
 /// Runs the command line; errors are printed once, here, with a non-zero exit.
 pub fn main() -> ExitCode {
+    // `tavola list | head` should stop quietly when the reader goes away, as command-line
+    // tools do, instead of panicking on the broken pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of SIGPIPE before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,

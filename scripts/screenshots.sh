@@ -35,3 +35,5 @@ shoot oware oware --moves 9 --seed 4
 shoot congkak congkak --moves 3 --seed 5
 shoot o-an-quan o-an-quan --moves 6 --seed 6
 shoot togyz-kumalak togyz-kumalak --moves 8 --seed 7
+shoot zaroc zaroc --moves 9 --seed 2
+shoot stork-migration stork-migration --moves 40 --seed 3

@@ -356,3 +356,44 @@ fn every_mancala_game_plays_lists_moves_and_counts_perft_with_every_option() {
         .collect();
     assert_eq!(counts, ["6", "36", "190", "1014", "5219"]);
 }
+
+#[test]
+fn zaroc_and_the_storks_finish_between_bots_and_replay_exactly() {
+    let dir = plugins_of(&["zaroc", "stork_migration"]);
+    let cases: [(&str, &[&str]); 4] = [
+        ("zaroc", &[]),
+        (
+            "zaroc",
+            &["--option", "diagonal_a=true", "--option", "first=second"],
+        ),
+        ("stork-migration", &["--option", "randomiser=coins"]),
+        ("stork-migration", &["--option", "randomiser=die"]),
+    ];
+    for (i, (game, options)) in cases.iter().enumerate() {
+        let record = dir.path().join(format!("game{i}.json"));
+        let args = [
+            &[
+                "play",
+                game,
+                "--seed",
+                "11",
+                "--record",
+                record.to_str().unwrap(),
+            ][..],
+            options,
+        ]
+        .concat();
+        let played = tavola(dir.path(), &args);
+        assert!(played.ok, "{game}: {}", played.stderr);
+        assert!(played.stdout.contains("Result: "), "{game} did not finish");
+        let replayed = tavola(dir.path(), &["replay", record.to_str().unwrap()]);
+        assert!(replayed.ok, "{game}: {}", replayed.stderr);
+        let last = |s: &str| {
+            s.lines()
+                .find(|l| l.starts_with("Position:"))
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(last(&played.stdout), last(&replayed.stdout), "{game}");
+    }
+}

@@ -277,7 +277,10 @@ fn paint_board(
         if let Some(content) = contents.get(&site.id) {
             paint_content(painter, site, rect, content, scale);
         }
-        if labels && !site.label.is_empty() && site.label.chars().count() <= 3 {
+        if labels
+            && !site.label.is_empty()
+            && (site.label.chars().count() <= 3 || site.style == "special")
+        {
             // Outside the board's middle: above the upper half's sites, below the lower's.
             let (pos, anchor) = if rect.center().y < board.center().y {
                 (
@@ -501,6 +504,40 @@ pub fn paint_piece(painter: &egui::Painter, p: Pos2, r: f32, piece: &Piece) {
             };
             painter.circle_filled(p, r, fill);
             painter.circle_stroke(p, r, outline);
+        }
+        "coin" => {
+            let heads = piece.state == "heads";
+            let fill = if heads {
+                Color32::from_rgb(230, 190, 60)
+            } else {
+                Color32::from_rgb(170, 170, 178)
+            };
+            painter.circle_filled(p, r, fill);
+            painter.circle_stroke(p, r, outline);
+            painter.text(
+                p,
+                Align2::CENTER_CENTER,
+                if heads { "H" } else { "T" },
+                FontId::proportional(r),
+                Color32::BLACK,
+            );
+        }
+        "stork" => {
+            let colour = owner.unwrap_or(Color32::WHITE);
+            painter.circle_filled(p, r, Color32::from_rgb(245, 245, 245));
+            painter.circle_stroke(p, r, Stroke::new(r * 0.3, colour));
+            let beak = [
+                p + Vec2::new(r * 0.2, -r * 0.15),
+                p + Vec2::new(r * 0.95, 0.0),
+                p + Vec2::new(r * 0.2, r * 0.15),
+            ];
+            painter.add(Shape::convex_polygon(
+                beak.to_vec(),
+                Color32::from_rgb(220, 90, 40),
+                Stroke::NONE,
+            ));
+            painter.circle_filled(p + Vec2::new(-r * 0.1, -r * 0.25), r * 0.12, Color32::BLACK);
+            return;
         }
         "broccoli" => {
             painter.circle_filled(p, r, Color32::from_rgb(70, 150, 60));

@@ -258,3 +258,16 @@ fn the_chance_model_matches_the_stated_probabilities() {
         .sum();
     assert!(chi2 < 20.52, "chi-square {chi2} for {counts:?}");
 }
+
+#[test]
+fn solve_matches_the_published_value_of_kalah_3_3() {
+    // Irving, Donkers and Uiterwijk (2000), with the empty-capture rule: Kalah(3,3) is a
+    // first-player win by 2.
+    let (_dir, plugin) = kalah();
+    let o = plugin
+        .parse_options(&["houses=3", "seeds=3", "empty_capture=true"])
+        .unwrap();
+    let game = plugin.new_game(&o).unwrap();
+    let (margin, _) = alphabeta::solve(&game).unwrap();
+    assert_eq!(margin, 2.0);
+}

@@ -45,6 +45,15 @@ pub struct Marks {
     pub hint: Vec<SiteId>,
 }
 
+/// What happened on the board this frame.
+#[derive(Debug, Clone, Default)]
+pub struct BoardResponse {
+    /// The site clicked, if any.
+    pub clicked: Option<SiteId>,
+    /// Where each site was drawn, by site index, in screen points.
+    pub rects: Vec<Rect>,
+}
+
 /// Draws boards: holds only the presentation settings.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BoardView {
@@ -54,15 +63,15 @@ pub struct BoardView {
 
 impl BoardView {
     /// Draws the board into the space left in `ui`, keeping its aspect ratio; returns the
-    /// site clicked, if any. Every site is an accessible button named after its label and
-    /// contents ("c: 4 seed").
+    /// site clicked, if any, and where each site was drawn. Every site is an accessible
+    /// button named after its label and contents ("c: 4 seed").
     pub fn ui(
         &self,
         ui: &mut egui::Ui,
         layout: &Layout,
         contents: &Contents,
         marks: &Marks,
-    ) -> Option<SiteId> {
+    ) -> BoardResponse {
         let available = ui.available_size();
         let scale = (available.x / layout.size[0])
             .min(available.y / layout.size[1])
@@ -83,8 +92,10 @@ impl BoardView {
         );
 
         let mut clicked = None;
+        let mut rects = Vec::with_capacity(layout.sites.len());
         for site in &layout.sites {
             let site_rect = site_rect(site, &screen_from_board, self.flipped);
+            rects.push(site_rect);
             let id = ui.scope_id().with(("site", site.id.0));
             let response = ui.interact(site_rect, id, Sense::click());
             let name = accessible_name(site, contents.get(&site.id));
@@ -97,7 +108,7 @@ impl BoardView {
                 ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
             }
         }
-        clicked
+        BoardResponse { clicked, rects }
     }
 
     /// The transform from board units to screen points for a board drawn in `rect`.
@@ -459,8 +470,8 @@ pub fn paint_piece(painter: &egui::Painter, p: Pos2, r: f32, piece: &Piece) {
             painter.circle_stroke(p, r, Stroke::new(0.8, Color32::from_rgb(120, 100, 70)));
         }
         "big-stone" => {
-            painter.circle_filled(p, r * 1.6, Color32::from_rgb(110, 110, 118));
-            painter.circle_stroke(p, r * 1.6, outline);
+            painter.circle_filled(p, r * 1.15, Color32::from_rgb(110, 110, 118));
+            painter.circle_stroke(p, r * 1.15, outline);
         }
         "burnt" => {
             let s = Stroke::new(r * 0.25, Color32::from_rgb(40, 20, 10));

@@ -16,7 +16,7 @@ mod settings;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow};
-pub use board::{BoardView, Contents, Marks, paint_piece, seat_colour};
+pub use board::{BoardResponse, BoardView, Contents, Marks, paint_piece, seat_colour};
 pub use command::Command;
 pub use new_game::{DialogOutcome, NewGameDialog, NewGameRequest};
 pub use play_view::PlayView;

@@ -497,9 +497,11 @@ impl PlayView {
             self.choices_ui(ui, now, step_seconds);
             let marks = self.marks();
             let contents = self.shown_contents().clone();
-            if let Some(site) = self.board.ui(ui, &self.layout, &contents, &marks) {
+            let response = self.board.ui(ui, &self.layout, &contents, &marks);
+            if let Some(site) = response.clicked {
                 self.click_site(site, now, step_seconds);
             }
+            self.choices_beside_site_ui(ui, &response.rects, now, step_seconds);
         });
         commands
     }
@@ -544,7 +546,8 @@ impl PlayView {
                 )
             })
             .collect();
-        if complete.is_empty() || (complete.len() == 1 && !self.path.is_empty()) {
+        // Choices after a click are shown beside the site (see `choices_beside_site_ui`).
+        if complete.is_empty() || !self.path.is_empty() {
             return;
         }
         let mut chosen = None;
@@ -564,6 +567,58 @@ impl PlayView {
                 }
             }
         });
+        if let Some(mv) = chosen {
+            self.play(mv, now, step_seconds);
+        }
+    }
+
+    /// When the clicked sites are shared by several moves (a sowing direction, say), their
+    /// choices appear as buttons beside the last site clicked, with their keys.
+    fn choices_beside_site_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rects: &[egui::Rect],
+        now: f64,
+        step_seconds: f64,
+    ) {
+        if !self.person_to_move() || self.path.is_empty() {
+            return;
+        }
+        let choices: Vec<(MoveId, String)> = self
+            .candidates()
+            .iter()
+            .filter(|m| m.sites == self.path)
+            .map(|m| {
+                let label = m.choice.clone().unwrap_or_else(|| m.notation.clone());
+                let arrow = match m.key.as_deref() {
+                    Some("ArrowLeft") => "< ",
+                    Some("ArrowRight") => "> ",
+                    Some("ArrowUp") => "^ ",
+                    Some("ArrowDown") => "v ",
+                    _ => "",
+                };
+                (m.id, format!("{arrow}{label}"))
+            })
+            .collect();
+        if choices.len() < 2 {
+            return;
+        }
+        let Some(rect) = self.path.last().and_then(|s| rects.get(usize::from(s.0))) else {
+            return;
+        };
+        let mut chosen = None;
+        egui::Area::new(egui::Id::unique("move_choices"))
+            .fixed_pos(rect.right_top() + egui::vec2(6.0, 0.0))
+            .order(egui::Order::Foreground)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    for (mv, label) in &choices {
+                        if ui.button(label).clicked() {
+                            chosen = Some(*mv);
+                        }
+                    }
+                });
+            });
         if let Some(mv) = chosen {
             self.play(mv, now, step_seconds);
         }

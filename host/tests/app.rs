@@ -1,31 +1,16 @@
 //! The real app driven through egui_kittest (no GPU): choose a game, set it up, click a
 //! pit, undo, save and load, see a broken plugin's reason.
 
+mod common;
+
+use common::plugins_of;
+
 use egui_kittest::{Harness, kittest::Queryable};
 use game_api::OptionValue;
 use tavola::{
     app::{AppConfig, Screen, TavolaApp},
     plugins::{DirSource, PluginDir, PluginDirs},
 };
-
-/// A plugins folder with copies of the named plugins cargo built next to this test.
-fn plugins_of(crates: &[&str]) -> tempfile::TempDir {
-    let build = std::env::current_exe()
-        .unwrap()
-        .parent()
-        .unwrap()
-        .to_path_buf();
-    let dir = tempfile::tempdir().unwrap();
-    for name in crates {
-        let lib = format!(
-            "{}{name}{}",
-            std::env::consts::DLL_PREFIX,
-            std::env::consts::DLL_SUFFIX
-        );
-        std::fs::copy(build.join(&lib), dir.path().join(&lib)).unwrap();
-    }
-    dir
-}
 
 fn app(dir: &std::path::Path) -> TavolaApp {
     let dirs = PluginDirs(vec![PluginDir {

@@ -1,28 +1,13 @@
 //! The `tavola` binary on the real plugins: every subcommand, and clear errors.
 
+mod common;
+
+use common::plugins_of;
+
 use std::{
     path::{Path, PathBuf},
     process::Command,
 };
-
-/// A plugins folder holding a copy of the named plugins cargo built next to this test.
-fn plugins_of(crates: &[&str]) -> tempfile::TempDir {
-    let build = std::env::current_exe()
-        .unwrap()
-        .parent()
-        .unwrap()
-        .to_path_buf();
-    let dir = tempfile::tempdir().unwrap();
-    for name in crates {
-        let lib = format!(
-            "{}{name}{}",
-            std::env::consts::DLL_PREFIX,
-            std::env::consts::DLL_SUFFIX
-        );
-        std::fs::copy(build.join(&lib), dir.path().join(&lib)).unwrap();
-    }
-    dir
-}
 
 /// A plugins folder holding only Kalah.
 fn plugins() -> tempfile::TempDir {

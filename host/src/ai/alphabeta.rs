@@ -213,18 +213,23 @@ impl Searcher<'_> {
     }
 }
 
+fn seat_to_move(game: &GameHandle) -> Result<u8, CallError> {
+    match game.turn()? {
+        Turn::Seat { seat } => Ok(seat),
+        _ => Err(CallError::host(
+            game_api::ffi::FfiErrorKind::GameOver,
+            "no seat is to move",
+        )),
+    }
+}
+
 /// Searches `game` by iterative deepening for the side to move.
 pub fn search(
     game: &GameHandle,
     config: &AlphaBetaConfig,
     cancel: Option<&AtomicBool>,
 ) -> Result<AbResult, CallError> {
-    let Turn::Seat { seat } = game.turn()? else {
-        return Err(CallError {
-            kind: game_api::ffi::FfiErrorKind::GameOver,
-            message: "no seat is to move".into(),
-        });
-    };
+    let seat = seat_to_move(game)?;
     let mut searcher = Searcher {
         table: HashMap::new(),
         nodes: 0,
@@ -270,12 +275,7 @@ pub fn search(
 /// The exact value of `game` for the side to move under perfect play: the final margin
 /// (own score minus the opponent's), with the best move and line. For small games only.
 pub fn solve(game: &GameHandle) -> Result<(f64, AbResult), CallError> {
-    let Turn::Seat { seat } = game.turn()? else {
-        return Err(CallError {
-            kind: game_api::ffi::FfiErrorKind::GameOver,
-            message: "no seat is to move".into(),
-        });
-    };
+    let seat = seat_to_move(game)?;
     let mut searcher = Searcher {
         table: HashMap::new(),
         nodes: 0,

@@ -408,10 +408,7 @@ pub fn search(
         .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
         .copied();
     let Some((best, _, value)) = best else {
-        return Err(CallError {
-            kind: game_api::ffi::FfiErrorKind::GameOver,
-            message: "there is no move to search".into(),
-        });
+        return Err(no_move());
     };
     if line.first() != Some(&best) {
         line = vec![best];
@@ -429,6 +426,13 @@ pub fn search(
     ))
 }
 
+fn no_move() -> CallError {
+    CallError::host(
+        game_api::ffi::FfiErrorKind::GameOver,
+        "there is no move to search",
+    )
+}
+
 fn summarise(
     tree: &Tree,
     stats: Vec<(MoveId, u32, f64)>,
@@ -440,10 +444,7 @@ fn summarise(
         .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
         .copied();
     let Some((best, _, value)) = best else {
-        return Err(CallError {
-            kind: game_api::ffi::FfiErrorKind::GameOver,
-            message: "there is no move to search".into(),
-        });
+        return Err(no_move());
     };
     Ok(SearchResult {
         best,

@@ -25,6 +25,14 @@ impl CallError {
         self.kind == FfiErrorKind::Panic
     }
 
+    /// An error of the host's own making about a game (no move to search, say).
+    pub fn host(kind: FfiErrorKind, message: impl Into<String>) -> Self {
+        CallError {
+            kind,
+            message: message.into(),
+        }
+    }
+
     fn unreadable(what: &str, e: impl std::fmt::Display) -> Self {
         CallError {
             kind: FfiErrorKind::Internal,

@@ -1,0 +1,278 @@
+//! The field and its mechanics: squares, neighbours, bites, runs, and what the author's
+//! bots measure. No turn order here: that is in `lib.rs`.
+
+use serde::{Deserialize, Serialize};
+
+/// Squares per side.
+pub const SIZE: usize = 8;
+/// Squares on the field.
+pub const SQUARES: usize = SIZE * SIZE;
+/// The trees of the standard layout: (row, column).
+pub const TREES: [(usize, usize); 6] = [(1, 6), (2, 0), (3, 4), (4, 3), (5, 5), (6, 1)];
+
+/// What stands on a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cell {
+    /// Nothing.
+    Empty,
+    /// A tree.
+    Tree,
+    /// A pig, standing or lying down.
+    Pig {
+        /// Lying down after a bite.
+        lying: bool,
+    },
+    /// A pumpkin (the first Farmer's vegetable).
+    Pumpkin,
+    /// A broccoli (the second Farmer's, in the three-player game).
+    Broccoli,
+}
+
+impl Cell {
+    /// The notation letter.
+    pub fn letter(self) -> char {
+        match self {
+            Cell::Empty => '.',
+            Cell::Tree => 'T',
+            Cell::Pig { lying: false } => 'P',
+            Cell::Pig { lying: true } => 'p',
+            Cell::Pumpkin => 'O',
+            Cell::Broccoli => 'B',
+        }
+    }
+
+    /// The cell of a notation letter.
+    pub fn from_letter(c: char) -> Option<Cell> {
+        Some(match c {
+            '.' => Cell::Empty,
+            'T' => Cell::Tree,
+            'P' => Cell::Pig { lying: false },
+            'p' => Cell::Pig { lying: true },
+            'O' => Cell::Pumpkin,
+            'B' => Cell::Broccoli,
+            _ => return None,
+        })
+    }
+
+    /// Whether this is a vegetable (pumpkin or broccoli).
+    pub fn is_vegetable(self) -> bool {
+        matches!(self, Cell::Pumpkin | Cell::Broccoli)
+    }
+}
+
+/// A run direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dir {
+    /// Towards row 0.
+    N,
+    /// Towards row 7.
+    S,
+    /// Towards column 0.
+    W,
+    /// Towards column 7.
+    E,
+}
+
+impl Dir {
+    /// Every direction.
+    pub const ALL: [Dir; 4] = [Dir::N, Dir::S, Dir::W, Dir::E];
+
+    /// (row step, column step).
+    pub fn delta(self) -> (isize, isize) {
+        match self {
+            Dir::N => (-1, 0),
+            Dir::S => (1, 0),
+            Dir::W => (0, -1),
+            Dir::E => (0, 1),
+        }
+    }
+
+    /// How far along this direction a square is (higher = further ahead).
+    fn progress(self, sq: usize) -> isize {
+        let (r, c) = ((sq / SIZE) as isize, (sq % SIZE) as isize);
+        let (dr, dc) = self.delta();
+        r * dr + c * dc
+    }
+}
+
+/// The square `d` steps away, if on the field.
+pub fn step(sq: usize, (dr, dc): (isize, isize)) -> Option<usize> {
+    let (r, c) = ((sq / SIZE) as isize + dr, (sq % SIZE) as isize + dc);
+    ((0..SIZE as isize).contains(&r) && (0..SIZE as isize).contains(&c))
+        .then(|| r as usize * SIZE + c as usize)
+}
+
+/// The neighbours of a square in the scan order NW, N, NE, W, E, SW, S, SE.
+pub fn neighbours(sq: usize) -> impl Iterator<Item = usize> {
+    [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ]
+    .into_iter()
+    .filter_map(move |d| step(sq, d))
+}
+
+/// The field: one cell per square, row by row from the top.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Field(pub Vec<Cell>);
+
+impl Field {
+    /// The empty field with the standard trees.
+    pub fn with_trees() -> Self {
+        let mut cells = vec![Cell::Empty; SQUARES];
+        for (r, c) in TREES {
+            cells[r * SIZE + c] = Cell::Tree;
+        }
+        Field(cells)
+    }
+
+    /// The squares holding `cell`.
+    pub fn squares_of(&self, cell: Cell) -> impl Iterator<Item = usize> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| **c == cell)
+            .map(|(i, _)| i)
+    }
+
+    /// The squares holding a pig, standing or lying.
+    pub fn pigs(&self) -> Vec<usize> {
+        (0..SQUARES)
+            .filter(|&i| matches!(self.0[i], Cell::Pig { .. }))
+            .collect()
+    }
+
+    /// How many of `cell` are on the field.
+    pub fn count(&self, cell: Cell) -> usize {
+        self.squares_of(cell).count()
+    }
+
+    /// The neighbouring squares of `sq` holding `kind`, in scan order.
+    pub fn in_reach(&self, sq: usize, kind: Cell) -> Vec<usize> {
+        neighbours(sq).filter(|&n| self.0[n] == kind).collect()
+    }
+
+    /// Whether a vegetable of `kind` may be placed on `sq` (empty, and in the
+    /// three-player game not next to the other kind).
+    pub fn may_place(&self, sq: usize, kind: Cell, three_players: bool) -> bool {
+        if self.0[sq] != Cell::Empty {
+            return false;
+        }
+        if !three_players {
+            return true;
+        }
+        let other = if kind == Cell::Pumpkin {
+            Cell::Broccoli
+        } else {
+            Cell::Pumpkin
+        };
+        self.in_reach(sq, other).is_empty()
+    }
+
+    /// Every standing pig slides in `dir`, front first, until the next square holds a
+    /// tree, a vegetable, a lying pig, a pig that has stopped, or is off the field.
+    /// Returns the slides (from, to) in the order they happened.
+    pub fn run(&mut self, dir: Dir) -> Vec<(usize, usize)> {
+        let mut pigs: Vec<usize> = (0..SQUARES)
+            .filter(|&i| self.0[i] == Cell::Pig { lying: false })
+            .collect();
+        pigs.sort_by_key(|&p| std::cmp::Reverse(dir.progress(p)));
+        let mut slides = Vec::new();
+        for from in pigs {
+            let mut at = from;
+            while let Some(next) = step(at, dir.delta()) {
+                if self.0[next] != Cell::Empty {
+                    break;
+                }
+                at = next;
+            }
+            if at != from {
+                self.0[from] = Cell::Empty;
+                self.0[at] = Cell::Pig { lying: false };
+                slides.push((from, at));
+            }
+        }
+        slides
+    }
+
+    /// The simulator's bites: pigs bite one at a time, front first along `dir`, each
+    /// eating the first vegetable of each kind found scanning NW, N, NE, W, E, SW, S,
+    /// SE; a pig that finds nothing left does not lie down. Returns (pig, eaten).
+    pub fn simulator_bites(&mut self, dir: Dir) -> Vec<(usize, usize)> {
+        let mut pigs = self.pigs();
+        pigs.sort_by_key(|&p| std::cmp::Reverse(dir.progress(p)));
+        let mut bites = Vec::new();
+        for pig in pigs {
+            for kind in [Cell::Pumpkin, Cell::Broccoli] {
+                if let Some(&v) = self.in_reach(pig, kind).first() {
+                    self.0[v] = Cell::Empty;
+                    self.0[pig] = Cell::Pig { lying: true };
+                    bites.push((pig, v));
+                }
+            }
+        }
+        bites
+    }
+
+    /// Lying pigs stand up.
+    pub fn digest(&mut self) -> Vec<usize> {
+        let lying: Vec<usize> = self.squares_of(Cell::Pig { lying: true }).collect();
+        for &p in &lying {
+            self.0[p] = Cell::Pig { lying: false };
+        }
+        lying
+    }
+
+    /// The author's T(B): pumpkins with at least one pig among their neighbours.
+    pub fn threatened(&self) -> usize {
+        self.squares_of(Cell::Pumpkin)
+            .filter(|&v| neighbours(v).any(|n| matches!(self.0[n], Cell::Pig { .. })))
+            .count()
+    }
+
+    /// The author's Run(B, d): a whole Herd turn in direction d with the simulator's
+    /// bites: bite, run, digest.
+    pub fn herd_turn(&self, dir: Dir) -> Field {
+        let mut next = self.clone();
+        next.simulator_bites(dir);
+        next.run(dir);
+        next.digest();
+        next
+    }
+
+    /// Whether some pig sees `sq`: walking from the pig towards it along a row or column
+    /// meets no pumpkin or tree first.
+    pub fn seen(&self, sq: usize) -> bool {
+        Dir::ALL.iter().any(|&d| {
+            let mut at = sq;
+            while let Some(next) = step(at, d.delta()) {
+                match self.0[next] {
+                    Cell::Pig { .. } => return true,
+                    Cell::Empty | Cell::Broccoli => at = next,
+                    Cell::Tree | Cell::Pumpkin => return false,
+                }
+            }
+            false
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scan_order_and_edges() {
+        assert_eq!(neighbours(0).collect::<Vec<_>>(), [1, 8, 9]);
+        assert_eq!(
+            neighbours(9).collect::<Vec<_>>(),
+            [0, 1, 2, 8, 10, 16, 17, 18]
+        );
+    }
+}

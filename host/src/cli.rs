@@ -115,6 +115,10 @@ pub enum Command {
         /// The first seed; game `i` uses `seed + i`.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Keep the first bot in the first seat (asymmetric games) instead of
+        /// alternating sides.
+        #[arg(long)]
+        fixed_seats: bool,
     },
     /// MCTS simulations per second from the start position (one thread and all threads)
     /// and playouts per second; every game without GAME.
@@ -287,7 +291,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             setup,
             games,
             seed,
-        } => crate::matches::run_match(&set, &game, &setup.options, &bot_a, &bot_b, games, seed),
+            fixed_seats,
+        } => crate::matches::run_match(
+            &set,
+            &game,
+            &setup.options,
+            &bot_a,
+            &bot_b,
+            games,
+            seed,
+            fixed_seats,
+        ),
         Command::Bench {
             game,
             seconds,

@@ -79,14 +79,18 @@ pub fn elo(score: f64) -> f64 {
 fn series_game(
     plugin: &Plugin,
     options: &Options,
-    a: &str,
-    b: &str,
+    (a, b): (&str, &str),
     index: u64,
     seed: u64,
+    fixed_seats: bool,
 ) -> Result<(usize, GameResult)> {
     let mut game = plugin.new_game(options)?;
     let seats = usize::from(game.seat_count()?);
-    let a_seat = (index as usize) % seats;
+    let a_seat = if fixed_seats {
+        0
+    } else {
+        (index as usize) % seats
+    };
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
         .map(|s| bot_for(if s == a_seat { a } else { b }, plugin, &game).map_err(|e| anyhow!(e)))
         .collect::<Result<_>>()?;
@@ -101,8 +105,10 @@ fn series_game(
     Ok((a_seat, outcome.seats[a_seat].result))
 }
 
-/// `tavola match`: `games` seeded games of `a` against `b`, sides alternated, on all
-/// cores; prints the table, the 95% intervals and the Elo difference.
+/// `tavola match`: `games` seeded games of `a` against `b`, sides alternated (or `a`
+/// always in the first seat with `fixed_seats`, for asymmetric games), on all cores;
+/// prints the table, the 95% intervals and the Elo difference.
+#[allow(clippy::too_many_arguments)]
 pub fn run_match(
     set: &PluginSet,
     game: &str,
@@ -111,6 +117,7 @@ pub fn run_match(
     b: &str,
     games: u64,
     seed: u64,
+    fixed_seats: bool,
 ) -> Result<ExitCode> {
     let plugin = set.require(game).map_err(|e| anyhow!(e))?;
     let options = plugin.parse_options(options)?;
@@ -130,7 +137,12 @@ pub fn run_match(
                 scope.spawn(move || {
                     (0..games)
                         .filter(|i| (*i as usize) % threads == t)
-                        .map(|i| (i, series_game(plugin, &options, a, b, i, seed + i)))
+                        .map(|i| {
+                            (
+                                i,
+                                series_game(plugin, &options, (a, b), i, seed + i, fixed_seats),
+                            )
+                        })
                         .collect::<Vec<_>>()
                 })
             })

@@ -24,10 +24,10 @@ pub const COUNT_LIMIT: usize = 2;
 /// Tree moves allowed in the `custom_trees` setup.
 pub const TREE_MOVES: u8 = 6;
 
-const BITE: u32 = 1000;
-pub(crate) const RUN: u32 = 2000;
-pub(crate) const TREES_DONE: u32 = 2999;
-const TREE: u32 = 3000;
+const BITE: u32 = 10_000;
+pub(crate) const RUN: u32 = 20_000;
+pub(crate) const TREES_DONE: u32 = 29_999;
+const TREE: u32 = 30_000;
 
 /// The seat of the Herd, the pumpkin Farmer and the broccoli Farmer.
 pub const HERD: u8 = 0;

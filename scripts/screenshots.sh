@@ -37,3 +37,4 @@ shoot o-an-quan o-an-quan --moves 6 --seed 6
 shoot togyz-kumalak togyz-kumalak --moves 8 --seed 7
 shoot zaroc zaroc --moves 9 --seed 2
 shoot stork-migration stork-migration --moves 40 --seed 3
+shoot bite-the-pumpkin bite-the-pumpkin --moves 12 --seed 5

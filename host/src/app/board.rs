@@ -292,8 +292,11 @@ fn paint_board(
             && !site.label.is_empty()
             && (site.label.chars().count() <= 3 || site.style == "special")
         {
-            // Outside the board's middle: above the upper half's sites, below the lower's.
-            let (pos, anchor) = if rect.center().y < board.center().y {
+            // Squares (a grid) carry their label inside, in a corner; other sites
+            // outside the board's middle: above the upper half's, below the lower's.
+            let (pos, anchor) = if matches!(site.shape, game_api::Shape::Square) {
+                (rect.left_top() + Vec2::splat(2.0), Align2::LEFT_TOP)
+            } else if rect.center().y < board.center().y {
                 (
                     Pos2::new(rect.center().x, rect.min.y - 1.0),
                     Align2::CENTER_BOTTOM,

@@ -179,7 +179,7 @@ pub fn run_match(
         "draws",
         "losses"
     );
-    for (s, t) in by_seat.iter().enumerate() {
+    for (s, t) in by_seat.iter().enumerate().filter(|(_, t)| t.games() > 0) {
         let seat = names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
         println!(
             "{seat:<22} {:>6} {:>6} {:>6}   {:.3}",

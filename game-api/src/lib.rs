@@ -33,6 +33,7 @@ mod manifest;
 mod moves;
 mod options;
 mod rng;
+pub mod testing;
 mod turn;
 mod view;
 

@@ -48,7 +48,66 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// A two-seat manifest with the given id, name and version and nothing else.
+    /// The same manifest with this description.
+    pub fn with_description(mut self, description: &str) -> Self {
+        self.description = description.into();
+        self
+    }
+
+    /// The same manifest with these authors.
+    pub fn with_authors(mut self, authors: &[&str]) -> Self {
+        self.authors = authors.iter().map(|a| (*a).into()).collect();
+        self
+    }
+
+    /// The same manifest with rules in Markdown, in language `lang` (`en`).
+    pub fn with_rules(mut self, lang: &str, markdown: &str) -> Self {
+        self.rules.push(RulesText {
+            lang: lang.into(),
+            markdown: markdown.into(),
+        });
+        self
+    }
+
+    /// The same manifest for exactly these seats, in seat order.
+    pub fn with_seats(mut self, names: &[&str]) -> Self {
+        let n = names.len() as u8;
+        self.seats = SeatRange { min: n, max: n };
+        self.seat_names = names.iter().map(|s| (*s).into()).collect();
+        self
+    }
+
+    /// The same manifest with these tags.
+    pub fn with_tags(mut self, tags: &[&str]) -> Self {
+        self.tags = tags.iter().map(|t| (*t).into()).collect();
+        self
+    }
+
+    /// The same manifest with these options.
+    pub fn with_options(mut self, options: Vec<OptionSpec>) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// The same manifest with these presets.
+    pub fn with_presets(mut self, presets: Vec<Preset>) -> Self {
+        self.presets = presets;
+        self
+    }
+
+    /// A two-seat manifest with the given id, name and version and nothing else; the
+    /// `with_…` methods add the rest:
+    ///
+    /// ```
+    /// use game_api::{Manifest, OptionSpec};
+    /// let m = Manifest::new("nim", "Nim", "1.0.0")
+    ///     .with_seats(&["First", "Second"])
+    ///     .with_tags(&["classic"])
+    ///     .with_rules("en", "# Nim\nTake one or two.")
+    ///     .with_options(vec![OptionSpec::integer("heap", "Heap", 3, 30, 12)]);
+    /// assert_eq!(m.seat_names, ["First", "Second"]);
+    /// assert_eq!(m.rules[0].lang, "en");
+    /// ```
     pub fn new(id: &str, name: &str, version: &str) -> Self {
         Manifest {
             id: id.into(),

@@ -31,28 +31,11 @@ fn at(pairs: &[&str], pieces: &[(&str, char)], rest: &str) -> BiteThePumpkin {
 }
 
 fn legal(game: &BiteThePumpkin) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| game.move_info(m).unwrap().notation)
-        .collect()
+    game_api::testing::legal_notations(game)
 }
 
 fn play(game: &mut BiteThePumpkin, notation: &str) {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mv = moves
-        .into_iter()
-        .find(|&m| game.move_info(m).unwrap().notation == notation)
-        .unwrap_or_else(|| {
-            panic!(
-                "{notation} is not legal in {}: {:?}",
-                game.notation(),
-                legal(game)
-            )
-        });
-    game.apply(mv, None).unwrap();
+    game_api::testing::play(game, notation).unwrap_or_else(|e| panic!("{e}"));
 }
 
 fn cell(game: &BiteThePumpkin, name: &str) -> char {

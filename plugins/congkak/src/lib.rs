@@ -6,9 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use game_api::{
-    GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange,
-};
+use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset};
 use mancala_kit::{Capture, Config, EmptyOpposite, Mancala, Variant};
 
 /// Congkak's rules for the kit.
@@ -20,22 +18,16 @@ pub type Congkak = Mancala<CongkakRules>;
 
 impl Variant for CongkakRules {
     fn manifest() -> Manifest {
-        Manifest {
-            id: "congkak".into(),
-            name: "Congkak".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            authors: vec!["The Tavola developers".into()],
-            description: "The Malay sowing race: relay your seeds round the board and land \
-                          in your store to go again."
-                .into(),
-            rules: vec![RulesText {
-                lang: "en".into(),
-                markdown: include_str!("../rules.md").into(),
-            }],
-            seats: SeatRange { min: 2, max: 2 },
-            seat_names: vec!["South".into(), "North".into()],
-            tags: vec!["mancala".into(), "relay".into()],
-            options: vec![
+        Manifest::new("congkak", "Congkak", env!("CARGO_PKG_VERSION"))
+            .with_authors(&["The Tavola developers"])
+            .with_description(
+                "The Malay sowing race: relay your seeds round the board and land in your \
+                 store to go again.",
+            )
+            .with_rules("en", include_str!("../rules.md"))
+            .with_seats(&["South", "North"])
+            .with_tags(&["mancala", "relay"])
+            .with_options(vec![
                 OptionSpec::integer("houses", "Houses per side (and seeds per house)", 5, 9, 7),
                 OptionSpec::choice(
                     "capture",
@@ -61,17 +53,15 @@ impl Variant for CongkakRules {
                 ),
                 OptionSpec::boolean("simultaneous_opening", "Simultaneous opening", false)
                     .describe("Both players choose their first house; both sow in lock-step."),
-            ],
-            presets: vec![Preset {
+            ])
+            .with_presets(vec![Preset {
                 name: "Traditional".into(),
                 description: "Several rounds and the simultaneous opening.".into(),
                 values: BTreeMap::from([
                     ("rounds".into(), OptionValue::Choice("many".into())),
                     ("simultaneous_opening".into(), OptionValue::Bool(true)),
                 ]),
-            }],
-            bots: Vec::new(),
-        }
+            }])
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

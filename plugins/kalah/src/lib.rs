@@ -5,9 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use game_api::{
-    GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange,
-};
+use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset};
 use mancala_kit::{Capture, Config, EmptyOpposite, Mancala, Variant};
 
 /// Kalah's rules for the kit.
@@ -19,22 +17,16 @@ pub type Kalah = Mancala<KalahRules>;
 
 impl Variant for KalahRules {
     fn manifest() -> Manifest {
-        Manifest {
-            id: "kalah".into(),
-            name: "Kalah".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            authors: vec!["The Tavola developers".into()],
-            description: "The classic sowing game: capture into your store, earn extra \
-                          turns, empty your row."
-                .into(),
-            rules: vec![RulesText {
-                lang: "en".into(),
-                markdown: include_str!("../rules.md").into(),
-            }],
-            seats: SeatRange { min: 2, max: 2 },
-            seat_names: vec!["South".into(), "North".into()],
-            tags: vec!["mancala".into(), "classic".into()],
-            options: vec![
+        Manifest::new("kalah", "Kalah", env!("CARGO_PKG_VERSION"))
+            .with_authors(&["The Tavola developers"])
+            .with_description(
+                "The classic sowing game: capture into your store, earn extra turns, empty \
+                 your row.",
+            )
+            .with_rules("en", include_str!("../rules.md"))
+            .with_seats(&["South", "North"])
+            .with_tags(&["mancala", "classic"])
+            .with_options(vec![
                 OptionSpec::integer("houses", "Houses per side", 3, 6, 6),
                 OptionSpec::integer("seeds", "Seeds per house", 3, 6, 4),
                 OptionSpec::boolean(
@@ -46,8 +38,8 @@ impl Variant for KalahRules {
                     "The last seed in an empty house of your own is captured even when the \
                      opposite house is empty (the rule of the published solving results).",
                 ),
-            ],
-            presets: vec![
+            ])
+            .with_presets(vec![
                 preset("Kalah(6,4)", "The standard game.", 6, 4, false),
                 preset("Kalah(6,6)", "A longer game with six seeds.", 6, 6, false),
                 preset(
@@ -57,9 +49,7 @@ impl Variant for KalahRules {
                     3,
                     true,
                 ),
-            ],
-            bots: Vec::new(),
-        }
+            ])
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

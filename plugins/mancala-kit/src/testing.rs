@@ -1,31 +1,14 @@
 //! Conformance helpers for mancala variants: what every variant's tests check, ready
 //! to call from a plugin's own tests.
 
-use game_api::{Effect, Game, MoveId, Options, Rng, Turn};
+use game_api::{Effect, Game, Options, Rng, Turn};
 
 use crate::{Mancala, Variant};
 
 /// Plays the move written `notation` (e.g. `c`, `C`, `c>`) in `game`, returning its
 /// effects, or an error naming the legal moves.
 pub fn play<V: Variant>(game: &mut Mancala<V>, notation: &str) -> Result<Vec<Effect>, String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let names: Vec<(MoveId, String)> = moves
-        .iter()
-        .map(|&m| (m, game.move_info(m).map(|i| i.notation).unwrap_or_default()))
-        .collect();
-    let Some((mv, _)) = names.iter().find(|(_, n)| n == notation) else {
-        let legal: Vec<&str> = names.iter().map(|(_, n)| n.as_str()).collect();
-        return Err(format!(
-            "`{notation}` is not legal in `{}` (legal: {})",
-            game.notation(),
-            legal.join(" ")
-        ));
-    };
-    let mut effects = Vec::new();
-    game.apply(*mv, Some(&mut effects))
-        .map_err(|e| e.to_string())?;
-    Ok(effects)
+    game_api::testing::play(game, notation)
 }
 
 /// All seeds of a position: small seeds on and beside the board, plus big stones on the

@@ -3,7 +3,7 @@
 //! Options: `mandarin` (`big_stone_10`, `big_stone_5`, `ten_small_stones`) and
 //! `quan_non` (a young mandarin square cannot be captured).
 
-use game_api::{GameError, Manifest, OptionSpec, Options, RulesText, SeatRange};
+use game_api::{GameError, Manifest, OptionSpec, Options};
 use mancala_kit::{Config, Mancala, Mandarin, Variant};
 
 /// The small-stone threshold of the *quan non* rule.
@@ -18,22 +18,16 @@ pub type OAnQuan = Mancala<OAnQuanRules>;
 
 impl Variant for OAnQuanRules {
     fn manifest() -> Manifest {
-        Manifest {
-            id: "o-an-quan".into(),
-            name: "Ô Ăn Quan".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            authors: vec!["The Tavola developers".into()],
-            description: "Vietnam's mandarin-capturing game: sow either way, relay, and \
-                          capture across the gaps."
-                .into(),
-            rules: vec![RulesText {
-                lang: "en".into(),
-                markdown: include_str!("../rules.md").into(),
-            }],
-            seats: SeatRange { min: 2, max: 2 },
-            seat_names: vec!["South".into(), "North".into()],
-            tags: vec!["mancala".into(), "relay".into()],
-            options: vec![
+        Manifest::new("o-an-quan", "Ô Ăn Quan", env!("CARGO_PKG_VERSION"))
+            .with_authors(&["The Tavola developers"])
+            .with_description(
+                "Vietnam's mandarin-capturing game: sow either way, relay, and capture \
+                 across the gaps.",
+            )
+            .with_rules("en", include_str!("../rules.md"))
+            .with_seats(&["South", "North"])
+            .with_tags(&["mancala", "relay"])
+            .with_options(vec![
                 OptionSpec::choice(
                     "mandarin",
                     "Mandarin squares",
@@ -49,10 +43,7 @@ impl Variant for OAnQuanRules {
                         "A mandarin square still holding its big stone and fewer than five \
                          small stones cannot be captured.",
                     ),
-            ],
-            presets: Vec::new(),
-            bots: Vec::new(),
-        }
+            ])
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

@@ -4,9 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use game_api::{
-    GameError, Manifest, OptionSpec, OptionValue, Options, Preset, RulesText, SeatRange,
-};
+use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset};
 use mancala_kit::{Config, GrandSlam, Mancala, Variant};
 
 /// Oware's rules for the kit.
@@ -18,22 +16,16 @@ pub type Oware = Mancala<OwareRules>;
 
 impl Variant for OwareRules {
     fn manifest() -> Manifest {
-        Manifest {
-            id: "oware".into(),
-            name: "Oware".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            authors: vec!["The Tavola developers".into()],
-            description: "The West African classic (Abapa rules): capture twos and threes, \
-                          and never starve your opponent."
-                .into(),
-            rules: vec![RulesText {
-                lang: "en".into(),
-                markdown: include_str!("../rules.md").into(),
-            }],
-            seats: SeatRange { min: 2, max: 2 },
-            seat_names: vec!["South".into(), "North".into()],
-            tags: vec!["mancala".into(), "classic".into()],
-            options: vec![
+        Manifest::new("oware", "Oware", env!("CARGO_PKG_VERSION"))
+            .with_authors(&["The Tavola developers"])
+            .with_description(
+                "The West African classic (Abapa rules): capture twos and threes, and never \
+                 starve your opponent.",
+            )
+            .with_rules("en", include_str!("../rules.md"))
+            .with_seats(&["South", "North"])
+            .with_tags(&["mancala", "classic"])
+            .with_options(vec![
                 OptionSpec::integer("seeds", "Seeds per house", 4, 6, 4),
                 OptionSpec::choice(
                     "grand_slam",
@@ -46,8 +38,8 @@ impl Variant for OwareRules {
                     "no_capture",
                 )
                 .describe("A capture that would take every seed the opponent has on the board."),
-            ],
-            presets: vec![Preset {
+            ])
+            .with_presets(vec![Preset {
                 name: "Abapa".into(),
                 description: "The tournament rules.".into(),
                 values: BTreeMap::from([
@@ -57,9 +49,7 @@ impl Variant for OwareRules {
                         OptionValue::Choice("no_capture".into()),
                     ),
                 ]),
-            }],
-            bots: Vec::new(),
-        }
+            }])
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

@@ -16,12 +16,7 @@ fn position(pairs: &[&str], notation: &str) -> Oware {
 }
 
 fn legal(game: &Oware) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| game.move_info(m).unwrap().notation)
-        .collect()
+    game_api::testing::legal_notations(game)
 }
 
 #[test]

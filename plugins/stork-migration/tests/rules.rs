@@ -12,30 +12,11 @@ fn at(pairs: &[&str], notation: &str) -> Storks {
 }
 
 fn legal(game: &Storks) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| game.move_info(m).unwrap().notation)
-        .collect()
+    game_api::testing::legal_notations(game)
 }
 
 fn play(game: &mut Storks, notation: &str) -> Vec<Effect> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mv = moves
-        .into_iter()
-        .find(|&m| game.move_info(m).unwrap().notation == notation)
-        .unwrap_or_else(|| {
-            panic!(
-                "{notation} is not legal in {}: {:?}",
-                game.notation(),
-                legal(game)
-            )
-        });
-    let mut effects = Vec::new();
-    game.apply(mv, Some(&mut effects)).unwrap();
-    effects
+    game_api::testing::play(game, notation).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

@@ -253,9 +253,16 @@ impl<V: Variant> Mancala<V> {
         }
         self.last_move.clear();
         self.last_move.push(origin);
+        let banked = Side::BOTH.map(|s| self.board.bank_of(s));
         let sown = self.sow_on_self(mv, fx);
         if !sown.extra_turn {
             self.to_move = side.other();
+        }
+        // A position repeats only with the same scores, and scores only grow (without
+        // refills): once seeds are banked no earlier position can come back, so the
+        // cycle history starts afresh. This keeps it short and copies cheap.
+        if !self.config.refill && banked != Side::BOTH.map(|s| self.board.bank_of(s)) {
+            self.history.clear();
         }
         self.settle(fx);
     }

@@ -209,3 +209,56 @@ fn the_game_in_progress_is_restored_at_the_next_start() {
     assert_eq!(h.state().screen(), Screen::Play);
     assert_eq!(notation(&h), position);
 }
+
+#[test]
+fn every_game_plays_to_the_end_between_bots_then_saves_loads_and_replays() {
+    let dir = plugins_of(&[
+        "kalah",
+        "oware",
+        "congkak",
+        "o_an_quan",
+        "zaroc",
+        "stork_migration",
+        "bite_the_pumpkin",
+    ]);
+    let mut h = harness(app(dir.path()));
+    let games: Vec<(String, usize)> = h
+        .state()
+        .plugins()
+        .games()
+        .map(|p| (p.id().to_owned(), usize::from(p.manifest().seats.min)))
+        .collect();
+    assert_eq!(games.len(), 7);
+    for (id, seats) in games {
+        let plugin = h.state().plugins().game(&id).unwrap().clone();
+        let request = tavola::app::NewGameRequest {
+            game: id.clone(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![tavola::session::SeatKind::Bot("random".into()); seats],
+            seed: 4,
+        };
+        h.state_mut().start(request).unwrap();
+        let mut steps = 0;
+        while !matches!(
+            h.state().play_view().unwrap().session().turn().unwrap(),
+            game_api::Turn::Over { .. }
+        ) {
+            h.step();
+            steps += 1;
+            assert!(steps < 200_000, "{id} did not finish");
+            if steps % 50 == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+        let end = notation(&h);
+        let file = dir.path().join(format!("{id}.json"));
+        h.state_mut().save_to(&file).unwrap();
+        h.state_mut().load_from(&file).unwrap();
+        assert_eq!(notation(&h), end, "{id}: load gives the saved position");
+        let moves = h.state().play_view().unwrap().session().moves().len();
+        h.state_mut().play_view_mut().unwrap().goto(0);
+        assert_eq!(h.state().play_view().unwrap().session().cursor(), 0);
+        h.state_mut().play_view_mut().unwrap().goto(moves);
+        assert_eq!(notation(&h), end, "{id}: replayed to the end");
+    }
+}

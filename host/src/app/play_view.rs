@@ -333,7 +333,10 @@ impl PlayView {
         match &self.turn {
             Turn::Over { .. } => {}
             Turn::Chance { outcomes } => {
-                let due = *self.chance_due.get_or_insert(now + 0.35);
+                // Chance is shown for a moment, unless moves are shown at once.
+                let due = *self
+                    .chance_due
+                    .get_or_insert(now + (2.0 * step_seconds).min(0.35));
                 if now >= due {
                     let outcomes = outcomes.clone();
                     let i = self.session.rng().chance(&outcomes);

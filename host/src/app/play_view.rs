@@ -20,6 +20,11 @@ use crate::{
     session::{SeatKind, Session},
 };
 
+/// Keeps a plugin's error for the status line; the value if there was none.
+fn note<T>(error: &mut Option<String>, r: Result<T, CallError>) -> Option<T> {
+    r.map_err(|e| *error = Some(e.to_string())).ok()
+}
+
 /// A bot thinking on another thread.
 struct BotJob {
     receiver: mpsc::Receiver<Result<MoveId, CallError>>,
@@ -106,14 +111,10 @@ impl PlayView {
         Ok(())
     }
 
-    fn report<T>(&mut self, r: Result<T, CallError>) -> Option<T> {
-        match r {
-            Ok(v) => Some(v),
-            Err(e) => {
-                self.error = Some(e.to_string());
-                None
-            }
-        }
+    /// Refreshes the position, showing an error if the plugin failed; returns success.
+    fn refresh_noted(&mut self) -> bool {
+        let r = self.refresh();
+        note(&mut self.error, r).is_some()
     }
 
     fn cancel_bot(&mut self) {
@@ -132,25 +133,16 @@ impl PlayView {
             .find(|m| m.id == mv)
             .map(|m| m.notation.clone());
         let was_chance = matches!(self.turn, Turn::Chance { .. });
-        let Some(effects) = ({
-            let r = self.session.play(mv);
-            self.report(r)
-        }) else {
+        let Some(effects) = note(&mut self.error, self.session.play(mv)) else {
             return;
         };
         if was_chance {
             self.last_event = notation.map(|n| format!("Chance: {n}"));
         }
         self.error = None;
-        if {
-            let r = self.refresh();
-            self.report(r)
+        if self.refresh_noted() {
+            self.start_animation(effects, before, now, step_seconds);
         }
-        .is_none()
-        {
-            return;
-        }
-        self.start_animation(effects, before, now, step_seconds);
     }
 
     fn start_animation(
@@ -171,13 +163,7 @@ impl PlayView {
         self.replaying = false;
         let any_person = self.session.seats().contains(&SeatKind::Person);
         loop {
-            if {
-                let r = self.session.undo();
-                self.report(r)
-            }
-            .is_none()
-                || !self.session.can_undo()
-            {
+            if note(&mut self.error, self.session.undo()).is_none() || !self.session.can_undo() {
                 break;
             }
             let Ok(Turn::Seat { seat }) = self.session.turn() else {
@@ -189,10 +175,7 @@ impl PlayView {
             }
         }
         self.paused = !any_person;
-        let _ = {
-            let r = self.refresh();
-            self.report(r)
-        };
+        self.refresh_noted();
     }
 
     /// Replays the next undone move.
@@ -200,14 +183,9 @@ impl PlayView {
         self.cancel_bot();
         self.skip_animation();
         let before = self.contents.clone();
-        if let Some(Some(effects)) = {
-            let r = self.session.redo();
-            self.report(r)
-        } {
-            let _ = {
-                let r = self.refresh();
-                self.report(r)
-            };
+        if let Some(Some(effects)) = note(&mut self.error, self.session.redo())
+            && self.refresh_noted()
+        {
             self.start_animation(effects, before, now, step_seconds);
         }
     }
@@ -217,15 +195,9 @@ impl PlayView {
         self.cancel_bot();
         self.animation = None;
         self.replaying = false;
-        let _ = {
-            let r = self.session.goto(n);
-            self.report(r)
-        };
+        note(&mut self.error, self.session.goto(n));
         self.paused = true;
-        let _ = {
-            let r = self.refresh();
-            self.report(r)
-        };
+        self.refresh_noted();
     }
 
     /// Replays the game from the start as an autoplay.
@@ -265,7 +237,7 @@ impl PlayView {
         let seed = self.session.cursor() as u64;
         let game = self.session.game().clone();
         let result = crate::ai::hint(&game, seed, std::time::Duration::from_millis(400));
-        if let Some(hint) = self.report(result) {
+        if let Some(hint) = note(&mut self.error, result) {
             let mut g = game.clone();
             let mut names = Vec::new();
             for &mv in hint.line.iter().take(6) {

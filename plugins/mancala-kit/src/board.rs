@@ -25,6 +25,7 @@ impl Side {
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
     /// The other side.
+    #[inline]
     pub fn other(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -33,6 +34,7 @@ impl Side {
     }
 
     /// The seat index (South 0, North 1).
+    #[inline]
     pub fn seat(self) -> u8 {
         match self {
             Side::South => 0,
@@ -41,6 +43,7 @@ impl Side {
     }
 
     /// The seat index as an array index.
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.seat())
     }
@@ -157,15 +160,18 @@ impl Board {
     }
 
     /// Pits in the ring.
+    #[inline]
     pub fn ring_len(&self) -> usize {
         self.pits.len()
     }
 
+    #[inline]
     fn row(&self) -> usize {
         self.houses + usize::from(self.ends != Ends::None)
     }
 
     /// The ring index of `side`'s house number `i` (from 0, in that side's sowing order).
+    #[inline]
     pub fn house(&self, side: Side, i: usize) -> usize {
         match side {
             Side::South => i,
@@ -174,6 +180,7 @@ impl Board {
     }
 
     /// What the ring pit `pit` is.
+    #[inline]
     pub fn pit(&self, pit: usize) -> Pit {
         let row = self.row();
         let (side, i) = if pit < row {
@@ -191,6 +198,7 @@ impl Board {
     }
 
     /// The ring index of `side`'s store, if stores are in the ring.
+    #[inline]
     pub fn store(&self, side: Side) -> Option<usize> {
         (self.ends == Ends::Stores).then(|| self.end_pit(side))
     }
@@ -203,6 +211,7 @@ impl Board {
         }
     }
 
+    #[inline]
     fn end_pit(&self, side: Side) -> usize {
         match side {
             Side::South => self.houses,
@@ -211,6 +220,7 @@ impl Board {
     }
 
     /// Whose house `pit` is, or `None` for a store or mandarin square.
+    #[inline]
     pub fn house_owner(&self, pit: usize) -> Option<Side> {
         match self.pit(pit) {
             Pit::House(side, _) => Some(side),
@@ -219,6 +229,7 @@ impl Board {
     }
 
     /// The house across the board from house `pit`.
+    #[inline]
     pub fn opposite(&self, pit: usize) -> usize {
         match self.pit(pit) {
             Pit::House(side, i) => self.house(side.other(), self.houses - 1 - i),
@@ -227,16 +238,19 @@ impl Board {
     }
 
     /// Whether `pit` holds anything, small seeds or big stones.
+    #[inline]
     pub fn holds(&self, pit: usize) -> bool {
         self.pits[pit] > 0 || self.big[pit] > 0
     }
 
     /// Whether `side`'s houses are all empty.
+    #[inline]
     pub fn side_empty(&self, side: Side) -> bool {
         (0..self.houses).all(|i| self.pits[self.house(side, i)] == 0)
     }
 
     /// The seeds in `side`'s houses.
+    #[inline]
     pub fn seeds_on_side(&self, side: Side) -> u32 {
         (0..self.houses)
             .map(|i| self.pits[self.house(side, i)])
@@ -253,6 +267,7 @@ impl Board {
 
     /// `side`'s score so far: its store or captured stock, its big stones, and its
     /// loans settled (borrowed seeds are paid back, lent ones received).
+    #[inline]
     pub fn score(&self, side: Side) -> i64 {
         let i = side.index();
         let small = self.store(side).map_or(0, |s| self.pits[s]) + self.captured[i];
@@ -262,16 +277,19 @@ impl Board {
     }
 
     /// The seeds in `side`'s store or captured stock (without loans or big stones).
+    #[inline]
     pub fn bank_of(&self, side: Side) -> u32 {
         self.store(side).map_or(0, |s| self.pits[s]) + self.captured[side.index()]
     }
 
     /// Every small seed on and beside the board.
+    #[inline]
     pub fn total(&self) -> u32 {
         self.pits.iter().sum::<u32>() + self.captured.iter().sum::<u32>()
     }
 
     /// Adds `n` seeds to `side`'s store, or its captured stock.
+    #[inline]
     pub fn bank(&mut self, side: Side, n: u32) {
         match self.store(side) {
             Some(s) => self.pits[s] += n,
@@ -280,6 +298,7 @@ impl Board {
     }
 
     /// Takes `n` seeds out of `side`'s store or captured stock (no more than it has).
+    #[inline]
     pub fn unbank(&mut self, side: Side, n: u32) -> u32 {
         let slot = match self.store(side) {
             Some(s) => &mut self.pits[s],
@@ -291,6 +310,7 @@ impl Board {
     }
 
     /// Whether `side` may sow from its house `pit` (it holds seeds and is not marked).
+    #[inline]
     pub fn playable(&self, pit: usize) -> bool {
         self.pits[pit] > 0 && self.special[pit] == Special::Normal
     }

@@ -20,12 +20,14 @@ use crate::{
 pub struct Effects<'a>(pub(crate) Option<&'a mut Vec<Effect>>);
 
 impl Effects<'_> {
+    #[inline]
     fn push(&mut self, make: impl FnOnce() -> Effect) {
         if let Some(list) = self.0.as_deref_mut() {
             list.push(make());
         }
     }
 
+    #[inline]
     pub(crate) fn lift(&mut self, pit: usize, count: u32) {
         self.push(|| Effect::Lift {
             site: site(pit),
@@ -33,6 +35,7 @@ impl Effects<'_> {
         });
     }
 
+    #[inline]
     fn drop_seed(&mut self, pit: usize) {
         self.push(|| Effect::Drop {
             site: site(pit),
@@ -40,6 +43,7 @@ impl Effects<'_> {
         });
     }
 
+    #[inline]
     fn relay(&mut self, pit: usize, count: u32) {
         self.push(|| Effect::Relay {
             site: site(pit),
@@ -48,6 +52,7 @@ impl Effects<'_> {
     }
 
     /// Reports `count` pieces captured from `from` into `side`'s score.
+    #[inline]
     pub fn capture(&mut self, board: &Board, from: usize, side: Side, count: u32) {
         if count > 0 {
             let to = score_site(board, side);
@@ -69,6 +74,7 @@ impl Effects<'_> {
         });
     }
 
+    #[inline]
     fn extra_turn(&mut self, side: Side) {
         self.push(|| Effect::ExtraTurn { seat: side.seat() });
     }
@@ -81,6 +87,7 @@ impl Effects<'_> {
 }
 
 /// The layout site of ring pit `pit`.
+#[inline]
 pub(crate) fn site(pit: usize) -> SiteId {
     SiteId(pit as u16)
 }
@@ -154,6 +161,7 @@ impl Hand {
     }
 
     /// The pit after `pit` in this hand's direction.
+    #[inline]
     pub fn next(&self, board: &Board, pit: usize) -> usize {
         let len = board.ring_len();
         if self.forward {
@@ -163,6 +171,7 @@ impl Hand {
         }
     }
 
+    #[inline]
     fn skipped(&self, board: &Board, pit: usize) -> bool {
         self.skip_store == Some(pit)
             || (self.skip_origin && pit == self.origin)
@@ -170,6 +179,7 @@ impl Hand {
     }
 
     /// Drops one seed into the next pit that takes one.
+    #[inline]
     pub fn drop_one(&mut self, board: &mut Board, fx: &mut Effects<'_>) {
         let mut pit = self.next(board, self.pos);
         // A ring where every pit is skipped cannot happen (the origin's neighbours are
@@ -194,6 +204,7 @@ impl Hand {
     }
 
     /// The hand is empty: relays (returns `true`, with seeds in hand again) or ends.
+    #[inline]
     pub fn land(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) -> bool {
         let from = match config.relay {
             Relay::None => return false,
@@ -231,6 +242,7 @@ impl Hand {
     }
 
     /// Sows until the turn's last seed has landed.
+    #[inline]
     pub fn run(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
         loop {
             while self.seeds > 0 {

@@ -907,9 +907,6 @@ mod notation;
 
 game_api::export_game!(BiteThePumpkin);
 
-#[doc(hidden)]
-pub use notation::parse as parse_notation;
-
 /// The algebraic name of a square (`a8` is the top-left corner).
 pub fn square_name(sq: usize) -> String {
     name(sq)

@@ -82,7 +82,7 @@ pub(crate) fn write(g: &BiteThePumpkin) -> String {
 }
 
 /// Reads a position into `g` (made with the game's options).
-pub fn parse(mut g: BiteThePumpkin, text: &str) -> Result<BiteThePumpkin, GameError> {
+pub(crate) fn parse(mut g: BiteThePumpkin, text: &str) -> Result<BiteThePumpkin, GameError> {
     let bad = |reason: String| GameError::notation(text, reason);
     let fields: Vec<&str> = text.split_whitespace().collect();
     if !(5..=6).contains(&fields.len()) {

@@ -231,14 +231,6 @@ impl Storks {
         SiteId(33 + u16::from(player))
     }
 
-    fn site_of(player: u8, square: u8) -> SiteId {
-        if square == 0 {
-            Self::cables_site(player)
-        } else {
-            Self::square_site(square)
-        }
-    }
-
     fn end_turn(&mut self) {
         self.to_move = 1 - self.to_move;
         self.phase = Phase::Throw;
@@ -832,8 +824,3 @@ impl Game for Storks {
 }
 
 game_api::export_game!(Storks);
-
-#[doc(hidden)]
-pub fn site_of(player: u8, square: u8) -> SiteId {
-    Storks::site_of(player, square)
-}

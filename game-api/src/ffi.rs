@@ -27,7 +27,7 @@ use abi_stable::{
     prefix_type::PrefixTypeTrait,
     sabi_trait,
     sabi_types::VersionStrings,
-    std_types::{RBox, ROption, RResult, RStr, RString, RVec},
+    std_types::{RBox, ROption, RResult, RSlice, RStr, RString, RVec},
 };
 
 use crate::{
@@ -228,6 +228,64 @@ impl From<FfiTurn> for Turn {
     }
 }
 
+/// What kind of node a [`FfiSimulation`] reached.
+#[repr(u8)]
+#[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FfiNode {
+    /// A seat is to move: `seat` and `moves` are filled in.
+    #[default]
+    Seat,
+    /// Chance decides: `chances` is filled in.
+    Chance,
+    /// The game is over: `returns` are the final ones.
+    Over,
+    /// The plugin does not have [`FfiGame::simulate`]; nothing is filled in.
+    Unsupported,
+}
+
+/// What one search simulation found, filled in by [`FfiGame::simulate`]. The host keeps
+/// one and passes it to every call, so that its vectors are allocated once per search,
+/// not once per simulation.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, Default)]
+pub struct FfiSimulation {
+    /// The kind of the node at the end of the path.
+    pub node: FfiNode,
+    /// The seat to move there (for [`FfiNode::Seat`]).
+    pub seat: u8,
+    /// The legal moves there (for [`FfiNode::Seat`]).
+    pub moves: RVec<u32>,
+    /// The chance outcomes there (for [`FfiNode::Chance`]).
+    pub chances: RVec<FfiChance>,
+    /// Per seat: +1 win, 0 draw, −1 loss, of the random playout from that node (or of
+    /// the game's end, for [`FfiNode::Over`]).
+    pub returns: RVec<f64>,
+}
+
+impl FfiSimulation {
+    /// Describes the node whose turn is `turn` (clearing what was there).
+    pub fn set_turn(&mut self, turn: FfiTurn) {
+        self.moves.clear();
+        self.chances.clear();
+        self.returns.clear();
+        match turn {
+            FfiTurn::Seat(seat) => {
+                self.node = FfiNode::Seat;
+                self.seat = seat;
+            }
+            FfiTurn::Chance(outcomes) => {
+                self.node = FfiNode::Chance;
+                self.chances.extend(outcomes);
+            }
+            FfiTurn::Over(seats) => {
+                self.node = FfiNode::Over;
+                self.returns
+                    .extend(seats.iter().map(|s| 1.0 - f64::from(s.result.min(2))));
+            }
+        }
+    }
+}
+
 /// A game inside a plugin, as the host holds it.
 ///
 /// Methods returning JSON return the Rust-face type serialised with `serde_json`:
@@ -257,6 +315,26 @@ pub trait FfiGame: Clone + Send + Sync {
     /// optional for the host, so old plugins keep loading.
     #[sabi(last_prefix_field)]
     fn bot_move(&self, bot: RStr<'_>, seed: u64) -> RResult<u32, FfiError>;
+
+    /// One search simulation in one call: from this position, plays `path` (moves and
+    /// chance outcomes the host's tree chose), describes the node reached in `out`, and
+    /// unless the game is over there, plays a random playout from it with
+    /// [`Rng::with_seed`]`(seed)` and writes its returns. `self` is not changed.
+    ///
+    /// Added after the first version, hence the default body, which a plugin built
+    /// without the method answers with: it sets `out.node` to [`FfiNode::Unsupported`],
+    /// and the host then runs the simulation through the other calls (slower: one
+    /// crossing per move instead of one per simulation).
+    fn simulate(
+        &self,
+        path: RSlice<'_, u32>,
+        seed: u64,
+        out: &mut FfiSimulation,
+    ) -> RResult<(), FfiError> {
+        let _ = (path, seed);
+        out.node = FfiNode::Unsupported;
+        RResult::ROk(())
+    }
 }
 
 /// A boxed game trait object, owned by the host.
@@ -403,6 +481,37 @@ impl<G: Game> FfiGame for Plugged<G> {
                 .map(|m| m.0)
         })
     }
+    fn simulate(
+        &self,
+        path: RSlice<'_, u32>,
+        seed: u64,
+        out: &mut FfiSimulation,
+    ) -> RResult<(), FfiError> {
+        guard(|| {
+            let mut game = self.0.clone();
+            for &mv in path.iter() {
+                game.apply(MoveId(mv), None)?;
+            }
+            out.set_turn(game.turn().into());
+            match out.node {
+                FfiNode::Seat => SCRATCH.with_borrow_mut(|moves| {
+                    moves.clear();
+                    game.legal_moves(moves);
+                    out.moves.extend(moves.iter().map(|m| m.0));
+                }),
+                FfiNode::Chance => {}
+                FfiNode::Over | FfiNode::Unsupported => return Ok(()),
+            }
+            let outcome = game.playout(&mut Rng::with_seed(seed))?;
+            out.returns.extend(outcome.returns());
+            Ok(())
+        })
+    }
+}
+
+thread_local! {
+    /// The move list `simulate` reuses, so that a simulation allocates no move list.
+    static SCRATCH: std::cell::RefCell<Vec<MoveId>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn boxed<G: Game>(game: G) -> FfiGameBox {

@@ -20,11 +20,13 @@ impl Rng {
     }
 
     /// A uniformly random index in `0..n`. `n` must be at least 1.
+    #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         self.0.usize(..n)
     }
 
     /// A random 64-bit number (e.g. to seed another generator).
+    #[inline]
     pub fn u64(&mut self) -> u64 {
         self.0.u64(..)
     }

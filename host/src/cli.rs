@@ -128,6 +128,11 @@ pub enum Command {
         /// Seconds per measurement.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
+        /// Measure searches of this many simulations each (fresh trees, repeated for
+        /// the measuring time) instead of one long search: the shape of other
+        /// programs' benchmarks, e.g. one `MCTSBot.step` of 20,000 simulations.
+        #[arg(long)]
+        simulations: Option<u64>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -305,8 +310,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Bench {
             game,
             seconds,
+            simulations,
             json,
-        } => crate::matches::bench(&set, game.as_deref(), seconds, json),
+        } => crate::matches::bench(&set, game.as_deref(), seconds, simulations, json),
         Command::Solve { game, setup } => {
             let (_, start) = set_up(&set, &game, &setup)?;
             let t = Instant::now();

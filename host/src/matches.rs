@@ -232,20 +232,35 @@ pub struct BenchRow {
     pub playouts: f64,
 }
 
-/// Measures one game from its start position with default options.
-pub fn bench_game(plugin: &Plugin, seconds: f64) -> Result<BenchRow> {
+/// Measures one game from its start position with default options: one search for
+/// `seconds`, or, with `simulations`, searches of that many simulations from a fresh
+/// tree for `seconds`.
+pub fn bench_game(plugin: &Plugin, seconds: f64, simulations: Option<u64>) -> Result<BenchRow> {
     let game = plugin.new_game(&Options::defaults(&plugin.manifest().options))?;
     let budget = Duration::from_secs_f64(seconds);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let speed = |threads: usize| -> Result<f64> {
         let config = MctsConfig {
-            iterations: None,
-            time: Some(budget),
+            iterations: simulations,
+            time: if simulations.is_some() {
+                None
+            } else {
+                Some(budget)
+            },
             threads,
             ..MctsConfig::default()
         };
-        let (r, _) = mcts::search(&game, &config, 1, None, None)?;
-        Ok(r.simulations as f64 / r.elapsed.as_secs_f64())
+        let start = Instant::now();
+        let (mut done, mut seed) = (0, 1);
+        loop {
+            let (r, _) = mcts::search(&game, &config, seed, None, None)?;
+            done += r.simulations;
+            seed += 1;
+            if start.elapsed() >= budget {
+                break;
+            }
+        }
+        Ok(done as f64 / start.elapsed().as_secs_f64())
     };
     let mcts_one = speed(1)?;
     let mcts_all = speed(threads)?;
@@ -267,14 +282,20 @@ pub fn bench_game(plugin: &Plugin, seconds: f64) -> Result<BenchRow> {
 }
 
 /// `tavola bench [GAME]`.
-pub fn bench(set: &PluginSet, game: Option<&str>, seconds: f64, as_json: bool) -> Result<ExitCode> {
+pub fn bench(
+    set: &PluginSet,
+    game: Option<&str>,
+    seconds: f64,
+    simulations: Option<u64>,
+    as_json: bool,
+) -> Result<ExitCode> {
     let plugins: Vec<&Plugin> = match game {
         Some(id) => vec![set.require(id).map_err(|e| anyhow!(e))?],
         None => set.games().collect(),
     };
     let mut rows = Vec::new();
     for p in plugins {
-        rows.push(bench_game(p, seconds)?);
+        rows.push(bench_game(p, seconds, simulations)?);
     }
     if as_json {
         let list: Vec<_> = rows

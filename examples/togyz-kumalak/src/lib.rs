@@ -44,19 +44,18 @@ impl Variant for TogyzKumalak {
         let Pit::House(owner, index) = board.pit(last) else {
             return false;
         };
-        let has_tuzdyk = |s: Side| board.special.contains(&Special::Sink(s));
-        let mirrors_theirs = board.special[board.house(side, index)] == Special::Sink(side.other());
+        let mirrors_theirs = board.mark(board.house(side, index)) == Special::Sink(side.other());
         if owner == side
             || board.pits[last] != 3
-            || board.special[last] != Special::Normal
-            || has_tuzdyk(side)
+            || board.mark(last) != Special::Normal
+            || board.has_sink(side)
             || index == 8
             || mirrors_theirs
         {
             return false;
         }
         board.pits[last] = 0;
-        board.special[last] = Special::Sink(side);
+        board.set_mark(last, Special::Sink(side));
         board.bank(side, 3);
         fx.capture(board, last, side, 3);
         fx.message(format!("{} claims a tuzdyk", side.name()));

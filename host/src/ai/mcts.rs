@@ -2,8 +2,9 @@
 //!
 //! - Seat nodes choose by UCT on the mover's own return, so 2 and 3 seats work alike.
 //! - Chance nodes sample an outcome by its exact probability.
-//! - A simulation is one call into the plugin: `GameHandle::playout`, which plays the
-//!   random game to the end inside the plugin.
+//! - A simulation is one call into the plugin: `GameHandle::simulate` plays the path
+//!   from the root to the new node, describes that node and plays the random game to the
+//!   end, all inside the plugin.
 //! - The tree is kept between moves and re-rooted at the new position when it is in the
 //!   tree (single-threaded search).
 //! - Several threads search independent trees (root parallelism) and add up their root
@@ -18,7 +19,10 @@ use std::{
     time::{Duration, Instant},
 };
 
-use game_api::{ChanceOutcome, MoveId, Rng, Turn};
+use game_api::{
+    ChanceOutcome, MoveId, Probability, Rng, Turn,
+    ffi::{FfiNode, FfiSimulation},
+};
 
 use crate::plugins::{CallError, GameHandle};
 
@@ -70,6 +74,11 @@ struct Node {
 #[derive(Debug, Clone)]
 pub struct Tree {
     nodes: Vec<Node>,
+    /// Reused by every simulation: the nodes and the moves of the current path, and what
+    /// the plugin reports (so that a simulation allocates nothing but its new node).
+    path: Vec<u32>,
+    moves: Vec<u32>,
+    sim: FfiSimulation,
 }
 
 fn returns_array(returns: &[f64]) -> [f64; MAX_SEATS] {
@@ -80,8 +89,23 @@ fn returns_array(returns: &[f64]) -> [f64; MAX_SEATS] {
     a
 }
 
+/// A node with its moves in a random order (decided once, for expansion).
+fn node(mv: MoveId, kind: Kind, mut untried: Vec<MoveId>, rng: &mut Rng) -> Node {
+    for i in (1..untried.len()).rev() {
+        untried.swap(i, rng.below(i + 1));
+    }
+    Node {
+        mv,
+        children: Vec::new(),
+        untried,
+        kind,
+        visits: 0,
+        value: [0.0; MAX_SEATS],
+    }
+}
+
 fn make_node(game: &GameHandle, mv: MoveId, rng: &mut Rng) -> Result<Node, CallError> {
-    let (kind, mut untried) = match game.turn()? {
+    let (kind, untried) = match game.turn()? {
         Turn::Seat { seat } => (Kind::Seat(seat), game.legal_moves()?),
         Turn::Chance { outcomes } => (Kind::Chance(outcomes), Vec::new()),
         Turn::Over { outcome } => (
@@ -89,18 +113,33 @@ fn make_node(game: &GameHandle, mv: MoveId, rng: &mut Rng) -> Result<Node, CallE
             Vec::new(),
         ),
     };
-    // Expand in a random order, decided once.
-    for i in (1..untried.len()).rev() {
-        untried.swap(i, rng.below(i + 1));
-    }
-    Ok(Node {
-        mv,
-        children: Vec::new(),
-        untried,
-        kind,
-        visits: 0,
-        value: [0.0; MAX_SEATS],
-    })
+    Ok(node(mv, kind, untried, rng))
+}
+
+/// The node a simulation reached, as the plugin described it.
+fn simulated_node(sim: &FfiSimulation, mv: MoveId, rng: &mut Rng) -> Node {
+    let (kind, untried) = match sim.node {
+        FfiNode::Seat => (
+            Kind::Seat(sim.seat),
+            sim.moves.iter().map(|&m| MoveId(m)).collect(),
+        ),
+        FfiNode::Chance => (
+            Kind::Chance(
+                sim.chances
+                    .iter()
+                    .map(|c| ChanceOutcome {
+                        mv: MoveId(c.mv),
+                        probability: Probability::new(c.num, c.den),
+                    })
+                    .collect(),
+            ),
+            Vec::new(),
+        ),
+        FfiNode::Over | FfiNode::Unsupported => {
+            (Kind::Terminal(returns_array(&sim.returns)), Vec::new())
+        }
+    };
+    node(mv, kind, untried, rng)
 }
 
 impl Tree {
@@ -108,69 +147,59 @@ impl Tree {
     pub fn new(game: &GameHandle, rng: &mut Rng) -> Result<Self, CallError> {
         Ok(Tree {
             nodes: vec![make_node(game, MoveId(u32::MAX), rng)?],
+            path: Vec::new(),
+            moves: Vec::new(),
+            sim: FfiSimulation::default(),
         })
     }
 
-    /// Runs one simulation from the root position `root`.
+    /// Runs one simulation from the root position `root`: walks down the tree by UCT
+    /// (chance nodes by probability), and at the first move or outcome not yet in the
+    /// tree makes one call into the plugin, which plays the path, describes the new node
+    /// and plays a random game from it.
     pub fn iterate(
         &mut self,
         root: &GameHandle,
         uct_c: f64,
         rng: &mut Rng,
     ) -> Result<(), CallError> {
-        let mut game = root.clone();
-        let mut path: Vec<u32> = vec![0];
+        self.path.clear();
+        self.path.push(0);
+        self.moves.clear();
         let mut node = 0usize;
         let returns = loop {
-            match &self.nodes[node].kind {
+            let step = match &self.nodes[node].kind {
                 Kind::Terminal(r) => break *r,
                 Kind::Chance(outcomes) => {
                     let mv = outcomes[rng.chance(outcomes)].mv;
-                    game.apply(mv)?;
-                    let child = match self.nodes[node]
-                        .children
-                        .iter()
-                        .find(|&&c| self.nodes[c as usize].mv == mv)
-                    {
-                        Some(&c) => c,
-                        None => self.add_child(node, &game, mv, rng)?,
-                    };
-                    node = child as usize;
-                    path.push(child);
-                }
-                Kind::Seat(seat) => {
-                    let seat = usize::from(*seat);
-                    if let Some(mv) = self.nodes[node].untried.pop() {
-                        game.apply(mv)?;
-                        let child = self.add_child(node, &game, mv, rng)?;
-                        path.push(child);
-                        match &self.nodes[child as usize].kind {
-                            Kind::Terminal(r) => break *r,
-                            _ => break returns_array(&game.playout(rng.u64())?),
-                        }
-                    }
-                    let parent_visits = f64::from(self.nodes[node].visits.max(1));
-                    let log_n = parent_visits.ln();
-                    let best = self.nodes[node]
+                    let known = self.nodes[node]
                         .children
                         .iter()
                         .copied()
-                        .max_by(|&a, &b| {
-                            let ucb = |c: u32| {
-                                let n = &self.nodes[c as usize];
-                                let visits = f64::from(n.visits.max(1));
-                                n.value[seat] / visits + uct_c * (log_n / visits).sqrt()
-                            };
-                            ucb(a).total_cmp(&ucb(b))
-                        })
-                        .expect("a seat node has moves");
-                    game.apply(self.nodes[best as usize].mv)?;
-                    node = best as usize;
-                    path.push(best);
+                        .find(|&c| self.nodes[c as usize].mv == mv);
+                    (mv, known)
                 }
+                Kind::Seat(seat) => {
+                    let seat = usize::from(*seat);
+                    match self.nodes[node].untried.pop() {
+                        Some(mv) => (mv, None),
+                        None => {
+                            let best = self.select(node, seat, uct_c);
+                            (self.nodes[best as usize].mv, Some(best))
+                        }
+                    }
+                }
+            };
+            self.moves.push(step.0.0);
+            match step {
+                (_, Some(child)) => {
+                    node = child as usize;
+                    self.path.push(child);
+                }
+                (mv, None) => break self.expand(node, mv, root, rng)?,
             }
         };
-        for &n in &path {
+        for &n in &self.path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
             for (v, r) in node.value.iter_mut().zip(returns) {
@@ -180,17 +209,40 @@ impl Tree {
         Ok(())
     }
 
-    fn add_child(
+    /// The child of `node` with the best UCT value for `seat`.
+    fn select(&self, node: usize, seat: usize, uct_c: f64) -> u32 {
+        let parent_visits = f64::from(self.nodes[node].visits.max(1));
+        let log_n = parent_visits.ln();
+        self.nodes[node]
+            .children
+            .iter()
+            .copied()
+            .max_by(|&a, &b| {
+                let ucb = |c: u32| {
+                    let n = &self.nodes[c as usize];
+                    let visits = f64::from(n.visits.max(1));
+                    n.value[seat] / visits + uct_c * (log_n / visits).sqrt()
+                };
+                ucb(a).total_cmp(&ucb(b))
+            })
+            .expect("a seat node has moves")
+    }
+
+    /// Adds the child reached by `mv` from `parent` (the end of the current path),
+    /// simulating from it; returns the simulation's returns.
+    fn expand(
         &mut self,
         parent: usize,
-        game: &GameHandle,
         mv: MoveId,
+        root: &GameHandle,
         rng: &mut Rng,
-    ) -> Result<u32, CallError> {
+    ) -> Result<[f64; MAX_SEATS], CallError> {
+        root.simulate(&self.moves, rng.u64(), &mut self.sim)?;
         let id = self.nodes.len() as u32;
-        self.nodes.push(make_node(game, mv, rng)?);
+        self.nodes.push(simulated_node(&self.sim, mv, rng));
         self.nodes[parent].children.push(id);
-        Ok(id)
+        self.path.push(id);
+        Ok(returns_array(&self.sim.returns))
     }
 
     /// The root's children as (move, visits, mean return for the root's mover).
@@ -265,7 +317,12 @@ impl Tree {
                 stack.push((c, Some(id)));
             }
         }
-        Some(Tree { nodes })
+        Some(Tree {
+            nodes,
+            path: self.path,
+            moves: self.moves,
+            sim: self.sim,
+        })
     }
 
     /// Simulations run from this root so far.

@@ -3,7 +3,7 @@ use std::path::{Path, PathBuf};
 use abi_stable::std_types::{RResult, RStr, RVec};
 use game_api::{
     Effect, Layout, Manifest, MoveId, MoveInfo, Options, Turn, View,
-    ffi::{FfiError, FfiErrorKind, FfiGameBox, GamePluginRef, PluginInfo},
+    ffi::{FfiError, FfiErrorKind, FfiGameBox, FfiNode, FfiSimulation, GamePluginRef, PluginInfo},
 };
 use serde::de::DeserializeOwned;
 use thiserror::Error;
@@ -257,6 +257,34 @@ impl GameHandle {
     /// The plugin's heuristic value of the position per seat, if it has one.
     pub fn evaluate(&self) -> Result<Option<Vec<f64>>, CallError> {
         call(self.game.evaluate()).map(|o| o.into_option().map(Into::into))
+    }
+
+    /// One search simulation in one call into the plugin: plays `path` on a copy of this
+    /// position, describes the node reached in `out` and plays a random playout from it
+    /// (see [`FfiGame::simulate`](game_api::ffi::FfiGame::simulate)).
+    pub fn simulate(
+        &self,
+        path: &[u32],
+        seed: u64,
+        out: &mut FfiSimulation,
+    ) -> Result<(), CallError> {
+        call(self.game.simulate(path.into(), seed, out))?;
+        if out.node != FfiNode::Unsupported {
+            return Ok(());
+        }
+        // A plugin built before `simulate`: the same steps, one call each.
+        let mut game = self.clone();
+        for &mv in path {
+            game.apply(MoveId(mv))?;
+        }
+        out.set_turn(call(game.game.turn())?);
+        match out.node {
+            FfiNode::Seat => game.legal_moves_into(&mut out.moves)?,
+            FfiNode::Chance => {}
+            FfiNode::Over | FfiNode::Unsupported => return Ok(()),
+        }
+        out.returns = call(game.game.playout(seed))?;
+        Ok(())
     }
 
     /// The move the plugin's own bot `bot` would play.

@@ -94,6 +94,75 @@ pub enum Special {
     Sink(Side),
 }
 
+/// The marked pits of a ring, one bit per pit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct Marks {
+    burnt: u32,
+    /// Sinks by owner (South, North).
+    sinks: [u32; 2],
+}
+
+/// Marks are saved as one [`Special`] per pit, the form positions were always saved in.
+mod marks_per_pit {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{MAX_PITS, Marks, Special};
+
+    pub fn serialize<S: Serializer>(marks: &Marks, serializer: S) -> Result<S::Ok, S::Error> {
+        let last = 32 - (marks.burnt | marks.sinks[0] | marks.sinks[1]).leading_zeros();
+        let per_pit: Vec<Special> = (0..last as usize).map(|pit| marks.get(pit)).collect();
+        per_pit.serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Marks, D::Error> {
+        let per_pit = Vec::<Special>::deserialize(deserializer)?;
+        if per_pit.len() > MAX_PITS {
+            return Err(serde::de::Error::custom(format!(
+                "{} pit marks, more than the {MAX_PITS} pits a ring can have",
+                per_pit.len()
+            )));
+        }
+        let mut marks = Marks::default();
+        for (pit, mark) in per_pit.into_iter().enumerate() {
+            marks.set(pit, mark);
+        }
+        Ok(marks)
+    }
+}
+
+impl Marks {
+    #[inline]
+    fn get(&self, pit: usize) -> Special {
+        let bit = 1u32 << pit;
+        if self.burnt & bit != 0 {
+            Special::Burnt
+        } else if self.sinks[0] & bit != 0 {
+            Special::Sink(Side::South)
+        } else if self.sinks[1] & bit != 0 {
+            Special::Sink(Side::North)
+        } else {
+            Special::Normal
+        }
+    }
+
+    fn set(&mut self, pit: usize, mark: Special) {
+        let bit = 1u32 << pit;
+        self.burnt &= !bit;
+        self.sinks[0] &= !bit;
+        self.sinks[1] &= !bit;
+        match mark {
+            Special::Normal => {}
+            Special::Burnt => self.burnt |= bit,
+            Special::Sink(owner) => self.sinks[owner.index()] |= bit,
+        }
+    }
+
+    #[inline]
+    fn any(&self) -> bool {
+        self.burnt | self.sinks[0] | self.sinks[1] != 0
+    }
+}
+
 /// The seeds of a two-row board: the ring of pits in sowing order and, beside it, each
 /// side's captured stock.
 ///
@@ -111,9 +180,12 @@ pub struct Board {
     /// Big stones in each pit of the ring (only mandarin squares have any).
     #[serde(default)]
     pub big: PitArray<u32>,
-    /// Marks on the houses (burnt, sink), one per pit of the ring.
-    #[serde(default)]
-    pub special: PitArray<Special>,
+    /// Marks on the houses (burnt, sink), as bit sets over the ring's pits: sowing
+    /// and move generation test a whole ring with one instruction. Saved as one
+    /// [`Special`] per pit; read and written with [`Board::mark`] and
+    /// [`Board::set_mark`].
+    #[serde(default, rename = "special", with = "marks_per_pit")]
+    marks: Marks,
     /// Small seeds each side holds beside the board (South, North).
     pub captured: [u32; 2],
     /// Big stones each side has captured.
@@ -152,7 +224,7 @@ impl Board {
             ends,
             pits: std::iter::repeat_n(0, len).collect(),
             big: std::iter::repeat_n(0, len).collect(),
-            special: std::iter::repeat_n(Special::Normal, len).collect(),
+            marks: Marks::default(),
             captured: [0, 0],
             captured_big: [0, 0],
             loans: [0, 0],
@@ -243,18 +315,83 @@ impl Board {
         self.pits[pit] > 0 || self.big[pit] > 0
     }
 
+    /// The seeds in each of `side`'s houses, in its sowing order (a side's houses are
+    /// consecutive pits of the ring).
+    #[inline]
+    pub fn row_of(&self, side: Side) -> &[u32] {
+        let base = self.house(side, 0);
+        &self.pits[base..base + self.houses]
+    }
+
     /// Whether `side`'s houses are all empty.
     #[inline]
     pub fn side_empty(&self, side: Side) -> bool {
-        (0..self.houses).all(|i| self.pits[self.house(side, i)] == 0)
+        // No early exit: a branch on random data costs more than the few ORs.
+        self.row_of(side).iter().fold(0, |any, &n| any | n) == 0
     }
 
     /// The seeds in `side`'s houses.
     #[inline]
     pub fn seeds_on_side(&self, side: Side) -> u32 {
-        (0..self.houses)
-            .map(|i| self.pits[self.house(side, i)])
-            .sum()
+        self.row_of(side).iter().sum()
+    }
+
+    /// Whether any pit is burnt or a sink (sowing checks each pit only then).
+    #[inline]
+    pub fn has_marks(&self) -> bool {
+        self.marks.any()
+    }
+
+    /// The mark on ring pit `pit`.
+    ///
+    /// ```
+    /// use mancala_kit::{Board, Config, Side, Special};
+    /// let mut board = Board::start(&Config::kalah(6, 4));
+    /// assert_eq!(board.mark(3), Special::Normal);
+    /// board.set_mark(3, Special::Sink(Side::North));
+    /// assert_eq!(board.mark(3), Special::Sink(Side::North));
+    /// assert!(board.has_marks());
+    /// ```
+    #[inline]
+    pub fn mark(&self, pit: usize) -> Special {
+        self.marks.get(pit)
+    }
+
+    /// Marks ring pit `pit` (or clears its mark with [`Special::Normal`]).
+    pub fn set_mark(&mut self, pit: usize, mark: Special) {
+        if pit < self.ring_len() {
+            self.marks.set(pit, mark);
+        }
+    }
+
+    /// Whether `side` has a sink (a tuzdyk) anywhere.
+    pub fn has_sink(&self, side: Side) -> bool {
+        self.marks.sinks[side.index()] != 0
+    }
+
+    /// The burnt pits, one bit per pit.
+    #[inline]
+    pub(crate) fn burnt_mask(&self) -> u32 {
+        self.marks.burnt
+    }
+
+    /// The sinks, one bit per pit.
+    #[inline]
+    pub(crate) fn sink_mask(&self) -> u32 {
+        self.marks.sinks[0] | self.marks.sinks[1]
+    }
+
+    /// `side`'s houses it may sow from (seeds in them, no mark), one bit per house in its
+    /// sowing order.
+    #[inline]
+    pub fn playable_mask(&self, side: Side) -> u32 {
+        let base = self.house(side, 0);
+        let mut mask = 0;
+        for (i, &seeds) in self.row_of(side).iter().enumerate() {
+            mask |= u32::from(seeds > 0) << i;
+        }
+        let marked = self.marks.burnt | self.marks.sinks[0] | self.marks.sinks[1];
+        mask & !(marked >> base)
     }
 
     /// The value of a captured big stone.
@@ -312,7 +449,13 @@ impl Board {
     /// Whether `side` may sow from its house `pit` (it holds seeds and is not marked).
     #[inline]
     pub fn playable(&self, pit: usize) -> bool {
-        self.pits[pit] > 0 && self.special[pit] == Special::Normal
+        self.pits[pit] > 0 && self.mark(pit) == Special::Normal
+    }
+
+    /// Whether every mark is on a pit of the ring.
+    pub(crate) fn marks_fit(&self) -> bool {
+        let outside = !((1u32 << self.ring_len()) - 1);
+        (self.marks.burnt | self.marks.sinks[0] | self.marks.sinks[1]) & outside == 0
     }
 }
 

@@ -127,19 +127,16 @@ impl<V: Variant> Mancala<V> {
 
     /// Writes the moves `side` could make before the feeding and grand-slam rules.
     fn candidates_into(&self, side: Side, moves: &mut Vec<MoveId>) {
-        // A side's houses are consecutive pits of the ring.
-        let base = self.board.house(side, 0);
-        let houses = &self.board.pits[base..base + self.config.houses];
-        let marks = &self.board.special[base..base + self.config.houses];
+        let mut houses = self.board.playable_mask(side);
         let chosen = self.config.direction == Direction::Chosen;
-        for (i, (&seeds, &mark)) in houses.iter().zip(marks).enumerate() {
-            if seeds > 0 && mark == Special::Normal {
-                if chosen {
-                    moves.push(MoveId(2 * i as u32));
-                    moves.push(MoveId(2 * i as u32 + 1));
-                } else {
-                    moves.push(MoveId(i as u32));
-                }
+        while houses != 0 {
+            let i = houses.trailing_zeros();
+            houses &= houses - 1;
+            if chosen {
+                moves.push(MoveId(2 * i));
+                moves.push(MoveId(2 * i + 1));
+            } else {
+                moves.push(MoveId(i));
             }
         }
     }
@@ -219,12 +216,42 @@ impl<V: Variant> Mancala<V> {
 
     /// Whether the side to move has a legal move.
     fn has_legal(&self) -> bool {
+        if self.phase == Phase::Over {
+            return false;
+        }
         if self.filtered() {
             return !self.legal().is_empty();
         }
-        self.phase != Phase::Over
-            && (0..self.config.houses)
-                .any(|i| self.board.playable(self.board.house(self.to_move, i)))
+        if !self.board.has_marks() {
+            return !self.board.side_empty(self.to_move);
+        }
+        self.board.playable_mask(self.to_move) != 0
+    }
+
+    /// The move a random playout draws: the same draw from the same list as the generic
+    /// playout, without writing the list out when no rule filters it.
+    #[inline]
+    fn random_move(&self, rng: &mut game_api::Rng, moves: &mut Vec<MoveId>) -> Option<MoveId> {
+        if self.filtered() {
+            moves.clear();
+            self.legal_into(moves);
+            return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
+        }
+        let per_house = match self.config.direction {
+            Direction::Anticlockwise => 1,
+            Direction::Chosen => 2,
+        };
+        let mut houses = self.board.playable_mask(self.to_move);
+        let count = houses.count_ones() as usize * per_house;
+        if count == 0 {
+            return None;
+        }
+        let k = rng.below(count);
+        for _ in 0..k / per_house {
+            houses &= houses - 1;
+        }
+        let i = houses.trailing_zeros() as usize;
+        Some(MoveId((i * per_house + k % per_house) as u32))
     }
 
     /// Plays a move known to be legal.
@@ -253,7 +280,7 @@ impl<V: Variant> Mancala<V> {
         }
         self.last_move.clear();
         self.last_move.push(origin);
-        let banked = Side::BOTH.map(|s| self.board.bank_of(s));
+        let banked = self.config.cycle_ends_game.then(|| self.banked());
         let sown = self.sow_on_self(mv, fx);
         if !sown.extra_turn {
             self.to_move = side.other();
@@ -261,10 +288,14 @@ impl<V: Variant> Mancala<V> {
         // A position repeats only with the same scores, and scores only grow (without
         // refills): once seeds are banked no earlier position can come back, so the
         // cycle history starts afresh. This keeps it short and copies cheap.
-        if !self.config.refill && banked != Side::BOTH.map(|s| self.board.bank_of(s)) {
+        if !self.config.refill && banked.is_some_and(|before| before != self.banked()) {
             self.history.clear();
         }
         self.settle(fx);
+    }
+
+    fn banked(&self) -> [u32; 2] {
+        Side::BOTH.map(|s| self.board.bank_of(s))
     }
 
     fn sow_on(&self, board: &mut Board, mv: MoveId, fx: &mut Effects<'_>) -> sow::Sown {
@@ -414,11 +445,11 @@ impl<V: Variant> Mancala<V> {
                 let pit = self.board.house(side, i);
                 if self.board.bank_of(side) >= self.config.seeds {
                     self.board.unbank(side, self.config.seeds);
-                    self.board.special[pit] = Special::Normal;
+                    self.board.set_mark(pit, Special::Normal);
                     self.board.pits[pit] = self.config.seeds;
                     fx.unbank(&self.board, side, pit, self.config.seeds);
                 } else {
-                    self.board.special[pit] = Special::Burnt;
+                    self.board.set_mark(pit, Special::Burnt);
                 }
             }
         }
@@ -511,7 +542,7 @@ impl<V: Variant> Game for Mancala<V> {
         let seed = Piece::new("seed");
         let content = |pit: usize| -> SiteContent {
             let b = &self.board;
-            match b.special[pit] {
+            match b.mark(pit) {
                 Special::Burnt => SiteContent::Stack {
                     pieces: vec![Piece::new("burnt")],
                 },
@@ -634,20 +665,17 @@ impl<V: Variant> Game for Mancala<V> {
     /// The random playout without the per-move checks of the generic one (the moves come
     /// from the legal list), making exactly the same draws.
     fn playout(&mut self, rng: &mut game_api::Rng) -> Result<Outcome, GameError> {
-        let mut moves = Vec::with_capacity(2 * self.config.houses);
+        let mut moves = Vec::new();
         for _ in 0..game_api::MAX_PLAYOUT_ACTIONS {
             if self.is_over() {
                 return Ok(Outcome::from_scores(&self.final_scores()));
             }
-            moves.clear();
-            self.legal_into(&mut moves);
-            if moves.is_empty() {
+            let Some(mv) = self.random_move(rng, &mut moves) else {
                 return Err(GameError::Internal(format!(
                     "{} is to move but has no legal move",
                     self.to_move.name()
                 )));
-            }
-            let mv = moves[rng.below(moves.len())];
+            };
             self.play_legal(mv, &mut Effects(None));
         }
         Err(GameError::Internal("a random playout did not end".into()))
@@ -665,7 +693,7 @@ impl<V: Variant> Game for Mancala<V> {
                 c.houses
             )));
         }
-        if b.big.len() != expected || b.special.len() != expected {
+        if b.big.len() != expected || !b.marks_fit() {
             return Err(GameError::State(
                 "the board's marks do not cover every pit".into(),
             ));
@@ -723,7 +751,7 @@ impl<V: Variant> Mancala<V> {
         }
         let pit = self.board.house(self.to_move, i);
         let name = Self::house_name(self.to_move, i);
-        let reason = match self.board.special[pit] {
+        let reason = match self.board.mark(pit) {
             Special::Burnt => format!("house {name} is burnt"),
             Special::Sink(_) => format!("house {name} is a tuzdyk"),
             Special::Normal if self.board.pits[pit] == 0 => format!("house {name} is empty"),

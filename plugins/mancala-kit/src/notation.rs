@@ -85,7 +85,7 @@ pub(crate) fn write(
     }
     let named = |want: &dyn Fn(Special) -> bool| -> Vec<String> {
         (0..board.ring_len())
-            .filter(|&p| want(board.special[p]))
+            .filter(|&p| want(board.mark(p)))
             .filter_map(|p| match board.pit(p) {
                 crate::board::Pit::House(s, i) => Some(house_name(s, i)),
                 _ => None,
@@ -269,7 +269,7 @@ pub(crate) fn parse(config: &Config, text: &str) -> Result<Parsed, GameError> {
         if board.pits[pit] > 0 {
             return Err(err("a burnt house or a tuzdyk cannot hold seeds".into()));
         }
-        board.special[pit] = special;
+        board.set_mark(pit, special);
     }
     if config.ends == Ends::Stores && (board.captured != [0, 0]) {
         return Err(err(

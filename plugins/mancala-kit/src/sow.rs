@@ -81,8 +81,7 @@ impl Effects<'_> {
 
     /// Reports a line of text for the move log.
     pub fn message(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        self.push(|| Effect::Message { text });
+        self.push(|| Effect::Message { text: text.into() });
     }
 }
 
@@ -105,20 +104,20 @@ pub(crate) fn score_site(board: &Board, side: Side) -> SiteId {
 pub(crate) struct Hand {
     /// The side sowing.
     pub side: Side,
-    origin: usize,
     /// The pit the last seed went into.
     pub pos: usize,
     /// Seeds still in hand.
     pub seeds: u32,
     forward: bool,
-    /// The opponent's store when sowing skips it.
-    skip_store: Option<usize>,
-    /// Sowing skips the origin.
-    skip_origin: bool,
-    /// The board has burnt houses or sinks (checked per seed only then).
-    marked: bool,
+    /// Pits in the ring.
+    len: usize,
+    /// The pits sowing passes over, one bit per pit: the opponent's store (when skipped),
+    /// the origin (when skipped), burnt houses. Never every pit.
+    skip: u32,
+    /// The sinks (tuzdyks), one bit per pit: seeds sown there go to their owner's score.
+    sinks: u32,
     /// The (board, pit) pairs relayed from in this turn; made on the first relay.
-    seen: Option<HashSet<u64>>,
+    seen: Option<Box<HashSet<u64>>>,
     /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
     pub looped: bool,
 }
@@ -126,6 +125,7 @@ pub(crate) struct Hand {
 impl Hand {
     /// Lifts the seeds of `origin` (and, under `first_seed_in_origin`, drops the first
     /// one back).
+    #[inline(always)]
     pub fn start(
         board: &mut Board,
         config: &Config,
@@ -136,19 +136,32 @@ impl Hand {
     ) -> Hand {
         let seeds = std::mem::take(&mut board.pits[origin]);
         fx.lift(origin, seeds);
+        let len = board.ring_len();
+        let mut skip = 0u32;
+        if config.skip_opponent_store
+            && let Some(store) = board.store(side.other())
+        {
+            skip |= 1 << store;
+        }
+        if config.skip_origin {
+            skip |= 1 << origin;
+        }
+        skip |= board.burnt_mask();
+        let sinks = board.sink_mask();
+        // A ring where every pit is skipped cannot happen (the origin's neighbours are
+        // houses or stores), but never loop forever on a malformed position.
+        let every = if len >= 32 { u32::MAX } else { (1 << len) - 1 };
+        if skip & every == every {
+            skip = 0;
+        }
         let mut hand = Hand {
             side,
-            origin,
             pos: origin,
             seeds,
             forward,
-            skip_store: if config.skip_opponent_store {
-                board.store(side.other())
-            } else {
-                None
-            },
-            skip_origin: config.skip_origin,
-            marked: board.special.iter().any(|s| *s != Special::Normal),
+            len,
+            skip,
+            sinks,
             seen: None,
             looped: false,
         };
@@ -162,39 +175,41 @@ impl Hand {
 
     /// The pit after `pit` in this hand's direction.
     #[inline]
-    pub fn next(&self, board: &Board, pit: usize) -> usize {
-        let len = board.ring_len();
+    pub fn next(&self, pit: usize) -> usize {
+        // Compare and wrap: a division per seed would cost more than the rest of the drop.
         if self.forward {
-            (pit + 1) % len
+            if pit + 1 >= self.len { 0 } else { pit + 1 }
+        } else if pit == 0 {
+            self.len - 1
         } else {
-            (pit + len - 1) % len
+            pit - 1
         }
     }
 
+    /// The pit before `pit` in this hand's direction.
     #[inline]
-    fn skipped(&self, board: &Board, pit: usize) -> bool {
-        self.skip_store == Some(pit)
-            || (self.skip_origin && pit == self.origin)
-            || (self.marked && board.special[pit] == Special::Burnt)
+    fn prev(&self, pit: usize) -> usize {
+        if !self.forward {
+            if pit + 1 >= self.len { 0 } else { pit + 1 }
+        } else if pit == 0 {
+            self.len - 1
+        } else {
+            pit - 1
+        }
     }
 
     /// Drops one seed into the next pit that takes one.
-    #[inline]
+    #[inline(always)]
     pub fn drop_one(&mut self, board: &mut Board, fx: &mut Effects<'_>) {
-        let mut pit = self.next(board, self.pos);
-        // A ring where every pit is skipped cannot happen (the origin's neighbours are
-        // houses or stores), but never loop forever on a malformed position.
-        for _ in 0..board.ring_len() {
-            if !self.skipped(board, pit) {
-                break;
-            }
-            pit = self.next(board, pit);
+        let mut pit = self.next(self.pos);
+        while self.skip & (1 << pit) != 0 {
+            pit = self.next(pit);
         }
         self.pos = pit;
         self.seeds -= 1;
         fx.drop_seed(pit);
-        if self.marked
-            && let Special::Sink(owner) = board.special[pit]
+        if self.sinks & (1 << pit) != 0
+            && let Special::Sink(owner) = board.mark(pit)
         {
             board.bank(owner, 1);
             fx.capture(board, pit, owner, 1);
@@ -203,15 +218,36 @@ impl Hand {
         board.pits[pit] += 1;
     }
 
-    /// The hand is empty: relays (returns `true`, with seeds in hand again) or ends.
+    /// Sows whole laps at once: when no one watches and no pit is a sink, `n` seeds
+    /// dropped one by one round a ring of `c` pits that take seeds put `(n − 1) / c` in
+    /// every one of them and end where the remaining ones, dropped singly, end.
     #[inline]
+    fn sow_laps(&mut self, board: &mut Board, fx: &Effects<'_>) {
+        if fx.0.is_some() || self.sinks != 0 {
+            return;
+        }
+        let cycle = (self.len as u32) - (self.skip.count_ones());
+        if self.seeds <= cycle {
+            return;
+        }
+        let laps = (self.seeds - 1) / cycle;
+        for (pit, seeds) in board.pits.iter_mut().enumerate() {
+            if self.skip & (1 << pit) == 0 {
+                *seeds += laps;
+            }
+        }
+        self.seeds -= laps * cycle;
+    }
+
+    /// The hand is empty: relays (returns `true`, with seeds in hand again) or ends.
+    #[inline(always)]
     pub fn land(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) -> bool {
         let from = match config.relay {
             Relay::None => return false,
             Relay::Landing => {
                 let pit = self.pos;
                 let occupied_house = matches!(board.pit(pit), Pit::House(..))
-                    && board.special[pit] == Special::Normal
+                    && board.mark(pit) == Special::Normal
                     && board.pits[pit] > 1;
                 if !occupied_house {
                     return false;
@@ -219,7 +255,7 @@ impl Hand {
                 pit
             }
             Relay::Next => {
-                let next = self.next(board, self.pos);
+                let next = self.next(self.pos);
                 if !matches!(board.pit(next), Pit::House(..)) || board.pits[next] == 0 {
                     return false;
                 }
@@ -228,7 +264,7 @@ impl Hand {
         };
         if !self
             .seen
-            .get_or_insert_with(HashSet::new)
+            .get_or_insert_with(Box::default)
             .insert(loop_key(board, from))
         {
             self.looped = true;
@@ -245,8 +281,17 @@ impl Hand {
     #[inline]
     pub fn run(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
         loop {
-            while self.seeds > 0 {
-                self.drop_one(board, fx);
+            self.sow_laps(board, fx);
+            if fx.0.is_none() {
+                // The same loop with the effect checks compiled out.
+                let quiet = &mut Effects(None);
+                while self.seeds > 0 {
+                    self.drop_one(board, quiet);
+                }
+            } else {
+                while self.seeds > 0 {
+                    self.drop_one(board, fx);
+                }
             }
             if !self.land(board, config, fx) {
                 return;
@@ -320,13 +365,13 @@ fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>
             keep_last,
         } => {
             if board.house_owner(last) != Some(side)
-                || board.special[last] != Special::Normal
+                || board.mark(last) != Special::Normal
                 || board.pits[last] != 1
             {
                 return Sown::default();
             }
             let opposite = board.opposite(last);
-            let taken = if board.special[opposite] == Special::Normal {
+            let taken = if board.mark(opposite) == Special::Normal {
                 board.pits[opposite]
             } else {
                 0
@@ -346,14 +391,14 @@ fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>
         Capture::Backward { min, max } => {
             let in_range = |board: &Board, pit: usize| {
                 board.house_owner(pit) == Some(side.other())
-                    && board.special[pit] == Special::Normal
+                    && board.mark(pit) == Special::Normal
                     && (min..=max).contains(&board.pits[pit])
             };
             let mut chain = Vec::new();
             let mut pit = last;
             while in_range(board, pit) && !chain.contains(&pit) {
                 chain.push(pit);
-                pit = hand_prev(hand, board, pit);
+                pit = hand.prev(pit);
             }
             let taken: u32 = chain.iter().map(|&p| board.pits[p]).sum();
             if taken == 0 {
@@ -383,11 +428,11 @@ fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>
             };
         }
         Capture::Forward => {
-            let n1 = hand.next(board, last);
+            let n1 = hand.next(last);
             if board.holds(n1) {
                 return Sown::default();
             }
-            let mut target = hand.next(board, n1);
+            let mut target = hand.next(n1);
             while board.holds(target) {
                 if let Some(k) = config.quan_non
                     && board.big[target] > 0
@@ -405,16 +450,16 @@ fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>
                 fx.capture(board, target, side, small + big);
                 board.bank(side, small);
                 board.captured_big[side.index()] += big;
-                let gap = hand.next(board, target);
+                let gap = hand.next(target);
                 if board.holds(gap) {
                     break;
                 }
-                target = hand.next(board, gap);
+                target = hand.next(gap);
             }
         }
         Capture::Even => {
             if board.house_owner(last) == Some(side.other())
-                && board.special[last] == Special::Normal
+                && board.mark(last) == Special::Normal
                 && board.pits[last] > 0
                 && board.pits[last].is_multiple_of(2)
             {
@@ -425,15 +470,6 @@ fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>
         }
     }
     Sown::default()
-}
-
-fn hand_prev(hand: &Hand, board: &Board, pit: usize) -> usize {
-    let len = board.ring_len();
-    if hand.forward {
-        (pit + len - 1) % len
-    } else {
-        (pit + 1) % len
-    }
 }
 
 /// Congkak's simultaneous opening: both hands sow in lock-step, one seed each per tick,

@@ -117,7 +117,7 @@ pub(crate) struct Hand {
     /// The sinks (tuzdyks), one bit per pit: seeds sown there go to their owner's score.
     sinks: u32,
     /// The (board, pit) pairs relayed from in this turn; made on the first relay.
-    seen: Option<Box<HashSet<u64>>>,
+    seen: Option<HashSet<u64>>,
     /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
     pub looped: bool,
 }
@@ -264,7 +264,7 @@ impl Hand {
         };
         if !self
             .seen
-            .get_or_insert_with(Box::default)
+            .get_or_insert_with(HashSet::new)
             .insert(loop_key(board, from))
         {
             self.looped = true;

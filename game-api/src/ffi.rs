@@ -319,7 +319,10 @@ pub trait FfiGame: Clone + Send + Sync {
     /// One search simulation in one call: from this position, plays `path` (moves and
     /// chance outcomes the host's tree chose), describes the node reached in `out`, and
     /// unless the game is over there, plays a random playout from it with
-    /// [`Rng::with_seed`]`(seed)` and writes its returns. `self` is not changed.
+    /// [`Rng::with_seed`]`(seed)` and writes its returns. With `cutoff` > 0 the playout
+    /// stops after that many actions and, if the game goes on, the returns are the
+    /// game's [`evaluate`](crate::Game::evaluate) (clamped to −1…1). `self` is not
+    /// changed.
     ///
     /// Added after the first version, hence the default body, which a plugin built
     /// without the method answers with: it sets `out.node` to [`FfiNode::Unsupported`],
@@ -329,9 +332,10 @@ pub trait FfiGame: Clone + Send + Sync {
         &self,
         path: RSlice<'_, u32>,
         seed: u64,
+        cutoff: u32,
         out: &mut FfiSimulation,
     ) -> RResult<(), FfiError> {
-        let _ = (path, seed);
+        let _ = (path, seed, cutoff);
         out.node = FfiNode::Unsupported;
         RResult::ROk(())
     }
@@ -485,6 +489,7 @@ impl<G: Game> FfiGame for Plugged<G> {
         &self,
         path: RSlice<'_, u32>,
         seed: u64,
+        cutoff: u32,
         out: &mut FfiSimulation,
     ) -> RResult<(), FfiError> {
         guard(|| {
@@ -502,8 +507,18 @@ impl<G: Game> FfiGame for Plugged<G> {
                 FfiNode::Chance => {}
                 FfiNode::Over | FfiNode::Unsupported => return Ok(()),
             }
-            let outcome = game.playout(&mut Rng::with_seed(seed))?;
-            out.returns.extend(outcome.returns());
+            let mut rng = Rng::with_seed(seed);
+            let outcome = match cutoff {
+                0 => Some(game.playout(&mut rng)?),
+                n => crate::random_actions(&mut game, &mut rng, n as usize)?,
+            };
+            match (outcome, game.evaluate()) {
+                (Some(outcome), _) => out.returns.extend(outcome.returns()),
+                (None, Some(values)) => out
+                    .returns
+                    .extend(values.iter().map(|v| v.clamp(-1.0, 1.0))),
+                (None, None) => out.returns.extend(game.playout(&mut rng)?.returns()),
+            }
             Ok(())
         })
     }

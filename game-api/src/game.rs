@@ -110,10 +110,35 @@ pub const MAX_PLAYOUT_ACTIONS: usize = 1_000_000;
 /// the same order ([`Rng::chance`] at a chance event, [`Rng::below`] over the legal moves
 /// otherwise), so both give the same game for the same seed.
 pub fn random_playout<G: Game>(game: &mut G, rng: &mut Rng) -> Result<Outcome, GameError> {
+    random_actions(game, rng, MAX_PLAYOUT_ACTIONS)?.ok_or_else(|| {
+        GameError::Internal(format!(
+            "a random playout did not end within {MAX_PLAYOUT_ACTIONS} moves"
+        ))
+    })
+}
+
+/// Plays at most `max_actions` actions of the random policy of [`random_playout`];
+/// returns the outcome if the game ended on the way.
+///
+/// ```
+/// # use game_api::{random_actions, Rng};
+/// # fn demo<G: game_api::Game>(game: &mut G) -> Result<(), game_api::GameError> {
+/// // Search with truncated playouts: 40 random actions, then the game's heuristic.
+/// if random_actions(game, &mut Rng::with_seed(1), 40)?.is_none() {
+///     let _values = game.evaluate();
+/// }
+/// # Ok(())
+/// # }
+/// ```
+pub fn random_actions<G: Game>(
+    game: &mut G,
+    rng: &mut Rng,
+    max_actions: usize,
+) -> Result<Option<Outcome>, GameError> {
     let mut moves = Vec::new();
-    for _ in 0..MAX_PLAYOUT_ACTIONS {
+    for _ in 0..max_actions {
         let mv = match game.turn() {
-            Turn::Over { outcome } => return Ok(outcome),
+            Turn::Over { outcome } => return Ok(Some(outcome)),
             Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
             Turn::Seat { seat } => {
                 moves.clear();
@@ -128,7 +153,8 @@ pub fn random_playout<G: Game>(game: &mut G, rng: &mut Rng) -> Result<Outcome, G
         };
         game.apply(mv, None)?;
     }
-    Err(GameError::Internal(format!(
-        "a random playout did not end within {MAX_PLAYOUT_ACTIONS} moves"
-    )))
+    Ok(match game.turn() {
+        Turn::Over { outcome } => Some(outcome),
+        _ => None,
+    })
 }

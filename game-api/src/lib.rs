@@ -39,7 +39,7 @@ mod view;
 
 pub use effect::Effect;
 pub use error::GameError;
-pub use game::{Game, MAX_PLAYOUT_ACTIONS, random_playout};
+pub use game::{Game, MAX_PLAYOUT_ACTIONS, random_actions, random_playout};
 pub use layout::{Facing, Layout, Link, LinkKind, Shape, Site, SiteId};
 pub use manifest::{BotSpec, Manifest, RulesText, SeatRange};
 pub use moves::{MoveId, MoveInfo};

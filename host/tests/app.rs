@@ -163,6 +163,34 @@ fn a_bot_answers_a_person() {
 }
 
 #[test]
+fn a_hint_is_searched_on_another_thread_and_shown() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    h.get_by_label("Hint").click();
+    h.run_steps(2);
+    // The search runs for a second on another thread; the UI keeps drawing meanwhile.
+    assert!(h.state().play_view().unwrap().hint_pending());
+    h.get_by_label("Looking for a hint...");
+    for _ in 0..600 {
+        h.step();
+        if h.state().play_view().unwrap().shown_hint().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+    let view = h.state().play_view().unwrap();
+    let (mv, text) = view.shown_hint().expect("the hint arrived");
+    assert!(view.legal_moves().iter().any(|m| m.id == *mv), "{text}");
+    assert!(text.contains("line:"), "{text}");
+    // Playing a move drops the hint, which was for the position before it.
+    h.get_by_label("c: 4 seed").click();
+    h.run();
+    assert!(h.state().play_view().unwrap().shown_hint().is_none());
+}
+
+#[test]
 fn a_library_dropped_into_the_folder_appears_without_a_restart() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));

@@ -40,6 +40,9 @@ pub struct MctsConfig {
     pub uct_c: f64,
     /// Threads searching in parallel (root parallelism).
     pub threads: usize,
+    /// Cut each playout after this many actions and score the position with the
+    /// plugin's heuristic (`None`: play every playout to the end).
+    pub cutoff: Option<u32>,
 }
 
 impl Default for MctsConfig {
@@ -49,6 +52,7 @@ impl Default for MctsConfig {
             time: None,
             uct_c: 2.0,
             threads: 1,
+            cutoff: None,
         }
     }
 }
@@ -160,7 +164,7 @@ impl Tree {
     pub fn iterate(
         &mut self,
         root: &GameHandle,
-        uct_c: f64,
+        config: &MctsConfig,
         rng: &mut Rng,
     ) -> Result<(), CallError> {
         self.path.clear();
@@ -184,7 +188,7 @@ impl Tree {
                     match self.nodes[node].untried.pop() {
                         Some(mv) => (mv, None),
                         None => {
-                            let best = self.select(node, seat, uct_c);
+                            let best = self.select(node, seat, config.uct_c);
                             (self.nodes[best as usize].mv, Some(best))
                         }
                     }
@@ -196,7 +200,7 @@ impl Tree {
                     node = child as usize;
                     self.path.push(child);
                 }
-                (mv, None) => break self.expand(node, mv, root, rng)?,
+                (mv, None) => break self.expand(node, mv, root, config.cutoff, rng)?,
             }
         };
         for &n in &self.path {
@@ -235,9 +239,10 @@ impl Tree {
         parent: usize,
         mv: MoveId,
         root: &GameHandle,
+        cutoff: Option<u32>,
         rng: &mut Rng,
     ) -> Result<[f64; MAX_SEATS], CallError> {
-        root.simulate(&self.moves, rng.u64(), &mut self.sim)?;
+        root.simulate(&self.moves, rng.u64(), cutoff.unwrap_or(0), &mut self.sim)?;
         let id = self.nodes.len() as u32;
         self.nodes.push(simulated_node(&self.sim, mv, rng));
         self.nodes[parent].children.push(id);
@@ -377,7 +382,7 @@ fn run_tree(
         if matches!(tree.nodes[0].kind, Kind::Terminal(_)) {
             break;
         }
-        tree.iterate(root, config.uct_c, rng)?;
+        tree.iterate(root, config, rng)?;
         done += 1;
     }
     Ok(done)

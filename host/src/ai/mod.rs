@@ -2,7 +2,8 @@
 //!
 //! Bot names (for `--seat`, the app's seat menus and `tavola match`):
 //! - `random`, `greedy` (one move ahead on the plugin's heuristic);
-//! - `mcts` or `mcts:N` (UCT with N simulations; `mcts:N:T` on T threads);
+//! - `mcts` or `mcts:N` (UCT with N simulations; `mcts:N:T` on T threads;
+//!   `mcts:N:T:C` with playouts cut after C actions and scored by the plugin's heuristic);
 //! - `alphabeta` or `alphabeta:D` (iterative deepening to depth D; two seats, no chance);
 //! - the levels `beginner`, `casual`, `strong`, `expert`;
 //! - the plugin's own bots, by the names in its manifest.
@@ -100,11 +101,15 @@ pub fn engine_by_name(name: &str, game: &GameHandle) -> Result<Option<Box<dyn Bo
         "mcts" => {
             let iterations = number(1, "the simulations")?.unwrap_or(4000);
             let threads = number(2, "the threads")?.unwrap_or(1) as usize;
+            let cutoff = number(3, "the playout cutoff")?
+                .map(|c| u32::try_from(c).unwrap_or(u32::MAX))
+                .filter(|&c| c > 0);
             Ok(Some(Box::new(MctsBot::new(
                 name,
                 MctsConfig {
                     iterations: Some(iterations),
                     threads,
+                    cutoff,
                     ..MctsConfig::default()
                 },
             ))))

@@ -297,7 +297,7 @@ impl TavolaApp {
             }
             Command::Undo => self.with_play(|p| p.undo()),
             Command::Redo => self.with_play(|p| p.redo(now, step)),
-            Command::Hint => self.with_play(|p| p.hint()),
+            Command::Hint => self.with_play(|p| p.hint(ctx)),
             Command::PauseResume => self.with_play(|p| p.pause_resume()),
             Command::Replay => self.with_play(|p| p.replay(now)),
             Command::SkipAnimation => self.with_play(|p| p.skip_animation()),

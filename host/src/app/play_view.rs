@@ -20,6 +20,9 @@ use crate::{
     session::{SeatKind, Session},
 };
 
+/// How long a hint searches.
+const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Keeps a plugin's error for the status line; the value if there was none.
 fn note<T>(error: &mut Option<String>, r: Result<T, CallError>) -> Option<T> {
     r.map_err(|e| *error = Some(e.to_string())).ok()
@@ -30,6 +33,12 @@ struct BotJob {
     receiver: mpsc::Receiver<Result<MoveId, CallError>>,
     cancel: Arc<AtomicBool>,
     seat: u8,
+}
+
+/// A hint being searched on another thread: the move and its description, for the
+/// position it was asked in (a move or an undo drops the job, and with it the answer).
+struct HintJob {
+    receiver: mpsc::Receiver<Result<(MoveId, String), CallError>>,
 }
 
 /// The game in progress, as shown and played.
@@ -52,6 +61,7 @@ pub struct PlayView {
     pub board: BoardView,
     error: Option<String>,
     hint: Option<(MoveId, String)>,
+    hint_job: Option<HintJob>,
     last_event: Option<String>,
 }
 
@@ -76,6 +86,7 @@ impl PlayView {
             board: BoardView::default(),
             error: None,
             hint: None,
+            hint_job: None,
             last_event: None,
         };
         view.refresh()?;
@@ -107,6 +118,7 @@ impl PlayView {
         self.turn = game.turn()?;
         self.path.clear();
         self.hint = None;
+        self.hint_job = None;
         self.chance_due = None;
         Ok(())
     }
@@ -228,29 +240,60 @@ impl PlayView {
         self.animation = None;
     }
 
-    /// Suggests a move for the side to move: the best move found in a short search, its
-    /// evaluation and the expected line.
-    pub fn hint(&mut self) {
-        if !matches!(self.turn, Turn::Seat { .. }) {
+    /// Suggests a move for the side to move: the best move found in a one-second search
+    /// on another thread, its evaluation and the expected line (shown when ready).
+    pub fn hint(&mut self, ctx: &egui::Context) {
+        if !matches!(self.turn, Turn::Seat { .. }) || self.hint_job.is_some() {
             return;
         }
+        self.hint = None;
         let seed = self.session.cursor() as u64;
         let game = self.session.game().clone();
-        let result = crate::ai::hint(&game, seed, std::time::Duration::from_millis(400));
-        if let Some(hint) = note(&mut self.error, result) {
-            let mut g = game.clone();
-            let mut names = Vec::new();
-            for &mv in hint.line.iter().take(6) {
-                match (g.move_info(mv), g.apply(mv)) {
-                    (Ok(info), Ok(())) => names.push(info.notation),
-                    _ => break,
+        let (sender, receiver) = mpsc::channel();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            let answer = crate::ai::hint(&game, seed, HINT_TIME).map(|hint| {
+                let mut g = game.clone();
+                let mut names = Vec::new();
+                for &mv in hint.line.iter().take(6) {
+                    match (g.move_info(mv), g.apply(mv)) {
+                        (Ok(info), Ok(())) => names.push(info.notation),
+                        _ => break,
+                    }
                 }
+                let best = names.first().cloned().unwrap_or_default();
+                let text = format!("{best} — {} — line: {}", hint.evaluation, names.join(" "));
+                (hint.best, text)
+            });
+            // The view may have moved on and dropped the receiver: nothing to tell then.
+            let _ = sender.send(answer);
+            ctx.request_repaint();
+        });
+        self.hint_job = Some(HintJob { receiver });
+    }
+
+    /// Whether a hint is being searched.
+    pub fn hint_pending(&self) -> bool {
+        self.hint_job.is_some()
+    }
+
+    /// The hint shown: the move and its description.
+    pub fn shown_hint(&self) -> Option<&(MoveId, String)> {
+        self.hint.as_ref()
+    }
+
+    /// Takes a finished hint's answer, if one has arrived.
+    fn poll_hint(&mut self) {
+        let Some(job) = &self.hint_job else {
+            return;
+        };
+        match job.receiver.try_recv() {
+            Ok(answer) => {
+                self.hint_job = None;
+                self.hint = note(&mut self.error, answer);
             }
-            let best = names.first().cloned().unwrap_or_default();
-            self.hint = Some((
-                hint.best,
-                format!("{best} — {} — line: {}", hint.evaluation, names.join(" ")),
-            ));
+            Err(mpsc::TryRecvError::Empty) => {}
+            Err(mpsc::TryRecvError::Disconnected) => self.hint_job = None,
         }
     }
 
@@ -259,8 +302,9 @@ impl PlayView {
         self.bot.is_some()
     }
 
-    /// Runs bots, chance and animations. Call every frame.
+    /// Runs bots, chance, hints and animations. Call every frame.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
+        self.poll_hint();
         if let Some(a) = &mut self.animation {
             if let Some(m) = a.message.take() {
                 self.last_event = Some(m);
@@ -493,6 +537,10 @@ impl PlayView {
                 ui.label(
                     RichText::new(format!("Hint: {n}")).color(Color32::from_rgb(80, 200, 120)),
                 );
+            } else if self.hint_job.is_some() {
+                ui.separator();
+                ui.spinner();
+                ui.label("Looking for a hint...");
             }
             if self.paused && !matches!(self.turn, Turn::Over { .. }) {
                 ui.separator();

@@ -260,15 +260,18 @@ impl GameHandle {
     }
 
     /// One search simulation in one call into the plugin: plays `path` on a copy of this
-    /// position, describes the node reached in `out` and plays a random playout from it
-    /// (see [`FfiGame::simulate`](game_api::ffi::FfiGame::simulate)).
+    /// position, describes the node reached in `out` and plays a random playout from it,
+    /// cut after `cutoff` actions if that is not 0 (see
+    /// [`FfiGame::simulate`](game_api::ffi::FfiGame::simulate)). A plugin built before
+    /// `simulate` is driven call by call, with full playouts.
     pub fn simulate(
         &self,
         path: &[u32],
         seed: u64,
+        cutoff: u32,
         out: &mut FfiSimulation,
     ) -> Result<(), CallError> {
-        call(self.game.simulate(path.into(), seed, out))?;
+        call(self.game.simulate(path.into(), seed, cutoff, out))?;
         if out.node != FfiNode::Unsupported {
             return Ok(());
         }

@@ -41,7 +41,7 @@ pub use effect::Effect;
 pub use error::GameError;
 pub use game::{Game, MAX_PLAYOUT_ACTIONS, random_actions, random_playout};
 pub use layout::{Facing, Layout, Link, LinkKind, Shape, Site, SiteId};
-pub use manifest::{BotSpec, Manifest, RulesText, SeatRange};
+pub use manifest::{BotSpec, Manifest, RulesText, SearchHints, SeatRange};
 pub use moves::{MoveId, MoveInfo};
 pub use options::{Choice, OptionError, OptionKind, OptionSpec, OptionValue, Options, Preset};
 pub use rng::Rng;

@@ -45,6 +45,21 @@ pub struct Manifest {
     /// The plugin's own named bots (strategies its author describes).
     #[serde(default)]
     pub bots: Vec<BotSpec>,
+    /// What the host's generic search engines should know about this game.
+    #[serde(default)]
+    pub search: SearchHints,
+}
+
+/// Advice from a game to the host's search engines: the author knows which shortcuts
+/// suit the game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchHints {
+    /// Cut random playouts after this many actions and score the position with
+    /// [`Game::evaluate`](crate::Game::evaluate), which should then estimate the
+    /// return (−1 loss … +1 win). For games whose random playouts are long and say
+    /// little, e.g. a race where a random player wanders.
+    #[serde(default)]
+    pub playout_cutoff: Option<u32>,
 }
 
 impl Manifest {
@@ -95,6 +110,18 @@ impl Manifest {
         self
     }
 
+    /// Asks search to cut random playouts after `actions` actions and score the rest
+    /// with [`Game::evaluate`](crate::Game::evaluate) (see [`SearchHints`]).
+    ///
+    /// ```
+    /// let m = game_api::Manifest::new("race", "Race", "1.0.0").with_playout_cutoff(8);
+    /// assert_eq!(m.search.playout_cutoff, Some(8));
+    /// ```
+    pub fn with_playout_cutoff(mut self, actions: u32) -> Self {
+        self.search.playout_cutoff = Some(actions);
+        self
+    }
+
     /// A two-seat manifest with the given id, name and version and nothing else; the
     /// `with_…` methods add the rest:
     ///
@@ -122,6 +149,7 @@ impl Manifest {
             options: Vec::new(),
             presets: Vec::new(),
             bots: Vec::new(),
+            search: SearchHints::default(),
         }
     }
 }

@@ -93,7 +93,7 @@ pub fn bot_by_name(name: &str, plugin: &Plugin) -> Result<Box<dyn Bot>, String> 
 
 /// The bot called `name` for `game` of `plugin`.
 pub fn bot_for(name: &str, plugin: &Plugin, game: &GameHandle) -> Result<Box<dyn Bot>, String> {
-    if let Some(engine) = crate::ai::engine_by_name(name, game)? {
+    if let Some(engine) = crate::ai::engine_by_name(name, game, &plugin.manifest().search)? {
         return Ok(engine);
     }
     match name {

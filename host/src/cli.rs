@@ -280,8 +280,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             millis,
             seed,
         } => {
-            let (_, start) = set_up(&set, &game, &setup)?;
-            let hint = crate::ai::hint(&start, seed, std::time::Duration::from_millis(millis))?;
+            let (plugin, start) = set_up(&set, &game, &setup)?;
+            let hint = crate::ai::hint(
+                &start,
+                &plugin.manifest().search,
+                seed,
+                std::time::Duration::from_millis(millis),
+            )?;
             let names = line_notation(&start, &hint.line)?;
             println!("Position: {}", start.notation()?);
             println!("Best move: {}", names.first().cloned().unwrap_or_default());

@@ -155,7 +155,13 @@ fn every_level_and_engine_plays_a_legal_move() {
 fn a_hint_names_a_move_an_evaluation_and_a_line() {
     let (_dir, plugin) = kalah();
     let game = position(&plugin, &[], "1,0,1,0,0,0/0,0,9,0,0,1 10-10 S");
-    let hint = tavola::ai::hint(&game, 1, Duration::from_millis(300)).unwrap();
+    let hint = tavola::ai::hint(
+        &game,
+        &plugin.manifest().search,
+        1,
+        Duration::from_millis(300),
+    )
+    .unwrap();
     assert_eq!(notation_of(&game, hint.best), "c");
     assert!(hint.evaluation.contains("wins by"), "{}", hint.evaluation);
     assert_eq!(hint.line.first(), Some(&hint.best));

@@ -3,7 +3,8 @@
 //! Bot names (for `--seat`, the app's seat menus and `tavola match`):
 //! - `random`, `greedy` (one move ahead on the plugin's heuristic);
 //! - `mcts` or `mcts:N` (UCT with N simulations; `mcts:N:T` on T threads;
-//!   `mcts:N:T:C` with playouts cut after C actions and scored by the plugin's heuristic);
+//!   `mcts:N:T:C` with playouts cut after C actions and scored by the plugin's heuristic,
+//!   0 for full playouts; without C, as the game's [`SearchHints`] advise);
 //! - `alphabeta` or `alphabeta:D` (iterative deepening to depth D; two seats, no chance);
 //! - the levels `beginner`, `casual`, `strong`, `expert`;
 //! - the plugin's own bots, by the names in its manifest.
@@ -16,7 +17,7 @@ use std::{
     time::Duration,
 };
 
-use game_api::{MoveId, Rng, Turn};
+use game_api::{MoveId, Rng, SearchHints, Turn};
 
 use crate::{
     bots::Bot,
@@ -57,13 +58,15 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == name)
     }
 
-    /// The bot of this level for a game with `seats` seats, with or without chance.
-    pub fn bot(self, seats: u8, chance: bool) -> Box<dyn Bot> {
+    /// The bot of this level for a game with `seats` seats, with or without chance,
+    /// following the game's search hints.
+    pub fn bot(self, seats: u8, chance: bool, hints: &SearchHints) -> Box<dyn Bot> {
         let mcts = |n: u64| -> Box<dyn Bot> {
             Box::new(MctsBot::new(
                 self.name(),
                 MctsConfig {
                     iterations: Some(n),
+                    cutoff: hints.playout_cutoff,
                     ..MctsConfig::default()
                 },
             ))
@@ -84,9 +87,13 @@ impl Level {
     }
 }
 
-/// The built-in engine called `name`, for `game` (to see its seats and chance), if it is
-/// one.
-pub fn engine_by_name(name: &str, game: &GameHandle) -> Result<Option<Box<dyn Bot>>, String> {
+/// The built-in engine called `name`, for `game` (to see its seats and chance) with the
+/// game's search `hints`, if it is one.
+pub fn engine_by_name(
+    name: &str,
+    game: &GameHandle,
+    hints: &SearchHints,
+) -> Result<Option<Box<dyn Bot>>, String> {
     let parts: Vec<&str> = name.split(':').collect();
     let number = |i: usize, what: &str| -> Result<Option<u64>, String> {
         parts
@@ -101,9 +108,10 @@ pub fn engine_by_name(name: &str, game: &GameHandle) -> Result<Option<Box<dyn Bo
         "mcts" => {
             let iterations = number(1, "the simulations")?.unwrap_or(4000);
             let threads = number(2, "the threads")?.unwrap_or(1) as usize;
-            let cutoff = number(3, "the playout cutoff")?
-                .map(|c| u32::try_from(c).unwrap_or(u32::MAX))
-                .filter(|&c| c > 0);
+            let cutoff = match number(3, "the playout cutoff")? {
+                Some(c) => Some(u32::try_from(c).unwrap_or(u32::MAX)).filter(|&c| c > 0),
+                None => hints.playout_cutoff,
+            };
             Ok(Some(Box::new(MctsBot::new(
                 name,
                 MctsConfig {
@@ -135,7 +143,7 @@ pub fn engine_by_name(name: &str, game: &GameHandle) -> Result<Option<Box<dyn Bo
         level => match Level::from_name(level) {
             Some(l) => {
                 let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
-                Ok(Some(l.bot(seats, chance)))
+                Ok(Some(l.bot(seats, chance, hints)))
             }
             None => Ok(None),
         },
@@ -267,8 +275,14 @@ pub struct Hint {
     pub line: Vec<MoveId>,
 }
 
-/// A hint for `game`: alpha-beta for two-seat games without chance, MCTS otherwise.
-pub fn hint(game: &GameHandle, seed: u64, budget: Duration) -> Result<Hint, CallError> {
+/// A hint for `game`: alpha-beta for two-seat games without chance, MCTS (as the game's
+/// search `hints` advise) otherwise.
+pub fn hint(
+    game: &GameHandle,
+    hints: &SearchHints,
+    seed: u64,
+    budget: Duration,
+) -> Result<Hint, CallError> {
     let (seats, chance) = describe(game)?;
     if seats == 2 && !chance {
         let r = alphabeta::search(
@@ -300,6 +314,7 @@ pub fn hint(game: &GameHandle, seed: u64, budget: Duration) -> Result<Hint, Call
         &MctsConfig {
             iterations: None,
             time: Some(budget),
+            cutoff: hints.playout_cutoff,
             ..MctsConfig::default()
         },
         seed,

@@ -249,10 +249,11 @@ impl PlayView {
         self.hint = None;
         let seed = self.session.cursor() as u64;
         let game = self.session.game().clone();
+        let hints = self.session.plugin().manifest().search.clone();
         let (sender, receiver) = mpsc::channel();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            let answer = crate::ai::hint(&game, seed, HINT_TIME).map(|hint| {
+            let answer = crate::ai::hint(&game, &hints, seed, HINT_TIME).map(|hint| {
                 let mut g = game.clone();
                 let mut names = Vec::new();
                 for &mv in hint.line.iter().take(6) {

@@ -12,8 +12,8 @@ mod bots;
 use board::{Cell, Dir, Field, SIZE, SQUARES};
 use game_api::{
     BotSpec, Effect, Game, GameError, GameResult, Layout, Manifest, MoveId, MoveInfo, OptionSpec,
-    Options, Outcome, Panel, PanelEntry, Piece, RulesText, SeatOutcome, SeatRange, Shape, Site,
-    SiteContent, SiteId, Turn, View,
+    Options, Outcome, Panel, PanelEntry, Piece, RulesText, SearchHints, SeatOutcome, SeatRange,
+    Shape, Site, SiteContent, SiteId, Turn, View,
 };
 use serde::{Deserialize, Serialize};
 
@@ -591,6 +591,7 @@ impl Game for BiteThePumpkin {
                     seats: vec![FARMER],
                 },
             ],
+            search: SearchHints::default(),
         }
     }
 

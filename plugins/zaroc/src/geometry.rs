@@ -60,6 +60,16 @@ pub const STICKS: [Stick; 18] = [
     stick("F4", Row::F, None, 4.0),
 ];
 
+/// The sticks of `row`, by index: each row's sticks are consecutive in [`STICKS`].
+pub const fn row_sticks(row: Row) -> std::ops::Range<usize> {
+    match row {
+        Row::A => 0..4,
+        Row::B => 4..8,
+        Row::C => 8..13,
+        Row::F => 13..18,
+    }
+}
+
 /// The arrows along which the top piece of a full stick may descend: A*i* → B*i*;
 /// B*i* → C*i*, C*i+1*; C*j* → F*j*.
 pub const ARROWS: &[(usize, usize)] = &[

@@ -8,12 +8,13 @@ pub mod geometry;
 
 use std::collections::BTreeMap;
 
+use arrayvec::ArrayVec;
 use game_api::{
     Effect, Game, GameError, GameResult, Layout, Link, LinkKind, Manifest, MoveId, MoveInfo,
-    OptionSpec, Options, Outcome, Panel, PanelEntry, Piece, RulesText, SeatOutcome, SeatRange,
-    Shape, Site, SiteContent, SiteId, Turn, View,
+    OptionSpec, Options, Outcome, Panel, PanelEntry, Piece, RulesText, SearchHints, SeatOutcome,
+    SeatRange, Shape, Site, SiteContent, SiteId, Turn, View,
 };
-use geometry::{ARROWS, DIAGONAL_A, Row, SETUP, STICKS, WINNING_COUNT};
+use geometry::{ARROWS, DIAGONAL_A, Row, SETUP, STICKS, WINNING_COUNT, row_sticks};
 use serde::{Deserialize, Serialize};
 
 /// The pass, when no move at all is legal.
@@ -51,11 +52,18 @@ pub enum Ending {
     TooLong,
 }
 
+/// The most pieces in play (and so on one stick).
+pub const PIECES: usize = 16;
+
+/// The pieces on one stick, bottom first. Fixed capacity keeps a position on the stack,
+/// so that search copies it without allocating.
+pub type Stack = ArrayVec<Colour, PIECES>;
+
 /// A game of Zaroc.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Zaroc {
     /// The pieces on each stick of [`STICKS`], bottom first.
-    pub stacks: Vec<Vec<Colour>>,
+    pub stacks: [Stack; STICKS.len()],
     /// The colour to move.
     pub to_move: Colour,
     /// The seat playing Light.
@@ -69,7 +77,8 @@ pub struct Zaroc {
     /// Turns completed.
     pub turns: u32,
     /// How many times each position (stacks, player to move, move within the turn) has
-    /// occurred.
+    /// occurred since the last descent (pieces never climb, so no position from before
+    /// a descent can come back).
     #[serde(default)]
     pub seen: BTreeMap<u64, u8>,
     /// How the game ended.
@@ -125,42 +134,76 @@ impl Zaroc {
             .chain(if self.diagonal_a { DIAGONAL_A } else { &[] })
     }
 
-    /// The (from, to) moves that are legal now, before the pass.
-    fn piece_moves(&self) -> Vec<(usize, usize)> {
-        if self.ending.is_some() {
-            return Vec::new();
+    /// Whether the top piece of `from` may go to `to` now (before the no-return rule).
+    fn may_move(&self, from: usize, to: usize) -> bool {
+        let (a, b) = (&STICKS[from], &STICKS[to]);
+        if a.row == Row::F || self.stacks[from].is_empty() || from == to || !self.has_room(to) {
+            return false;
         }
-        let mut moves = Vec::new();
+        b.row == a.row || (self.full(from) && self.arrows().any(|&arrow| arrow == (from, to)))
+    }
+
+    /// Whether (from, to) is the first move of the turn taken back.
+    fn takes_back(&self, from: usize, to: usize) -> bool {
+        self.first == Some((to, from))
+    }
+
+    /// Calls `f` with every (from, to) move that is legal now, before the pass, until it
+    /// returns `false`; returns whether it went through them all.
+    fn for_each_piece_move(&self, mut f: impl FnMut(usize, usize) -> bool) -> bool {
+        if self.ending.is_some() {
+            return true;
+        }
         for (from, stick) in STICKS.iter().enumerate() {
             if stick.row == Row::F || self.stacks[from].is_empty() {
                 continue;
             }
-            for (to, other) in STICKS.iter().enumerate() {
-                if to != from && other.row == stick.row && self.has_room(to) {
-                    moves.push((from, to));
+            for to in row_sticks(stick.row) {
+                if to != from && self.has_room(to) && !self.takes_back(from, to) && !f(from, to) {
+                    return false;
                 }
             }
             if self.full(from) {
                 for &(a, b) in self.arrows() {
-                    if a == from && self.has_room(b) {
-                        moves.push((from, b));
+                    if a == from && self.has_room(b) && !self.takes_back(from, b) && !f(from, b) {
+                        return false;
                     }
                 }
             }
         }
-        if let Some((first_from, first_to)) = self.first {
-            moves.retain(|&(from, to)| !(from == first_to && to == first_from));
-        }
-        moves
+        true
     }
 
+    /// Whether any piece may move now.
+    fn has_piece_move(&self) -> bool {
+        !self.for_each_piece_move(|_, _| false)
+    }
+
+    /// Whether `mv` is legal now.
+    fn is_legal(&self, mv: MoveId) -> bool {
+        if self.ending.is_some() {
+            return false;
+        }
+        match self.decode(mv) {
+            Some((from, to)) => self.may_move(from, to) && !self.takes_back(from, to),
+            None => mv == PASS && !self.has_piece_move(),
+        }
+    }
+
+    /// A hash of the stacks, the colour to move and the move within the turn: each
+    /// stick packed into one number (its height and its pieces' colours as bits), mixed
+    /// FNV-style. Cheap, and the same in every build.
     fn position_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.stacks.hash(&mut h);
-        self.to_move.hash(&mut h);
-        self.step.hash(&mut h);
-        h.finish()
+        let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(0x0100_0000_01b3);
+        let mut h = 0xcbf2_9ce4_8422_2325;
+        for stack in &self.stacks {
+            let colours = stack.iter().enumerate().fold(0u64, |bits, (i, &c)| {
+                bits | (u64::from(c == Colour::Dark) << i)
+            });
+            h = mix(h, (stack.len() as u64) | (colours << 5));
+        }
+        h = mix(h, u64::from(self.to_move == Colour::Dark));
+        mix(h, u64::from(self.step))
     }
 
     fn note_position(&mut self) {
@@ -203,7 +246,7 @@ impl Zaroc {
 
     fn start(options: &Options) -> Self {
         let light_seat = u8::from(options.choice("first") == Some("second"));
-        let mut stacks = vec![Vec::new(); STICKS.len()];
+        let mut stacks: [Stack; STICKS.len()] = Default::default();
         for (i, col) in SETUP.iter().enumerate() {
             stacks[i] = col
                 .chars()
@@ -260,6 +303,7 @@ impl Game for Zaroc {
             ],
             presets: Vec::new(),
             bots: Vec::new(),
+            search: SearchHints::default(),
         }
     }
 
@@ -309,17 +353,18 @@ impl Game for Zaroc {
                         })
                         .collect::<Result<_, _>>()?
                 };
-                if STICKS[index].capacity.is_some_and(|c| pieces.len() > c) {
+                let capacity = STICKS[index].capacity.unwrap_or(PIECES);
+                if pieces.len() > capacity {
                     return Err(bad(format!(
-                        "stick {} holds at most {:?}",
-                        STICKS[index].name, STICKS[index].capacity
+                        "stick {} holds at most {capacity}",
+                        STICKS[index].name
                     )));
                 }
-                game.stacks[index] = pieces;
+                game.stacks[index] = pieces.into_iter().collect();
                 index += 1;
             }
         }
-        let total: usize = game.stacks.iter().map(Vec::len).sum();
+        let total: usize = game.stacks.iter().map(|s| s.len()).sum();
         // Fewer pieces are allowed, for puzzles and tests; more are not.
         if total > 16 {
             return Err(bad(format!("there are {total} pieces, at most 16")));
@@ -544,18 +589,18 @@ impl Game for Zaroc {
         if self.ending.is_some() {
             return;
         }
-        let pieces = self.piece_moves();
-        if pieces.is_empty() {
+        let start = moves.len();
+        self.for_each_piece_move(|a, b| {
+            moves.push(Self::encode(a, b));
+            true
+        });
+        if moves.len() == start {
             moves.push(PASS);
-        } else {
-            moves.extend(pieces.into_iter().map(|(a, b)| Self::encode(a, b)));
         }
     }
 
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if !legal.contains(&mv) {
+        if !self.is_legal(mv) {
             return Err(GameError::illegal(mv, "not a legal move here"));
         }
         if mv == PASS {
@@ -575,9 +620,7 @@ impl Game for Zaroc {
         if self.ending.is_some() {
             return Err(GameError::GameOver);
         }
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if !legal.contains(&mv) {
+        if !self.is_legal(mv) {
             let reason = match self.decode(mv) {
                 Some((a, b)) if self.first == Some((b, a)) => {
                     "the second move may not put the piece back where it started the turn"
@@ -603,6 +646,10 @@ impl Game for Zaroc {
         let (from, to) = self.decode(mv).expect("legal moves decode");
         let piece = self.stacks[from].pop().expect("a legal move has a piece");
         self.stacks[to].push(piece);
+        if STICKS[to].row != STICKS[from].row {
+            // A descent: no earlier position can come back.
+            self.seen.clear();
+        }
         self.last = Some((from, to));
         if let Some(e) = fx.as_deref_mut() {
             e.push(Effect::Move {
@@ -615,7 +662,7 @@ impl Game for Zaroc {
             if self.step == 1 {
                 self.step = 2;
                 self.first = Some((from, to));
-                if self.piece_moves().is_empty() {
+                if !self.has_piece_move() {
                     self.end_turn();
                 }
             } else {

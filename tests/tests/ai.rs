@@ -277,3 +277,75 @@ fn solve_matches_the_published_value_of_kalah_3_3() {
     let (margin, _) = alphabeta::solve(&game).unwrap();
     assert_eq!(margin, 2.0);
 }
+
+#[test]
+fn one_simulation_call_plays_the_path_describes_the_node_and_plays_out() {
+    use game_api::ffi::{FfiNode, FfiSimulation};
+    let (_dir, plugin) = kalah();
+    let root = plugin
+        .new_game(&Options::defaults(&plugin.manifest().options))
+        .unwrap();
+    let path: Vec<u32> = {
+        let mut g = root.clone();
+        let mut rng = Rng::with_seed(5);
+        (0..6)
+            .map(|_| {
+                let moves = g.legal_moves().unwrap();
+                let mv = moves[rng.below(moves.len())];
+                g.apply(mv).unwrap();
+                mv.0
+            })
+            .collect()
+    };
+    // The same steps taken one call at a time.
+    let mut by_hand = root.clone();
+    for &mv in &path {
+        by_hand.apply(MoveId(mv)).unwrap();
+    }
+    let Turn::Seat { seat } = by_hand.turn().unwrap() else {
+        panic!("a seat is to move")
+    };
+    let moves: Vec<u32> = by_hand.legal_moves().unwrap().iter().map(|m| m.0).collect();
+    let returns = by_hand.clone().playout(77).unwrap();
+
+    let mut sim = FfiSimulation::default();
+    root.simulate(&path, 77, 0, &mut sim).unwrap();
+    assert_eq!(sim.node, FfiNode::Seat);
+    assert_eq!(sim.seat, seat);
+    assert_eq!(sim.moves.to_vec(), moves);
+    assert_eq!(sim.returns.to_vec(), returns);
+    // The root is not changed by the call.
+    assert_eq!(root.notation().unwrap(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+
+    // Cut after no action at all: the returns are the plugin's evaluation.
+    root.simulate(&path, 77, 1, &mut sim).unwrap();
+    let mut one = by_hand.clone();
+    let mut rng = Rng::with_seed(77);
+    let moves = one.legal_moves().unwrap();
+    one.apply(moves[rng.below(moves.len())]).unwrap();
+    if !matches!(one.turn().unwrap(), Turn::Over { .. }) {
+        assert_eq!(sim.returns.to_vec(), one.evaluate().unwrap().unwrap());
+    }
+
+    // An illegal move on the path is refused, not played.
+    let err = root.simulate(&[99], 1, 0, &mut sim).unwrap_err();
+    assert_eq!(err.kind, game_api::ffi::FfiErrorKind::IllegalMove, "{err}");
+}
+
+#[test]
+fn a_simulation_that_ends_the_game_reports_the_final_returns() {
+    use game_api::ffi::{FfiNode, FfiSimulation};
+    let (_dir, plugin) = kalah();
+    // South's last seed goes to the store and empties South's row: the game ends.
+    let game = position(&plugin, &[], "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S");
+    let f = game
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .find(|&m| notation_of(&game, m) == "f")
+        .unwrap();
+    let mut sim = FfiSimulation::default();
+    game.simulate(&[f.0], 3, 0, &mut sim).unwrap();
+    assert_eq!(sim.node, FfiNode::Over);
+    assert_eq!(sim.returns.to_vec(), [-1.0, 1.0]);
+}

@@ -167,3 +167,36 @@ fn seeds_are_conserved_and_notation_round_trips_in_random_games() {
         }
     }
 }
+
+#[test]
+fn a_hand_of_whole_laps_sows_the_same_fast_and_watched() {
+    // 30 seeds round a ring of 13 pits that take them (North's store is skipped): two
+    // whole laps, then 4 more. The fast path adds the laps at once; watched, every seed
+    // is dropped and reported.
+    for notation in [
+        "30,0,0,0,0,1/1,0,0,0,0,0 0-17 S",
+        "0,0,0,0,0,27/1,0,0,0,0,20 0-0 S",
+        "1,0,0,0,0,0/0,0,26,0,0,0 0-21 N",
+    ] {
+        let game = position(notation);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        for &mv in &moves {
+            let mut quiet = game.clone();
+            quiet.apply(mv, None).unwrap();
+            let mut watched = game.clone();
+            mancala_kit::testing::quiet_equals_loud(&mut watched, mv, &quiet).unwrap();
+            assert_eq!(quiet.board.total(), game.board.total());
+        }
+    }
+    // Seed by seed: 30 from a put 2 in every pit but North's store (a too) and the last
+    // 4 in b..e; e already holds 2 by then, so nothing is captured.
+    let mut game = position("30,0,0,0,0,1/1,0,0,0,0,0 0-17 S");
+    let effects = play(&mut game, "a");
+    let drops = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Drop { .. }))
+        .count();
+    assert_eq!(drops, 30);
+    assert_eq!(game.notation(), "2,3,3,3,3,3/3,2,2,2,2,2 2-17 N");
+}

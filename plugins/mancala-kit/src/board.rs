@@ -480,6 +480,37 @@ mod tests {
     }
 
     #[test]
+    fn marks_save_as_one_mark_per_pit_and_read_the_old_full_lists() {
+        let mut b = Board::start(&Config::kalah(6, 4));
+        b.set_mark(2, Special::Burnt);
+        b.set_mark(9, Special::Sink(Side::South));
+        let json = serde_json::to_string(&b).unwrap();
+        assert!(
+            json.contains(r#""special":["Normal","Normal","Burnt""#),
+            "{json}"
+        );
+        let back: Board = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, b);
+        assert_eq!(back.mark(9), Special::Sink(Side::South));
+        // Positions saved before marks were bit sets list every pit.
+        let mut old: serde_json::Value =
+            serde_json::to_value(Board::start(&Config::kalah(6, 4))).unwrap();
+        let mut list = vec![serde_json::json!("Normal"); 14];
+        list[4] = serde_json::json!("Burnt");
+        old["special"] = serde_json::Value::Array(list);
+        let read: Board = serde_json::from_value(old).unwrap();
+        assert_eq!(read.mark(4), Special::Burnt);
+        assert!(read.has_marks());
+        // A list longer than any ring is refused with a reason.
+        let mut long: serde_json::Value = serde_json::to_value(&b).unwrap();
+        long["special"] = serde_json::Value::Array(vec![serde_json::json!("Normal"); 30]);
+        let err = serde_json::from_value::<Board>(long)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("30 pit marks"), "{err}");
+    }
+
+    #[test]
     fn oware_and_o_an_quan_rings() {
         let b = Board::start(&Config::oware(4));
         assert_eq!(b.ring_len(), 12);

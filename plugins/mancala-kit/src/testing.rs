@@ -35,8 +35,9 @@ pub struct Played {
 /// Plays `games` random games of `Mancala<V>` under `options` (game `g` seeded with
 /// `seed + g`), checking after every move that seeds are conserved (small seeds and big
 /// stones, on the board, in stores and captured stocks; loans move seeds between stocks
-/// and change no total), that the notation and the JSON state round-trip (every
-/// `round_trip_every` moves), and that every game ends within `max_moves`.
+/// and change no total), that the notation and the JSON state round-trip and the move
+/// played with effects gives the same position as without (every `round_trip_every`
+/// moves), and that every game ends within `max_moves`.
 pub fn random_games<V: Variant>(
     options: &Options,
     games: u64,
@@ -61,9 +62,15 @@ pub fn random_games<V: Variant>(
                         return Err(format!("no legal move in `{}`", game.notation()));
                     }
                     let mv = moves[rng.below(moves.len())];
+                    let watched = (round_trip_every > 0
+                        && (n + 1).is_multiple_of(round_trip_every))
+                    .then(|| game.clone());
                     game.apply(mv, None)
                         .map_err(|e| format!("legal move refused in `{}`: {e}", game.notation()))?;
                     n += 1;
+                    if let Some(mut loud) = watched {
+                        quiet_equals_loud(&mut loud, mv, &game)?;
+                    }
                     let now = all_seeds(&game);
                     if now != start {
                         return Err(format!(
@@ -93,6 +100,29 @@ pub fn random_games<V: Variant>(
         }
     }
     Ok(played)
+}
+
+/// Checks that `mv` played from `before` with its effects recorded (seed by seed, as a
+/// person watches) gives `quiet`, the position the fast path (whole laps at once, no
+/// effects) gave.
+pub fn quiet_equals_loud<V: Variant>(
+    before: &mut Mancala<V>,
+    mv: game_api::MoveId,
+    quiet: &Mancala<V>,
+) -> Result<(), String> {
+    let from = before.notation();
+    let mut effects = Vec::new();
+    before
+        .apply(mv, Some(&mut effects))
+        .map_err(|e| e.to_string())?;
+    if before != quiet {
+        return Err(format!(
+            "from `{from}`, move {mv}: watched gives `{}`, fast `{}`",
+            before.notation(),
+            quiet.notation()
+        ));
+    }
+    Ok(())
 }
 
 /// Checks that `game`'s notation and JSON state read back to the same position.

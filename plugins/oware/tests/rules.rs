@@ -140,3 +140,21 @@ fn seeds_are_conserved_over_ten_thousand_random_games_for_every_option_set() {
         );
     }
 }
+
+#[test]
+fn a_hand_of_whole_laps_skips_the_origin_fast_and_watched() {
+    // 23 seeds from a: the origin is skipped, so a lap is 11 pits; two laps and one more
+    // seed, which lands in b.
+    let game = position(&[], "23,0,0,0,0,1/1,0,0,0,0,1 10-12 S");
+    let mut seed_by_seed = game.clone();
+    play(&mut seed_by_seed, "a").unwrap();
+    assert_eq!(seed_by_seed.notation(), "0,3,2,2,2,3/3,2,2,2,2,3 10-12 N");
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    for &mv in &moves {
+        let mut fast = game.clone();
+        fast.apply(mv, None).unwrap();
+        let mut watched = game.clone();
+        mancala_kit::testing::quiet_equals_loud(&mut watched, mv, &fast).unwrap();
+    }
+}

@@ -687,6 +687,39 @@ impl Game for Zaroc {
         Some(vec![v(0), v(1)])
     }
 
+    fn check(&self) -> Result<(), GameError> {
+        for (stick, stack) in STICKS.iter().zip(&self.stacks) {
+            if stick.capacity.is_some_and(|c| stack.len() > c) {
+                return Err(GameError::State(format!(
+                    "stick {} holds {} pieces, at most {:?}",
+                    stick.name,
+                    stack.len(),
+                    stick.capacity.unwrap_or(PIECES)
+                )));
+            }
+        }
+        let total: usize = self.stacks.iter().map(|s| s.len()).sum();
+        if total > PIECES {
+            return Err(GameError::State(format!(
+                "there are {total} pieces, at most {PIECES}"
+            )));
+        }
+        let on_board =
+            |m: Option<(usize, usize)>| m.is_none_or(|(a, b)| a < STICKS.len() && b < STICKS.len());
+        if !on_board(self.first) || !on_board(self.last) {
+            return Err(GameError::State(
+                "a move names a stick the board lacks".into(),
+            ));
+        }
+        if !matches!(self.step, 1 | 2) {
+            return Err(GameError::State(format!(
+                "the move within the turn is {}, not 1 or 2",
+                self.step
+            )));
+        }
+        Ok(())
+    }
+
     fn state_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();

@@ -202,3 +202,28 @@ fn bad_notations_say_what_is_wrong() {
     );
     let _ = index_of("A0");
 }
+
+#[test]
+fn a_bad_saved_state_is_refused_with_its_reason() {
+    let game = Zaroc::new(&options(&[])).unwrap();
+    let mut state: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
+    // Five pieces on A0, whose capacity is four.
+    state["stacks"][0] = serde_json::json!(["Light", "Dark", "Light", "Dark", "Light"]);
+    let err = Zaroc::from_json(&state.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("stick A0 holds 5 pieces"), "{err}");
+    // More pieces on one stick than the game has.
+    state["stacks"][0] = serde_json::json!(vec!["Light"; 17]);
+    let err = Zaroc::from_json(&state.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(!err.is_empty());
+    // A move naming a stick that does not exist.
+    let mut state: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
+    state["last"] = serde_json::json!([3, 40]);
+    let err = Zaroc::from_json(&state.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("stick the board lacks"), "{err}");
+}

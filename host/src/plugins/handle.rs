@@ -161,7 +161,8 @@ impl Plugin {
 #[derive(Clone)]
 pub struct GameHandle {
     game: FfiGameBox,
-    options: Options,
+    /// Shared: search copies handles by the million, the options never change.
+    options: std::sync::Arc<Options>,
 }
 
 impl std::fmt::Debug for GameHandle {
@@ -174,7 +175,10 @@ impl std::fmt::Debug for GameHandle {
 
 impl GameHandle {
     fn new(game: FfiGameBox, options: Options) -> Self {
-        GameHandle { game, options }
+        GameHandle {
+            game,
+            options: std::sync::Arc::new(options),
+        }
     }
 
     /// The options the game was made with.

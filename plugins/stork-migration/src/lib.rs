@@ -10,11 +10,13 @@ use game_api::{
 };
 use serde::{Deserialize, Serialize};
 
+pub mod race;
+
 /// Random playouts are cut after this many actions in search (see `SearchHints`).
 const PLAYOUT_CUTOFF: u32 = 4;
 
-/// A lead of this many squares scores tanh(1) ≈ 0.76 in `evaluate`.
-const LEAD_SCALE: f64 = 10.0;
+/// A lead of this many turns scores tanh(1) ≈ 0.76 in `evaluate`.
+const LEAD_SCALE: f64 = 5.0;
 
 /// Africa, the goal.
 pub const AFRICA: u8 = 33;
@@ -828,10 +830,11 @@ impl Game for Storks {
     }
 
     fn evaluate(&self) -> Option<Vec<f64>> {
-        // The lead in squares, squashed into an estimate of the return: ten squares (about
-        // five throws) ahead is worth about three quarters of a win.
-        let progress = |p: usize| self.storks[p].iter().map(|&s| f64::from(s)).sum::<f64>();
-        let d = ((progress(0) - progress(1)) / LEAD_SCALE).tanh();
+        // The lead in turns still needed, squashed into an estimate of the return.
+        let table = race::expected_turns(self.randomiser);
+        let needed =
+            |p: usize| -> f64 { self.storks[p].iter().map(|&s| table[usize::from(s)]).sum() };
+        let d = ((needed(1) - needed(0)) / LEAD_SCALE).tanh();
         Some(vec![d, -d])
     }
 }

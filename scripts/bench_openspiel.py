@@ -3,7 +3,8 @@
 
 OpenSpiel: pyspiel.MCTSBot with RandomRolloutEvaluator(1), uct_c = 2, from the start
 position of "mancala" (Kalah, 6 houses of 4) and "oware"; one search of N simulations,
-timed. Tavola: `tavola bench GAME --json`, one thread, through the plugin boundary.
+timed. Tavola: `tavola bench GAME --simulations N --json`: searches of the same N
+simulations from a fresh tree, one thread, through the plugin boundary.
 
 Usage: scripts/bench_openspiel.py [--simulations N] [--seconds S]
 Needs: pip install open_spiel==2.0.2, and a release build (cargo build --release).
@@ -34,11 +35,12 @@ def openspiel_rate(name, simulations, repeats):
     return best
 
 
-def tavola_rate(game, seconds):
+def tavola_rate(game, simulations, seconds):
     exe = os.path.join(ROOT, "target", "release", "tavola")
     plugins = os.path.join(ROOT, "target", "release")
     out = subprocess.run(
-        [exe, "--no-default-plugins", "--plugins", plugins, "bench", game, "--seconds", str(seconds), "--json"],
+        [exe, "--no-default-plugins", "--plugins", plugins, "bench", game,
+         "--simulations", str(simulations), "--seconds", str(seconds), "--json"],
         check=True,
         capture_output=True,
         text=True,
@@ -60,7 +62,7 @@ def main():
     print(f"{'game':<8} {'OpenSpiel sims/s':>18} {'Tavola sims/s (1t)':>20} {'ratio':>7} {'Tavola (all threads)':>22}")
     for tavola_game, spiel_game in [("kalah", "mancala"), ("oware", "oware")]:
         spiel = openspiel_rate(spiel_game, args.simulations, args.repeats)
-        one, all_threads, threads = tavola_rate(tavola_game, args.seconds)
+        one, all_threads, threads = tavola_rate(tavola_game, args.simulations, args.seconds)
         print(f"{tavola_game:<8} {spiel:>18.0f} {one:>20.0f} {one / spiel:>6.2f}x {all_threads:>15.0f} ({threads}t)")
 
 

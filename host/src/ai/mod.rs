@@ -301,7 +301,10 @@ pub fn hint(
                 format!("loses by {margin} (depth {})", r.depth)
             }
         } else {
-            format!("{:+.1} (heuristic, depth {})", r.value, r.depth)
+            format!(
+                "{:+.1} on the game's heuristic, -100 to +100 (depth {})",
+                r.value, r.depth
+            )
         };
         return Ok(Hint {
             best: r.best,

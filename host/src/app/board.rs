@@ -261,19 +261,21 @@ fn paint_board(
             game_api::Shape::Pit | game_api::Shape::Store => rect.width().min(rect.height()) * 0.5,
             _ => 4.0,
         };
-        let mark = |colour: Color32, width: f32| {
+        let mark_at = |gap: f32, colour: Color32, width: f32| {
             painter.rect_stroke(
-                rect.expand(2.0),
+                rect.expand(gap),
                 CornerRadius::same(round.min(255.0) as u8),
                 Stroke::new(width, colour),
                 StrokeKind::Outside,
             );
         };
+        let mark = |colour: Color32, width: f32| mark_at(2.0, colour, width);
         if marks.last_move.contains(&site.id) {
             mark(Color32::from_rgba_unmultiplied(255, 255, 255, 90), 2.0);
         }
         if marks.hint.contains(&site.id) {
-            mark(Color32::from_rgb(80, 220, 120), 3.0);
+            // Outside the other marks: a hinted site is usually a target too.
+            mark_at(6.0, Color32::from_rgb(80, 220, 120), 3.0);
         }
         if marks.targets.contains(&site.id) {
             mark(Color32::from_rgb(255, 214, 64), 3.0);

@@ -616,11 +616,109 @@ macro_rules! export_game {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn loader_symbol_is_the_one_abi_stable_looks_for() {
         assert_eq!(
             super::ROOT_MODULE_LOADER_SYMBOL,
             abi_stable::library::ROOT_MODULE_LOADER_NAME
+        );
+    }
+
+    /// A game object written before `simulate` existed: it implements only the methods of
+    /// the first version.
+    #[derive(Clone)]
+    struct FirstVersion;
+
+    fn nothing<T>() -> RResult<T, FfiError> {
+        RResult::RErr(FfiError {
+            kind: FfiErrorKind::Internal,
+            message: "not in this test".into(),
+        })
+    }
+
+    impl FfiGame for FirstVersion {
+        fn seat_count(&self) -> RResult<u8, FfiError> {
+            RResult::ROk(2)
+        }
+        fn layout_json(&self) -> RResult<RString, FfiError> {
+            nothing()
+        }
+        fn view_json(&self) -> RResult<RString, FfiError> {
+            nothing()
+        }
+        fn turn(&self) -> RResult<FfiTurn, FfiError> {
+            RResult::ROk(FfiTurn::Seat(0))
+        }
+        fn legal_moves(&self, _out: &mut RVec<u32>) -> RResult<(), FfiError> {
+            nothing()
+        }
+        fn moves_json(&self) -> RResult<RString, FfiError> {
+            nothing()
+        }
+        fn move_info_json(&self, _mv: u32) -> RResult<RString, FfiError> {
+            nothing()
+        }
+        fn apply(&mut self, _mv: u32) -> RResult<(), FfiError> {
+            nothing()
+        }
+        fn apply_with_effects(&mut self, _mv: u32) -> RResult<RString, FfiError> {
+            nothing()
+        }
+        fn notation(&self) -> RResult<RString, FfiError> {
+            nothing()
+        }
+        fn state_json(&self) -> RResult<RString, FfiError> {
+            nothing()
+        }
+        fn state_hash(&self) -> RResult<u64, FfiError> {
+            nothing()
+        }
+        fn playout(&mut self, _seed: u64) -> RResult<RVec<f64>, FfiError> {
+            nothing()
+        }
+        fn evaluate(&self) -> RResult<ROption<RVec<f64>>, FfiError> {
+            nothing()
+        }
+        fn bot_move(&self, _bot: RStr<'_>, _seed: u64) -> RResult<u32, FfiError> {
+            nothing()
+        }
+    }
+
+    #[test]
+    fn a_game_without_simulate_says_so_and_the_host_can_fall_back() {
+        let game: FfiGameBox =
+            FfiGame_TO::from_value(FirstVersion, abi_stable::sabi_trait::TD_Opaque);
+        let mut out = FfiSimulation::default();
+        let r = game.simulate(RSlice::from_slice(&[1, 2]), 7, 0, &mut out);
+        assert!(matches!(r, RResult::ROk(())));
+        assert_eq!(out.node, FfiNode::Unsupported);
+    }
+
+    #[test]
+    fn a_simulation_describes_each_kind_of_turn() {
+        let mut out = FfiSimulation::default();
+        out.set_turn(FfiTurn::Seat(2));
+        assert_eq!((out.node, out.seat), (FfiNode::Seat, 2));
+        out.set_turn(FfiTurn::Chance(
+            vec![FfiChance {
+                mv: 3,
+                num: 1,
+                den: 6,
+            }]
+            .into(),
+        ));
+        assert_eq!(out.node, FfiNode::Chance);
+        assert_eq!(out.chances.len(), 1);
+        let seats =
+            [(0, 5), (1, 5), (2, 1)].map(|(result, score)| FfiSeatOutcome { result, score });
+        out.set_turn(FfiTurn::Over(seats.to_vec().into()));
+        assert_eq!(out.node, FfiNode::Over);
+        assert_eq!(out.returns.to_vec(), [1.0, 0.0, -1.0]);
+        assert!(
+            out.chances.is_empty(),
+            "a new description clears the old one"
         );
     }
 }

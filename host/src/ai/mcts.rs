@@ -72,6 +72,10 @@ struct Node {
     kind: Kind,
     visits: u32,
     value: [f64; MAX_SEATS],
+    /// 1 / visits and 1 / √visits, kept up to date by the backup: selection reads them
+    /// for every child at every level, the backup writes them once per node on the path.
+    inv_visits: f64,
+    inv_sqrt_visits: f64,
 }
 
 /// A search tree, rooted at one position.
@@ -105,6 +109,8 @@ fn node(mv: MoveId, kind: Kind, mut untried: Vec<MoveId>, rng: &mut Rng) -> Node
         kind,
         visits: 0,
         value: [0.0; MAX_SEATS],
+        inv_visits: 1.0,
+        inv_sqrt_visits: 1.0,
     }
 }
 
@@ -209,6 +215,9 @@ impl Tree {
             for (v, r) in node.value.iter_mut().zip(returns) {
                 *v += r;
             }
+            let visits = f64::from(node.visits);
+            node.inv_visits = visits.recip();
+            node.inv_sqrt_visits = visits.sqrt().recip();
         }
         Ok(())
     }
@@ -216,20 +225,23 @@ impl Tree {
     /// The child of `node` with the best UCT value for `seat`.
     fn select(&self, node: usize, seat: usize, uct_c: f64) -> u32 {
         let parent_visits = f64::from(self.nodes[node].visits.max(1));
-        let log_n = parent_visits.ln();
-        self.nodes[node]
-            .children
-            .iter()
-            .copied()
-            .max_by(|&a, &b| {
-                let ucb = |c: u32| {
-                    let n = &self.nodes[c as usize];
-                    let visits = f64::from(n.visits.max(1));
-                    n.value[seat] / visits + uct_c * (log_n / visits).sqrt()
-                };
-                ucb(a).total_cmp(&ucb(b))
-            })
-            .expect("a seat node has moves")
+        let explore = uct_c * parent_visits.ln().sqrt();
+        let ucb = |c: u32| {
+            let n = &self.nodes[c as usize];
+            n.value[seat] * n.inv_visits + explore * n.inv_sqrt_visits
+        };
+        let children = &self.nodes[node].children;
+        let mut best = *children.first().expect("a seat node has moves");
+        let mut best_value = ucb(best);
+        for &c in &children[1..] {
+            let value = ucb(c);
+            // The last of equal values, as `max_by` chose before.
+            if value >= best_value {
+                best = c;
+                best_value = value;
+            }
+        }
+        best
     }
 
     /// Adds the child reached by `mv` from `parent` (the end of the current path),
@@ -309,6 +321,8 @@ impl Tree {
                     kind: Kind::Terminal([0.0; MAX_SEATS]),
                     visits: 0,
                     value: [0.0; MAX_SEATS],
+                    inv_visits: 1.0,
+                    inv_sqrt_visits: 1.0,
                 },
             );
             let children = std::mem::take(&mut n.children);

@@ -55,9 +55,10 @@ pub struct Manifest {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchHints {
     /// Cut random playouts after this many actions and score the position with
-    /// [`Game::evaluate`](crate::Game::evaluate), which should then estimate the
-    /// return (−1 loss … +1 win). For games whose random playouts are long and say
-    /// little, e.g. a race where a random player wanders.
+    /// [`Game::evaluate`](crate::Game::evaluate), which should then be on the scale of
+    /// the return (−1 loss … +1 win; values outside are clamped). For games whose
+    /// random playouts are long and say little, e.g. a race where a random player
+    /// wanders.
     #[serde(default)]
     pub playout_cutoff: Option<u32>,
 }

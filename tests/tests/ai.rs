@@ -142,6 +142,8 @@ fn every_level_and_engine_plays_a_legal_move() {
         "greedy",
         "mcts:200",
         "mcts:200:2",
+        "mcts:200:1:3",
+        "mcts:200:1:0",
         "alphabeta:3",
     ] {
         let mut bot: Box<dyn Bot> = bot_for(name, &plugin, &game).unwrap();
@@ -149,6 +151,8 @@ fn every_level_and_engine_plays_a_legal_move() {
         assert!(legal.contains(&mv), "{name}");
     }
     assert!(bot_for("mcts:x", &plugin, &game).is_err());
+    let err = bot_for("mcts:10:1:soon", &plugin, &game).err().unwrap();
+    assert!(err.contains("playout cutoff"), "{err}");
 }
 
 #[test]

@@ -15,7 +15,9 @@ pub mod race;
 /// Random playouts are cut after this many actions in search (see `SearchHints`).
 const PLAYOUT_CUTOFF: u32 = 4;
 
-/// A lead of this many turns scores tanh(1) ≈ 0.76 in `evaluate`.
+/// A lead of this many turns scores tanh(1) ≈ 0.76 in `evaluate`. Sharper than the
+/// odds (equal players' games are close to even for longer): against greedy, MCTS won
+/// 65 of 100 games with 5 and 57 with 20.
 const LEAD_SCALE: f64 = 5.0;
 
 /// Africa, the goal.

@@ -266,3 +266,24 @@ fn bad_notations_say_what_is_wrong() {
         err("Y:1,3,5,7,9,11 B:2,4,6,8,10,12 Y wind").contains("no stork of the mover is on 28")
     );
 }
+
+#[test]
+fn search_sees_the_race_in_throws_still_needed() {
+    // The start is even but for Blue's one-square head start on every stork. (The
+    // scores are sharp on purpose: search needs moves told apart more than a calibrated
+    // probability; between equal players Yellow wins about 48% of the games.)
+    let start = Storks::new(&options(&[])).unwrap();
+    let v = start.evaluate().unwrap();
+    assert!(v[0] < 0.0 && v[0] > -0.9, "{v:?}");
+    assert_eq!(v[0], -v[1]);
+    // Far ahead is close to a sure win, never beyond it.
+    let ahead = at(&[], "Y:30,31,33,33,33,33 B:1,2,3,4,5,6 Y throw");
+    let v = ahead.evaluate().unwrap();
+    assert!(v[0] > 0.9 && v[0] <= 1.0, "{v:?}");
+    // A stork on the cables costs its whole way again.
+    let fallen = at(&[], "Y:0,3,5,7,9,11 B:2,4,6,8,10,12 Y throw");
+    let standing = at(&[], "Y:20,3,5,7,9,11 B:2,4,6,8,10,12 Y throw");
+    assert!(fallen.evaluate().unwrap()[0] < standing.evaluate().unwrap()[0]);
+    // Search is asked to cut its random playouts short and use this instead.
+    assert_eq!(Storks::manifest().search.playout_cutoff, Some(4));
+}

@@ -833,9 +833,11 @@ impl Game for Storks {
 
     fn evaluate(&self) -> Option<Vec<f64>> {
         // The lead in turns still needed, squashed into an estimate of the return.
-        let table = race::expected_turns(self.randomiser);
-        let needed =
-            |p: usize| -> f64 { self.storks[p].iter().map(|&s| table[usize::from(s)]).sum() };
+        let needed = |p: usize| -> f64 {
+            let travelling = self.storks[p].iter().filter(|&&s| s != AFRICA).count();
+            let table = race::expected_turns(self.randomiser, travelling == 1);
+            self.storks[p].iter().map(|&s| table[usize::from(s)]).sum()
+        };
         let d = ((needed(1) - needed(0)) / LEAD_SCALE).tanh();
         Some(vec![d, -d])
     }

@@ -4,8 +4,9 @@
 //! a stork on 32 needs a throw of exactly 1, and one that falls on the cables starts
 //! again. So the heuristic counts, for each square (0 is off the board), the expected
 //! number of throws until a stork there reaches Africa, if it moves whenever the throw
-//! lets it and never onto the cables (with six storks, a throw that would drop one on
-//! the cables goes to another). Swaps, pairs and rows are left to search.
+//! lets it and never onto the cables (with other storks on the track, a throw that would
+//! drop one on the cables goes to another) — or, for a player's last stork, which must
+//! take any legal move, onto the cables too. Swaps, pairs and rows are left to search.
 
 use std::sync::OnceLock;
 
@@ -14,14 +15,12 @@ use crate::{AFRICA, CABLES, Randomiser, WIND};
 /// Expected turns to Africa from each square 0..=33, for a stork alone on the track.
 pub type TurnsTable = [f64; AFRICA as usize + 1];
 
-/// The table for `randomiser` (computed once).
-pub fn expected_turns(randomiser: Randomiser) -> &'static TurnsTable {
-    static COINS: OnceLock<TurnsTable> = OnceLock::new();
-    static DIE: OnceLock<TurnsTable> = OnceLock::new();
-    match randomiser {
-        Randomiser::Coins => COINS.get_or_init(|| compute(randomiser)),
-        Randomiser::Die => DIE.get_or_init(|| compute(randomiser)),
-    }
+/// The table for `randomiser`, for a stork with others beside it or for a player's last
+/// one (`last`) (computed once each).
+pub fn expected_turns(randomiser: Randomiser, last: bool) -> &'static TurnsTable {
+    static TABLES: [OnceLock<TurnsTable>; 4] = [const { OnceLock::new() }; 4];
+    let i = usize::from(randomiser == Randomiser::Die) * 2 + usize::from(last);
+    TABLES[i].get_or_init(|| compute(randomiser, last))
 }
 
 /// The throws of `randomiser`: (what the throw shows, probability).
@@ -38,15 +37,19 @@ fn throws(randomiser: Randomiser) -> Vec<(u8, f64)> {
 }
 
 /// Value iteration on E(s) = 1 + Σ p(t) · E(after s, t); E(Africa) = 0.
-fn compute(randomiser: Randomiser) -> TurnsTable {
+fn compute(randomiser: Randomiser, last: bool) -> TurnsTable {
     let throws = throws(randomiser);
     let mut e: TurnsTable = [0.0; AFRICA as usize + 1];
     for _ in 0..1000 {
-        // Overshooting Africa or landing on the cables: this stork stays.
+        // Overshooting Africa: the stork stays. The cables: another stork takes the
+        // throw, but the last one must go (and falls off the board).
         let after = |e: &TurnsTable, s: u8, steps: u8| -> f64 {
             let to = s + steps;
-            if steps == 0 || to > AFRICA || CABLES.contains(&to) {
+            if steps == 0 || to > AFRICA {
                 return e[usize::from(s)];
+            }
+            if CABLES.contains(&to) {
+                return if last { e[0] } else { e[usize::from(s)] };
             }
             e[usize::from(to)]
         };
@@ -100,7 +103,7 @@ mod tests {
 
     #[test]
     fn the_table_is_sensible() {
-        let e = expected_turns(Randomiser::Coins);
+        let e = expected_turns(Randomiser::Coins, false);
         assert_eq!(e[33], 0.0);
         // One square short needs exactly one head: 4 in 16, so 4 turns on average.
         assert!((e[32] - 4.0).abs() < 1e-9, "{}", e[32]);
@@ -111,5 +114,9 @@ mod tests {
         assert!(e[16] > e[18]);
         // Falling on the cables costs the whole way again.
         assert_eq!(e[17], e[0]);
+        // A last stork cannot dodge the cables: before them it needs more throws.
+        let last = expected_turns(Randomiser::Coins, true);
+        assert!(last[15] > e[15] && last[27] > e[27]);
+        assert_eq!(last[32], e[32]);
     }
 }

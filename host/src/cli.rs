@@ -287,7 +287,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 seed,
                 std::time::Duration::from_millis(millis),
             )?;
-            let names = line_notation(&start, &hint.line)?;
+            let names = start.line_notation(&hint.line)?;
             println!("Position: {}", start.notation()?);
             println!("Best move: {}", names.first().cloned().unwrap_or_default());
             println!("Evaluation: {}", hint.evaluation);
@@ -322,7 +322,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             let (_, start) = set_up(&set, &game, &setup)?;
             let t = Instant::now();
             let (margin, result) = crate::ai::alphabeta::solve(&start)?;
-            let names = line_notation(&start, &result.line)?;
+            let names = start.line_notation(&result.line)?;
             println!("Position: {}", start.notation()?);
             println!("Value: {margin:+} (final margin for the player to move, perfect play)");
             println!("Best move: {}", names.first().cloned().unwrap_or_default());
@@ -495,16 +495,6 @@ fn play(
 }
 
 /// The notations of a line of moves played from `game`.
-fn line_notation(game: &GameHandle, line: &[game_api::MoveId]) -> Result<Vec<String>> {
-    let mut g = game.clone();
-    let mut names = Vec::new();
-    for &mv in line {
-        names.push(g.move_info(mv)?.notation);
-        g.apply(mv)?;
-    }
-    Ok(names)
-}
-
 fn print_result(game: &GameHandle) -> Result<()> {
     let view = game.view()?;
     match game.turn()? {

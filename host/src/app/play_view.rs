@@ -253,18 +253,11 @@ impl PlayView {
         let (sender, receiver) = mpsc::channel();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            let answer = crate::ai::hint(&game, &hints, seed, HINT_TIME).map(|hint| {
-                let mut g = game.clone();
-                let mut names = Vec::new();
-                for &mv in hint.line.iter().take(6) {
-                    match (g.move_info(mv), g.apply(mv)) {
-                        (Ok(info), Ok(())) => names.push(info.notation),
-                        _ => break,
-                    }
-                }
+            let answer = crate::ai::hint(&game, &hints, seed, HINT_TIME).and_then(|hint| {
+                let names = game.line_notation(&hint.line[..hint.line.len().min(6)])?;
                 let best = names.first().cloned().unwrap_or_default();
                 let text = format!("{best} — {} — line: {}", hint.evaluation, names.join(" "));
-                (hint.best, text)
+                Ok((hint.best, text))
             });
             // The view may have moved on and dropped the receiver: nothing to tell then.
             let _ = sender.send(answer);

@@ -294,6 +294,17 @@ impl GameHandle {
         Ok(())
     }
 
+    /// The notations of `line`, moves played one after another from this position.
+    pub fn line_notation(&self, line: &[MoveId]) -> Result<Vec<String>, CallError> {
+        let mut game = self.clone();
+        let mut names = Vec::new();
+        for &mv in line {
+            names.push(game.move_info(mv)?.notation);
+            game.apply(mv)?;
+        }
+        Ok(names)
+    }
+
     /// The move the plugin's own bot `bot` would play.
     pub fn bot_move(&self, bot: &str, seed: u64) -> Result<MoveId, CallError> {
         call(self.game.bot_move(RStr::from_str(bot), seed)).map(MoveId)

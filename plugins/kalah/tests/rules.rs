@@ -178,16 +178,7 @@ fn a_hand_of_whole_laps_sows_the_same_fast_and_watched() {
         "0,0,0,0,0,27/1,0,0,0,0,20 0-0 S",
         "1,0,0,0,0,0/0,0,26,0,0,0 0-21 N",
     ] {
-        let game = position(notation);
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        for &mv in &moves {
-            let mut quiet = game.clone();
-            quiet.apply(mv, None).unwrap();
-            let mut watched = game.clone();
-            mancala_kit::testing::quiet_equals_loud(&mut watched, mv, &quiet).unwrap();
-            assert_eq!(quiet.board.total(), game.board.total());
-        }
+        mancala_kit::testing::every_move_fast_equals_watched(&position(notation)).unwrap();
     }
     // Seed by seed: 30 from a put 2 in every pit but North's store (a too) and the last
     // 4 in b..e; e already holds 2 by then, so nothing is captured.

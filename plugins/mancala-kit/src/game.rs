@@ -222,9 +222,6 @@ impl<V: Variant> Mancala<V> {
         if self.filtered() {
             return !self.legal().is_empty();
         }
-        if !self.board.has_marks() {
-            return !self.board.side_empty(self.to_move);
-        }
         self.board.playable_mask(self.to_move) != 0
     }
 

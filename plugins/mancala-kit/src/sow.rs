@@ -282,16 +282,8 @@ impl Hand {
     pub fn run(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
         loop {
             self.sow_laps(board, fx);
-            if fx.0.is_none() {
-                // The same loop with the effect checks compiled out.
-                let quiet = &mut Effects(None);
-                while self.seeds > 0 {
-                    self.drop_one(board, quiet);
-                }
-            } else {
-                while self.seeds > 0 {
-                    self.drop_one(board, fx);
-                }
+            while self.seeds > 0 {
+                self.drop_one(board, fx);
             }
             if !self.land(board, config, fx) {
                 return;

@@ -125,6 +125,22 @@ pub fn quiet_equals_loud<V: Variant>(
     Ok(())
 }
 
+/// Checks every legal move of `game` with [`quiet_equals_loud`], and that it conserves
+/// the seeds.
+pub fn every_move_fast_equals_watched<V: Variant>(game: &Mancala<V>) -> Result<(), String> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    for &mv in &moves {
+        let mut fast = game.clone();
+        fast.apply(mv, None).map_err(|e| e.to_string())?;
+        if all_seeds(&fast) != all_seeds(game) {
+            return Err(format!("move {mv} from `{}` lost seeds", game.notation()));
+        }
+        quiet_equals_loud(&mut game.clone(), mv, &fast)?;
+    }
+    Ok(())
+}
+
 /// Checks that `game`'s notation and JSON state read back to the same position.
 pub fn round_trip<V: Variant>(game: &Mancala<V>, options: &Options) -> Result<(), String> {
     let notation = game.notation();

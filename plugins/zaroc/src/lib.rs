@@ -134,15 +134,6 @@ impl Zaroc {
             .chain(if self.diagonal_a { DIAGONAL_A } else { &[] })
     }
 
-    /// Whether the top piece of `from` may go to `to` now (before the no-return rule).
-    fn may_move(&self, from: usize, to: usize) -> bool {
-        let (a, b) = (&STICKS[from], &STICKS[to]);
-        if a.row == Row::F || self.stacks[from].is_empty() || from == to || !self.has_room(to) {
-            return false;
-        }
-        b.row == a.row || (self.full(from) && self.arrows().any(|&arrow| arrow == (from, to)))
-    }
-
     /// Whether (from, to) is the first move of the turn taken back.
     fn takes_back(&self, from: usize, to: usize) -> bool {
         self.first == Some((to, from))
@@ -151,23 +142,26 @@ impl Zaroc {
     /// Calls `f` with every (from, to) move that is legal now, before the pass, until it
     /// returns `false`; returns whether it went through them all.
     fn for_each_piece_move(&self, mut f: impl FnMut(usize, usize) -> bool) -> bool {
-        if self.ending.is_some() {
+        (0..STICKS.len()).all(|from| self.for_each_move_from(from, &mut f))
+    }
+
+    /// Calls `f` with every legal (from, to) move of the top piece of `from`, until it
+    /// returns `false`; returns whether it went through them all. The one statement of
+    /// where a piece may go.
+    fn for_each_move_from(&self, from: usize, mut f: impl FnMut(usize, usize) -> bool) -> bool {
+        let stick = &STICKS[from];
+        if self.ending.is_some() || stick.row == Row::F || self.stacks[from].is_empty() {
             return true;
         }
-        for (from, stick) in STICKS.iter().enumerate() {
-            if stick.row == Row::F || self.stacks[from].is_empty() {
-                continue;
+        for to in row_sticks(stick.row) {
+            if to != from && self.has_room(to) && !self.takes_back(from, to) && !f(from, to) {
+                return false;
             }
-            for to in row_sticks(stick.row) {
-                if to != from && self.has_room(to) && !self.takes_back(from, to) && !f(from, to) {
+        }
+        if self.full(from) {
+            for &(a, b) in self.arrows() {
+                if a == from && self.has_room(b) && !self.takes_back(from, b) && !f(from, b) {
                     return false;
-                }
-            }
-            if self.full(from) {
-                for &(a, b) in self.arrows() {
-                    if a == from && self.has_room(b) && !self.takes_back(from, b) && !f(from, b) {
-                        return false;
-                    }
                 }
             }
         }
@@ -185,7 +179,7 @@ impl Zaroc {
             return false;
         }
         match self.decode(mv) {
-            Some((from, to)) => self.may_move(from, to) && !self.takes_back(from, to),
+            Some((from, to)) => !self.for_each_move_from(from, |_, b| b != to),
             None => mv == PASS && !self.has_piece_move(),
         }
     }

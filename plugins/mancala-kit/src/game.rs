@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Board, Config, Direction, End, GrandSlam, Side,
+    board::MAX_PITS,
     board::Special,
     sow::{self, Effects},
 };
@@ -78,6 +79,24 @@ fn first_round() -> u32 {
     1
 }
 
+/// One odd 64-bit factor per number of a position (the ring's pits, the side to move,
+/// the two scores) for [`Mancala::position_key`]: splitmix64 of the number's index.
+const KEY_FACTORS: [u64; MAX_PITS + 3] = {
+    let mut factors = [0; MAX_PITS + 3];
+    let mut i = 0;
+    while i < factors.len() {
+        let mut z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        factors[i] = (z ^ (z >> 31)) | 1;
+        i += 1;
+    }
+    factors
+};
+
+/// Why a game ends when the side to move cannot move.
+const NO_LEGAL_MOVE: &str = "No legal move: the game is over";
+
 /// The most rounds a multi-round game plays before it is decided on the stores.
 pub const MAX_ROUNDS: u32 = 50;
 
@@ -103,7 +122,10 @@ impl<V: Variant> Mancala<V> {
         };
         game.check()?;
         if game.phase == Phase::Play {
-            game.settle(&mut Effects(None));
+            let mut fx = Effects(None);
+            if game.settle(true, &mut fx) {
+                game.end_if_stuck(&mut fx);
+            }
         }
         Ok(game)
     }
@@ -251,8 +273,11 @@ impl<V: Variant> Mancala<V> {
         Some(MoveId((i * per_house + k % per_house) as u32))
     }
 
-    /// Plays a move known to be legal.
-    fn play_legal(&mut self, mv: MoveId, fx: &mut Effects<'_>) {
+    /// Plays a move known to be legal and applies every rule after it but the last:
+    /// returns whether the side to move must still be checked for a legal move
+    /// ([`Mancala::end_if_stuck`]). The random playout leaves that check to its own
+    /// move draw, which finds the same thing.
+    fn play_legal(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> bool {
         let side = self.to_move;
         let (i, _) = self.decode(mv);
         let origin = self.board.house(side, i);
@@ -262,7 +287,7 @@ impl<V: Variant> Mancala<V> {
                 self.to_move = Side::North;
                 self.last_move.clear();
                 self.last_move.push(origin);
-                return;
+                return false;
             }
             Phase::Opening { south: Some(s) } => {
                 let origins = [self.board.house(Side::South, s), origin];
@@ -270,25 +295,25 @@ impl<V: Variant> Mancala<V> {
                 self.to_move =
                     sow::sow_simultaneous::<V>(&mut self.board, &self.config, origins, fx);
                 self.phase = Phase::Play;
-                self.settle(fx);
-                return;
+                return self.settle(true, fx);
             }
             Phase::Play | Phase::Over => {}
         }
         self.last_move.clear();
         self.last_move.push(origin);
-        let banked = self.config.cycle_ends_game.then(|| self.banked());
+        let before = self.banked();
         let sown = self.sow_on_self(mv, fx);
         if !sown.extra_turn {
             self.to_move = side.other();
         }
+        let banked = before != self.banked();
         // A position repeats only with the same scores, and scores only grow (without
         // refills): once seeds are banked no earlier position can come back, so the
         // cycle history starts afresh. This keeps it short and copies cheap.
-        if !self.config.refill && banked.is_some_and(|before| before != self.banked()) {
+        if banked && !self.config.refill {
             self.history.clear();
         }
-        self.settle(fx);
+        self.settle(banked, fx)
     }
 
     fn banked(&self) -> [u32; 2] {
@@ -326,8 +351,11 @@ impl<V: Variant> Mancala<V> {
     }
 
     /// Applies the end, round, refill and cycle rules after a move (or to a parsed
-    /// position), with `to_move` already the side to move next.
-    fn settle(&mut self, fx: &mut Effects<'_>) {
+    /// position), with `to_move` already the side to move next. `banked`: whether any
+    /// seeds went to a score (only then can a majority have been reached). Returns
+    /// whether the game goes on with the same side to move, which must then still have
+    /// a legal move ([`Mancala::end_if_stuck`]).
+    fn settle(&mut self, banked: bool, fx: &mut Effects<'_>) -> bool {
         let houses_empty = |b: &Board, s| b.side_empty(s);
         match self.config.end {
             End::SideEmpty => {
@@ -337,10 +365,10 @@ impl<V: Variant> Mancala<V> {
                     } else {
                         self.end(fx, "A row is empty: the game is over");
                     }
-                    return;
+                    return false;
                 }
             }
-            End::Majority => {
+            End::Majority if banked => {
                 let total = self.board.total();
                 if Side::BOTH
                     .iter()
@@ -350,44 +378,53 @@ impl<V: Variant> Mancala<V> {
                         fx,
                         "More than half the seeds are captured: the game is over",
                     );
-                    return;
+                    return false;
                 }
             }
+            End::Majority => {}
             End::MandarinsEmpty => {
                 if self.board.mandarins().iter().all(|&m| !self.board.holds(m)) {
                     self.end(fx, "Both mandarin squares are empty: the game is over");
-                    return;
+                    return false;
                 }
             }
         }
         if self.config.refill && houses_empty(&self.board, self.to_move) && !self.refill(fx) {
             self.end(fx, "The houses cannot be refilled: the game is over");
-            return;
+            return false;
         }
         if self.config.cycle_ends_game {
             let key = self.position_key();
             if self.history.contains(&key) {
                 self.end(fx, "The position repeats: the game is over");
-                return;
+                return false;
             }
             self.history.push(key);
         }
+        true
+    }
+
+    /// The last rule after a move: a side to move without a legal move ends the game.
+    fn end_if_stuck(&mut self, fx: &mut Effects<'_>) {
         if !self.has_legal() {
-            self.end(fx, "No legal move: the game is over");
+            self.end(fx, NO_LEGAL_MOVE);
         }
     }
 
-    /// A hash of the houses, the scores and the side to move (FNV-1a: cheap, and the
-    /// same in every build).
+    /// A hash of the houses, the scores and the side to move: each count times its own
+    /// odd constant, summed. The products do not wait on each other (a chained hash
+    /// such as FNV waits on every step, and this runs after every move), and the
+    /// constants are fixed, so the key is the same in every build.
     fn position_key(&self) -> u64 {
-        let fnv = |h: u64, x: u32| (h ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3);
-        let mut h = 0xcbf2_9ce4_8422_2325;
-        for &p in &self.board.pits {
-            h = fnv(h, p);
+        let b = &self.board;
+        let term = |n: u32, i: usize| u64::from(n).wrapping_mul(KEY_FACTORS[i]);
+        let mut key = term(u32::from(self.to_move.seat()), MAX_PITS)
+            .wrapping_add(term(b.captured[0], MAX_PITS + 1))
+            .wrapping_add(term(b.captured[1], MAX_PITS + 2));
+        for (&n, &k) in b.pits.iter().zip(&KEY_FACTORS) {
+            key = key.wrapping_add(u64::from(n).wrapping_mul(k));
         }
-        h = fnv(h, self.board.captured[0]);
-        h = fnv(h, self.board.captured[1]);
-        fnv(h, u32::from(self.to_move.seat()))
+        key
     }
 
     /// Thả cá: one seed from the mover's stock into each of its houses, borrowing the
@@ -655,7 +692,10 @@ impl<V: Variant> Game for Mancala<V> {
         if !self.is_legal(mv) {
             return Err(self.refusal(mv));
         }
-        self.play_legal(mv, &mut Effects(effects));
+        let mut fx = Effects(effects);
+        if self.play_legal(mv, &mut fx) {
+            self.end_if_stuck(&mut fx);
+        }
         Ok(())
     }
 
@@ -663,17 +703,26 @@ impl<V: Variant> Game for Mancala<V> {
     /// from the legal list), making exactly the same draws.
     fn playout(&mut self, rng: &mut game_api::Rng) -> Result<Outcome, GameError> {
         let mut moves = Vec::new();
+        if self.config.cycle_ends_game {
+            // One allocation now rather than one each time the record doubles.
+            self.history.reserve(64);
+        }
+        let mut stuck_unchecked = false;
         for _ in 0..game_api::MAX_PLAYOUT_ACTIONS {
             if self.is_over() {
                 return Ok(Outcome::from_scores(&self.final_scores()));
             }
-            let Some(mv) = self.random_move(rng, &mut moves) else {
-                return Err(GameError::Internal(format!(
-                    "{} is to move but has no legal move",
-                    self.to_move.name()
-                )));
-            };
-            self.play_legal(mv, &mut Effects(None));
+            match self.random_move(rng, &mut moves) {
+                Some(mv) => stuck_unchecked = self.play_legal(mv, &mut Effects(None)),
+                // What `end_if_stuck` would have found after the last move.
+                None if stuck_unchecked => self.end(&mut Effects(None), NO_LEGAL_MOVE),
+                None => {
+                    return Err(GameError::Internal(format!(
+                        "{} is to move but has no legal move",
+                        self.to_move.name()
+                    )));
+                }
+            }
         }
         Err(GameError::Internal("a random playout did not end".into()))
     }

@@ -386,7 +386,7 @@ fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>
                     && board.mark(pit) == Special::Normal
                     && (min..=max).contains(&board.pits[pit])
             };
-            let mut chain = Vec::new();
+            let mut chain = arrayvec::ArrayVec::<usize, { crate::board::MAX_PITS }>::new();
             let mut pit = last;
             while in_range(board, pit) && !chain.contains(&pit) {
                 chain.push(pit);

@@ -37,7 +37,8 @@ pub struct Played {
 /// stones, on the board, in stores and captured stocks; loans move seeds between stocks
 /// and change no total), that the notation and the JSON state round-trip and the move
 /// played with effects gives the same position as without (every `round_trip_every`
-/// moves), and that every game ends within `max_moves`.
+/// moves), that every game ends within `max_moves`, and that the fast
+/// [`Game::playout`] of the same seed ends in the same position with the same outcome.
 pub fn random_games<V: Variant>(
     options: &Options,
     games: u64,
@@ -51,6 +52,11 @@ pub fn random_games<V: Variant>(
         let mut rng = Rng::with_seed(seed + g);
         let mut game = Mancala::<V>::new(options).map_err(|e| e.to_string())?;
         let start = all_seeds(&game);
+        // The fast playout makes the same draws as the loop below.
+        let mut fast = game.clone();
+        let fast_outcome = fast
+            .playout(&mut Rng::with_seed(seed + g))
+            .map_err(|e| format!("game {g}: the fast playout failed: {e}"))?;
         let mut n = 0u64;
         loop {
             let outcome = match game.turn() {
@@ -88,6 +94,13 @@ pub fn random_games<V: Variant>(
                 }
                 Turn::Chance { .. } => return Err("mancala has no chance events".into()),
             };
+            if outcome != fast_outcome || fast != game {
+                return Err(format!(
+                    "game {g}: the fast playout ended at `{}` ({fast_outcome:?}), move by move at `{}` ({outcome:?})",
+                    fast.notation(),
+                    game.notation()
+                ));
+            }
             played.games += 1;
             played.moves += n;
             let [s, north] = [outcome.seats[0].score, outcome.seats[1].score];

@@ -94,6 +94,21 @@ const KEY_FACTORS: [u64; MAX_PITS + 3] = {
     factors
 };
 
+/// The index of the `k`-th set bit of `mask` (from 0; `k` below the number of set bits),
+/// by halving the range: five steps whatever `k`, where clearing `k` bits one by one
+/// makes the processor guess the length of a loop on a random number.
+#[inline]
+fn nth_set_bit(mask: u32, k: u32) -> u32 {
+    let (mut pos, mut k) = (0, k);
+    for width in [16, 8, 4, 2, 1] {
+        let below = ((mask >> pos) & ((1 << width) - 1)).count_ones();
+        let above = k >= below;
+        k -= if above { below } else { 0 };
+        pos += if above { width } else { 0 };
+    }
+    pos
+}
+
 /// Why a game ends when the side to move cannot move.
 const NO_LEGAL_MOVE: &str = "No legal move: the game is over";
 
@@ -260,16 +275,13 @@ impl<V: Variant> Mancala<V> {
             Direction::Anticlockwise => 1,
             Direction::Chosen => 2,
         };
-        let mut houses = self.board.playable_mask(self.to_move);
+        let houses = self.board.playable_mask(self.to_move);
         let count = houses.count_ones() as usize * per_house;
         if count == 0 {
             return None;
         }
         let k = rng.below(count);
-        for _ in 0..k / per_house {
-            houses &= houses - 1;
-        }
-        let i = houses.trailing_zeros() as usize;
+        let i = nth_set_bit(houses, (k / per_house) as u32) as usize;
         Some(MoveId((i * per_house + k % per_house) as u32))
     }
 
@@ -809,5 +821,20 @@ impl<V: Variant> Mancala<V> {
             Special::Normal => format!("house {name} would capture every seed of the opponent"),
         };
         GameError::illegal(mv, reason)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nth_set_bit;
+
+    #[test]
+    fn nth_set_bit_finds_each_set_bit_in_order() {
+        for mask in (0u32..1 << 12).chain([u32::MAX, 0x8000_0001, 0xdead_beef]) {
+            let bits: Vec<u32> = (0..32).filter(|&i| mask & (1 << i) != 0).collect();
+            for (k, &bit) in bits.iter().enumerate() {
+                assert_eq!(nth_set_bit(mask, k as u32), bit, "mask {mask:#x}, k {k}");
+            }
+        }
     }
 }

@@ -6,7 +6,10 @@
 //! the variant's hook and the capture. A normal turn runs one hand to the end; Congkak's
 //! simultaneous opening runs two in lock-step.
 
-use std::collections::HashSet;
+use std::{
+    collections::{HashSet, hash_map::DefaultHasher},
+    hash::BuildHasherDefault,
+};
 
 use game_api::{Effect, SiteId};
 
@@ -100,6 +103,11 @@ pub(crate) fn score_site(board: &Board, side: Side) -> SiteId {
     }
 }
 
+/// The relay positions a turn has seen. A fixed hasher: the default one reads per-thread
+/// keys, and the compiler fetches their address at the start of every sowing, relay or
+/// not (a call into the dynamic loader, in a plugin).
+type SeenSet = HashSet<u64, BuildHasherDefault<DefaultHasher>>;
+
 /// The seeds being sown.
 pub(crate) struct Hand {
     /// The side sowing.
@@ -117,7 +125,7 @@ pub(crate) struct Hand {
     /// The sinks (tuzdyks), one bit per pit: seeds sown there go to their owner's score.
     sinks: u32,
     /// The (board, pit) pairs relayed from in this turn; made on the first relay.
-    seen: Option<HashSet<u64>>,
+    seen: Option<SeenSet>,
     /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
     pub looped: bool,
 }
@@ -264,7 +272,7 @@ impl Hand {
         };
         if !self
             .seen
-            .get_or_insert_with(HashSet::new)
+            .get_or_insert_with(SeenSet::default)
             .insert(loop_key(board, from))
         {
             self.looped = true;

@@ -9,8 +9,7 @@ use game_api::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Board, Config, Direction, End, GrandSlam, Side,
-    board::MAX_PITS,
+    Board, Config, Direction, End, GrandSlam, History, Side,
     board::Special,
     sow::{self, Effects},
 };
@@ -68,45 +67,15 @@ pub struct Mancala<V> {
     /// The pits the last move was sown from.
     #[serde(default)]
     pub last_move: ArrayVec<usize, 2>,
-    /// Hashes of the positions seen, for the cycle rule.
+    /// The positions seen since seeds were last banked, for the cycle rule.
     #[serde(default)]
-    pub history: Vec<u64>,
+    pub history: History,
     #[serde(skip)]
     variant: PhantomData<V>,
 }
 
 fn first_round() -> u32 {
     1
-}
-
-/// One odd 64-bit factor per number of a position (the ring's pits, the side to move,
-/// the two scores) for [`Mancala::position_key`]: splitmix64 of the number's index.
-const KEY_FACTORS: [u64; MAX_PITS + 3] = {
-    let mut factors = [0; MAX_PITS + 3];
-    let mut i = 0;
-    while i < factors.len() {
-        let mut z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        factors[i] = (z ^ (z >> 31)) | 1;
-        i += 1;
-    }
-    factors
-};
-
-/// The index of the `k`-th set bit of `mask` (from 0; `k` below the number of set bits),
-/// by halving the range: five steps whatever `k`, where clearing `k` bits one by one
-/// makes the processor guess the length of a loop on a random number.
-#[inline]
-fn nth_set_bit(mask: u32, k: u32) -> u32 {
-    let (mut pos, mut k) = (0, k);
-    for width in [16, 8, 4, 2, 1] {
-        let below = ((mask >> pos) & ((1 << width) - 1)).count_ones();
-        let above = k >= below;
-        k -= if above { below } else { 0 };
-        pos += if above { width } else { 0 };
-    }
-    pos
 }
 
 /// Why a game ends when the side to move cannot move.
@@ -132,7 +101,7 @@ impl<V: Variant> Mancala<V> {
             phase,
             round,
             last_move: ArrayVec::new(),
-            history: Vec::new(),
+            history: History::default(),
             variant: PhantomData,
         };
         game.check()?;
@@ -281,7 +250,7 @@ impl<V: Variant> Mancala<V> {
             return None;
         }
         let k = rng.below(count);
-        let i = nth_set_bit(houses, (k / per_house) as u32) as usize;
+        let i = crate::board::nth_set_bit(houses, (k / per_house) as u32) as usize;
         Some(MoveId((i * per_house + k % per_house) as u32))
     }
 
@@ -406,12 +375,13 @@ impl<V: Variant> Mancala<V> {
             return false;
         }
         if self.config.cycle_ends_game {
-            let key = self.position_key();
-            if self.history.contains(&key) {
+            if self
+                .history
+                .seen_before(History::key(&self.board, self.to_move))
+            {
                 self.end(fx, "The position repeats: the game is over");
                 return false;
             }
-            self.history.push(key);
         }
         true
     }
@@ -421,22 +391,6 @@ impl<V: Variant> Mancala<V> {
         if !self.has_legal() {
             self.end(fx, NO_LEGAL_MOVE);
         }
-    }
-
-    /// A hash of the houses, the scores and the side to move: each count times its own
-    /// odd constant, summed. The products do not wait on each other (a chained hash
-    /// such as FNV waits on every step, and this runs after every move), and the
-    /// constants are fixed, so the key is the same in every build.
-    fn position_key(&self) -> u64 {
-        let b = &self.board;
-        let term = |n: u32, i: usize| u64::from(n).wrapping_mul(KEY_FACTORS[i]);
-        let mut key = term(u32::from(self.to_move.seat()), MAX_PITS)
-            .wrapping_add(term(b.captured[0], MAX_PITS + 1))
-            .wrapping_add(term(b.captured[1], MAX_PITS + 2));
-        for (&n, &k) in b.pits.iter().zip(&KEY_FACTORS) {
-            key = key.wrapping_add(u64::from(n).wrapping_mul(k));
-        }
-        key
     }
 
     /// Thả cá: one seed from the mover's stock into each of its houses, borrowing the
@@ -821,20 +775,5 @@ impl<V: Variant> Mancala<V> {
             Special::Normal => format!("house {name} would capture every seed of the opponent"),
         };
         GameError::illegal(mv, reason)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::nth_set_bit;
-
-    #[test]
-    fn nth_set_bit_finds_each_set_bit_in_order() {
-        for mask in (0u32..1 << 12).chain([u32::MAX, 0x8000_0001, 0xdead_beef]) {
-            let bits: Vec<u32> = (0..32).filter(|&i| mask & (1 << i) != 0).collect();
-            for (k, &bit) in bits.iter().enumerate() {
-                assert_eq!(nth_set_bit(mask, k as u32), bit, "mask {mask:#x}, k {k}");
-            }
-        }
     }
 }

@@ -32,6 +32,7 @@
 mod board;
 mod config;
 mod game;
+mod history;
 mod layout;
 mod notation;
 mod sow;
@@ -42,4 +43,5 @@ pub use config::{
     Capture, Config, Direction, EmptyOpposite, End, Ends, GrandSlam, Mandarin, Relay,
 };
 pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
+pub use history::History;
 pub use sow::Effects;

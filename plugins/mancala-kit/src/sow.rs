@@ -389,14 +389,18 @@ fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>
             }
         }
         Capture::Backward { min, max } => {
+            // The opponent's unmarked houses, one bit per pit: one test where the pit's
+            // owner and mark would be two or three branches.
+            let theirs = board.house_mask(side.other()) & !board.marked_mask();
             let in_range = |board: &Board, pit: usize| {
-                board.house_owner(pit) == Some(side.other())
-                    && board.mark(pit) == Special::Normal
-                    && (min..=max).contains(&board.pits[pit])
+                theirs & (1 << pit) != 0 && (min..=max).contains(&board.pits[pit])
             };
+            // The opponent's houses are consecutive pits: going back from the last seed,
+            // the chain ends at the latest where their row does, before it could come
+            // round again.
             let mut chain = arrayvec::ArrayVec::<usize, { crate::board::MAX_PITS }>::new();
             let mut pit = last;
-            while in_range(board, pit) && !chain.contains(&pit) {
+            while in_range(board, pit) && chain.len() < board.houses {
                 chain.push(pit);
                 pit = hand.prev(pit);
             }

@@ -1,0 +1,145 @@
+//! The record of positions for the cycle rule ([`Config::cycle_ends_game`]).
+//!
+//! [`Config::cycle_ends_game`]: crate::Config::cycle_ends_game
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::{Board, Side, board::MAX_PITS};
+
+/// The positions seen since seeds were last banked, by key ([`History::key`]).
+///
+/// Beside the keys it keeps a 64-bit summary (one bit per value of a key's top six
+/// bits), so that the usual answer — not seen — comes without a scan of the record: the
+/// scan's length changes from move to move, and a loop of unpredictable length costs a
+/// mispredicted branch on every move of a playout.
+///
+/// ```
+/// use mancala_kit::{Board, Config, History, Side};
+/// let board = Board::start(&Config::oware(4));
+/// let mut history = History::default();
+/// let key = History::key(&board, Side::South);
+/// assert!(!history.seen_before(key));
+/// assert!(history.seen_before(key));
+/// assert_ne!(key, History::key(&board, Side::North));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    keys: Vec<u64>,
+    summary: u64,
+}
+
+impl History {
+    /// The key of a position: the houses, the scores and the side to move, each number
+    /// times its own odd constant, summed. The products do not wait on each other (a
+    /// chained hash such as FNV waits on every step), and the constants are fixed, so
+    /// the key is the same in every build.
+    pub fn key(board: &Board, to_move: Side) -> u64 {
+        let term = |n: u32, i: usize| u64::from(n).wrapping_mul(KEY_FACTORS[i]);
+        let mut key = term(u32::from(to_move.seat()), MAX_PITS)
+            .wrapping_add(term(board.captured[0], MAX_PITS + 1))
+            .wrapping_add(term(board.captured[1], MAX_PITS + 2));
+        for (&n, &k) in board.pits.iter().zip(&KEY_FACTORS) {
+            key = key.wrapping_add(u64::from(n).wrapping_mul(k));
+        }
+        key
+    }
+
+    /// Whether `key` is in the record; records it if not.
+    #[inline]
+    pub fn seen_before(&mut self, key: u64) -> bool {
+        let bit = summary_bit(key);
+        if self.summary & bit != 0 && self.keys.contains(&key) {
+            return true;
+        }
+        self.summary |= bit;
+        self.keys.push(key);
+        false
+    }
+
+    /// Forgets every position.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.keys.clear();
+        self.summary = 0;
+    }
+
+    /// Makes room for `n` more positions without reallocating.
+    pub fn reserve(&mut self, n: usize) {
+        self.keys.reserve(n);
+    }
+
+    /// The positions recorded.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether no position is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+#[inline]
+fn summary_bit(key: u64) -> u64 {
+    1 << (key >> 58)
+}
+
+impl PartialEq for History {
+    fn eq(&self, other: &Self) -> bool {
+        self.keys == other.keys
+    }
+}
+
+impl Eq for History {}
+
+impl Serialize for History {
+    /// The keys, as a list (the summary follows from them).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.keys.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for History {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let keys = Vec::<u64>::deserialize(deserializer)?;
+        let summary = keys.iter().fold(0, |s, &k| s | summary_bit(k));
+        Ok(History { keys, summary })
+    }
+}
+
+/// One odd 64-bit factor per number of a position (the ring's pits, the side to move,
+/// the two scores) for [`History::key`]: splitmix64 of the number's index.
+const KEY_FACTORS: [u64; MAX_PITS + 3] = {
+    let mut factors = [0; MAX_PITS + 3];
+    let mut i = 0;
+    while i < factors.len() {
+        let mut z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        factors[i] = (z ^ (z >> 31)) | 1;
+        i += 1;
+    }
+    factors
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_record_still_finds_its_positions() {
+        let mut history = History::default();
+        for key in [1u64 << 63, 42, u64::MAX, 7 << 58] {
+            assert!(!history.seen_before(key));
+        }
+        let json = serde_json::to_string(&history).unwrap();
+        let mut back: History = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, history);
+        for key in [1u64 << 63, 42, u64::MAX, 7 << 58] {
+            assert!(back.seen_before(key), "{key:#x}");
+        }
+        assert!(!back.seen_before(43));
+        back.clear();
+        assert!(back.is_empty() && !back.seen_before(42));
+    }
+}

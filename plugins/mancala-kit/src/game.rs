@@ -374,14 +374,13 @@ impl<V: Variant> Mancala<V> {
             self.end(fx, "The houses cannot be refilled: the game is over");
             return false;
         }
-        if self.config.cycle_ends_game {
-            if self
+        if self.config.cycle_ends_game
+            && self
                 .history
                 .seen_before(History::key(&self.board, self.to_move))
-            {
-                self.end(fx, "The position repeats: the game is over");
-                return false;
-            }
+        {
+            self.end(fx, "The position repeats: the game is over");
+            return false;
         }
         true
     }

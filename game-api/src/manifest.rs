@@ -52,7 +52,7 @@ pub struct Manifest {
 
 /// Advice from a game to the host's search engines: the author knows which shortcuts
 /// suit the game.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchHints {
     /// Cut random playouts after this many actions and score the position with
     /// [`Game::evaluate`](crate::Game::evaluate), which should then be on the scale of
@@ -61,6 +61,12 @@ pub struct SearchHints {
     /// wanders.
     #[serde(default)]
     pub playout_cutoff: Option<u32>,
+    /// The exploration constant of UCT for this game (the host's default is 2, for
+    /// returns of −1 … +1 that differ a lot between moves). Smaller when the
+    /// heuristic's values of different moves lie close together, so that the search
+    /// spends its simulations on the better ones.
+    #[serde(default)]
+    pub exploration: Option<f64>,
 }
 
 impl Manifest {
@@ -120,6 +126,18 @@ impl Manifest {
     /// ```
     pub fn with_playout_cutoff(mut self, actions: u32) -> Self {
         self.search.playout_cutoff = Some(actions);
+        self
+    }
+
+    /// The same manifest asking search for the UCT exploration constant `c` (see
+    /// [`SearchHints`]):
+    ///
+    /// ```
+    /// let m = game_api::Manifest::new("race", "Race", "1.0.0").with_exploration(0.5);
+    /// assert_eq!(m.search.exploration, Some(0.5));
+    /// ```
+    pub fn with_exploration(mut self, c: f64) -> Self {
+        self.search.exploration = Some(c);
         self
     }
 

@@ -144,6 +144,7 @@ fn every_level_and_engine_plays_a_legal_move() {
         "mcts:200:2",
         "mcts:200:1:3",
         "mcts:200:1:0",
+        "mcts:200:1:3:0.5",
         "alphabeta:3",
     ] {
         let mut bot: Box<dyn Bot> = bot_for(name, &plugin, &game).unwrap();
@@ -153,6 +154,10 @@ fn every_level_and_engine_plays_a_legal_move() {
     assert!(bot_for("mcts:x", &plugin, &game).is_err());
     let err = bot_for("mcts:10:1:soon", &plugin, &game).err().unwrap();
     assert!(err.contains("playout cutoff"), "{err}");
+    for bad in ["mcts:10:1:3:much", "mcts:10:1:3:-1", "mcts:10:1:3:inf"] {
+        let err = bot_for(bad, &plugin, &game).err().unwrap();
+        assert!(err.contains("exploration constant"), "{bad}: {err}");
+    }
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! - `random`, `greedy` (one move ahead on the plugin's heuristic);
 //! - `mcts` or `mcts:N` (UCT with N simulations; `mcts:N:T` on T threads;
 //!   `mcts:N:T:C` with playouts cut after C actions and scored by the plugin's heuristic,
-//!   0 for full playouts; without C, as the game's [`SearchHints`] advise);
+//!   0 for full playouts; `mcts:N:T:C:X` with the exploration constant X; without C or
+//!   X, as the game's [`SearchHints`] advise);
 //! - `alphabeta` or `alphabeta:D` (iterative deepening to depth D; two seats, no chance);
 //! - the levels `beginner`, `casual`, `strong`, `expert`;
 //! - the plugin's own bots, by the names in its manifest.
@@ -67,6 +68,7 @@ impl Level {
                 MctsConfig {
                     iterations: Some(n),
                     cutoff: hints.playout_cutoff,
+                    uct_c: hints.exploration.unwrap_or(MctsConfig::default().uct_c),
                     ..MctsConfig::default()
                 },
             ))
@@ -112,12 +114,23 @@ pub fn engine_by_name(
                 Some(c) => Some(u32::try_from(c).unwrap_or(u32::MAX)).filter(|&c| c > 0),
                 None => hints.playout_cutoff,
             };
+            let uct_c = match parts.get(4) {
+                Some(x) => x
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+                    .ok_or_else(|| {
+                        format!("`{name}`: the exploration constant must be a number, 0 or more")
+                    })?,
+                None => hints.exploration.unwrap_or(MctsConfig::default().uct_c),
+            };
             Ok(Some(Box::new(MctsBot::new(
                 name,
                 MctsConfig {
                     iterations: Some(iterations),
                     threads,
                     cutoff,
+                    uct_c,
                     ..MctsConfig::default()
                 },
             ))))

@@ -388,6 +388,7 @@ impl Game for Storks {
                 // A random stork wanders for hundreds of throws: search looks a few
                 // turns ahead, then asks evaluate() who is ahead in the race.
                 playout_cutoff: Some(PLAYOUT_CUTOFF),
+                exploration: None,
             },
         }
     }

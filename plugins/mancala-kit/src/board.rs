@@ -266,6 +266,13 @@ impl Board {
     }
 
     /// `side`'s houses, one bit per ring pit.
+    ///
+    /// ```
+    /// use mancala_kit::{Board, Config, Side};
+    /// let board = Board::start(&Config::kalah(6, 4));
+    /// assert_eq!(board.house_mask(Side::South), 0b111111);
+    /// assert_eq!(board.house_mask(Side::North), 0b111111 << 7);
+    /// ```
     #[inline]
     pub fn house_mask(&self, side: Side) -> u32 {
         ((1 << self.houses) - 1) << self.house(side, 0)

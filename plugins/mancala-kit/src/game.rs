@@ -334,8 +334,8 @@ impl<V: Variant> Mancala<V> {
     /// Applies the end, round, refill and cycle rules after a move (or to a parsed
     /// position), with `to_move` already the side to move next. `banked`: whether any
     /// seeds went to a score (only then can a majority have been reached). Returns
-    /// whether the game goes on with the same side to move, which must then still have
-    /// a legal move ([`Mancala::end_if_stuck`]).
+    /// `true` when the game goes on in the same round: the last rule, that the side to
+    /// move must have a legal move ([`Mancala::end_if_stuck`]), then still applies.
     fn settle(&mut self, banked: bool, fx: &mut Effects<'_>) -> bool {
         let houses_empty = |b: &Board, s| b.side_empty(s);
         match self.config.end {

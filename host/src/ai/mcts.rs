@@ -21,7 +21,7 @@ use std::{
 };
 
 use game_api::{
-    ChanceOutcome, MoveId, Probability, Rng, Turn,
+    ChanceOutcome, MoveId, Probability, Rng, SearchHints, Turn,
     ffi::{FfiNode, FfiSimulation},
 };
 
@@ -54,6 +54,23 @@ impl Default for MctsConfig {
             uct_c: 2.0,
             threads: 1,
             cutoff: None,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// The default configuration with what the game's search hints advise: the playout
+    /// cutoff and the exploration constant (a hint that is not a finite number of 0 or
+    /// more is ignored).
+    pub fn following(hints: &SearchHints) -> Self {
+        let default = MctsConfig::default();
+        MctsConfig {
+            cutoff: hints.playout_cutoff,
+            uct_c: hints
+                .exploration
+                .filter(|c| c.is_finite() && *c >= 0.0)
+                .unwrap_or(default.uct_c),
+            ..default
         }
     }
 }
@@ -556,6 +573,23 @@ fn summarise(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_config_follows_the_hints_it_can_use() {
+        let hints = SearchHints {
+            playout_cutoff: Some(4),
+            exploration: Some(0.5),
+        };
+        let config = MctsConfig::following(&hints);
+        assert_eq!((config.cutoff, config.uct_c), (Some(4), 0.5));
+        for bad in [f64::NAN, f64::INFINITY, -1.0] {
+            let hints = SearchHints {
+                exploration: Some(bad),
+                ..SearchHints::default()
+            };
+            assert_eq!(MctsConfig::following(&hints), MctsConfig::default());
+        }
+    }
 
     #[test]
     fn chance_nodes_follow_each_outcome_its_share_of_the_visits() {

@@ -67,9 +67,7 @@ impl Level {
                 self.name(),
                 MctsConfig {
                     iterations: Some(n),
-                    cutoff: hints.playout_cutoff,
-                    uct_c: hints.exploration.unwrap_or(MctsConfig::default().uct_c),
-                    ..MctsConfig::default()
+                    ..MctsConfig::following(hints)
                 },
             ))
         };
@@ -110,30 +108,24 @@ pub fn engine_by_name(
         "mcts" => {
             let iterations = number(1, "the simulations")?.unwrap_or(4000);
             let threads = number(2, "the threads")?.unwrap_or(1) as usize;
-            let cutoff = match number(3, "the playout cutoff")? {
-                Some(c) => Some(u32::try_from(c).unwrap_or(u32::MAX)).filter(|&c| c > 0),
-                None => hints.playout_cutoff,
+            let mut config = MctsConfig {
+                iterations: Some(iterations),
+                threads,
+                ..MctsConfig::following(hints)
             };
-            let uct_c = match parts.get(4) {
-                Some(x) => x
+            if let Some(c) = number(3, "the playout cutoff")? {
+                config.cutoff = Some(u32::try_from(c).unwrap_or(u32::MAX)).filter(|&c| c > 0);
+            }
+            if let Some(x) = parts.get(4) {
+                config.uct_c = x
                     .parse::<f64>()
                     .ok()
                     .filter(|x| x.is_finite() && *x >= 0.0)
                     .ok_or_else(|| {
                         format!("`{name}`: the exploration constant must be a number, 0 or more")
-                    })?,
-                None => hints.exploration.unwrap_or(MctsConfig::default().uct_c),
-            };
-            Ok(Some(Box::new(MctsBot::new(
-                name,
-                MctsConfig {
-                    iterations: Some(iterations),
-                    threads,
-                    cutoff,
-                    uct_c,
-                    ..MctsConfig::default()
-                },
-            ))))
+                    })?;
+            }
+            Ok(Some(Box::new(MctsBot::new(name, config))))
         }
         "alphabeta" => {
             let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
@@ -330,8 +322,7 @@ pub fn hint(
         &MctsConfig {
             iterations: None,
             time: Some(budget),
-            cutoff: hints.playout_cutoff,
-            ..MctsConfig::default()
+            ..MctsConfig::following(hints)
         },
         seed,
         None,

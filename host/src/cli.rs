@@ -11,7 +11,7 @@ use crate::{
     bots::{Bot, bot_by_name},
     conformance::{CheckConfig, check_plugin},
     play::{perft, play_out},
-    plugins::{GameHandle, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
+    plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
     record::{Record, replay},
 };
 
@@ -163,6 +163,17 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         moves: usize,
     },
+    /// Inspect one plugin file in this process and print what was found as JSON (used by
+    /// discovery, which runs it in a child process with a time limit).
+    #[command(hide = true)]
+    Inspect {
+        /// The library file.
+        file: PathBuf,
+    },
+    /// Serve one game's plugin over standard input and output (the app starts one
+    /// worker per game; see the `worker` module).
+    #[command(hide = true)]
+    Worker,
     /// Run the conformance suite on a plugin file (or a loaded game's id).
     Check {
         /// A plugin library file, or the id of a loaded game.
@@ -236,9 +247,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             crate::app::run(dirs, Some(start))?;
             return Ok(ExitCode::SUCCESS);
         }
+        Command::Inspect { file } => {
+            crate::plugins::inspect_command(&file)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Command::Worker => return crate::worker::serve().map(|()| ExitCode::SUCCESS),
         other => other,
     };
-    let set = PluginSet::discover(dirs);
+    let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
     match command {
         Command::List { json } => list(&set, json),
         Command::Play {
@@ -334,7 +350,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::Check { .. } | Command::Open { .. } => unreachable!("handled above"),
+        Command::Check { .. }
+        | Command::Open { .. }
+        | Command::Inspect { .. }
+        | Command::Worker => unreachable!("handled above"),
     }
 }
 
@@ -366,9 +385,16 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
                 })
             })
             .collect();
+        let problems: Vec<_> = set
+            .problems
+            .iter()
+            .map(|p| json!({"path": p.path, "reason": p.reason}))
+            .collect();
         println!(
             "{}",
-            serde_json::to_string_pretty(&json!({"dirs": dirs, "plugins": files}))?
+            serde_json::to_string_pretty(
+                &json!({"dirs": dirs, "plugins": files, "unreadable": problems})
+            )?
         );
         return Ok(ExitCode::SUCCESS);
     }
@@ -380,6 +406,9 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
             "  (does not exist)"
         };
         println!("  {}  [{}]{note}", d.path.display(), d.source);
+    }
+    for p in &set.problems {
+        println!("Cannot read {}: {}", p.path.display(), p.reason);
     }
     if set.files.is_empty() {
         println!("No plugin files found.");
@@ -553,7 +582,7 @@ fn check(dirs: &PluginDirs, target: &str, games: u64, seed: u64) -> Result<ExitC
     let plugin = if path.exists() {
         load_library(&path).with_context(|| format!("{} does not load", path.display()))?
     } else {
-        let set = PluginSet::discover(dirs.clone());
+        let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
         set.require(target).map_err(|e| anyhow!(e))?.clone()
     };
     let config = CheckConfig {

@@ -16,3 +16,4 @@ pub mod play;
 pub mod plugins;
 pub mod record;
 pub mod session;
+pub mod worker;

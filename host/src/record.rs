@@ -255,6 +255,18 @@ pub fn replay(plugins: &PluginSet, record: &Record) -> Result<Replayed, RecordEr
     let plugin = plugins.require(&record.game).map_err(|e| {
         RecordError::UnknownGame(format!("the record is a game of `{}`: {e}", record.game))
     })?;
+    replay_with(plugin, record)
+}
+
+/// Replays `record` with `plugin`, checking every move and the recorded result.
+pub fn replay_with(plugin: &Plugin, record: &Record) -> Result<Replayed, RecordError> {
+    if plugin.id() != record.game {
+        return Err(RecordError::UnknownGame(format!(
+            "the record is a game of `{}`, not of `{}`",
+            record.game,
+            plugin.id()
+        )));
+    }
     let mut warnings = Vec::new();
     if plugin.manifest().version != record.plugin_version {
         warnings.push(format!(

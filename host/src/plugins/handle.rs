@@ -1,9 +1,7 @@
-use std::path::{Path, PathBuf};
-
 use abi_stable::std_types::{RResult, RStr, RVec};
 use game_api::{
-    Effect, Layout, Manifest, MoveId, MoveInfo, Options, Turn, View,
-    ffi::{FfiError, FfiErrorKind, FfiGameBox, FfiNode, FfiSimulation, GamePluginRef, PluginInfo},
+    Effect, Layout, MoveId, MoveInfo, Options, Turn, View,
+    ffi::{FfiError, FfiErrorKind, FfiGameBox, FfiNode, FfiSimulation},
 };
 use serde::de::DeserializeOwned;
 use thiserror::Error;
@@ -50,7 +48,7 @@ impl From<FfiError> for CallError {
     }
 }
 
-fn call<T>(r: RResult<T, FfiError>) -> Result<T, CallError> {
+pub(super) fn call<T>(r: RResult<T, FfiError>) -> Result<T, CallError> {
     r.into_result().map_err(CallError::from)
 }
 
@@ -60,100 +58,6 @@ fn json<T: DeserializeOwned>(
 ) -> Result<T, CallError> {
     let text = call(r)?;
     serde_json::from_str(&text).map_err(|e| CallError::unreadable(what, e))
-}
-
-/// A loaded plugin: its file, its manifest and its root module.
-#[derive(Clone)]
-pub struct Plugin {
-    path: PathBuf,
-    manifest: Manifest,
-    module: GamePluginRef,
-    info: PluginInfo,
-}
-
-impl std::fmt::Debug for Plugin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Plugin")
-            .field("path", &self.path)
-            .field("id", &self.manifest.id)
-            .field("version", &self.manifest.version)
-            .finish()
-    }
-}
-
-impl Plugin {
-    pub(super) fn new(
-        path: PathBuf,
-        manifest: Manifest,
-        module: GamePluginRef,
-        info: PluginInfo,
-    ) -> Self {
-        Plugin {
-            path,
-            manifest,
-            module,
-            info,
-        }
-    }
-
-    /// The library file.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// The game's manifest.
-    pub fn manifest(&self) -> &Manifest {
-        &self.manifest
-    }
-
-    /// The game's id.
-    pub fn id(&self) -> &str {
-        &self.manifest.id
-    }
-
-    /// The contract level the plugin was built for.
-    pub fn api_level(&self) -> u32 {
-        self.info.api_level
-    }
-
-    /// Reads `KEY=VALUE` pairs against this game's options schema.
-    pub fn parse_options<S: AsRef<str>>(
-        &self,
-        pairs: &[S],
-    ) -> Result<Options, game_api::OptionError> {
-        Options::parse(&self.manifest.options, pairs)
-    }
-
-    fn options_json(options: &Options) -> String {
-        serde_json::to_string(options).unwrap_or_else(|_| "{}".into())
-    }
-
-    /// A new game with these options.
-    pub fn new_game(&self, options: &Options) -> Result<GameHandle, CallError> {
-        let o = Self::options_json(options);
-        let game = call(self.module.new_game()(RStr::from_str(&o)))?;
-        Ok(GameHandle::new(game, options.clone()))
-    }
-
-    /// A game from a position notation, with these options.
-    pub fn from_notation(
-        &self,
-        options: &Options,
-        notation: &str,
-    ) -> Result<GameHandle, CallError> {
-        let o = Self::options_json(options);
-        let game = call(self.module.from_notation()(
-            RStr::from_str(&o),
-            RStr::from_str(notation),
-        ))?;
-        Ok(GameHandle::new(game, options.clone()))
-    }
-
-    /// A game from its JSON state.
-    pub fn from_json(&self, options: &Options, state: &str) -> Result<GameHandle, CallError> {
-        let game = call(self.module.from_json()(RStr::from_str(state)))?;
-        Ok(GameHandle::new(game, options.clone()))
-    }
 }
 
 /// A game inside a plugin: the host's only way to talk to it. Every call returns a
@@ -174,7 +78,7 @@ impl std::fmt::Debug for GameHandle {
 }
 
 impl GameHandle {
-    fn new(game: FfiGameBox, options: Options) -> Self {
+    pub(super) fn new(game: FfiGameBox, options: Options) -> Self {
         GameHandle {
             game,
             options: std::sync::Arc::new(options),

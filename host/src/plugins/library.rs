@@ -5,12 +5,18 @@ use game_api::{
     API_LEVEL, Manifest, OptionKind,
     ffi::{GamePluginRef, PLUGIN_INFO_SYMBOL, PLUGIN_MAGIC, PluginInfo},
 };
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::Plugin;
+use super::{
+    Inspection, Plugin, PluginMeta,
+    cache::{cache_dir, private_copy},
+    files::read_plugin_file,
+    inspect::thumbnail,
+};
 
 /// Why a library file is not usable.
-#[derive(Debug, Clone, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum LoadError {
     /// The file could not be opened as a dynamic library (not a library, truncated...).
     #[error("not a loadable library: {0}")]
@@ -29,6 +35,13 @@ pub enum LoadError {
     /// A compatible plugin whose manifest is missing or wrong, or that panicked.
     #[error("{0}")]
     Broken(String),
+    /// Its code crashed, hung or ran out of memory while it was inspected (in a child
+    /// process: the host itself is unharmed).
+    #[error("{0}")]
+    Crashed(String),
+    /// The file could not be read or copied (not a regular file, too large, no access).
+    #[error("{0}")]
+    Unreadable(String),
 }
 
 impl LoadError {
@@ -36,6 +49,13 @@ impl LoadError {
     /// opposed to being broken).
     pub fn is_incompatible(&self) -> bool {
         matches!(self, LoadError::Incompatible { .. })
+    }
+
+    /// Whether the same file would always be refused the same way (so the answer may be
+    /// remembered for its content): not for a crash or a hang, which may depend on the
+    /// moment.
+    pub fn is_lasting(&self) -> bool {
+        !matches!(self, LoadError::Crashed(_) | LoadError::Unreadable(_))
     }
 
     /// The long report behind the one-line message, if there is one.
@@ -47,17 +67,37 @@ impl LoadError {
     }
 }
 
-/// Loads one library file as a game plugin.
+/// Loads one library file as a game plugin, in this process, from its private copy.
 ///
-/// Nothing in the file can crash the host: a file that is not a library, a library that
-/// is not a plugin, a plugin for another contract level, a plugin whose code panics all
-/// come back as a [`LoadError`]. A loaded library is never unloaded (see DESIGN.md).
+/// Nothing in the file can crash the host *while it is checked*: a file that is not a
+/// library, a library that is not a plugin, a plugin for another contract level, a
+/// plugin whose code panics all come back as a [`LoadError`]. Its code still runs in this
+/// process: a plugin that aborts or crashes ends it (the app never calls this; it runs
+/// plugins in worker processes). A loaded library is never unloaded: a changed file is
+/// new content, loaded from a new private copy.
 pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
     // dlopen searches the system folders for a bare name: always give it a path with a
     // separator.
     let path: PathBuf = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    check_file(&path)?;
-    let info = read_plugin_info(&path)?;
+    let copy = private_copy(&path, &cache_dir()).map_err(LoadError::Unreadable)?;
+    let (inspection, module) = load_module(&copy.path)?;
+    Ok(Plugin::loaded(
+        PluginMeta {
+            path,
+            copy: copy.path,
+            hash: copy.hash,
+            inspection,
+        },
+        module,
+    ))
+}
+
+/// Loads a private copy into this process: checks the file, the plugin's contract level
+/// and manifest, and draws the default game's board.
+pub(super) fn load_module(copy: &Path) -> Result<(Inspection, GamePluginRef), LoadError> {
+    let copy: PathBuf = std::path::absolute(copy).unwrap_or_else(|_| copy.to_path_buf());
+    check_file(&copy)?;
+    let info = read_plugin_info(&copy)?;
     if info.api_level != API_LEVEL {
         return Err(LoadError::Incompatible {
             summary: format!(
@@ -68,7 +108,7 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
             details: String::new(),
         });
     }
-    let module = lib_header_from_path(&path)
+    let module = lib_header_from_path(&copy)
         .and_then(|header| header.init_root_module::<GamePluginRef>())
         .map_err(library_error)?;
     let manifest_json = module.manifest_json()()
@@ -78,7 +118,23 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
         .map_err(|e| LoadError::Broken(format!("its manifest is not valid: {e}")))?;
     check_manifest(&manifest)
         .map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
-    Ok(Plugin::new(path, manifest, module, info))
+    let mut inspection = Inspection {
+        manifest,
+        api_level: info.api_level,
+        api_version: info.version().to_string(),
+        thumbnail: None,
+    };
+    let probe = Plugin::loaded(
+        PluginMeta {
+            path: copy.clone(),
+            copy: copy.clone(),
+            hash: String::new(),
+            inspection: inspection.clone(),
+        },
+        module,
+    );
+    inspection.thumbnail = thumbnail(&probe);
+    Ok((inspection, module))
 }
 
 /// Checks that the file is a whole dynamic library for this machine before the system
@@ -86,7 +142,7 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
 /// would die of a bus error when it touched the missing pages.
 fn check_file(path: &Path) -> Result<(), LoadError> {
     use object::{Architecture, Object, ObjectKind, ObjectSegment};
-    let data = std::fs::read(path).map_err(|e| LoadError::NotALibrary(e.to_string()))?;
+    let data = read_plugin_file(path).map_err(LoadError::Unreadable)?;
     let file = object::File::parse(&*data).map_err(|e| {
         let binary = [
             &b"\x7fELF"[..],

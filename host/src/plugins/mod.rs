@@ -1,16 +1,27 @@
 //! Finding, loading and talking to game plugins.
 //!
-//! [`PluginSet::discover`] searches the [`PluginDirs`] in order, loads every library it
-//! finds with [`load_library`], and reports each file as loaded, incompatible, failed or
-//! shadowed by a higher version of the same game. The host talks to a loaded game only
-//! through the safe wrappers [`Plugin`] and [`GameHandle`].
+//! [`PluginSet::discover_with`] searches the [`PluginDirs`] in order; each regular file
+//! with a library's name (see [`files`]) is copied into the cache under its content hash
+//! ([`private_copy`]) and inspected once per content — in a child process with a time
+//! limit for the CLI and the app ([`Inspector::Child`]), so one bad file cannot hang or
+//! kill the listing of the others. Each file is reported as loaded, incompatible,
+//! crashed, failed or shadowed by a higher version of the same game. The host talks to a
+//! game only through the safe wrappers [`Plugin`] and [`GameHandle`].
 
+mod cache;
 mod dirs;
+pub mod files;
 mod handle;
+mod inspect;
 mod library;
+mod plugin;
 mod set;
 
+pub use cache::{CACHE_DIR_VAR, PrivateCopy, cache_dir, private_copy};
 pub use dirs::{DirSource, PluginDir, PluginDirs, is_library_name, user_plugins_dir};
-pub use handle::{CallError, GameHandle, Plugin};
+pub use files::{DirProblem, MAX_PLUGIN_BYTES};
+pub use handle::{CallError, GameHandle};
+pub use inspect::{INSPECT_TIMEOUT, Inspection, Inspector, Thumbnail, inspect_command};
 pub use library::{LoadError, load_library};
+pub use plugin::{Plugin, PluginMeta};
 pub use set::{PluginFile, PluginSet, PluginStatus};

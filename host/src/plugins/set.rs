@@ -1,6 +1,10 @@
-use std::path::PathBuf;
+use std::{collections::HashMap, path::PathBuf};
 
-use super::{LoadError, Plugin, PluginDirs, load_library};
+use super::{
+    Inspector, LoadError, Plugin, PluginDirs, PluginMeta,
+    cache::{PrivateCopy, cache_dir, private_copy},
+    files::{DirProblem, scan},
+};
 
 /// What became of one library file.
 #[derive(Debug, Clone)]
@@ -26,17 +30,20 @@ pub struct PluginFile {
     pub path: PathBuf,
     /// The index of the folder (in [`PluginSet::dirs`]) it was found in.
     pub dir: usize,
+    /// The content hash, when the file could be read.
+    pub hash: Option<String>,
     /// What became of it.
     pub status: PluginStatus,
 }
 
 impl PluginFile {
-    /// `loaded`, `shadowed`, `incompatible` or `failed`.
+    /// `loaded`, `shadowed`, `incompatible`, `crashed` or `failed`.
     pub fn status_word(&self) -> &'static str {
         match &self.status {
             PluginStatus::Loaded(_) => "loaded",
             PluginStatus::Shadowed { .. } => "shadowed",
             PluginStatus::Refused(e) if e.is_incompatible() => "incompatible",
+            PluginStatus::Refused(LoadError::Crashed(_)) => "crashed",
             PluginStatus::Refused(_) => "failed",
         }
     }
@@ -71,23 +78,65 @@ pub struct PluginSet {
     pub dirs: PluginDirs,
     /// Every file found, in search order.
     pub files: Vec<PluginFile>,
+    /// The folders that exist but could not be read.
+    pub problems: Vec<DirProblem>,
 }
 
 impl PluginSet {
-    /// Searches `dirs` and loads every library found.
+    /// Searches `dirs` and loads every library found into this process (tests and
+    /// `tavola check`: a plugin that crashes while it loads ends this process).
     pub fn discover(dirs: PluginDirs) -> Self {
-        let files = dirs
-            .library_files()
-            .into_iter()
-            .map(|(path, dir)| {
-                let status = match load_library(&path) {
-                    Ok(plugin) => PluginStatus::Loaded(plugin),
-                    Err(e) => PluginStatus::Refused(e),
-                };
-                PluginFile { path, dir, status }
+        Self::discover_with(dirs, &Inspector::InProcess)
+    }
+
+    /// Searches `dirs` and inspects every library found with `inspector`, each content
+    /// once (two files with the same bytes are one plugin, inspected and loaded once).
+    /// With [`Inspector::Child`], no plugin code runs in this process; a game's library is
+    /// loaded only when one of its games is made here.
+    pub fn discover_with(dirs: PluginDirs, inspector: &Inspector) -> Self {
+        let (candidates, problems) = scan(&dirs);
+        let cache = cache_dir();
+        let copies: Vec<Result<PrivateCopy, String>> = candidates
+            .iter()
+            .map(|c| match &c.facts {
+                Ok(_) => private_copy(&c.path, &cache),
+                Err(reason) => Err(reason.clone()),
             })
             .collect();
-        let mut set = PluginSet { dirs, files };
+        let mut unique: Vec<&PrivateCopy> = Vec::new();
+        for copy in copies.iter().flatten() {
+            if !unique.iter().any(|u| u.hash == copy.hash) {
+                unique.push(copy);
+            }
+        }
+        let inspected: HashMap<String, Result<Plugin, LoadError>> = inspect_all(&unique, inspector);
+        let files = candidates
+            .into_iter()
+            .zip(copies)
+            .map(|(candidate, copy)| {
+                let (status, hash) = match copy {
+                    Err(reason) => (PluginStatus::Refused(LoadError::Unreadable(reason)), None),
+                    Ok(copy) => {
+                        let status = match &inspected[&copy.hash] {
+                            Ok(plugin) => PluginStatus::Loaded(plugin.at_path(&candidate.path)),
+                            Err(e) => PluginStatus::Refused(e.clone()),
+                        };
+                        (status, Some(copy.hash))
+                    }
+                };
+                PluginFile {
+                    path: candidate.path,
+                    dir: candidate.dir,
+                    hash,
+                    status,
+                }
+            })
+            .collect();
+        let mut set = PluginSet {
+            dirs,
+            files,
+            problems,
+        };
         set.resolve_duplicates();
         set
     }
@@ -152,5 +201,40 @@ impl PluginSet {
                 format!("no game `{id}` (loaded: {})", ids.join(", "))
             }
         })
+    }
+}
+
+/// Inspects each content once; in child processes, several at a time.
+fn inspect_all(
+    copies: &[&PrivateCopy],
+    inspector: &Inspector,
+) -> HashMap<String, Result<Plugin, LoadError>> {
+    let one = |copy: &PrivateCopy| {
+        let found = inspector.inspect(&copy.path, &copy.hash).map(|inspection| {
+            Plugin::unloaded(PluginMeta {
+                path: copy.path.clone(),
+                copy: copy.path.clone(),
+                hash: copy.hash.clone(),
+                inspection,
+            })
+        });
+        (copy.hash.clone(), found)
+    };
+    match inspector {
+        Inspector::InProcess => copies.iter().map(|c| one(c)).collect(),
+        Inspector::Child { .. } => {
+            let mut found = HashMap::new();
+            for chunk in copies.chunks(8) {
+                std::thread::scope(|scope| {
+                    let jobs: Vec<_> = chunk.iter().map(|c| scope.spawn(|| one(c))).collect();
+                    for job in jobs {
+                        if let Ok((hash, result)) = job.join() {
+                            found.insert(hash, result);
+                        }
+                    }
+                });
+            }
+            found
+        }
     }
 }

@@ -1,0 +1,246 @@
+//! Which files of a plugins folder are looked at, and how they are read.
+//!
+//! A plugins folder is a place where strangers drop files, so nothing in it is trusted:
+//! only regular files are read (a FIFO would block the reader forever, a device such as
+//! `/dev/zero` would be read until memory runs out); a symbolic link is followed and its
+//! target checked the same way; a file larger than [`MAX_PLUGIN_BYTES`] is refused without
+//! being read; a folder that exists but cannot be read is reported, not mistaken for an
+//! empty one.
+
+use std::{
+    io::Read,
+    path::{Path, PathBuf},
+};
+
+use super::{PluginDirs, is_library_name};
+
+/// The largest plugin file the host reads (256 MiB; a release build of a first-party
+/// plugin is a few MiB).
+pub const MAX_PLUGIN_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A library-named entry of a plugins folder and what was found about it.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// The entry in the plugins folder.
+    pub path: PathBuf,
+    /// The index of its folder in the [`PluginDirs`].
+    pub dir: usize,
+    /// Its size and identity, or why it is not read.
+    pub facts: Result<FileFacts, String>,
+}
+
+/// What identifies one version of a file without reading it: a rescan that finds the same
+/// facts finds the same file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FileFacts {
+    /// Its length in bytes.
+    pub len: u64,
+    /// When it was last modified (nanoseconds since 1970, or 0 if unknown).
+    pub modified_ns: u128,
+    /// The inode (or file index) behind the name; 0 where the platform has none.
+    pub inode: u64,
+}
+
+/// A plugins folder that exists but could not be listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirProblem {
+    /// The folder.
+    pub path: PathBuf,
+    /// What went wrong (e.g. permission denied).
+    pub reason: String,
+}
+
+/// The library-named entries of every folder, in search order (each folder's sorted by
+/// name), and the folders that could not be read. Folders that do not exist are skipped.
+pub fn scan(dirs: &PluginDirs) -> (Vec<Candidate>, Vec<DirProblem>) {
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    for (index, dir) in dirs.0.iter().enumerate() {
+        let entries = match std::fs::read_dir(&dir.path) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => {
+                problems.push(DirProblem {
+                    path: dir.path.clone(),
+                    reason: format!("the folder cannot be read: {e}"),
+                });
+                continue;
+            }
+        };
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| is_library_name(p))
+            .collect();
+        found.sort();
+        files.extend(found.into_iter().map(|path| Candidate {
+            facts: facts(&path),
+            path,
+            dir: index,
+        }));
+    }
+    (files, problems)
+}
+
+/// The facts of a regular file (following symbolic links), or why it is not one the host
+/// reads.
+pub fn facts(path: &Path) -> Result<FileFacts, String> {
+    let link = std::fs::symlink_metadata(path).map_err(|e| e.to_string())?;
+    let meta = if link.file_type().is_symlink() {
+        let target = std::fs::canonicalize(path)
+            .map_err(|e| format!("a symbolic link whose target cannot be found ({e})"))?;
+        let meta = std::fs::metadata(&target).map_err(|e| e.to_string())?;
+        if !meta.is_file() {
+            return Err(format!(
+                "a symbolic link to {}, which is not a regular file",
+                target.display()
+            ));
+        }
+        meta
+    } else {
+        link
+    };
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({})", kind_of(&meta)));
+    }
+    if meta.len() > MAX_PLUGIN_BYTES {
+        return Err(format!(
+            "{} MiB, larger than the {} MiB a plugin may have",
+            meta.len() / (1024 * 1024),
+            MAX_PLUGIN_BYTES / (1024 * 1024)
+        ));
+    }
+    let modified_ns = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(&meta);
+    #[cfg(not(unix))]
+    let inode = 0;
+    Ok(FileFacts {
+        len: meta.len(),
+        modified_ns,
+        inode,
+    })
+}
+
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "a special file"
+    }
+}
+
+/// Reads a whole plugin file, refusing anything that is not a regular file or is larger
+/// than [`MAX_PLUGIN_BYTES`] (checked again while reading: the file may grow).
+pub fn read_plugin_file(path: &Path) -> Result<Vec<u8>, String> {
+    facts(path)?;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut data = Vec::new();
+    file.take(MAX_PLUGIN_BYTES + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| e.to_string())?;
+    if data.len() as u64 > MAX_PLUGIN_BYTES {
+        return Err(format!(
+            "larger than the {} MiB a plugin may have",
+            MAX_PLUGIN_BYTES / (1024 * 1024)
+        ));
+    }
+    Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::{DirSource, PluginDir};
+
+    fn dirs(path: &Path) -> PluginDirs {
+        PluginDirs(vec![PluginDir {
+            path: path.to_path_buf(),
+            source: DirSource::CommandLine,
+        }])
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_without_being_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let so = std::env::consts::DLL_EXTENSION;
+        let fifo = dir.path().join(format!("fifo.{so}"));
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a plain libc call with a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join(format!("zero.{so}"))).unwrap();
+        std::os::unix::fs::symlink("/nowhere", dir.path().join(format!("dangling.{so}"))).unwrap();
+        std::fs::create_dir(dir.path().join(format!("folder.{so}"))).unwrap();
+        let (files, problems) = scan(&dirs(dir.path()));
+        assert!(problems.is_empty());
+        assert_eq!(files.len(), 4);
+        let reason = |name: &str| {
+            files
+                .iter()
+                .find(|f| f.path.file_stem().unwrap() == name)
+                .unwrap()
+                .facts
+                .clone()
+                .unwrap_err()
+        };
+        assert!(reason("fifo").contains("named pipe"), "{}", reason("fifo"));
+        assert!(
+            reason("zero").contains("not a regular file"),
+            "{}",
+            reason("zero")
+        );
+        assert!(reason("dangling").contains("cannot be found"));
+        assert!(reason("folder").contains("a folder"));
+        assert!(read_plugin_file(&fifo).unwrap_err().contains("named pipe"));
+    }
+
+    #[test]
+    fn a_too_large_file_is_refused_without_being_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir
+            .path()
+            .join(format!("big.{}", std::env::consts::DLL_EXTENSION));
+        let file = std::fs::File::create(&big).unwrap();
+        file.set_len(MAX_PLUGIN_BYTES + 1).unwrap();
+        let (files, _) = scan(&dirs(dir.path()));
+        assert!(files[0].facts.as_ref().unwrap_err().contains("larger than"));
+        assert!(read_plugin_file(&big).unwrap_err().contains("larger than"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_unreadable_folder_is_reported() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let locked = dir.path().join("locked");
+        std::fs::create_dir(&locked).unwrap();
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+        let (_, problems) = scan(&dirs(&locked));
+        let readable_anyway = std::fs::read_dir(&locked).is_ok(); // root reads anything
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+        if !readable_anyway {
+            assert_eq!(problems.len(), 1);
+            assert!(problems[0].reason.contains("cannot be read"));
+        }
+        let (_, problems) = scan(&dirs(&dir.path().join("missing")));
+        assert!(problems.is_empty(), "a missing folder is simply skipped");
+    }
+}

@@ -1,0 +1,149 @@
+//! Inspecting a plugin file: is it a plugin this host can use, and what does its manifest
+//! say. Run in process (tests, `tavola check`) or, for discovery, in a child process with
+//! a time limit and a memory limit, so that a file whose code hangs, aborts or crashes
+//! while it loads takes only the child with it.
+
+use std::{
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use game_api::{Layout, Manifest, Options, View};
+use serde::{Deserialize, Serialize};
+
+use super::LoadError;
+use crate::worker::process;
+
+/// How long a child may take to inspect one file.
+pub const INSPECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The version of [`Inspection`]'s saved form: inspections cached under another version
+/// are made again.
+const CACHE_FORMAT: u32 = 1;
+
+/// What inspecting a plugin file found.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inspection {
+    /// The game's manifest, checked.
+    pub manifest: Manifest,
+    /// The contract level the plugin was built for.
+    pub api_level: u32,
+    /// The game-api version the plugin was built with.
+    pub api_version: String,
+    /// The board of a game with the default options, for the chooser's card (none if the
+    /// plugin could not give it).
+    pub thumbnail: Option<Thumbnail>,
+}
+
+/// A game's board at its start, for a picture of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Thumbnail {
+    /// The layout.
+    pub layout: Layout,
+    /// The view of the start position.
+    pub view: View,
+}
+
+/// How discovery inspects files.
+#[derive(Debug, Clone, Default)]
+pub enum Inspector {
+    /// In this process (tests; a crash in the plugin ends this process).
+    #[default]
+    InProcess,
+    /// In a child process: `exe inspect FILE`, killed after `timeout`.
+    Child {
+        /// The `tavola` binary.
+        exe: PathBuf,
+        /// The time limit.
+        timeout: Duration,
+    },
+}
+
+impl Inspector {
+    /// Inspection in a child process of this very binary (the CLI and the app).
+    pub fn this_binary() -> Self {
+        match std::env::current_exe() {
+            Ok(exe) => Inspector::Child {
+                exe,
+                timeout: INSPECT_TIMEOUT,
+            },
+            Err(_) => Inspector::InProcess,
+        }
+    }
+
+    /// Inspects a private copy, using the cached answer for this content if there is one.
+    pub fn inspect(&self, copy: &Path, hash: &str) -> Result<Inspection, LoadError> {
+        let cached = copy.with_file_name(format!("{hash}.inspection-{CACHE_FORMAT}.json"));
+        if let Some(found) = std::fs::read(&cached)
+            .ok()
+            .and_then(|data| serde_json::from_slice::<CachedInspection>(&data).ok())
+        {
+            return found.0;
+        }
+        let found = match self {
+            Inspector::InProcess => super::library::load_module(copy).map(|(i, _)| i),
+            Inspector::Child { exe, timeout } => inspect_in_child(exe, copy, *timeout),
+        };
+        // Keep only what the same content always gives again.
+        let lasting = match &found {
+            Ok(_) => true,
+            Err(e) => e.is_lasting(),
+        };
+        if lasting && let Ok(text) = serde_json::to_vec(&CachedInspection(found.clone())) {
+            let tmp = cached.with_extension(format!("{}.tmp", fastrand::u64(..)));
+            if std::fs::write(&tmp, text).is_ok() {
+                let _ = std::fs::rename(&tmp, &cached);
+            }
+        }
+        found
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct CachedInspection(Result<Inspection, LoadError>);
+
+/// The board of a default game, if the plugin gives it.
+pub(super) fn thumbnail(module: &super::Plugin) -> Option<Thumbnail> {
+    let game = module
+        .new_game(&Options::defaults(&module.manifest().options))
+        .ok()?;
+    Some(Thumbnail {
+        layout: game.layout().ok()?,
+        view: game.view().ok()?,
+    })
+}
+
+/// The child's side of `tavola inspect FILE`: inspects in process and writes the answer as
+/// JSON to the protocol channel (what the plugin prints goes to standard error).
+pub fn inspect_command(file: &Path) -> std::io::Result<()> {
+    let mut out = process::protocol_stdout();
+    let found = super::library::load_module(file).map(|(i, _)| i);
+    serde_json::to_writer(&mut out, &found)?;
+    std::io::Write::flush(&mut out)
+}
+
+fn inspect_in_child(exe: &Path, copy: &Path, timeout: Duration) -> Result<Inspection, LoadError> {
+    let mut command = process::command(exe, process::memory_limit().min(2 << 30));
+    command.arg("inspect").arg(copy);
+    let done = process::run_with_timeout(command, timeout, 64 << 20)
+        .map_err(|e| LoadError::Crashed(format!("the inspecting process could not start: {e}")))?;
+    let Some(status) = done.status else {
+        return Err(LoadError::Crashed(format!(
+            "loading it did not finish within {} s (its code hangs)",
+            timeout.as_secs()
+        )));
+    };
+    if let Ok(found) = serde_json::from_slice::<Result<Inspection, LoadError>>(&done.stdout) {
+        return found;
+    }
+    let stderr = process::tail(&done.stderr, 300);
+    Err(LoadError::Crashed(format!(
+        "its code crashed while it was loaded: the inspecting process {}{}",
+        process::describe_exit(status),
+        if stderr.is_empty() {
+            String::new()
+        } else {
+            format!(" ({stderr})")
+        }
+    )))
+}

@@ -1,0 +1,154 @@
+use std::{
+    path::{Path, PathBuf},
+    sync::{Arc, OnceLock},
+};
+
+use abi_stable::std_types::RStr;
+use game_api::{Manifest, Options, ffi::GamePluginRef};
+
+use super::{
+    CallError, GameHandle, Inspection, LoadError, Thumbnail, handle::call, library::load_module,
+};
+
+/// What the host knows of a plugin file without running its games: where it was found,
+/// its private copy and content hash, and what inspecting it found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PluginMeta {
+    /// The file in the plugins folder.
+    pub path: PathBuf,
+    /// The private copy that is loaded (see [`private_copy`](super::private_copy)).
+    pub copy: PathBuf,
+    /// The content hash.
+    pub hash: String,
+    /// The manifest and the rest of what inspection found.
+    pub inspection: Inspection,
+}
+
+/// A plugin: its file, its manifest, and its library, loaded into this process the first
+/// time one of its games is made (so a process that only lists plugins, like the app,
+/// never runs their code).
+#[derive(Clone)]
+pub struct Plugin {
+    meta: Arc<PluginMeta>,
+    module: Arc<OnceLock<Result<GamePluginRef, LoadError>>>,
+}
+
+impl std::fmt::Debug for Plugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plugin")
+            .field("path", &self.meta.path)
+            .field("id", &self.meta.inspection.manifest.id)
+            .field("version", &self.meta.inspection.manifest.version)
+            .finish()
+    }
+}
+
+impl Plugin {
+    /// A plugin known by its inspection, not loaded yet.
+    pub fn unloaded(meta: PluginMeta) -> Self {
+        Plugin {
+            meta: Arc::new(meta),
+            module: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// A plugin whose library is already loaded.
+    pub(super) fn loaded(meta: PluginMeta, module: GamePluginRef) -> Self {
+        Plugin {
+            meta: Arc::new(meta),
+            module: Arc::new(OnceLock::from(Ok(module))),
+        }
+    }
+
+    /// The same plugin (sharing its library) as found at another path.
+    pub(super) fn at_path(&self, path: &Path) -> Plugin {
+        let mut meta = (*self.meta).clone();
+        meta.path = path.to_path_buf();
+        Plugin {
+            meta: Arc::new(meta),
+            module: self.module.clone(),
+        }
+    }
+
+    /// What the host knows of the file.
+    pub fn meta(&self) -> &PluginMeta {
+        &self.meta
+    }
+
+    /// The library file, as found in the plugins folder.
+    pub fn path(&self) -> &Path {
+        &self.meta.path
+    }
+
+    /// The game's manifest.
+    pub fn manifest(&self) -> &Manifest {
+        &self.meta.inspection.manifest
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.manifest().id
+    }
+
+    /// The contract level the plugin was built for.
+    pub fn api_level(&self) -> u32 {
+        self.meta.inspection.api_level
+    }
+
+    /// The board of a default game, from inspection.
+    pub fn thumbnail(&self) -> Option<&Thumbnail> {
+        self.meta.inspection.thumbnail.as_ref()
+    }
+
+    /// Reads `KEY=VALUE` pairs against this game's options schema.
+    pub fn parse_options<S: AsRef<str>>(
+        &self,
+        pairs: &[S],
+    ) -> Result<Options, game_api::OptionError> {
+        Options::parse(&self.manifest().options, pairs)
+    }
+
+    /// The root module, loading the library into this process on first use.
+    fn module(&self) -> Result<GamePluginRef, CallError> {
+        self.module
+            .get_or_init(|| load_module(&self.meta.copy).map(|(_, module)| module))
+            .clone()
+            .map_err(|e| {
+                CallError::host(
+                    game_api::ffi::FfiErrorKind::Internal,
+                    format!("the plugin cannot be loaded: {e}"),
+                )
+            })
+    }
+
+    fn options_json(options: &Options) -> String {
+        serde_json::to_string(options).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// A new game with these options.
+    pub fn new_game(&self, options: &Options) -> Result<GameHandle, CallError> {
+        let o = Self::options_json(options);
+        let game = call(self.module()?.new_game()(RStr::from_str(&o)))?;
+        Ok(GameHandle::new(game, options.clone()))
+    }
+
+    /// A game from a position notation, with these options.
+    pub fn from_notation(
+        &self,
+        options: &Options,
+        notation: &str,
+    ) -> Result<GameHandle, CallError> {
+        let o = Self::options_json(options);
+        let game = call(self.module()?.from_notation()(
+            RStr::from_str(&o),
+            RStr::from_str(notation),
+        ))?;
+        Ok(GameHandle::new(game, options.clone()))
+    }
+
+    /// A game from its JSON state.
+    pub fn from_json(&self, options: &Options, state: &str) -> Result<GameHandle, CallError> {
+        let game = call(self.module()?.from_json()(RStr::from_str(state)))?;
+        Ok(GameHandle::new(game, options.clone()))
+    }
+}

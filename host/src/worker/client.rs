@@ -1,0 +1,370 @@
+//! The app's side of a worker: starts the process, sends requests, takes the answers,
+//! and notices when the worker dies, misses a deadline or breaks the protocol.
+
+use std::{
+    collections::HashMap,
+    io::BufReader,
+    path::{Path, PathBuf},
+    process::{Child, ChildStdin},
+    sync::{Arc, Mutex, mpsc},
+    time::{Duration, Instant},
+};
+
+use thiserror::Error;
+
+use super::{
+    process::{command, describe_exit, memory_limit, tail},
+    protocol::{Answer, Call, Reply, Request, read_frame, write_frame},
+};
+
+/// How long a request that is not a search may take before the worker is judged hung.
+pub const WATCHDOG: Duration = Duration::from_secs(10);
+
+/// How long a search may take (the levels take seconds; this catches a plugin that hangs
+/// inside a search).
+pub const SEARCH_DEADLINE: Duration = Duration::from_secs(300);
+
+/// How long a cancelled search may take to answer.
+pub const CANCEL_GRACE: Duration = Duration::from_secs(3);
+
+/// Why a worker is gone. The worker is then dead (killed if it was not), and the game it
+/// held must be set up again in a new one.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WorkerFailure {
+    /// The process could not be started.
+    #[error("the worker process could not be started: {0}")]
+    Spawn(String),
+    /// The process ended: a crash (signal), an `exit` or an allocation failure.
+    #[error("the plugin's process {how}{}", stderr_note(.stderr))]
+    Crashed {
+        /// How it ended ("killed by signal 11 (SIGSEGV...)").
+        how: String,
+        /// The end of what it wrote to standard error.
+        stderr: String,
+    },
+    /// A request was not answered in time: the process was killed.
+    #[error("the plugin did not answer within {} s ({what}); its process was stopped", .after.as_secs())]
+    TimedOut {
+        /// The request.
+        what: String,
+        /// The limit.
+        after: Duration,
+    },
+    /// The process sent something that is not the protocol.
+    #[error("the plugin's process broke the protocol: {0}")]
+    Protocol(String),
+}
+
+fn stderr_note(stderr: &str) -> String {
+    if stderr.is_empty() {
+        String::new()
+    } else {
+        format!(" — it said: {}", tail(stderr, 240))
+    }
+}
+
+/// Why a request failed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WorkerError {
+    /// The plugin (or the worker) refused the request: an illegal move, a bad position.
+    /// The worker is fine.
+    #[error("{0}")]
+    Refused(String),
+    /// The worker is gone.
+    #[error(transparent)]
+    Failed(#[from] WorkerFailure),
+}
+
+/// The state of a request sent with [`Worker::send`].
+#[derive(Debug)]
+pub enum Poll {
+    /// Not answered yet.
+    Pending,
+    /// Answered.
+    Ready(Result<Reply, WorkerError>),
+}
+
+/// When an answer is due.
+#[derive(Debug, Clone)]
+struct Due {
+    at: Instant,
+    limit: Duration,
+    what: String,
+}
+
+/// A running worker process.
+pub struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    answers: mpsc::Receiver<Result<Answer, String>>,
+    stderr: Arc<Mutex<String>>,
+    next_id: u64,
+    stash: HashMap<u64, Result<Reply, String>>,
+    deadlines: HashMap<u64, Due>,
+    failure: Option<WorkerFailure>,
+}
+
+impl std::fmt::Debug for Worker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Worker")
+            .field("pid", &self.child.id())
+            .field("failure", &self.failure)
+            .finish()
+    }
+}
+
+/// The `tavola` binary that serves as worker: this one, unless told otherwise (tests,
+/// whose executable is not `tavola`).
+pub fn default_exe() -> PathBuf {
+    std::env::current_exe().unwrap_or_else(|_| PathBuf::from("tavola"))
+}
+
+impl Worker {
+    /// Starts `exe worker`.
+    pub fn spawn(exe: &Path) -> Result<Self, WorkerFailure> {
+        let mut command = command(exe, memory_limit());
+        command.arg("worker");
+        let mut child = command
+            .spawn()
+            .map_err(|e| WorkerFailure::Spawn(format!("{}: {e}", exe.display())))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let stderr_pipe = child.stderr.take().expect("piped");
+        let (sender, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut input = BufReader::new(stdout);
+            loop {
+                match read_frame::<Answer>(&mut input) {
+                    Ok(Some(answer)) => {
+                        if sender.send(Ok(answer)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => return,
+                    Err(e) => {
+                        let _ = sender.send(Err(e.to_string()));
+                        return;
+                    }
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let keep = stderr.clone();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in BufReader::new(stderr_pipe).lines() {
+                let Ok(line) = line else { return };
+                let mut text = keep.lock().unwrap_or_else(|e| e.into_inner());
+                text.push_str(&line);
+                text.push('\n');
+                if text.len() > 8192 {
+                    let cut = text.len() - 4096;
+                    let cut = (cut..text.len())
+                        .find(|&i| text.is_char_boundary(i))
+                        .unwrap_or(0);
+                    text.drain(..cut);
+                }
+            }
+        });
+        Ok(Worker {
+            child,
+            stdin,
+            answers,
+            stderr,
+            next_id: 1,
+            stash: HashMap::new(),
+            deadlines: HashMap::new(),
+            failure: None,
+        })
+    }
+
+    /// Why the worker is gone, if it is.
+    pub fn failure(&self) -> Option<&WorkerFailure> {
+        self.failure.as_ref()
+    }
+
+    /// Sends a request without waiting; its answer is due within `deadline`.
+    pub fn send(&mut self, request: Request, deadline: Duration) -> Result<u64, WorkerFailure> {
+        if let Some(f) = &self.failure {
+            return Err(f.clone());
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let what = describe(&request);
+        if write_frame(&mut self.stdin, &Call { id, request }).is_err() {
+            return Err(self.die_now());
+        }
+        self.deadlines.insert(
+            id,
+            Due {
+                at: Instant::now() + deadline,
+                limit: deadline,
+                what,
+            },
+        );
+        Ok(id)
+    }
+
+    /// Asks the worker to stop search `id` soon: its deadline becomes [`CANCEL_GRACE`].
+    pub fn cancel(&mut self, id: u64) {
+        if let Some(due) = self.deadlines.get_mut(&id) {
+            due.at = due.at.min(Instant::now() + CANCEL_GRACE);
+            due.limit = due.limit.min(CANCEL_GRACE);
+            let _ = self.send(Request::Cancel { id }, CANCEL_GRACE);
+            // A cancel has no answer of its own.
+            self.deadlines.remove(&(self.next_id - 1));
+        }
+    }
+
+    /// Forgets request `id`: its answer, if one comes, is dropped.
+    pub fn forget(&mut self, id: u64) {
+        self.stash.remove(&id);
+        if let Some(due) = self.deadlines.get_mut(&id) {
+            // Still bounded: a hung search is caught all the same.
+            due.at = due.at.min(Instant::now() + CANCEL_GRACE);
+        }
+    }
+
+    /// Sends a request and waits for its answer (at most `deadline`).
+    pub fn call(&mut self, request: Request, deadline: Duration) -> Result<Reply, WorkerError> {
+        let id = self.send(request, deadline)?;
+        loop {
+            match self.poll(id) {
+                Poll::Ready(answer) => return answer,
+                Poll::Pending => {
+                    let wait = self.deadlines.get(&id).map_or(Duration::ZERO, |d| {
+                        d.at.saturating_duration_since(Instant::now())
+                    });
+                    self.take_answers(Some(wait.min(Duration::from_millis(50))));
+                }
+            }
+        }
+    }
+
+    /// The answer to request `id`, if it has come.
+    pub fn poll(&mut self, id: u64) -> Poll {
+        self.take_answers(None);
+        if let Some(reply) = self.stash.remove(&id) {
+            self.deadlines.remove(&id);
+            return Poll::Ready(reply.map_err(WorkerError::Refused));
+        }
+        if let Some(f) = &self.failure {
+            return Poll::Ready(Err(f.clone().into()));
+        }
+        Poll::Pending
+    }
+
+    /// Checks the deadlines and notices a dead worker, even with no request waiting.
+    pub fn check(&mut self) -> Option<&WorkerFailure> {
+        self.take_answers(None);
+        self.failure.as_ref()
+    }
+
+    /// Moves arrived answers to the stash (waiting at most `wait` for the first), and
+    /// judges the worker: dead, hung or fine.
+    fn take_answers(&mut self, wait: Option<Duration>) {
+        if self.failure.is_some() {
+            return;
+        }
+        let mut first = match wait {
+            Some(w) => self.answers.recv_timeout(w).map_err(|e| match e {
+                mpsc::RecvTimeoutError::Timeout => mpsc::TryRecvError::Empty,
+                mpsc::RecvTimeoutError::Disconnected => mpsc::TryRecvError::Disconnected,
+            }),
+            None => self.answers.try_recv(),
+        };
+        loop {
+            match first {
+                Ok(Ok(answer)) => {
+                    if self.deadlines.contains_key(&answer.id) {
+                        self.stash.insert(answer.id, answer.reply);
+                    }
+                }
+                Ok(Err(e)) => {
+                    self.kill();
+                    self.failure = Some(WorkerFailure::Protocol(e));
+                    return;
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    self.die_now();
+                    return;
+                }
+            }
+            first = self.answers.try_recv();
+        }
+        let now = Instant::now();
+        let late = self
+            .deadlines
+            .iter()
+            .filter(|(id, _)| !self.stash.contains_key(id))
+            .find(|(_, due)| due.at <= now)
+            .map(|(_, due)| due.clone());
+        if let Some(due) = late {
+            self.kill();
+            self.failure = Some(WorkerFailure::TimedOut {
+                what: due.what,
+                after: due.limit,
+            });
+        }
+    }
+
+    /// The worker's output ended: say how the process ended.
+    fn die_now(&mut self) -> WorkerFailure {
+        if let Some(f) = &self.failure {
+            return f.clone();
+        }
+        // The output closes as the process dies; give it a moment to be reaped.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => {
+                    self.kill();
+                    break None;
+                }
+            }
+        };
+        // The last words on standard error may still be on their way.
+        std::thread::sleep(Duration::from_millis(20));
+        let stderr = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
+        let failure = match status {
+            Some(status) => WorkerFailure::Crashed {
+                how: describe_exit(status),
+                stderr: tail(&stderr, 600),
+            },
+            None => WorkerFailure::Protocol("it closed its output but did not end".into()),
+        };
+        self.failure = Some(failure.clone());
+        failure
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn describe(request: &Request) -> String {
+    match request {
+        Request::Load { .. } => "loading the plugin",
+        Request::SeatCount { .. } => "counting the seats",
+        Request::Start { .. } => "setting up the game",
+        Request::Open { .. } => "replaying the saved game",
+        Request::Play { .. } => "playing a move",
+        Request::Goto { .. } => "going to a position",
+        Request::Bot { .. } => "a bot's search",
+        Request::Hint { .. } => "a hint's search",
+        Request::Cancel { .. } => "stopping a search",
+    }
+    .into()
+}

@@ -1,0 +1,211 @@
+//! The messages between the app and a worker: typed requests and replies (serde),
+//! one JSON document per line.
+//!
+//! Every request carries an id; every reply names the request it answers. Requests are
+//! answered in order, except the searches (a bot's move, a hint), which run on their own
+//! thread in the worker and answer when done — or at once, after a [`Request::Cancel`].
+//! A frame is at most [`MAX_FRAME`] bytes: a worker that sends more is treated as broken.
+
+use std::{
+    io::{BufRead, Read, Write},
+    path::PathBuf,
+};
+
+use game_api::{Effect, Layout, Manifest, MoveInfo, Options, Turn, View};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+use crate::record::Record;
+
+/// The largest message either side accepts (64 MiB).
+pub const MAX_FRAME: u64 = 64 << 20;
+
+/// A request with its id.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Call {
+    /// The id the reply will carry.
+    pub id: u64,
+    /// What is asked.
+    pub request: Request,
+}
+
+/// What the app asks of a worker.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Request {
+    /// Load the plugin from its private copy (first, once).
+    Load {
+        /// The private copy.
+        copy: PathBuf,
+    },
+    /// How many seats a game with these options has.
+    SeatCount {
+        /// The options.
+        options: Options,
+    },
+    /// Set up a game (from the start, or a position notation) and play `moves` from it.
+    Start {
+        /// The options.
+        options: Options,
+        /// A start position other than the game's own.
+        position: Option<String>,
+        /// The moves to play from the start.
+        moves: Vec<u32>,
+    },
+    /// Set up a saved game: replay its record, checking every move (see
+    /// [`record::replay`](crate::record::replay)).
+    Open {
+        /// The record.
+        record: Box<Record>,
+    },
+    /// Play one move at the current position.
+    Play {
+        /// The move.
+        mv: u32,
+    },
+    /// Go to the position after the first `moves` of the game from its start.
+    Goto {
+        /// The moves from the start.
+        moves: Vec<u32>,
+    },
+    /// A bot's move for the seat to move (on its own thread).
+    Bot {
+        /// The bot's name (as `--seat` takes it).
+        name: String,
+        /// The seed of its random generator.
+        seed: u64,
+    },
+    /// A hint for the seat to move (on its own thread).
+    Hint {
+        /// The seed of the search.
+        seed: u64,
+        /// The thinking time.
+        millis: u64,
+    },
+    /// Stop the search started by request `id` and answer it now.
+    Cancel {
+        /// The search's request id.
+        id: u64,
+    },
+}
+
+/// A worker's answer to one request.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Answer {
+    /// The request answered.
+    pub id: u64,
+    /// The reply, or what the plugin or the worker refused, in words.
+    pub reply: Result<Reply, String>,
+}
+
+/// What a worker answers.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Reply {
+    /// The plugin is loaded.
+    Loaded {
+        /// Its manifest.
+        manifest: Box<Manifest>,
+    },
+    /// The seat count asked for.
+    SeatCount(u8),
+    /// The game's position, after `Start`, `Open` or `Goto`.
+    Position {
+        /// The position.
+        snapshot: Box<Snapshot>,
+        /// Things worth saying that did not stop the replay of a record.
+        warnings: Vec<String>,
+    },
+    /// A move was played.
+    Played {
+        /// What a person would see happen.
+        effects: Vec<Effect>,
+        /// The position after it.
+        snapshot: Box<Snapshot>,
+    },
+    /// A bot's move.
+    Chosen {
+        /// The move.
+        mv: u32,
+    },
+    /// A hint.
+    Hint {
+        /// The suggested move.
+        mv: u32,
+        /// The move, its evaluation and the expected line, for people.
+        text: String,
+    },
+    /// The search was cancelled before it answered.
+    Cancelled,
+}
+
+/// Everything the app shows of a position, in one message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The board layout (sent with `Start` and `Open`, which may change it).
+    pub layout: Option<Layout>,
+    /// What stands where.
+    pub view: View,
+    /// Whose turn it is.
+    pub turn: Turn,
+    /// The legal moves (or chance outcomes) with their descriptions; none once the game
+    /// is over.
+    pub moves: Vec<MoveInfo>,
+    /// The position notation.
+    pub notation: String,
+    /// How many seats the game has.
+    pub seat_count: u8,
+}
+
+/// Writes one message as one line.
+pub fn write_frame<T: Serialize>(out: &mut dyn Write, message: &T) -> std::io::Result<()> {
+    let mut line = serde_json::to_vec(message)?;
+    line.push(b'\n');
+    out.write_all(&line)?;
+    out.flush()
+}
+
+/// Reads one message; `Ok(None)` at the end of the stream. A line longer than
+/// [`MAX_FRAME`] or one that does not parse is an error.
+pub fn read_frame<T: DeserializeOwned>(input: &mut dyn BufRead) -> std::io::Result<Option<T>> {
+    let mut line = Vec::new();
+    input.take(MAX_FRAME + 1).read_until(b'\n', &mut line)?;
+    if line.is_empty() {
+        return Ok(None);
+    }
+    if line.len() as u64 > MAX_FRAME {
+        return Err(std::io::Error::other(format!(
+            "a message longer than {} MiB",
+            MAX_FRAME >> 20
+        )));
+    }
+    serde_json::from_slice(&line)
+        .map(Some)
+        .map_err(|e| std::io::Error::other(format!("an unreadable message: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_round_trip_and_end_cleanly() {
+        let mut buffer = Vec::new();
+        let call = Call {
+            id: 7,
+            request: Request::Play { mv: 3 },
+        };
+        write_frame(&mut buffer, &call).unwrap();
+        write_frame(&mut buffer, &call).unwrap();
+        let mut input = std::io::Cursor::new(buffer);
+        for _ in 0..2 {
+            let back: Call = read_frame(&mut input).unwrap().unwrap();
+            assert_eq!(back.id, 7);
+            assert!(matches!(back.request, Request::Play { mv: 3 }));
+        }
+        assert!(read_frame::<Call>(&mut input).unwrap().is_none());
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic() {
+        let mut input = std::io::Cursor::new(b"{not json\n".to_vec());
+        assert!(read_frame::<Call>(&mut input).is_err());
+    }
+}

@@ -1,0 +1,245 @@
+//! The worker's side: `tavola worker` reads requests from its standard input and answers
+//! on its standard output, holding one plugin and one game. Searches run on threads of
+//! their own so that a cancel is read while they think.
+
+use std::{
+    collections::HashMap,
+    io::{BufReader, Write},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
+};
+
+use game_api::{MoveId, Options, Rng, Turn};
+
+use super::{
+    process::protocol_stdout,
+    protocol::{Answer, Call, Reply, Request, Snapshot, read_frame, write_frame},
+};
+use crate::{
+    bots::bot_by_name,
+    plugins::{GameHandle, Plugin, load_library},
+    record::replay_with,
+};
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// The worker's state: the plugin, the game's start and its current position.
+#[derive(Default)]
+struct Worker {
+    plugin: Option<Plugin>,
+    start: Option<GameHandle>,
+    game: Option<GameHandle>,
+    searches: HashMap<u64, Arc<AtomicBool>>,
+}
+
+/// Serves requests from standard input until it closes.
+pub fn serve() -> anyhow::Result<()> {
+    let out: Out = Arc::new(Mutex::new(protocol_stdout()));
+    let mut input = BufReader::new(std::io::stdin().lock());
+    let mut worker = Worker::default();
+    while let Some(call) = read_frame::<Call>(&mut input)? {
+        let id = call.id;
+        let reply = match call.request {
+            Request::Bot { name, seed } => {
+                worker.bot(id, &name, seed, &out);
+                continue;
+            }
+            Request::Hint { seed, millis } => {
+                worker.hint(id, seed, millis, &out);
+                continue;
+            }
+            Request::Cancel { id: search } => {
+                if let Some(flag) = worker.searches.remove(&search) {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                continue;
+            }
+            request => worker.handle(request),
+        };
+        send(&out, &Answer { id, reply });
+    }
+    Ok(())
+}
+
+fn send(out: &Out, answer: &Answer) {
+    let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+    // The app went away: nothing to do but end, which the closed input will bring.
+    let _ = write_frame(&mut **out, answer);
+}
+
+impl Worker {
+    fn plugin(&self) -> Result<&Plugin, String> {
+        self.plugin
+            .as_ref()
+            .ok_or_else(|| "no plugin is loaded in this worker".to_owned())
+    }
+
+    fn game(&self) -> Result<&GameHandle, String> {
+        self.game
+            .as_ref()
+            .ok_or_else(|| "no game is set up in this worker".to_owned())
+    }
+
+    fn handle(&mut self, request: Request) -> Result<Reply, String> {
+        match request {
+            Request::Load { copy } => {
+                let plugin = load_library(&copy).map_err(|e| e.to_string())?;
+                let manifest = Box::new(plugin.manifest().clone());
+                self.plugin = Some(plugin);
+                Ok(Reply::Loaded { manifest })
+            }
+            Request::SeatCount { options } => {
+                let game = self.plugin()?.new_game(&options).map_err(text)?;
+                game.seat_count().map(Reply::SeatCount).map_err(text)
+            }
+            Request::Start {
+                options,
+                position,
+                moves,
+            } => {
+                let start = self.set_up(&options, position.as_deref())?;
+                self.start = Some(start);
+                self.goto(&moves, true, Vec::new())
+            }
+            Request::Open { record } => {
+                let plugin = self.plugin()?.clone();
+                let replayed = replay_with(&plugin, &record).map_err(|e| e.to_string())?;
+                let options = replayed.game.options().clone();
+                self.start = Some(self.set_up(&options, record.start.as_deref())?);
+                self.game = Some(replayed.game);
+                Ok(Reply::Position {
+                    snapshot: Box::new(snapshot(self.game()?, true).map_err(text)?),
+                    warnings: replayed.warnings,
+                })
+            }
+            Request::Goto { moves } => self.goto(&moves, false, Vec::new()),
+            Request::Play { mv } => {
+                let mut game = self.game()?.clone();
+                let effects = game.apply_with_effects(MoveId(mv)).map_err(text)?;
+                let snapshot = Box::new(snapshot(&game, false).map_err(text)?);
+                self.game = Some(game);
+                Ok(Reply::Played { effects, snapshot })
+            }
+            Request::Bot { .. } | Request::Hint { .. } | Request::Cancel { .. } => {
+                Err("searches are answered on their own".into())
+            }
+        }
+    }
+
+    fn set_up(&self, options: &Options, position: Option<&str>) -> Result<GameHandle, String> {
+        let plugin = self.plugin()?;
+        match position {
+            Some(p) => plugin.from_notation(options, p),
+            None => plugin.new_game(options),
+        }
+        .map_err(text)
+    }
+
+    fn goto(
+        &mut self,
+        moves: &[u32],
+        layout: bool,
+        warnings: Vec<String>,
+    ) -> Result<Reply, String> {
+        let mut game = self
+            .start
+            .clone()
+            .ok_or_else(|| "no game is set up in this worker".to_owned())?;
+        for (i, &mv) in moves.iter().enumerate() {
+            game.apply(MoveId(mv))
+                .map_err(|e| format!("move {} cannot be played: {e}", i + 1))?;
+        }
+        let snapshot = Box::new(snapshot(&game, layout).map_err(text)?);
+        self.game = Some(game);
+        Ok(Reply::Position { snapshot, warnings })
+    }
+
+    fn bot(&mut self, id: u64, name: &str, seed: u64, out: &Out) {
+        let prepared = self.game().cloned().and_then(|game| {
+            let plugin = self.plugin()?.clone();
+            let bot = bot_by_name(name, &plugin)?;
+            Ok((game, bot))
+        });
+        let (game, mut bot) = match prepared {
+            Ok(p) => p,
+            Err(e) => return send(out, &Answer { id, reply: Err(e) }),
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        bot.set_cancel(cancel.clone());
+        self.searches.insert(id, cancel.clone());
+        let out = out.clone();
+        std::thread::spawn(move || {
+            let reply = match game.turn() {
+                Ok(Turn::Seat { seat }) => bot
+                    .choose(&game, seat, &mut Rng::with_seed(seed))
+                    .map(|mv| Reply::Chosen { mv: mv.0 })
+                    .map_err(text),
+                Ok(_) => Err("it is no seat's turn".into()),
+                Err(e) => Err(text(e)),
+            };
+            let reply = if cancel.load(Ordering::Relaxed) {
+                Ok(Reply::Cancelled)
+            } else {
+                reply
+            };
+            send(&out, &Answer { id, reply });
+        });
+    }
+
+    fn hint(&mut self, id: u64, seed: u64, millis: u64, out: &Out) {
+        let prepared = self.game().cloned().and_then(|game| {
+            let hints = self.plugin()?.manifest().search.clone();
+            Ok((game, hints))
+        });
+        let (game, hints) = match prepared {
+            Ok(p) => p,
+            Err(e) => return send(out, &Answer { id, reply: Err(e) }),
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.searches.insert(id, cancel.clone());
+        let out = out.clone();
+        std::thread::spawn(move || {
+            let budget = Duration::from_millis(millis.clamp(1, 600_000));
+            let reply = crate::ai::hint(&game, &hints, seed, budget)
+                .and_then(|hint| {
+                    let names = game.line_notation(&hint.line[..hint.line.len().min(6)])?;
+                    let best = names.first().cloned().unwrap_or_default();
+                    let text = format!("{best} — {} — line: {}", hint.evaluation, names.join(" "));
+                    Ok(Reply::Hint {
+                        mv: hint.best.0,
+                        text,
+                    })
+                })
+                .map_err(text);
+            let reply = if cancel.load(Ordering::Relaxed) {
+                Ok(Reply::Cancelled)
+            } else {
+                reply
+            };
+            send(&out, &Answer { id, reply });
+        });
+    }
+}
+
+fn text(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+/// Everything the app shows of `game`'s position.
+fn snapshot(game: &GameHandle, layout: bool) -> Result<Snapshot, crate::plugins::CallError> {
+    let turn = game.turn()?;
+    Ok(Snapshot {
+        layout: if layout { Some(game.layout()?) } else { None },
+        view: game.view()?,
+        moves: match turn {
+            Turn::Over { .. } => Vec::new(),
+            _ => game.moves()?,
+        },
+        turn,
+        notation: game.notation()?,
+        seat_count: game.seat_count()?,
+    })
+}

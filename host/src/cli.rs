@@ -26,6 +26,9 @@ pub struct Cli {
     /// executable or the user data folder.
     #[arg(long, global = true)]
     pub no_default_plugins: bool,
+    /// Open the app without its game in progress of the last run (which stays saved).
+    #[arg(long, global = true)]
+    pub no_restore: bool,
     /// What to do; without a command the app opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -221,7 +224,7 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let dirs = PluginDirs::standard(&cli.plugins, !cli.no_default_plugins);
     let Some(command) = cli.command else {
-        crate::app::run(dirs, None)?;
+        crate::app::run(dirs, None, cli.no_restore)?;
         return Ok(ExitCode::SUCCESS);
     };
     let command = match command {
@@ -244,7 +247,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 seed,
                 moves,
             };
-            crate::app::run(dirs, Some(start))?;
+            crate::app::run(dirs, Some(start), cli.no_restore)?;
             return Ok(ExitCode::SUCCESS);
         }
         Command::Inspect { file } => {

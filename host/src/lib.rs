@@ -16,4 +16,5 @@ pub mod play;
 pub mod plugins;
 pub mod record;
 pub mod session;
+pub mod storage;
 pub mod worker;

@@ -1,15 +1,17 @@
-//! A game in progress: a plugin game plus its record, with undo, redo and navigation.
+//! A game in progress as the app keeps it: the record, the cursor, the seats and the
+//! random generator — no plugin call at all (the game itself lives in a worker process,
+//! see [`worker`](crate::worker)).
 //!
 //! The record is the truth: the position at any point is the start position with the
 //! record's first `cursor` moves applied. Undo moves the cursor back (the undone moves
-//! stay available to redo until a different move is played); jumping to a move replays
-//! the record from the start. No game logic lives here, only the record.
+//! stay available to redo until a different move is played); a worker that dies is given
+//! the record's moves up to the cursor and rebuilds the same position.
 
-use game_api::{Effect, MoveId, Options, Rng, Turn};
+use game_api::{MoveId, Options, Outcome, Rng};
 
 use crate::{
-    plugins::{CallError, GameHandle, Plugin, PluginSet},
-    record::{Record, RecordError, RecordedMove, replay, start_of},
+    plugins::Plugin,
+    record::{Record, RecordedMove},
 };
 
 /// Who sits in a seat.
@@ -44,12 +46,12 @@ impl SeatKind {
 #[derive(Debug, Clone)]
 pub struct Session {
     plugin: Plugin,
-    start: GameHandle,
-    game: GameHandle,
+    options: Options,
     record: Record,
     cursor: usize,
     seats: Vec<SeatKind>,
     rng: Rng,
+    started: std::time::Instant,
 }
 
 impl Session {
@@ -61,41 +63,31 @@ impl Session {
         seats: Vec<SeatKind>,
         seed: u64,
         position: Option<&str>,
-    ) -> Result<Self, CallError> {
-        let start = match position {
-            Some(p) => plugin.from_notation(options, p)?,
-            None => plugin.new_game(options)?,
-        };
+    ) -> Self {
         let mut record = Record::new(plugin, options, Some(seed), position.map(str::to_owned));
         record.seats = seats.iter().map(SeatKind::record_name).collect();
-        Ok(Session {
+        Session {
             plugin: plugin.clone(),
-            game: start.clone(),
-            start,
+            options: options.clone(),
             record,
             cursor: 0,
             seats,
             rng: Rng::with_seed(seed),
-        })
+            started: std::time::Instant::now(),
+        }
     }
 
-    /// A session from a saved record, replayed and checked move by move, positioned after
-    /// its last move.
+    /// A session from a saved record (already replayed and checked by the plugin), after
+    /// its last move, with `seat_count` seats.
     pub fn from_record(
-        plugins: &PluginSet,
-        record: Record,
-    ) -> Result<(Self, Vec<String>), RecordError> {
-        let replayed = replay(plugins, &record)?;
-        let plugin = plugins
-            .require(&record.game)
-            .map_err(RecordError::UnknownGame)?
-            .clone();
-        let start = start_of(&plugin, &record)?;
-        let mut record = record;
-        let seat_count = usize::from(replayed.game.seat_count()?);
+        plugin: &Plugin,
+        options: Options,
+        mut record: Record,
+        seat_count: u8,
+    ) -> Self {
         record
             .seats
-            .resize(seat_count, SeatKind::Person.record_name());
+            .resize(usize::from(seat_count), SeatKind::Person.record_name());
         let seats = record
             .seats
             .iter()
@@ -106,18 +98,15 @@ impl Session {
         for _ in 0..record.moves.len() {
             rng.u64();
         }
-        Ok((
-            Session {
-                plugin,
-                start,
-                game: replayed.game,
-                cursor: record.moves.len(),
-                record,
-                seats,
-                rng,
-            },
-            replayed.warnings,
-        ))
+        Session {
+            plugin: plugin.clone(),
+            options,
+            cursor: record.moves.len(),
+            record,
+            seats,
+            rng,
+            started: std::time::Instant::now(),
+        }
     }
 
     /// The plugin.
@@ -125,9 +114,9 @@ impl Session {
         &self.plugin
     }
 
-    /// The game at the cursor.
-    pub fn game(&self) -> &GameHandle {
-        &self.game
+    /// The options the game was made with.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     /// Who sits in each seat.
@@ -148,6 +137,14 @@ impl Session {
         &self.record.moves
     }
 
+    /// The ids of the moves played (up to the cursor), to set the position up again.
+    pub fn played_ids(&self) -> Vec<u32> {
+        self.record.moves[..self.cursor]
+            .iter()
+            .map(|m| m.id)
+            .collect()
+    }
+
     /// How many moves of the record are played.
     pub fn cursor(&self) -> usize {
         self.cursor
@@ -158,40 +155,34 @@ impl Session {
         &mut self.rng
     }
 
-    /// Whose turn it is at the cursor.
-    pub fn turn(&self) -> Result<Turn, CallError> {
-        self.game.turn()
-    }
-
-    /// Plays `mv` at the cursor: the redo tail is dropped unless `mv` is its first move.
-    /// Returns the effects to animate.
-    pub fn play(&mut self, mv: MoveId) -> Result<Vec<Effect>, CallError> {
-        let seat = match self.game.turn()? {
-            Turn::Seat { seat } => Some(seat),
-            _ => None,
-        };
-        let notation = self.game.move_info(mv)?.notation;
-        let effects = self.game.apply_with_effects(mv)?;
+    /// Records that `mv` (written `notation`, by `seat`, or chance) was played at the
+    /// cursor: the redo tail is dropped unless `mv` is its first move. Returns how many
+    /// later moves were dropped.
+    pub fn record_played(&mut self, mv: MoveId, notation: String, seat: Option<u8>) -> usize {
         let same_as_redo = self
             .record
             .moves
             .get(self.cursor)
             .is_some_and(|m| m.id == mv.0);
+        let mut dropped = 0;
         if !same_as_redo {
+            dropped = self.record.moves.len() - self.cursor;
             self.record.moves.truncate(self.cursor);
+            let at_ms = u64::try_from(self.started.elapsed().as_millis()).ok();
             self.record.moves.push(RecordedMove {
                 id: mv.0,
                 notation,
                 seat,
-                at_ms: None,
+                at_ms,
             });
         }
         self.cursor += 1;
-        self.record.result = match self.game.turn()? {
-            Turn::Over { outcome } if self.cursor == self.record.moves.len() => Some(outcome),
-            _ => None,
-        };
-        Ok(effects)
+        dropped
+    }
+
+    /// Sets the result (when the position at the end of the record is over).
+    pub fn set_result(&mut self, result: Option<Outcome>) {
+        self.record.result = result.filter(|_| self.cursor == self.record.moves.len());
     }
 
     /// Whether a move can be undone.
@@ -204,44 +195,23 @@ impl Session {
         self.cursor < self.record.moves.len()
     }
 
-    /// Goes back one move.
-    pub fn undo(&mut self) -> Result<(), CallError> {
-        if self.can_undo() {
-            self.goto(self.cursor - 1)?;
-        }
-        Ok(())
+    /// The next undone move, if any.
+    pub fn next_redo(&self) -> Option<MoveId> {
+        self.record.moves.get(self.cursor).map(|m| MoveId(m.id))
     }
 
-    /// Replays the next undone move; returns its effects.
-    pub fn redo(&mut self) -> Result<Option<Vec<Effect>>, CallError> {
-        let Some(m) = self.record.moves.get(self.cursor) else {
-            return Ok(None);
-        };
-        let effects = self.game.apply_with_effects(MoveId(m.id))?;
-        self.cursor += 1;
-        Ok(Some(effects))
-    }
-
-    /// Sets the position to the one after the record's first `n` moves.
-    pub fn goto(&mut self, n: usize) -> Result<(), CallError> {
-        let n = n.min(self.record.moves.len());
-        let mut game = self.start.clone();
-        for m in &self.record.moves[..n] {
-            game.apply(MoveId(m.id))?;
-        }
-        self.game = game;
-        self.cursor = n;
-        Ok(())
+    /// Moves the cursor to after the record's first `n` moves.
+    pub fn set_cursor(&mut self, n: usize) {
+        self.cursor = n.min(self.record.moves.len());
     }
 
     /// The record to save: every move up to the cursor.
     pub fn record(&self) -> Record {
         let mut record = self.record.clone();
-        record.moves.truncate(self.cursor);
-        record.result = match self.game.turn() {
-            Ok(Turn::Over { outcome }) => Some(outcome),
-            _ => None,
-        };
+        if self.cursor < record.moves.len() {
+            record.moves.truncate(self.cursor);
+            record.result = None;
+        }
         record
     }
 }

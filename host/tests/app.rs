@@ -17,10 +17,19 @@ fn app(dir: &std::path::Path) -> TavolaApp {
         path: dir.to_path_buf(),
         source: DirSource::CommandLine,
     }]);
-    let mut app = TavolaApp::new(dirs, AppConfig::default());
+    let mut app = TavolaApp::new(dirs, config(None));
     // Moves show at once: the tests look at positions, not at animations.
     app.settings_mut().step_seconds = 0.0;
     app
+}
+
+/// The app's configuration in tests: plugin code runs in workers of the real binary.
+fn config(data_dir: Option<std::path::PathBuf>) -> AppConfig {
+    AppConfig {
+        data_dir,
+        worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+        ..AppConfig::default()
+    }
 }
 
 fn harness(app: TavolaApp) -> Harness<'static, TavolaApp> {
@@ -39,13 +48,7 @@ fn start_kalah(h: &mut Harness<'static, TavolaApp>) {
 }
 
 fn notation(h: &Harness<'static, TavolaApp>) -> String {
-    h.state()
-        .play_view()
-        .unwrap()
-        .session()
-        .game()
-        .notation()
-        .unwrap()
+    h.state().play_view().unwrap().notation().to_owned()
 }
 
 #[test]
@@ -204,6 +207,7 @@ fn a_library_dropped_into_the_folder_appears_without_a_restart() {
         .path();
     std::fs::copy(&lib, dir.path().join(lib.file_name().unwrap())).unwrap();
     h.state_mut().watch_plugins(1e6);
+    h.state_mut().finish_scan(true);
     h.run();
     h.get_by_label("Play Oware");
 }
@@ -218,10 +222,7 @@ fn the_game_in_progress_is_restored_at_the_next_start() {
             source: DirSource::CommandLine,
         }])
     };
-    let config = || AppConfig {
-        data_dir: Some(data.path().to_path_buf()),
-        start: None,
-    };
+    let config = || config(Some(data.path().to_path_buf()));
     let mut first = TavolaApp::new(dirs(), config());
     first.settings_mut().step_seconds = 0.0;
     first.settings_mut().dark = false;
@@ -230,7 +231,8 @@ fn the_game_in_progress_is_restored_at_the_next_start() {
     h.get_by_label("b: 4 seed").click();
     h.run();
     let position = notation(&h);
-    h.state_mut().save_state();
+    h.state_mut().shutdown();
+    drop(h);
 
     let second = TavolaApp::new(dirs(), config());
     let h = harness(second);
@@ -268,7 +270,7 @@ fn every_game_plays_to_the_end_between_bots_then_saves_loads_and_replays() {
         h.state_mut().start(request).unwrap();
         let mut steps = 0;
         while !matches!(
-            h.state().play_view().unwrap().session().turn().unwrap(),
+            h.state().play_view().unwrap().turn(),
             game_api::Turn::Over { .. }
         ) {
             h.step();

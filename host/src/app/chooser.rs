@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use egui::{Color32, RichText, Sense, Vec2};
-use game_api::{Layout, Options};
+use game_api::Layout;
 
 use super::board::{Contents, contents_of, paint_thumbnail};
 use crate::plugins::{Plugin, PluginSet};
@@ -21,25 +21,25 @@ impl GameChooser {
         self.thumbnails.clear();
     }
 
+    /// The card's picture, from what inspecting the plugin found (no plugin call).
     fn thumbnail(&mut self, plugin: &Plugin) -> Option<&(Layout, Contents)> {
-        let key = format!("{}@{}", plugin.id(), plugin.manifest().version);
         self.thumbnails
-            .entry(key)
+            .entry(plugin.meta().hash.clone())
             .or_insert_with(|| {
-                let game = plugin
-                    .new_game(&Options::defaults(&plugin.manifest().options))
-                    .ok()?;
-                Some((game.layout().ok()?, contents_of(&game.view().ok()?)))
+                let t = plugin.thumbnail()?;
+                Some((t.layout.clone(), contents_of(&t.view)))
             })
             .as_ref()
     }
 
-    /// Draws the chooser; returns the id of the game clicked.
+    /// Draws the chooser (without the `quarantined` plugins, by content hash); returns the
+    /// id of the game clicked.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         plugins: &PluginSet,
         recent: &[String],
+        quarantined: &[String],
     ) -> Option<String> {
         let mut chosen = None;
         ui.horizontal(|ui| {
@@ -53,7 +53,10 @@ impl GameChooser {
             )
             .labelled_by(label.id);
         });
-        let games: Vec<&Plugin> = plugins.games().collect();
+        let games: Vec<&Plugin> = plugins
+            .games()
+            .filter(|p| !quarantined.contains(&p.meta().hash))
+            .collect();
         if games.is_empty() {
             ui.add_space(20.0);
             ui.label("No games are loaded. Open the Plugins panel (F2) to see the folders searched and why files were refused.");

@@ -38,15 +38,18 @@ pub enum Command {
     ToggleTheme,
     /// Close the app.
     Quit,
+    /// Lists the saved games that could not be restored, to open or delete them.
+    Recover,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 16] = [
+    pub const ALL: [Command; 17] = [
         Command::NewGame,
         Command::Restart,
         Command::Save,
         Command::Load,
+        Command::Recover,
         Command::Quit,
         Command::Undo,
         Command::Redo,
@@ -70,6 +73,7 @@ impl Command {
             Command::Redo => "Redo",
             Command::Save => "Save…",
             Command::Load => "Load…",
+            Command::Recover => "Recover games…",
             Command::Hint => "Hint",
             Command::FlipBoard => "Flip board",
             Command::Fullscreen => "Full screen",
@@ -94,6 +98,7 @@ impl Command {
             Command::Redo => ctrl(Key::Y),
             Command::Save => ctrl(Key::S),
             Command::Load => ctrl(Key::O),
+            Command::Recover => None,
             Command::Hint => ctrl(Key::H),
             Command::FlipBoard => ctrl(Key::F),
             Command::Fullscreen => plain(Key::F11),
@@ -110,9 +115,12 @@ impl Command {
     /// The menu a command belongs to.
     pub fn menu(self) -> &'static str {
         match self {
-            Command::NewGame | Command::Restart | Command::Save | Command::Load | Command::Quit => {
-                "Game"
-            }
+            Command::NewGame
+            | Command::Restart
+            | Command::Save
+            | Command::Load
+            | Command::Recover
+            | Command::Quit => "Game",
             Command::Undo
             | Command::Redo
             | Command::Hint

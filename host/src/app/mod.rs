@@ -1,38 +1,42 @@
 //! The desktop app: choose a game, set it up, play it against people or bots, undo,
 //! replay, save and load; read the rules; see the plugins. Every game is reached through
-//! the game-api alone.
+//! the game-api alone, and no plugin code runs in the app's process: discovery inspects
+//! each file in a child process, and each game in progress runs in its own worker
+//! process (see [`crate::worker`]).
 
 mod animation;
 mod board;
 mod chooser;
 mod command;
 mod file_dialog;
+mod games;
 mod new_game;
+mod play_ui;
 mod play_view;
 mod plugins_panel;
+mod recover;
 mod rules_panel;
+mod saving;
 mod settings;
 
-use std::path::{Path, PathBuf};
+use std::{path::PathBuf, sync::mpsc};
 
 use anyhow::{Result, anyhow};
 pub use board::{BoardResponse, BoardView, Contents, Marks, paint_piece, seat_colour};
 pub use command::Command;
 pub use new_game::{DialogOutcome, NewGameDialog, NewGameRequest};
-pub use play_view::PlayView;
+pub use play_view::{PlayView, PluginFailure};
 pub use plugins_panel::{PluginsAction, PluginsPanel};
+pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
 
 use self::{
     chooser::GameChooser,
     file_dialog::{FileDialog, Mode, Outcome},
+    recover::RecoverWindow,
     rules_panel::RulesPanel,
 };
-use crate::{
-    plugins::{PluginDirs, PluginSet},
-    record::Record,
-    session::{SeatKind, Session},
-};
+use crate::plugins::{Inspector, PluginDirs, PluginSet, files::FileFacts};
 
 /// How the app starts.
 #[derive(Debug, Clone, Default)]
@@ -41,6 +45,11 @@ pub struct AppConfig {
     pub data_dir: Option<PathBuf>,
     /// Start straight into this game instead of the chooser (or the autosaved game).
     pub start: Option<StartGame>,
+    /// The `tavola` binary that runs plugin code (discovery and workers); this
+    /// executable if `None`.
+    pub worker_exe: Option<PathBuf>,
+    /// Do not open the game in progress of the last run (`tavola --no-restore`).
+    pub no_restore: bool,
 }
 
 /// A game to open at start.
@@ -69,14 +78,20 @@ pub enum Screen {
     Plugins,
 }
 
+type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
+
 /// The Tavola app.
 pub struct TavolaApp {
     dirs: PluginDirs,
     plugins: PluginSet,
-    plugins_signature: Vec<(PathBuf, u64, Option<std::time::SystemTime>)>,
+    plugins_signature: Signature,
     next_scan: f64,
+    scan: Option<mpsc::Receiver<PluginSet>>,
+    inspector: Inspector,
+    worker_exe: PathBuf,
     settings: Settings,
     data_dir: Option<PathBuf>,
+    slot: Option<SaveSlot>,
     screen: Screen,
     chooser: GameChooser,
     new_game: Option<NewGameDialog>,
@@ -85,22 +100,44 @@ pub struct TavolaApp {
     rules: RulesPanel,
     plugins_panel: PluginsPanel,
     file_dialog: Option<FileDialog>,
+    overwrite: Option<PathBuf>,
+    recover: Option<RecoverWindow>,
     message: Option<String>,
+    last_save_error: Option<String>,
+    failures_seen: usize,
+    recoverable: usize,
     fullscreen: bool,
 }
 
 impl TavolaApp {
     /// The app over the plugins found in `dirs`.
     pub fn new(dirs: PluginDirs, config: AppConfig) -> Self {
-        let plugins = PluginSet::discover(dirs.clone());
-        let settings = Settings::load(config.data_dir.as_deref());
+        let worker_exe = config
+            .worker_exe
+            .clone()
+            .unwrap_or_else(crate::worker::default_exe);
+        let inspector = Inspector::Child {
+            exe: worker_exe.clone(),
+            timeout: crate::plugins::INSPECT_TIMEOUT,
+        };
+        let plugins = PluginSet::discover_with(dirs.clone(), &inspector);
+        let (settings, mut message) = Settings::load(config.data_dir.as_deref());
+        let slot = config.data_dir.as_deref().and_then(|d| {
+            SaveSlot::claim(d)
+                .map_err(|e| message = Some(format!("The game in progress will not be saved: {e}")))
+                .ok()
+        });
         let mut app = TavolaApp {
             plugins_signature: signature(&dirs),
             dirs,
             plugins,
             next_scan: 0.0,
+            scan: None,
+            inspector,
+            worker_exe,
             settings,
             data_dir: config.data_dir,
+            slot,
             screen: Screen::Chooser,
             chooser: GameChooser::default(),
             new_game: None,
@@ -109,16 +146,23 @@ impl TavolaApp {
             rules: RulesPanel::default(),
             plugins_panel: PluginsPanel::default(),
             file_dialog: None,
-            message: None,
+            overwrite: None,
+            recover: None,
+            message,
+            last_save_error: None,
+            failures_seen: 0,
+            recoverable: 0,
             fullscreen: false,
         };
         if let Some(start) = config.start {
             if let Err(e) = app.open_game(&start) {
                 app.message = Some(format!("{e:#}"));
             }
-        } else {
+        } else if !config.no_restore {
             app.restore_autosave();
         }
+        app.mark_running();
+        app.recoverable = app.recoverable_count();
         app
     }
 
@@ -157,147 +201,16 @@ impl TavolaApp {
         self.new_game.as_mut()
     }
 
-    fn autosave_path(&self) -> Option<PathBuf> {
-        self.data_dir.as_ref().map(|d| d.join("autosave.json"))
-    }
-
-    fn restore_autosave(&mut self) {
-        let Some(path) = self.autosave_path().filter(|p| p.exists()) else {
-            return;
-        };
-        if let Err(e) = self.load_from(&path) {
-            self.message = Some(format!("The game in progress could not be restored: {e:#}"));
-        }
-    }
-
-    /// Starts a game as the new-game dialog would.
-    pub fn start(&mut self, request: NewGameRequest) -> Result<()> {
-        let plugin = self
-            .plugins
-            .require(&request.game)
-            .map_err(|e| anyhow!(e))?
-            .clone();
-        let session = Session::new(&plugin, &request.options, request.seats, request.seed, None)?;
-        self.play = Some(PlayView::new(session)?);
-        self.screen = Screen::Play;
-        self.settings.played(&request.game);
-        Ok(())
-    }
-
-    fn open_game(&mut self, start: &StartGame) -> Result<()> {
-        let plugin = self
-            .plugins
-            .require(&start.game)
-            .map_err(|e| anyhow!(e))?
-            .clone();
-        let options = plugin.parse_options(&start.options)?;
-        let count = usize::from(plugin.new_game(&options)?.seat_count()?);
-        let seats = (0..count)
-            .map(|i| {
-                start
-                    .seats
-                    .get(i)
-                    .map_or(SeatKind::Person, |s| SeatKind::from_record_name(s))
-            })
-            .collect();
-        self.start(NewGameRequest {
-            game: start.game.clone(),
-            options,
-            seats,
-            seed: start.seed,
-        })?;
-        if let Some(play) = &mut self.play {
-            let mut rng = game_api::Rng::with_seed(start.seed);
-            for _ in 0..start.moves {
-                let moves = play.legal_moves().to_vec();
-                if moves.is_empty() {
-                    break;
-                }
-                play.play(moves[rng.below(moves.len())].id, 0.0, 0.0);
-            }
-            play.paused = start.moves > 0;
-        }
-        Ok(())
-    }
-
-    /// Saves the game being played to `path`.
-    pub fn save_to(&mut self, path: &Path) -> Result<()> {
-        let play = self
-            .play
-            .as_ref()
-            .ok_or_else(|| anyhow!("no game is being played"))?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        play.session().record().write(path)?;
-        Ok(())
-    }
-
-    /// Loads a saved game from `path`. A bad file changes nothing.
-    pub fn load_from(&mut self, path: &Path) -> Result<()> {
-        let record = Record::read(path)?;
-        let (session, warnings) = Session::from_record(&self.plugins, record)
-            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        let mut play = PlayView::new(session)?;
-        play.paused = true;
-        self.settings.played(play.session().plugin().id());
-        self.play = Some(play);
-        self.screen = Screen::Play;
-        if !warnings.is_empty() {
-            self.message = Some(warnings.join("\n"));
-        }
-        Ok(())
-    }
-
-    /// Writes the settings and the game in progress (called on exit and periodically).
-    pub fn save_state(&mut self) {
-        let Some(dir) = self.data_dir.clone() else {
-            return;
-        };
-        let _ = self.settings.save(&dir);
-        if let Some(path) = self.autosave_path() {
-            match &self.play {
-                Some(play) => {
-                    let _ = play.session().record().write(&path);
-                }
-                None => {
-                    let _ = std::fs::remove_file(path);
-                }
-            }
-        }
-    }
-
-    fn games_dir(&self) -> PathBuf {
-        self.data_dir
-            .as_ref()
-            .map(|d| d.join("games"))
-            .or_else(|| std::env::current_dir().ok())
-            .unwrap_or_else(|| PathBuf::from("."))
-    }
-
     /// Carries out a command.
     pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         let step = self.settings.step_seconds;
         match command {
             Command::NewGame => self.screen = Screen::Chooser,
-            Command::Restart => {
-                if let Some(play) = &self.play {
-                    let s = play.session();
-                    let request = NewGameRequest {
-                        game: s.plugin().id().to_owned(),
-                        options: s.game().options().clone(),
-                        seats: s.seats().to_vec(),
-                        seed: s.record().seed.unwrap_or(0).wrapping_add(1),
-                    };
-                    if let Err(e) = self.start(request) {
-                        self.message = Some(format!("{e:#}"));
-                    }
-                }
-            }
+            Command::Restart => self.restart(),
             Command::Undo => self.with_play(|p| p.undo()),
             Command::Redo => self.with_play(|p| p.redo(now, step)),
-            Command::Hint => self.with_play(|p| p.hint(ctx)),
+            Command::Hint => self.with_play(|p| p.hint()),
             Command::PauseResume => self.with_play(|p| p.pause_resume()),
             Command::Replay => self.with_play(|p| p.replay(now)),
             Command::SkipAnimation => self.with_play(|p| p.skip_animation()),
@@ -318,6 +231,11 @@ impl TavolaApp {
                 let dir = self.games_dir();
                 self.file_dialog = Some(FileDialog::new(Mode::Open, &dir, ""));
             }
+            Command::Recover => {
+                if let Some(dir) = &self.data_dir {
+                    self.recover = Some(RecoverWindow::new(dir));
+                }
+            }
             Command::Fullscreen => {
                 self.fullscreen = !self.fullscreen;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
@@ -336,22 +254,54 @@ impl TavolaApp {
     }
 
     /// Looks for added, removed or changed libraries (at most every two seconds, by the
-    /// app's clock `now`) and reloads the plugins when the folders changed.
+    /// app's clock `now`) and, when the folders changed, inspects them again on another
+    /// thread (see [`TavolaApp::finish_scan`]).
     pub fn watch_plugins(&mut self, now: f64) {
-        if now < self.next_scan {
+        self.finish_scan(false);
+        if now < self.next_scan || self.scan.is_some() {
             return;
         }
         self.next_scan = now + 2.0;
+        self.recoverable = self.recoverable_count();
         let current = signature(&self.dirs);
         if current != self.plugins_signature {
             self.plugins_signature = current;
-            self.rescan();
+            self.start_scan();
+        }
+    }
+
+    fn start_scan(&mut self) {
+        let (sender, receiver) = mpsc::channel();
+        let dirs = self.dirs.clone();
+        let inspector = self.inspector.clone();
+        std::thread::spawn(move || {
+            let _ = sender.send(PluginSet::discover_with(dirs, &inspector));
+        });
+        self.scan = Some(receiver);
+    }
+
+    /// Takes the result of a rescan, if one has finished (waiting for it if `wait`).
+    pub fn finish_scan(&mut self, wait: bool) {
+        let Some(scan) = &self.scan else { return };
+        let found = if wait {
+            scan.recv().ok()
+        } else {
+            match scan.try_recv() {
+                Ok(set) => Some(set),
+                Err(mpsc::TryRecvError::Empty) => return,
+                Err(mpsc::TryRecvError::Disconnected) => None,
+            }
+        };
+        self.scan = None;
+        if let Some(set) = found {
+            self.plugins = set;
+            self.chooser.reset();
         }
     }
 
     fn rescan(&mut self) {
-        self.plugins = PluginSet::discover(self.dirs.clone());
-        self.chooser.reset();
+        self.plugins_signature = signature(&self.dirs);
+        self.start_scan();
     }
 
     /// Draws the whole app into `ui` and runs its logic.
@@ -388,33 +338,8 @@ impl TavolaApp {
 
         let step = self.settings.step_seconds;
         match self.screen {
-            Screen::Chooser => {
-                egui::CentralPanel::default().show(ui, |ui| {
-                    let recent = self.settings.recent.clone();
-                    if let Some(id) = self.chooser.ui(ui, &self.plugins, &recent)
-                        && let Some(plugin) = self.plugins.game(&id)
-                    {
-                        self.new_game =
-                            Some(NewGameDialog::new(plugin, fastrand::u64(..1_000_000)));
-                    }
-                });
-            }
-            Screen::Plugins => {
-                egui::CentralPanel::default().show(ui, |ui| {
-                    match self.plugins_panel.ui(ui, &self.plugins) {
-                        Some(PluginsAction::Rescan) => self.rescan(),
-                        Some(PluginsAction::OpenFolder) => open_plugins_folder(&mut self.message),
-                        Some(PluginsAction::Close) => {
-                            self.screen = if self.play.is_some() {
-                                Screen::Play
-                            } else {
-                                Screen::Chooser
-                            }
-                        }
-                        None => {}
-                    }
-                });
-            }
+            Screen::Chooser => self.chooser_screen(ui),
+            Screen::Plugins => self.plugins_screen(ui),
             Screen::Play => {
                 if let Some(play) = &mut self.play {
                     play.logic(&ctx, now, step);
@@ -426,46 +351,176 @@ impl TavolaApp {
                 }
             }
         }
+        self.after_play();
+        self.dialogs_ui(&ctx);
+    }
 
+    fn chooser_screen(&mut self, ui: &mut egui::Ui) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            let recoverable = self.recoverable;
+            if recoverable > 0 {
+                ui.horizontal(|ui| {
+                    ui.label(format!(
+                        "{recoverable} saved game{} can be recovered.",
+                        if recoverable == 1 { "" } else { "s" }
+                    ));
+                    if ui.button("Recover games…").clicked()
+                        && let Some(dir) = &self.data_dir
+                    {
+                        self.recover = Some(RecoverWindow::new(dir));
+                    }
+                });
+            }
+            let recent = self.settings.recent.clone();
+            let quarantined = self.settings.quarantined.clone();
+            if let Some(id) = self.chooser.ui(ui, &self.plugins, &recent, &quarantined) {
+                self.open_dialog(&id);
+            }
+        });
+    }
+
+    fn plugins_screen(&mut self, ui: &mut egui::Ui) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            let in_use = self
+                .play
+                .as_ref()
+                .map(|p| p.session().plugin().meta().clone());
+            let context = plugins_panel::PanelContext {
+                quarantined: &self.settings.quarantined,
+                in_use: in_use.as_ref(),
+            };
+            match self.plugins_panel.ui(ui, &self.plugins, &context) {
+                Some(PluginsAction::Rescan) => self.rescan(),
+                Some(PluginsAction::OpenFolder) => open_plugins_folder(&mut self.message),
+                Some(PluginsAction::TryAgain(hash)) => {
+                    self.settings.quarantined.retain(|h| *h != hash);
+                    self.settings.crashes.remove(&hash);
+                    self.save_settings();
+                }
+                Some(PluginsAction::Close) => {
+                    self.screen = if self.play.is_some() {
+                        Screen::Play
+                    } else {
+                        Screen::Chooser
+                    }
+                }
+                None => {}
+            }
+        });
+    }
+
+    /// After the play view ran: saves a changed record, counts a plugin's failure.
+    fn after_play(&mut self) {
+        let Some(play) = &mut self.play else { return };
+        let dirty = play.take_dirty();
+        let failure = play.failure().cloned();
+        if dirty {
+            self.autosave();
+        }
+        match failure {
+            Some(f) if self.failures_seen == 0 => {
+                self.failures_seen = 1;
+                self.plugin_failed(&f);
+            }
+            Some(_) => {}
+            None => self.failures_seen = 0,
+        }
+    }
+
+    fn dialogs_ui(&mut self, ctx: &egui::Context) {
         if let Some(dialog) = &mut self.new_game {
-            match dialog.ui(&ctx) {
+            match dialog.ui(ctx) {
                 DialogOutcome::Open => {}
                 DialogOutcome::Cancelled => self.new_game = None,
                 DialogOutcome::Start(request) => {
-                    self.new_game = None;
-                    if let Err(e) = self.start(request) {
+                    let remote = self.new_game.take().map(|mut d| d.take_remote());
+                    if let Err(e) = self.start_with(request, remote) {
                         self.message = Some(format!("{e:#}"));
                     }
                 }
             }
         }
         if let Some(dialog) = &mut self.file_dialog {
-            let mode_save = self.play.is_some() && dialog_is_save(dialog);
-            match dialog.ui(&ctx) {
+            let mode_save = self.play.is_some() && dialog.mode() == Mode::Save;
+            match dialog.ui(ctx) {
                 Outcome::Open => {}
                 Outcome::Cancelled => self.file_dialog = None,
                 Outcome::Chosen(path) => {
                     self.file_dialog = None;
-                    let result = if mode_save {
-                        self.save_to(&path)
+                    if mode_save && path.exists() {
+                        self.overwrite = Some(path);
                     } else {
-                        self.load_from(&path)
-                    };
-                    if let Err(e) = result {
-                        self.message = Some(format!("{e:#}"));
+                        let result = if mode_save {
+                            self.save_to(&path)
+                        } else {
+                            self.load_from(&path)
+                        };
+                        self.report(result, mode_save.then_some(&path));
+                    }
+                }
+            }
+        }
+        if let Some(path) = self.overwrite.clone() {
+            let modal = egui::Modal::new(egui::Id::unique("overwrite")).show(ctx, |ui| {
+                ui.set_max_width(440.0);
+                ui.label(format!("{} already exists. Replace it?", path.display()));
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        Some(true)
+                    } else if ui.button("Cancel").clicked() {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                })
+                .inner
+            });
+            if let Some(replace) = modal.inner.or(modal.should_close().then_some(false)) {
+                self.overwrite = None;
+                if replace {
+                    let result = self.save_to(&path);
+                    self.report(result, Some(&path));
+                }
+            }
+        }
+        if let Some(window) = &mut self.recover {
+            let available: Vec<String> = self.plugins.games().map(|p| p.id().to_owned()).collect();
+            match window.ui(ctx, &available) {
+                recover::Action::None => {}
+                recover::Action::Close => self.recover = None,
+                recover::Action::Open(path) => {
+                    self.recover = None;
+                    match self.load_from(&path) {
+                        Ok(()) => {
+                            let _ = saving::remove_recovered(&path);
+                            self.autosave();
+                            self.recoverable = self.recoverable_count();
+                        }
+                        Err(e) => self.message = Some(format!("{e:#}")),
                     }
                 }
             }
         }
         if let Some(message) = self.message.clone() {
-            let modal = egui::Modal::new(egui::Id::unique("message")).show(&ctx, |ui| {
-                ui.set_max_width(480.0);
-                ui.label(message);
+            let modal = egui::Modal::new(egui::Id::unique("message")).show(ctx, |ui| {
+                ui.set_max_width(520.0);
+                ui.label(shorten(&message, 900));
                 ui.button("OK").clicked()
             });
             if modal.inner || modal.should_close() {
                 self.message = None;
             }
+        }
+    }
+
+    fn report(&mut self, result: Result<()>, saved: Option<&PathBuf>) {
+        match result {
+            Ok(()) => {
+                if let (Some(path), Some(play)) = (saved, &mut self.play) {
+                    play.note(format!("Saved to {}", path.display()));
+                }
+            }
+            Err(e) => self.message = Some(format!("{e:#}")),
         }
     }
 
@@ -486,6 +541,7 @@ impl TavolaApp {
                             | Command::Replay
                             | Command::SkipAnimation
                             | Command::FlipBoard => playing,
+                            Command::Recover => self.data_dir.is_some(),
                             _ => true,
                         };
                         if command.menu_item(ui, enabled) {
@@ -524,20 +580,23 @@ impl TavolaApp {
     }
 }
 
-fn dialog_is_save(dialog: &FileDialog) -> bool {
-    dialog.mode() == Mode::Save
+/// `text` cut to about `max` characters for a label, with the cut said.
+pub fn shorten(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(max).collect();
+    format!("{kept}… ({} more characters not shown)", count - max)
 }
 
-/// The library files of the plugin folders with their sizes and times, to notice changes.
-fn signature(dirs: &PluginDirs) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
-    dirs.library_files()
+/// The library-named entries of the plugin folders with their facts, to notice changes
+/// (`cp` over a file changes its size or time, `mv` its inode).
+fn signature(dirs: &PluginDirs) -> Signature {
+    crate::plugins::files::scan(dirs)
+        .0
         .into_iter()
-        .map(|(p, _)| {
-            let meta = std::fs::metadata(&p).ok();
-            let len = meta.as_ref().map_or(0, |m| m.len());
-            let modified = meta.and_then(|m| m.modified().ok());
-            (p, len, modified)
-        })
+        .map(|c| (c.path, c.facts))
         .collect()
 }
 
@@ -575,12 +634,12 @@ impl eframe::App for TavolaApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.save_state();
+        self.shutdown();
     }
 }
 
 /// Opens the app window over the plugins in `dirs`; returns when it is closed.
-pub fn run(dirs: PluginDirs, start: Option<StartGame>) -> Result<()> {
+pub fn run(dirs: PluginDirs, start: Option<StartGame>, no_restore: bool) -> Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tavola")
@@ -590,6 +649,8 @@ pub fn run(dirs: PluginDirs, start: Option<StartGame>) -> Result<()> {
     let config = AppConfig {
         data_dir: data_dir(),
         start,
+        worker_exe: None,
+        no_restore,
     };
     eframe::run_native(
         "Tavola",

@@ -2,7 +2,11 @@
 
 use game_api::{OptionKind, OptionValue, Options};
 
-use crate::{plugins::Plugin, session::SeatKind};
+use crate::{
+    plugins::Plugin,
+    session::SeatKind,
+    worker::{RemoteGame, WorkerError},
+};
 
 /// What the dialog asks for when the person presses Start.
 #[derive(Debug, Clone)]
@@ -17,9 +21,11 @@ pub struct NewGameRequest {
     pub seed: u64,
 }
 
-/// The dialog's state.
+/// The dialog's state. It starts the game's worker process at once, to ask the plugin
+/// how many seats the chosen options make; Start hands that worker to the game.
 pub struct NewGameDialog {
     plugin: Plugin,
+    remote: Result<RemoteGame, WorkerError>,
     values: std::collections::BTreeMap<String, OptionValue>,
     seats: Vec<SeatKind>,
     seed: u64,
@@ -37,11 +43,13 @@ pub enum DialogOutcome {
 }
 
 impl NewGameDialog {
-    /// A dialog for `plugin` with its default options, people in every seat.
-    pub fn new(plugin: &Plugin, seed: u64) -> Self {
+    /// A dialog for `plugin` with its default options, people in every seat; `remote` is
+    /// the game's worker (or why it could not start).
+    pub fn new(plugin: &Plugin, seed: u64, remote: Result<RemoteGame, WorkerError>) -> Self {
         let options = Options::defaults(&plugin.manifest().options);
         let mut dialog = NewGameDialog {
             plugin: plugin.clone(),
+            remote,
             values: options.values().clone(),
             seats: Vec::new(),
             seed,
@@ -69,20 +77,31 @@ impl NewGameDialog {
         }
     }
 
+    /// Takes the game's worker (when the game starts).
+    pub fn take_remote(&mut self) -> Result<RemoteGame, WorkerError> {
+        std::mem::replace(
+            &mut self.remote,
+            Err(WorkerError::Refused(
+                "the worker was handed to the game".into(),
+            )),
+        )
+    }
+
     /// The seat count depends on the options (e.g. a players option): ask the plugin.
     fn fit_seats(&mut self) {
-        let count = self
-            .options()
-            .ok()
-            .and_then(|o| self.plugin.new_game(&o).ok())
-            .and_then(|g| g.seat_count().ok())
-            .map_or(usize::from(self.plugin.manifest().seats.min), usize::from);
+        let options = self.options();
+        let counted = match (&mut self.remote, options) {
+            (Ok(remote), Ok(options)) => remote.seat_count(&options).map_err(|e| e.to_string()),
+            (Err(e), _) => Err(format!("the plugin cannot be started: {e}")),
+            (_, Err(e)) => Err(e),
+        };
+        let count = counted
+            .as_ref()
+            .map_or(usize::from(self.plugin.manifest().seats.min), |&n| {
+                usize::from(n)
+            });
         self.seats.resize(count, SeatKind::Person);
-        match self.options().map(|o| self.plugin.new_game(&o)) {
-            Ok(Err(e)) => self.error = Some(e.to_string()),
-            Err(e) => self.error = Some(e),
-            Ok(Ok(_)) => self.error = None,
-        }
+        self.error = counted.err();
     }
 
     fn request(&self) -> Result<NewGameRequest, String> {

@@ -1,6 +1,15 @@
 use egui::{Color32, RichText};
 
-use crate::plugins::{PluginSet, PluginStatus};
+use crate::plugins::{PluginMeta, PluginSet, PluginStatus};
+
+/// What the panel shows besides the files: the plugins set aside, and the one in use.
+#[derive(Debug, Clone, Copy)]
+pub struct PanelContext<'a> {
+    /// Content hashes of the quarantined plugins.
+    pub quarantined: &'a [String],
+    /// The plugin of the game in progress, if any.
+    pub in_use: Option<&'a PluginMeta>,
+}
 
 /// The list of plugin files with their status, and the folders searched.
 #[derive(Debug, Default)]
@@ -11,7 +20,12 @@ pub struct PluginsPanel {
 
 impl PluginsPanel {
     /// Draws the panel; returns what the person asked for.
-    pub fn ui(&mut self, ui: &mut egui::Ui, set: &PluginSet) -> Option<PluginsAction> {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        set: &PluginSet,
+        context: &PanelContext<'_>,
+    ) -> Option<PluginsAction> {
         let mut action = None;
         ui.horizontal(|ui| {
             ui.heading("Plugins");
@@ -27,7 +41,13 @@ impl PluginsPanel {
         });
         ui.label("A library dropped into one of these folders appears here within two seconds.");
         ui.add_space(4.0);
-        if set.files.is_empty() {
+        for problem in &set.problems {
+            ui.colored_label(
+                Color32::from_rgb(190, 50, 50),
+                format!("{}: {}", problem.path.display(), problem.reason),
+            );
+        }
+        if set.files.is_empty() && set.problems.is_empty() {
             ui.label("No plugin files were found in the folders below.");
         }
         egui::Grid::new("plugin_files")
@@ -49,7 +69,27 @@ impl PluginsPanel {
                         PluginStatus::Shadowed { .. } => Color32::from_rgb(150, 130, 30),
                         PluginStatus::Refused(_) => Color32::from_rgb(190, 50, 50),
                     };
-                    ui.label(RichText::new(file.status_word()).color(colour).strong());
+                    let quarantined = file
+                        .hash
+                        .as_ref()
+                        .is_some_and(|h| context.quarantined.contains(h));
+                    if quarantined {
+                        ui.vertical(|ui| {
+                            ui.label(
+                                RichText::new("quarantined")
+                                    .color(Color32::from_rgb(190, 50, 50))
+                                    .strong(),
+                            )
+                            .on_hover_text("It failed repeatedly and is not offered.");
+                            if ui.small_button("Try again").clicked()
+                                && let Some(hash) = &file.hash
+                            {
+                                action = Some(PluginsAction::TryAgain(hash.clone()));
+                            }
+                        });
+                    } else {
+                        ui.label(RichText::new(file.status_word()).color(colour).strong());
+                    }
                     ui.vertical(|ui| {
                         ui.monospace(file.path.display().to_string());
                         if let PluginStatus::Loaded(p) = &file.status
@@ -58,7 +98,22 @@ impl PluginsPanel {
                             ui.label(&p.manifest().description);
                         }
                         if let Some(reason) = file.reason() {
-                            ui.label(RichText::new(reason).italics());
+                            ui.label(RichText::new(super::shorten(&reason, 400)).italics());
+                        }
+                        if let (Some(used), Some(p)) = (context.in_use, file.plugin())
+                            && used.inspection.manifest.id == p.id()
+                            && used.hash != p.meta().hash
+                            && matches!(file.status, PluginStatus::Loaded(_))
+                        {
+                            ui.label(
+                                RichText::new(format!(
+                                    "An update is waiting: the game in progress keeps version \
+                                     {}; a new game uses this file's version {}.",
+                                    used.inspection.manifest.version,
+                                    p.manifest().version
+                                ))
+                                .color(Color32::from_rgb(150, 130, 30)),
+                            );
                         }
                         if let PluginStatus::Refused(e) = &file.status
                             && let Some(details) = e.details()
@@ -98,8 +153,10 @@ impl PluginsPanel {
 }
 
 /// What the plugins panel asks the app to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PluginsAction {
+    /// Offer a quarantined plugin (by content hash) again.
+    TryAgain(String),
     /// Search the folders again.
     Rescan,
     /// Open the user's plugins folder in the file manager.

@@ -14,6 +14,10 @@ pub struct Settings {
     pub step_seconds: f64,
     /// Game ids, most recently played first.
     pub recent: Vec<String>,
+    /// Content hashes of the plugins set aside after failing repeatedly.
+    pub quarantined: Vec<String>,
+    /// How many times each plugin (by content hash) failed while it was played.
+    pub crashes: std::collections::BTreeMap<String, u32>,
 }
 
 impl Default for Settings {
@@ -22,25 +26,49 @@ impl Default for Settings {
             dark: true,
             step_seconds: 0.15,
             recent: Vec::new(),
+            quarantined: Vec::new(),
+            crashes: Default::default(),
         }
     }
 }
 
 impl Settings {
-    /// Reads the settings in `dir`, or the defaults.
-    pub fn load(dir: Option<&Path>) -> Self {
-        dir.and_then(|d| std::fs::read_to_string(d.join("settings.json")).ok())
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default()
+    /// Reads the settings in `dir`, or the defaults. A settings file that cannot be read
+    /// is kept as `settings.json.unreadable` and the defaults are used; the message says
+    /// so.
+    pub fn load(dir: Option<&Path>) -> (Self, Option<String>) {
+        let Some(path) = dir.map(|d| d.join("settings.json")) else {
+            return (Settings::default(), None);
+        };
+        let text = match std::fs::read(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Settings::default(), None);
+            }
+            Err(e) => {
+                let message = format!("{}: {e}; the default settings are used", path.display());
+                return (Settings::default(), Some(message));
+            }
+        };
+        match serde_json::from_slice(&text) {
+            Ok(settings) => (settings, None),
+            Err(e) => {
+                let kept = path.with_extension("json.unreadable");
+                let _ = std::fs::rename(&path, &kept);
+                let message = format!(
+                    "The settings file {} could not be read ({e}); the default settings are                      used, and the file is kept as {}",
+                    path.display(),
+                    kept.display()
+                );
+                (Settings::default(), Some(message))
+            }
+        }
     }
 
-    /// Writes the settings into `dir`.
+    /// Writes the settings into `dir` (atomically).
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
-        std::fs::create_dir_all(dir)?;
-        std::fs::write(
-            dir.join("settings.json"),
-            serde_json::to_string_pretty(self)?,
-        )
+        let text = serde_json::to_vec_pretty(self)?;
+        crate::storage::write_atomic(&dir.join("settings.json"), &text)
     }
 
     /// Puts `game` first in the recent games.

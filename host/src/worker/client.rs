@@ -101,6 +101,7 @@ pub struct Worker {
     next_id: u64,
     stash: HashMap<u64, Result<Reply, String>>,
     deadlines: HashMap<u64, Due>,
+    forgotten: std::collections::HashSet<u64>,
     failure: Option<WorkerFailure>,
 }
 
@@ -174,6 +175,7 @@ impl Worker {
             next_id: 1,
             stash: HashMap::new(),
             deadlines: HashMap::new(),
+            forgotten: Default::default(),
             failure: None,
         })
     }
@@ -219,6 +221,7 @@ impl Worker {
     /// Forgets request `id`: its answer, if one comes, is dropped.
     pub fn forget(&mut self, id: u64) {
         self.stash.remove(&id);
+        self.forgotten.insert(id);
         if let Some(due) = self.deadlines.get_mut(&id) {
             // Still bounded: a hung search is caught all the same.
             due.at = due.at.min(Instant::now() + CANCEL_GRACE);
@@ -276,7 +279,9 @@ impl Worker {
         loop {
             match first {
                 Ok(Ok(answer)) => {
-                    if self.deadlines.contains_key(&answer.id) {
+                    if self.forgotten.remove(&answer.id) {
+                        self.deadlines.remove(&answer.id);
+                    } else if self.deadlines.contains_key(&answer.id) {
                         self.stash.insert(answer.id, answer.reply);
                     }
                 }

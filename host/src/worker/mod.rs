@@ -8,13 +8,16 @@
 //! - [`client`]: the app's side: [`Worker`] starts the process, sends requests, takes the
 //!   answers, and turns a crash, a missed deadline or a broken message into a
 //!   [`WorkerFailure`] that names what happened;
+//! - [`RemoteGame`]: a game held by a worker, as the app uses it;
 //! - [`process`]: starting children with a memory limit, and describing how they ended.
 
 pub mod client;
 pub mod process;
 pub mod protocol;
+mod remote;
 mod server;
 
 pub use client::{Poll, Worker, WorkerError, WorkerFailure, default_exe};
 pub use protocol::{Reply, Request, Snapshot};
+pub use remote::RemoteGame;
 pub use server::serve;

@@ -19,7 +19,7 @@ use super::{
     protocol::{Answer, Call, Reply, Request, Snapshot, read_frame, write_frame},
 };
 use crate::{
-    bots::bot_by_name,
+    bots::bot_for,
     plugins::{GameHandle, Plugin, load_library},
     record::replay_with,
 };
@@ -160,7 +160,7 @@ impl Worker {
     fn bot(&mut self, id: u64, name: &str, seed: u64, out: &Out) {
         let prepared = self.game().cloned().and_then(|game| {
             let plugin = self.plugin()?.clone();
-            let bot = bot_by_name(name, &plugin)?;
+            let bot = bot_for(name, &plugin, &game)?;
             Ok((game, bot))
         });
         let (game, mut bot) = match prepared {

@@ -1,0 +1,310 @@
+//! Starting, opening, saving and restoring games: the app's side of the game in progress.
+//! Each game runs in its own worker process; the app holds its record and writes it after
+//! every move (see `saving` for how no game is ever lost).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow};
+
+use super::{
+    NewGameDialog, NewGameRequest, PlayView, PluginFailure, Screen, StartGame, TavolaApp,
+    saving::{self, clear_marker, leftover_marker, set_aside, write_atomic, write_marker},
+};
+use crate::{
+    plugins::Plugin,
+    record::Record,
+    session::{SeatKind, Session},
+    worker::{RemoteGame, WorkerError},
+};
+
+/// How many failures of one plugin (by content) put it in quarantine.
+const QUARANTINE_AFTER: u32 = 3;
+
+impl TavolaApp {
+    fn plugin(&self, id: &str) -> Result<Plugin> {
+        let plugin = self.plugins.require(id).map_err(|e| anyhow!(e))?.clone();
+        if self.settings.quarantined.contains(&plugin.meta().hash) {
+            return Err(anyhow!(
+                "{} is quarantined after failing repeatedly; the Plugins panel (F2) can try it \
+                 again",
+                plugin.manifest().name
+            ));
+        }
+        Ok(plugin)
+    }
+
+    fn spawn(&self, plugin: &Plugin) -> Result<RemoteGame, WorkerError> {
+        RemoteGame::spawn(&self.worker_exe, plugin)
+    }
+
+    /// Opens the new-game dialog for game `id` (starting its worker).
+    pub(super) fn open_dialog(&mut self, id: &str) {
+        match self.plugin(id) {
+            Ok(plugin) => {
+                let remote = self.spawn(&plugin);
+                self.new_game = Some(NewGameDialog::new(
+                    &plugin,
+                    fastrand::u64(..1_000_000),
+                    remote,
+                ));
+            }
+            Err(e) => self.message = Some(format!("{e:#}")),
+        }
+    }
+
+    /// Starts a game as the new-game dialog would.
+    pub fn start(&mut self, request: NewGameRequest) -> Result<()> {
+        self.start_with(request, None)
+    }
+
+    /// Starts a game in `remote` (the dialog's worker) or in a new worker.
+    pub(super) fn start_with(
+        &mut self,
+        request: NewGameRequest,
+        remote: Option<Result<RemoteGame, WorkerError>>,
+    ) -> Result<()> {
+        let plugin = self.plugin(&request.game)?;
+        let mut remote = match remote {
+            Some(Ok(r)) if r.plugin().meta().hash == plugin.meta().hash => r,
+            _ => self
+                .spawn(&plugin)
+                .map_err(|e| anyhow!("{}: {e}", plugin.manifest().name))?,
+        };
+        let snapshot = remote
+            .start(&request.options, None, &[])
+            .map_err(|e| anyhow!("{}: {e}", plugin.manifest().name))?;
+        let mut seats = request.seats;
+        seats.resize(usize::from(snapshot.seat_count), SeatKind::Person);
+        let session = Session::new(&plugin, &request.options, seats, request.seed, None);
+        self.show_game(PlayView::new(
+            session,
+            remote,
+            snapshot,
+            self.worker_exe.clone(),
+        ));
+        self.settings.played(&request.game);
+        Ok(())
+    }
+
+    fn show_game(&mut self, play: PlayView) {
+        self.play = Some(play);
+        self.screen = Screen::Play;
+        self.failures_seen = 0;
+        self.mark_running();
+    }
+
+    pub(super) fn open_game(&mut self, start: &StartGame) -> Result<()> {
+        let plugin = self.plugin(&start.game)?;
+        let options = plugin.parse_options(&start.options)?;
+        let seats = start
+            .seats
+            .iter()
+            .map(|s| SeatKind::from_record_name(s))
+            .collect();
+        self.start(NewGameRequest {
+            game: start.game.clone(),
+            options,
+            seats,
+            seed: start.seed,
+        })?;
+        if let Some(play) = &mut self.play {
+            let mut rng = game_api::Rng::with_seed(start.seed);
+            for _ in 0..start.moves {
+                let moves = play.legal_moves().to_vec();
+                if moves.is_empty() {
+                    break;
+                }
+                play.play(moves[rng.below(moves.len())].id, 0.0, 0.0);
+            }
+            play.paused = start.moves > 0;
+        }
+        Ok(())
+    }
+
+    pub(super) fn restart(&mut self) {
+        let Some(play) = &self.play else { return };
+        let s = play.session();
+        let request = NewGameRequest {
+            game: s.plugin().id().to_owned(),
+            options: s.options().clone(),
+            seats: s.seats().to_vec(),
+            seed: s.record().seed.unwrap_or(0).wrapping_add(1),
+        };
+        if let Err(e) = self.start(request) {
+            self.message = Some(format!("{e:#}"));
+        }
+    }
+
+    /// Saves the game being played to `path` (atomically).
+    pub fn save_to(&mut self, path: &Path) -> Result<()> {
+        let play = self
+            .play
+            .as_ref()
+            .ok_or_else(|| anyhow!("no game is being played"))?;
+        write_atomic(path, play.session().record().to_json().as_bytes())
+            .with_context(|| "the game could not be saved")
+    }
+
+    /// Loads a saved game from `path`: its plugin replays it in a new worker, checking
+    /// every move. A bad file changes nothing.
+    pub fn load_from(&mut self, path: &Path) -> Result<()> {
+        let record = Record::read(path)?;
+        let plugin = self
+            .plugin(&record.game)
+            .with_context(|| format!("{}: a game of `{}`", path.display(), record.game))?;
+        let mut remote = self
+            .spawn(&plugin)
+            .map_err(|e| anyhow!("{}: {e}", plugin.manifest().name))?;
+        let (snapshot, warnings) = remote
+            .open(&record)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let options = game_api::Options::resolve(&plugin.manifest().options, &record.options)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let seat_count = snapshot.seat_count;
+        let session = Session::from_record(&plugin, options, record, seat_count);
+        let mut play = PlayView::new(session, remote, snapshot, self.worker_exe.clone());
+        play.paused = true;
+        self.settings.played(plugin.id());
+        self.show_game(play);
+        if !warnings.is_empty() {
+            self.message = Some(warnings.join("\n"));
+        }
+        Ok(())
+    }
+
+    /// Opens the last run's game, unless it finished; one that cannot be opened (or was
+    /// open when the last run ended abnormally) is set aside, never deleted.
+    pub(super) fn restore_autosave(&mut self) {
+        let Some(slot) = &self.slot else { return };
+        let (path, data) = (slot.autosave(), slot.dir().to_path_buf());
+        let leftover = leftover_marker(slot);
+        if !path.exists() {
+            return;
+        }
+        let problem = match leftover {
+            Some(marker) => Some(format!(
+                "Tavola did not close normally while {} was open, so it was not opened again \
+                 automatically",
+                marker.game.as_deref().unwrap_or("this game")
+            )),
+            None => match Record::read(&path) {
+                Ok(record) if record.result.is_some() => return,
+                Ok(_) => self.load_from(&path).err().map(|e| format!("{e:#}")),
+                Err(e) => Some(e.to_string()),
+            },
+        };
+        if let Some(reason) = problem {
+            self.play = None;
+            self.screen = Screen::Chooser;
+            self.message = Some(match set_aside(&path, &data, &reason) {
+                Ok(_) => format!(
+                    "The game in progress was not opened: {reason}.\nIt is kept: Game → Recover \
+                     games… opens it when its plugin works again."
+                ),
+                Err(e) => format!(
+                    "The game in progress was not opened: {reason}.\nIt could not be set aside \
+                     ({e}); it stays in {}.",
+                    path.display()
+                ),
+            });
+        }
+    }
+
+    /// Notes the app as running, with the game open (see `saving`).
+    pub(super) fn mark_running(&mut self) {
+        let Some(slot) = &self.slot else { return };
+        let game = self.play.as_ref().map(|p| {
+            let plugin = p.session().plugin();
+            format!("{} ({})", plugin.manifest().name, plugin.path().display())
+        });
+        if let Err(e) = write_marker(slot, game) {
+            self.save_failed(format!("{e}"));
+        }
+    }
+
+    /// Writes the game in progress to this instance's save (after every move).
+    pub(super) fn autosave(&mut self) {
+        let Some(slot) = &self.slot else { return };
+        let Some(play) = &self.play else { return };
+        let result = write_atomic(
+            &slot.autosave(),
+            play.session().record().to_json().as_bytes(),
+        );
+        match result {
+            Ok(()) => self.last_save_error = None,
+            Err(e) => self.save_failed(format!("The game could not be saved: {e}")),
+        }
+    }
+
+    fn save_failed(&mut self, error: String) {
+        if self.last_save_error.as_ref() != Some(&error) {
+            self.message = Some(error.clone());
+            self.last_save_error = Some(error);
+        }
+    }
+
+    pub(super) fn save_settings(&mut self) {
+        let Some(dir) = self.data_dir.clone() else {
+            return;
+        };
+        if let Err(e) = self.settings.save(&dir) {
+            self.save_failed(format!("The settings could not be saved: {e}"));
+        }
+    }
+
+    /// Writes the settings and the game in progress (called periodically and on exit).
+    pub fn save_state(&mut self) {
+        self.save_settings();
+        self.autosave();
+    }
+
+    /// Saves everything and gives up this instance's save slot (a normal end).
+    pub fn shutdown(&mut self) {
+        self.save_state();
+        if let Some(slot) = self.slot.take() {
+            clear_marker(&slot);
+        }
+        self.play = None;
+    }
+
+    /// A plugin's worker failed: counts it, and quarantines a plugin that keeps failing.
+    pub(super) fn plugin_failed(&mut self, failure: &PluginFailure) {
+        let count = self
+            .settings
+            .crashes
+            .entry(failure.hash.clone())
+            .or_insert(0);
+        *count += 1;
+        if *count >= QUARANTINE_AFTER && !self.settings.quarantined.contains(&failure.hash) {
+            self.settings.quarantined.push(failure.hash.clone());
+            self.message = Some(format!(
+                "{} failed {count} times and is now quarantined: it is no longer offered. The \
+                 Plugins panel (F2) can try it again.",
+                failure.plugin
+            ));
+        }
+        self.save_settings();
+        self.autosave();
+    }
+
+    /// How many saves set aside can be opened now (their plugin is loaded).
+    pub(super) fn recoverable_count(&self) -> usize {
+        let Some(dir) = &self.data_dir else { return 0 };
+        saving::list_recovered(dir)
+            .iter()
+            .filter(|r| {
+                r.game
+                    .as_deref()
+                    .is_some_and(|g| self.plugins.game(g).is_some())
+            })
+            .count()
+    }
+
+    pub(super) fn games_dir(&self) -> PathBuf {
+        self.data_dir
+            .as_ref()
+            .map(|d| d.join("games"))
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("."))
+    }
+}

@@ -1,0 +1,349 @@
+//! Drawing the game being played: the board, the seat panels, the move list, the status
+//! line and the failure banner. It reads the [`PlayView`] controller and hands back what
+//! the person asked for (a move, a command); it calls no plugin.
+
+use egui::{Color32, RichText};
+use game_api::{MoveId, Turn};
+
+use super::{Command, PlayView, board::seat_colour};
+use crate::session::SeatKind;
+
+impl PlayView {
+    /// Keyboard hints: a key that names exactly one of the moves still possible plays it.
+    fn keys(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
+        if !self.person_to_move() {
+            return;
+        }
+        let candidates: Vec<(MoveId, String)> = self
+            .candidates()
+            .iter()
+            .filter_map(|m| m.key.clone().map(|k| (m.id, k)))
+            .collect();
+        let pressed: Vec<String> = ctx.input(|i| {
+            candidates
+                .iter()
+                .map(|(_, k)| k.clone())
+                .filter(|k| egui::Key::from_name(k).is_some_and(|key| i.key_pressed(key)))
+                .collect()
+        });
+        for key in pressed {
+            let matching: Vec<MoveId> = candidates
+                .iter()
+                .filter(|(_, k)| *k == key)
+                .map(|(m, _)| *m)
+                .collect();
+            if matching.len() == 1 {
+                self.play(matching[0], now, step_seconds);
+                return;
+            }
+        }
+    }
+
+    /// Draws the play view; returns the commands its buttons asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: f64, step_seconds: f64) -> Vec<Command> {
+        let mut commands = Vec::new();
+        self.keys(ui.ctx(), now, step_seconds);
+        if self.failure.is_some() {
+            egui::Panel::top("plugin_failure").show(ui, |ui| self.failure_ui(ui, &mut commands));
+        }
+        egui::Panel::right("play_side")
+            .default_size(280.0)
+            .show(ui, |ui| {
+                self.side_ui(ui, now, step_seconds, &mut commands);
+            });
+        egui::Panel::bottom("status").show(ui, |ui| {
+            self.status_ui(ui);
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.choices_ui(ui, now, step_seconds);
+            let marks = self.marks();
+            let contents = self.shown_contents().clone();
+            let response = self.board.ui(ui, &self.layout, &contents, &marks);
+            if let Some(site) = response.clicked {
+                self.click_site(site, now, step_seconds);
+            }
+            self.choices_beside_site_ui(ui, &response.rects, now, step_seconds);
+        });
+        commands
+    }
+
+    fn status_ui(&self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(&self.view.status).strong());
+            if let Some(e) = &self.last_event {
+                ui.separator();
+                ui.label(e);
+            }
+            if let Some((_, n)) = &self.hint {
+                ui.separator();
+                ui.label(
+                    RichText::new(format!("Hint: {n}")).color(Color32::from_rgb(80, 200, 120)),
+                );
+            } else if self.hint_pending() {
+                ui.separator();
+                ui.spinner();
+                ui.label("Looking for a hint...");
+            }
+            if self.paused && !matches!(self.turn, Turn::Over { .. }) {
+                ui.separator();
+                ui.label(RichText::new("Paused").italics());
+            }
+            if let Some(e) = &self.error {
+                ui.separator();
+                ui.colored_label(Color32::from_rgb(230, 90, 90), e);
+            }
+        });
+    }
+
+    fn choices_ui(&mut self, ui: &mut egui::Ui, now: f64, step_seconds: f64) {
+        if !self.person_to_move() {
+            return;
+        }
+        let candidates = self.candidates();
+        let complete: Vec<(MoveId, String, Option<String>)> = candidates
+            .iter()
+            .filter(|m| m.sites == self.path && (!self.path.is_empty() || m.sites.is_empty()))
+            .map(|m| {
+                (
+                    m.id,
+                    m.choice.clone().unwrap_or_else(|| m.notation.clone()),
+                    m.key.clone(),
+                )
+            })
+            .collect();
+        // Choices after a click are shown beside the site (see `choices_beside_site_ui`).
+        if complete.is_empty() || !self.path.is_empty() {
+            return;
+        }
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(if self.path.is_empty() {
+                "Moves:"
+            } else {
+                "Choose:"
+            });
+            for (mv, label, key) in &complete {
+                let text = match key {
+                    Some(k) => format!("{label} ({k})"),
+                    None => label.clone(),
+                };
+                if ui.button(text).clicked() {
+                    chosen = Some(*mv);
+                }
+            }
+        });
+        if let Some(mv) = chosen {
+            self.play(mv, now, step_seconds);
+        }
+    }
+
+    /// When the clicked sites are shared by several moves (a sowing direction, say), their
+    /// choices appear as buttons beside the last site clicked, with their keys.
+    fn choices_beside_site_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rects: &[egui::Rect],
+        now: f64,
+        step_seconds: f64,
+    ) {
+        if !self.person_to_move() || self.path.is_empty() {
+            return;
+        }
+        let choices: Vec<(MoveId, String)> = self
+            .candidates()
+            .iter()
+            .filter(|m| m.sites == self.path)
+            .map(|m| {
+                let label = m.choice.clone().unwrap_or_else(|| m.notation.clone());
+                let arrow = match m.key.as_deref() {
+                    Some("ArrowLeft") => "< ",
+                    Some("ArrowRight") => "> ",
+                    Some("ArrowUp") => "^ ",
+                    Some("ArrowDown") => "v ",
+                    _ => "",
+                };
+                (m.id, format!("{arrow}{label}"))
+            })
+            .collect();
+        if choices.len() < 2 {
+            return;
+        }
+        let Some(rect) = self.path.last().and_then(|s| rects.get(usize::from(s.0))) else {
+            return;
+        };
+        let mut chosen = None;
+        egui::Area::new(egui::Id::unique("move_choices"))
+            .fixed_pos(rect.right_top() + egui::vec2(6.0, 0.0))
+            .order(egui::Order::Foreground)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    for (mv, label) in &choices {
+                        if ui.button(label).clicked() {
+                            chosen = Some(*mv);
+                        }
+                    }
+                });
+            });
+        if let Some(mv) = chosen {
+            self.play(mv, now, step_seconds);
+        }
+    }
+
+    fn side_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        now: f64,
+        step_seconds: f64,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.heading(&self.session.plugin().manifest().name);
+        ui.label(RichText::new(self.session.options().to_string()).weak());
+        ui.add_space(6.0);
+        let bots = crate::bots::bot_names(self.session.plugin());
+        let panels = self.view.panels.clone();
+        for (i, panel) in panels.iter().enumerate() {
+            let colour = seat_colour(i as u8);
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(
+                    if panel.to_move { 2.5 } else { 1.0 },
+                    colour,
+                ))
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(&panel.seat).strong().color(colour));
+                        if panel.to_move {
+                            ui.label("• to move");
+                        }
+                        if self.thinking_seat().is_some_and(|s| usize::from(s) == i) {
+                            ui.spinner();
+                            ui.label("thinking…");
+                        }
+                    });
+                    let current = self
+                        .session
+                        .seats()
+                        .get(i)
+                        .cloned()
+                        .unwrap_or(SeatKind::Person);
+                    let mut selected = current.clone();
+                    egui::ComboBox::from_id_salt(("seat", i))
+                        .selected_text(match &current {
+                            SeatKind::Person => "Person".to_owned(),
+                            SeatKind::Bot(n) => format!("Bot: {n}"),
+                        })
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut selected, SeatKind::Person, "Person");
+                            for b in &bots {
+                                ui.selectable_value(
+                                    &mut selected,
+                                    SeatKind::Bot(b.clone()),
+                                    format!("Bot: {b}"),
+                                );
+                            }
+                        })
+                        .response
+                        .on_hover_text(format!("Who plays {}", panel.seat));
+                    if selected != current {
+                        self.set_seat(i, selected);
+                    }
+                    for entry in &panel.entries {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("{}:", entry.label));
+                            ui.label(RichText::new(&entry.value).strong());
+                        });
+                    }
+                });
+        }
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            for (command, enabled) in [
+                (Command::Undo, self.session.can_undo()),
+                (Command::Redo, self.session.can_redo()),
+                (Command::Hint, matches!(self.turn, Turn::Seat { .. })),
+                (Command::PauseResume, true),
+                (
+                    Command::Replay,
+                    self.session.cursor() > 0 || self.session.can_redo(),
+                ),
+                (Command::FlipBoard, true),
+            ] {
+                let label = match command {
+                    Command::PauseResume if self.paused || self.replaying => "Resume",
+                    Command::PauseResume => "Pause",
+                    Command::Replay => "Replay",
+                    other => other.label(),
+                };
+                if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                    commands.push(command);
+                }
+            }
+            if self.animation.is_some() && ui.button("Skip").clicked() {
+                commands.push(Command::SkipAnimation);
+            }
+            if self.thinking() && ui.button("Stop bot").clicked() {
+                commands.push(Command::PauseResume);
+            }
+        });
+        ui.add_space(6.0);
+        ui.label(RichText::new("Moves").strong());
+        let cursor = self.session.cursor();
+        let mut goto = None;
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                if ui.selectable_label(cursor == 0, "Start").clicked() {
+                    goto = Some(0);
+                }
+                for (i, m) in self.session.moves().iter().enumerate() {
+                    let who = match m.seat {
+                        Some(s) => panels
+                            .get(usize::from(s))
+                            .map_or(format!("seat {s}"), |p| p.seat.clone()),
+                        None => "chance".into(),
+                    };
+                    let text = format!("{:>3}. {who} {}", i + 1, m.notation);
+                    let text = if i < cursor {
+                        RichText::new(text)
+                    } else {
+                        RichText::new(text).weak().italics()
+                    };
+                    if ui.selectable_label(i + 1 == cursor, text).clicked() {
+                        goto = Some(i + 1);
+                    }
+                }
+            });
+        if let Some(n) = goto {
+            self.goto(n);
+        }
+        let _ = (now, step_seconds);
+    }
+
+    /// The banner shown when the plugin's process failed: which plugin, how, and what can
+    /// be done; the game is kept up to its last move.
+    fn failure_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let Some(failure) = self.failure.clone() else {
+            return;
+        };
+        ui.add_space(4.0);
+        ui.colored_label(
+            Color32::from_rgb(230, 90, 90),
+            RichText::new(format!("The plugin {} failed.", failure.plugin)).strong(),
+        );
+        ui.label(super::shorten(&failure.what, 400));
+        ui.label(format!(
+            "The game is kept up to move {}: nothing was lost.",
+            self.session.cursor()
+        ));
+        ui.horizontal(|ui| {
+            if ui.button("Restart the plugin from this position").clicked() {
+                self.restart_plugin();
+            }
+            if ui.button("Back to the games").clicked() {
+                commands.push(Command::NewGame);
+            }
+        });
+        ui.add_space(4.0);
+    }
+}

@@ -1,0 +1,100 @@
+//! "Recover games…": the saves that could not be restored, with why, to open (once their
+//! plugin is back) or delete.
+
+use std::path::{Path, PathBuf};
+
+use super::saving::{Recovered, list_recovered, remove_recovered};
+
+/// The open window.
+pub struct RecoverWindow {
+    dir: PathBuf,
+    saves: Vec<Recovered>,
+    error: Option<String>,
+}
+
+/// What the person asked for.
+pub enum Action {
+    /// Nothing yet.
+    None,
+    /// Open this save as the game in progress.
+    Open(PathBuf),
+    /// Close the window.
+    Close,
+}
+
+impl RecoverWindow {
+    /// The window over the saves set aside in the data folder `dir`.
+    pub fn new(dir: &Path) -> Self {
+        RecoverWindow {
+            dir: dir.to_path_buf(),
+            saves: list_recovered(dir),
+            error: None,
+        }
+    }
+
+    /// Draws the window; `available` are the ids of the games that can be played now.
+    pub fn ui(&mut self, ctx: &egui::Context, available: &[String]) -> Action {
+        let mut action = Action::None;
+        let modal = egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
+            ui.set_width(560.0);
+            ui.heading("Recover games");
+            ui.label(
+                "Saved games that could not be opened are kept here, never deleted. One opens \
+                 again once its plugin is back and works.",
+            );
+            ui.separator();
+            if self.saves.is_empty() {
+                ui.label("There are no saved games to recover.");
+            }
+            let mut delete = None;
+            egui::ScrollArea::vertical()
+                .max_height(360.0)
+                .show(ui, |ui| {
+                    for save in &self.saves {
+                        ui.group(|ui| {
+                            ui.set_width(ui.available_width());
+                            let game = save.game.as_deref().unwrap_or("an unreadable file");
+                            let moves = save
+                                .moves
+                                .map_or_else(String::new, |n| format!(", {n} moves"));
+                            ui.strong(format!("{game}{moves}"));
+                            ui.label(super::shorten(&save.reason, 300));
+                            ui.horizontal(|ui| {
+                                let ready =
+                                    save.game.as_ref().is_some_and(|g| available.contains(g));
+                                let open = ui.add_enabled(ready, egui::Button::new("Open"));
+                                let open = if ready {
+                                    open
+                                } else {
+                                    open.on_disabled_hover_text("Its plugin is not loaded.")
+                                };
+                                if open.clicked() {
+                                    action = Action::Open(save.path.clone());
+                                }
+                                if ui.button("Delete").clicked() {
+                                    delete = Some(save.path.clone());
+                                }
+                                ui.weak(save.path.display().to_string());
+                            });
+                        });
+                    }
+                });
+            if let Some(path) = delete {
+                if let Err(e) = remove_recovered(&path) {
+                    self.error = Some(format!("{}: {e}", path.display()));
+                }
+                self.saves = list_recovered(&self.dir);
+            }
+            if let Some(e) = &self.error {
+                ui.colored_label(egui::Color32::from_rgb(230, 90, 90), e);
+            }
+            if ui.button("Close").clicked() {
+                action = Action::Close;
+            }
+        });
+        if modal.should_close() && matches!(action, Action::None) {
+            action = Action::Close;
+        }
+        action
+    }
+}

@@ -1,0 +1,132 @@
+//! A game held by a worker, as the app uses it: the plugin's calls become requests, the
+//! position comes back as a [`Snapshot`], searches are started and polled.
+
+use std::{path::Path, time::Duration};
+
+use game_api::{Effect, Options};
+
+use super::{
+    Poll, Reply, Request, Snapshot, Worker, WorkerError, WorkerFailure,
+    client::{SEARCH_DEADLINE, WATCHDOG},
+};
+use crate::{plugins::Plugin, record::Record};
+
+/// A game's plugin running in its own worker process.
+#[derive(Debug)]
+pub struct RemoteGame {
+    worker: Worker,
+    plugin: Plugin,
+}
+
+fn unexpected(reply: Reply) -> WorkerError {
+    WorkerError::Failed(WorkerFailure::Protocol(format!(
+        "an answer of the wrong kind: {reply:?}"
+    )))
+}
+
+impl RemoteGame {
+    /// Starts a worker (`exe worker`) and loads `plugin`'s private copy into it.
+    pub fn spawn(exe: &Path, plugin: &Plugin) -> Result<Self, WorkerError> {
+        let mut worker = Worker::spawn(exe)?;
+        let copy = plugin.meta().copy.clone();
+        match worker.call(Request::Load { copy }, WATCHDOG)? {
+            Reply::Loaded { .. } => Ok(RemoteGame {
+                worker,
+                plugin: plugin.clone(),
+            }),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// The plugin (its manifest, file and content hash).
+    pub fn plugin(&self) -> &Plugin {
+        &self.plugin
+    }
+
+    /// Why the worker is gone, if it is (checked now, without waiting).
+    pub fn failure(&mut self) -> Option<WorkerFailure> {
+        self.worker.check().cloned()
+    }
+
+    /// How many seats a game with these options has.
+    pub fn seat_count(&mut self, options: &Options) -> Result<u8, WorkerError> {
+        let options = options.clone();
+        match self.worker.call(Request::SeatCount { options }, WATCHDOG)? {
+            Reply::SeatCount(n) => Ok(n),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Sets up a game and plays `moves` from its start.
+    pub fn start(
+        &mut self,
+        options: &Options,
+        position: Option<&str>,
+        moves: &[u32],
+    ) -> Result<Snapshot, WorkerError> {
+        let request = Request::Start {
+            options: options.clone(),
+            position: position.map(str::to_owned),
+            moves: moves.to_vec(),
+        };
+        self.position(request).map(|(s, _)| s)
+    }
+
+    /// Sets up a saved game, replaying its record with every check; returns the position
+    /// after its last move and the replay's warnings.
+    pub fn open(&mut self, record: &Record) -> Result<(Snapshot, Vec<String>), WorkerError> {
+        self.position(Request::Open {
+            record: Box::new(record.clone()),
+        })
+    }
+
+    /// Goes to the position after `moves` from the start.
+    pub fn goto(&mut self, moves: &[u32]) -> Result<Snapshot, WorkerError> {
+        self.position(Request::Goto {
+            moves: moves.to_vec(),
+        })
+        .map(|(s, _)| s)
+    }
+
+    fn position(&mut self, request: Request) -> Result<(Snapshot, Vec<String>), WorkerError> {
+        match self.worker.call(request, WATCHDOG)? {
+            Reply::Position { snapshot, warnings } => Ok((*snapshot, warnings)),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Plays `mv`: what a person would see happen, and the position after it.
+    pub fn play(&mut self, mv: u32) -> Result<(Vec<Effect>, Snapshot), WorkerError> {
+        match self.worker.call(Request::Play { mv }, WATCHDOG)? {
+            Reply::Played { effects, snapshot } => Ok((effects, *snapshot)),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Starts bot `name`'s search for the seat to move; poll its id.
+    pub fn start_bot(&mut self, name: &str, seed: u64) -> Result<u64, WorkerFailure> {
+        let request = Request::Bot {
+            name: name.to_owned(),
+            seed,
+        };
+        self.worker.send(request, SEARCH_DEADLINE)
+    }
+
+    /// Starts a hint's search of `budget`; poll its id.
+    pub fn start_hint(&mut self, seed: u64, budget: Duration) -> Result<u64, WorkerFailure> {
+        let millis = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX);
+        self.worker
+            .send(Request::Hint { seed, millis }, budget + WATCHDOG)
+    }
+
+    /// The answer to search `id`, if it has come.
+    pub fn poll(&mut self, id: u64) -> Poll {
+        self.worker.poll(id)
+    }
+
+    /// Asks search `id` to stop; its answer is dropped.
+    pub fn cancel(&mut self, id: u64) {
+        self.worker.cancel(id);
+        self.worker.forget(id);
+    }
+}

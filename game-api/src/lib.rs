@@ -46,7 +46,7 @@
 //! `crate-type = ["cdylib", "rlib"]` under `[lib]` (the library the host loads, and an
 //! `rlib` for the crate's own tests), and `game_api::export_game!(MyGame);` once in its
 //! code; it needs no `abi_stable` dependency of its own. The minimum Rust version is 1.95.
-#![allow(non_local_definitions)] // raised by every #[sabi_trait]; see DESIGN.md
+#![allow(non_local_definitions)] // raised by every #[sabi_trait]; see ARCHITECTURE.md
 
 mod effect;
 mod error;

@@ -51,7 +51,7 @@ impl LoadError {
 ///
 /// Nothing in the file can crash the host: a file that is not a library, a library that
 /// is not a plugin, a plugin for another contract level, a plugin whose code panics all
-/// come back as a [`LoadError`]. A loaded library is never unloaded (see DESIGN.md).
+/// come back as a [`LoadError`]. A loaded library is never unloaded (see ARCHITECTURE.md).
 pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
     // dlopen searches the system folders for a bare name: always give it a path with a
     // separator.

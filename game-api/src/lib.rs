@@ -22,7 +22,31 @@
 //! assert_eq!(options.int("houses"), Some(4));
 //! assert!(Options::parse(&schema, ["houses=9"]).is_err());
 //! ```
-#![allow(non_local_definitions)] // raised by every #[sabi_trait]; see DESIGN.md
+//!
+//! ## Depending on game-api
+//!
+//! The crate is not on crates.io yet: take it from the Tavola repository, where it is the
+//! package `game-api` in the folder `game-api/` (imported as `game_api`). By git — cargo
+//! finds the package inside the repository's workspace by its name; add
+//! `rev = "<commit>"` or `tag = "<tag>"` to pin a revision:
+//!
+//! ```toml
+//! [dependencies]
+//! game-api = { git = "<the Tavola repository's URL>" }
+//! ```
+//!
+//! or by path, from a clone of the repository:
+//!
+//! ```toml
+//! [dependencies]
+//! game-api = { path = "/path/to/tavola/game-api" }
+//! ```
+//!
+//! Once published, `game-api = "0.1"`. A plugin crate also needs
+//! `crate-type = ["cdylib", "rlib"]` under `[lib]` (the library the host loads, and an
+//! `rlib` for the crate's own tests), and `game_api::export_game!(MyGame);` once in its
+//! code; it needs no `abi_stable` dependency of its own. The minimum Rust version is 1.95.
+#![allow(non_local_definitions)] // raised by every #[sabi_trait]; see ARCHITECTURE.md
 
 mod effect;
 mod error;

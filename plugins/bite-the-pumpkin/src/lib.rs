@@ -1,4 +1,4 @@
-//! Bite the Pumpkin! (Azzanna la Zucca!) for Tavola (../shared/rules/bite-the-pumpkin.md):
+//! Bite the Pumpkin! (Azzanna la Zucca!) for Tavola (docs/rules/bite-the-pumpkin.md):
 //! the Herd's five pigs against the Farmer's pumpkins, and the three-player variant with
 //! a broccoli Farmer. The author's two bots are offered as `herd-author` and
 //! `farmer-author`.

@@ -1,4 +1,4 @@
-//! Bite the Pumpkin (../shared/rules/bite-the-pumpkin.md), one scenario per rule line.
+//! Bite the Pumpkin (docs/rules/bite-the-pumpkin.md), one scenario per rule line.
 
 use bite_the_pumpkin::{BiteThePumpkin, Phase, square};
 use game_api::{Game, GameResult, Options, Turn};

@@ -1,4 +1,4 @@
-//! Congkak's rules (../shared/rules/mancala.md §3), scenario by scenario, on a board of
+//! Congkak's rules (docs/rules/mancala.md §3), scenario by scenario, on a board of
 //! five houses a side (five seeds each) to keep positions short.
 
 use congkak::{Congkak, CongkakRules};

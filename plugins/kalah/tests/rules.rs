@@ -1,4 +1,4 @@
-//! Kalah's rules, scenario by scenario (../shared/rules/mancala.md §1), on the Rust face.
+//! Kalah's rules, scenario by scenario (docs/rules/mancala.md §1), on the Rust face.
 
 use game_api::{Effect, Game, GameResult, MoveId, Options, Turn};
 use kalah::{Kalah, KalahRules};

@@ -25,6 +25,35 @@
 //! // A plugin crate then says: game_api::export_game!(mancala_kit::Mancala<Tiny>);
 //! ```
 //!
+//! ## Depending on mancala-kit
+//!
+//! The kit and the contract it builds on are not on crates.io yet: take both from the
+//! Tavola repository, where they are the packages `mancala-kit` (folder
+//! `plugins/mancala-kit/`, imported as `mancala_kit`) and `game-api` (folder
+//! `game-api/`, imported as `game_api`). By git — cargo finds each package inside the
+//! repository's workspace by its name; take both from the same repository (and the same
+//! `rev` or `tag` if you pin one) so that they share one `game-api`:
+//!
+//! ```toml
+//! [lib]
+//! crate-type = ["cdylib", "rlib"]
+//!
+//! [dependencies]
+//! game-api = { git = "<the Tavola repository's URL>" }
+//! mancala-kit = { git = "<the Tavola repository's URL>" }
+//! ```
+//!
+//! or by path, from a clone of the repository:
+//!
+//! ```toml
+//! [dependencies]
+//! game-api = { path = "/path/to/tavola/game-api" }
+//! mancala-kit = { path = "/path/to/tavola/plugins/mancala-kit" }
+//! ```
+//!
+//! Once published, `game-api = "0.1"` and `mancala-kit = "0.1"`. The minimum Rust
+//! version is 1.95.
+//!
 //! Pits are numbered along the *ring* in sowing order: South's houses (from South's
 //! left), South's store (if stores are in the ring), North's houses (from North's left),
 //! North's store. Site ids in the layout are these ring indices.

@@ -1,4 +1,4 @@
-//! Ô Ăn Quan's rules (../shared/rules/mancala.md §4), scenario by scenario.
+//! Ô Ăn Quan's rules (docs/rules/mancala.md §4), scenario by scenario.
 //!
 //! The ring: South's squares a–e, the mandarin square after them (the first `m:`
 //! entry), North's squares A–E, the other mandarin square. `>` sows anticlockwise

@@ -1,4 +1,4 @@
-//! Oware's rules (../shared/rules/mancala.md §2), scenario by scenario.
+//! Oware's rules (docs/rules/mancala.md §2), scenario by scenario.
 
 use game_api::{Game, GameResult, Options, Turn};
 use mancala_kit::{

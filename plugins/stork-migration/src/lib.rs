@@ -1,4 +1,4 @@
-//! The Storks' Migration for Tavola (../shared/rules/stork-migration.md): a race of
+//! The Storks' Migration for Tavola (docs/rules/stork-migration.md): a race of
 //! chance and blocking. Every throw is a chance event with its exact probability.
 //!
 //! Option: `randomiser` = `coins` (four coins) | `die`.

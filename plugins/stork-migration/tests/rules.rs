@@ -1,4 +1,4 @@
-//! The Storks' Migration (../shared/rules/stork-migration.md), one scenario per rule.
+//! The Storks' Migration (docs/rules/stork-migration.md), one scenario per rule.
 
 use game_api::{Effect, Game, GameResult, MoveId, Options, Rng, Turn};
 use stork_migration::{Phase, Randomiser, Storks};

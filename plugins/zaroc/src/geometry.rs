@@ -1,7 +1,7 @@
 //! Zaroc's board as data: the sticks, their capacities and the arrows between rows.
 //!
 //! The original figure is lost; this table is our reconstruction
-//! (../shared/rules/zaroc.md §1). A corrected figure changes this table, not the rules.
+//! (docs/rules/zaroc.md §1). A corrected figure changes this table, not the rules.
 
 /// A row of the board, from the top.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

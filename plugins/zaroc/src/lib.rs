@@ -1,4 +1,4 @@
-//! Zaroc for Tavola: a two-player stacking race (../shared/rules/zaroc.md).
+//! Zaroc for Tavola: a two-player stacking race (docs/rules/zaroc.md).
 //!
 //! The board's geometry is the data table in [`geometry`]; the rules below read it.
 //! Options: `diagonal_a` (extra arrows A*i* → B*i±1*) and `first` (which seat starts,

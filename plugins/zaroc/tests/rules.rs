@@ -1,4 +1,4 @@
-//! Zaroc's rules (../shared/rules/zaroc.md), one scenario per numbered rule.
+//! Zaroc's rules (docs/rules/zaroc.md), one scenario per numbered rule.
 
 use game_api::{Effect, Game, GameResult, MoveId, Options, Turn};
 use zaroc::{

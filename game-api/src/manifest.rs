@@ -48,6 +48,13 @@ pub struct Manifest {
     /// What the host's generic search engines should know about this game.
     #[serde(default)]
     pub search: SearchHints,
+    /// Whether the game has chance events ([`Turn::Chance`](crate::Turn::Chance)) under
+    /// some options: `Some(false)` promises that it never has, `Some(true)` says it may,
+    /// `None` (a plugin that does not say, e.g. one built before this field) is taken
+    /// as "may". The host picks its engines from this: alpha-beta, for instance,
+    /// searches two-seat games without chance only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance: Option<bool>,
 }
 
 /// Advice from a game to the host's search engines: the author knows which shortcuts
@@ -141,6 +148,25 @@ impl Manifest {
         self
     }
 
+    /// The same manifest saying whether the game has chance events (see
+    /// [`Manifest::chance`]):
+    ///
+    /// ```
+    /// let m = game_api::Manifest::new("nim", "Nim", "1.0.0");
+    /// assert!(m.may_have_chance(), "a game that does not say may have chance");
+    /// assert!(!m.with_chance(false).may_have_chance());
+    /// ```
+    pub fn with_chance(mut self, chance: bool) -> Self {
+        self.chance = Some(chance);
+        self
+    }
+
+    /// Whether the game may have chance events: unless it promised not to
+    /// ([`Manifest::with_chance`]`(false)`).
+    pub fn may_have_chance(&self) -> bool {
+        self.chance != Some(false)
+    }
+
     /// A two-seat manifest with the given id, name and version and nothing else; the
     /// `with_…` methods add the rest:
     ///
@@ -169,6 +195,7 @@ impl Manifest {
             presets: Vec::new(),
             bots: Vec::new(),
             search: SearchHints::default(),
+            chance: None,
         }
     }
 }
@@ -202,4 +229,23 @@ pub struct BotSpec {
     /// The seats it can play, by index; empty means every seat.
     #[serde(default)]
     pub seats: Vec<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_manifest_without_the_chance_field_may_have_chance() {
+        let old = r#"{"id":"nim","name":"Nim","version":"1.0.0",
+            "seats":{"min":2,"max":2},"seat_names":["A","B"]}"#;
+        let m: Manifest = serde_json::from_str(old).unwrap();
+        assert_eq!(m.chance, None);
+        assert!(m.may_have_chance());
+        let declared = Manifest::new("nim", "Nim", "1.0.0").with_chance(false);
+        let text = serde_json::to_string(&declared).unwrap();
+        let back: Manifest = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.chance, Some(false));
+        assert!(!back.may_have_chance());
+    }
 }

@@ -592,6 +592,7 @@ impl Game for BiteThePumpkin {
                 },
             ],
             search: SearchHints::default(),
+            chance: Some(false),
         }
     }
 

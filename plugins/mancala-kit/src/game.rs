@@ -492,8 +492,14 @@ impl<V: Variant> Mancala<V> {
 }
 
 impl<V: Variant> Game for Mancala<V> {
+    /// The variant's manifest, promising no chance events unless the variant says
+    /// otherwise: sowing has none.
     fn manifest() -> Manifest {
-        V::manifest()
+        let manifest = V::manifest();
+        match manifest.chance {
+            Some(_) => manifest,
+            None => manifest.with_chance(false),
+        }
     }
 
     fn new(options: &Options) -> Result<Self, GameError> {

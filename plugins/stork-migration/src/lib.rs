@@ -390,6 +390,7 @@ impl Game for Storks {
                 playout_cutoff: Some(PLAYOUT_CUTOFF),
                 exploration: None,
             },
+            chance: Some(true),
         }
     }
 

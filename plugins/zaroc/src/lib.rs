@@ -298,6 +298,7 @@ impl Game for Zaroc {
             presets: Vec::new(),
             bots: Vec::new(),
             search: SearchHints::default(),
+            chance: Some(false),
         }
     }
 

@@ -116,10 +116,7 @@ impl TavolaApp {
             .worker_exe
             .clone()
             .unwrap_or_else(crate::worker::default_exe);
-        let inspector = Inspector::Child {
-            exe: worker_exe.clone(),
-            timeout: crate::plugins::INSPECT_TIMEOUT,
-        };
+        let inspector = Inspector::child(worker_exe.clone());
         let plugins = PluginSet::discover_with(dirs.clone(), &inspector);
         let (settings, mut message) = Settings::load(config.data_dir.as_deref());
         let slot = config.data_dir.as_deref().and_then(|d| {

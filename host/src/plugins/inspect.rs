@@ -59,15 +59,33 @@ pub enum Inspector {
     },
 }
 
+/// The environment variable that sets the inspection's time limit in milliseconds.
+pub const INSPECT_TIMEOUT_VAR: &str = "TAVOLA_INSPECT_TIMEOUT_MS";
+
+/// The inspection's time limit: [`INSPECT_TIMEOUT_VAR`] or [`INSPECT_TIMEOUT`].
+pub fn inspect_timeout() -> Duration {
+    std::env::var(INSPECT_TIMEOUT_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|&ms| ms > 0)
+        .map_or(INSPECT_TIMEOUT, Duration::from_millis)
+}
+
 impl Inspector {
     /// Inspection in a child process of this very binary (the CLI and the app).
     pub fn this_binary() -> Self {
         match std::env::current_exe() {
-            Ok(exe) => Inspector::Child {
-                exe,
-                timeout: INSPECT_TIMEOUT,
-            },
+            Ok(exe) => Self::child(exe),
             Err(_) => Inspector::InProcess,
+        }
+    }
+
+    /// Inspection in child processes of `exe`, with the time limit of
+    /// [`inspect_timeout`].
+    pub fn child(exe: PathBuf) -> Self {
+        Inspector::Child {
+            exe,
+            timeout: inspect_timeout(),
         }
     }
 
@@ -129,8 +147,8 @@ fn inspect_in_child(exe: &Path, copy: &Path, timeout: Duration) -> Result<Inspec
         .map_err(|e| LoadError::Crashed(format!("the inspecting process could not start: {e}")))?;
     let Some(status) = done.status else {
         return Err(LoadError::Crashed(format!(
-            "loading it did not finish within {} s (its code hangs)",
-            timeout.as_secs()
+            "loading it did not finish within {:.1} s (its code hangs)",
+            timeout.as_secs_f64()
         )));
     };
     if let Ok(found) = serde_json::from_slice::<Result<Inspection, LoadError>>(&done.stdout) {

@@ -21,7 +21,10 @@ pub use cache::{CACHE_DIR_VAR, PrivateCopy, cache_dir, private_copy};
 pub use dirs::{DirSource, PluginDir, PluginDirs, is_library_name, user_plugins_dir};
 pub use files::{DirProblem, MAX_PLUGIN_BYTES};
 pub use handle::{CallError, GameHandle};
-pub use inspect::{INSPECT_TIMEOUT, Inspection, Inspector, Thumbnail, inspect_command};
+pub use inspect::{
+    INSPECT_TIMEOUT, INSPECT_TIMEOUT_VAR, Inspection, Inspector, Thumbnail, inspect_command,
+    inspect_timeout,
+};
 pub use library::{LoadError, load_library};
 pub use plugin::{Plugin, PluginMeta};
 pub use set::{PluginFile, PluginSet, PluginStatus};

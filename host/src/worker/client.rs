@@ -17,8 +17,22 @@ use super::{
     protocol::{Answer, Call, Reply, Request, read_frame, write_frame},
 };
 
-/// How long a request that is not a search may take before the worker is judged hung.
+/// How long a request that is not a search may take before the worker is judged hung
+/// (10 s; [`WATCHDOG_VAR`] sets another limit in milliseconds).
 pub const WATCHDOG: Duration = Duration::from_secs(10);
+
+/// The environment variable that sets the watchdog's limit in milliseconds (slow
+/// machines, tests).
+pub const WATCHDOG_VAR: &str = "TAVOLA_WATCHDOG_MS";
+
+/// The watchdog's limit: [`WATCHDOG_VAR`] or [`WATCHDOG`].
+pub fn watchdog() -> Duration {
+    std::env::var(WATCHDOG_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|&ms| ms > 0)
+        .map_or(WATCHDOG, Duration::from_millis)
+}
 
 /// How long a search may take (the levels take seconds; this catches a plugin that hangs
 /// inside a search).

@@ -7,7 +7,7 @@ use game_api::{Effect, Options};
 
 use super::{
     Poll, Reply, Request, Snapshot, Worker, WorkerError, WorkerFailure,
-    client::{SEARCH_DEADLINE, WATCHDOG},
+    client::{SEARCH_DEADLINE, watchdog},
 };
 use crate::{plugins::Plugin, record::Record};
 
@@ -29,7 +29,7 @@ impl RemoteGame {
     pub fn spawn(exe: &Path, plugin: &Plugin) -> Result<Self, WorkerError> {
         let mut worker = Worker::spawn(exe)?;
         let copy = plugin.meta().copy.clone();
-        match worker.call(Request::Load { copy }, WATCHDOG)? {
+        match worker.call(Request::Load { copy }, watchdog())? {
             Reply::Loaded { .. } => Ok(RemoteGame {
                 worker,
                 plugin: plugin.clone(),
@@ -51,7 +51,10 @@ impl RemoteGame {
     /// How many seats a game with these options has.
     pub fn seat_count(&mut self, options: &Options) -> Result<u8, WorkerError> {
         let options = options.clone();
-        match self.worker.call(Request::SeatCount { options }, WATCHDOG)? {
+        match self
+            .worker
+            .call(Request::SeatCount { options }, watchdog())?
+        {
             Reply::SeatCount(n) => Ok(n),
             other => Err(unexpected(other)),
         }
@@ -89,7 +92,7 @@ impl RemoteGame {
     }
 
     fn position(&mut self, request: Request) -> Result<(Snapshot, Vec<String>), WorkerError> {
-        match self.worker.call(request, WATCHDOG)? {
+        match self.worker.call(request, watchdog())? {
             Reply::Position { snapshot, warnings } => Ok((*snapshot, warnings)),
             other => Err(unexpected(other)),
         }
@@ -97,7 +100,7 @@ impl RemoteGame {
 
     /// Plays `mv`: what a person would see happen, and the position after it.
     pub fn play(&mut self, mv: u32) -> Result<(Vec<Effect>, Snapshot), WorkerError> {
-        match self.worker.call(Request::Play { mv }, WATCHDOG)? {
+        match self.worker.call(Request::Play { mv }, watchdog())? {
             Reply::Played { effects, snapshot } => Ok((effects, *snapshot)),
             other => Err(unexpected(other)),
         }
@@ -116,7 +119,7 @@ impl RemoteGame {
     pub fn start_hint(&mut self, seed: u64, budget: Duration) -> Result<u64, WorkerFailure> {
         let millis = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX);
         self.worker
-            .send(Request::Hint { seed, millis }, budget + WATCHDOG)
+            .send(Request::Hint { seed, millis }, budget + watchdog())
     }
 
     /// The answer to search `id`, if it has come.

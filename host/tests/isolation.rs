@@ -1,0 +1,312 @@
+//! A plugin cannot hurt the app: the hostile test plugin crashes, hangs and eats memory
+//! inside the real app's worker processes, and each time the app names what happened,
+//! keeps the game up to the last move, and plays on after a restart of the plugin.
+//!
+//! The misbehaviour is chosen by the `TAVOLA_HOSTILE` environment variable, which the
+//! workers inherit: the tests of this file hold one lock while they set it.
+
+mod common;
+
+use std::{path::Path, sync::Mutex, time::Duration};
+
+use common::plugins_of;
+use egui_kittest::Harness;
+use game_api::MoveId;
+use tavola::{
+    app::{AppConfig, Screen, TavolaApp},
+    plugins::{DirSource, PluginDir, PluginDirs},
+    session::SeatKind,
+};
+
+static ENV: Mutex<()> = Mutex::new(());
+
+fn set_env(key: &str, value: &str) {
+    // SAFETY: the tests of this file change the environment only while holding `ENV`,
+    // and nothing else in this test binary reads these variables concurrently.
+    unsafe { std::env::set_var(key, value) };
+}
+
+fn dirs(dir: &Path) -> PluginDirs {
+    PluginDirs(vec![PluginDir {
+        path: dir.to_path_buf(),
+        source: DirSource::CommandLine,
+    }])
+}
+
+fn app(plugins: &Path, data: &Path) -> Harness<'static, TavolaApp> {
+    let config = AppConfig {
+        data_dir: Some(data.to_path_buf()),
+        worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+        ..AppConfig::default()
+    };
+    let mut app = TavolaApp::new(dirs(plugins), config);
+    app.settings_mut().step_seconds = 0.0;
+    Harness::builder()
+        .with_size([1200.0, 800.0])
+        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
+}
+
+fn start(h: &mut Harness<'static, TavolaApp>, seats: Vec<SeatKind>) {
+    let plugin = h
+        .state()
+        .plugins()
+        .game("hostile")
+        .expect("hostile loads")
+        .clone();
+    h.state_mut()
+        .start(tavola::app::NewGameRequest {
+            game: "hostile".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats,
+            seed: 1,
+        })
+        .unwrap();
+    h.run();
+}
+
+fn autosaved_moves(data: &Path) -> usize {
+    let record = tavola::record::Record::read(&data.join("autosave.json")).unwrap();
+    record.moves.len()
+}
+
+/// Plays moves until the plugin fails (at most `limit`), stepping the app in between.
+fn play_until_failure(h: &mut Harness<'static, TavolaApp>, limit: usize) {
+    for _ in 0..limit {
+        if h.state().play_view().unwrap().failure().is_some() {
+            return;
+        }
+        h.state_mut()
+            .play_view_mut()
+            .unwrap()
+            .play(MoveId(1), 0.0, 0.0);
+        h.run();
+    }
+}
+
+#[test]
+fn a_crash_in_a_game_call_keeps_the_game_and_a_restart_plays_on() {
+    let _guard = ENV.lock().unwrap_or_else(|e| e.into_inner());
+    let plugins = plugins_of(&["fixture_hostile"]);
+    set_env("TAVOLA_WATCHDOG_MS", "1500");
+    set_env("TAVOLA_WORKER_MEMORY_MIB", "1024");
+    for (what, expected) in [
+        ("segfault", "SIGSEGV"),
+        ("abort", "SIGABRT"),
+        ("stackoverflow", "killed by signal"),
+        ("exit", "exited with status 3"),
+        ("hang", "did not answer within 1 s"),
+        // Under the memory limit the allocation fails and the worker aborts, unless the
+        // watchdog stops the slow growth of a debug build first: either is named.
+        ("alloc", "|"),
+        ("panic", ""),
+    ] {
+        let data = tempfile::tempdir().unwrap();
+        set_env("TAVOLA_HOSTILE", "");
+        let mut h = app(plugins.path(), data.path());
+        set_env("TAVOLA_HOSTILE", &format!("after:3:{what}"));
+        start(&mut h, vec![SeatKind::Person, SeatKind::Person]);
+        play_until_failure(&mut h, 3);
+        let view = h.state().play_view().unwrap();
+        if what == "panic" {
+            // A panic is caught at the boundary: the move is refused, the worker lives.
+            assert!(view.failure().is_none(), "a panic is not a crash");
+            assert!(
+                view.error().unwrap_or("").contains("panic"),
+                "{:?}",
+                view.error()
+            );
+            assert_eq!(view.session().cursor(), 2);
+            continue;
+        }
+        let failure = view
+            .failure()
+            .unwrap_or_else(|| panic!("{what}: no failure"));
+        assert!(failure.plugin.contains("Hostile"), "{what}: {failure:?}");
+        let named = if expected == "|" {
+            failure.what.contains("killed by signal") || failure.what.contains("did not answer")
+        } else {
+            failure.what.contains(expected)
+        };
+        assert!(named, "{what}: {}", failure.what);
+        assert_eq!(
+            view.session().cursor(),
+            2,
+            "{what}: the two moves before are kept"
+        );
+        assert_eq!(autosaved_moves(data.path()), 2, "{what}: and saved");
+        assert_eq!(h.state().screen(), Screen::Play, "{what}: the app lives on");
+
+        // The plugin is fixed (the variable cleared): a restart resumes at move 2.
+        set_env("TAVOLA_HOSTILE", "");
+        h.state_mut().play_view_mut().unwrap().restart_plugin();
+        h.run();
+        let view = h.state().play_view().unwrap();
+        assert!(view.failure().is_none(), "{what}: {:?}", view.failure());
+        assert_eq!(
+            view.notation(),
+            "8 0 1,1",
+            "{what}: the position after two moves"
+        );
+        h.state_mut()
+            .play_view_mut()
+            .unwrap()
+            .play(MoveId(2), 0.0, 0.0);
+        h.run();
+        assert_eq!(h.state().play_view().unwrap().session().cursor(), 3);
+        assert_eq!(autosaved_moves(data.path()), 3);
+    }
+    set_env("TAVOLA_HOSTILE", "");
+}
+
+#[test]
+fn a_crash_inside_a_bots_search_keeps_the_game() {
+    let _guard = ENV.lock().unwrap_or_else(|e| e.into_inner());
+    let plugins = plugins_of(&["fixture_hostile"]);
+    let data = tempfile::tempdir().unwrap();
+    set_env("TAVOLA_HOSTILE", "");
+    let mut h = app(plugins.path(), data.path());
+    set_env("TAVOLA_HOSTILE", "simulate:abort");
+    start(
+        &mut h,
+        vec![SeatKind::Person, SeatKind::Bot("strong".into())],
+    );
+    h.state_mut()
+        .play_view_mut()
+        .unwrap()
+        .play(MoveId(1), 0.0, 0.0);
+    for _ in 0..400 {
+        h.step();
+        if h.state().play_view().unwrap().failure().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    set_env("TAVOLA_HOSTILE", "");
+    let view = h.state().play_view().unwrap();
+    let failure = view.failure().expect("the search's crash is reported");
+    assert!(failure.what.contains("SIGABRT"), "{}", failure.what);
+    assert_eq!(view.session().cursor(), 1);
+    assert_eq!(autosaved_moves(data.path()), 1);
+}
+
+#[test]
+fn a_plugin_that_keeps_crashing_is_quarantined_and_can_be_tried_again() {
+    let _guard = ENV.lock().unwrap_or_else(|e| e.into_inner());
+    let plugins = plugins_of(&["fixture_hostile", "kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    set_env("TAVOLA_HOSTILE", "");
+    let mut h = app(plugins.path(), data.path());
+    set_env("TAVOLA_HOSTILE", "after:1:abort");
+    start(&mut h, vec![SeatKind::Person, SeatKind::Person]);
+    for _ in 0..3 {
+        play_until_failure(&mut h, 1);
+        h.state_mut().play_view_mut().unwrap().restart_plugin();
+        h.run();
+    }
+    set_env("TAVOLA_HOSTILE", "");
+    assert!(h.state().message().unwrap_or("").contains("quarantined"));
+    // No longer offered, with its reason in the Plugins panel.
+    let err = h
+        .state_mut()
+        .start(tavola::app::NewGameRequest {
+            game: "hostile".into(),
+            options: game_api::Options::default(),
+            seats: vec![SeatKind::Person; 2],
+            seed: 1,
+        })
+        .unwrap_err();
+    assert!(format!("{err:#}").contains("quarantined"), "{err:#}");
+}
+
+#[test]
+fn a_save_whose_plugin_is_missing_is_set_aside_and_offered_again() {
+    let _guard = ENV.lock().unwrap_or_else(|e| e.into_inner());
+    set_env("TAVOLA_HOSTILE", "");
+    let with = plugins_of(&["kalah"]);
+    let without = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    {
+        let config = AppConfig {
+            data_dir: Some(data.path().to_path_buf()),
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            ..AppConfig::default()
+        };
+        let mut first = TavolaApp::new(dirs(with.path()), config);
+        let plugin = first.plugins().game("kalah").unwrap().clone();
+        first
+            .start(tavola::app::NewGameRequest {
+                game: "kalah".into(),
+                options: game_api::Options::defaults(&plugin.manifest().options),
+                seats: vec![SeatKind::Person; 2],
+                seed: 1,
+            })
+            .unwrap();
+        first.play_view_mut().unwrap().play(MoveId(2), 0.0, 0.0);
+        first.save_state();
+        first.shutdown();
+    }
+    // Started without the plugin: the game is set aside, not deleted or overwritten.
+    let config = || AppConfig {
+        data_dir: Some(data.path().to_path_buf()),
+        worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+        ..AppConfig::default()
+    };
+    let mut second = TavolaApp::new(dirs(without.path()), config());
+    assert_eq!(second.screen(), Screen::Chooser);
+    assert!(second.message().unwrap().contains("Recover games"));
+    second.shutdown();
+    let kept = tavola::app::list_recovered(data.path());
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].game.as_deref(), Some("kalah"));
+    assert_eq!(kept[0].moves, Some(1));
+    assert!(kept[0].reason.contains("kalah"), "{}", kept[0].reason);
+
+    // A corrupt save is set aside too, with its bytes.
+    std::fs::write(
+        data.path().join("autosave.json"),
+        b"{\"format\": \"tavola-rec",
+    )
+    .unwrap();
+    let mut third = TavolaApp::new(dirs(with.path()), config());
+    assert!(third.message().unwrap().contains("Recover games"));
+    third.shutdown();
+    assert_eq!(tavola::app::list_recovered(data.path()).len(), 2);
+}
+
+#[test]
+fn a_run_that_ended_abnormally_does_not_reopen_its_game() {
+    let _guard = ENV.lock().unwrap_or_else(|e| e.into_inner());
+    set_env("TAVOLA_HOSTILE", "");
+    let with = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let config = || AppConfig {
+        data_dir: Some(data.path().to_path_buf()),
+        worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+        ..AppConfig::default()
+    };
+    let mut first = TavolaApp::new(dirs(with.path()), config());
+    let plugin = first.plugins().game("kalah").unwrap().clone();
+    first
+        .start(tavola::app::NewGameRequest {
+            game: "kalah".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person; 2],
+            seed: 1,
+        })
+        .unwrap();
+    first.play_view_mut().unwrap().play(MoveId(2), 0.0, 0.0);
+    first.save_state();
+    // The process "dies": no shutdown, so its marker stays (its lock goes with it).
+    let marker = data.path().join("running.json");
+    assert!(marker.exists());
+    drop(first);
+    let second = TavolaApp::new(dirs(with.path()), config());
+    assert_eq!(second.screen(), Screen::Chooser);
+    let message = second.message().unwrap();
+    assert!(message.contains("did not close normally"), "{message}");
+    assert!(
+        message.contains("Kalah"),
+        "the suspect plugin is named: {message}"
+    );
+    assert_eq!(tavola::app::list_recovered(data.path()).len(), 1);
+}

@@ -310,3 +310,118 @@ fn a_run_that_ended_abnormally_does_not_reopen_its_game() {
     );
     assert_eq!(tavola::app::list_recovered(data.path()).len(), 1);
 }
+
+/// The library file of `name` in the folder cargo built the test plugins into.
+fn built(name: &str) -> std::path::PathBuf {
+    std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join(format!(
+            "{}{name}{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        ))
+}
+
+fn kalah_version(h: &Harness<'static, TavolaApp>) -> String {
+    h.state()
+        .plugins()
+        .game("kalah")
+        .unwrap()
+        .manifest()
+        .version
+        .clone()
+}
+
+#[test]
+fn a_plugin_replaced_by_cp_or_mv_is_loaded_as_new_content_and_the_game_plays_on() {
+    let _guard = ENV.lock().unwrap_or_else(|e| e.into_inner());
+    set_env("TAVOLA_HOSTILE", "");
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app(plugins.path(), data.path());
+    let plugin = h.state().plugins().game("kalah").unwrap().clone();
+    h.state_mut()
+        .start(tavola::app::NewGameRequest {
+            game: "kalah".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person; 2],
+            seed: 1,
+        })
+        .unwrap();
+    h.run();
+    let loaded = plugins.path().join(built("kalah").file_name().unwrap());
+    assert_eq!(kalah_version(&h), "0.1.0");
+
+    // `cp` rewrites the loaded file in place (same inode).
+    std::fs::copy(built("fixture_kalah_next"), &loaded).unwrap();
+    h.state_mut().watch_plugins(1e6);
+    h.state_mut().finish_scan(true);
+    h.run();
+    assert_eq!(kalah_version(&h), "9.9.9", "the new content is loaded");
+    // The game in progress keeps its version and plays on.
+    h.state_mut()
+        .play_view_mut()
+        .unwrap()
+        .play(MoveId(2), 0.0, 0.0);
+    h.run();
+    let view = h.state().play_view().unwrap();
+    assert!(view.failure().is_none(), "{:?}", view.failure());
+    assert_eq!(view.notation(), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
+    assert_eq!(view.session().plugin().manifest().version, "0.1.0");
+
+    // `mv` of a rebuild over the path (a new inode) brings the first version back.
+    let staged = plugins.path().join("staged.tmp");
+    std::fs::copy(built("kalah"), &staged).unwrap();
+    std::fs::rename(&staged, &loaded).unwrap();
+    h.state_mut().watch_plugins(2e6);
+    h.state_mut().finish_scan(true);
+    h.run();
+    assert_eq!(kalah_version(&h), "0.1.0");
+    // A new game takes the version now in the folder.
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .run_command(tavola::app::Command::Restart, &ctx);
+    h.run();
+    assert_eq!(
+        h.state()
+            .play_view()
+            .unwrap()
+            .session()
+            .plugin()
+            .manifest()
+            .version,
+        "0.1.0"
+    );
+}
+
+#[test]
+fn a_manifest_that_crashes_or_hangs_does_not_stop_the_listing_of_the_others() {
+    let plugins = plugins_of(&["fixture_hostile", "kalah"]);
+    for (fault, expected) in [
+        ("manifest:abort", "crashed while it was loaded"),
+        ("manifest:segfault", "SIGSEGV"),
+        ("manifest:exit", "exited with status 3"),
+        ("manifest:hang", "did not finish within 1.0 s"),
+    ] {
+        let cache = tempfile::tempdir().unwrap();
+        let start = std::time::Instant::now();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavola"))
+            .args(["--no-default-plugins", "--plugins"])
+            .arg(plugins.path())
+            .arg("list")
+            .env("TAVOLA_HOSTILE", fault)
+            .env("TAVOLA_CACHE_DIR", cache.path())
+            .env("TAVOLA_INSPECT_TIMEOUT_MS", "1000")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{fault}: {text}");
+        assert!(start.elapsed() < Duration::from_secs(8), "{fault}");
+        assert!(text.contains("crashed"), "{fault}: {text}");
+        assert!(text.contains(expected), "{fault}: {text}");
+        let kalah = text.lines().find(|l| l.starts_with("kalah")).unwrap();
+        assert!(kalah.contains("loaded"), "{fault}: {text}");
+    }
+}

@@ -198,8 +198,8 @@ impl TavolaApp {
             self.screen = Screen::Chooser;
             self.message = Some(match set_aside(&path, &data, &reason) {
                 Ok(_) => format!(
-                    "The game in progress was not opened: {reason}.\nIt is kept: Game → Recover \
-                     games… opens it when its plugin works again."
+                    "The game in progress was not opened: {reason}.\nIt is kept: Recover games… (in the \
+                     Game menu) opens it when its plugin works again."
                 ),
                 Err(e) => format!(
                     "The game in progress was not opened: {reason}.\nIt could not be set aside \

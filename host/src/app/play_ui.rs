@@ -331,7 +331,11 @@ impl PlayView {
             Color32::from_rgb(230, 90, 90),
             RichText::new(format!("The plugin {} failed.", failure.plugin)).strong(),
         );
-        ui.label(super::shorten(&failure.what, 400));
+        let mut what = super::shorten(&failure.what, 400);
+        if let Some(first) = what.get(..1) {
+            what.replace_range(..1, &first.to_uppercase());
+        }
+        ui.label(what);
         ui.label(format!(
             "The game is kept up to move {}: nothing was lost.",
             self.session.cursor()

@@ -57,7 +57,7 @@ pub fn serve() -> anyhow::Result<()> {
                 }
                 continue;
             }
-            request => worker.handle(request),
+            request => caught(|| worker.handle(request)),
         };
         send(&out, &Answer { id, reply });
     }
@@ -172,14 +172,14 @@ impl Worker {
         self.searches.insert(id, cancel.clone());
         let out = out.clone();
         std::thread::spawn(move || {
-            let reply = match game.turn() {
+            let reply = caught(|| match game.turn() {
                 Ok(Turn::Seat { seat }) => bot
                     .choose(&game, seat, &mut Rng::with_seed(seed))
                     .map(|mv| Reply::Chosen { mv: mv.0 })
                     .map_err(text),
                 Ok(_) => Err("it is no seat's turn".into()),
                 Err(e) => Err(text(e)),
-            };
+            });
             let reply = if cancel.load(Ordering::Relaxed) {
                 Ok(Reply::Cancelled)
             } else {
@@ -203,8 +203,8 @@ impl Worker {
         let out = out.clone();
         std::thread::spawn(move || {
             let budget = Duration::from_millis(millis.clamp(1, 600_000));
-            let reply = crate::ai::hint(&game, &hints, seed, budget)
-                .and_then(|hint| {
+            let reply = caught(|| {
+                crate::ai::hint(&game, &hints, seed, budget).and_then(|hint| {
                     let names = game.line_notation(&hint.line[..hint.line.len().min(6)])?;
                     let best = names.first().cloned().unwrap_or_default();
                     let text = format!("{best} — {} — line: {}", hint.evaluation, names.join(" "));
@@ -213,7 +213,7 @@ impl Worker {
                         text,
                     })
                 })
-                .map_err(text);
+            });
             let reply = if cancel.load(Ordering::Relaxed) {
                 Ok(Reply::Cancelled)
             } else {
@@ -221,6 +221,22 @@ impl Worker {
             };
             send(&out, &Answer { id, reply });
         });
+    }
+}
+
+/// Runs `f`, turning a panic (a bug in the host's own code, since the plugin's panics are
+/// caught at its boundary) into an error answer instead of a silent, answerless thread.
+fn caught<T, E: std::fmt::Display>(f: impl FnOnce() -> Result<T, E>) -> Result<T, String> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(result) => result.map_err(text),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_else(|| "a panic".into());
+            Err(format!("the worker failed: {what}"))
+        }
     }
 }
 

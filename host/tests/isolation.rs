@@ -10,7 +10,7 @@ mod common;
 use std::{path::Path, sync::Mutex, time::Duration};
 
 use common::plugins_of;
-use egui_kittest::Harness;
+use egui_kittest::{Harness, kittest::Queryable};
 use game_api::MoveId;
 use tavola::{
     app::{AppConfig, Screen, TavolaApp},
@@ -69,7 +69,8 @@ fn autosaved_moves(data: &Path) -> usize {
     record.moves.len()
 }
 
-/// Plays moves until the plugin fails (at most `limit`), stepping the app in between.
+/// Plays moves until the plugin fails (at most `limit`), stepping the app in between
+/// (and while a move waits for the worker's answer: the window keeps drawing).
 fn play_until_failure(h: &mut Harness<'static, TavolaApp>, limit: usize) {
     for _ in 0..limit {
         if h.state().play_view().unwrap().failure().is_some() {
@@ -79,7 +80,14 @@ fn play_until_failure(h: &mut Harness<'static, TavolaApp>, limit: usize) {
             .play_view_mut()
             .unwrap()
             .play(MoveId(1), 0.0, 0.0);
-        h.run();
+        for _ in 0..500 {
+            h.step();
+            let view = h.state().play_view().unwrap();
+            if !view.waiting() || view.failure().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 }
 
@@ -105,6 +113,22 @@ fn a_crash_in_a_game_call_keeps_the_game_and_a_restart_plays_on() {
         let mut h = app(plugins.path(), data.path());
         set_env("TAVOLA_HOSTILE", &format!("after:3:{what}"));
         start(&mut h, vec![SeatKind::Person, SeatKind::Person]);
+        if what == "hang" {
+            // The window keeps drawing while the watchdog waits for the hung plugin.
+            play_until_failure(&mut h, 2);
+            h.state_mut()
+                .play_view_mut()
+                .unwrap()
+                .play(MoveId(1), 0.0, 0.0);
+            assert!(h.state().play_view().unwrap().waiting());
+            let frame = std::time::Instant::now();
+            h.step();
+            assert!(
+                frame.elapsed() < Duration::from_millis(400),
+                "a frame waited"
+            );
+            h.get_by_label("Waiting for the plugin…");
+        }
         play_until_failure(&mut h, 3);
         let view = h.state().play_view().unwrap();
         if what == "panic" {

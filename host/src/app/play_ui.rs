@@ -84,6 +84,11 @@ impl PlayView {
                 ui.spinner();
                 ui.label("Looking for a hint...");
             }
+            if self.waiting() {
+                ui.separator();
+                ui.spinner();
+                ui.label("Waiting for the plugin…");
+            }
             if self.paused && !matches!(self.turn, Turn::Over { .. }) {
                 ui.separator();
                 ui.label(RichText::new("Paused").italics());

@@ -17,11 +17,30 @@ use super::{
 };
 use crate::{
     session::{SeatKind, Session},
-    worker::{Poll, RemoteGame, Reply, Snapshot, WorkerError, WorkerFailure},
+    worker::{Poll, RemoteGame, Reply, Request, Snapshot, WorkerError, WorkerFailure},
 };
 
 /// How long a hint searches.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How long a frame waits for the worker's answer to a move before drawing on without it
+/// (a plugin answers in well under a millisecond; one that hangs must not freeze the
+/// window while the watchdog runs).
+const FRAME_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// A position change asked of the worker and not answered yet.
+enum Pending {
+    /// A move: its description and who played it, to record it once played.
+    Play {
+        id: u64,
+        mv: MoveId,
+        info: MoveInfo,
+        seat: Option<u8>,
+        step_seconds: f64,
+    },
+    /// A jump to the record's first `n` moves.
+    Goto { id: u64 },
+}
 
 /// A bot thinking in the worker.
 struct BotJob {
@@ -54,6 +73,7 @@ pub struct PlayView {
     pub(super) path: Vec<SiteId>,
     pub(super) animation: Option<Animation>,
     bot: Option<BotJob>,
+    pending: Option<Pending>,
     /// Bots and chance wait while paused (reviewing the history).
     pub paused: bool,
     pub(super) replaying: bool,
@@ -95,6 +115,7 @@ impl PlayView {
             path: Vec::new(),
             animation: None,
             bot: None,
+            pending: None,
             paused: false,
             replaying: false,
             next_replay_at: 0.0,
@@ -211,6 +232,7 @@ impl PlayView {
             hash: plugin.meta().hash.clone(),
         });
         self.remote = None;
+        self.pending = None;
         self.bot = None;
         self.hint_job = None;
         self.animation = None;
@@ -259,8 +281,12 @@ impl PlayView {
         }
     }
 
-    /// Plays `mv`, animating it over `step_seconds` per step.
+    /// Plays `mv`, animating it over `step_seconds` per step. The worker's answer is
+    /// waited for a moment; if it takes longer, the game waits for it frame by frame.
     pub fn play(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
+        if self.pending.is_some() {
+            return;
+        }
         self.cancel_bot();
         let Some(info) = self.moves.iter().find(|m| m.id == mv).cloned() else {
             self.error = Some(format!("move {} is not legal here", mv.0));
@@ -271,26 +297,89 @@ impl PlayView {
             _ => None,
         };
         let Some(remote) = self.remote() else { return };
-        match remote.play(mv.0) {
-            Ok((effects, snapshot)) => {
-                if seat.is_none() {
-                    self.last_event = Some(format!("Chance: {}", info.notation));
-                }
-                let dropped = self.session.record_played(mv, info.notation, seat);
-                if dropped > 0 {
-                    self.last_event = Some(format!(
-                        "{dropped} later move{} replaced by this one",
-                        if dropped == 1 { " was" } else { "s were" }
-                    ));
-                }
-                self.error = None;
-                self.dirty = true;
-                let before = self.contents.clone();
-                self.show(snapshot);
-                self.start_animation(effects, before, now, step_seconds);
+        match remote.send(Request::Play { mv: mv.0 }) {
+            Ok(id) => {
+                self.pending = Some(Pending::Play {
+                    id,
+                    mv,
+                    info,
+                    seat,
+                    step_seconds,
+                });
+                self.settle(now, FRAME_WAIT);
             }
-            Err(e) => self.failed(e),
+            Err(f) => self.lost_worker(f),
         }
+    }
+
+    /// Whether a move or a jump is waiting for the worker's answer.
+    pub fn waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Takes the answer to the pending position change if it comes within `wait`.
+    fn settle(&mut self, now: f64, wait: std::time::Duration) {
+        let Some(pending) = &self.pending else { return };
+        let id = match pending {
+            Pending::Play { id, .. } | Pending::Goto { id } => *id,
+        };
+        let Some(remote) = self.remote.as_mut() else {
+            self.pending = None;
+            return;
+        };
+        let Poll::Ready(answer) = remote.wait(id, wait) else {
+            return;
+        };
+        match self.pending.take() {
+            Some(Pending::Play {
+                mv,
+                info,
+                seat,
+                step_seconds,
+                ..
+            }) => match answer.and_then(RemoteGame::played) {
+                Ok((effects, snapshot)) => {
+                    self.played(mv, info, seat, effects, snapshot, now, step_seconds);
+                }
+                Err(e) => self.failed(e),
+            },
+            Some(Pending::Goto { .. }) => match answer.and_then(RemoteGame::position_of) {
+                Ok(snapshot) => {
+                    self.show(snapshot);
+                    self.dirty = true;
+                }
+                Err(e) => self.failed(e),
+            },
+            None => {}
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn played(
+        &mut self,
+        mv: MoveId,
+        info: MoveInfo,
+        seat: Option<u8>,
+        effects: Vec<Effect>,
+        snapshot: Snapshot,
+        now: f64,
+        step_seconds: f64,
+    ) {
+        if seat.is_none() {
+            self.last_event = Some(format!("Chance: {}", info.notation));
+        }
+        let dropped = self.session.record_played(mv, info.notation, seat);
+        if dropped > 0 {
+            self.last_event = Some(format!(
+                "{dropped} later move{} replaced by this one",
+                if dropped == 1 { " was" } else { "s were" }
+            ));
+        }
+        self.error = None;
+        self.dirty = true;
+        let before = self.contents.clone();
+        self.show(snapshot);
+        self.start_animation(effects, before, now, step_seconds);
     }
 
     fn start_animation(&mut self, effects: Vec<Effect>, before: Contents, now: f64, step: f64) {
@@ -299,22 +388,20 @@ impl PlayView {
     }
 
     /// Sets the position to the record's first `n` moves (through the worker).
-    fn set_position(&mut self, n: usize) -> bool {
+    fn set_position(&mut self, n: usize) {
+        if self.pending.is_some() {
+            return;
+        }
         self.session.set_cursor(n);
+        self.dirty = true;
         let moves = self.session.played_ids();
-        let Some(remote) = self.remote() else {
-            return false;
-        };
-        match remote.goto(&moves) {
-            Ok(snapshot) => {
-                self.show(snapshot);
-                self.dirty = true;
-                true
+        let Some(remote) = self.remote() else { return };
+        match remote.send(Request::Goto { moves }) {
+            Ok(id) => {
+                self.pending = Some(Pending::Goto { id });
+                self.settle(0.0, FRAME_WAIT);
             }
-            Err(e) => {
-                self.failed(e);
-                false
-            }
+            Err(f) => self.lost_worker(f),
         }
     }
 
@@ -468,6 +555,13 @@ impl PlayView {
 
     /// Runs bots, chance, hints and animations. Call every frame.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
+        if self.pending.is_some() {
+            self.settle(now, std::time::Duration::ZERO);
+            if self.pending.is_some() {
+                ctx.request_repaint_after(std::time::Duration::from_millis(20));
+                return;
+            }
+        }
         self.poll_searches(now, step_seconds);
         if self.bot.is_some() || self.hint_job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(30));
@@ -541,6 +635,7 @@ impl PlayView {
         match self.turn {
             Turn::Seat { seat } => {
                 self.animation.is_none()
+                    && self.pending.is_none()
                     && !self.replaying
                     && self.failure.is_none()
                     && self.session.seats().get(usize::from(seat)) == Some(&SeatKind::Person)

@@ -246,15 +246,27 @@ impl Worker {
     pub fn call(&mut self, request: Request, deadline: Duration) -> Result<Reply, WorkerError> {
         let id = self.send(request, deadline)?;
         loop {
-            match self.poll(id) {
-                Poll::Ready(answer) => return answer,
-                Poll::Pending => {
-                    let wait = self.deadlines.get(&id).map_or(Duration::ZERO, |d| {
-                        d.at.saturating_duration_since(Instant::now())
-                    });
-                    self.take_answers(Some(wait.min(Duration::from_millis(50))));
-                }
+            if let Poll::Ready(answer) = self.wait(id, deadline) {
+                return answer;
             }
+        }
+    }
+
+    /// Waits at most `limit` for the answer to request `id` (its deadline still applies:
+    /// past it, the worker is stopped and the answer is the failure).
+    pub fn wait(&mut self, id: u64, limit: Duration) -> Poll {
+        let until = Instant::now() + limit;
+        loop {
+            let poll = self.poll(id);
+            let now = Instant::now();
+            if matches!(poll, Poll::Ready(_)) || now >= until {
+                return poll;
+            }
+            let due = self.deadlines.get(&id).map_or(now, |d| d.at);
+            let wait = until.min(due).saturating_duration_since(now);
+            self.take_answers(Some(
+                wait.clamp(Duration::from_millis(1), Duration::from_millis(50)),
+            ));
         }
     }
 

@@ -100,8 +100,34 @@ impl RemoteGame {
 
     /// Plays `mv`: what a person would see happen, and the position after it.
     pub fn play(&mut self, mv: u32) -> Result<(Vec<Effect>, Snapshot), WorkerError> {
-        match self.worker.call(Request::Play { mv }, watchdog())? {
+        let reply = self.worker.call(Request::Play { mv }, watchdog())?;
+        Self::played(reply)
+    }
+
+    /// Sends a position change (`Play` or `Goto`) without waiting: take its answer with
+    /// [`RemoteGame::wait`] and read it with [`RemoteGame::played`] or
+    /// [`RemoteGame::position_of`].
+    pub fn send(&mut self, request: Request) -> Result<u64, WorkerFailure> {
+        self.worker.send(request, watchdog())
+    }
+
+    /// Waits at most `limit` for the answer to `id`.
+    pub fn wait(&mut self, id: u64, limit: Duration) -> Poll {
+        self.worker.wait(id, limit)
+    }
+
+    /// The effects and position of a `Play`'s reply.
+    pub fn played(reply: Reply) -> Result<(Vec<Effect>, Snapshot), WorkerError> {
+        match reply {
             Reply::Played { effects, snapshot } => Ok((effects, *snapshot)),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// The position of a `Goto`'s (or `Start`'s, `Open`'s) reply.
+    pub fn position_of(reply: Reply) -> Result<Snapshot, WorkerError> {
+        match reply {
+            Reply::Position { snapshot, .. } => Ok(*snapshot),
             other => Err(unexpected(other)),
         }
     }

@@ -13,7 +13,42 @@ use crate::{
     play::{perft, play_out},
     plugins::{GameHandle, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
     record::{Record, replay},
+    storage::RecordWriter,
 };
+
+/// The longest `bench --seconds` measurement, in seconds (an hour).
+pub const MAX_SECONDS: f64 = 3600.0;
+/// The longest `hint --millis` thinking time (an hour).
+pub const MAX_MILLIS: u64 = 3_600_000;
+/// The most simulations per search for `bench --simulations` (each one a tree node).
+pub const MAX_SIMULATIONS: u64 = 10_000_000;
+/// The most games of `match` and, per option set, of `check`.
+pub const MAX_GAMES: u64 = 1_000_000;
+/// The deepest `perft`.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+/// The most random opening moves of `open --moves`.
+pub const MAX_OPENING_MOVES: usize = 10_000;
+
+/// A number of seconds: finite, above 0 and at most [`MAX_SECONDS`].
+fn seconds(text: &str) -> Result<f64, String> {
+    let range = format!("expected a number of seconds above 0 and at most {MAX_SECONDS}");
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= MAX_SECONDS => Ok(v),
+        Ok(_) => Err(range),
+        Err(_) => Err(format!("not a number; {range}")),
+    }
+}
+
+/// A number of megabytes for `solve --memory`: at least 1, at most the machine's memory.
+fn megabytes(text: &str) -> Result<u64, String> {
+    let most = crate::ai::solve::total_memory().map_or(1 << 20, |b| b >> 20);
+    let range = format!("expected a number of megabytes from 1 to {most} (this machine's memory)");
+    match text.trim().parse::<u64>() {
+        Ok(v) if (1..=most).contains(&v) => Ok(v),
+        Ok(_) => Err(range),
+        Err(_) => Err(format!("not a whole number; {range}")),
+    }
+}
 
 /// Tavola: a board-game host whose games are plugins.
 #[derive(Debug, Parser)]
@@ -54,7 +89,8 @@ pub enum Command {
         /// The random seed (chance events and random bots); printed if not given.
         #[arg(long)]
         seed: Option<u64>,
-        /// Write the game record to this file.
+        /// Write the game record to this file, after every move (a crash keeps every move
+        /// played).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
     },
@@ -78,7 +114,8 @@ pub enum Command {
     Perft {
         /// The game's id.
         game: String,
-        /// The largest depth.
+        /// The largest depth (1 to 30).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PERFT_DEPTH)))]
         depth: u32,
         /// The options and start position.
         #[command(flatten)]
@@ -91,8 +128,9 @@ pub enum Command {
         /// The options and start position.
         #[command(flatten)]
         setup: Setup,
-        /// Thinking time in milliseconds.
-        #[arg(long, default_value_t = 1000)]
+        /// Thinking time in milliseconds (1 to 3600000).
+        #[arg(long, default_value_t = 1000,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
         millis: u64,
         /// The random seed (MCTS).
         #[arg(long, default_value_t = 1)]
@@ -109,8 +147,9 @@ pub enum Command {
         /// The options.
         #[command(flatten)]
         setup: Setup,
-        /// Games to play.
-        #[arg(long, default_value_t = 100)]
+        /// Games to play (1 to 1000000).
+        #[arg(long, default_value_t = 100,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
         /// The first seed; game `i` uses `seed + i`.
         #[arg(long, default_value_t = 1)]
@@ -125,13 +164,14 @@ pub enum Command {
     Bench {
         /// The game's id; all games if omitted.
         game: Option<String>,
-        /// Seconds per measurement.
-        #[arg(long, default_value_t = 2.0)]
+        /// Seconds per measurement (above 0, at most 3600).
+        #[arg(long, default_value_t = 2.0, value_parser = seconds, allow_negative_numbers = true)]
         seconds: f64,
         /// Measure searches of this many simulations each (fresh trees, repeated for
         /// the measuring time) instead of one long search: the shape of other
-        /// programs' benchmarks, e.g. one `MCTSBot.step` of 20,000 simulations.
-        #[arg(long)]
+        /// programs' benchmarks, e.g. one `MCTSBot.step` of 20,000 simulations
+        /// (1 to 10000000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_SIMULATIONS))]
         simulations: Option<u64>,
         /// Print JSON.
         #[arg(long)]
@@ -145,6 +185,14 @@ pub enum Command {
         /// The options and start position.
         #[command(flatten)]
         setup: Setup,
+        /// The most memory for the table of solved positions, in megabytes (default: a
+        /// quarter of the machine's memory); a full table slows the solve, the value
+        /// stays exact.
+        #[arg(long, value_name = "MB", value_parser = megabytes)]
+        memory: Option<u64>,
+        /// No progress reports on stderr.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Open the app straight into a new game.
     Open {
@@ -159,16 +207,20 @@ pub enum Command {
         /// The random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Play this many random moves first (paused afterwards), e.g. for screenshots.
-        #[arg(long, default_value_t = 0)]
+        /// Play this many random moves first (paused afterwards), e.g. for screenshots
+        /// (at most 10000).
+        #[arg(long, default_value_t = 0,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+                  .range(0..=MAX_OPENING_MOVES as u64))]
         moves: usize,
     },
     /// Run the conformance suite on a plugin file (or a loaded game's id).
     Check {
         /// A plugin library file, or the id of a loaded game.
         plugin: String,
-        /// Random games per option set.
-        #[arg(long, default_value_t = 10)]
+        /// Random games per option set (1 to 1000000).
+        #[arg(long, default_value_t = 10,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
         /// The first seed.
         #[arg(long, default_value_t = 1)]
@@ -318,24 +370,67 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             simulations,
             json,
         } => crate::matches::bench(&set, game.as_deref(), seconds, simulations, json),
-        Command::Solve { game, setup } => {
-            let (_, start) = set_up(&set, &game, &setup)?;
-            let t = Instant::now();
-            let (margin, result) = crate::ai::alphabeta::solve(&start)?;
-            let names = start.line_notation(&result.line)?;
-            println!("Position: {}", start.notation()?);
-            println!("Value: {margin:+} (final margin for the player to move, perfect play)");
-            println!("Best move: {}", names.first().cloned().unwrap_or_default());
-            println!("Principal line: {}", names.join(" "));
-            println!(
-                "Solved in {:.2} s, {} positions searched",
-                t.elapsed().as_secs_f64(),
-                result.nodes
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Solve {
+            game,
+            setup,
+            memory,
+            quiet,
+        } => solve(&set, &game, &setup, memory, quiet),
         Command::Check { .. } | Command::Open { .. } => unreachable!("handled above"),
     }
+}
+
+fn solve(
+    set: &PluginSet,
+    game: &str,
+    setup: &Setup,
+    memory_mb: Option<u64>,
+    quiet: bool,
+) -> Result<ExitCode> {
+    use crate::ai::solve::{Progress, SolveConfig, default_memory};
+    let (_, start) = set_up(set, game, setup)?;
+    let config = SolveConfig {
+        memory: memory_mb.map_or_else(default_memory, |mb| mb << 20),
+        ..SolveConfig::default()
+    };
+    let mb = |bytes: u64| bytes as f64 / f64::from(1u32 << 20);
+    let report = |p: &Progress| {
+        if !quiet {
+            eprintln!(
+                "{:>6.0} s: {} positions searched, table {} entries in {:.0} MB ({:.0}% of the {:.0} MB budget){}",
+                p.elapsed.as_secs_f64(),
+                p.nodes,
+                p.entries,
+                mb(p.table_bytes),
+                100.0 * p.table_bytes as f64 / config.memory as f64,
+                mb(config.memory),
+                if p.replaced > 0 {
+                    format!(", {} replaced", p.replaced)
+                } else {
+                    String::new()
+                }
+            );
+        }
+    };
+    let solution = crate::ai::solve::solve(&start, &config, report)?;
+    let names = start.line_notation(&solution.line)?;
+    let p = solution.progress;
+    println!("Position: {}", start.notation()?);
+    println!(
+        "Value: {:+} (final margin for the player to move, perfect play)",
+        solution.margin
+    );
+    println!("Best move: {}", names.first().cloned().unwrap_or_default());
+    println!("Principal line: {}", names.join(" "));
+    println!(
+        "Solved in {:.2} s, {} positions searched, table {} entries ({:.0} MB of {:.0} MB)",
+        p.elapsed.as_secs_f64(),
+        p.nodes,
+        p.entries,
+        mb(p.table_bytes),
+        mb(config.memory)
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
@@ -475,19 +570,33 @@ fn play(
             .collect::<Vec<_>>()
             .join(", ")
     );
+    // The record is saved before the first move (so a path that cannot be written is
+    // refused before the game) and after every move (so a crash keeps every move).
+    let mut writer = record_path.map(RecordWriter::new);
+    if let Some(w) = &mut writer {
+        w.save(&record)?;
+    }
+    let mut save_failed = false;
     let mut rng = Rng::with_seed(seed);
-    let result = play_out(&mut handle, &mut bots, &mut rng, &mut record, |m| {
+    let result = play_out(&mut handle, &mut bots, &mut rng, &mut record, |m, so_far| {
         println!(
             "{:>4}. {:<10} {}",
             m.number,
             seat_name(plugin, m.seat),
             m.notation
         );
+        if let Some(w) = &mut writer
+            && !save_failed
+            && let Err(e) = w.save(so_far)
+        {
+            eprintln!("warning: {e}");
+            save_failed = true;
+        }
     });
-    // Save what was played even when a plugin failed part-way.
-    if let Some(path) = &record_path {
-        record.write(path)?;
-        println!("Record written to {}", path.display());
+    // Save what was played (and the result) even when a plugin failed part-way.
+    if let Some(w) = &mut writer {
+        w.save(&record)?;
+        println!("Record written to {}", w.path().display());
     }
     result?;
     print_result(&handle)?;

@@ -100,7 +100,7 @@ fn series_game(
         &mut bots,
         &mut Rng::with_seed(seed),
         &mut record,
-        |_| {},
+        |_, _| {},
     )?;
     Ok((a_seat, outcome.seats[a_seat].result))
 }

@@ -2,8 +2,9 @@
 //!
 //! A record is versioned, human-readable JSON: the plugin's id and version, the contract
 //! level, the options, the seed, the start position if it is not the game's start, and
-//! every move and chance outcome in order (by id, with its notation as a cross-check).
-//! Replaying a record through the plugin reproduces the game exactly.
+//! every move and chance outcome in order (by id, with its notation as a cross-check, and
+//! a short check of the position it leads to). Replaying a record through the plugin
+//! reproduces the game exactly, or says at which move the plugin's rules diverge from it.
 
 use std::{collections::BTreeMap, path::Path};
 
@@ -11,7 +12,10 @@ use game_api::{MoveId, OptionValue, Options, Outcome, Turn};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::plugins::{CallError, GameHandle, Plugin, PluginSet};
+use crate::{
+    plugins::{CallError, GameHandle, Plugin, PluginSet},
+    storage::{StorageError, write_atomic},
+};
 
 /// The `format` field of every record.
 pub const RECORD_FORMAT: &str = "tavola-record";
@@ -65,12 +69,36 @@ pub struct RecordedMove {
     /// Milliseconds since the game started, when it was played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_ms: Option<u64>,
+    /// The [`position_check`] of the position the move leads to, checked on replay
+    /// (records written before checks existed have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+}
+
+/// A short check of a position: the first 8 hex digits of the 64-bit FNV-1a hash of
+/// its notation. Stable across builds and machines, so a record made anywhere can be
+/// checked anywhere.
+pub fn position_check(notation: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in notation.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{:08x}", hash >> 32)
+}
+
+/// The [`position_check`] of `game`'s current position.
+pub fn check_of(game: &GameHandle) -> Result<String, CallError> {
+    Ok(position_check(&game.notation()?))
 }
 
 /// What is wrong with a record, said so a person can fix it.
 #[derive(Debug, Error)]
 pub enum RecordError {
-    /// The file could not be read or written.
+    /// The file could not be saved.
+    #[error(transparent)]
+    Save(#[from] StorageError),
+    /// The file could not be read.
     #[error("{path}: {source}")]
     Io {
         /// The file.
@@ -107,6 +135,23 @@ pub enum RecordError {
         notation: String,
         /// Why it cannot be played.
         reason: String,
+    },
+    /// The plugin reaches another position than the one recorded after a move.
+    #[error(
+        "the plugin's rules diverge from the record at move {number} ({notation}): the \
+         record expects position check {expected}, the plugin gives {found} (position {position})"
+    )]
+    Diverged {
+        /// 1-based position of the move in the record.
+        number: usize,
+        /// The move's notation.
+        notation: String,
+        /// The recorded check.
+        expected: String,
+        /// The check of the plugin's position.
+        found: String,
+        /// The plugin's position after the move, in its notation.
+        position: String,
     },
     /// The replayed game ends differently from the recorded result.
     #[error("the replayed result differs from the recorded one: {0}")]
@@ -198,19 +243,14 @@ impl Record {
         serde_json::to_string_pretty(self).expect("a record always serialises")
     }
 
-    /// Writes the record to `path` (through a temporary file, so a failed write never
-    /// destroys an earlier save).
+    /// Writes the record to `path` with [`write_atomic`]: a crash or a failed write
+    /// never destroys an earlier save, and a finished write is on the disk.
     pub fn write(&self, path: &Path) -> Result<(), RecordError> {
-        let io = |source| RecordError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, self.to_json()).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        Ok(write_atomic(path, self.to_json().as_bytes())?)
     }
 
-    /// Appends a played move.
+    /// Appends a move about to be played in `game` (the position before it), with the
+    /// check of the position it leads to.
     pub fn push(
         &mut self,
         game: &GameHandle,
@@ -218,13 +258,22 @@ impl Record {
         seat: Option<u8>,
     ) -> Result<(), CallError> {
         let notation = game.move_info(mv)?.notation;
+        let mut after = game.clone();
+        after.apply(mv)?;
         self.moves.push(RecordedMove {
             id: mv.0,
             notation,
             seat,
             at_ms: None,
+            check: Some(check_of(&after)?),
         });
         Ok(())
+    }
+
+    /// Whether any move carries a position check (records written before checks existed
+    /// carry none).
+    pub fn has_checks(&self) -> bool {
+        self.moves.iter().any(|m| m.check.is_some())
     }
 }
 
@@ -256,13 +305,12 @@ pub fn replay(plugins: &PluginSet, record: &Record) -> Result<Replayed, RecordEr
         RecordError::UnknownGame(format!("the record is a game of `{}`: {e}", record.game))
     })?;
     let mut warnings = Vec::new();
-    if plugin.manifest().version != record.plugin_version {
-        warnings.push(format!(
-            "recorded with {} {}, replayed with {}",
-            record.game,
-            record.plugin_version,
-            plugin.manifest().version
-        ));
+    if !record.moves.is_empty() && !record.has_checks() {
+        warnings.push(
+            "the record carries no position checks (an older format): its moves are checked \
+             for legality only"
+                .into(),
+        );
     }
     let mut game = start_of(plugin, record)?;
     for (i, m) in record.moves.iter().enumerate() {
@@ -287,6 +335,32 @@ pub fn replay(plugins: &PluginSet, record: &Record) -> Result<Replayed, RecordEr
             )));
         }
         game.apply(MoveId(m.id))?;
+        if let Some(expected) = &m.check {
+            let position = game.notation()?;
+            let found = position_check(&position);
+            if &found != expected {
+                return Err(RecordError::Diverged {
+                    number: i + 1,
+                    notation: m.notation.clone(),
+                    expected: expected.clone(),
+                    found,
+                    position,
+                });
+            }
+        }
+    }
+    if plugin.manifest().version != record.plugin_version {
+        let checked = if record.has_checks() {
+            "; every recorded position check matches"
+        } else {
+            ""
+        };
+        warnings.push(format!(
+            "recorded with {} {}, replayed with {}{checked}",
+            record.game,
+            record.plugin_version,
+            plugin.manifest().version
+        ));
     }
     if let Some(recorded) = &record.result {
         match game.turn()? {

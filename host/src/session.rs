@@ -9,7 +9,7 @@ use game_api::{Effect, MoveId, Options, Rng, Turn};
 
 use crate::{
     plugins::{CallError, GameHandle, Plugin, PluginSet},
-    record::{Record, RecordError, RecordedMove, replay, start_of},
+    record::{Record, RecordError, RecordedMove, check_of, replay, start_of},
 };
 
 /// Who sits in a seat.
@@ -184,6 +184,7 @@ impl Session {
                 notation,
                 seat,
                 at_ms: None,
+                check: Some(check_of(&self.game)?),
             });
         }
         self.cursor += 1;

@@ -385,3 +385,75 @@ fn describe_scores(o: &Outcome) -> String {
         .collect::<Vec<_>>()
         .join("–")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Record {
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            game: "game".into(),
+            plugin_version: "1.0.0".into(),
+            api_level: 1,
+            options: BTreeMap::new(),
+            seed: Some(3),
+            start: None,
+            seats: vec!["random".into(), "greedy".into()],
+            created: Some(1),
+            moves: vec![
+                RecordedMove {
+                    id: 2,
+                    notation: "c".into(),
+                    seat: Some(0),
+                    at_ms: None,
+                    check: Some(position_check("4,4,0,5,5,5/4,4,4,4,4,4 1-0 S")),
+                },
+                RecordedMove {
+                    id: 0,
+                    notation: "a".into(),
+                    seat: Some(0),
+                    at_ms: None,
+                    check: Some(position_check("0,5,1,6,6,5/4,4,4,4,4,4 1-0 N")),
+                },
+            ],
+            result: None,
+        }
+    }
+
+    #[test]
+    fn position_checks_are_short_stable_and_tell_positions_apart() {
+        // FNV-1a of the empty string is cbf29ce484222325.
+        assert_eq!(position_check(""), "cbf29ce4");
+        assert_eq!(position_check("a"), "af63dc4c");
+        let check = position_check("4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
+        assert_eq!(check.len(), 8);
+        assert_ne!(check, position_check("4,4,0,5,5,5/4,4,4,4,4,4 1-0 N"));
+    }
+
+    #[test]
+    fn a_record_with_checks_round_trips_through_json_and_a_file() {
+        let record = sample();
+        let json = record.to_json();
+        assert!(json.contains("\"check\""));
+        assert_eq!(Record::from_json(&json).unwrap(), record);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("saves/game.json");
+        record.write(&path).unwrap();
+        assert_eq!(Record::read(&path).unwrap(), record);
+        assert!(record.has_checks());
+    }
+
+    #[test]
+    fn an_old_record_without_checks_still_loads() {
+        let mut old: serde_json::Value = serde_json::from_str(&sample().to_json()).unwrap();
+        for m in old["moves"].as_array_mut().unwrap() {
+            m.as_object_mut().unwrap().remove("check");
+        }
+        let record = Record::from_json(&old.to_string()).unwrap();
+        assert_eq!(record.moves.len(), 2);
+        assert!(!record.has_checks());
+        assert!(record.moves.iter().all(|m| m.check.is_none()));
+    }
+}

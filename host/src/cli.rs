@@ -578,21 +578,27 @@ fn play(
     }
     let mut save_failed = false;
     let mut rng = Rng::with_seed(seed);
-    let result = play_out(&mut handle, &mut bots, &mut rng, &mut record, |m, so_far| {
-        println!(
-            "{:>4}. {:<10} {}",
-            m.number,
-            seat_name(plugin, m.seat),
-            m.notation
-        );
-        if let Some(w) = &mut writer
-            && !save_failed
-            && let Err(e) = w.save(so_far)
-        {
-            eprintln!("warning: {e}");
-            save_failed = true;
-        }
-    });
+    let result = play_out(
+        &mut handle,
+        &mut bots,
+        &mut rng,
+        &mut record,
+        |m, so_far| {
+            println!(
+                "{:>4}. {:<10} {}",
+                m.number,
+                seat_name(plugin, m.seat),
+                m.notation
+            );
+            if let Some(w) = &mut writer
+                && !save_failed
+                && let Err(e) = w.save(so_far)
+            {
+                eprintln!("warning: {e}");
+                save_failed = true;
+            }
+        },
+    );
     // Save what was played (and the result) even when a plugin failed part-way.
     if let Some(w) = &mut writer {
         w.save(&record)?;

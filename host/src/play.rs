@@ -46,12 +46,15 @@ pub fn play_out(
         record.push(game, mv, seat)?;
         game.apply(mv)?;
         let last = record.moves.last().expect("just pushed");
-        on_move(&PlayedMove {
-            number: record.moves.len(),
-            seat,
-            mv,
-            notation: last.notation.clone(),
-        }, record);
+        on_move(
+            &PlayedMove {
+                number: record.moves.len(),
+                seat,
+                mv,
+                notation: last.notation.clone(),
+            },
+            record,
+        );
     }
 }
 

@@ -48,7 +48,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StorageError> {
     let name = path.file_name().ok_or_else(|| StorageError {
         path: path.to_path_buf(),
         step: "naming the file",
-        source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path has no file name"),
+        source: std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "the path has no file name",
+        ),
     })?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -166,7 +169,11 @@ mod tests {
         assert!(text.contains(&path.display().to_string()), "{text}");
         assert!(text.contains("renaming"), "{text}");
         assert!(path.is_dir());
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no leftovers");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no leftovers"
+        );
         // A parent that is a file.
         let file = dir.path().join("file");
         std::fs::write(&file, b"x").unwrap();
@@ -179,7 +186,9 @@ mod tests {
 
     /// The versions the child saves in turn: large, and each one tells its number.
     fn version(i: u64) -> Vec<u8> {
-        let body: String = (0..40_000).map(|k| format!("{:x}", (k * 7 + i) % 16)).collect();
+        let body: String = (0..40_000)
+            .map(|k| format!("{:x}", (k * 7 + i) % 16))
+            .collect();
         serde_json::to_vec(&serde_json::json!({ "version": i, "body": body })).unwrap()
     }
 
@@ -208,7 +217,11 @@ mod tests {
         let (mut kills, mut seen) = (0, std::collections::BTreeSet::new());
         while kills < 60 {
             let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-                .args(["--exact", "storage::tests::save_loop_child", "--test-threads=1"])
+                .args([
+                    "--exact",
+                    "storage::tests::save_loop_child",
+                    "--test-threads=1",
+                ])
                 .env(CHILD, &path)
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::null())
@@ -226,7 +239,10 @@ mod tests {
                         .iter()
                         .position(|v| *v == bytes)
                         .unwrap_or_else(|| {
-                            panic!("after kill {kills}: {} bytes, not a saved version", bytes.len())
+                            panic!(
+                                "after kill {kills}: {} bytes, not a saved version",
+                                bytes.len()
+                            )
                         });
                     let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
                     assert_eq!(json["version"], i as u64);

@@ -292,9 +292,7 @@ fn solve_matches_the_published_value_of_kalah_3_3() {
         memory: tavola::ai::solve::MIN_MEMORY,
         ..SolveConfig::default()
     };
-    let o = plugin
-        .parse_options(&["houses=3", "seeds=4"])
-        .unwrap();
+    let o = plugin.parse_options(&["houses=3", "seeds=4"]).unwrap();
     let game = plugin.new_game(&o).unwrap();
     let roomy = solve(&game, &SolveConfig::default(), |_| {}).unwrap();
     let tight = solve(&game, &small, |_| {}).unwrap();

@@ -601,7 +601,7 @@ fn play(
     );
     // Save what was played (and the result) even when a plugin failed part-way.
     if let Some(w) = &mut writer {
-        w.save(&record)?;
+        w.finish(&record)?;
         println!("Record written to {}", w.path().display());
     }
     result?;

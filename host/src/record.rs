@@ -207,11 +207,13 @@ impl Record {
     pub fn from_json(text: &str) -> Result<Self, RecordError> {
         // Look at the format first, so that another file gets a better message than a
         // missing field.
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| RecordError::Syntax {
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(e) => journal(text).ok_or_else(|| RecordError::Syntax {
                 path: "record".into(),
                 reason: e.to_string(),
-            })?;
+            })?,
+        };
         match value.get("format").and_then(|f| f.as_str()) {
             Some(RECORD_FORMAT) => {}
             Some(other) => {
@@ -275,6 +277,27 @@ impl Record {
     pub fn has_checks(&self) -> bool {
         self.moves.iter().any(|m| m.check.is_some())
     }
+}
+
+/// The record of a journal, as [`crate::storage::RecordWriter`] writes a game in
+/// progress: the record without its moves on the first line, then one move per line. A
+/// last line cut short (by a crash in the middle of an append) is left out.
+fn journal(text: &str) -> Option<serde_json::Value> {
+    let mut lines = text.split_inclusive('\n');
+    let mut head: serde_json::Value = serde_json::from_str(lines.next()?).ok()?;
+    if !head.is_object() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    for line in lines {
+        match serde_json::from_str::<serde_json::Value>(line) {
+            Ok(m) if m.is_object() => moves.push(m),
+            _ if !line.ends_with('\n') => break,
+            _ => return None,
+        }
+    }
+    head["moves"] = serde_json::Value::Array(moves);
+    Some(head)
 }
 
 /// A record replayed through its plugin.
@@ -443,6 +466,38 @@ mod tests {
         record.write(&path).unwrap();
         assert_eq!(Record::read(&path).unwrap(), record);
         assert!(record.has_checks());
+    }
+
+    #[test]
+    fn a_journal_reads_as_its_record_even_cut_short() {
+        let record = sample();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("live.json");
+        let mut writer = crate::storage::RecordWriter::new(&path);
+        let mut so_far = record.clone();
+        so_far.moves.clear();
+        writer.save(&so_far).unwrap();
+        assert_eq!(Record::read(&path).unwrap(), so_far);
+        for m in &record.moves {
+            so_far.moves.push(m.clone());
+            writer.save(&so_far).unwrap();
+            assert_eq!(Record::read(&path).unwrap(), so_far);
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 1 + record.moves.len(), "{text}");
+        // A crash in the middle of the last append: that move is left out.
+        let cut = &text[..text.len() - 10];
+        let read = Record::from_json(cut).unwrap();
+        assert_eq!(read.moves, record.moves[..record.moves.len() - 1]);
+        // A bad line in the middle is an error, as is a cut pretty record.
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.insert(1, "{oops");
+        assert!(Record::from_json(&lines.join("\n")).is_err());
+        let pretty = record.to_json();
+        assert!(Record::from_json(&pretty[..pretty.len() / 2]).is_err());
+        // The end of the game replaces the journal with the pretty record.
+        writer.finish(&record).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), pretty);
     }
 
     #[test]

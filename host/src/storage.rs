@@ -4,14 +4,14 @@
 //! flushes it to the disk, renames it over the target and flushes the folder, so that a
 //! reader (or the next start after a crash, a `kill -9` or a power cut) finds either the
 //! old file or the new one, never a mix or a truncated file. [`RecordWriter`] keeps a
-//! game record on disk as the game is played: every move is saved the same way as it is
-//! made.
+//! game record on disk as the game is played: every move is saved as it is made.
 
 use std::{
     fs::{File, OpenOptions},
     io::Write,
     path::{Path, PathBuf},
     sync::atomic::{AtomicU64, Ordering},
+    time::{Duration, Instant},
 };
 
 use thiserror::Error;
@@ -33,11 +33,33 @@ pub struct StorageError {
 /// Tells temporary files of one process apart.
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// How far a save must get before [`write_atomic_with`] returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Durability {
+    /// Flushed to the disk, file and folder: the save survives a power cut.
+    Disk,
+    /// Handed to the system only: the save survives a crash or kill of this process
+    /// (the rename is atomic), but a power cut may lose it. For saves repeated every
+    /// move, where flushing each one costs milliseconds.
+    Process,
+}
+
 /// Replaces `path` with `bytes` atomically and durably: writes a temporary file in the
 /// same folder (a unique hidden name), flushes it to the disk, renames it over `path`
 /// and flushes the folder. Missing parent folders are created. On failure the old file,
 /// if any, is untouched and the temporary file is removed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StorageError> {
+    write_atomic_with(path, bytes, Durability::Disk)
+}
+
+/// [`write_atomic`], flushing to the disk or not as `durability` says; the replacement is
+/// atomic either way.
+pub fn write_atomic_with(
+    path: &Path,
+    bytes: &[u8],
+    durability: Durability,
+) -> Result<(), StorageError> {
+    let flush = durability == Durability::Disk;
     let fail = |step: &'static str| {
         move |source| StorageError {
             path: path.to_path_buf(),
@@ -72,15 +94,20 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StorageError> {
             .map_err(fail("creating the temporary file"))?;
         file.write_all(bytes)
             .map_err(fail("writing the temporary file"))?;
-        file.sync_all()
-            .map_err(fail("flushing the temporary file to the disk"))?;
+        if flush {
+            file.sync_all()
+                .map_err(fail("flushing the temporary file to the disk"))?;
+        }
         std::fs::rename(&tmp, path).map_err(fail("renaming the temporary file over it"))
     })();
     if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     written?;
-    sync_dir(&dir).map_err(fail("flushing the folder to the disk"))
+    if flush {
+        sync_dir(&dir).map_err(fail("flushing the folder to the disk"))?;
+    }
+    Ok(())
 }
 
 /// Flushes a folder's entries (a rename) to the disk, where the system allows it.
@@ -97,21 +124,34 @@ fn sync_dir(dir: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Keeps a game record on disk while the game is played: the whole record is written
-/// with [`write_atomic`] after every move (records are a few kilobytes), so a crash at any
-/// moment leaves the record of every move made so far, complete and readable.
+/// Keeps a game record on disk while the game is played, appending each move as it is
+/// made: a crash or a kill at any moment leaves every move made so far in the file.
+///
+/// While the game goes on, the file is a *journal*: the record (without its moves) on
+/// the first line, then one line of JSON per move; [`Record::read`] reads it like any
+/// record (a last line cut short by a crash is left out). [`RecordWriter::finish`]
+/// replaces it, atomically, with the complete record. Appends are flushed to the disk at
+/// most [`RecordWriter::FLUSH_EVERY`] apart, so a power cut loses at most that much of
+/// the game; one append costs one `write`, however long the game.
 #[derive(Debug)]
 pub struct RecordWriter {
     path: PathBuf,
-    saved_moves: Option<usize>,
+    journal: Option<File>,
+    saved_moves: usize,
+    last_flush: Instant,
 }
 
 impl RecordWriter {
+    /// The longest time between two appends flushed to the disk.
+    pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
+
     /// A writer for `path`; nothing is written until [`RecordWriter::save`].
     pub fn new(path: impl Into<PathBuf>) -> Self {
         RecordWriter {
             path: path.into(),
-            saved_moves: None,
+            journal: None,
+            saved_moves: 0,
+            last_flush: Instant::now(),
         }
     }
 
@@ -120,20 +160,73 @@ impl RecordWriter {
         &self.path
     }
 
-    /// Saves `record` (the whole of it, atomically).
+    /// Saves `record`: the first save replaces the file (atomically) with a journal of
+    /// the record so far; later saves append the moves made since.
     pub fn save(&mut self, record: &Record) -> Result<(), StorageError> {
-        write_atomic(&self.path, record.to_json().as_bytes())?;
-        self.saved_moves = Some(record.moves.len());
+        let path = &self.path;
+        let fail = |step: &'static str| {
+            move |source| StorageError {
+                path: path.clone(),
+                step,
+                source,
+            }
+        };
+        let Some(file) = &mut self.journal else {
+            return self.start(record);
+        };
+        if record.moves.len() < self.saved_moves {
+            // Moves were taken back: start the journal again.
+            return self.start(record);
+        }
+        let mut lines = Vec::new();
+        for m in &record.moves[self.saved_moves..] {
+            serde_json::to_writer(&mut lines, m).expect("a move always serialises");
+            lines.push(b'\n');
+        }
+        file.write_all(&lines)
+            .map_err(fail("appending the moves"))?;
+        self.saved_moves = record.moves.len();
+        if self.last_flush.elapsed() >= Self::FLUSH_EVERY {
+            file.sync_data()
+                .map_err(fail("flushing the moves to the disk"))?;
+            self.last_flush = Instant::now();
+        }
         Ok(())
     }
 
-    /// Saves `record` unless the last save already held as many moves and no result was
-    /// added since (a cheap check for "nothing new").
-    pub fn save_if_changed(&mut self, record: &Record) -> Result<(), StorageError> {
-        if self.saved_moves == Some(record.moves.len()) && record.result.is_none() {
-            return Ok(());
+    /// Replaces the journal, atomically and flushed to the disk, with the complete
+    /// record (the last save of a game).
+    pub fn finish(&mut self, record: &Record) -> Result<(), StorageError> {
+        self.journal = None;
+        write_atomic(&self.path, record.to_json().as_bytes())?;
+        self.saved_moves = record.moves.len();
+        Ok(())
+    }
+
+    /// Writes a new journal of `record` and opens it for appending.
+    fn start(&mut self, record: &Record) -> Result<(), StorageError> {
+        let mut head = serde_json::to_value(record).expect("a record always serialises");
+        head["moves"] = serde_json::Value::Array(Vec::new());
+        let mut text = serde_json::to_vec(&head).expect("JSON always serialises");
+        text.push(b'\n');
+        for m in &record.moves {
+            serde_json::to_writer(&mut text, m).expect("a move always serialises");
+            text.push(b'\n');
         }
-        self.save(record)
+        self.journal = None;
+        write_atomic(&self.path, &text)?;
+        let file = OpenOptions::new()
+            .append(true)
+            .open(&self.path)
+            .map_err(|source| StorageError {
+                path: self.path.clone(),
+                step: "opening the record to append moves",
+                source,
+            })?;
+        self.journal = Some(file);
+        self.saved_moves = record.moves.len();
+        self.last_flush = Instant::now();
+        Ok(())
     }
 }
 

@@ -3,6 +3,7 @@
 mod common;
 
 use common::plugins_of;
+use tavola::record::Record;
 
 use std::{
     path::{Path, PathBuf},
@@ -170,12 +171,14 @@ fn a_killed_play_keeps_every_move_played_in_its_record() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    // While the game goes on the file is a journal (one move per line), which reads as a
+    // record at every moment.
     let moves_in = |path: &Path| -> usize {
-        // The file is replaced whole, so whenever it exists it is a complete record.
-        std::fs::read_to_string(path).map_or(0, |text| {
-            let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-            json["moves"].as_array().unwrap().len()
-        })
+        if path.exists() {
+            Record::read(path).unwrap().moves.len()
+        } else {
+            0
+        }
     };
     let started = std::time::Instant::now();
     while moves_in(&record) < 3 {
@@ -187,11 +190,11 @@ fn a_killed_play_keeps_every_move_played_in_its_record() {
     }
     child.kill().unwrap(); // SIGKILL on Unix: no chance to save on the way out
     child.wait().unwrap();
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
-    let played = json["moves"].as_array().unwrap().len();
-    assert!(played >= 3, "{json}");
-    assert!(json["result"].is_null(), "killed before the end");
+    let read = Record::read(&record).unwrap();
+    let played = read.moves.len();
+    assert!(played >= 3, "{read:?}");
+    assert!(read.result.is_none(), "killed before the end");
+    assert!(read.moves.iter().all(|m| m.check.is_some()));
     let replay = tavola(dir.path(), &["replay", record.to_str().unwrap()]);
     assert!(replay.ok, "{}", replay.stderr);
     assert!(

@@ -23,8 +23,9 @@ pub const MIN_MEMORY: u64 = 64 << 10;
 /// How much memory to use and how often to report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SolveConfig {
-    /// The most memory the transposition table may take, in bytes, including the moment
-    /// it grows (old and new table side by side); at least [`MIN_MEMORY`].
+    /// The most memory the solve may take, in bytes; at least [`MIN_MEMORY`]. Its table
+    /// takes at most this less [`reserve`]`(memory)` for the rest of the process,
+    /// including the moment it grows (old and new table side by side).
     pub memory: u64,
     /// How often to call the progress callback.
     pub progress_every: Duration,
@@ -101,6 +102,14 @@ const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const NO_MOVE: u32 = u32::MAX;
 const WAYS: usize = 4;
+/// The most slots a new table starts with (2 MB).
+const START_SLOTS: usize = 1 << 16;
+
+/// What [`SolveConfig::memory`] keeps for the rest of the process (the plugin, the
+/// search's stack of positions): a quarter of it, at most 32 MB.
+pub fn reserve(memory: u64) -> u64 {
+    (memory / 4).min(32 << 20)
+}
 
 /// One table entry; `work == 0` marks an empty slot.
 #[derive(Debug, Clone, Copy, Default)]
@@ -142,9 +151,16 @@ fn mix(mut x: u64) -> u64 {
 impl Table {
     /// A table whose largest size, and its growth to it, fit in `memory` bytes.
     fn new(memory: u64) -> Self {
-        // Growing to the largest size holds the old half and the new table at once.
-        let max_slots = (memory / 3 * 2 / size_of::<Slot>() as u64) as usize / WAYS * WAYS;
-        let start = max_slots.min(1 << 16);
+        // The table doubles up to its largest size; the last doubling holds the old half
+        // and the new table at once: 1.5 times the largest size.
+        let most = (memory / 3 * 2 / size_of::<Slot>() as u64) as usize;
+        let mut doublings = 0;
+        while (most >> doublings) > START_SLOTS {
+            doublings += 1;
+        }
+        let step = WAYS << doublings;
+        let max_slots = (most / step * step).max(WAYS);
+        let start = max_slots >> doublings;
         Table {
             slots: vec![Slot::default(); start],
             max_slots,
@@ -376,7 +392,7 @@ pub fn solve(
         Turn::Chance { .. } => return Err(SolveError::Chance(0)),
     };
     let mut solver = Solver {
-        table: Table::new(config.memory),
+        table: Table::new(config.memory - reserve(config.memory)),
         nodes: 0,
         started: Instant::now(),
         last_report: Instant::now(),
@@ -426,6 +442,17 @@ mod tests {
         let mut t = Table::new(memory);
         let max = t.max_slots;
         assert!(max * size_of::<Slot>() * 3 / 2 <= memory as usize);
+        // Every size it grows through doubles the one before, up to the largest.
+        assert_eq!(max % t.slots.len(), 0);
+        assert!((max / t.slots.len()).is_power_of_two());
+        let big = Table::new(512 << 20);
+        assert_eq!(big.max_slots % big.slots.len(), 0);
+        assert!((big.max_slots / big.slots.len()).is_power_of_two());
+        assert!(big.max_slots * size_of::<Slot>() * 3 / 2 <= 512 << 20);
+        assert!(
+            big.max_slots * size_of::<Slot>() * 2 > 512 << 20,
+            "most of the budget is used"
+        );
         for k in 1..=(3 * max as u64) {
             t.insert(Slot {
                 key: k,

@@ -158,6 +158,10 @@ pub enum Command {
         /// alternating sides.
         #[arg(long)]
         fixed_seats: bool,
+        /// Write each game's record into this folder (`game-0000.json`, …) as it is
+        /// played.
+        #[arg(long, value_name = "DIR")]
+        record: Option<PathBuf>,
     },
     /// MCTS simulations per second from the start position (one thread and all threads)
     /// and playouts per second; every game without GAME.
@@ -354,6 +358,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             fixed_seats,
+            record,
         } => crate::matches::run_match(
             &set,
             &game,
@@ -363,6 +368,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             fixed_seats,
+            record.as_deref(),
         ),
         Command::Bench {
             game,

@@ -335,6 +335,42 @@ fn an_old_record_without_checks_replays_with_a_warning() {
 }
 
 #[test]
+fn match_records_every_game_and_each_one_replays() {
+    let dir = plugins();
+    let games = dir.path().join("series");
+    let run = tavola(
+        dir.path(),
+        &[
+            "match",
+            "kalah",
+            "random",
+            "greedy",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--record",
+            games.to_str().unwrap(),
+        ],
+    );
+    assert!(run.ok, "{}", run.stderr);
+    for i in 0..3 {
+        let path = games.join(format!("game-{i:04}.json"));
+        let record = Record::read(&path).unwrap();
+        assert_eq!(record.seed, Some(5 + i));
+        assert!(record.result.is_some(), "game {i} finished");
+        assert!(record.seats.contains(&"greedy".to_owned()));
+        let replay = tavola(dir.path(), &["replay", path.to_str().unwrap()]);
+        assert!(replay.ok, "{}", replay.stderr);
+    }
+    assert_eq!(
+        std::fs::read_dir(&games).unwrap().count(),
+        3,
+        "no leftovers"
+    );
+}
+
+#[test]
 fn numeric_arguments_out_of_range_are_refused_naming_the_flag_and_range() {
     let dir = plugins();
     let cases: &[(&[&str], &str)] = &[

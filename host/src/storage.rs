@@ -110,6 +110,63 @@ pub fn write_atomic_with(
     Ok(())
 }
 
+/// Removes the temporary files that [`write_atomic`] left beside `path` when a process
+/// died in the middle of a save (those of processes still running are kept). Returns how
+/// many were removed. Only on Unix, where a process can be asked whether it runs.
+pub fn remove_stale_temporaries(path: &Path) -> usize {
+    #[cfg(unix)]
+    {
+        let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+            return 0;
+        };
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        let prefix = format!(".{}.", name.to_string_lossy());
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return 0;
+        };
+        let mut removed = 0;
+        for entry in entries.flatten() {
+            let file = entry.file_name();
+            let file = file.to_string_lossy();
+            let Some(pid) = file
+                .strip_prefix(&prefix)
+                .and_then(|rest| rest.strip_suffix(".tmp"))
+                .and_then(|rest| rest.split_once('-'))
+                .and_then(|(pid, n)| n.parse::<u64>().ok().and(pid.parse::<i32>().ok()))
+            else {
+                continue;
+            };
+            if pid != std::process::id() as i32
+                && !process_runs(pid)
+                && std::fs::remove_file(entry.path()).is_ok()
+            {
+                removed += 1;
+            }
+        }
+        removed
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        0
+    }
+}
+
+/// Whether process `pid` runs (or exists but is not ours to signal).
+#[cfg(unix)]
+fn process_runs(pid: i32) -> bool {
+    if pid <= 0 {
+        return false;
+    }
+    // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
 /// Flushes a folder's entries (a rename) to the disk, where the system allows it.
 fn sync_dir(dir: &Path) -> std::io::Result<()> {
     #[cfg(unix)]
@@ -214,6 +271,7 @@ impl RecordWriter {
             text.push(b'\n');
         }
         self.journal = None;
+        remove_stale_temporaries(&self.path);
         write_atomic(&self.path, &text)?;
         let file = OpenOptions::new()
             .append(true)
@@ -297,6 +355,12 @@ mod tests {
         let versions: Vec<Vec<u8>> = (0..VERSIONS).map(version).collect();
         for i in 0.. {
             write_atomic(Path::new(&path), &versions[i % versions.len()]).unwrap();
+            if i == 0 {
+                // Tell the parent the saves are under way.
+                let mut out = std::io::stdout();
+                out.write_all(b"\nsaving\n").unwrap();
+                out.flush().unwrap();
+            }
         }
     }
 
@@ -314,13 +378,22 @@ mod tests {
                     "--exact",
                     "storage::tests::save_loop_child",
                     "--test-threads=1",
+                    "--nocapture",
                 ])
                 .env(CHILD, &path)
-                .stdout(std::process::Stdio::null())
+                .stdout(std::process::Stdio::piped())
                 .stderr(std::process::Stdio::null())
                 .spawn()
                 .unwrap();
-            std::thread::sleep(std::time::Duration::from_millis(rng.u64(5..60)));
+            if kills >= 5 {
+                // Most kills land in the middle of the saves, however slow the start.
+                let out = child.stdout.take().unwrap();
+                let saving = std::io::BufRead::lines(std::io::BufReader::new(out))
+                    .map_while(Result::ok)
+                    .any(|l| l == "saving");
+                assert!(saving, "the saving child stopped");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(rng.u64(0..25)));
             child.kill().unwrap();
             child.wait().unwrap();
             kills += 1;
@@ -347,6 +420,14 @@ mod tests {
             seen.len() > 1,
             "the kills should land between different saves: {seen:?}"
         );
+        // The temporary files of the killed saves are cleared; the save stays.
+        let leftovers = std::fs::read_dir(dir.path()).unwrap().count() - 1;
+        assert_eq!(remove_stale_temporaries(&path), leftovers);
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["save.json"]);
         assert!(
             started.elapsed() < std::time::Duration::from_secs(30),
             "{:?}",

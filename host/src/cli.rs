@@ -16,39 +16,12 @@ use crate::{
     storage::RecordWriter,
 };
 
-/// The longest `bench --seconds` measurement, in seconds (an hour).
-pub const MAX_SECONDS: f64 = 3600.0;
-/// The longest `hint --millis` thinking time (an hour).
-pub const MAX_MILLIS: u64 = 3_600_000;
-/// The most simulations per search for `bench --simulations` (each one a tree node).
-pub const MAX_SIMULATIONS: u64 = 10_000_000;
-/// The most games of `match` and, per option set, of `check`.
-pub const MAX_GAMES: u64 = 1_000_000;
-/// The deepest `perft`.
-pub const MAX_PERFT_DEPTH: u32 = 30;
-/// The most random opening moves of `open --moves`.
-pub const MAX_OPENING_MOVES: usize = 10_000;
+pub mod limits;
+mod solve;
 
-/// A number of seconds: finite, above 0 and at most [`MAX_SECONDS`].
-fn seconds(text: &str) -> Result<f64, String> {
-    let range = format!("expected a number of seconds above 0 and at most {MAX_SECONDS}");
-    match text.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v <= MAX_SECONDS => Ok(v),
-        Ok(_) => Err(range),
-        Err(_) => Err(format!("not a number; {range}")),
-    }
-}
-
-/// A number of megabytes for `solve --memory`: at least 1, at most the machine's memory.
-fn megabytes(text: &str) -> Result<u64, String> {
-    let most = crate::ai::solve::total_memory().map_or(1 << 20, |b| b >> 20);
-    let range = format!("expected a number of megabytes from 1 to {most} (this machine's memory)");
-    match text.trim().parse::<u64>() {
-        Ok(v) if (1..=most).contains(&v) => Ok(v),
-        Ok(_) => Err(range),
-        Err(_) => Err(format!("not a whole number; {range}")),
-    }
-}
+use limits::{
+    MAX_GAMES, MAX_MILLIS, MAX_OPENING_MOVES, MAX_PERFT_DEPTH, MAX_SIMULATIONS, megabytes, seconds,
+};
 
 /// Tavola: a board-game host whose games are plugins.
 #[derive(Debug, Parser)]
@@ -381,62 +354,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             setup,
             memory,
             quiet,
-        } => solve(&set, &game, &setup, memory, quiet),
+        } => solve::solve(&set, &game, &setup, memory, quiet),
         Command::Check { .. } | Command::Open { .. } => unreachable!("handled above"),
     }
-}
-
-fn solve(
-    set: &PluginSet,
-    game: &str,
-    setup: &Setup,
-    memory_mb: Option<u64>,
-    quiet: bool,
-) -> Result<ExitCode> {
-    use crate::ai::solve::{Progress, SolveConfig, default_memory};
-    let (_, start) = set_up(set, game, setup)?;
-    let config = SolveConfig {
-        memory: memory_mb.map_or_else(default_memory, |mb| mb << 20),
-        ..SolveConfig::default()
-    };
-    let mb = |bytes: u64| bytes as f64 / f64::from(1u32 << 20);
-    let report = |p: &Progress| {
-        if !quiet {
-            eprintln!(
-                "{:>6.0} s: {} positions searched, table {} entries in {:.0} MB ({:.0}% of the {:.0} MB budget){}",
-                p.elapsed.as_secs_f64(),
-                p.nodes,
-                p.entries,
-                mb(p.table_bytes),
-                100.0 * p.table_bytes as f64 / config.memory as f64,
-                mb(config.memory),
-                if p.replaced > 0 {
-                    format!(", {} replaced", p.replaced)
-                } else {
-                    String::new()
-                }
-            );
-        }
-    };
-    let solution = crate::ai::solve::solve(&start, &config, report)?;
-    let names = start.line_notation(&solution.line)?;
-    let p = solution.progress;
-    println!("Position: {}", start.notation()?);
-    println!(
-        "Value: {:+} (final margin for the player to move, perfect play)",
-        solution.margin
-    );
-    println!("Best move: {}", names.first().cloned().unwrap_or_default());
-    println!("Principal line: {}", names.join(" "));
-    println!(
-        "Solved in {:.2} s, {} positions searched, table {} entries ({:.0} MB of {:.0} MB)",
-        p.elapsed.as_secs_f64(),
-        p.nodes,
-        p.entries,
-        mb(p.table_bytes),
-        mb(config.memory)
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {

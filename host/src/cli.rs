@@ -13,6 +13,14 @@ use crate::{
     play::{perft, play_out},
     plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
     record::{Record, replay},
+    storage::RecordWriter,
+};
+
+pub mod limits;
+mod solve;
+
+use limits::{
+    MAX_GAMES, MAX_MILLIS, MAX_OPENING_MOVES, MAX_PERFT_DEPTH, MAX_SIMULATIONS, megabytes, seconds,
 };
 
 /// Tavola: a board-game host whose games are plugins.
@@ -57,7 +65,8 @@ pub enum Command {
         /// The random seed (chance events and random bots); printed if not given.
         #[arg(long)]
         seed: Option<u64>,
-        /// Write the game record to this file.
+        /// Write the game record to this file, after every move (a crash keeps every move
+        /// played).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
     },
@@ -81,7 +90,8 @@ pub enum Command {
     Perft {
         /// The game's id.
         game: String,
-        /// The largest depth.
+        /// The largest depth (1 to 30).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PERFT_DEPTH)))]
         depth: u32,
         /// The options and start position.
         #[command(flatten)]
@@ -94,8 +104,9 @@ pub enum Command {
         /// The options and start position.
         #[command(flatten)]
         setup: Setup,
-        /// Thinking time in milliseconds.
-        #[arg(long, default_value_t = 1000)]
+        /// Thinking time in milliseconds (1 to 3600000).
+        #[arg(long, default_value_t = 1000,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
         millis: u64,
         /// The random seed (MCTS).
         #[arg(long, default_value_t = 1)]
@@ -112,8 +123,9 @@ pub enum Command {
         /// The options.
         #[command(flatten)]
         setup: Setup,
-        /// Games to play.
-        #[arg(long, default_value_t = 100)]
+        /// Games to play (1 to 1000000).
+        #[arg(long, default_value_t = 100,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
         /// The first seed; game `i` uses `seed + i`.
         #[arg(long, default_value_t = 1)]
@@ -122,19 +134,24 @@ pub enum Command {
         /// alternating sides.
         #[arg(long)]
         fixed_seats: bool,
+        /// Write each game's record into this folder (`game-0000.json`, …) as it is
+        /// played.
+        #[arg(long, value_name = "DIR")]
+        record: Option<PathBuf>,
     },
     /// MCTS simulations per second from the start position (one thread and all threads)
     /// and playouts per second; every game without GAME.
     Bench {
         /// The game's id; all games if omitted.
         game: Option<String>,
-        /// Seconds per measurement.
-        #[arg(long, default_value_t = 2.0)]
+        /// Seconds per measurement (above 0, at most 3600).
+        #[arg(long, default_value_t = 2.0, value_parser = seconds, allow_negative_numbers = true)]
         seconds: f64,
         /// Measure searches of this many simulations each (fresh trees, repeated for
         /// the measuring time) instead of one long search: the shape of other
-        /// programs' benchmarks, e.g. one `MCTSBot.step` of 20,000 simulations.
-        #[arg(long)]
+        /// programs' benchmarks, e.g. one `MCTSBot.step` of 20,000 simulations
+        /// (1 to 10000000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_SIMULATIONS))]
         simulations: Option<u64>,
         /// Print JSON.
         #[arg(long)]
@@ -148,6 +165,14 @@ pub enum Command {
         /// The options and start position.
         #[command(flatten)]
         setup: Setup,
+        /// The most memory for the table of solved positions, in megabytes (default: a
+        /// quarter of the machine's memory); a full table slows the solve, the value
+        /// stays exact.
+        #[arg(long, value_name = "MB", value_parser = megabytes)]
+        memory: Option<u64>,
+        /// No progress reports on stderr.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Open the app straight into a new game.
     Open {
@@ -162,8 +187,11 @@ pub enum Command {
         /// The random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Play this many random moves first (paused afterwards), e.g. for screenshots.
-        #[arg(long, default_value_t = 0)]
+        /// Play this many random moves first (paused afterwards), e.g. for screenshots
+        /// (at most 10000).
+        #[arg(long, default_value_t = 0,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+                  .range(0..=MAX_OPENING_MOVES as u64))]
         moves: usize,
     },
     /// Inspect one plugin file in this process and print what was found as JSON (used by
@@ -181,8 +209,9 @@ pub enum Command {
     Check {
         /// A plugin library file, or the id of a loaded game.
         plugin: String,
-        /// Random games per option set.
-        #[arg(long, default_value_t = 10)]
+        /// Random games per option set (1 to 1000000).
+        #[arg(long, default_value_t = 10,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
         /// The first seed.
         #[arg(long, default_value_t = 1)]
@@ -321,6 +350,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             fixed_seats,
+            record,
         } => crate::matches::run_match(
             &set,
             &game,
@@ -330,6 +360,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             fixed_seats,
+            record.as_deref(),
         ),
         Command::Bench {
             game,
@@ -337,22 +368,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             simulations,
             json,
         } => crate::matches::bench(&set, game.as_deref(), seconds, simulations, json),
-        Command::Solve { game, setup } => {
-            let (_, start) = set_up(&set, &game, &setup)?;
-            let t = Instant::now();
-            let (margin, result) = crate::ai::alphabeta::solve(&start)?;
-            let names = start.line_notation(&result.line)?;
-            println!("Position: {}", start.notation()?);
-            println!("Value: {margin:+} (final margin for the player to move, perfect play)");
-            println!("Best move: {}", names.first().cloned().unwrap_or_default());
-            println!("Principal line: {}", names.join(" "));
-            println!(
-                "Solved in {:.2} s, {} positions searched",
-                t.elapsed().as_secs_f64(),
-                result.nodes
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Solve {
+            game,
+            setup,
+            memory,
+            quiet,
+        } => solve::solve(&set, &game, &setup, memory, quiet),
         Command::Check { .. }
         | Command::Open { .. }
         | Command::Inspect { .. }
@@ -507,19 +528,39 @@ fn play(
             .collect::<Vec<_>>()
             .join(", ")
     );
+    // The record is saved before the first move (so a path that cannot be written is
+    // refused before the game) and after every move (so a crash keeps every move).
+    let mut writer = record_path.map(RecordWriter::new);
+    if let Some(w) = &mut writer {
+        w.save(&record)?;
+    }
+    let mut save_failed = false;
     let mut rng = Rng::with_seed(seed);
-    let result = play_out(&mut handle, &mut bots, &mut rng, &mut record, |m| {
-        println!(
-            "{:>4}. {:<10} {}",
-            m.number,
-            seat_name(plugin, m.seat),
-            m.notation
-        );
-    });
-    // Save what was played even when a plugin failed part-way.
-    if let Some(path) = &record_path {
-        record.write(path)?;
-        println!("Record written to {}", path.display());
+    let result = play_out(
+        &mut handle,
+        &mut bots,
+        &mut rng,
+        &mut record,
+        |m, so_far| {
+            println!(
+                "{:>4}. {:<10} {}",
+                m.number,
+                seat_name(plugin, m.seat),
+                m.notation
+            );
+            if let Some(w) = &mut writer
+                && !save_failed
+                && let Err(e) = w.save(so_far)
+            {
+                eprintln!("warning: {e}");
+                save_failed = true;
+            }
+        },
+    );
+    // Save what was played (and the result) even when a plugin failed part-way.
+    if let Some(w) = &mut writer {
+        w.finish(&record)?;
+        println!("Record written to {}", w.path().display());
     }
     result?;
     print_result(&handle)?;

@@ -1,7 +1,7 @@
 //! # tavola: the board-game host
 //!
 //! The library behind the `tavola` binary: plugin discovery and loading
-//! ([`plugins`]), game records ([`record`]), bots ([`bots`]), headless play
+//! ([`plugins`]), game records ([`record`]) and safe saving ([`storage`]), bots ([`bots`]), headless play
 //! ([`play`]), the plugin conformance suite ([`conformance`]), the command line
 //! ([`cli`]) and the desktop app ([`app`]). No game logic lives here: every game is
 //! reached through the game-api.

@@ -1,6 +1,7 @@
 //! `tavola match` and `tavola bench`: seeded series between bots, and engine speed.
 
 use std::{
+    path::Path,
     process::ExitCode,
     time::{Duration, Instant},
 };
@@ -15,6 +16,7 @@ use crate::{
     play::play_out,
     plugins::{Plugin, PluginSet},
     record::Record,
+    storage::RecordWriter,
 };
 
 /// Wins, draws and losses of one bot.
@@ -75,14 +77,20 @@ pub fn elo(score: f64) -> f64 {
     (-400.0 * (1.0 / s - 1.0).log10()).clamp(-800.0, 800.0)
 }
 
-/// Plays one game of a series; returns the result of `bot_a`'s seat.
+/// The record file of game `index` of a series in `dir`.
+pub fn series_record_path(dir: &Path, index: u64) -> std::path::PathBuf {
+    dir.join(format!("game-{index:04}.json"))
+}
+
+/// Plays one game of a series; returns the result of `bot_a`'s seat. With `record_dir`,
+/// the game's record is written there as it is played.
 fn series_game(
     plugin: &Plugin,
     options: &Options,
     (a, b): (&str, &str),
-    index: u64,
-    seed: u64,
+    (index, seed): (u64, u64),
     fixed_seats: bool,
+    record_dir: Option<&Path>,
 ) -> Result<(usize, GameResult)> {
     let mut game = plugin.new_game(options)?;
     let seats = usize::from(game.seat_count()?);
@@ -95,19 +103,40 @@ fn series_game(
         .map(|s| bot_for(if s == a_seat { a } else { b }, plugin, &game).map_err(|e| anyhow!(e)))
         .collect::<Result<_>>()?;
     let mut record = Record::new(plugin, options, Some(seed), None);
+    record.seats = (0..seats)
+        .map(|s| if s == a_seat { a } else { b }.to_owned())
+        .collect();
+    let mut writer = record_dir.map(|d| RecordWriter::new(series_record_path(d, index)));
+    if let Some(w) = &mut writer {
+        w.save(&record)?;
+    }
+    let mut save_error = None;
     let outcome = play_out(
         &mut game,
         &mut bots,
         &mut Rng::with_seed(seed),
         &mut record,
-        |_| {},
-    )?;
-    Ok((a_seat, outcome.seats[a_seat].result))
+        |_, so_far| {
+            if let Some(w) = &mut writer
+                && save_error.is_none()
+            {
+                save_error = w.save(so_far).err();
+            }
+        },
+    );
+    if let Some(w) = &mut writer {
+        w.finish(&record)?;
+    }
+    if let Some(e) = save_error {
+        return Err(e.into());
+    }
+    Ok((a_seat, outcome?.seats[a_seat].result))
 }
 
 /// `tavola match`: `games` seeded games of `a` against `b`, sides alternated (or `a`
 /// always in the first seat with `fixed_seats`, for asymmetric games), on all cores;
-/// prints the table, the 95% intervals and the Elo difference.
+/// prints the table, the 95% intervals and the Elo difference. With `record_dir`, each
+/// game's record is written there as it is played ([`series_record_path`]).
 #[allow(clippy::too_many_arguments)]
 pub fn run_match(
     set: &PluginSet,
@@ -118,6 +147,7 @@ pub fn run_match(
     games: u64,
     seed: u64,
     fixed_seats: bool,
+    record_dir: Option<&Path>,
 ) -> Result<ExitCode> {
     let plugin = set.require(game).map_err(|e| anyhow!(e))?;
     let options = plugin.parse_options(options)?;
@@ -140,7 +170,14 @@ pub fn run_match(
                         .map(|i| {
                             (
                                 i,
-                                series_game(plugin, &options, (a, b), i, seed + i, fixed_seats),
+                                series_game(
+                                    plugin,
+                                    &options,
+                                    (a, b),
+                                    (i, seed + i),
+                                    fixed_seats,
+                                    record_dir,
+                                ),
                             )
                         })
                         .collect::<Vec<_>>()

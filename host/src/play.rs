@@ -22,13 +22,14 @@ pub struct PlayedMove {
 }
 
 /// Plays `game` to the end with one bot per seat; chance events are drawn with `rng`.
-/// Every action is appended to `record` and reported to `on_move`.
+/// Every action is appended to `record` and reported to `on_move` with the record so far
+/// (e.g. to save it as the game goes).
 pub fn play_out(
     game: &mut GameHandle,
     bots: &mut [Box<dyn Bot>],
     rng: &mut Rng,
     record: &mut Record,
-    mut on_move: impl FnMut(&PlayedMove),
+    mut on_move: impl FnMut(&PlayedMove, &Record),
 ) -> Result<game_api::Outcome, CallError> {
     loop {
         let (seat, mv) = match game.turn()? {
@@ -45,12 +46,15 @@ pub fn play_out(
         record.push(game, mv, seat)?;
         game.apply(mv)?;
         let last = record.moves.last().expect("just pushed");
-        on_move(&PlayedMove {
-            number: record.moves.len(),
-            seat,
-            mv,
-            notation: last.notation.clone(),
-        });
+        on_move(
+            &PlayedMove {
+                number: record.moves.len(),
+                seat,
+                mv,
+                notation: last.notation.clone(),
+            },
+            record,
+        );
     }
 }
 

@@ -2,8 +2,9 @@
 //!
 //! A record is versioned, human-readable JSON: the plugin's id and version, the contract
 //! level, the options, the seed, the start position if it is not the game's start, and
-//! every move and chance outcome in order (by id, with its notation as a cross-check).
-//! Replaying a record through the plugin reproduces the game exactly.
+//! every move and chance outcome in order (by id, with its notation as a cross-check, and
+//! a short check of the position it leads to). Replaying a record through the plugin
+//! reproduces the game exactly, or says at which move the plugin's rules diverge from it.
 
 use std::{collections::BTreeMap, path::Path};
 
@@ -11,7 +12,10 @@ use game_api::{MoveId, OptionValue, Options, Outcome, Turn};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::plugins::{CallError, GameHandle, Plugin, PluginSet};
+use crate::{
+    plugins::{CallError, GameHandle, Plugin, PluginSet},
+    storage::{StorageError, write_atomic},
+};
 
 /// The `format` field of every record.
 pub const RECORD_FORMAT: &str = "tavola-record";
@@ -65,12 +69,36 @@ pub struct RecordedMove {
     /// Milliseconds since the game started, when it was played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_ms: Option<u64>,
+    /// The [`position_check`] of the position the move leads to, checked on replay
+    /// (records written before checks existed have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+}
+
+/// A short check of a position: the first 8 hex digits of the 64-bit FNV-1a hash of
+/// its notation. Stable across builds and machines, so a record made anywhere can be
+/// checked anywhere.
+pub fn position_check(notation: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in notation.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{:08x}", hash >> 32)
+}
+
+/// The [`position_check`] of `game`'s current position.
+pub fn check_of(game: &GameHandle) -> Result<String, CallError> {
+    Ok(position_check(&game.notation()?))
 }
 
 /// What is wrong with a record, said so a person can fix it.
 #[derive(Debug, Error)]
 pub enum RecordError {
-    /// The file could not be read or written.
+    /// The file could not be saved.
+    #[error(transparent)]
+    Save(#[from] StorageError),
+    /// The file could not be read.
     #[error("{path}: {source}")]
     Io {
         /// The file.
@@ -107,6 +135,23 @@ pub enum RecordError {
         notation: String,
         /// Why it cannot be played.
         reason: String,
+    },
+    /// The plugin reaches another position than the one recorded after a move.
+    #[error(
+        "the plugin's rules diverge from the record at move {number} ({notation}): the \
+         record expects position check {expected}, the plugin gives {found} (position {position})"
+    )]
+    Diverged {
+        /// 1-based position of the move in the record.
+        number: usize,
+        /// The move's notation.
+        notation: String,
+        /// The recorded check.
+        expected: String,
+        /// The check of the plugin's position.
+        found: String,
+        /// The plugin's position after the move, in its notation.
+        position: String,
     },
     /// The replayed game ends differently from the recorded result.
     #[error("the replayed result differs from the recorded one: {0}")]
@@ -162,11 +207,13 @@ impl Record {
     pub fn from_json(text: &str) -> Result<Self, RecordError> {
         // Look at the format first, so that another file gets a better message than a
         // missing field.
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| RecordError::Syntax {
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(e) => journal(text).ok_or_else(|| RecordError::Syntax {
                 path: "record".into(),
                 reason: e.to_string(),
-            })?;
+            })?,
+        };
         match value.get("format").and_then(|f| f.as_str()) {
             Some(RECORD_FORMAT) => {}
             Some(other) => {
@@ -198,19 +245,14 @@ impl Record {
         serde_json::to_string_pretty(self).expect("a record always serialises")
     }
 
-    /// Writes the record to `path` (through a temporary file, so a failed write never
-    /// destroys an earlier save).
+    /// Writes the record to `path` with [`write_atomic`]: a crash or a failed write
+    /// never destroys an earlier save, and a finished write is on the disk.
     pub fn write(&self, path: &Path) -> Result<(), RecordError> {
-        let io = |source| RecordError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, self.to_json()).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        Ok(write_atomic(path, self.to_json().as_bytes())?)
     }
 
-    /// Appends a played move.
+    /// Appends a move about to be played in `game` (the position before it), with the
+    /// check of the position it leads to.
     pub fn push(
         &mut self,
         game: &GameHandle,
@@ -218,14 +260,44 @@ impl Record {
         seat: Option<u8>,
     ) -> Result<(), CallError> {
         let notation = game.move_info(mv)?.notation;
+        let mut after = game.clone();
+        after.apply(mv)?;
         self.moves.push(RecordedMove {
             id: mv.0,
             notation,
             seat,
             at_ms: None,
+            check: Some(check_of(&after)?),
         });
         Ok(())
     }
+
+    /// Whether any move carries a position check (records written before checks existed
+    /// carry none).
+    pub fn has_checks(&self) -> bool {
+        self.moves.iter().any(|m| m.check.is_some())
+    }
+}
+
+/// The record of a journal, as [`crate::storage::RecordWriter`] writes a game in
+/// progress: the record without its moves on the first line, then one move per line. A
+/// last line cut short (by a crash in the middle of an append) is left out.
+fn journal(text: &str) -> Option<serde_json::Value> {
+    let mut lines = text.split_inclusive('\n');
+    let mut head: serde_json::Value = serde_json::from_str(lines.next()?).ok()?;
+    if !head.is_object() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    for line in lines {
+        match serde_json::from_str::<serde_json::Value>(line) {
+            Ok(m) if m.is_object() => moves.push(m),
+            _ if !line.ends_with('\n') => break,
+            _ => return None,
+        }
+    }
+    head["moves"] = serde_json::Value::Array(moves);
+    Some(head)
 }
 
 /// A record replayed through its plugin.
@@ -268,13 +340,12 @@ pub fn replay_with(plugin: &Plugin, record: &Record) -> Result<Replayed, RecordE
         )));
     }
     let mut warnings = Vec::new();
-    if plugin.manifest().version != record.plugin_version {
-        warnings.push(format!(
-            "recorded with {} {}, replayed with {}",
-            record.game,
-            record.plugin_version,
-            plugin.manifest().version
-        ));
+    if !record.moves.is_empty() && !record.has_checks() {
+        warnings.push(
+            "the record carries no position checks (an older format): its moves are checked \
+             for legality only"
+                .into(),
+        );
     }
     let mut game = start_of(plugin, record)?;
     for (i, m) in record.moves.iter().enumerate() {
@@ -299,6 +370,32 @@ pub fn replay_with(plugin: &Plugin, record: &Record) -> Result<Replayed, RecordE
             )));
         }
         game.apply(MoveId(m.id))?;
+        if let Some(expected) = &m.check {
+            let position = game.notation()?;
+            let found = position_check(&position);
+            if &found != expected {
+                return Err(RecordError::Diverged {
+                    number: i + 1,
+                    notation: m.notation.clone(),
+                    expected: expected.clone(),
+                    found,
+                    position,
+                });
+            }
+        }
+    }
+    if plugin.manifest().version != record.plugin_version {
+        let checked = if record.has_checks() {
+            "; every recorded position check matches"
+        } else {
+            ""
+        };
+        warnings.push(format!(
+            "recorded with {} {}, replayed with {}{checked}",
+            record.game,
+            record.plugin_version,
+            plugin.manifest().version
+        ));
     }
     if let Some(recorded) = &record.result {
         match game.turn()? {
@@ -322,4 +419,108 @@ fn describe_scores(o: &Outcome) -> String {
         .map(|s| s.score.to_string())
         .collect::<Vec<_>>()
         .join("–")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Record {
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            game: "game".into(),
+            plugin_version: "1.0.0".into(),
+            api_level: 1,
+            options: BTreeMap::new(),
+            seed: Some(3),
+            start: None,
+            seats: vec!["random".into(), "greedy".into()],
+            created: Some(1),
+            moves: vec![
+                RecordedMove {
+                    id: 2,
+                    notation: "c".into(),
+                    seat: Some(0),
+                    at_ms: None,
+                    check: Some(position_check("4,4,0,5,5,5/4,4,4,4,4,4 1-0 S")),
+                },
+                RecordedMove {
+                    id: 0,
+                    notation: "a".into(),
+                    seat: Some(0),
+                    at_ms: None,
+                    check: Some(position_check("0,5,1,6,6,5/4,4,4,4,4,4 1-0 N")),
+                },
+            ],
+            result: None,
+        }
+    }
+
+    #[test]
+    fn position_checks_are_short_stable_and_tell_positions_apart() {
+        // FNV-1a of the empty string is cbf29ce484222325.
+        assert_eq!(position_check(""), "cbf29ce4");
+        assert_eq!(position_check("a"), "af63dc4c");
+        let check = position_check("4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
+        assert_eq!(check.len(), 8);
+        assert_ne!(check, position_check("4,4,0,5,5,5/4,4,4,4,4,4 1-0 N"));
+    }
+
+    #[test]
+    fn a_record_with_checks_round_trips_through_json_and_a_file() {
+        let record = sample();
+        let json = record.to_json();
+        assert!(json.contains("\"check\""));
+        assert_eq!(Record::from_json(&json).unwrap(), record);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("saves/game.json");
+        record.write(&path).unwrap();
+        assert_eq!(Record::read(&path).unwrap(), record);
+        assert!(record.has_checks());
+    }
+
+    #[test]
+    fn a_journal_reads_as_its_record_even_cut_short() {
+        let record = sample();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("live.json");
+        let mut writer = crate::storage::RecordWriter::new(&path);
+        let mut so_far = record.clone();
+        so_far.moves.clear();
+        writer.save(&so_far).unwrap();
+        assert_eq!(Record::read(&path).unwrap(), so_far);
+        for m in &record.moves {
+            so_far.moves.push(m.clone());
+            writer.save(&so_far).unwrap();
+            assert_eq!(Record::read(&path).unwrap(), so_far);
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 1 + record.moves.len(), "{text}");
+        // A crash in the middle of the last append: that move is left out.
+        let cut = &text[..text.len() - 10];
+        let read = Record::from_json(cut).unwrap();
+        assert_eq!(read.moves, record.moves[..record.moves.len() - 1]);
+        // A bad line in the middle is an error, as is a cut pretty record.
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.insert(1, "{oops");
+        assert!(Record::from_json(&lines.join("\n")).is_err());
+        let pretty = record.to_json();
+        assert!(Record::from_json(&pretty[..pretty.len() / 2]).is_err());
+        // The end of the game replaces the journal with the pretty record.
+        writer.finish(&record).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), pretty);
+    }
+
+    #[test]
+    fn an_old_record_without_checks_still_loads() {
+        let mut old: serde_json::Value = serde_json::from_str(&sample().to_json()).unwrap();
+        for m in old["moves"].as_array_mut().unwrap() {
+            m.as_object_mut().unwrap().remove("check");
+        }
+        let record = Record::from_json(&old.to_string()).unwrap();
+        assert_eq!(record.moves.len(), 2);
+        assert!(!record.has_checks());
+        assert!(record.moves.iter().all(|m| m.check.is_none()));
+    }
 }

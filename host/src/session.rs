@@ -11,7 +11,7 @@ use game_api::{MoveId, Options, Outcome, Rng};
 
 use crate::{
     plugins::Plugin,
-    record::{Record, RecordedMove},
+    record::{Record, RecordedMove, position_check},
 };
 
 /// Who sits in a seat.
@@ -156,9 +156,16 @@ impl Session {
     }
 
     /// Records that `mv` (written `notation`, by `seat`, or chance) was played at the
-    /// cursor: the redo tail is dropped unless `mv` is its first move. Returns how many
-    /// later moves were dropped.
-    pub fn record_played(&mut self, mv: MoveId, notation: String, seat: Option<u8>) -> usize {
+    /// cursor, leading to the position written `after` (its check goes into the record):
+    /// the redo tail is dropped unless `mv` is its first move. Returns how many later
+    /// moves were dropped.
+    pub fn record_played(
+        &mut self,
+        mv: MoveId,
+        notation: String,
+        seat: Option<u8>,
+        after: &str,
+    ) -> usize {
         let same_as_redo = self
             .record
             .moves
@@ -174,6 +181,7 @@ impl Session {
                 notation,
                 seat,
                 at_ms,
+                check: Some(position_check(after)),
             });
         }
         self.cursor += 1;

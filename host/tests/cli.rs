@@ -138,6 +138,20 @@ fn play_is_reproducible_and_its_record_replays() {
     assert_eq!(json["seed"], 7);
     assert_eq!(json["options"]["houses"], 6);
     assert_eq!(json["seats"][1], "greedy");
+    // Every move carries the check of the position it leads to.
+    let moves = json["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let check = m["check"].as_str().unwrap();
+        assert!(
+            check.len() == 8 && check.chars().all(|c| c.is_ascii_hexdigit()),
+            "{m}"
+        );
+    }
+    assert!(
+        json["result"].is_object(),
+        "the finished game has its result"
+    );
 }
 
 #[test]
@@ -179,6 +193,18 @@ fn replay_says_what_is_wrong_with_a_bad_record() {
     json["moves"][3]["id"] = 99.into();
     fails_with(&write(&json), "move 4 (`");
     json["moves"][3] = original;
+    // A position check that does not match: the rules diverge at that move.
+    let original = json["moves"][4].clone();
+    json["moves"][4]["check"] = "0badc0de".into();
+    fails_with(
+        &write(&json),
+        "the plugin's rules diverge from the record at move 5 (",
+    );
+    fails_with(
+        &write(&json),
+        "the record expects position check 0badc0de, the plugin gives ",
+    );
+    json["moves"][4] = original;
     // A notation that does not match.
     json["moves"][0]["notation"] = "z".into();
     fails_with(&write(&json), "the plugin writes move id");

@@ -7,6 +7,7 @@ use tavola::{
     ai::{
         alphabeta::{self, AlphaBetaConfig, WIN},
         mcts::{self, MctsConfig},
+        solve::{SolveConfig, solve},
     },
     bots::{Bot, bot_for},
     plugins::{DirSource, GameHandle, Plugin, PluginDir, PluginDirs, PluginSet},
@@ -110,14 +111,15 @@ fn solve_agrees_with_plain_minimax() {
         "3,0,2/1,1,0 5-6 S",
     ] {
         let game = position(&plugin, &["houses=3", "seeds=3"], notation);
-        let (margin, result) = alphabeta::solve(&game).unwrap();
+        let solution = solve(&game, &SolveConfig::default(), |_| {}).unwrap();
+        let (margin, best) = (solution.margin, solution.best);
         let Turn::Seat { seat } = game.turn().unwrap() else {
             panic!()
         };
         assert_eq!(margin as i64, minimax(&game, seat), "{notation}");
         // The best move reaches that value.
         let mut after = game.clone();
-        after.apply(result.best).unwrap();
+        after.apply(best).unwrap();
         let value = match after.turn().unwrap() {
             Turn::Over { outcome } => {
                 outcome.seats[usize::from(seat)].score - outcome.seats[1 - usize::from(seat)].score
@@ -283,8 +285,20 @@ fn solve_matches_the_published_value_of_kalah_3_3() {
         .parse_options(&["houses=3", "seeds=3", "empty_capture=true"])
         .unwrap();
     let game = plugin.new_game(&o).unwrap();
-    let (margin, _) = alphabeta::solve(&game).unwrap();
-    assert_eq!(margin, 2.0);
+    let solution = solve(&game, &SolveConfig::default(), |_| {}).unwrap();
+    assert_eq!(solution.margin, 2.0);
+    // The smallest table (64 KB, full and replacing) gives the same exact value.
+    let small = SolveConfig {
+        memory: tavola::ai::solve::MIN_MEMORY,
+        ..SolveConfig::default()
+    };
+    let o = plugin.parse_options(&["houses=3", "seeds=4"]).unwrap();
+    let game = plugin.new_game(&o).unwrap();
+    let roomy = solve(&game, &SolveConfig::default(), |_| {}).unwrap();
+    let tight = solve(&game, &small, |_| {}).unwrap();
+    assert_eq!(tight.margin, roomy.margin);
+    assert!(tight.progress.replaced > 0, "{:?}", tight.progress);
+    assert!(tight.progress.table_bytes <= small.memory);
 }
 
 #[test]

@@ -47,7 +47,7 @@ fn the_example_plays_to_the_end_and_replays() {
                 &mut bots,
                 &mut Rng::with_seed(seed),
                 &mut record,
-                |_| {},
+                |_, _| {},
             )
             .unwrap();
             let total: i64 = outcome.seats.iter().map(|s| s.score).sum();

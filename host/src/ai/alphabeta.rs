@@ -271,36 +271,3 @@ pub fn search(
     result.nodes = searcher.nodes;
     Ok(result)
 }
-
-/// The exact value of `game` for the side to move under perfect play: the final margin
-/// (own score minus the opponent's), with the best move and line. For small games only.
-pub fn solve(game: &GameHandle) -> Result<(f64, AbResult), CallError> {
-    let seat = seat_to_move(game)?;
-    let mut searcher = Searcher {
-        table: HashMap::new(),
-        nodes: 0,
-        deadline: None,
-        cancel: None,
-        out_of_time: false,
-        exact: true,
-    };
-    let value = searcher.search(game, u32::MAX, f64::NEG_INFINITY, f64::INFINITY, seat)?;
-    let line = searcher.line(game, seat, 64);
-    let margin = if value >= WIN - 1000.0 {
-        value - WIN
-    } else if value <= -WIN + 1000.0 {
-        value + WIN
-    } else {
-        value
-    };
-    Ok((
-        margin,
-        AbResult {
-            best: line.first().copied().unwrap_or(MoveId(0)),
-            value,
-            line,
-            depth: u32::MAX,
-            nodes: searcher.nodes,
-        },
-    ))
-}

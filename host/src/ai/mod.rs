@@ -12,6 +12,7 @@
 
 pub mod alphabeta;
 pub mod mcts;
+pub mod solve;
 
 use std::{
     sync::{Arc, atomic::AtomicBool},

@@ -177,6 +177,8 @@ impl TavolaApp {
     pub(super) fn restore_autosave(&mut self) {
         let Some(slot) = &self.slot else { return };
         let (path, data) = (slot.autosave(), slot.dir().to_path_buf());
+        // Saves cut short by a crash leave temporary files; the save itself is whole.
+        crate::storage::remove_stale_temporaries(&path);
         let leftover = leftover_marker(slot);
         if !path.exists() {
             return;

@@ -368,7 +368,9 @@ impl PlayView {
         if seat.is_none() {
             self.last_event = Some(format!("Chance: {}", info.notation));
         }
-        let dropped = self.session.record_played(mv, info.notation, seat);
+        let dropped = self
+            .session
+            .record_played(mv, info.notation, seat, &snapshot.notation);
         if dropped > 0 {
             self.last_event = Some(format!(
                 "{dropped} later move{} replaced by this one",

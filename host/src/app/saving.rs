@@ -101,7 +101,7 @@ pub fn write_marker(slot: &SaveSlot, game: Option<String>) -> std::io::Result<()
         pid: std::process::id(),
         game,
     };
-    write_atomic(&slot.marker(), &serde_json::to_vec(&marker)?)
+    Ok(write_atomic(&slot.marker(), &serde_json::to_vec(&marker)?)?)
 }
 
 /// Removes the marker at a normal end.

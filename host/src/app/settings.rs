@@ -68,7 +68,10 @@ impl Settings {
     /// Writes the settings into `dir` (atomically).
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
         let text = serde_json::to_vec_pretty(self)?;
-        crate::storage::write_atomic(&dir.join("settings.json"), &text)
+        Ok(crate::storage::write_atomic(
+            &dir.join("settings.json"),
+            &text,
+        )?)
     }
 
     /// Puts `game` first in the recent games.

@@ -292,3 +292,67 @@ fn every_game_plays_to_the_end_between_bots_then_saves_loads_and_replays() {
         assert_eq!(notation(&h), end, "{id}: replayed to the end");
     }
 }
+
+#[test]
+fn typing_a_file_name_in_the_save_dialog_plays_no_move() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    let before = notation(&h);
+    // Kalah's houses answer to their keys on the board...
+    let key = h.state().play_view().unwrap().legal_moves()[2].key.clone();
+    assert!(key.is_some(), "Kalah gives its houses keys");
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(tavola::app::Command::Save, &ctx);
+    h.run();
+    // ...but not while the save dialog is open and its name field has the keyboard.
+    let field = h.get_by_role(egui::accesskit::Role::TextInput);
+    field.click();
+    h.run();
+    let k = egui::Key::from_name(key.as_deref().unwrap()).unwrap();
+    h.key_press(k);
+    h.run();
+    assert_eq!(
+        notation(&h),
+        before,
+        "the key went to the text field, not the board"
+    );
+}
+
+#[test]
+fn a_persons_move_from_an_earlier_point_wakes_the_bot_and_says_what_it_replaced() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    h.state_mut()
+        .new_game_dialog()
+        .unwrap()
+        .set_seat(1, tavola::session::SeatKind::Bot("greedy".into()));
+    h.get_by_label("Start").click();
+    h.run();
+    let wait_for = |h: &mut Harness<'static, TavolaApp>, n: usize| {
+        for _ in 0..300 {
+            h.step();
+            if h.state().play_view().unwrap().session().cursor() >= n {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        panic!("the bot did not answer");
+    };
+    h.get_by_label("a: 4 seed").click();
+    wait_for(&mut h, 2);
+    // Back to the start (the game pauses there), then a different first move.
+    h.state_mut().play_view_mut().unwrap().goto(0);
+    h.run();
+    assert!(h.state().play_view().unwrap().paused);
+    h.get_by_label("b: 4 seed").click();
+    h.run_steps(2);
+    let view = h.state().play_view().unwrap();
+    assert!(!view.paused, "the person's move goes on with the game");
+    wait_for(&mut h, 2);
+    let view = h.state().play_view().unwrap();
+    assert_eq!(view.session().moves()[0].notation, "b");
+    assert_eq!(view.session().moves()[1].seat, Some(1), "the bot answered");
+}

@@ -85,7 +85,7 @@ impl FileDialog {
             ui.set_width(460.0);
             ui.heading(title);
             ui.horizontal(|ui| {
-                if ui.button("⬆ Up").clicked()
+                if ui.button("Up one folder").clicked()
                     && let Some(parent) = self.dir.parent()
                 {
                     self.dir = parent.to_path_buf();
@@ -99,7 +99,7 @@ impl FileDialog {
                     let mut enter = None;
                     for (name, is_dir) in &self.entries {
                         let text = if *is_dir {
-                            format!("📁 {name}")
+                            format!("{name}/")
                         } else {
                             name.clone()
                         };

@@ -162,8 +162,7 @@ impl TavolaApp {
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         let seat_count = snapshot.seat_count;
         let session = Session::from_record(&plugin, options, record, seat_count);
-        let mut play = PlayView::new(session, remote, snapshot, self.worker_exe.clone());
-        play.paused = true;
+        let play = PlayView::new(session, remote, snapshot, self.worker_exe.clone());
         self.settings.played(plugin.id());
         self.show_game(play);
         if !warnings.is_empty() {

@@ -338,7 +338,13 @@ impl TavolaApp {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),
             Screen::Play => {
+                let dialog_open = self.new_game.is_some()
+                    || self.file_dialog.is_some()
+                    || self.overwrite.is_some()
+                    || self.recover.is_some()
+                    || self.message.is_some();
                 if let Some(play) = &mut self.play {
+                    play.keys_enabled = !dialog_open;
                     play.logic(&ctx, now, step);
                     for command in play.ui(ui, now, step) {
                         self.run_command(command, &ctx);

@@ -11,7 +11,8 @@ use crate::session::SeatKind;
 impl PlayView {
     /// Keyboard hints: a key that names exactly one of the moves still possible plays it.
     fn keys(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
-        if !self.person_to_move() {
+        // Keys typed into a dialog or a text field never reach the board.
+        if !self.person_to_move() || !self.keys_enabled || ctx.memory(|m| m.focused().is_some()) {
             return;
         }
         let candidates: Vec<(MoveId, String)> = self

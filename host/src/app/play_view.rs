@@ -81,6 +81,8 @@ pub struct PlayView {
     chance_due: Option<f64>,
     /// How the board is drawn.
     pub board: BoardView,
+    /// Whether the board takes key presses (not while a dialog is open).
+    pub keys_enabled: bool,
     pub(super) error: Option<String>,
     pub(super) hint: Option<(MoveId, String)>,
     hint_job: Option<u64>,
@@ -121,6 +123,7 @@ impl PlayView {
             next_replay_at: 0.0,
             chance_due: None,
             board: BoardView::default(),
+            keys_enabled: true,
             error: None,
             hint: None,
             hint_job: None,
@@ -379,6 +382,12 @@ impl PlayView {
         }
         self.error = None;
         self.dirty = true;
+        // A person's move (from the end, or from an earlier point of the game) goes on
+        // with the game: the bots answer.
+        if seat.is_some_and(|s| self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person))
+        {
+            self.paused = false;
+        }
         let before = self.contents.clone();
         self.show(snapshot);
         self.start_animation(effects, before, now, step_seconds);

@@ -1,8 +1,13 @@
 //! Computer players over the game-api.
 
-use game_api::{MoveId, Rng};
+use game_api::{MoveId, Options, Rng};
 
-use crate::plugins::{CallError, GameHandle, Plugin};
+use crate::plugins::{CallError, ErrorKind, GameHandle, Plugin};
+
+/// The error of a bot asked to move where there is no legal move.
+fn no_move() -> CallError {
+    CallError::host(ErrorKind::NoMove, "there is no legal move to choose")
+}
 
 /// A computer player: chooses a move for the seat to move.
 pub trait Bot: Send {
@@ -28,6 +33,9 @@ impl Bot for RandomBot {
     }
     fn choose(&mut self, game: &GameHandle, _seat: u8, rng: &mut Rng) -> Result<MoveId, CallError> {
         let moves = game.legal_moves()?;
+        if moves.is_empty() {
+            return Err(no_move());
+        }
         Ok(moves[rng.below(moves.len())])
     }
 }
@@ -49,7 +57,14 @@ impl Bot for GreedyBot {
             let mut next = game.clone();
             next.apply(mv)?;
             let value = match next.turn()? {
-                game_api::Turn::Over { outcome } => outcome.returns()[usize::from(seat)] * 1e6,
+                game_api::Turn::Over { outcome } => {
+                    outcome
+                        .returns()
+                        .get(usize::from(seat))
+                        .copied()
+                        .unwrap_or(0.0)
+                        * 1e6
+                }
                 _ => next
                     .evaluate()?
                     .and_then(|v| v.get(usize::from(seat)).copied())
@@ -62,6 +77,9 @@ impl Bot for GreedyBot {
             if value >= best_value {
                 best.push(mv);
             }
+        }
+        if best.is_empty() {
+            return Err(no_move());
         }
         Ok(best[rng.below(best.len())])
     }
@@ -82,16 +100,27 @@ impl Bot for PluginBot {
     }
 }
 
-/// The bot called `name` for a game of `plugin`: `random`, `greedy`, an engine or level
-/// (see [`crate::ai`]) or one of the plugin's own bots.
+/// The bot called `name` for a game of `plugin` with its default options. Prefer
+/// [`bot_for`] with the actual game: what a bot can play depends on the options (the
+/// seats, for one).
 pub fn bot_by_name(name: &str, plugin: &Plugin) -> Result<Box<dyn Bot>, String> {
-    let probe = plugin
-        .new_game(&game_api::Options::defaults(&plugin.manifest().options))
-        .map_err(|e| e.to_string())?;
-    bot_for(name, plugin, &probe)
+    bot_by_name_with(name, plugin, &Options::defaults(&plugin.manifest().options))
 }
 
-/// The bot called `name` for `game` of `plugin`.
+/// The bot called `name` for a game of `plugin` with these options.
+pub fn bot_by_name_with(
+    name: &str,
+    plugin: &Plugin,
+    options: &Options,
+) -> Result<Box<dyn Bot>, String> {
+    let game = plugin.new_game(options).map_err(|e| e.to_string())?;
+    bot_for(name, plugin, &game)
+}
+
+/// The bot called `name` for `game` of `plugin`: `random`, `greedy`, an engine or level
+/// (see [`crate::ai`]) or one of the plugin's own bots. A bot that cannot play this game
+/// (alpha-beta for three seats, say) and a number out of range are refused with the
+/// reason.
 pub fn bot_for(name: &str, plugin: &Plugin, game: &GameHandle) -> Result<Box<dyn Bot>, String> {
     if let Some(engine) = crate::ai::engine_by_name(name, game, &plugin.manifest().search)? {
         return Ok(engine);
@@ -103,8 +132,10 @@ pub fn bot_for(name: &str, plugin: &Plugin, game: &GameHandle) -> Result<Box<dyn
             name: name.to_owned(),
         })),
         _ => {
-            let mut names = bot_names(plugin);
-            names.truncate(names.len());
+            let names: Vec<String> = bot_choices(plugin, game)
+                .into_iter()
+                .map(|b| b.name)
+                .collect();
             Err(format!(
                 "no bot `{name}` for {} (bots: {})",
                 plugin.id(),
@@ -114,13 +145,73 @@ pub fn bot_for(name: &str, plugin: &Plugin, game: &GameHandle) -> Result<Box<dyn
     }
 }
 
-/// The bots offered for `plugin`: the levels, the engines and the plugin's own.
-pub fn bot_names(plugin: &Plugin) -> Vec<String> {
-    let mut names: Vec<String> = crate::ai::Level::ALL
+/// A bot that can play a game, as the app offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotChoice {
+    /// Its name, as given to `--seat`.
+    pub name: String,
+    /// What it is, in a few words.
+    pub description: String,
+    /// The seats it can play, by index; empty means every seat.
+    pub seats: Vec<u8>,
+}
+
+impl BotChoice {
+    fn host(name: &str, description: &str) -> Self {
+        BotChoice {
+            name: name.into(),
+            description: description.into(),
+            seats: Vec::new(),
+        }
+    }
+}
+
+/// The bots that can play `game` of `plugin`: the levels, the engines that suit its
+/// seats and chance, and the plugin's own.
+pub fn bot_choices(plugin: &Plugin, game: &GameHandle) -> Vec<BotChoice> {
+    let mut bots: Vec<BotChoice> = crate::ai::Level::ALL
         .iter()
-        .map(|l| l.name().to_owned())
+        .map(|l| BotChoice::host(l.name(), "a strength level"))
         .collect();
-    names.extend(["random", "greedy", "mcts", "alphabeta"].map(String::from));
-    names.extend(plugin.manifest().bots.iter().map(|b| b.name.clone()));
-    names
+    bots.push(BotChoice::host("random", "plays a random legal move"));
+    bots.push(BotChoice::host(
+        "greedy",
+        "the best move one move ahead, by the game's heuristic",
+    ));
+    bots.push(BotChoice::host("mcts", "Monte Carlo tree search"));
+    let seats = game.seat_count().unwrap_or(0);
+    if crate::ai::alphabeta_plays(seats, game.may_have_chance()) {
+        bots.push(BotChoice::host("alphabeta", "alpha-beta search"));
+    }
+    bots.extend(plugin.manifest().bots.iter().map(|b| BotChoice {
+        name: b.name.clone(),
+        description: b.description.clone(),
+        seats: b.seats.clone(),
+    }));
+    bots
+}
+
+/// The bots that can play a game of `plugin` with these options (see
+/// [`bot_choices`]); if such a game cannot be made, the bots that play any game.
+pub fn bot_names_for(plugin: &Plugin, options: &Options) -> Vec<BotChoice> {
+    match plugin.new_game(options) {
+        Ok(game) => bot_choices(plugin, &game),
+        Err(_) => {
+            let mut bots = Vec::new();
+            for l in crate::ai::Level::ALL {
+                bots.push(BotChoice::host(l.name(), "a strength level"));
+            }
+            bots.push(BotChoice::host("random", "plays a random legal move"));
+            bots
+        }
+    }
+}
+
+/// The names of the bots that can play a game of `plugin` with its default options
+/// (see [`bot_names_for`] for other options).
+pub fn bot_names(plugin: &Plugin) -> Vec<String> {
+    bot_names_for(plugin, &Options::defaults(&plugin.manifest().options))
+        .into_iter()
+        .map(|b| b.name)
+        .collect()
 }

@@ -8,7 +8,7 @@ use game_api::{Rng, Turn};
 use serde_json::json;
 
 use crate::{
-    bots::{Bot, bot_by_name},
+    bots::{Bot, bot_for},
     conformance::{CheckConfig, check_plugin},
     play::{perft, play_out},
     plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
@@ -508,7 +508,7 @@ fn play(
         .collect();
     let mut bots: Vec<Box<dyn Bot>> = names
         .iter()
-        .map(|n| bot_by_name(n, plugin).map_err(|e| anyhow!(e)))
+        .map(|n| bot_for(n, plugin, &handle).map_err(|e| anyhow!(e)))
         .collect::<Result<_>>()?;
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

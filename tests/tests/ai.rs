@@ -303,7 +303,7 @@ fn solve_matches_the_published_value_of_kalah_3_3() {
 
 #[test]
 fn one_simulation_call_plays_the_path_describes_the_node_and_plays_out() {
-    use game_api::ffi::{FfiNode, FfiSimulation};
+    use tavola::plugins::{SimulatedNode, Simulation};
     let (_dir, plugin) = kalah();
     let root = plugin
         .new_game(&Options::defaults(&plugin.manifest().options))
@@ -331,12 +331,11 @@ fn one_simulation_call_plays_the_path_describes_the_node_and_plays_out() {
     let moves: Vec<u32> = by_hand.legal_moves().unwrap().iter().map(|m| m.0).collect();
     let returns = by_hand.clone().playout(77).unwrap();
 
-    let mut sim = FfiSimulation::default();
+    let mut sim = Simulation::default();
     root.simulate(&path, 77, 0, &mut sim).unwrap();
-    assert_eq!(sim.node, FfiNode::Seat);
-    assert_eq!(sim.seat, seat);
-    assert_eq!(sim.moves.to_vec(), moves);
-    assert_eq!(sim.returns.to_vec(), returns);
+    assert_eq!(sim.node(), SimulatedNode::Seat(seat));
+    assert_eq!(sim.moves().map(|m| m.0).collect::<Vec<_>>(), moves);
+    assert_eq!(sim.returns(), returns);
     // The root is not changed by the call.
     assert_eq!(root.notation().unwrap(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 
@@ -347,17 +346,17 @@ fn one_simulation_call_plays_the_path_describes_the_node_and_plays_out() {
     let moves = one.legal_moves().unwrap();
     one.apply(moves[rng.below(moves.len())]).unwrap();
     if !matches!(one.turn().unwrap(), Turn::Over { .. }) {
-        assert_eq!(sim.returns.to_vec(), one.evaluate().unwrap().unwrap());
+        assert_eq!(sim.returns(), one.evaluate().unwrap().unwrap());
     }
 
     // An illegal move on the path is refused, not played.
     let err = root.simulate(&[99], 1, 0, &mut sim).unwrap_err();
-    assert_eq!(err.kind, game_api::ffi::FfiErrorKind::IllegalMove, "{err}");
+    assert_eq!(err.kind, tavola::plugins::ErrorKind::IllegalMove, "{err}");
 }
 
 #[test]
 fn a_simulation_that_ends_the_game_reports_the_final_returns() {
-    use game_api::ffi::{FfiNode, FfiSimulation};
+    use tavola::plugins::{SimulatedNode, Simulation};
     let (_dir, plugin) = kalah();
     // South's last seed goes to the store and empties South's row: the game ends.
     let game = position(&plugin, &[], "0,0,0,0,0,1/1,0,0,0,0,0 20-26 S");
@@ -367,8 +366,8 @@ fn a_simulation_that_ends_the_game_reports_the_final_returns() {
         .into_iter()
         .find(|&m| notation_of(&game, m) == "f")
         .unwrap();
-    let mut sim = FfiSimulation::default();
+    let mut sim = Simulation::default();
     game.simulate(&[f.0], 3, 0, &mut sim).unwrap();
-    assert_eq!(sim.node, FfiNode::Over);
-    assert_eq!(sim.returns.to_vec(), [-1.0, 1.0]);
+    assert_eq!(sim.node(), SimulatedNode::Over);
+    assert_eq!(sim.returns(), [-1.0, 1.0]);
 }

@@ -130,7 +130,7 @@ fn a_panic_inside_a_plugin_is_an_error_not_a_crash() {
     assert!(err.is_panic());
     assert_eq!(
         err.to_string(),
-        "the plugin panicked: deliberate panic in new"
+        "the plugin `panicky` panicked: deliberate panic in new"
     );
 
     let game = plugin.new_game(&at("turn")).unwrap();

@@ -11,7 +11,7 @@ use std::{
 
 use game_api::{MoveId, Turn};
 
-use crate::plugins::{CallError, GameHandle};
+use crate::plugins::{CallError, ErrorKind, GameHandle, Rule};
 
 /// The value of a won game (plus the margin); heuristic values stay well inside it.
 pub const WIN: f64 = 10_000.0;
@@ -109,12 +109,7 @@ impl Searcher<'_> {
         self.nodes += 1;
         let seat = match game.turn()? {
             Turn::Over { outcome } => return Ok(terminal_value(&outcome, usize::from(root_seat))),
-            Turn::Chance { .. } => {
-                return Err(CallError {
-                    kind: game_api::ffi::FfiErrorKind::Internal,
-                    message: "alpha-beta cannot search games with chance".into(),
-                });
-            }
+            Turn::Chance { .. } => return Err(chance_met(game)),
             Turn::Seat { seat } => seat,
         };
         if depth == 0 && !self.exact {
@@ -213,12 +208,33 @@ impl Searcher<'_> {
     }
 }
 
+/// The error for a chance event met by the search: the plugin broke its promise of no
+/// chance, or the caller chose alpha-beta for a game that may have chance.
+fn chance_met(game: &GameHandle) -> CallError {
+    if game.may_have_chance() {
+        CallError::host(
+            ErrorKind::Unsupported,
+            "alpha-beta cannot search games with chance",
+        )
+    } else {
+        CallError::contract(
+            game.plugin_id(),
+            Rule::DeclaredNoChance,
+            "its manifest says the game has no chance events, and search met one",
+        )
+    }
+}
+
 fn seat_to_move(game: &GameHandle) -> Result<u8, CallError> {
     match game.turn()? {
         Turn::Seat { seat } => Ok(seat),
-        _ => Err(CallError::host(
-            game_api::ffi::FfiErrorKind::GameOver,
-            "no seat is to move",
+        Turn::Chance { .. } => Err(CallError::host(
+            ErrorKind::NoMove,
+            "chance is to play, not a seat: there is no move to search",
+        )),
+        Turn::Over { .. } => Err(CallError::host(
+            ErrorKind::NoMove,
+            "the game is over: there is no move to search",
         )),
     }
 }
@@ -238,10 +254,11 @@ pub fn search(
         out_of_time: false,
         exact: false,
     };
-    let first = game.legal_moves()?.first().copied().ok_or(CallError {
-        kind: game_api::ffi::FfiErrorKind::GameOver,
-        message: "no legal move".into(),
-    })?;
+    let first = game
+        .legal_moves()?
+        .first()
+        .copied()
+        .ok_or_else(|| CallError::host(ErrorKind::NoMove, "no legal move"))?;
     let mut result = AbResult {
         best: first,
         value: 0.0,

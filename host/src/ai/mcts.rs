@@ -1,6 +1,8 @@
 //! Monte Carlo tree search (UCT) over the game-api.
 //!
-//! - Seat nodes choose by UCT on the mover's own return, so 2 and 3 seats work alike.
+//! - Seat nodes choose by UCT on the mover's own return, so any number of seats (up to
+//!   the host's [`MAX_SEATS`](crate::plugins::limits::MAX_SEATS)) works alike: each node
+//!   keeps the returns of the seat that chose it.
 //! - Chance nodes follow each outcome in proportion to its exact probability (the one
 //!   furthest behind its share next), not by a random draw.
 //! - A simulation is one call into the plugin: `GameHandle::simulate` plays the path
@@ -20,15 +22,12 @@ use std::{
     time::{Duration, Instant},
 };
 
-use game_api::{
-    ChanceOutcome, MoveId, Probability, Rng, SearchHints, Turn,
-    ffi::{FfiNode, FfiSimulation},
-};
+use game_api::{ChanceOutcome, MoveId, Rng, SearchHints, Turn};
 
-use crate::plugins::{CallError, GameHandle};
+use crate::plugins::{CallError, ErrorKind, GameHandle, SimulatedNode, Simulation};
 
-/// At most this many seats are tracked per node.
-pub const MAX_SEATS: usize = 4;
+/// The owner of a node no seat chose (the root, a chance outcome).
+const NO_OWNER: u8 = u8::MAX;
 
 /// How long and how a search runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,7 +78,8 @@ impl MctsConfig {
 enum Kind {
     Seat(u8),
     Chance(Vec<ChanceOutcome>),
-    Terminal([f64; MAX_SEATS]),
+    /// The game is over: each seat's return.
+    Terminal(Box<[f64]>),
 }
 
 #[derive(Debug, Clone)]
@@ -89,7 +89,10 @@ struct Node {
     untried: Vec<MoveId>,
     kind: Kind,
     visits: u32,
-    value: [f64; MAX_SEATS],
+    /// The seat that chose this node (the mover at its parent), or [`NO_OWNER`].
+    owner: u8,
+    /// The sum of the owner's returns over the visits.
+    value: f64,
     /// 1 / visits and 1 / √visits, kept up to date by the backup: selection reads them
     /// for every child at every level, the backup writes them once per node on the path.
     inv_visits: f64,
@@ -104,19 +107,14 @@ pub struct Tree {
     /// the plugin reports (so that a simulation allocates nothing but its new node).
     path: Vec<u32>,
     moves: Vec<u32>,
-    sim: FfiSimulation,
+    sim: Simulation,
+    /// The returns of a terminal node reached, for the backup.
+    terminal: Vec<f64>,
 }
 
-fn returns_array(returns: &[f64]) -> [f64; MAX_SEATS] {
-    let mut a = [0.0; MAX_SEATS];
-    for (slot, r) in a.iter_mut().zip(returns) {
-        *slot = *r;
-    }
-    a
-}
-
-/// A node with its moves in a random order (decided once, for expansion).
-fn node(mv: MoveId, kind: Kind, mut untried: Vec<MoveId>, rng: &mut Rng) -> Node {
+/// A node chosen by `owner`, with its moves in a random order (decided once, for
+/// expansion).
+fn node(mv: MoveId, owner: u8, kind: Kind, mut untried: Vec<MoveId>, rng: &mut Rng) -> Node {
     for i in (1..untried.len()).rev() {
         untried.swap(i, rng.below(i + 1));
     }
@@ -126,7 +124,8 @@ fn node(mv: MoveId, kind: Kind, mut untried: Vec<MoveId>, rng: &mut Rng) -> Node
         untried,
         kind,
         visits: 0,
-        value: [0.0; MAX_SEATS],
+        owner,
+        value: 0.0,
         inv_visits: 1.0,
         inv_sqrt_visits: 1.0,
     }
@@ -136,38 +135,33 @@ fn make_node(game: &GameHandle, mv: MoveId, rng: &mut Rng) -> Result<Node, CallE
     let (kind, untried) = match game.turn()? {
         Turn::Seat { seat } => (Kind::Seat(seat), game.legal_moves()?),
         Turn::Chance { outcomes } => (Kind::Chance(outcomes), Vec::new()),
-        Turn::Over { outcome } => (
-            Kind::Terminal(returns_array(&outcome.returns())),
-            Vec::new(),
-        ),
+        Turn::Over { outcome } => (Kind::Terminal(outcome.returns().into()), Vec::new()),
     };
-    Ok(node(mv, kind, untried, rng))
+    Ok(node(mv, NO_OWNER, kind, untried, rng))
 }
 
-/// The node a simulation reached, as the plugin described it.
-fn simulated_node(sim: &FfiSimulation, mv: MoveId, rng: &mut Rng) -> Node {
-    let (kind, untried) = match sim.node {
-        FfiNode::Seat => (
-            Kind::Seat(sim.seat),
-            sim.moves.iter().map(|&m| MoveId(m)).collect(),
-        ),
-        FfiNode::Chance => (
-            Kind::Chance(
-                sim.chances
-                    .iter()
-                    .map(|c| ChanceOutcome {
-                        mv: MoveId(c.mv),
-                        probability: Probability::new(c.num, c.den),
-                    })
-                    .collect(),
-            ),
-            Vec::new(),
-        ),
-        FfiNode::Over | FfiNode::Unsupported => {
-            (Kind::Terminal(returns_array(&sim.returns)), Vec::new())
-        }
+/// The node a simulation reached, as the plugin described it, chosen by `owner`.
+fn simulated_node(sim: &Simulation, mv: MoveId, owner: u8, rng: &mut Rng) -> Node {
+    let (kind, untried) = match sim.node() {
+        SimulatedNode::Seat(seat) => (Kind::Seat(seat), sim.moves().collect()),
+        SimulatedNode::Chance => (Kind::Chance(sim.chance_outcomes().collect()), Vec::new()),
+        SimulatedNode::Over => (Kind::Terminal(sim.returns().into()), Vec::new()),
     };
-    node(mv, kind, untried, rng)
+    node(mv, owner, kind, untried, rng)
+}
+
+/// Adds one visit with these `returns` to every node of `path`.
+fn backup(nodes: &mut [Node], path: &[u32], returns: &[f64]) {
+    for &n in path {
+        let node = &mut nodes[n as usize];
+        node.visits += 1;
+        if let Some(r) = returns.get(usize::from(node.owner)) {
+            node.value += r;
+        }
+        let visits = f64::from(node.visits);
+        node.inv_visits = visits.recip();
+        node.inv_sqrt_visits = visits.sqrt().recip();
+    }
 }
 
 impl Tree {
@@ -177,7 +171,8 @@ impl Tree {
             nodes: vec![make_node(game, MoveId(u32::MAX), rng)?],
             path: Vec::new(),
             moves: Vec::new(),
-            sim: FfiSimulation::default(),
+            sim: Simulation::default(),
+            terminal: Vec::new(),
         })
     }
 
@@ -195,20 +190,21 @@ impl Tree {
         self.path.push(0);
         self.moves.clear();
         let mut node = 0usize;
-        let returns = loop {
+        let simulated = loop {
             let step = match &self.nodes[node].kind {
-                Kind::Terminal(r) => break *r,
-                Kind::Chance(outcomes) => self.chance_step(node, outcomes),
-                Kind::Seat(seat) => {
-                    let seat = usize::from(*seat);
-                    match self.nodes[node].untried.pop() {
-                        Some(mv) => (mv, None),
-                        None => {
-                            let best = self.select(node, seat, config.uct_c);
-                            (self.nodes[best as usize].mv, Some(best))
-                        }
-                    }
+                Kind::Terminal(r) => {
+                    self.terminal.clear();
+                    self.terminal.extend_from_slice(r);
+                    break false;
                 }
+                Kind::Chance(outcomes) => self.chance_step(node, outcomes),
+                Kind::Seat(_) => match self.nodes[node].untried.pop() {
+                    Some(mv) => (mv, None),
+                    None => {
+                        let best = self.select(node, config.uct_c).ok_or_else(no_move)?;
+                        (self.nodes[best as usize].mv, Some(best))
+                    }
+                },
             };
             self.moves.push(step.0.0);
             match step {
@@ -216,19 +212,18 @@ impl Tree {
                     node = child as usize;
                     self.path.push(child);
                 }
-                (mv, None) => break self.expand(node, mv, root, config.cutoff, rng)?,
+                (mv, None) => {
+                    self.expand(node, mv, root, config.cutoff, rng)?;
+                    break true;
+                }
             }
         };
-        for &n in &self.path {
-            let node = &mut self.nodes[n as usize];
-            node.visits += 1;
-            for (v, r) in node.value.iter_mut().zip(returns) {
-                *v += r;
-            }
-            let visits = f64::from(node.visits);
-            node.inv_visits = visits.recip();
-            node.inv_sqrt_visits = visits.sqrt().recip();
-        }
+        let returns = if simulated {
+            self.sim.returns()
+        } else {
+            &self.terminal
+        };
+        backup(&mut self.nodes, &self.path, returns);
         Ok(())
     }
 
@@ -260,16 +255,17 @@ impl Tree {
         (best.1, best.2)
     }
 
-    /// The child of `node` with the best UCT value for `seat`.
-    fn select(&self, node: usize, seat: usize, uct_c: f64) -> u32 {
+    /// The child of `node` with the best UCT value for the seat to move there (each
+    /// child keeps that seat's returns); none if it has no children.
+    fn select(&self, node: usize, uct_c: f64) -> Option<u32> {
         let parent_visits = f64::from(self.nodes[node].visits.max(1));
         let explore = uct_c * parent_visits.ln().sqrt();
         let ucb = |c: u32| {
             let n = &self.nodes[c as usize];
-            n.value[seat] * n.inv_visits + explore * n.inv_sqrt_visits
+            n.value * n.inv_visits + explore * n.inv_sqrt_visits
         };
         let children = &self.nodes[node].children;
-        let mut best = *children.first().expect("a seat node has moves");
+        let mut best = *children.first()?;
         let mut best_value = ucb(best);
         for &c in &children[1..] {
             let value = ucb(c);
@@ -279,7 +275,7 @@ impl Tree {
                 best_value = value;
             }
         }
-        best
+        Some(best)
     }
 
     /// Adds the child reached by `mv` from `parent` (the end of the current path),
@@ -291,27 +287,28 @@ impl Tree {
         root: &GameHandle,
         cutoff: Option<u32>,
         rng: &mut Rng,
-    ) -> Result<[f64; MAX_SEATS], CallError> {
+    ) -> Result<(), CallError> {
         root.simulate(&self.moves, rng.u64(), cutoff.unwrap_or(0), &mut self.sim)?;
+        let owner = match self.nodes[parent].kind {
+            Kind::Seat(seat) => seat,
+            _ => NO_OWNER,
+        };
         let id = self.nodes.len() as u32;
-        self.nodes.push(simulated_node(&self.sim, mv, rng));
+        self.nodes.push(simulated_node(&self.sim, mv, owner, rng));
         self.nodes[parent].children.push(id);
         self.path.push(id);
-        Ok(returns_array(&self.sim.returns))
+        Ok(())
     }
 
-    /// The root's children as (move, visits, mean return for the root's mover).
+    /// The root's children as (move, visits, mean return for the root's mover; 0 at a
+    /// chance root).
     pub fn root_stats(&self) -> Vec<(MoveId, u32, f64)> {
-        let seat = match self.nodes[0].kind {
-            Kind::Seat(s) => usize::from(s),
-            _ => 0,
-        };
         self.nodes[0]
             .children
             .iter()
             .map(|&c| {
                 let n = &self.nodes[c as usize];
-                (n.mv, n.visits, n.value[seat] / f64::from(n.visits.max(1)))
+                (n.mv, n.visits, n.value / f64::from(n.visits.max(1)))
             })
             .collect()
     }
@@ -356,9 +353,10 @@ impl Tree {
                     mv: MoveId(0),
                     children: Vec::new(),
                     untried: Vec::new(),
-                    kind: Kind::Terminal([0.0; MAX_SEATS]),
+                    kind: Kind::Terminal(Box::new([])),
                     visits: 0,
-                    value: [0.0; MAX_SEATS],
+                    owner: NO_OWNER,
+                    value: 0.0,
                     inv_visits: 1.0,
                     inv_sqrt_visits: 1.0,
                 },
@@ -379,6 +377,7 @@ impl Tree {
             path: self.path,
             moves: self.moves,
             sim: self.sim,
+            terminal: self.terminal,
         })
     }
 
@@ -493,7 +492,11 @@ pub fn search(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("a search thread panicked"))
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(CallError::host(ErrorKind::Host, "a search thread panicked"))
+                })
+            })
             .collect()
     });
     let mut merged: Vec<(MoveId, u32, f64)> = Vec::new();
@@ -541,10 +544,7 @@ pub fn search(
 }
 
 fn no_move() -> CallError {
-    CallError::host(
-        game_api::ffi::FfiErrorKind::GameOver,
-        "there is no move to search",
-    )
+    CallError::host(ErrorKind::NoMove, "there is no move to search")
 }
 
 fn summarise(
@@ -573,6 +573,7 @@ fn summarise(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game_api::Probability;
 
     #[test]
     fn a_config_follows_the_hints_it_can_use() {
@@ -606,19 +607,27 @@ mod tests {
         let mut tree = Tree {
             nodes: vec![node(
                 MoveId(0),
+                NO_OWNER,
                 Kind::Chance(outcomes.clone()),
                 Vec::new(),
                 &mut rng,
             )],
             path: Vec::new(),
             moves: Vec::new(),
-            sim: FfiSimulation::default(),
+            sim: Simulation::default(),
+            terminal: Vec::new(),
         };
         for visit in 1..=1000u32 {
             let child = match tree.chance_step(0, &outcomes) {
                 (_, Some(child)) => child as usize,
                 (mv, None) => {
-                    let leaf = node(mv, Kind::Terminal([0.0; MAX_SEATS]), Vec::new(), &mut rng);
+                    let leaf = node(
+                        mv,
+                        NO_OWNER,
+                        Kind::Terminal(Box::new([])),
+                        Vec::new(),
+                        &mut rng,
+                    );
                     tree.nodes.push(leaf);
                     let id = tree.nodes.len() - 1;
                     tree.nodes[0].children.push(id as u32);

@@ -2,11 +2,13 @@
 //!
 //! Bot names (for `--seat`, the app's seat menus and `tavola match`):
 //! - `random`, `greedy` (one move ahead on the plugin's heuristic);
-//! - `mcts` or `mcts:N` (UCT with N simulations; `mcts:N:T` on T threads;
-//!   `mcts:N:T:C` with playouts cut after C actions and scored by the plugin's heuristic,
-//!   0 for full playouts; `mcts:N:T:C:X` with the exploration constant X; without C or
-//!   X, as the game's [`SearchHints`] advise);
-//! - `alphabeta` or `alphabeta:D` (iterative deepening to depth D; two seats, no chance);
+//! - `mcts` or `mcts:N` (UCT with N simulations, 1 to [`MAX_SIMULATIONS`]; `mcts:N:T`
+//!   on T threads, 1 to the number of cores; `mcts:N:T:C` with playouts cut after C
+//!   actions (at most [`MAX_CUTOFF`]) and scored by the plugin's heuristic, 0 for full
+//!   playouts; `mcts:N:T:C:X` with the exploration constant X, a finite number of 0 or
+//!   more; without C or X, as the game's [`SearchHints`] advise);
+//! - `alphabeta` or `alphabeta:D` (iterative deepening to depth D, 1 to [`MAX_DEPTH`];
+//!   two seats, no chance: see [`alphabeta_plays`]);
 //! - the levels `beginner`, `casual`, `strong`, `expert`;
 //! - the plugin's own bots, by the names in its manifest.
 
@@ -25,6 +27,29 @@ use crate::{
     bots::Bot,
     plugins::{CallError, GameHandle},
 };
+
+/// The most simulations an `mcts:N` bot may ask for: the tree keeps a node of about a
+/// hundred bytes per simulation, so this bounds it to a few hundred megabytes.
+pub const MAX_SIMULATIONS: u64 = 2_000_000;
+
+/// The deepest an `alphabeta:D` bot may search (iterative deepening stops earlier when
+/// the game is solved or the time is up).
+pub const MAX_DEPTH: u64 = 64;
+
+/// The longest playout cutoff `mcts:N:T:C` may ask for, in actions (a playout is cut
+/// by the plugin at [`game_api::MAX_PLAYOUT_ACTIONS`] anyway).
+pub const MAX_CUTOFF: u64 = game_api::MAX_PLAYOUT_ACTIONS as u64;
+
+/// Whether alpha-beta can play a game of `seats` seats that may (`chance`) or may not
+/// have chance events: two seats and no chance.
+pub fn alphabeta_plays(seats: u8, chance: bool) -> bool {
+    seats == 2 && !chance
+}
+
+/// The number of threads a search may use: the cores of this machine.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
 use alphabeta::AlphaBetaConfig;
 use mcts::{MctsConfig, Tree};
 
@@ -76,7 +101,7 @@ impl Level {
             Level::Beginner => mcts(40),
             Level::Casual => mcts(400),
             Level::Strong => mcts(4000),
-            Level::Expert if seats == 2 && !chance => Box::new(AlphaBetaBot::new(
+            Level::Expert if alphabeta_plays(seats, chance) => Box::new(AlphaBetaBot::new(
                 self.name(),
                 AlphaBetaConfig {
                     max_depth: 64,
@@ -88,56 +113,95 @@ impl Level {
     }
 }
 
-/// The built-in engine called `name`, for `game` (to see its seats and chance) with the
-/// game's search `hints`, if it is one.
+/// Reads part `i` of the bot name `name` as a whole number from `lo` to `hi`.
+fn ranged(
+    name: &str,
+    parts: &[&str],
+    i: usize,
+    what: &str,
+    (lo, hi): (u64, u64),
+) -> Result<Option<u64>, String> {
+    let Some(text) = parts.get(i) else {
+        return Ok(None);
+    };
+    match text.parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(Some(n)),
+        _ => Err(format!(
+            "`{name}`: {what} must be a whole number from {lo} to {hi}, not `{text}`"
+        )),
+    }
+}
+
+/// The MCTS bot called `name` (`mcts[:N[:T[:C[:X]]]]`), every number range-checked.
+fn mcts_by_name(name: &str, parts: &[&str], hints: &SearchHints) -> Result<Box<dyn Bot>, String> {
+    if parts.len() > 5 {
+        return Err(format!(
+            "`{name}`: expected mcts[:SIMULATIONS[:THREADS[:CUTOFF[:EXPLORATION]]]]"
+        ));
+    }
+    let cores = max_threads() as u64;
+    let iterations =
+        ranged(name, parts, 1, "the simulations", (1, MAX_SIMULATIONS))?.unwrap_or(4000);
+    let threads = ranged(
+        name,
+        parts,
+        2,
+        &format!("the threads (this machine has {cores} cores)"),
+        (1, cores),
+    )?
+    .unwrap_or(1) as usize;
+    let mut config = MctsConfig {
+        iterations: Some(iterations),
+        threads,
+        ..MctsConfig::following(hints)
+    };
+    if let Some(c) = ranged(name, parts, 3, "the playout cutoff", (0, MAX_CUTOFF))? {
+        config.cutoff = Some(c as u32).filter(|&c| c > 0);
+    }
+    if let Some(x) = parts.get(4) {
+        config.uct_c = x
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x >= 0.0)
+            .ok_or_else(|| {
+                format!("`{name}`: the exploration constant must be a finite number, 0 or more")
+            })?;
+    }
+    Ok(Box::new(MctsBot::new(name, config)))
+}
+
+/// The built-in engine called `name`, for `game` (its seats, and whether its manifest
+/// allows chance) with the game's search `hints`, if it is one. Every number in the
+/// name is range-checked; an engine that cannot play the game is refused.
 pub fn engine_by_name(
     name: &str,
     game: &GameHandle,
     hints: &SearchHints,
 ) -> Result<Option<Box<dyn Bot>>, String> {
     let parts: Vec<&str> = name.split(':').collect();
-    let number = |i: usize, what: &str| -> Result<Option<u64>, String> {
-        parts
-            .get(i)
-            .map(|p| {
-                p.parse::<u64>()
-                    .map_err(|_| format!("`{name}`: {what} must be a number"))
-            })
-            .transpose()
-    };
     match parts[0] {
-        "mcts" => {
-            let iterations = number(1, "the simulations")?.unwrap_or(4000);
-            let threads = number(2, "the threads")?.unwrap_or(1) as usize;
-            let mut config = MctsConfig {
-                iterations: Some(iterations),
-                threads,
-                ..MctsConfig::following(hints)
-            };
-            if let Some(c) = number(3, "the playout cutoff")? {
-                config.cutoff = Some(u32::try_from(c).unwrap_or(u32::MAX)).filter(|&c| c > 0);
-            }
-            if let Some(x) = parts.get(4) {
-                config.uct_c = x
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite() && *x >= 0.0)
-                    .ok_or_else(|| {
-                        format!("`{name}`: the exploration constant must be a number, 0 or more")
-                    })?;
-            }
-            Ok(Some(Box::new(MctsBot::new(name, config))))
-        }
+        "mcts" => mcts_by_name(name, &parts, hints).map(Some),
         "alphabeta" => {
             let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
-            if seats != 2 || chance {
-                return Err(format!("`{name}` plays two-seat games without chance only"));
+            if !alphabeta_plays(seats, chance) {
+                return Err(format!(
+                    "`{name}` plays two-seat games without chance only; this game of `{}` has {seats} seats{}",
+                    game.plugin_id(),
+                    if chance {
+                        " and may have chance events"
+                    } else {
+                        ""
+                    }
+                ));
             }
-            let depth = number(1, "the depth")?;
+            if parts.len() > 2 {
+                return Err(format!("`{name}`: expected alphabeta[:DEPTH]"));
+            }
+            let depth = ranged(name, &parts, 1, "the depth", (1, MAX_DEPTH))?;
             Ok(Some(Box::new(AlphaBetaBot::new(
                 name,
                 AlphaBetaConfig {
-                    max_depth: depth.unwrap_or(64) as u32,
+                    max_depth: depth.unwrap_or(MAX_DEPTH) as u32,
                     time: if depth.is_some() {
                         None
                     } else {
@@ -147,6 +211,7 @@ pub fn engine_by_name(
             ))))
         }
         level => match Level::from_name(level) {
+            Some(_) if parts.len() > 1 => Err(format!("`{name}`: a level takes no numbers")),
             Some(l) => {
                 let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
                 Ok(Some(l.bot(seats, chance, hints)))
@@ -156,9 +221,10 @@ pub fn engine_by_name(
     }
 }
 
-/// The seats of `game` and whether it has chance events (judged from its tags and turn).
+/// The seats of `game` and whether it may have chance events: as its manifest says, or
+/// because chance is to play now.
 fn describe(game: &GameHandle) -> Result<(u8, bool), CallError> {
-    let chance = matches!(game.turn()?, Turn::Chance { .. });
+    let chance = game.may_have_chance() || matches!(game.turn()?, Turn::Chance { .. });
     Ok((game.seat_count()?, chance))
 }
 
@@ -281,8 +347,9 @@ pub struct Hint {
     pub line: Vec<MoveId>,
 }
 
-/// A hint for `game`: alpha-beta for two-seat games without chance, MCTS (as the game's
-/// search `hints` advise) otherwise.
+/// A hint for `game`: alpha-beta for two-seat games whose manifest promises no chance,
+/// MCTS (as the game's search `hints` advise) otherwise, so that every turn of every
+/// game has one.
 pub fn hint(
     game: &GameHandle,
     hints: &SearchHints,
@@ -290,7 +357,7 @@ pub fn hint(
     budget: Duration,
 ) -> Result<Hint, CallError> {
     let (seats, chance) = describe(game)?;
-    if seats == 2 && !chance {
+    if alphabeta_plays(seats, chance) {
         let r = alphabeta::search(
             game,
             &AlphaBetaConfig {
@@ -329,12 +396,20 @@ pub fn hint(
         None,
         None,
     )?;
-    Ok(Hint {
-        best: r.best,
-        evaluation: format!(
+    let evaluation = if matches!(game.turn()?, Turn::Chance { .. }) {
+        format!(
+            "chance is to play, nobody chooses; the most likely line ({} simulations)",
+            r.simulations
+        )
+    } else {
+        format!(
             "{:+.2} expected return ({} simulations)",
             r.value, r.simulations
-        ),
+        )
+    };
+    Ok(Hint {
+        best: r.best,
+        evaluation,
         line: r.line,
     })
 }

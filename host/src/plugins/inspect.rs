@@ -19,7 +19,7 @@ pub const INSPECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The version of [`Inspection`]'s saved form: inspections cached under another version
 /// are made again.
-const CACHE_FORMAT: u32 = 1;
+const CACHE_FORMAT: u32 = 2;
 
 /// What inspecting a plugin file found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

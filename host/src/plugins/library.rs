@@ -255,6 +255,7 @@ fn library_error(e: LibraryError) -> LoadError {
 
 /// The checks the host needs a manifest to pass before it can show the game.
 fn check_manifest(m: &Manifest) -> Result<(), String> {
+    super::check_manifest_limits(m)?;
     let id_ok = !m.id.is_empty()
         && m.id
             .chars()

@@ -6,25 +6,32 @@
 //! limit for the CLI and the app ([`Inspector::Child`]), so one bad file cannot hang or
 //! kill the listing of the others. Each file is reported as loaded, incompatible,
 //! crashed, failed or shadowed by a higher version of the same game. The host talks to a
-//! game only through the safe wrappers [`Plugin`] and [`GameHandle`].
+//! game only through the safe wrappers [`Plugin`] and [`GameHandle`], which check
+//! everything a plugin returns against the contract and the host's [`limits`], and turn
+//! every failure into a [`CallError`] naming the plugin and the [`Rule`] it broke.
 
 mod cache;
 mod dirs;
+mod error;
 pub mod files;
 mod handle;
 mod inspect;
 mod library;
+pub mod limits;
 mod plugin;
 mod set;
+mod validate;
 
 pub use cache::{CACHE_DIR_VAR, PrivateCopy, cache_dir, private_copy};
 pub use dirs::{DirSource, PluginDir, PluginDirs, is_library_name, user_plugins_dir};
+pub use error::{CallError, ErrorKind, Rule};
 pub use files::{DirProblem, MAX_PLUGIN_BYTES};
-pub use handle::{CallError, GameHandle};
+pub use handle::{GameHandle, SimulatedNode, Simulation};
 pub use inspect::{
     INSPECT_TIMEOUT, INSPECT_TIMEOUT_VAR, Inspection, Inspector, Thumbnail, inspect_command,
     inspect_timeout,
 };
 pub use library::{LoadError, load_library};
+pub use limits::check_manifest_limits;
 pub use plugin::{Plugin, PluginMeta};
 pub use set::{PluginFile, PluginSet, PluginStatus};

@@ -7,7 +7,7 @@ use abi_stable::std_types::RStr;
 use game_api::{Manifest, Options, ffi::GamePluginRef};
 
 use super::{
-    CallError, GameHandle, Inspection, LoadError, Thumbnail, handle::call, library::load_module,
+    CallError, ErrorKind, GameHandle, Inspection, LoadError, Thumbnail, library::load_module,
 };
 
 /// What the host knows of a plugin file without running its games: where it was found,
@@ -115,10 +115,18 @@ impl Plugin {
             .clone()
             .map_err(|e| {
                 CallError::host(
-                    game_api::ffi::FfiErrorKind::Internal,
-                    format!("the plugin cannot be loaded: {e}"),
+                    ErrorKind::Unsupported,
+                    format!("{} cannot be loaded: {e}", self.id()),
                 )
             })
+    }
+
+    fn handle(
+        &self,
+        game: abi_stable::std_types::RResult<game_api::ffi::FfiGameBox, game_api::ffi::FfiError>,
+        options: &Options,
+    ) -> Result<GameHandle, CallError> {
+        GameHandle::from_ffi(self.id(), self.manifest().may_have_chance(), game, options)
     }
 
     fn options_json(options: &Options) -> String {
@@ -128,8 +136,7 @@ impl Plugin {
     /// A new game with these options.
     pub fn new_game(&self, options: &Options) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
-        let game = call(self.module()?.new_game()(RStr::from_str(&o)))?;
-        Ok(GameHandle::new(game, options.clone()))
+        self.handle(self.module()?.new_game()(RStr::from_str(&o)), options)
     }
 
     /// A game from a position notation, with these options.
@@ -139,16 +146,12 @@ impl Plugin {
         notation: &str,
     ) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
-        let game = call(self.module()?.from_notation()(
-            RStr::from_str(&o),
-            RStr::from_str(notation),
-        ))?;
-        Ok(GameHandle::new(game, options.clone()))
+        let game = self.module()?.from_notation()(RStr::from_str(&o), RStr::from_str(notation));
+        self.handle(game, options)
     }
 
     /// A game from its JSON state.
     pub fn from_json(&self, options: &Options, state: &str) -> Result<GameHandle, CallError> {
-        let game = call(self.module()?.from_json()(RStr::from_str(state)))?;
-        Ok(GameHandle::new(game, options.clone()))
+        self.handle(self.module()?.from_json()(RStr::from_str(state)), options)
     }
 }

@@ -169,6 +169,12 @@ impl BotChoice {
 /// The bots that can play `game` of `plugin`: the levels, the engines that suit its
 /// seats and chance, and the plugin's own.
 pub fn bot_choices(plugin: &Plugin, game: &GameHandle) -> Vec<BotChoice> {
+    bot_choices_for(plugin.manifest(), game.seat_count().unwrap_or(0))
+}
+
+/// The bots that can play a game of this manifest with `seats` seats, from the manifest
+/// alone (no call into the plugin: the app, which runs no plugin code, offers these).
+pub fn bot_choices_for(manifest: &game_api::Manifest, seats: u8) -> Vec<BotChoice> {
     let mut bots: Vec<BotChoice> = crate::ai::Level::ALL
         .iter()
         .map(|l| BotChoice::host(l.name(), "a strength level"))
@@ -179,11 +185,10 @@ pub fn bot_choices(plugin: &Plugin, game: &GameHandle) -> Vec<BotChoice> {
         "the best move one move ahead, by the game's heuristic",
     ));
     bots.push(BotChoice::host("mcts", "Monte Carlo tree search"));
-    let seats = game.seat_count().unwrap_or(0);
-    if crate::ai::alphabeta_plays(seats, game.may_have_chance()) {
+    if crate::ai::alphabeta_plays(seats, manifest.may_have_chance()) {
         bots.push(BotChoice::host("alphabeta", "alpha-beta search"));
     }
-    bots.extend(plugin.manifest().bots.iter().map(|b| BotChoice {
+    bots.extend(manifest.bots.iter().map(|b| BotChoice {
         name: b.name.clone(),
         description: b.description.clone(),
         seats: b.seats.clone(),

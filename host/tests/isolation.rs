@@ -377,6 +377,15 @@ fn a_plugin_replaced_by_cp_or_mv_is_loaded_as_new_content_and_the_game_plays_on(
     h.run();
     let loaded = plugins.path().join(built("kalah").file_name().unwrap());
     assert_eq!(kalah_version(&h), "0.1.0");
+    // The game runs in a worker: the app's own process has not mapped the plugin.
+    #[cfg(target_os = "linux")]
+    {
+        let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+        let copy = plugin.meta().copy.to_string_lossy().into_owned();
+        assert!(!maps.contains(&copy), "{copy} is mapped into the app's process");
+        let moves = h.state().play_view().unwrap().legal_moves().len();
+        assert_eq!(moves, 6, "yet the app knows the game");
+    }
 
     // `cp` rewrites the loaded file in place (same inode).
     std::fs::copy(built("fixture_kalah_next"), &loaded).unwrap();

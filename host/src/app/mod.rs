@@ -112,6 +112,7 @@ pub struct TavolaApp {
 impl TavolaApp {
     /// The app over the plugins found in `dirs`.
     pub fn new(dirs: PluginDirs, config: AppConfig) -> Self {
+        crate::plugins::forbid_in_process();
         let worker_exe = config
             .worker_exe
             .clone()

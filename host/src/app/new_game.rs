@@ -194,7 +194,7 @@ impl NewGameDialog {
                 self.fit_seats();
             }
             ui.separator();
-            let bots = crate::bots::bot_names(&self.plugin);
+            let bots = crate::bots::bot_choices_for(self.plugin.manifest(), self.seats.len() as u8);
             egui::Grid::new("seats")
                 .num_columns(2)
                 .spacing([12.0, 6.0])
@@ -214,12 +214,16 @@ impl NewGameDialog {
                             .selected_text(text)
                             .show_ui(ui, |ui| {
                                 ui.selectable_value(seat, SeatKind::Person, "Person");
-                                for b in &bots {
+                                let here = bots
+                                    .iter()
+                                    .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
+                                for b in here {
                                     ui.selectable_value(
                                         seat,
-                                        SeatKind::Bot(b.clone()),
-                                        format!("Bot: {b}"),
-                                    );
+                                        SeatKind::Bot(b.name.clone()),
+                                        format!("Bot: {}", b.name),
+                                    )
+                                    .on_hover_text(&b.description);
                                 }
                             })
                             .response

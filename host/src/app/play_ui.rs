@@ -205,7 +205,10 @@ impl PlayView {
         ui.heading(&self.session.plugin().manifest().name);
         ui.label(RichText::new(self.session.options().to_string()).weak());
         ui.add_space(6.0);
-        let bots = crate::bots::bot_names(self.session.plugin());
+        let bots = crate::bots::bot_choices_for(
+            self.session.plugin().manifest(),
+            self.session.seats().len() as u8,
+        );
         let panels = self.view.panels.clone();
         for (i, panel) in panels.iter().enumerate() {
             let colour = seat_colour(i as u8);
@@ -240,12 +243,16 @@ impl PlayView {
                         })
                         .show_ui(ui, |ui| {
                             ui.selectable_value(&mut selected, SeatKind::Person, "Person");
-                            for b in &bots {
+                            let here = bots
+                                .iter()
+                                .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
+                            for b in here {
                                 ui.selectable_value(
                                     &mut selected,
-                                    SeatKind::Bot(b.clone()),
-                                    format!("Bot: {b}"),
-                                );
+                                    SeatKind::Bot(b.name.clone()),
+                                    format!("Bot: {}", b.name),
+                                )
+                                .on_hover_text(&b.description);
                             }
                         })
                         .response

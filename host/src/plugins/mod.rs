@@ -33,5 +33,5 @@ pub use inspect::{
 };
 pub use library::{LoadError, load_library};
 pub use limits::check_manifest_limits;
-pub use plugin::{Plugin, PluginMeta};
+pub use plugin::{Plugin, PluginMeta, forbid_in_process};
 pub use set::{PluginFile, PluginSet, PluginStatus};

@@ -10,6 +10,17 @@ use super::{
     CallError, ErrorKind, GameHandle, Inspection, LoadError, Thumbnail, library::load_module,
 };
 
+/// Set by the app: plugin code never runs in its process (see [`forbid_in_process`]).
+static IN_PROCESS_FORBIDDEN: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Forbids loading plugin libraries into this process from now on: the app calls it, so
+/// that a mistake that would run plugin code in the app (instead of a worker) is an error
+/// and not a hazard.
+pub fn forbid_in_process() {
+    IN_PROCESS_FORBIDDEN.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// What the host knows of a plugin file without running its games: where it was found,
 /// its private copy and content hash, and what inspecting it found.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,6 +121,17 @@ impl Plugin {
 
     /// The root module, loading the library into this process on first use.
     fn module(&self) -> Result<GamePluginRef, CallError> {
+        if IN_PROCESS_FORBIDDEN.load(std::sync::atomic::Ordering::Relaxed)
+            && self.module.get().is_none()
+        {
+            return Err(CallError::host(
+                ErrorKind::Unsupported,
+                format!(
+                    "{} is not loaded into this process: its games run in worker processes",
+                    self.id()
+                ),
+            ));
+        }
         self.module
             .get_or_init(|| load_module(&self.meta.copy).map(|(_, module)| module))
             .clone()

@@ -382,7 +382,10 @@ fn a_plugin_replaced_by_cp_or_mv_is_loaded_as_new_content_and_the_game_plays_on(
     {
         let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
         let copy = plugin.meta().copy.to_string_lossy().into_owned();
-        assert!(!maps.contains(&copy), "{copy} is mapped into the app's process");
+        assert!(
+            !maps.contains(&copy),
+            "{copy} is mapped into the app's process"
+        );
         let moves = h.state().play_view().unwrap().legal_moves().len();
         assert_eq!(moves, 6, "yet the app knows the game");
     }
@@ -457,4 +460,55 @@ fn a_manifest_that_crashes_or_hangs_does_not_stop_the_listing_of_the_others() {
         let kalah = text.lines().find(|l| l.starts_with("kalah")).unwrap();
         assert!(kalah.contains("loaded"), "{fault}: {text}");
     }
+}
+
+#[test]
+fn data_that_breaks_the_contract_is_an_error_naming_the_plugin_and_the_rule() {
+    let _guard = ENV.lock().unwrap_or_else(|e| e.into_inner());
+    let plugins = plugins_of(&["fixture_hostile"]);
+    for fault in [
+        "no-moves",
+        "chance-empty",
+        "chance-zero-denominator",
+        "chance-not-one",
+        "seat99",
+        "huge-drop",
+        "million-pieces",
+        "site-outside",
+    ] {
+        let data = tempfile::tempdir().unwrap();
+        set_env("TAVOLA_HOSTILE", "");
+        let mut h = app(plugins.path(), data.path());
+        set_env("TAVOLA_HOSTILE", fault);
+        let plugin = h.state().plugins().game("hostile").unwrap().clone();
+        let started = h.state_mut().start(tavola::app::NewGameRequest {
+            game: "hostile".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person; 2],
+            seed: 1,
+        });
+        let message = match started {
+            // Bad from the first position on: the game does not start, and says why.
+            Err(e) => format!("{e:#}"),
+            Ok(()) => {
+                h.run();
+                play_until_failure(&mut h, 1);
+                let view = h.state().play_view().unwrap();
+                assert!(view.failure().is_none(), "{fault}: the worker lives");
+                assert_eq!(
+                    view.session().cursor(),
+                    0,
+                    "{fault}: the bad move is not kept"
+                );
+                view.error().unwrap_or_default().to_owned()
+            }
+        };
+        assert!(message.contains("hostile"), "{fault}: {message}");
+        assert!(
+            message.contains("broke") || message.contains("rule"),
+            "{fault}: {message}"
+        );
+        eprintln!("{fault}: {message}");
+    }
+    set_env("TAVOLA_HOSTILE", "");
 }

@@ -247,13 +247,18 @@ fn text(e: impl std::fmt::Display) -> String {
 /// Everything the app shows of `game`'s position.
 fn snapshot(game: &GameHandle, layout: bool) -> Result<Snapshot, crate::plugins::CallError> {
     let turn = game.turn()?;
+    let moves = match turn {
+        Turn::Over { .. } => Vec::new(),
+        _ => game.moves()?,
+    };
+    if moves.is_empty() && matches!(turn, Turn::Seat { .. }) {
+        // The handle's check of the move list says what the plugin broke.
+        game.legal_moves()?;
+    }
     Ok(Snapshot {
         layout: if layout { Some(game.layout()?) } else { None },
         view: game.view()?,
-        moves: match turn {
-            Turn::Over { .. } => Vec::new(),
-            _ => game.moves()?,
-        },
+        moves,
         turn,
         notation: game.notation()?,
         seat_count: game.seat_count()?,

@@ -336,8 +336,10 @@ impl GameHandle {
         Ok(out.iter().map(|&m| MoveId(m)).collect())
     }
 
-    /// Every legal move with its description.
+    /// Every legal move with its description. The legal moves are counted first, so
+    /// that a plugin with too many is refused before it writes them all out as JSON.
     pub fn moves(&self) -> Result<Vec<MoveInfo>, CallError> {
+        self.legal_moves_into(&mut RVec::new())?;
         let moves: Vec<MoveInfo> =
             json(self.plugin(), "move descriptions", self.game.moves_json())?;
         validate::move_count(self.plugin(), moves.len())?;

@@ -81,6 +81,27 @@ fn a_crash_inside_the_plugin_ends_play_with_a_failure_without_hanging() {
         let run = tavola(dir.path(), fault, PLAY, Duration::from_secs(60));
         assert!(!run.success, "{fault}: {}", run.stdout);
     }
+    // Inside a bot's search.
+    let search = ["play", "hostile", "--seat", "mcts:50", "--seat", "random"];
+    let run = tavola(
+        dir.path(),
+        "simulate:abort",
+        &search,
+        Duration::from_secs(60),
+    );
+    assert!(
+        !run.success && run.code.is_none(),
+        "killed by a signal: {}",
+        run.stderr
+    );
+    let run = tavola(
+        dir.path(),
+        "simulate:panic",
+        &search,
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(1), "a panic is an error: {}", run.stderr);
+    assert!(run.stderr.contains("`hostile` panicked"), "{}", run.stderr);
     let run = tavola(dir.path(), "after:3:exit", PLAY, Duration::from_secs(60));
     assert_eq!(run.code, Some(3), "{}", run.stderr);
     assert!(

@@ -137,13 +137,15 @@ fn every_level_and_engine_plays_a_legal_move() {
         .new_game(&Options::defaults(&plugin.manifest().options))
         .unwrap();
     let legal = game.legal_moves().unwrap();
+    // Threads are capped at the cores: two where there are two.
+    let two_threads = format!("mcts:200:{}", tavola::ai::max_threads().min(2));
     for name in [
         "beginner",
         "casual",
         "random",
         "greedy",
         "mcts:200",
-        "mcts:200:2",
+        two_threads.as_str(),
         "mcts:200:1:3",
         "mcts:200:1:0",
         "mcts:200:1:3:0.5",

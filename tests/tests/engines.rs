@@ -9,18 +9,56 @@ use tavola::{
     bots::{bot_by_name_with, bot_choices, bot_for, bot_names_for},
     plugins::{Plugin, PluginSet},
 };
-use tavola_tests::{library, plugins_folder};
+use tavola_tests::{first_party_plugins, library, plugins_folder};
+
+fn discover(dir: &std::path::Path) -> PluginSet {
+    PluginSet::discover(tavola::plugins::PluginDirs(vec![
+        tavola::plugins::PluginDir {
+            path: dir.to_path_buf(),
+            source: tavola::plugins::DirSource::CommandLine,
+        },
+    ]))
+}
 
 fn load(crate_name: &str, id: &str) -> (tempfile::TempDir, Plugin) {
     let dir = plugins_folder(&[library(crate_name)]);
-    let set = PluginSet::discover(tavola::plugins::PluginDirs(vec![
-        tavola::plugins::PluginDir {
-            path: dir.path().to_path_buf(),
-            source: tavola::plugins::DirSource::CommandLine,
-        },
-    ]));
-    let plugin = set.game(id).expect("the plugin loads").clone();
+    let plugin = discover(dir.path())
+        .game(id)
+        .expect("the plugin loads")
+        .clone();
     (dir, plugin)
+}
+
+#[test]
+fn every_first_party_game_says_whether_it_has_chance_and_gets_a_hint_at_every_turn() {
+    let dir = plugins_folder(&first_party_plugins());
+    let set = discover(dir.path());
+    let mut seen = 0;
+    for plugin in set.games() {
+        seen += 1;
+        let chance = plugin.id() == "stork-migration";
+        assert_eq!(plugin.manifest().chance, Some(chance), "{}", plugin.id());
+        let mut game = plugin
+            .new_game(&Options::defaults(&plugin.manifest().options))
+            .unwrap();
+        let mut rng = Rng::with_seed(9);
+        for _ in 0..6 {
+            if matches!(game.turn().unwrap(), Turn::Over { .. }) {
+                break;
+            }
+            let legal = game.legal_moves().unwrap();
+            let hint = ai::hint(
+                &game,
+                &plugin.manifest().search,
+                1,
+                Duration::from_millis(20),
+            )
+            .unwrap_or_else(|e| panic!("{}: no hint at {:?}: {e}", plugin.id(), game));
+            assert!(legal.contains(&hint.best), "{}", plugin.id());
+            game.apply(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+    assert!(seen >= 7, "the first-party games were found");
 }
 
 fn names(choices: Vec<tavola::bots::BotChoice>) -> Vec<String> {

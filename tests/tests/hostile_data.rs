@@ -198,6 +198,7 @@ fn effects_views_and_moves(path: &Path) {
     let game = new_game(&plugin);
     let start = Instant::now();
     broke(f, game.legal_moves(), Rule::WithinLimits);
+    broke(f, game.moves(), Rule::WithinLimits);
     broke(f, search(&game, 5), Rule::WithinLimits);
     assert!(start.elapsed() < Duration::from_secs(20));
 }

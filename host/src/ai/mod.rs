@@ -62,7 +62,8 @@ pub enum Level {
     Casual,
     /// A strong opponent (MCTS, a few thousand simulations).
     Strong,
-    /// The strongest: alpha-beta where the game allows it, else long MCTS.
+    /// The strongest: alpha-beta where the game allows it (two seats and a manifest
+    /// that promises no chance events, see [`alphabeta_plays`]), else long MCTS.
     Expert,
 }
 

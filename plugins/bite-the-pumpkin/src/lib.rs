@@ -229,8 +229,7 @@ pub fn square(name: &str) -> Option<usize> {
     let mut chars = name.chars();
     let file = chars.next()?;
     let rank: usize = chars.as_str().parse().ok()?;
-    if !('a'..='h').contains(&file) || !(1..=SIZE).contains(&rank) || chars.as_str().len() != 1
-    {
+    if !('a'..='h').contains(&file) || !(1..=SIZE).contains(&rank) || chars.as_str().len() != 1 {
         return None;
     }
     Some((SIZE - rank) * SIZE + (file as usize - 'a' as usize))

@@ -172,7 +172,11 @@ fn read_reserve(g: &mut BiteThePumpkin, text: &str) -> Result<(), String> {
     if reserves.len() != needed {
         return Err(format!(
             "the reserve `{text}` needs {needed} number{}",
-            if needed == 1 { "" } else { "s, pumpkins,broccoli" }
+            if needed == 1 {
+                ""
+            } else {
+                "s, pumpkins,broccoli"
+            }
         ));
     }
     let most = if g.players == 3 { 18 } else { 20 };

@@ -34,10 +34,7 @@ fn total(g: &BiteThePumpkin) -> u32 {
 
 fn components(g: &BiteThePumpkin) -> Result<(), String> {
     if g.field.0.len() != SQUARES {
-        return Err(format!(
-            "the field has {} squares, not 64",
-            g.field.0.len()
-        ));
+        return Err(format!("the field has {} squares, not 64", g.field.0.len()));
     }
     if !(2..=3).contains(&g.players) {
         return Err(format!("{} players: 2 or 3", g.players));
@@ -156,7 +153,9 @@ fn phase(g: &BiteThePumpkin, custom_trees: Option<bool>) -> Result<(), String> {
             ));
         }
     } else if pigs != PIGS {
-        return Err(format!("{pigs} pigs on the field after the pigs' setup, not 5"));
+        return Err(format!(
+            "{pigs} pigs on the field after the pigs' setup, not 5"
+        ));
     }
     match &g.phase {
         Phase::Trees(n) => {
@@ -337,7 +336,8 @@ fn after_setup_three(g: &BiteThePumpkin) -> Result<(), String> {
             for &s in queue {
                 if s == HERD
                     || s > BROCCOLI
-                    || seen[usize::from(s)] || g.eliminated[usize::from(s == BROCCOLI)]
+                    || seen[usize::from(s)]
+                    || g.eliminated[usize::from(s == BROCCOLI)]
                 {
                     return Err(format!(
                         "the Farmers' queue `{queue:?}` names a seat twice, the Herd or an \

@@ -8,8 +8,9 @@ use game_api::{
 use crate::{
     BROCCOLI, BiteThePumpkin, FARMER, HERD, PIGS, Phase, TREE_MOVES,
     board::{Cell, Dir, SIZE, SQUARES},
-    name, piece_of, seat_name,
+    name, piece_of,
     rules::{RUN, TREES_DONE},
+    seat_name,
 };
 
 fn dir_name(d: Dir) -> (&'static str, &'static str, &'static str) {

@@ -40,7 +40,10 @@ fn round_trip(game: &BiteThePumpkin, opts: &Options, context: &str) {
         .unwrap_or_else(|e| panic!("{context}: `{notation}` does not read back: {e}"));
     let mut expected = game.clone();
     expected.last.clear();
-    assert_eq!(back, expected, "{context}: `{notation}` reads back otherwise");
+    assert_eq!(
+        back, expected,
+        "{context}: `{notation}` reads back otherwise"
+    );
     assert_eq!(back.notation(), notation, "{context}");
     assert_eq!(back.turn(), game.turn(), "{context}: `{notation}`");
     let json = game.to_json();
@@ -191,8 +194,16 @@ fn positions_that_cannot_arise_are_refused_with_what_and_where() {
             format!("{TREES} 4294967296 pigs H t0"),
             "pumpkin reserve `4294967296`",
         ),
-        (&[], format!("{field5} 15 run H t4294967295"), "`t4294967295`"),
-        (&[], format!("{field5} 15 run H t3"), "t3 with a reserve of 15"),
+        (
+            &[],
+            format!("{field5} 15 run H t4294967295"),
+            "`t4294967295`",
+        ),
+        (
+            &[],
+            format!("{field5} 15 run H t3"),
+            "t3 with a reserve of 15",
+        ),
         (
             &[],
             format!("{} 15 run H t0", field5.replace("OOOOO...", "OOOOOOO.")),
@@ -208,8 +219,16 @@ fn positions_that_cannot_arise_are_refused_with_what_and_where() {
             format!("{} 15 run H t0", field5.replace("....T...", "........")),
             "5 trees",
         ),
-        (&[], format!("{field5} 15 farmers:F F t0"), "t0 with a reserve"),
-        (&[], format!("{field5} 14 over H t1"), "the Herd has won with 5"),
+        (
+            &[],
+            format!("{field5} 15 farmers:F F t0"),
+            "t0 with a reserve",
+        ),
+        (
+            &[],
+            format!("{field5} 14 over H t1"),
+            "the Herd has won with 5",
+        ),
         (&[], format!("{field5} 3 over F t13"), "3 pumpkins still"),
         (&[], format!("{field5} 15 run H t0 s:5"), "s:5"),
         (

@@ -39,7 +39,11 @@ pub(crate) fn manifest() -> Manifest {
                 "End",
                 &[
                     ("rules", "The Herd plays its 16th turn (rules)"),
-                    ("simulator", "The Farmer wins on placing the 20th pumpkin (simulator)"),
+                    (
+                    "simulator",
+                    "The author's simulator: tested after each placement, 20 placed first, \
+                     then its score (two players)",
+                ),
                 ],
                 "rules",
             ),

@@ -245,13 +245,20 @@ fn after_setup(g: &BiteThePumpkin) -> Result<(), String> {
             g.herd_turns
         ));
     }
-    let on = g.on_field(FARMER);
     if g.score as usize > placed as usize {
         return Err(format!(
             "the simulator's score s:{} is more than the {placed} pumpkins placed",
             g.score
         ));
     }
+    two_player_phase(g)
+}
+
+/// The ends and the Herd's turn against the pumpkins on the field and the reserve.
+fn two_player_phase(g: &BiteThePumpkin) -> Result<(), String> {
+    let on = g.on_field(FARMER);
+    let reserve = g.reserve[0];
+    let rules_end = !g.simulator_end();
     match &g.phase {
         Phase::Over(w) if *w == HERD => {
             if rules_end && on > COUNT_LIMIT {

@@ -125,9 +125,15 @@ pub(crate) fn parse(mut g: BiteThePumpkin, text: &str) -> Result<BiteThePumpkin,
     }
     g.herd_turns = fields[4]
         .strip_prefix('t')
-        .filter(|t| t.len() <= 3)
+        .filter(|t| t.len() <= 10 && t.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|t| t.parse().ok())
-        .ok_or_else(|| bad(format!("`{}` is not tN with N from 0 to 999", fields[4])))?;
+        .ok_or_else(|| {
+            bad(format!(
+                "`{}` is not tN with N from 0 to {}",
+                fields[4],
+                u32::MAX
+            ))
+        })?;
     read_extras(&mut g, &fields[5..]).map_err(bad)?;
     validate::check(&g, Some(custom_trees)).map_err(bad)?;
     Ok(g)

@@ -250,7 +250,7 @@ impl BiteThePumpkin {
                 },
             );
         }
-        self.herd_turns += 1;
+        self.herd_turns = self.herd_turns.saturating_add(1);
         self.farmers_turn(fx);
     }
 

@@ -9,10 +9,6 @@ use crate::{
     square_name, veg_of,
 };
 
-/// The most Herd turns a three-player game can have played: one per placement of 36
-/// vegetables, with room for the rare turns in which no Farmer can place.
-const MAX_TURNS_THREE: u32 = 99;
-
 /// Checks `g`; `custom_trees` is the option when known (a notation is read with its
 /// options, a JSON state without).
 pub(crate) fn check(g: &BiteThePumpkin, custom_trees: Option<bool>) -> Result<(), String> {
@@ -316,12 +312,8 @@ fn two_player_phase(g: &BiteThePumpkin) -> Result<(), String> {
 }
 
 fn after_setup_three(g: &BiteThePumpkin) -> Result<(), String> {
-    if g.herd_turns > MAX_TURNS_THREE {
-        return Err(format!(
-            "t{}: more Herd turns than a three-player game can last",
-            g.herd_turns
-        ));
-    }
+    // No bound on the Herd's turns: a turn in which no Farmer can place is followed by
+    // none, and nothing limits how many there are (the count saturates).
     match &g.phase {
         Phase::Over(w) if *w == HERD && g.eliminated != [true, true] => {
             Err("the Herd has won with a Farmer still in the game".into())

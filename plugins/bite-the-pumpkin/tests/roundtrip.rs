@@ -185,7 +185,12 @@ const TREES: &str = "......../......T./T......./....T.../...T..../.....T../.T...
 #[test]
 fn positions_that_cannot_arise_are_refused_with_what_and_where() {
     let field5 = "PPPPP.../......T./T......./....T.../...T..../.....T../.T....../OOOOO...";
-    let cases: [(&[&str], String, &str); 14] = [
+    let cases: [(&[&str], String, &str); 15] = [
+        (
+            &[],
+            format!("{field5} 15 run H t4294967296"),
+            "`t4294967296` is not tN",
+        ),
         // The reserve that used to underflow to 4294967295 at the first placement.
         (&[], format!("{TREES} 0 pigs H t0"), "before the setup"),
         (&[], format!("{TREES} 21 pigs H t0"), "pumpkin reserve `21`"),
@@ -197,7 +202,7 @@ fn positions_that_cannot_arise_are_refused_with_what_and_where() {
         (
             &[],
             format!("{field5} 15 run H t4294967295"),
-            "`t4294967295`",
+            "t4294967295 with a reserve of 15",
         ),
         (
             &[],
@@ -249,4 +254,47 @@ fn positions_that_cannot_arise_are_refused_with_what_and_where() {
             "`{notation}`: `{message}` does not say `{needle}`"
         );
     }
+}
+
+#[test]
+fn mutated_json_states_are_refused_or_play_on() {
+    let mut rng = Rng::with_seed(91);
+    let (mut read, mut refused) = (0, 0);
+    for pairs in option_sets().into_iter().step_by(5) {
+        let opts = options(&pairs);
+        let mut game = BiteThePumpkin::new(&opts).unwrap();
+        let mut states = Vec::new();
+        while !matches!(game.turn(), Turn::Over { .. }) {
+            states.push(game.to_json());
+            let mv = choose(&game, false, &mut rng);
+            game.apply(mv, None).unwrap();
+        }
+        states.push(game.to_json());
+        for json in states.iter().step_by(4) {
+            for _ in 0..8 {
+                // Numbers changed or blown up, names swapped.
+                let mut text = mutate(json, &mut rng);
+                if rng.below(3) == 0 {
+                    for (from, to) in [("Pumpkin", "Empty"), ("Run", "Pigs"), ("Farmers", "Bite")] {
+                        text = text.replacen(from, to, 1);
+                    }
+                }
+                match BiteThePumpkin::from_json(&text) {
+                    Err(_) => refused += 1,
+                    Ok(mut position) => {
+                        read += 1;
+                        let _ = position.view();
+                        let mut steps = 0;
+                        while !matches!(position.turn(), Turn::Over { .. }) {
+                            let mv = choose(&position, false, &mut rng);
+                            position.apply(mv, None).unwrap();
+                            steps += 1;
+                            assert!(steps < 2_000, "mutant `{text}`: endless");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(read > 0 && refused > 0, "read {read}, refused {refused}");
 }

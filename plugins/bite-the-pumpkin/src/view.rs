@@ -83,6 +83,10 @@ impl BiteThePumpkin {
             if self.three() && self.eliminated[usize::from(seat == BROCCOLI)] {
                 entries.push(PanelEntry::new("Status", "eliminated"));
             }
+            if self.simulator_end() {
+                // What the simulator's end tests, refreshed only when a pig slides.
+                entries.push(PanelEntry::new("Simulator's count", self.score));
+            }
             panels.push(Panel {
                 seat: if seat == FARMER {
                     "Farmer".into()

@@ -118,6 +118,63 @@ pub fn neighbours(sq: usize) -> impl Iterator<Item = usize> {
     .filter_map(move |d| step(sq, d))
 }
 
+/// The 3×3 block around `sq`, row by row: NW, N, NE, W, `sq` itself, E, SW, S, SE — the
+/// author's `pos_pumpkin_around` scan, which includes the square itself. On the real field
+/// that square holds the pig, so only its neighbours count; in a look-ahead, a pig that
+/// slid onto a square where the live field has a pumpkin "eats" its own square.
+pub fn block(sq: usize) -> impl Iterator<Item = usize> {
+    [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 0),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ]
+    .into_iter()
+    .filter_map(move |d| step(sq, d))
+}
+
+/// The order in which the author's simulator visits the squares for a move in `dir`:
+/// front first (rows top to bottom for N, bottom to top for S, columns left to right for
+/// W, right to left for E), and along a row or column in board index order.
+pub fn visit_order(dir: Dir) -> impl Iterator<Item = usize> {
+    (0..SQUARES).map(move |k| {
+        let (outer, inner) = (k / SIZE, k % SIZE);
+        match dir {
+            Dir::N => outer * SIZE + inner,
+            Dir::S => (SIZE - 1 - outer) * SIZE + inner,
+            Dir::W => inner * SIZE + outer,
+            Dir::E => inner * SIZE + (SIZE - 1 - outer),
+        }
+    })
+}
+
+/// One step of the simulator's move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassEvent {
+    /// The pig on `pig` ate the vegetable on `eaten`.
+    Bite {
+        /// The pig's square.
+        pig: usize,
+        /// The square of the vegetable eaten.
+        eaten: usize,
+    },
+    /// A pig slid from `from` to `to`; `pumpkins` were on the field at that moment (the
+    /// simulator's score refresh).
+    Slide {
+        /// Where the pig stood.
+        from: usize,
+        /// Where it stopped.
+        to: usize,
+        /// Pumpkins on the field right after the slide.
+        pumpkins: usize,
+    },
+}
+
 /// The field: one cell per square, row by row from the top.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Field(pub Vec<Cell>);
@@ -185,39 +242,11 @@ impl Field {
         pigs.sort_by_key(|&p| std::cmp::Reverse(dir.progress(p)));
         let mut slides = Vec::new();
         for from in pigs {
-            let mut at = from;
-            while let Some(next) = step(at, dir.delta()) {
-                if self.0[next] != Cell::Empty {
-                    break;
-                }
-                at = next;
-            }
-            if at != from {
-                self.0[from] = Cell::Empty;
-                self.0[at] = Cell::Pig { lying: false };
-                slides.push((from, at));
+            if let Some(to) = self.slide(from, dir) {
+                slides.push((from, to));
             }
         }
         slides
-    }
-
-    /// The simulator's bites: pigs bite one at a time, front first along `dir`, each
-    /// eating the first vegetable of each kind found scanning NW, N, NE, W, E, SW, S,
-    /// SE; a pig that finds nothing left does not lie down. Returns (pig, eaten).
-    pub fn simulator_bites(&mut self, dir: Dir) -> Vec<(usize, usize)> {
-        let mut pigs = self.pigs();
-        pigs.sort_by_key(|&p| std::cmp::Reverse(dir.progress(p)));
-        let mut bites = Vec::new();
-        for pig in pigs {
-            for kind in [Cell::Pumpkin, Cell::Broccoli] {
-                if let Some(&v) = self.in_reach(pig, kind).first() {
-                    self.0[v] = Cell::Empty;
-                    self.0[pig] = Cell::Pig { lying: true };
-                    bites.push((pig, v));
-                }
-            }
-        }
-        bites
     }
 
     /// Lying pigs stand up.
@@ -236,13 +265,73 @@ impl Field {
             .count()
     }
 
-    /// The author's Run(B, d): a whole Herd turn in direction d with the simulator's
-    /// bites: bite, run, digest.
-    pub fn herd_turn(&self, dir: Dir) -> Field {
+    /// The author's simulator's move in `dir` (`moveMyTile` in its game.js): the pigs,
+    /// visited in [`visit_order`], each in turn eat or slide. A pig eats when a vegetable
+    /// stands next to it on this field as it is now: the first one of each kind in the
+    /// scan order NW, N, NE, W, E, SW, S, SE; it stays and lies down. Otherwise it slides
+    /// until the next square is not empty. Returns what happened, in order.
+    pub fn simulator_pass(&mut self, dir: Dir) -> Vec<PassEvent> {
+        let mut events = Vec::new();
+        for sq in visit_order(dir) {
+            if self.0[sq] != (Cell::Pig { lying: false }) {
+                continue;
+            }
+            let mut ate = false;
+            for kind in [Cell::Pumpkin, Cell::Broccoli] {
+                if let Some(v) = neighbours(sq).find(|&n| self.0[n] == kind) {
+                    self.0[v] = Cell::Empty;
+                    events.push(PassEvent::Bite { pig: sq, eaten: v });
+                    ate = true;
+                }
+            }
+            if ate {
+                self.0[sq] = Cell::Pig { lying: true };
+            } else if let Some(to) = self.slide(sq, dir) {
+                events.push(PassEvent::Slide {
+                    from: sq,
+                    to,
+                    pumpkins: self.count(Cell::Pumpkin),
+                });
+            }
+        }
+        events
+    }
+
+    /// Moves the pig on `from` along `dir` while the next square is empty; the square it
+    /// reached, if it moved.
+    fn slide(&mut self, from: usize, dir: Dir) -> Option<usize> {
+        let mut at = from;
+        while let Some(next) = step(at, dir.delta()) {
+            if self.0[next] != Cell::Empty {
+                break;
+            }
+            at = next;
+        }
+        (at != from).then(|| {
+            self.0[at] = self.0[from];
+            self.0[from] = Cell::Empty;
+            at
+        })
+    }
+
+    /// The author's look-ahead `Sim(self, dir)` (`simulate_move`, game_utils.js): a copy
+    /// of this field after a move in `dir` in which every pig, visited in
+    /// [`visit_order`], eats if a pumpkin stands in the 3×3 block around its square **on
+    /// `live`** (the real field at decision time, not this one; see [`block`]): it
+    /// empties that square of the copy, whatever stands there (itself included), and
+    /// stays; otherwise it slides on the copy.
+    pub fn sim(&self, live: &Field, dir: Dir) -> Field {
         let mut next = self.clone();
-        next.simulator_bites(dir);
-        next.run(dir);
-        next.digest();
+        for sq in visit_order(dir) {
+            if !matches!(next.0[sq], Cell::Pig { .. }) {
+                continue;
+            }
+            if let Some(v) = block(sq).find(|&n| live.0[n] == Cell::Pumpkin) {
+                next.0[v] = Cell::Empty;
+            } else {
+                next.slide(sq, dir);
+            }
+        }
         next
     }
 

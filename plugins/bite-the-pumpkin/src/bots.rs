@@ -1,10 +1,16 @@
-//! The author's two bots, exactly as the rules page defines them (two players).
+//! The author's two bots (two players), making the decisions of the author's simulator
+//! (GitHub `formikaio/azzanna-la-zucca`, HEAD `8fed59b`): the Herd of `pigs_9.js` and
+//! the Farmer of `pumpkins_6.js`, with the look-ahead of `simulate_move` ([`Field::sim`]).
+//!
+//! Each bot first computes the list the author's code draws from (`_.sample`), then
+//! draws uniformly from it; the lists are public so that they can be checked against
+//! the author's code decision by decision.
 
 use game_api::{GameError, MoveId, Rng};
 
 use crate::{
     BiteThePumpkin, FARMER, HERD, Phase, RUN, TREES_DONE,
-    board::{Cell, Dir, Field, SIZE, SQUARES, neighbours},
+    board::{Cell, Dir, Field, SQUARES, neighbours},
 };
 
 /// Picks uniformly among `items`.
@@ -38,119 +44,131 @@ pub(crate) fn bot_move(
 }
 
 fn herd(game: &BiteThePumpkin, legal: &[MoveId], rng: &mut Rng) -> MoveId {
-    let field = &game.field;
     match &game.phase {
-        Phase::Pigs => {
-            // A random empty square that no pig placed earlier sees.
-            let unseen: Vec<MoveId> = legal
-                .iter()
-                .copied()
-                .filter(|m| !field.seen(m.0 as usize))
-                .collect();
-            pick(if unseen.is_empty() { legal } else { &unseen }, rng)
-        }
-        Phase::Bite(_) => {
-            // No choice in the author's model: the first pending pig eats the first
-            // vegetable found scanning NW, N, NE, W, E, SW, S, SE — the first legal bite
-            // of that pig, since bites are listed in scan order.
-            legal[0]
-        }
+        Phase::Pigs => pick_square(&pig_squares(&game.field), legal, rng),
+        // The author's pigs have no choice: the first pending pig eats the first pumpkin
+        // of the scan order NW, N, NE, W, E, SW, S, SE — its first legal bite, since bites
+        // are listed in that order.
+        Phase::Bite(_) => legal[0],
         Phase::Run => {
-            let score = |d: Dir| {
-                // In the rules' model the bites are done: this turn is run and digest.
-                let first = match game.bite_model {
-                    crate::BiteModel::Rules => {
-                        let mut f = field.clone();
-                        f.run(d);
-                        f.digest();
-                        f
-                    }
-                    crate::BiteModel::Simulator => field.herd_turn(d),
-                };
-                4 * first.threatened()
-                    + Dir::ALL
-                        .iter()
-                        .map(|&d2| first.herd_turn(d2).threatened())
-                        .sum::<usize>()
-            };
-            let scores: Vec<(Dir, usize)> = Dir::ALL.iter().map(|&d| (d, score(d))).collect();
-            let best = scores.iter().map(|s| s.1).max().unwrap_or(0);
-            let ties: Vec<Dir> = scores.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
-            let d = pick(&ties, rng);
+            let d = pick(&herd_directions(&game.field).1, rng);
             MoveId(RUN + Dir::ALL.iter().position(|&x| x == d).unwrap_or(0) as u32)
         }
         _ => pick(legal, rng),
     }
 }
 
-fn on_outer_ring(sq: usize) -> bool {
-    let (r, c) = (sq / SIZE, sq % SIZE);
-    r == 0 || c == 0 || r == SIZE - 1 || c == SIZE - 1
-}
-
-fn with_pumpkin(field: &Field, sq: usize) -> Field {
-    let mut f = field.clone();
-    f.0[sq] = Cell::Pumpkin;
-    f
-}
-
 fn farmer(game: &BiteThePumpkin, legal: &[MoveId], rng: &mut Rng) -> MoveId {
     if matches!(game.phase, Phase::Trees(_)) {
         return MoveId(TREES_DONE);
     }
-    let field = &game.field;
-    let empty: Vec<usize> = legal
+    pick_square(&farmer_squares(&game.field), legal, rng)
+}
+
+/// A square drawn from `squares`, or (never in a real game: the field has room for
+/// every piece) a legal move if there is none.
+fn pick_square(squares: &[usize], legal: &[MoveId], rng: &mut Rng) -> MoveId {
+    if squares.is_empty() {
+        pick(legal, rng)
+    } else {
+        MoveId(pick(squares, rng) as u32)
+    }
+}
+
+/// Where the Herd bot draws its next pig from (`pigBirthplace`, pigs_9.js 8–39): the
+/// empty squares that no pig sees, or every empty square if there is none.
+pub fn pig_squares(field: &Field) -> Vec<usize> {
+    let empty: Vec<usize> = field.squares_of(Cell::Empty).collect();
+    let unseen: Vec<usize> = empty.iter().copied().filter(|&s| !field.seen(s)).collect();
+    if unseen.is_empty() { empty } else { unseen }
+}
+
+/// T(X): pumpkins of `x` with a pig among their neighbours (`how_many_threatened_pumpkins`).
+fn t(x: &Field) -> usize {
+    x.threatened()
+}
+
+/// The Herd bot's scores of N, S, W, E (`pigMoves`, pigs_9.js 42–74) on the live field
+/// `b`: 4·T(Sim(b, d)) + Σ over d′ of T(Sim(Sim(b, d), d′)); and the directions with
+/// the highest score, in that order, which it draws from (`bestMove`, game.js 302–324).
+/// Lying pigs (after the rules' bites) count as pigs: the author's code knows no others.
+pub fn herd_directions(b: &Field) -> ([usize; 4], Vec<Dir>) {
+    let mut scores = [0; 4];
+    for (i, &d) in Dir::ALL.iter().enumerate() {
+        let first = b.sim(b, d);
+        scores[i] = 4 * t(&first)
+            + Dir::ALL
+                .iter()
+                .map(|&d2| t(&first.sim(b, d2)))
+                .sum::<usize>();
+    }
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let dirs = Dir::ALL
         .iter()
-        .map(|m| m.0 as usize)
-        .filter(|&s| s < SQUARES)
+        .zip(scores)
+        .filter(|&(_, s)| s == best)
+        .map(|(&d, _)| d)
         .collect();
-    let s1 = |p: usize| {
-        let b = with_pumpkin(field, p);
-        Dir::ALL
-            .iter()
-            .map(|&d| b.herd_turn(d).threatened())
-            .sum::<usize>()
-    };
-    let s2 = |p: usize| {
-        let b = with_pumpkin(field, p);
+    (scores, dirs)
+}
+
+/// `b` with a pumpkin on `p`, whatever stood there (the Farmer's hypothesis X_p).
+fn with_pumpkin(b: &Field, p: usize) -> Field {
+    let mut x = b.clone();
+    x.0[p] = Cell::Pumpkin;
+    x
+}
+
+/// The squares with the smallest score among `squares`.
+fn minima(squares: impl Iterator<Item = usize>, score: impl Fn(usize) -> usize) -> Vec<usize> {
+    let scored: Vec<(usize, usize)> = squares.map(|p| (p, score(p))).collect();
+    let best = scored.iter().map(|x| x.1).min().unwrap_or(0);
+    scored
+        .into_iter()
+        .filter(|x| x.1 == best)
+        .map(|x| x.0)
+        .collect()
+}
+
+/// The Farmer bot's M1 and M2 (`pumpkinBirthplace`, pumpkins_6.js 23–64) on the live
+/// field `b`: M1 = the squares, among **all 64** (occupied ones too), whose hypothesis
+/// X_p minimises S1(p) = Σ over d of T(Sim(X_p, d)); M2 = those of M1 minimising
+/// S2(p) = Σ over d1, d2 of T(Sim(Sim(X_p, d1), d2)). The look-ahead reads bites on `b`.
+pub fn farmer_minima(b: &Field) -> (Vec<usize>, Vec<usize>) {
+    let m1 = minima(0..SQUARES, |p| {
+        let x = with_pumpkin(b, p);
+        Dir::ALL.iter().map(|&d| t(&x.sim(b, d))).sum()
+    });
+    let m2 = minima(m1.iter().copied(), |p| {
+        let x = with_pumpkin(b, p);
         Dir::ALL
             .iter()
             .map(|&d1| {
-                let b1 = b.herd_turn(d1);
-                Dir::ALL
-                    .iter()
-                    .map(|&d2| b1.herd_turn(d2).threatened())
-                    .sum::<usize>()
+                let x1 = x.sim(b, d1);
+                Dir::ALL.iter().map(|&d2| t(&x1.sim(b, d2))).sum::<usize>()
             })
-            .sum::<usize>()
+            .sum()
+    });
+    (m1, m2)
+}
+
+/// Where the Farmer bot draws its next pumpkin from (pumpkins_6.js 66–98): the last
+/// non-empty tier of L1 = the empty squares, L2 = L1 without a pig among the neighbours,
+/// L3 = L2 not seen by a pig, L4 = L3 ∩ M1, L5 = L4 ∩ M2 (see [`farmer_minima`]).
+pub fn farmer_squares(b: &Field) -> Vec<usize> {
+    let (m1, m2) = farmer_minima(b);
+    let l1: Vec<usize> = b.squares_of(Cell::Empty).collect();
+    let narrow = |tier: &[usize], keep: &dyn Fn(usize) -> bool| -> Vec<usize> {
+        tier.iter().copied().filter(|&s| keep(s)).collect()
     };
-    let mut tier = empty;
-    let narrow = |tier: &mut Vec<usize>, keep: &dyn Fn(usize) -> bool| {
-        let next: Vec<usize> = tier.iter().copied().filter(|&s| keep(s)).collect();
-        if !next.is_empty() {
-            *tier = next;
-            true
-        } else {
-            false
-        }
-    };
-    let minimal = |tier: &mut Vec<usize>, f: &dyn Fn(usize) -> usize| {
-        let scored: Vec<(usize, usize)> = tier.iter().map(|&s| (s, f(s))).collect();
-        let best = scored.iter().map(|x| x.1).min().unwrap_or(0);
-        *tier = scored
-            .into_iter()
-            .filter(|x| x.1 == best)
-            .map(|x| x.0)
-            .collect();
-    };
-    let no_pig_next = |s: usize| !neighbours(s).any(|n| matches!(field.0[n], Cell::Pig { .. }));
-    let unseen = |s: usize| !field.seen(s);
-    let inner = |s: usize| !on_outer_ring(s);
-    // Each tier is a subset of the one before: once one is empty, the last non-empty
-    // tier is the answer and the later ones (subsets of an empty set) are skipped.
-    if narrow(&mut tier, &no_pig_next) && narrow(&mut tier, &unseen) && narrow(&mut tier, &inner) {
-        minimal(&mut tier, &s1);
-        minimal(&mut tier, &s2);
-    }
-    MoveId(pick(&tier, rng) as u32)
+    let l2 = narrow(&l1, &|s| {
+        !neighbours(s).any(|n| matches!(b.0[n], Cell::Pig { .. }))
+    });
+    let l3 = narrow(&l2, &|s| !b.seen(s));
+    let l4 = narrow(&l3, &|s| m1.contains(&s));
+    let l5 = narrow(&l4, &|s| m2.contains(&s));
+    [l5, l4, l3, l2, l1]
+        .into_iter()
+        .find(|tier| !tier.is_empty())
+        .unwrap_or_default()
 }

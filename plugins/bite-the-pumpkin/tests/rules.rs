@@ -1,4 +1,4 @@
-//! Bite the Pumpkin (docs/rules/bite-the-pumpkin.md), one scenario per rule line.
+//! Bite the Pumpkin, one scenario per rule line of its rules page.
 
 use bite_the_pumpkin::{BiteThePumpkin, Phase, square};
 use game_api::{Game, GameResult, Options, Turn};
@@ -43,14 +43,29 @@ fn cell(game: &BiteThePumpkin, name: &str) -> char {
 }
 
 /// Pumpkins far from the action, so that Count does not end the game.
-const FAR: [(&str, char); 3] = [("a8", 'O'), ("c8", 'O'), ("e8", 'O')];
+const FAR: [(&str, char); 3] = [("a8", 'O'), ("b8", 'O'), ("c8", 'O')];
 
+/// Squares where the rest of the Herd waits without biting or blocking: the top right
+/// corner (two players), or squares away from every vegetable of the three-player tests.
+const IDLE_TWO: [&str; 4] = ["h8", "g8", "h7", "f8"];
+const IDLE_THREE: [&str; 4] = ["a4", "a3", "c4", "f5"];
+
+/// `pieces` with idle pigs added up to the Herd's five.
+fn herd(pieces: &[(&str, char)], idle: [&'static str; 4]) -> Vec<(&'static str, char)> {
+    let mut all: Vec<(&str, char)> = pieces
+        .iter()
+        .map(|p| (&*Box::leak(p.0.to_owned().into_boxed_str()), p.1))
+        .collect();
+    let pigs = all.iter().filter(|p| matches!(p.1, 'P' | 'p')).count();
+    all.extend(idle.iter().take(5 - pigs).map(|&sq| (sq, 'P')));
+    all
+}
+
+/// `pieces`, the far pumpkins and the idle pigs of the two-player tests.
 fn with_far(pieces: &[(&str, char)]) -> Vec<(&'static str, char)> {
     let mut all: Vec<(&str, char)> = FAR.to_vec();
-    for p in pieces {
-        all.push((Box::leak(p.0.to_owned().into_boxed_str()), p.1));
-    }
-    all
+    all.extend_from_slice(pieces);
+    herd(&all, IDLE_TWO)
 }
 
 #[test]
@@ -85,7 +100,7 @@ fn rule_5_1_a_single_pumpkin_is_bitten_without_a_question() {
     let mut game = at(
         &[],
         &with_far(&[("d1", 'P'), ("f1", 'P'), ("e1", 'O')]),
-        "10 farmers:F F t3",
+        "10 farmers:F F t6",
     );
     play(&mut game, "h5");
     assert_eq!(cell(&game, "e1"), '.');
@@ -98,7 +113,7 @@ fn rule_5_1_with_several_pumpkins_the_herd_chooses() {
     let mut game = at(
         &[],
         &with_far(&[("d1", 'P'), ("c1", 'O'), ("e1", 'O')]),
-        "10 farmers:F F t3",
+        "10 farmers:F F t6",
     );
     play(&mut game, "h5");
     assert_eq!(legal(&game), ["d1xc1", "d1xe1"]);
@@ -113,11 +128,32 @@ fn rule_5_1_with_several_pumpkins_the_herd_chooses() {
 fn rule_5_2_count_at_two_or_fewer_wins_before_the_run() {
     let mut game = at(
         &[],
-        &[("d1", 'P'), ("e1", 'O'), ("c8", 'O')],
-        "10 farmers:F F t3",
+        &herd(
+            &[("d1", 'P'), ("e1", 'O'), ("c8", 'O'), ("a7", 'O')],
+            IDLE_TWO,
+        ),
+        "10 farmers:F F t6",
     );
     play(&mut game, "a8");
-    // a8 and c8 remain: two pumpkins, the Herd wins at once.
+    // e1 is bitten; a8 and c8 remain… and a7: three. Bitten again next turn.
+    assert_eq!(game.on_field(1), 3);
+    assert!(!matches!(game.phase, Phase::Over(_)));
+    let mut game = at(
+        &[],
+        &herd(
+            &[
+                ("d1", 'P'),
+                ("e1", 'O'),
+                ("h4", 'P'),
+                ("h3", 'O'),
+                ("c8", 'O'),
+            ],
+            IDLE_TWO,
+        ),
+        "10 farmers:F F t6",
+    );
+    play(&mut game, "a8");
+    // e1 and h3 are bitten; a8 and c8 remain: two pumpkins, the Herd wins at once.
     let Turn::Over { outcome } = game.turn() else {
         panic!("over")
     };
@@ -127,14 +163,14 @@ fn rule_5_2_count_at_two_or_fewer_wins_before_the_run() {
 #[test]
 fn rule_5_3_the_run_front_first_and_its_blocks() {
     // Front first: c1 reaches h1, then a1 stops next to it.
-    let mut game = at(&[], &with_far(&[("a1", 'P'), ("c1", 'P')]), "10 run H t3");
+    let mut game = at(&[], &with_far(&[("a1", 'P'), ("c1", 'P')]), "10 run H t5");
     play(&mut game, "E");
     assert_eq!((cell(&game, "g1"), cell(&game, "h1")), ('P', 'P'));
     // A lying pig blocks (and stands up afterwards); a pumpkin stops a pig.
     let mut lying = at(
         &[],
         &with_far(&[("a1", 'P'), ("e1", 'p'), ("a3", 'P'), ("f3", 'T')]),
-        "10 run H t3",
+        "10 run H t5",
     );
     play(&mut lying, "E");
     assert_eq!(
@@ -143,11 +179,11 @@ fn rule_5_3_the_run_front_first_and_its_blocks() {
         "stopped by the lying pig, which digests"
     );
     assert_eq!(cell(&lying, "e3"), 'P', "stopped by the tree on f3");
-    let mut pumpkin = at(&[], &with_far(&[("a1", 'P'), ("f1", 'O')]), "10 run H t3");
+    let mut pumpkin = at(&[], &with_far(&[("a1", 'P'), ("f1", 'O')]), "10 run H t5");
     play(&mut pumpkin, "E");
     assert_eq!(cell(&pumpkin, "e1"), 'P');
     // A direction in which nothing moves is legal.
-    let mut pass = at(&[], &with_far(&[("h1", 'P')]), "10 run H t3");
+    let mut pass = at(&[], &with_far(&[("h1", 'P')]), "10 run H t5");
     play(&mut pass, "E");
     assert_eq!(cell(&pass, "h1"), 'P');
     assert_eq!(pass.turn(), Turn::Seat { seat: 1 });
@@ -171,7 +207,7 @@ fn rule_6_the_farmer_wins_only_when_placing_from_an_empty_reserve() {
     let mut quick = at(
         &["end_rule=simulator"],
         &with_far(&[("h1", 'P')]),
-        "1 run H t14",
+        "1 run H t14 s:3",
     );
     play(&mut quick, "N");
     play(&mut quick, "d6");
@@ -209,7 +245,7 @@ fn variant_simulator_bites_front_first_with_no_choice() {
     let mut game = at(
         &["bite_model=simulator"],
         &with_far(&[("d1", 'P'), ("f1", 'P'), ("e1", 'O')]),
-        "10 run H t3",
+        "10 run H t5",
     );
     play(&mut game, "E");
     assert_eq!(
@@ -221,7 +257,7 @@ fn variant_simulator_bites_front_first_with_no_choice() {
     let mut scan = at(
         &["bite_model=simulator"],
         &with_far(&[("d1", 'P'), ("c1", 'O'), ("e1", 'O')]),
-        "10 run H t3",
+        "10 run H t5",
     );
     play(&mut scan, "N");
     assert_eq!((cell(&scan, "c1"), cell(&scan, "e1")), ('.', 'O'));
@@ -260,7 +296,11 @@ fn three_players_double_bites_elimination_order_and_end() {
         ("h8", 'B'),
         ("h6", 'B'),
     ];
-    let mut game = at(&["players=3"], &pieces, "10,10 farmers:B B t3");
+    let mut game = at(
+        &["players=3"],
+        &herd(&pieces, IDLE_THREE),
+        "10,10 farmers:B B t3",
+    );
     play(&mut game, "h4");
     // The broccoli Farmer is left with h8, h6, h4 minus nothing: 3; pumpkins 3.
     assert_eq!(
@@ -277,7 +317,11 @@ fn three_players_double_bites_elimination_order_and_end() {
         ("b8", 'O'),
         ("c8", 'O'),
     ];
-    let mut elim = at(&["players=3"], &pieces, "10,10 farmers:B B t3");
+    let mut elim = at(
+        &["players=3"],
+        &herd(&pieces, IDLE_THREE),
+        "10,10 farmers:B B t3",
+    );
     play(&mut elim, "h6");
     assert!(elim.eliminated[1]);
     assert_eq!(
@@ -295,7 +339,7 @@ fn three_players_double_bites_elimination_order_and_end() {
         ("h6", 'B'),
         ("h4", 'B'),
     ];
-    let mut order = at(&["players=3"], &pieces, "10,10 run H t3");
+    let mut order = at(&["players=3"], &herd(&pieces, IDLE_THREE), "10,10 run H t3");
     play(&mut order, "N");
     assert!(
         matches!(&order.phase, Phase::Farmers(q) if q == &vec![2, 1]),
@@ -313,7 +357,11 @@ fn three_players_double_bites_elimination_order_and_end() {
         ("h6", 'B'),
         ("h4", 'B'),
     ];
-    let mut end = at(&["players=3"], &pieces, "1,5 farmers:F F t3");
+    let mut end = at(
+        &["players=3"],
+        &herd(&pieces, IDLE_THREE),
+        "1,5 farmers:F F t3",
+    );
     play(&mut end, "c6");
     let Turn::Over { outcome } = end.turn() else {
         panic!("over")
@@ -333,7 +381,11 @@ fn three_players_double_bites_elimination_order_and_end() {
         ("h6", 'B'),
         ("h4", 'B'),
     ];
-    let mut tie = at(&["players=3"], &pieces, "5,1 farmers:B B t3");
+    let mut tie = at(
+        &["players=3"],
+        &herd(&pieces, IDLE_THREE),
+        "5,1 farmers:B B t3",
+    );
     play(&mut tie, "f6");
     let Turn::Over { outcome } = tie.turn() else {
         panic!("over")

@@ -33,13 +33,17 @@ fn dirs(dir: &Path) -> PluginDirs {
     }])
 }
 
-fn app(plugins: &Path, data: &Path) -> Harness<'static, TavolaApp> {
-    let config = AppConfig {
+/// The app's configuration: data in `data`, plugin code in workers of the real binary.
+fn config(data: &Path) -> AppConfig {
+    AppConfig {
         data_dir: Some(data.to_path_buf()),
         worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
         ..AppConfig::default()
-    };
-    let mut app = TavolaApp::new(dirs(plugins), config);
+    }
+}
+
+fn app(plugins: &Path, data: &Path) -> Harness<'static, TavolaApp> {
+    let mut app = TavolaApp::new(dirs(plugins), config(data));
     app.settings_mut().step_seconds = 0.0;
     Harness::builder()
         .with_size([1200.0, 800.0])
@@ -250,12 +254,7 @@ fn a_save_whose_plugin_is_missing_is_set_aside_and_offered_again() {
     let without = tempfile::tempdir().unwrap();
     let data = tempfile::tempdir().unwrap();
     {
-        let config = AppConfig {
-            data_dir: Some(data.path().to_path_buf()),
-            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
-            ..AppConfig::default()
-        };
-        let mut first = TavolaApp::new(dirs(with.path()), config);
+        let mut first = TavolaApp::new(dirs(with.path()), config(data.path()));
         let plugin = first.plugins().game("kalah").unwrap().clone();
         first
             .start(tavola::app::NewGameRequest {
@@ -270,11 +269,7 @@ fn a_save_whose_plugin_is_missing_is_set_aside_and_offered_again() {
         first.shutdown();
     }
     // Started without the plugin: the game is set aside, not deleted or overwritten.
-    let config = || AppConfig {
-        data_dir: Some(data.path().to_path_buf()),
-        worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
-        ..AppConfig::default()
-    };
+    let config = || config(data.path());
     let mut second = TavolaApp::new(dirs(without.path()), config());
     assert_eq!(second.screen(), Screen::Chooser);
     assert!(second.message().unwrap().contains("Recover games"));
@@ -303,11 +298,7 @@ fn a_run_that_ended_abnormally_does_not_reopen_its_game() {
     set_env("TAVOLA_HOSTILE", "");
     let with = plugins_of(&["kalah"]);
     let data = tempfile::tempdir().unwrap();
-    let config = || AppConfig {
-        data_dir: Some(data.path().to_path_buf()),
-        worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
-        ..AppConfig::default()
-    };
+    let config = || config(data.path());
     let mut first = TavolaApp::new(dirs(with.path()), config());
     let plugin = first.plugins().game("kalah").unwrap().clone();
     first

@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use super::files::read_plugin_file;
+use crate::storage::{Durability, write_atomic_with};
 
 /// The environment variable that moves the cache folder (tests, portable installs).
 pub const CACHE_DIR_VAR: &str = "TAVOLA_CACHE_DIR";
@@ -47,19 +48,10 @@ pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, String> {
     let path = dir.join(format!("{hash}.{ext}"));
     let complete = std::fs::metadata(&path).is_ok_and(|m| m.len() == data.len() as u64);
     if !complete {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("the plugin cache {} cannot be made: {e}", dir.display()))?;
-        let tmp = dir.join(format!(
-            ".{hash}.{}.{}.tmp",
-            std::process::id(),
-            fastrand::u64(..)
-        ));
-        std::fs::write(&tmp, &data)
-            .and_then(|()| std::fs::rename(&tmp, &path))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                format!("the private copy {} cannot be written: {e}", path.display())
-            })?;
+        // Written once under a temporary name and renamed into place: a copy that exists
+        // is whole. A lost copy is made again from the plugins folder, so no flush.
+        write_atomic_with(&path, &data, Durability::Process)
+            .map_err(|e| format!("the private copy cannot be written: {e}"))?;
     }
     Ok(PrivateCopy { hash, path })
 }

@@ -80,24 +80,6 @@ impl PluginDirs {
         }
         PluginDirs(dirs)
     }
-
-    /// The library files in every folder, in search order (each folder's files sorted
-    /// by name). Folders that do not exist are skipped.
-    pub fn library_files(&self) -> Vec<(PathBuf, usize)> {
-        let mut files = Vec::new();
-        for (index, dir) in self.0.iter().enumerate() {
-            let Ok(entries) = std::fs::read_dir(&dir.path) else {
-                continue;
-            };
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| is_library_name(p))
-                .collect();
-            found.sort();
-            files.extend(found.into_iter().map(|p| (p, index)));
-        }
-        files
-    }
 }
 
 /// The user data folder's `plugins/` (e.g. `~/.local/share/tavola/plugins` on Linux).

@@ -64,11 +64,7 @@ pub const INSPECT_TIMEOUT_VAR: &str = "TAVOLA_INSPECT_TIMEOUT_MS";
 
 /// The inspection's time limit: [`INSPECT_TIMEOUT_VAR`] or [`INSPECT_TIMEOUT`].
 pub fn inspect_timeout() -> Duration {
-    std::env::var(INSPECT_TIMEOUT_VAR)
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .filter(|&ms| ms > 0)
-        .map_or(INSPECT_TIMEOUT, Duration::from_millis)
+    process::millis_from_env(INSPECT_TIMEOUT_VAR, INSPECT_TIMEOUT)
 }
 
 impl Inspector {

@@ -27,11 +27,7 @@ pub const WATCHDOG_VAR: &str = "TAVOLA_WATCHDOG_MS";
 
 /// The watchdog's limit: [`WATCHDOG_VAR`] or [`WATCHDOG`].
 pub fn watchdog() -> Duration {
-    std::env::var(WATCHDOG_VAR)
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .filter(|&ms| ms > 0)
-        .map_or(WATCHDOG, Duration::from_millis)
+    super::process::millis_from_env(WATCHDOG_VAR, WATCHDOG)
 }
 
 /// How long a search may take (the levels take seconds; this catches a plugin that hangs

@@ -28,6 +28,16 @@ pub fn memory_limit() -> u64 {
         .saturating_mul(1024 * 1024)
 }
 
+/// A time limit read from the environment variable `var` in milliseconds (a positive
+/// whole number), else `default`.
+pub fn millis_from_env(var: &str, default: Duration) -> Duration {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|&ms| ms > 0)
+        .map_or(default, Duration::from_millis)
+}
+
 /// A command for `exe` with piped standard streams and, on Unix, an address-space limit
 /// of `memory` bytes set in the child before it runs.
 pub fn command(exe: &Path, memory: u64) -> Command {

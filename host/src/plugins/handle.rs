@@ -181,7 +181,7 @@ impl GameHandle {
     }
 
     /// Whether the game may have chance events, as its manifest says (see
-    /// [`Manifest::may_have_chance`]).
+    /// [`Manifest::may_have_chance`](game_api::Manifest::may_have_chance)).
     pub fn may_have_chance(&self) -> bool {
         self.shared.may_have_chance
     }

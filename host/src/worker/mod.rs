@@ -3,7 +3,7 @@
 //! crashes, hangs or eats memory takes only its worker with it.
 //!
 //! - [`protocol`]: the typed messages, one JSON document per line, size-capped;
-//! - [`server`]: the worker's side, one plugin and one game per worker; searches (bots,
+//! - `server`: the worker's side, one plugin and one game per worker; searches (bots,
 //!   hints) on their own threads, in process with the plugin, so search keeps its speed;
 //! - [`client`]: the app's side: [`Worker`] starts the process, sends requests, takes the
 //!   answers, and turns a crash, a missed deadline or a broken message into a

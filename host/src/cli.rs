@@ -232,14 +232,19 @@ pub struct Setup {
 
 /// Runs the command line; errors are printed once, here, with a non-zero exit.
 pub fn main() -> ExitCode {
-    // `tavola list | head` should stop quietly when the reader goes away, as command-line
-    // tools do, instead of panicking on the broken pipe.
-    #[cfg(unix)]
-    // SAFETY: restoring the default action of SIGPIPE before any other thread exists.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     let cli = Cli::parse();
+    // `tavola list | head` should stop quietly when the reader goes away, as command-line
+    // tools do, instead of panicking on the broken pipe. Not the app: it writes to its
+    // workers' pipes, and a worker that died must be an error there, never a signal that
+    // ends the app.
+    let app = matches!(cli.command, None | Some(Command::Open { .. }));
+    #[cfg(unix)]
+    if !app {
+        // SAFETY: restoring the default action of SIGPIPE before any other thread exists.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) => {

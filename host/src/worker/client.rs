@@ -308,8 +308,14 @@ impl Worker {
                     }
                 }
                 Ok(Err(e)) => {
-                    self.kill();
-                    self.failure = Some(WorkerFailure::Protocol(e));
+                    // A message cut short by the worker's death is a crash, said as one.
+                    std::thread::sleep(Duration::from_millis(50));
+                    if matches!(self.child.try_wait(), Ok(Some(_))) {
+                        self.die_now();
+                    } else {
+                        self.kill();
+                        self.failure = Some(WorkerFailure::Protocol(e));
+                    }
                     return;
                 }
                 Err(mpsc::TryRecvError::Empty) => break,

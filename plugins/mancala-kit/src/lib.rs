@@ -36,6 +36,7 @@ mod history;
 mod layout;
 mod notation;
 mod sow;
+mod validate;
 pub mod testing;
 
 pub use board::{Board, Pit, Side, Special};

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::{
     bots::{Bot, bot_by_name},
-    conformance::{CheckConfig, check_plugin},
+    conformance::{CheckConfig, LongRun, check_long, check_plugin},
     play::{perft, play_out},
     plugins::{GameHandle, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
     record::{Record, replay},
@@ -167,12 +167,18 @@ pub enum Command {
     Check {
         /// A plugin library file, or the id of a loaded game.
         plugin: String,
-        /// Random games per option set.
-        #[arg(long, default_value_t = 10)]
-        games: u64,
+        /// Random games per option set (10); in the long mode, games in all.
+        #[arg(long)]
+        games: Option<u64>,
         /// The first seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The long mode: play random games until this many actions are checked.
+        #[arg(long)]
+        moves: Option<u64>,
+        /// The long mode: play random games for this many seconds.
+        #[arg(long)]
+        seconds: Option<f64>,
     },
 }
 
@@ -218,7 +224,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             plugin,
             games,
             seed,
-        } => return check(&dirs, &plugin, games, seed),
+            moves,
+            seconds,
+        } => {
+            let long = (moves.is_some() || seconds.is_some()).then_some(LongRun {
+                moves,
+                games,
+                seconds,
+            });
+            return check(&dirs, &plugin, games.unwrap_or(10), seed, long);
+        }
         Command::Open {
             game,
             options,
@@ -548,7 +563,13 @@ fn moves(set: &PluginSet, game: &str, setup: &Setup, as_json: bool) -> Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
-fn check(dirs: &PluginDirs, target: &str, games: u64, seed: u64) -> Result<ExitCode> {
+fn check(
+    dirs: &PluginDirs,
+    target: &str,
+    games: u64,
+    seed: u64,
+    long: Option<LongRun>,
+) -> Result<ExitCode> {
     let path = PathBuf::from(target);
     let plugin = if path.exists() {
         load_library(&path).with_context(|| format!("{} does not load", path.display()))?
@@ -562,7 +583,10 @@ fn check(dirs: &PluginDirs, target: &str, games: u64, seed: u64) -> Result<ExitC
         ..CheckConfig::default()
     };
     let t = Instant::now();
-    let report = check_plugin(&plugin, &config);
+    let report = match &long {
+        Some(budget) => check_long(&plugin, &config, budget),
+        None => check_plugin(&plugin, &config),
+    };
     println!(
         "{} {} ({}): {} option sets, {} games, {} actions checked in {:.1} s",
         plugin.manifest().name,

@@ -83,14 +83,14 @@ fn moves_lists_each_move_with_the_position_it_leads_to() {
             "moves",
             "kalah",
             "--position",
-            "0,0,1,0,0,0/0,0,4,0,0,0 0-0 S",
+            "0,0,1,0,0,0/0,0,4,0,0,0 20-23 S",
             "--json",
         ],
     );
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 1);
     assert_eq!(json[0]["notation"], "c");
-    assert_eq!(json[0]["result"], "0,0,0,0,0,0/0,0,0,0,0,0 5-0 N");
+    assert_eq!(json[0]["result"], "0,0,0,0,0,0/0,0,0,0,0,0 25-23 N");
 }
 
 #[test]

@@ -145,7 +145,11 @@ fn the_simultaneous_opening_sows_in_lock_step() {
     // in the kit.)
     for south in ["a", "b", "c", "d", "e"] {
         for north in ["A", "B", "C", "D", "E"] {
-            let game = after(&["simultaneous_opening=true"], "5,5,5,5,5/5,5,5,5,5 0-0 S open:-", &[south, north]);
+            let game = after(
+                &["simultaneous_opening=true"],
+                "5,5,5,5,5/5,5,5,5,5 0-0 S open:-",
+                &[south, north],
+            );
             assert_eq!(game.board.total(), 50);
             assert!(!game.notation().contains("open:"), "{}", game.notation());
             round_trip(&game, &o).unwrap();

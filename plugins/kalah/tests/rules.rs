@@ -144,9 +144,15 @@ fn bad_notations_say_what_is_wrong() {
     // Positions that cannot arise: seeds made or lost, a pit of overflowing size, a
     // row that would already have ended the game.
     let e = err("4,4,4,4,4,4/4,4,4,4,4,4 1-0 S");
-    assert!(e.contains("holds 49 seeds") && e.contains("this game has 48"), "{e}");
+    assert!(
+        e.contains("holds 49 seeds") && e.contains("this game has 48"),
+        "{e}"
+    );
     let e = err("4294967295,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
-    assert!(e.contains("South's house 1 (`a`) holds 4294967295 seeds"), "{e}");
+    assert!(
+        e.contains("South's house 1 (`a`) holds 4294967295 seeds"),
+        "{e}"
+    );
     assert!(err("4,4,4,4,4,4/4,4,4,4,4,4294967296 0-0 S").contains("not a count"));
     let e = err("0,0,0,0,0,0/4,4,4,4,4,4 24-0 S");
     assert!(e.contains("cannot arise"), "{e}");

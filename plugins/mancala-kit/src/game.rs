@@ -564,7 +564,9 @@ impl<V: Variant> Game for Mancala<V> {
         // A position the game reaches is one its rules leave as it is: an empty row
         // that would have ended the game, houses that would have been refilled, a round
         // that would have begun cannot be written.
-        if game.board != parsed.board || game.to_move != parsed.to_move || game.round != parsed.round
+        if game.board != parsed.board
+            || game.to_move != parsed.to_move
+            || game.round != parsed.round
         {
             return Err(bad(format!(
                 "this position cannot arise: the rules would already have made it `{}`",

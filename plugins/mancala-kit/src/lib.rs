@@ -36,8 +36,8 @@ mod history;
 mod layout;
 mod notation;
 mod sow;
-mod validate;
 pub mod testing;
+mod validate;
 
 pub use board::{Board, Pit, Side, Special};
 pub use config::{

@@ -251,8 +251,7 @@ pub fn checked_random_game<V: Variant>(
         let mv = moves[rng.below(moves.len())];
         game.apply(mv, None)
             .map_err(|e| format!("legal move refused in `{}`: {e}", game.notation()))?;
-        check_position(&game, options)
-            .map_err(|e| format!("after {} moves: {e}", seen.len()))?;
+        check_position(&game, options).map_err(|e| format!("after {} moves: {e}", seen.len()))?;
         seen.push(game.notation());
     }
     Ok(seen)
@@ -303,7 +302,8 @@ pub fn random_options<V: Variant>(mut pick: impl FnMut(usize) -> usize) -> Optio
 #[derive(Debug, Clone)]
 pub struct Mutation {
     /// 0: replace a character; 1: delete one; 2: insert the token; 3: replace a number
-    /// by the token; 4: repeat a field; 5: drop a field.
+    /// by the token; 4: repeat a field; 5: drop a field; 6: swap two numbers (a
+    /// position that often still adds up).
     pub kind: u8,
     /// Where, modulo the length of what is edited.
     pub at: usize,
@@ -317,7 +317,7 @@ impl Mutation {
         let chars: Vec<char> = notation.chars().collect();
         let fields: Vec<&str> = notation.split(' ').collect();
         let at = |n: usize| self.at % n.max(1);
-        match self.kind % 6 {
+        match self.kind % 7 {
             0 | 1 | 2 if chars.is_empty() => self.token.clone(),
             0 => {
                 let i = at(chars.len());
@@ -338,20 +338,7 @@ impl Mutation {
                 out
             }
             3 => {
-                // The numbers of the notation, as (start, end) character ranges.
-                let mut numbers = Vec::new();
-                let mut i = 0;
-                while i < chars.len() {
-                    if chars[i].is_ascii_digit() {
-                        let start = i;
-                        while i < chars.len() && chars[i].is_ascii_digit() {
-                            i += 1;
-                        }
-                        numbers.push((start, i));
-                    } else {
-                        i += 1;
-                    }
-                }
+                let numbers = number_ranges(&chars);
                 if numbers.is_empty() {
                     return notation.to_owned();
                 }
@@ -359,6 +346,22 @@ impl Mutation {
                 let mut out: String = chars[..start].iter().collect();
                 out += &self.token;
                 out.extend(&chars[end..]);
+                out
+            }
+            6 => {
+                let numbers = number_ranges(&chars);
+                if numbers.len() < 2 {
+                    return notation.to_owned();
+                }
+                let i = at(numbers.len());
+                let j = (i + 1 + self.token.len() % (numbers.len() - 1)) % numbers.len();
+                let (first, second) = (numbers[i.min(j)], numbers[i.max(j)]);
+                let text = |(a, b): (usize, usize)| chars[a..b].iter().collect::<String>();
+                let mut out: String = chars[..first.0].iter().collect();
+                out += &text(second);
+                out.extend(&chars[first.1..second.0]);
+                out += &text(first);
+                out.extend(&chars[second.1..]);
                 out
             }
             4 => {
@@ -375,4 +378,22 @@ impl Mutation {
             }
         }
     }
+}
+
+/// The numbers of a text, as (start, end) character ranges.
+fn number_ranges(chars: &[char]) -> Vec<(usize, usize)> {
+    let mut numbers = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            numbers.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    numbers
 }

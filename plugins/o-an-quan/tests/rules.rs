@@ -57,7 +57,10 @@ fn an_empty_square_then_a_full_one_captures_in_a_chain() {
     // a> drops into b; c is empty, d holds 3: capture; e is empty, the mandarin square
     // holds its big stone: capture; A and B are empty: stop.
     let game = after(&[], "1,0,0,3,0/0,0,1,0,0 22-23 S m:0*,0*", &["a>"]);
-    assert_eq!(game.notation(), "0,1,0,0,0/0,0,1,0,0 25-23 N m:0,0* big:1-0");
+    assert_eq!(
+        game.notation(),
+        "0,1,0,0,0/0,0,1,0,0 25-23 N m:0,0* big:1-0"
+    );
 }
 
 #[test]
@@ -100,41 +103,34 @@ fn no_refill_possible_ends_the_game_and_the_mandarin_squares_go_to_the_other_sid
     // squares are empty and both stocks together hold 3: North cannot refill. Each side
     // takes its own stones, and what is left in the mandarin squares (46 small stones
     // and a big stone) goes to South, the other side.
-    let mut game = OAnQuan::from_notation(
-        &options(&[]),
-        "0,0,0,0,1/0,0,0,0,0 2-1 S m:20*,26 big:0-1",
-    )
-    .unwrap();
+    let mut game =
+        OAnQuan::from_notation(&options(&[]), "0,0,0,0,1/0,0,0,0,0 2-1 S m:20*,26 big:0-1")
+            .unwrap();
     let effects = play(&mut game, "e<").unwrap();
     assert!(game.is_over());
-    assert_eq!(
-        game.notation(),
-        "0,0,0,0,0/0,0,0,0,0 49-1 N m:0,0 big:1-1"
-    );
+    assert_eq!(game.notation(), "0,0,0,0,0/0,0,0,0,0 49-1 N m:0,0 big:1-1");
     let Turn::Over { outcome } = game.turn() else {
         panic!("over")
     };
     assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (59, 11));
-    assert!(effects.iter().any(|e| matches!(e, Effect::Message { text } if text.contains("North cannot refill"))));
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Message { text } if text.contains("North cannot refill")))
+    );
     round_trip(&game, &options(&[])).unwrap();
     // The same stuck position written as North's turn cannot be: the game would already
     // have ended.
-    let err = OAnQuan::from_notation(
-        &options(&[]),
-        "0,0,0,1,0/0,0,0,0,0 2-1 N m:20*,26 big:0-1",
-    )
-    .unwrap_err()
-    .to_string();
+    let err = OAnQuan::from_notation(&options(&[]), "0,0,0,1,0/0,0,0,0,0 2-1 N m:20*,26 big:0-1")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("cannot arise"), "{err}");
 }
 
 #[test]
 fn the_game_ends_when_both_mandarin_squares_are_empty() {
     let game = after(&[], "1,0,0,3,0/0,0,1,0,0 22-23 S m:0*,0 big:0-1", &["a>"]);
-    assert_eq!(
-        game.notation(),
-        "0,0,0,0,0/0,0,0,0,0 26-24 N m:0,0 big:1-1"
-    );
+    assert_eq!(game.notation(), "0,0,0,0,0/0,0,0,0,0 26-24 N m:0,0 big:1-1");
     let Turn::Over { outcome } = game.turn() else {
         panic!("over")
     };
@@ -176,13 +172,25 @@ fn bad_notations_say_what_is_wrong() {
     // Positions that cannot arise.
     let hundred = format!("5,5,5,5,5/5,5,5,5,5 0-0 S m:0{},0*", "*".repeat(100));
     let e = err(&hundred);
-    assert!(e.contains("the mandarin square after South's row holds 100 big stones, at most 1"), "{e}");
+    assert!(
+        e.contains("the mandarin square after South's row holds 100 big stones, at most 1"),
+        "{e}"
+    );
     let e = err("5,5,5,5,5/5,5,5,5,6 0-0 S m:0*,0*");
-    assert!(e.contains("holds 51 seeds") && e.contains("this game has 50"), "{e}");
+    assert!(
+        e.contains("holds 51 seeds") && e.contains("this game has 50"),
+        "{e}"
+    );
     let e = err("5,5,5,5,5/5,5,5,5,5 0-0 S m:0*,0");
-    assert!(e.contains("1 big stones on the board and captured, the game has 2"), "{e}");
+    assert!(
+        e.contains("1 big stones on the board and captured, the game has 2"),
+        "{e}"
+    );
     let e = err("5,5,5,5,4294967295/5,5,5,5,5 0-0 S m:0*,0*");
-    assert!(e.contains("South's house 5 (`e`) holds 4294967295 seeds"), "{e}");
+    assert!(
+        e.contains("South's house 5 (`e`) holds 4294967295 seeds"),
+        "{e}"
+    );
     let e = err("5,5,5,5,5/5,5,5,5,5 0-0 S m:0*,0* loan:4000000-0");
     assert!(e.contains("borrowed 4000000"), "{e}");
     let ten = options(&["mandarin=ten_small_stones"]);

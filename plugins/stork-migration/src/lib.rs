@@ -362,7 +362,9 @@ impl Storks {
     fn check_turn(&self) -> Result<(), String> {
         let home = |p: usize| self.storks[p].iter().all(|&s| s == AFRICA);
         if home(0) && home(1) {
-            return Err("both players have all six storks in Africa: the first to do so won".into());
+            return Err(
+                "both players have all six storks in Africa: the first to do so won".into(),
+            );
         }
         if let Some(w) = self.winner()
             && (self.to_move == w || self.phase != Phase::Throw)

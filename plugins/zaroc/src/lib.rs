@@ -262,7 +262,12 @@ impl Zaroc {
                 "there are {total} pieces, the game has {PIECES} and none ever leaves the board"
             ));
         }
-        let light = self.stacks.iter().flatten().filter(|&&c| c == Colour::Light).count();
+        let light = self
+            .stacks
+            .iter()
+            .flatten()
+            .filter(|&&c| c == Colour::Light)
+            .count();
         if light != PIECES / 2 {
             return Err(format!(
                 "there are {light} light pieces and {} dark ones, the game has {} of each",
@@ -271,7 +276,8 @@ impl Zaroc {
             ));
         }
         let finished = [Colour::Light, Colour::Dark].map(|c| self.finished(c));
-        if finished.iter().any(|&n| n > WINNING_COUNT) || finished.iter().all(|&n| n >= WINNING_COUNT)
+        if finished.iter().any(|&n| n > WINNING_COUNT)
+            || finished.iter().all(|&n| n >= WINNING_COUNT)
         {
             return Err(format!(
                 "the finish row holds {} light and {} dark pieces: the game ends when one \

@@ -184,7 +184,10 @@ fn rule_9_threefold_repetition_and_the_turn_limit_draw() {
         panic!("over")
     };
     assert_eq!(outcome.seats[0].result, GameResult::Draw);
-    assert_eq!(game.notation(), format!("{} end:repetition", start.replace(" 0", " 4")));
+    assert_eq!(
+        game.notation(),
+        format!("{} end:repetition", start.replace(" 0", " 4"))
+    );
     let back = at(&[], &game.notation());
     assert_eq!(back.ending, Some(Ending::Repetition));
     assert_eq!(back.turn(), game.turn());

@@ -156,7 +156,7 @@ fn the_simultaneous_opening_sows_in_lock_step() {
         }
     }
     // The opening is played from the start only.
-    let err = Congkak::from_notation(&o, "0,0,1,0,0/0,0,1,0,0 23-23 N open:c")
+    let err = Congkak::from_notation(&o, "0,0,1,0,0/0,0,1,0,0 24-24 N open:c")
         .unwrap_err()
         .to_string();
     assert!(err.contains("from the start position only"), "{err}");

@@ -255,6 +255,20 @@ fn check_runs_the_conformance_suite_on_a_file() {
     );
     assert!(run.ok, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("All checks passed."));
+    // The long mode: random games until the budget is spent, by actions or by games.
+    let lib = lib.to_str().unwrap();
+    let run = tavola(dir.path(), &["check", lib, "--moves", "500"]);
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    let actions: u64 = run
+        .stdout
+        .split(" games, ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no action count in {}", run.stdout));
+    assert!(actions >= 500, "{}", run.stdout);
+    let run = tavola(dir.path(), &["check", lib, "--games", "3", "--seconds", "60"]);
+    assert!(run.ok && run.stdout.contains(" 3 games, "), "{}", run.stdout);
     let junk = dir.path().join("junk.so");
     std::fs::write(&junk, b"junk").unwrap();
     let run = tavola(dir.path(), &["check", junk.to_str().unwrap()]);

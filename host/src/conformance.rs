@@ -144,7 +144,7 @@ pub fn check_long(plugin: &Plugin, config: &CheckConfig, budget: &LongRun) -> Ch
     let mut g = 0u64;
     while !budget.reached(g, report.actions as u64, start.elapsed()) {
         let seed = config.seed.wrapping_add(g);
-        let options = if g % 2 == 0 {
+        let options = if g.is_multiple_of(2) {
             sets[(g / 2) as usize % sets.len()].clone()
         } else {
             random_option_set(plugin, &mut Rng::with_seed(seed ^ 0x5eed_0f0b_7a10_a500))

@@ -267,8 +267,15 @@ fn check_runs_the_conformance_suite_on_a_file() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no action count in {}", run.stdout));
     assert!(actions >= 500, "{}", run.stdout);
-    let run = tavola(dir.path(), &["check", lib, "--games", "3", "--seconds", "60"]);
-    assert!(run.ok && run.stdout.contains(" 3 games, "), "{}", run.stdout);
+    let run = tavola(
+        dir.path(),
+        &["check", lib, "--games", "3", "--seconds", "60"],
+    );
+    assert!(
+        run.ok && run.stdout.contains(" 3 games, "),
+        "{}",
+        run.stdout
+    );
     let junk = dir.path().join("junk.so");
     std::fs::write(&junk, b"junk").unwrap();
     let run = tavola(dir.path(), &["check", junk.to_str().unwrap()]);

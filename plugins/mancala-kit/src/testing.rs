@@ -318,7 +318,7 @@ impl Mutation {
         let fields: Vec<&str> = notation.split(' ').collect();
         let at = |n: usize| self.at % n.max(1);
         match self.kind % 7 {
-            0 | 1 | 2 if chars.is_empty() => self.token.clone(),
+            0..=2 if chars.is_empty() => self.token.clone(),
             0 => {
                 let i = at(chars.len());
                 let mut out: String = chars[..i].iter().collect();

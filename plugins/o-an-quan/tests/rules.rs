@@ -7,7 +7,7 @@
 use game_api::{Effect, Game, GameResult, Options, Turn};
 use mancala_kit::{
     Variant,
-    testing::{play, random_games, round_trip},
+    testing::{checked_random_game, play, random_games, round_trip},
 };
 use o_an_quan::{OAnQuan, OAnQuanRules};
 
@@ -210,5 +210,25 @@ fn stones_are_conserved_over_ten_thousand_random_games_for_every_option_set() {
     ] {
         let played = random_games::<OAnQuanRules>(&options(&opts), 10_000, 1, 7, 100_000).unwrap();
         assert_eq!(played.games, 10_000, "{opts:?}");
+    }
+}
+
+#[test]
+fn every_finished_game_scores_everything_in_it_under_every_option_set() {
+    // Whichever way a game ends (both mandarin squares empty, or a row nobody can
+    // refill), the final scores add up to the small stones and the big stones' points:
+    // `checked_random_game` checks it at the end of each game, with the round-trips.
+    for mandarin in ["big_stone_10", "big_stone_5", "ten_small_stones"] {
+        for quan_non in ["false", "true"] {
+            let o = options(&[
+                &format!("mandarin={mandarin}"),
+                &format!("quan_non={quan_non}"),
+            ]);
+            for seed in 0..300 {
+                let seen = checked_random_game::<OAnQuanRules>(&o, seed, 100_000).unwrap();
+                let last = OAnQuan::from_notation(&o, seen.last().unwrap()).unwrap();
+                assert!(last.is_over(), "{mandarin} {quan_non} seed {seed}");
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::{
     bots::{Bot, bot_for},
-    conformance::{CheckConfig, check_plugin},
+    conformance::{CheckConfig, LongRun, check_long, check_plugin},
     play::{perft, play_out},
     plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
     record::{Record, replay},
@@ -209,13 +209,19 @@ pub enum Command {
     Check {
         /// A plugin library file, or the id of a loaded game.
         plugin: String,
-        /// Random games per option set (1 to 1000000).
-        #[arg(long, default_value_t = 10,
-              value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
-        games: u64,
+        /// Random games per option set (10); in the long mode, games in all (1 to
+        /// 1000000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+        games: Option<u64>,
         /// The first seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The long mode: play random games until this many actions are checked.
+        #[arg(long)]
+        moves: Option<u64>,
+        /// The long mode: play random games for this many seconds.
+        #[arg(long)]
+        seconds: Option<f64>,
     },
 }
 
@@ -266,7 +272,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             plugin,
             games,
             seed,
-        } => return check(&dirs, &plugin, games, seed),
+            moves,
+            seconds,
+        } => {
+            let long = (moves.is_some() || seconds.is_some()).then_some(LongRun {
+                moves,
+                games,
+                seconds,
+            });
+            return check(&dirs, &plugin, games.unwrap_or(10), seed, long);
+        }
         Command::Open {
             game,
             options,
@@ -626,7 +641,13 @@ fn moves(set: &PluginSet, game: &str, setup: &Setup, as_json: bool) -> Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
-fn check(dirs: &PluginDirs, target: &str, games: u64, seed: u64) -> Result<ExitCode> {
+fn check(
+    dirs: &PluginDirs,
+    target: &str,
+    games: u64,
+    seed: u64,
+    long: Option<LongRun>,
+) -> Result<ExitCode> {
     let path = PathBuf::from(target);
     let plugin = if path.exists() {
         load_library(&path).with_context(|| format!("{} does not load", path.display()))?
@@ -640,7 +661,10 @@ fn check(dirs: &PluginDirs, target: &str, games: u64, seed: u64) -> Result<ExitC
         ..CheckConfig::default()
     };
     let t = Instant::now();
-    let report = check_plugin(&plugin, &config);
+    let report = match &long {
+        Some(budget) => check_long(&plugin, &config, budget),
+        None => check_plugin(&plugin, &config),
+    };
     println!(
         "{} {} ({}): {} option sets, {} games, {} actions checked in {:.1} s",
         plugin.manifest().name,

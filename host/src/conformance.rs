@@ -2,7 +2,10 @@
 //! to the end, checked at every step. `tavola check FILE` runs it; so do the workspace
 //! tests, on every plugin they build.
 
-use std::collections::{BTreeMap, HashSet};
+use std::{
+    collections::{BTreeMap, HashSet},
+    time::{Duration, Instant},
+};
 
 use game_api::{Layout, MoveId, OptionKind, OptionValue, Options, Rng, Turn};
 
@@ -79,6 +82,83 @@ pub fn option_sets(plugin: &Plugin) -> Vec<Options> {
     let mut seen = HashSet::new();
     sets.retain(|o| seen.insert(o.to_string()));
     sets
+}
+
+/// The long mode's budget: random games go on, option set after option set, until one
+/// of the limits set is reached (at least one should be).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LongRun {
+    /// Stop once this many actions have been played and checked.
+    pub moves: Option<u64>,
+    /// Stop after this many games.
+    pub games: Option<u64>,
+    /// Stop after this much time (the game under way is finished first).
+    pub seconds: Option<f64>,
+}
+
+impl LongRun {
+    /// Whether a limit is reached after `games` games, `actions` actions and `elapsed`.
+    pub fn reached(&self, games: u64, actions: u64, elapsed: Duration) -> bool {
+        self.moves.is_some_and(|m| actions >= m)
+            || self.games.is_some_and(|g| games >= g)
+            || self
+                .seconds
+                .is_some_and(|s| elapsed.as_secs_f64() >= s.max(0.0))
+            || (self.moves, self.games, self.seconds) == (None, None, None)
+    }
+}
+
+/// A random option set of `plugin`'s schema: every option at once, each at a value
+/// drawn from `rng` (a choice, a flag, an integer in its range). Unlike
+/// [`option_sets`], it varies the options together.
+pub fn random_option_set(plugin: &Plugin, rng: &mut Rng) -> Options {
+    let schema = &plugin.manifest().options;
+    let mut values = BTreeMap::new();
+    for spec in schema {
+        let value = match &spec.kind {
+            OptionKind::Bool => OptionValue::Bool(rng.below(2) == 1),
+            OptionKind::Integer { min, max } => {
+                let span = max.saturating_sub(*min).saturating_add(1).clamp(1, 1 << 20);
+                OptionValue::Int(min.saturating_add(rng.below(span as usize) as i64))
+            }
+            OptionKind::Choice { choices } if !choices.is_empty() => {
+                OptionValue::Choice(choices[rng.below(choices.len())].value.clone())
+            }
+            OptionKind::Choice { .. } => continue,
+        };
+        values.insert(spec.key.clone(), value);
+    }
+    Options::resolve(schema, &values).unwrap_or_else(|_| Options::defaults(schema))
+}
+
+/// The long mode: random games checked at every step, as [`check_plugin`] plays them,
+/// until `budget` is spent. Even games go round [`option_sets`]; odd games use a
+/// [`random_option_set`]. Game `g` is seeded `config.seed + g`.
+pub fn check_long(plugin: &Plugin, config: &CheckConfig, budget: &LongRun) -> CheckReport {
+    let sets = option_sets(plugin);
+    let mut report = CheckReport {
+        option_sets: sets.len(),
+        ..CheckReport::default()
+    };
+    let start = Instant::now();
+    let mut g = 0u64;
+    while !budget.reached(g, report.actions as u64, start.elapsed()) {
+        let seed = config.seed.wrapping_add(g);
+        let options = if g.is_multiple_of(2) {
+            sets[(g / 2) as usize % sets.len()].clone()
+        } else {
+            random_option_set(plugin, &mut Rng::with_seed(seed ^ 0x5eed_0f0b_7a10_a500))
+        };
+        report.games += 1;
+        match check_game(plugin, &options, seed, config.max_actions) {
+            Ok(actions) => report.actions += actions,
+            Err(e) => report
+                .failures
+                .push(format!("options `{options}`, seed {seed}: {e}")),
+        }
+        g += 1;
+    }
+    report
 }
 
 /// Runs the suite on `plugin`.

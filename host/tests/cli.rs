@@ -83,14 +83,14 @@ fn moves_lists_each_move_with_the_position_it_leads_to() {
             "moves",
             "kalah",
             "--position",
-            "0,0,1,0,0,0/0,0,4,0,0,0 0-0 S",
+            "0,0,1,0,0,0/0,0,4,0,0,0 20-23 S",
             "--json",
         ],
     );
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 1);
     assert_eq!(json[0]["notation"], "c");
-    assert_eq!(json[0]["result"], "0,0,0,0,0,0/0,0,0,0,0,0 5-0 N");
+    assert_eq!(json[0]["result"], "0,0,0,0,0,0/0,0,0,0,0,0 25-23 N");
 }
 
 #[test]
@@ -281,6 +281,27 @@ fn check_runs_the_conformance_suite_on_a_file() {
     );
     assert!(run.ok, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("All checks passed."));
+    // The long mode: random games until the budget is spent, by actions or by games.
+    let lib = lib.to_str().unwrap();
+    let run = tavola(dir.path(), &["check", lib, "--moves", "500"]);
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    let actions: u64 = run
+        .stdout
+        .split(" games, ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no action count in {}", run.stdout));
+    assert!(actions >= 500, "{}", run.stdout);
+    let run = tavola(
+        dir.path(),
+        &["check", lib, "--games", "3", "--seconds", "60"],
+    );
+    assert!(
+        run.ok && run.stdout.contains(" 3 games, "),
+        "{}",
+        run.stdout
+    );
     let junk = dir.path().join("junk.so");
     std::fs::write(&junk, b"junk").unwrap();
     let run = tavola(dir.path(), &["check", junk.to_str().unwrap()]);

@@ -80,7 +80,7 @@ fn the_engines_take_an_obvious_capture() {
     let (_dir, plugin) = kalah();
     // South's c lands in the empty d and captures the 9 opposite; every other move gives
     // nothing.
-    let game = position(&plugin, &[], "1,0,1,0,0,0/0,0,9,0,0,1 10-10 S");
+    let game = position(&plugin, &[], "1,0,1,0,0,0/0,0,9,0,0,1 18-18 S");
     let config = MctsConfig {
         iterations: Some(3000),
         ..MctsConfig::default()
@@ -105,7 +105,7 @@ fn the_engines_take_an_obvious_capture() {
 fn solve_agrees_with_plain_minimax() {
     let (_dir, plugin) = kalah();
     for notation in [
-        "1,2,0/1,0,2 5-6 S",
+        "1,2,0/1,0,2 5-7 S",
         "2,0,1/0,3,1 4-7 N",
         "1,1,1/1,1,1 6-6 S",
         "3,0,2/1,1,0 5-6 S",
@@ -167,7 +167,7 @@ fn every_level_and_engine_plays_a_legal_move() {
 #[test]
 fn a_hint_names_a_move_an_evaluation_and_a_line() {
     let (_dir, plugin) = kalah();
-    let game = position(&plugin, &[], "1,0,1,0,0,0/0,0,9,0,0,1 10-10 S");
+    let game = position(&plugin, &[], "1,0,1,0,0,0/0,0,9,0,0,1 18-18 S");
     let hint = tavola::ai::hint(
         &game,
         &plugin.manifest().search,

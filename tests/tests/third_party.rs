@@ -63,12 +63,12 @@ fn the_first_stone_goes_back_and_an_even_house_is_captured() {
     with_plugin(|_, plugin| {
         let o = Options::defaults(&plugin.manifest().options);
         let mut game = plugin
-            .from_notation(&o, "0,0,0,0,0,0,0,0,2/3,0,0,0,0,0,0,0,5 0-0 S")
+            .from_notation(&o, "0,0,0,0,0,0,0,0,2/3,0,0,0,0,0,0,0,5 76-76 S")
             .unwrap();
         play(&mut game, "i");
         assert_eq!(
             game.notation().unwrap(),
-            "0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,5 4-0 N"
+            "0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,5 80-76 N"
         );
     });
 }
@@ -78,19 +78,19 @@ fn a_three_claims_a_tuzdyk_that_collects_later_stones() {
     with_plugin(|_, plugin| {
         let o = Options::defaults(&plugin.manifest().options);
         let mut game = plugin
-            .from_notation(&o, "1,0,0,0,0,0,0,0,2/2,0,0,0,0,0,0,0,5 0-0 S")
+            .from_notation(&o, "1,0,0,0,0,0,0,0,2/2,0,0,0,0,0,0,0,5 76-76 S")
             .unwrap();
         play(&mut game, "i");
         assert_eq!(
             game.notation().unwrap(),
-            "1,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,5 3-0 N tuz:A,-"
+            "1,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,5 79-76 N tuz:A,-"
         );
         // A tuzdyk is never played from; a stone sown into it goes to its owner.
         play(&mut game, "I");
         play(&mut game, "i");
         assert_eq!(
             game.notation().unwrap(),
-            "2,1,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0,1 4-0 N tuz:A,-"
+            "2,1,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0,1 80-76 N tuz:A,-"
         );
         assert!(
             game.apply(MoveId(0)).is_err(),
@@ -105,21 +105,21 @@ fn no_tuzdyk_in_the_ninth_house_nor_a_second_one() {
         let o = Options::defaults(&plugin.manifest().options);
         // The last stone makes North's ninth house a 3: no tuzdyk (3 is odd: no capture).
         let mut ninth = plugin
-            .from_notation(&o, "18,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,2 0-0 S")
+            .from_notation(&o, "18,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,2 71-71 S")
             .unwrap();
         play(&mut ninth, "a");
         assert_eq!(
             ninth.notation().unwrap(),
-            "1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,3 0-0 N"
+            "1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,3 71-71 N"
         );
         // South already has a tuzdyk: another 3 is just a 3.
         let mut second = plugin
-            .from_notation(&o, "1,0,0,0,0,0,0,0,3/0,2,0,0,0,0,0,0,5 3-0 S tuz:A,-")
+            .from_notation(&o, "1,0,0,0,0,0,0,0,3/0,2,0,0,0,0,0,0,5 78-73 S tuz:A,-")
             .unwrap();
         play(&mut second, "i");
         assert_eq!(
             second.notation().unwrap(),
-            "1,0,0,0,0,0,0,0,1/0,3,0,0,0,0,0,0,5 4-0 N tuz:A,-"
+            "1,0,0,0,0,0,0,0,1/0,3,0,0,0,0,0,0,5 79-73 N tuz:A,-"
         );
         let Turn::Seat { seat: 1 } = second.turn().unwrap() else {
             panic!("North to move")

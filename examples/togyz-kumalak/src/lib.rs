@@ -61,6 +61,36 @@ impl Variant for TogyzKumalak {
         fx.message(format!("{} claims a tuzdyk", side.name()));
         true
     }
+
+    /// A position's tuzdyks are ones the rules above can make: at most one a player, in
+    /// an opponent's house other than the ninth, not both with the same number.
+    fn check_marks(board: &Board) -> Result<(), String> {
+        let mut index = [None, None];
+        for pit in 0..board.ring_len() {
+            let Special::Sink(owner) = board.mark(pit) else {
+                continue;
+            };
+            let Pit::House(side, i) = board.pit(pit) else {
+                return Err(format!("pit {pit} is not a house"));
+            };
+            if side == owner {
+                return Err(format!("{}'s tuzdyk is in its own row", owner.name()));
+            }
+            if i == 8 {
+                return Err(format!("{}'s tuzdyk is the ninth house", owner.name()));
+            }
+            if index[owner.index()].replace(i).is_some() {
+                return Err(format!("{} has two tuzdyks", owner.name()));
+            }
+        }
+        match index {
+            [Some(a), Some(b)] if a == b => Err(format!(
+                "both are house number {}: a tuzdyk cannot mirror the other",
+                a + 1
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// A game of Togyz Kumalak.

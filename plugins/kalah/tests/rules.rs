@@ -58,47 +58,47 @@ fn perft_from_the_start() {
 #[test]
 fn capture_from_the_opposite_house() {
     // Rules example 1: pit 3 -> empty pit 4, opposite pit 10 holds 4.
-    let mut game = position("0,0,1,0,0,0/0,0,4,0,0,0 0-0 S");
+    let mut game = position("0,0,1,0,0,0/0,0,4,0,0,0 20-23 S");
     play(&mut game, "c");
     // South's row is now empty, so the game ends with South's store at 5.
-    assert_eq!(game.notation(), "0,0,0,0,0,0/0,0,0,0,0,0 5-0 N");
+    assert_eq!(game.notation(), "0,0,0,0,0,0/0,0,0,0,0,0 25-23 N");
     let Turn::Over { outcome } = game.turn() else {
         panic!("the game should be over")
     };
-    assert_eq!(outcome.seats[0].score, 5);
+    assert_eq!(outcome.seats[0].score, 25);
     assert_eq!(outcome.seats[0].result, GameResult::Win);
 }
 
 #[test]
 fn no_capture_when_the_opposite_house_is_empty() {
     // Rules example 2: the 4 in pit 9 instead of pit 10.
-    let mut game = position("0,0,1,0,0,0/0,4,0,0,0,0 0-0 S");
+    let mut game = position("0,0,1,0,0,0/0,4,0,0,0,0 20-23 S");
     play(&mut game, "c");
-    assert_eq!(game.notation(), "0,0,0,1,0,0/0,4,0,0,0,0 0-0 N");
+    assert_eq!(game.notation(), "0,0,0,1,0,0/0,4,0,0,0,0 20-23 N");
 }
 
 #[test]
 fn empty_capture_option_takes_the_lone_seed() {
     let mut game = Kalah::from_notation(
         &options(&["empty_capture=true"]),
-        "0,0,1,0,0,1/0,4,0,0,0,0 0-0 S",
+        "0,0,1,0,0,1/0,4,0,0,0,0 20-22 S",
     )
     .unwrap();
     play(&mut game, "c");
-    assert_eq!(game.notation(), "0,0,0,0,0,1/0,4,0,0,0,0 1-0 N");
+    assert_eq!(game.notation(), "0,0,0,0,0,1/0,4,0,0,0,0 21-22 N");
 }
 
 #[test]
 fn sowing_skips_the_opponents_store_but_not_the_origin() {
     // Rules example 3: South sows 8 from pit 6.
-    let mut game = position("1,0,0,0,0,8/1,0,0,0,0,0 0-0 S");
+    let mut game = position("1,0,0,0,0,8/1,0,0,0,0,0 19-19 S");
     play(&mut game, "f");
-    assert_eq!(game.notation(), "2,0,0,0,0,0/2,1,1,1,1,1 1-0 N");
+    assert_eq!(game.notation(), "2,0,0,0,0,0/2,1,1,1,1,1 20-19 N");
     // 13 seeds from house a come round, skip North's store and drop the last seed into
     // the emptied house a again: an own empty house, so it captures the 1 opposite.
-    let mut long = position("13,0,0,0,0,0/1,0,0,0,0,0 0-0 S");
+    let mut long = position("13,0,0,0,0,0/1,0,0,0,0,0 17-17 S");
     play(&mut long, "a");
-    assert_eq!(long.notation(), "0,1,1,1,1,1/2,1,1,1,1,0 3-0 N");
+    assert_eq!(long.notation(), "0,1,1,1,1,1/2,1,1,1,1,0 20-17 N");
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn the_end_sweeps_each_row_into_its_owners_store() {
 
 #[test]
 fn illegal_moves_are_refused_and_change_nothing() {
-    let mut game = position("0,0,1,0,0,0/0,4,0,0,0,0 0-0 S");
+    let mut game = position("0,0,1,0,0,0/0,4,0,0,0,0 20-23 S");
     let before = game.clone();
     assert!(game.apply(MoveId(0), None).is_err());
     assert!(game.apply(MoveId(6), None).is_err());
@@ -141,6 +141,23 @@ fn bad_notations_say_what_is_wrong() {
     assert!(err("4,4,4,4,4,4/4,4,4,4,4,4 0-0 W").contains("expected S or N"));
     assert!(err("4,4,4,4,4,4/4,4,4,4,4,4 0:0 S").contains("not of the form s-n"));
     assert!(err("").contains("expected at least 3 fields"));
+    // Positions that cannot arise: seeds made or lost, a pit of overflowing size, a
+    // row that would already have ended the game.
+    let e = err("4,4,4,4,4,4/4,4,4,4,4,4 1-0 S");
+    assert!(
+        e.contains("holds 49 seeds") && e.contains("this game has 48"),
+        "{e}"
+    );
+    let e = err("4294967295,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+    assert!(
+        e.contains("South's house 1 (`a`) holds 4294967295 seeds"),
+        "{e}"
+    );
+    assert!(err("4,4,4,4,4,4/4,4,4,4,4,4294967296 0-0 S").contains("not a count"));
+    let e = err("0,0,0,0,0,0/4,4,4,4,4,4 24-0 S");
+    assert!(e.contains("cannot arise"), "{e}");
+    assert!(err("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S round:2").contains("one round"));
+    assert!(err("4,4,4,4,4,0/4,4,4,4,4,4 4-0 S tuz:-,f").contains("this game has none"));
 }
 
 #[test]
@@ -174,7 +191,7 @@ fn a_hand_of_whole_laps_sows_the_same_fast_and_watched() {
     // whole laps, then 4 more. The fast path adds the laps at once; watched, every seed
     // is dropped and reported.
     for notation in [
-        "30,0,0,0,0,1/1,0,0,0,0,0 0-17 S",
+        "30,0,0,0,0,1/1,0,0,0,0,0 0-16 S",
         "0,0,0,0,0,27/1,0,0,0,0,20 0-0 S",
         "1,0,0,0,0,0/0,0,26,0,0,0 0-21 N",
     ] {
@@ -182,12 +199,12 @@ fn a_hand_of_whole_laps_sows_the_same_fast_and_watched() {
     }
     // Seed by seed: 30 from a put 2 in every pit but North's store (a too) and the last
     // 4 in b..e; e already holds 2 by then, so nothing is captured.
-    let mut game = position("30,0,0,0,0,1/1,0,0,0,0,0 0-17 S");
+    let mut game = position("30,0,0,0,0,1/1,0,0,0,0,0 0-16 S");
     let effects = play(&mut game, "a");
     let drops = effects
         .iter()
         .filter(|e| matches!(e, Effect::Drop { .. }))
         .count();
     assert_eq!(drops, 30);
-    assert_eq!(game.notation(), "2,3,3,3,3,3/3,2,2,2,2,2 2-17 N");
+    assert_eq!(game.notation(), "2,3,3,3,3,3/3,2,2,2,2,2 2-16 N");
 }

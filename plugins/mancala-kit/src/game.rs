@@ -31,6 +31,19 @@ pub trait Variant:
         let _ = (board, side, last, fx);
         false
     }
+
+    /// Checks the tuzdyks ([`Special::Sink`]) of a position read from a notation or a
+    /// saved state, for a variant whose hook makes them; the reason says what is wrong
+    /// and where. The default: the game has none.
+    fn check_marks(board: &Board) -> Result<(), String> {
+        match (0..board.ring_len()).find(|&p| matches!(board.mark(p), Special::Sink(_))) {
+            Some(pit) => Err(format!(
+                "{} is a tuzdyk, and this game has none",
+                crate::validate::pit_name(board, pit)
+            )),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Where a game stands.
@@ -371,7 +384,7 @@ impl<V: Variant> Mancala<V> {
             }
         }
         if self.config.refill && houses_empty(&self.board, self.to_move) && !self.refill(fx) {
-            self.end(fx, "The houses cannot be refilled: the game is over");
+            self.end_unrefillable(fx);
             return false;
         }
         if self.config.cycle_ends_game
@@ -390,6 +403,28 @@ impl<V: Variant> Mancala<V> {
         if !self.has_legal() {
             self.end(fx, NO_LEGAL_MOVE);
         }
+    }
+
+    /// The side to move cannot refill its houses, even borrowing: the game ends. Each
+    /// side takes the stones on its own side, and everything left in the mandarin
+    /// squares (small stones and big stones) goes to the other side, so that the scores
+    /// add up to everything in the game.
+    fn end_unrefillable(&mut self, fx: &mut Effects<'_>) {
+        let taker = self.to_move.other();
+        for pit in self.board.mandarins() {
+            let small = std::mem::take(&mut self.board.pits[pit]);
+            let big = std::mem::take(&mut self.board.big[pit]);
+            fx.capture(&self.board, pit, taker, small + big);
+            self.board.bank(taker, small);
+            self.board.captured_big[taker.index()] += big;
+        }
+        fx.message(format!(
+            "{} cannot refill its squares: the game is over, and {} takes what is left in \
+             the mandarin squares",
+            self.to_move.name(),
+            taker.name()
+        ));
+        self.end(fx, "The houses cannot be refilled: the game is over");
     }
 
     /// Thả cá: one seed from the mover's stock into each of its houses, borrowing the
@@ -516,13 +551,35 @@ impl<V: Variant> Game for Mancala<V> {
     fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError> {
         let config = V::config(options)?;
         let parsed = crate::notation::parse(&config, notation)?;
-        Self::from_parts(
-            config,
-            parsed.board,
+        let bad = |reason: String| GameError::notation(notation, reason);
+        crate::validate::position::<V>(
+            &config,
+            &parsed.board,
             parsed.to_move,
             parsed.phase,
             parsed.round,
         )
+        .map_err(bad)?;
+        let game = Self::from_parts(
+            config,
+            parsed.board.clone(),
+            parsed.to_move,
+            parsed.phase,
+            parsed.round,
+        )?;
+        // A position the game reaches is one its rules leave as it is: an empty row
+        // that would have ended the game, houses that would have been refilled, a round
+        // that would have begun cannot be written.
+        if game.board != parsed.board
+            || game.to_move != parsed.to_move
+            || game.round != parsed.round
+        {
+            return Err(bad(format!(
+                "this position cannot arise: the rules would already have made it `{}`",
+                game.notation()
+            )));
+        }
+        Ok(game)
     }
 
     fn notation(&self) -> String {
@@ -723,7 +780,8 @@ impl<V: Variant> Game for Mancala<V> {
         {
             return Err(GameError::State(format!("the opening names house {i}")));
         }
-        Ok(())
+        crate::validate::position::<V>(c, b, self.to_move, self.phase, self.round)
+            .map_err(GameError::State)
     }
 
     fn evaluate(&self) -> Option<Vec<f64>> {

@@ -66,6 +66,7 @@ mod layout;
 mod notation;
 mod sow;
 pub mod testing;
+mod validate;
 
 pub use board::{Board, Pit, Side, Special};
 pub use config::{

@@ -512,3 +512,49 @@ pub(crate) fn sow_simultaneous<V: Variant>(
         Side::South
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use game_api::{Manifest, Options};
+
+    use super::*;
+
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+    struct Congkak5;
+
+    impl Variant for Congkak5 {
+        fn manifest() -> Manifest {
+            Manifest::new("congkak-5", "Congkak on five houses", "0.1.0")
+        }
+        fn config(_: &Options) -> Result<Config, game_api::GameError> {
+            Ok(Config::congkak(5))
+        }
+    }
+
+    /// A ring of five houses a side with stores, from South's and North's houses.
+    fn board(south: [u32; 5], north: [u32; 5]) -> Board {
+        let mut board = Board::empty(5, crate::Ends::Stores);
+        for i in 0..5 {
+            let (s, n) = (board.house(Side::South, i), board.house(Side::North, i));
+            board.pits[s] = south[i];
+            board.pits[n] = north[i];
+        }
+        board
+    }
+
+    #[test]
+    fn the_simultaneous_opening_sows_in_lock_step_and_the_later_ending_moves_next() {
+        let config = Config::congkak(5);
+        let (c, big_c) = (2, 8);
+        // Both openings end on the first tick: a tie, South moves next.
+        let mut tie = board([0, 0, 1, 0, 0], [0, 0, 1, 0, 0]);
+        let next = sow_simultaneous::<Congkak5>(&mut tie, &config, [c, big_c], &mut Effects(None));
+        assert_eq!(next, Side::South);
+        assert_eq!(tie, board([0, 0, 0, 1, 0], [0, 0, 0, 1, 0]));
+        // South's opening ends on tick 1, North's on tick 2: North moves next.
+        let mut later = board([1, 0, 0, 0, 0], [2, 0, 0, 0, 0]);
+        let next = sow_simultaneous::<Congkak5>(&mut later, &config, [0, 6], &mut Effects(None));
+        assert_eq!(next, Side::North);
+        assert_eq!(later, board([0, 1, 0, 0, 0], [0, 1, 1, 0, 0]));
+    }
+}

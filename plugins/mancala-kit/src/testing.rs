@@ -187,3 +187,213 @@ pub fn perft<V: Variant>(game: &Mancala<V>, depth: u32) -> u64 {
         })
         .sum()
 }
+
+/// Everything a finished game scores: the small seeds and the big stones' points. The
+/// final scores of every finished game add up to it (loans only move points between the
+/// players).
+pub fn game_total(config: &crate::Config) -> i64 {
+    let big = match config.ends {
+        crate::Ends::Mandarins(m) => 2 * i64::from(m.big_stone),
+        _ => 0,
+    };
+    i64::from(config.total_seeds()) + big
+}
+
+/// Checks one position of a game: its notation and its JSON state read back to the same
+/// position with the same turn, seeds and big stones are those of the start, and a
+/// finished game's scores add up to [`game_total`].
+pub fn check_position<V: Variant>(game: &Mancala<V>, options: &Options) -> Result<(), String> {
+    round_trip(game, options)?;
+    let start = Mancala::<V>::new(options).map_err(|e| e.to_string())?;
+    if all_seeds(game) != all_seeds(&start) {
+        return Err(format!(
+            "`{}` holds {:?} seeds and big stones, the start {:?}",
+            game.notation(),
+            all_seeds(game),
+            all_seeds(&start)
+        ));
+    }
+    if let Turn::Over { outcome } = game.turn() {
+        let sum: i64 = outcome.seats.iter().map(|s| s.score).sum();
+        if sum != game_total(&game.config) {
+            return Err(format!(
+                "the game over at `{}` scores {sum} in all, the game holds {}",
+                game.notation(),
+                game_total(&game.config)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Plays a random game of at most `max_moves` moves (game seed `seed`) under `options`,
+/// checking every position reached, the last included, with [`check_position`].
+/// Returns the notations of the positions, the start first.
+pub fn checked_random_game<V: Variant>(
+    options: &Options,
+    seed: u64,
+    max_moves: usize,
+) -> Result<Vec<String>, String> {
+    let mut rng = Rng::with_seed(seed);
+    let mut game = Mancala::<V>::new(options).map_err(|e| e.to_string())?;
+    let mut seen = vec![game.notation()];
+    let mut moves = Vec::new();
+    check_position(&game, options)?;
+    for _ in 0..max_moves {
+        if game.is_over() {
+            break;
+        }
+        moves.clear();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(format!("no legal move in `{}`", game.notation()));
+        }
+        let mv = moves[rng.below(moves.len())];
+        game.apply(mv, None)
+            .map_err(|e| format!("legal move refused in `{}`: {e}", game.notation()))?;
+        check_position(&game, options).map_err(|e| format!("after {} moves: {e}", seen.len()))?;
+        seen.push(game.notation());
+    }
+    Ok(seen)
+}
+
+/// Reads a (possibly mangled) `notation`: it must be refused with a reason, or read as a
+/// position that passes [`check_position`] and whose legal moves all apply. Never panics
+/// on the plugin's behalf: a panic is the failure this looks for.
+pub fn check_parsed<V: Variant>(options: &Options, notation: &str) -> Result<(), String> {
+    let Ok(game) = Mancala::<V>::from_notation(options, notation) else {
+        return Ok(());
+    };
+    check_position(&game, options).map_err(|e| format!("`{notation}` read: {e}"))?;
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    for mv in moves {
+        let mut next = game.clone();
+        next.apply(mv, None)
+            .map_err(|e| format!("`{notation}`: legal move {mv} refused: {e}"))?;
+        check_position(&next, options).map_err(|e| format!("`{notation}`, move {mv}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// A random option set of `V`'s schema: each option at one of its values (a choice, a
+/// flag, an integer in range), drawn with `pick(n)` returning a number below `n`.
+pub fn random_options<V: Variant>(mut pick: impl FnMut(usize) -> usize) -> Options {
+    use game_api::{OptionKind, OptionValue};
+    let schema = V::manifest().options;
+    let mut values = std::collections::BTreeMap::new();
+    for spec in &schema {
+        let value = match &spec.kind {
+            OptionKind::Bool => OptionValue::Bool(pick(2) == 1),
+            OptionKind::Integer { min, max } => {
+                OptionValue::Int(min + pick((max - min + 1) as usize) as i64)
+            }
+            OptionKind::Choice { choices } => {
+                OptionValue::Choice(choices[pick(choices.len())].value.clone())
+            }
+        };
+        values.insert(spec.key.clone(), value);
+    }
+    Options::resolve(&schema, &values).unwrap_or_else(|_| Options::defaults(&schema))
+}
+
+/// One edit of a notation, for parsers fed mangled input: `kind` picks the edit, `at`
+/// where (modulo the length), `token` what is put there.
+#[derive(Debug, Clone)]
+pub struct Mutation {
+    /// 0: replace a character; 1: delete one; 2: insert the token; 3: replace a number
+    /// by the token; 4: repeat a field; 5: drop a field; 6: swap two numbers (a
+    /// position that often still adds up).
+    pub kind: u8,
+    /// Where, modulo the length of what is edited.
+    pub at: usize,
+    /// The text put in.
+    pub token: String,
+}
+
+impl Mutation {
+    /// `notation` with this edit.
+    pub fn apply(&self, notation: &str) -> String {
+        let chars: Vec<char> = notation.chars().collect();
+        let fields: Vec<&str> = notation.split(' ').collect();
+        let at = |n: usize| self.at % n.max(1);
+        match self.kind % 7 {
+            0..=2 if chars.is_empty() => self.token.clone(),
+            0 => {
+                let i = at(chars.len());
+                let mut out: String = chars[..i].iter().collect();
+                out += &self.token;
+                out.extend(&chars[i + 1..]);
+                out
+            }
+            1 => {
+                let i = at(chars.len());
+                chars[..i].iter().chain(&chars[i + 1..]).collect()
+            }
+            2 => {
+                let i = at(chars.len() + 1);
+                let mut out: String = chars[..i].iter().collect();
+                out += &self.token;
+                out.extend(&chars[i..]);
+                out
+            }
+            3 => {
+                let numbers = number_ranges(&chars);
+                if numbers.is_empty() {
+                    return notation.to_owned();
+                }
+                let (start, end) = numbers[at(numbers.len())];
+                let mut out: String = chars[..start].iter().collect();
+                out += &self.token;
+                out.extend(&chars[end..]);
+                out
+            }
+            6 => {
+                let numbers = number_ranges(&chars);
+                if numbers.len() < 2 {
+                    return notation.to_owned();
+                }
+                let i = at(numbers.len());
+                let j = (i + 1 + self.token.len() % (numbers.len() - 1)) % numbers.len();
+                let (first, second) = (numbers[i.min(j)], numbers[i.max(j)]);
+                let text = |(a, b): (usize, usize)| chars[a..b].iter().collect::<String>();
+                let mut out: String = chars[..first.0].iter().collect();
+                out += &text(second);
+                out.extend(&chars[first.1..second.0]);
+                out += &text(first);
+                out.extend(&chars[second.1..]);
+                out
+            }
+            4 => {
+                let i = at(fields.len());
+                let mut out = fields.clone();
+                out.insert(i, fields[i]);
+                out.join(" ")
+            }
+            _ => {
+                let i = at(fields.len());
+                let mut out = fields.clone();
+                out.remove(i);
+                out.join(" ")
+            }
+        }
+    }
+}
+
+/// The numbers of a text, as (start, end) character ranges.
+fn number_ranges(chars: &[char]) -> Vec<(usize, usize)> {
+    let mut numbers = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            numbers.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    numbers
+}

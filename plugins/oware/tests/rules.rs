@@ -29,69 +29,78 @@ fn perft_from_the_start() {
 
 #[test]
 fn backward_capture_chain_and_the_majority_end() {
-    // Example 1: South plays house 2; houses 10, 9, 8, 7, 6 are captured (11 of 18).
-    let mut game = position(&[], "0,0,8,0,0,1/1,1,1,1,2,3 0-0 S");
+    // Example 1: South plays house 2; houses 10, 9, 8, 7, 6 are captured (11 seeds),
+    // which takes South from 14 to 25 of the 48: more than half.
+    let mut game = position(&[], "0,0,8,0,0,1/1,1,1,1,2,3 14-16 S");
     play(&mut game, "c").unwrap();
-    assert_eq!(game.notation(), "0,0,0,0,0,0/0,0,0,0,0,0 15-3 N");
+    assert_eq!(game.notation(), "0,0,0,0,0,0/0,0,0,0,0,0 29-19 N");
     let Turn::Over { outcome } = game.turn() else {
         panic!("over")
     };
-    assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (15, 3));
+    assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (29, 19));
     assert_eq!(outcome.seats[0].result, GameResult::Win);
 }
 
 #[test]
 fn a_capture_stops_at_the_first_house_that_does_not_qualify() {
     // The last seed makes North's B a 3, A holds 4 after the drop: only B is taken.
-    let mut game = position(&[], "1,0,0,0,0,2/3,2,0,0,0,0 10-10 S");
+    let mut game = position(&[], "1,0,0,0,0,2/3,2,0,0,0,0 20-20 S");
     play(&mut game, "f").unwrap();
-    assert_eq!(game.notation(), "1,0,0,0,0,0/4,0,0,0,0,0 13-10 N");
+    assert_eq!(game.notation(), "1,0,0,0,0,0/4,0,0,0,0,0 23-20 N");
 }
 
 #[test]
 fn the_grand_slam_options() {
     // Example 2: North's C would take all of South's seeds.
-    let start = "1,1,1,1,1,0/0,0,8,0,0,1 0-0 N";
+    let start = "1,1,1,1,1,0/0,0,8,0,0,1 17-17 N";
     let mut game = position(&[], start);
     play(&mut game, "C").unwrap();
-    assert_eq!(game.notation(), "2,2,2,2,2,0/0,0,0,1,1,2 0-0 S");
+    assert_eq!(game.notation(), "2,2,2,2,2,0/0,0,0,1,1,2 17-17 S");
 
     let mut all = position(&["grand_slam=capture_all"], start);
     play(&mut all, "C").unwrap();
-    // North has 10 of the 14 seeds: more than half, the game ends.
-    assert_eq!(all.notation(), "0,0,0,0,0,0/0,0,0,0,0,0 0-14 S");
+    // North reaches 27 of the 48 seeds: more than half, the game ends.
+    assert_eq!(all.notation(), "0,0,0,0,0,0/0,0,0,0,0,0 17-31 S");
 
     let forbidden = position(&["grand_slam=forbidden"], start);
     assert_eq!(legal(&forbidden), ["F"], "C is a grand slam, F is not");
     // When every move is a grand slam, they are all legal and capture nothing.
-    let mut only = position(&["grand_slam=forbidden"], "0,0,0,0,0,1/0,0,0,0,0,1 0-0 N");
+    let mut only = position(&["grand_slam=forbidden"], "0,0,0,0,0,1/0,0,0,0,0,1 23-23 N");
     assert_eq!(legal(&only), ["F"]);
     play(&mut only, "F").unwrap();
-    assert_eq!(only.notation(), "1,0,0,0,0,1/0,0,0,0,0,0 0-0 S");
+    assert_eq!(only.notation(), "1,0,0,0,0,1/0,0,0,0,0,0 23-23 S");
 }
 
 #[test]
 fn feeding_is_compulsory() {
     // Example 3: only house f gives North a seed.
-    let game = position(&[], "1,0,0,0,0,1/0,0,0,0,0,0 0-0 S");
+    let game = position(&[], "1,0,0,0,0,1/0,0,0,0,0,0 23-23 S");
     assert_eq!(legal(&game), ["f"]);
 }
 
 #[test]
 fn when_no_move_can_feed_the_mover_takes_the_rest() {
-    let game = position(&[], "1,1,0,0,0,0/0,0,0,0,0,0 20-24 S");
+    // North's last seed goes to South's a; South's two seeds cannot reach North.
+    let mut game = position(&[], "0,1,0,0,0,0/0,0,0,0,0,1 22-24 N");
+    play(&mut game, "F").unwrap();
+    assert_eq!(game.notation(), "0,0,0,0,0,0/0,0,0,0,0,0 24-24 S");
     let Turn::Over { outcome } = game.turn() else {
         panic!("over")
     };
-    assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (22, 24));
+    assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (24, 24));
+    // Written before the game ends, that position cannot arise.
+    let err = Oware::from_notation(&options(&[]), "1,1,0,0,0,0/0,0,0,0,0,0 22-24 S")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("cannot arise"), "{err}");
 }
 
 #[test]
 fn the_origin_is_skipped_with_twelve_seeds() {
-    let mut game = position(&[], "12,0,0,0,0,0/0,0,0,0,0,1 0-0 S");
+    let mut game = position(&[], "12,0,0,0,0,0/0,0,0,0,0,1 17-18 S");
     play(&mut game, "a").unwrap();
     // 11 houses get one each, the 12th seed skips a and lands in b.
-    assert_eq!(game.notation(), "0,2,1,1,1,1/1,1,1,1,1,2 0-0 N");
+    assert_eq!(game.notation(), "0,2,1,1,1,1/1,1,1,1,1,2 17-18 N");
 }
 
 #[test]

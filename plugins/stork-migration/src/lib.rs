@@ -352,6 +352,44 @@ impl Storks {
                 "the wind blows but no stork of the mover is on 28".into(),
             ));
         }
+        self.check_turn().map_err(GameError::State)
+    }
+
+    /// Checks that the turn is one the game reaches: a finished race ends with the
+    /// winner's move (so the other player is to throw), only one player can have
+    /// finished, and a throw waiting for a choice shows a number that moves and has a
+    /// legal move (a throw without one passes the turn at once).
+    fn check_turn(&self) -> Result<(), String> {
+        let home = |p: usize| self.storks[p].iter().all(|&s| s == AFRICA);
+        if home(0) && home(1) {
+            return Err(
+                "both players have all six storks in Africa: the first to do so won".into(),
+            );
+        }
+        if let Some(w) = self.winner()
+            && (self.to_move == w || self.phase != Phase::Throw)
+        {
+            return Err(format!(
+                "{} has won, so the race ended with its move: {} is to throw",
+                side_name(w),
+                side_name(1 - w)
+            ));
+        }
+        if let Phase::Choose(t) = self.phase {
+            let max = match self.randomiser {
+                Randomiser::Coins => 4,
+                Randomiser::Die => 6,
+            };
+            if t == 0 || t > max || self.randomiser.steps(t) == 0 {
+                return Err(format!("a throw of {t} leaves nothing to choose"));
+            }
+            if self.options(t).is_empty() {
+                return Err(format!(
+                    "{} has no legal move for a throw of {t}: the turn would have passed",
+                    side_name(self.to_move)
+                ));
+            }
+        }
         Ok(())
     }
 }

@@ -265,6 +265,18 @@ fn bad_notations_say_what_is_wrong() {
     assert!(
         err("Y:1,3,5,7,9,11 B:2,4,6,8,10,12 Y wind").contains("no stork of the mover is on 28")
     );
+    // Positions that cannot arise: two winners, a winner still to move, a choice with
+    // nothing to choose.
+    let e = err("Y:33,33,33,33,33,33 B:33,33,33,33,33,33 B throw");
+    assert!(e.contains("both players"), "{e}");
+    let e = err("Y:33,33,33,33,33,33 B:2,4,6,8,10,12 Y throw");
+    assert!(e.contains("Blue is to throw"), "{e}");
+    let e = err("Y:33,33,33,33,33,33 B:2,4,6,8,10,12 B choose:1");
+    assert!(e.contains("Blue is to throw"), "{e}");
+    // Yellow's only stork off Africa is on 32: a throw of 2 overshoots.
+    let e = err("Y:32,33,33,33,33,33 B:2,4,6,8,10,12 Y choose:2");
+    assert!(e.contains("no legal move for a throw of 2"), "{e}");
+    assert!(err("Y:1,3,5,7,9,300 B:2,4,6,8,10,12 Y throw").contains("`300` is not a square"));
 }
 
 #[test]

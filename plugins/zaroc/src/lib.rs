@@ -5,6 +5,7 @@
 //! and so plays Light).
 
 pub mod geometry;
+mod validate;
 
 use std::collections::BTreeMap;
 
@@ -311,12 +312,22 @@ impl Game for Zaroc {
     fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError> {
         let bad = |reason: String| GameError::notation(notation, reason);
         let fields: Vec<&str> = notation.split_whitespace().collect();
-        if fields.len() != 7 {
+        if !(7..=8).contains(&fields.len()) {
             return Err(bad(format!(
-                "expected 7 fields `A B C F COLOUR MOVE TURNS`, found {}",
+                "expected 7 fields `A B C F COLOUR MOVE TURNS` and an optional \
+                 `end:repetition`, found {}",
                 fields.len()
             )));
         }
+        let repetition = match fields.get(7) {
+            None => false,
+            Some(&"end:repetition") => true,
+            Some(other) => {
+                return Err(bad(format!(
+                    "the eighth field is `{other}`; only `end:repetition` may follow the turns"
+                )));
+            }
+        };
         let mut game = Self::start(options);
         let mut index = 0;
         for (r, (row, field)) in [Row::A, Row::B, Row::C, Row::F]
@@ -359,11 +370,6 @@ impl Game for Zaroc {
                 index += 1;
             }
         }
-        let total: usize = game.stacks.iter().map(|s| s.len()).sum();
-        // Fewer pieces are allowed, for puzzles and tests; more are not.
-        if total > 16 {
-            return Err(bad(format!("there are {total} pieces, at most 16")));
-        }
         game.to_move = match fields[4] {
             "L" => Colour::Light,
             "D" => Colour::Dark,
@@ -402,6 +408,17 @@ impl Game for Zaroc {
         if game.turns >= MAX_TURNS && game.ending.is_none() {
             game.ending = Some(Ending::TooLong);
         }
+        if repetition {
+            if game.ending.is_some() {
+                return Err(bad(
+                    "`end:repetition` on a game already decided by the finish row or the \
+                     turn limit"
+                        .into(),
+                ));
+            }
+            game.ending = Some(Ending::Repetition);
+        }
+        game.validate().map_err(bad)?;
         game.note_position();
         Ok(game)
     }
@@ -427,8 +444,13 @@ impl Game for Zaroc {
             Some((a, b)) if self.step == 2 => format!("2:{}-{}", STICKS[a].name, STICKS[b].name),
             _ => "1".into(),
         };
+        let ending = if self.ending == Some(Ending::Repetition) {
+            " end:repetition"
+        } else {
+            ""
+        };
         format!(
-            "{} {} {} {}",
+            "{} {} {} {}{ending}",
             rows.join(" "),
             self.to_move.letter(),
             step,
@@ -683,36 +705,7 @@ impl Game for Zaroc {
     }
 
     fn check(&self) -> Result<(), GameError> {
-        for (stick, stack) in STICKS.iter().zip(&self.stacks) {
-            if stick.capacity.is_some_and(|c| stack.len() > c) {
-                return Err(GameError::State(format!(
-                    "stick {} holds {} pieces, at most {:?}",
-                    stick.name,
-                    stack.len(),
-                    stick.capacity.unwrap_or(PIECES)
-                )));
-            }
-        }
-        let total: usize = self.stacks.iter().map(|s| s.len()).sum();
-        if total > PIECES {
-            return Err(GameError::State(format!(
-                "there are {total} pieces, at most {PIECES}"
-            )));
-        }
-        let on_board =
-            |m: Option<(usize, usize)>| m.is_none_or(|(a, b)| a < STICKS.len() && b < STICKS.len());
-        if !on_board(self.first) || !on_board(self.last) {
-            return Err(GameError::State(
-                "a move names a stick the board lacks".into(),
-            ));
-        }
-        if !matches!(self.step, 1 | 2) {
-            return Err(GameError::State(format!(
-                "the move within the turn is {}, not 1 or 2",
-                self.step
-            )));
-        }
-        Ok(())
+        self.validate().map_err(GameError::State)
     }
 
     fn state_hash(&self) -> u64 {

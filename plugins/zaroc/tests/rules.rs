@@ -100,7 +100,7 @@ fn rule_5_lateral_moves_need_a_free_place() {
 
 #[test]
 fn rule_6_descents_only_from_full_sticks_along_arrows() {
-    let position = "LDLD/DLDL/LD/- LDL/-/-/- -/-/-/-/- DL/-/-/-/L L 1 0";
+    let position = "LDLD/DLDL/LD/- DDL/-/-/- -/-/-/-/- DL/-/-/-/L L 1 0";
     let moves = legal(&at(&[], position));
     assert!(!moves.contains(&"A0-B0".to_owned()), "B0 is full");
     assert!(moves.contains(&"A1-B1".to_owned()));
@@ -132,7 +132,14 @@ fn rule_7_the_second_move_may_not_return_the_piece() {
 
 #[test]
 fn rule_7_with_no_legal_move_the_player_passes() {
-    let mut game = at(&[], "-/-/-/- -/-/-/- -/-/-/-/- LL/DD/-/-/- L 1 0");
+    // With all sixteen pieces on the board a player always has a move (a row that is
+    // neither empty nor full has a lateral move, a full one a descent, and a board with
+    // every piece on the finish row is won), so the pass is only seen on a board set up
+    // by hand: two light and two dark pieces on the finish row, nothing else.
+    let mut game = Zaroc::new(&options(&[])).unwrap();
+    game.stacks = Default::default();
+    game.stacks[13] = [Colour::Light, Colour::Light].into_iter().collect();
+    game.stacks[14] = [Colour::Dark, Colour::Dark].into_iter().collect();
     assert_eq!(legal(&game), ["pass"]);
     game.apply(PASS, None).unwrap();
     assert_eq!(game.turn(), Turn::Seat { seat: 1 });
@@ -162,16 +169,28 @@ fn rule_8_three_on_the_finish_row_wins_at_once_whoever_moved() {
 
 #[test]
 fn rule_9_threefold_repetition_and_the_turn_limit_draw() {
-    // Nobody can move: the passes repeat the position; the third time it is a draw.
-    let mut game = at(&[], "-/-/-/- -/-/-/- -/-/-/-/- LL/DD/-/-/- L 1 0");
-    for _ in 0..4 {
-        game.apply(PASS, None).unwrap();
+    // Light: A0-A3, A1-A0; Dark: A0-A1, A3-A0 gives the start back. Twice round, the
+    // start comes a third time: a draw. The notation says so.
+    let start = "LDLD/DLDL/LDLD/DLD -/-/-/- -/-/-/-/- L/-/-/-/- L 1 0";
+    let mut game = at(&[], start);
+    for round in 0..2 {
+        for mv in ["A0-A3", "A1-A0", "A0-A1", "A3-A0"] {
+            assert_eq!(game.ending, None, "round {round}, {mv}");
+            play(&mut game, mv);
+        }
     }
     assert_eq!(game.ending, Some(Ending::Repetition));
     let Turn::Over { outcome } = game.turn() else {
         panic!("over")
     };
     assert_eq!(outcome.seats[0].result, GameResult::Draw);
+    assert_eq!(
+        game.notation(),
+        format!("{} end:repetition", start.replace(" 0", " 4"))
+    );
+    let back = at(&[], &game.notation());
+    assert_eq!(back.ending, Some(Ending::Repetition));
+    assert_eq!(back.turn(), game.turn());
     let long = at(
         &[],
         "LDLD/DLDL/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- L 1 500",
@@ -196,6 +215,22 @@ fn bad_notations_say_what_is_wrong() {
         err("LDLD/DLDL/LDLD/DLDX -/-/-/- -/-/-/-/- -/-/-/-/- L 1 0").contains("`X` is not L or D")
     );
     assert!(err("LDLD/DLDL/LDLD/DLDL L/-/-/- -/-/-/-/- -/-/-/-/- L 1 0").contains("17 pieces"));
+    // Positions that cannot arise: the wrong pieces, the wrong colour to move, too many
+    // turns, four on the finish row, a draw by repetition that is a win.
+    let e = err("LLLL/LLLL/LLLL/LLLL -/-/-/- -/-/-/-/- -/-/-/-/- L 1 0");
+    assert!(e.contains("16 light pieces and 0 dark ones"), "{e}");
+    let e = err("-/-/-/- -/-/-/- -/-/-/-/- -/-/-/-/- L 1 0");
+    assert!(e.contains("there are 0 pieces, the game has 16"), "{e}");
+    let e = err("LDLD/DLDL/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- D 1 0");
+    assert!(e.contains("Light starts"), "{e}");
+    let e = err("LDLD/DLDL/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- L 1 4294967294");
+    assert!(e.contains("a game ends after 500"), "{e}");
+    let e = err("DLD/DLD/DLD/DLD -/-/-/- -/-/-/-/- LLLL/-/-/-/- L 1 0");
+    assert!(e.contains("4 light and 0 dark"), "{e}");
+    let e = err("DLDL/DLDL/DLD/DD -/-/-/- -/-/-/-/- LLL/-/-/-/- L 1 6 end:repetition");
+    assert!(e.contains("already decided"), "{e}");
+    let e = err("LDLD/DLDL/LDLD/DL D/-/-/- -/-/-/-/- L/-/-/-/- L 2:A0-B0 0");
+    assert!(e.contains("not full before it"), "{e}");
     assert!(
         err("LDLD/DLDL/LDLD/DLDL -/-/-/- -/-/-/-/- -/-/-/-/- L 2:A0-Z9 0")
             .contains("no stick `Z9`")

@@ -55,6 +55,10 @@ pub struct Manifest {
     /// searches two-seat games without chance only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chance: Option<bool>,
+    /// Other names the game goes by (in other languages or regions: `Awale`, `Awari`),
+    /// which the host's game search also matches.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
 }
 
 /// Advice from a game to the host's search engines: the author knows which shortcuts
@@ -103,6 +107,17 @@ impl Manifest {
         let n = names.len() as u8;
         self.seats = SeatRange { min: n, max: n };
         self.seat_names = names.iter().map(|s| (*s).into()).collect();
+        self
+    }
+
+    /// The same manifest with these other names of the game (see [`Manifest::aliases`]).
+    ///
+    /// ```
+    /// let m = game_api::Manifest::new("oware", "Oware", "1.0.0").with_aliases(&["Awale"]);
+    /// assert_eq!(m.aliases, ["Awale"]);
+    /// ```
+    pub fn with_aliases(mut self, aliases: &[&str]) -> Self {
+        self.aliases = aliases.iter().map(|a| (*a).into()).collect();
         self
     }
 
@@ -196,6 +211,7 @@ impl Manifest {
             bots: Vec::new(),
             search: SearchHints::default(),
             chance: None,
+            aliases: Vec::new(),
         }
     }
 }

@@ -356,3 +356,113 @@ fn a_persons_move_from_an_earlier_point_wakes_the_bot_and_says_what_it_replaced(
     assert_eq!(view.session().moves()[0].notation, "b");
     assert_eq!(view.session().moves()[1].seat, Some(1), "the bot answered");
 }
+
+#[test]
+fn search_folds_accents_finds_other_names_and_says_when_nothing_matches() {
+    let dir = plugins_of(&["kalah", "oware", "o_an_quan", "bite_the_pumpkin"]);
+    let mut h = harness(app(dir.path()));
+    for (search, found, not) in [
+        ("awale", "Play Oware", "Play Kalah"),
+        ("o an quan", "Play Ô Ăn Quan", "Play Oware"),
+        ("zucca", "Play Bite the Pumpkin!", "Play Kalah"),
+    ] {
+        h.get_by_role(egui::accesskit::Role::TextInput).click();
+        h.run();
+        h.get_by_role(egui::accesskit::Role::TextInput)
+            .type_text(search);
+        h.run();
+        h.get_by_label(found);
+        assert!(h.query_by_label(not).is_none(), "{search} matched {not}");
+        // Clear the field for the next search.
+        for _ in 0..search.chars().count() {
+            h.key_press(egui::Key::Backspace);
+        }
+        h.run();
+    }
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("chess");
+    h.run();
+    h.get_by_label_contains("No game matches");
+}
+
+#[test]
+fn a_finished_game_shows_its_result_and_a_rematch_swaps_the_seats() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    let plugin = h.state().plugins().game("kalah").unwrap().clone();
+    let mut options = game_api::Options::defaults(&plugin.manifest().options);
+    options = game_api::Options::resolve(&plugin.manifest().options, &{
+        let mut v = options.values().clone();
+        v.insert("houses".into(), OptionValue::Int(3));
+        v.insert("seeds".into(), OptionValue::Int(3));
+        v
+    })
+    .unwrap();
+    h.state_mut()
+        .start(tavola::app::NewGameRequest {
+            game: "kalah".into(),
+            options,
+            seats: vec![
+                tavola::session::SeatKind::Bot("random".into()),
+                tavola::session::SeatKind::Person,
+            ],
+            seed: 3,
+        })
+        .unwrap();
+    // The one person plays North: the board is turned to face them.
+    assert!(h.state().play_view().unwrap().board.flipped);
+    h.run_steps(2);
+    h.get_by_label_contains("Houses per side: 3");
+    // Both seats to bots, to the end.
+    h.state_mut()
+        .play_view_mut()
+        .unwrap()
+        .set_seat(1, tavola::session::SeatKind::Bot("greedy".into()));
+    for _ in 0..20_000 {
+        h.step();
+        if matches!(
+            h.state().play_view().unwrap().turn(),
+            game_api::Turn::Over { .. }
+        ) {
+            break;
+        }
+    }
+    h.run_steps(3);
+    h.get_by_label_contains(" moves");
+    h.get_by_label("Rematch").click();
+    h.run_steps(2);
+    let seats = h.state().play_view().unwrap().session().seats().to_vec();
+    assert_eq!(
+        seats,
+        [
+            tavola::session::SeatKind::Bot("greedy".into()),
+            tavola::session::SeatKind::Bot("random".into())
+        ],
+        "sides swapped"
+    );
+    assert_eq!(
+        h.state().play_view().unwrap().session().cursor(),
+        0,
+        "a new game"
+    );
+}
+
+#[test]
+fn restart_asks_first_and_esc_closes_the_question() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    h.get_by_label("c: 4 seed").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::R);
+    h.run();
+    h.get_by_label_contains("Start this game again");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label_contains("Start this game again").is_none());
+    assert_eq!(
+        h.state().play_view().unwrap().session().cursor(),
+        1,
+        "not restarted"
+    );
+}

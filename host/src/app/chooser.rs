@@ -74,18 +74,19 @@ impl GameChooser {
             });
         }
         ui.add_space(8.0);
-        let needle = self.search.to_lowercase();
         let matching: Vec<&Plugin> = games
             .into_iter()
-            .filter(|p| {
-                let m = p.manifest();
-                needle.is_empty()
-                    || m.name.to_lowercase().contains(&needle)
-                    || m.id.contains(&needle)
-                    || m.tags.iter().any(|t| t.contains(&needle))
-                    || m.description.to_lowercase().contains(&needle)
-            })
+            .filter(|p| matches(p.manifest(), &self.search))
             .collect();
+        if matching.is_empty() {
+            ui.add_space(20.0);
+            ui.label(format!(
+                "No game matches \"{}\". Search looks at names (also in other languages), \
+                 tags and descriptions.",
+                self.search.trim()
+            ));
+            return chosen;
+        }
         let columns = ((ui.available_width() + 12.0) / 270.0).floor().max(1.0) as usize;
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("game_cards")
@@ -104,6 +105,7 @@ impl GameChooser {
         chosen
     }
 
+    /// One game's card; a click anywhere on it (or its Play button) opens the game.
     fn card_ui(&mut self, ui: &mut egui::Ui, plugin: &Plugin) -> bool {
         let m = plugin.manifest().clone();
         let thumbnail = self.thumbnail(plugin).cloned();
@@ -144,6 +146,67 @@ impl GameChooser {
                 })
                 .inner
             });
-        response.inner
+        let card = ui
+            .interact(
+                response.response.rect,
+                ui.scope_id().with(("card", plugin.id())),
+                Sense::click(),
+            )
+            .on_hover_cursor(egui::CursorIcon::PointingHand);
+        response.inner || card.clicked()
+    }
+}
+
+/// Text reduced for search: lower case, accents and other marks removed (`Ô Ăn Quan` →
+/// `o an quan`), `đ` read as `d`, punctuation as spaces, runs of spaces as one.
+pub fn fold(text: &str) -> String {
+    use unicode_normalization::{UnicodeNormalization, char::is_combining_mark};
+    let mut out = String::new();
+    for c in text.nfd().filter(|c| !is_combining_mark(*c)) {
+        let c = match c {
+            'đ' | 'Đ' => 'd',
+            c if c.is_alphanumeric() => c,
+            _ => ' ',
+        };
+        if c == ' ' && (out.is_empty() || out.ends_with(' ')) {
+            continue;
+        }
+        out.extend(c.to_lowercase());
+    }
+    out.trim_end().to_owned()
+}
+
+/// Whether a game matches the search text: in its name, other names, id, tags or
+/// description, folded (see [`fold`]). An empty search matches every game.
+pub fn matches(m: &game_api::Manifest, search: &str) -> bool {
+    let needle = fold(search);
+    if needle.is_empty() {
+        return true;
+    }
+    std::iter::once(&m.name)
+        .chain(&m.aliases)
+        .chain(std::iter::once(&m.id))
+        .chain(&m.tags)
+        .chain(std::iter::once(&m.description))
+        .any(|text| fold(text).contains(&needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_folds_accents_and_matches_other_names() {
+        assert_eq!(fold("Ô Ăn Quan"), "o an quan");
+        assert_eq!(fold("  Azzanna la Zucca!  "), "azzanna la zucca");
+        assert_eq!(fold("Đồng"), "dong");
+        let oware = game_api::Manifest::new("oware", "Oware", "1.0.0").with_aliases(&["Awalé"]);
+        assert!(matches(&oware, "awale"));
+        assert!(matches(&oware, "AWALÉ"));
+        assert!(matches(&oware, ""));
+        assert!(!matches(&oware, "zucca"));
+        let oaq = game_api::Manifest::new("o-an-quan", "Ô Ăn Quan", "1.0.0");
+        assert!(matches(&oaq, "o an quan"));
+        assert!(matches(&oaq, "Ăn"));
     }
 }

@@ -40,13 +40,16 @@ pub enum Command {
     Quit,
     /// Lists the saved games that could not be restored, to open or delete them.
     Recover,
+    /// The same game again with the seats swapped.
+    Rematch,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 17] = [
+    pub const ALL: [Command; 18] = [
         Command::NewGame,
         Command::Restart,
+        Command::Rematch,
         Command::Save,
         Command::Load,
         Command::Recover,
@@ -69,6 +72,7 @@ impl Command {
         match self {
             Command::NewGame => "New game…",
             Command::Restart => "Restart",
+            Command::Rematch => "Rematch (sides swapped)",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::Save => "Save…",
@@ -94,6 +98,7 @@ impl Command {
         match self {
             Command::NewGame => ctrl(Key::N),
             Command::Restart => ctrl(Key::R),
+            Command::Rematch => None,
             Command::Undo => ctrl(Key::Z),
             Command::Redo => ctrl(Key::Y),
             Command::Save => ctrl(Key::S),
@@ -117,6 +122,7 @@ impl Command {
         match self {
             Command::NewGame
             | Command::Restart
+            | Command::Rematch
             | Command::Save
             | Command::Load
             | Command::Recover

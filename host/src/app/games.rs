@@ -135,6 +135,24 @@ impl TavolaApp {
         }
     }
 
+    /// The same game again, with the seats turned (in a two-seat game, swapped) and a
+    /// new seed.
+    pub fn rematch(&mut self) {
+        let Some(play) = &self.play else { return };
+        let s = play.session();
+        let mut seats = s.seats().to_vec();
+        seats.rotate_left(1);
+        let request = NewGameRequest {
+            game: s.plugin().id().to_owned(),
+            options: s.options().clone(),
+            seats,
+            seed: s.record().seed.unwrap_or(0).wrapping_add(1),
+        };
+        if let Err(e) = self.start(request) {
+            self.message = Some(format!("{e:#}"));
+        }
+    }
+
     /// Saves the game being played to `path` (atomically).
     pub fn save_to(&mut self, path: &Path) -> Result<()> {
         let play = self

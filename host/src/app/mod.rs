@@ -9,6 +9,7 @@ mod board;
 mod chooser;
 mod command;
 mod file_dialog;
+mod game_over;
 mod games;
 mod new_game;
 mod play_ui;
@@ -102,6 +103,7 @@ pub struct TavolaApp {
     file_dialog: Option<FileDialog>,
     overwrite: Option<PathBuf>,
     recover: Option<RecoverWindow>,
+    confirm_restart: bool,
     message: Option<String>,
     last_save_error: Option<String>,
     failures_seen: usize,
@@ -146,6 +148,7 @@ impl TavolaApp {
             file_dialog: None,
             overwrite: None,
             recover: None,
+            confirm_restart: false,
             message,
             last_save_error: None,
             failures_seen: 0,
@@ -205,7 +208,8 @@ impl TavolaApp {
         let step = self.settings.step_seconds;
         match command {
             Command::NewGame => self.screen = Screen::Chooser,
-            Command::Restart => self.restart(),
+            Command::Restart => self.confirm_restart = self.play.is_some(),
+            Command::Rematch => self.rematch(),
             Command::Undo => self.with_play(|p| p.undo()),
             Command::Redo => self.with_play(|p| p.redo(now, step)),
             Command::Hint => self.with_play(|p| p.hint()),
@@ -313,8 +317,11 @@ impl TavolaApp {
         });
         self.watch_plugins(now);
         ctx.request_repaint_after(std::time::Duration::from_secs(2));
-        for command in Command::pressed(&ctx) {
-            self.run_command(command, &ctx);
+        // Behind an open dialog the shortcuts rest: Esc, for one, closes the dialog.
+        if !self.dialog_open() {
+            for command in Command::pressed(&ctx) {
+                self.run_command(command, &ctx);
+            }
         }
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &ctx));
@@ -339,11 +346,7 @@ impl TavolaApp {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),
             Screen::Play => {
-                let dialog_open = self.new_game.is_some()
-                    || self.file_dialog.is_some()
-                    || self.overwrite.is_some()
-                    || self.recover.is_some()
-                    || self.message.is_some();
+                let dialog_open = self.dialog_open();
                 if let Some(play) = &mut self.play {
                     play.keys_enabled = !dialog_open;
                     play.logic(&ctx, now, step);
@@ -357,6 +360,16 @@ impl TavolaApp {
         }
         self.after_play();
         self.dialogs_ui(&ctx);
+    }
+
+    /// Whether a dialog is open (it then has the keyboard).
+    fn dialog_open(&self) -> bool {
+        self.new_game.is_some()
+            || self.file_dialog.is_some()
+            || self.overwrite.is_some()
+            || self.recover.is_some()
+            || self.confirm_restart
+            || self.message.is_some()
     }
 
     fn chooser_screen(&mut self, ui: &mut egui::Ui) {
@@ -487,6 +500,28 @@ impl TavolaApp {
                 }
             }
         }
+        if self.confirm_restart {
+            let modal = egui::Modal::new(egui::Id::unique("confirm_restart")).show(ctx, |ui| {
+                ui.set_max_width(420.0);
+                ui.label("Start this game again from the beginning, with the same seats?");
+                ui.horizontal(|ui| {
+                    if ui.button("Restart").clicked() {
+                        Some(true)
+                    } else if ui.button("Cancel").clicked() {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                })
+                .inner
+            });
+            if let Some(restart) = modal.inner.or(modal.should_close().then_some(false)) {
+                self.confirm_restart = false;
+                if restart {
+                    self.restart();
+                }
+            }
+        }
         if let Some(window) = &mut self.recover {
             let available: Vec<String> = self.plugins.games().map(|p| p.id().to_owned()).collect();
             match window.ui(ctx, &available) {
@@ -537,6 +572,7 @@ impl TavolaApp {
                     for command in Command::ALL.into_iter().filter(|c| c.menu() == menu) {
                         let enabled = match command {
                             Command::Restart
+                            | Command::Rematch
                             | Command::Save
                             | Command::Undo
                             | Command::Redo

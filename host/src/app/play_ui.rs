@@ -64,6 +64,8 @@ impl PlayView {
                 self.click_site(site, now, step_seconds);
             }
             self.choices_beside_site_ui(ui, &response.rects, now, step_seconds);
+            let board = ui.min_rect();
+            self.game_over_overlay(ui, board, &mut commands);
         });
         commands
     }
@@ -203,7 +205,9 @@ impl PlayView {
         commands: &mut Vec<Command>,
     ) {
         ui.heading(&self.session.plugin().manifest().name);
-        ui.label(RichText::new(self.session.options().to_string()).weak());
+        for line in options_summary(self.session.plugin().manifest(), self.session.options()) {
+            ui.label(RichText::new(line).weak());
+        }
         ui.add_space(6.0);
         let bots = crate::bots::bot_choices_for(
             self.session.plugin().manifest(),
@@ -274,7 +278,10 @@ impl PlayView {
                 (Command::Undo, self.session.can_undo()),
                 (Command::Redo, self.session.can_redo()),
                 (Command::Hint, matches!(self.turn, Turn::Seat { .. })),
-                (Command::PauseResume, true),
+                (
+                    Command::PauseResume,
+                    !matches!(self.turn, Turn::Over { .. }) || self.replaying,
+                ),
                 (
                     Command::Replay,
                     self.session.cursor() > 0 || self.session.can_redo(),
@@ -363,4 +370,28 @@ impl PlayView {
         });
         ui.add_space(4.0);
     }
+}
+
+/// The game's options as people read them: "Seeds per house: 4", "Empty capture: no", the
+/// label of a choice rather than its key.
+pub fn options_summary(manifest: &game_api::Manifest, options: &game_api::Options) -> Vec<String> {
+    use game_api::{OptionKind, OptionValue};
+    manifest
+        .options
+        .iter()
+        .filter_map(|spec| {
+            let value = options.values().get(&spec.key)?;
+            let shown = match (value, &spec.kind) {
+                (OptionValue::Bool(true), _) => "yes".to_owned(),
+                (OptionValue::Bool(false), _) => "no".to_owned(),
+                (OptionValue::Int(i), _) => i.to_string(),
+                (OptionValue::Choice(c), OptionKind::Choice { choices }) => choices
+                    .iter()
+                    .find(|x| &x.value == c)
+                    .map_or_else(|| c.clone(), |x| x.label.clone()),
+                (OptionValue::Choice(c), _) => c.clone(),
+            };
+            Some(format!("{}: {shown}", spec.label))
+        })
+        .collect()
 }

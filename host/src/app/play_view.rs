@@ -132,7 +132,19 @@ impl PlayView {
             dirty: true,
         };
         view.show(snapshot);
+        view.face_the_person();
         view
+    }
+
+    /// Turns the board to face the one person playing, when only one seat is a person
+    /// (seat 0 is drawn at the bottom; a person in seat 1 sees the board turned).
+    fn face_the_person(&mut self) {
+        let people: Vec<usize> = (0..self.session.seats().len())
+            .filter(|&i| self.session.seats()[i] == SeatKind::Person)
+            .collect();
+        if let [only] = people[..] {
+            self.board.flipped = only == 1;
+        }
     }
 
     /// The session.
@@ -489,6 +501,7 @@ impl PlayView {
     pub fn set_seat(&mut self, seat: usize, kind: SeatKind) {
         self.cancel_bot();
         self.session.set_seat(seat, kind);
+        self.face_the_person();
         self.dirty = true;
     }
 

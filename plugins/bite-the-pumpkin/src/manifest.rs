@@ -63,6 +63,7 @@ pub(crate) fn manifest() -> Manifest {
         ],
         search: SearchHints::default(),
         chance: Some(false),
+        aliases: vec!["Azzanna la Zucca!".into()],
     }
 }
 

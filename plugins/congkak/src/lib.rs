@@ -26,6 +26,7 @@ impl Variant for CongkakRules {
             )
             .with_rules("en", include_str!("../rules.md"))
             .with_seats(&["South", "North"])
+            .with_aliases(&["Congklak", "Dakon", "Sungka"])
             .with_tags(&["mancala", "relay"])
             .with_options(vec![
                 OptionSpec::integer("houses", "Houses per side (and seeds per house)", 5, 9, 7),

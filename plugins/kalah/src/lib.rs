@@ -25,6 +25,7 @@ impl Variant for KalahRules {
             )
             .with_rules("en", include_str!("../rules.md"))
             .with_seats(&["South", "North"])
+            .with_aliases(&["Kalaha", "Mancala"])
             .with_tags(&["mancala", "classic"])
             .with_options(vec![
                 OptionSpec::integer("houses", "Houses per side", 3, 6, 6),

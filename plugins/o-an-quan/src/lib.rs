@@ -26,6 +26,7 @@ impl Variant for OAnQuanRules {
             )
             .with_rules("en", include_str!("../rules.md"))
             .with_seats(&["South", "North"])
+            .with_aliases(&["O an quan", "Mandarin square capturing"])
             .with_tags(&["mancala", "relay"])
             .with_options(vec![
                 OptionSpec::choice(

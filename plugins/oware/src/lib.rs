@@ -24,6 +24,7 @@ impl Variant for OwareRules {
             )
             .with_rules("en", include_str!("../rules.md"))
             .with_seats(&["South", "North"])
+            .with_aliases(&["Awale", "Awalé", "Awari", "Ayo", "Wari", "Abapa"])
             .with_tags(&["mancala", "classic"])
             .with_options(vec![
                 OptionSpec::integer("seeds", "Seeds per house", 4, 6, 4),

@@ -429,6 +429,7 @@ impl Game for Storks {
                 exploration: None,
             },
             chance: Some(true),
+            aliases: vec!["La migrazione delle cicogne".into()],
         }
     }
 

@@ -300,6 +300,7 @@ impl Game for Zaroc {
             bots: Vec::new(),
             search: SearchHints::default(),
             chance: Some(false),
+            aliases: Vec::new(),
         }
     }
 

@@ -1,0 +1,181 @@
+//! The end of a game: the result over the board and a summary — each seat's result and
+//! score, the margin, the moves played, the time — with Rematch, New game and Review.
+
+use egui::RichText;
+use game_api::{GameResult, Outcome};
+
+use super::{Command, PlayView, board::seat_colour};
+
+/// What the summary asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameOverAction {
+    /// The same game again, seats swapped.
+    Rematch,
+    /// Back to the chooser.
+    NewGame,
+    /// Step through the game from its start.
+    Review,
+}
+
+/// The headline of a result: "South wins 27–21", "Draw 24–24", "Herd wins" (with the
+/// seats' names).
+pub fn headline(outcome: &Outcome, names: &[String]) -> String {
+    let name = |i: usize| {
+        names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {}", i + 1))
+    };
+    let scores = outcome
+        .seats
+        .iter()
+        .map(|s| s.score.to_string())
+        .collect::<Vec<_>>()
+        .join("–");
+    let winners: Vec<usize> = (0..outcome.seats.len())
+        .filter(|&i| outcome.seats[i].result == GameResult::Win)
+        .collect();
+    match winners[..] {
+        [one] => format!("{} wins {scores}", name(one)),
+        _ if outcome.seats.iter().any(|s| s.result == GameResult::Draw) => {
+            format!("Draw {scores}")
+        }
+        _ => format!("Game over {scores}"),
+    }
+}
+
+/// The seats from first to last place: by result (win, draw, loss), then by score.
+pub fn standings(outcome: &Outcome) -> Vec<usize> {
+    let rank = |r: GameResult| match r {
+        GameResult::Win => 0,
+        GameResult::Draw => 1,
+        GameResult::Loss => 2,
+    };
+    let mut order: Vec<usize> = (0..outcome.seats.len()).collect();
+    order.sort_by_key(|&i| (rank(outcome.seats[i].result), -outcome.seats[i].score));
+    order
+}
+
+impl PlayView {
+    /// The summary of a finished game, over the board; returns what the person chose.
+    pub(super) fn game_over_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        outcome: &Outcome,
+    ) -> Option<GameOverAction> {
+        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        let name = |i: usize| {
+            names
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| format!("Seat {}", i + 1))
+        };
+        let mut action = None;
+        egui::Frame::popup(ui.style())
+            .inner_margin(12.0)
+            .show(ui, |ui| {
+                ui.heading(RichText::new(headline(outcome, &names)).strong());
+                let margin = outcome.margin().abs();
+                if outcome.seats.len() == 2 && margin > 0 {
+                    ui.label(format!("by {margin}"));
+                }
+                egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
+                    for (place, i) in standings(outcome).into_iter().enumerate() {
+                        let seat = &outcome.seats[i];
+                        if outcome.seats.len() > 2 {
+                            ui.label(format!("{}.", place + 1));
+                        }
+                        ui.label(RichText::new(name(i)).color(seat_colour(i as u8)).strong());
+                        ui.label(match seat.result {
+                            GameResult::Win => "won",
+                            GameResult::Draw => "drew",
+                            GameResult::Loss => "lost",
+                        });
+                        ui.label(seat.score.to_string());
+                        ui.end_row();
+                    }
+                });
+                let moves = self.session.moves().len();
+                let seconds = self
+                    .session
+                    .moves()
+                    .last()
+                    .and_then(|m| m.at_ms)
+                    .map(|ms| ms / 1000);
+                ui.label(match seconds {
+                    Some(s) => format!("{moves} moves in {}:{:02}", s / 60, s % 60),
+                    None => format!("{moves} moves"),
+                });
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Rematch")
+                        .on_hover_text("The same game, sides swapped")
+                        .clicked()
+                    {
+                        action = Some(GameOverAction::Rematch);
+                    }
+                    if ui.button("New game").clicked() {
+                        action = Some(GameOverAction::NewGame);
+                    }
+                    if ui
+                        .button("Review")
+                        .on_hover_text("Step through the game from its start")
+                        .clicked()
+                    {
+                        action = Some(GameOverAction::Review);
+                    }
+                });
+            });
+        action
+    }
+
+    /// Shows the end of the game over the board (`board` is where the board is drawn) when
+    /// the position shown is the finished end of the game.
+    pub(super) fn game_over_overlay(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: egui::Rect,
+        commands: &mut Vec<Command>,
+    ) {
+        let game_api::Turn::Over { outcome } = self.turn.clone() else {
+            return;
+        };
+        if self.animation.is_some() || self.session.can_redo() {
+            return;
+        }
+        let area = egui::Area::new(ui.scope_id().with("game_over"))
+            .order(egui::Order::Foreground)
+            .pivot(egui::Align2::CENTER_CENTER)
+            .fixed_pos(board.center())
+            .show(ui.ctx(), |ui| self.game_over_ui(ui, &outcome));
+        match area.inner {
+            Some(GameOverAction::Rematch) => commands.push(Command::Rematch),
+            Some(GameOverAction::NewGame) => commands.push(Command::NewGame),
+            Some(GameOverAction::Review) => {
+                self.goto(0);
+                self.last_event = Some("Review: Redo steps through the game".into());
+            }
+            None => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headlines_and_standings() {
+        let names = vec!["South".to_owned(), "North".to_owned()];
+        assert_eq!(
+            headline(&Outcome::from_scores(&[27, 21]), &names),
+            "South wins 27–21"
+        );
+        assert_eq!(
+            headline(&Outcome::from_scores(&[24, 24]), &names),
+            "Draw 24–24"
+        );
+        let three = Outcome::from_scores(&[3, 9, 5]);
+        assert_eq!(standings(&three), [1, 2, 0]);
+    }
+}

@@ -17,8 +17,8 @@ pub enum GameOverAction {
     Review,
 }
 
-/// The headline of a result: "South wins 27–21", "Draw 24–24", "Herd wins" (with the
-/// seats' names).
+/// The headline of a result: "South wins 27–21", "Draw 24–24" (the seats' names, the
+/// scores from first place to last).
 pub fn headline(outcome: &Outcome, names: &[String]) -> String {
     let name = |i: usize| {
         names
@@ -26,10 +26,10 @@ pub fn headline(outcome: &Outcome, names: &[String]) -> String {
             .cloned()
             .unwrap_or_else(|| format!("Seat {}", i + 1))
     };
-    let scores = outcome
-        .seats
-        .iter()
-        .map(|s| s.score.to_string())
+    // The winner's score first, as people say it.
+    let scores = standings(outcome)
+        .into_iter()
+        .map(|i| outcome.seats[i].score.to_string())
         .collect::<Vec<_>>()
         .join("–");
     let winners: Vec<usize> = (0..outcome.seats.len())

@@ -466,3 +466,33 @@ fn restart_asks_first_and_esc_closes_the_question() {
         "not restarted"
     );
 }
+
+#[test]
+fn the_panels_wait_for_the_board_during_an_animation() {
+    let dir = plugins_of(&["kalah"]);
+    let mut app = app(dir.path());
+    app.settings_mut().step_seconds = 0.2;
+    let mut h = harness(app);
+    start_kalah(&mut h);
+    let store = |h: &Harness<'static, TavolaApp>| {
+        let view = h.state().play_view().unwrap().shown_view().clone();
+        view.panels[0]
+            .entries
+            .iter()
+            .find(|e| e.label == "Store")
+            .map(|e| e.value.clone())
+    };
+    assert_eq!(store(&h).as_deref(), Some("0"));
+    // c: 4 seeds, the last one in South's store: an extra turn, after the animation.
+    h.get_by_label("c: 4 seed").click();
+    h.step();
+    assert!(h.state().play_view().unwrap().animating());
+    assert_eq!(
+        store(&h).as_deref(),
+        Some("0"),
+        "the panel waits for the seeds"
+    );
+    h.state_mut().play_view_mut().unwrap().skip_animation();
+    h.run_steps(2);
+    assert_eq!(store(&h).as_deref(), Some("1"), "then shows the move");
+}

@@ -72,7 +72,7 @@ impl PlayView {
 
     fn status_ui(&self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(&self.view.status).strong());
+            ui.label(RichText::new(&self.shown_view().status).strong());
             if let Some(e) = &self.last_event {
                 ui.separator();
                 ui.label(e);
@@ -213,7 +213,7 @@ impl PlayView {
             self.session.plugin().manifest(),
             self.session.seats().len() as u8,
         );
-        let panels = self.view.panels.clone();
+        let panels = self.shown_view().panels.clone();
         for (i, panel) in panels.iter().enumerate() {
             let colour = seat_colour(i as u8);
             egui::Frame::group(ui.style())

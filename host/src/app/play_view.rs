@@ -66,6 +66,9 @@ pub struct PlayView {
     worker_exe: PathBuf,
     pub(super) layout: Layout,
     pub(super) view: View,
+    /// The view before the move being animated: the panels and the status line show it
+    /// until the board has caught up.
+    view_before: Option<View>,
     pub(super) contents: Contents,
     pub(super) moves: Vec<MoveInfo>,
     pub(super) turn: Turn,
@@ -110,6 +113,7 @@ impl PlayView {
                 links: Vec::new(),
             }),
             view: View::default(),
+            view_before: None,
             contents: Contents::new(),
             moves: Vec::new(),
             turn: Turn::Seat { seat: 0 },
@@ -401,8 +405,24 @@ impl PlayView {
             self.paused = false;
         }
         let before = self.contents.clone();
+        let view_before = self.view.clone();
         self.show(snapshot);
         self.start_animation(effects, before, now, step_seconds);
+        self.view_before = self.animation.is_some().then_some(view_before);
+    }
+
+    /// Whether a move is being animated on the board.
+    pub fn animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
+    /// The view the panels and the status line show: the one before the move while the
+    /// board still animates it, so that nothing runs ahead of the board.
+    pub fn shown_view(&self) -> &View {
+        match (&self.animation, &self.view_before) {
+            (Some(_), Some(before)) => before,
+            _ => &self.view,
+        }
     }
 
     fn start_animation(&mut self, effects: Vec<Effect>, before: Contents, now: f64, step: f64) {

@@ -157,6 +157,16 @@ pub struct BotChoice {
 }
 
 impl BotChoice {
+    /// Whether this is one of the host's engines (random, greedy, mcts, alphabeta) rather
+    /// than a strength level or the plugin's own bot: the app lists engines under
+    /// "Advanced".
+    pub fn is_engine(&self) -> bool {
+        matches!(
+            self.name.as_str(),
+            "random" | "greedy" | "mcts" | "alphabeta"
+        )
+    }
+
     fn host(name: &str, description: &str) -> Self {
         BotChoice {
             name: name.into(),
@@ -177,7 +187,7 @@ pub fn bot_choices(plugin: &Plugin, game: &GameHandle) -> Vec<BotChoice> {
 pub fn bot_choices_for(manifest: &game_api::Manifest, seats: u8) -> Vec<BotChoice> {
     let mut bots: Vec<BotChoice> = crate::ai::Level::ALL
         .iter()
-        .map(|l| BotChoice::host(l.name(), "a strength level"))
+        .map(|l| BotChoice::host(l.name(), l.description()))
         .collect();
     bots.push(BotChoice::host("random", "plays a random legal move"));
     bots.push(BotChoice::host(
@@ -204,7 +214,7 @@ pub fn bot_names_for(plugin: &Plugin, options: &Options) -> Vec<BotChoice> {
         Err(_) => {
             let mut bots = Vec::new();
             for l in crate::ai::Level::ALL {
-                bots.push(BotChoice::host(l.name(), "a strength level"));
+                bots.push(BotChoice::host(l.name(), l.description()));
             }
             bots.push(BotChoice::host("random", "plays a random legal move"));
             bots

@@ -38,10 +38,15 @@ fn harness(app: TavolaApp) -> Harness<'static, TavolaApp> {
         .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
 }
 
-/// Clicks the chooser card's button, then Start in the new-game dialog.
+/// Clicks the chooser card's button, then Start in the new-game dialog with people in
+/// both seats.
 fn start_kalah(h: &mut Harness<'static, TavolaApp>) {
     h.get_by_label("Play Kalah").click();
     h.run();
+    h.state_mut()
+        .new_game_dialog()
+        .unwrap()
+        .set_seat(1, tavola::session::SeatKind::Person);
     h.get_by_label("Start").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Play);
@@ -495,4 +500,53 @@ fn the_panels_wait_for_the_board_during_an_animation() {
     h.state_mut().play_view_mut().unwrap().skip_animation();
     h.run_steps(2);
     assert_eq!(store(&h).as_deref(), Some("1"), "then shows the move");
+}
+
+#[test]
+fn a_new_game_is_a_person_against_a_strong_bot_and_the_last_choice_is_remembered() {
+    use tavola::session::SeatKind;
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(TavolaApp::new(
+        PluginDirs(vec![PluginDir {
+            path: dir.path().to_path_buf(),
+            source: DirSource::CommandLine,
+        }]),
+        config(Some(data.path().to_path_buf())),
+    ));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    let dialog = h.state_mut().new_game_dialog().unwrap();
+    assert_eq!(
+        dialog.seats(),
+        [SeatKind::Person, SeatKind::Bot("strong".into())]
+    );
+    dialog.set_seat(0, SeatKind::Bot("casual".into()));
+    dialog.set_seat(1, SeatKind::Person);
+    // Kalah has no chance: its random seed is not offered.
+    h.get_by_label("Advanced").click();
+    h.run();
+    assert!(h.query_by_label_contains("Random seed").is_none());
+    h.get_by_label("Start").click();
+    h.run_steps(2);
+    h.state_mut().shutdown();
+    drop(h);
+    let mut h = harness(TavolaApp::new(
+        PluginDirs(vec![PluginDir {
+            path: dir.path().to_path_buf(),
+            source: DirSource::CommandLine,
+        }]),
+        config(Some(data.path().to_path_buf())),
+    ));
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .run_command(tavola::app::Command::NewGame, &ctx);
+    h.run_steps(2);
+    h.get_by_label("Play Kalah").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state_mut().new_game_dialog().unwrap().seats(),
+        [SeatKind::Bot("casual".into()), SeatKind::Person],
+        "the last choice for Kalah"
+    );
 }

@@ -81,6 +81,16 @@ impl Level {
         }
     }
 
+    /// What the level is like, in one line for people.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Beginner => "plays at once and makes plenty of mistakes",
+            Level::Casual => "a fair opponent for a relaxed game",
+            Level::Strong => "a strong opponent; thinks about a second a move",
+            Level::Expert => "the strongest: searches deepest and takes longest",
+        }
+    }
+
     /// The level called `name`.
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == name)

@@ -42,10 +42,12 @@ impl TavolaApp {
         match self.plugin(id) {
             Ok(plugin) => {
                 let remote = self.spawn(&plugin);
+                let last = self.settings.last_seats.get(id).cloned();
                 self.new_game = Some(NewGameDialog::new(
                     &plugin,
                     fastrand::u64(..1_000_000),
                     remote,
+                    last.as_deref(),
                 ));
             }
             Err(e) => self.message = Some(format!("{e:#}")),
@@ -76,6 +78,10 @@ impl TavolaApp {
         let mut seats = request.seats;
         seats.resize(usize::from(snapshot.seat_count), SeatKind::Person);
         let session = Session::new(&plugin, &request.options, seats, request.seed, None);
+        self.settings.last_seats.insert(
+            request.game.clone(),
+            session.seats().iter().map(SeatKind::record_name).collect(),
+        );
         self.show_game(PlayView::new(
             session,
             remote,

@@ -29,6 +29,7 @@ pub struct NewGameDialog {
     values: std::collections::BTreeMap<String, OptionValue>,
     seats: Vec<SeatKind>,
     seed: u64,
+    show_engines: bool,
     error: Option<String>,
 }
 
@@ -43,16 +44,29 @@ pub enum DialogOutcome {
 }
 
 impl NewGameDialog {
-    /// A dialog for `plugin` with its default options, people in every seat; `remote` is
-    /// the game's worker (or why it could not start).
-    pub fn new(plugin: &Plugin, seed: u64, remote: Result<RemoteGame, WorkerError>) -> Self {
+    /// A dialog for `plugin` with its default options; `remote` is the game's worker (or
+    /// why it could not start). The seats are those of `last` (the last game of it), or a
+    /// person against Strong bots.
+    pub fn new(
+        plugin: &Plugin,
+        seed: u64,
+        remote: Result<RemoteGame, WorkerError>,
+        last: Option<&[String]>,
+    ) -> Self {
         let options = Options::defaults(&plugin.manifest().options);
+        let seats = last.map_or_else(Vec::new, |names| {
+            names
+                .iter()
+                .map(|n| SeatKind::from_record_name(n))
+                .collect()
+        });
         let mut dialog = NewGameDialog {
             plugin: plugin.clone(),
             remote,
             values: options.values().clone(),
-            seats: Vec::new(),
+            seats,
             seed,
+            show_engines: false,
             error: None,
         };
         dialog.fit_seats();
@@ -68,6 +82,11 @@ impl NewGameDialog {
     pub fn set(&mut self, key: &str, value: OptionValue) {
         self.values.insert(key.to_owned(), value);
         self.fit_seats();
+    }
+
+    /// Who sits in each seat.
+    pub fn seats(&self) -> &[SeatKind] {
+        &self.seats
     }
 
     /// Sets who sits in a seat.
@@ -100,7 +119,15 @@ impl NewGameDialog {
             .map_or(usize::from(self.plugin.manifest().seats.min), |&n| {
                 usize::from(n)
             });
-        self.seats.resize(count, SeatKind::Person);
+        // A person first, then the computer at a strong level.
+        while self.seats.len() < count {
+            self.seats.push(if self.seats.is_empty() {
+                SeatKind::Person
+            } else {
+                SeatKind::Bot(crate::ai::Level::Strong.name().into())
+            });
+        }
+        self.seats.truncate(count);
         self.error = counted.err();
     }
 
@@ -124,8 +151,12 @@ impl NewGameDialog {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Presets:");
                     for preset in &manifest.presets {
+                        let chosen = preset
+                            .values
+                            .iter()
+                            .all(|(k, v)| self.values.get(k) == Some(v));
                         if ui
-                            .button(&preset.name)
+                            .selectable_label(chosen, &preset.name)
                             .on_hover_text(&preset.description)
                             .clicked()
                         {
@@ -194,7 +225,8 @@ impl NewGameDialog {
                 self.fit_seats();
             }
             ui.separator();
-            let bots = crate::bots::bot_choices_for(self.plugin.manifest(), self.seats.len() as u8);
+            let bots = crate::bots::bot_choices_for(&manifest, self.seats.len() as u8);
+            let show_engines = self.show_engines;
             egui::Grid::new("seats")
                 .num_columns(2)
                 .spacing([12.0, 6.0])
@@ -206,40 +238,28 @@ impl NewGameDialog {
                             .cloned()
                             .unwrap_or_else(|| format!("Seat {}", i + 1));
                         ui.label(&name);
-                        let text = match seat {
-                            SeatKind::Person => "Person".to_owned(),
-                            SeatKind::Bot(b) => format!("Bot: {b}"),
-                        };
-                        egui::ComboBox::from_id_salt(("new_seat", i))
-                            .selected_text(text)
-                            .show_ui(ui, |ui| {
-                                ui.selectable_value(seat, SeatKind::Person, "Person");
-                                let here = bots
-                                    .iter()
-                                    .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
-                                for b in here {
-                                    ui.selectable_value(
-                                        seat,
-                                        SeatKind::Bot(b.name.clone()),
-                                        format!("Bot: {}", b.name),
-                                    )
-                                    .on_hover_text(&b.description);
-                                }
-                            })
-                            .response
+                        seat_menu(ui, i, seat, &bots, show_engines)
                             .on_hover_text(format!("Who plays {name}"));
                         ui.end_row();
                     }
-                    let label = ui.label("Seed");
+                });
+            egui::CollapsingHeader::new("Advanced").show(ui, |ui| {
+                ui.checkbox(
+                    &mut self.show_engines,
+                    "Offer the search engines as players",
+                )
+                .on_hover_text("random, greedy, mcts and alphabeta, besides the levels");
+                if manifest.may_have_chance() {
                     ui.horizontal(|ui| {
+                        let label = ui.label("Random seed (dice, coins)");
                         ui.add(egui::DragValue::new(&mut self.seed))
                             .labelled_by(label.id);
                         if ui.button("New seed").clicked() {
                             self.seed = fastrand::u64(..1_000_000);
                         }
                     });
-                    ui.end_row();
-                });
+                }
+            });
             if let Some(e) = &self.error {
                 ui.colored_label(egui::Color32::from_rgb(230, 90, 90), e);
             }
@@ -263,4 +283,41 @@ impl NewGameDialog {
         }
         outcome
     }
+}
+
+/// The menu of who plays seat `i`: a person, a level (with what it is like), the game's
+/// own bots for this seat, and with `show_engines` the search engines.
+fn seat_menu(
+    ui: &mut egui::Ui,
+    i: usize,
+    seat: &mut SeatKind,
+    bots: &[crate::bots::BotChoice],
+    show_engines: bool,
+) -> egui::Response {
+    let text = match &*seat {
+        SeatKind::Person => "Person".to_owned(),
+        SeatKind::Bot(b) => match crate::ai::Level::from_name(b) {
+            Some(_) => format!("Computer: {b}"),
+            None => format!("Bot: {b}"),
+        },
+    };
+    egui::ComboBox::from_id_salt(("new_seat", i))
+        .selected_text(text)
+        .width(220.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(seat, SeatKind::Person, "Person");
+            let here = bots
+                .iter()
+                .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
+            for b in here.filter(|b| show_engines || !b.is_engine()) {
+                let label = if crate::ai::Level::from_name(&b.name).is_some() {
+                    format!("Computer: {}", b.name)
+                } else {
+                    format!("Bot: {}", b.name)
+                };
+                ui.selectable_value(seat, SeatKind::Bot(b.name.clone()), label)
+                    .on_hover_text(&b.description);
+            }
+        })
+        .response
 }

@@ -18,6 +18,9 @@ pub struct Settings {
     pub quarantined: Vec<String>,
     /// How many times each plugin (by content hash) failed while it was played.
     pub crashes: std::collections::BTreeMap<String, u32>,
+    /// Who sat in each seat the last time each game was started (`human` or a bot's
+    /// name), by game id.
+    pub last_seats: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 impl Default for Settings {
@@ -28,6 +31,7 @@ impl Default for Settings {
             recent: Vec::new(),
             quarantined: Vec::new(),
             crashes: Default::default(),
+            last_seats: Default::default(),
         }
     }
 }

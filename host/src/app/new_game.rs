@@ -30,6 +30,10 @@ pub struct NewGameDialog {
     seats: Vec<SeatKind>,
     seed: u64,
     show_engines: bool,
+    /// Tells this dialog's layers apart from an earlier dialog's: egui keeps the order of
+    /// layers between frames, and a menu that reused an earlier dialog's layer opened
+    /// behind this one (after the first game, a seat could not be given to a bot).
+    nonce: u64,
     error: Option<String>,
 }
 
@@ -67,6 +71,7 @@ impl NewGameDialog {
             seats,
             seed,
             show_engines: false,
+            nonce: fastrand::u64(..),
             error: None,
         };
         dialog.fit_seats();
@@ -144,7 +149,7 @@ impl NewGameDialog {
     pub fn ui(&mut self, ctx: &egui::Context) -> DialogOutcome {
         let mut outcome = DialogOutcome::Open;
         let manifest = self.plugin.manifest().clone();
-        let modal = egui::Modal::new(egui::Id::unique("new_game")).show(ctx, |ui| {
+        let modal = egui::Modal::new(egui::Id::unique(("new_game", self.nonce))).show(ctx, |ui| {
             ui.set_width(420.0);
             ui.heading(format!("New game of {}", manifest.name));
             if !manifest.presets.is_empty() {
@@ -197,7 +202,7 @@ impl NewGameDialog {
                                     .iter()
                                     .find(|x| &x.value == c)
                                     .map_or(c.clone(), |x| x.label.clone());
-                                egui::ComboBox::from_id_salt(("option", &spec.key))
+                                egui::ComboBox::from_id_salt(("option", &spec.key, self.nonce))
                                     .selected_text(shown)
                                     .show_ui(ui, |ui| {
                                         for choice in choices {
@@ -227,6 +232,7 @@ impl NewGameDialog {
             ui.separator();
             let bots = crate::bots::bot_choices_for(&manifest, self.seats.len() as u8);
             let show_engines = self.show_engines;
+            let nonce = self.nonce;
             egui::Grid::new("seats")
                 .num_columns(2)
                 .spacing([12.0, 6.0])
@@ -238,7 +244,7 @@ impl NewGameDialog {
                             .cloned()
                             .unwrap_or_else(|| format!("Seat {}", i + 1));
                         ui.label(&name);
-                        seat_menu(ui, i, seat, &bots, show_engines)
+                        seat_menu(ui, (i, nonce), seat, &bots, show_engines)
                             .on_hover_text(format!("Who plays {name}"));
                         ui.end_row();
                     }
@@ -289,7 +295,7 @@ impl NewGameDialog {
 /// own bots for this seat, and with `show_engines` the search engines.
 fn seat_menu(
     ui: &mut egui::Ui,
-    i: usize,
+    (i, nonce): (usize, u64),
     seat: &mut SeatKind,
     bots: &[crate::bots::BotChoice],
     show_engines: bool,
@@ -301,7 +307,7 @@ fn seat_menu(
             None => format!("Bot: {b}"),
         },
     };
-    egui::ComboBox::from_id_salt(("new_seat", i))
+    egui::ComboBox::from_id_salt(("new_seat", i, nonce))
         .selected_text(text)
         .width(220.0)
         .show_ui(ui, |ui| {

@@ -30,11 +30,11 @@ shoot() { # name, then the arguments of `tavola open`
   echo "$out/$name.png"
 }
 
-shoot kalah kalah --moves 7 --seed 3
-shoot oware oware --moves 9 --seed 4
-shoot congkak congkak --moves 3 --seed 5
-shoot o-an-quan o-an-quan --moves 6 --seed 6
-shoot togyz-kumalak togyz-kumalak --moves 8 --seed 7
-shoot zaroc zaroc --moves 9 --seed 2
-shoot stork-migration stork-migration --moves 40 --seed 3
-shoot bite-the-pumpkin bite-the-pumpkin --moves 12 --seed 5
+shoot kalah kalah --random-moves 7 --seed 3
+shoot oware oware --random-moves 9 --seed 4
+shoot congkak congkak --random-moves 3 --seed 5
+shoot o-an-quan o-an-quan --random-moves 6 --seed 6
+shoot togyz-kumalak togyz-kumalak --random-moves 8 --seed 7
+shoot zaroc zaroc --random-moves 9 --seed 2
+shoot stork-migration stork-migration --random-moves 40 --seed 3
+shoot bite-the-pumpkin bite-the-pumpkin --random-moves 12 --seed 5

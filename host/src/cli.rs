@@ -187,12 +187,18 @@ pub enum Command {
         /// The random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Play this many random moves first (paused afterwards), e.g. for screenshots
+        /// Start from this position notation instead of the game's start.
+        #[arg(long, value_name = "NOTATION")]
+        position: Option<String>,
+        /// Then play these moves, by their notations (`c,f,B`), and stay there, paused.
+        #[arg(long, value_name = "M1,M2,…", value_delimiter = ',')]
+        moves: Vec<String>,
+        /// Then play this many random moves (paused afterwards), e.g. for screenshots
         /// (at most 10000).
         #[arg(long, default_value_t = 0,
               value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
                   .range(0..=MAX_OPENING_MOVES as u64))]
-        moves: usize,
+        random_moves: usize,
     },
     /// Inspect one plugin file in this process and print what was found as JSON (used by
     /// discovery, which runs it in a child process with a time limit).
@@ -287,14 +293,18 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             options,
             seats,
             seed,
+            position,
             moves,
+            random_moves,
         } => {
             let start = crate::app::StartGame {
                 game,
                 options,
                 seats,
                 seed,
+                position,
                 moves,
+                random_moves,
             };
             crate::app::run(dirs, Some(start), cli.no_restore)?;
             return Ok(ExitCode::SUCCESS);

@@ -550,3 +550,39 @@ fn a_new_game_is_a_person_against_a_strong_bot_and_the_last_choice_is_remembered
         "the last choice for Kalah"
     );
 }
+
+#[test]
+fn open_starts_at_a_position_and_plays_the_moves_given_by_their_notations() {
+    let dir = plugins_of(&["kalah"]);
+    let dirs = || {
+        PluginDirs(vec![PluginDir {
+            path: dir.path().to_path_buf(),
+            source: DirSource::CommandLine,
+        }])
+    };
+    let start = |moves: &[&str]| tavola::app::StartGame {
+        game: "kalah".into(),
+        options: vec!["houses=4".into(), "seeds=3".into()],
+        seats: vec!["human".into(), "human".into()],
+        seed: 1,
+        position: Some("3,3,3,3/3,3,3,3 0-0 S".into()),
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        random_moves: 0,
+    };
+    let mut config = config(None);
+    config.start = Some(start(&["a", "A"]));
+    let app = TavolaApp::new(dirs(), config.clone());
+    assert_eq!(app.message(), None);
+    let view = app.play_view().unwrap();
+    assert_eq!(view.session().cursor(), 2);
+    assert_eq!(
+        view.session().record().start.as_deref(),
+        Some("3,3,3,3/3,3,3,3 0-0 S")
+    );
+    assert!(view.paused, "left where the moves end, to look at");
+
+    config.start = Some(start(&["a", "z"]));
+    let app = TavolaApp::new(dirs(), config);
+    let message = app.message().unwrap();
+    assert!(message.contains("move 2 `z` is not legal"), "{message}");
+}

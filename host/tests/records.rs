@@ -193,7 +193,10 @@ fn numeric_arguments_out_of_range_are_refused_naming_the_flag_and_range() {
         ),
         (&["perft", "kalah", "0"], "<DEPTH>"),
         (&["perft", "kalah", "31"], "<DEPTH>"),
-        (&["open", "kalah", "--moves", "10001"], "--moves"),
+        (
+            &["open", "kalah", "--random-moves", "10001"],
+            "--random-moves",
+        ),
         (&["solve", "kalah", "--memory", "0"], "--memory"),
         (&["solve", "kalah", "--memory", "1000000000"], "--memory"),
     ];

@@ -65,6 +65,20 @@ impl TavolaApp {
         request: NewGameRequest,
         remote: Option<Result<RemoteGame, WorkerError>>,
     ) -> Result<()> {
+        self.start_in(request, remote, None)
+    }
+
+    /// Starts a game from the position written `position`.
+    fn start_at(&mut self, request: NewGameRequest, position: Option<&str>) -> Result<()> {
+        self.start_in(request, None, position)
+    }
+
+    fn start_in(
+        &mut self,
+        request: NewGameRequest,
+        remote: Option<Result<RemoteGame, WorkerError>>,
+        position: Option<&str>,
+    ) -> Result<()> {
         let plugin = self.plugin(&request.game)?;
         let mut remote = match remote {
             Some(Ok(r)) if r.plugin().meta().hash == plugin.meta().hash => r,
@@ -73,11 +87,11 @@ impl TavolaApp {
                 .map_err(|e| anyhow!("{}: {e}", plugin.manifest().name))?,
         };
         let snapshot = remote
-            .start(&request.options, None, &[])
+            .start(&request.options, position, &[])
             .map_err(|e| anyhow!("{}: {e}", plugin.manifest().name))?;
         let mut seats = request.seats;
         seats.resize(usize::from(snapshot.seat_count), SeatKind::Person);
-        let session = Session::new(&plugin, &request.options, seats, request.seed, None);
+        let session = Session::new(&plugin, &request.options, seats, request.seed, position);
         self.settings.last_seats.insert(
             request.game.clone(),
             session.seats().iter().map(SeatKind::record_name).collect(),
@@ -99,31 +113,57 @@ impl TavolaApp {
         self.mark_running();
     }
 
+    /// Opens the game `start` describes: its options and seats, from its position, with
+    /// its moves played (each by its notation; a move that is not legal there is an
+    /// error naming it and the moves that are).
     pub(super) fn open_game(&mut self, start: &StartGame) -> Result<()> {
         let plugin = self.plugin(&start.game)?;
         let options = plugin.parse_options(&start.options)?;
-        let seats = start
+        let seats: Vec<SeatKind> = start
             .seats
             .iter()
             .map(|s| SeatKind::from_record_name(s))
             .collect();
-        self.start(NewGameRequest {
+        let request = NewGameRequest {
             game: start.game.clone(),
             options,
             seats,
             seed: start.seed,
-        })?;
-        if let Some(play) = &mut self.play {
-            let mut rng = game_api::Rng::with_seed(start.seed);
-            for _ in 0..start.moves {
-                let moves = play.legal_moves().to_vec();
-                if moves.is_empty() {
-                    break;
-                }
-                play.play(moves[rng.below(moves.len())].id, 0.0, 0.0);
+        };
+        self.start_at(request, start.position.as_deref())?;
+        let Some(play) = &mut self.play else {
+            return Ok(());
+        };
+        for (i, notation) in start.moves.iter().enumerate() {
+            let notation = notation.trim();
+            let found = play.legal_moves().iter().find(|m| m.notation == notation);
+            let Some(mv) = found.map(|m| m.id) else {
+                let legal: Vec<&str> = play
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.notation.as_str())
+                    .collect();
+                return Err(anyhow!(
+                    "move {} `{notation}` is not legal in {} (legal: {})",
+                    i + 1,
+                    play.notation(),
+                    legal.join(", ")
+                ));
+            };
+            play.play(mv, 0.0, 0.0);
+            if let Some(e) = play.error() {
+                return Err(anyhow!("move {} `{notation}`: {e}", i + 1));
             }
-            play.paused = start.moves > 0;
         }
+        let mut rng = game_api::Rng::with_seed(start.seed);
+        for _ in 0..start.random_moves {
+            let moves = play.legal_moves().to_vec();
+            if moves.is_empty() {
+                break;
+            }
+            play.play(moves[rng.below(moves.len())].id, 0.0, 0.0);
+        }
+        play.paused = !start.moves.is_empty() || start.random_moves > 0;
         Ok(())
     }
 

@@ -64,8 +64,12 @@ pub struct StartGame {
     pub seats: Vec<String>,
     /// The seed.
     pub seed: u64,
-    /// Random moves to play before showing the board (for screenshots).
-    pub moves: usize,
+    /// A start position other than the game's own (its notation).
+    pub position: Option<String>,
+    /// Moves to play from the start, by their notations.
+    pub moves: Vec<String>,
+    /// Random moves to play after those, before showing the board (for screenshots).
+    pub random_moves: usize,
 }
 
 /// Which screen is shown.

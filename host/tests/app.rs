@@ -586,3 +586,32 @@ fn open_starts_at_a_position_and_plays_the_moves_given_by_their_notations() {
     let message = app.message().unwrap();
     assert!(message.contains("move 2 `z` is not legal"), "{message}");
 }
+
+#[test]
+fn every_move_of_the_last_turn_is_marked_and_the_hint_is_in_words() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    let site_of = |h: &Harness<'static, TavolaApp>, notation: &str| {
+        h.state()
+            .play_view()
+            .unwrap()
+            .legal_moves()
+            .iter()
+            .find(|m| m.notation == notation)
+            .unwrap()
+            .sites[0]
+    };
+    let c = site_of(&h, "c");
+    h.get_by_label("c: 4 seed").click();
+    h.run();
+    let f = site_of(&h, "f");
+    h.get_by_label("f: 5 seed").click();
+    h.run();
+    let marks = h.state().play_view().unwrap().marks();
+    assert!(
+        marks.last_move.contains(&c) && marks.last_move.contains(&f),
+        "{marks:?}"
+    );
+    assert!(tavola::ai::chance_in_words(-0.3).contains("35%"));
+}

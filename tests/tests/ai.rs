@@ -176,7 +176,11 @@ fn a_hint_names_a_move_an_evaluation_and_a_line() {
     )
     .unwrap();
     assert_eq!(notation_of(&game, hint.best), "c");
-    assert!(hint.evaluation.contains("wins by"), "{}", hint.evaluation);
+    assert!(
+        hint.evaluation.contains("you win by"),
+        "{}",
+        hint.evaluation
+    );
     assert_eq!(hint.line.first(), Some(&hint.best));
 }
 

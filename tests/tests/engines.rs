@@ -83,7 +83,7 @@ fn a_chance_game_gets_a_hint_and_an_expert_at_a_seats_turn() {
     .unwrap();
     assert!(legal.contains(&hint.best));
     assert!(
-        hint.evaluation.contains("expected return"),
+        hint.evaluation.contains("games simulated"),
         "{}",
         hint.evaluation
     );

@@ -358,6 +358,26 @@ pub struct Hint {
     pub line: Vec<MoveId>,
 }
 
+/// An expected return (−1 a sure loss, 0 even, +1 a sure win) as a person says it: "about
+/// a 70% chance to win", "even".
+///
+/// ```
+/// assert_eq!(tavola::ai::chance_in_words(0.4), "about a 70% chance to win");
+/// assert_eq!(tavola::ai::chance_in_words(0.01), "even chances");
+/// ```
+pub fn chance_in_words(expected: f64) -> String {
+    if !expected.is_finite() {
+        return "no estimate".into();
+    }
+    let percent = ((expected.clamp(-1.0, 1.0) + 1.0) * 50.0).round() as i64;
+    match percent {
+        48..=52 => "even chances".into(),
+        99.. => "a near-certain win".into(),
+        ..=1 => "a near-certain loss".into(),
+        p => format!("about a {p}% chance to win"),
+    }
+}
+
 /// A hint for `game`: alpha-beta for two-seat games whose manifest promises no chance,
 /// MCTS (as the game's search `hints` advise) otherwise, so that every turn of every
 /// game has one.
@@ -380,14 +400,21 @@ pub fn hint(
         let evaluation = if r.value.abs() >= alphabeta::WIN - 1000.0 {
             let margin = r.value.abs() - alphabeta::WIN;
             if r.value > 0.0 {
-                format!("wins by {margin} (depth {})", r.depth)
+                format!(
+                    "with best play you win by {margin} (seen {} moves ahead)",
+                    r.depth
+                )
             } else {
-                format!("loses by {margin} (depth {})", r.depth)
+                format!(
+                    "with best play you lose by {margin}, whatever you do (seen {} moves ahead)",
+                    r.depth
+                )
             }
         } else {
             format!(
-                "{:+.1} on the game's heuristic, -100 to +100 (depth {})",
-                r.value, r.depth
+                "{} (looked {} moves ahead)",
+                chance_in_words(r.value / 100.0),
+                r.depth
             )
         };
         return Ok(Hint {
@@ -414,8 +441,9 @@ pub fn hint(
         )
     } else {
         format!(
-            "{:+.2} expected return ({} simulations)",
-            r.value, r.simulations
+            "{} ({} games simulated)",
+            chance_in_words(r.value),
+            r.simulations
         )
     };
     Ok(Hint {

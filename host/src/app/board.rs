@@ -270,11 +270,14 @@ fn paint_board(
             );
         };
         let mark = |colour: Color32, width: f32| mark_at(2.0, colour, width);
-        if marks.last_move.contains(&site.id) {
-            mark(Color32::from_rgba_unmultiplied(255, 255, 255, 90), 2.0);
-        }
         if marks.hint.contains(&site.id) {
-            // Outside the other marks: a hinted site is usually a target too.
+            // Filled as well as ringed, outside the other marks: a hinted site is usually
+            // a target too, and must not look like one.
+            painter.rect_filled(
+                rect,
+                CornerRadius::same(round.min(255.0) as u8),
+                Color32::from_rgba_unmultiplied(80, 220, 120, 70),
+            );
             mark_at(6.0, Color32::from_rgb(80, 220, 120), 3.0);
         }
         if marks.targets.contains(&site.id) {
@@ -289,6 +292,17 @@ fn paint_board(
 
         if let Some(content) = contents.get(&site.id) {
             paint_content(painter, site, rect, content, scale);
+        }
+        if marks.last_move.contains(&site.id) {
+            // A badge, not a ring: the rings say what can be played now.
+            let r = (scale * 0.09).clamp(4.0, 9.0);
+            let at = rect.left_top() + Vec2::splat(r * 0.9);
+            painter.circle(
+                at,
+                r,
+                Color32::from_rgb(250, 250, 250),
+                Stroke::new(1.5, Color32::from_rgb(40, 40, 40)),
+            );
         }
         if labels
             && !site.label.is_empty()

@@ -69,6 +69,9 @@ pub struct PlayView {
     /// The view before the move being animated: the panels and the status line show it
     /// until the board has caught up.
     view_before: Option<View>,
+    /// The sites of every move of the last turn (a turn of several moves: Kalah's extra
+    /// turns, Zaroc's two moves) and whose turn it was.
+    turn_sites: (Option<u8>, Vec<SiteId>),
     pub(super) contents: Contents,
     pub(super) moves: Vec<MoveInfo>,
     pub(super) turn: Turn,
@@ -114,6 +117,7 @@ impl PlayView {
             }),
             view: View::default(),
             view_before: None,
+            turn_sites: (None, Vec::new()),
             contents: Contents::new(),
             moves: Vec::new(),
             turn: Turn::Seat { seat: 0 },
@@ -404,6 +408,13 @@ impl PlayView {
         {
             self.paused = false;
         }
+        if seat.is_some() {
+            if self.turn_sites.0 == seat {
+                self.turn_sites.1.extend(info.sites.iter().copied());
+            } else {
+                self.turn_sites = (seat, info.sites.clone());
+            }
+        }
         let before = self.contents.clone();
         let view_before = self.view.clone();
         self.show(snapshot);
@@ -436,6 +447,7 @@ impl PlayView {
             return;
         }
         self.session.set_cursor(n);
+        self.turn_sites = (None, Vec::new());
         self.dirty = true;
         let moves = self.session.played_ids();
         let Some(remote) = self.remote() else { return };
@@ -695,10 +707,19 @@ impl PlayView {
             .collect()
     }
 
-    pub(super) fn marks(&self) -> Marks {
+    /// How the board marks its sites now: the last turn, the hint, the legal targets.
+    pub fn marks(&self) -> Marks {
         let mut marks = Marks {
             selected: self.path.clone(),
-            last_move: self.view.last_move.clone(),
+            last_move: {
+                let mut sites = self.view.last_move.clone();
+                for site in &self.turn_sites.1 {
+                    if !sites.contains(site) {
+                        sites.push(*site);
+                    }
+                }
+                sites
+            },
             active: self.animation.as_ref().and_then(|a| a.active),
             hint: self
                 .hint

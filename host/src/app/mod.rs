@@ -8,6 +8,7 @@ mod animation;
 mod board;
 mod chooser;
 mod command;
+mod events;
 mod file_dialog;
 mod game_over;
 mod games;

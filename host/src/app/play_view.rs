@@ -388,9 +388,18 @@ impl PlayView {
         now: f64,
         step_seconds: f64,
     ) {
-        if seat.is_none() {
-            self.last_event = Some(format!("Chance: {}", info.notation));
-        }
+        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        let happened = super::events::describe(&effects, &names);
+        self.last_event = match (seat, happened) {
+            (None, Some(h)) => Some(format!("Chance: {} · {h}", info.notation)),
+            (None, None) => Some(format!("Chance: {}", info.notation)),
+            (Some(s), Some(h)) => Some(format!(
+                "{} {}: {h}",
+                names.get(usize::from(s)).map_or("", String::as_str),
+                info.notation
+            )),
+            (Some(_), None) => None,
+        };
         let dropped = self
             .session
             .record_played(mv, info.notation, seat, &snapshot.notation);
@@ -623,9 +632,6 @@ impl PlayView {
             ctx.request_repaint_after(std::time::Duration::from_millis(30));
         }
         if let Some(a) = &mut self.animation {
-            if let Some(m) = a.message.take() {
-                self.last_event = Some(m);
-            }
             if a.advance(now, step_seconds) {
                 self.animation = None;
             } else {

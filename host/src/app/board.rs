@@ -43,6 +43,8 @@ pub struct Marks {
     pub active: Option<SiteId>,
     /// The sites of the suggested move.
     pub hint: Vec<SiteId>,
+    /// The key that plays the move of a site, shown on it.
+    pub keys: Vec<(SiteId, String)>,
 }
 
 /// What happened on the board this frame.
@@ -292,6 +294,22 @@ fn paint_board(
 
         if let Some(content) = contents.get(&site.id) {
             paint_content(painter, site, rect, content, scale);
+        }
+        if let Some((_, key)) = marks.keys.iter().find(|(s, _)| *s == site.id) {
+            // The key, in a small box at the site's lower left.
+            let size = (scale * 0.16).clamp(9.0, 14.0);
+            let at = rect.left_bottom() + Vec2::new(size * 0.2, -size * 0.2);
+            let galley = painter.layout_no_wrap(
+                key.clone(),
+                egui::FontId::monospace(size),
+                Color32::from_rgb(30, 30, 30),
+            );
+            let boxed = egui::Rect::from_min_size(
+                at - Vec2::new(0.0, galley.size().y + 2.0),
+                galley.size() + Vec2::splat(4.0),
+            );
+            painter.rect_filled(boxed, 3, Color32::from_rgb(255, 214, 64));
+            painter.galley(boxed.min + Vec2::splat(2.0), galley, Color32::BLACK);
         }
         if marks.last_move.contains(&site.id) {
             // A badge, not a ring: the rings say what can be played now.

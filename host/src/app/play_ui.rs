@@ -103,36 +103,40 @@ impl PlayView {
         });
     }
 
+    /// The bar of moves made without a site (a Herd's direction, a pass), above the board.
+    /// Once a game has used it, its row stays, empty when there is nothing to choose, so
+    /// the board does not jump up and down from turn to turn.
     fn choices_ui(&mut self, ui: &mut egui::Ui, now: f64, step_seconds: f64) {
-        if !self.person_to_move() {
-            return;
-        }
-        let candidates = self.candidates();
-        let complete: Vec<(MoveId, String, Option<String>)> = candidates
-            .iter()
-            .filter(|m| m.sites == self.path && (!self.path.is_empty() || m.sites.is_empty()))
-            .map(|m| {
-                (
-                    m.id,
-                    m.choice.clone().unwrap_or_else(|| m.notation.clone()),
-                    m.key.clone(),
-                )
-            })
-            .collect();
-        // Choices after a click are shown beside the site (see `choices_beside_site_ui`).
-        if complete.is_empty() || !self.path.is_empty() {
+        let complete: Vec<(MoveId, String, Option<String>)> =
+            if self.person_to_move() && self.path.is_empty() {
+                self.candidates()
+                    .iter()
+                    .filter(|m| m.sites.is_empty())
+                    .map(|m| {
+                        (
+                            m.id,
+                            m.choice.clone().unwrap_or_else(|| m.notation.clone()),
+                            m.key.clone(),
+                        )
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+        self.uses_move_bar |= !complete.is_empty();
+        if !self.uses_move_bar {
             return;
         }
         let mut chosen = None;
         ui.horizontal_wrapped(|ui| {
-            ui.label(if self.path.is_empty() {
-                "Moves:"
-            } else {
-                "Choose:"
-            });
+            ui.set_min_height(ui.spacing().interact_size.y + 4.0);
+            if complete.is_empty() {
+                return;
+            }
+            ui.label("Moves:");
             for (mv, label, key) in &complete {
                 let text = match key {
-                    Some(k) => format!("{label} ({k})"),
+                    Some(k) => format!("{label} ({})", key_label(k)),
                     None => label.clone(),
                 };
                 if ui.button(text).clicked() {
@@ -163,14 +167,11 @@ impl PlayView {
             .filter(|m| m.sites == self.path)
             .map(|m| {
                 let label = m.choice.clone().unwrap_or_else(|| m.notation.clone());
-                let arrow = match m.key.as_deref() {
-                    Some("ArrowLeft") => "< ",
-                    Some("ArrowRight") => "> ",
-                    Some("ArrowUp") => "^ ",
-                    Some("ArrowDown") => "v ",
-                    _ => "",
-                };
-                (m.id, format!("{arrow}{label}"))
+                let key = m
+                    .key
+                    .as_deref()
+                    .map_or_else(String::new, |k| format!(" ({})", key_label(k)));
+                (m.id, format!("{label}{key}"))
             })
             .collect();
         if choices.len() < 2 {
@@ -394,4 +395,17 @@ pub fn options_summary(manifest: &game_api::Manifest, options: &game_api::Option
             Some(format!("{}: {shown}", spec.label))
         })
         .collect()
+}
+
+/// A key as people call it: `Num3` is "3", `ArrowLeft` "left arrow", `A` "A".
+pub fn key_label(name: &str) -> String {
+    match name {
+        "ArrowLeft" => "left arrow".into(),
+        "ArrowRight" => "right arrow".into(),
+        "ArrowUp" => "up arrow".into(),
+        "ArrowDown" => "down arrow".into(),
+        "Space" => "space".into(),
+        "Enter" => "Enter".into(),
+        _ => name.strip_prefix("Num").unwrap_or(name).to_owned(),
+    }
 }

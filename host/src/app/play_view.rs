@@ -89,6 +89,8 @@ pub struct PlayView {
     pub board: BoardView,
     /// Whether the board takes key presses (not while a dialog is open).
     pub keys_enabled: bool,
+    /// Whether the game has offered moves without a site (its move bar keeps its row).
+    pub(super) uses_move_bar: bool,
     pub(super) error: Option<String>,
     pub(super) hint: Option<(MoveId, String)>,
     hint_job: Option<u64>,
@@ -132,6 +134,7 @@ impl PlayView {
             chance_due: None,
             board: BoardView::default(),
             keys_enabled: true,
+            uses_move_bar: false,
             error: None,
             hint: None,
             hint_job: None,
@@ -741,6 +744,17 @@ impl PlayView {
                 .iter()
                 .filter_map(|m| m.sites.get(self.path.len()).copied())
                 .collect();
+            // The key that plays a site's move, shown on the site (when one key plays it).
+            if self.path.is_empty() {
+                for m in self.candidates() {
+                    if let ([site], Some(key)) = (&m.sites[..], &m.key) {
+                        let label = super::play_ui::key_label(key);
+                        if label.chars().count() <= 2 {
+                            marks.keys.push((*site, label));
+                        }
+                    }
+                }
+            }
         }
         marks
     }

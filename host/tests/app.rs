@@ -615,3 +615,15 @@ fn every_move_of_the_last_turn_is_marked_and_the_hint_is_in_words() {
     );
     assert!(tavola::ai::chance_in_words(-0.3).contains("35%"));
 }
+
+#[test]
+fn the_board_shows_the_key_of_each_move() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    let marks = h.state().play_view().unwrap().marks();
+    let mut keys: Vec<String> = marks.keys.iter().map(|(_, k)| k.clone()).collect();
+    keys.sort();
+    assert_eq!(keys, ["1", "2", "3", "4", "5", "6"]);
+    assert_eq!(tavola::app::key_label("ArrowLeft"), "left arrow");
+}

@@ -27,6 +27,7 @@ use anyhow::{Result, anyhow};
 pub use board::{BoardResponse, BoardView, Contents, Marks, paint_piece, seat_colour};
 pub use command::Command;
 pub use new_game::{DialogOutcome, NewGameDialog, NewGameRequest};
+pub use play_ui::key_label;
 pub use play_view::{PlayView, PluginFailure};
 pub use plugins_panel::{PluginsAction, PluginsPanel};
 pub use saving::{Recovered, SaveSlot, list_recovered};

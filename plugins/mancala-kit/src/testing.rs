@@ -397,3 +397,111 @@ fn number_ranges(chars: &[char]) -> Vec<(usize, usize)> {
     }
     numbers
 }
+
+/// What [`Mutation`]s put into a mancala notation: digits and separators, overflowing
+/// numbers, side letters, the optional fields.
+pub const NOTATION_TOKENS: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "5",
+    "9",
+    "10",
+    "13",
+    "48",
+    "99",
+    "4294967295",
+    "4294967296",
+    "18446744073709551616",
+    "-1",
+    ",",
+    "/",
+    " ",
+    "*",
+    "**",
+    "S",
+    "N",
+    "x",
+    ":",
+    "-",
+    "m:0*,0*",
+    "m:0,0",
+    "big:1-0",
+    "loan:3-0",
+    "burnt:a",
+    "tuz:A,-",
+    "tuz:-,b",
+    "round:2",
+    "open:-",
+    "open:c",
+    "end:cycle",
+    "A",
+    "a",
+];
+
+/// The property-based tests every variant of the kit runs, for the test file of a crate
+/// that has `proptest` among its dev-dependencies: random legal games of any length (up
+/// to `$length` actions) under random option sets, checked at every position, the last
+/// included (see [`checked_random_game`]); and notations mangled by random edits of
+/// [`NOTATION_TOKENS`], which must be refused with a reason or read as a valid position
+/// (see [`check_parsed`]). In `tests/properties.rs`:
+///
+/// ```text
+/// mancala_kit::variant_properties!(my_variant::MyRules, 1000);
+/// ```
+#[macro_export]
+macro_rules! variant_properties {
+    ($rules:ty, $length:expr) => {
+        use ::proptest::prelude::*;
+
+        fn mutation() -> impl Strategy<Value = $crate::testing::Mutation> {
+            (
+                any::<u8>(),
+                any::<usize>(),
+                0..$crate::testing::NOTATION_TOKENS.len(),
+            )
+                .prop_map(|(kind, at, t)| $crate::testing::Mutation {
+                    kind,
+                    at,
+                    token: $crate::testing::NOTATION_TOKENS[t].to_owned(),
+                })
+        }
+
+        fn options(choices: Vec<usize>) -> ::game_api::Options {
+            let mut choices = choices.into_iter();
+            $crate::testing::random_options::<$rules>(|n| choices.next().unwrap_or(0) % n)
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(32))]
+
+            #[test]
+            fn random_games_round_trip_at_every_step_and_score_everything(
+                choices in prop::collection::vec(any::<usize>(), 8),
+                seed in any::<u64>(),
+                length in 0usize..$length,
+            ) {
+                $crate::testing::checked_random_game::<$rules>(&options(choices), seed, length)
+                    .map_err(TestCaseError::fail)?;
+            }
+
+            #[test]
+            fn mangled_notations_are_refused_or_read_as_valid_positions(
+                choices in prop::collection::vec(any::<usize>(), 8),
+                seed in any::<u64>(),
+                length in 0usize..200,
+                edits in prop::collection::vec(mutation(), 1..4),
+            ) {
+                let options = options(choices);
+                let seen = $crate::testing::checked_random_game::<$rules>(&options, seed, length)
+                    .map_err(TestCaseError::fail)?;
+                let mut text = seen.last().cloned().unwrap_or_default();
+                for edit in &edits {
+                    text = edit.apply(&text);
+                }
+                $crate::testing::check_parsed::<$rules>(&options, &text)
+                    .map_err(TestCaseError::fail)?;
+            }
+        }
+    };
+}

@@ -37,3 +37,35 @@ pub fn play<G: Game>(game: &mut G, notation: &str) -> Result<Vec<Effect>, String
         .map_err(|e| e.to_string())?;
     Ok(effects)
 }
+
+/// `text` with one edit, for parsers fed mangled notations: `kind` picks replace a
+/// character by `token`, delete one, insert `token`, or swap two characters; `at` says
+/// where (modulo the length).
+///
+/// ```
+/// use game_api::testing::edit_notation;
+/// assert_eq!(edit_notation("abc", 0, 1, "XY"), "aXYc");
+/// assert_eq!(edit_notation("abc", 1, 4, ""), "ac");
+/// assert_eq!(edit_notation("", 3, 0, "z"), "z");
+/// ```
+pub fn edit_notation(text: &str, kind: u8, at: usize, token: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.is_empty() {
+        return token.to_owned();
+    }
+    let i = at % chars.len();
+    let mut out = chars.clone();
+    match kind % 4 {
+        0 => {
+            out.splice(i..=i, token.chars());
+        }
+        1 => {
+            out.remove(i);
+        }
+        2 => {
+            out.splice(i..i, token.chars());
+        }
+        _ => out.swap(i, (i + token.len()) % chars.len()),
+    }
+    out.into_iter().collect()
+}

@@ -484,21 +484,8 @@ impl TavolaApp {
             }
         }
         if let Some(path) = self.overwrite.clone() {
-            let modal = egui::Modal::new(egui::Id::unique("overwrite")).show(ctx, |ui| {
-                ui.set_max_width(440.0);
-                ui.label(format!("{} already exists. Replace it?", path.display()));
-                ui.horizontal(|ui| {
-                    if ui.button("Replace").clicked() {
-                        Some(true)
-                    } else if ui.button("Cancel").clicked() {
-                        Some(false)
-                    } else {
-                        None
-                    }
-                })
-                .inner
-            });
-            if let Some(replace) = modal.inner.or(modal.should_close().then_some(false)) {
+            let question = format!("{} already exists. Replace it?", path.display());
+            if let Some(replace) = confirm(ctx, "overwrite", &question, "Replace") {
                 self.overwrite = None;
                 if replace {
                     let result = self.save_to(&path);
@@ -507,21 +494,8 @@ impl TavolaApp {
             }
         }
         if self.confirm_restart {
-            let modal = egui::Modal::new(egui::Id::unique("confirm_restart")).show(ctx, |ui| {
-                ui.set_max_width(420.0);
-                ui.label("Start this game again from the beginning, with the same seats?");
-                ui.horizontal(|ui| {
-                    if ui.button("Restart").clicked() {
-                        Some(true)
-                    } else if ui.button("Cancel").clicked() {
-                        Some(false)
-                    } else {
-                        None
-                    }
-                })
-                .inner
-            });
-            if let Some(restart) = modal.inner.or(modal.should_close().then_some(false)) {
+            let question = "Start this game again from the beginning, with the same seats?";
+            if let Some(restart) = confirm(ctx, "confirm_restart", question, "Restart") {
                 self.confirm_restart = false;
                 if restart {
                     self.restart();
@@ -624,6 +598,26 @@ impl TavolaApp {
             self.run_command(c, ctx);
         }
     }
+}
+
+/// A question with a yes button (`yes`) and Cancel: `Some(true)` or `Some(false)` once
+/// answered (Esc or a click beside it is Cancel), `None` while it waits.
+fn confirm(ctx: &egui::Context, id: &str, question: &str, yes: &str) -> Option<bool> {
+    let modal = egui::Modal::new(egui::Id::unique(id)).show(ctx, |ui| {
+        ui.set_max_width(440.0);
+        ui.label(question);
+        ui.horizontal(|ui| {
+            if ui.button(yes).clicked() {
+                Some(true)
+            } else if ui.button("Cancel").clicked() {
+                Some(false)
+            } else {
+                None
+            }
+        })
+        .inner
+    });
+    modal.inner.or(modal.should_close().then_some(false))
 }
 
 /// `text` cut to about `max` characters for a label, with the cut said.

@@ -82,30 +82,6 @@ const TOKENS: &[&str] = &[
     "h8",
 ];
 
-/// `text` with one edit: `kind` picks replace, delete or insert (a token), or swap two
-/// characters.
-fn edit(text: &str, kind: u8, at: usize, token: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.is_empty() {
-        return token.to_owned();
-    }
-    let i = at % chars.len();
-    let mut out = chars.clone();
-    match kind % 4 {
-        0 => {
-            out.splice(i..=i, token.chars());
-        }
-        1 => {
-            out.remove(i);
-        }
-        2 => {
-            out.splice(i..i, token.chars());
-        }
-        _ => out.swap(i, (i + token.len()) % chars.len()),
-    }
-    out.into_iter().collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
@@ -134,7 +110,7 @@ proptest! {
         let game = random_game(&o, seed, length).map_err(TestCaseError::fail)?;
         let mut text = game.notation();
         for (kind, at, t) in edits {
-            text = edit(&text, kind, at, TOKENS[t]);
+            text = game_api::testing::edit_notation(&text, kind, at, TOKENS[t]);
         }
         if let Ok(mut read) = BiteThePumpkin::from_notation(&o, &text) {
             let mut rng = Rng::with_seed(seed);

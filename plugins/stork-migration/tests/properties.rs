@@ -83,30 +83,6 @@ const TOKENS: &[&str] = &[
     ":",
 ];
 
-/// `text` with one edit: `kind` picks replace, delete or insert (a token), or swap two
-/// characters.
-fn edit(text: &str, kind: u8, at: usize, token: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.is_empty() {
-        return token.to_owned();
-    }
-    let i = at % chars.len();
-    let mut out: Vec<char> = chars.clone();
-    match kind % 4 {
-        0 => {
-            out.splice(i..=i, token.chars());
-        }
-        1 => {
-            out.remove(i);
-        }
-        2 => {
-            out.splice(i..i, token.chars());
-        }
-        _ => out.swap(i, (i + token.len()) % chars.len()),
-    }
-    out.into_iter().collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
@@ -130,7 +106,7 @@ proptest! {
         let game = random_game(&o, seed, length).map_err(TestCaseError::fail)?;
         let mut text = game.notation();
         for (kind, at, t) in edits {
-            text = edit(&text, kind, at, TOKENS[t]);
+            text = game_api::testing::edit_notation(&text, kind, at, TOKENS[t]);
         }
         if let Ok(read) = Storks::from_notation(&o, &text) {
             round_trip(&read, &o).map_err(TestCaseError::fail)?;

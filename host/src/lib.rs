@@ -11,6 +11,7 @@ pub mod app;
 pub mod bots;
 pub mod cli;
 pub mod conformance;
+pub mod ending;
 pub mod matches;
 pub mod play;
 pub mod plugins;

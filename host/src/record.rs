@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::{
+    ending::{ClockState, Ending},
     plugins::{CallError, GameHandle, Plugin, PluginSet},
     storage::{StorageError, write_atomic},
 };
@@ -54,6 +55,13 @@ pub struct Record {
     /// The result, once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Outcome>,
+    /// How the game ended when its rules did not end it (a resignation, an agreed draw,
+    /// a loss on time): the game is finished after its last move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+    /// The players' clocks, when the game is played with them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockState>,
 }
 
 /// One action of a record.
@@ -185,6 +193,8 @@ impl Record {
                 .map(|d| d.as_secs()),
             moves: Vec::new(),
             result: None,
+            ending: None,
+            clock: None,
         }
     }
 
@@ -454,6 +464,8 @@ mod tests {
                 },
             ],
             result: None,
+            ending: None,
+            clock: None,
         }
     }
 

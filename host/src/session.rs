@@ -10,6 +10,7 @@
 use game_api::{MoveId, Options, Outcome, Rng};
 
 use crate::{
+    ending::{ClockState, Ending},
     plugins::Plugin,
     record::{Record, RecordedMove, position_check},
 };
@@ -93,6 +94,11 @@ impl Session {
             .iter()
             .map(|s| SeatKind::from_record_name(s))
             .collect();
+        if let Some(clock) = &mut record.clock {
+            clock
+                .left_ms
+                .resize(usize::from(seat_count), clock.per_game_ms);
+        }
         let mut rng = Rng::with_seed(record.seed.unwrap_or(0));
         // Keep drawing where the recorded game left off: one draw per recorded action.
         for _ in 0..record.moves.len() {
@@ -173,6 +179,8 @@ impl Session {
             .is_some_and(|m| m.id == mv.0);
         let mut dropped = 0;
         if !same_as_redo {
+            // A move played after the end the players chose takes that end back.
+            self.record.ending = None;
             dropped = self.record.moves.len() - self.cursor;
             self.record.moves.truncate(self.cursor);
             let at_ms = u64::try_from(self.started.elapsed().as_millis()).ok();
@@ -219,8 +227,37 @@ impl Session {
         if self.cursor < record.moves.len() {
             record.moves.truncate(self.cursor);
             record.result = None;
+            record.ending = None;
         }
         record
+    }
+
+    /// How the game ended outside its rules, when the position shown is its end.
+    pub fn ending(&self) -> Option<Ending> {
+        self.record
+            .ending
+            .filter(|_| self.cursor == self.record.moves.len())
+    }
+
+    /// Ends the game after its last move (a resignation, an agreed draw, a loss on time),
+    /// or with `None` takes such an end back.
+    pub fn set_ending(&mut self, ending: Option<Ending>) {
+        self.record.ending = ending;
+    }
+
+    /// The players' clocks, if the game has them.
+    pub fn clock(&self) -> Option<&ClockState> {
+        self.record.clock.as_ref()
+    }
+
+    /// The players' clocks, to run them.
+    pub fn clock_mut(&mut self) -> Option<&mut ClockState> {
+        self.record.clock.as_mut()
+    }
+
+    /// Gives the game clocks (or takes them away with `None`).
+    pub fn set_clock(&mut self, clock: Option<ClockState>) {
+        self.record.clock = clock;
     }
 }
 

@@ -627,3 +627,169 @@ fn the_board_shows_the_key_of_each_move() {
     assert_eq!(keys, ["1", "2", "3", "4", "5", "6"]);
     assert_eq!(tavola::app::key_label("ArrowLeft"), "left arrow");
 }
+
+#[test]
+fn resigning_ends_the_game_records_it_and_the_finished_game_is_not_restored() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let dirs = || {
+        PluginDirs(vec![PluginDir {
+            path: dir.path().to_path_buf(),
+            source: DirSource::CommandLine,
+        }])
+    };
+    let mut first = TavolaApp::new(dirs(), config(Some(data.path().to_path_buf())));
+    first.settings_mut().step_seconds = 0.0;
+    let mut h = harness(first);
+    start_kalah(&mut h);
+    // South sows c into its store: an extra turn, South still to move.
+    h.get_by_label("c: 4 seed").click();
+    h.run();
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label_contains("Resign this game for South?");
+    // Cancel changes nothing.
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!h.state().play_view().unwrap().is_over());
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign").click();
+    h.run();
+    let play = h.state().play_view().unwrap();
+    assert_eq!(
+        play.session().ending(),
+        Some(tavola::ending::Ending::Resigned { seat: 0 })
+    );
+    let (outcome, _) = play.final_result().unwrap();
+    assert_eq!(outcome.seats[1].result, game_api::GameResult::Win);
+    // The summary says it, and the board takes no more moves.
+    h.get_by_label("South resigned · North wins");
+    h.get_by_label("f: 5 seed").click();
+    h.run();
+    assert_eq!(h.state().play_view().unwrap().session().cursor(), 1);
+    // Saved finished: the record keeps how it ended, and the next start opens the chooser.
+    let file = data.path().join("resigned.json");
+    h.state_mut().save_to(&file).unwrap();
+    let record = tavola::record::Record::read(&file).unwrap();
+    assert_eq!(
+        record.ending,
+        Some(tavola::ending::Ending::Resigned { seat: 0 })
+    );
+    h.state_mut().shutdown();
+    drop(h);
+    let second = TavolaApp::new(dirs(), config(Some(data.path().to_path_buf())));
+    let mut h = harness(second);
+    assert_eq!(h.state().screen(), Screen::Chooser);
+    // Loading the file shows the finished game, with its summary.
+    h.state_mut().load_from(&file).unwrap();
+    h.run();
+    assert!(h.state().play_view().unwrap().is_over());
+    h.get_by_label("South resigned · North wins");
+}
+
+#[test]
+fn a_draw_offer_asks_the_other_person_and_a_bot_declines_it() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    h.get_by_label("Offer a draw").click();
+    h.run();
+    h.get_by_label_contains("South offers a draw");
+    h.get_by_label("Decline").click();
+    h.run();
+    h.get_by_label_contains("was declined");
+    assert!(!h.state().play_view().unwrap().is_over());
+    // The board took no key while the question was open; now accept.
+    h.get_by_label("Offer a draw").click();
+    h.run();
+    h.get_by_label("Accept the draw").click();
+    h.run();
+    assert_eq!(
+        h.state().play_view().unwrap().session().ending(),
+        Some(tavola::ending::Ending::AgreedDraw)
+    );
+    assert!(h.query_all_by_label("Draw agreed").count() >= 1);
+    assert_eq!(
+        h.state().play_view().unwrap().session().record().ending,
+        Some(tavola::ending::Ending::AgreedDraw)
+    );
+
+    // Against a bot: declined at once, the game goes on.
+    h.get_by_label("New game").click();
+    h.run();
+    start_kalah(&mut h);
+    h.state_mut()
+        .play_view_mut()
+        .unwrap()
+        .set_seat(1, tavola::session::SeatKind::Bot("random".into()));
+    h.get_by_label("Offer a draw").click();
+    h.run();
+    h.get_by_label_contains("North declines the draw");
+    let play = h.state().play_view().unwrap();
+    assert!(play.asking().is_none());
+    assert!(!play.is_over());
+}
+
+#[test]
+fn clocks_run_for_the_seat_to_move_lose_on_time_and_come_back_with_the_game() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    let dialog = h.state_mut().new_game_dialog().unwrap();
+    assert_eq!(dialog.clock(), None, "no clocks by default");
+    dialog.set_seat(1, tavola::session::SeatKind::Person);
+    dialog.set_clock(Some((1, 2)));
+    h.get_by_label("Start").click();
+    h.run();
+    let clock = |h: &Harness<'static, TavolaApp>| {
+        h.state()
+            .play_view()
+            .unwrap()
+            .session()
+            .clock()
+            .unwrap()
+            .left_ms
+            .clone()
+    };
+    let start = clock(&h);
+    assert!(start[0] <= 60_000 && start[0] > 59_000, "{start:?}");
+    assert_eq!(start[1], 60_000);
+    // Each step is a quarter of a second: South's clock runs, North's does not.
+    h.run_steps(8);
+    let [south, north] = clock(&h)[..] else {
+        panic!()
+    };
+    assert!((56_000..start[0]).contains(&south), "{south}");
+    assert_eq!(north, 60_000);
+    // South moves (to the opponent's side) and gains its increment; North's clock runs.
+    h.get_by_label("f: 4 seed").click();
+    h.run();
+    let after = clock(&h);
+    assert!(after[0] > south, "the increment: {after:?}");
+    assert!(after[1] < 60_000, "North's clock runs: {after:?}");
+    // Paused: no clock runs.
+    h.get_by_label("Pause").click();
+    h.run();
+    let paused = clock(&h);
+    h.run_steps(4);
+    assert_eq!(clock(&h), paused);
+    // Saved and loaded with the game.
+    let file = dir.path().join("clocked.json");
+    h.state_mut().save_to(&file).unwrap();
+    h.state_mut().load_from(&file).unwrap();
+    let loaded = clock(&h);
+    assert_eq!(loaded, paused);
+    // The loaded game goes on: North's clock runs again, and North runs out of time.
+    h.state_mut()
+        .play_view_mut()
+        .unwrap()
+        .set_clock_left(1, 300);
+    h.run_steps(4);
+    assert_eq!(
+        h.state().play_view().unwrap().session().ending(),
+        Some(tavola::ending::Ending::Time { seat: 1 })
+    );
+    h.get_by_label("North lost on time · South wins");
+}

@@ -42,11 +42,15 @@ pub enum Command {
     Recover,
     /// The same game again with the seats swapped.
     Rematch,
+    /// The person playing gives up the game (after a confirmation).
+    Resign,
+    /// The person playing offers a draw (to the other people; bots decline).
+    OfferDraw,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 18] = [
+    pub const ALL: [Command; 20] = [
         Command::NewGame,
         Command::Restart,
         Command::Rematch,
@@ -57,6 +61,8 @@ impl Command {
         Command::Undo,
         Command::Redo,
         Command::Hint,
+        Command::Resign,
+        Command::OfferDraw,
         Command::PauseResume,
         Command::Replay,
         Command::SkipAnimation,
@@ -88,6 +94,8 @@ impl Command {
             Command::SkipAnimation => "Skip animation",
             Command::ToggleTheme => "Dark / light theme",
             Command::Quit => "Quit",
+            Command::Resign => "Resign…",
+            Command::OfferDraw => "Offer a draw…",
         }
     }
 
@@ -114,6 +122,7 @@ impl Command {
             Command::SkipAnimation => plain(Key::Escape),
             Command::ToggleTheme => ctrl(Key::T),
             Command::Quit => ctrl(Key::Q),
+            Command::Resign | Command::OfferDraw => None,
         }
     }
 
@@ -130,6 +139,8 @@ impl Command {
             Command::Undo
             | Command::Redo
             | Command::Hint
+            | Command::Resign
+            | Command::OfferDraw
             | Command::PauseResume
             | Command::Replay
             | Command::SkipAnimation => "Play",

@@ -5,6 +5,7 @@ use egui::RichText;
 use game_api::{GameResult, Outcome};
 
 use super::{Command, PlayView, board::seat_colour};
+use crate::ending::Ending;
 
 /// What the summary asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +45,21 @@ pub fn headline(outcome: &Outcome, names: &[String]) -> String {
     }
 }
 
+/// The headline of a game the players ended: "North resigned · South wins", "Draw
+/// agreed", "South lost on time · North wins".
+pub fn ending_headline(ending: Ending, names: &[String]) -> String {
+    let outcome = ending.outcome(names.len().max(2));
+    let winners: Vec<&str> = (0..outcome.seats.len())
+        .filter(|&i| outcome.seats[i].result == GameResult::Win)
+        .filter_map(|i| names.get(i).map(String::as_str))
+        .collect();
+    match winners[..] {
+        [] => ending.describe(names),
+        [one] => format!("{} · {one} wins", ending.describe(names)),
+        _ => format!("{} · {} win", ending.describe(names), winners.join(" and ")),
+    }
+}
+
 /// The seats from first to last place: by result (win, draw, loss), then by score.
 pub fn standings(outcome: &Outcome) -> Vec<usize> {
     let rank = |r: GameResult| match r {
@@ -62,6 +78,7 @@ impl PlayView {
         &mut self,
         ui: &mut egui::Ui,
         outcome: &Outcome,
+        ending: Option<Ending>,
     ) -> Option<GameOverAction> {
         let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
         let name = |i: usize| {
@@ -74,9 +91,13 @@ impl PlayView {
         egui::Frame::popup(ui.style())
             .inner_margin(12.0)
             .show(ui, |ui| {
-                ui.heading(RichText::new(headline(outcome, &names)).strong());
+                let title = match ending {
+                    Some(e) => ending_headline(e, &names),
+                    None => headline(outcome, &names),
+                };
+                ui.heading(RichText::new(title).strong());
                 let margin = outcome.margin().abs();
-                if outcome.seats.len() == 2 && margin > 0 {
+                if outcome.seats.len() == 2 && margin > 0 && ending.is_none() {
                     ui.label(format!("by {margin}"));
                 }
                 egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
@@ -91,7 +112,9 @@ impl PlayView {
                             GameResult::Draw => "drew",
                             GameResult::Loss => "lost",
                         });
-                        ui.label(seat.score.to_string());
+                        if ending.is_none() {
+                            ui.label(seat.score.to_string());
+                        }
                         ui.end_row();
                     }
                 });
@@ -137,7 +160,7 @@ impl PlayView {
         board: egui::Rect,
         commands: &mut Vec<Command>,
     ) {
-        let game_api::Turn::Over { outcome } = self.turn.clone() else {
+        let Some((outcome, ending)) = self.final_result() else {
             return;
         };
         if self.animation.is_some() || self.session.can_redo() {
@@ -147,7 +170,7 @@ impl PlayView {
             .order(egui::Order::Foreground)
             .pivot(egui::Align2::CENTER_CENTER)
             .fixed_pos(board.center())
-            .show(ui.ctx(), |ui| self.game_over_ui(ui, &outcome));
+            .show(ui.ctx(), |ui| self.game_over_ui(ui, &outcome, ending));
         match area.inner {
             Some(GameOverAction::Rematch) => commands.push(Command::Rematch),
             Some(GameOverAction::NewGame) => commands.push(Command::NewGame),
@@ -175,6 +198,11 @@ mod tests {
             headline(&Outcome::from_scores(&[24, 24]), &names),
             "Draw 24–24"
         );
+        assert_eq!(
+            ending_headline(Ending::Resigned { seat: 1 }, &names),
+            "North resigned · South wins"
+        );
+        assert_eq!(ending_headline(Ending::AgreedDraw, &names), "Draw agreed");
         let three = Outcome::from_scores(&[3, 9, 5]);
         assert_eq!(standings(&three), [1, 2, 0]);
     }

@@ -11,6 +11,7 @@ use super::{
     saving::{self, clear_marker, leftover_marker, set_aside, write_atomic, write_marker},
 };
 use crate::{
+    ending::Ending,
     plugins::Plugin,
     record::Record,
     session::{SeatKind, Session},
@@ -167,17 +168,26 @@ impl TavolaApp {
         Ok(())
     }
 
+    /// Gives the game just started clocks (time per game, increment, in milliseconds).
+    pub(super) fn with_clock(&mut self, clock: Option<(u64, u64)>) {
+        if let (Some((per_game, increment)), Some(play)) = (clock, &mut self.play) {
+            play.start_clock(per_game, increment);
+        }
+    }
+
     pub(super) fn restart(&mut self) {
         let Some(play) = &self.play else { return };
         let s = play.session();
+        let clock = s.clock().map(|c| (c.per_game_ms, c.increment_ms));
         let request = NewGameRequest {
             game: s.plugin().id().to_owned(),
             options: s.options().clone(),
             seats: s.seats().to_vec(),
             seed: s.record().seed.unwrap_or(0).wrapping_add(1),
         };
-        if let Err(e) = self.start(request) {
-            self.message = Some(format!("{e:#}"));
+        match self.start(request) {
+            Ok(()) => self.with_clock(clock),
+            Err(e) => self.message = Some(format!("{e:#}")),
         }
     }
 
@@ -186,6 +196,7 @@ impl TavolaApp {
     pub fn rematch(&mut self) {
         let Some(play) = &self.play else { return };
         let s = play.session();
+        let clock = s.clock().map(|c| (c.per_game_ms, c.increment_ms));
         let mut seats = s.seats().to_vec();
         seats.rotate_left(1);
         let request = NewGameRequest {
@@ -194,8 +205,9 @@ impl TavolaApp {
             seats,
             seed: s.record().seed.unwrap_or(0).wrapping_add(1),
         };
-        if let Err(e) = self.start(request) {
-            self.message = Some(format!("{e:#}"));
+        match self.start(request) {
+            Ok(()) => self.with_clock(clock),
+            Err(e) => self.message = Some(format!("{e:#}")),
         }
     }
 
@@ -225,6 +237,15 @@ impl TavolaApp {
         let options = game_api::Options::resolve(&plugin.manifest().options, &record.options)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         let seat_count = snapshot.seat_count;
+        if let Some(Ending::Resigned { seat } | Ending::Time { seat }) = record.ending
+            && seat >= seat_count
+        {
+            return Err(anyhow!(
+                "{}: the record says seat {} ended the game, but this game has {seat_count} seats",
+                path.display(),
+                u32::from(seat) + 1
+            ));
+        }
         let session = Session::from_record(&plugin, options, record, seat_count);
         let play = PlayView::new(session, remote, snapshot, self.worker_exe.clone());
         self.settings.played(plugin.id());
@@ -253,7 +274,7 @@ impl TavolaApp {
                 marker.game.as_deref().unwrap_or("this game")
             )),
             None => match Record::read(&path) {
-                Ok(record) if record.result.is_some() => return,
+                Ok(record) if record.result.is_some() || record.ending.is_some() => return,
                 Ok(_) => self.load_from(&path).err().map(|e| format!("{e:#}")),
                 Err(e) => Some(e.to_string()),
             },

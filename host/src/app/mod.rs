@@ -7,6 +7,7 @@
 mod animation;
 mod board;
 mod chooser;
+mod clock;
 mod command;
 mod events;
 mod file_dialog;
@@ -17,6 +18,7 @@ mod play_ui;
 mod play_view;
 mod plugins_panel;
 mod recover;
+mod resign;
 mod rules_panel;
 mod saving;
 mod settings;
@@ -30,6 +32,7 @@ pub use new_game::{DialogOutcome, NewGameDialog, NewGameRequest};
 pub use play_ui::key_label;
 pub use play_view::{PlayView, PluginFailure};
 pub use plugins_panel::{PluginsAction, PluginsPanel};
+pub use resign::Asking;
 pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
 
@@ -219,6 +222,8 @@ impl TavolaApp {
             Command::Undo => self.with_play(|p| p.undo()),
             Command::Redo => self.with_play(|p| p.redo(now, step)),
             Command::Hint => self.with_play(|p| p.hint()),
+            Command::Resign => self.with_play(|p| p.ask_resign()),
+            Command::OfferDraw => self.with_play(|p| p.offer_draw()),
             Command::PauseResume => self.with_play(|p| p.pause_resume()),
             Command::Replay => self.with_play(|p| p.replay(now)),
             Command::SkipAnimation => self.with_play(|p| p.skip_animation()),
@@ -376,6 +381,7 @@ impl TavolaApp {
             || self.recover.is_some()
             || self.confirm_restart
             || self.message.is_some()
+            || self.play.as_ref().is_some_and(|p| p.asking().is_some())
     }
 
     fn chooser_screen(&mut self, ui: &mut egui::Ui) {
@@ -456,9 +462,11 @@ impl TavolaApp {
                 DialogOutcome::Open => {}
                 DialogOutcome::Cancelled => self.new_game = None,
                 DialogOutcome::Start(request) => {
+                    let clock = dialog.clock();
                     let remote = self.new_game.take().map(|mut d| d.take_remote());
-                    if let Err(e) = self.start_with(request, remote) {
-                        self.message = Some(format!("{e:#}"));
+                    match self.start_with(request, remote) {
+                        Ok(()) => self.with_clock(clock),
+                        Err(e) => self.message = Some(format!("{e:#}")),
                     }
                 }
             }
@@ -562,6 +570,10 @@ impl TavolaApp {
                             | Command::SkipAnimation
                             | Command::FlipBoard => playing,
                             Command::Recover => self.data_dir.is_some(),
+                            Command::Resign | Command::OfferDraw => self
+                                .play
+                                .as_ref()
+                                .is_some_and(|p| p.person_seat().is_some()),
                             _ => true,
                         };
                         if command.menu_item(ui, enabled) {

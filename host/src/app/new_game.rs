@@ -30,6 +30,8 @@ pub struct NewGameDialog {
     seats: Vec<SeatKind>,
     seed: u64,
     show_engines: bool,
+    /// Clocks: on or off, minutes per seat for the game, seconds added per move.
+    clock: (bool, u32, u32),
     /// Tells this dialog's layers apart from an earlier dialog's: egui keeps the order of
     /// layers between frames, and a menu that reused an earlier dialog's layer opened
     /// behind this one (after the first game, a seat could not be given to a bot).
@@ -71,6 +73,7 @@ impl NewGameDialog {
             seats,
             seed,
             show_engines: false,
+            clock: (false, 5, 3),
             nonce: fastrand::u64(..),
             error: None,
         };
@@ -99,6 +102,25 @@ impl NewGameDialog {
         if let Some(s) = self.seats.get_mut(seat) {
             *s = kind;
         }
+    }
+
+    /// The clocks chosen: each seat's time for the game and the increment per move, in
+    /// milliseconds; `None` for no clocks (the default).
+    pub fn clock(&self) -> Option<(u64, u64)> {
+        let (on, minutes, increment) = self.clock;
+        on.then_some((
+            u64::from(minutes.max(1)) * 60_000,
+            u64::from(increment) * 1000,
+        ))
+    }
+
+    /// Sets the clocks: minutes per seat for the game and seconds added after each move,
+    /// or `None` for none.
+    pub fn set_clock(&mut self, clock: Option<(u32, u32)>) {
+        self.clock = match clock {
+            Some((minutes, increment)) => (true, minutes, increment),
+            None => (false, self.clock.1, self.clock.2),
+        };
     }
 
     /// Takes the game's worker (when the game starts).
@@ -249,6 +271,7 @@ impl NewGameDialog {
                         ui.end_row();
                     }
                 });
+            clock_row(ui, &mut self.clock);
             egui::CollapsingHeader::new("Advanced").show(ui, |ui| {
                 ui.checkbox(
                     &mut self.show_engines,
@@ -289,6 +312,25 @@ impl NewGameDialog {
         }
         outcome
     }
+}
+
+/// Clocks on or off, and their time and increment when on.
+fn clock_row(ui: &mut egui::Ui, (on, minutes, increment): &mut (bool, u32, u32)) {
+    ui.horizontal(|ui| {
+        ui.checkbox(on, "Clocks")
+            .on_hover_text("Each player has a time for the whole game; out of time loses");
+        if *on {
+            ui.add(egui::DragValue::new(minutes).range(1..=180).suffix(" min"))
+                .on_hover_text("Each player's time for the game");
+            ui.label("+");
+            ui.add(
+                egui::DragValue::new(increment)
+                    .range(0..=60)
+                    .suffix(" s per move"),
+            )
+            .on_hover_text("Added to a player's time after each of their moves");
+        }
+    });
 }
 
 /// The menu of who plays seat `i`: a person, a level (with what it is like), the game's

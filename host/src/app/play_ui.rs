@@ -12,7 +12,11 @@ impl PlayView {
     /// Keyboard hints: a key that names exactly one of the moves still possible plays it.
     fn keys(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
         // Keys typed into a dialog or a text field never reach the board.
-        if !self.person_to_move() || !self.keys_enabled || ctx.memory(|m| m.focused().is_some()) {
+        if !self.person_to_move()
+            || !self.keys_enabled
+            || self.asking.is_some()
+            || ctx.memory(|m| m.focused().is_some())
+        {
             return;
         }
         let candidates: Vec<(MoveId, String)> = self
@@ -67,12 +71,22 @@ impl PlayView {
             let board = ui.min_rect();
             self.game_over_overlay(ui, board, &mut commands);
         });
+        self.asking_ui(ui.ctx());
         commands
     }
 
     fn status_ui(&self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(&self.shown_view().status).strong());
+            let status = match self.session.ending() {
+                Some(ending) => {
+                    let names: Vec<String> = (0..self.session.seats().len() as u8)
+                        .map(|s| self.seat_name(s))
+                        .collect();
+                    ending.describe(&names)
+                }
+                None => self.shown_view().status.clone(),
+            };
+            ui.label(RichText::new(status).strong());
             if let Some(e) = &self.last_event {
                 ui.separator();
                 ui.label(e);
@@ -92,7 +106,7 @@ impl PlayView {
                 ui.spinner();
                 ui.label("Waiting for the plugin…");
             }
-            if self.paused && !matches!(self.turn, Turn::Over { .. }) {
+            if self.paused && !self.is_over() {
                 ui.separator();
                 ui.label(RichText::new("Paused").italics());
             }
@@ -233,6 +247,9 @@ impl PlayView {
                             ui.spinner();
                             ui.label("thinking…");
                         }
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            self.clock_ui(ui, i);
+                        });
                     });
                     let current = self
                         .session
@@ -278,21 +295,25 @@ impl PlayView {
             for (command, enabled) in [
                 (Command::Undo, self.session.can_undo()),
                 (Command::Redo, self.session.can_redo()),
-                (Command::Hint, matches!(self.turn, Turn::Seat { .. })),
                 (
-                    Command::PauseResume,
-                    !matches!(self.turn, Turn::Over { .. }) || self.replaying,
+                    Command::Hint,
+                    matches!(self.turn, Turn::Seat { .. }) && !self.is_over(),
                 ),
+                (Command::PauseResume, !self.is_over() || self.replaying),
                 (
                     Command::Replay,
                     self.session.cursor() > 0 || self.session.can_redo(),
                 ),
                 (Command::FlipBoard, true),
+                (Command::Resign, self.person_seat().is_some()),
+                (Command::OfferDraw, self.person_seat().is_some()),
             ] {
                 let label = match command {
                     Command::PauseResume if self.paused || self.replaying => "Resume",
                     Command::PauseResume => "Pause",
                     Command::Replay => "Replay",
+                    Command::Resign => "Resign",
+                    Command::OfferDraw => "Offer a draw",
                     other => other.label(),
                 };
                 if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {

@@ -29,7 +29,7 @@ const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 const FRAME_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// A position change asked of the worker and not answered yet.
-enum Pending {
+pub(super) enum Pending {
     /// A move: its description and who played it, to record it once played.
     Play {
         id: u64,
@@ -79,7 +79,7 @@ pub struct PlayView {
     pub(super) path: Vec<SiteId>,
     pub(super) animation: Option<Animation>,
     bot: Option<BotJob>,
-    pending: Option<Pending>,
+    pub(super) pending: Option<Pending>,
     /// Bots and chance wait while paused (reviewing the history).
     pub paused: bool,
     pub(super) replaying: bool,
@@ -97,7 +97,11 @@ pub struct PlayView {
     pub(super) last_event: Option<String>,
     pub(super) failure: Option<PluginFailure>,
     /// Set when the record changed (a move, an undo): the app saves it.
-    dirty: bool,
+    pub(super) dirty: bool,
+    /// A question asked of the people at the computer (resign? accept a draw?).
+    pub(super) asking: Option<super::resign::Asking>,
+    /// When the running clock was last read (seconds), while one runs.
+    pub(super) clock_since: Option<f64>,
 }
 
 impl PlayView {
@@ -141,6 +145,8 @@ impl PlayView {
             last_event: None,
             failure: None,
             dirty: true,
+            asking: None,
+            clock_since: None,
         };
         view.show(snapshot);
         view.face_the_person();
@@ -290,7 +296,7 @@ impl PlayView {
         }
     }
 
-    fn cancel_bot(&mut self) {
+    pub(super) fn cancel_bot(&mut self) {
         if let Some(job) = self.bot.take()
             && let Some(remote) = self.remote()
         {
@@ -298,7 +304,7 @@ impl PlayView {
         }
     }
 
-    fn drop_hint(&mut self) {
+    pub(super) fn drop_hint(&mut self) {
         self.hint = None;
         if let Some(id) = self.hint_job.take()
             && let Some(remote) = self.remote()
@@ -411,6 +417,12 @@ impl PlayView {
                 "{dropped} later move{} replaced by this one",
                 if dropped == 1 { " was" } else { "s were" }
             ));
+        }
+        if let Some(s) = seat
+            && !self.replaying
+            && !self.session.can_redo()
+        {
+            self.clock_after_move(s);
         }
         self.error = None;
         self.dirty = true;
@@ -531,6 +543,8 @@ impl PlayView {
         if self.paused {
             self.cancel_bot();
         }
+        // The clocks' times are saved when the game pauses.
+        self.dirty = true;
     }
 
     /// Shows the end of the running animation at once.
@@ -552,7 +566,7 @@ impl PlayView {
     /// Asks for a hint for the side to move: a one-second search in the worker (the
     /// answer shows when it arrives).
     pub fn hint(&mut self) {
-        if !matches!(self.turn, Turn::Seat { .. }) || self.hint_job.is_some() {
+        if !matches!(self.turn, Turn::Seat { .. }) || self.is_over() || self.hint_job.is_some() {
             return;
         }
         self.hint = None;
@@ -631,6 +645,7 @@ impl PlayView {
             }
         }
         self.poll_searches(now, step_seconds);
+        self.tick_clock(ctx, now);
         if self.bot.is_some() || self.hint_job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(30));
         }
@@ -656,7 +671,7 @@ impl PlayView {
             ctx.request_repaint();
             return;
         }
-        if self.bot.is_some() || self.paused {
+        if self.bot.is_some() || self.paused || self.is_over() {
             return;
         }
         match &self.turn {
@@ -703,6 +718,8 @@ impl PlayView {
                     && self.pending.is_none()
                     && !self.replaying
                     && self.failure.is_none()
+                    && self.asking.is_none()
+                    && self.session.ending().is_none()
                     && self.session.seats().get(usize::from(seat)) == Some(&SeatKind::Person)
             }
             _ => false,

@@ -1,0 +1,106 @@
+//! The players' clocks: each seat has a time for the whole game and gains an increment
+//! after each of its moves; the clock of the seat to move runs while the game runs (not
+//! while it is paused, reviewed, waiting for the plugin or animating a move), and a seat
+//! whose time runs out loses. The times are kept in the record, so a saved game comes
+//! back with them.
+
+use egui::RichText;
+use game_api::Turn;
+
+use super::PlayView;
+use crate::ending::{ClockState, Ending, clock_text};
+
+impl PlayView {
+    /// Gives the game clocks: `per_game_ms` for each seat, plus `increment_ms` after
+    /// each move.
+    pub fn start_clock(&mut self, per_game_ms: u64, increment_ms: u64) {
+        let seats = self.session.seats().len();
+        self.session.set_clock(Some(ClockState::new(
+            seats,
+            per_game_ms.max(1),
+            increment_ms,
+        )));
+        self.clock_since = None;
+        self.dirty = true;
+    }
+
+    /// Sets the time `seat` has left, in milliseconds (a hand-set clock; tests).
+    pub fn set_clock_left(&mut self, seat: u8, ms: u64) {
+        if let Some(left) = self
+            .session
+            .clock_mut()
+            .and_then(|c| c.left_ms.get_mut(usize::from(seat)))
+        {
+            *left = ms;
+            self.dirty = true;
+        }
+    }
+
+    /// The seat whose clock runs now, if any.
+    pub fn clock_running(&self) -> Option<u8> {
+        let Turn::Seat { seat } = self.turn else {
+            return None;
+        };
+        let runs = self.session.clock().is_some()
+            && !self.paused
+            && !self.replaying
+            && !self.is_over()
+            && self.failure.is_none()
+            && self.pending.is_none()
+            && self.animation.is_none()
+            && self.asking.is_none()
+            && !self.session.can_redo();
+        runs.then_some(seat)
+    }
+
+    /// Runs the clock of the seat to move up to `now` (seconds); a seat out of time loses.
+    pub(super) fn tick_clock(&mut self, ctx: &egui::Context, now: f64) {
+        let Some(seat) = self.clock_running() else {
+            self.clock_since = None;
+            return;
+        };
+        let since = self.clock_since.replace(now).unwrap_or(now);
+        let spent = ((now - since).max(0.0) * 1000.0) as u64;
+        let Some(clock) = self.session.clock_mut() else {
+            return;
+        };
+        let Some(left) = clock.left_ms.get_mut(usize::from(seat)) else {
+            return;
+        };
+        *left = left.saturating_sub(spent);
+        if *left == 0 {
+            self.end_by(Ending::Time { seat });
+        } else {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// After `seat` moved at the end of the game: its increment.
+    pub(super) fn clock_after_move(&mut self, seat: u8) {
+        if let Some(clock) = self.session.clock_mut()
+            && let Some(left) = clock.left_ms.get_mut(usize::from(seat))
+        {
+            *left = left.saturating_add(clock.increment_ms);
+        }
+        self.clock_since = None;
+    }
+
+    /// A seat's clock in its panel (nothing when the game has no clocks).
+    pub(super) fn clock_ui(&self, ui: &mut egui::Ui, seat: usize) {
+        let Some(left) = self.session.clock().and_then(|c| c.left_ms.get(seat)) else {
+            return;
+        };
+        let running = self.clock_running().is_some_and(|s| usize::from(s) == seat);
+        let mut text = RichText::new(clock_text(*left)).monospace().size(18.0);
+        if running {
+            text = text.strong();
+        } else {
+            text = text.weak();
+        }
+        if *left < 10_000 {
+            text = text.color(egui::Color32::from_rgb(230, 90, 90));
+        }
+        ui.label(text)
+            .on_hover_text(if running { "Running" } else { "Stopped" });
+    }
+}

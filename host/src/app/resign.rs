@@ -1,0 +1,188 @@
+//! Ending a game by the players' choice: a person resigns (after a confirmation), or
+//! offers a draw — to the other people at the computer, who accept or decline in a
+//! dialog. Bots decline every draw offer: they play each game to its end (the one simple
+//! rule, the same for every game, that needs no guess about who stands better).
+//!
+//! The end is kept in the record ([`Ending`]), so a resigned game is saved finished and
+//! shown in the end-of-game summary like any other.
+
+use game_api::{Outcome, Turn};
+
+use super::PlayView;
+use crate::{ending::Ending, session::SeatKind};
+
+/// A question the controller is asking the people at the computer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asking {
+    /// "Resign for this seat?"
+    Resign(u8),
+    /// "This seat offers a draw: do the other people accept?"
+    Draw(u8),
+}
+
+impl PlayView {
+    /// The seat a resignation or a draw offer speaks for: the person to move, else the one
+    /// person playing; `None` when no person plays or the game is over.
+    pub fn person_seat(&self) -> Option<u8> {
+        if self.is_over() || self.failure.is_some() {
+            return None;
+        }
+        let seats = self.session.seats();
+        let person = |s: u8| seats.get(usize::from(s)) == Some(&SeatKind::Person);
+        if let Turn::Seat { seat } = self.turn
+            && person(seat)
+        {
+            return Some(seat);
+        }
+        let people: Vec<u8> = (0..seats.len() as u8).filter(|&s| person(s)).collect();
+        match people[..] {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
+    /// Whether the game is over: by its rules, or by a resignation, a draw agreed or a
+    /// loss on time.
+    pub fn is_over(&self) -> bool {
+        matches!(self.turn, Turn::Over { .. }) || self.session.ending().is_some()
+    }
+
+    /// The result of the finished game and, when the players ended it, how.
+    pub fn final_result(&self) -> Option<(Outcome, Option<Ending>)> {
+        if let Some(ending) = self.session.ending() {
+            return Some((ending.outcome(self.session.seats().len()), Some(ending)));
+        }
+        match &self.turn {
+            Turn::Over { outcome } => Some((outcome.clone(), None)),
+            _ => None,
+        }
+    }
+
+    /// The question being asked, if any (the board takes no keys meanwhile).
+    pub fn asking(&self) -> Option<Asking> {
+        self.asking
+    }
+
+    /// Asks whether the person really resigns (see [`PlayView::person_seat`]).
+    pub fn ask_resign(&mut self) {
+        if let Some(seat) = self.person_seat() {
+            self.asking = Some(Asking::Resign(seat));
+        }
+    }
+
+    /// The person offers a draw: the other people are asked; if a bot plays any other
+    /// seat, the offer is declined at once (bots play every game to its end).
+    pub fn offer_draw(&mut self) {
+        let Some(seat) = self.person_seat() else {
+            return;
+        };
+        let bot = self
+            .session
+            .seats()
+            .iter()
+            .enumerate()
+            .find(|(i, k)| *i != usize::from(seat) && matches!(k, SeatKind::Bot(_)));
+        match bot {
+            Some((i, _)) => {
+                let name = self.seat_name(i as u8);
+                self.last_event = Some(format!(
+                    "{name} declines the draw: the computer plays every game to its end"
+                ));
+            }
+            None => self.asking = Some(Asking::Draw(seat)),
+        }
+    }
+
+    /// Answers the question asked: `true` resigns or accepts the draw, `false` cancels
+    /// or declines.
+    pub fn answer(&mut self, yes: bool) {
+        let Some(question) = self.asking.take() else {
+            return;
+        };
+        match (question, yes) {
+            (Asking::Resign(seat), true) => self.end_by(Ending::Resigned { seat }),
+            (Asking::Draw(_), true) => self.end_by(Ending::AgreedDraw),
+            (Asking::Draw(seat), false) => {
+                self.last_event = Some(format!(
+                    "The draw offered by {} was declined",
+                    self.seat_name(seat)
+                ));
+            }
+            (Asking::Resign(_), false) => {}
+        }
+    }
+
+    /// Ends the game after its last move (the record keeps how): searches stop, the
+    /// summary shows.
+    pub fn end_by(&mut self, ending: Ending) {
+        self.cancel_bot();
+        self.drop_hint();
+        self.replaying = false;
+        let names: Vec<String> = (0..self.session.seats().len() as u8)
+            .map(|s| self.seat_name(s))
+            .collect();
+        self.session.set_cursor(self.session.moves().len());
+        self.session.set_ending(Some(ending));
+        self.last_event = Some(ending.describe(&names));
+        self.dirty = true;
+    }
+
+    /// A seat's name as the game calls it.
+    pub(super) fn seat_name(&self, seat: u8) -> String {
+        self.view
+            .panels
+            .get(usize::from(seat))
+            .map(|p| p.seat.clone())
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    }
+
+    /// Shows the question being asked, if any.
+    pub(super) fn asking_ui(&mut self, ctx: &egui::Context) {
+        let Some(question) = self.asking else { return };
+        let (text, yes, no) = match question {
+            Asking::Resign(seat) => (
+                format!(
+                    "Resign this game for {}? It ends now, as a loss.",
+                    self.seat_name(seat)
+                ),
+                "Yes, resign",
+                "Cancel",
+            ),
+            Asking::Draw(seat) => (
+                format!(
+                    "{} offers a draw. Do you accept it? The game then ends now, drawn.",
+                    self.seat_name(seat)
+                ),
+                "Accept the draw",
+                "Decline",
+            ),
+        };
+        let modal = egui::Modal::new(egui::Id::unique(("asking", question_key(question)))).show(
+            ctx,
+            |ui| {
+                ui.set_max_width(440.0);
+                ui.label(text);
+                ui.horizontal(|ui| {
+                    if ui.button(yes).clicked() {
+                        Some(true)
+                    } else if ui.button(no).clicked() {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                })
+                .inner
+            },
+        );
+        if let Some(answer) = modal.inner.or(modal.should_close().then_some(false)) {
+            self.answer(answer);
+        }
+    }
+}
+
+fn question_key(q: Asking) -> (u8, u8) {
+    match q {
+        Asking::Resign(s) => (0, s),
+        Asking::Draw(s) => (1, s),
+    }
+}

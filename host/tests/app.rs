@@ -793,3 +793,54 @@ fn clocks_run_for_the_seat_to_move_lose_on_time_and_come_back_with_the_game() {
     );
     h.get_by_label("North lost on time · South wins");
 }
+
+#[test]
+fn save_and_load_list_only_tavola_games_ask_before_replacing_and_speak_plainly() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let dirs = PluginDirs(vec![PluginDir {
+        path: dir.path().to_path_buf(),
+        source: DirSource::CommandLine,
+    }]);
+    let mut app = TavolaApp::new(dirs, config(Some(data.path().to_path_buf())));
+    app.settings_mut().step_seconds = 0.0;
+    let mut h = harness(app);
+    start_kalah(&mut h);
+    h.get_by_label("c: 4 seed").click();
+    h.run();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("notes.json"), r#"{"shopping": ["rice"]}"#).unwrap();
+    std::fs::write(games.join("readme.txt"), "hello").unwrap();
+    let ctx = h.ctx.clone();
+    // Save: the suggested name, saved, said so.
+    h.state_mut().run_command(tavola::app::Command::Save, &ctx);
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label_contains("Saved to");
+    // Saving again asks before replacing the file.
+    h.state_mut().run_command(tavola::app::Command::Save, &ctx);
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label("kalah.json already exists. Replace it?");
+    h.get_by_label("Replace").click();
+    h.run();
+    // Load lists the saved game only: not other JSON, not other files.
+    h.state_mut().run_command(tavola::app::Command::Load, &ctx);
+    h.run();
+    h.get_by_label("kalah.json");
+    assert!(h.query_by_label("notes.json").is_none());
+    assert!(h.query_by_label("readme.txt").is_none());
+    // A file typed by name that is not a game gets a plain answer.
+    h.get_by_role(egui::accesskit::Role::TextInput).click();
+    h.run();
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("notes.json");
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    h.get_by_label_contains("notes.json is not a Tavola saved game");
+    assert_eq!(h.state().play_view().unwrap().session().cursor(), 1);
+}

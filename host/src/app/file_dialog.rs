@@ -1,7 +1,15 @@
-//! A small file dialog drawn with egui (no file-dialog crate supports egui 0.37 yet):
-//! browse folders, pick or type a file name.
+//! Choosing a file to save to or load from: the system's own file dialog (through the
+//! XDG desktop portal on Linux, with `rfd`; no GTK needed), run on a thread of its own so
+//! the game keeps drawing, or — where the system offers none, and in tests — a small
+//! dialog drawn with egui. Both show only Tavola's saved games: files ending in `.json`,
+//! and in the egui dialog only those whose content says they are Tavola records.
 
-use std::path::{Path, PathBuf};
+use std::{
+    io::Read,
+    path::{Path, PathBuf},
+    sync::mpsc,
+    time::{Duration, Instant},
+};
 
 /// Whether the dialog opens or saves a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -10,16 +18,6 @@ pub enum Mode {
     Open,
     /// Choose a file name to write.
     Save,
-}
-
-/// An open file dialog.
-#[derive(Debug, Clone)]
-pub struct FileDialog {
-    mode: Mode,
-    dir: PathBuf,
-    name: String,
-    entries: Vec<(String, bool)>,
-    error: Option<String>,
 }
 
 /// What the person did with the dialog this frame.
@@ -33,10 +31,142 @@ pub enum Outcome {
     Cancelled,
 }
 
+/// A system dialog answering faster than this did not open (no portal, no zenity): no
+/// person cancels a dialog that quickly, so the egui dialog is shown instead.
+const NO_DIALOG: Duration = Duration::from_millis(400);
+
+/// A file dialog: the system's, or the egui one.
+pub enum FileDialog {
+    /// The system's dialog, answering on a channel.
+    System {
+        /// Open or save.
+        mode: Mode,
+        /// Where it started and the name it suggested (for the fallback).
+        start: (PathBuf, String),
+        /// When it was opened.
+        opened: Instant,
+        /// Its answer.
+        answer: mpsc::Receiver<Option<PathBuf>>,
+    },
+    /// The dialog drawn in the app.
+    InApp(InAppDialog),
+}
+
 impl FileDialog {
+    /// A dialog in `dir` with `name` as the suggested file name: the system's when
+    /// `system` is set, else the egui one.
+    pub fn new(mode: Mode, dir: &Path, name: &str, system: bool) -> Self {
+        if !system {
+            return FileDialog::InApp(InAppDialog::new(mode, dir, name));
+        }
+        let (tx, rx) = mpsc::channel();
+        let dialog = rfd::FileDialog::new()
+            .add_filter("Tavola saved games", &["json"])
+            .set_directory(dir)
+            .set_title(match mode {
+                Mode::Open => "Load a game",
+                Mode::Save => "Save the game",
+            });
+        let dialog = if mode == Mode::Save {
+            dialog.set_file_name(name)
+        } else {
+            dialog
+        };
+        std::thread::spawn(move || {
+            let chosen = match mode {
+                Mode::Open => dialog.pick_file(),
+                Mode::Save => dialog.save_file(),
+            };
+            let _ = tx.send(chosen);
+        });
+        FileDialog::System {
+            mode,
+            start: (dir.to_path_buf(), name.to_owned()),
+            opened: Instant::now(),
+            answer: rx,
+        }
+    }
+
+    /// Whether the dialog opens or saves.
+    pub fn mode(&self) -> Mode {
+        match self {
+            FileDialog::System { mode, .. } => *mode,
+            FileDialog::InApp(d) => d.mode,
+        }
+    }
+
+    /// Whether the dialog itself asks before replacing a file (the system's does).
+    pub fn asks_before_replacing(&self) -> bool {
+        matches!(self, FileDialog::System { .. })
+    }
+
+    /// Shows the dialog (the system's runs by itself: a note says where to look).
+    pub fn ui(&mut self, ctx: &egui::Context) -> Outcome {
+        let FileDialog::System {
+            mode,
+            start,
+            opened,
+            answer,
+        } = self
+        else {
+            let FileDialog::InApp(dialog) = self else {
+                return Outcome::Cancelled;
+            };
+            return dialog.ui(ctx);
+        };
+        match answer.try_recv() {
+            Ok(Some(path)) => Outcome::Chosen(path),
+            Ok(None) | Err(mpsc::TryRecvError::Disconnected) if opened.elapsed() < NO_DIALOG => {
+                *self = FileDialog::InApp(InAppDialog::new(*mode, &start.0, &start.1));
+                Outcome::Open
+            }
+            Ok(None) | Err(mpsc::TryRecvError::Disconnected) => Outcome::Cancelled,
+            Err(mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(Duration::from_millis(100));
+                egui::Area::new(egui::Id::unique("system_file_dialog"))
+                    .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+                    .order(egui::Order::Foreground)
+                    .show(ctx, |ui| {
+                        egui::Frame::popup(ui.style()).show(ui, |ui| {
+                            ui.label(match mode {
+                                Mode::Open => "Choose the game to load in the file dialog…",
+                                Mode::Save => "Choose where to save in the file dialog…",
+                            });
+                        });
+                    });
+                Outcome::Open
+            }
+        }
+    }
+}
+
+/// Whether `path` holds a Tavola saved game, by its content: its first bytes carry the
+/// record's format name (a record, or a journal whose first line is the record's head).
+pub fn is_tavola_save(path: &Path) -> bool {
+    let mut head = [0u8; 4096];
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let n = file.read(&mut head).unwrap_or(0);
+    let text = String::from_utf8_lossy(&head[..n]);
+    text.trim_start().starts_with('{')
+        && text.contains(&format!("\"{}\"", crate::record::RECORD_FORMAT))
+}
+
+/// The file dialog drawn with egui: browse folders, pick or type a file name.
+#[derive(Debug, Clone)]
+pub struct InAppDialog {
+    mode: Mode,
+    dir: PathBuf,
+    name: String,
+    entries: Vec<(String, bool)>,
+    error: Option<String>,
+}
+
+impl InAppDialog {
     /// A dialog in `dir`, with `name` as the suggested file name.
     pub fn new(mode: Mode, dir: &Path, name: &str) -> Self {
-        let mut dialog = FileDialog {
+        let mut dialog = InAppDialog {
             mode,
             dir: dir.to_path_buf(),
             name: name.to_owned(),
@@ -45,11 +175,6 @@ impl FileDialog {
         };
         dialog.refresh();
         dialog
-    }
-
-    /// Whether the dialog opens or saves.
-    pub fn mode(&self) -> Mode {
-        self.mode
     }
 
     fn refresh(&mut self) {
@@ -62,7 +187,8 @@ impl FileDialog {
                     if name.starts_with('.') {
                         continue;
                     }
-                    if is_dir || name.ends_with(".json") {
+                    // Only Tavola's saved games: by name, and by content.
+                    if is_dir || (name.ends_with(".json") && is_tavola_save(&e.path())) {
                         self.entries.push((name, is_dir));
                     }
                 }

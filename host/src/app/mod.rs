@@ -20,6 +20,7 @@ mod plugins_panel;
 mod recover;
 mod resign;
 mod rules_panel;
+mod save_load;
 mod saving;
 mod settings;
 
@@ -37,10 +38,7 @@ pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
 
 use self::{
-    chooser::GameChooser,
-    file_dialog::{FileDialog, Mode, Outcome},
-    recover::RecoverWindow,
-    rules_panel::RulesPanel,
+    chooser::GameChooser, file_dialog::FileDialog, recover::RecoverWindow, rules_panel::RulesPanel,
 };
 use crate::plugins::{Inspector, PluginDirs, PluginSet, files::FileFacts};
 
@@ -56,6 +54,9 @@ pub struct AppConfig {
     pub worker_exe: Option<PathBuf>,
     /// Do not open the game in progress of the last run (`tavola --no-restore`).
     pub no_restore: bool,
+    /// Save… and Load… open the system's own file dialog (the app's own where the
+    /// system has none); off, they open the app's own (tests).
+    pub system_file_dialog: bool,
 }
 
 /// A game to open at start.
@@ -110,6 +111,7 @@ pub struct TavolaApp {
     rules: RulesPanel,
     plugins_panel: PluginsPanel,
     file_dialog: Option<FileDialog>,
+    system_file_dialog: bool,
     overwrite: Option<PathBuf>,
     recover: Option<RecoverWindow>,
     confirm_restart: bool,
@@ -155,6 +157,7 @@ impl TavolaApp {
             rules: RulesPanel::default(),
             plugins_panel: PluginsPanel::default(),
             file_dialog: None,
+            system_file_dialog: config.system_file_dialog,
             overwrite: None,
             recover: None,
             confirm_restart: false,
@@ -228,22 +231,8 @@ impl TavolaApp {
             Command::Replay => self.with_play(|p| p.replay(now)),
             Command::SkipAnimation => self.with_play(|p| p.skip_animation()),
             Command::FlipBoard => self.with_play(|p| p.board.flipped = !p.board.flipped),
-            Command::Save => {
-                if self.play.is_some() {
-                    let dir = self.games_dir();
-                    let _ = std::fs::create_dir_all(&dir);
-                    let name = self
-                        .play
-                        .as_ref()
-                        .map_or("game".into(), |p| p.session().plugin().id().to_owned());
-                    self.file_dialog =
-                        Some(FileDialog::new(Mode::Save, &dir, &format!("{name}.json")));
-                }
-            }
-            Command::Load => {
-                let dir = self.games_dir();
-                self.file_dialog = Some(FileDialog::new(Mode::Open, &dir, ""));
-            }
+            Command::Save => self.ask_save(),
+            Command::Load => self.ask_load(),
             Command::Recover => {
                 if let Some(dir) = &self.data_dir {
                     self.recover = Some(RecoverWindow::new(dir));
@@ -471,36 +460,7 @@ impl TavolaApp {
                 }
             }
         }
-        if let Some(dialog) = &mut self.file_dialog {
-            let mode_save = self.play.is_some() && dialog.mode() == Mode::Save;
-            match dialog.ui(ctx) {
-                Outcome::Open => {}
-                Outcome::Cancelled => self.file_dialog = None,
-                Outcome::Chosen(path) => {
-                    self.file_dialog = None;
-                    if mode_save && path.exists() {
-                        self.overwrite = Some(path);
-                    } else {
-                        let result = if mode_save {
-                            self.save_to(&path)
-                        } else {
-                            self.load_from(&path)
-                        };
-                        self.report(result, mode_save.then_some(&path));
-                    }
-                }
-            }
-        }
-        if let Some(path) = self.overwrite.clone() {
-            let question = format!("{} already exists. Replace it?", path.display());
-            if let Some(replace) = confirm(ctx, "overwrite", &question, "Replace") {
-                self.overwrite = None;
-                if replace {
-                    let result = self.save_to(&path);
-                    self.report(result, Some(&path));
-                }
-            }
-        }
+        self.file_dialog_ui(ctx);
         if self.confirm_restart {
             let question = "Start this game again from the beginning, with the same seats?";
             if let Some(restart) = confirm(ctx, "confirm_restart", question, "Restart") {
@@ -537,17 +497,6 @@ impl TavolaApp {
             if modal.inner || modal.should_close() {
                 self.message = None;
             }
-        }
-    }
-
-    fn report(&mut self, result: Result<()>, saved: Option<&PathBuf>) {
-        match result {
-            Ok(()) => {
-                if let (Some(path), Some(play)) = (saved, &mut self.play) {
-                    play.note(format!("Saved to {}", path.display()));
-                }
-            }
-            Err(e) => self.message = Some(format!("{e:#}")),
         }
     }
 
@@ -703,6 +652,8 @@ pub fn run(dirs: PluginDirs, start: Option<StartGame>, no_restore: bool) -> Resu
         start,
         worker_exe: None,
         no_restore,
+        // TAVOLA_FILE_DIALOG=app keeps the app's own file dialog.
+        system_file_dialog: std::env::var("TAVOLA_FILE_DIALOG").map_or(true, |v| v != "app"),
     };
     eframe::run_native(
         "Tavola",

@@ -1,0 +1,121 @@
+//! Save… and Load…: the file dialog (the system's, or the app's own where there is none),
+//! the question before replacing a file, and what went wrong said in the player's words.
+
+use std::path::Path;
+
+use super::{
+    TavolaApp, confirm,
+    file_dialog::{FileDialog, Mode, Outcome},
+};
+use crate::record::RecordError;
+
+impl TavolaApp {
+    /// Opens the dialog to save the game being played (in the games folder, named after
+    /// the game).
+    pub(super) fn ask_save(&mut self) {
+        let Some(play) = &self.play else { return };
+        let name = format!("{}.json", play.session().plugin().id());
+        let dir = self.games_dir();
+        let _ = std::fs::create_dir_all(&dir);
+        self.file_dialog = Some(FileDialog::new(
+            Mode::Save,
+            &dir,
+            &name,
+            self.system_file_dialog,
+        ));
+    }
+
+    /// Opens the dialog to load a saved game.
+    pub(super) fn ask_load(&mut self) {
+        let dir = self.games_dir();
+        self.file_dialog = Some(FileDialog::new(
+            Mode::Open,
+            &dir,
+            "",
+            self.system_file_dialog,
+        ));
+    }
+
+    /// The file dialog and the question before replacing a file, while open.
+    pub(super) fn file_dialog_ui(&mut self, ctx: &egui::Context) {
+        if let Some(dialog) = &mut self.file_dialog {
+            let mode_save = self.play.is_some() && dialog.mode() == Mode::Save;
+            let asked = dialog.asks_before_replacing();
+            match dialog.ui(ctx) {
+                Outcome::Open => {}
+                Outcome::Cancelled => self.file_dialog = None,
+                Outcome::Chosen(path) => {
+                    self.file_dialog = None;
+                    if mode_save && path.exists() && !asked {
+                        self.overwrite = Some(path);
+                    } else if mode_save {
+                        self.save_and_say(&path);
+                    } else {
+                        self.load_and_say(&path);
+                    }
+                }
+            }
+        }
+        if let Some(path) = self.overwrite.clone() {
+            let question = format!("{} already exists. Replace it?", file_name(&path));
+            if let Some(replace) = confirm(ctx, "overwrite", &question, "Replace") {
+                self.overwrite = None;
+                if replace {
+                    self.save_and_say(&path);
+                }
+            }
+        }
+    }
+
+    /// Saves to `path`; says "Saved" in the event line, or what went wrong.
+    fn save_and_say(&mut self, path: &Path) {
+        match self.save_to(path) {
+            Ok(()) => {
+                if let Some(play) = &mut self.play {
+                    play.note(format!("Saved to {}", path.display()));
+                }
+            }
+            Err(e) => {
+                self.message = Some(format!(
+                    "The game could not be saved as {}: {}",
+                    file_name(path),
+                    e.root_cause()
+                ));
+            }
+        }
+    }
+
+    /// Loads `path`, or says in the player's words why it cannot be.
+    fn load_and_say(&mut self, path: &Path) {
+        if let Err(e) = self.load_from(path) {
+            self.message = Some(load_error_in_words(path, &e));
+        }
+    }
+}
+
+/// The file's name as shown in messages.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Why a file could not be loaded, said for a player rather than a developer.
+pub fn load_error_in_words(path: &Path, error: &anyhow::Error) -> String {
+    let name = file_name(path);
+    let record = error.chain().find_map(|e| e.downcast_ref::<RecordError>());
+    match record {
+        Some(RecordError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            format!("There is no file named {name} there.")
+        }
+        Some(RecordError::Io { source, .. }) => format!("{name} could not be read ({source})."),
+        Some(RecordError::Syntax { .. } | RecordError::Format(_)) => {
+            format!("{name} is not a Tavola saved game. Choose a file saved with Save… (Ctrl+S).")
+        }
+        Some(RecordError::UnknownGame(_)) => {
+            format!("{name} is a game that none of the installed plugins plays.")
+        }
+        _ => format!("{name} could not be loaded: {error:#}"),
+    }
+}

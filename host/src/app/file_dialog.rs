@@ -67,10 +67,14 @@ impl FileDialog {
                 Mode::Open => "Load a game",
                 Mode::Save => "Save the game",
             });
-        let dialog = if mode == Mode::Save {
-            dialog.set_file_name(name)
-        } else {
-            dialog
+        // Without a session bus no portal answers and rfd runs zenity, which ignores the
+        // starting folder: it is given the whole path instead.
+        let zenity = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none();
+        let dialog = match (mode, zenity) {
+            (Mode::Save, false) => dialog.set_file_name(name),
+            (Mode::Save, true) => dialog.set_file_name(dir.join(name).to_string_lossy()),
+            (Mode::Open, true) => dialog.set_file_name(format!("{}/", dir.display())),
+            (Mode::Open, false) => dialog,
         };
         std::thread::spawn(move || {
             let chosen = match mode {
@@ -114,7 +118,12 @@ impl FileDialog {
             };
             return dialog.ui(ctx);
         };
-        match answer.try_recv() {
+        let answered = answer.try_recv();
+        if answered.is_ok() {
+            // What the answer leads to (a message, a new game) is drawn at once.
+            ctx.request_repaint();
+        }
+        match answered {
             Ok(Some(path)) => Outcome::Chosen(path),
             Ok(None) | Err(mpsc::TryRecvError::Disconnected) if opened.elapsed() < NO_DIALOG => {
                 *self = FileDialog::InApp(InAppDialog::new(*mode, &start.0, &start.1));

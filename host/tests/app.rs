@@ -844,3 +844,28 @@ fn save_and_load_list_only_tavola_games_ask_before_replacing_and_speak_plainly()
     h.get_by_label_contains("notes.json is not a Tavola saved game");
     assert_eq!(h.state().play_view().unwrap().session().cursor(), 1);
 }
+
+#[test]
+fn the_panels_give_a_score_only_where_it_is_more_than_the_store() {
+    let dir = plugins_of(&["kalah", "o_an_quan"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h);
+    assert!(h.query_all_by_label_contains("Store:").count() >= 2);
+    assert!(
+        h.query_by_label_contains("Score:").is_none(),
+        "Kalah's score is its store"
+    );
+    let plugin = h.state().plugins().game("o-an-quan").unwrap().clone();
+    h.state_mut()
+        .start(tavola::app::NewGameRequest {
+            game: "o-an-quan".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![tavola::session::SeatKind::Person; 2],
+            seed: 1,
+        })
+        .unwrap();
+    h.run();
+    // Ô Ăn Quan's score counts the mandarins besides the captured seeds.
+    assert!(h.query_all_by_label_contains("Mandarins:").count() >= 2);
+    assert!(h.query_all_by_label_contains("Score:").count() >= 2);
+}

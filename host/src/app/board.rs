@@ -330,6 +330,12 @@ fn paint_board(
             // outside the board's middle: above the upper half's, below the lower's.
             let (pos, anchor) = if matches!(site.shape, game_api::Shape::Square) {
                 (rect.left_top() + Vec2::splat(2.0), Align2::LEFT_TOP)
+            } else if matches!(site.shape, game_api::Shape::Stick { .. }) {
+                // Beside a stick's foot: arrows come in at its top and leave at its foot.
+                (
+                    Pos2::new(rect.min.x - 2.0, rect.max.y),
+                    Align2::RIGHT_BOTTOM,
+                )
             } else if rect.center().y < board.center().y {
                 (
                     Pos2::new(rect.center().x, rect.min.y - 1.0),
@@ -341,12 +347,20 @@ fn paint_board(
                     Align2::CENTER_TOP,
                 )
             };
+            // Inside a dark square, a light label; elsewhere it is on the board's wood.
+            let [r, g, b, _] = fill.to_array();
+            let dark = u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114 < 140_000;
+            let ink = if dark && matches!(site.shape, game_api::Shape::Square) {
+                Color32::from_rgb(245, 232, 208)
+            } else {
+                Color32::from_rgb(60, 40, 20)
+            };
             painter.text(
                 pos,
                 anchor,
                 &site.label,
                 FontId::proportional((scale * 0.18).clamp(9.0, 16.0)),
-                Color32::from_rgb(60, 40, 20),
+                ink,
             );
         }
     }

@@ -67,6 +67,7 @@ impl PlayView {
             if let Some(site) = response.clicked {
                 self.click_site(site, now, step_seconds);
             }
+            label_stores(ui, &self.layout, &response.rects);
             self.choices_beside_site_ui(ui, &response.rects, now, step_seconds);
             let board = ui.min_rect();
             self.game_over_overlay(ui, board, &mut commands);
@@ -228,7 +229,11 @@ impl PlayView {
             self.session.plugin().manifest(),
             self.session.seats().len() as u8,
         );
-        let panels = self.shown_view().panels.clone();
+        let mut panels = self.shown_view().panels.clone();
+        if self.session.ending().is_some() {
+            // Ended by the players: no one is to move any more.
+            panels.iter_mut().for_each(|p| p.to_move = false);
+        }
         for (i, panel) in panels.iter().enumerate() {
             let colour = seat_colour(i as u8);
             egui::Frame::group(ui.style())
@@ -391,6 +396,48 @@ impl PlayView {
             }
         });
         ui.add_space(4.0);
+    }
+}
+
+/// Writes whose each store or tray is beside it ("South store", "North captured"): the
+/// layout names them, but names that long are not drawn on the board itself. The name
+/// goes outside the board's middle, in its owner's colour.
+fn label_stores(ui: &egui::Ui, layout: &game_api::Layout, rects: &[egui::Rect]) {
+    let Some(board) = rects.iter().copied().reduce(|a, b| a.union(b)) else {
+        return;
+    };
+    let painter = ui.painter();
+    for site in &layout.sites {
+        let Some(rect) = rects.get(usize::from(site.id.0)) else {
+            continue;
+        };
+        if !matches!(site.shape, game_api::Shape::Store) || site.label.chars().count() <= 3 {
+            continue;
+        }
+        let size = (rect.width().min(rect.height()) * 0.2).clamp(10.0, 14.0);
+        let owner = |towards: Color32, t: f32| {
+            site.owner
+                .map_or(towards, |o| seat_colour(o).lerp_to_gamma(towards, t))
+        };
+        // A long tray along a row: inside, at its start (outside is off the board). A
+        // store at a row's end: outside, on the board's wood, away from the middle.
+        let (pos, anchor, colour) = if rect.width() > 2.0 * rect.height() {
+            let at = rect.left_top() + egui::vec2(rect.height() * 0.3, rect.height() * 0.12);
+            (at, egui::Align2::LEFT_TOP, owner(Color32::WHITE, 0.55))
+        } else if rect.center().y < board.center().y {
+            let at = rect.center_top() - egui::vec2(0.0, 1.0);
+            (at, egui::Align2::CENTER_BOTTOM, owner(Color32::BLACK, 0.35))
+        } else {
+            let at = rect.center_bottom() + egui::vec2(0.0, 1.0);
+            (at, egui::Align2::CENTER_TOP, owner(Color32::BLACK, 0.35))
+        };
+        painter.text(
+            pos,
+            anchor,
+            &site.label,
+            egui::FontId::proportional(size),
+            colour,
+        );
     }
 }
 

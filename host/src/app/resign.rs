@@ -118,12 +118,10 @@ impl PlayView {
         self.cancel_bot();
         self.drop_hint();
         self.replaying = false;
-        let names: Vec<String> = (0..self.session.seats().len() as u8)
-            .map(|s| self.seat_name(s))
-            .collect();
         self.session.set_cursor(self.session.moves().len());
         self.session.set_ending(Some(ending));
-        self.last_event = Some(ending.describe(&names));
+        // The status line says how it ended.
+        self.last_event = None;
         self.dirty = true;
     }
 

@@ -660,7 +660,11 @@ impl<V: Variant> Game for Mancala<V> {
                 if self.board.loans.iter().any(|&l| l > 0) {
                     entries.push(PanelEntry::new("Borrowed", self.board.loans[i]));
                 }
-                entries.push(PanelEntry::new("Score", self.board.score(s)));
+                // The score, in games where it is more than the store (big stones,
+                // loans); elsewhere the store says it already.
+                if self.board.big_value() > 0 || self.board.loans.iter().any(|&l| l > 0) {
+                    entries.push(PanelEntry::new("Score", self.board.score(s)));
+                }
                 Panel {
                     seat: s.name().into(),
                     to_move: !over && s == self.to_move,

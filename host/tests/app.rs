@@ -869,3 +869,28 @@ fn the_panels_give_a_score_only_where_it_is_more_than_the_store() {
     assert!(h.query_all_by_label_contains("Mandarins:").count() >= 2);
     assert!(h.query_all_by_label_contains("Score:").count() >= 2);
 }
+
+#[test]
+fn at_900_by_600_with_the_rules_open_the_board_stays_playable() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = Harness::builder()
+        .with_size([900.0, 600.0])
+        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app(dir.path()));
+    start_kalah(&mut h);
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(tavola::app::Command::Rules, &ctx);
+    h.run_steps(3);
+    let a = h.get_by_label("a: 4 seed").rect();
+    let f = h.get_by_label("f: 4 seed").rect();
+    // Six houses and two stores across at least 420 points: houses of 45 or more.
+    assert!(a.width() >= 45.0, "a house {} wide", a.width());
+    assert!(f.right() - a.left() >= 6.0 * 45.0, "{a:?} {f:?}");
+    // The rules can be hidden from their own panel.
+    h.get_by_label("Hide the rules").click();
+    h.run();
+    assert!(h.query_by_label("Hide the rules").is_none());
+    // And the board still plays.
+    h.get_by_label("c: 4 seed").click();
+    h.run();
+    assert_eq!(notation(&h), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
+}

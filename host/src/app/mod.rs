@@ -331,14 +331,24 @@ impl TavolaApp {
                 .play
                 .as_ref()
                 .map(|p| p.session().plugin().manifest().clone());
+            // However narrow the window, the board keeps its room: the rules take what
+            // is left beside it and the side panel.
+            let width = ui.available_width();
+            let most = (width - play_ui::SIDE_MIN - play_ui::BOARD_MIN).max(160.0);
+            let mut hide = false;
             egui::Panel::left("rules")
-                .default_size(360.0)
-                .show(ui, |ui| match &manifest {
-                    Some(m) => self.rules.ui(ui, m),
-                    None => {
-                        ui.label("Start a game to read its rules.");
+                .default_size((width * 0.25).clamp(160.0, 360.0).min(most))
+                .size_range(160.0..=most)
+                .show(ui, |ui| {
+                    hide = ui.button("Hide the rules").clicked();
+                    match &manifest {
+                        Some(m) => self.rules.ui(ui, m),
+                        None => {
+                            ui.label("Start a game to read its rules.");
+                        }
                     }
                 });
+            self.rules_open &= !hide;
         }
 
         let step = self.settings.step_seconds;

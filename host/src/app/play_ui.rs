@@ -8,6 +8,11 @@ use game_api::{MoveId, Turn};
 use super::{Command, PlayView, board::seat_colour};
 use crate::session::SeatKind;
 
+/// The least width the board keeps beside the side panel and the rules.
+pub const BOARD_MIN: f32 = 460.0;
+/// The least width of the side panel (seats, buttons, moves).
+pub const SIDE_MIN: f32 = 210.0;
+
 impl PlayView {
     /// Keyboard hints: a key that names exactly one of the moves still possible plays it.
     fn keys(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
@@ -51,8 +56,12 @@ impl PlayView {
         if self.failure.is_some() {
             egui::Panel::top("plugin_failure").show(ui, |ui| self.failure_ui(ui, &mut commands));
         }
+        // The side panel gives way to the board in a narrow window.
+        let room = ui.available_width();
+        let most = (room - BOARD_MIN).max(SIDE_MIN);
         egui::Panel::right("play_side")
-            .default_size(280.0)
+            .default_size((room * 0.3).clamp(SIDE_MIN, 280.0).min(most))
+            .size_range(SIDE_MIN..=most)
             .show(ui, |ui| {
                 self.side_ui(ui, now, step_seconds, &mut commands);
             });

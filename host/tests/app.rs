@@ -894,3 +894,36 @@ fn at_900_by_600_with_the_rules_open_the_board_stays_playable() {
     h.run();
     assert_eq!(notation(&h), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
 }
+
+#[test]
+fn the_bot_thinks_while_the_board_animates_the_move_before() {
+    let dir = plugins_of(&["kalah"]);
+    let mut app = app(dir.path());
+    app.settings_mut().step_seconds = 0.5;
+    let mut h = harness(app);
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    h.state_mut()
+        .new_game_dialog()
+        .unwrap()
+        .set_seat(1, tavola::session::SeatKind::Bot("strong".into()));
+    h.get_by_label("Start").click();
+    h.run();
+    // South sows f: one seed into its store, three into North's row; North's bot is to move.
+    h.get_by_label("f: 4 seed").click();
+    h.step();
+    h.step();
+    let play = h.state().play_view().unwrap();
+    assert!(play.animating(), "the sowing is still shown");
+    assert!(play.thinking(), "North's bot already thinks");
+    // The bot's move comes after the board has caught up, never over it.
+    for _ in 0..2000 {
+        h.step();
+        let play = h.state().play_view().unwrap();
+        if play.session().cursor() == 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(h.state().play_view().unwrap().session().cursor(), 2);
+}

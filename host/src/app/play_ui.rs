@@ -108,8 +108,7 @@ impl PlayView {
                 );
             } else if self.hint_pending() {
                 ui.separator();
-                ui.spinner();
-                ui.label("Looking for a hint...");
+                ui.label(RichText::new("Looking for a hint...").italics());
             }
             if self.waiting() {
                 ui.separator();
@@ -257,9 +256,10 @@ impl PlayView {
                         if panel.to_move {
                             ui.label("• to move");
                         }
+                        // Words, not a spinner: a spinner redraws the window all the time,
+                        // and the bot needs the processor more than the window does.
                         if self.thinking_seat().is_some_and(|s| usize::from(s) == i) {
-                            ui.spinner();
-                            ui.label("thinking…");
+                            ui.label(RichText::new("thinking…").italics());
                         }
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             self.clock_ui(ui, i);

@@ -102,6 +102,10 @@ pub struct PlayView {
     pub(super) asking: Option<super::resign::Asking>,
     /// When the running clock was last read (seconds), while one runs.
     pub(super) clock_since: Option<f64>,
+    /// A bot's move that came while the board still animated the move before it.
+    queued: Option<MoveId>,
+    /// Whether the worker wakes the window when it answers.
+    woken: bool,
 }
 
 impl PlayView {
@@ -147,6 +151,8 @@ impl PlayView {
             dirty: true,
             asking: None,
             clock_since: None,
+            queued: None,
+            woken: false,
         };
         view.show(snapshot);
         view.face_the_person();
@@ -283,6 +289,7 @@ impl PlayView {
         match started {
             Ok((remote, snapshot)) => {
                 self.remote = Some(remote);
+                self.woken = false;
                 self.failure = None;
                 self.error = None;
                 self.show(snapshot);
@@ -297,6 +304,7 @@ impl PlayView {
     }
 
     pub(super) fn cancel_bot(&mut self) {
+        self.queued = None;
         if let Some(job) = self.bot.take()
             && let Some(remote) = self.remote()
         {
@@ -624,6 +632,10 @@ impl PlayView {
         {
             self.bot = None;
             match answer {
+                // Thought out while the board animated: played once it has caught up.
+                Ok(Reply::Chosen { mv }) if self.animation.is_some() => {
+                    self.queued = Some(MoveId(mv));
+                }
                 Ok(Reply::Chosen { mv }) => self.play(MoveId(mv), now, step_seconds),
                 Ok(_) => {}
                 Err(WorkerError::Refused(e)) => {
@@ -637,6 +649,14 @@ impl PlayView {
 
     /// Runs bots, chance, hints and animations. Call every frame.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
+        if !self.woken
+            && let Some(remote) = &self.remote
+        {
+            // The worker's answers wake the window: no polling while a bot thinks.
+            let ctx = ctx.clone();
+            remote.set_waker(std::sync::Arc::new(move || ctx.request_repaint()));
+            self.woken = true;
+        }
         if self.pending.is_some() {
             self.settle(now, std::time::Duration::ZERO);
             if self.pending.is_some() {
@@ -647,15 +667,22 @@ impl PlayView {
         self.poll_searches(now, step_seconds);
         self.tick_clock(ctx, now);
         if self.bot.is_some() || self.hint_job.is_some() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(30));
+            // The answer wakes the window; this only keeps the deadlines watched.
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
         if let Some(a) = &mut self.animation {
             if a.advance(now, step_seconds) {
                 self.animation = None;
             } else {
                 ctx.request_repaint();
+                // The next bot thinks while the board shows the move before.
+                self.start_bot_if_due();
                 return;
             }
+        }
+        if let Some(mv) = self.queued.take() {
+            self.play(mv, now, step_seconds);
+            return;
         }
         if self.failure.is_some() {
             return;
@@ -689,15 +716,28 @@ impl PlayView {
                     ctx.request_repaint_after(std::time::Duration::from_secs_f64(due - now));
                 }
             }
-            Turn::Seat { seat } => {
-                let seat = *seat;
-                if let Some(SeatKind::Bot(name)) =
-                    self.session.seats().get(usize::from(seat)).cloned()
-                {
-                    self.start_bot(seat, &name);
-                    ctx.request_repaint_after(std::time::Duration::from_millis(30));
-                }
-            }
+            Turn::Seat { .. } => self.start_bot_if_due(),
+        }
+    }
+
+    /// Starts the bot of the seat to move, unless one thinks already, the game waits
+    /// (paused, replayed, over, failed) or its move is already chosen.
+    fn start_bot_if_due(&mut self) {
+        let Turn::Seat { seat } = self.turn else {
+            return;
+        };
+        if self.bot.is_some()
+            || self.queued.is_some()
+            || self.pending.is_some()
+            || self.paused
+            || self.replaying
+            || self.failure.is_some()
+            || self.is_over()
+        {
+            return;
+        }
+        if let Some(SeatKind::Bot(name)) = self.session.seats().get(usize::from(seat)).cloned() {
+            self.start_bot(seat, &name);
         }
     }
 

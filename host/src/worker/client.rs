@@ -113,7 +113,12 @@ pub struct Worker {
     deadlines: HashMap<u64, Due>,
     forgotten: std::collections::HashSet<u64>,
     failure: Option<WorkerFailure>,
+    waker: Waker,
 }
+
+/// Called by the reader thread whenever an answer arrives (the app wakes its window to
+/// take it, instead of polling while a bot thinks).
+type Waker = Arc<Mutex<Option<Arc<dyn Fn() + Send + Sync>>>>;
 
 impl std::fmt::Debug for Worker {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -142,19 +147,28 @@ impl Worker {
         let stdout = child.stdout.take().expect("piped");
         let stderr_pipe = child.stderr.take().expect("piped");
         let (sender, answers) = mpsc::channel();
+        let waker: Waker = Arc::default();
+        let wake = waker.clone();
         std::thread::spawn(move || {
             let mut input = BufReader::new(stdout);
+            let wake = || {
+                let waker = wake.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                if let Some(waker) = waker {
+                    waker();
+                }
+            };
             loop {
                 match read_frame::<Answer>(&mut input) {
                     Ok(Some(answer)) => {
                         if sender.send(Ok(answer)).is_err() {
                             return;
                         }
+                        wake();
                     }
-                    Ok(None) => return,
+                    Ok(None) => return wake(),
                     Err(e) => {
                         let _ = sender.send(Err(e.to_string()));
-                        return;
+                        return wake();
                     }
                 }
             }
@@ -187,7 +201,13 @@ impl Worker {
             deadlines: HashMap::new(),
             forgotten: Default::default(),
             failure: None,
+            waker,
         })
+    }
+
+    /// Calls `waker` whenever an answer arrives from now on.
+    pub fn set_waker(&self, waker: Arc<dyn Fn() + Send + Sync>) {
+        *self.waker.lock().unwrap_or_else(|e| e.into_inner()) = Some(waker);
     }
 
     /// Why the worker is gone, if it is.

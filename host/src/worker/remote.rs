@@ -38,6 +38,11 @@ impl RemoteGame {
         }
     }
 
+    /// Calls `waker` whenever the worker answers (on the thread that reads its answers).
+    pub fn set_waker(&self, waker: std::sync::Arc<dyn Fn() + Send + Sync>) {
+        self.worker.set_waker(waker);
+    }
+
     /// The plugin (its manifest, file and content hash).
     pub fn plugin(&self) -> &Plugin {
         &self.plugin

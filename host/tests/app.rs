@@ -686,6 +686,15 @@ fn resigning_ends_the_game_records_it_and_the_finished_game_is_not_restored() {
     h.run();
     assert!(h.state().play_view().unwrap().is_over());
     h.get_by_label("South resigned · North wins");
+    // A record whose resigning seat the game does not have is refused, and says why.
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("\"seat\": 0\n  }", "\"seat\": 7\n  }");
+    assert!(text.contains("\"seat\": 7"), "{text}");
+    let bad = data.path().join("bad-seat.json");
+    std::fs::write(&bad, text).unwrap();
+    let err = h.state_mut().load_from(&bad).unwrap_err();
+    assert!(format!("{err:#}").contains("seat 8 ended the game"), "{err:#}");
 }
 
 #[test]

@@ -694,7 +694,10 @@ fn resigning_ends_the_game_records_it_and_the_finished_game_is_not_restored() {
     let bad = data.path().join("bad-seat.json");
     std::fs::write(&bad, text).unwrap();
     let err = h.state_mut().load_from(&bad).unwrap_err();
-    assert!(format!("{err:#}").contains("seat 8 ended the game"), "{err:#}");
+    assert!(
+        format!("{err:#}").contains("seat 8 ended the game"),
+        "{err:#}"
+    );
 }
 
 #[test]

@@ -125,6 +125,14 @@ impl PlayView {
         self.dirty = true;
     }
 
+    /// The names of the seats other than `seat`.
+    fn others(&self, seat: u8) -> Vec<String> {
+        (0..self.session.seats().len() as u8)
+            .filter(|&s| s != seat)
+            .map(|s| self.seat_name(s))
+            .collect()
+    }
+
     /// A seat's name as the game calls it.
     pub(super) fn seat_name(&self, seat: u8) -> String {
         self.view
@@ -148,8 +156,9 @@ impl PlayView {
             ),
             Asking::Draw(seat) => (
                 format!(
-                    "{} offers a draw. Do you accept it? The game then ends now, drawn.",
-                    self.seat_name(seat)
+                    "{} offers a draw. {}, do you accept it? The game then ends now, drawn.",
+                    self.seat_name(seat),
+                    self.others(seat).join(" and ")
                 ),
                 "Accept the draw",
                 "Decline",

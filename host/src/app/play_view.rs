@@ -272,6 +272,7 @@ impl PlayView {
         self.remote = None;
         self.pending = None;
         self.bot = None;
+        self.queued = None;
         self.hint_job = None;
         self.animation = None;
         self.paused = true;

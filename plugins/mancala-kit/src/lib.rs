@@ -59,9 +59,14 @@
 //! North's store. Site ids in the layout are these ring indices.
 
 mod board;
+mod capture;
 mod config;
+mod counts;
+mod effects;
+mod end;
 mod game;
 mod history;
+mod hooks;
 mod layout;
 mod notation;
 mod sow;
@@ -70,8 +75,11 @@ mod validate;
 
 pub use board::{Board, Pit, Side, Special};
 pub use config::{
-    Capture, Config, Direction, EmptyOpposite, End, Ends, GrandSlam, Mandarin, Relay,
+    Capture, Chain, Config, Direction, EmptyOpposite, End, Ends, GrandSlam, Mandarin, Relay,
+    Remaining, Sides, SowingCapture, Taker,
 };
+pub use counts::{Counts, CountsError};
+pub use effects::{Effects, score_site, site};
 pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
 pub use history::History;
-pub use sow::Effects;
+pub use hooks::{SeedAction, SeedContext, SeedHook};

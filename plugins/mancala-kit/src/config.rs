@@ -392,7 +392,9 @@ pub enum End {
 pub enum Remaining {
     /// Each player takes the seeds in their own houses.
     Owner,
-    /// The player who made the last move (the one who is not stuck) takes them all.
+    /// The player who cannot move takes them all.
+    Stuck,
+    /// The other player (who made the last move) takes them all.
     Other,
     /// They stay on the board and count for no one.
     Left,

@@ -118,8 +118,12 @@ impl<V: Variant> Mancala<V> {
         };
         match remaining {
             Remaining::Owner => return self.end(fx, NO_LEGAL_MOVE),
-            Remaining::Other => {
-                let taker = self.to_move.other();
+            Remaining::Stuck | Remaining::Other => {
+                let taker = if remaining == Remaining::Stuck {
+                    self.to_move
+                } else {
+                    self.to_move.other()
+                };
                 for side in Side::BOTH {
                     for i in 0..self.board.houses {
                         let pit = self.board.house(side, i);
@@ -129,7 +133,7 @@ impl<V: Variant> Mancala<V> {
                     }
                 }
                 fx.message(format!(
-                    "{} cannot move: {} takes the seeds left",
+                    "{} cannot move: {} takes the seeds left on the board",
                     self.to_move.name(),
                     taker.name()
                 ));

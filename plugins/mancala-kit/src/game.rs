@@ -36,39 +36,10 @@ pub trait Variant:
     /// pit (or a sink) and after any [`SowingCapture`](crate::SowingCapture), before
     /// the relay decision; [`Variant::after_sowing`] and the standard capture come after
     /// the turn's last seed. The default, `None`, has none, and lets unwatched sowing
-    /// drop whole laps at once.
+    /// drop whole laps at once. The seed put back in the origin under
+    /// [`Config::first_seed_in_origin`] is not sown: no per-seed rule sees it.
     ///
-    /// ```
-    /// use game_api::{Game, GameError, Manifest, Options};
-    /// use mancala_kit::{Config, Mancala, SeedAction, SeedContext, SeedHook, Variant};
-    ///
-    /// #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-    /// struct Sixes;
-    /// impl Variant for Sixes {
-    ///     fn manifest() -> Manifest {
-    ///         Manifest::new("sixes", "Sixes", "0.1.0")
-    ///     }
-    ///     fn config(_: &Options) -> Result<Config, GameError> {
-    ///         Ok(Config::kalah(3, 5))
-    ///     }
-    ///     /// A seed that makes any house hold 6 gives it to the mover and ends the turn.
-    ///     fn seed_hook() -> Option<SeedHook> {
-    ///         Some(|seed: &mut SeedContext<'_, '_>| {
-    ///             if seed.board.house_owner(seed.pit).is_some() && seed.board.pits[seed.pit] == 6 {
-    ///                 seed.take(seed.pit, seed.side);
-    ///                 return SeedAction::EndTurn;
-    ///             }
-    ///             SeedAction::Continue
-    ///         })
-    ///     }
-    /// }
-    ///
-    /// let mut game = Mancala::<Sixes>::from_notation(&Options::default(), "5,5,5/5,5,5 0-0 S").unwrap();
-    /// mancala_kit::testing::play(&mut game, "a").unwrap();
-    /// // The first of a's five seeds makes b hold 6: South takes them and the turn
-    /// // ends, the four seeds still in hand staying in b.
-    /// assert_eq!(game.notation(), "0,4,5/5,5,5 6-0 N");
-    /// ```
+    /// An example is at [`SeedHook`](crate::SeedHook).
     fn seed_hook() -> Option<crate::SeedHook> {
         None
     }

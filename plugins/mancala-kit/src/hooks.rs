@@ -2,7 +2,40 @@
 
 use crate::{Board, Effects, Side};
 
-/// The per-seed hook a variant gives in [`Variant::seed_hook`](crate::Variant::seed_hook).
+/// The per-seed hook a variant gives in [`Variant::seed_hook`](crate::Variant::seed_hook):
+/// called after every seed sown with a [`SeedContext`], it says whether sowing goes on.
+///
+/// ```
+/// use game_api::{Game, GameError, Manifest, Options};
+/// use mancala_kit::{Config, Mancala, SeedAction, SeedContext, SeedHook, Variant};
+///
+/// #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// struct Sixes;
+/// impl Variant for Sixes {
+///     fn manifest() -> Manifest {
+///         Manifest::new("sixes", "Sixes", "0.1.0")
+///     }
+///     fn config(_: &Options) -> Result<Config, GameError> {
+///         Ok(Config::kalah(3, 5))
+///     }
+///     /// A seed that makes any house hold 6 gives it to the mover and ends the turn.
+///     fn seed_hook() -> Option<SeedHook> {
+///         Some(|seed: &mut SeedContext<'_, '_>| {
+///             if seed.board.house_owner(seed.pit).is_some() && seed.board.pits[seed.pit] == 6 {
+///                 seed.take(seed.pit, seed.side);
+///                 return SeedAction::EndTurn;
+///             }
+///             SeedAction::Continue
+///         })
+///     }
+/// }
+///
+/// let mut game = Mancala::<Sixes>::from_notation(&Options::default(), "5,5,5/5,5,5 0-0 S").unwrap();
+/// mancala_kit::testing::play(&mut game, "a").unwrap();
+/// // The first of a's five seeds makes b hold 6: South takes them and the turn
+/// // ends, the four seeds still in hand staying in b.
+/// assert_eq!(game.notation(), "0,4,5/5,5,5 6-0 N");
+/// ```
 pub type SeedHook = fn(&mut SeedContext<'_, '_>) -> SeedAction;
 
 /// What the sowing does after a [`SeedHook`].

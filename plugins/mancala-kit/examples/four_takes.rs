@@ -8,8 +8,8 @@
 //! The rules: two rows of seven houses with five seeds each, no stores. A player lifts
 //! one of their houses and sows anticlockwise. Whenever a seed makes any house hold
 //! four, the owner of that house takes them at once, and sowing goes on. If the last
-//! seed makes a house on either side hold two or six, the mover takes it, and on
-//! backward (by default) through both rows while houses hold two or six. The game ends
+//! seed makes a house on either side hold two or three, the mover takes it, and on
+//! backward (by default) through both rows while houses hold two or three. The game ends
 //! when the player to move cannot move (or a position repeats, each player then taking
 //! the seeds on their side); the seeds left go as the `end` option says.
 
@@ -82,7 +82,7 @@ impl Variant for FourTakes {
                 taker: Taker::Owner,
             }),
             capture: Capture::Count {
-                counts: counts("2,6")?,
+                counts: counts("2,3")?,
                 sides: Sides::Both,
                 chain,
             },
@@ -102,8 +102,8 @@ Two rows of seven houses with five seeds each. South moves first.
 1. Lift all the seeds of one of your houses and sow them anticlockwise, one per house.
 2. Whenever a seed makes a house (on either side) hold four, the owner of that house
    takes the four at once; sowing goes on.
-3. If the last seed makes a house on either side hold two or six, you take it, and the
-   house before it, and so on back through both rows, while they hold two or six.
+3. If the last seed makes a house on either side hold two or three, you take it, and
+   the house before it, and so on back through both rows, while they hold two or three.
 4. The game ends when the player to move cannot move: the seeds left go to the owners
    of their houses (or as the game's options say). A position that repeats also ends
    the game, each player taking the seeds on their side.

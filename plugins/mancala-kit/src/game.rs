@@ -38,6 +38,8 @@ pub trait Variant:
     /// the turn's last seed. The default, `None`, has none, and lets unwatched sowing
     /// drop whole laps at once. The seed put back in the origin under
     /// [`Config::first_seed_in_origin`] is not sown: no per-seed rule sees it.
+    /// The kit also sows moves on copies of the board to decide which are legal
+    /// (feeding, grand slams): a hook must depend only on what it is given.
     ///
     /// An example is at [`SeedHook`](crate::SeedHook).
     fn seed_hook() -> Option<crate::SeedHook> {

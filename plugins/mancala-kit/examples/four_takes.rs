@@ -15,8 +15,7 @@
 
 use game_api::{GameError, Manifest, OptionSpec, Options};
 use mancala_kit::{
-    Capture, Chain, Config, Counts, End, Mancala, Remaining, Sides, SowingCapture, Taker,
-    Variant,
+    Capture, Chain, Config, Counts, End, Mancala, Remaining, Sides, SowingCapture, Taker, Variant,
 };
 
 /// The rules of Four Takes.

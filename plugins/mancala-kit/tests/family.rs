@@ -5,8 +5,8 @@
 
 use game_api::{Effect, Game, GameError, Manifest, Options, Turn};
 use mancala_kit::{
-    Capture, Chain, Config, Counts, End, Ends, GrandSlam, Mancala, Remaining, Sides,
-    SowingCapture, Taker, Variant,
+    Capture, Chain, Config, Counts, End, Ends, GrandSlam, Mancala, Remaining, Sides, SowingCapture,
+    Taker, Variant,
     testing::{every_move_fast_equals_watched, play},
 };
 
@@ -53,7 +53,10 @@ fn after<V: Variant>(from: &str, mv: &str) -> String {
 }
 
 variant!(BothBack, counting("2,6", Sides::Both, Chain::Backward));
-variant!(TheirsBack, counting("2,6", Sides::Opponent, Chain::Backward));
+variant!(
+    TheirsBack,
+    counting("2,6", Sides::Opponent, Chain::Backward)
+);
 variant!(MineBack, counting("2,6", Sides::Mover, Chain::Backward));
 variant!(BothForward, counting("2,6", Sides::Both, Chain::Forward));
 variant!(BothAlone, counting("2,6", Sides::Both, Chain::None));

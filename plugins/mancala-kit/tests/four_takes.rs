@@ -14,11 +14,9 @@ fn a_house_made_four_goes_to_its_owner_and_a_last_seed_two_chains_back() {
     // a's five make b to f six: nothing is four, and six is not taken.
     play(&mut game, "a").unwrap();
     assert_eq!(game.notation(), "0,6,6,6,6,6,5/5,5,5,5,5,5,5 0-0 N");
-    let mut game = FourTakesGame::from_notation(
-        &Options::default(),
-        "3,1,1,5,5,5,5/5,5,5,5,5,5,3 6-6 N",
-    )
-    .unwrap();
+    let mut game =
+        FourTakesGame::from_notation(&Options::default(), "3,1,1,5,5,5,5/5,5,5,5,5,5,3 6-6 N")
+            .unwrap();
     // G's three: a 4 (South's: South takes it), b 2, c 2. The last seed made c two:
     // North takes c, then b backward across the rows; a (now empty) ends the chain.
     play(&mut game, "G").unwrap();
@@ -32,7 +30,10 @@ fn every_end_rule_plays_random_games_fast_and_move_by_move_alike() {
         for chain in ["backward", "forward", "none"] {
             let values = std::collections::BTreeMap::from([
                 ("end".to_owned(), game_api::OptionValue::Choice(end.into())),
-                ("chain".to_owned(), game_api::OptionValue::Choice(chain.into())),
+                (
+                    "chain".to_owned(),
+                    game_api::OptionValue::Choice(chain.into()),
+                ),
             ]);
             let options = Options::resolve(&schema, &values).unwrap();
             let played = random_games::<FourTakes>(&options, 100, 7, 5, 100_000).unwrap();

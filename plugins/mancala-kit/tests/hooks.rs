@@ -97,7 +97,8 @@ fn the_hook_sees_every_seed_with_its_origin_hand_and_lap() {
     assert!(seen.iter().all(|s| s.0 == 0 && s.5 == 0));
     // Unwatched, the same seeds are seen: no whole laps at once with a hook.
     SEEN.with(|seen| seen.borrow_mut().clear());
-    let mut game = Mancala::<Recorder>::from_notation(&Options::default(), "9,1/1,1 0-0 S").unwrap();
+    let mut game =
+        Mancala::<Recorder>::from_notation(&Options::default(), "9,1/1,1 0-0 S").unwrap();
     game.apply(game_api::MoveId(0), None).unwrap();
     assert_eq!(SEEN.with(|s| s.take()).len(), 9);
 }

@@ -11,6 +11,7 @@ use crate::{
 };
 
 /// What the turn's last seed captures under [`Config::capture`].
+#[inline]
 pub(crate) fn last_seed(
     board: &mut Board,
     config: &Config,

@@ -53,6 +53,9 @@ pub(crate) struct Hand {
     pub origin: usize,
     /// Per-seed rules apply (a sowing capture or a seed hook): no whole laps at once.
     per_seed: bool,
+    /// The pits where a seed needs more than a count: the sinks, or every pit under
+    /// per-seed rules.
+    special: u32,
     /// Seeds this hand has sown.
     sown: u32,
     /// Relays so far this turn.
@@ -87,6 +90,7 @@ impl Hand {
         }
         skip |= board.burnt_mask();
         let sinks = board.sink_mask();
+        let per_seed = V::seed_hook().is_some() || config.sowing_capture.is_some();
         // A ring where every pit is skipped cannot happen (the origin's neighbours are
         // houses or stores), but never loop forever on a malformed position.
         let every = if len >= 32 { u32::MAX } else { (1 << len) - 1 };
@@ -104,7 +108,8 @@ impl Hand {
             seen: None,
             looped: false,
             origin,
-            per_seed: V::seed_hook().is_some() || config.sowing_capture.is_some(),
+            per_seed,
+            special: sinks | if per_seed { u32::MAX } else { 0 },
             sown: 0,
             relays: 0,
             ended: false,
@@ -157,6 +162,12 @@ impl Hand {
         }
         self.pos = pit;
         self.seeds -= 1;
+        // One test for the rare cases (a sink, per-seed rules).
+        if self.special & (1 << pit) == 0 {
+            fx.drop_seed(pit);
+            board.pits[pit] += 1;
+            return;
+        }
         self.put(board, pit, 1, fx);
         if self.per_seed {
             self.per_seed_rules::<V>(board, config, fx);

@@ -130,7 +130,7 @@ impl<V: Variant> Mancala<V> {
         };
         game.check()?;
         if game.phase == Phase::Play {
-            let mut fx = Effects::none();
+            let mut fx = Effects(None);
             if game.settle(true, &mut fx) {
                 game.end_if_stuck(&mut fx);
             }
@@ -194,7 +194,7 @@ impl<V: Variant> Mancala<V> {
             let mut i = start;
             while i < moves.len() {
                 let mut next = self.board.clone();
-                self.sow_on(&mut next, moves[i], &mut Effects::none());
+                self.sow_on(&mut next, moves[i], &mut Effects(None));
                 if next.seeds_on_side(side.other()) > 0 {
                     i += 1;
                 } else {
@@ -208,7 +208,7 @@ impl<V: Variant> Mancala<V> {
                 .copied()
                 .filter(|&m| {
                     !self
-                        .sow_on(&mut self.board.clone(), m, &mut Effects::none())
+                        .sow_on(&mut self.board.clone(), m, &mut Effects(None))
                         .grand_slam
                 })
                 .collect();
@@ -555,7 +555,7 @@ impl<V: Variant> Game for Mancala<V> {
         if !self.is_legal(mv) {
             return Err(self.refusal(mv));
         }
-        let mut fx = Effects::new(effects);
+        let mut fx = Effects(effects);
         if self.play_legal(mv, &mut fx) {
             self.end_if_stuck(&mut fx);
         }
@@ -576,9 +576,9 @@ impl<V: Variant> Game for Mancala<V> {
                 return Ok(Outcome::from_scores(&self.final_scores()));
             }
             match self.random_move(rng, &mut moves) {
-                Some(mv) => stuck_unchecked = self.play_legal(mv, &mut Effects::none()),
+                Some(mv) => stuck_unchecked = self.play_legal(mv, &mut Effects(None)),
                 // What `end_if_stuck` would have found after the last move.
-                None if stuck_unchecked => self.end_stuck(&mut Effects::none()),
+                None if stuck_unchecked => self.end_stuck(&mut Effects(None)),
                 None => {
                     return Err(GameError::Internal(format!(
                         "{} is to move but has no legal move",

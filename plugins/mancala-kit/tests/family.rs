@@ -319,3 +319,24 @@ fn a_count_set_of_two_and_three_on_the_opponents_side_backward_is_oware_s_captur
         assert_eq!(classic.turn(), counted.turn());
     }
 }
+
+variant!(Plain, Config::kalah(6, 4));
+
+#[test]
+fn a_state_saved_before_the_sowing_capture_existed_still_reads() {
+    let game = Mancala::<Plain>::new(&Options::default()).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
+    let config = json["config"].as_object_mut().unwrap();
+    assert!(config.remove("sowing_capture").is_some());
+    let back = Mancala::<Plain>::from_json(&json.to_string()).unwrap();
+    assert_eq!(back, game);
+    // A saved count set out of range is refused with the reason.
+    let mut bad: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
+    bad["config"]["capture"] = serde_json::json!({
+        "Count": { "counts": [2, 64], "sides": "Both", "chain": "None" }
+    });
+    let err = Mancala::<Plain>::from_json(&bad.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("a capture count of 64"), "{err}");
+}

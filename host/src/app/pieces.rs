@@ -133,12 +133,13 @@ mod tests {
     fn with_painter(f: impl FnOnce(&egui::Painter)) {
         let ctx = egui::Context::default();
         let mut f = Some(f);
-        let _ = ctx.run(egui::RawInput::default(), |ctx| {
-            let painter = ctx.layer_painter(egui::LayerId::background());
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter().clone();
             if let Some(f) = f.take() {
                 f(&painter);
             }
         });
+        output.textures_delta.clear();
     }
 
     #[test]
@@ -197,12 +198,12 @@ mod tests {
 
     #[test]
     fn a_state_draws_its_own_parts() {
-        let style = PieceStyle::new("pig", vec![Part::circle(1.0).fill(Colour::rgb(1, 1, 1))])
+        let style = PieceStyle::new("bead", vec![Part::circle(1.0).fill(Colour::rgb(1, 1, 1))])
             .with_state(
                 "lying",
                 vec![Part::ellipse(1.2, 0.6).fill(Colour::rgb(1, 1, 1))],
             );
-        let mut lying = Piece::new("pig");
+        let mut lying = Piece::new("bead");
         lying.state = "lying".into();
         with_painter(|painter| {
             let shapes = piece_shapes(painter, Pos2::ZERO, 10.0, &lying, &style);

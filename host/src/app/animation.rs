@@ -245,4 +245,65 @@ mod tests {
         assert!(a.advance(3.0, 1.0));
         assert_eq!(a.contents, after);
     }
+
+    #[test]
+    fn a_capture_of_groups_carries_each_kind_into_the_tray() {
+        let big = Piece::new("big");
+        let groups = |b: u32, n: u32| SiteContent::Groups {
+            groups: vec![
+                Group::new(big.clone(), b),
+                Group::new(Piece::new("seed"), n),
+            ],
+        };
+        let before: Contents = [(SiteId(0), groups(1, 3)), (SiteId(1), count(5))].into();
+        let after: Contents = [(SiteId(0), count(0)), (SiteId(1), groups(1, 8))].into();
+        let capture = |count| Effect::Capture {
+            from: SiteId(0),
+            to: Some(SiteId(1)),
+            count,
+        };
+        let mut a = Animation::new(vec![capture(2), capture(2)], before, after.clone(), 0.0);
+        assert!(!a.advance(0.0, 1.0));
+        // The small pieces go first; the tray's count grows.
+        assert_eq!(a.contents[&SiteId(0)], groups(1, 1));
+        assert_eq!(a.contents[&SiteId(1)], count(7));
+        assert!(!a.advance(1.0, 1.0));
+        // Then the big one: the tray now shows two groups.
+        assert_eq!(a.contents[&SiteId(0)], groups(0, 0));
+        assert_eq!(
+            a.contents[&SiteId(1)],
+            SiteContent::Groups {
+                groups: vec![
+                    Group::new(Piece::new("seed"), 8),
+                    Group::new(big.clone(), 1)
+                ],
+            }
+        );
+        assert!(a.advance(2.0, 1.0));
+        assert_eq!(a.contents, after);
+    }
+
+    #[test]
+    fn pieces_put_on_an_empty_site_take_the_form_it_ends_with() {
+        let piece = Piece::new("token");
+        let before: Contents = [(SiteId(0), count(2))].into();
+        let stacked: Contents = [(
+            SiteId(1),
+            SiteContent::Stack {
+                pieces: vec![piece.clone()],
+            },
+        )]
+        .into();
+        let mv = vec![Effect::Move {
+            from: SiteId(0),
+            to: SiteId(1),
+        }];
+        let mut a = Animation::new(mv.clone(), before.clone(), stacked, 0.0);
+        a.advance(0.0, 1.0);
+        assert!(matches!(a.contents[&SiteId(1)], SiteContent::Stack { .. }));
+        let counted: Contents = [(SiteId(1), count(1))].into();
+        let mut a = Animation::new(mv, before, counted, 0.0);
+        a.advance(0.0, 1.0);
+        assert_eq!(a.contents[&SiteId(1)], count(1));
+    }
 }

@@ -227,4 +227,24 @@ mod tests {
             assert_eq!(text.galley.text(), "F");
         });
     }
+
+    #[test]
+    fn a_layout_from_before_styles_reads_and_draws_every_piece_with_the_fallback() {
+        // What a plugin built before piece styles sends: no `pieces` at all.
+        let old = r#"{"size":[2.0,1.0],"sites":[{"id":0,"shape":{"shape":"pit"},
+            "center":[0.5,0.5],"size":[1.0,1.0]}]}"#;
+        let layout: Layout = serde_json::from_str(old).unwrap();
+        assert!(layout.pieces.is_empty());
+        let mut seed = Piece::new("seed");
+        seed.owner = Some(0);
+        let style = style_of(&layout, &seed);
+        assert_eq!(*style, PieceStyle::fallback("seed", ""));
+        with_painter(|painter| {
+            let shapes = piece_shapes(painter, Pos2::ZERO, 10.0, &seed, &style);
+            let Shape::Circle(owned) = &shapes[1] else {
+                panic!("{:?}", shapes[1]);
+            };
+            assert_eq!(owned.fill, seat_colour(0), "a disc in its owner's colour");
+        });
+    }
 }

@@ -5,8 +5,8 @@
 //!
 //! 1. **The Rust face**: the [`Game`] trait over an owned, `serde`-serialisable state, with
 //!    plain data types for everything a game tells the host — its [`Manifest`] (name,
-//!    seats, rules text, [`OptionSpec`]s and [`Preset`]s), its board [`Layout`], the
-//!    dynamic [`View`], whose [`Turn`] it is (a seat, a chance event with exact
+//!    seats, rules text, [`OptionSpec`]s and [`Preset`]s), its board [`Layout`] (with a
+//!    [`PieceStyle`] for each kind of piece), the dynamic [`View`], whose [`Turn`] it is (a seat, a chance event with exact
 //!    [`Probability`]s, or an [`Outcome`]), the legal moves as compact [`MoveId`]s with a
 //!    [`MoveInfo`] for people, and the [`Effect`]s of a move. A game crate unit-tests its
 //!    rules against this trait with no loading involved.

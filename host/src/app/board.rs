@@ -453,42 +453,7 @@ fn paint_content(
                 paint_count(painter, rect, scale, count.to_string());
             }
         }
-        SiteContent::Groups { groups } => {
-            // Higher layers nearer the middle and drawn last (on top).
-            let mut pieces: Vec<(&Piece, std::borrow::Cow<'_, game_api::PieceStyle>)> = Vec::new();
-            for g in groups {
-                let style = style_of(layout, &g.piece);
-                for _ in 0..g.count.min(24) {
-                    pieces.push((&g.piece, style.clone()));
-                }
-            }
-            pieces.sort_by_key(|(_, style)| std::cmp::Reverse(style.layer));
-            let n = pieces.len();
-            let mut placed: Vec<_> = pieces
-                .into_iter()
-                .enumerate()
-                .map(|(i, (piece, style))| (spiral(rect, i, n), piece, style))
-                .collect();
-            placed.sort_by_key(|(_, _, style)| style.layer);
-            for (p, piece, style) in &placed {
-                paint_piece(painter, *p, small, piece, style);
-            }
-            let counts: Vec<String> = groups
-                .iter()
-                .filter(|g| g.count > 0)
-                .map(|g| g.count.to_string())
-                .collect();
-            paint_count(
-                painter,
-                rect,
-                scale,
-                if counts.is_empty() {
-                    "0".into()
-                } else {
-                    counts.join("+")
-                },
-            );
-        }
+        SiteContent::Groups { groups } => paint_groups(painter, layout, rect, groups, small, scale),
         SiteContent::Stack { pieces } => {
             let capacity = match site.shape {
                 game_api::Shape::Stick { capacity } => {
@@ -517,6 +482,47 @@ fn paint_content(
             }
         }
     }
+}
+
+/// Several counted groups on one site: every piece along one spiral, higher layers
+/// nearer the middle and drawn last (on top), and each group's count (`1+6`).
+fn paint_groups(
+    painter: &egui::Painter,
+    layout: &Layout,
+    rect: Rect,
+    groups: &[game_api::Group],
+    r: f32,
+    scale: f32,
+) {
+    let mut pieces: Vec<(&Piece, std::borrow::Cow<'_, game_api::PieceStyle>)> = Vec::new();
+    for g in groups {
+        let style = style_of(layout, &g.piece);
+        for _ in 0..g.count.min(24) {
+            pieces.push((&g.piece, style.clone()));
+        }
+    }
+    pieces.sort_by_key(|(_, style)| std::cmp::Reverse(style.layer));
+    let n = pieces.len();
+    let mut placed: Vec<_> = pieces
+        .into_iter()
+        .enumerate()
+        .map(|(i, (piece, style))| (spiral(rect, i, n), piece, style))
+        .collect();
+    placed.sort_by_key(|(_, _, style)| style.layer);
+    for (p, piece, style) in &placed {
+        paint_piece(painter, *p, r, piece, style);
+    }
+    let counts: Vec<String> = groups
+        .iter()
+        .filter(|g| g.count > 0)
+        .map(|g| g.count.to_string())
+        .collect();
+    let text = if counts.is_empty() {
+        "0".into()
+    } else {
+        counts.join("+")
+    };
+    paint_count(painter, rect, scale, text);
 }
 
 /// The place of piece `i` of `n` spread over `rect`: a sunflower spiral, evenly spaced

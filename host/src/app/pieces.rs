@@ -67,7 +67,7 @@ fn svg_image(painter: &egui::Painter, p: Pos2, r: f32, svg: &str) -> Option<Shap
     let key = hasher.finish();
     let uri = format!("bytes://tavola-piece-{key:016x}.svg");
     let new = ctx.data_mut(|d| {
-        d.get_temp_mut_or_default::<std::collections::HashSet<u64>>(egui::Id::new(
+        d.get_temp_mut_or_default::<std::collections::HashSet<u64>>(egui::Id::unique(
             "tavola-piece-svgs",
         ))
         .insert(key)

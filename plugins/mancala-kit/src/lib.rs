@@ -60,6 +60,7 @@
 
 mod board;
 mod config;
+pub mod endgame;
 mod game;
 mod history;
 mod layout;

@@ -147,6 +147,11 @@ fn one_step<V: Variant>(
     }
 }
 
+/// The moves of a range of positions: per position the bounds from its known moves and
+/// the end of its list in the ranks of the moves that stay in the count (bit 31: the
+/// mover plays again); the ranks.
+type Moves = (Vec<[i8; 2]>, Vec<u32>, Vec<u32>);
+
 /// Builds the bounds of every position with exactly `seeds` seeds, on `threads`
 /// threads. `lower[m]` holds count `m`'s table for every `m < seeds`.
 pub(crate) fn build_count<V: Variant>(
@@ -162,7 +167,7 @@ pub(crate) fn build_count<V: Variant>(
     let chunk = count.div_ceil(threads).max(1);
     // The moves of every position, once: fixed bounds from the known moves, and the
     // ranks of the moves that stay in the count.
-    let parts: Vec<(Vec<[i8; 2]>, Vec<u32>, Vec<u32>)> = std::thread::scope(|scope| {
+    let parts: Vec<Moves> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {

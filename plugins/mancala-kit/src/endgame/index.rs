@@ -54,7 +54,7 @@ impl Index {
     /// The distribution of rank `rank` among those of `seeds` seeds, written into `out`.
     pub fn unrank(&self, mut rank: u64, seeds: u32, out: &mut [u32]) {
         let mut left = seeds as usize;
-        for i in 0..self.pits - 1 {
+        for (i, slot) in out.iter_mut().enumerate().take(self.pits - 1) {
             let m = self.pits - 1 - i;
             let mut x = 0;
             // The block of distributions with pit i = x has C(left - x + m - 1, m - 1)
@@ -67,7 +67,7 @@ impl Index {
                 rank -= block;
                 x += 1;
             }
-            out[i] = x as u32;
+            *slot = x as u32;
             left -= x;
         }
         out[self.pits - 1] = left as u32;

@@ -286,7 +286,8 @@ fn a_corrupt_truncated_or_foreign_file_is_rebuilt_never_trusted() {
     );
     let path = file_path::<Small>(&dir, &config, 3);
     let good = std::fs::read(&path).unwrap();
-    let damage: Vec<(&str, Box<dyn Fn(&mut Vec<u8>)>)> = vec![
+    type Damage = Box<dyn Fn(&mut Vec<u8>)>;
+    let damage: Vec<(&str, Damage)> = vec![
         (
             "a flipped byte",
             Box::new(|b: &mut Vec<u8>| *b.last_mut().unwrap() ^= 1),

@@ -343,7 +343,7 @@ pub trait FfiGame: Clone + Send + Sync {
     /// The game's endgame tables: answers a
     /// [`TablesRequest`](crate::endgame::TablesRequest) (JSON) with a
     /// [`TablesStatus`](crate::endgame::TablesStatus) (JSON), as
-    /// [`Game::endgame_tables`](crate::Game::endgame_tables) does.
+    /// [`Game::endgame_tables`] does.
     ///
     /// Added after the first version: the default body, which a plugin built without
     /// the method answers with, says the game has no tables.

@@ -27,7 +27,7 @@
 //! best solved whole.
 //!
 //! **Where.** One file per seed count in the folder the host names
-//! (`<data dir>/endgames/`), in the format of [`file`]; loaded tables are kept in this
+//! (`<data dir>/endgames/`), in the format of [`file`](mod@file); loaded tables are kept in this
 //! process, shared by every game of the same rules.
 
 mod build;

@@ -118,3 +118,65 @@ fn endgame_builds_reports_rebuilds_a_corrupt_file_and_probes() {
         run.stderr
     );
 }
+
+#[test]
+fn the_worker_builds_loads_and_probes_the_tables_in_its_own_process() {
+    use game_api::endgame::{TablesOp, TablesRequest};
+    use std::time::{Duration, Instant};
+    use tavola::worker::{Reply, Request, Worker};
+
+    let plugins = common::plugins_of(&["oware"]);
+    let tables = tempfile::tempdir().unwrap();
+    let lib = format!(
+        "{}oware{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    let mut worker = Worker::spawn(Path::new(env!("CARGO_BIN_EXE_tavola"))).unwrap();
+    let second = Duration::from_secs(30);
+    let reply = worker
+        .call(
+            Request::Load {
+                copy: plugins.path().join(lib),
+            },
+            second,
+        )
+        .unwrap();
+    assert!(matches!(reply, Reply::Loaded { .. }));
+    worker
+        .call(
+            Request::Start {
+                options: Default::default(),
+                position: Some("0,0,0,0,0,1/1,0,0,0,0,0 24-22 S".into()),
+                moves: vec![],
+            },
+            second,
+        )
+        .unwrap();
+    let mut ask = |op| {
+        let request = TablesRequest {
+            op,
+            dir: tables.path().to_string_lossy().into_owned(),
+            seeds: Some(3),
+        };
+        match worker.call(Request::Tables { request }, second).unwrap() {
+            Reply::Tables(status) => *status,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert!(
+        ask(TablesOp::Probe).probe.is_none(),
+        "nothing is loaded yet"
+    );
+    ask(TablesOp::Build);
+    let deadline = Instant::now() + second;
+    while !ask(TablesOp::Status).build.is_some_and(|b| b.finished) {
+        assert!(Instant::now() < deadline, "the build never ended");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = ask(TablesOp::Probe);
+    assert_eq!(status.loaded, Some(3));
+    assert_eq!(status.files.len(), 4);
+    let play = status.probe.expect("the position is in the tables");
+    assert_eq!(play.describe(&["South", "North"]), "perfect play: a draw");
+}

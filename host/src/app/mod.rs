@@ -8,6 +8,7 @@ mod animation;
 mod board;
 mod chooser;
 mod command;
+mod endgame;
 mod events;
 mod file_dialog;
 mod game_over;

@@ -87,6 +87,14 @@ impl PlayView {
                 ui.spinner();
                 ui.label("Looking for a hint...");
             }
+            if let Some(share) = self.endgame.progress() {
+                ui.separator();
+                ui.add(
+                    egui::ProgressBar::new(share)
+                        .desired_width(120.0)
+                        .text("Building endgame tables"),
+                );
+            }
             if self.waiting() {
                 ui.separator();
                 ui.spinner();

@@ -91,8 +91,8 @@ impl PlayView {
                 ui.separator();
                 ui.add(
                     egui::ProgressBar::new(share)
-                        .desired_width(120.0)
-                        .text("Building endgame tables"),
+                        .desired_width(240.0)
+                        .text(format!("Building endgame tables: {:.0}%", 100.0 * share)),
                 );
             }
             if self.waiting() {

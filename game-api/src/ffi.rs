@@ -339,6 +339,18 @@ pub trait FfiGame: Clone + Send + Sync {
         out.node = FfiNode::Unsupported;
         RResult::ROk(())
     }
+
+    /// The game's endgame tables: answers a
+    /// [`TablesRequest`](crate::endgame::TablesRequest) (JSON) with a
+    /// [`TablesStatus`](crate::endgame::TablesStatus) (JSON), as
+    /// [`Game::endgame_tables`] does.
+    ///
+    /// Added after the first version: the default body, which a plugin built without
+    /// the method answers with, says the game has no tables.
+    fn tables(&self, request_json: RStr<'_>) -> RResult<RString, FfiError> {
+        let _ = request_json;
+        RResult::ROk(crate::endgame::unsupported_json().into())
+    }
 }
 
 /// A boxed game trait object, owned by the host.
@@ -521,6 +533,9 @@ impl<G: Game> FfiGame for Plugged<G> {
             }
             Ok(())
         })
+    }
+    fn tables(&self, request_json: RStr<'_>) -> RResult<RString, FfiError> {
+        guard(|| Ok(self.0.endgame_tables(request_json.as_str())?.into()))
     }
 }
 

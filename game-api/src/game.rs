@@ -93,6 +93,21 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         })
     }
 
+    /// The final margin (the seat to move's final score minus the other seat's) under
+    /// perfect play from this position, when the game knows it exactly (e.g. from an
+    /// endgame table). The default: not known.
+    fn exact_value(&self) -> Option<i32> {
+        None
+    }
+
+    /// Answers a [`TablesRequest`](crate::endgame::TablesRequest) (JSON) about the
+    /// game's endgame tables with a [`TablesStatus`](crate::endgame::TablesStatus)
+    /// (JSON). The default: the game has no tables.
+    fn endgame_tables(&self, request: &str) -> Result<String, GameError> {
+        let _ = request;
+        Ok(crate::endgame::unsupported_json())
+    }
+
     /// The move of the plugin's own bot `bot` (named in the manifest).
     fn bot_move(&self, bot: &str, rng: &mut Rng) -> Result<MoveId, GameError> {
         let _ = rng;

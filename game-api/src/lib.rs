@@ -49,6 +49,7 @@
 #![allow(non_local_definitions)] // raised by every #[sabi_trait]; see ARCHITECTURE.md
 
 mod effect;
+pub mod endgame;
 mod error;
 pub mod ffi;
 mod game;

@@ -16,6 +16,7 @@ use crate::{
     storage::RecordWriter,
 };
 
+mod endgame;
 pub mod limits;
 mod solve;
 
@@ -174,6 +175,9 @@ pub enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// A game's endgame tables: which are built, and with `--build` builds them (every
+    /// position with up to `--seeds` seeds on the board) into the user data folder.
+    Endgame(endgame::EndgameArgs),
     /// Open the app straight into a new game.
     Open {
         /// The game's id.
@@ -404,6 +408,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             memory,
             quiet,
         } => solve::solve(&set, &game, &setup, memory, quiet),
+        Command::Endgame(args) => endgame::endgame(&set, &args),
         Command::Check { .. }
         | Command::Open { .. }
         | Command::Inspect { .. }

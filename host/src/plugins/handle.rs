@@ -408,6 +408,20 @@ impl GameHandle {
         self.call(self.game.bot_move(RStr::from_str(bot), seed))
             .map(MoveId)
     }
+
+    /// Asks the game about its endgame tables (status, load, build, probe); a plugin
+    /// built before tables existed answers that it has none.
+    pub fn endgame_tables(
+        &self,
+        request: &game_api::endgame::TablesRequest,
+    ) -> Result<game_api::endgame::TablesStatus, CallError> {
+        let text = serde_json::to_string(request).unwrap_or_default();
+        json(
+            self.plugin(),
+            "an endgame-tables status",
+            self.game.tables(RStr::from_str(&text)),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -75,6 +75,12 @@ pub trait Variant:
     fn pieces() -> Vec<PieceStyle> {
         Vec::new()
     }
+
+    /// Whether the kit builds endgame tables for this variant ([`crate::endgame`]): a
+    /// variant opts in when no hook of its own changes the sowing. The default: no.
+    fn endgame_tables() -> bool {
+        false
+    }
 }
 
 /// Where a game stands.
@@ -155,6 +161,21 @@ impl<V: Variant> Mancala<V> {
         Ok(game)
     }
 
+    /// An empty board of `config` in normal play, South to move, unchecked: the
+    /// endgame builder's scratch position.
+    pub(crate) fn from_config_unchecked(config: Config) -> Self {
+        Mancala {
+            board: Board::empty(config.houses, config.ends),
+            config,
+            to_move: Side::South,
+            phase: Phase::Play,
+            round: 1,
+            last_move: ArrayVec::new(),
+            history: History::default(),
+            variant: PhantomData,
+        }
+    }
+
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
@@ -197,7 +218,7 @@ impl<V: Variant> Mancala<V> {
     }
 
     /// Writes the legal moves into `moves` (appending).
-    fn legal_into(&self, moves: &mut Vec<MoveId>) {
+    pub(crate) fn legal_into(&self, moves: &mut Vec<MoveId>) {
         if self.phase == Phase::Over {
             return;
         }
@@ -657,6 +678,15 @@ impl<V: Variant> Game for Mancala<V> {
         let total = f64::from(self.config.total_seeds().max(1));
         let d = (s - n) as f64 / total;
         Some(vec![d, -d])
+    }
+
+    /// From the kit's endgame tables, once loaded ([`crate::endgame`]).
+    fn exact_value(&self) -> Option<i32> {
+        crate::endgame::exact_value(self)
+    }
+
+    fn endgame_tables(&self, request: &str) -> Result<String, GameError> {
+        crate::endgame::request(self, request)
     }
 
     fn state_hash(&self) -> u64 {

@@ -76,6 +76,7 @@ mod config;
 mod counts;
 mod effects;
 mod end;
+pub mod endgame;
 mod game;
 mod history;
 mod hooks;

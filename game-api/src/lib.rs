@@ -61,7 +61,7 @@ pub mod testing;
 mod turn;
 mod view;
 
-pub use effect::Effect;
+pub use effect::{Effect, Effects};
 pub use error::GameError;
 pub use game::{Game, MAX_PLAYOUT_ACTIONS, random_actions, random_playout};
 pub use layout::{Facing, Layout, Link, LinkKind, Shape, Site, SiteId};

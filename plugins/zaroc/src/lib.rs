@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 
 use arrayvec::ArrayVec;
 use game_api::{
-    Effect, Game, GameError, GameResult, Layout, Link, LinkKind, Manifest, MoveId, MoveInfo,
-    OptionSpec, Options, Outcome, Panel, PanelEntry, Piece, RulesText, SearchHints, SeatOutcome,
-    SeatRange, Shape, Site, SiteContent, SiteId, Turn, View,
+    Effect, Effects, Game, GameError, GameResult, Layout, Link, LinkKind, Manifest, MoveId,
+    MoveInfo, OptionSpec, Options, Outcome, Panel, PanelEntry, Piece, RulesText, SearchHints,
+    SeatOutcome, SeatRange, Shape, Site, SiteContent, SiteId, Turn, View,
 };
 use geometry::{ARROWS, DIAGONAL_A, Row, SETUP, STICKS, WINNING_COUNT, row_sticks};
 use serde::{Deserialize, Serialize};
@@ -650,13 +650,9 @@ impl Game for Zaroc {
             };
             return Err(GameError::illegal(mv, reason));
         }
-        let mut fx = effects;
+        let mut fx = Effects::new(effects);
         if mv == PASS {
-            if let Some(e) = fx.as_deref_mut() {
-                e.push(Effect::Message {
-                    text: format!("{:?} cannot move and passes", self.to_move),
-                });
-            }
+            fx.message(format!("{:?} cannot move and passes", self.to_move));
             self.end_turn();
             self.note_position();
             return Ok(());
@@ -669,12 +665,7 @@ impl Game for Zaroc {
             self.seen.clear();
         }
         self.last = Some((from, to));
-        if let Some(e) = fx.as_deref_mut() {
-            e.push(Effect::Move {
-                from: SiteId(from as u16),
-                to: SiteId(to as u16),
-            });
-        }
+        fx.move_piece(SiteId(from as u16), SiteId(to as u16));
         self.check_victory();
         if self.ending.is_none() {
             if self.step == 1 {
@@ -688,10 +679,8 @@ impl Game for Zaroc {
             }
             self.note_position();
         }
-        if let (Some(e), Some(Ending::Won(c))) = (fx, self.ending) {
-            e.push(Effect::Message {
-                text: format!("{c:?} has three pieces on the finish row"),
-            });
+        if let Some(Ending::Won(c)) = self.ending {
+            fx.message(format!("{c:?} has three pieces on the finish row"));
         }
         Ok(())
     }

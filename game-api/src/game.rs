@@ -10,7 +10,9 @@ use crate::{
 /// implementation into a plugin. A game crate tests its rules against this trait with no
 /// loading involved.
 ///
-/// The contract, which the host's conformance suite (`tavola check`) verifies:
+/// The contract, which the host's conformance suite (`tavola check`) verifies through the
+/// plugin boundary, and [`testing::conformance::assert_conforms`](crate::testing::conformance::assert_conforms)
+/// on the trait from the game's own `cargo test`:
 /// - [`Game::turn`] says whose turn it is; in a [`Turn::Seat`] position
 ///   [`Game::legal_moves`] lists the moves, in a [`Turn::Chance`] position the outcomes'
 ///   moves (in the same order), in a [`Turn::Over`] position nothing.
@@ -51,7 +53,8 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// How a person makes `mv` and how it is written.
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError>;
 
-    /// Plays `mv`. When `effects` is given, pushes the steps a person would see.
+    /// Plays `mv`. When `effects` is given, pushes the steps a person would see: wrap it
+    /// in an [`Effects`](crate::Effects) sink, which records nothing on the fast path.
     /// An illegal move is refused with an error and changes nothing.
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError>;
 

@@ -66,7 +66,7 @@ impl<const BUG: u8> Game for Nim<BUG> {
                 label: String::new(),
                 style: String::new(),
             }],
-            links: Vec::new(),
+            ..Layout::default()
         }
     }
     fn view(&self) -> View {

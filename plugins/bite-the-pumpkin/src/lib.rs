@@ -13,6 +13,7 @@ pub mod board;
 pub mod bots;
 mod manifest;
 mod notation;
+mod pieces;
 mod rules;
 mod validate;
 mod view;

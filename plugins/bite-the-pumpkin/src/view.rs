@@ -46,6 +46,7 @@ pub(crate) fn layout() -> Layout {
         size: [SIZE as f32, SIZE as f32],
         sites,
         links: Vec::new(),
+        pieces: crate::pieces::styles(),
     }
 }
 

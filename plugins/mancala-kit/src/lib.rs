@@ -64,6 +64,7 @@ mod game;
 mod history;
 mod layout;
 mod notation;
+pub mod pieces;
 mod sow;
 pub mod testing;
 mod validate;
@@ -74,4 +75,5 @@ pub use config::{
 };
 pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
 pub use history::History;
+pub use pieces::piece_styles;
 pub use sow::Effects;

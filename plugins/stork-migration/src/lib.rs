@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 mod manifest;
 mod notation;
+mod pieces;
 pub mod race;
 mod rules;
 mod validate;

@@ -74,6 +74,7 @@ impl Storks {
             size: [14.5, 6.4],
             sites,
             links,
+            pieces: crate::pieces::styles(),
         }
     }
 

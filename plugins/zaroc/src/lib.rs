@@ -3,7 +3,6 @@
 //! The board's geometry is the data table in [`geometry`]; the rules below read it.
 //! Options: `diagonal_a` (extra arrows A*i* → B*i±1*) and `first` (which seat starts,
 //! and so plays Light).
-
 //!
 //! Modules: [`geometry`] (the sticks and arrows as data), `rules` (moves, turn, what a move
 //! does), `view`, `manifest`, `notation` and `validate` (what a position read from outside
@@ -12,6 +11,7 @@
 pub mod geometry;
 mod manifest;
 mod notation;
+mod pieces;
 mod rules;
 mod validate;
 mod view;

@@ -59,6 +59,7 @@ impl Zaroc {
             size: [6.8, 8.4],
             sites,
             links,
+            pieces: crate::pieces::styles(),
         }
     }
 

@@ -32,7 +32,11 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// The position written in `notation`, under these options.
     fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError>;
 
-    /// The position as a short text, read back by [`Game::from_notation`].
+    /// The position as a short text, read back by [`Game::from_notation`]: one line,
+    /// everything the rules need (the side to move, counters, a phase), so that a
+    /// position can be typed, saved and looked at (`tavola open GAME --position P`).
+    /// Document its fields in the crate's docs, e.g. `Y:1,3,5 B:2,4,6 Y throw` (the
+    /// Storks) or `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S` (Kalah).
     fn notation(&self) -> String;
 
     /// How many seats this game has (it may depend on the options).

@@ -58,6 +58,12 @@ pub struct PieceStyle {
     /// The parts drawn instead for a piece in a named state (`lying`, `heads`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub states: Vec<StateStyle>,
+    /// An optional SVG image (the document's text, shipped inside the plugin), drawn
+    /// under the parts, fitted into the piece's square (2 radii a side, keeping its
+    /// aspect ratio), in every state. Text elements are not rendered: use a
+    /// [`Part::text`] for letters. Empty for none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub svg: String,
 }
 
 fn one() -> f32 {
@@ -73,7 +79,14 @@ impl PieceStyle {
             layer: 0,
             parts,
             states: Vec::new(),
+            svg: String::new(),
         }
+    }
+
+    /// The same style with an SVG image under its parts (see [`svg`](Self::svg)).
+    pub fn with_svg(mut self, svg: &str) -> Self {
+        self.svg = svg.into();
+        self
     }
 
     /// The same style with a size relative to the usual radius.

@@ -37,6 +37,11 @@ pub fn piece_shapes(
         Colour::Owner => owner,
     };
     let mut shapes = Vec::new();
+    if !style.svg.is_empty()
+        && let Some(image) = svg_image(painter, p, r, &style.svg)
+    {
+        shapes.push(image);
+    }
     for part in style.parts_for(&piece.state) {
         let fill = colour(part.fill);
         let stroke = part
@@ -48,6 +53,50 @@ pub fn piece_shapes(
         part_shapes(painter, &mut shapes, p, r, part, fill, stroke);
     }
     shapes
+}
+
+/// The SVG image `svg` fitted into the square of side `2 r` around `p`, rasterised by
+/// egui's SVG loader once per document and size bucket (a power of two of pixels) and
+/// cached there; `None` while it cannot be drawn (an unreadable document: the checks at
+/// the boundary refuse those, so only the parts show).
+fn svg_image(painter: &egui::Painter, p: Pos2, r: f32, svg: &str) -> Option<Shape> {
+    use std::hash::{Hash, Hasher};
+    let ctx = painter.ctx();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    svg.hash(&mut hasher);
+    let key = hasher.finish();
+    let uri = format!("bytes://tavola-piece-{key:016x}.svg");
+    let new = ctx.data_mut(|d| {
+        d.get_temp_mut_or_default::<std::collections::HashSet<u64>>(egui::Id::unique(
+            "tavola-piece-svgs",
+        ))
+        .insert(key)
+    });
+    if new {
+        egui_extras::install_image_loaders(ctx);
+        ctx.include_bytes(uri.clone(), svg.as_bytes().to_vec());
+    }
+    let pixels = (2.0 * r * ctx.pixels_per_point()).ceil().clamp(8.0, 512.0) as u32;
+    let bucket = pixels.next_power_of_two();
+    let hint = egui::SizeHint::Size {
+        width: bucket,
+        height: bucket,
+        maintain_aspect_ratio: true,
+    };
+    let Ok(egui::load::TexturePoll::Ready { texture }) =
+        ctx.try_load_texture(&uri, egui::TextureOptions::LINEAR, hint)
+    else {
+        return None;
+    };
+    let [w, h] = [texture.size.x.max(1.0), texture.size.y.max(1.0)];
+    let fit = 2.0 * r / w.max(h);
+    let rect = Rect::from_center_size(p, Vec2::new(w, h) * fit);
+    Some(Shape::image(
+        texture.id,
+        rect,
+        Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+        Color32::WHITE,
+    ))
 }
 
 fn part_shapes(
@@ -173,6 +222,34 @@ mod tests {
             };
             assert_eq!(e.center, Pos2::new(100.0, 120.0), "offset in radii");
             assert_eq!(e.radius, Vec2::new(10.0, 5.0));
+        });
+    }
+
+    #[test]
+    fn an_svg_image_is_drawn_under_the_parts() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
+            <rect width="20" height="10" fill="red"/></svg>"#;
+        let style = PieceStyle::new("flag", vec![Part::circle(0.2).fill(Colour::rgb(0, 0, 0))])
+            .with_svg(svg);
+        with_painter(|painter| {
+            let shapes = piece_shapes(
+                painter,
+                Pos2::new(50.0, 50.0),
+                10.0,
+                &Piece::new("flag"),
+                &style,
+            );
+            assert_eq!(shapes.len(), 2, "{shapes:?}");
+            let Shape::Mesh(image) = &shapes[0] else {
+                panic!("the image first: {:?}", shapes[0]);
+            };
+            let bounds = image.calc_bounds();
+            // 20 by 10 fitted into the piece's 20-point square, centred.
+            assert_eq!(
+                bounds,
+                Rect::from_center_size(Pos2::new(50.0, 50.0), Vec2::new(20.0, 10.0))
+            );
+            assert!(matches!(shapes[1], Shape::Circle(_)));
         });
     }
 

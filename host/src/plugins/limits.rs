@@ -54,6 +54,10 @@ pub const MAX_PIECE_SCALE: f32 = 4.0;
 /// The longest text of a piece's part (a glyph, a short word), in bytes.
 pub const MAX_PIECE_TEXT_BYTES: usize = 32;
 
+/// The longest SVG image of one piece style, in bytes (the app parses and rasterises
+/// it); a layout's images together may take 16 times this.
+pub const MAX_PIECE_SVG_BYTES: usize = 64 << 10;
+
 /// The longest rules text of one language, in bytes.
 pub const MAX_RULES_BYTES: usize = 1 << 20;
 

@@ -1,6 +1,6 @@
 //! The checks on the piece styles of a layout ([`Layout::pieces`]): each kind described
 //! once, sizes and offsets finite and within [`MAX_PIECE_SCALE`], bounded part, point and
-//! text counts. A style that breaks one is refused with a message naming the piece, the
+//! text counts, SVG images at most [`MAX_PIECE_SVG_BYTES`] long and readable. A style that breaks one is refused with a message naming the piece, the
 //! part and the field.
 
 use game_api::{Layout, Part, PartShape, PieceStyle};
@@ -8,8 +8,8 @@ use game_api::{Layout, Part, PartShape, PieceStyle};
 use super::{
     error::{CallError, Rule},
     limits::{
-        MAX_PIECE_PARTS, MAX_PIECE_SCALE, MAX_PIECE_STYLES, MAX_PIECE_TEXT_BYTES,
-        MAX_POLYGON_POINTS, MAX_TEXT_BYTES,
+        MAX_PIECE_PARTS, MAX_PIECE_SCALE, MAX_PIECE_STYLES, MAX_PIECE_SVG_BYTES,
+        MAX_PIECE_TEXT_BYTES, MAX_POLYGON_POINTS, MAX_TEXT_BYTES,
     },
 };
 
@@ -22,6 +22,17 @@ pub(super) fn check(plugin: &str, layout: &Layout) -> Result<(), CallError> {
             format!(
                 "the layout describes {} kinds of piece; the host allows {MAX_PIECE_STYLES}",
                 layout.pieces.len()
+            ),
+        ));
+    }
+    let svg_bytes: usize = layout.pieces.iter().map(|s| s.svg.len()).sum();
+    if svg_bytes > 16 * MAX_PIECE_SVG_BYTES {
+        return Err(CallError::contract(
+            plugin,
+            Rule::WithinLimits,
+            format!(
+                "the layout's SVG images take {svg_bytes} bytes; the host allows {} in all",
+                16 * MAX_PIECE_SVG_BYTES
             ),
         ));
     }
@@ -64,6 +75,7 @@ fn style_ok(style: &PieceStyle) -> Result<(), Refusal> {
             format!("{parts} parts; the host allows {MAX_PIECE_PARTS}"),
         ));
     }
+    svg_ok(&style.svg)?;
     for (i, part) in style.parts.iter().enumerate() {
         part_ok(part).map_err(|(r, e)| (r, format!("part {}: {e}", i + 1)))?;
     }
@@ -77,6 +89,30 @@ fn style_ok(style: &PieceStyle) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+/// An SVG image: none, or a readable document of at most [`MAX_PIECE_SVG_BYTES`] with
+/// a size.
+fn svg_ok(svg: &str) -> Result<(), Refusal> {
+    if svg.is_empty() {
+        return Ok(());
+    }
+    if svg.len() > MAX_PIECE_SVG_BYTES {
+        return Err((
+            Rule::WithinLimits,
+            format!(
+                "`svg` is {} bytes long; the host allows {MAX_PIECE_SVG_BYTES}",
+                svg.len()
+            ),
+        ));
+    }
+    match resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()) {
+        Ok(_) => Ok(()),
+        Err(e) => Err((
+            Rule::Readable,
+            format!("`svg` is not a readable SVG image: {e}"),
+        )),
+    }
 }
 
 /// A length or an offset: finite and within [`MAX_PIECE_SCALE`] (a size also above 0).
@@ -181,7 +217,8 @@ mod tests {
     fn good_styles_and_none_at_all_pass() {
         assert_eq!(check("p", &layout(Vec::new())), Ok(()));
         let good = PieceStyle::new("bead", vec![disc(), Part::text("B", 1.0)])
-            .with_state("lying", vec![Part::ellipse(1.2, 0.6)]);
+            .with_state("lying", vec![Part::ellipse(1.2, 0.6)])
+            .with_svg(r#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#);
         assert_eq!(check("p", &layout(vec![good])), Ok(()));
     }
 
@@ -237,5 +274,16 @@ mod tests {
             vec![Part::ring(1.0).stroke(Colour::Owner, -1.0)],
         )]);
         assert!(msg.contains("the stroke's `width`"), "{msg}");
+
+        let (rule, msg) = refusal(vec![PieceStyle::new("bead", vec![]).with_svg("<svg")]);
+        assert_eq!(rule, Some(Rule::Readable));
+        assert!(
+            msg.contains("piece `bead`: `svg` is not a readable SVG image"),
+            "{msg}"
+        );
+
+        let long = format!("<svg>{}</svg>", " ".repeat(MAX_PIECE_SVG_BYTES));
+        let (_, msg) = refusal(vec![PieceStyle::new("bead", vec![]).with_svg(&long)]);
+        assert!(msg.contains("`svg` is 65547 bytes long"), "{msg}");
     }
 }

@@ -485,7 +485,7 @@ fn paint_content(
 }
 
 /// Several counted groups on one site: every piece along one spiral, higher layers
-/// nearer the middle and drawn last (on top), and each group's count (`1+6`).
+/// nearer the middle and drawn last (on top), and each group's count (`1+6`, `1+0`).
 fn paint_groups(
     painter: &egui::Painter,
     layout: &Layout,
@@ -512,14 +512,12 @@ fn paint_groups(
     for (p, piece, style) in &placed {
         paint_piece(painter, *p, r, piece, style);
     }
-    let counts: Vec<String> = groups
-        .iter()
-        .filter(|g| g.count > 0)
-        .map(|g| g.count.to_string())
-        .collect();
-    let text = if counts.is_empty() {
-        "0".into()
+    // Every group's count, in order, so that `1+0` (a big stone alone) is not read as
+    // one small stone; nothing but zeros reads `0`.
+    let text = if groups.iter().all(|g| g.count == 0) {
+        "0".to_owned()
     } else {
+        let counts: Vec<String> = groups.iter().map(|g| g.count.to_string()).collect();
         counts.join("+")
     };
     paint_count(painter, rect, scale, text);

@@ -70,3 +70,22 @@ pub(crate) fn merged(own: Vec<PieceStyle>) -> Vec<PieceStyle> {
     }
     styles
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variants_style_replaces_the_kits_for_its_kind_and_adds_new_kinds() {
+        let own = vec![
+            PieceStyle::new(SINK, vec![Part::circle(0.5).fill(Colour::Owner)]),
+            PieceStyle::new("shell", vec![Part::ellipse(1.0, 0.6)]),
+        ];
+        let styles = merged(own.clone());
+        let kinds: Vec<&str> = styles.iter().map(|s| s.kind.as_str()).collect();
+        assert_eq!(kinds, [SEED, BIG_STONE, BURNT, SINK, "shell"]);
+        assert_eq!(styles[3], own[0]);
+        assert_eq!(styles[0], piece_styles()[0], "the kit's seed stays");
+        assert_eq!(merged(Vec::new()), piece_styles());
+    }
+}

@@ -10,7 +10,9 @@ use crate::{
 /// implementation into a plugin. A game crate tests its rules against this trait with no
 /// loading involved.
 ///
-/// The contract, which the host's conformance suite (`tavola check`) verifies:
+/// The contract, which the host's conformance suite (`tavola check`) verifies through the
+/// plugin boundary, and [`testing::conformance::assert_conforms`](crate::testing::conformance::assert_conforms)
+/// on the trait from the game's own `cargo test`:
 /// - [`Game::turn`] says whose turn it is; in a [`Turn::Seat`] position
 ///   [`Game::legal_moves`] lists the moves, in a [`Turn::Chance`] position the outcomes'
 ///   moves (in the same order), in a [`Turn::Over`] position nothing.
@@ -30,7 +32,11 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// The position written in `notation`, under these options.
     fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError>;
 
-    /// The position as a short text, read back by [`Game::from_notation`].
+    /// The position as a short text, read back by [`Game::from_notation`]: one line,
+    /// everything the rules need (the side to move, counters, a phase), so that a
+    /// position can be typed, saved and looked at (`tavola open GAME --position P`).
+    /// Document its fields in the crate's docs, e.g. `Y:1,3,5 B:2,4,6 Y throw` (the
+    /// Storks) or `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S` (Kalah).
     fn notation(&self) -> String;
 
     /// How many seats this game has (it may depend on the options).
@@ -51,7 +57,8 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// How a person makes `mv` and how it is written.
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError>;
 
-    /// Plays `mv`. When `effects` is given, pushes the steps a person would see.
+    /// Plays `mv`. When `effects` is given, pushes the steps a person would see: wrap it
+    /// in an [`Effects`](crate::Effects) sink, which records nothing on the fast path.
     /// An illegal move is refused with an error and changes nothing.
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError>;
 

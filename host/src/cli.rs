@@ -18,6 +18,7 @@ use crate::{
 
 mod endgame;
 pub mod limits;
+pub mod new;
 mod solve;
 
 use limits::{
@@ -46,6 +47,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Create a new plugin crate from a template: a game on `game_api::Game`, or a
+    /// mancala variant on mancala-kit.
+    New(new::NewArgs),
     /// List every plugin file found, with its status.
     List {
         /// Print JSON instead of a table.
@@ -318,6 +322,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Command::Worker => return crate::worker::serve().map(|()| ExitCode::SUCCESS),
+        Command::New(args) => return new::run(&args),
         other => other,
     };
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
@@ -412,6 +417,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Check { .. }
         | Command::Open { .. }
         | Command::Inspect { .. }
+        | Command::New(_)
         | Command::Worker => unreachable!("handled above"),
     }
 }

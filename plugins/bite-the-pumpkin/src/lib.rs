@@ -19,7 +19,9 @@ mod validate;
 mod view;
 
 use board::Cell;
-use game_api::{Effect, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Turn, View};
+use game_api::{
+    Effect, Effects, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Turn, View,
+};
 use serde::{Deserialize, Serialize};
 
 pub(crate) use rules::{RUN, TREES_DONE};
@@ -181,7 +183,7 @@ impl Game for BiteThePumpkin {
         if !self.legal().contains(&mv) {
             return Err(GameError::illegal(mv, "not legal here"));
         }
-        self.play(mv, &mut { effects });
+        self.play(mv, &mut Effects::new(effects));
         Ok(())
     }
 

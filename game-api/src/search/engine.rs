@@ -175,7 +175,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             return 0;
         }
         let same = seat == mover;
-        let mut probe = |s: &mut Self, a: i32, b: i32| {
+        let probe = |s: &mut Self, a: i32, b: i32| {
             if same {
                 s.node(child, hash, seat, depth, a, b, ply)
             } else {

@@ -60,10 +60,13 @@
 
 mod board;
 mod config;
+pub mod eval;
 mod game;
 mod history;
 mod layout;
 mod notation;
+mod search;
+pub mod tune;
 mod sow;
 pub mod testing;
 mod validate;

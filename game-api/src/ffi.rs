@@ -544,7 +544,9 @@ impl<G: Game> FfiGame for Plugged<G> {
         })
     }
     fn search(&self, request_json: RStr<'_>, stop: &AtomicBool) -> RResult<RString, FfiError> {
-        guard(|| crate::search::run_request(&self.0, request_json.as_str(), stop).map(RString::from))
+        guard(|| {
+            crate::search::run_request(&self.0, request_json.as_str(), stop).map(RString::from)
+        })
     }
 }
 

@@ -421,10 +421,18 @@ pub fn best_move<G: Game>(
             }
             if v <= alpha && alpha > -INFINITY {
                 width *= 4;
-                alpha = if width > 64 * EVAL_SCALE { -INFINITY } else { v - width };
+                alpha = if width > 64 * EVAL_SCALE {
+                    -INFINITY
+                } else {
+                    v - width
+                };
             } else if v >= beta && beta < INFINITY {
                 width *= 4;
-                beta = if width > 64 * EVAL_SCALE { INFINITY } else { v + width };
+                beta = if width > 64 * EVAL_SCALE {
+                    INFINITY
+                } else {
+                    v + width
+                };
             } else {
                 break (v, best);
             }

@@ -40,7 +40,11 @@ impl Mini {
         if seat == 0 { i } else { self.h() + 1 + i }
     }
     fn store(&self, seat: u8) -> usize {
-        if seat == 0 { self.h() } else { 2 * self.h() + 1 }
+        if seat == 0 {
+            self.h()
+        } else {
+            2 * self.h() + 1
+        }
     }
     fn side(&self, seat: u8) -> u32 {
         (0..self.h())
@@ -260,14 +264,22 @@ fn a_tiny_table_slows_the_solve_but_keeps_it_exact() {
 
 #[test]
 fn deep_enough_play_search_agrees_with_minimax_on_the_result() {
-    for g in positions(3, 2, true, 20).into_iter().chain(positions(3, 2, false, 10)) {
+    for g in positions(3, 2, true, 20)
+        .into_iter()
+        .chain(positions(3, 2, false, 10))
+    {
         let want = minimax(&g);
         let stop = AtomicBool::new(false);
         let mut table = Table::with_mib(2);
         let clock = Clock::new(None, false, None, &stop);
         let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
         let found = best_move(&mut searcher, &g, 40).unwrap();
-        assert_eq!(score::margin_of(found.score).unwrap_or(0), want, "{}", g.notation());
+        assert_eq!(
+            score::margin_of(found.score).unwrap_or(0),
+            want,
+            "{}",
+            g.notation()
+        );
     }
 }
 

@@ -57,8 +57,7 @@ pub fn evaluation_in_words(report: &SearchReport) -> String {
         ),
         Some(m) if m < 0 => format!(
             "with best play you lose by at least {}, whatever you do (seen {} moves ahead)",
-            -m,
-            report.depth
+            -m, report.depth
         ),
         _ => format!(
             "{:+.2} points for you (looked {} moves ahead)",

@@ -66,9 +66,9 @@ mod history;
 mod layout;
 mod notation;
 mod search;
-pub mod tune;
 mod sow;
 pub mod testing;
+pub mod tune;
 mod validate;
 
 pub use board::{Board, Pit, Side, Special};

@@ -84,12 +84,9 @@ pub(crate) fn move_order_hint<V: Variant>(game: &Mancala<V>, mv: MoveId) -> i32 
     let last = landing(game, origin, n);
     let capture = match (b.pit(last), &c.capture) {
         (Pit::Store(s), _) if s == me && c.extra_turn_in_own_store => 1,
-        (
-            Pit::House(s, _),
-            Capture::Opposite {
-                empty_opposite, ..
-            },
-        ) if s == me && !lapped && b.pits[last] == 0 => {
+        (Pit::House(s, _), Capture::Opposite { empty_opposite, .. })
+            if s == me && !lapped && b.pits[last] == 0 =>
+        {
             let opposite = b.pits[b.opposite(last)];
             match (opposite, empty_opposite) {
                 (0, EmptyOpposite::CaptureLast) => 1,
@@ -152,8 +149,8 @@ mod tests {
         board.pits.iter_mut().for_each(|p| *p = 0);
         board.pits[6] = 30;
         board.pits[13] = 18;
-        let over = Mancala::<K>::from_parts(g.config.clone(), board, Side::North, Phase::Play, 1)
-            .unwrap();
+        let over =
+            Mancala::<K>::from_parts(g.config.clone(), board, Side::North, Phase::Play, 1).unwrap();
         assert!(over.is_over());
         assert_eq!(over.final_margin(0), Some(12));
         assert_eq!(over.final_margin(1), Some(-12));

@@ -131,7 +131,13 @@ pub fn report<V: Variant>(options: &Options, defaults: Weights, nodes: u64, max_
     println!("|---|---|---|---|---|");
     show(
         "the store difference alone",
-        match_weights::<V>(options, defaults, Weights::MATERIAL_ONLY, nodes, max_openings),
+        match_weights::<V>(
+            options,
+            defaults,
+            Weights::MATERIAL_ONLY,
+            nodes,
+            max_openings,
+        ),
     );
     for (i, name) in Weights::NAMES.iter().enumerate().skip(1) {
         if defaults.get(i) == 0 {
@@ -142,4 +148,23 @@ pub fn report<V: Variant>(options: &Options, defaults: Weights, nodes: u64, max_
             match_weights::<V>(options, defaults, defaults.with(i, 0), nodes, max_openings),
         );
     }
+}
+
+/// The engine's speed on the positions after the two-move openings (at most
+/// `max_openings`), `millis` milliseconds each with a fresh table: positions searched
+/// and seconds taken.
+pub fn speed<V: Variant>(options: &Options, millis: u64, max_openings: usize) -> (u64, f64) {
+    let stop = AtomicBool::new(false);
+    let (mut nodes, mut seconds) = (0, 0.0);
+    for start in openings::<V>(options).into_iter().take(max_openings) {
+        let mut table = Table::with_mib(64);
+        let time = std::time::Duration::from_millis(millis);
+        let clock = Clock::new(Some(time), true, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+        if let Ok(found) = best_move(&mut searcher, &start, 64) {
+            nodes += found.nodes;
+            seconds += found.elapsed.as_secs_f64();
+        }
+    }
+    (nodes, seconds)
 }

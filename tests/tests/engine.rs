@@ -20,7 +20,7 @@ use tavola::{
         solve::{SolveConfig, solve as host_solve},
         solver,
     },
-    bots::{Bot, bot_for},
+    bots::bot_for,
     plugins::{DirSource, GameHandle, Plugin, PluginDir, PluginDirs, PluginSet},
 };
 use tavola_tests::{library, plugins_folder};
@@ -155,7 +155,7 @@ fn the_engine_plays_legal_moves_and_obeys_the_stop_flag() {
 fn a_game_the_engine_cannot_search_is_answered_unsupported() {
     let (_dir, plugin) = game_plugin("fixture_dice_race", "dice-race");
     let game = plugin
-        .new_game(&plugin.parse_options(&[]).unwrap())
+        .new_game(&plugin.parse_options::<&str>(&[]).unwrap())
         .unwrap();
     let request = SearchRequest {
         mode: SearchMode::BestMove,

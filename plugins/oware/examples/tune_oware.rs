@@ -1,6 +1,6 @@
 //! The engine's speed and self-play matches measuring each weight of the kit's
 //! evaluation on Oware:
-//! `cargo run --release -p oware --example tune -- [NODES_PER_MOVE] [OPENINGS] [--speed-only]`.
+//! `cargo run --release -p oware --example tune_oware -- [NODES_PER_MOVE] [OPENINGS] [--speed-only]`.
 
 use game_api::Options;
 use mancala_kit::{eval::Weights, tune};
@@ -16,10 +16,12 @@ fn main() {
             .unwrap_or(default)
     };
     let (nodes, openings) = (number(0, 20_000), number(1, 36) as usize);
-    let (n, secs) = tune::speed::<OwareRules>(&Options::default(), 1000, 8);
+    let (n, secs, cpu) = tune::speed::<OwareRules>(&Options::default(), 1000, 8);
     println!(
-        "Oware: {n} positions in {secs:.2} s = {:.2} M positions a second",
-        n as f64 / secs / 1e6
+        "Oware: {n} positions in {secs:.2} s ({cpu:.2} s of CPU) = {:.2} M positions a \
+         second, {:.2} M a CPU second",
+        n as f64 / secs / 1e6,
+        n as f64 / cpu.max(0.01) / 1e6
     );
     if args.iter().any(|a| a == "--speed-only") {
         return;

@@ -50,7 +50,9 @@ mod time;
 
 pub use engine::{Found, MAX_PLY, Searcher, best_move};
 pub use ordering::Ordering;
-pub use request::{SearchMode, SearchReply, SearchReport, SearchRequest, run_request};
+pub use request::{
+    DEFAULT_MIB, MAX_MIB, SearchMode, SearchReply, SearchReport, SearchRequest, run_request,
+};
 pub use score::{EVAL_SCALE, WIN};
 pub use solve::{SolveState, solve};
 pub use table::{Bound, ENTRY_BYTES, Entry, Table};
@@ -58,6 +60,8 @@ pub use time::{Clock, POLL_NODES};
 
 use thiserror::Error;
 
+#[cfg(doc)]
+use crate::Game;
 use crate::GameError;
 
 /// Why a search cannot run or did not finish.

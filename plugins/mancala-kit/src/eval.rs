@@ -1,6 +1,6 @@
 //! The kit's evaluation for search: what a position is worth to the side to move, in
 //! hundredths of a seed ([`game_api::search::EVAL_SCALE`]), from cheap features of the
-//! board. It is the default of [`Variant::evaluate`](crate::Variant::evaluate).
+//! board. It is the default of [`Variant::evaluate`].
 //!
 //! The features, each counted for the side to move minus the same for the opponent:
 //!

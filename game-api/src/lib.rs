@@ -61,6 +61,7 @@ mod moves;
 mod options;
 mod piece_style;
 mod rng;
+pub mod search;
 pub mod testing;
 mod turn;
 mod view;

@@ -52,6 +52,15 @@ pub trait Variant:
     /// messages ("house c is a …"). The default: `sink`.
     const SINK_NAME: &'static str = "sink";
 
+    /// What `game` is worth to its side to move, in hundredths of a seed, for the
+    /// search engine. The default, [`crate::eval::evaluate`], weighs the score, the
+    /// seeds on each side, mobility, houses of 1–2 seeds, full-lap houses and empty
+    /// houses (its rustdoc has the table and the weights); a variant overrides it to
+    /// add what its own rules reward.
+    fn evaluate(game: &Mancala<Self>) -> i32 {
+        crate::eval::evaluate(game)
+    }
+
     /// Checks the sinks ([`Special::Sink`]) of a position read from a notation or a
     /// saved state, for a variant whose hook makes them; the reason says what is wrong
     /// and where. The default: the game has none.
@@ -687,6 +696,22 @@ impl<V: Variant> Game for Mancala<V> {
 
     fn endgame_tables(&self, request: &str) -> Result<String, GameError> {
         crate::endgame::request(self, request)
+    }
+
+    fn search_eval(&self) -> Option<i32> {
+        Some(V::evaluate(self))
+    }
+
+    fn final_margin(&self, seat: u8) -> Option<i32> {
+        crate::search::final_margin(self, seat)
+    }
+
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        crate::search::score_bounds(self)
+    }
+
+    fn move_order_hint(&self, mv: MoveId) -> i32 {
+        crate::search::move_order_hint(self, mv)
     }
 
     fn state_hash(&self) -> u64 {

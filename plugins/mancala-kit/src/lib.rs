@@ -77,14 +77,17 @@ mod counts;
 mod effects;
 mod end;
 pub mod endgame;
+pub mod eval;
 mod game;
 mod history;
 mod hooks;
 mod layout;
 mod notation;
 pub mod pieces;
+mod search;
 mod sow;
 pub mod testing;
+pub mod tune;
 mod validate;
 
 pub use board::{Board, Pit, Side, Special};

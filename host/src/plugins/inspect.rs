@@ -18,8 +18,9 @@ use crate::worker::process;
 pub const INSPECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The version of [`Inspection`]'s saved form: inspections cached under another version
-/// are made again.
-const CACHE_FORMAT: u32 = 2;
+/// are made again. 3: plugins built against an earlier revision of the contract load
+/// (their cached "incompatible" answers are stale).
+const CACHE_FORMAT: u32 = 3;
 
 /// What inspecting a plugin file found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

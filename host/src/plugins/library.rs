@@ -108,9 +108,19 @@ pub(super) fn load_module(copy: &Path) -> Result<(Inspection, GamePluginRef), Lo
             details: String::new(),
         });
     }
-    let module = lib_header_from_path(&copy)
-        .and_then(|header| header.init_root_module::<GamePluginRef>())
-        .map_err(library_error)?;
+    let header = lib_header_from_path(&copy).map_err(library_error)?;
+    let module = match header.init_root_module::<GamePluginRef>() {
+        Ok(module) => module,
+        Err(LibraryError::AbiInstability(_)) if is_earlier_revision(header) => {
+            // SAFETY: `is_earlier_revision` checked that the plugin's root module is a
+            // prefix of this host's: every type is the same up to the methods and
+            // fields appended since, which the prefix types' accessors report as
+            // missing (appended `FfiGame` methods answer with their default bodies).
+            unsafe { header.init_root_module_with_unchecked_layout::<GamePluginRef>() }
+                .map_err(library_error)?
+        }
+        Err(e) => return Err(library_error(e)),
+    };
     let manifest_json = module.manifest_json()()
         .into_result()
         .map_err(|e| LoadError::Broken(format!("could not give its manifest: {e}")))?;
@@ -222,6 +232,28 @@ fn read_plugin_info(path: &Path) -> Result<PluginInfo, LoadError> {
     // keep ours too rather than run the library's destructors while it is in use.
     std::mem::forget(library);
     Ok(info)
+}
+
+/// Whether the plugin was built against an earlier revision of this contract: its root
+/// module's layout, checked as the interface against this host's as the implementation,
+/// is compatible, so this host's types only append to the plugin's (new `FfiGame`
+/// methods after the last prefix field, new prefix fields).
+///
+/// abi_stable's own check (`init_root_module`) accepts the other direction only, a
+/// plugin newer than the host; this one keeps the compatibility promise of
+/// `docs/authoring.md` for plugins built before the host grew. A fresh set of checking
+/// globals keeps this check from touching what abi_stable remembers of other libraries.
+fn is_earlier_revision(header: &abi_stable::library::LibHeader) -> bool {
+    use abi_stable::{
+        StableAbi,
+        abi_stability::abi_checking::{CheckingGlobals, check_layout_compatibility_with_globals},
+    };
+    let Some(theirs) = header.layout() else {
+        return false;
+    };
+    let globals = CheckingGlobals::new();
+    check_layout_compatibility_with_globals(theirs, <GamePluginRef as StableAbi>::LAYOUT, &globals)
+        .is_ok()
 }
 
 fn library_error(e: LibraryError) -> LoadError {

@@ -13,8 +13,11 @@
 //! - the plugin's own bots, by the names in its manifest.
 
 pub mod alphabeta;
+pub mod estimate;
 pub mod mcts;
 pub mod solve;
+
+pub use estimate::Estimate;
 
 use std::{
     sync::{Arc, atomic::AtomicBool},
@@ -308,6 +311,17 @@ impl Bot for MctsBot {
     fn set_cancel(&mut self, cancel: Arc<AtomicBool>) {
         self.cancel = Some(cancel);
     }
+
+    /// Searches for `time` instead of a number of simulations.
+    fn set_time(&mut self, time: Duration) -> bool {
+        self.config.time = Some(time);
+        self.config.iterations = None;
+        true
+    }
+
+    fn last_estimate(&self) -> Option<Estimate> {
+        self.last.as_ref().map(Estimate::of_mcts)
+    }
 }
 
 /// Alpha-beta as a bot.
@@ -315,6 +329,7 @@ pub struct AlphaBetaBot {
     name: String,
     config: AlphaBetaConfig,
     cancel: Option<Arc<AtomicBool>>,
+    last: Option<alphabeta::AbResult>,
 }
 
 impl AlphaBetaBot {
@@ -324,6 +339,7 @@ impl AlphaBetaBot {
             name: name.to_owned(),
             config,
             cancel: None,
+            last: None,
         }
     }
 }
@@ -339,11 +355,24 @@ impl Bot for AlphaBetaBot {
         _seat: u8,
         _rng: &mut Rng,
     ) -> Result<MoveId, CallError> {
-        Ok(alphabeta::search(game, &self.config, self.cancel.as_deref())?.best)
+        let r = alphabeta::search(game, &self.config, self.cancel.as_deref())?;
+        let best = r.best;
+        self.last = Some(r);
+        Ok(best)
     }
 
     fn set_cancel(&mut self, cancel: Arc<AtomicBool>) {
         self.cancel = Some(cancel);
+    }
+
+    /// Searches for `time` (a fixed depth, if it has one, still bounds it).
+    fn set_time(&mut self, time: Duration) -> bool {
+        self.config.time = Some(time);
+        true
+    }
+
+    fn last_estimate(&self) -> Option<Estimate> {
+        self.last.as_ref().map(Estimate::of_alphabeta)
     }
 }
 

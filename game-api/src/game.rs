@@ -93,6 +93,59 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         })
     }
 
+    /// A heuristic value of the position for the seat to move, for the search engine
+    /// ([`crate::search`]), in hundredths ([`crate::search::EVAL_SCALE`]) of the unit of
+    /// the final margin (for mancala: hundredths of a seed), so that a feature can be
+    /// worth a fraction of a point. `None` (the default): the engine uses
+    /// [`Game::evaluate`] if there is one, else counts the position as even.
+    fn search_eval(&self) -> Option<i32> {
+        None
+    }
+
+    /// At a finished game, `seat`'s final score minus the other seat's (the final
+    /// margin). The default derives it from the scores of the [`Outcome`] of
+    /// [`Game::turn`]; a game overrides it only to skip building the outcome.
+    fn final_margin(&self, seat: u8) -> Option<i32> {
+        match self.turn() {
+            Turn::Over { outcome } => {
+                let mine = outcome.seats.get(usize::from(seat))?.score;
+                let other = outcome
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != usize::from(seat))
+                    .map(|(_, s)| s.score)
+                    .max()
+                    .unwrap_or(0);
+                i32::try_from(mine - other).ok()
+            }
+            _ => None,
+        }
+    }
+
+    /// Exact bounds `(lowest, highest)` on the final margin of the seat to move, whatever
+    /// is played from here (for mancala: the seeds already banked, plus or minus the
+    /// seeds still in play). The engine cuts off a node whose bounds fall outside its
+    /// window. Only for games whose result follows the margin's sign (a positive margin
+    /// wins). `None` (the default): no bounds known.
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        None
+    }
+
+    /// How promising `mv` looks before it is searched, higher first (e.g. captures): the
+    /// engine tries moves in this order after the table's move. The default: 0 for all.
+    fn move_order_hint(&self, mv: MoveId) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// The final margin for the seat to move under perfect play, when the game knows it
+    /// without searching (e.g. from an endgame table). The engine asks at every node and
+    /// trusts the answer. The default: `None`, unknown.
+    fn exact_value(&self) -> Option<i32> {
+        None
+    }
+
     /// The move of the plugin's own bot `bot` (named in the manifest).
     fn bot_move(&self, bot: &str, rng: &mut Rng) -> Result<MoveId, GameError> {
         let _ = rng;

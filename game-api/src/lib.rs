@@ -57,6 +57,7 @@ mod manifest;
 mod moves;
 mod options;
 mod rng;
+pub mod search;
 pub mod testing;
 mod turn;
 mod view;

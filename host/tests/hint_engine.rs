@@ -61,7 +61,13 @@ fn hint_plays_the_moves_first_and_sees_a_repetition_the_bare_position_hides() {
     // The same board without its history is a game going on.
     let bare = hint_json(
         dir.path(),
-        &["oware", "--position", CYCLE_START, "--engine", "alphabeta:3"],
+        &[
+            "oware",
+            "--position",
+            CYCLE_START,
+            "--engine",
+            "alphabeta:3",
+        ],
     );
     assert_eq!(bare["over"], false);
     assert_eq!(bare["best"], "e", "the only legal move");

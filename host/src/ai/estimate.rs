@@ -17,9 +17,12 @@ pub enum Value {
         /// Their final score minus the best other score.
         margin: i64,
     },
-    /// A heuristic value in hundredths of the game's evaluation (alpha-beta below the
-    /// end of the game).
+    /// A heuristic value in hundredths of the game's evaluation (the host's alpha-beta
+    /// below the end of the game).
     Heuristic(f64),
+    /// A heuristic value in points of the final margin (seeds, for mancala) for the
+    /// player to move (the plugin's engine below the end of the game).
+    Points(f64),
     /// An expected return from −1 (a sure loss) to +1 (a sure win), from simulated games.
     Expected(f64),
 }
@@ -54,6 +57,27 @@ impl Estimate {
         Estimate {
             value,
             line: r.line.clone(),
+            depth: Some(r.depth),
+            nodes: r.nodes,
+        }
+    }
+
+    /// The estimate of a best-move search by the plugin's engine.
+    pub fn of_report(r: &game_api::search::SearchReport) -> Self {
+        let value = match r.margin {
+            Some(margin) => Value::Proven {
+                result: match margin {
+                    m if m > 0 => game_api::GameResult::Win,
+                    m if m < 0 => game_api::GameResult::Loss,
+                    _ => game_api::GameResult::Draw,
+                },
+                margin: i64::from(margin),
+            },
+            None => Value::Points(f64::from(r.score) / f64::from(game_api::search::EVAL_SCALE)),
+        };
+        Estimate {
+            value,
+            line: r.line.iter().map(|&m| MoveId(m)).collect(),
             depth: Some(r.depth),
             nodes: r.nodes,
         }
@@ -95,13 +119,15 @@ impl Estimate {
             ),
             Value::Proven { .. } => format!("with best play a draw{}", ahead("seen")),
             Value::Heuristic(v) => format!("{}{}", chance_in_words(v / 100.0), ahead("looked")),
+            Value::Points(v) => format!("{v:+.2} points for you{}", ahead("looked")),
             Value::Expected(v) => format!("{}{}", chance_in_words(v), ahead("looked")),
         }
     }
 
     /// The estimate as JSON (without the line, which needs the game to be named):
-    /// `{"kind": "proven", "result": "win", "margin": 3, …}`, `{"kind": "heuristic",
-    /// "value": 42.0, …}` or `{"kind": "expected", "value": 0.4, …}`.
+    /// `{"kind": "proven", "result": "win", "margin": 3, …}`, `{"kind": "points",
+    /// "value": 1.5, …}`, `{"kind": "heuristic", "value": 42.0, …}` or `{"kind":
+    /// "expected", "value": 0.4, …}`, with `words`, `depth` and `nodes`.
     pub fn to_json(&self) -> Json {
         let mut out = match self.value {
             Value::Proven { result, margin } => json!({
@@ -110,6 +136,7 @@ impl Estimate {
                 "margin": margin,
             }),
             Value::Heuristic(v) => json!({"kind": "heuristic", "value": v}),
+            Value::Points(v) => json!({"kind": "points", "value": v}),
             Value::Expected(v) => json!({"kind": "expected", "value": v}),
         };
         out["words"] = json!(self.in_words());
@@ -125,9 +152,9 @@ mod tests {
 
     fn ab(value: f64) -> Estimate {
         Estimate::of_alphabeta(&alphabeta::AbResult {
-            best: 0,
+            best: MoveId(0),
             value,
-            line: vec![0],
+            line: vec![MoveId(0)],
             depth: 7,
             nodes: 100,
         })
@@ -158,6 +185,26 @@ mod tests {
         assert!(loss.in_words().starts_with("with best play you lose by 5"));
         assert_eq!(loss.to_json()["margin"], -5);
         assert_eq!(loss.to_json()["result"], "loss");
+    }
+
+    #[test]
+    fn engine_reports_are_margins_or_points() {
+        let report = |score, margin| game_api::search::SearchReport {
+            score,
+            margin,
+            depth: 9,
+            line: vec![2, 3],
+            ..Default::default()
+        };
+        let e = Estimate::of_report(&report(150, None));
+        assert_eq!(e.value, Value::Points(1.5));
+        assert_eq!(e.in_words(), "+1.50 points for you (looked 9 moves ahead)");
+        assert_eq!(e.line, vec![MoveId(2), MoveId(3)]);
+        let e = Estimate::of_report(&report(0, Some(-2)));
+        assert!(e.in_words().starts_with("with best play you lose by 2"));
+        let e = Estimate::of_report(&report(0, Some(0)));
+        assert!(e.in_words().starts_with("with best play a draw"));
+        assert_eq!(e.to_json()["result"], "draw");
     }
 
     #[test]

@@ -228,6 +228,7 @@ impl<'a> Session<'a> {
                     format!("{} {margin}", format!("{result:?}").to_lowercase())
                 }
                 Value::Heuristic(v) => format!("cp {}", v.round() as i64),
+                Value::Points(v) => format!("cp {}", (v * 100.0).round() as i64),
                 Value::Expected(v) => format!("expected {v:.3}"),
             };
             let depth = e.depth.map(|d| format!(" depth {d}")).unwrap_or_default();

@@ -32,6 +32,15 @@ pub trait Variant:
         false
     }
 
+    /// What `game` is worth to its side to move, in hundredths of a seed, for the
+    /// search engine. The default, [`crate::eval::evaluate`], weighs the score, the
+    /// seeds on each side, mobility, houses of 1–2 seeds, full-lap houses and empty
+    /// houses (its rustdoc has the table and the weights); a variant overrides it to
+    /// add what its own rules reward.
+    fn evaluate(game: &Mancala<Self>) -> i32 {
+        crate::eval::evaluate(game)
+    }
+
     /// Checks the tuzdyks ([`Special::Sink`]) of a position read from a notation or a
     /// saved state, for a variant whose hook makes them; the reason says what is wrong
     /// and where. The default: the game has none.
@@ -789,6 +798,22 @@ impl<V: Variant> Game for Mancala<V> {
         let total = f64::from(self.config.total_seeds().max(1));
         let d = (s - n) as f64 / total;
         Some(vec![d, -d])
+    }
+
+    fn search_eval(&self) -> Option<i32> {
+        Some(V::evaluate(self))
+    }
+
+    fn final_margin(&self, seat: u8) -> Option<i32> {
+        crate::search::final_margin(self, seat)
+    }
+
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        crate::search::score_bounds(self)
+    }
+
+    fn move_order_hint(&self, mv: MoveId) -> i32 {
+        crate::search::move_order_hint(self, mv)
     }
 
     fn state_hash(&self) -> u64 {

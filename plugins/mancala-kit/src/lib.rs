@@ -60,12 +60,15 @@
 
 mod board;
 mod config;
+pub mod eval;
 mod game;
 mod history;
 mod layout;
 mod notation;
+mod search;
 mod sow;
 pub mod testing;
+pub mod tune;
 mod validate;
 
 pub use board::{Board, Pit, Side, Special};

@@ -16,7 +16,7 @@
 //! | `position startpos [moves M1 M2 …]` | nothing (or `error …`) |
 //! | `position notation N… [moves M1 M2 …]` | nothing (or `error …`) |
 //! | `go [movetime MS]` | `info …` then `bestmove M` (`bestmove (none)` when the game is over) |
-//! | `state` | `state {JSON}`: position, whether over, the player to move, legal moves, scores |
+//! | `state` | `state {JSON}`: position, status, whether over, the player to move, legal moves, the last move's messages, scores and results |
 //! | `quit` | ends |
 //!
 //! A command that cannot be done answers `error MESSAGE` and changes nothing; the
@@ -79,6 +79,8 @@ pub struct Session<'a> {
     bot_name: String,
     bot: Box<dyn Bot>,
     rng: Rng,
+    /// The messages of the last move of the position set ("The position repeats…").
+    messages: Vec<String>,
 }
 
 impl<'a> Session<'a> {
@@ -93,6 +95,7 @@ impl<'a> Session<'a> {
             bot_name: bot.to_owned(),
             bot: made,
             rng: Rng::with_seed(seed),
+            messages: Vec::new(),
         })
     }
 
@@ -133,6 +136,7 @@ impl<'a> Session<'a> {
             "isready" => Ok(vec!["readyok".into()]),
             "ucinewgame" | "newgame" => {
                 self.game = self.plugin.new_game(&self.options)?;
+                self.messages.clear();
                 self.bot = bot_with_time(self.plugin, &self.game, &self.bot_name, None)?;
                 Ok(Vec::new())
             }
@@ -182,7 +186,7 @@ impl<'a> Session<'a> {
             _ => bail!("expected `position startpos|notation N… [moves M1 M2 …]`"),
         };
         let moves: Vec<String> = moves.iter().map(|m| (*m).to_owned()).collect();
-        play_notations(&mut game, &moves)?;
+        self.messages = play_notations(&mut game, &moves)?;
         self.game = game;
         Ok(())
     }
@@ -255,6 +259,7 @@ impl<'a> Session<'a> {
             "position": game.notation()?,
             "status": game.view()?.status,
             "legal": legal,
+            "messages": self.messages,
         });
         match game.turn()? {
             Turn::Seat { seat } => {

@@ -10,7 +10,7 @@ use std::{
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use game_api::{Rng, Turn};
+use game_api::{Effect, Rng, Turn};
 use serde_json::json;
 
 use super::{Setup, limits::MAX_MILLIS, seat_name, set_up};
@@ -174,8 +174,10 @@ pub(super) fn history<'a>(
 }
 
 /// Plays `moves` on `game` by their notations (blank ones skipped); a move that is not
-/// legal is an error naming it, its number and the legal moves.
-pub(super) fn play_notations(game: &mut GameHandle, moves: &[String]) -> Result<()> {
+/// legal is an error naming it, its number and the legal moves. Returns the messages of
+/// the last move played ("The position repeats: the game is over").
+pub(super) fn play_notations(game: &mut GameHandle, moves: &[String]) -> Result<Vec<String>> {
+    let mut messages = Vec::new();
     for (i, notation) in moves.iter().enumerate() {
         let notation = notation.trim();
         if notation.is_empty() {
@@ -198,10 +200,18 @@ pub(super) fn play_notations(game: &mut GameHandle, moves: &[String]) -> Result<
                 names.join(", ")
             );
         };
-        game.apply(found.id)
+        let effects = game
+            .apply_with_effects(found.id)
             .with_context(|| format!("move {} `{notation}`", i + 1))?;
+        messages = effects
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Message { text } => Some(text),
+                _ => None,
+            })
+            .collect();
     }
-    Ok(())
+    Ok(messages)
 }
 
 /// Whether a bot of this name may be given a thinking time: every bot but the levels

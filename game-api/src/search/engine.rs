@@ -101,7 +101,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             clock,
             nodes: 0,
             exact,
-            namespace: namespace ^ if exact { 0x5eed_0f_e4ac7 } else { 0 },
+            namespace: namespace ^ if exact { 0x05ee_d0fe_4ac7 } else { 0 },
             repetitions: Repetitions::new(history),
             moves: Vec::new(),
             keys: Vec::new(),

@@ -80,7 +80,7 @@ impl Ordering {
             };
             (key, mv)
         }));
-        keys.sort_by(|a, b| b.0.cmp(&a.0));
+        keys.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (m, (_, mv)) in moves.iter_mut().zip(keys.iter()) {
             *m = *mv;
         }

@@ -55,6 +55,9 @@ pub struct SearchRequest {
     /// The transposition table's size in MiB (default [`DEFAULT_MIB`], at most
     /// [`MAX_MIB`]).
     pub memory_mib: Option<u32>,
+    /// The table's size in KiB, in place of `memory_mib` (for budgets below a MiB or
+    /// between two; at least 1, at most [`MAX_MIB`] MiB).
+    pub memory_kib: Option<u64>,
     /// The state hashes ([`Game::state_hash`]) of the game's earlier positions that can
     /// still come back, oldest first: reaching one of them again counts as a draw.
     pub history: Vec<u64>,
@@ -115,7 +118,7 @@ pub enum SearchReply {
 /// The table kept between requests, with the key and size it was made for.
 struct Kept {
     key: u64,
-    mib: u32,
+    bytes: usize,
     table: Table,
 }
 
@@ -164,18 +167,22 @@ fn with_table<G: Game, T>(
     request: &SearchRequest,
     f: impl FnOnce(&mut Table) -> Result<T, SearchError>,
 ) -> Result<T, SearchError> {
-    let mib = request.memory_mib.unwrap_or(DEFAULT_MIB);
-    if !(1..=MAX_MIB).contains(&mib) {
+    let kib = match (request.memory_kib, request.memory_mib) {
+        (Some(kib), _) => kib,
+        (None, mib) => u64::from(mib.unwrap_or(DEFAULT_MIB)) << 10,
+    };
+    if !(1..=u64::from(MAX_MIB) << 10).contains(&kib) {
         return Err(SearchError::Request(format!(
-            "memory_mib must be from 1 to {MAX_MIB}, not {mib}"
+            "the table's size must be from 1 KiB to {MAX_MIB} MiB, not {kib} KiB"
         )));
     }
+    let bytes = (kib as usize) << 10;
     let key = request.table_key ^ type_key::<G>();
     let Ok(mut kept) = KEPT.try_lock() else {
-        return f(&mut Table::with_mib(mib.min(16)));
+        return f(&mut Table::with_bytes(bytes.min(16 << 20)));
     };
     match kept.as_mut() {
-        Some(k) if k.key == key && k.mib == mib => {
+        Some(k) if k.key == key && k.bytes == bytes => {
             if request.fresh_table {
                 k.table.clear();
             }
@@ -184,8 +191,8 @@ fn with_table<G: Game, T>(
             *kept = None; // free the old table before making the new one
             *kept = Some(Kept {
                 key,
-                mib,
-                table: Table::with_mib(mib),
+                bytes,
+                table: Table::with_bytes(bytes),
             });
         }
     }

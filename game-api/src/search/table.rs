@@ -35,30 +35,54 @@ pub struct Entry {
     pub best: Option<MoveId>,
 }
 
-/// The slot as stored: 16 bytes.
+/// The slot as stored: 16 bytes, packed into two words so that a new table is one
+/// zeroed allocation (the system hands out zeroed pages lazily: a large table costs
+/// memory only as it fills).
 #[derive(Debug, Clone, Copy, Default)]
-#[repr(C)]
 struct Slot {
     check: u32,
     best: u32,
     score: i32,
     depth: u8,
-    /// Bits 0–1: the bound (1 exact, 2 lower, 3 upper); 0 marks an empty slot.
+    /// 1 exact, 2 lower, 3 upper; 0 marks an empty slot.
     bound: u8,
     age: u8,
-    _pad: u8,
+}
+
+impl Slot {
+    fn pack(self) -> [u64; 2] {
+        [
+            u64::from(self.check) | u64::from(self.best) << 32,
+            u64::from(self.score as u32)
+                | u64::from(self.depth) << 32
+                | u64::from(self.bound) << 40
+                | u64::from(self.age) << 48,
+        ]
+    }
+
+    fn unpack([a, b]: [u64; 2]) -> Slot {
+        Slot {
+            check: a as u32,
+            best: (a >> 32) as u32,
+            score: b as u32 as i32,
+            depth: (b >> 32) as u8,
+            bound: (b >> 40) as u8,
+            age: (b >> 48) as u8,
+        }
+    }
 }
 
 const WAYS: usize = 4;
 const NO_MOVE: u32 = u32::MAX;
 
 /// The number of bytes one entry takes.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+pub const ENTRY_BYTES: usize = 16;
 
 /// A fixed-size transposition table.
 #[derive(Debug, Clone)]
 pub struct Table {
-    slots: Vec<Slot>,
+    /// Two words per slot.
+    words: Vec<u64>,
     buckets: usize,
     age: u8,
     used: usize,
@@ -76,7 +100,7 @@ impl Table {
     pub fn with_bytes(bytes: usize) -> Self {
         let buckets = (bytes / (ENTRY_BYTES * WAYS)).max(1);
         Table {
-            slots: vec![Slot::default(); buckets * WAYS],
+            words: vec![0; 2 * buckets * WAYS],
             buckets,
             age: 0,
             used: 0,
@@ -90,12 +114,12 @@ impl Table {
 
     /// The memory the table takes, in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * ENTRY_BYTES
+        self.capacity() * ENTRY_BYTES
     }
 
     /// How many entries the table can hold.
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.buckets * WAYS
     }
 
     /// How many entries hold a position.
@@ -110,8 +134,22 @@ impl Table {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        if self.used > 0 {
+            self.words.fill(0);
+        }
         self.used = 0;
+    }
+
+    fn bucket(&self, b: usize) -> [Slot; WAYS] {
+        let w = &self.words[2 * b..2 * (b + WAYS)];
+        std::array::from_fn(|i| Slot::unpack([w[2 * i], w[2 * i + 1]]))
+    }
+
+    fn put(&mut self, b: usize, way: usize, slot: Slot) {
+        let [x, y] = slot.pack();
+        let i = 2 * (b + way);
+        self.words[i] = x;
+        self.words[i + 1] = y;
     }
 
     fn locate(&self, hash: u64) -> (usize, u32) {
@@ -123,9 +161,8 @@ impl Table {
     /// The entry of the position with this hash, if the table holds it.
     pub fn probe(&self, hash: u64) -> Option<Entry> {
         let (b, check) = self.locate(hash);
-        let s = self.slots[b..b + WAYS]
-            .iter()
-            .find(|s| s.bound != 0 && s.check == check)?;
+        let bucket = self.bucket(b);
+        let s = bucket.iter().find(|s| s.bound != 0 && s.check == check)?;
         Some(Entry {
             score: s.score,
             bound: match s.bound {
@@ -142,7 +179,7 @@ impl Table {
     pub fn store(&mut self, hash: u64, entry: Entry) {
         let (b, check) = self.locate(hash);
         let age = self.age;
-        let slot = Slot {
+        let mut slot = Slot {
             check,
             best: entry.best.map_or(NO_MOVE, |m| m.0),
             score: entry.score,
@@ -153,30 +190,28 @@ impl Table {
                 Bound::Upper => 3,
             },
             age,
-            _pad: 0,
         };
-        let bucket = &mut self.slots[b..b + WAYS];
-        if let Some(s) = bucket.iter_mut().find(|s| s.bound != 0 && s.check == check) {
+        let bucket = self.bucket(b);
+        if let Some(way) = bucket.iter().position(|s| s.bound != 0 && s.check == check) {
             // The same position: a shallower result replaces a deeper one only if
             // the deeper is from an older search or the new one is exact.
+            let s = bucket[way];
             if entry.depth >= s.depth || slot.bound == 1 || s.age != age {
-                let keep_best = slot.best == NO_MOVE && s.best != NO_MOVE;
-                let best = s.best;
-                *s = slot;
-                if keep_best {
-                    s.best = best;
+                if slot.best == NO_MOVE {
+                    slot.best = s.best;
                 }
+                self.put(b, way, slot);
             }
             return;
         }
-        if let Some(s) = bucket.iter_mut().find(|s| s.bound == 0) {
-            *s = slot;
+        if let Some(way) = bucket.iter().position(|s| s.bound == 0) {
+            self.put(b, way, slot);
             self.used += 1;
             return;
         }
         let worth = |s: &Slot| i32::from(s.depth) + if s.age == age { 256 } else { 0 };
-        if let Some(victim) = bucket.iter_mut().min_by_key(|s| worth(s)) {
-            *victim = slot;
+        if let Some((way, _)) = bucket.iter().enumerate().min_by_key(|(_, s)| worth(s)) {
+            self.put(b, way, slot);
         }
     }
 }

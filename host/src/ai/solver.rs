@@ -26,13 +26,13 @@ pub fn solve(
     if config.memory < MIN_MEMORY {
         return Err(SolveError::Memory(config.memory));
     }
-    let mib = ((config.memory - reserve(config.memory)) >> 20).clamp(1, u64::from(u32::MAX));
+    let kib = ((config.memory - reserve(config.memory)) >> 10).max(1);
     let started = Instant::now();
     let stop = AtomicBool::new(false);
     let mut request = SearchRequest {
         mode: SearchMode::Solve,
         time_ms: Some(config.progress_every.as_millis().max(1) as u64),
-        memory_mib: Some(mib as u32),
+        memory_kib: Some(kib),
         table_key: game.table_key(),
         fresh_table: true,
         ..SearchRequest::default()

@@ -15,9 +15,10 @@
 //!
 //! Two weight sets: one for games that capture by counts (Oware and its kin), one for
 //! games that capture opposite (Kalah and its kin); the others use the second. The
-//! weights were set by self-play matches (`cargo run --release -p oware --example
-//! tune`, likewise for `kalah`): each weight against the same set without it; the
-//! figures are in `docs/benchmarks/search-engine.md`.
+//! weights are hand-set first values; each is measured by a self-play match of the
+//! full set against the same set without it (`cargo run --release -p oware --example
+//! tune_oware`, `-p kalah --example tune_kalah`); the figures, and which weights have
+//! not yet shown a gain, are in `docs/benchmarks/search-engine.md`.
 
 use std::cell::Cell;
 

@@ -2,8 +2,8 @@
 //! tuning: every two-move opening, each played once with each set moving first, a
 //! fixed number of positions searched per move (so a run is reproducible).
 //!
-//! Run by the plugins' `tune` examples, e.g. `cargo run --release -p oware --example
-//! tune -- 20000`.
+//! Run by the plugins' examples, e.g. `cargo run --release -p oware --example
+//! tune_oware -- 20000`.
 
 use std::sync::atomic::AtomicBool;
 
@@ -148,4 +148,41 @@ pub fn report<V: Variant>(options: &Options, defaults: Weights, nodes: u64, max_
             match_weights::<V>(options, defaults, defaults.with(i, 0), nodes, max_openings),
         );
     }
+}
+
+/// The CPU time this thread has used, in seconds, where the system tells it (Linux:
+/// `/proc/thread-self/stat`, in clock ticks of 10 ms): speed on a loaded machine is
+/// positions per CPU second, not per second of the wall clock.
+pub fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The fields after the command name (which is in parentheses).
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+/// The engine's speed on the positions after the two-move openings (at most
+/// `max_openings`), `millis` milliseconds each with a fresh table: positions searched,
+/// seconds taken and CPU seconds used (0 where unknown).
+pub fn speed<V: Variant>(options: &Options, millis: u64, max_openings: usize) -> (u64, f64, f64) {
+    let stop = AtomicBool::new(false);
+    let (mut nodes, mut seconds) = (0, 0.0);
+    let cpu_before = thread_cpu_seconds();
+    for start in openings::<V>(options).into_iter().take(max_openings) {
+        let mut table = Table::with_mib(64);
+        let time = std::time::Duration::from_millis(millis);
+        let clock = Clock::new(Some(time), true, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+        if let Ok(found) = best_move(&mut searcher, &start, 64) {
+            nodes += found.nodes;
+            seconds += found.elapsed.as_secs_f64();
+        }
+    }
+    let cpu = match (cpu_before, thread_cpu_seconds()) {
+        (Some(a), Some(b)) => b - a,
+        _ => 0.0,
+    };
+    (nodes, seconds, cpu)
 }

@@ -21,6 +21,19 @@ pub trait Bot: Send {
     fn set_cancel(&mut self, cancel: std::sync::Arc<std::sync::atomic::AtomicBool>) {
         let _ = cancel;
     }
+
+    /// Think for `time` a move from now on, if this bot's budget is a time it may be
+    /// given (the search engines); `false` if it keeps its own budget (the default).
+    fn set_time(&mut self, time: std::time::Duration) -> bool {
+        let _ = time;
+        false
+    }
+
+    /// What the bot's last [`Bot::choose`] expected, if it searches (the default: no
+    /// estimate).
+    fn last_estimate(&self) -> Option<crate::ai::Estimate> {
+        None
+    }
 }
 
 /// Plays a uniformly random legal move.

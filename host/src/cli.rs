@@ -17,13 +17,13 @@ use crate::{
 };
 
 mod endgame;
+mod engine_protocol;
+mod hint;
 pub mod limits;
 pub mod new;
 mod solve;
 
-use limits::{
-    MAX_GAMES, MAX_MILLIS, MAX_OPENING_MOVES, MAX_PERFT_DEPTH, MAX_SIMULATIONS, megabytes, seconds,
-};
+use limits::{MAX_GAMES, MAX_OPENING_MOVES, MAX_PERFT_DEPTH, MAX_SIMULATIONS, megabytes, seconds};
 
 /// Tavola: a board-game host whose games are plugins.
 #[derive(Debug, Parser)]
@@ -102,21 +102,12 @@ pub enum Command {
         #[command(flatten)]
         setup: Setup,
     },
-    /// The best move for the side to move, its evaluation and the expected line.
-    Hint {
-        /// The game's id.
-        game: String,
-        /// The options and start position.
-        #[command(flatten)]
-        setup: Setup,
-        /// Thinking time in milliseconds (1 to 3600000).
-        #[arg(long, default_value_t = 1000,
-              value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
-        millis: u64,
-        /// The random seed (MCTS).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    /// The best move for the side to move (by any bot, after the game's moves so far),
+    /// the expected outcome and the expected line.
+    Hint(hint::HintArgs),
+    /// Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`,
+    /// `bestmove …`) on standard input and output, keeping it between moves.
+    Engine(engine_protocol::EngineArgs),
     /// A seeded series between two bots with sides alternated.
     Match {
         /// The game's id.
@@ -361,26 +352,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Hint {
-            game,
-            setup,
-            millis,
-            seed,
-        } => {
-            let (plugin, start) = set_up(&set, &game, &setup)?;
-            let hint = crate::ai::hint(
-                &start,
-                &plugin.manifest().search,
-                seed,
-                std::time::Duration::from_millis(millis),
-            )?;
-            let names = start.line_notation(&hint.line)?;
-            println!("Position: {}", start.notation()?);
-            println!("Best move: {}", names.first().cloned().unwrap_or_default());
-            println!("Evaluation: {}", hint.evaluation);
-            println!("Expected line: {}", names.join(" "));
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Hint(args) => hint::run(&set, &args),
+        Command::Engine(args) => engine_protocol::run(&set, &args),
         Command::Match {
             game,
             bot_a,

@@ -185,7 +185,7 @@ fn numeric_arguments_out_of_range_are_refused_naming_the_flag_and_range() {
         (&["bench", "kalah", "--seconds", "0"], "--seconds"),
         (&["bench", "kalah", "--seconds", "soon"], "--seconds"),
         (&["bench", "kalah", "--simulations", "0"], "--simulations"),
-        (&["hint", "kalah", "--millis", "0"], "--millis"),
+        (&["hint", "kalah", "--time", "0"], "--time"),
         (&["check", "kalah", "--games", "0"], "--games"),
         (
             &["match", "kalah", "random", "random", "--games", "0"],

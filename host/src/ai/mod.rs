@@ -17,9 +17,12 @@
 
 pub mod alphabeta;
 pub mod engine;
+pub mod estimate;
 pub mod mcts;
 pub mod solve;
 pub mod solver;
+
+pub use estimate::Estimate;
 
 use std::{
     sync::{Arc, atomic::AtomicBool},
@@ -330,6 +333,17 @@ impl Bot for MctsBot {
     fn set_cancel(&mut self, cancel: Arc<AtomicBool>) {
         self.cancel = Some(cancel);
     }
+
+    /// Searches for `time` instead of a number of simulations.
+    fn set_time(&mut self, time: Duration) -> bool {
+        self.config.time = Some(time);
+        self.config.iterations = None;
+        true
+    }
+
+    fn last_estimate(&self) -> Option<Estimate> {
+        self.last.as_ref().map(Estimate::of_mcts)
+    }
 }
 
 /// Alpha-beta as a bot: the plugin's own engine where the plugin has one (its table
@@ -343,6 +357,8 @@ pub struct AlphaBetaBot {
     legacy: bool,
     /// The state hashes of the positions this bot was asked about, for repetitions.
     seen: Vec<u64>,
+    /// What the last search expected.
+    last: Option<Estimate>,
 }
 
 impl AlphaBetaBot {
@@ -354,6 +370,7 @@ impl AlphaBetaBot {
             cancel: None,
             legacy: false,
             seen: Vec::new(),
+            last: None,
         }
     }
 
@@ -394,17 +411,30 @@ impl Bot for AlphaBetaBot {
                 Some(report) => {
                     self.seen.push(hash);
                     if let Some(best) = report.best {
+                        self.last = Some(Estimate::of_report(&report));
                         return Ok(MoveId(best));
                     }
                 }
                 None => self.legacy = true,
             }
         }
-        Ok(alphabeta::search(game, &self.config, self.cancel.as_deref())?.best)
+        let r = alphabeta::search(game, &self.config, self.cancel.as_deref())?;
+        self.last = Some(Estimate::of_alphabeta(&r));
+        Ok(r.best)
     }
 
     fn set_cancel(&mut self, cancel: Arc<AtomicBool>) {
         self.cancel = Some(cancel);
+    }
+
+    /// Searches for `time` (a fixed depth, if it has one, still bounds it).
+    fn set_time(&mut self, time: Duration) -> bool {
+        self.config.time = Some(time);
+        true
+    }
+
+    fn last_estimate(&self) -> Option<Estimate> {
+        self.last.clone()
     }
 }
 

@@ -1,0 +1,221 @@
+//! What a search expected of the move it chose: an outcome in words for people and in
+//! numbers for programs (`tavola hint --json`, `tavola engine`).
+
+use game_api::MoveId;
+use serde_json::{Value as Json, json};
+
+use super::{alphabeta, chance_in_words, mcts};
+
+/// The value a search gave its chosen move, for the player to move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value {
+    /// The result with best play from both sides was seen: the final margin (positive:
+    /// the player to move wins by it; 0: a draw, or equal scores).
+    Proven {
+        /// Whether the player to move wins, draws or loses.
+        result: game_api::GameResult,
+        /// Their final score minus the best other score.
+        margin: i64,
+    },
+    /// A heuristic value in hundredths of the game's evaluation (the host's alpha-beta
+    /// below the end of the game).
+    Heuristic(f64),
+    /// A heuristic value in points of the final margin (seeds, for mancala) for the
+    /// player to move (the plugin's engine below the end of the game).
+    Points(f64),
+    /// An expected return from −1 (a sure loss) to +1 (a sure win), from simulated games.
+    Expected(f64),
+}
+
+/// What a search expected of the move it chose.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Estimate {
+    /// The value of the move for the player to move.
+    pub value: Value,
+    /// The expected line, the chosen move first.
+    pub line: Vec<MoveId>,
+    /// How many moves ahead the search looked (alpha-beta), if it counts depth.
+    pub depth: Option<u32>,
+    /// Positions searched (alpha-beta) or games simulated (MCTS).
+    pub nodes: u64,
+}
+
+impl Estimate {
+    /// The estimate of an alpha-beta search.
+    pub fn of_alphabeta(r: &alphabeta::AbResult) -> Self {
+        let value = if r.value.abs() >= alphabeta::WIN - 1000.0 {
+            let margin = (r.value - alphabeta::WIN * r.value.signum()).round() as i64;
+            let result = if r.value > 0.0 {
+                game_api::GameResult::Win
+            } else {
+                game_api::GameResult::Loss
+            };
+            Value::Proven { result, margin }
+        } else {
+            Value::Heuristic(r.value)
+        };
+        Estimate {
+            value,
+            line: r.line.clone(),
+            depth: Some(r.depth),
+            nodes: r.nodes,
+        }
+    }
+
+    /// The estimate of a best-move search by the plugin's engine.
+    pub fn of_report(r: &game_api::search::SearchReport) -> Self {
+        let value = match r.margin {
+            Some(margin) => Value::Proven {
+                result: match margin {
+                    m if m > 0 => game_api::GameResult::Win,
+                    m if m < 0 => game_api::GameResult::Loss,
+                    _ => game_api::GameResult::Draw,
+                },
+                margin: i64::from(margin),
+            },
+            None => Value::Points(f64::from(r.score) / f64::from(game_api::search::EVAL_SCALE)),
+        };
+        Estimate {
+            value,
+            line: r.line.iter().map(|&m| MoveId(m)).collect(),
+            depth: Some(r.depth),
+            nodes: r.nodes,
+        }
+    }
+
+    /// The estimate of an MCTS search.
+    pub fn of_mcts(r: &mcts::SearchResult) -> Self {
+        Estimate {
+            value: Value::Expected(r.value),
+            line: r.line.clone(),
+            depth: None,
+            nodes: r.simulations,
+        }
+    }
+
+    /// The expected outcome as a person says it: "with best play you win by 3 (seen 12
+    /// moves ahead)", "about a 70% chance to win (looked 9 moves ahead)".
+    pub fn in_words(&self) -> String {
+        let ahead = |what: &str| match self.depth {
+            Some(d) => format!(" ({what} {d} moves ahead)"),
+            None => format!(" ({} games simulated)", self.nodes),
+        };
+        match self.value {
+            Value::Proven {
+                result: game_api::GameResult::Win,
+                margin,
+            } => format!(
+                "with best play you win by {}{}",
+                margin.abs(),
+                ahead("seen")
+            ),
+            Value::Proven {
+                result: game_api::GameResult::Loss,
+                margin,
+            } => format!(
+                "with best play you lose by {}, whatever you do{}",
+                margin.abs(),
+                ahead("seen")
+            ),
+            Value::Proven { .. } => format!("with best play a draw{}", ahead("seen")),
+            Value::Heuristic(v) => format!("{}{}", chance_in_words(v / 100.0), ahead("looked")),
+            Value::Points(v) => format!("{v:+.2} points for you{}", ahead("looked")),
+            Value::Expected(v) => format!("{}{}", chance_in_words(v), ahead("looked")),
+        }
+    }
+
+    /// The estimate as JSON (without the line, which needs the game to be named):
+    /// `{"kind": "proven", "result": "win", "margin": 3, …}`, `{"kind": "points",
+    /// "value": 1.5, …}`, `{"kind": "heuristic", "value": 42.0, …}` or `{"kind":
+    /// "expected", "value": 0.4, …}`, with `words`, `depth` and `nodes`.
+    pub fn to_json(&self) -> Json {
+        let mut out = match self.value {
+            Value::Proven { result, margin } => json!({
+                "kind": "proven",
+                "result": format!("{result:?}").to_lowercase(),
+                "margin": margin,
+            }),
+            Value::Heuristic(v) => json!({"kind": "heuristic", "value": v}),
+            Value::Points(v) => json!({"kind": "points", "value": v}),
+            Value::Expected(v) => json!({"kind": "expected", "value": v}),
+        };
+        out["words"] = json!(self.in_words());
+        out["depth"] = json!(self.depth);
+        out["nodes"] = json!(self.nodes);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ab(value: f64) -> Estimate {
+        Estimate::of_alphabeta(&alphabeta::AbResult {
+            best: MoveId(0),
+            value,
+            line: vec![MoveId(0)],
+            depth: 7,
+            nodes: 100,
+        })
+    }
+
+    #[test]
+    fn alphabeta_wins_and_losses_are_proven_with_their_margins() {
+        let win = ab(alphabeta::WIN + 3.0);
+        assert_eq!(
+            win.value,
+            Value::Proven {
+                result: game_api::GameResult::Win,
+                margin: 3
+            }
+        );
+        assert_eq!(
+            win.in_words(),
+            "with best play you win by 3 (seen 7 moves ahead)"
+        );
+        let loss = ab(-alphabeta::WIN - 5.0);
+        assert_eq!(
+            loss.value,
+            Value::Proven {
+                result: game_api::GameResult::Loss,
+                margin: -5
+            }
+        );
+        assert!(loss.in_words().starts_with("with best play you lose by 5"));
+        assert_eq!(loss.to_json()["margin"], -5);
+        assert_eq!(loss.to_json()["result"], "loss");
+    }
+
+    #[test]
+    fn engine_reports_are_margins_or_points() {
+        let report = |score, margin| game_api::search::SearchReport {
+            score,
+            margin,
+            depth: 9,
+            line: vec![2, 3],
+            ..Default::default()
+        };
+        let e = Estimate::of_report(&report(150, None));
+        assert_eq!(e.value, Value::Points(1.5));
+        assert_eq!(e.in_words(), "+1.50 points for you (looked 9 moves ahead)");
+        assert_eq!(e.line, vec![MoveId(2), MoveId(3)]);
+        let e = Estimate::of_report(&report(0, Some(-2)));
+        assert!(e.in_words().starts_with("with best play you lose by 2"));
+        let e = Estimate::of_report(&report(0, Some(0)));
+        assert!(e.in_words().starts_with("with best play a draw"));
+        assert_eq!(e.to_json()["result"], "draw");
+    }
+
+    #[test]
+    fn heuristic_values_are_chances_in_words() {
+        let e = ab(40.0);
+        assert_eq!(e.value, Value::Heuristic(40.0));
+        assert_eq!(
+            e.in_words(),
+            "about a 70% chance to win (looked 7 moves ahead)"
+        );
+        assert_eq!(e.to_json()["kind"], "heuristic");
+        assert_eq!(e.to_json()["depth"], 7);
+    }
+}

@@ -1,0 +1,287 @@
+//! `tavola engine GAME`: one bot kept for a whole session, driven by a line protocol on
+//! standard input and output, in the manner of UCI, so an outside program (a referee, a
+//! GUI) can ask for move after move without starting a process each time and the bot
+//! keeps what it learnt (its tree or table) between the moves of a game.
+//!
+//! Commands, one a line (words separated by spaces; every answer ends with a line the
+//! caller can wait for):
+//!
+//! | command | answer |
+//! |---|---|
+//! | `uci` | `id name tavola VERSION`, `id game GAME`, the options, `uciok` |
+//! | `isready` | `readyok` |
+//! | `setoption name Level value BOT` (or `Engine`) | nothing; the next `go` uses a new `BOT` |
+//! | `setoption name Seed value N` | nothing |
+//! | `ucinewgame` | nothing; the start position and a fresh bot (it forgets its table) |
+//! | `position startpos [moves M1 M2 …]` | nothing (or `error …`) |
+//! | `position notation N… [moves M1 M2 …]` | nothing (or `error …`) |
+//! | `go [movetime MS]` | `info …` then `bestmove M` (`bestmove (none)` when the game is over) |
+//! | `state` | `state {JSON}`: position, status, whether over, the player to move, legal moves, the last move's messages, scores and results |
+//! | `quit` | ends |
+//!
+//! A command that cannot be done answers `error MESSAGE` and changes nothing; the
+//! session goes on.
+
+use std::{
+    io::{BufRead, Write},
+    process::ExitCode,
+    time::{Duration, Instant},
+};
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use game_api::{Options, Rng, Turn};
+use serde_json::json;
+
+use super::hint::{bot_with_time, may_take_time, play_notations};
+use crate::{
+    ai::estimate::Value,
+    bots::Bot,
+    plugins::{GameHandle, Plugin, PluginSet},
+};
+
+/// The arguments of `tavola engine`.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// The game's id.
+    pub game: String,
+    /// Set a game option (repeatable), e.g. `--option houses=4`.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The bot that plays (a level, an engine such as `alphabeta:12`, or the plugin's
+    /// own); `setoption name Level value BOT` changes it.
+    #[arg(
+        long,
+        visible_alias = "engine",
+        value_name = "BOT",
+        default_value = "expert"
+    )]
+    pub level: String,
+    /// The random seed (MCTS).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs `tavola engine` on standard input and output.
+pub(super) fn run(set: &PluginSet, args: &EngineArgs) -> Result<ExitCode> {
+    let plugin = set.require(&args.game).map_err(|e| anyhow!(e))?;
+    let options = plugin.parse_options(&args.options)?;
+    let mut session = Session::new(plugin, options, &args.level, args.seed)?;
+    session.serve(std::io::stdin().lock(), std::io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One engine session: a game position with its history and a bot kept between moves.
+pub struct Session<'a> {
+    plugin: &'a Plugin,
+    options: Options,
+    game: GameHandle,
+    bot_name: String,
+    bot: Box<dyn Bot>,
+    rng: Rng,
+    /// The messages of the last move of the position set ("The position repeats…").
+    messages: Vec<String>,
+}
+
+impl<'a> Session<'a> {
+    /// A session of `plugin`'s game under `options` at its start, played by `bot`.
+    pub fn new(plugin: &'a Plugin, options: Options, bot: &str, seed: u64) -> Result<Self> {
+        let game = plugin.new_game(&options)?;
+        let made = bot_with_time(plugin, &game, bot, None)?;
+        Ok(Session {
+            plugin,
+            options,
+            game,
+            bot_name: bot.to_owned(),
+            bot: made,
+            rng: Rng::with_seed(seed),
+            messages: Vec::new(),
+        })
+    }
+
+    /// Reads commands from `input` until `quit` or its end, answering on `out`.
+    pub fn serve(&mut self, input: impl BufRead, mut out: impl Write) -> Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some((&command, rest)) = words.split_first() else {
+                continue;
+            };
+            if command == "quit" {
+                break;
+            }
+            match self.command(command, rest) {
+                Ok(lines) => {
+                    for l in lines {
+                        writeln!(out, "{l}")?;
+                    }
+                }
+                Err(e) => writeln!(out, "error {}", format!("{e:#}").replace('\n', " "))?,
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Does one command; its answer, line by line.
+    pub fn command(&mut self, command: &str, rest: &[&str]) -> Result<Vec<String>> {
+        match command {
+            "uci" => Ok(vec![
+                format!("id name tavola {}", env!("CARGO_PKG_VERSION")),
+                format!("id game {}", self.plugin.id()),
+                format!("option name Level type string default {}", self.bot_name),
+                "option name Seed type spin default 1".into(),
+                "uciok".into(),
+            ]),
+            "isready" => Ok(vec!["readyok".into()]),
+            "ucinewgame" | "newgame" => {
+                self.game = self.plugin.new_game(&self.options)?;
+                self.messages.clear();
+                self.bot = bot_with_time(self.plugin, &self.game, &self.bot_name, None)?;
+                Ok(Vec::new())
+            }
+            "setoption" => self.set_option(rest).map(|()| Vec::new()),
+            "position" => self.set_position(rest).map(|()| Vec::new()),
+            "go" => self.go(rest),
+            "state" => Ok(vec![format!("state {}", self.state()?)]),
+            other => bail!(
+                "unknown command `{other}` (commands: uci, isready, setoption, ucinewgame, \
+                 position, go, state, quit)"
+            ),
+        }
+    }
+
+    fn set_option(&mut self, rest: &[&str]) -> Result<()> {
+        let (name, value) = match rest {
+            ["name", name, "value", value @ ..] if !value.is_empty() => (*name, value.join(" ")),
+            _ => bail!("expected `setoption name NAME value VALUE`"),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "level" | "engine" => {
+                self.bot = bot_with_time(self.plugin, &self.game, &value, None)?;
+                self.bot_name = value;
+            }
+            "seed" => {
+                let seed = value
+                    .parse::<u64>()
+                    .map_err(|_| anyhow!("Seed must be a whole number, not `{value}`"))?;
+                self.rng = Rng::with_seed(seed);
+            }
+            _ => bail!("no option `{name}` (options: Level, Engine, Seed)"),
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, rest: &[&str]) -> Result<()> {
+        let split = rest.iter().position(|w| *w == "moves");
+        let (start, moves) = match split {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &[][..]),
+        };
+        let mut game = match start {
+            ["startpos"] => self.plugin.new_game(&self.options)?,
+            ["notation", notation @ ..] if !notation.is_empty() => self
+                .plugin
+                .from_notation(&self.options, &notation.join(" "))?,
+            _ => bail!("expected `position startpos|notation N… [moves M1 M2 …]`"),
+        };
+        let moves: Vec<String> = moves.iter().map(|m| (*m).to_owned()).collect();
+        self.messages = play_notations(&mut game, &moves)?;
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, rest: &[&str]) -> Result<Vec<String>> {
+        let time = match rest {
+            [] => None,
+            ["movetime", ms] => match ms.parse::<u64>() {
+                Ok(ms) if (1..=super::limits::MAX_MILLIS).contains(&ms) => {
+                    Some(Duration::from_millis(ms))
+                }
+                _ => bail!("movetime must be a whole number of milliseconds from 1 to 3600000"),
+            },
+            _ => bail!("expected `go [movetime MS]`"),
+        };
+        let mut lines = Vec::new();
+        let seat = match self.game.turn()? {
+            Turn::Seat { seat } => seat,
+            Turn::Over { .. } => {
+                lines.push(format!(
+                    "info string the game is over: {}",
+                    self.game.view()?.status
+                ));
+                lines.push("bestmove (none)".into());
+                return Ok(lines);
+            }
+            Turn::Chance { .. } => bail!("chance is to play: nobody chooses a move here"),
+        };
+        if let Some(t) = time
+            && !(may_take_time(&self.bot_name) && self.bot.set_time(t))
+        {
+            lines.push(format!(
+                "info string {} plays a fixed budget: movetime ignored",
+                self.bot_name
+            ));
+        }
+        let started = Instant::now();
+        let best = self.bot.choose(&self.game, seat, &mut self.rng)?;
+        let millis = started.elapsed().as_millis();
+        if let Some(e) = self.bot.last_estimate() {
+            let score = match e.value {
+                Value::Proven { result, margin } => {
+                    format!("{} {margin}", format!("{result:?}").to_lowercase())
+                }
+                Value::Heuristic(v) => format!("cp {}", v.round() as i64),
+                Value::Points(v) => format!("cp {}", (v * 100.0).round() as i64),
+                Value::Expected(v) => format!("expected {v:.3}"),
+            };
+            let depth = e.depth.map(|d| format!(" depth {d}")).unwrap_or_default();
+            let pv = match e.line.first() {
+                Some(&first) if first == best => {
+                    format!(" pv {}", self.game.line_notation(&e.line)?.join(" "))
+                }
+                _ => String::new(),
+            };
+            lines.push(format!(
+                "info{depth} nodes {} time {millis} score {score}{pv}",
+                e.nodes
+            ));
+        }
+        lines.push(format!("bestmove {}", self.game.move_info(best)?.notation));
+        Ok(lines)
+    }
+
+    fn state(&self) -> Result<serde_json::Value> {
+        let game = &self.game;
+        let legal: Vec<String> = game.moves()?.into_iter().map(|m| m.notation).collect();
+        let mut out = json!({
+            "game": self.plugin.id(),
+            "position": game.notation()?,
+            "status": game.view()?.status,
+            "legal": legal,
+            "messages": self.messages,
+        });
+        match game.turn()? {
+            Turn::Seat { seat } => {
+                out["over"] = json!(false);
+                out["to_move"] = json!(seat);
+            }
+            Turn::Chance { .. } => {
+                out["over"] = json!(false);
+                out["to_move"] = json!("chance");
+            }
+            Turn::Over { outcome } => {
+                out["over"] = json!(true);
+                out["scores"] = json!(outcome.seats.iter().map(|s| s.score).collect::<Vec<_>>());
+                out["results"] = json!(
+                    outcome
+                        .seats
+                        .iter()
+                        .map(|s| format!("{:?}", s.result).to_lowercase())
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
+        Ok(out)
+    }
+}

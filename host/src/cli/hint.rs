@@ -1,0 +1,264 @@
+//! `tavola hint`: the best move for the side to move, by any bot the host knows, from a
+//! game's whole history (moves from the start or a record), so that rules which look at
+//! the past (a repeated position ends an Oware game) are seen.
+
+use std::{
+    path::{Path, PathBuf},
+    process::ExitCode,
+    time::{Duration, Instant},
+};
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use game_api::{Effect, Rng, Turn};
+use serde_json::json;
+
+use super::{Setup, limits::MAX_MILLIS, seat_name, set_up};
+use crate::{
+    ai::{Estimate, Level, MctsBot, alphabeta::AlphaBetaConfig, alphabeta_plays, mcts::MctsConfig},
+    bots::{Bot, bot_for},
+    plugins::{GameHandle, Plugin, PluginSet},
+    record::{Record, replay_with},
+};
+
+/// The thinking time of the hint engine when none is given.
+const DEFAULT_MILLIS: u64 = 1000;
+
+/// The arguments of `tavola hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The game's id.
+    pub game: String,
+    /// The options and start position.
+    #[command(flatten)]
+    pub setup: Setup,
+    /// Play these moves first, by their notations (`c,f,B`), from the start, the
+    /// `--position` or the record's last position; the history is kept, so rules about
+    /// repeated positions see it.
+    #[arg(long, value_name = "M1,M2,…", value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Start from this game record: its options, start position and moves.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "options"])]
+    pub record: Option<PathBuf>,
+    /// The bot that chooses: a level (`beginner` … `expert`), an engine (`alphabeta`,
+    /// `alphabeta:12`, `mcts:20000`, …) or the plugin's own bot; without it, the hint
+    /// engine (alpha-beta for two seats without chance, else MCTS) thinks for `--time`.
+    #[arg(long, visible_alias = "engine", value_name = "BOT")]
+    pub level: Option<String>,
+    /// Thinking time per move in milliseconds (1 to 3600000), for the bots that think for
+    /// a time (`expert`, `alphabeta`, `mcts`; not the levels below expert, whose budget
+    /// is what makes them what they are); the hint engine's default is 1000.
+    #[arg(long, visible_alias = "millis", value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
+    pub time: Option<u64>,
+    /// The random seed (MCTS).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tavola hint`.
+pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
+    let (plugin, game) = history(
+        set,
+        &args.game,
+        &args.setup,
+        args.record.as_deref(),
+        &args.moves,
+    )?;
+    let position = game.notation()?;
+    let seat = match game.turn()? {
+        Turn::Seat { seat } => seat,
+        Turn::Over { .. } => {
+            let status = game.view()?.status;
+            if args.json {
+                let out = json!({"game": plugin.id(), "position": position, "over": true,
+                                 "status": status, "best": null});
+                println!("{}", serde_json::to_string_pretty(&out)?);
+            } else {
+                println!("Position: {position}");
+                println!("The game is over: {status}");
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        Turn::Chance { .. } => bail!(
+            "chance is to play in {position}: nobody chooses a move there (play the chance \
+             outcome with --moves first)"
+        ),
+    };
+    let time = args.time.map(Duration::from_millis);
+    let (engine, mut bot) = match &args.level {
+        Some(name) => (name.clone(), bot_with_time(plugin, &game, name, time)?),
+        None => (
+            "hint".to_owned(),
+            hint_engine(
+                plugin,
+                &game,
+                time.unwrap_or(Duration::from_millis(DEFAULT_MILLIS)),
+            )?,
+        ),
+    };
+    let started = Instant::now();
+    let best = bot
+        .choose(&game, seat, &mut Rng::with_seed(args.seed))
+        .map_err(|e| anyhow!("{engine}: {e}"))?;
+    let millis = started.elapsed().as_millis() as u64;
+    let estimate = bot.last_estimate();
+    let best_name = game.move_info(best)?.notation;
+    let line = match &estimate {
+        Some(e) if e.line.first() == Some(&best) => game.line_notation(&e.line)?,
+        _ => vec![best_name.clone()],
+    };
+    let to_move = seat_name(plugin, Some(seat));
+    if args.json {
+        let out = json!({
+            "game": plugin.id(),
+            "position": position,
+            "over": false,
+            "to_move": to_move,
+            "seat": seat,
+            "engine": engine,
+            "best": best_name,
+            "line": line,
+            "outcome": estimate.as_ref().map(Estimate::to_json),
+            "millis": millis,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!("Position: {position}");
+        println!("To move: {to_move}");
+        println!("Engine: {engine} ({millis} ms)");
+        println!("Best move: {best_name}");
+        match &estimate {
+            Some(e) => println!("Expected outcome: {}", e.in_words()),
+            None => println!("Expected outcome: {engine} gives no estimate"),
+        }
+        println!("Expected line: {}", line.join(" "));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game `game_id` after its history: the record's moves (if `record`) or the
+/// `setup`'s start, then `moves` by their notations.
+pub(super) fn history<'a>(
+    set: &'a PluginSet,
+    game_id: &str,
+    setup: &Setup,
+    record: Option<&Path>,
+    moves: &[String],
+) -> Result<(&'a Plugin, GameHandle)> {
+    let (plugin, mut game) = match record {
+        Some(path) => {
+            let record = Record::read(path)?;
+            if record.game != game_id {
+                bail!(
+                    "{} is a record of `{}`, not of `{game_id}`",
+                    path.display(),
+                    record.game
+                );
+            }
+            let plugin = set.require(game_id).map_err(|e| anyhow!(e))?;
+            let replayed = replay_with(plugin, &record)
+                .with_context(|| format!("{} does not replay", path.display()))?;
+            for w in &replayed.warnings {
+                eprintln!("warning: {w}");
+            }
+            (plugin, replayed.game)
+        }
+        None => set_up(set, game_id, setup)?,
+    };
+    play_notations(&mut game, moves)?;
+    Ok((plugin, game))
+}
+
+/// Plays `moves` on `game` by their notations (blank ones skipped); a move that is not
+/// legal is an error naming it, its number and the legal moves. Returns the messages of
+/// the last move played ("The position repeats: the game is over").
+pub(super) fn play_notations(game: &mut GameHandle, moves: &[String]) -> Result<Vec<String>> {
+    let mut messages = Vec::new();
+    for (i, notation) in moves.iter().enumerate() {
+        let notation = notation.trim();
+        if notation.is_empty() {
+            continue;
+        }
+        let legal = game.moves()?;
+        let Some(found) = legal.iter().find(|m| m.notation == notation) else {
+            if let Turn::Over { .. } = game.turn()? {
+                bail!(
+                    "move {} `{notation}`: the game is already over ({})",
+                    i + 1,
+                    game.view()?.status
+                );
+            }
+            let names: Vec<&str> = legal.iter().map(|m| m.notation.as_str()).collect();
+            bail!(
+                "move {} `{notation}` is not legal in {} (legal: {})",
+                i + 1,
+                game.notation()?,
+                names.join(", ")
+            );
+        };
+        let effects = game
+            .apply_with_effects(found.id)
+            .with_context(|| format!("move {} `{notation}`", i + 1))?;
+        messages = effects
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Message { text } => Some(text),
+                _ => None,
+            })
+            .collect();
+    }
+    Ok(messages)
+}
+
+/// Whether a bot of this name may be given a thinking time: every bot but the levels
+/// below expert, whose fixed budget is what makes the level.
+pub(super) fn may_take_time(name: &str) -> bool {
+    Level::from_name(name).is_none_or(|l| l == Level::Expert)
+}
+
+/// The bot called `name` for `game`, thinking for `time` a move if given (refused, with
+/// the reason, for a bot that does not think for a time).
+pub(super) fn bot_with_time(
+    plugin: &Plugin,
+    game: &GameHandle,
+    name: &str,
+    time: Option<Duration>,
+) -> Result<Box<dyn Bot>> {
+    let mut bot = bot_for(name, plugin, game).map_err(|e| anyhow!(e))?;
+    if let Some(t) = time
+        && !(may_take_time(name) && bot.set_time(t))
+    {
+        bail!(
+            "`{name}` plays a fixed budget and takes no thinking time; --time applies to \
+             `expert`, `alphabeta` and `mcts`"
+        );
+    }
+    Ok(bot)
+}
+
+/// The hint engine: alpha-beta for two-seat games whose manifest promises no chance,
+/// MCTS (as the game's search hints advise) otherwise, thinking for `time`.
+fn hint_engine(plugin: &Plugin, game: &GameHandle, time: Duration) -> Result<Box<dyn Bot>> {
+    let seats = game.seat_count()?;
+    if alphabeta_plays(seats, game.may_have_chance()) {
+        return Ok(Box::new(crate::ai::AlphaBetaBot::new(
+            "hint",
+            AlphaBetaConfig {
+                max_depth: crate::ai::MAX_DEPTH as u32,
+                time: Some(time),
+            },
+        )));
+    }
+    Ok(Box::new(MctsBot::new(
+        "hint",
+        MctsConfig {
+            iterations: None,
+            time: Some(time),
+            ..MctsConfig::following(&plugin.manifest().search)
+        },
+    )))
+}

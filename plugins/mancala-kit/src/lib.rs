@@ -69,6 +69,52 @@
 //! Pits are numbered along the *ring* in sowing order: South's houses (from South's
 //! left), South's store (if stores are in the ring), North's houses (from North's left),
 //! North's store. Site ids in the layout are these ring indices.
+//!
+//! ## Move ids
+//!
+//! A move is the index of the house it is sown from, counted from the mover's left
+//! (`MoveId(0)` is South's `a` or North's `A`). In a game where the player chooses the
+//! direction ([`Direction::Chosen`]), house `i` gives two moves: `MoveId(2 * i)` sows
+//! anticlockwise, `MoveId(2 * i + 1)` clockwise.
+//!
+//! ## Position notation
+//!
+//! `S/N s-n P`, then optional `key:value` fields for the state some variants have:
+//!
+//! - `S/N`: South's houses, then North's, each in that player's sowing order (from the
+//!   player's left), comma-separated;
+//! - `s-n`: the scores in seeds: the stores, or the captured stocks where the stores are
+//!   not in the ring;
+//! - `P`: `S` or `N`, the side to move;
+//! - `m:A,B` (mandarin squares, always when the game has them): the small stones in the
+//!   square after South's row and in the one after North's, each followed by `*` for its
+//!   big stone;
+//! - `big:x-y`: big stones captured by South and North (when any);
+//! - `loan:x-y`: seeds South and North have borrowed (when any);
+//! - `burnt:a,B`: burnt houses by name (when any);
+//! - `sink:X,Y`: South's and North's sink house ([`Special::Sink`]) by name, `-` for
+//!   none (when any); read also as `tuz:X,Y`, its older spelling;
+//! - `round:N`: the round, from 1 (when past the first);
+//! - `open:-` or `open:c`: the simultaneous opening is pending; South has not chosen
+//!   yet, or has chosen house `c` (then North is to choose).
+//!
+//! Houses are named `a`, `b`… for South and `A`, `B`… for North, from each player's
+//! left. A notation is checked when read: the seeds must add up to the game's total and
+//! every field must fit the rules in force, or it is refused with the reason.
+//!
+//! ```
+//! # use game_api::{Game, Manifest, Options};
+//! # use mancala_kit::{Config, Mancala, Variant};
+//! # #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+//! # struct K;
+//! # impl Variant for K {
+//! #     fn manifest() -> Manifest { Manifest::new("k", "K", "0.1.0") }
+//! #     fn config(_: &Options) -> Result<Config, game_api::GameError> { Ok(Config::kalah(6, 4)) }
+//! # }
+//! let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+//! let game = Mancala::<K>::from_notation(&Options::default(), start).unwrap();
+//! assert_eq!(game.notation(), start);
+//! ```
 
 mod board;
 mod capture;

@@ -83,6 +83,7 @@ mod layout;
 mod notation;
 mod sow;
 pub mod testing;
+mod texts;
 mod validate;
 
 pub use board::{Board, Pit, Side, Special};
@@ -95,3 +96,4 @@ pub use effects::{Effects, score_site, site};
 pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
 pub use history::History;
 pub use hooks::{SeedAction, SeedContext, SeedHook};
+pub use texts::Lang;

@@ -41,7 +41,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Manifest, OptionKind};
+use crate::{Effect, Layout, Manifest, OptionKind, View};
 
 /// A manifest's texts in one language; an empty text (or an absent entry) keeps the
 /// default one.
@@ -154,6 +154,123 @@ fn set(target: &mut String, text: &str) {
     if !text.is_empty() {
         *target = text.to_string();
     }
+}
+
+/// A game's texts in one language as a table of phrases: the game writes its texts in
+/// its default language and the phrasebook turns each into this language. A phrase may
+/// hold `{}`s, each standing for a number or a word, and a word found in
+/// [`Phrasebook::words`] (a seat's name, a colour) is translated too. Texts the table
+/// does not know stay as they are.
+///
+/// ```
+/// use game_api::i18n::Phrasebook;
+/// let it = Phrasebook {
+///     phrases: &[("{} to move", "Tocca a {}"), ("{} wins {}–{}", "Vince {} {}–{}")],
+///     words: &[("South", "Sud")],
+/// };
+/// assert_eq!(it.text("South to move"), "Tocca a Sud");
+/// assert_eq!(it.text("South wins 25–23"), "Vince Sud 25–23");
+/// assert_eq!(it.text("South"), "Sud");
+/// assert_eq!(it.text("Grand slam"), "Grand slam");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Phrasebook {
+    /// Default-language phrase → this language's, `{}` for the parts that vary (they
+    /// never contain a `:`, so that `Round {}: {} to move` and `{} to move` differ).
+    pub phrases: &'static [(&'static str, &'static str)],
+    /// Words that may stand alone or in a `{}`: seat names, colours.
+    pub words: &'static [(&'static str, &'static str)],
+}
+
+impl Phrasebook {
+    fn word(&self, w: &str) -> String {
+        self.words
+            .iter()
+            .find(|(from, _)| *from == w)
+            .map_or(w, |(_, to)| *to)
+            .to_owned()
+    }
+
+    /// `text` in this language (unchanged if no phrase or word matches).
+    pub fn text(&self, text: &str) -> String {
+        if let Some((_, to)) = self.words.iter().find(|(from, _)| *from == text) {
+            return (*to).to_owned();
+        }
+        for (from, to) in self.phrases {
+            if let Some(args) = matches(from, text) {
+                let mut out = String::new();
+                let mut pieces = to.split("{}");
+                out.push_str(pieces.next().unwrap_or(""));
+                for (piece, arg) in pieces.zip(args.iter().chain(std::iter::repeat(&""))) {
+                    out.push_str(&self.word(arg));
+                    out.push_str(piece);
+                }
+                return out;
+            }
+        }
+        text.to_owned()
+    }
+
+    /// The view with its status, panels' seat names and labels, and panel values that
+    /// are words, in this language.
+    pub fn view(&self, mut view: View) -> View {
+        view.status = self.text(&view.status);
+        for panel in &mut view.panels {
+            panel.seat = self.text(&panel.seat);
+            for entry in &mut panel.entries {
+                entry.label = self.text(&entry.label);
+                entry.value = self.word(&entry.value);
+            }
+        }
+        view
+    }
+
+    /// The layout with its sites' labels in this language.
+    pub fn layout(&self, mut layout: Layout) -> Layout {
+        for site in &mut layout.sites {
+            site.label = self.text(&site.label);
+        }
+        layout
+    }
+
+    /// The messages among `effects` in this language.
+    pub fn effects(&self, effects: &mut [Effect]) {
+        for e in effects {
+            if let Effect::Message { text } = e {
+                *text = self.text(text);
+            }
+        }
+    }
+}
+
+/// The parts of `text` that stand in `pattern`'s `{}`s, if it matches.
+fn matches<'t>(pattern: &str, text: &'t str) -> Option<Vec<&'t str>> {
+    let mut pieces = pattern.split("{}");
+    let first = pieces.next().unwrap_or("");
+    let mut rest = text.strip_prefix(first)?;
+    let mut args = Vec::new();
+    let pieces: Vec<&str> = pieces.collect();
+    for (i, piece) in pieces.iter().enumerate() {
+        let last = i + 1 == pieces.len();
+        let at = if piece.is_empty() {
+            if last {
+                rest.len()
+            } else {
+                return None;
+            }
+        } else if last {
+            rest.strip_suffix(piece).map(str::len)?
+        } else {
+            rest.find(piece)?
+        };
+        let arg = &rest[..at];
+        if arg.is_empty() || arg.contains(':') {
+            return None;
+        }
+        args.push(arg);
+        rest = &rest[at + piece.len()..];
+    }
+    rest.is_empty().then_some(args)
 }
 
 impl Manifest {

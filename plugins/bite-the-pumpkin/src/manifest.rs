@@ -64,6 +64,7 @@ pub(crate) fn manifest() -> Manifest {
         search: SearchHints::default(),
         chance: Some(false),
         aliases: vec!["Azzanna la Zucca!".into()],
+        translations: Default::default(),
     }
 }
 

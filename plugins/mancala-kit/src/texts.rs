@@ -14,7 +14,7 @@
 //! assert_eq!(Lang::It.text("Something new"), "Something new", "unknown texts stay as they are");
 //! ```
 
-use game_api::{Effect, Layout, View};
+use game_api::{Effect, Layout, View, i18n::Phrasebook};
 
 /// A language of the kit's texts.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -131,114 +131,49 @@ impl Lang {
         }
     }
 
-    fn tables(
-        self,
-    ) -> Option<(
-        &'static [(&'static str, &'static str)],
-        &'static [(&'static str, &'static str)],
-    )> {
+    /// The kit's phrasebook for this language, `None` for English (the kit's own).
+    fn phrasebook(self) -> Option<Phrasebook> {
         match self {
             Lang::En => None,
-            Lang::It => Some((IT, IT_WORDS)),
+            Lang::It => Some(Phrasebook {
+                phrases: IT,
+                words: IT_WORDS,
+            }),
         }
     }
 
     /// `text`, one of the kit's English texts, in this language; a text the table does
     /// not know stays as it is.
     pub fn text(self, text: &str) -> String {
-        let Some((table, words)) = self.tables() else {
-            return text.to_owned();
-        };
-        let word = |w: &str| {
-            words
-                .iter()
-                .find(|(en, _)| *en == w)
-                .map_or(w, |(_, it)| *it)
-                .to_owned()
-        };
-        // A text that is only a word (a seat name).
-        if let Some((_, it)) = words.iter().find(|(en, _)| *en == text) {
-            return (*it).to_owned();
+        match self.phrasebook() {
+            Some(book) => book.text(text),
+            None => text.to_owned(),
         }
-        for (en, it) in table {
-            if let Some(args) = matches(en, text) {
-                let mut out = String::new();
-                let mut pieces = it.split("{}");
-                out.push_str(pieces.next().unwrap_or(""));
-                for (piece, arg) in pieces.zip(args.iter().chain(std::iter::repeat(&""))) {
-                    out.push_str(&word(arg));
-                    out.push_str(piece);
-                }
-                return out;
-            }
-        }
-        text.to_owned()
     }
 
     /// The view with its status, panel labels and seat names in this language.
-    pub fn view(self, mut view: View) -> View {
-        if self == Lang::En {
-            return view;
+    pub fn view(self, view: View) -> View {
+        match self.phrasebook() {
+            Some(book) => book.view(view),
+            None => view,
         }
-        view.status = self.text(&view.status);
-        for panel in &mut view.panels {
-            panel.seat = self.text(&panel.seat);
-            for entry in &mut panel.entries {
-                entry.label = self.text(&entry.label);
-            }
-        }
-        view
     }
 
     /// The layout with its sites' labels in this language (house names stay: they are
     /// the notation).
-    pub fn layout(self, mut layout: Layout) -> Layout {
-        if self == Lang::En {
-            return layout;
+    pub fn layout(self, layout: Layout) -> Layout {
+        match self.phrasebook() {
+            Some(book) => book.layout(layout),
+            None => layout,
         }
-        for site in &mut layout.sites {
-            site.label = self.text(&site.label);
-        }
-        layout
     }
 
     /// The messages among `effects` in this language.
     pub fn effects(self, effects: &mut [Effect]) {
-        if self == Lang::En {
-            return;
-        }
-        for e in effects {
-            if let Effect::Message { text } = e {
-                *text = self.text(text);
-            }
+        if let Some(book) = self.phrasebook() {
+            book.effects(effects);
         }
     }
-}
-
-/// The parts of `text` that stand in `pattern`'s `{}`s, if it matches.
-fn matches<'t>(pattern: &str, text: &'t str) -> Option<Vec<&'t str>> {
-    let mut pieces = pattern.split("{}");
-    let first = pieces.next().unwrap_or("");
-    let mut rest = text.strip_prefix(first)?;
-    let mut args = Vec::new();
-    let pieces: Vec<&str> = pieces.collect();
-    for (i, piece) in pieces.iter().enumerate() {
-        let last = i + 1 == pieces.len();
-        let at = if piece.is_empty() {
-            if last { rest.len() } else { return None }
-        } else if last {
-            rest.strip_suffix(piece).map(str::len)?
-        } else {
-            rest.find(piece)?
-        };
-        let arg = &rest[..at];
-        if arg.is_empty() || arg.contains(':') {
-            return None;
-        }
-        args.push(arg);
-        rest = &rest[at + piece.len()..];
-    }
-    rest.is_empty().then_some(args)
 }
 
 #[cfg(test)]

@@ -430,6 +430,7 @@ impl Game for Storks {
             },
             chance: Some(true),
             aliases: vec!["La migrazione delle cicogne".into()],
+            translations: Default::default(),
         }
     }
 

@@ -301,6 +301,7 @@ impl Game for Zaroc {
             search: SearchHints::default(),
             chance: Some(false),
             aliases: Vec::new(),
+            translations: Default::default(),
         }
     }
 

@@ -3,6 +3,7 @@
 //!
 //! Option: `randomiser` = `coins` (four coins) | `die`.
 
+mod i18n;
 use game_api::{
     ChanceOutcome, Effect, Game, GameError, GameResult, Layout, Link, LinkKind, Manifest, MoveId,
     MoveInfo, OptionSpec, Options, Outcome, Panel, PanelEntry, Piece, Probability, RulesText,
@@ -118,6 +119,9 @@ pub struct Storks {
     /// The last move (from, to) as layout sites.
     #[serde(default)]
     pub last: Option<(u16, u16)>,
+    /// Whether the texts are in Italian ([`Game::set_language`]); not part of the position.
+    #[serde(skip)]
+    italian: bool,
 }
 
 /// What a move would do.
@@ -394,6 +398,102 @@ impl Storks {
     }
 }
 
+impl Storks {
+    /// [`Game::apply`], its messages in English.
+    fn apply_in_english(
+        &mut self,
+        mv: MoveId,
+        effects: Option<&mut Vec<Effect>>,
+    ) -> Result<(), GameError> {
+        if self.winner().is_some() {
+            return Err(GameError::GameOver);
+        }
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        if !legal.contains(&mv) {
+            return Err(GameError::illegal(mv, "not legal here"));
+        }
+        let mut fx = effects;
+        let player = self.to_move;
+        match self.phase {
+            Phase::Throw => {
+                let t = self.randomiser.throw_of(mv).expect("a throw");
+                self.last_throw = Some(t);
+                Self::msg(
+                    &mut fx,
+                    format!(
+                        "{} throws {}",
+                        side_name(player),
+                        self.randomiser.describe(t)
+                    ),
+                );
+                if self.randomiser.steps(t) == 0 {
+                    Self::msg(&mut fx, "Nothing to move: the turn passes".into());
+                    self.end_turn();
+                } else if self.options(t).is_empty() {
+                    Self::msg(&mut fx, "No legal move: the turn passes".into());
+                    self.end_turn();
+                } else {
+                    self.phase = Phase::Choose(t);
+                }
+            }
+            Phase::Wind => {
+                let t = self.randomiser.throw_of(mv).expect("a throw");
+                self.last_throw = Some(t);
+                let steps = self.randomiser.steps(t);
+                Self::msg(
+                    &mut fx,
+                    format!("The wind: {}", self.randomiser.describe(t)),
+                );
+                if steps == 0 {
+                    self.end_turn();
+                } else if let Some(landing) = self.landing(player, WIND, steps) {
+                    let again = self.resolve(player, WIND, landing, &mut fx);
+                    debug_assert!(!again, "the wind cannot land on 28 again");
+                    self.end_turn();
+                } else {
+                    Self::msg(
+                        &mut fx,
+                        "Illegal for the stork on 28: the wind throws again".into(),
+                    );
+                }
+            }
+            Phase::Choose(t) => {
+                if mv.0 > ENTRY {
+                    let square = (mv.0 - ENTRY) as u8;
+                    let p = usize::from(player);
+                    let i = self.storks[p]
+                        .iter()
+                        .position(|&s| s == 0)
+                        .expect("a stork off the board");
+                    self.storks[p][i] = square;
+                    Self::moved(
+                        &mut fx,
+                        Self::cables_site(player),
+                        Self::square_site(square),
+                    );
+                    self.last = Some((Self::cables_site(player).0, Self::square_site(square).0));
+                    self.end_turn();
+                } else {
+                    let from = mv.0 as u8;
+                    let landing = self
+                        .landing(player, from, self.randomiser.steps(t))
+                        .expect("a legal move lands");
+                    if self.resolve(player, from, landing, &mut fx) {
+                        self.phase = Phase::Wind;
+                    } else {
+                        self.end_turn();
+                    }
+                }
+            }
+        }
+        if let Some(w) = self.winner() {
+            Self::msg(&mut fx, format!("{} wins", side_name(w)));
+        }
+        Ok(())
+    }
+}
+
 impl Game for Storks {
     fn manifest() -> Manifest {
         Manifest {
@@ -407,10 +507,16 @@ impl Game for Storks {
             description: "Race your six storks to Africa: coin throws, swaps, blocking rows, \
                           high-voltage cables and a favourable wind."
                 .into(),
-            rules: vec![RulesText {
-                lang: "en".into(),
-                markdown: include_str!("../rules.md").into(),
-            }],
+            rules: vec![
+                RulesText {
+                    lang: "en".into(),
+                    markdown: include_str!("../rules.md").into(),
+                },
+                RulesText {
+                    lang: "it".into(),
+                    markdown: i18n::RULES_IT.into(),
+                },
+            ],
             seats: SeatRange { min: 2, max: 2 },
             seat_names: vec!["Yellow".into(), "Blue".into()],
             tags: vec!["race".into(), "chance".into()],
@@ -430,7 +536,7 @@ impl Game for Storks {
             },
             chance: Some(true),
             aliases: vec!["La migrazione delle cicogne".into()],
-            translations: Default::default(),
+            translations: [("it".to_string(), i18n::italian())].into(),
         }
     }
 
@@ -446,6 +552,7 @@ impl Game for Storks {
             },
             last_throw: None,
             last: None,
+            italian: false,
         })
     }
 
@@ -600,10 +707,15 @@ impl Game for Storks {
                 label: String::new(),
             })
             .collect();
-        Layout {
+        let layout = Layout {
             size: [14.5, 6.4],
             sites,
             links,
+        };
+        if self.italian {
+            i18n::IT.layout(layout)
+        } else {
+            layout
         }
     }
 
@@ -698,7 +810,7 @@ impl Game for Storks {
             ),
             (None, Phase::Wind) => format!("The wind: {} throws again", side_name(self.to_move)),
         };
-        View {
+        let view = View {
             sites,
             panels,
             last_move: self
@@ -706,6 +818,11 @@ impl Game for Storks {
                 .map(|(a, b)| vec![SiteId(a), SiteId(b)])
                 .unwrap_or_default(),
             status,
+        };
+        if self.italian {
+            i18n::IT.view(view)
+        } else {
+            view
         }
     }
 
@@ -781,92 +898,17 @@ impl Game for Storks {
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {
-        if self.winner().is_some() {
-            return Err(GameError::GameOver);
+        let mut effects = effects;
+        let from = effects.as_ref().map_or(0, |e| e.len());
+        let played = self.apply_in_english(mv, effects.as_deref_mut());
+        if let (true, Some(e)) = (self.italian, effects) {
+            i18n::IT.effects(&mut e[from..]);
         }
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if !legal.contains(&mv) {
-            return Err(GameError::illegal(mv, "not legal here"));
-        }
-        let mut fx = effects;
-        let player = self.to_move;
-        match self.phase {
-            Phase::Throw => {
-                let t = self.randomiser.throw_of(mv).expect("a throw");
-                self.last_throw = Some(t);
-                Self::msg(
-                    &mut fx,
-                    format!(
-                        "{} throws {}",
-                        side_name(player),
-                        self.randomiser.describe(t)
-                    ),
-                );
-                if self.randomiser.steps(t) == 0 {
-                    Self::msg(&mut fx, "Nothing to move: the turn passes".into());
-                    self.end_turn();
-                } else if self.options(t).is_empty() {
-                    Self::msg(&mut fx, "No legal move: the turn passes".into());
-                    self.end_turn();
-                } else {
-                    self.phase = Phase::Choose(t);
-                }
-            }
-            Phase::Wind => {
-                let t = self.randomiser.throw_of(mv).expect("a throw");
-                self.last_throw = Some(t);
-                let steps = self.randomiser.steps(t);
-                Self::msg(
-                    &mut fx,
-                    format!("The wind: {}", self.randomiser.describe(t)),
-                );
-                if steps == 0 {
-                    self.end_turn();
-                } else if let Some(landing) = self.landing(player, WIND, steps) {
-                    let again = self.resolve(player, WIND, landing, &mut fx);
-                    debug_assert!(!again, "the wind cannot land on 28 again");
-                    self.end_turn();
-                } else {
-                    Self::msg(
-                        &mut fx,
-                        "Illegal for the stork on 28: the wind throws again".into(),
-                    );
-                }
-            }
-            Phase::Choose(t) => {
-                if mv.0 > ENTRY {
-                    let square = (mv.0 - ENTRY) as u8;
-                    let p = usize::from(player);
-                    let i = self.storks[p]
-                        .iter()
-                        .position(|&s| s == 0)
-                        .expect("a stork off the board");
-                    self.storks[p][i] = square;
-                    Self::moved(
-                        &mut fx,
-                        Self::cables_site(player),
-                        Self::square_site(square),
-                    );
-                    self.last = Some((Self::cables_site(player).0, Self::square_site(square).0));
-                    self.end_turn();
-                } else {
-                    let from = mv.0 as u8;
-                    let landing = self
-                        .landing(player, from, self.randomiser.steps(t))
-                        .expect("a legal move lands");
-                    if self.resolve(player, from, landing, &mut fx) {
-                        self.phase = Phase::Wind;
-                    } else {
-                        self.end_turn();
-                    }
-                }
-            }
-        }
-        if let Some(w) = self.winner() {
-            Self::msg(&mut fx, format!("{} wins", side_name(w)));
-        }
-        Ok(())
+        played
+    }
+
+    fn set_language(&mut self, lang: &str) {
+        self.italian = game_api::i18n::primary_language(lang) == "it";
     }
 
     fn check(&self) -> Result<(), GameError> {

@@ -3,12 +3,14 @@ use std::marker::PhantomData;
 use arrayvec::ArrayVec;
 
 use game_api::{
-    Effect, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Outcome, Panel,
-    PanelEntry, Piece, SiteContent, Turn, View,
+    Effect, Game, GameError, Group, Layout, Manifest, MoveId, MoveInfo, Options, Outcome, Panel,
+    PanelEntry, Piece, PieceStyle, SiteContent, Turn, View,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Board, Config, Direction, Effects, GrandSlam, History, Side, board::Special, sow};
+use crate::{
+    Board, Config, Direction, Effects, GrandSlam, History, Side, board::Special, pieces, sow,
+};
 
 /// A mancala variant: what a mancala plugin writes. Everything else comes from the kit.
 pub trait Variant:
@@ -46,17 +48,32 @@ pub trait Variant:
         None
     }
 
-    /// Checks the tuzdyks ([`Special::Sink`]) of a position read from a notation or a
+    /// What the players call a sink house ([`Special::Sink`]) in this variant, for
+    /// messages ("house c is a …"). The default: `sink`.
+    const SINK_NAME: &'static str = "sink";
+
+    /// Checks the sinks ([`Special::Sink`]) of a position read from a notation or a
     /// saved state, for a variant whose hook makes them; the reason says what is wrong
     /// and where. The default: the game has none.
     fn check_marks(board: &Board) -> Result<(), String> {
         match (0..board.ring_len()).find(|&p| matches!(board.mark(p), Special::Sink(_))) {
             Some(pit) => Err(format!(
-                "{} is a tuzdyk, and this game has none",
-                crate::validate::pit_name(board, pit)
+                "{} is a {}, and this game has none",
+                crate::validate::pit_name(board, pit),
+                Self::SINK_NAME
             )),
             None => Ok(()),
         }
+    }
+
+    /// How this variant's pieces look, merged into the kit's [`piece_styles`]: a style
+    /// for a kind the kit describes ([`pieces::SEED`], [`pieces::BIG_STONE`],
+    /// [`pieces::BURNT`], [`pieces::SINK`]) replaces the kit's. The default: the kit's
+    /// looks as they are.
+    ///
+    /// [`piece_styles`]: crate::piece_styles
+    fn pieces() -> Vec<PieceStyle> {
+        Vec::new()
     }
 }
 
@@ -436,32 +453,44 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn layout(&self) -> Layout {
-        self.lang.layout(crate::layout::layout(&self.board))
+        self.lang.layout(Layout {
+            pieces: crate::pieces::merged(V::pieces()),
+            ..crate::layout::layout(&self.board)
+        })
     }
 
     fn view(&self) -> View {
-        let seed = Piece::new("seed");
+        let seed = Piece::new(pieces::SEED);
+        let big = Piece::new(pieces::BIG_STONE);
+        // Big stones and seeds on one site: each group with its count.
+        let with_big = |big_stones: u32, seeds: u32| -> SiteContent {
+            if big_stones == 0 {
+                SiteContent::Count {
+                    piece: seed.clone(),
+                    count: seeds,
+                }
+            } else {
+                SiteContent::Groups {
+                    groups: vec![
+                        Group::new(big.clone(), big_stones),
+                        Group::new(seed.clone(), seeds),
+                    ],
+                }
+            }
+        };
         let content = |pit: usize| -> SiteContent {
             let b = &self.board;
             match b.mark(pit) {
                 Special::Burnt => SiteContent::Stack {
-                    pieces: vec![Piece::new("burnt")],
+                    pieces: vec![Piece::new(pieces::BURNT)],
                 },
                 Special::Sink(owner) => SiteContent::Stack {
                     pieces: vec![Piece {
                         owner: Some(owner.seat()),
-                        ..Piece::new("tuzdyk")
+                        ..Piece::new(pieces::SINK)
                     }],
                 },
-                Special::Normal if b.big[pit] > 0 => SiteContent::Stack {
-                    pieces: std::iter::repeat_n(Piece::new("big-stone"), b.big[pit] as usize)
-                        .chain(std::iter::repeat_n(seed.clone(), b.pits[pit] as usize))
-                        .collect(),
-                },
-                Special::Normal => SiteContent::Count {
-                    piece: seed.clone(),
-                    count: b.pits[pit],
-                },
+                Special::Normal => with_big(b.big[pit], b.pits[pit]),
             }
         };
         let mut sites: Vec<_> = (0..self.board.ring_len())
@@ -471,10 +500,10 @@ impl<V: Variant> Game for Mancala<V> {
             for s in Side::BOTH {
                 sites.push((
                     sow::score_site(&self.board, s),
-                    SiteContent::Count {
-                        piece: seed.clone(),
-                        count: self.board.captured[s.index()],
-                    },
+                    with_big(
+                        self.board.captured_big[s.index()],
+                        self.board.captured[s.index()],
+                    ),
                 ));
             }
         }
@@ -678,7 +707,7 @@ impl<V: Variant> Mancala<V> {
         let name = Self::house_name(self.to_move, i);
         let reason = match self.board.mark(pit) {
             Special::Burnt => format!("house {name} is burnt"),
-            Special::Sink(_) => format!("house {name} is a tuzdyk"),
+            Special::Sink(_) => format!("house {name} is a {}", V::SINK_NAME),
             Special::Normal if self.board.pits[pit] == 0 => format!("house {name} is empty"),
             Special::Normal
                 if self.config.must_feed && self.board.seeds_on_side(self.to_move.other()) == 0 =>

@@ -43,7 +43,7 @@ pub(crate) struct Hand {
     /// The pits sowing passes over, one bit per pit: the opponent's store (when skipped),
     /// the origin (when skipped), burnt houses. Never every pit.
     skip: u32,
-    /// The sinks (tuzdyks), one bit per pit: seeds sown there go to their owner's score.
+    /// The sinks, one bit per pit: seeds sown there go to their owner's score.
     sinks: u32,
     /// The (board, pit) pairs relayed from in this turn; made on the first relay.
     seen: Option<SeenSet>,

@@ -5,6 +5,7 @@
 //! and so plays Light).
 
 pub mod geometry;
+mod pieces;
 mod validate;
 
 mod i18n;
@@ -546,6 +547,7 @@ impl Game for Zaroc {
             size: [6.8, 8.4],
             sites,
             links,
+            pieces: pieces::styles(),
         }
     }
 

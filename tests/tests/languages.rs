@@ -117,7 +117,7 @@ fn every_first_party_game_speaks_italian_and_falls_back_to_english() {
         assert_ne!(it.description, en.description, "{id}: description");
         assert_ne!(it.seat_names, en.seat_names, "{id}: seat names");
         assert_eq!(it.id, en.id, "{id}: ids stay");
-        let (o_en, o_it) = (option_texts(&en), option_texts(&it));
+        let (o_en, o_it) = (option_texts(en), option_texts(it));
         for (e, i) in o_en.iter().zip(&o_it) {
             assert!(
                 e.is_empty() || e != i,
@@ -125,7 +125,7 @@ fn every_first_party_game_speaks_italian_and_falls_back_to_english() {
             );
         }
         let keys = |m: &Manifest| m.options.iter().map(|o| o.key.clone()).collect::<Vec<_>>();
-        assert_eq!(keys(&it), keys(&en), "{id}: option keys stay");
+        assert_eq!(keys(it), keys(en), "{id}: option keys stay");
 
         let (mut g_en, mut g_it) = (start(plugin, "en"), start(plugin, "it"));
         let (v_en, v_it) = (g_en.view().unwrap(), g_it.view().unwrap());

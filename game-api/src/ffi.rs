@@ -17,7 +17,10 @@
 //! a panic that unwound across the boundary would kill the host.
 #![allow(missing_docs)] // the sabi_trait expansion adds undocumented items
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::{
+    panic::{AssertUnwindSafe, catch_unwind},
+    sync::atomic::AtomicBool,
+};
 
 pub use abi_stable;
 use abi_stable::{
@@ -373,6 +376,36 @@ pub trait FfiGame: Clone + Send + Sync {
         out.node = FfiNode::Unsupported;
         RResult::ROk(())
     }
+
+    /// A search by the engine inside the plugin ([`crate::search`]), monomorphised on
+    /// the game: `request_json` is a [`SearchRequest`](crate::search::SearchRequest),
+    /// the answer a [`SearchReply`](crate::search::SearchReply), both JSON. The search
+    /// reads `stop` every few hundred microseconds and ends soon after it is set (the
+    /// best move so far is still answered). The plugin keeps its transposition table
+    /// between calls (per game and options, as the request's `table_key` says), so that
+    /// the moves of a game, and the slices of a long solve, build on each other.
+    ///
+    /// Added after `simulate`, hence the default body, which a plugin built without the
+    /// engine answers with: `{"status":"unsupported",…}`, and the host then searches
+    /// with its own engine through the other calls.
+    fn search(&self, request_json: RStr<'_>, stop: &AtomicBool) -> RResult<RString, FfiError> {
+        let _ = (request_json, stop);
+        RResult::ROk(RString::from(
+            r#"{"status":"unsupported","reason":"the plugin was built before the search engine"}"#,
+        ))
+    }
+
+    /// The game's endgame tables: answers a
+    /// [`TablesRequest`](crate::endgame::TablesRequest) (JSON) with a
+    /// [`TablesStatus`](crate::endgame::TablesStatus) (JSON), as
+    /// [`Game::endgame_tables`] does.
+    ///
+    /// Added after the first version: the default body, which a plugin built without
+    /// the method answers with, says the game has no tables.
+    fn tables(&self, request_json: RStr<'_>) -> RResult<RString, FfiError> {
+        let _ = request_json;
+        RResult::ROk(crate::endgame::unsupported_json().into())
+    }
 }
 
 /// A boxed game trait object, owned by the host.
@@ -555,6 +588,14 @@ impl<G: Game> FfiGame for Plugged<G> {
             }
             Ok(())
         })
+    }
+    fn search(&self, request_json: RStr<'_>, stop: &AtomicBool) -> RResult<RString, FfiError> {
+        guard(|| {
+            crate::search::run_request(&self.0, request_json.as_str(), stop).map(RString::from)
+        })
+    }
+    fn tables(&self, request_json: RStr<'_>) -> RResult<RString, FfiError> {
+        guard(|| Ok(self.0.endgame_tables(request_json.as_str())?.into()))
     }
 }
 
@@ -744,6 +785,21 @@ mod tests {
         let r = game.simulate(RSlice::from_slice(&[1, 2]), 7, 0, &mut out);
         assert!(matches!(r, RResult::ROk(())));
         assert_eq!(out.node, FfiNode::Unsupported);
+    }
+
+    #[test]
+    fn a_game_without_search_says_so_and_the_host_can_fall_back() {
+        let game: FfiGameBox =
+            FfiGame_TO::from_value(FirstVersion, abi_stable::sabi_trait::TD_Opaque);
+        let stop = AtomicBool::new(false);
+        let RResult::ROk(reply) = game.search(RStr::from_str("{}"), &stop) else {
+            panic!("the default body answers");
+        };
+        let reply: crate::search::SearchReply = serde_json::from_str(reply.as_str()).unwrap();
+        assert!(matches!(
+            reply,
+            crate::search::SearchReply::Unsupported { .. }
+        ));
     }
 
     #[test]

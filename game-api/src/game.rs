@@ -10,7 +10,9 @@ use crate::{
 /// implementation into a plugin. A game crate tests its rules against this trait with no
 /// loading involved.
 ///
-/// The contract, which the host's conformance suite (`tavola check`) verifies:
+/// The contract, which the host's conformance suite (`tavola check`) verifies through the
+/// plugin boundary, and [`testing::conformance::assert_conforms`](crate::testing::conformance::assert_conforms)
+/// on the trait from the game's own `cargo test`:
 /// - [`Game::turn`] says whose turn it is; in a [`Turn::Seat`] position
 ///   [`Game::legal_moves`] lists the moves, in a [`Turn::Chance`] position the outcomes'
 ///   moves (in the same order), in a [`Turn::Over`] position nothing.
@@ -30,7 +32,11 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// The position written in `notation`, under these options.
     fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError>;
 
-    /// The position as a short text, read back by [`Game::from_notation`].
+    /// The position as a short text, read back by [`Game::from_notation`]: one line,
+    /// everything the rules need (the side to move, counters, a phase), so that a
+    /// position can be typed, saved and looked at (`tavola open GAME --position P`).
+    /// Document its fields in the crate's docs, e.g. `Y:1,3,5 B:2,4,6 Y throw` (the
+    /// Storks) or `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S` (Kalah).
     fn notation(&self) -> String;
 
     /// How many seats this game has (it may depend on the options).
@@ -51,7 +57,8 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// How a person makes `mv` and how it is written.
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError>;
 
-    /// Plays `mv`. When `effects` is given, pushes the steps a person would see.
+    /// Plays `mv`. When `effects` is given, pushes the steps a person would see: wrap it
+    /// in an [`Effects`](crate::Effects) sink, which records nothing on the fast path.
     /// An illegal move is refused with an error and changes nothing.
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError>;
 
@@ -91,6 +98,67 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         self.notation().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
         })
+    }
+
+    /// A heuristic value of the position for the seat to move, for the search engine
+    /// ([`crate::search`]), in hundredths ([`crate::search::EVAL_SCALE`]) of the unit of
+    /// the final margin (for mancala: hundredths of a seed), so that a feature can be
+    /// worth a fraction of a point. `None` (the default): the engine uses
+    /// [`Game::evaluate`] if there is one, else counts the position as even.
+    fn search_eval(&self) -> Option<i32> {
+        None
+    }
+
+    /// At a finished game, `seat`'s final score minus the other seat's (the final
+    /// margin). The default derives it from the scores of the [`Outcome`] of
+    /// [`Game::turn`]; a game overrides it only to skip building the outcome.
+    fn final_margin(&self, seat: u8) -> Option<i32> {
+        match self.turn() {
+            Turn::Over { outcome } => {
+                let mine = outcome.seats.get(usize::from(seat))?.score;
+                let other = outcome
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != usize::from(seat))
+                    .map(|(_, s)| s.score)
+                    .max()
+                    .unwrap_or(0);
+                i32::try_from(mine - other).ok()
+            }
+            _ => None,
+        }
+    }
+
+    /// Exact bounds `(lowest, highest)` on the final margin of the seat to move, whatever
+    /// is played from here (for mancala: the seeds already banked, plus or minus the
+    /// seeds still in play). The engine cuts off a node whose bounds fall outside its
+    /// window. Only for games whose result follows the margin's sign (a positive margin
+    /// wins). `None` (the default): no bounds known.
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        None
+    }
+
+    /// How promising `mv` looks before it is searched, higher first (e.g. captures): the
+    /// engine tries moves in this order after the table's move. The default: 0 for all.
+    fn move_order_hint(&self, mv: MoveId) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// The final margin for the seat to move under perfect play, when the game knows it
+    /// without searching (e.g. from an endgame table). The engine asks at every node and
+    /// trusts the answer. The default: `None`, unknown.
+    fn exact_value(&self) -> Option<i32> {
+        None
+    }
+
+    /// Answers a [`TablesRequest`](crate::endgame::TablesRequest) (JSON) about the
+    /// game's endgame tables with a [`TablesStatus`](crate::endgame::TablesStatus)
+    /// (JSON). The default: the game has no tables.
+    fn endgame_tables(&self, request: &str) -> Result<String, GameError> {
+        let _ = request;
+        Ok(crate::endgame::unsupported_json())
     }
 
     /// The move of the plugin's own bot `bot` (named in the manifest).

@@ -4,7 +4,25 @@ use crate::PieceStyle;
 
 /// A place on the board: a pit, a square, a stick, a track cell, a store.
 ///
-/// A site's id is its index in [`Layout::sites`].
+/// A site's id is its index in [`Layout::sites`]; the view, the moves and the effects
+/// name sites by id, and the host checks that every id they name is in the layout.
+///
+/// ```
+/// use game_api::{Layout, Shape, Site, SiteId};
+/// let site = |i: u16| Site {
+///     id: SiteId(i),
+///     shape: Shape::Pit,
+///     center: [1.0 + f32::from(i), 1.0],
+///     size: [0.9, 0.9],
+///     owner: None,
+///     label: format!("{i}"),
+///     style: String::new(),
+/// };
+/// let layout = Layout { size: [4.0, 2.0], sites: (0..3).map(site).collect(), ..Layout::default() };
+/// assert!(layout.check().is_ok());
+/// assert_eq!(layout.site(SiteId(2)).unwrap().label, "2");
+/// assert!(layout.site(SiteId(3)).is_none());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct SiteId(pub u16);

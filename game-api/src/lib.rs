@@ -8,8 +8,10 @@
 //!    seats, rules text, [`OptionSpec`]s and [`Preset`]s), its board [`Layout`] (with a
 //!    [`PieceStyle`] for each kind of piece), the dynamic [`View`], whose [`Turn`] it is (a seat, a chance event with exact
 //!    [`Probability`]s, or an [`Outcome`]), the legal moves as compact [`MoveId`]s with a
-//!    [`MoveInfo`] for people, and the [`Effect`]s of a move. A game crate unit-tests its
-//!    rules against this trait with no loading involved.
+//!    [`MoveInfo`] for people, and the [`Effect`]s of a move, pushed through the
+//!    [`Effects`] sink. A game crate unit-tests its rules against this trait with no
+//!    loading involved, with the helpers of [`testing`] and the conformance suite
+//!    [`testing::conformance`] (the checks `tavola check` makes through the boundary).
 //! 2. **The FFI face** ([`ffi`]): `abi_stable` types and the [`export_game!`] macro that
 //!    wraps a [`Game`] into a loadable plugin and catches every panic at the boundary.
 //!    Game code never touches an `abi_stable` type.
@@ -49,6 +51,7 @@
 #![allow(non_local_definitions)] // raised by every #[sabi_trait]; see ARCHITECTURE.md
 
 mod effect;
+pub mod endgame;
 mod error;
 pub mod ffi;
 mod game;
@@ -59,11 +62,12 @@ mod moves;
 mod options;
 mod piece_style;
 mod rng;
+pub mod search;
 pub mod testing;
 mod turn;
 mod view;
 
-pub use effect::Effect;
+pub use effect::{Effect, Effects};
 pub use error::GameError;
 pub use game::{Game, MAX_PLAYOUT_ACTIONS, random_actions, random_playout};
 pub use i18n::{ManifestTexts, OptionTexts};

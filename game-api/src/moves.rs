@@ -4,7 +4,20 @@ use crate::SiteId;
 
 /// A move (or a chance outcome) as a compact number, meaningful in one position.
 ///
-/// Search works on these; people see the [`MoveInfo`] of each.
+/// Search works on these; people see the [`MoveInfo`] of each. The game chooses the
+/// numbering: a square's index for a placement, `from * 100 + to` for a piece move, an
+/// offset per kind of move (Zaroc, the Storks and Bite the Pumpkin document theirs). Any
+/// id that is not legal in the position must be refused by
+/// [`Game::apply`](crate::Game::apply) without a change.
+///
+/// ```
+/// use game_api::{MoveId, MoveInfo, SiteId};
+/// // A piece move from site 12 to site 20, numbered from * 100 + to.
+/// let mv = MoveId(12 * 100 + 20);
+/// let info = MoveInfo::new(mv, vec![SiteId(12), SiteId(20)], "c4-e5");
+/// assert_eq!((info.id.0 / 100, info.id.0 % 100), (12, 20));
+/// assert_eq!(mv.to_string(), "#1220");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct MoveId(pub u32);

@@ -1,7 +1,93 @@
-//! Helpers for a game's own rules tests: play moves by their notation, list the legal
-//! moves by notation.
+//! Helpers for a game's own tests, on the [`Game`] trait directly (no loading): options
+//! from `key=value` pairs, positions from notation, moves played and listed by their
+//! notation, perft, random games, and the [`conformance`] suite.
+//!
+//! ```
+//! # use game_api::{Game, testing};
+//! # fn demo<MyGame: Game>() -> Result<(), String> {
+//! let mut game: MyGame = testing::position(&["houses=4"], "…the game's notation…");
+//! testing::play(&mut game, "c")?;
+//! assert_eq!(testing::perft(&game, 2), 16);
+//! testing::conformance::assert_conforms::<MyGame>(&Default::default());
+//! # Ok(())
+//! # }
+//! ```
 
-use crate::{Effect, Game};
+pub mod conformance;
+
+use crate::{Effect, Game, Options, Rng, Turn};
+
+/// The options of `G` from `key=value` pairs, the others at their defaults.
+///
+/// # Panics
+///
+/// When a pair does not fit `G`'s option schema, with the reason (a test helper).
+pub fn options<G: Game>(pairs: &[&str]) -> Options {
+    Options::parse(&G::manifest().options, pairs)
+        .unwrap_or_else(|e| panic!("options {pairs:?} for {}: {e}", G::manifest().id))
+}
+
+/// The position of `G` written `notation`, under the options `pairs` (see [`options`]).
+///
+/// # Panics
+///
+/// When the options or the notation are refused, with the reason (a test helper).
+pub fn position<G: Game>(pairs: &[&str], notation: &str) -> G {
+    G::from_notation(&options::<G>(pairs), notation)
+        .unwrap_or_else(|e| panic!("position `{notation}` of {}: {e}", G::manifest().id))
+}
+
+/// The number of action sequences of exactly `depth` actions from `game` (an extra turn
+/// or a chance outcome is an action of its own; a finished game is a leaf), as
+/// `tavola perft` counts them.
+///
+/// # Panics
+///
+/// When a legal move is refused (a broken game).
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.apply(mv, None)
+                .unwrap_or_else(|e| panic!("legal move {mv} at `{}`: {e}", game.notation()));
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// A game of `G` with `options` after at most `actions` random actions with
+/// [`Rng::with_seed`]`(seed)` (the policy of [`random_playout`](crate::random_playout));
+/// it stops early when the game ends. For property tests: positions of any length.
+pub fn random_game<G: Game>(options: &Options, seed: u64, actions: usize) -> Result<G, String> {
+    let mut game = G::new(options).map_err(|e| e.to_string())?;
+    let mut rng = Rng::with_seed(seed);
+    let mut moves = Vec::new();
+    for _ in 0..actions {
+        let mv = match game.turn() {
+            Turn::Over { .. } => break,
+            Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
+            Turn::Seat { seat } => {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    return Err(format!("seat {seat} is to move but has no legal move"));
+                }
+                moves[rng.below(moves.len())]
+            }
+        };
+        game.apply(mv, None).map_err(|e| e.to_string())?;
+    }
+    Ok(game)
+}
 
 /// The notations of the legal moves of `game`, in order.
 pub fn legal_notations<G: Game>(game: &G) -> Vec<String> {
@@ -16,9 +102,6 @@ pub fn legal_notations<G: Game>(game: &G) -> Vec<String> {
 /// Plays the legal move written `notation`, returning its effects, or an error naming
 /// the position and the legal moves.
 ///
-/// ```ignore
-/// game_api::testing::play(&mut game, "c")?;
-/// ```
 pub fn play<G: Game>(game: &mut G, notation: &str) -> Result<Vec<Effect>, String> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);

@@ -16,7 +16,9 @@ use crate::{
     storage::RecordWriter,
 };
 
+mod endgame;
 pub mod limits;
+pub mod new;
 mod solve;
 
 use limits::{
@@ -45,6 +47,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Create a new plugin crate from a template: a game on `game_api::Game`, or a
+    /// mancala variant on mancala-kit.
+    New(new::NewArgs),
     /// List every plugin file found, with its status.
     List {
         /// Print JSON instead of a table.
@@ -174,6 +179,9 @@ pub enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// A game's endgame tables: which are built, and with `--build` builds them (every
+    /// position with up to `--seeds` seeds on the board) into the user data folder.
+    Endgame(endgame::EndgameArgs),
     /// Open the app straight into a new game.
     Open {
         /// The game's id.
@@ -314,6 +322,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Command::Worker => return crate::worker::serve().map(|()| ExitCode::SUCCESS),
+        Command::New(args) => return new::run(&args),
         other => other,
     };
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
@@ -404,9 +413,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             memory,
             quiet,
         } => solve::solve(&set, &game, &setup, memory, quiet),
+        Command::Endgame(args) => endgame::endgame(&set, &args),
         Command::Check { .. }
         | Command::Open { .. }
         | Command::Inspect { .. }
+        | Command::New(_)
         | Command::Worker => unreachable!("handled above"),
     }
 }

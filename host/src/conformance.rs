@@ -1,13 +1,12 @@
 //! The conformance suite every plugin must pass, through the real boundary: random games
 //! to the end, checked at every step. `tavola check FILE` runs it; so do the workspace
-//! tests, on every plugin they build.
+//! tests, on every plugin they build. The checks of what the plugin returns are
+//! `game_api::testing::conformance`'s, which a game's author also runs on the Rust trait
+//! from `cargo test`: one contract, checked the same way on both sides.
 
-use std::{
-    collections::{BTreeMap, HashSet},
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
 
-use game_api::{Layout, MoveId, OptionKind, OptionValue, Options, Rng, Turn};
+use game_api::{Layout, Options, Rng, Turn, testing::conformance as shared};
 
 use crate::plugins::{CallError, GameHandle, Plugin};
 
@@ -55,33 +54,7 @@ impl CheckReport {
 /// The option sets the suite tries: the defaults, each preset, and each option at each
 /// of its values (its choices, both flags, an integer's ends) with the others at default.
 pub fn option_sets(plugin: &Plugin) -> Vec<Options> {
-    let schema = &plugin.manifest().options;
-    let mut sets = vec![Options::defaults(schema)];
-    for preset in &plugin.manifest().presets {
-        if let Ok(o) = Options::resolve(schema, &preset.values) {
-            sets.push(o);
-        }
-    }
-    for spec in schema {
-        let values: Vec<OptionValue> = match &spec.kind {
-            OptionKind::Bool => vec![OptionValue::Bool(true), OptionValue::Bool(false)],
-            OptionKind::Integer { min, max } => {
-                vec![OptionValue::Int(*min), OptionValue::Int(*max)]
-            }
-            OptionKind::Choice { choices } => choices
-                .iter()
-                .map(|c| OptionValue::Choice(c.value.clone()))
-                .collect(),
-        };
-        for v in values {
-            if let Ok(o) = Options::resolve(schema, &BTreeMap::from([(spec.key.clone(), v)])) {
-                sets.push(o);
-            }
-        }
-    }
-    let mut seen = HashSet::new();
-    sets.retain(|o| seen.insert(o.to_string()));
-    sets
+    shared::option_sets(plugin.manifest())
 }
 
 /// The long mode's budget: random games go on, option set after option set, until one
@@ -112,23 +85,7 @@ impl LongRun {
 /// drawn from `rng` (a choice, a flag, an integer in its range). Unlike
 /// [`option_sets`], it varies the options together.
 pub fn random_option_set(plugin: &Plugin, rng: &mut Rng) -> Options {
-    let schema = &plugin.manifest().options;
-    let mut values = BTreeMap::new();
-    for spec in schema {
-        let value = match &spec.kind {
-            OptionKind::Bool => OptionValue::Bool(rng.below(2) == 1),
-            OptionKind::Integer { min, max } => {
-                let span = max.saturating_sub(*min).saturating_add(1).clamp(1, 1 << 20);
-                OptionValue::Int(min.saturating_add(rng.below(span as usize) as i64))
-            }
-            OptionKind::Choice { choices } if !choices.is_empty() => {
-                OptionValue::Choice(choices[rng.below(choices.len())].value.clone())
-            }
-            OptionKind::Choice { .. } => continue,
-        };
-        values.insert(spec.key.clone(), value);
-    }
-    Options::resolve(schema, &values).unwrap_or_else(|_| Options::defaults(schema))
+    shared::random_option_set(plugin.manifest(), rng)
 }
 
 /// The long mode: random games checked at every step, as [`check_plugin`] plays them,
@@ -227,7 +184,7 @@ pub fn check_game(
             .apply_with_effects(mv)
             .map_err(|err| format!("at `{at}`, applying legal move {mv}: {err}"))?;
         for effect in &effects {
-            for site in effect_sites(effect) {
+            for site in shared::effect_sites(effect) {
                 if layout.site(site).is_none() {
                     return Err(format!(
                         "at `{at}`, move {mv}: an effect names site {} that the layout lacks",
@@ -238,19 +195,6 @@ pub fn check_game(
         }
     }
     Err(format!("the game did not end within {max_actions} actions"))
-}
-
-fn effect_sites(effect: &game_api::Effect) -> Vec<game_api::SiteId> {
-    use game_api::Effect::*;
-    match effect {
-        Lift { site, .. } | Drop { site, .. } | Relay { site, .. } | Place { site, .. } => {
-            vec![*site]
-        }
-        Remove { site } | Flip { site, .. } => vec![*site],
-        Capture { from, to, .. } => std::iter::once(*from).chain(*to).collect(),
-        Move { from, to } => vec![*from, *to],
-        ExtraTurn { .. } | Message { .. } => vec![],
-    }
 }
 
 /// Every check of one position; returns its turn.
@@ -285,61 +229,14 @@ fn check_position(
 
     // The view names only sites of the layout.
     let view = game.view().map_err(e("view"))?;
-    for site in view
-        .sites
-        .iter()
-        .map(|(s, _)| *s)
-        .chain(view.last_move.iter().copied())
-    {
-        if layout.site(site).is_none() {
-            return Err(format!(
-                "the view names site {} that the layout lacks",
-                site.0
-            ));
-        }
-    }
+    shared::check_view_sites(&view, layout)?;
 
     // Legal moves: described, unique notations, sites on the board, consistent with
     // the turn.
     let moves = game.legal_moves().map_err(e("legal moves"))?;
     let infos = game.moves().map_err(e("move descriptions"))?;
-    if infos.iter().map(|i| i.id).collect::<Vec<_>>() != moves {
-        return Err("the move descriptions do not list the legal moves in order".into());
-    }
-    let mut notations = HashSet::new();
-    for info in &infos {
-        if !notations.insert(info.notation.clone()) {
-            return Err(format!("two legal moves are written `{}`", info.notation));
-        }
-        if let Some(s) = info.sites.iter().find(|s| layout.site(**s).is_none()) {
-            return Err(format!(
-                "move `{}` names site {} that the layout lacks",
-                info.notation, s.0
-            ));
-        }
-    }
-    match &turn {
-        Turn::Seat { seat } => {
-            if moves.is_empty() {
-                return Err(format!("seat {seat} is to move but has no legal move"));
-            }
-        }
-        Turn::Chance { outcomes } => {
-            let ids: Vec<MoveId> = outcomes.iter().map(|o| o.mv).collect();
-            if ids != moves {
-                return Err("the chance outcomes are not the legal moves".into());
-            }
-            let sum: f64 = outcomes.iter().map(|o| o.probability.as_f64()).sum();
-            if (sum - 1.0).abs() > 1e-9 {
-                return Err(format!("the chance probabilities sum to {sum}"));
-            }
-        }
-        Turn::Over { .. } => {
-            if !moves.is_empty() {
-                return Err("the game is over but moves are listed".into());
-            }
-        }
-    }
+    shared::check_move_infos(&infos, &moves, layout)?;
+    shared::check_turn_moves(&turn, &moves)?;
 
     // Every legal move applies; ids around them are refused and change nothing.
     for &mv in &moves {
@@ -347,22 +244,8 @@ fn check_position(
         copy.apply(mv)
             .map_err(|err| format!("legal move {mv} is refused: {err}"))?;
     }
-    // Ids around the legal ones, a spread over the whole range, and far beyond it: a
-    // bounded sample, so games with large id spaces stay quick to check.
-    let max = moves.iter().map(|m| m.0).max().unwrap_or(0);
-    let mut probes: Vec<u32> = moves
-        .iter()
-        .flat_map(|m| [m.0.saturating_sub(1), m.0.saturating_add(1)])
-        .chain((0..16).map(|k| max.saturating_add(2) / 16 * k))
-        .chain([0, max.saturating_add(1), max.saturating_add(17), u32::MAX])
-        .collect();
-    probes.sort_unstable();
-    probes.dedup();
-    let illegal = probes
-        .into_iter()
-        .map(MoveId)
-        .filter(|m| !moves.contains(m));
-    for mv in illegal {
+    // Ids around the legal ones, a spread over the whole range, and far beyond it.
+    for mv in shared::illegal_probes(&moves) {
         let mut copy = game.clone();
         match copy.apply(mv) {
             Ok(()) => return Err(format!("illegal move {mv} is accepted")),

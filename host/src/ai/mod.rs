@@ -8,13 +8,18 @@
 //!   playouts; `mcts:N:T:C:X` with the exploration constant X, a finite number of 0 or
 //!   more; without C or X, as the game's [`SearchHints`] advise);
 //! - `alphabeta` or `alphabeta:D` (iterative deepening to depth D, 1 to [`MAX_DEPTH`];
-//!   two seats, no chance: see [`alphabeta_plays`]);
-//! - the levels `beginner`, `casual`, `strong`, `expert`;
+//!   two seats, no chance: see [`alphabeta_plays`]): the plugin's own engine
+//!   ([`engine`]) where the plugin has one, else the host's; `alphabeta-legacy[:D]`
+//!   always the host's ([`alphabeta`]);
+//! - the levels `beginner`, `casual`, `strong`, `expert`, and `expert-legacy` (Expert as
+//!   it was before the plugin's engine: the host's alpha-beta, 0.5 s a move);
 //! - the plugin's own bots, by the names in its manifest.
 
 pub mod alphabeta;
+pub mod engine;
 pub mod mcts;
 pub mod solve;
+pub mod solver;
 
 use std::{
     sync::{Arc, atomic::AtomicBool},
@@ -63,7 +68,9 @@ pub enum Level {
     /// A strong opponent (MCTS, a few thousand simulations).
     Strong,
     /// The strongest: alpha-beta where the game allows it (two seats and a manifest
-    /// that promises no chance events, see [`alphabeta_plays`]), else long MCTS.
+    /// that promises no chance events, see [`alphabeta_plays`]) — the plugin's own
+    /// engine ([`engine`]) at [`engine::EXPERT_TIME`] a move (0.5 s, at most 1 s), or the
+    /// host's alpha-beta for 0.5 s with a plugin built without it —, else long MCTS.
     Expert,
 }
 
@@ -116,7 +123,7 @@ impl Level {
                 self.name(),
                 AlphaBetaConfig {
                     max_depth: 64,
-                    time: Some(Duration::from_millis(500)),
+                    time: Some(engine::EXPERT_TIME),
                 },
             )),
             Level::Expert => mcts(20_000),
@@ -192,7 +199,7 @@ pub fn engine_by_name(
     let parts: Vec<&str> = name.split(':').collect();
     match parts[0] {
         "mcts" => mcts_by_name(name, &parts, hints).map(Some),
-        "alphabeta" => {
+        "alphabeta" | "alphabeta-legacy" | "expert-legacy" => {
             let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
             if !alphabeta_plays(seats, chance) {
                 return Err(format!(
@@ -205,21 +212,36 @@ pub fn engine_by_name(
                     }
                 ));
             }
+            let legacy = parts[0] != "alphabeta";
+            if parts[0] == "expert-legacy" {
+                if parts.len() > 1 {
+                    return Err(format!("`{name}`: a level takes no numbers"));
+                }
+                return Ok(Some(Box::new(AlphaBetaBot::legacy(
+                    name,
+                    AlphaBetaConfig {
+                        max_depth: 64,
+                        time: Some(Duration::from_millis(500)),
+                    },
+                ))));
+            }
             if parts.len() > 2 {
-                return Err(format!("`{name}`: expected alphabeta[:DEPTH]"));
+                return Err(format!("`{name}`: expected {}[:DEPTH]", parts[0]));
             }
             let depth = ranged(name, &parts, 1, "the depth", (1, MAX_DEPTH))?;
-            Ok(Some(Box::new(AlphaBetaBot::new(
-                name,
-                AlphaBetaConfig {
-                    max_depth: depth.unwrap_or(MAX_DEPTH) as u32,
-                    time: if depth.is_some() {
-                        None
-                    } else {
-                        Some(Duration::from_millis(1500))
-                    },
+            let config = AlphaBetaConfig {
+                max_depth: depth.unwrap_or(MAX_DEPTH) as u32,
+                time: if depth.is_some() {
+                    None
+                } else {
+                    Some(Duration::from_millis(1500))
                 },
-            ))))
+            };
+            Ok(Some(Box::new(if legacy {
+                AlphaBetaBot::legacy(name, config)
+            } else {
+                AlphaBetaBot::new(name, config)
+            })))
         }
         level => match Level::from_name(level) {
             Some(_) if parts.len() > 1 => Err(format!("`{name}`: a level takes no numbers")),
@@ -310,11 +332,17 @@ impl Bot for MctsBot {
     }
 }
 
-/// Alpha-beta as a bot.
+/// Alpha-beta as a bot: the plugin's own engine where the plugin has one (its table
+/// kept between moves inside the plugin), else the host's alpha-beta.
 pub struct AlphaBetaBot {
     name: String,
     config: AlphaBetaConfig,
     cancel: Option<Arc<AtomicBool>>,
+    /// Use the host's alpha-beta only (set for `alphabeta-legacy`, and once the plugin
+    /// said it has no engine).
+    legacy: bool,
+    /// The state hashes of the positions this bot was asked about, for repetitions.
+    seen: Vec<u64>,
 }
 
 impl AlphaBetaBot {
@@ -324,6 +352,17 @@ impl AlphaBetaBot {
             name: name.to_owned(),
             config,
             cancel: None,
+            legacy: false,
+            seen: Vec::new(),
+        }
+    }
+
+    /// A bot that always searches with the host's alpha-beta (the engine of the levels
+    /// before the plugins had their own).
+    pub fn legacy(name: &str, config: AlphaBetaConfig) -> Self {
+        AlphaBetaBot {
+            legacy: true,
+            ..Self::new(name, config)
         }
     }
 }
@@ -339,6 +378,28 @@ impl Bot for AlphaBetaBot {
         _seat: u8,
         _rng: &mut Rng,
     ) -> Result<MoveId, CallError> {
+        if !self.legacy {
+            let config = engine::EngineConfig {
+                max_depth: self.config.max_depth,
+                time: self.config.time,
+                memory_mib: engine::TABLE_MIB,
+            };
+            let hash = game.state_hash()?;
+            // A position asked about again: a new game (or a repetition the game
+            // allowed); the record starts afresh either way.
+            if self.seen.contains(&hash) || self.seen.len() >= 1024 {
+                self.seen.clear();
+            }
+            match engine::search(game, &config, self.cancel.as_deref(), &self.seen)? {
+                Some(report) => {
+                    self.seen.push(hash);
+                    if let Some(best) = report.best {
+                        return Ok(MoveId(best));
+                    }
+                }
+                None => self.legacy = true,
+            }
+        }
         Ok(alphabeta::search(game, &self.config, self.cancel.as_deref())?.best)
     }
 
@@ -389,6 +450,20 @@ pub fn hint(
 ) -> Result<Hint, CallError> {
     let (seats, chance) = describe(game)?;
     if alphabeta_plays(seats, chance) {
+        let config = engine::EngineConfig {
+            max_depth: 64,
+            time: Some(budget / 2),
+            memory_mib: engine::TABLE_MIB,
+        };
+        if let Some(r) = engine::search(game, &config, None, &[])?
+            && let Some(best) = r.best
+        {
+            return Ok(Hint {
+                best: MoveId(best),
+                evaluation: engine::evaluation_in_words(&r),
+                line: r.line.iter().map(|&m| MoveId(m)).collect(),
+            });
+        }
         let r = alphabeta::search(
             game,
             &AlphaBetaConfig {

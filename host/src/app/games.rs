@@ -107,7 +107,9 @@ impl TavolaApp {
         Ok(())
     }
 
-    fn show_game(&mut self, play: PlayView) {
+    fn show_game(&mut self, mut play: PlayView) {
+        let tables = self.data_dir.as_ref().map(|d| d.join("endgames"));
+        play.endgame = super::endgame::EndgameTables::new(tables);
         self.play = Some(play);
         self.screen = Screen::Play;
         self.failures_seen = 0;

@@ -9,6 +9,7 @@ mod board;
 mod chooser;
 mod clock;
 mod command;
+mod endgame;
 mod events;
 mod file_dialog;
 mod game_over;

@@ -110,6 +110,14 @@ impl PlayView {
                 ui.separator();
                 ui.label(RichText::new("Looking for a hint...").italics());
             }
+            if let Some(share) = self.endgame.progress() {
+                ui.separator();
+                ui.add(
+                    egui::ProgressBar::new(share)
+                        .desired_width(240.0)
+                        .text(format!("Building endgame tables: {:.0}%", 100.0 * share)),
+                );
+            }
             if self.waiting() {
                 ui.separator();
                 ui.spinner();

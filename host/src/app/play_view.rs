@@ -94,6 +94,8 @@ pub struct PlayView {
     pub(super) error: Option<String>,
     pub(super) hint: Option<(MoveId, String)>,
     hint_job: Option<u64>,
+    /// The game's endgame tables in its worker.
+    pub(super) endgame: super::endgame::EndgameTables,
     pub(super) last_event: Option<String>,
     pub(super) failure: Option<PluginFailure>,
     /// Set when the record changed (a move, an undo): the app saves it.
@@ -147,6 +149,7 @@ impl PlayView {
             error: None,
             hint: None,
             hint_job: None,
+            endgame: super::endgame::EndgameTables::new(None),
             last_event: None,
             failure: None,
             dirty: true,
@@ -581,7 +584,10 @@ impl PlayView {
         }
         self.hint = None;
         let seed = self.session.cursor() as u64;
-        let Some(remote) = self.remote() else { return };
+        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+            return;
+        };
+        self.endgame.first_use(remote);
         match remote.start_hint(seed, HINT_TIME) {
             Ok(id) => self.hint_job = Some(id),
             Err(f) => self.lost_worker(f),
@@ -621,7 +627,13 @@ impl PlayView {
         {
             self.hint_job = None;
             match answer {
-                Ok(Reply::Hint { mv, text }) => self.hint = Some((MoveId(mv), text)),
+                Ok(Reply::Hint { mv, text }) => {
+                    let text = match self.endgame.describe(remote) {
+                        Some(perfect) => format!("{text}; {perfect}"),
+                        None => text,
+                    };
+                    self.hint = Some((MoveId(mv), text));
+                }
                 Ok(_) => {}
                 Err(e) => return self.failed(e),
             }
@@ -668,6 +680,11 @@ impl PlayView {
         }
         self.poll_searches(now, step_seconds);
         self.tick_clock(ctx, now);
+        if let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none())
+            && self.endgame.poll(remote, now)
+        {
+            ctx.request_repaint_after(std::time::Duration::from_millis(200));
+        }
         if self.bot.is_some() || self.hint_job.is_some() {
             // The answer wakes the window; this only keeps the deadlines watched.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
@@ -745,7 +762,10 @@ impl PlayView {
 
     fn start_bot(&mut self, seat: u8, name: &str) {
         let seed = self.session.rng().u64();
-        let Some(remote) = self.remote() else { return };
+        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+            return;
+        };
+        self.endgame.first_use(remote);
         match remote.start_bot(name, seed) {
             Ok(id) => self.bot = Some(BotJob { id, seat }),
             Err(f) => self.lost_worker(f),

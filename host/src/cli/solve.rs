@@ -42,7 +42,33 @@ pub(super) fn solve(
             );
         }
     };
-    let solution = crate::ai::solve::solve(&start, &config, report)?;
+    let bounds = |p: &Progress, b: Option<(i32, i32)>| {
+        if !quiet {
+            let known = match b {
+                Some((lo, hi)) if lo > -(1 << 29) && hi < 1 << 29 => {
+                    format!(", the value is from {lo:+} to {hi:+}")
+                }
+                Some((lo, _)) if lo > -(1 << 29) => format!(", the value is at least {lo:+}"),
+                Some((_, hi)) if hi < 1 << 29 => format!(", the value is at most {hi:+}"),
+                _ => String::new(),
+            };
+            eprintln!(
+                "{:>6.0} s: {} positions searched, table {} of {} entries ({:.0} MB){known}",
+                p.elapsed.as_secs_f64(),
+                p.nodes,
+                p.entries,
+                p.max_entries,
+                mb(p.table_bytes),
+            );
+        }
+    };
+    let (solution, engine) = match crate::ai::solver::solve(&start, &config, bounds)? {
+        Some(solution) => (solution, "the plugin's solver (MTD(f))"),
+        None => (
+            crate::ai::solve::solve(&start, &config, report)?,
+            "the host's alpha-beta (the plugin has no solver)",
+        ),
+    };
     let names = start.line_notation(&solution.line)?;
     let p = solution.progress;
     println!("Position: {}", start.notation()?);
@@ -53,12 +79,24 @@ pub(super) fn solve(
     println!("Best move: {}", names.first().cloned().unwrap_or_default());
     println!("Principal line: {}", names.join(" "));
     println!(
-        "Solved in {:.2} s, {} positions searched, table {} entries ({:.0} MB of {:.0} MB)",
+        "Solved in {:.2} s by {engine}, {} positions searched, table {} entries ({:.0} MB of {:.0} MB)",
         p.elapsed.as_secs_f64(),
         p.nodes,
         p.entries,
         mb(p.table_bytes),
         mb(config.memory)
     );
+    if let Some(peak) = peak_memory() {
+        println!("Peak memory: {:.0} MB", mb(peak));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The most memory this process has held (`VmHWM` of `/proc/self/status`), where the
+/// system tells it.
+fn peak_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }

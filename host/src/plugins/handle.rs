@@ -2,12 +2,13 @@
 //! makes games, and [`GameHandle`] is the only way to talk to one. Every value a plugin returns is
 //! checked here (see [`validate`](super::validate)) and every FFI type stops here.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, atomic::AtomicBool};
 
 use abi_stable::std_types::{RResult, RStr, RString, RVec};
 use game_api::{
     ChanceOutcome, Effect, Layout, MoveId, MoveInfo, Options, Probability, Turn, View,
     ffi::{FfiError, FfiGameBox, FfiNode, FfiSimulation, FfiTurn},
+    search::{SearchReply, SearchReport, SearchRequest},
 };
 use serde::de::DeserializeOwned;
 
@@ -392,6 +393,61 @@ impl GameHandle {
         Ok(())
     }
 
+    /// A search by the plugin's own engine ([`game_api::search`]), which runs inside the
+    /// plugin with no crossing per position; `Ok(None)` when the plugin has none (built
+    /// before it, or a game it cannot search). The search ends soon after `stop` is
+    /// set. The best move and the line are checked to be legal.
+    pub fn search(
+        &self,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+    ) -> Result<Option<SearchReport>, CallError> {
+        let text = serde_json::to_string(request)
+            .map_err(|e| CallError::host(super::ErrorKind::Unsupported, e.to_string()))?;
+        let reply: SearchReply = json(
+            self.plugin(),
+            "a search reply",
+            self.game.search(RStr::from_str(&text), stop),
+        )?;
+        let report = match reply {
+            SearchReply::Unsupported { .. } => return Ok(None),
+            SearchReply::Done(report) => report,
+        };
+        let mut game = self.clone();
+        for (i, &mv) in report.line.iter().enumerate() {
+            if game.apply(MoveId(mv)).is_err() {
+                return Err(CallError::contract(
+                    self.plugin(),
+                    Rule::Readable,
+                    format!("a search line whose move {} (#{mv}) is not legal", i + 1),
+                ));
+            }
+        }
+        if let Some(best) = report.best
+            && !self.legal_moves()?.contains(&MoveId(best))
+        {
+            return Err(CallError::contract(
+                self.plugin(),
+                Rule::Readable,
+                format!("a best move #{best} that is not legal"),
+            ));
+        }
+        Ok(Some(report))
+    }
+
+    /// A key that tells this game's plugin and options apart, for the plugin's kept
+    /// search table.
+    pub fn table_key(&self) -> u64 {
+        let options = serde_json::to_string(&self.shared.options).unwrap_or_default();
+        self.plugin()
+            .bytes()
+            .chain([0])
+            .chain(options.bytes())
+            .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+    }
+
     /// The notations of `line`, moves played one after another from this position.
     pub fn line_notation(&self, line: &[MoveId]) -> Result<Vec<String>, CallError> {
         let mut game = self.clone();
@@ -407,6 +463,20 @@ impl GameHandle {
     pub fn bot_move(&self, bot: &str, seed: u64) -> Result<MoveId, CallError> {
         self.call(self.game.bot_move(RStr::from_str(bot), seed))
             .map(MoveId)
+    }
+
+    /// Asks the game about its endgame tables (status, load, build, probe); a plugin
+    /// built before tables existed answers that it has none.
+    pub fn endgame_tables(
+        &self,
+        request: &game_api::endgame::TablesRequest,
+    ) -> Result<game_api::endgame::TablesStatus, CallError> {
+        let text = serde_json::to_string(request).unwrap_or_default();
+        json(
+            self.plugin(),
+            "an endgame-tables status",
+            self.game.tables(RStr::from_str(&text)),
+        )
     }
 }
 

@@ -418,6 +418,7 @@ fn describe(request: &Request) -> String {
         Request::Bot { .. } => "a bot's search",
         Request::Hint { .. } => "a hint's search",
         Request::Cancel { .. } => "stopping a search",
+        Request::Tables { .. } => "asking about the endgame tables",
     }
     .into()
 }

@@ -97,6 +97,12 @@ pub enum Request {
         /// The search's request id.
         id: u64,
     },
+    /// The game's endgame tables: status, load, build (on a thread of the worker, its
+    /// progress read by `status`) or probe the current position.
+    Tables {
+        /// What to do, and the tables' folder.
+        request: game_api::endgame::TablesRequest,
+    },
 }
 
 /// A worker's answer to one request.
@@ -146,6 +152,8 @@ pub enum Reply {
     },
     /// The search was cancelled before it answered.
     Cancelled,
+    /// The endgame tables' status (and the probe asked for).
+    Tables(Box<game_api::endgame::TablesStatus>),
 }
 
 /// Everything the app shows of a position, in one message.

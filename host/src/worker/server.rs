@@ -134,6 +134,10 @@ impl Worker {
                 self.game = Some(game);
                 Ok(Reply::Played { effects, snapshot })
             }
+            Request::Tables { request } => {
+                let status = self.game()?.endgame_tables(&request).map_err(text)?;
+                Ok(Reply::Tables(Box::new(status)))
+            }
             Request::Bot { .. } | Request::Hint { .. } | Request::Cancel { .. } => {
                 Err("searches are answered on their own".into())
             }

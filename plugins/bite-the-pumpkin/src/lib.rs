@@ -20,7 +20,9 @@ mod validate;
 mod view;
 
 use board::Cell;
-use game_api::{Effect, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Turn, View};
+use game_api::{
+    Effect, Effects, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Turn, View,
+};
 use serde::{Deserialize, Serialize};
 
 pub(crate) use rules::{RUN, TREES_DONE};
@@ -196,7 +198,7 @@ impl Game for BiteThePumpkin {
         }
         let mut effects = effects;
         let from = effects.as_ref().map_or(0, |e| e.len());
-        self.play(mv, &mut effects.as_deref_mut());
+        self.play(mv, &mut Effects::new(effects.as_deref_mut()));
         if let (true, Some(e)) = (self.italian, effects) {
             i18n::IT.effects(&mut e[from..]);
         }

@@ -1,7 +1,7 @@
 //! The turn order: setup, the Herd's bites, Count and run, the Farmers' placements and
 //! the ends, under each `bite_model` and `end_rule`.
 
-use game_api::{Effect, MoveId, SiteId};
+use game_api::{Effects, MoveId, SiteId};
 
 use crate::{
     BROCCOLI, BiteModel, BiteThePumpkin, COUNT_LIMIT, EndRule, FARMER, HERD, PIGS, Phase,
@@ -18,15 +18,6 @@ pub(crate) const RUN: u32 = 20_000;
 pub(crate) const TREES_DONE: u32 = 29_999;
 /// A tree move: `TREE + from * 64 + to`.
 pub(crate) const TREE: u32 = 30_000;
-
-/// The effects being collected, if the caller wants them.
-pub(crate) type Fx<'a> = Option<&'a mut Vec<Effect>>;
-
-pub(crate) fn push(fx: &mut Fx<'_>, e: Effect) {
-    if let Some(list) = fx.as_deref_mut() {
-        list.push(e);
-    }
-}
 
 fn site(sq: usize) -> SiteId {
     SiteId(sq as u16)
@@ -81,7 +72,7 @@ impl BiteThePumpkin {
     }
 
     /// Starts a Herd turn: bites to choose, or straight to the run.
-    pub(crate) fn start_herd_turn(&mut self, fx: &mut Fx<'_>) {
+    pub(crate) fn start_herd_turn(&mut self, fx: &mut Effects<'_>) {
         if self.bite_model == BiteModel::Simulator {
             self.phase = Phase::Run;
             return;
@@ -96,7 +87,7 @@ impl BiteThePumpkin {
     /// The rules' bites, all decided on the position at the start of the turn: chosen
     /// where the Herd chose, the only vegetable in reach otherwise. Then Count (unless
     /// the simulator's end rule replaces it).
-    fn resolve_bites(&mut self, chosen: &[(usize, usize)], fx: &mut Fx<'_>) {
+    fn resolve_bites(&mut self, chosen: &[(usize, usize)], fx: &mut Effects<'_>) {
         let mut eaten = Vec::new();
         let mut biters = Vec::new();
         for pig in self.field.pigs() {
@@ -125,41 +116,30 @@ impl BiteThePumpkin {
         }
     }
 
-    fn apply_bites(&mut self, biters: &[usize], eaten: &[usize], fx: &mut Fx<'_>) {
+    fn apply_bites(&mut self, biters: &[usize], eaten: &[usize], fx: &mut Effects<'_>) {
         let mut eaten = eaten.to_vec();
         eaten.sort_unstable();
         eaten.dedup();
         for &v in &eaten {
             self.field.0[v] = Cell::Empty;
-            push(fx, Effect::Remove { site: site(v) });
+            fx.remove(site(v));
         }
         let mut biters = biters.to_vec();
         biters.sort_unstable();
         biters.dedup();
         for &p in &biters {
             self.field.0[p] = Cell::Pig { lying: true };
-            push(
-                fx,
-                Effect::Flip {
-                    site: site(p),
-                    state: "lying".into(),
-                },
-            );
+            fx.flip(site(p), "lying");
         }
     }
 
     /// Count: the Herd wins with 2 or fewer pumpkins left; with three players, a Farmer
     /// with 2 or fewer vegetables is eliminated and the Herd wins when both are.
-    fn count(&mut self, fx: &mut Fx<'_>) {
+    fn count(&mut self, fx: &mut Effects<'_>) {
         if !self.three() {
             if self.on_field(FARMER) <= COUNT_LIMIT {
                 self.phase = Phase::Over(HERD);
-                push(
-                    fx,
-                    Effect::Message {
-                        text: "Two pumpkins or fewer: the Herd wins".into(),
-                    },
-                );
+                fx.message("Two pumpkins or fewer: the Herd wins");
             }
             return;
         }
@@ -170,14 +150,9 @@ impl BiteThePumpkin {
                 let kind = veg_of(seat);
                 for sq in self.field.squares_of(kind).collect::<Vec<_>>() {
                     self.field.0[sq] = Cell::Empty;
-                    push(fx, Effect::Remove { site: site(sq) });
+                    fx.remove(site(sq));
                 }
-                push(
-                    fx,
-                    Effect::Message {
-                        text: format!("{} is eliminated", seat_name(seat)),
-                    },
-                );
+                fx.message(format!("{} is eliminated", seat_name(seat)));
             }
         }
         if self.eliminated == [true, true] {
@@ -187,27 +162,15 @@ impl BiteThePumpkin {
 
     /// The simulator's move: its pass over the pigs, then Count (rules end) or the
     /// score refresh of every slide (simulator end). Returns whether the game goes on.
-    fn simulator_move(&mut self, dir: Dir, fx: &mut Fx<'_>) -> bool {
+    fn simulator_move(&mut self, dir: Dir, fx: &mut Effects<'_>) -> bool {
         for event in self.field.simulator_pass(dir) {
             match event {
                 PassEvent::Bite { pig, eaten } => {
-                    push(fx, Effect::Remove { site: site(eaten) });
-                    push(
-                        fx,
-                        Effect::Flip {
-                            site: site(pig),
-                            state: "lying".into(),
-                        },
-                    );
+                    fx.remove(site(eaten));
+                    fx.flip(site(pig), "lying");
                 }
                 PassEvent::Slide { from, to, pumpkins } => {
-                    push(
-                        fx,
-                        Effect::Move {
-                            from: site(from),
-                            to: site(to),
-                        },
-                    );
+                    fx.move_piece(site(from), site(to));
                     if self.simulator_end() {
                         self.score = pumpkins as u32;
                     }
@@ -221,7 +184,7 @@ impl BiteThePumpkin {
     }
 
     /// The run (or the simulator's whole move) and the digestion, then the Farmers.
-    fn run(&mut self, dir: Dir, fx: &mut Fx<'_>) {
+    fn run(&mut self, dir: Dir, fx: &mut Effects<'_>) {
         if self.bite_model == BiteModel::Simulator {
             if !self.simulator_move(dir, fx) {
                 return;
@@ -232,38 +195,21 @@ impl BiteThePumpkin {
                 self.score = self.on_field(FARMER) as u32;
             }
             for (from, to) in slides {
-                push(
-                    fx,
-                    Effect::Move {
-                        from: site(from),
-                        to: site(to),
-                    },
-                );
+                fx.move_piece(site(from), site(to));
             }
         }
         for p in self.field.digest() {
-            push(
-                fx,
-                Effect::Flip {
-                    site: site(p),
-                    state: String::new(),
-                },
-            );
+            fx.flip(site(p), "");
         }
         self.herd_turns = self.herd_turns.saturating_add(1);
         self.farmers_turn(fx);
     }
 
-    fn farmers_turn(&mut self, fx: &mut Fx<'_>) {
+    fn farmers_turn(&mut self, fx: &mut Effects<'_>) {
         if !self.three() {
             if self.reserve[0] == 0 {
                 self.phase = Phase::Over(FARMER);
-                push(
-                    fx,
-                    Effect::Message {
-                        text: "The Farmer's reserve is empty: the Farmer wins".into(),
-                    },
-                );
+                fx.message("The Farmer's reserve is empty: the Farmer wins");
             } else {
                 self.phase = Phase::Farmers(vec![FARMER]);
             }
@@ -286,7 +232,7 @@ impl BiteThePumpkin {
     }
 
     /// A Farmer with no legal square skips the placement.
-    fn skip_stuck_farmers(&mut self, fx: &mut Fx<'_>) {
+    fn skip_stuck_farmers(&mut self, fx: &mut Effects<'_>) {
         loop {
             match &mut self.phase {
                 Phase::Farmers(queue) => {
@@ -297,12 +243,7 @@ impl BiteThePumpkin {
                     if !self.legal_squares(seat).is_empty() {
                         return;
                     }
-                    push(
-                        fx,
-                        Effect::Message {
-                            text: format!("{} has no legal square", seat_name(seat)),
-                        },
-                    );
+                    fx.message(format!("{} has no legal square", seat_name(seat)));
                     if let Phase::Farmers(q) = &mut self.phase {
                         q.remove(0);
                     }
@@ -330,25 +271,19 @@ impl BiteThePumpkin {
         base + usize::from(self.beginner_extra)
     }
 
-    fn place(&mut self, seat: u8, sq: usize, fx: &mut Fx<'_>) {
+    fn place(&mut self, seat: u8, sq: usize, fx: &mut Effects<'_>) {
         let kind = veg_of(seat);
         self.field.0[sq] = kind;
         let reserve = &mut self.reserve[usize::from(seat == BROCCOLI)];
         *reserve = reserve.saturating_sub(1);
-        push(
-            fx,
-            Effect::Place {
-                site: site(sq),
-                piece: piece_of(kind),
-            },
-        );
+        fx.place(site(sq), piece_of(kind));
         self.last = vec![sq];
     }
 
     /// The ends tested after a Farmer's placement: the three-player game's last piece;
     /// the simulator's end (two players): 20 pumpkins placed, then its score at 2 or
     /// fewer.
-    fn after_placement(&mut self, seat: u8, fx: &mut Fx<'_>) {
+    fn after_placement(&mut self, seat: u8, fx: &mut Effects<'_>) {
         if self.three() {
             if self.reserve_of(seat) == 0 {
                 let (p, b) = (self.on_field(FARMER), self.on_field(BROCCOLI));
@@ -364,17 +299,15 @@ impl BiteThePumpkin {
                     seat_name(seat),
                     seat_name(winner)
                 );
-                push(fx, Effect::Message { text });
+                fx.message(text);
             }
         } else if self.simulator_end() {
             if self.reserve[0] == 0 {
                 self.phase = Phase::Over(FARMER);
-                let text = "The last pumpkin is placed: the Farmer wins".into();
-                push(fx, Effect::Message { text });
+                fx.message("The last pumpkin is placed: the Farmer wins");
             } else if self.score as usize <= COUNT_LIMIT {
                 self.phase = Phase::Over(HERD);
-                let text = "The simulator counts two pumpkins or fewer: the Herd wins".into();
-                push(fx, Effect::Message { text });
+                fx.message("The simulator counts two pumpkins or fewer: the Herd wins");
             }
         }
     }
@@ -424,20 +357,14 @@ impl BiteThePumpkin {
     }
 
     /// Plays `mv`, known to be legal.
-    pub(crate) fn play(&mut self, mv: MoveId, fx: &mut Fx<'_>) {
+    pub(crate) fn play(&mut self, mv: MoveId, fx: &mut Effects<'_>) {
         match self.phase.clone() {
             Phase::Trees(n) => {
                 if let Some((from, to)) = Self::decode_tree(mv) {
                     self.field.0[from] = Cell::Empty;
                     self.field.0[to] = Cell::Tree;
                     let (from_site, to_site) = (site(from), site(to));
-                    push(
-                        fx,
-                        Effect::Move {
-                            from: from_site,
-                            to: to_site,
-                        },
-                    );
+                    fx.move_piece(from_site, to_site);
                     self.last = vec![from, to];
                     self.phase = if n + 1 >= TREE_MOVES {
                         Phase::Pigs
@@ -452,13 +379,7 @@ impl BiteThePumpkin {
                 let sq = mv.0 as usize;
                 self.field.0[sq] = Cell::Pig { lying: false };
                 let piece = piece_of(self.field.0[sq]);
-                push(
-                    fx,
-                    Effect::Place {
-                        site: site(sq),
-                        piece,
-                    },
-                );
+                fx.place(site(sq), piece);
                 self.last = vec![sq];
                 if self.field.pigs().len() == PIGS {
                     self.phase = Phase::Setup(FARMER);
@@ -492,7 +413,7 @@ impl BiteThePumpkin {
         }
     }
 
-    fn setup_placement(&mut self, seat: u8, sq: usize, fx: &mut Fx<'_>) {
+    fn setup_placement(&mut self, seat: u8, sq: usize, fx: &mut Effects<'_>) {
         self.place(seat, sq, fx);
         if self.simulator_end() {
             // The simulator counts its setup pumpkins once they are all placed.

@@ -4,7 +4,7 @@ use bite_the_pumpkin::{BiteThePumpkin, Phase, square};
 use game_api::{Game, GameResult, Options, Turn};
 
 fn options(pairs: &[&str]) -> Options {
-    Options::parse(&BiteThePumpkin::manifest().options, pairs).unwrap()
+    game_api::testing::options::<BiteThePumpkin>(pairs)
 }
 
 /// The standard field with `pieces` (square name, letter) added, as notation ranks.
@@ -27,7 +27,7 @@ fn field(pieces: &[(&str, char)]) -> String {
 }
 
 fn at(pairs: &[&str], pieces: &[(&str, char)], rest: &str) -> BiteThePumpkin {
-    BiteThePumpkin::from_notation(&options(pairs), &format!("{} {rest}", field(pieces))).unwrap()
+    game_api::testing::position(pairs, &format!("{} {rest}", field(pieces)))
 }
 
 fn legal(game: &BiteThePumpkin) -> Vec<String> {

@@ -52,6 +52,15 @@ pub trait Variant:
     /// messages ("house c is a …"). The default: `sink`.
     const SINK_NAME: &'static str = "sink";
 
+    /// What `game` is worth to its side to move, in hundredths of a seed, for the
+    /// search engine. The default, [`crate::eval::evaluate`], weighs the score, the
+    /// seeds on each side, mobility, houses of 1–2 seeds, full-lap houses and empty
+    /// houses (its rustdoc has the table and the weights); a variant overrides it to
+    /// add what its own rules reward.
+    fn evaluate(game: &Mancala<Self>) -> i32 {
+        crate::eval::evaluate(game)
+    }
+
     /// Checks the sinks ([`Special::Sink`]) of a position read from a notation or a
     /// saved state, for a variant whose hook makes them; the reason says what is wrong
     /// and where. The default: the game has none.
@@ -74,6 +83,12 @@ pub trait Variant:
     /// [`piece_styles`]: crate::piece_styles
     fn pieces() -> Vec<PieceStyle> {
         Vec::new()
+    }
+
+    /// Whether the kit builds endgame tables for this variant ([`crate::endgame`]): a
+    /// variant opts in when no hook of its own changes the sowing. The default: no.
+    fn endgame_tables() -> bool {
+        false
     }
 }
 
@@ -159,6 +174,22 @@ impl<V: Variant> Mancala<V> {
         Ok(game)
     }
 
+    /// An empty board of `config` in normal play, South to move, unchecked: the
+    /// endgame builder's scratch position.
+    pub(crate) fn from_config_unchecked(config: Config) -> Self {
+        Mancala {
+            board: Board::empty(config.houses, config.ends),
+            config,
+            to_move: Side::South,
+            phase: Phase::Play,
+            round: 1,
+            last_move: ArrayVec::new(),
+            history: History::default(),
+            variant: PhantomData,
+            lang: crate::Lang::En,
+        }
+    }
+
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
@@ -201,7 +232,7 @@ impl<V: Variant> Mancala<V> {
     }
 
     /// Writes the legal moves into `moves` (appending).
-    fn legal_into(&self, moves: &mut Vec<MoveId>) {
+    pub(crate) fn legal_into(&self, moves: &mut Vec<MoveId>) {
         if self.phase == Phase::Over {
             return;
         }
@@ -668,6 +699,31 @@ impl<V: Variant> Game for Mancala<V> {
         let total = f64::from(self.config.total_seeds().max(1));
         let d = (s - n) as f64 / total;
         Some(vec![d, -d])
+    }
+
+    /// From the kit's endgame tables, once loaded ([`crate::endgame`]).
+    fn exact_value(&self) -> Option<i32> {
+        crate::endgame::exact_value(self)
+    }
+
+    fn endgame_tables(&self, request: &str) -> Result<String, GameError> {
+        crate::endgame::request(self, request)
+    }
+
+    fn search_eval(&self) -> Option<i32> {
+        Some(V::evaluate(self))
+    }
+
+    fn final_margin(&self, seat: u8) -> Option<i32> {
+        crate::search::final_margin(self, seat)
+    }
+
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        crate::search::score_bounds(self)
+    }
+
+    fn move_order_hint(&self, mv: MoveId) -> i32 {
+        crate::search::move_order_hint(self, mv)
     }
 
     fn state_hash(&self) -> u64 {

@@ -57,6 +57,10 @@ impl Variant for OwareRules {
             .with_translation("it", i18n::italian())
     }
 
+    fn endgame_tables() -> bool {
+        true
+    }
+
     fn config(options: &Options) -> Result<Config, GameError> {
         let mut config = Config::oware(options.int("seeds").unwrap_or(4) as u32);
         config.grand_slam = match options.choice("grand_slam").unwrap_or("no_capture") {

@@ -1,7 +1,8 @@
 //! The rules: where a stork lands, the legal moves, the turn, and what a move does.
 
 use game_api::{
-    Effect, Game, GameError, GameResult, MoveId, MoveInfo, Outcome, SeatOutcome, SiteId, Turn,
+    Effect, Effects, Game, GameError, GameResult, MoveId, MoveInfo, Outcome, SeatOutcome, SiteId,
+    Turn,
 };
 
 use crate::{AFRICA, CABLES, ENTRY, Phase, Storks, WIND, side_name};
@@ -128,18 +129,6 @@ impl Storks {
         self.phase = Phase::Throw;
     }
 
-    pub(crate) fn msg(fx: &mut Option<&mut Vec<Effect>>, text: String) {
-        if let Some(e) = fx.as_deref_mut() {
-            e.push(Effect::Message { text });
-        }
-    }
-
-    pub(crate) fn moved(fx: &mut Option<&mut Vec<Effect>>, from: SiteId, to: SiteId) {
-        if let Some(e) = fx.as_deref_mut() {
-            e.push(Effect::Move { from, to });
-        }
-    }
-
     /// Moves `player`'s stork from `from` as `landing` says, with the swap and the
     /// special square's effect; returns whether the wind takes it.
     pub(crate) fn resolve(
@@ -147,7 +136,7 @@ impl Storks {
         player: u8,
         from: u8,
         landing: Landing,
-        fx: &mut Option<&mut Vec<Effect>>,
+        fx: &mut Effects<'_>,
     ) -> bool {
         let p = usize::from(player);
         let i = self.storks[p]
@@ -161,18 +150,10 @@ impl Storks {
                 .position(|&s| s == landing.square)
                 .expect("the opponent is there");
             self.storks[o][j] = from;
-            Self::moved(
-                fx,
-                Self::square_site(landing.square),
-                Self::square_site(from),
-            );
+            fx.move_piece(Self::square_site(landing.square), Self::square_site(from));
         }
         self.storks[p][i] = landing.square;
-        Self::moved(
-            fx,
-            Self::square_site(from),
-            Self::square_site(landing.square),
-        );
+        fx.move_piece(Self::square_site(from), Self::square_site(landing.square));
         self.last = Some((
             Self::square_site(from).0,
             Self::square_site(landing.square).0,
@@ -180,21 +161,15 @@ impl Storks {
         match landing.square {
             sq if CABLES.contains(&sq) => {
                 self.storks[p][i] = 0;
-                Self::moved(fx, Self::square_site(sq), Self::cables_site(player));
-                Self::msg(
-                    fx,
-                    format!("{}'s stork falls on the cables", side_name(player)),
-                );
+                fx.move_piece(Self::square_site(sq), Self::cables_site(player));
+                fx.message(format!("{}'s stork falls on the cables", side_name(player)));
                 false
             }
             WIND => {
-                Self::msg(
-                    fx,
-                    format!(
-                        "The wind carries {}'s stork: throw again",
-                        side_name(player)
-                    ),
-                );
+                fx.message(format!(
+                    "The wind carries {}'s stork: throw again",
+                    side_name(player)
+                ));
                 true
             }
             _ => false,
@@ -285,25 +260,22 @@ impl Storks {
         if !legal.contains(&mv) {
             return Err(GameError::illegal(mv, "not legal here"));
         }
-        let mut fx = effects;
+        let mut fx = Effects::new(effects);
         let player = self.to_move;
         match self.phase {
             Phase::Throw => {
                 let t = self.randomiser.throw_of(mv).expect("a throw");
                 self.last_throw = Some(t);
-                Self::msg(
-                    &mut fx,
-                    format!(
-                        "{} throws {}",
-                        side_name(player),
-                        self.randomiser.describe(t)
-                    ),
-                );
+                fx.message(format!(
+                    "{} throws {}",
+                    side_name(player),
+                    self.randomiser.describe(t)
+                ));
                 if self.randomiser.steps(t) == 0 {
-                    Self::msg(&mut fx, "Nothing to move: the turn passes".into());
+                    fx.message("Nothing to move: the turn passes");
                     self.end_turn();
                 } else if self.options(t).is_empty() {
-                    Self::msg(&mut fx, "No legal move: the turn passes".into());
+                    fx.message("No legal move: the turn passes");
                     self.end_turn();
                 } else {
                     self.phase = Phase::Choose(t);
@@ -313,10 +285,7 @@ impl Storks {
                 let t = self.randomiser.throw_of(mv).expect("a throw");
                 self.last_throw = Some(t);
                 let steps = self.randomiser.steps(t);
-                Self::msg(
-                    &mut fx,
-                    format!("The wind: {}", self.randomiser.describe(t)),
-                );
+                fx.message(format!("The wind: {}", self.randomiser.describe(t)));
                 if steps == 0 {
                     self.end_turn();
                 } else if let Some(landing) = self.landing(player, WIND, steps) {
@@ -324,10 +293,7 @@ impl Storks {
                     debug_assert!(!again, "the wind cannot land on 28 again");
                     self.end_turn();
                 } else {
-                    Self::msg(
-                        &mut fx,
-                        "Illegal for the stork on 28: the wind throws again".into(),
-                    );
+                    fx.message("Illegal for the stork on 28: the wind throws again");
                 }
             }
             Phase::Choose(t) => {
@@ -339,11 +305,7 @@ impl Storks {
                         .position(|&s| s == 0)
                         .expect("a stork off the board");
                     self.storks[p][i] = square;
-                    Self::moved(
-                        &mut fx,
-                        Self::cables_site(player),
-                        Self::square_site(square),
-                    );
+                    fx.move_piece(Self::cables_site(player), Self::square_site(square));
                     self.last = Some((Self::cables_site(player).0, Self::square_site(square).0));
                     self.end_turn();
                 } else {
@@ -360,7 +322,7 @@ impl Storks {
             }
         }
         if let Some(w) = self.winner() {
-            Self::msg(&mut fx, format!("{} wins", side_name(w)));
+            fx.message(format!("{} wins", side_name(w)));
         }
         Ok(())
     }

@@ -4,11 +4,11 @@ use game_api::{Effect, Game, GameResult, MoveId, Options, Rng, Turn};
 use stork_migration::{Phase, Randomiser, Storks};
 
 fn options(pairs: &[&str]) -> Options {
-    Options::parse(&Storks::manifest().options, pairs).unwrap()
+    game_api::testing::options::<Storks>(pairs)
 }
 
 fn at(pairs: &[&str], notation: &str) -> Storks {
-    Storks::from_notation(&options(pairs), notation).unwrap()
+    game_api::testing::position(pairs, notation)
 }
 
 fn legal(game: &Storks) -> Vec<String> {

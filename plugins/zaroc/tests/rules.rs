@@ -7,11 +7,11 @@ use zaroc::{
 };
 
 fn options(pairs: &[&str]) -> Options {
-    Options::parse(&Zaroc::manifest().options, pairs).unwrap()
+    game_api::testing::options::<Zaroc>(pairs)
 }
 
 fn at(pairs: &[&str], notation: &str) -> Zaroc {
-    Zaroc::from_notation(&options(pairs), notation).unwrap()
+    game_api::testing::position(pairs, notation)
 }
 
 fn legal(game: &Zaroc) -> Vec<String> {

@@ -1,0 +1,460 @@
+//! The searcher: alpha-beta in negamax form with principal-variation search, a
+//! transposition table, move ordering and repetition awareness; iterative deepening with
+//! aspiration windows on top ([`best_move`]).
+//!
+//! Values are always for the seat to move at a node. A move that leaves the same seat
+//! to move (an extra turn) keeps the sign; one that passes the turn negates it, so
+//! extra turns need no special case. A position met again on the current line or in the
+//! game's history counts as a draw (the game's own repetition rules, applied by
+//! [`Game::apply`], come first: such a position is already over).
+
+use std::{marker::PhantomData, time::Duration};
+
+use super::{
+    SearchError,
+    ordering::Ordering,
+    score::{self, EVAL_SCALE, INFINITY},
+    table::{Bound, Entry, Table},
+    time::Clock,
+};
+use crate::{Game, MoveId, Turn};
+
+/// The deepest line the engine follows (beyond it a position is scored as it stands),
+/// so that no game can overflow the stack.
+pub const MAX_PLY: usize = 400;
+
+/// The half-width of the first aspiration window, in score units (half a point).
+const ASPIRATION: i32 = EVAL_SCALE / 2;
+
+/// A counting filter over the positions of the line and the game's history, so that a
+/// repetition check scans the list only when the filter says it may hit.
+#[derive(Debug, Clone)]
+struct Repetitions {
+    seen: Vec<u64>,
+    filter: Vec<u16>,
+}
+
+const FILTER_BITS: u32 = 12;
+
+impl Repetitions {
+    fn new(history: &[u64]) -> Self {
+        let mut r = Repetitions {
+            seen: Vec::with_capacity(history.len() + 64),
+            filter: vec![0; 1 << FILTER_BITS],
+        };
+        for &h in history {
+            r.push(h);
+        }
+        r
+    }
+    fn slot(h: u64) -> usize {
+        (super::table::mix(h) >> (64 - FILTER_BITS)) as usize
+    }
+    fn push(&mut self, h: u64) {
+        self.seen.push(h);
+        let f = &mut self.filter[Self::slot(h)];
+        *f = f.saturating_add(1);
+    }
+    fn pop(&mut self) {
+        if let Some(h) = self.seen.pop() {
+            let f = &mut self.filter[Self::slot(h)];
+            *f = f.saturating_sub(1);
+        }
+    }
+    fn contains(&self, h: u64) -> bool {
+        self.filter[Self::slot(h)] > 0 && self.seen.iter().rev().any(|&s| s == h)
+    }
+}
+
+/// One search's state: the table, the ordering, the clock and the counters.
+pub struct Searcher<'t, 'c, G> {
+    pub(super) table: &'t mut Table,
+    pub(super) ordering: Ordering,
+    pub(super) clock: Clock<'c>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Solving: every score is the final margin, the search goes to the end.
+    exact: bool,
+    namespace: u64,
+    repetitions: Repetitions,
+    moves: Vec<Vec<MoveId>>,
+    keys: Vec<(i64, MoveId)>,
+    root_best: Option<MoveId>,
+    pub(super) error: Option<SearchError>,
+    game: PhantomData<G>,
+}
+
+impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
+    /// A searcher over `table` (whose entries are told apart from other games' by
+    /// `namespace`), with `history` the hashes of the game's earlier positions.
+    pub fn new(
+        table: &'t mut Table,
+        clock: Clock<'c>,
+        exact: bool,
+        namespace: u64,
+        history: &[u64],
+    ) -> Self {
+        table.new_search();
+        Searcher {
+            table,
+            ordering: Ordering::default(),
+            clock,
+            nodes: 0,
+            exact,
+            namespace: namespace ^ if exact { 0x05ee_d0fe_4ac7 } else { 0 },
+            repetitions: Repetitions::new(history),
+            moves: Vec::new(),
+            keys: Vec::new(),
+            root_best: None,
+            error: None,
+            game: PhantomData,
+        }
+    }
+
+    /// Whether the search has been stopped (time, nodes, the flag, or an error).
+    pub fn stopped(&self) -> bool {
+        self.clock.stopped() || self.error.is_some()
+    }
+
+    /// The score of a final margin for the seat it is counted for.
+    fn margin_score(&self, margin: i32) -> i32 {
+        if self.exact {
+            margin
+        } else {
+            score::from_margin(margin)
+        }
+    }
+
+    /// The heuristic value of `game` for its seat to move, `mover`.
+    fn eval(&self, game: &G, mover: u8) -> i32 {
+        let v = game.search_eval().unwrap_or_else(|| {
+            game.evaluate()
+                .and_then(|v| v.get(usize::from(mover)).copied())
+                .filter(|v| v.is_finite())
+                .map_or(0, |v| (v * 1000.0).clamp(-1e9, 1e9) as i32)
+        });
+        score::clamp_eval(v)
+    }
+
+    /// The value of the finished `game` for `seat`.
+    fn terminal(&self, game: &G, seat: u8, outcome: &crate::Outcome) -> i32 {
+        let margin = game.final_margin(seat).unwrap_or(0);
+        if self.exact {
+            return margin;
+        }
+        match outcome.seats.get(usize::from(seat)) {
+            Some(s) => score::from_result(s.result, margin),
+            None => 0,
+        }
+    }
+
+    /// The value for `mover` of `child`, a position reached by one of `mover`'s moves,
+    /// searched to `depth` within (`alpha`, `beta`); `full` asks for the full window
+    /// at once (the first move), else a null window first (PVS).
+    #[allow(clippy::too_many_arguments)]
+    fn child_value(
+        &mut self,
+        child: &G,
+        mover: u8,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        full: bool,
+    ) -> i32 {
+        let seat = match child.turn() {
+            Turn::Over { outcome } => return self.terminal(child, mover, &outcome),
+            Turn::Chance { .. } => {
+                self.error = Some(SearchError::Chance);
+                return 0;
+            }
+            Turn::Seat { seat } => seat,
+        };
+        let hash = child.state_hash();
+        if self.repetitions.contains(hash) {
+            return 0;
+        }
+        let same = seat == mover;
+        let probe = |s: &mut Self, a: i32, b: i32| {
+            if same {
+                s.node(child, hash, seat, depth, a, b, ply)
+            } else {
+                -s.node(child, hash, seat, depth, -b, -a, ply)
+            }
+        };
+        if full || beta - alpha <= 1 {
+            return probe(self, alpha, beta);
+        }
+        let v = probe(self, alpha, alpha + 1);
+        if v > alpha && v < beta && !self.stopped() {
+            probe(self, alpha, beta)
+        } else {
+            v
+        }
+    }
+
+    /// The value of `game` (with this `hash`) for `mover`, the seat to move there,
+    /// searched to `depth` within (`alpha`, `beta`), fail-soft.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn node(
+        &mut self,
+        game: &G,
+        hash: u64,
+        mover: u8,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.clock.poll(self.nodes) || self.error.is_some() {
+            return 0;
+        }
+        if let Some(v) = game.exact_value() {
+            return self.margin_score(v);
+        }
+        if let Some((lo, hi)) = game.score_bounds() {
+            let (lo, hi) = (self.margin_score(lo), self.margin_score(hi));
+            if lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+        }
+        if (depth == 0 && !self.exact) || ply >= MAX_PLY {
+            return self.eval(game, mover);
+        }
+        let key = hash ^ self.namespace;
+        let mut first = None;
+        if let Some(e) = self.table.probe(key) {
+            first = e.best;
+            if self.exact || u32::from(e.depth) >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if cut && (ply > 0 || e.bound == Bound::Exact && e.best.is_some()) {
+                    if ply == 0 {
+                        self.root_best = e.best;
+                    }
+                    return e.score;
+                }
+            }
+        }
+        if self.moves.len() <= ply {
+            self.moves.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return 0;
+        }
+        let mut keys = std::mem::take(&mut self.keys);
+        self.ordering
+            .sort(mover, ply, first, &mut moves, &mut keys, |m| {
+                game.move_order_hint(m)
+            });
+        self.keys = keys;
+        let (alpha0, nodes0) = (alpha, self.nodes);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        self.repetitions.push(hash);
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = game.clone();
+            if let Err(e) = child.apply(mv, None) {
+                self.error = Some(SearchError::Game(e));
+                break;
+            }
+            let v = self.child_value(
+                &child,
+                mover,
+                depth.saturating_sub(1),
+                alpha,
+                beta,
+                ply + 1,
+                i == 0,
+            );
+            if self.stopped() {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some(mv);
+                }
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        self.ordering.cutoff(mover, ply, mv, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        self.repetitions.pop();
+        self.moves[ply] = moves;
+        if self.stopped() {
+            return 0;
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let depth_field = if self.exact {
+            (64 - (self.nodes - nodes0).leading_zeros()) as u8
+        } else {
+            depth.min(255) as u8
+        };
+        self.table.store(
+            key,
+            Entry {
+                score: best,
+                bound,
+                depth: depth_field,
+                best: best_move,
+            },
+        );
+        best
+    }
+
+    /// The root's value within (`alpha`, `beta`) and its best move.
+    pub(super) fn root(
+        &mut self,
+        game: &G,
+        mover: u8,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<MoveId>) {
+        self.root_best = None;
+        let v = self.node(game, game.state_hash(), mover, depth, alpha, beta, 0);
+        (v, self.root_best)
+    }
+
+    /// The expected line from `game`, as the table remembers it.
+    pub fn line(&self, game: &G, max: usize) -> Vec<MoveId> {
+        let mut line = Vec::new();
+        let mut game = game.clone();
+        let mut seen = Vec::new();
+        while line.len() < max && matches!(game.turn(), Turn::Seat { .. }) {
+            let hash = game.state_hash();
+            if seen.contains(&hash) {
+                break;
+            }
+            seen.push(hash);
+            let Some(mv) = self.table.probe(hash ^ self.namespace).and_then(|e| e.best) else {
+                break;
+            };
+            if game.apply(mv, None).is_err() {
+                break;
+            }
+            line.push(mv);
+        }
+        line
+    }
+}
+
+/// What a search for the best move found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found {
+    /// The best move.
+    pub best: MoveId,
+    /// Its score for the seat to move (see [`score`](super::score)).
+    pub score: i32,
+    /// The expected line, best move first.
+    pub line: Vec<MoveId>,
+    /// The depth of the last complete iteration.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The time taken.
+    pub elapsed: Duration,
+}
+
+/// Iterative deepening with aspiration windows to `max_depth`, within `clock`: the best
+/// move of the last complete iteration (or of the first, however short).
+pub fn best_move<G: Game>(
+    searcher: &mut Searcher<'_, '_, G>,
+    game: &G,
+    max_depth: u32,
+) -> Result<Found, SearchError> {
+    let mover = match game.turn() {
+        Turn::Seat { seat } => seat,
+        Turn::Over { .. } => return Err(SearchError::Over),
+        Turn::Chance { .. } => return Err(SearchError::Chance),
+    };
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let first = *moves.first().ok_or(SearchError::NoMove)?;
+    let mut found = Found {
+        best: first,
+        score: 0,
+        line: vec![first],
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    let (mut last, mut before) = (Duration::ZERO, Duration::ZERO);
+    for depth in 1..=max_depth.max(1) {
+        let forced = moves.len() == 1 && searcher.clock.timed();
+        if depth > 1 && (forced || !searcher.clock.next_iteration_fits(last, before)) {
+            break;
+        }
+        let started = searcher.clock.elapsed();
+        let (mut alpha, mut beta) = (-INFINITY, INFINITY);
+        let mut width = ASPIRATION;
+        if depth >= 3 && !score::is_decisive(found.score) {
+            (alpha, beta) = (found.score - width, found.score + width);
+        }
+        let (value, best) = loop {
+            let (v, best) = searcher.root(game, mover, depth, alpha, beta);
+            if searcher.stopped() {
+                break (v, None);
+            }
+            if v <= alpha && alpha > -INFINITY {
+                width *= 4;
+                alpha = if width > 64 * EVAL_SCALE {
+                    -INFINITY
+                } else {
+                    v - width
+                };
+            } else if v >= beta && beta < INFINITY {
+                width *= 4;
+                beta = if width > 64 * EVAL_SCALE {
+                    INFINITY
+                } else {
+                    v + width
+                };
+            } else {
+                break (v, best);
+            }
+        };
+        if let Some(e) = searcher.error.take() {
+            return Err(e);
+        }
+        let Some(best) = best else { break };
+        found.best = best;
+        found.score = value;
+        found.depth = depth;
+        found.line = searcher.line(game, depth as usize + 8);
+        if found.line.first() != Some(&best) {
+            found.line = vec![best];
+        }
+        before = last;
+        last = searcher.clock.elapsed() - started;
+        if score::is_decisive(value) && (depth as usize) > found.line.len() + 2 {
+            break;
+        }
+    }
+    found.nodes = searcher.nodes;
+    found.elapsed = searcher.clock.elapsed();
+    Ok(found)
+}

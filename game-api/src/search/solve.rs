@@ -1,0 +1,93 @@
+//! The solver: MTD(f) on the same searcher, to the end of the game, with the final
+//! margin as the score. Each pass is a null-window search that moves one bound; the
+//! transposition table carries the work from pass to pass, and (kept by the caller)
+//! from one call to the next, so a long solve can run in slices with progress between
+//! them ([`SolveState`] is where it stands).
+
+use serde::{Deserialize, Serialize};
+
+use super::{SearchError, engine::Searcher, score::INFINITY};
+use crate::{Game, MoveId, Turn};
+
+/// Where a solve stands: the final margin for the seat to move lies in
+/// `lower..=upper`; `guess` is the next pass's test value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolveState {
+    /// The margin is at least this.
+    pub lower: i32,
+    /// The margin is at most this.
+    pub upper: i32,
+    /// The value the next pass tests.
+    pub guess: i32,
+}
+
+impl SolveState {
+    /// The start of a solve of `game`: its bounds if it has them, with the guess in the
+    /// middle.
+    pub fn start<G: Game>(game: &G) -> Self {
+        let (lower, upper) = game.score_bounds().unwrap_or((-INFINITY, INFINITY));
+        let guess = if lower > -INFINITY && upper < INFINITY {
+            lower + (upper - lower) / 2
+        } else {
+            0
+        };
+        SolveState {
+            lower,
+            upper,
+            guess,
+        }
+    }
+
+    /// Whether the value is known.
+    pub fn solved(&self) -> bool {
+        self.lower >= self.upper
+    }
+}
+
+/// Runs MTD(f) passes from `state` until the value is known or the searcher's clock
+/// stops it; returns the best move once solved. The state is updated after each
+/// complete pass, so an interrupted solve resumes where it stood.
+pub fn solve<G: Game>(
+    searcher: &mut Searcher<'_, '_, G>,
+    game: &G,
+    state: &mut SolveState,
+) -> Result<Option<MoveId>, SearchError> {
+    let mover = match game.turn() {
+        Turn::Seat { seat } => seat,
+        Turn::Over { .. } => return Err(SearchError::Over),
+        Turn::Chance { .. } => return Err(SearchError::Chance),
+    };
+    let mut best = None;
+    while !state.solved() {
+        let beta = if state.guess <= state.lower {
+            state.lower + 1
+        } else {
+            state.guess.min(state.upper)
+        };
+        let (v, mv) = searcher.root(game, mover, u32::MAX, beta - 1, beta);
+        if let Some(e) = searcher.error.take() {
+            return Err(e);
+        }
+        if searcher.stopped() {
+            return Ok(None);
+        }
+        if v < beta {
+            state.upper = v.min(state.upper);
+        } else {
+            state.lower = v.max(state.lower);
+            best = mv.or(best);
+        }
+        state.guess = v.clamp(state.lower, state.upper);
+    }
+    // The move that reaches the value: one more pass at the value itself if the last
+    // passes did not name it.
+    if best.is_none() {
+        let v = state.lower;
+        let (_, mv) = searcher.root(game, mover, u32::MAX, v - 1, v + 1);
+        if let Some(e) = searcher.error.take() {
+            return Err(e);
+        }
+        best = mv;
+    }
+    Ok(best)
+}

@@ -1,0 +1,268 @@
+//! The transposition table: a fixed number of buckets of four entries, within a memory
+//! budget, replacing by depth and age.
+//!
+//! The table is allocated once at its full size and never grows. An entry keeps 32 bits
+//! of the position's hash to tell positions apart within a bucket (the bucket is chosen
+//! by the other bits), the best move, the score and its bound, the depth it was searched
+//! to (when solving: the logarithm of the work it took) and the search it was written
+//! in. A full bucket gives up its entry of the least value: from an older search first,
+//! then the shallowest. Its entries only save work: a table that is too small makes the
+//! search slower, never wrong.
+
+use crate::MoveId;
+
+/// What a stored score says of the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value.
+    Exact,
+    /// The true value is at least this.
+    Lower,
+    /// The true value is at most this.
+    Upper,
+}
+
+/// One position's entry, as [`Table::probe`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The score, for the seat to move there.
+    pub score: i32,
+    /// What the score says of the true value.
+    pub bound: Bound,
+    /// The depth searched (when solving: how much work the entry took, as a logarithm).
+    pub depth: u8,
+    /// The best (or refuting) move found, if any.
+    pub best: Option<MoveId>,
+}
+
+/// The slot as stored: 16 bytes, packed into two words so that a new table is one
+/// zeroed allocation (the system hands out zeroed pages lazily: a large table costs
+/// memory only as it fills).
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    check: u32,
+    best: u32,
+    score: i32,
+    depth: u8,
+    /// 1 exact, 2 lower, 3 upper; 0 marks an empty slot.
+    bound: u8,
+    age: u8,
+}
+
+impl Slot {
+    fn pack(self) -> [u64; 2] {
+        [
+            u64::from(self.check) | u64::from(self.best) << 32,
+            u64::from(self.score as u32)
+                | u64::from(self.depth) << 32
+                | u64::from(self.bound) << 40
+                | u64::from(self.age) << 48,
+        ]
+    }
+
+    fn unpack([a, b]: [u64; 2]) -> Slot {
+        Slot {
+            check: a as u32,
+            best: (a >> 32) as u32,
+            score: b as u32 as i32,
+            depth: (b >> 32) as u8,
+            bound: (b >> 40) as u8,
+            age: (b >> 48) as u8,
+        }
+    }
+}
+
+const WAYS: usize = 4;
+const NO_MOVE: u32 = u32::MAX;
+
+/// The number of bytes one entry takes.
+pub const ENTRY_BYTES: usize = 16;
+
+/// A fixed-size transposition table.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// Two words per slot.
+    words: Vec<u64>,
+    buckets: usize,
+    age: u8,
+    used: usize,
+}
+
+/// Spreads a hash over all bits (the splitmix64 finaliser).
+pub fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl Table {
+    /// A table of at most `bytes` bytes (at least one bucket of four entries).
+    pub fn with_bytes(bytes: usize) -> Self {
+        let buckets = (bytes / (ENTRY_BYTES * WAYS)).max(1);
+        Table {
+            words: vec![0; 2 * buckets * WAYS],
+            buckets,
+            age: 0,
+            used: 0,
+        }
+    }
+
+    /// A table of at most `mib` mebibytes.
+    pub fn with_mib(mib: u32) -> Self {
+        Self::with_bytes((mib as usize) << 20)
+    }
+
+    /// The memory the table takes, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.capacity() * ENTRY_BYTES
+    }
+
+    /// How many entries the table can hold.
+    pub fn capacity(&self) -> usize {
+        self.buckets * WAYS
+    }
+
+    /// How many entries hold a position.
+    pub fn used(&self) -> usize {
+        self.used
+    }
+
+    /// Starts a new search: entries written before it are replaced first.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        if self.used > 0 {
+            self.words.fill(0);
+        }
+        self.used = 0;
+    }
+
+    fn bucket(&self, b: usize) -> [Slot; WAYS] {
+        let w = &self.words[2 * b..2 * (b + WAYS)];
+        std::array::from_fn(|i| Slot::unpack([w[2 * i], w[2 * i + 1]]))
+    }
+
+    fn put(&mut self, b: usize, way: usize, slot: Slot) {
+        let [x, y] = slot.pack();
+        let i = 2 * (b + way);
+        self.words[i] = x;
+        self.words[i + 1] = y;
+    }
+
+    fn locate(&self, hash: u64) -> (usize, u32) {
+        let h = mix(hash);
+        let bucket = ((u128::from(h) * self.buckets as u128) >> 64) as usize;
+        (bucket * WAYS, (h as u32) | 1)
+    }
+
+    /// The entry of the position with this hash, if the table holds it.
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        let (b, check) = self.locate(hash);
+        let bucket = self.bucket(b);
+        let s = bucket.iter().find(|s| s.bound != 0 && s.check == check)?;
+        Some(Entry {
+            score: s.score,
+            bound: match s.bound {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            depth: s.depth,
+            best: (s.best != NO_MOVE).then_some(MoveId(s.best)),
+        })
+    }
+
+    /// Stores what a search found of the position with this hash.
+    pub fn store(&mut self, hash: u64, entry: Entry) {
+        let (b, check) = self.locate(hash);
+        let age = self.age;
+        let mut slot = Slot {
+            check,
+            best: entry.best.map_or(NO_MOVE, |m| m.0),
+            score: entry.score,
+            depth: entry.depth,
+            bound: match entry.bound {
+                Bound::Exact => 1,
+                Bound::Lower => 2,
+                Bound::Upper => 3,
+            },
+            age,
+        };
+        let bucket = self.bucket(b);
+        if let Some(way) = bucket.iter().position(|s| s.bound != 0 && s.check == check) {
+            // The same position: a shallower result replaces a deeper one only if
+            // the deeper is from an older search or the new one is exact.
+            let s = bucket[way];
+            if entry.depth >= s.depth || slot.bound == 1 || s.age != age {
+                if slot.best == NO_MOVE {
+                    slot.best = s.best;
+                }
+                self.put(b, way, slot);
+            }
+            return;
+        }
+        if let Some(way) = bucket.iter().position(|s| s.bound == 0) {
+            self.put(b, way, slot);
+            self.used += 1;
+            return;
+        }
+        let worth = |s: &Slot| i32::from(s.depth) + if s.age == age { 256 } else { 0 };
+        if let Some((way, _)) = bucket.iter().enumerate().min_by_key(|(_, s)| worth(s)) {
+            self.put(b, way, slot);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i32, depth: u8) -> Entry {
+        Entry {
+            score,
+            bound: Bound::Exact,
+            depth,
+            best: Some(MoveId(score as u32 % 7)),
+        }
+    }
+
+    #[test]
+    fn the_table_keeps_within_its_budget_and_reads_back() {
+        let mut t = Table::with_mib(1);
+        assert!(t.bytes() <= 1 << 20 && t.bytes() > (1 << 20) - 64);
+        assert_eq!(ENTRY_BYTES, 16);
+        for k in 0..2_000u64 {
+            t.store(k, entry(k as i32, (k % 20) as u8));
+        }
+        assert!(t.used() <= t.capacity());
+        for k in 0..2_000u64 {
+            assert_eq!(t.probe(k), Some(entry(k as i32, (k % 20) as u8)));
+        }
+        assert_eq!(t.probe(123_456_789), None);
+    }
+
+    #[test]
+    fn a_full_table_keeps_the_deep_entries_of_this_search() {
+        let mut t = Table::with_bytes(64 * 16);
+        for k in 0..100_000u64 {
+            t.store(k, entry(1, if k % 10 == 0 { 30 } else { 1 }));
+        }
+        assert_eq!(t.used(), t.capacity());
+        let deep = (0..100_000u64)
+            .filter(|&k| t.probe(k).is_some_and(|e| e.depth == 30))
+            .count();
+        assert!(deep * 2 > t.capacity(), "{deep} deep entries kept");
+        // A new search: old entries give way even to shallow new ones.
+        t.new_search();
+        for k in 200_000..200_000 + 10_000u64 {
+            t.store(k, entry(2, 1));
+        }
+        let new = (200_000..210_000u64)
+            .filter(|&k| t.probe(k).is_some())
+            .count();
+        assert!(new * 10 > t.capacity() * 9, "{new} new entries");
+    }
+}

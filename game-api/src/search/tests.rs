@@ -1,0 +1,390 @@
+//! The engine against exhaustive minimax on a small Kalah written here (extra turns,
+//! captures), with and without the game's hooks.
+
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::*;
+use crate::{
+    Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Outcome, Rng, Turn, View,
+};
+
+/// Kalah with `H` houses a side: pits 0..H South, H South's store, H+1..2H+1 North,
+/// 2H+1 North's store. `hooks` turns the optional engine hooks on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Mini {
+    pits: Vec<u8>,
+    to_move: u8,
+    over: bool,
+    hooks: bool,
+}
+
+impl Mini {
+    fn start(houses: usize, seeds: u8, hooks: bool) -> Self {
+        let mut pits = vec![seeds; 2 * houses + 2];
+        pits[houses] = 0;
+        pits[2 * houses + 1] = 0;
+        Mini {
+            pits,
+            to_move: 0,
+            over: false,
+            hooks,
+        }
+    }
+    fn h(&self) -> usize {
+        self.pits.len() / 2 - 1
+    }
+    fn house(&self, seat: u8, i: usize) -> usize {
+        if seat == 0 { i } else { self.h() + 1 + i }
+    }
+    fn store(&self, seat: u8) -> usize {
+        if seat == 0 {
+            self.h()
+        } else {
+            2 * self.h() + 1
+        }
+    }
+    fn side(&self, seat: u8) -> u32 {
+        (0..self.h())
+            .map(|i| u32::from(self.pits[self.house(seat, i)]))
+            .sum()
+    }
+    fn margin(&self, seat: u8) -> i32 {
+        let mine = i32::from(self.pits[self.store(seat)]) + self.side(seat) as i32;
+        let other = i32::from(self.pits[self.store(1 - seat)]) + self.side(1 - seat) as i32;
+        mine - other
+    }
+}
+
+impl Game for Mini {
+    fn manifest() -> Manifest {
+        Manifest::new("mini", "Mini Kalah", "1.0.0").with_chance(false)
+    }
+    fn new(_: &Options) -> Result<Self, GameError> {
+        Ok(Mini::start(3, 3, true))
+    }
+    fn from_notation(_: &Options, n: &str) -> Result<Self, GameError> {
+        Err(GameError::notation(n, "not in this test"))
+    }
+    fn notation(&self) -> String {
+        format!("{:?}/{}", self.pits, self.to_move)
+    }
+    fn seat_count(&self) -> u8 {
+        2
+    }
+    fn layout(&self) -> Layout {
+        Layout {
+            size: [1.0, 1.0],
+            sites: Vec::new(),
+            links: Vec::new(),
+            ..Layout::default()
+        }
+    }
+    fn view(&self) -> View {
+        View::default()
+    }
+    fn turn(&self) -> Turn {
+        if self.over {
+            let s = |seat| i64::from(self.pits[self.store(seat)]);
+            Turn::Over {
+                outcome: Outcome::from_scores(&[s(0), s(1)]),
+            }
+        } else {
+            Turn::Seat { seat: self.to_move }
+        }
+    }
+    fn legal_moves(&self, moves: &mut Vec<MoveId>) {
+        if !self.over {
+            moves.extend(
+                (0..self.h())
+                    .filter(|&i| self.pits[self.house(self.to_move, i)] > 0)
+                    .map(|i| MoveId(i as u32)),
+            );
+        }
+    }
+    fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
+        Ok(MoveInfo::new(mv, Vec::new(), mv.0.to_string()))
+    }
+    fn apply(&mut self, mv: MoveId, _: Option<&mut Vec<crate::Effect>>) -> Result<(), GameError> {
+        let me = self.to_move;
+        let i = mv.0 as usize;
+        if self.over || i >= self.h() || self.pits[self.house(me, i)] == 0 {
+            return Err(GameError::illegal(mv, "no"));
+        }
+        let n = self.pits.len();
+        let mut pit = self.house(me, i);
+        let mut hand = std::mem::take(&mut self.pits[pit]);
+        while hand > 0 {
+            pit = (pit + 1) % n;
+            if pit == self.store(1 - me) {
+                continue;
+            }
+            self.pits[pit] += 1;
+            hand -= 1;
+        }
+        let own = (0..self.h()).map(|k| self.house(me, k)).any(|p| p == pit);
+        if own && self.pits[pit] == 1 {
+            let opposite = n - 2 - pit;
+            if self.pits[opposite] > 0 {
+                let taken = self.pits[opposite] + 1;
+                self.pits[opposite] = 0;
+                self.pits[pit] = 0;
+                let s = self.store(me);
+                self.pits[s] += taken;
+            }
+        }
+        if pit != self.store(me) {
+            self.to_move = 1 - me;
+        }
+        if self.side(0) == 0 || self.side(1) == 0 {
+            for seat in [0, 1] {
+                for k in 0..self.h() {
+                    let p = self.house(seat, k);
+                    let v = std::mem::take(&mut self.pits[p]);
+                    let s = self.store(seat);
+                    self.pits[s] += v;
+                }
+            }
+            self.over = true;
+        }
+        Ok(())
+    }
+    fn state_hash(&self) -> u64 {
+        self.pits
+            .iter()
+            .chain([&self.to_move, &u8::from(self.over)])
+            .fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+    }
+    fn search_eval(&self) -> Option<i32> {
+        self.hooks.then(|| {
+            let s = |seat| i32::from(self.pits[self.store(seat)]);
+            (s(self.to_move) - s(1 - self.to_move)) * EVAL_SCALE
+        })
+    }
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        self.hooks.then(|| {
+            let s = |seat| i32::from(self.pits[self.store(seat)]);
+            let left = (self.side(0) + self.side(1)) as i32;
+            let d = s(self.to_move) - s(1 - self.to_move);
+            (d - left, d + left)
+        })
+    }
+}
+
+/// The exact final margin for the seat to move, by plain minimax.
+fn minimax(game: &Mini) -> i32 {
+    let Turn::Seat { seat } = game.turn() else {
+        unreachable!()
+    };
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.apply(mv, None).unwrap();
+            match child.turn() {
+                Turn::Over { .. } => child.margin(seat),
+                Turn::Seat { seat: s } if s == seat => minimax(&child),
+                _ => -minimax(&child),
+            }
+        })
+        .max()
+        .unwrap()
+}
+
+fn solved(game: &Mini, table: &mut Table) -> (i32, Option<MoveId>, u64) {
+    let stop = AtomicBool::new(false);
+    let clock = Clock::new(None, false, None, &stop);
+    let mut searcher = Searcher::new(table, clock, true, 7, &[]);
+    let mut state = SolveState::start(game);
+    let best = solve(&mut searcher, game, &mut state).unwrap();
+    assert!(state.solved());
+    (state.lower, best, searcher.nodes)
+}
+
+/// Random positions of a game of `houses` × `seeds`, with or without hooks.
+fn positions(houses: usize, seeds: u8, hooks: bool, count: usize) -> Vec<Mini> {
+    let mut rng = Rng::with_seed(42 + houses as u64 * 10 + u64::from(seeds));
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = Mini::start(houses, seeds, hooks);
+        let plies = rng.below(12);
+        for _ in 0..plies {
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            g.apply(moves[rng.below(moves.len())], None).unwrap();
+        }
+        if !g.over {
+            out.push(g);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_solver_agrees_with_minimax_on_random_small_positions() {
+    for hooks in [true, false] {
+        for (h, s) in [(2, 2), (3, 2), (2, 4), (3, 3)] {
+            let mut table = Table::with_mib(4);
+            for g in positions(h, s, hooks, 12) {
+                let want = minimax(&g);
+                let (got, best, _) = solved(&g, &mut table);
+                assert_eq!(got, want, "{} hooks {hooks}", g.notation());
+                // The move it names reaches the value.
+                let mut child = g.clone();
+                child.apply(best.unwrap(), None).unwrap();
+                let seat = g.to_move;
+                let reached = match child.turn() {
+                    Turn::Over { .. } => child.margin(seat),
+                    Turn::Seat { seat: s } if s == seat => minimax(&child),
+                    _ => -minimax(&child),
+                };
+                assert_eq!(reached, want, "the best move of {}", g.notation());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tiny_table_slows_the_solve_but_keeps_it_exact() {
+    let g = Mini::start(3, 2, true);
+    let want = minimax(&g);
+    let (big, _, big_nodes) = solved(&g, &mut Table::with_mib(8));
+    let (tiny, _, tiny_nodes) = solved(&g, &mut Table::with_bytes(256));
+    assert_eq!((big, tiny), (want, want));
+    assert!(tiny_nodes >= big_nodes);
+}
+
+#[test]
+fn deep_enough_play_search_agrees_with_minimax_on_the_result() {
+    for g in positions(3, 2, true, 20)
+        .into_iter()
+        .chain(positions(3, 2, false, 10))
+    {
+        let want = minimax(&g);
+        let stop = AtomicBool::new(false);
+        let mut table = Table::with_mib(2);
+        let clock = Clock::new(None, false, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+        let found = best_move(&mut searcher, &g, 40).unwrap();
+        assert_eq!(
+            score::margin_of(found.score).unwrap_or(0),
+            want,
+            "{}",
+            g.notation()
+        );
+    }
+}
+
+#[test]
+fn a_forced_win_is_found_and_played() {
+    // South to move, a store ahead with few seeds left: some moves throw the win away.
+    let mut g = Mini::start(3, 0, true);
+    g.pits = vec![0, 2, 1, 5, 1, 0, 0, 4];
+    let want = minimax(&g);
+    assert!(want > 0, "a won position ({want})");
+    let stop = AtomicBool::new(false);
+    let mut table = Table::with_mib(1);
+    let clock = Clock::new(None, false, None, &stop);
+    let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+    let found = best_move(&mut searcher, &g, 30).unwrap();
+    assert_eq!(score::margin_of(found.score), Some(want));
+    let mut child = g.clone();
+    child.apply(found.best, None).unwrap();
+    let after = match child.turn() {
+        Turn::Over { .. } => child.margin(0),
+        Turn::Seat { seat: 0 } => minimax(&child),
+        _ => -minimax(&child),
+    };
+    assert_eq!(after, want, "the move played keeps the win");
+}
+
+#[test]
+fn a_stop_flag_ends_the_search_at_once_with_a_legal_move() {
+    let g = Mini::start(6, 6, true);
+    let stop = AtomicBool::new(true);
+    let mut table = Table::with_mib(1);
+    let clock = Clock::new(None, false, None, &stop);
+    let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+    let found = best_move(&mut searcher, &g, 64).unwrap();
+    assert!(found.nodes <= 2 * POLL_NODES);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    assert!(moves.contains(&found.best));
+    stop.store(false, AtomicOrdering::Relaxed);
+}
+
+#[test]
+fn a_time_budget_is_kept() {
+    let g = Mini::start(6, 6, true);
+    let stop = AtomicBool::new(false);
+    let mut table = Table::with_mib(4);
+    let clock = Clock::new(Some(Duration::from_millis(100)), true, None, &stop);
+    let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+    let started = std::time::Instant::now();
+    let found = best_move(&mut searcher, &g, 64).unwrap();
+    assert!(started.elapsed() < Duration::from_millis(400));
+    assert!(found.depth >= 2);
+}
+
+#[test]
+fn repetitions_of_the_history_count_as_draws() {
+    // A position whose every move leads back into the history scores as a draw.
+    let g = Mini::start(2, 1, false);
+    let mut history = Vec::new();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    for mv in moves {
+        let mut c = g.clone();
+        c.apply(mv, None).unwrap();
+        history.push(c.state_hash());
+    }
+    let stop = AtomicBool::new(false);
+    let mut table = Table::with_mib(1);
+    let clock = Clock::new(None, false, None, &stop);
+    let mut searcher = Searcher::new(&mut table, clock, true, 0, &history);
+    let mut state = SolveState::start(&g);
+    solve(&mut searcher, &g, &mut state).unwrap();
+    let over_children = {
+        let mut m = Vec::new();
+        g.legal_moves(&mut m);
+        m.iter().all(|&mv| {
+            let mut c = g.clone();
+            c.apply(mv, None).unwrap();
+            c.over
+        })
+    };
+    if !over_children {
+        assert_eq!(state.lower, 0);
+    }
+}
+
+#[test]
+fn a_json_request_is_answered_and_bad_ones_refused() {
+    let g = Mini::start(3, 3, true);
+    let stop = AtomicBool::new(false);
+    let reply = run_request(&g, r#"{"max_depth": 6, "table_key": 3}"#, &stop).unwrap();
+    let SearchReply::Done(r) = serde_json::from_str(&reply).unwrap() else {
+        panic!("{reply}")
+    };
+    assert_eq!(r.depth, 6);
+    assert!(r.best.is_some() && r.table_bytes <= u64::from(DEFAULT_MIB_BYTES));
+    let solved = run_request(&g, r#"{"mode": "solve", "memory_mib": 2}"#, &stop).unwrap();
+    let SearchReply::Done(s) = serde_json::from_str(&solved).unwrap() else {
+        panic!("{solved}")
+    };
+    assert_eq!(s.margin, Some(minimax(&g)));
+    assert!(run_request(&g, r#"{"max_depth": "deep"}"#, &stop).is_err());
+    assert!(run_request(&g, r#"{"memory_mib": 0}"#, &stop).is_err());
+    assert!(run_request(&g, r#"{"what": 1}"#, &stop).is_err());
+}
+
+const DEFAULT_MIB_BYTES: u32 = request::DEFAULT_MIB << 20;

@@ -1,0 +1,116 @@
+//! The endgame tables of the game being played: built (or loaded) in its worker on the
+//! first use of a bot or a hint, their progress shown, and the hint told what perfect
+//! play gives when the position is in them.
+
+use std::{path::PathBuf, time::Duration};
+
+use game_api::endgame::{TablesOp, TablesRequest, TablesStatus};
+
+use crate::worker::{Poll, RemoteGame, Reply, Request};
+
+/// How long the app waits for the worker to answer a question about the tables.
+const ANSWER_TIME: Duration = Duration::from_millis(300);
+
+/// How often a build's progress is asked for, in seconds.
+const POLL_EVERY: f64 = 0.5;
+
+/// Where the game's tables stand in its worker.
+#[derive(Debug, Clone, PartialEq)]
+enum State {
+    /// Not asked yet.
+    Unknown,
+    /// The game has none, or there is no folder to keep them in.
+    None,
+    /// Being built (or loaded): the share done.
+    Building(f32),
+    /// Loaded in the worker.
+    Ready,
+}
+
+/// The tables of the game being played, as the app follows them.
+#[derive(Debug)]
+pub(super) struct EndgameTables {
+    dir: Option<PathBuf>,
+    state: State,
+    next_poll: f64,
+}
+
+impl EndgameTables {
+    /// Tables kept in `dir` (`<data dir>/endgames`); `None` keeps none (tests).
+    pub(super) fn new(dir: Option<PathBuf>) -> Self {
+        EndgameTables {
+            dir,
+            state: State::Unknown,
+            next_poll: 0.0,
+        }
+    }
+
+    fn ask(&self, remote: &mut RemoteGame, op: TablesOp) -> Option<TablesStatus> {
+        let dir = self.dir.as_ref()?.to_string_lossy().into_owned();
+        let request = TablesRequest {
+            op,
+            dir,
+            seeds: None,
+        };
+        let id = remote.send(Request::Tables { request }).ok()?;
+        match remote.wait(id, ANSWER_TIME) {
+            Poll::Ready(Ok(Reply::Tables(status))) => Some(*status),
+            Poll::Ready(_) => None,
+            Poll::Pending => {
+                remote.cancel(id);
+                None
+            }
+        }
+    }
+
+    /// The first use of a bot or a hint: starts building what is missing (the worker
+    /// loads what is already built), once.
+    pub(super) fn first_use(&mut self, remote: &mut RemoteGame) {
+        if self.state != State::Unknown {
+            return;
+        }
+        self.state = match self.ask(remote, TablesOp::Build) {
+            Some(status) if status.supported => State::Building(0.0),
+            _ => State::None,
+        };
+    }
+
+    /// Follows a build; call every frame. Returns whether it is still under way.
+    pub(super) fn poll(&mut self, remote: &mut RemoteGame, now: f64) -> bool {
+        if !matches!(self.state, State::Building(_)) || now < self.next_poll {
+            return matches!(self.state, State::Building(_));
+        }
+        self.next_poll = now + POLL_EVERY;
+        let Some(build) = self.ask(remote, TablesOp::Status).and_then(|s| s.build) else {
+            return true;
+        };
+        self.state = match (build.finished, &build.error) {
+            (true, None) => State::Ready,
+            (true, Some(_)) => State::None,
+            (false, _) if build.total > 0 => {
+                State::Building(build.done as f32 / build.total as f32)
+            }
+            (false, _) => State::Building(0.0),
+        };
+        matches!(self.state, State::Building(_))
+    }
+
+    /// The share of the build done, while one is under way.
+    pub(super) fn progress(&self) -> Option<f32> {
+        match self.state {
+            State::Building(share) => Some(share),
+            _ => None,
+        }
+    }
+
+    /// "perfect play: South wins by 3", when the tables hold the position.
+    pub(super) fn describe(&self, remote: &mut RemoteGame) -> Option<String> {
+        if self.state != State::Ready {
+            return None;
+        }
+        let seats = remote.plugin().manifest().seat_names.clone();
+        let seats: Vec<&str> = seats.iter().map(String::as_str).collect();
+        let play = self.ask(remote, TablesOp::Probe)?.probe?;
+        Some(play.describe(&seats))
+    }
+}

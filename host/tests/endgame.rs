@@ -1,0 +1,182 @@
+//! `tavola endgame` on the real Oware plugin: status, build, a corrupt file rebuilt, a
+//! probe, and a game without tables refused.
+
+mod common;
+
+use std::{path::Path, process::Command};
+
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+fn tavola(plugins: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_tavola"))
+        .arg("--no-default-plugins")
+        .arg("--plugins")
+        .arg(plugins)
+        .args(args)
+        .output()
+        .unwrap();
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn endgame_builds_reports_rebuilds_a_corrupt_file_and_probes() {
+    let plugins = common::plugins_of(&["oware", "kalah"]);
+    let tables = tempfile::tempdir().unwrap();
+    let dir = tables.path().to_str().unwrap();
+    let endgame = |extra: &[&str]| {
+        let mut args = vec!["endgame", "oware", "--dir", dir, "--seeds", "4"];
+        args.extend_from_slice(extra);
+        tavola(plugins.path(), &args)
+    };
+    let run = endgame(&[]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("Not built up to 4 seeds"),
+        "{}",
+        run.stdout
+    );
+
+    let run = endgame(&["--build"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("Built every position with up to 4 seeds")
+    );
+    assert!(
+        run.stdout.contains("  4 seeds:         1365 positions"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("In all: 1820 positions"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("loaded up to 4 seeds"));
+
+    // Damage the 3-seed file: it is refused, deleted, and built again.
+    let files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 5, "{files:?}");
+    let three = files
+        .iter()
+        .find(|p| p.to_string_lossy().ends_with("-03.egdb"))
+        .unwrap();
+    let mut bytes = std::fs::read(three).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(three, &bytes).unwrap();
+    let run = endgame(&[]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("checksum does not match"),
+        "{}",
+        run.stderr
+    );
+    assert!(!three.exists());
+    assert!(
+        run.stdout.contains("loaded up to 2 seeds"),
+        "{}",
+        run.stdout
+    );
+
+    let run = endgame(&["--build", "--position", "0,0,0,0,0,1/1,0,0,0,0,0 24-22 S"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(three.exists());
+    assert!(
+        run.stdout
+            .contains("0,0,0,0,0,1/1,0,0,0,0,0 24-22 S: perfect play: a draw"),
+        "{}",
+        run.stdout
+    );
+    let run = endgame(&["--position", "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S"]);
+    assert!(
+        run.stdout
+            .contains("perfect play: North wins (by 4 with every seed played out)"),
+        "{} / {}",
+        run.stdout,
+        run.stderr
+    );
+
+    let run = tavola(plugins.path(), &["endgame", "kalah", "--dir", dir]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr
+            .contains("Kalah: this game has no endgame tables"),
+        "{} / {}",
+        run.stdout,
+        run.stderr
+    );
+}
+
+#[test]
+fn the_worker_builds_loads_and_probes_the_tables_in_its_own_process() {
+    use game_api::endgame::{TablesOp, TablesRequest};
+    use std::time::{Duration, Instant};
+    use tavola::worker::{Reply, Request, Worker};
+
+    let plugins = common::plugins_of(&["oware"]);
+    let tables = tempfile::tempdir().unwrap();
+    let lib = format!(
+        "{}oware{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    let mut worker = Worker::spawn(Path::new(env!("CARGO_BIN_EXE_tavola"))).unwrap();
+    let second = Duration::from_secs(30);
+    let reply = worker
+        .call(
+            Request::Load {
+                copy: plugins.path().join(lib),
+            },
+            second,
+        )
+        .unwrap();
+    assert!(matches!(reply, Reply::Loaded { .. }));
+    worker
+        .call(
+            Request::Start {
+                options: Default::default(),
+                position: Some("0,0,0,0,0,1/1,0,0,0,0,0 24-22 S".into()),
+                moves: vec![],
+            },
+            second,
+        )
+        .unwrap();
+    let mut ask = |op| {
+        let request = TablesRequest {
+            op,
+            dir: tables.path().to_string_lossy().into_owned(),
+            seeds: Some(3),
+        };
+        match worker.call(Request::Tables { request }, second).unwrap() {
+            Reply::Tables(status) => *status,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert!(
+        ask(TablesOp::Probe).probe.is_none(),
+        "nothing is loaded yet"
+    );
+    ask(TablesOp::Build);
+    let deadline = Instant::now() + second;
+    while !ask(TablesOp::Status).build.is_some_and(|b| b.finished) {
+        assert!(Instant::now() < deadline, "the build never ended");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = ask(TablesOp::Probe);
+    assert_eq!(status.loaded, Some(3));
+    assert_eq!(status.files.len(), 4);
+    let play = status.probe.expect("the position is in the tables");
+    assert_eq!(play.describe(&["South", "North"]), "perfect play: a draw");
+}

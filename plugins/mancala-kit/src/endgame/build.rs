@@ -1,0 +1,241 @@
+//! Retrograde analysis of one seed count: every position with exactly `n` seeds on the
+//! board, given the tables of every smaller count.
+//!
+//! A move that captures leads to a smaller count (already known); a move that does not
+//! keeps the count, so the positions of one count depend on each other, through
+//! cycles. Each position gets two bounds, from the mover's side, on the seeds still on
+//! the board (the mover's share minus the opponent's, every seed played out):
+//!
+//! - `lo`: what the mover can force *while forcing the game out of this count in a
+//!   bounded number of moves* (a play that never leaves counts as the worst for the
+//!   mover);
+//! - `hi`: the same from the opponent's side (a play that never leaves counts as the
+//!   best for the mover).
+//!
+//! Both come from one monotone value iteration (`lo` starts at −∞ and only rises, `hi`
+//! at +∞ and only falls) that stops when a sweep changes nothing. Where `lo == hi` the
+//! value does not depend on how endless play is scored: the strategies that force it
+//! strictly shorten the distance to a capture or the end, so no position repeats on
+//! the way, and the cycle rule never applies. Where `lo < hi` the value depends on the
+//! repetition rule and on the history; the table keeps both bounds.
+
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
+
+use game_api::MoveId;
+
+use super::index::Index;
+use crate::{Board, Config, Effects, End, Mancala, Side, Variant, sow};
+
+/// Plus infinity for a bound (minus infinity is its negation).
+pub(crate) const INF: i8 = 127;
+
+/// How far a build has come, shared with whoever watches it.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Positions whose count is finished.
+    pub done: AtomicU64,
+    /// Positions in every count being built.
+    pub total: AtomicU64,
+    /// The count being built.
+    pub count: AtomicU64,
+    /// Sweeps of the value iteration in the current count.
+    pub sweeps: AtomicU64,
+}
+
+/// One move out of a position of the count being built.
+enum Step {
+    /// The game ends after it or leaves the count: its exact `(lo, hi)` contribution.
+    Known(i8, i8),
+    /// It stays in the count, at this rank; `same_mover`: the mover plays again.
+    Same(u32, bool),
+}
+
+/// The moves of the position `view` (the mover's houses first), seen as steps.
+pub(crate) fn steps<V: Variant>(
+    config: &Config,
+    index: &Index,
+    lower: &[Vec<[i8; 2]>],
+    view: &[u32],
+    seeds: u32,
+    out: &mut Vec<u32>,
+) -> (i8, i8) {
+    let houses = config.houses;
+    let mut game = mover_position::<V>(config, view);
+    let mut moves = Vec::with_capacity(houses);
+    game.legal_into(&mut moves);
+    let sweep = |b: &Board| {
+        i64::from(b.seeds_on_side(Side::South)) - i64::from(b.seeds_on_side(Side::North))
+    };
+    if moves.is_empty() {
+        // No legal move: each side takes the seeds on its side.
+        let v = sweep(&game.board) as i8;
+        return (v, v);
+    }
+    let (mut lo, mut hi) = (-INF, -INF);
+    let mut rotated = vec![0u32; 2 * houses];
+    for mv in moves {
+        let step = one_step::<V>(&mut game, mv, index, lower, seeds, &mut rotated);
+        match step {
+            Step::Known(l, h) => {
+                lo = lo.max(l);
+                hi = hi.max(h);
+            }
+            Step::Same(rank, same_mover) => {
+                out.push(rank | if same_mover { 1 << 31 } else { 0 });
+            }
+        }
+    }
+    (lo, hi)
+}
+
+/// A game whose mover is South holding `view`'s first row.
+pub(crate) fn mover_position<V: Variant>(config: &Config, view: &[u32]) -> Mancala<V> {
+    let mut game = Mancala::<V>::from_config_unchecked(config.clone());
+    for (pit, &n) in game.board.pits.iter_mut().zip(view) {
+        *pit = n;
+    }
+    game
+}
+
+fn one_step<V: Variant>(
+    game: &mut Mancala<V>,
+    mv: MoveId,
+    index: &Index,
+    lower: &[Vec<[i8; 2]>],
+    seeds: u32,
+    rotated: &mut [u32],
+) -> Step {
+    let houses = game.config.houses;
+    let mut board = game.board.clone();
+    let sown = sow::sow_turn::<V>(
+        &mut board,
+        &game.config,
+        Side::South,
+        mv.0 as usize,
+        true,
+        &mut Effects(None),
+    );
+    let cap = i64::from(board.captured[0]) - i64::from(board.captured[1]);
+    let left = seeds - board.captured[0] - board.captured[1];
+    let side_end = game.config.end == End::SideEmpty
+        && (board.side_empty(Side::South) || board.side_empty(Side::North));
+    if side_end || left == 0 {
+        let v = cap + i64::from(board.seeds_on_side(Side::South))
+            - i64::from(board.seeds_on_side(Side::North));
+        return Step::Known(v as i8, v as i8);
+    }
+    let same_mover = sown.extra_turn;
+    if same_mover {
+        rotated.copy_from_slice(&board.pits[..2 * houses]);
+    } else {
+        rotated[..houses].copy_from_slice(&board.pits[houses..2 * houses]);
+        rotated[houses..].copy_from_slice(&board.pits[..houses]);
+    }
+    let rank = index.rank(rotated, left);
+    if left == seeds {
+        return Step::Same(rank as u32, same_mover);
+    }
+    let [l, h] = lower[left as usize][rank as usize];
+    let cap = cap as i8;
+    if same_mover {
+        Step::Known(cap + l, cap + h)
+    } else {
+        Step::Known(cap - h, cap - l)
+    }
+}
+
+/// The moves of a range of positions: per position the bounds from its known moves and
+/// the end of its list in the ranks of the moves that stay in the count (bit 31: the
+/// mover plays again); the ranks.
+type Moves = (Vec<[i8; 2]>, Vec<u32>, Vec<u32>);
+
+/// Builds the bounds of every position with exactly `seeds` seeds, on `threads`
+/// threads. `lower[m]` holds count `m`'s table for every `m < seeds`.
+pub(crate) fn build_count<V: Variant>(
+    config: &Config,
+    index: &Index,
+    lower: &[Vec<[i8; 2]>],
+    seeds: u32,
+    threads: usize,
+    progress: &Progress,
+) -> Vec<[i8; 2]> {
+    let count = index.count(seeds) as usize;
+    let threads = threads.clamp(1, 64);
+    let chunk = count.div_ceil(threads).max(1);
+    // The moves of every position, once: fixed bounds from the known moves, and the
+    // ranks of the moves that stay in the count.
+    let parts: Vec<Moves> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let range = (t * chunk).min(count)..((t + 1) * chunk).min(count);
+                    let mut fixed = Vec::with_capacity(range.len());
+                    let mut ends = Vec::with_capacity(range.len());
+                    let mut edges = Vec::new();
+                    let mut view = vec![0u32; 2 * config.houses];
+                    for rank in range {
+                        index.unrank(rank as u64, seeds, &mut view);
+                        let (lo, hi) = steps::<V>(config, index, lower, &view, seeds, &mut edges);
+                        fixed.push([lo, hi]);
+                        ends.push(edges.len() as u32);
+                    }
+                    (fixed, ends, edges)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let lo: Vec<AtomicI8> = (0..count).map(|_| AtomicI8::new(-INF)).collect();
+    let hi: Vec<AtomicI8> = (0..count).map(|_| AtomicI8::new(INF)).collect();
+    progress.sweeps.store(0, Ordering::Relaxed);
+    loop {
+        let changed = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            for (t, (fixed, ends, edges)) in parts.iter().enumerate() {
+                let (lo, hi, changed) = (&lo, &hi, &changed);
+                scope.spawn(move || {
+                    let mut start = 0usize;
+                    let mut any = false;
+                    for (k, (&[flo, fhi], &end)) in fixed.iter().zip(ends).enumerate() {
+                        let p = t * chunk + k;
+                        let (mut nlo, mut nhi) = (flo, fhi);
+                        for &e in &edges[start..end as usize] {
+                            let c = (e & !(1 << 31)) as usize;
+                            let (clo, chi) =
+                                (lo[c].load(Ordering::Relaxed), hi[c].load(Ordering::Relaxed));
+                            if e >> 31 == 1 {
+                                nlo = nlo.max(clo);
+                                nhi = nhi.max(chi);
+                            } else {
+                                nlo = nlo.max(-chi);
+                                nhi = nhi.max(-clo);
+                            }
+                        }
+                        start = end as usize;
+                        if nlo > lo[p].load(Ordering::Relaxed) {
+                            lo[p].store(nlo, Ordering::Relaxed);
+                            any = true;
+                        }
+                        if nhi < hi[p].load(Ordering::Relaxed) {
+                            hi[p].store(nhi, Ordering::Relaxed);
+                            any = true;
+                        }
+                    }
+                    if any {
+                        changed.store(true, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        progress.sweeps.fetch_add(1, Ordering::Relaxed);
+        if !changed.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    // Whatever endless play is scored, the value lies within the seeds on the board.
+    let n = seeds.min(INF as u32) as i8;
+    lo.into_iter()
+        .zip(hi)
+        .map(|(l, h)| [l.into_inner().max(-n), h.into_inner().min(n)])
+        .collect()
+}

@@ -1,0 +1,453 @@
+//! Endgame tables: the exact value of every position with few seeds on the board, by
+//! retrograde analysis, for the variants that opt in ([`Variant::endgame_tables`]).
+//!
+//! **What a table holds.** For every distribution of `n` seeds over the houses (the
+//! mover's row first, so one table serves both sides), two bounds on the *play-out
+//! value*: the mover's share of the seeds on the board minus the opponent's, when every
+//! seed is played out (captures, and at the end the seeds each side keeps) under
+//! perfect play. Scores already banked do not change it. `lo == hi` is an exact value,
+//! met by play that never repeats a position; `lo < hi` marks a position whose value
+//! depends on the repetition rule and the history (see [`build`]).
+//!
+//! **What it is for** ([`exact_value`], [`probe`]). The final margin is the banked
+//! difference plus the table's value *when the rules end the game only when the seeds
+//! run out*. A rule that ends it earlier on the scores (Oware's majority: more than
+//! half the seeds captured) keeps the *result* exact — the side ahead after every seed
+//! is played out is the side that would first pass the majority, and only it — but not
+//! the margin; so [`Game::exact_value`](game_api::Game::exact_value) answers, for such a
+//! game, only a draw, and [`probe`] tells the winner with the play-out margin. The
+//! cycle rule: the value is exact only when the position follows a capture (or the
+//! start), so that no earlier position can repeat; positions later in a capture-free
+//! stretch are left to search.
+//!
+//! **Which variants.** Rows of houses with no end pits, one direction, no relay, no
+//! refills, rounds or simultaneous opening (checked by [`supported`]); Oware opts in.
+//! Kalah does not fit: its stores are in the ring, a sowing past one's store takes a
+//! seed off the board without a capture and gives extra turns, and its positions are
+//! best solved whole.
+//!
+//! **Where.** One file per seed count in the folder the host names
+//! (`<data dir>/endgames/`), in the format of [`file`](mod@file); loaded tables are kept in this
+//! process, shared by every game of the same rules.
+
+mod build;
+pub mod file;
+pub mod index;
+
+use std::{
+    any::TypeId,
+    path::{Path, PathBuf},
+    sync::{Arc, Mutex, RwLock, atomic::Ordering},
+};
+
+use game_api::{
+    GameError,
+    endgame::{BuildState, PerfectPlay, TableFile, TablesOp, TablesRequest, TablesStatus},
+};
+
+pub use build::Progress;
+use index::Index;
+
+use crate::{Config, Direction, End, Ends, Mancala, Relay, Variant};
+
+/// The seed limit built when none is asked for: every position with up to 15 seeds on
+/// the board.
+pub const DEFAULT_SEEDS: u32 = 15;
+
+/// The highest seed limit accepted (the values must fit a byte).
+pub const MAX_SEEDS: u32 = 40;
+
+/// Whether tables can be built for these rules, and if not why.
+pub fn supported(config: &Config) -> Result<(), String> {
+    let why = if config.ends != Ends::None {
+        "its board has stores or end squares in the sowing ring"
+    } else if config.direction != Direction::Anticlockwise {
+        "the direction of sowing is chosen"
+    } else if config.relay != Relay::None {
+        "sowing relays"
+    } else if config.refill || config.rounds || config.simultaneous_opening {
+        "it has refills, rounds or a simultaneous opening"
+    } else if config.end == End::MandarinsEmpty || config.quan_non.is_some() {
+        "it ends on its mandarin squares"
+    } else if 2 * config.houses > 24 || config.houses == 0 {
+        "its board is too large"
+    } else {
+        return Ok(());
+    };
+    Err(format!("no endgame tables for these rules: {why}"))
+}
+
+/// The tables of one set of rules, as loaded.
+#[derive(Debug)]
+pub struct Tables {
+    variant: TypeId,
+    /// The rules with the seeds per house (which do not change the values) set to 0.
+    config: Config,
+    index: Index,
+    counts: Vec<Vec<[i8; 2]>>,
+}
+
+impl Tables {
+    /// Every position with at most this many seeds is known (`None`: not even 0).
+    pub fn limit(&self) -> Option<u32> {
+        (self.counts.len() as u32).checked_sub(1)
+    }
+
+    /// The bounds `(lo, hi)` of the play-out value of `view` (the mover's houses first,
+    /// then the opponent's), if its seed count is in the tables.
+    pub fn probe(&self, view: &[u32]) -> Option<(i32, i32)> {
+        let seeds: u32 = view.iter().sum();
+        let table = self.counts.get(seeds as usize)?;
+        let [lo, hi] = table[self.index.rank(view, seeds) as usize];
+        Some((i32::from(lo), i32::from(hi)))
+    }
+}
+
+fn normalised(config: &Config) -> Config {
+    Config {
+        seeds: 0,
+        ..config.clone()
+    }
+}
+
+/// The rules a file must name: the variant id and every rule that changes the values.
+fn rules_key<V: Variant>(config: &Config) -> String {
+    let id = V::manifest().id;
+    let rules = serde_json::to_string(&normalised(config)).unwrap_or_default();
+    format!(
+        "{{\"variant\":{},\"rules\":{rules}}}",
+        serde_json::json!(id)
+    )
+}
+
+/// The file of seed count `seeds` for these rules in `dir`.
+pub fn file_path<V: Variant>(dir: &Path, config: &Config, seeds: u32) -> PathBuf {
+    let key = rules_key::<V>(config);
+    let hash = blake3::hash(key.as_bytes()).to_hex();
+    dir.join(format!(
+        "{}-{}-{seeds:02}.egdb",
+        V::manifest().id,
+        &hash.as_str()[..12]
+    ))
+}
+
+fn header<V: Variant>(config: &Config, index: &Index, seeds: u32) -> file::Header {
+    file::Header {
+        seeds,
+        houses: config.houses as u32,
+        entries: index.count(seeds),
+        rules: rules_key::<V>(config),
+    }
+}
+
+/// The tables loaded in this process.
+static LOADED: RwLock<Vec<Arc<Tables>>> = RwLock::new(Vec::new());
+
+/// The build running or last run in this process.
+static BUILD: Mutex<Option<Running>> = Mutex::new(None);
+
+struct Running {
+    variant: TypeId,
+    config: Config,
+    target: u32,
+    progress: Arc<Progress>,
+    result: Arc<Mutex<Option<Result<(), String>>>>,
+}
+
+fn loaded<V: Variant>(config: &Config) -> Option<Arc<Tables>> {
+    let config = normalised(config);
+    let list = LOADED.read().ok()?;
+    list.iter()
+        .find(|t| t.variant == TypeId::of::<V>() && t.config == config)
+        .cloned()
+}
+
+fn install(tables: Tables) {
+    if let Ok(mut list) = LOADED.write() {
+        list.retain(|t| !(t.variant == tables.variant && t.config == tables.config));
+        list.push(Arc::new(tables));
+    }
+}
+
+/// Reads the valid files of counts `0..=seeds` (stopping at the first missing one),
+/// deleting each untrusted file and saying why in `rejected`.
+pub fn load<V: Variant>(
+    dir: &Path,
+    config: &Config,
+    seeds: u32,
+    rejected: &mut Vec<String>,
+) -> Vec<Vec<[i8; 2]>> {
+    let index = Index::new(2 * config.houses, seeds);
+    let mut counts = Vec::new();
+    for n in 0..=seeds {
+        let path = file_path::<V>(dir, config, n);
+        if !path.exists() {
+            break;
+        }
+        match file::read(&path, &header::<V>(config, &index, n)) {
+            Ok(table) => counts.push(table),
+            Err(e) => {
+                rejected.push(format!("{e}; deleted, to be built again"));
+                let _ = std::fs::remove_file(&path);
+                break;
+            }
+        }
+    }
+    counts
+}
+
+/// Builds (or loads, where a valid file exists) every count up to `seeds`, writing each
+/// new count's file, on `threads` threads.
+pub fn build<V: Variant>(
+    dir: &Path,
+    config: &Config,
+    seeds: u32,
+    threads: usize,
+    progress: &Progress,
+) -> Result<Tables, String> {
+    supported(config)?;
+    if seeds > MAX_SEEDS {
+        return Err(format!(
+            "a seed limit of {seeds} is above the highest, {MAX_SEEDS}"
+        ));
+    }
+    let index = Index::new(2 * config.houses, seeds);
+    progress
+        .total
+        .store((0..=seeds).map(|n| index.count(n)).sum(), Ordering::Relaxed);
+    progress.done.store(0, Ordering::Relaxed);
+    let mut rejected = Vec::new();
+    let mut counts = load::<V>(dir, config, seeds, &mut rejected);
+    for n in 0..counts.len() as u32 {
+        progress.done.fetch_add(index.count(n), Ordering::Relaxed);
+    }
+    for n in counts.len() as u32..=seeds {
+        progress.count.store(u64::from(n), Ordering::Relaxed);
+        let table = build::build_count::<V>(config, &index, &counts, n, threads, progress);
+        file::write(
+            &file_path::<V>(dir, config, n),
+            &header::<V>(config, &index, n),
+            &table,
+        )
+        .map_err(|e| e.to_string())?;
+        counts.push(table);
+        progress.done.fetch_add(index.count(n), Ordering::Relaxed);
+    }
+    Ok(Tables {
+        variant: TypeId::of::<V>(),
+        config: normalised(config),
+        index,
+        counts,
+    })
+}
+
+/// Builds tables in memory only, for tests and checks: no file is read or written.
+pub fn build_in_memory<V: Variant>(config: &Config, seeds: u32) -> Result<Tables, String> {
+    supported(config)?;
+    let index = Index::new(2 * config.houses, seeds);
+    let progress = Progress::default();
+    let mut counts = Vec::new();
+    for n in 0..=seeds {
+        let table = build::build_count::<V>(config, &index, &counts, n, 2, &progress);
+        counts.push(table);
+    }
+    Ok(Tables {
+        variant: TypeId::of::<V>(),
+        config: normalised(config),
+        index,
+        counts,
+    })
+}
+
+/// Makes `tables` the ones this process probes for their rules.
+pub fn install_tables(tables: Tables) {
+    install(tables);
+}
+
+/// The mover's view of a game: its houses first.
+fn view<V: Variant>(game: &Mancala<V>) -> Vec<u32> {
+    let b = &game.board;
+    let mover = game.to_move;
+    [mover, mover.other()]
+        .iter()
+        .flat_map(|&s| (0..b.houses).map(move |i| b.pits[b.house(s, i)]))
+        .collect()
+}
+
+/// What the loaded tables say of this position: `(lo, hi)` bounds on the play-out value
+/// of the seeds on the board, for the mover. `None` when the game is not in normal
+/// play, has no loaded table for its seed count, or could still repeat a position
+/// played before this one (since the last capture).
+pub fn bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
+    if !V::endgame_tables() || game.phase != crate::Phase::Play || game.history.len() > 1 {
+        return None;
+    }
+    let tables = loaded::<V>(&game.config)?;
+    tables.probe(&view(game))
+}
+
+/// What perfect play gives from this position, if the tables know it exactly.
+pub fn probe<V: Variant>(game: &Mancala<V>) -> Option<PerfectPlay> {
+    let (lo, hi) = bounds(game)?;
+    if lo != hi {
+        return None;
+    }
+    let mover = game.to_move;
+    let banked =
+        i64::from(game.board.bank_of(mover)) - i64::from(game.board.bank_of(mover.other()));
+    let total = banked as i32 + lo;
+    let winner = match total.cmp(&0) {
+        std::cmp::Ordering::Greater => Some(mover.seat()),
+        std::cmp::Ordering::Less => Some(mover.other().seat()),
+        std::cmp::Ordering::Equal => None,
+    };
+    let exact = game.config.end != End::Majority || total == 0;
+    Some(PerfectPlay {
+        winner,
+        margin: exact.then_some(total.abs()),
+        playout_margin: total.abs(),
+    })
+}
+
+/// [`Game::exact_value`](game_api::Game::exact_value) for the kit: the final margin for
+/// the mover, when the tables make it exact (see the module's notes).
+pub fn exact_value<V: Variant>(game: &Mancala<V>) -> Option<i32> {
+    let play = probe(game)?;
+    let margin = play.margin?;
+    Some(match play.winner {
+        Some(s) if s == game.to_move.seat() => margin,
+        Some(_) => -margin,
+        None => 0,
+    })
+}
+
+fn status<V: Variant>(config: &Config, dir: &Path, seeds: u32) -> TablesStatus {
+    let index = Index::new(2 * config.houses, seeds);
+    let files = (0..=seeds)
+        .filter_map(|n| {
+            let path = file_path::<V>(dir, config, n);
+            let bytes = std::fs::metadata(&path).ok()?.len();
+            Some(TableFile {
+                seeds: n,
+                positions: index.count(n),
+                bytes,
+            })
+        })
+        .collect();
+    let build = BUILD.lock().ok().and_then(|b| {
+        let r = b.as_ref()?;
+        if r.variant != TypeId::of::<V>() || r.config != normalised(config) {
+            return None;
+        }
+        let result = r.result.lock().ok()?.clone();
+        Some(BuildState {
+            target: r.target,
+            count: r.progress.count.load(Ordering::Relaxed) as u32,
+            done: r.progress.done.load(Ordering::Relaxed),
+            total: r.progress.total.load(Ordering::Relaxed),
+            finished: result.is_some(),
+            error: result.and_then(|r| r.err()),
+        })
+    });
+    TablesStatus {
+        supported: true,
+        reason: None,
+        default_seeds: DEFAULT_SEEDS,
+        loaded: loaded::<V>(config).and_then(|t| t.limit()),
+        files,
+        rejected: Vec::new(),
+        build,
+        probe: None,
+    }
+}
+
+fn start_build<V: Variant>(config: &Config, dir: &Path, seeds: u32) {
+    let Ok(mut slot) = BUILD.lock() else {
+        return;
+    };
+    let busy = slot
+        .as_ref()
+        .is_some_and(|r| r.result.lock().map(|x| x.is_none()).unwrap_or(false));
+    if busy {
+        return;
+    }
+    let progress = Arc::new(Progress::default());
+    let result = Arc::new(Mutex::new(None));
+    *slot = Some(Running {
+        variant: TypeId::of::<V>(),
+        config: normalised(config),
+        target: seeds,
+        progress: progress.clone(),
+        result: result.clone(),
+    });
+    let (config, dir) = (config.clone(), dir.to_owned());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::spawn(move || {
+        let outcome = std::panic::catch_unwind(|| {
+            build::<V>(&dir, &config, seeds, threads, &progress).map(install)
+        })
+        .unwrap_or_else(|_| Err("the build panicked".into()));
+        if let Ok(mut r) = result.lock() {
+            *r = Some(outcome);
+        }
+    });
+}
+
+/// [`Game::endgame_tables`](game_api::Game::endgame_tables) for the kit.
+pub fn request<V: Variant>(game: &Mancala<V>, json: &str) -> Result<String, GameError> {
+    let request: TablesRequest = serde_json::from_str(json)
+        .map_err(|e| GameError::Internal(format!("a bad endgame-tables request: {e}")))?;
+    let config = &game.config;
+    let refusal = if V::endgame_tables() {
+        supported(config).err()
+    } else {
+        Some("this game has no endgame tables".into())
+    };
+    if let Some(reason) = refusal {
+        return to_json(&TablesStatus {
+            reason: Some(reason),
+            ..TablesStatus::default()
+        });
+    }
+    let seeds = request.seeds.unwrap_or(DEFAULT_SEEDS);
+    if seeds > MAX_SEEDS {
+        return Err(GameError::State(format!(
+            "a seed limit of {seeds} is above the highest, {MAX_SEEDS}"
+        )));
+    }
+    let dir = Path::new(&request.dir);
+    if request.dir.is_empty() {
+        return Err(GameError::State(
+            "no folder was given for the endgame tables".into(),
+        ));
+    }
+    let mut rejected = Vec::new();
+    let mut probe_answer = None;
+    match request.op {
+        TablesOp::Status => {}
+        TablesOp::Load => {
+            let counts = load::<V>(dir, config, seeds, &mut rejected);
+            if !counts.is_empty() {
+                install(Tables {
+                    variant: TypeId::of::<V>(),
+                    config: normalised(config),
+                    index: Index::new(2 * config.houses, seeds),
+                    counts,
+                });
+            }
+        }
+        TablesOp::Build => start_build::<V>(config, dir, seeds),
+        TablesOp::Probe => probe_answer = probe(game),
+    }
+    let mut answer = status::<V>(config, dir, seeds);
+    answer.rejected = rejected;
+    answer.probe = probe_answer;
+    to_json(&answer)
+}
+
+fn to_json(status: &TablesStatus) -> Result<String, GameError> {
+    serde_json::to_string(status).map_err(|e| GameError::Internal(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,158 @@
+//! The kit's answers to the search engine's optional hooks ([`game_api::search`]): the
+//! evaluation ([`Variant::evaluate`], by default [`crate::eval::evaluate`]), the final
+//! margin, exact bounds from the scores, and captures first in move ordering.
+
+use game_api::MoveId;
+
+use crate::{Capture, Direction, EmptyOpposite, Mancala, Pit, Side, Variant};
+
+/// The final margin of `seat` at a finished game: its score minus the other's.
+pub(crate) fn final_margin<V: Variant>(game: &Mancala<V>, seat: u8) -> Option<i32> {
+    if !game.is_over() {
+        return None;
+    }
+    let side = Side::from_seat(seat);
+    let total = |s: Side| game.board.score(s) + i64::from(game.board.seeds_on_side(s));
+    i32::try_from(total(side) - total(side.other())).ok()
+}
+
+/// Exact bounds on the final margin of the side to move: every seed still in a house
+/// ends in someone's score, so the margin lies within the score difference plus or
+/// minus those seeds. Only where that holds: no rounds, refills, loans, big stones,
+/// mandarin squares or house marks.
+pub(crate) fn score_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
+    let c = &game.config;
+    let b = &game.board;
+    if c.rounds
+        || c.refill
+        || b.has_marks()
+        || b.big_value() > 0
+        || b.loans != [0, 0]
+        || !b.mandarins().is_empty()
+    {
+        return None;
+    }
+    let me = game.to_move;
+    let diff = i32::try_from(b.score(me) - b.score(me.other())).ok()?;
+    let left = (b.seeds_on_side(Side::South) + b.seeds_on_side(Side::North)) as i32;
+    Some((diff - left, diff + left))
+}
+
+/// Where the last seed of a sowing of `n` seeds from `origin` lands, stepping over the
+/// opponent's store (when skipped) and the origin (on a lap, when skipped). Only for
+/// anticlockwise sowing without relays: good enough for move ordering.
+fn landing<V: Variant>(game: &Mancala<V>, origin: usize, n: u32) -> usize {
+    let b = &game.board;
+    let len = b.ring_len();
+    let opponent_store = b.store(game.to_move.other());
+    let skipped = |p: usize| {
+        (game.config.skip_opponent_store && Some(p) == opponent_store)
+            || (game.config.skip_origin && p == origin)
+    };
+    let cycle = (0..len).filter(|&p| !skipped(p)).count().max(1) as u32;
+    let mut steps = (n - 1) % cycle + 1;
+    let mut p = origin;
+    while steps > 0 {
+        p = (p + 1) % len;
+        if !skipped(p) {
+            steps -= 1;
+        }
+    }
+    p
+}
+
+/// Move ordering: captures first (by the seeds they take), then moves that end in
+/// one's own store, then moves from houses of 1–2 seeds (they are the ones the
+/// opponent would capture).
+pub(crate) fn move_order_hint<V: Variant>(game: &Mancala<V>, mv: MoveId) -> i32 {
+    let c = &game.config;
+    if c.direction != Direction::Anticlockwise || game.is_over() {
+        return 0;
+    }
+    let b = &game.board;
+    let me = game.to_move;
+    let i = mv.0 as usize;
+    if i >= b.houses {
+        return 0;
+    }
+    let origin = b.house(me, i);
+    let n = b.pits[origin];
+    if n == 0 {
+        return 0;
+    }
+    let lapped = n as usize >= b.ring_len() - 1;
+    let last = landing(game, origin, n);
+    let capture = match (b.pit(last), &c.capture) {
+        (Pit::Store(s), _) if s == me && c.extra_turn_in_own_store => 1,
+        (Pit::House(s, _), Capture::Opposite { empty_opposite, .. })
+            if s == me && !lapped && b.pits[last] == 0 =>
+        {
+            let opposite = b.pits[b.opposite(last)];
+            match (opposite, empty_opposite) {
+                (0, EmptyOpposite::CaptureLast) => 1,
+                (0, _) => 0,
+                (k, _) => k as i32 + 1,
+            }
+        }
+        (Pit::House(s, _), Capture::Backward { min, max }) if s != me => {
+            // The run of houses from the last one backwards that reach a capturing count.
+            let mut taken = 0;
+            let mut p = last;
+            while let Pit::House(side, _) = b.pit(p)
+                && side != me
+            {
+                let k = b.pits[p] + u32::from(!lapped || p != origin);
+                if !(*min..=*max).contains(&k) {
+                    break;
+                }
+                taken += k as i32;
+                p = (p + b.ring_len() - 1) % b.ring_len();
+            }
+            taken
+        }
+        _ => 0,
+    };
+    if capture > 0 {
+        8 + 4 * capture
+    } else if n <= 2 {
+        1
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_api::{Game, MoveId};
+
+    use crate::{Config, Mancala, Phase, Side, Variant};
+
+    #[derive(Debug, Clone, Default, PartialEq, Eq)]
+    struct K;
+    impl Variant for K {
+        fn manifest() -> game_api::Manifest {
+            game_api::Manifest::new("k", "K", "1.0.0")
+        }
+        fn config(_: &game_api::Options) -> Result<Config, game_api::GameError> {
+            Ok(Config::kalah(6, 4))
+        }
+    }
+
+    #[test]
+    fn kalah_bounds_order_and_margin() {
+        let g: Mancala<K> = Mancala::new(&game_api::Options::default()).unwrap();
+        assert_eq!(g.score_bounds(), Some((-48, 48)));
+        // House c (4 seeds) ends in the store: an extra turn, ordered first.
+        assert!(g.move_order_hint(MoveId(2)) > g.move_order_hint(MoveId(0)));
+        assert_eq!(g.final_margin(0), None);
+        let mut board = g.board.clone();
+        board.pits.iter_mut().for_each(|p| *p = 0);
+        board.pits[6] = 30;
+        board.pits[13] = 18;
+        let over =
+            Mancala::<K>::from_parts(g.config.clone(), board, Side::North, Phase::Play, 1).unwrap();
+        assert!(over.is_over());
+        assert_eq!(over.final_margin(0), Some(12));
+        assert_eq!(over.final_margin(1), Some(-12));
+    }
+}

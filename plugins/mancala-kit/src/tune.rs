@@ -1,0 +1,188 @@
+//! Self-play matches between two weight sets of the evaluation ([`crate::eval`]), for
+//! tuning: every two-move opening, each played once with each set moving first, a
+//! fixed number of positions searched per move (so a run is reproducible).
+//!
+//! Run by the plugins' examples, e.g. `cargo run --release -p oware --example
+//! tune_oware -- 20000`.
+
+use std::sync::atomic::AtomicBool;
+
+use game_api::{
+    Game, MoveId, Options, Turn,
+    search::{Clock, Searcher, Table, best_move},
+};
+
+use crate::{
+    Mancala, Variant,
+    eval::{Weights, with_weights},
+};
+
+/// The result of a match, from the first weight set's side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Score {
+    /// The score in percent (a draw is half a point).
+    pub fn percent(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        if games == 0 {
+            return 50.0;
+        }
+        100.0 * (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games)
+    }
+}
+
+/// The positions after every two-move opening of the game with these options.
+pub fn openings<V: Variant>(options: &Options) -> Vec<Mancala<V>> {
+    let start = Mancala::<V>::new(options).expect("the options are valid");
+    let mut out = Vec::new();
+    let mut first = Vec::new();
+    start.legal_moves(&mut first);
+    for a in first {
+        let mut g1 = start.clone();
+        if g1.apply(a, None).is_err() {
+            continue;
+        }
+        let mut second = Vec::new();
+        g1.legal_moves(&mut second);
+        for b in second {
+            let mut g2 = g1.clone();
+            if g2.apply(b, None).is_ok() && matches!(g2.turn(), Turn::Seat { .. }) {
+                out.push(g2);
+            }
+        }
+    }
+    out
+}
+
+/// One game from `start`, `weights[seat]` playing each seat with `nodes` positions a
+/// move; returns the final margin of seat 0.
+pub fn play<V: Variant>(start: &Mancala<V>, weights: [Option<Weights>; 2], nodes: u64) -> i64 {
+    let stop = AtomicBool::new(false);
+    let mut tables = [Table::with_mib(16), Table::with_mib(16)];
+    let mut game = start.clone();
+    let mut history = Vec::new();
+    for _ in 0..1000 {
+        let seat = match game.turn() {
+            Turn::Seat { seat } => usize::from(seat),
+            Turn::Over { outcome } => return outcome.margin(),
+            Turn::Chance { .. } => return 0,
+        };
+        let mv: MoveId = with_weights(weights[seat], || {
+            let clock = Clock::new(None, false, Some(nodes), &stop);
+            let mut searcher = Searcher::new(&mut tables[seat], clock, false, 0, &history);
+            best_move(&mut searcher, &game, 64).map(|f| f.best)
+        })
+        .expect("a position with a seat to move has a move");
+        history.push(game.state_hash());
+        game.apply(mv, None).expect("the engine plays legal moves");
+    }
+    0
+}
+
+/// A match between weights `a` and `b` over every two-move opening (at most
+/// `max_openings` of them), each played with both colours.
+pub fn match_weights<V: Variant>(
+    options: &Options,
+    a: Weights,
+    b: Weights,
+    nodes: u64,
+    max_openings: usize,
+) -> Score {
+    let mut score = Score::default();
+    for start in openings::<V>(options).into_iter().take(max_openings) {
+        for a_seat in 0..2 {
+            let weights = if a_seat == 0 {
+                [Some(a), Some(b)]
+            } else {
+                [Some(b), Some(a)]
+            };
+            let margin = play(&start, weights, nodes) * if a_seat == 0 { 1 } else { -1 };
+            match margin.signum() {
+                1 => score.wins += 1,
+                0 => score.draws += 1,
+                _ => score.losses += 1,
+            }
+        }
+    }
+    score
+}
+
+/// Prints, for `defaults`, the match of the full set against the store difference alone
+/// and against the set without each feature in turn: the gain of each weight.
+pub fn report<V: Variant>(options: &Options, defaults: Weights, nodes: u64, max_openings: usize) {
+    let show = |what: &str, s: Score| {
+        println!(
+            "| {what} | {} | {} | {} | {:.1}% |",
+            s.wins,
+            s.draws,
+            s.losses,
+            s.percent()
+        );
+    };
+    println!("| defaults {defaults:?} against | won | drawn | lost | score |");
+    println!("|---|---|---|---|---|");
+    show(
+        "the store difference alone",
+        match_weights::<V>(
+            options,
+            defaults,
+            Weights::MATERIAL_ONLY,
+            nodes,
+            max_openings,
+        ),
+    );
+    for (i, name) in Weights::NAMES.iter().enumerate().skip(1) {
+        if defaults.get(i) == 0 {
+            continue;
+        }
+        show(
+            &format!("without `{name}` ({})", defaults.get(i)),
+            match_weights::<V>(options, defaults, defaults.with(i, 0), nodes, max_openings),
+        );
+    }
+}
+
+/// The CPU time this thread has used, in seconds, where the system tells it (Linux:
+/// `/proc/thread-self/stat`, in clock ticks of 10 ms): speed on a loaded machine is
+/// positions per CPU second, not per second of the wall clock.
+pub fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The fields after the command name (which is in parentheses).
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+/// The engine's speed on the positions after the two-move openings (at most
+/// `max_openings`), `millis` milliseconds each with a fresh table: positions searched,
+/// seconds taken and CPU seconds used (0 where unknown).
+pub fn speed<V: Variant>(options: &Options, millis: u64, max_openings: usize) -> (u64, f64, f64) {
+    let stop = AtomicBool::new(false);
+    let (mut nodes, mut seconds) = (0, 0.0);
+    let cpu_before = thread_cpu_seconds();
+    for start in openings::<V>(options).into_iter().take(max_openings) {
+        let mut table = Table::with_mib(64);
+        let time = std::time::Duration::from_millis(millis);
+        let clock = Clock::new(Some(time), true, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+        if let Ok(found) = best_move(&mut searcher, &start, 64) {
+            nodes += found.nodes;
+            seconds += found.elapsed.as_secs_f64();
+        }
+    }
+    let cpu = match (cpu_before, thread_cpu_seconds()) {
+        (Some(a), Some(b)) => b - a,
+        _ => 0.0,
+    };
+    (nodes, seconds, cpu)
+}

@@ -1,0 +1,168 @@
+//! The plugin's own search engine and solver through the real FFI: exact on small
+//! Kalah boards, legal moves, the stop flag obeyed, and "unsupported" where it cannot
+//! search (the host then falls back to its own alpha-beta).
+
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
+};
+
+use game_api::{
+    MoveId, Rng, Turn,
+    search::{SearchMode, SearchRequest},
+};
+use tavola::{
+    ai::{
+        engine::{EngineConfig, search},
+        solve::{SolveConfig, solve as host_solve},
+        solver,
+    },
+    bots::bot_for,
+    plugins::{DirSource, GameHandle, Plugin, PluginDir, PluginDirs, PluginSet},
+};
+use tavola_tests::{library, plugins_folder};
+
+fn game_plugin(file: &str, id: &str) -> (tempfile::TempDir, Plugin) {
+    let dir = plugins_folder(&[library(file)]);
+    let set = PluginSet::discover(PluginDirs(vec![PluginDir {
+        path: dir.path().to_path_buf(),
+        source: DirSource::CommandLine,
+    }]));
+    let plugin = set.game(id).unwrap().clone();
+    (dir, plugin)
+}
+
+fn kalah(options: &[&str], notation: Option<&str>) -> (tempfile::TempDir, Plugin, GameHandle) {
+    let (dir, plugin) = game_plugin("kalah", "kalah");
+    let o = plugin.parse_options(options).unwrap();
+    let game = match notation {
+        Some(n) => plugin.from_notation(&o, n).unwrap(),
+        None => plugin.new_game(&o).unwrap(),
+    };
+    (dir, plugin, game)
+}
+
+fn plugin_solve(game: &GameHandle) -> (f64, MoveId) {
+    let s = solver::solve(game, &SolveConfig::default(), |_, _| {})
+        .unwrap()
+        .expect("the kalah plugin has a solver");
+    (s.margin, s.best)
+}
+
+#[test]
+fn the_plugin_solver_agrees_with_the_host_solver_on_small_boards() {
+    for notation in [
+        "1,2,0/1,0,2 5-7 S",
+        "2,0,1/0,3,1 4-7 N",
+        "1,1,1/1,1,1 6-6 S",
+        "3,0,2/1,1,0 5-6 S",
+    ] {
+        let (_dir, _plugin, game) = kalah(&["houses=3", "seeds=3"], Some(notation));
+        let exhaustive = host_solve(&game, &SolveConfig::default(), |_| {}).unwrap();
+        let (margin, best) = plugin_solve(&game);
+        assert_eq!(margin, exhaustive.margin, "{notation}");
+        let mut after = game.clone();
+        after.apply(best).unwrap();
+        let Turn::Seat { seat } = game.turn().unwrap() else {
+            panic!()
+        };
+        let value = match after.turn().unwrap() {
+            Turn::Over { outcome } => {
+                (outcome.seats[usize::from(seat)].score
+                    - outcome.seats[1 - usize::from(seat)].score) as f64
+            }
+            Turn::Seat { seat: s } => {
+                let v = host_solve(&after, &SolveConfig::default(), |_| {})
+                    .unwrap()
+                    .margin;
+                if s == seat { v } else { -v }
+            }
+            Turn::Chance { .. } => unreachable!(),
+        };
+        assert_eq!(value, margin, "the best move of {notation} keeps the value");
+    }
+}
+
+#[test]
+fn the_plugin_solver_finds_the_published_kalah_3_3_value_in_slices() {
+    // Irving, Donkers and Uiterwijk (2000), empty-capture rule: Kalah(3,3) is a
+    // first-player win by 2. Slices of 1 ms: the solve resumes from the kept table.
+    let (_dir, _plugin, game) = kalah(&["houses=3", "seeds=3", "empty_capture=true"], None);
+    let config = SolveConfig {
+        progress_every: Duration::from_millis(1),
+        ..SolveConfig::default()
+    };
+    let mut slices = 0;
+    let s = solver::solve(&game, &config, |_, _| slices += 1)
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.margin, 2.0);
+    assert!(s.progress.table_bytes <= config.memory);
+}
+
+#[test]
+fn the_engine_plays_legal_moves_and_obeys_the_stop_flag() {
+    let (_dir, plugin, game) = kalah(&[], None);
+    let config = EngineConfig {
+        max_depth: 8,
+        time: None,
+        memory_mib: 8,
+    };
+    let r = search(&game, &config, None, &[]).unwrap().unwrap();
+    assert_eq!(r.depth, 8);
+    assert!(
+        game.legal_moves()
+            .unwrap()
+            .contains(&MoveId(r.best.unwrap()))
+    );
+    assert!(!r.line.is_empty());
+    // A stopped search answers at once, with a legal move.
+    let stop = AtomicBool::new(true);
+    let deep = EngineConfig {
+        max_depth: 64,
+        ..config
+    };
+    let r = search(&game, &deep, Some(&stop), &[]).unwrap().unwrap();
+    assert!(
+        r.nodes <= 2 * game_api::search::POLL_NODES,
+        "{} nodes",
+        r.nodes
+    );
+    assert!(
+        game.legal_moves()
+            .unwrap()
+            .contains(&MoveId(r.best.unwrap()))
+    );
+    // The Expert bot and the legacy engines all play legal moves.
+    for name in [
+        "expert",
+        "alphabeta:4",
+        "alphabeta-legacy:3",
+        "expert-legacy",
+    ] {
+        let mut bot = bot_for(name, &plugin, &game).unwrap();
+        bot.set_cancel(Arc::new(AtomicBool::new(false)));
+        let mv = bot.choose(&game, 0, &mut Rng::with_seed(1)).unwrap();
+        assert!(game.legal_moves().unwrap().contains(&mv), "{name}");
+    }
+    stop.store(false, Ordering::Relaxed);
+}
+
+#[test]
+fn a_game_the_engine_cannot_search_is_answered_unsupported() {
+    let (_dir, plugin) = game_plugin("fixture_dice_race", "dice-race");
+    let game = plugin
+        .new_game(&plugin.parse_options::<&str>(&[]).unwrap())
+        .unwrap();
+    let request = SearchRequest {
+        mode: SearchMode::BestMove,
+        ..SearchRequest::default()
+    };
+    assert_eq!(
+        game.search(&request, &AtomicBool::new(false)).unwrap(),
+        None
+    );
+}

@@ -48,7 +48,7 @@ pub const PLUGIN_INFO_SYMBOL: &[u8] = b"TAVOLA_PLUGIN_INFO\0";
 /// [`export_game!`](crate::export_game) exports: the host calls it (found with
 /// `libloading`, and absent from plugins built before languages) with the player's
 /// language, UTF-8, before it makes games; every game the plugin makes from then on is
-/// told the language with [`Game::set_language`](crate::Game::set_language). A plain
+/// told the language with [`Game::set_language`]. A plain
 /// symbol rather than a method of the `abi_stable` types, whose layout old plugins pin.
 pub const SET_LANGUAGE_SYMBOL: &[u8] = b"tavola_set_language\0";
 

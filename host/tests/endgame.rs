@@ -138,6 +138,7 @@ fn the_worker_builds_loads_and_probes_the_tables_in_its_own_process() {
         .call(
             Request::Load {
                 copy: plugins.path().join(lib),
+                language: String::new(),
             },
             second,
         )
@@ -149,6 +150,7 @@ fn the_worker_builds_loads_and_probes_the_tables_in_its_own_process() {
                 options: Default::default(),
                 position: Some("0,0,0,0,0,1/1,0,0,0,0,0 24-22 S".into()),
                 moves: vec![],
+                language: String::new(),
             },
             second,
         )

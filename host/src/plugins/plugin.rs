@@ -42,6 +42,20 @@ pub struct PluginMeta {
 pub struct Plugin {
     meta: Arc<PluginMeta>,
     module: Arc<OnceLock<Result<GamePluginRef, LoadError>>>,
+    localized: Arc<Localized>,
+}
+
+/// The manifest in each language it offers, made on first use.
+type Localized = Vec<(String, OnceLock<Manifest>)>;
+
+fn localized_slots(manifest: &Manifest) -> Arc<Localized> {
+    Arc::new(
+        manifest
+            .languages()
+            .into_iter()
+            .map(|l| (l, OnceLock::new()))
+            .collect(),
+    )
 }
 
 impl std::fmt::Debug for Plugin {
@@ -58,6 +72,7 @@ impl Plugin {
     /// A plugin known by its inspection, not loaded yet.
     pub fn unloaded(meta: PluginMeta) -> Self {
         Plugin {
+            localized: localized_slots(&meta.inspection.manifest),
             meta: Arc::new(meta),
             module: Arc::new(OnceLock::new()),
         }
@@ -66,6 +81,7 @@ impl Plugin {
     /// A plugin whose library is already loaded.
     pub(super) fn loaded(meta: PluginMeta, module: GamePluginRef) -> Self {
         Plugin {
+            localized: localized_slots(&meta.inspection.manifest),
             meta: Arc::new(meta),
             module: Arc::new(OnceLock::from(Ok(module))),
         }
@@ -78,6 +94,7 @@ impl Plugin {
         Plugin {
             meta: Arc::new(meta),
             module: self.module.clone(),
+            localized: self.localized.clone(),
         }
     }
 
@@ -91,8 +108,27 @@ impl Plugin {
         &self.meta.path
     }
 
-    /// The game's manifest.
+    /// The game's manifest in the language games speak now
+    /// ([`locale::language`](crate::locale::language)): names, seats, options and rules
+    /// as the player should read them ([`Manifest::localized`]); ids, keys and values are
+    /// those of [`Plugin::manifest_all_languages`].
     pub fn manifest(&self) -> &Manifest {
+        self.manifest_in(&crate::locale::language())
+    }
+
+    /// The game's manifest in language `lang`; the plugin's default texts for a
+    /// language it does not offer.
+    pub fn manifest_in(&self, lang: &str) -> &Manifest {
+        let lang = game_api::i18n::primary_language(lang);
+        let raw = &self.meta.inspection.manifest;
+        match self.localized.iter().find(|(l, _)| *l == lang) {
+            Some((_, slot)) => slot.get_or_init(|| raw.localized(&lang)),
+            None => raw,
+        }
+    }
+
+    /// The manifest as the plugin gave it: its default texts, and every translation.
+    pub fn manifest_all_languages(&self) -> &Manifest {
         &self.meta.inspection.manifest
     }
 
@@ -155,10 +191,28 @@ impl Plugin {
         serde_json::to_string(options).unwrap_or_else(|_| "{}".into())
     }
 
-    /// A new game with these options.
+    /// The root module, the plugin told to make games in `lang` (see
+    /// [`SET_LANGUAGE_SYMBOL`](game_api::ffi::SET_LANGUAGE_SYMBOL)).
+    fn module_in(&self, lang: &str) -> Result<GamePluginRef, CallError> {
+        let module = self.module()?;
+        let lang = game_api::i18n::primary_language(lang);
+        super::library::tell_language(&self.meta.copy, &lang);
+        Ok(module)
+    }
+
+    /// A new game with these options, speaking the player's language
+    /// ([`locale::language`](crate::locale::language)).
     pub fn new_game(&self, options: &Options) -> Result<GameHandle, CallError> {
+        self.new_game_in(options, &crate::locale::language())
+    }
+
+    /// A new game with these options, speaking language `lang` if the plugin offers it.
+    pub fn new_game_in(&self, options: &Options, lang: &str) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
-        self.handle(self.module()?.new_game()(RStr::from_str(&o)), options)
+        self.handle(
+            self.module_in(lang)?.new_game()(RStr::from_str(&o)),
+            options,
+        )
     }
 
     /// A game from a position notation, with these options.
@@ -168,12 +222,14 @@ impl Plugin {
         notation: &str,
     ) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
-        let game = self.module()?.from_notation()(RStr::from_str(&o), RStr::from_str(notation));
+        let module = self.module_in(&crate::locale::language())?;
+        let game = module.from_notation()(RStr::from_str(&o), RStr::from_str(notation));
         self.handle(game, options)
     }
 
     /// A game from its JSON state.
     pub fn from_json(&self, options: &Options, state: &str) -> Result<GameHandle, CallError> {
-        self.handle(self.module()?.from_json()(RStr::from_str(state)), options)
+        let module = self.module_in(&crate::locale::language())?;
+        self.handle(module.from_json()(RStr::from_str(state)), options)
     }
 }

@@ -133,6 +133,7 @@ pub mod pieces;
 mod search;
 mod sow;
 pub mod testing;
+mod texts;
 pub mod tune;
 mod validate;
 
@@ -147,3 +148,4 @@ pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
 pub use history::History;
 pub use hooks::{SeedAction, SeedContext, SeedHook};
 pub use pieces::piece_styles;
+pub use texts::Lang;

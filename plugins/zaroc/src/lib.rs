@@ -9,6 +9,7 @@
 //! must satisfy).
 
 pub mod geometry;
+mod i18n;
 mod manifest;
 mod notation;
 mod pieces;
@@ -92,6 +93,9 @@ pub struct Zaroc {
     /// The last move (from, to).
     #[serde(default)]
     pub last: Option<(usize, usize)>,
+    /// Whether the texts are in Italian ([`Game::set_language`]); not part of the position.
+    #[serde(skip)]
+    pub(crate) italian: bool,
 }
 
 impl Game for Zaroc {
@@ -121,7 +125,12 @@ impl Game for Zaroc {
     }
 
     fn view(&self) -> View {
-        self.view_now()
+        let view = self.view_now();
+        if self.italian {
+            i18n::IT.view(view)
+        } else {
+            view
+        }
     }
 
     fn turn(&self) -> Turn {
@@ -137,7 +146,17 @@ impl Game for Zaroc {
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {
-        self.play(mv, effects)
+        let mut effects = effects;
+        let from = effects.as_ref().map_or(0, |e| e.len());
+        let played = self.play(mv, effects.as_deref_mut());
+        if let (true, Some(e)) = (self.italian, effects) {
+            i18n::IT.effects(&mut e[from..]);
+        }
+        played
+    }
+
+    fn set_language(&mut self, lang: &str) {
+        self.italian = game_api::i18n::primary_language(lang) == "it";
     }
 
     fn evaluate(&self) -> Option<Vec<f64>> {

@@ -14,10 +14,16 @@ impl Zaroc {
             description: "A Thai stacking race: two moves a turn with either colour, down \
                           three rows of sticks to the finish."
                 .into(),
-            rules: vec![RulesText {
-                lang: "en".into(),
-                markdown: include_str!("../rules.md").into(),
-            }],
+            rules: vec![
+                RulesText {
+                    lang: "en".into(),
+                    markdown: include_str!("../rules.md").into(),
+                },
+                RulesText {
+                    lang: "it".into(),
+                    markdown: crate::i18n::RULES_IT.into(),
+                },
+            ],
             seats: SeatRange { min: 2, max: 2 },
             seat_names: vec!["Player 1".into(), "Player 2".into()],
             tags: vec!["race".into(), "stacking".into()],
@@ -36,6 +42,7 @@ impl Zaroc {
             search: SearchHints::default(),
             chance: Some(false),
             aliases: Vec::new(),
+            translations: [("it".to_string(), crate::i18n::italian())].into(),
         }
     }
 }

@@ -186,6 +186,7 @@ impl Zaroc {
             seen: BTreeMap::new(),
             ending: None,
             last: None,
+            italian: false,
         }
     }
 

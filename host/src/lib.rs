@@ -12,6 +12,7 @@ pub mod bots;
 pub mod cli;
 pub mod conformance;
 pub mod ending;
+pub mod i18n;
 pub mod matches;
 pub mod play;
 pub mod plugins;

@@ -334,7 +334,7 @@ impl TavolaApp {
             return;
         };
         if let Err(e) = self.settings.save(&dir) {
-            self.save_failed(format!("The settings could not be saved: {e}"));
+            self.save_failed(crate::tr!("settings-not-saved", error = e.to_string()));
         }
     }
 

@@ -122,3 +122,97 @@ key-up = up arrow
 key-down = down arrow
 key-space = space
 key-enter = Enter
+play-not-set-up-again = the game cannot be set up again: { $error }
+play-move-not-legal = move { $number } is not legal here
+play-chance-event = Chance: { $notation } · { $happened }
+play-chance-move = Chance: { $notation }
+play-moves-replaced = { $count ->
+    [one] { $count } later move was replaced by this one
+   *[other] { $count } later moves were replaced by this one
+}
+play-bot-failed = the bot failed: { $error }
+clock-running = Running
+clock-stopped = Stopped
+
+## What happened in a move
+event-captured = captured { $count }
+event-relay-once = sowing went on once (relay)
+event-relay = sowing went on { $count } times (relay)
+event-removed = { $count ->
+    [one] { $count } piece taken off the board
+   *[other] { $count } pieces taken off the board
+}
+event-extra-turn = extra turn for { $seat }
+
+## The end of a game, resigning and draws
+and-between = { " " }and{ " " }
+over-wins = { $seat } wins { $scores }
+over-draw = Draw { $scores }
+over-game-over = Game over { $scores }
+over-ended-one-wins = { $ending } · { $seat } wins
+over-ended-several-win = { $ending } · { $seats } win
+over-margin = by { $margin }
+over-won = won
+over-drew = drew
+over-lost = lost
+over-moves-in = { $moves } moves in { $time }
+over-moves = { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+over-rematch = Rematch
+over-rematch-hint = The same game, sides swapped
+over-new-game = New game
+over-review = Review
+over-review-hint = Step through the game from its start
+over-reviewing = Review: Redo steps through the game
+ending-resigned = { $seat } resigned
+ending-draw-agreed = Draw agreed
+ending-time = { $seat } lost on time
+draw-bot-declines = { $seat } declines the draw: the computer plays every game to its end
+draw-declined = The draw offered by { $seat } was declined
+resign-question = Resign this game for { $seat }? It ends now, as a loss.
+resign-yes = Yes, resign
+draw-question = { $seat } offers a draw. { $others }, do you accept it? The game then ends now, drawn.
+draw-accept = Accept the draw
+draw-decline = Decline
+
+## The plugins panel
+plugins-rescan = Rescan
+plugins-open-folder = Open plugins folder
+plugins-back = Back to games
+plugins-drop-hint = A library dropped into one of these folders appears here within two seconds.
+plugins-none = No plugin files were found in the folders below.
+plugins-game = Game
+plugins-version = Version
+plugins-status = Status
+plugins-file = File
+plugins-quarantined = quarantined
+plugins-quarantined-hint = It failed repeatedly and is not offered.
+plugins-try-again = Try again
+plugins-update-waiting = An update is waiting: the game in progress keeps version { $playing }; a new game uses this file's version { $new }.
+plugins-hide-details = Hide details
+plugins-details = Details
+plugins-folders = Folders searched
+plugins-no-folder = does not exist
+
+## Recovering, saving and loading
+close = Close
+recover-title = Recover games
+recover-explained = Saved games that could not be opened are kept here, never deleted. One opens again once its plugin is back and works.
+recover-none = There are no saved games to recover.
+recover-unreadable = an unreadable file
+recover-moves = , { $count } moves
+recover-open = Open
+recover-no-plugin = Its plugin is not loaded.
+recover-delete = Delete
+save-replace-question = { $file } already exists. Replace it?
+save-replace = Replace
+save-done = Saved to { $path }
+save-failed = The game could not be saved as { $file }: { $error }
+load-no-file = There is no file named { $file } there.
+load-unreadable = { $file } could not be read ({ $error }).
+load-not-a-record = { $file } is not a Tavola saved game. Choose a file saved with Save… (Ctrl+S).
+load-unknown-game = { $file } is a game that none of the installed plugins plays.
+load-failed = { $file } could not be loaded: { $error }
+rules-missing = { $game } comes without rules text.

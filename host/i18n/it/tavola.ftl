@@ -122,3 +122,103 @@ key-up = freccia su
 key-down = freccia giù
 key-space = spazio
 key-enter = Invio
+play-not-set-up-again = la partita non si può ripristinare: { $error }
+play-move-not-legal = la mossa { $number } non è legale qui
+play-chance-event = Sorte: { $notation } · { $happened }
+play-chance-move = Sorte: { $notation }
+play-moves-replaced = { $count ->
+    [one] { $count } mossa successiva è stata sostituita da questa
+   *[other] { $count } mosse successive sono state sostituite da questa
+}
+play-bot-failed = il bot non ha funzionato: { $error }
+clock-running = In corso
+clock-stopped = Fermo
+
+## Che cosa è successo in una mossa
+event-captured = { $count ->
+    [one] catturato { $count }
+   *[other] catturati { $count }
+}
+event-relay-once = la semina è proseguita una volta (staffetta)
+event-relay = la semina è proseguita { $count } volte (staffetta)
+event-removed = { $count ->
+    [one] { $count } pezzo tolto dal tavoliere
+   *[other] { $count } pezzi tolti dal tavoliere
+}
+event-extra-turn = turno in più per { $seat }
+
+## La fine della partita, l'abbandono e la patta
+and-between = { " " }e{ " " }
+over-wins = Vince { $seat } { $scores }
+over-draw = Patta { $scores }
+over-game-over = Partita finita { $scores }
+over-ended-one-wins = { $ending } · vince { $seat }
+over-ended-several-win = { $ending } · vincono { $seats }
+over-margin = con { $margin } di scarto
+over-won = ha vinto
+over-drew = ha pareggiato
+over-lost = ha perso
+over-moves-in = { $moves } mosse in { $time }
+over-moves = { $moves ->
+    [one] { $moves } mossa
+   *[other] { $moves } mosse
+}
+over-rematch = Rivincita
+over-rematch-hint = Lo stesso gioco, con i lati scambiati
+over-new-game = Nuova partita
+over-review = Rivedi
+over-review-hint = Ripercorri la partita dall'inizio
+over-reviewing = Revisione: "Ripeti mossa" avanza nella partita
+ending-resigned = { $seat } ha abbandonato
+ending-draw-agreed = Patta concordata
+ending-time = { $seat } ha perso per tempo
+draw-bot-declines = { $seat } rifiuta la patta: il computer gioca ogni partita fino alla fine
+draw-declined = La patta proposta da { $seat } è stata rifiutata
+resign-question = Abbandonare questa partita per { $seat }? Finisce subito, come sconfitta.
+resign-yes = Sì, abbandono
+draw-question = { $seat } propone la patta. { $others }, accettate? La partita finisce subito, pari.
+draw-accept = Accetta la patta
+draw-decline = Rifiuta
+
+## Il pannello dei plugin
+plugins-rescan = Cerca di nuovo
+plugins-open-folder = Apri la cartella dei plugin
+plugins-back = Torna ai giochi
+plugins-drop-hint = Una libreria copiata in una di queste cartelle compare qui entro due secondi.
+plugins-none = Nelle cartelle qui sotto non c'è nessun file di plugin.
+plugins-game = Gioco
+plugins-version = Versione
+plugins-status = Stato
+plugins-file = File
+plugins-quarantined = in quarantena
+plugins-quarantined-hint = Non ha funzionato più volte e non viene proposto.
+plugins-try-again = Riprova
+plugins-update-waiting = C'è un aggiornamento: la partita in corso resta alla versione { $playing }; una nuova partita usa la versione { $new } di questo file.
+plugins-hide-details = Nascondi i dettagli
+plugins-details = Dettagli
+plugins-folders = Cartelle esaminate
+plugins-no-folder = non esiste
+
+## Recupero, salvataggio e caricamento
+close = Chiudi
+recover-title = Recupera partite
+recover-explained = Le partite salvate che non si sono potute aprire restano qui, mai cancellate. Una si riapre quando il suo plugin torna e funziona.
+recover-none = Non ci sono partite salvate da recuperare.
+recover-unreadable = un file illeggibile
+recover-moves = { $count ->
+    [one] , { $count } mossa
+   *[other] , { $count } mosse
+}
+recover-open = Apri
+recover-no-plugin = Il suo plugin non è caricato.
+recover-delete = Elimina
+save-replace-question = { $file } esiste già. Sostituirlo?
+save-replace = Sostituisci
+save-done = Salvata in { $path }
+save-failed = La partita non si può salvare come { $file }: { $error }
+load-no-file = Lì non c'è nessun file chiamato { $file }.
+load-unreadable = { $file } non si può leggere ({ $error }).
+load-not-a-record = { $file } non è una partita salvata da Tavola. Scegli un file salvato con Salva… (Ctrl+S).
+load-unknown-game = { $file } è una partita di un gioco che nessun plugin installato conosce.
+load-failed = { $file } non si può caricare: { $error }
+rules-missing = { $game } non ha il testo delle regole.

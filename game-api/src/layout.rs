@@ -1,5 +1,7 @@
 use serde::{Deserialize, Serialize};
 
+use crate::PieceStyle;
+
 /// A place on the board: a pit, a square, a stick, a track cell, a store.
 ///
 /// A site's id is its index in [`Layout::sites`].
@@ -11,8 +13,10 @@ pub struct SiteId(pub u16);
 /// them, in *board units* (any scale; the host fits `size` into the window, keeping the
 /// aspect ratio). The origin is the top-left corner, `y` grows downwards.
 ///
-/// Grids, pits, tracks and sticks are all just sites, so the host needs no per-game code.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Grids, pits, tracks and sticks are all just sites, so the host needs no per-game code;
+/// and [`pieces`](Self::pieces) says how each kind of piece looks, so the host draws no
+/// piece by its name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Layout {
     /// Width and height of the board, in board units.
     pub size: [f32; 2],
@@ -21,12 +25,22 @@ pub struct Layout {
     /// Arrows and paths drawn between sites.
     #[serde(default)]
     pub links: Vec<Link>,
+    /// How each kind of piece looks, at most one style per kind. A kind not described
+    /// here is drawn with [`PieceStyle::fallback`] (a plugin written before styles
+    /// existed sends none, and its pieces still draw).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<PieceStyle>,
 }
 
 impl Layout {
     /// The site with this id, if there is one.
     pub fn site(&self, id: SiteId) -> Option<&Site> {
         self.sites.get(usize::from(id.0))
+    }
+
+    /// The style of pieces of `kind`, if the layout describes it.
+    pub fn piece_style(&self, kind: &str) -> Option<&PieceStyle> {
+        self.pieces.iter().find(|p| p.kind == kind)
     }
 
     /// Checks that every site's id is its index and every link names real sites.

@@ -5,8 +5,8 @@
 //!
 //! 1. **The Rust face**: the [`Game`] trait over an owned, `serde`-serialisable state, with
 //!    plain data types for everything a game tells the host — its [`Manifest`] (name,
-//!    seats, rules text, [`OptionSpec`]s and [`Preset`]s), its board [`Layout`], the
-//!    dynamic [`View`], whose [`Turn`] it is (a seat, a chance event with exact
+//!    seats, rules text, [`OptionSpec`]s and [`Preset`]s), its board [`Layout`] (with a
+//!    [`PieceStyle`] for each kind of piece), the dynamic [`View`], whose [`Turn`] it is (a seat, a chance event with exact
 //!    [`Probability`]s, or an [`Outcome`]), the legal moves as compact [`MoveId`]s with a
 //!    [`MoveInfo`] for people, and the [`Effect`]s of a move. A game crate unit-tests its
 //!    rules against this trait with no loading involved.
@@ -56,6 +56,7 @@ mod layout;
 mod manifest;
 mod moves;
 mod options;
+mod piece_style;
 mod rng;
 pub mod testing;
 mod turn;
@@ -68,9 +69,10 @@ pub use layout::{Facing, Layout, Link, LinkKind, Shape, Site, SiteId};
 pub use manifest::{BotSpec, Manifest, RulesText, SearchHints, SeatRange};
 pub use moves::{MoveId, MoveInfo};
 pub use options::{Choice, OptionError, OptionKind, OptionSpec, OptionValue, Options, Preset};
+pub use piece_style::{Colour, Line, Part, PartShape, PieceStyle, StateStyle};
 pub use rng::Rng;
 pub use turn::{ChanceOutcome, GameResult, Outcome, Probability, SeatOutcome, Turn};
-pub use view::{Panel, PanelEntry, Piece, SiteContent, View};
+pub use view::{Group, Panel, PanelEntry, Piece, SiteContent, View};
 
 /// The level of this contract. A plugin built for another level is refused by the host
 /// with a message naming both levels. Raise it whenever the meaning or the layout of the

@@ -30,11 +30,34 @@ pub enum SiteContent {
         /// How many.
         count: u32,
     },
+    /// Several groups of identical pieces on one site, each drawn with its count (a big
+    /// stone among small ones: `[1 big stone, 5 seeds]`). Lifts and captures take from
+    /// the last group first.
+    Groups {
+        /// The groups, in the order their counts are shown.
+        groups: Vec<Group>,
+    },
     /// A stack of pieces, bottom first.
     Stack {
         /// The pieces, bottom to top.
         pieces: Vec<Piece>,
     },
+}
+
+/// A number of identical pieces in [`SiteContent::Groups`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    /// The piece they all are.
+    pub piece: Piece,
+    /// How many.
+    pub count: u32,
+}
+
+impl Group {
+    /// `count` pieces like `piece`.
+    pub fn new(piece: Piece, count: u32) -> Self {
+        Group { piece, count }
+    }
 }
 
 /// A piece: its kind, its owner and its state.

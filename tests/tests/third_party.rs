@@ -83,14 +83,14 @@ fn a_three_claims_a_tuzdyk_that_collects_later_stones() {
         play(&mut game, "i");
         assert_eq!(
             game.notation().unwrap(),
-            "1,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,5 79-76 N tuz:A,-"
+            "1,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,5 79-76 N sink:A,-"
         );
         // A tuzdyk is never played from; a stone sown into it goes to its owner.
         play(&mut game, "I");
         play(&mut game, "i");
         assert_eq!(
             game.notation().unwrap(),
-            "2,1,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0,1 80-76 N tuz:A,-"
+            "2,1,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0,1 80-76 N sink:A,-"
         );
         assert!(
             game.apply(MoveId(0)).is_err(),
@@ -119,7 +119,7 @@ fn no_tuzdyk_in_the_ninth_house_nor_a_second_one() {
         play(&mut second, "i");
         assert_eq!(
             second.notation().unwrap(),
-            "1,0,0,0,0,0,0,0,1/0,3,0,0,0,0,0,0,5 79-73 N tuz:A,-"
+            "1,0,0,0,0,0,0,0,1/0,3,0,0,0,0,0,0,5 79-73 N sink:A,-"
         );
         let Turn::Seat { seat: 1 } = second.turn().unwrap() else {
             panic!("North to move")

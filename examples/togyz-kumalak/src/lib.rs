@@ -5,7 +5,7 @@
 //! parameters cover the sowing (the first stone back into the house it came from), the
 //! even capture and the end; one hook adds the tuzdyk.
 
-use game_api::{GameError, Manifest, Options, RulesText, SeatRange};
+use game_api::{Colour, GameError, Manifest, Options, Part, PieceStyle, RulesText, SeatRange};
 use mancala_kit::{Board, Capture, Config, Effects, End, Mancala, Pit, Side, Special, Variant};
 
 /// Togyz Kumalak's rules.
@@ -13,6 +13,22 @@ use mancala_kit::{Board, Capture, Config, Effects, End, Mancala, Pit, Side, Spec
 pub struct TogyzKumalak;
 
 impl Variant for TogyzKumalak {
+    const SINK_NAME: &'static str = "tuzdyk";
+
+    /// A tuzdyk (the kit's sink) is drawn as a ring in its owner's colour around a
+    /// smaller disc of the same colour, so that it reads as claimed.
+    fn pieces() -> Vec<PieceStyle> {
+        vec![PieceStyle::new(
+            mancala_kit::pieces::SINK,
+            vec![
+                Part::ring(1.0).stroke(Colour::Owner, 0.3),
+                Part::circle(0.45)
+                    .fill(Colour::Owner)
+                    .stroke(Colour::rgba(0, 0, 0, 120), 0.06),
+            ],
+        )]
+    }
+
     fn manifest() -> Manifest {
         let mut m = Manifest::new("togyz-kumalak", "Togyz Kumalak", "0.1.0");
         m.authors = vec!["An outside author".into()];

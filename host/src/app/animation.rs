@@ -2,7 +2,7 @@
 //! effect moves pieces between sites the way a person would see it, and at the end the
 //! board shows the plugin's own view of the new position.
 
-use game_api::{Effect, Piece, SiteContent, SiteId};
+use game_api::{Effect, Group, Piece, SiteContent, SiteId};
 
 use super::board::Contents;
 
@@ -16,6 +16,7 @@ pub struct Animation {
     /// What the board shows when the animation ends.
     pub target: Contents,
     hand: Vec<Piece>,
+    last_held: Option<Piece>,
     /// The site of the step just shown.
     pub active: Option<SiteId>,
     /// The last message effect shown.
@@ -32,6 +33,7 @@ impl Animation {
             contents: before,
             target: after,
             hand: Vec::new(),
+            last_held: None,
             active: None,
             message: None,
             next_step_at: now,
@@ -74,30 +76,35 @@ impl Animation {
         match effect {
             Effect::Lift { site, count } | Effect::Relay { site, count } => {
                 let taken = take(&mut self.contents, *site, *count);
+                if let Some(last) = taken.last() {
+                    self.last_held = Some(last.clone());
+                }
                 self.hand.extend(taken);
                 self.active = Some(*site);
             }
             Effect::Drop { site, count } => {
+                // A drop with an empty hand (a plugin that drops more than it lifted)
+                // drops more of the last piece held.
                 let pieces: Vec<Piece> = (0..*count)
-                    .map(|_| self.hand.pop().unwrap_or_else(|| Piece::new("seed")))
+                    .filter_map(|_| self.hand.pop().or_else(|| self.last_held.clone()))
                     .collect();
-                put(&mut self.contents, *site, pieces);
+                put(&mut self.contents, &self.target, *site, pieces);
                 self.active = Some(*site);
             }
             Effect::Capture { from, to, count } => {
                 let taken = take(&mut self.contents, *from, *count);
                 if let Some(to) = to {
-                    put(&mut self.contents, *to, taken);
+                    put(&mut self.contents, &self.target, *to, taken);
                 }
                 self.active = Some(*from);
             }
             Effect::Move { from, to } => {
                 let taken = take(&mut self.contents, *from, 1);
-                put(&mut self.contents, *to, taken);
+                put(&mut self.contents, &self.target, *to, taken);
                 self.active = Some(*to);
             }
             Effect::Place { site, piece } => {
-                put(&mut self.contents, *site, vec![piece.clone()]);
+                put(&mut self.contents, &self.target, *site, vec![piece.clone()]);
                 self.active = Some(*site);
             }
             Effect::Remove { site } => {
@@ -129,6 +136,16 @@ fn take(contents: &mut Contents, site: SiteId, count: u32) -> Vec<Piece> {
             *n -= k;
             vec![piece.clone(); k as usize]
         }
+        Some(SiteContent::Groups { groups }) => {
+            // From the last group first.
+            let mut taken = Vec::new();
+            for g in groups.iter_mut().rev() {
+                let k = (count - taken.len() as u32).min(g.count);
+                g.count -= k;
+                taken.extend(std::iter::repeat_n(g.piece.clone(), k as usize));
+            }
+            taken
+        }
         Some(SiteContent::Stack { pieces }) => {
             let k = (count as usize).min(pieces.len());
             pieces.split_off(pieces.len() - k)
@@ -137,25 +154,44 @@ fn take(contents: &mut Contents, site: SiteId, count: u32) -> Vec<Piece> {
     }
 }
 
-fn put(contents: &mut Contents, site: SiteId, pieces: Vec<Piece>) {
+/// Puts `pieces` on `site`: counted pieces stay counted (a piece of another kind makes
+/// the count a [`SiteContent::Groups`]), a stack grows, and an empty site takes the form
+/// it has at the end of the move (`target`).
+fn put(contents: &mut Contents, target: &Contents, site: SiteId, pieces: Vec<Piece>) {
     if pieces.is_empty() {
         return;
     }
-    match contents.get_mut(&site) {
-        Some(SiteContent::Count { count, .. }) => *count += pieces.len() as u32,
-        Some(SiteContent::Stack { pieces: stack }) => stack.extend(pieces),
-        None => {
-            let all_same = pieces.iter().all(|p| p == &pieces[0]);
-            let content = if all_same && pieces[0].kind == "seed" {
-                SiteContent::Count {
-                    piece: pieces[0].clone(),
-                    count: pieces.len() as u32,
+    let content = contents
+        .entry(site)
+        .or_insert_with(|| match target.get(&site) {
+            Some(SiteContent::Stack { .. }) | None => SiteContent::Stack { pieces: Vec::new() },
+            Some(_) => SiteContent::Groups { groups: Vec::new() },
+        });
+    if let SiteContent::Count { piece, count } = content
+        && pieces.iter().any(|p| p != piece)
+    {
+        *content = SiteContent::Groups {
+            groups: vec![Group::new(piece.clone(), *count)],
+        };
+    }
+    match content {
+        SiteContent::Count { count, .. } => *count += pieces.len() as u32,
+        SiteContent::Groups { groups } => {
+            for p in pieces {
+                match groups.iter_mut().find(|g| g.piece == p) {
+                    Some(g) => g.count += 1,
+                    None => groups.push(Group::new(p, 1)),
                 }
-            } else {
-                SiteContent::Stack { pieces }
-            };
-            contents.insert(site, content);
+            }
+            if let [g] = &groups[..] {
+                // One kind only: a plain count.
+                *content = SiteContent::Count {
+                    piece: g.piece.clone(),
+                    count: g.count,
+                };
+            }
         }
+        SiteContent::Stack { pieces: stack } => stack.extend(pieces),
     }
 }
 
@@ -208,5 +244,66 @@ mod tests {
         assert!(!a.advance(2.0, 1.0));
         assert!(a.advance(3.0, 1.0));
         assert_eq!(a.contents, after);
+    }
+
+    #[test]
+    fn a_capture_of_groups_carries_each_kind_into_the_tray() {
+        let big = Piece::new("big");
+        let groups = |b: u32, n: u32| SiteContent::Groups {
+            groups: vec![
+                Group::new(big.clone(), b),
+                Group::new(Piece::new("seed"), n),
+            ],
+        };
+        let before: Contents = [(SiteId(0), groups(1, 3)), (SiteId(1), count(5))].into();
+        let after: Contents = [(SiteId(0), count(0)), (SiteId(1), groups(1, 8))].into();
+        let capture = |count| Effect::Capture {
+            from: SiteId(0),
+            to: Some(SiteId(1)),
+            count,
+        };
+        let mut a = Animation::new(vec![capture(2), capture(2)], before, after.clone(), 0.0);
+        assert!(!a.advance(0.0, 1.0));
+        // The small pieces go first; the tray's count grows.
+        assert_eq!(a.contents[&SiteId(0)], groups(1, 1));
+        assert_eq!(a.contents[&SiteId(1)], count(7));
+        assert!(!a.advance(1.0, 1.0));
+        // Then the big one: the tray now shows two groups.
+        assert_eq!(a.contents[&SiteId(0)], groups(0, 0));
+        assert_eq!(
+            a.contents[&SiteId(1)],
+            SiteContent::Groups {
+                groups: vec![
+                    Group::new(Piece::new("seed"), 8),
+                    Group::new(big.clone(), 1)
+                ],
+            }
+        );
+        assert!(a.advance(2.0, 1.0));
+        assert_eq!(a.contents, after);
+    }
+
+    #[test]
+    fn pieces_put_on_an_empty_site_take_the_form_it_ends_with() {
+        let piece = Piece::new("token");
+        let before: Contents = [(SiteId(0), count(2))].into();
+        let stacked: Contents = [(
+            SiteId(1),
+            SiteContent::Stack {
+                pieces: vec![piece.clone()],
+            },
+        )]
+        .into();
+        let mv = vec![Effect::Move {
+            from: SiteId(0),
+            to: SiteId(1),
+        }];
+        let mut a = Animation::new(mv.clone(), before.clone(), stacked, 0.0);
+        a.advance(0.0, 1.0);
+        assert!(matches!(a.contents[&SiteId(1)], SiteContent::Stack { .. }));
+        let counted: Contents = [(SiteId(1), count(1))].into();
+        let mut a = Animation::new(mv, before, counted, 0.0);
+        a.advance(0.0, 1.0);
+        assert_eq!(a.contents[&SiteId(1)], count(1));
     }
 }

@@ -9,6 +9,8 @@ use egui::{
 };
 use game_api::{Facing, Layout, LinkKind, Piece, SiteContent, SiteId, View};
 
+use super::pieces::{paint_piece, style_of};
+
 /// The colour of each seat, in seat order.
 pub const SEAT_COLOURS: [Color32; 4] = [
     Color32::from_rgb(214, 124, 58),
@@ -168,6 +170,13 @@ fn accessible_name(site: &game_api::Site, content: Option<&SiteContent>) -> Stri
     };
     match content {
         Some(SiteContent::Count { piece, count }) => format!("{label}: {count} {}", piece.kind),
+        Some(SiteContent::Groups { groups }) if !groups.is_empty() => {
+            let names: Vec<String> = groups
+                .iter()
+                .map(|g| format!("{} {}", g.count, g.piece.kind))
+                .collect();
+            format!("{label}: {}", names.join(", "))
+        }
         Some(SiteContent::Stack { pieces }) if !pieces.is_empty() => {
             let names: Vec<String> = pieces
                 .iter()
@@ -293,7 +302,7 @@ fn paint_board(
         }
 
         if let Some(content) = contents.get(&site.id) {
-            paint_content(painter, site, rect, content, scale);
+            paint_content(painter, layout, site, rect, content, scale);
         }
         if let Some((_, key)) = marks.keys.iter().find(|(s, _)| *s == site.id) {
             // The key, in a small box at the site's lower left.
@@ -436,43 +445,29 @@ fn paint_shape(
 
 fn paint_content(
     painter: &egui::Painter,
+    layout: &Layout,
     site: &game_api::Site,
     rect: Rect,
     content: &SiteContent,
     scale: f32,
 ) {
+    let small = (rect.width().min(rect.height()) * 0.09).max(2.0);
     match content {
         SiteContent::Count { piece, count } => {
-            let n = *count as usize;
-            let shown = n.min(24);
-            let r = (rect.width().min(rect.height()) * 0.09).max(2.0);
-            let area = rect.shrink(rect.width().min(rect.height()) * 0.18);
+            let style = style_of(layout, piece);
+            let shown = (*count as usize).min(24);
             for i in 0..shown {
-                // A sunflower spiral: even spacing for any count.
-                let f = (i as f32 + 0.5) / shown.max(1) as f32;
-                let a = i as f32 * 2.399_963;
-                let d = f.sqrt();
-                let p = area.center()
-                    + Vec2::new(a.cos() * area.width() * 0.5, a.sin() * area.height() * 0.5) * d;
-                paint_piece(painter, p, r, piece);
+                paint_piece(painter, spiral(rect, i, shown), small, piece, &style);
             }
             if !matches!(
                 site.shape,
                 game_api::Shape::Square | game_api::Shape::TrackCell
-            ) || n > 0
+            ) || *count > 0
             {
-                let font = FontId::proportional((scale * 0.22).clamp(10.0, 20.0));
-                let pos = Pos2::new(rect.max.x - 2.0, rect.max.y - 2.0);
-                painter.text(
-                    pos + Vec2::splat(1.0),
-                    Align2::RIGHT_BOTTOM,
-                    n,
-                    font.clone(),
-                    Color32::BLACK,
-                );
-                painter.text(pos, Align2::RIGHT_BOTTOM, n, font, Color32::WHITE);
+                paint_count(painter, rect, scale, count.to_string());
             }
         }
+        SiteContent::Groups { groups } => paint_groups(painter, layout, rect, groups, small, scale),
         SiteContent::Stack { pieces } => {
             let capacity = match site.shape {
                 game_api::Shape::Stick { capacity } => {
@@ -483,6 +478,8 @@ fn paint_content(
             let stick = capacity.is_some();
             let r = if let Some(c) = capacity {
                 (rect.width() * 0.4).min(rect.height() / (2.2 * c.max(1) as f32))
+            } else if pieces.len() > 4 {
+                small * 1.2
             } else {
                 rect.width().min(rect.height()) * if pieces.len() > 1 { 0.28 } else { 0.36 }
             };
@@ -490,146 +487,76 @@ fn paint_content(
                 let p = if stick {
                     Pos2::new(rect.center().x, rect.max.y - r * (1.1 + 2.1 * i as f32))
                 } else if pieces.len() > 4 {
-                    // Many pieces (seeds with a big stone): a compact cluster.
-                    let a = i as f32 * 2.399_963;
-                    let d = ((i as f32 + 0.5) / pieces.len() as f32).sqrt();
-                    rect.center()
-                        + Vec2::new(a.cos(), a.sin()) * d * rect.width().min(rect.height()) * 0.32
+                    // Many pieces: a compact cluster.
+                    spiral(rect, i, pieces.len())
                 } else {
                     rect.center() + Vec2::new(0.0, -r * 0.35 * i as f32)
                 };
-                let radius = if pieces.len() > 4 && piece.kind == "seed" {
-                    r * 0.35
-                } else {
-                    r
-                };
-                paint_piece(painter, p, radius, piece);
+                paint_piece(painter, p, r, piece, &style_of(layout, piece));
             }
         }
     }
 }
 
-/// Draws one piece at `p`. Known kinds get a recognisable look; any other kind is a disc
-/// in its owner's colour with the kind's initial.
-pub fn paint_piece(painter: &egui::Painter, p: Pos2, r: f32, piece: &Piece) {
-    let owner = piece.owner.map(seat_colour);
-    let outline = Stroke::new(1.0, Color32::from_black_alpha(140));
-    let lying = piece.state == "lying";
-    match piece.kind.as_str() {
-        "seed" => {
-            painter.circle_filled(p, r, Color32::from_rgb(238, 226, 200));
-            painter.circle_stroke(p, r, Stroke::new(0.8, Color32::from_rgb(120, 100, 70)));
-        }
-        "big-stone" => {
-            painter.circle_filled(p, r * 1.15, Color32::from_rgb(110, 110, 118));
-            painter.circle_stroke(p, r * 1.15, outline);
-        }
-        "burnt" => {
-            let s = Stroke::new(r * 0.25, Color32::from_rgb(40, 20, 10));
-            painter.line_segment([p - Vec2::splat(r), p + Vec2::splat(r)], s);
-            painter.line_segment([p + Vec2::new(-r, r), p + Vec2::new(r, -r)], s);
-        }
-        "tuzdyk" => {
-            painter.circle_stroke(p, r, Stroke::new(r * 0.3, owner.unwrap_or(Color32::WHITE)));
-        }
-        "pig" => {
-            let colour = Color32::from_rgb(240, 160, 170);
-            if lying {
-                painter.add(egui::epaint::EllipseShape::filled(
-                    p,
-                    Vec2::new(r * 1.2, r * 0.6),
-                    colour,
-                ));
-            } else {
-                painter.circle_filled(p, r, colour);
-                painter.circle_filled(p + Vec2::new(-r * 0.6, -r * 0.8), r * 0.3, colour);
-                painter.circle_filled(p + Vec2::new(r * 0.6, -r * 0.8), r * 0.3, colour);
-            }
-            painter.circle_filled(
-                p + Vec2::new(0.0, r * 0.2),
-                r * 0.25,
-                Color32::from_rgb(200, 110, 120),
-            );
-        }
-        "pumpkin" => {
-            painter.circle_filled(p, r, Color32::from_rgb(240, 140, 30));
-            painter.line_segment(
-                [p - Vec2::new(0.0, r), p - Vec2::new(0.0, r * 1.3)],
-                Stroke::new(r * 0.2, Color32::from_rgb(60, 110, 40)),
-            );
-        }
-        "light" | "dark" => {
-            let fill = if piece.kind == "light" {
-                Color32::from_rgb(240, 228, 200)
-            } else {
-                Color32::from_rgb(70, 46, 30)
-            };
-            painter.circle_filled(p, r, fill);
-            painter.circle_stroke(p, r, outline);
-        }
-        "coin" => {
-            let heads = piece.state == "heads";
-            let fill = if heads {
-                Color32::from_rgb(230, 190, 60)
-            } else {
-                Color32::from_rgb(170, 170, 178)
-            };
-            painter.circle_filled(p, r, fill);
-            painter.circle_stroke(p, r, outline);
-            painter.text(
-                p,
-                Align2::CENTER_CENTER,
-                if heads { "H" } else { "T" },
-                FontId::proportional(r),
-                Color32::BLACK,
-            );
-        }
-        "stork" => {
-            let colour = owner.unwrap_or(Color32::WHITE);
-            painter.circle_filled(p, r, Color32::from_rgb(245, 245, 245));
-            painter.circle_stroke(p, r, Stroke::new(r * 0.3, colour));
-            let beak = [
-                p + Vec2::new(r * 0.2, -r * 0.15),
-                p + Vec2::new(r * 0.95, 0.0),
-                p + Vec2::new(r * 0.2, r * 0.15),
-            ];
-            painter.add(Shape::convex_polygon(
-                beak.to_vec(),
-                Color32::from_rgb(220, 90, 40),
-                Stroke::NONE,
-            ));
-            painter.circle_filled(p + Vec2::new(-r * 0.1, -r * 0.25), r * 0.12, Color32::BLACK);
-            return;
-        }
-        "broccoli" => {
-            painter.circle_filled(p, r, Color32::from_rgb(70, 150, 60));
-        }
-        "tree" => {
-            painter.circle_filled(p, r * 1.1, Color32::from_rgb(40, 110, 50));
-            painter.circle_stroke(p, r * 1.1, outline);
-        }
-        _ => {
-            let colour = owner.unwrap_or(Color32::from_rgb(230, 230, 230));
-            painter.circle_filled(p, r, colour);
-            painter.circle_stroke(p, r, outline);
-            if lying {
-                painter.line_segment([p - Vec2::new(r, 0.0), p + Vec2::new(r, 0.0)], outline);
-            }
-            if let Some(c) = piece.kind.chars().next() {
-                painter.text(
-                    p,
-                    Align2::CENTER_CENTER,
-                    c.to_ascii_uppercase(),
-                    FontId::proportional(r * 1.1),
-                    Color32::BLACK,
-                );
-            }
-            return;
+/// Several counted groups on one site: every piece along one spiral, higher layers
+/// nearer the middle and drawn last (on top), and each group's count (`1+6`, `1+0`).
+fn paint_groups(
+    painter: &egui::Painter,
+    layout: &Layout,
+    rect: Rect,
+    groups: &[game_api::Group],
+    r: f32,
+    scale: f32,
+) {
+    let mut pieces: Vec<(&Piece, std::borrow::Cow<'_, game_api::PieceStyle>)> = Vec::new();
+    for g in groups {
+        let style = style_of(layout, &g.piece);
+        for _ in 0..g.count.min(24) {
+            pieces.push((&g.piece, style.clone()));
         }
     }
-    if let Some(c) = owner
-        && piece.kind != "tuzdyk"
-    {
-        painter.circle_stroke(p, r * 1.05, Stroke::new(r * 0.18, c));
+    pieces.sort_by_key(|(_, style)| std::cmp::Reverse(style.layer));
+    let n = pieces.len();
+    let mut placed: Vec<_> = pieces
+        .into_iter()
+        .enumerate()
+        .map(|(i, (piece, style))| (spiral(rect, i, n), piece, style))
+        .collect();
+    placed.sort_by_key(|(_, _, style)| style.layer);
+    for (p, piece, style) in &placed {
+        paint_piece(painter, *p, r, piece, style);
     }
+    // Every group's count, in order, so that `1+0` (a big stone alone) is not read as
+    // one small stone; nothing but zeros reads `0`.
+    let text = if groups.iter().all(|g| g.count == 0) {
+        "0".to_owned()
+    } else {
+        let counts: Vec<String> = groups.iter().map(|g| g.count.to_string()).collect();
+        counts.join("+")
+    };
+    paint_count(painter, rect, scale, text);
+}
+
+/// The place of piece `i` of `n` spread over `rect`: a sunflower spiral, evenly spaced
+/// for any count, the first pieces in the middle.
+fn spiral(rect: Rect, i: usize, n: usize) -> Pos2 {
+    let area = rect.shrink(rect.width().min(rect.height()) * 0.18);
+    let f = (i as f32 + 0.5) / n.max(1) as f32;
+    let a = i as f32 * 2.399_963;
+    let d = f.sqrt();
+    area.center() + Vec2::new(a.cos() * area.width() * 0.5, a.sin() * area.height() * 0.5) * d
+}
+
+/// A site's count, white on a black shadow in its lower right corner.
+fn paint_count(painter: &egui::Painter, rect: Rect, scale: f32, text: String) {
+    let font = FontId::proportional((scale * 0.22).clamp(10.0, 20.0));
+    let pos = Pos2::new(rect.max.x - 2.0, rect.max.y - 2.0);
+    painter.text(
+        pos + Vec2::splat(1.0),
+        Align2::RIGHT_BOTTOM,
+        &text,
+        font.clone(),
+        Color32::BLACK,
+    );
+    painter.text(pos, Align2::RIGHT_BOTTOM, text, font, Color32::WHITE);
 }

@@ -124,6 +124,7 @@ impl PlayView {
                 size: [1.0, 1.0],
                 sites: Vec::new(),
                 links: Vec::new(),
+                pieces: Vec::new(),
             }),
             view: View::default(),
             view_before: None,

@@ -34,6 +34,30 @@ pub const MAX_JSON_BYTES: usize = 16 << 20;
 /// label, a name), in bytes.
 pub const MAX_TEXT_BYTES: usize = 64 << 10;
 
+/// The most groups of pieces one site may show ([`game_api::SiteContent::Groups`]).
+pub const MAX_SITE_GROUPS: usize = 64;
+
+/// The most piece styles a layout may describe (one per kind of piece).
+pub const MAX_PIECE_STYLES: usize = 256;
+
+/// The most parts one piece style may have, its states' parts included (the app draws
+/// each one for every piece at every frame).
+pub const MAX_PIECE_PARTS: usize = 64;
+
+/// The most corners of one polygon part.
+pub const MAX_POLYGON_POINTS: usize = 64;
+
+/// The largest size of a piece style, relative to the usual radius, and the farthest a
+/// part's offset or extent may reach from the piece's centre, in radii.
+pub const MAX_PIECE_SCALE: f32 = 4.0;
+
+/// The longest text of a piece's part (a glyph, a short word), in bytes.
+pub const MAX_PIECE_TEXT_BYTES: usize = 32;
+
+/// The longest SVG image of one piece style, in bytes (the app parses and rasterises
+/// it); a layout's images together may take 16 times this.
+pub const MAX_PIECE_SVG_BYTES: usize = 64 << 10;
+
 /// The longest rules text of one language, in bytes.
 pub const MAX_RULES_BYTES: usize = 1 << 20;
 

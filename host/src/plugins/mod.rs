@@ -18,6 +18,7 @@ mod handle;
 mod inspect;
 mod library;
 pub mod limits;
+mod piece_styles;
 mod plugin;
 mod set;
 mod validate;

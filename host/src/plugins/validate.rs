@@ -12,7 +12,8 @@ use game_api::{
 use super::{
     error::{CallError, Rule},
     limits::{
-        MAX_EFFECTS, MAX_MOVE_SITES, MAX_MOVES, MAX_PIECES, MAX_SEATS, MAX_SITES, MAX_TEXT_BYTES,
+        MAX_EFFECTS, MAX_MOVE_SITES, MAX_MOVES, MAX_PIECES, MAX_SEATS, MAX_SITE_GROUPS, MAX_SITES,
+        MAX_TEXT_BYTES,
     },
 };
 
@@ -243,7 +244,7 @@ pub(super) fn layout(plugin: &str, layout: &Layout, seats: u8) -> Checked {
         text(plugin, "a site's label", &s.label)?;
         text(plugin, "a site's style", &s.style)?;
     }
-    Ok(())
+    super::piece_styles::check(plugin, layout)
 }
 
 /// A view: sites in the layout, at most [`MAX_PIECES`] pieces, owners among the seats,
@@ -256,6 +257,26 @@ pub(super) fn view(plugin: &str, view: &View, sites: usize, seats: u8) -> Checke
             SiteContent::Count { piece, count } => {
                 owner(plugin, "a piece", piece.owner, seats)?;
                 u64::from(*count)
+            }
+            SiteContent::Groups { groups } => {
+                if groups.len() > MAX_SITE_GROUPS {
+                    return Err(CallError::contract(
+                        plugin,
+                        Rule::WithinLimits,
+                        format!(
+                            "site {} shows {} groups of pieces; the host allows {MAX_SITE_GROUPS}",
+                            id.0,
+                            groups.len()
+                        ),
+                    ));
+                }
+                let mut n = 0u64;
+                for g in groups {
+                    owner(plugin, "a piece", g.piece.owner, seats)?;
+                    text(plugin, "a piece's kind", &g.piece.kind)?;
+                    n += u64::from(g.count);
+                }
+                n
             }
             SiteContent::Stack { pieces } => {
                 for p in pieces.iter().take(MAX_PIECES as usize + 1) {
@@ -349,6 +370,7 @@ pub(super) fn effects(plugin: &str, effects: &[Effect], sites: usize, before: &V
         if let Some(h) = held.get_mut(usize::from(id.0)) {
             *h = match content {
                 SiteContent::Count { count, .. } => u64::from(*count),
+                SiteContent::Groups { groups } => groups.iter().map(|g| u64::from(g.count)).sum(),
                 SiteContent::Stack { pieces } => pieces.len() as u64,
             };
         }

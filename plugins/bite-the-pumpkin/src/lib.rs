@@ -13,14 +13,13 @@ pub mod board;
 pub mod bots;
 mod manifest;
 mod notation;
+mod pieces;
 mod rules;
 mod validate;
 mod view;
 
-use board::{Cell, SIZE};
-use game_api::{
-    Effect, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Piece, Turn, View,
-};
+use board::Cell;
+use game_api::{Effect, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Turn, View};
 use serde::{Deserialize, Serialize};
 
 pub(crate) use rules::{RUN, TREES_DONE};
@@ -114,12 +113,9 @@ pub struct BiteThePumpkin {
 }
 
 pub use board::Field;
-
-/// The algebraic name of a square (`a8` is the top-left corner).
-pub(crate) fn name(sq: usize) -> String {
-    let (r, c) = (sq / SIZE, sq % SIZE);
-    format!("{}{}", char::from(b'a' + c as u8), SIZE - r)
-}
+pub(crate) use notation::name;
+pub use notation::{square, square_name};
+pub(crate) use view::piece_of;
 
 pub(crate) fn veg_of(seat: u8) -> Cell {
     if seat == BROCCOLI {
@@ -134,21 +130,6 @@ pub(crate) fn seat_name(seat: u8) -> &'static str {
         HERD => "the Herd",
         FARMER => "the Farmer",
         _ => "the broccoli Farmer",
-    }
-}
-
-pub(crate) fn piece_of(cell: Cell) -> Piece {
-    let (kind, owner, state) = match cell {
-        Cell::Tree => ("tree", None, ""),
-        Cell::Pig { lying } => ("pig", Some(HERD), if lying { "lying" } else { "" }),
-        Cell::Pumpkin => ("pumpkin", Some(FARMER), ""),
-        Cell::Broccoli => ("broccoli", Some(BROCCOLI), ""),
-        Cell::Empty => ("empty", None, ""),
-    };
-    Piece {
-        kind: kind.into(),
-        owner,
-        state: state.into(),
     }
 }
 
@@ -218,19 +199,3 @@ impl Game for BiteThePumpkin {
 }
 
 game_api::export_game!(BiteThePumpkin);
-
-/// The algebraic name of a square (`a8` is the top-left corner).
-pub fn square_name(sq: usize) -> String {
-    name(sq)
-}
-
-/// The square of an algebraic name (`a8`…`h1`).
-pub fn square(name: &str) -> Option<usize> {
-    let mut chars = name.chars();
-    let file = chars.next()?;
-    let rank: usize = chars.as_str().parse().ok()?;
-    if !('a'..='h').contains(&file) || !(1..=SIZE).contains(&rank) || chars.as_str().len() != 1 {
-        return None;
-    }
-    Some((SIZE - rank) * SIZE + (file as usize - 'a' as usize))
-}

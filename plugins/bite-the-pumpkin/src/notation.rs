@@ -18,7 +18,7 @@ use game_api::GameError;
 use crate::{
     BROCCOLI, BiteThePumpkin, FARMER, HERD, PIGS, Phase,
     board::{Cell, SIZE},
-    square, square_name, validate,
+    validate,
 };
 
 fn seat_letter(seat: u8) -> char {
@@ -276,4 +276,26 @@ fn read_extras(g: &mut BiteThePumpkin, extras: &[&str]) -> Result<(), String> {
         return Err("the simulator's score `s:N` is missing (end_rule=simulator)".into());
     }
     Ok(())
+}
+
+/// The algebraic name of a square (`a8` is the top-left corner).
+pub(crate) fn name(sq: usize) -> String {
+    let (r, c) = (sq / SIZE, sq % SIZE);
+    format!("{}{}", char::from(b'a' + c as u8), SIZE - r)
+}
+
+/// The algebraic name of a square (`a8` is the top-left corner).
+pub fn square_name(sq: usize) -> String {
+    name(sq)
+}
+
+/// The square of an algebraic name (`a8`…`h1`).
+pub fn square(name: &str) -> Option<usize> {
+    let mut chars = name.chars();
+    let file = chars.next()?;
+    let rank: usize = chars.as_str().parse().ok()?;
+    if !('a'..='h').contains(&file) || !(1..=SIZE).contains(&rank) || chars.as_str().len() != 1 {
+        return None;
+    }
+    Some((SIZE - rank) * SIZE + (file as usize - 'a' as usize))
 }

@@ -1,14 +1,14 @@
 //! What a person sees: the board's squares, the pieces, the panels and the status.
 
 use game_api::{
-    GameError, GameResult, Layout, MoveId, MoveInfo, Outcome, Panel, PanelEntry, SeatOutcome,
-    Shape, Site, SiteContent, SiteId, Turn, View,
+    GameError, GameResult, Layout, MoveId, MoveInfo, Outcome, Panel, PanelEntry, Piece,
+    SeatOutcome, Shape, Site, SiteContent, SiteId, Turn, View,
 };
 
 use crate::{
     BROCCOLI, BiteThePumpkin, FARMER, HERD, PIGS, Phase, TREE_MOVES,
     board::{Cell, Dir, SIZE, SQUARES},
-    name, piece_of,
+    name,
     rules::{RUN, TREES_DONE},
     seat_name,
 };
@@ -46,6 +46,7 @@ pub(crate) fn layout() -> Layout {
         size: [SIZE as f32, SIZE as f32],
         sites,
         links: Vec::new(),
+        pieces: crate::pieces::styles(),
     }
 }
 
@@ -192,5 +193,21 @@ impl BiteThePumpkin {
         (0..self.players)
             .map(|s| if s == HERD { herd } else { -herd })
             .collect()
+    }
+}
+
+/// The piece a cell shows.
+pub(crate) fn piece_of(cell: Cell) -> Piece {
+    let (kind, owner, state) = match cell {
+        Cell::Tree => ("tree", None, ""),
+        Cell::Pig { lying } => ("pig", Some(HERD), if lying { "lying" } else { "" }),
+        Cell::Pumpkin => ("pumpkin", Some(FARMER), ""),
+        Cell::Broccoli => ("broccoli", Some(BROCCOLI), ""),
+        Cell::Empty => ("empty", None, ""),
+    };
+    Piece {
+        kind: kind.into(),
+        owner,
+        state: state.into(),
     }
 }

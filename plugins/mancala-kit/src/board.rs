@@ -104,7 +104,7 @@ pub enum Special {
     Normal,
     /// Burnt for this round: skipped by sowing, never chosen, never captured from.
     Burnt,
-    /// Every seed sown into it goes straight to this side's score (a tuzdyk); never
+    /// A sink: every seed sown into it goes straight to this side's score; never
     /// chosen.
     Sink(Side),
 }
@@ -391,7 +391,7 @@ impl Board {
         }
     }
 
-    /// Whether `side` has a sink (a tuzdyk) anywhere.
+    /// Whether `side` has a sink anywhere.
     pub fn has_sink(&self, side: Side) -> bool {
         self.marks.sinks[side.index()] != 0
     }

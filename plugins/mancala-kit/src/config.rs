@@ -1,5 +1,7 @@
 use serde::{Deserialize, Serialize};
 
+use crate::{Counts, Side};
+
 /// The rules of a mancala variant, as data: every rule that differs between the games
 /// of the family is one of these parameters. What no parameter covers goes into a
 /// [`Variant`](crate::Variant) hook.
@@ -33,6 +35,10 @@ pub struct Config {
     pub extra_turn_in_own_store: bool,
     /// What the last seed captures.
     pub capture: Capture,
+    /// What any seed captures as it is sown: a house it makes hold one of a set of
+    /// counts is taken (Pallanguzhi's four). `None`: nothing.
+    #[serde(default)]
+    pub sowing_capture: Option<SowingCapture>,
     /// What happens when a capture would take every seed the opponent has.
     pub grand_slam: GrandSlam,
     /// A player whose opponent has no seeds must give them some if any move can.
@@ -71,6 +77,7 @@ impl Config {
             relay: Relay::None,
             extra_turn_in_own_store: false,
             capture: Capture::None,
+            sowing_capture: None,
             grand_slam: GrandSlam::Allowed,
             must_feed: false,
             end: End::SideEmpty,
@@ -222,6 +229,110 @@ pub enum Capture {
     /// The last seed makes an opponent's house hold an even number: capture it
     /// (Togyz Kumalak).
     Even,
+    /// The last seed makes a house of `sides` hold one of `counts`: capture it and,
+    /// following `chain` from it, each further house of `sides` holding one of `counts`,
+    /// up to the first that does not. Stores and mandarin squares are passed over (so
+    /// a chain on [`Sides::Both`] crosses from one row to the other); marked houses
+    /// end a chain; no house is taken twice. The grand-slam rule counts the seeds
+    /// taken from the opponent's houses. With `counts` 2–3, the opponent's side and a
+    /// backward chain, this is [`Capture::Backward`].
+    ///
+    /// ```
+    /// use mancala_kit::{Capture, Chain, Counts, Sides};
+    /// // 2, 4 or 6 on either side, chained backward across both rows.
+    /// let capture = Capture::Count {
+    ///     counts: "2,4,6".parse().unwrap(),
+    ///     sides: Sides::Both,
+    ///     chain: Chain::Backward,
+    /// };
+    /// # let _ = capture;
+    /// ```
+    Count {
+        /// The counts that are captured.
+        counts: Counts,
+        /// Whose houses are captured.
+        sides: Sides,
+        /// Which way a capture goes on from the last seed's house.
+        chain: Chain,
+    },
+}
+
+/// Whose houses a capture rule takes, from the mover's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Sides {
+    /// The mover's own houses.
+    Mover,
+    /// The opponent's houses.
+    Opponent,
+    /// Either player's houses.
+    Both,
+}
+
+impl Sides {
+    /// Whether a house of `owner` is one of these when `mover` moves.
+    ///
+    /// ```
+    /// use mancala_kit::{Side, Sides};
+    /// assert!(Sides::Opponent.includes(Side::South, Side::North));
+    /// assert!(!Sides::Mover.includes(Side::South, Side::North));
+    /// assert!(Sides::Both.includes(Side::North, Side::North));
+    /// ```
+    #[inline]
+    pub fn includes(self, mover: Side, owner: Side) -> bool {
+        match self {
+            Sides::Mover => owner == mover,
+            Sides::Opponent => owner != mover,
+            Sides::Both => true,
+        }
+    }
+}
+
+/// Which way a capture goes on from the house of the last seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Chain {
+    /// Only that house.
+    None,
+    /// Against the sowing, towards the pits sown before it (Oware).
+    Backward,
+    /// With the sowing, towards the pits after it.
+    Forward,
+}
+
+/// A capture made by any seed as it is sown, the last one included: when a seed makes
+/// a house of `sides` (unmarked) hold one of `counts`, `taker` takes its seeds at once
+/// and sowing goes on. It comes before [`Variant::seed_hook`](crate::Variant::seed_hook)
+/// and, for the last seed, before the relay and the standard [`Capture`].
+///
+/// ```
+/// use mancala_kit::{Config, SowingCapture, Sides, Taker};
+/// // Whenever a house reaches 4, its owner takes it.
+/// let config = Config {
+///     sowing_capture: Some(SowingCapture {
+///         counts: "4".parse().unwrap(),
+///         sides: Sides::Both,
+///         taker: Taker::Owner,
+///     }),
+///     ..Config::base(6, 4)
+/// };
+/// # let _ = config;
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SowingCapture {
+    /// The counts that are captured.
+    pub counts: Counts,
+    /// Whose houses are captured.
+    pub sides: Sides,
+    /// Who takes them.
+    pub taker: Taker,
+}
+
+/// Who takes the seeds of a [`SowingCapture`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Taker {
+    /// The owner of the house.
+    Owner,
+    /// The player sowing.
+    Mover,
 }
 
 /// The opposite capture when the opposite house is empty.
@@ -259,4 +370,32 @@ pub enum End {
     /// At the end of a turn in which both mandarin squares are empty; each side takes
     /// the stones on its own side (Ô Ăn Quan).
     MandarinsEmpty,
+    /// Only when the player to move cannot move (no early end on a majority or an
+    /// empty row); the seeds left on the board go as `remaining` says.
+    ///
+    /// ```
+    /// use mancala_kit::{Config, End, Remaining};
+    /// let config = Config {
+    ///     end: End::NoMove { remaining: Remaining::Other },
+    ///     ..Config::base(6, 4)
+    /// };
+    /// # let _ = config;
+    /// ```
+    NoMove {
+        /// Where the seeds left on the board go.
+        remaining: Remaining,
+    },
+}
+
+/// Where the seeds left on the board go when the game ends under [`End::NoMove`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Remaining {
+    /// Each player takes the seeds in their own houses.
+    Owner,
+    /// The player who cannot move takes them all.
+    Stuck,
+    /// The other player (who made the last move) takes them all.
+    Other,
+    /// They stay on the board and count for no one.
+    Left,
 }

@@ -3,15 +3,13 @@ use std::marker::PhantomData;
 use arrayvec::ArrayVec;
 
 use game_api::{
-    Effect, Game, GameError, Layout, Manifest, MoveId, MoveInfo, Options, Outcome, Panel,
-    PanelEntry, Piece, SiteContent, Turn, View,
+    Effect, Game, GameError, Group, Layout, Manifest, MoveId, MoveInfo, Options, Outcome, Panel,
+    PanelEntry, Piece, PieceStyle, SiteContent, Turn, View,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Board, Config, Direction, End, GrandSlam, History, Side,
-    board::Special,
-    sow::{self, Effects},
+    Board, Config, Direction, Effects, GrandSlam, History, Side, board::Special, pieces, sow,
 };
 
 /// A mancala variant: what a mancala plugin writes. Everything else comes from the kit.
@@ -32,17 +30,50 @@ pub trait Variant:
         false
     }
 
-    /// Checks the tuzdyks ([`Special::Sink`]) of a position read from a notation or a
+    /// The per-seed hook: called after every seed sown (the seeds of relays
+    /// included), with the move's origin, the pit just sown, the seeds still in hand,
+    /// the lap, the board, the mover and the effects, to capture (see
+    /// [`SeedContext::take`](crate::SeedContext::take)) or stop the sowing
+    /// ([`SeedAction`](crate::SeedAction)). It runs after the seed has gone into its
+    /// pit (or a sink) and after any [`SowingCapture`](crate::SowingCapture), before
+    /// the relay decision; [`Variant::after_sowing`] and the standard capture come after
+    /// the turn's last seed. The default, `None`, has none, and lets unwatched sowing
+    /// drop whole laps at once. The seed put back in the origin under
+    /// [`Config::first_seed_in_origin`] is not sown: no per-seed rule sees it.
+    /// The kit also sows moves on copies of the board to decide which are legal
+    /// (feeding, grand slams): a hook must depend only on what it is given.
+    ///
+    /// An example is at [`SeedHook`](crate::SeedHook).
+    fn seed_hook() -> Option<crate::SeedHook> {
+        None
+    }
+
+    /// What the players call a sink house ([`Special::Sink`]) in this variant, for
+    /// messages ("house c is a …"). The default: `sink`.
+    const SINK_NAME: &'static str = "sink";
+
+    /// Checks the sinks ([`Special::Sink`]) of a position read from a notation or a
     /// saved state, for a variant whose hook makes them; the reason says what is wrong
     /// and where. The default: the game has none.
     fn check_marks(board: &Board) -> Result<(), String> {
         match (0..board.ring_len()).find(|&p| matches!(board.mark(p), Special::Sink(_))) {
             Some(pit) => Err(format!(
-                "{} is a tuzdyk, and this game has none",
-                crate::validate::pit_name(board, pit)
+                "{} is a {}, and this game has none",
+                crate::validate::pit_name(board, pit),
+                Self::SINK_NAME
             )),
             None => Ok(()),
         }
+    }
+
+    /// How this variant's pieces look, merged into the kit's [`piece_styles`]: a style
+    /// for a kind the kit describes ([`pieces::SEED`], [`pieces::BIG_STONE`],
+    /// [`pieces::BURNT`], [`pieces::SINK`]) replaces the kit's. The default: the kit's
+    /// looks as they are.
+    ///
+    /// [`piece_styles`]: crate::piece_styles
+    fn pieces() -> Vec<PieceStyle> {
+        Vec::new()
     }
 }
 
@@ -90,9 +121,6 @@ pub struct Mancala<V> {
 fn first_round() -> u32 {
     1
 }
-
-/// Why a game ends when the side to move cannot move.
-const NO_LEGAL_MOVE: &str = "No legal move: the game is over";
 
 /// The most rounds a multi-round game plays before it is decided on the stores.
 pub const MAX_ROUNDS: u32 = 50;
@@ -234,7 +262,7 @@ impl<V: Variant> Mancala<V> {
     }
 
     /// Whether the side to move has a legal move.
-    fn has_legal(&self) -> bool {
+    pub(crate) fn has_legal(&self) -> bool {
         if self.phase == Phase::Over {
             return false;
         }
@@ -318,182 +346,6 @@ impl<V: Variant> Mancala<V> {
         let (i, forward) = self.decode(mv);
         let origin = board.house(self.to_move, i);
         sow::sow_turn::<V>(board, &self.config, self.to_move, origin, forward, fx)
-    }
-
-    /// The score of each side if the game ended now: its score plus the seeds on its
-    /// side.
-    fn final_scores(&self) -> [i64; 2] {
-        Side::BOTH.map(|s| self.board.score(s) + i64::from(self.board.seeds_on_side(s)))
-    }
-
-    /// Each side banks the seeds in its own houses.
-    fn sweep(&mut self, fx: &mut Effects<'_>) {
-        for side in Side::BOTH {
-            for i in 0..self.board.houses {
-                let pit = self.board.house(side, i);
-                let n = std::mem::take(&mut self.board.pits[pit]);
-                fx.capture(&self.board, pit, side, n);
-                self.board.bank(side, n);
-            }
-        }
-    }
-
-    fn end(&mut self, fx: &mut Effects<'_>, why: &str) {
-        self.sweep(fx);
-        self.phase = Phase::Over;
-        fx.message(why);
-    }
-
-    /// Applies the end, round, refill and cycle rules after a move (or to a parsed
-    /// position), with `to_move` already the side to move next. `banked`: whether any
-    /// seeds went to a score (only then can a majority have been reached). Returns
-    /// `true` when the game goes on in the same round: the last rule, that the side to
-    /// move must have a legal move ([`Mancala::end_if_stuck`]), then still applies.
-    fn settle(&mut self, banked: bool, fx: &mut Effects<'_>) -> bool {
-        let houses_empty = |b: &Board, s| b.side_empty(s);
-        match self.config.end {
-            End::SideEmpty => {
-                if Side::BOTH.iter().any(|&s| houses_empty(&self.board, s)) {
-                    if self.config.rounds {
-                        self.next_round(fx);
-                    } else {
-                        self.end(fx, "A row is empty: the game is over");
-                    }
-                    return false;
-                }
-            }
-            End::Majority if banked => {
-                let total = self.board.total();
-                if Side::BOTH
-                    .iter()
-                    .any(|&s| 2 * i64::from(self.board.bank_of(s)) > i64::from(total))
-                {
-                    self.end(
-                        fx,
-                        "More than half the seeds are captured: the game is over",
-                    );
-                    return false;
-                }
-            }
-            End::Majority => {}
-            End::MandarinsEmpty => {
-                if self.board.mandarins().iter().all(|&m| !self.board.holds(m)) {
-                    self.end(fx, "Both mandarin squares are empty: the game is over");
-                    return false;
-                }
-            }
-        }
-        if self.config.refill && houses_empty(&self.board, self.to_move) && !self.refill(fx) {
-            self.end_unrefillable(fx);
-            return false;
-        }
-        if self.config.cycle_ends_game
-            && self
-                .history
-                .seen_before(History::key(&self.board, self.to_move))
-        {
-            self.end(fx, "The position repeats: the game is over");
-            return false;
-        }
-        true
-    }
-
-    /// The last rule after a move: a side to move without a legal move ends the game.
-    fn end_if_stuck(&mut self, fx: &mut Effects<'_>) {
-        if !self.has_legal() {
-            self.end(fx, NO_LEGAL_MOVE);
-        }
-    }
-
-    /// The side to move cannot refill its houses, even borrowing: the game ends. Each
-    /// side takes the stones on its own side, and everything left in the mandarin
-    /// squares (small stones and big stones) goes to the other side, so that the scores
-    /// add up to everything in the game.
-    fn end_unrefillable(&mut self, fx: &mut Effects<'_>) {
-        let taker = self.to_move.other();
-        for pit in self.board.mandarins() {
-            let small = std::mem::take(&mut self.board.pits[pit]);
-            let big = std::mem::take(&mut self.board.big[pit]);
-            fx.capture(&self.board, pit, taker, small + big);
-            self.board.bank(taker, small);
-            self.board.captured_big[taker.index()] += big;
-        }
-        fx.message(format!(
-            "{} cannot refill its squares: the game is over, and {} takes what is left in \
-             the mandarin squares",
-            self.to_move.name(),
-            taker.name()
-        ));
-        self.end(fx, "The houses cannot be refilled: the game is over");
-    }
-
-    /// Thả cá: one seed from the mover's stock into each of its houses, borrowing the
-    /// shortfall from the opponent. Returns `false` if both stocks cannot do it.
-    fn refill(&mut self, fx: &mut Effects<'_>) -> bool {
-        let side = self.to_move;
-        let need = self.config.houses as u32;
-        let own = self.board.bank_of(side);
-        let other = self.board.bank_of(side.other());
-        if own + other < need {
-            return false;
-        }
-        let borrowed = need.saturating_sub(own);
-        let taken =
-            self.board.unbank(side, need - borrowed) + self.board.unbank(side.other(), borrowed);
-        debug_assert_eq!(taken, need);
-        self.board.loans[side.index()] += borrowed;
-        for i in 0..self.config.houses {
-            let pit = self.board.house(side, i);
-            self.board.pits[pit] += 1;
-            fx.unbank(&self.board, side, pit, 1);
-        }
-        fx.message(if borrowed > 0 {
-            format!("{} refills its squares, borrowing {borrowed}", side.name())
-        } else {
-            format!("{} refills its squares", side.name())
-        });
-        true
-    }
-
-    /// Congkak's next round: every seed goes to its side's store, each side refills its
-    /// houses from the store, `seeds` each from the house next to the store; houses that
-    /// cannot be filled are burnt. A side that cannot fill one house loses.
-    fn next_round(&mut self, fx: &mut Effects<'_>) {
-        self.sweep(fx);
-        let stores = Side::BOTH.map(|s| self.board.bank_of(s));
-        if self.round >= MAX_ROUNDS || stores.iter().any(|&n| n < self.config.seeds) {
-            self.phase = Phase::Over;
-            fx.message("The game is over");
-            return;
-        }
-        // The loser of the round starts the next; South on a tie.
-        self.to_move = if stores[0] < stores[1] {
-            Side::South
-        } else if stores[1] < stores[0] {
-            Side::North
-        } else {
-            Side::South
-        };
-        for side in Side::BOTH {
-            for i in (0..self.config.houses).rev() {
-                let pit = self.board.house(side, i);
-                if self.board.bank_of(side) >= self.config.seeds {
-                    self.board.unbank(side, self.config.seeds);
-                    self.board.set_mark(pit, Special::Normal);
-                    self.board.pits[pit] = self.config.seeds;
-                    fx.unbank(&self.board, side, pit, self.config.seeds);
-                } else {
-                    self.board.set_mark(pit, Special::Burnt);
-                }
-            }
-        }
-        self.round += 1;
-        self.history.clear();
-        fx.message(format!(
-            "Round {} begins; {} starts",
-            self.round,
-            self.to_move.name()
-        ));
     }
 
     fn status(&self) -> String {
@@ -597,32 +449,44 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn layout(&self) -> Layout {
-        crate::layout::layout(&self.board)
+        Layout {
+            pieces: crate::pieces::merged(V::pieces()),
+            ..crate::layout::layout(&self.board)
+        }
     }
 
     fn view(&self) -> View {
-        let seed = Piece::new("seed");
+        let seed = Piece::new(pieces::SEED);
+        let big = Piece::new(pieces::BIG_STONE);
+        // Big stones and seeds on one site: each group with its count.
+        let with_big = |big_stones: u32, seeds: u32| -> SiteContent {
+            if big_stones == 0 {
+                SiteContent::Count {
+                    piece: seed.clone(),
+                    count: seeds,
+                }
+            } else {
+                SiteContent::Groups {
+                    groups: vec![
+                        Group::new(big.clone(), big_stones),
+                        Group::new(seed.clone(), seeds),
+                    ],
+                }
+            }
+        };
         let content = |pit: usize| -> SiteContent {
             let b = &self.board;
             match b.mark(pit) {
                 Special::Burnt => SiteContent::Stack {
-                    pieces: vec![Piece::new("burnt")],
+                    pieces: vec![Piece::new(pieces::BURNT)],
                 },
                 Special::Sink(owner) => SiteContent::Stack {
                     pieces: vec![Piece {
                         owner: Some(owner.seat()),
-                        ..Piece::new("tuzdyk")
+                        ..Piece::new(pieces::SINK)
                     }],
                 },
-                Special::Normal if b.big[pit] > 0 => SiteContent::Stack {
-                    pieces: std::iter::repeat_n(Piece::new("big-stone"), b.big[pit] as usize)
-                        .chain(std::iter::repeat_n(seed.clone(), b.pits[pit] as usize))
-                        .collect(),
-                },
-                Special::Normal => SiteContent::Count {
-                    piece: seed.clone(),
-                    count: b.pits[pit],
-                },
+                Special::Normal => with_big(b.big[pit], b.pits[pit]),
             }
         };
         let mut sites: Vec<_> = (0..self.board.ring_len())
@@ -632,10 +496,10 @@ impl<V: Variant> Game for Mancala<V> {
             for s in Side::BOTH {
                 sites.push((
                     sow::score_site(&self.board, s),
-                    SiteContent::Count {
-                        piece: seed.clone(),
-                        count: self.board.captured[s.index()],
-                    },
+                    with_big(
+                        self.board.captured_big[s.index()],
+                        self.board.captured[s.index()],
+                    ),
                 ));
             }
         }
@@ -747,7 +611,7 @@ impl<V: Variant> Game for Mancala<V> {
             match self.random_move(rng, &mut moves) {
                 Some(mv) => stuck_unchecked = self.play_legal(mv, &mut Effects(None)),
                 // What `end_if_stuck` would have found after the last move.
-                None if stuck_unchecked => self.end(&mut Effects(None), NO_LEGAL_MOVE),
+                None if stuck_unchecked => self.end_stuck(&mut Effects(None)),
                 None => {
                     return Err(GameError::Internal(format!(
                         "{} is to move but has no legal move",
@@ -832,7 +696,7 @@ impl<V: Variant> Mancala<V> {
         let name = Self::house_name(self.to_move, i);
         let reason = match self.board.mark(pit) {
             Special::Burnt => format!("house {name} is burnt"),
-            Special::Sink(_) => format!("house {name} is a tuzdyk"),
+            Special::Sink(_) => format!("house {name} is a {}", V::SINK_NAME),
             Special::Normal if self.board.pits[pit] == 0 => format!("house {name} is empty"),
             Special::Normal
                 if self.config.must_feed && self.board.seeds_on_side(self.to_move.other()) == 0 =>

@@ -117,5 +117,7 @@ pub(crate) fn layout(board: &Board) -> Layout {
         size: [width, height],
         sites,
         links: Vec::new(),
+        // The variant's piece styles are merged in by `Mancala::layout`.
+        pieces: Vec::new(),
     }
 }

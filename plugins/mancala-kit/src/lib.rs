@@ -54,24 +54,46 @@
 //! Once published, `game-api = "0.1"` and `mancala-kit = "0.1"`. The minimum Rust
 //! version is 1.95.
 //!
+//! ## Beyond the classic rules
+//!
+//! [`Capture::Count`] captures on a set of [`Counts`], on [`Sides`] of the board, with a
+//! [`Chain`] across both rows; [`Config::sowing_capture`] captures as each seed is sown
+//! ([`SowingCapture`]); [`Variant::seed_hook`] runs a variant's own rule after every seed
+//! ([`SeedContext`], [`SeedAction`]); [`End::NoMove`] plays on until the player to move
+//! cannot move ([`Remaining`]); [`Effects`] lets a variant that writes its own step
+//! report what it does. The order of the rules in a turn: each seed goes into its pit
+//! (or a sink), then the sowing capture, then the seed hook; when the hand is empty, the
+//! relay; after the last seed, the extra turn, [`Variant::after_sowing`], the standard
+//! capture; then the end rules.
+//!
 //! Pits are numbered along the *ring* in sowing order: South's houses (from South's
 //! left), South's store (if stores are in the ring), North's houses (from North's left),
 //! North's store. Site ids in the layout are these ring indices.
 
 mod board;
+mod capture;
 mod config;
+mod counts;
+mod effects;
+mod end;
 mod game;
 mod history;
+mod hooks;
 mod layout;
 mod notation;
+pub mod pieces;
 mod sow;
 pub mod testing;
 mod validate;
 
 pub use board::{Board, Pit, Side, Special};
 pub use config::{
-    Capture, Config, Direction, EmptyOpposite, End, Ends, GrandSlam, Mandarin, Relay,
+    Capture, Chain, Config, Direction, EmptyOpposite, End, Ends, GrandSlam, Mandarin, Relay,
+    Remaining, Sides, SowingCapture, Taker,
 };
+pub use counts::{Counts, CountsError};
+pub use effects::{Effects, score_site, site};
 pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
 pub use history::History;
-pub use sow::Effects;
+pub use hooks::{SeedAction, SeedContext, SeedHook};
+pub use pieces::piece_styles;

@@ -12,7 +12,8 @@
 //! - `big:x-y`: big stones captured by South and North (when any);
 //! - `loan:x-y`: seeds South and North have borrowed (when any);
 //! - `burnt:a,B`: burnt houses by name (when any);
-//! - `tuz:X,Y`: South's and North's tuzdyk by house name, `-` for none (when any);
+//! - `sink:X,Y`: South's and North's sink house ([`Special::Sink`]) by name, `-` for
+//!   none (when any); read also as `tuz:X,Y`, its older spelling;
 //! - `round:N`: the round, from 1 (when past the first);
 //! - `open:-` or `open:c`: the simultaneous opening is pending; South has not chosen
 //!   yet, or has chosen house `c` (then North is to choose).
@@ -106,7 +107,7 @@ pub(crate) fn write(
         })
         .collect();
     if sinks.iter().any(|s| s != "-") {
-        out += &format!(" tuz:{}", sinks.join(","));
+        out += &format!(" sink:{}", sinks.join(","));
     }
     if round > 1 {
         out += &format!(" round:{round}");
@@ -221,12 +222,10 @@ pub(crate) fn parse(config: &Config, text: &str) -> Result<Parsed, GameError> {
                     specials.push((house_by_name(name)?, Special::Burnt));
                 }
             }
-            "tuz" => {
+            "sink" | "tuz" => {
                 let parts: Vec<&str> = value.split(',').collect();
                 if parts.len() != 2 {
-                    return Err(err(format!(
-                        "`{field}`: expected South's and North's tuzdyk"
-                    )));
+                    return Err(err(format!("`{field}`: expected South's and North's sink")));
                 }
                 for (owner, name) in Side::BOTH.into_iter().zip(parts) {
                     if name != "-" {
@@ -267,7 +266,7 @@ pub(crate) fn parse(config: &Config, text: &str) -> Result<Parsed, GameError> {
     }
     for (pit, special) in specials {
         if board.pits[pit] > 0 {
-            return Err(err("a burnt house or a tuzdyk cannot hold seeds".into()));
+            return Err(err("a burnt house or a sink cannot hold seeds".into()));
         }
         board.set_mark(pit, special);
     }

@@ -5,103 +5,24 @@
 //! on (relay) or the turn's last seed has landed; [`finish`] then applies the extra turn,
 //! the variant's hook and the capture. A normal turn runs one hand to the end; Congkak's
 //! simultaneous opening runs two in lock-step.
+//!
+//! The order of the rules in a turn: for each seed sown, the sink it may fall in, the
+//! [`SowingCapture`](crate::SowingCapture), then [`Variant::seed_hook`]; when the hand
+//! is empty (or the hook stops it), the relay; after the turn's last seed, the extra
+//! turn, [`Variant::after_sowing`], then the standard [`Capture`](crate::Capture).
 
 use std::{
     collections::{HashSet, hash_map::DefaultHasher},
     hash::BuildHasherDefault,
 };
 
-use game_api::{Effect, SiteId};
-
 use crate::{
-    Board, Capture, Config, EmptyOpposite, GrandSlam, Relay, Side, Variant, board::Pit,
-    board::Special,
+    Board, Config, Effects, Relay, SeedAction, SeedContext, Side, Variant, board::Pit,
+    board::Special, capture,
 };
 
-/// Where the effects of a move go: nowhere on the fast path, into a list when a person
-/// watches. Hooks use it to report what they do.
-pub struct Effects<'a>(pub(crate) Option<&'a mut Vec<Effect>>);
-
-impl Effects<'_> {
-    #[inline]
-    fn push(&mut self, make: impl FnOnce() -> Effect) {
-        if let Some(list) = self.0.as_deref_mut() {
-            list.push(make());
-        }
-    }
-
-    #[inline]
-    pub(crate) fn lift(&mut self, pit: usize, count: u32) {
-        self.push(|| Effect::Lift {
-            site: site(pit),
-            count,
-        });
-    }
-
-    #[inline]
-    fn drop_seed(&mut self, pit: usize) {
-        self.push(|| Effect::Drop {
-            site: site(pit),
-            count: 1,
-        });
-    }
-
-    #[inline]
-    fn relay(&mut self, pit: usize, count: u32) {
-        self.push(|| Effect::Relay {
-            site: site(pit),
-            count,
-        });
-    }
-
-    /// Reports `count` pieces captured from `from` into `side`'s score.
-    #[inline]
-    pub fn capture(&mut self, board: &Board, from: usize, side: Side, count: u32) {
-        if count > 0 {
-            let to = score_site(board, side);
-            self.push(|| Effect::Capture {
-                from: site(from),
-                to: Some(to),
-                count,
-            });
-        }
-    }
-
-    /// Reports `count` seeds moved out of `side`'s score onto house `to` (a refill).
-    pub(crate) fn unbank(&mut self, board: &Board, side: Side, to: usize, count: u32) {
-        let from = score_site(board, side);
-        self.push(|| Effect::Capture {
-            from,
-            to: Some(site(to)),
-            count,
-        });
-    }
-
-    #[inline]
-    fn extra_turn(&mut self, side: Side) {
-        self.push(|| Effect::ExtraTurn { seat: side.seat() });
-    }
-
-    /// Reports a line of text for the move log.
-    pub fn message(&mut self, text: impl Into<String>) {
-        self.push(|| Effect::Message { text: text.into() });
-    }
-}
-
-/// The layout site of ring pit `pit`.
-#[inline]
-pub(crate) fn site(pit: usize) -> SiteId {
-    SiteId(pit as u16)
-}
-
-/// The layout site where `side`'s score is kept: its store, or its captured stock
-/// (drawn after the ring's pits).
-pub(crate) fn score_site(board: &Board, side: Side) -> SiteId {
-    match board.store(side) {
-        Some(s) => site(s),
-        None => site(board.ring_len() + side.index()),
-    }
-}
+/// The layout sites, where the rest of the kit has always found them.
+pub(crate) use crate::effects::{score_site, site};
 
 /// The relay positions a turn has seen. A fixed hasher: the default one reads per-thread
 /// keys, and the compiler fetches their address at the start of every sowing, relay or
@@ -122,19 +43,32 @@ pub(crate) struct Hand {
     /// The pits sowing passes over, one bit per pit: the opponent's store (when skipped),
     /// the origin (when skipped), burnt houses. Never every pit.
     skip: u32,
-    /// The sinks (tuzdyks), one bit per pit: seeds sown there go to their owner's score.
+    /// The sinks, one bit per pit: seeds sown there go to their owner's score.
     sinks: u32,
     /// The (board, pit) pairs relayed from in this turn; made on the first relay.
     seen: Option<SeenSet>,
     /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
     pub looped: bool,
+    /// The pit the move was lifted from.
+    pub origin: usize,
+    /// Per-seed rules apply (a sowing capture or a seed hook): no whole laps at once.
+    per_seed: bool,
+    /// The pits where a seed needs more than a count: the sinks, or every pit under
+    /// per-seed rules.
+    special: u32,
+    /// Seeds this hand has sown.
+    sown: u32,
+    /// Relays so far this turn.
+    relays: u32,
+    /// The seed hook ended the turn.
+    pub ended: bool,
 }
 
 impl Hand {
     /// Lifts the seeds of `origin` (and, under `first_seed_in_origin`, drops the first
     /// one back).
     #[inline(always)]
-    pub fn start(
+    pub fn start<V: Variant>(
         board: &mut Board,
         config: &Config,
         side: Side,
@@ -156,6 +90,7 @@ impl Hand {
         }
         skip |= board.burnt_mask();
         let sinks = board.sink_mask();
+        let per_seed = V::seed_hook().is_some() || config.sowing_capture.is_some();
         // A ring where every pit is skipped cannot happen (the origin's neighbours are
         // houses or stores), but never loop forever on a malformed position.
         let every = if len >= 32 { u32::MAX } else { (1 << len) - 1 };
@@ -172,6 +107,12 @@ impl Hand {
             sinks,
             seen: None,
             looped: false,
+            origin,
+            per_seed,
+            special: sinks | if per_seed { u32::MAX } else { 0 },
+            sown: 0,
+            relays: 0,
+            ended: false,
         };
         if config.first_seed_in_origin && seeds > 1 {
             board.pits[origin] += 1;
@@ -196,7 +137,7 @@ impl Hand {
 
     /// The pit before `pit` in this hand's direction.
     #[inline]
-    fn prev(&self, pit: usize) -> usize {
+    pub fn prev(&self, pit: usize) -> usize {
         if !self.forward {
             if pit + 1 >= self.len { 0 } else { pit + 1 }
         } else if pit == 0 {
@@ -206,24 +147,82 @@ impl Hand {
         }
     }
 
-    /// Drops one seed into the next pit that takes one.
+    /// Drops one seed into the next pit that takes one, then applies the per-seed
+    /// rules.
     #[inline(always)]
-    pub fn drop_one(&mut self, board: &mut Board, fx: &mut Effects<'_>) {
+    pub fn drop_one<V: Variant>(
+        &mut self,
+        board: &mut Board,
+        config: &Config,
+        fx: &mut Effects<'_>,
+    ) {
         let mut pit = self.next(self.pos);
         while self.skip & (1 << pit) != 0 {
             pit = self.next(pit);
         }
         self.pos = pit;
         self.seeds -= 1;
-        fx.drop_seed(pit);
+        // One test for the rare cases (a sink, per-seed rules).
+        if self.special & (1 << pit) == 0 {
+            fx.drop_seed(pit);
+            board.pits[pit] += 1;
+            return;
+        }
+        self.put(board, pit, 1, fx);
+        if self.per_seed {
+            self.per_seed_rules::<V>(board, config, fx);
+        }
+    }
+
+    /// Puts `n` seeds into `pit`: into a sink's owner's score, or the pit.
+    #[inline(always)]
+    fn put(&self, board: &mut Board, pit: usize, n: u32, fx: &mut Effects<'_>) {
+        fx.drop_seeds(pit, n);
         if self.sinks & (1 << pit) != 0
             && let Special::Sink(owner) = board.mark(pit)
         {
-            board.bank(owner, 1);
-            fx.capture(board, pit, owner, 1);
+            board.bank(owner, n);
+            fx.capture(board, pit, owner, n);
             return;
         }
-        board.pits[pit] += 1;
+        board.pits[pit] += n;
+    }
+
+    /// The sowing capture and the variant's seed hook, for the seed just sown.
+    fn per_seed_rules<V: Variant>(
+        &mut self,
+        board: &mut Board,
+        config: &Config,
+        fx: &mut Effects<'_>,
+    ) {
+        let pit = self.pos;
+        self.sown += 1;
+        if let Some(rule) = &config.sowing_capture {
+            capture::while_sowing(board, rule, self.side, pit, fx);
+        }
+        let Some(hook) = V::seed_hook() else {
+            return;
+        };
+        let cycle = (self.len as u32) - self.skip.count_ones();
+        let mut seed = SeedContext {
+            board,
+            side: self.side,
+            origin: self.origin,
+            pit,
+            in_hand: self.seeds,
+            sown: self.sown,
+            lap: (self.sown - 1) / cycle.max(1),
+            relays: self.relays,
+            forward: self.forward,
+            fx,
+        };
+        let action = hook(&mut seed);
+        if action == SeedAction::Continue {
+            return;
+        }
+        let rest = std::mem::take(&mut self.seeds);
+        self.put(board, pit, rest, fx);
+        self.ended = action == SeedAction::EndTurn;
     }
 
     /// Sows whole laps at once: when no one watches and no pit is a sink, `n` seeds
@@ -231,7 +230,7 @@ impl Hand {
     /// every one of them and end where the remaining ones, dropped singly, end.
     #[inline]
     fn sow_laps(&mut self, board: &mut Board, fx: &Effects<'_>) {
-        if fx.0.is_some() || self.sinks != 0 {
+        if fx.is_watched() || self.sinks != 0 || self.per_seed {
             return;
         }
         let cycle = (self.len as u32) - (self.skip.count_ones());
@@ -250,6 +249,9 @@ impl Hand {
     /// The hand is empty: relays (returns `true`, with seeds in hand again) or ends.
     #[inline(always)]
     pub fn land(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) -> bool {
+        if self.ended {
+            return false;
+        }
         let from = match config.relay {
             Relay::None => return false,
             Relay::Landing => {
@@ -281,17 +283,19 @@ impl Hand {
         }
         self.seeds = std::mem::take(&mut board.pits[from]);
         self.pos = from;
+        self.sown = 0;
+        self.relays += 1;
         fx.relay(from, self.seeds);
         true
     }
 
     /// Sows until the turn's last seed has landed.
     #[inline]
-    pub fn run(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
+    pub fn run<V: Variant>(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
         loop {
             self.sow_laps(board, fx);
             while self.seeds > 0 {
-                self.drop_one(board, fx);
+                self.drop_one::<V>(board, config, fx);
             }
             if !self.land(board, config, fx) {
                 return;
@@ -326,8 +330,8 @@ pub(crate) fn sow_turn<V: Variant>(
     forward: bool,
     fx: &mut Effects<'_>,
 ) -> Sown {
-    let mut hand = Hand::start(board, config, side, origin, forward, fx);
-    hand.run(board, config, fx);
+    let mut hand = Hand::start::<V>(board, config, side, origin, forward, fx);
+    hand.run::<V>(board, config, fx);
     finish::<V>(board, config, &hand, fx)
 }
 
@@ -339,7 +343,7 @@ pub(crate) fn finish<V: Variant>(
     fx: &mut Effects<'_>,
 ) -> Sown {
     let side = hand.side;
-    if hand.looped {
+    if hand.looped || hand.ended {
         return Sown::default();
     }
     if config.extra_turn_in_own_store && board.store(side) == Some(hand.pos) {
@@ -352,128 +356,7 @@ pub(crate) fn finish<V: Variant>(
     if V::after_sowing(board, side, hand.pos, fx) {
         return Sown::default();
     }
-    capture(board, config, hand, fx)
-}
-
-fn capture(board: &mut Board, config: &Config, hand: &Hand, fx: &mut Effects<'_>) -> Sown {
-    let side = hand.side;
-    let last = hand.pos;
-    match config.capture {
-        Capture::None => {}
-        Capture::Opposite {
-            empty_opposite,
-            keep_last,
-        } => {
-            if board.house_owner(last) != Some(side)
-                || board.mark(last) != Special::Normal
-                || board.pits[last] != 1
-            {
-                return Sown::default();
-            }
-            let opposite = board.opposite(last);
-            let taken = if board.mark(opposite) == Special::Normal {
-                board.pits[opposite]
-            } else {
-                0
-            };
-            if taken == 0 && empty_opposite == EmptyOpposite::NoCapture {
-                return Sown::default();
-            }
-            board.pits[opposite] -= taken;
-            fx.capture(board, opposite, side, taken);
-            board.bank(side, taken);
-            if !keep_last || taken == 0 {
-                board.pits[last] = 0;
-                fx.capture(board, last, side, 1);
-                board.bank(side, 1);
-            }
-        }
-        Capture::Backward { min, max } => {
-            // The opponent's unmarked houses, one bit per pit: one test where the pit's
-            // owner and mark would be two or three branches.
-            let theirs = board.house_mask(side.other()) & !board.marked_mask();
-            let in_range = |board: &Board, pit: usize| {
-                theirs & (1 << pit) != 0 && (min..=max).contains(&board.pits[pit])
-            };
-            // The opponent's houses are consecutive pits: going back from the last seed,
-            // the chain ends at the latest where their row does, before it could come
-            // round again.
-            let mut chain = arrayvec::ArrayVec::<usize, { crate::board::MAX_PITS }>::new();
-            let mut pit = last;
-            while in_range(board, pit) && chain.len() < board.houses {
-                chain.push(pit);
-                pit = hand.prev(pit);
-            }
-            let taken: u32 = chain.iter().map(|&p| board.pits[p]).sum();
-            if taken == 0 {
-                return Sown::default();
-            }
-            let grand_slam = taken == board.seeds_on_side(side.other());
-            if grand_slam
-                && matches!(
-                    config.grand_slam,
-                    GrandSlam::NoCapture | GrandSlam::Forbidden
-                )
-            {
-                fx.message("Grand slam: nothing is captured");
-                return Sown {
-                    extra_turn: false,
-                    grand_slam,
-                };
-            }
-            for p in chain {
-                let n = std::mem::take(&mut board.pits[p]);
-                fx.capture(board, p, side, n);
-                board.bank(side, n);
-            }
-            return Sown {
-                extra_turn: false,
-                grand_slam,
-            };
-        }
-        Capture::Forward => {
-            let n1 = hand.next(last);
-            if board.holds(n1) {
-                return Sown::default();
-            }
-            let mut target = hand.next(n1);
-            while board.holds(target) {
-                if let Some(k) = config.quan_non
-                    && board.big[target] > 0
-                    && board.pits[target] < k
-                {
-                    fx.message(
-                        "The mandarin is too young to be captured (quan non): the turn ends",
-                    );
-                    break;
-                }
-                let (small, big) = (
-                    std::mem::take(&mut board.pits[target]),
-                    std::mem::take(&mut board.big[target]),
-                );
-                fx.capture(board, target, side, small + big);
-                board.bank(side, small);
-                board.captured_big[side.index()] += big;
-                let gap = hand.next(target);
-                if board.holds(gap) {
-                    break;
-                }
-                target = hand.next(gap);
-            }
-        }
-        Capture::Even => {
-            if board.house_owner(last) == Some(side.other())
-                && board.mark(last) == Special::Normal
-                && board.pits[last] > 0
-                && board.pits[last].is_multiple_of(2)
-            {
-                let n = std::mem::take(&mut board.pits[last]);
-                fx.capture(board, last, side, n);
-                board.bank(side, n);
-            }
-        }
-    }
-    Sown::default()
+    capture::last_seed(board, config, hand, fx)
 }
 
 /// Congkak's simultaneous opening: both hands sow in lock-step, one seed each per tick,
@@ -487,7 +370,7 @@ pub(crate) fn sow_simultaneous<V: Variant>(
 ) -> Side {
     let mut hands: Vec<Hand> = Side::BOTH
         .iter()
-        .map(|&s| Hand::start(board, config, s, origins[s.index()], true, fx))
+        .map(|&s| Hand::start::<V>(board, config, s, origins[s.index()], true, fx))
         .collect();
     let mut ended = [None, None];
     let mut tick = 0u64;
@@ -498,7 +381,7 @@ pub(crate) fn sow_simultaneous<V: Variant>(
                 continue;
             }
             if hand.seeds > 0 {
-                hand.drop_one(board, fx);
+                hand.drop_one::<V>(board, config, fx);
             }
             if hand.seeds == 0 && !hand.land(board, config, fx) {
                 finish::<V>(board, config, hand, fx);
@@ -548,12 +431,13 @@ mod tests {
         let (c, big_c) = (2, 8);
         // Both openings end on the first tick: a tie, South moves next.
         let mut tie = board([0, 0, 1, 0, 0], [0, 0, 1, 0, 0]);
-        let next = sow_simultaneous::<Congkak5>(&mut tie, &config, [c, big_c], &mut Effects(None));
+        let next =
+            sow_simultaneous::<Congkak5>(&mut tie, &config, [c, big_c], &mut Effects::none());
         assert_eq!(next, Side::South);
         assert_eq!(tie, board([0, 0, 0, 1, 0], [0, 0, 0, 1, 0]));
         // South's opening ends on tick 1, North's on tick 2: North moves next.
         let mut later = board([1, 0, 0, 0, 0], [2, 0, 0, 0, 0]);
-        let next = sow_simultaneous::<Congkak5>(&mut later, &config, [0, 6], &mut Effects(None));
+        let next = sow_simultaneous::<Congkak5>(&mut later, &config, [0, 6], &mut Effects::none());
         assert_eq!(next, Side::North);
         assert_eq!(later, board([0, 1, 0, 0, 0], [0, 1, 1, 0, 0]));
     }

@@ -4,7 +4,7 @@
 //! Seeds are conserved (the houses, the end pits, the stores or captured stocks add up to
 //! the game's total), each big stone is in its own mandarin square or captured, marks are
 //! where the rules put them (burnt houses only in a later round of a multi-round game, a
-//! tuzdyk only as the variant allows), the simultaneous opening only at the start.
+//! sinks only as the variant allows), the simultaneous opening only at the start.
 
 use crate::{
     Board, Config, Ends, MAX_ROUNDS, Side, Variant,
@@ -182,7 +182,7 @@ fn loans(config: &Config, board: &Board) -> Result<(), String> {
 }
 
 /// Marks: on houses only, holding no seeds; burnt houses only from the second round of
-/// a multi-round game; tuzdyks as the variant allows.
+/// a multi-round game; sinks as the variant allows.
 fn marks<V: Variant>(config: &Config, board: &Board, round: u32) -> Result<(), String> {
     for pit in 0..board.ring_len() {
         let mark = board.mark(pit);
@@ -190,9 +190,9 @@ fn marks<V: Variant>(config: &Config, board: &Board, round: u32) -> Result<(), S
             continue;
         }
         let word = if mark == Special::Burnt {
-            "burnt"
+            "burnt".to_string()
         } else {
-            "a tuzdyk"
+            format!("a {}", V::SINK_NAME)
         };
         if board.house_owner(pit).is_none() {
             return Err(format!(
@@ -214,5 +214,5 @@ fn marks<V: Variant>(config: &Config, board: &Board, round: u32) -> Result<(), S
             ));
         }
     }
-    V::check_marks(board).map_err(|reason| format!("the tuzdyks: {reason}"))
+    V::check_marks(board).map_err(|reason| format!("the {}s: {reason}", V::SINK_NAME))
 }

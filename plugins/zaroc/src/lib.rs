@@ -5,6 +5,7 @@
 //! and so plays Light).
 
 pub mod geometry;
+mod pieces;
 mod validate;
 
 use std::collections::BTreeMap;
@@ -514,6 +515,7 @@ impl Game for Zaroc {
             size: [6.8, 8.4],
             sites,
             links,
+            pieces: pieces::styles(),
         }
     }
 

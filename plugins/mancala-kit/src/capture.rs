@@ -1,0 +1,232 @@
+//! The captures: what the last seed of a turn takes ([`Config::capture`]), and what
+//! any seed takes as it is sown ([`Config::sowing_capture`]).
+
+use arrayvec::ArrayVec;
+
+use crate::{
+    Board, Capture, Chain, Config, Counts, Effects, EmptyOpposite, GrandSlam, Side, Sides,
+    SowingCapture, Taker,
+    board::{MAX_PITS, Special},
+    sow::{Hand, Sown},
+};
+
+/// What the turn's last seed captures under [`Config::capture`].
+#[inline]
+pub(crate) fn last_seed(
+    board: &mut Board,
+    config: &Config,
+    hand: &Hand,
+    fx: &mut Effects<'_>,
+) -> Sown {
+    let side = hand.side;
+    let last = hand.pos;
+    match config.capture {
+        Capture::None => {}
+        Capture::Opposite {
+            empty_opposite,
+            keep_last,
+        } => {
+            if board.house_owner(last) != Some(side)
+                || board.mark(last) != Special::Normal
+                || board.pits[last] != 1
+            {
+                return Sown::default();
+            }
+            let opposite = board.opposite(last);
+            let taken = if board.mark(opposite) == Special::Normal {
+                board.pits[opposite]
+            } else {
+                0
+            };
+            if taken == 0 && empty_opposite == EmptyOpposite::NoCapture {
+                return Sown::default();
+            }
+            board.pits[opposite] -= taken;
+            fx.capture(board, opposite, side, taken);
+            board.bank(side, taken);
+            if !keep_last || taken == 0 {
+                board.pits[last] = 0;
+                fx.capture(board, last, side, 1);
+                board.bank(side, 1);
+            }
+        }
+        Capture::Backward { min, max } => {
+            // The opponent's unmarked houses, one bit per pit: one test where the pit's
+            // owner and mark would be two or three branches.
+            let theirs = board.house_mask(side.other()) & !board.marked_mask();
+            let in_range = |board: &Board, pit: usize| {
+                theirs & (1 << pit) != 0 && (min..=max).contains(&board.pits[pit])
+            };
+            // The opponent's houses are consecutive pits: going back from the last seed,
+            // the chain ends at the latest where their row does, before it could come
+            // round again.
+            let mut chain = ArrayVec::<usize, MAX_PITS>::new();
+            let mut pit = last;
+            while in_range(board, pit) && chain.len() < board.houses {
+                chain.push(pit);
+                pit = hand.prev(pit);
+            }
+            let taken: u32 = chain.iter().map(|&p| board.pits[p]).sum();
+            if taken == 0 {
+                return Sown::default();
+            }
+            let grand_slam = taken == board.seeds_on_side(side.other());
+            if grand_slam
+                && matches!(
+                    config.grand_slam,
+                    GrandSlam::NoCapture | GrandSlam::Forbidden
+                )
+            {
+                fx.message("Grand slam: nothing is captured");
+                return Sown {
+                    extra_turn: false,
+                    grand_slam,
+                };
+            }
+            for p in chain {
+                let n = std::mem::take(&mut board.pits[p]);
+                fx.capture(board, p, side, n);
+                board.bank(side, n);
+            }
+            return Sown {
+                extra_turn: false,
+                grand_slam,
+            };
+        }
+        Capture::Forward => {
+            let n1 = hand.next(last);
+            if board.holds(n1) {
+                return Sown::default();
+            }
+            let mut target = hand.next(n1);
+            while board.holds(target) {
+                if let Some(k) = config.quan_non
+                    && board.big[target] > 0
+                    && board.pits[target] < k
+                {
+                    fx.message(
+                        "The mandarin is too young to be captured (quan non): the turn ends",
+                    );
+                    break;
+                }
+                let (small, big) = (
+                    std::mem::take(&mut board.pits[target]),
+                    std::mem::take(&mut board.big[target]),
+                );
+                fx.capture(board, target, side, small + big);
+                board.bank(side, small);
+                board.captured_big[side.index()] += big;
+                let gap = hand.next(target);
+                if board.holds(gap) {
+                    break;
+                }
+                target = hand.next(gap);
+            }
+        }
+        Capture::Count {
+            counts,
+            sides,
+            chain,
+        } => return count(board, config, hand, (counts, sides, chain), fx),
+        Capture::Even => {
+            if board.house_owner(last) == Some(side.other())
+                && board.mark(last) == Special::Normal
+                && board.pits[last] > 0
+                && board.pits[last].is_multiple_of(2)
+            {
+                let n = std::mem::take(&mut board.pits[last]);
+                fx.capture(board, last, side, n);
+                board.bank(side, n);
+            }
+        }
+    }
+    Sown::default()
+}
+
+/// [`Capture::Count`]: the last seed's house and its chain, checked against the grand
+/// slam rule.
+fn count(
+    board: &mut Board,
+    config: &Config,
+    hand: &Hand,
+    (counts, sides, chain): (Counts, Sides, Chain),
+    fx: &mut Effects<'_>,
+) -> Sown {
+    let side = hand.side;
+    let takes = |board: &Board, pit: usize| {
+        board.mark(pit) == Special::Normal
+            && board
+                .house_owner(pit)
+                .is_some_and(|owner| sides.includes(side, owner))
+            && counts.contains(board.pits[pit])
+    };
+    let mut taken = ArrayVec::<usize, MAX_PITS>::new();
+    let mut pit = hand.pos;
+    while takes(board, pit) && !taken.contains(&pit) {
+        taken.push(pit);
+        let step = |p| match chain {
+            Chain::None => p,
+            Chain::Backward => hand.prev(p),
+            Chain::Forward => hand.next(p),
+        };
+        // Stores and mandarin squares are passed over: the chain crosses rows.
+        pit = step(pit);
+        while board.house_owner(pit).is_none() {
+            pit = step(pit);
+        }
+    }
+    let theirs: u32 = taken
+        .iter()
+        .filter(|&&p| board.house_owner(p) == Some(side.other()))
+        .map(|&p| board.pits[p])
+        .sum();
+    let grand_slam = theirs > 0 && theirs == board.seeds_on_side(side.other());
+    if grand_slam
+        && matches!(
+            config.grand_slam,
+            GrandSlam::NoCapture | GrandSlam::Forbidden
+        )
+    {
+        fx.message("Grand slam: nothing is captured");
+        return Sown {
+            extra_turn: false,
+            grand_slam,
+        };
+    }
+    for p in taken {
+        let n = std::mem::take(&mut board.pits[p]);
+        fx.capture(board, p, side, n);
+        board.bank(side, n);
+    }
+    Sown {
+        extra_turn: false,
+        grand_slam,
+    }
+}
+
+/// [`Config::sowing_capture`] after a seed sown into `pit` by `mover`.
+#[inline]
+pub(crate) fn while_sowing(
+    board: &mut Board,
+    rule: &SowingCapture,
+    mover: Side,
+    pit: usize,
+    fx: &mut Effects<'_>,
+) {
+    let Some(owner) = board.house_owner(pit) else {
+        return;
+    };
+    if board.mark(pit) != Special::Normal
+        || !rule.sides.includes(mover, owner)
+        || !rule.counts.contains(board.pits[pit])
+    {
+        return;
+    }
+    let taker = match rule.taker {
+        Taker::Owner => owner,
+        Taker::Mover => mover,
+    };
+    let n = std::mem::take(&mut board.pits[pit]);
+    fx.capture(board, pit, taker, n);
+    board.bank(taker, n);
+}

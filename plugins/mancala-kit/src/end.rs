@@ -1,0 +1,240 @@
+//! The end of a game and what happens between rounds: the end rules, refills, the
+//! next round of a multi-round game, the final scores.
+
+use crate::{
+    Board, End, History, Mancala, Phase, Remaining, Side, Variant, board::Special,
+    effects::Effects, game::MAX_ROUNDS,
+};
+
+/// Why a game ends when the side to move cannot move.
+const NO_LEGAL_MOVE: &str = "No legal move: the game is over";
+
+impl<V: Variant> Mancala<V> {
+    /// The score of each side if the game ended now: its score plus the seeds on its
+    /// side (once over under [`Remaining::Left`], its score alone: the seeds left count
+    /// for no one).
+    pub(crate) fn final_scores(&self) -> [i64; 2] {
+        let left = self.is_over()
+            && self.config.end
+                == (End::NoMove {
+                    remaining: Remaining::Left,
+                });
+        Side::BOTH.map(|s| {
+            self.board.score(s)
+                + if left {
+                    0
+                } else {
+                    i64::from(self.board.seeds_on_side(s))
+                }
+        })
+    }
+
+    /// Each side banks the seeds in its own houses.
+    fn sweep(&mut self, fx: &mut Effects<'_>) {
+        for side in Side::BOTH {
+            for i in 0..self.board.houses {
+                let pit = self.board.house(side, i);
+                let n = std::mem::take(&mut self.board.pits[pit]);
+                fx.capture(&self.board, pit, side, n);
+                self.board.bank(side, n);
+            }
+        }
+    }
+
+    fn end(&mut self, fx: &mut Effects<'_>, why: &str) {
+        self.sweep(fx);
+        self.phase = Phase::Over;
+        fx.message(why);
+    }
+
+    /// Applies the end, round, refill and cycle rules after a move (or to a parsed
+    /// position), with `to_move` already the side to move next. `banked`: whether any
+    /// seeds went to a score (only then can a majority have been reached). Returns
+    /// `true` when the game goes on in the same round: the last rule, that the side to
+    /// move must have a legal move ([`Mancala::end_if_stuck`]), then still applies.
+    pub(crate) fn settle(&mut self, banked: bool, fx: &mut Effects<'_>) -> bool {
+        let houses_empty = |b: &Board, s| b.side_empty(s);
+        match self.config.end {
+            End::SideEmpty => {
+                if Side::BOTH.iter().any(|&s| houses_empty(&self.board, s)) {
+                    if self.config.rounds {
+                        self.next_round(fx);
+                    } else {
+                        self.end(fx, "A row is empty: the game is over");
+                    }
+                    return false;
+                }
+            }
+            End::Majority if banked => {
+                let total = self.board.total();
+                if Side::BOTH
+                    .iter()
+                    .any(|&s| 2 * i64::from(self.board.bank_of(s)) > i64::from(total))
+                {
+                    self.end(
+                        fx,
+                        "More than half the seeds are captured: the game is over",
+                    );
+                    return false;
+                }
+            }
+            End::Majority => {}
+            End::NoMove { .. } => {}
+            End::MandarinsEmpty => {
+                if self.board.mandarins().iter().all(|&m| !self.board.holds(m)) {
+                    self.end(fx, "Both mandarin squares are empty: the game is over");
+                    return false;
+                }
+            }
+        }
+        if self.config.refill && houses_empty(&self.board, self.to_move) && !self.refill(fx) {
+            self.end_unrefillable(fx);
+            return false;
+        }
+        if self.config.cycle_ends_game
+            && self
+                .history
+                .seen_before(History::key(&self.board, self.to_move))
+        {
+            self.end(fx, "The position repeats: the game is over");
+            return false;
+        }
+        true
+    }
+
+    /// The last rule after a move: a side to move without a legal move ends the game.
+    pub(crate) fn end_if_stuck(&mut self, fx: &mut Effects<'_>) {
+        if !self.has_legal() {
+            self.end_stuck(fx);
+        }
+    }
+
+    /// The side to move has no legal move: the game ends, the seeds left going as the
+    /// end rule says (to their owners, but for [`End::NoMove`]'s other choices).
+    pub(crate) fn end_stuck(&mut self, fx: &mut Effects<'_>) {
+        let remaining = match self.config.end {
+            End::NoMove { remaining } => remaining,
+            _ => Remaining::Owner,
+        };
+        match remaining {
+            Remaining::Owner => return self.end(fx, NO_LEGAL_MOVE),
+            Remaining::Stuck | Remaining::Other => {
+                let taker = if remaining == Remaining::Stuck {
+                    self.to_move
+                } else {
+                    self.to_move.other()
+                };
+                for side in Side::BOTH {
+                    for i in 0..self.board.houses {
+                        let pit = self.board.house(side, i);
+                        let n = std::mem::take(&mut self.board.pits[pit]);
+                        fx.capture(&self.board, pit, taker, n);
+                        self.board.bank(taker, n);
+                    }
+                }
+                fx.message(format!(
+                    "{} cannot move: {} takes the seeds left on the board",
+                    self.to_move.name(),
+                    taker.name()
+                ));
+            }
+            Remaining::Left => fx.message(format!(
+                "{} cannot move: the seeds left on the board count for no one",
+                self.to_move.name()
+            )),
+        }
+        self.phase = Phase::Over;
+        fx.message(NO_LEGAL_MOVE);
+    }
+
+    /// The side to move cannot refill its houses, even borrowing: the game ends. Each
+    /// side takes the stones on its own side, and everything left in the mandarin
+    /// squares (small stones and big stones) goes to the other side, so that the scores
+    /// add up to everything in the game.
+    fn end_unrefillable(&mut self, fx: &mut Effects<'_>) {
+        let taker = self.to_move.other();
+        for pit in self.board.mandarins() {
+            let small = std::mem::take(&mut self.board.pits[pit]);
+            let big = std::mem::take(&mut self.board.big[pit]);
+            fx.capture(&self.board, pit, taker, small + big);
+            self.board.bank(taker, small);
+            self.board.captured_big[taker.index()] += big;
+        }
+        fx.message(format!(
+            "{} cannot refill its squares: the game is over, and {} takes what is left in \
+             the mandarin squares",
+            self.to_move.name(),
+            taker.name()
+        ));
+        self.end(fx, "The houses cannot be refilled: the game is over");
+    }
+
+    /// Thả cá: one seed from the mover's stock into each of its houses, borrowing the
+    /// shortfall from the opponent. Returns `false` if both stocks cannot do it.
+    fn refill(&mut self, fx: &mut Effects<'_>) -> bool {
+        let side = self.to_move;
+        let need = self.config.houses as u32;
+        let own = self.board.bank_of(side);
+        let other = self.board.bank_of(side.other());
+        if own + other < need {
+            return false;
+        }
+        let borrowed = need.saturating_sub(own);
+        let taken =
+            self.board.unbank(side, need - borrowed) + self.board.unbank(side.other(), borrowed);
+        debug_assert_eq!(taken, need);
+        self.board.loans[side.index()] += borrowed;
+        for i in 0..self.config.houses {
+            let pit = self.board.house(side, i);
+            self.board.pits[pit] += 1;
+            fx.unbank(&self.board, side, pit, 1);
+        }
+        fx.message(if borrowed > 0 {
+            format!("{} refills its squares, borrowing {borrowed}", side.name())
+        } else {
+            format!("{} refills its squares", side.name())
+        });
+        true
+    }
+
+    /// Congkak's next round: every seed goes to its side's store, each side refills its
+    /// houses from the store, `seeds` each from the house next to the store; houses that
+    /// cannot be filled are burnt. A side that cannot fill one house loses.
+    fn next_round(&mut self, fx: &mut Effects<'_>) {
+        self.sweep(fx);
+        let stores = Side::BOTH.map(|s| self.board.bank_of(s));
+        if self.round >= MAX_ROUNDS || stores.iter().any(|&n| n < self.config.seeds) {
+            self.phase = Phase::Over;
+            fx.message("The game is over");
+            return;
+        }
+        // The loser of the round starts the next; South on a tie.
+        self.to_move = if stores[0] < stores[1] {
+            Side::South
+        } else if stores[1] < stores[0] {
+            Side::North
+        } else {
+            Side::South
+        };
+        for side in Side::BOTH {
+            for i in (0..self.config.houses).rev() {
+                let pit = self.board.house(side, i);
+                if self.board.bank_of(side) >= self.config.seeds {
+                    self.board.unbank(side, self.config.seeds);
+                    self.board.set_mark(pit, Special::Normal);
+                    self.board.pits[pit] = self.config.seeds;
+                    fx.unbank(&self.board, side, pit, self.config.seeds);
+                } else {
+                    self.board.set_mark(pit, Special::Burnt);
+                }
+            }
+        }
+        self.round += 1;
+        self.history.clear();
+        fx.message(format!(
+            "Round {} begins; {} starts",
+            self.round,
+            self.to_move.name()
+        ));
+    }
+}

@@ -339,6 +339,15 @@ pub trait FfiGame: Clone + Send + Sync {
         out.node = FfiNode::Unsupported;
         RResult::ROk(())
     }
+
+    /// Asks the game to write its texts in language `lang` (a lower-case primary tag,
+    /// `it`): [`Game::set_language`](crate::Game::set_language). Added after the first
+    /// version: a plugin built without it keeps its one language (the default body does
+    /// nothing).
+    fn set_language(&mut self, lang: RStr<'_>) -> RResult<(), FfiError> {
+        let _ = lang;
+        RResult::ROk(())
+    }
 }
 
 /// A boxed game trait object, owned by the host.
@@ -519,6 +528,12 @@ impl<G: Game> FfiGame for Plugged<G> {
                     .extend(values.iter().map(|v| v.clamp(-1.0, 1.0))),
                 (None, None) => out.returns.extend(game.playout(&mut rng)?.returns()),
             }
+            Ok(())
+        })
+    }
+    fn set_language(&mut self, lang: RStr<'_>) -> RResult<(), FfiError> {
+        guard(|| {
+            self.0.set_language(lang.as_str());
             Ok(())
         })
     }

@@ -98,6 +98,45 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         let _ = rng;
         Err(GameError::UnknownBot(bot.to_owned()))
     }
+
+    /// Asks the game to write its texts (the view's status and panel labels, event
+    /// messages, move descriptions) in language `lang`, a lower-case primary tag (`it`,
+    /// `en`); an unknown language keeps the game's default. The host calls it right after
+    /// it makes or reads back a game; the state, its notation and its hash must not
+    /// depend on it (keep the language in a `#[serde(skip)]` field). The default ignores
+    /// it: a game with one language. See the [`i18n`](crate::i18n) module.
+    ///
+    /// ```
+    /// use game_api::Game;
+    /// # use game_api::*;
+    /// # #[derive(Clone, serde::Serialize, serde::Deserialize)]
+    /// # struct Nim { left: u8, #[serde(skip)] italian: bool }
+    /// # impl Game for Nim {
+    /// #   fn manifest() -> Manifest { Manifest::new("nim", "Nim", "1.0.0") }
+    /// #   fn new(_: &Options) -> Result<Self, GameError> { Ok(Nim { left: 3, italian: false }) }
+    /// #   fn from_notation(o: &Options, _: &str) -> Result<Self, GameError> { Self::new(o) }
+    /// #   fn notation(&self) -> String { self.left.to_string() }
+    /// #   fn seat_count(&self) -> u8 { 2 }
+    /// #   fn layout(&self) -> Layout { unimplemented!() }
+    /// fn view(&self) -> View {
+    ///     let status = if self.italian { "Restano {n}" } else { "{n} left" };
+    ///     View { status: status.replace("{n}", &self.left.to_string()), ..View::default() }
+    /// }
+    /// #   fn turn(&self) -> Turn { unimplemented!() }
+    /// #   fn legal_moves(&self, _: &mut Vec<MoveId>) {}
+    /// #   fn move_info(&self, _: MoveId) -> Result<MoveInfo, GameError> { unimplemented!() }
+    /// #   fn apply(&mut self, _: MoveId, _: Option<&mut Vec<Effect>>) -> Result<(), GameError> { unimplemented!() }
+    /// fn set_language(&mut self, lang: &str) {
+    ///     self.italian = lang == "it";
+    /// }
+    /// # }
+    /// let mut nim = Nim::new(&Options::default()).unwrap();
+    /// nim.set_language("it");
+    /// assert_eq!(nim.view().status, "Restano 3");
+    /// ```
+    fn set_language(&mut self, lang: &str) {
+        let _ = lang;
+    }
 }
 
 /// The most moves a random playout makes before it is declared endless.

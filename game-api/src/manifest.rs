@@ -1,6 +1,8 @@
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
-use crate::{OptionSpec, Preset};
+use crate::{ManifestTexts, OptionSpec, Preset};
 
 /// Everything the host shows about a game before one is started.
 ///
@@ -59,6 +61,11 @@ pub struct Manifest {
     /// which the host's game search also matches.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// The manifest's texts in other languages, by language tag (`it`): see
+    /// [`Manifest::localized`] and the [`i18n`](crate::i18n) module. Rules are in
+    /// [`Manifest::rules`].
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub translations: BTreeMap<String, ManifestTexts>,
 }
 
 /// Advice from a game to the host's search engines: the author knows which shortcuts
@@ -212,6 +219,7 @@ impl Manifest {
             search: SearchHints::default(),
             chance: None,
             aliases: Vec::new(),
+            translations: BTreeMap::new(),
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod cli;
 pub mod conformance;
 pub mod ending;
 pub mod i18n;
+pub mod locale;
 pub mod matches;
 pub mod play;
 pub mod plugins;

@@ -60,7 +60,9 @@ pub fn supported(tag: &str) -> Option<&'static str> {
 }
 
 /// Tells the plugin side which language games should speak (their names, rules and
-/// messages). The one place where the app's language reaches the games.
+/// messages; see [`crate::locale`]). The one place where the app's language reaches the
+/// games: manifests follow at once, a game in progress keeps its language until it is
+/// started or opened again.
 pub fn tell_games(lang: &str) {
-    let _ = lang;
+    crate::locale::set_language(lang);
 }

@@ -116,11 +116,14 @@ impl Inspector {
 #[derive(Serialize, Deserialize)]
 struct CachedInspection(Result<Inspection, LoadError>);
 
-/// The board of a default game, if the plugin gives it.
+/// The board of a default game, if the plugin gives it. Its texts are always in the
+/// fallback language, so that the cached answer, kept by content alone, never depends on
+/// the language of the process that inspected (the manifest keeps every language).
 pub(super) fn thumbnail(module: &super::Plugin) -> Option<Thumbnail> {
-    let game = module
+    let mut game = module
         .new_game(&Options::defaults(&module.manifest().options))
         .ok()?;
+    game.set_language(crate::locale::FALLBACK).ok()?;
     Some(Thumbnail {
         layout: game.layout().ok()?,
         view: game.view().ok()?,

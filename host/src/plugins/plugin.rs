@@ -42,6 +42,20 @@ pub struct PluginMeta {
 pub struct Plugin {
     meta: Arc<PluginMeta>,
     module: Arc<OnceLock<Result<GamePluginRef, LoadError>>>,
+    localized: Arc<Localized>,
+}
+
+/// The manifest in each language it offers, made on first use.
+type Localized = Vec<(String, OnceLock<Manifest>)>;
+
+fn localized_slots(manifest: &Manifest) -> Arc<Localized> {
+    Arc::new(
+        manifest
+            .languages()
+            .into_iter()
+            .map(|l| (l, OnceLock::new()))
+            .collect(),
+    )
 }
 
 impl std::fmt::Debug for Plugin {
@@ -58,6 +72,7 @@ impl Plugin {
     /// A plugin known by its inspection, not loaded yet.
     pub fn unloaded(meta: PluginMeta) -> Self {
         Plugin {
+            localized: localized_slots(&meta.inspection.manifest),
             meta: Arc::new(meta),
             module: Arc::new(OnceLock::new()),
         }
@@ -66,6 +81,7 @@ impl Plugin {
     /// A plugin whose library is already loaded.
     pub(super) fn loaded(meta: PluginMeta, module: GamePluginRef) -> Self {
         Plugin {
+            localized: localized_slots(&meta.inspection.manifest),
             meta: Arc::new(meta),
             module: Arc::new(OnceLock::from(Ok(module))),
         }
@@ -78,6 +94,7 @@ impl Plugin {
         Plugin {
             meta: Arc::new(meta),
             module: self.module.clone(),
+            localized: self.localized.clone(),
         }
     }
 
@@ -91,8 +108,27 @@ impl Plugin {
         &self.meta.path
     }
 
-    /// The game's manifest.
+    /// The game's manifest in the language games speak now
+    /// ([`locale::language`](crate::locale::language)): names, seats, options and rules
+    /// as the player should read them ([`Manifest::localized`]); ids, keys and values are
+    /// those of [`Plugin::manifest_all_languages`].
     pub fn manifest(&self) -> &Manifest {
+        self.manifest_in(&crate::locale::language())
+    }
+
+    /// The game's manifest in language `lang`; the plugin's default texts for a
+    /// language it does not offer.
+    pub fn manifest_in(&self, lang: &str) -> &Manifest {
+        let lang = game_api::i18n::primary_language(lang);
+        let raw = &self.meta.inspection.manifest;
+        match self.localized.iter().find(|(l, _)| *l == lang) {
+            Some((_, slot)) => slot.get_or_init(|| raw.localized(&lang)),
+            None => raw,
+        }
+    }
+
+    /// The manifest as the plugin gave it: its default texts, and every translation.
+    pub fn manifest_all_languages(&self) -> &Manifest {
         &self.meta.inspection.manifest
     }
 

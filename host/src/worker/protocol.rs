@@ -35,6 +35,10 @@ pub enum Request {
     Load {
         /// The private copy.
         copy: PathBuf,
+        /// The language the games speak (see [`locale`](crate::locale)); empty: the
+        /// worker's own.
+        #[serde(default)]
+        language: String,
     },
     /// How many seats a game with these options has.
     SeatCount {
@@ -49,12 +53,20 @@ pub enum Request {
         position: Option<String>,
         /// The moves to play from the start.
         moves: Vec<u32>,
+        /// The language the games speak (see [`locale`](crate::locale)); empty: the
+        /// worker's own.
+        #[serde(default)]
+        language: String,
     },
     /// Set up a saved game: replay its record, checking every move (see
     /// [`record::replay`](crate::record::replay)).
     Open {
         /// The record.
         record: Box<Record>,
+        /// The language the games speak (see [`locale`](crate::locale)); empty: the
+        /// worker's own.
+        #[serde(default)]
+        language: String,
     },
     /// Play one move at the current position.
     Play {

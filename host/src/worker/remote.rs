@@ -29,7 +29,8 @@ impl RemoteGame {
     pub fn spawn(exe: &Path, plugin: &Plugin) -> Result<Self, WorkerError> {
         let mut worker = Worker::spawn(exe)?;
         let copy = plugin.meta().copy.clone();
-        match worker.call(Request::Load { copy }, watchdog())? {
+        let language = crate::locale::language();
+        match worker.call(Request::Load { copy, language }, watchdog())? {
             Reply::Loaded { .. } => Ok(RemoteGame {
                 worker,
                 plugin: plugin.clone(),
@@ -76,6 +77,7 @@ impl RemoteGame {
             options: options.clone(),
             position: position.map(str::to_owned),
             moves: moves.to_vec(),
+            language: crate::locale::language(),
         };
         self.position(request).map(|(s, _)| s)
     }
@@ -85,6 +87,7 @@ impl RemoteGame {
     pub fn open(&mut self, record: &Record) -> Result<(Snapshot, Vec<String>), WorkerError> {
         self.position(Request::Open {
             record: Box::new(record.clone()),
+            language: crate::locale::language(),
         })
     }
 

@@ -64,6 +64,13 @@ pub fn serve() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Makes the games of this worker speak `language` from now on (empty: unchanged).
+fn speak(language: &str) {
+    if !language.is_empty() {
+        crate::locale::set_language(language);
+    }
+}
+
 fn send(out: &Out, answer: &Answer) {
     let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
     // The app went away: nothing to do but end, which the closed input will bring.
@@ -85,7 +92,8 @@ impl Worker {
 
     fn handle(&mut self, request: Request) -> Result<Reply, String> {
         match request {
-            Request::Load { copy } => {
+            Request::Load { copy, language } => {
+                speak(&language);
                 let plugin = load_library(&copy).map_err(|e| e.to_string())?;
                 let manifest = Box::new(plugin.manifest().clone());
                 self.plugin = Some(plugin);
@@ -99,12 +107,15 @@ impl Worker {
                 options,
                 position,
                 moves,
+                language,
             } => {
+                speak(&language);
                 let start = self.set_up(&options, position.as_deref())?;
                 self.start = Some(start);
                 self.goto(&moves, true, Vec::new())
             }
-            Request::Open { record } => {
+            Request::Open { record, language } => {
+                speak(&language);
                 let plugin = self.plugin()?.clone();
                 let replayed = replay_with(&plugin, &record).map_err(|e| e.to_string())?;
                 let options = replayed.game.options().clone();

@@ -11,6 +11,7 @@
 
 pub mod board;
 pub mod bots;
+mod i18n;
 mod manifest;
 mod notation;
 mod pieces;
@@ -110,6 +111,9 @@ pub struct BiteThePumpkin {
     /// bite after the last slide of a move, nor by a placement.
     #[serde(default)]
     pub score: u32,
+    /// Whether the texts are in Italian ([`Game::set_language`]); not part of the position.
+    #[serde(skip)]
+    pub(crate) italian: bool,
 }
 
 pub use board::Field;
@@ -159,7 +163,12 @@ impl Game for BiteThePumpkin {
     }
 
     fn view(&self) -> View {
-        self.view_now()
+        let view = self.view_now();
+        if self.italian {
+            i18n::IT.view(view)
+        } else {
+            view
+        }
     }
 
     fn turn(&self) -> Turn {
@@ -171,7 +180,11 @@ impl Game for BiteThePumpkin {
     }
 
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
-        self.info(mv)
+        let mut info = self.info(mv)?;
+        if let (true, Some(choice)) = (self.italian, &mut info.choice) {
+            *choice = i18n::IT.text(choice);
+        }
+        Ok(info)
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {
@@ -181,8 +194,17 @@ impl Game for BiteThePumpkin {
         if !self.legal().contains(&mv) {
             return Err(GameError::illegal(mv, "not legal here"));
         }
-        self.play(mv, &mut { effects });
+        let mut effects = effects;
+        let from = effects.as_ref().map_or(0, |e| e.len());
+        self.play(mv, &mut effects.as_deref_mut());
+        if let (true, Some(e)) = (self.italian, effects) {
+            i18n::IT.effects(&mut e[from..]);
+        }
         Ok(())
+    }
+
+    fn set_language(&mut self, lang: &str) {
+        self.italian = game_api::i18n::primary_language(lang) == "it";
     }
 
     fn check(&self) -> Result<(), GameError> {

@@ -16,10 +16,16 @@ pub(crate) fn manifest() -> Manifest {
         description: "Five hungry pigs against a Farmer's pumpkins: bite, run, digest — \
                       or plant all twenty first."
             .into(),
-        rules: vec![RulesText {
-            lang: "en".into(),
-            markdown: include_str!("../rules.md").into(),
-        }],
+        rules: vec![
+            RulesText {
+                lang: "en".into(),
+                markdown: include_str!("../rules.md").into(),
+            },
+            RulesText {
+                lang: "it".into(),
+                markdown: crate::i18n::RULES_IT.into(),
+            },
+        ],
         seats: SeatRange { min: 2, max: 3 },
         seat_names: vec!["Herd".into(), "Farmer".into(), "Broccoli Farmer".into()],
         tags: vec!["asymmetric".into(), "abstract".into()],
@@ -64,6 +70,7 @@ pub(crate) fn manifest() -> Manifest {
         search: SearchHints::default(),
         chance: Some(false),
         aliases: vec!["Azzanna la Zucca!".into()],
+        translations: [("it".to_string(), crate::i18n::italian())].into(),
     }
 }
 
@@ -95,5 +102,6 @@ pub(crate) fn new_game(options: &Options) -> Result<BiteThePumpkin, GameError> {
         },
         last: Vec::new(),
         score: 0,
+        italian: false,
     })
 }

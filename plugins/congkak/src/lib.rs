@@ -4,6 +4,8 @@
 //! (`opposite_and_last`, `opposite_only`, `last_even_if_opposite_empty`), `rounds`
 //! (`one`, `many`) and `simultaneous_opening`.
 
+mod i18n;
+
 use std::collections::BTreeMap;
 
 use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset};
@@ -25,6 +27,7 @@ impl Variant for CongkakRules {
                  store to go again.",
             )
             .with_rules("en", include_str!("../rules.md"))
+            .with_rules("it", i18n::RULES_IT)
             .with_seats(&["South", "North"])
             .with_aliases(&["Congklak", "Dakon", "Sungka"])
             .with_tags(&["mancala", "relay"])
@@ -63,6 +66,7 @@ impl Variant for CongkakRules {
                     ("simultaneous_opening".into(), OptionValue::Bool(true)),
                 ]),
             }])
+            .with_translation("it", i18n::italian())
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

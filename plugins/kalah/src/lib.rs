@@ -3,6 +3,8 @@
 //! Options: `houses` (3–6), `seeds` (3–6) and `empty_capture` (capture the lone last
 //! seed even when the opposite house is empty, as in the published solving results).
 
+mod i18n;
+
 use std::collections::BTreeMap;
 
 use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset};
@@ -24,6 +26,7 @@ impl Variant for KalahRules {
                  your row.",
             )
             .with_rules("en", include_str!("../rules.md"))
+            .with_rules("it", i18n::RULES_IT)
             .with_seats(&["South", "North"])
             .with_aliases(&["Kalaha", "Mancala"])
             .with_tags(&["mancala", "classic"])
@@ -51,6 +54,7 @@ impl Variant for KalahRules {
                     true,
                 ),
             ])
+            .with_translation("it", i18n::italian())
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

@@ -116,6 +116,9 @@ pub struct Mancala<V> {
     pub history: History,
     #[serde(skip)]
     variant: PhantomData<V>,
+    /// The language of its texts ([`Game::set_language`]); not part of the position.
+    #[serde(skip)]
+    lang: crate::Lang,
 }
 
 fn first_round() -> u32 {
@@ -144,6 +147,7 @@ impl<V: Variant> Mancala<V> {
             last_move: ArrayVec::new(),
             history: History::default(),
             variant: PhantomData,
+            lang: crate::Lang::En,
         };
         game.check()?;
         if game.phase == Phase::Play {
@@ -449,10 +453,10 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn layout(&self) -> Layout {
-        Layout {
+        self.lang.layout(Layout {
             pieces: crate::pieces::merged(V::pieces()),
             ..crate::layout::layout(&self.board)
-        }
+        })
     }
 
     fn view(&self) -> View {
@@ -536,12 +540,12 @@ impl<V: Variant> Game for Mancala<V> {
                 }
             })
             .into();
-        View {
+        self.lang.view(View {
             sites,
             panels,
             last_move: self.last_move.iter().map(|&p| sow::site(p)).collect(),
             status: self.status(),
-        }
+        })
     }
 
     fn turn(&self) -> Turn {
@@ -577,7 +581,7 @@ impl<V: Variant> Game for Mancala<V> {
                 (true, Side::North) => ("anticlockwise", "ArrowLeft", ">"),
                 (false, Side::North) => ("clockwise", "ArrowRight", "<"),
             };
-            info.choice = Some(label.into());
+            info.choice = Some(self.lang.text(label));
             info.key = Some(arrow.into());
             info.notation = format!("{name}{suffix}");
         }
@@ -592,7 +596,14 @@ impl<V: Variant> Game for Mancala<V> {
         if self.play_legal(mv, &mut fx) {
             self.end_if_stuck(&mut fx);
         }
+        if let Some(effects) = fx.0 {
+            self.lang.effects(effects);
+        }
         Ok(())
+    }
+
+    fn set_language(&mut self, lang: &str) {
+        self.lang = crate::Lang::from_tag(lang);
     }
 
     /// The random playout without the per-move checks of the generic one (the moves come

@@ -84,6 +84,7 @@ mod notation;
 pub mod pieces;
 mod sow;
 pub mod testing;
+mod texts;
 mod validate;
 
 pub use board::{Board, Pit, Side, Special};
@@ -97,3 +98,4 @@ pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
 pub use history::History;
 pub use hooks::{SeedAction, SeedContext, SeedHook};
 pub use pieces::piece_styles;
+pub use texts::Lang;

@@ -3,6 +3,8 @@
 //! Options: `mandarin` (`big_stone_10`, `big_stone_5`, `ten_small_stones`) and
 //! `quan_non` (a young mandarin square cannot be captured).
 
+mod i18n;
+
 use game_api::{GameError, Manifest, OptionSpec, Options};
 use mancala_kit::{Config, Mancala, Mandarin, Variant};
 
@@ -25,6 +27,7 @@ impl Variant for OAnQuanRules {
                  across the gaps.",
             )
             .with_rules("en", include_str!("../rules.md"))
+            .with_rules("it", i18n::RULES_IT)
             .with_seats(&["South", "North"])
             .with_aliases(&["O an quan", "Mandarin square capturing"])
             .with_tags(&["mancala", "relay"])
@@ -45,6 +48,7 @@ impl Variant for OAnQuanRules {
                          small stones cannot be captured.",
                     ),
             ])
+            .with_translation("it", i18n::italian())
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

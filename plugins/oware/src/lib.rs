@@ -2,6 +2,8 @@
 //!
 //! Options: `seeds` (4–6) and `grand_slam` (`no_capture`, `forbidden`, `capture_all`).
 
+mod i18n;
+
 use std::collections::BTreeMap;
 
 use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset};
@@ -23,6 +25,7 @@ impl Variant for OwareRules {
                  starve your opponent.",
             )
             .with_rules("en", include_str!("../rules.md"))
+            .with_rules("it", i18n::RULES_IT)
             .with_seats(&["South", "North"])
             .with_aliases(&["Awale", "Awalé", "Awari", "Ayo", "Wari", "Abapa"])
             .with_tags(&["mancala", "classic"])
@@ -51,6 +54,7 @@ impl Variant for OwareRules {
                     ),
                 ]),
             }])
+            .with_translation("it", i18n::italian())
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

@@ -13,6 +13,7 @@ use game_api::{
 };
 use serde::{Deserialize, Serialize};
 
+mod i18n;
 mod manifest;
 mod notation;
 mod pieces;
@@ -127,6 +128,9 @@ pub struct Storks {
     /// The last move (from, to) as layout sites.
     #[serde(default)]
     pub last: Option<(u16, u16)>,
+    /// Whether the texts are in Italian ([`Game::set_language`]); not part of the position.
+    #[serde(skip)]
+    pub(crate) italian: bool,
 }
 
 /// The name of player `p`.
@@ -156,11 +160,21 @@ impl Game for Storks {
     }
 
     fn layout(&self) -> Layout {
-        self.layout_now()
+        let layout = self.layout_now();
+        if self.italian {
+            i18n::IT.layout(layout)
+        } else {
+            layout
+        }
     }
 
     fn view(&self) -> View {
-        self.view_now()
+        let view = self.view_now();
+        if self.italian {
+            i18n::IT.view(view)
+        } else {
+            view
+        }
     }
 
     fn turn(&self) -> Turn {
@@ -176,7 +190,17 @@ impl Game for Storks {
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {
-        self.play(mv, effects)
+        let mut effects = effects;
+        let from = effects.as_ref().map_or(0, |e| e.len());
+        let played = self.play(mv, effects.as_deref_mut());
+        if let (true, Some(e)) = (self.italian, effects) {
+            i18n::IT.effects(&mut e[from..]);
+        }
+        played
+    }
+
+    fn set_language(&mut self, lang: &str) {
+        self.italian = game_api::i18n::primary_language(lang) == "it";
     }
 
     fn check(&self) -> Result<(), GameError> {

@@ -17,10 +17,16 @@ impl Storks {
             description: "Race your six storks to Africa: coin throws, swaps, blocking rows, \
                           high-voltage cables and a favourable wind."
                 .into(),
-            rules: vec![RulesText {
-                lang: "en".into(),
-                markdown: include_str!("../rules.md").into(),
-            }],
+            rules: vec![
+                RulesText {
+                    lang: "en".into(),
+                    markdown: include_str!("../rules.md").into(),
+                },
+                RulesText {
+                    lang: "it".into(),
+                    markdown: crate::i18n::RULES_IT.into(),
+                },
+            ],
             seats: SeatRange { min: 2, max: 2 },
             seat_names: vec!["Yellow".into(), "Blue".into()],
             tags: vec!["race".into(), "chance".into()],
@@ -40,6 +46,7 @@ impl Storks {
             },
             chance: Some(true),
             aliases: vec!["La migrazione delle cicogne".into()],
+            translations: [("it".to_string(), crate::i18n::italian())].into(),
         }
     }
 
@@ -55,6 +62,7 @@ impl Storks {
             },
             last_throw: None,
             last: None,
+            italian: false,
         })
     }
 }

@@ -8,6 +8,7 @@ pub mod geometry;
 mod pieces;
 mod validate;
 
+mod i18n;
 use std::collections::BTreeMap;
 
 use arrayvec::ArrayVec;
@@ -88,6 +89,9 @@ pub struct Zaroc {
     /// The last move (from, to).
     #[serde(default)]
     pub last: Option<(usize, usize)>,
+    /// Whether the texts are in Italian ([`Game::set_language`]); not part of the position.
+    #[serde(skip)]
+    italian: bool,
 }
 
 fn index_of_stick(name: &str) -> Option<usize> {
@@ -266,6 +270,27 @@ impl Zaroc {
             seen: BTreeMap::new(),
             ending: None,
             last: None,
+            italian: false,
+        }
+    }
+}
+
+impl Zaroc {
+    /// `text` in the game's language.
+    fn tr(&self, text: String) -> String {
+        if self.italian {
+            i18n::IT.text(&text)
+        } else {
+            text
+        }
+    }
+
+    /// `view` in the game's language.
+    fn localize(&self, view: View) -> View {
+        if self.italian {
+            i18n::IT.view(view)
+        } else {
+            view
         }
     }
 }
@@ -280,10 +305,16 @@ impl Game for Zaroc {
             description: "A Thai stacking race: two moves a turn with either colour, down \
                           three rows of sticks to the finish."
                 .into(),
-            rules: vec![RulesText {
-                lang: "en".into(),
-                markdown: include_str!("../rules.md").into(),
-            }],
+            rules: vec![
+                RulesText {
+                    lang: "en".into(),
+                    markdown: include_str!("../rules.md").into(),
+                },
+                RulesText {
+                    lang: "it".into(),
+                    markdown: i18n::RULES_IT.into(),
+                },
+            ],
             seats: SeatRange { min: 2, max: 2 },
             seat_names: vec!["Player 1".into(), "Player 2".into()],
             tags: vec!["race".into(), "stacking".into()],
@@ -302,6 +333,7 @@ impl Game for Zaroc {
             search: SearchHints::default(),
             chance: Some(false),
             aliases: Vec::new(),
+            translations: [("it".to_string(), i18n::italian())].into(),
         }
     }
 
@@ -568,7 +600,7 @@ impl Game for Zaroc {
                 self.turns + 1
             ),
         };
-        View {
+        self.localize(View {
             sites,
             panels,
             last_move: self
@@ -576,7 +608,7 @@ impl Game for Zaroc {
                 .map(|(a, b)| vec![SiteId(a as u16), SiteId(b as u16)])
                 .unwrap_or_default(),
             status,
-        }
+        })
     }
 
     fn turn(&self) -> Turn {
@@ -656,7 +688,7 @@ impl Game for Zaroc {
         if mv == PASS {
             if let Some(e) = fx.as_deref_mut() {
                 e.push(Effect::Message {
-                    text: format!("{:?} cannot move and passes", self.to_move),
+                    text: self.tr(format!("{:?} cannot move and passes", self.to_move)),
                 });
             }
             self.end_turn();
@@ -692,10 +724,14 @@ impl Game for Zaroc {
         }
         if let (Some(e), Some(Ending::Won(c))) = (fx, self.ending) {
             e.push(Effect::Message {
-                text: format!("{c:?} has three pieces on the finish row"),
+                text: self.tr(format!("{c:?} has three pieces on the finish row")),
             });
         }
         Ok(())
+    }
+
+    fn set_language(&mut self, lang: &str) {
+        self.italian = game_api::i18n::primary_language(lang) == "it";
     }
 
     fn evaluate(&self) -> Option<Vec<f64>> {

@@ -216,3 +216,21 @@ load-not-a-record = { $file } is not a Tavola saved game. Choose a file saved wi
 load-unknown-game = { $file } is a game that none of the installed plugins plays.
 load-failed = { $file } could not be loaded: { $error }
 rules-missing = { $game } comes without rules text.
+
+## The file dialogs and restoring the game in progress
+file-filter = Tavola saved games
+file-load-title = Load a game
+file-save-title = Save the game
+file-system-load = Choose the game to load in the file dialog…
+file-system-save = Choose where to save in the file dialog…
+file-up = Up one folder
+file-name = File name:
+file-load = Load
+file-save = Save
+restore-not-closed = Tavola did not close normally while { $game } was open, so it was not opened again automatically
+restore-this-game = this game
+restore-kept = The game in progress was not opened: { $reason }.
+    It is kept: Recover games… (in the Game menu) opens it when its plugin works again.
+restore-not-kept = The game in progress was not opened: { $reason }.
+    It could not be set aside ({ $error }); it stays in { $path }.
+autosave-failed = The game could not be saved: { $error }

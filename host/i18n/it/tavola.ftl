@@ -222,3 +222,21 @@ load-not-a-record = { $file } non è una partita salvata da Tavola. Scegli un fi
 load-unknown-game = { $file } è una partita di un gioco che nessun plugin installato conosce.
 load-failed = { $file } non si può caricare: { $error }
 rules-missing = { $game } non ha il testo delle regole.
+
+## Le finestre dei file e il ripristino della partita in corso
+file-filter = Partite salvate di Tavola
+file-load-title = Carica una partita
+file-save-title = Salva la partita
+file-system-load = Scegli la partita da caricare nella finestra dei file…
+file-system-save = Scegli dove salvare nella finestra dei file…
+file-up = Cartella superiore
+file-name = Nome del file:
+file-load = Carica
+file-save = Salva
+restore-not-closed = Tavola non si è chiusa normalmente mentre { $game } era aperta, quindi non è stata riaperta da sola
+restore-this-game = questa partita
+restore-kept = La partita in corso non è stata aperta: { $reason }.
+    È conservata: Recupera partite… (nel menu Partita) la riapre quando il suo plugin torna a funzionare.
+restore-not-kept = La partita in corso non è stata aperta: { $reason }.
+    Non si è potuta mettere da parte ({ $error }); resta in { $path }.
+autosave-failed = La partita non si può salvare: { $error }

@@ -41,6 +41,40 @@ pub const PLUGIN_MAGIC: [u8; 8] = *b"TAVOLA\0\x01";
 /// The name of the exported [`PluginInfo`] static.
 pub const PLUGIN_INFO_SYMBOL: &[u8] = b"TAVOLA_PLUGIN_INFO\0";
 
+/// The name of the plain C function `tavola_set_language(ptr: *const u8, len: usize)` that
+/// [`export_game!`](crate::export_game) exports: the host calls it (found with
+/// `libloading`, and absent from plugins built before languages) with the player's
+/// language, UTF-8, before it makes games; every game the plugin makes from then on is
+/// told the language with [`Game::set_language`](crate::Game::set_language). A plain
+/// symbol rather than a method of the `abi_stable` types, whose layout old plugins pin.
+pub const SET_LANGUAGE_SYMBOL: &[u8] = b"tavola_set_language\0";
+
+/// The language the host asked this plugin for (empty: none asked).
+static PLUGIN_LANGUAGE: std::sync::RwLock<String> = std::sync::RwLock::new(String::new());
+
+fn plugin_language() -> String {
+    PLUGIN_LANGUAGE
+        .read()
+        .map(|l| l.clone())
+        .unwrap_or_default()
+}
+
+/// What `tavola_set_language` does: keeps the language (at most 35 bytes of UTF-8, else
+/// ignored) for the games made from now on.
+///
+/// # Safety
+/// `ptr` must point to `len` readable bytes (or `len` be 0).
+pub unsafe fn set_plugin_language(ptr: *const u8, len: usize) {
+    if ptr.is_null() || len > 35 {
+        return;
+    }
+    // SAFETY: the caller promises `len` readable bytes at `ptr`.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
+    if let (Ok(lang), Ok(mut slot)) = (std::str::from_utf8(bytes), PLUGIN_LANGUAGE.write()) {
+        *slot = lang.to_owned();
+    }
+}
+
 /// The first thing the host reads from a library: is it a Tavola plugin, and for which
 /// level of the contract was it built. Plain `#[repr(C)]` data that can never change
 /// layout, so that it is readable by every host, past and future.
@@ -339,15 +373,6 @@ pub trait FfiGame: Clone + Send + Sync {
         out.node = FfiNode::Unsupported;
         RResult::ROk(())
     }
-
-    /// Asks the game to write its texts in language `lang` (a lower-case primary tag,
-    /// `it`): [`Game::set_language`](crate::Game::set_language). Added after the first
-    /// version: a plugin built without it keeps its one language (the default body does
-    /// nothing).
-    fn set_language(&mut self, lang: RStr<'_>) -> RResult<(), FfiError> {
-        let _ = lang;
-        RResult::ROk(())
-    }
 }
 
 /// A boxed game trait object, owned by the host.
@@ -531,12 +556,6 @@ impl<G: Game> FfiGame for Plugged<G> {
             Ok(())
         })
     }
-    fn set_language(&mut self, lang: RStr<'_>) -> RResult<(), FfiError> {
-        guard(|| {
-            self.0.set_language(lang.as_str());
-            Ok(())
-        })
-    }
 }
 
 thread_local! {
@@ -545,6 +564,11 @@ thread_local! {
 }
 
 fn boxed<G: Game>(game: G) -> FfiGameBox {
+    let mut game = game;
+    let lang = plugin_language();
+    if !lang.is_empty() {
+        game.set_language(&lang);
+    }
     FfiGame_TO::from_value(Plugged(game), abi_stable::sabi_trait::TD_Opaque)
 }
 
@@ -626,6 +650,17 @@ macro_rules! export_game {
         #[unsafe(export_name = "_1as_0lib_1header_0root_bmodule_bloader")]
         pub static TAVOLA_LIB_HEADER: $crate::ffi::abi_stable::library::LibHeader =
             $crate::ffi::lib_header::<$game>();
+
+        /// Called by the host with the player's language (see
+        /// [`SET_LANGUAGE_SYMBOL`]($crate::ffi::SET_LANGUAGE_SYMBOL)).
+        ///
+        /// # Safety
+        /// `ptr` must point to `len` readable bytes.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn tavola_set_language(ptr: *const u8, len: usize) {
+            // SAFETY: passed on from the caller.
+            unsafe { $crate::ffi::set_plugin_language(ptr, len) }
+        }
     };
 }
 

@@ -101,8 +101,10 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
 
     /// Asks the game to write its texts (the view's status and panel labels, event
     /// messages, move descriptions) in language `lang`, a lower-case primary tag (`it`,
-    /// `en`); an unknown language keeps the game's default. The host calls it right after
-    /// it makes or reads back a game; the state, its notation and its hash must not
+    /// `en`); an unknown language keeps the game's default. The plugin calls it right
+    /// after it makes or reads back a game, with the language the host asked for (see
+    /// [`SET_LANGUAGE_SYMBOL`](crate::ffi::SET_LANGUAGE_SYMBOL)); copies keep it. The
+    /// state, its notation and its hash must not
     /// depend on it (keep the language in a `#[serde(skip)]` field). The default ignores
     /// it: a game with one language. See the [`i18n`](crate::i18n) module.
     ///

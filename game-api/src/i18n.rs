@@ -10,7 +10,9 @@
 //!   for [`Manifest::localized`] in the player's language. Old plugins have no
 //!   translations and stay as they are.
 //! - **The game** is told the language with [`Game::set_language`](crate::Game::set_language)
-//!   right after it is made (the host does it for every game it makes or reads back), and
+//!   right after it is made (the host tells the plugin the player's language through the
+//!   plain symbol [`SET_LANGUAGE_SYMBOL`](crate::ffi::SET_LANGUAGE_SYMBOL), which leaves
+//!   the `abi_stable` layout old plugins were built with untouched), and
 //!   writes its status line, panel labels and event messages in it from then on. The
 //!   default ignores it. Move notation, option keys and choice values, preset and bot
 //!   names stay language-neutral: files and the command line use them.

@@ -139,11 +139,7 @@ impl GameHandle {
         game: RResult<FfiGameBox, FfiError>,
         options: &Options,
     ) -> Result<GameHandle, CallError> {
-        let mut game = call(plugin, game)?;
-        call(
-            plugin,
-            game.set_language(RStr::from_str(&crate::locale::language())),
-        )?;
+        let game = call(plugin, game)?;
         let plugin: Arc<str> = plugin.into();
         let seats = call(&plugin, game.seat_count())?;
         validate::seat_count(&plugin, seats)?;
@@ -161,15 +157,6 @@ impl GameHandle {
 
     fn plugin(&self) -> &str {
         &self.shared.plugin
-    }
-
-    /// Asks the game to write its texts in language `lang` from now on (every game is
-    /// made in [`locale::language`](crate::locale::language)); a plugin without the
-    /// language, or built before languages, keeps its own.
-    pub fn set_language(&mut self, lang: &str) -> Result<(), CallError> {
-        let lang = game_api::i18n::primary_language(lang);
-        let r = self.game.set_language(RStr::from_str(&lang));
-        self.call(r)
     }
 
     #[inline]

@@ -120,10 +120,12 @@ struct CachedInspection(Result<Inspection, LoadError>);
 /// fallback language, so that the cached answer, kept by content alone, never depends on
 /// the language of the process that inspected (the manifest keeps every language).
 pub(super) fn thumbnail(module: &super::Plugin) -> Option<Thumbnail> {
-    let mut game = module
-        .new_game(&Options::defaults(&module.manifest().options))
+    let game = module
+        .new_game_in(
+            &Options::defaults(&module.manifest().options),
+            crate::locale::FALLBACK,
+        )
         .ok()?;
-    game.set_language(crate::locale::FALLBACK).ok()?;
     Some(Thumbnail {
         layout: game.layout().ok()?,
         view: game.view().ok()?,

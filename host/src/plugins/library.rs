@@ -224,6 +224,31 @@ fn read_plugin_info(path: &Path) -> Result<PluginInfo, LoadError> {
     Ok(info)
 }
 
+/// Tells the plugin library at `path` (already loaded) the language of the games it makes
+/// from now on, through its `tavola_set_language` symbol; a plugin built before languages
+/// has none and is left as it is. Returns whether the plugin took it.
+pub(super) fn tell_language(path: &Path, lang: &str) -> bool {
+    // SAFETY: the library is already loaded into this process (this only takes another
+    // reference to it), and the symbol, when present, is the function `export_game!`
+    // defines with this signature.
+    unsafe {
+        let Ok(library) = libloading::Library::new(path) else {
+            return false;
+        };
+        let told = match library
+            .get::<unsafe extern "C" fn(*const u8, usize)>(game_api::ffi::SET_LANGUAGE_SYMBOL)
+        {
+            Ok(f) => {
+                f(lang.as_ptr(), lang.len());
+                true
+            }
+            Err(_) => false,
+        };
+        std::mem::forget(library);
+        told
+    }
+}
+
 fn library_error(e: LibraryError) -> LoadError {
     let details = e.to_string();
     let summary = match &e {

@@ -191,10 +191,28 @@ impl Plugin {
         serde_json::to_string(options).unwrap_or_else(|_| "{}".into())
     }
 
-    /// A new game with these options.
+    /// The root module, the plugin told to make games in `lang` (see
+    /// [`SET_LANGUAGE_SYMBOL`](game_api::ffi::SET_LANGUAGE_SYMBOL)).
+    fn module_in(&self, lang: &str) -> Result<GamePluginRef, CallError> {
+        let module = self.module()?;
+        let lang = game_api::i18n::primary_language(lang);
+        super::library::tell_language(&self.meta.copy, &lang);
+        Ok(module)
+    }
+
+    /// A new game with these options, speaking the player's language
+    /// ([`locale::language`](crate::locale::language)).
     pub fn new_game(&self, options: &Options) -> Result<GameHandle, CallError> {
+        self.new_game_in(options, &crate::locale::language())
+    }
+
+    /// A new game with these options, speaking language `lang` if the plugin offers it.
+    pub fn new_game_in(&self, options: &Options, lang: &str) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
-        self.handle(self.module()?.new_game()(RStr::from_str(&o)), options)
+        self.handle(
+            self.module_in(lang)?.new_game()(RStr::from_str(&o)),
+            options,
+        )
     }
 
     /// A game from a position notation, with these options.
@@ -204,12 +222,14 @@ impl Plugin {
         notation: &str,
     ) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
-        let game = self.module()?.from_notation()(RStr::from_str(&o), RStr::from_str(notation));
+        let module = self.module_in(&crate::locale::language())?;
+        let game = module.from_notation()(RStr::from_str(&o), RStr::from_str(notation));
         self.handle(game, options)
     }
 
     /// A game from its JSON state.
     pub fn from_json(&self, options: &Options, state: &str) -> Result<GameHandle, CallError> {
-        self.handle(self.module()?.from_json()(RStr::from_str(state)), options)
+        let module = self.module_in(&crate::locale::language())?;
+        self.handle(module.from_json()(RStr::from_str(state)), options)
     }
 }

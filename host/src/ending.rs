@@ -51,12 +51,12 @@ impl Ending {
             names
                 .get(usize::from(seat))
                 .cloned()
-                .unwrap_or_else(|| format!("Seat {}", seat + 1))
+                .unwrap_or_else(|| crate::tr!("seat-number", number = seat + 1))
         };
         match self {
-            Ending::Resigned { seat } => format!("{} resigned", name(seat)),
-            Ending::AgreedDraw => "Draw agreed".into(),
-            Ending::Time { seat } => format!("{} lost on time", name(seat)),
+            Ending::Resigned { seat } => crate::tr!("ending-resigned", seat = name(seat)),
+            Ending::AgreedDraw => crate::tr!("ending-draw-agreed"),
+            Ending::Time { seat } => crate::tr!("ending-time", seat = name(seat)),
         }
     }
 }

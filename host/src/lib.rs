@@ -12,6 +12,7 @@ pub mod bots;
 pub mod cli;
 pub mod conformance;
 pub mod ending;
+pub mod i18n;
 pub mod locale;
 pub mod matches;
 pub mod play;

@@ -28,6 +28,8 @@ fn config(data_dir: Option<std::path::PathBuf>) -> AppConfig {
     AppConfig {
         data_dir,
         worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+        // The labels looked for below are English, whatever the system's language.
+        language: Some("en".into()),
         ..AppConfig::default()
     }
 }

@@ -38,6 +38,8 @@ fn config(data: &Path) -> AppConfig {
     AppConfig {
         data_dir: Some(data.to_path_buf()),
         worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+        // The texts looked for are English, whatever the system's language.
+        language: Some("en".into()),
         ..AppConfig::default()
     }
 }

@@ -26,6 +26,7 @@ fn open(dir: &std::path::Path, moves: &[&str]) -> Harness<'static, TavolaApp> {
             moves: moves.iter().map(|m| (*m).to_owned()).collect(),
             ..StartGame::default()
         }),
+        language: Some("en".into()),
         ..AppConfig::default()
     };
     let mut app = TavolaApp::new(dirs, config);

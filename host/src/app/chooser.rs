@@ -43,12 +43,12 @@ impl GameChooser {
     ) -> Option<String> {
         let mut chosen = None;
         ui.horizontal(|ui| {
-            ui.heading("Choose a game");
+            ui.heading(crate::tr!("chooser-title"));
             ui.add_space(16.0);
-            let label = ui.label("Search:");
+            let label = ui.label(crate::tr!("chooser-search"));
             ui.add(
                 egui::TextEdit::singleline(&mut self.search)
-                    .hint_text("name or tag")
+                    .hint_text(crate::tr!("chooser-search-hint"))
                     .desired_width(200.0),
             )
             .labelled_by(label.id);
@@ -59,13 +59,13 @@ impl GameChooser {
             .collect();
         if games.is_empty() {
             ui.add_space(20.0);
-            ui.label("No games are loaded. Open the Plugins panel (F2) to see the folders searched and why files were refused.");
+            ui.label(crate::tr!("chooser-no-games"));
             return None;
         }
         let recent_games: Vec<&Plugin> = recent.iter().filter_map(|id| plugins.game(id)).collect();
         if !recent_games.is_empty() && self.search.is_empty() {
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("Recent:").strong());
+                ui.label(RichText::new(crate::tr!("chooser-recent")).strong());
                 for p in recent_games {
                     if ui.button(&p.manifest().name).clicked() {
                         chosen = Some(p.id().to_owned());
@@ -80,10 +80,9 @@ impl GameChooser {
             .collect();
         if matching.is_empty() {
             ui.add_space(20.0);
-            ui.label(format!(
-                "No game matches \"{}\". Search looks at names (also in other languages), \
-                 tags and descriptions.",
-                self.search.trim()
+            ui.label(crate::tr!(
+                "chooser-no-match",
+                search = self.search.trim().to_owned()
             ));
             return chosen;
         }
@@ -125,9 +124,13 @@ impl GameChooser {
                     }
                     ui.label(RichText::new(&m.name).heading());
                     let seats = if m.seats.min == m.seats.max {
-                        format!("{} players", m.seats.min)
+                        crate::tr!("chooser-players", count = m.seats.min)
                     } else {
-                        format!("{}–{} players", m.seats.min, m.seats.max)
+                        crate::tr!(
+                            "chooser-players-range",
+                            min = m.seats.min,
+                            max = m.seats.max
+                        )
                     };
                     ui.label(format!("{seats} · {}", m.seat_names.join(", ")));
                     if !m.description.is_empty() {
@@ -142,7 +145,8 @@ impl GameChooser {
                             );
                         }
                     });
-                    ui.button(format!("Play {}", m.name)).clicked()
+                    ui.button(crate::tr!("chooser-play", game = m.name.clone()))
+                        .clicked()
                 })
                 .inner
             });

@@ -100,7 +100,10 @@ impl PlayView {
         if *left < 10_000 {
             text = text.color(egui::Color32::from_rgb(230, 90, 90));
         }
-        ui.label(text)
-            .on_hover_text(if running { "Running" } else { "Stopped" });
+        ui.label(text).on_hover_text(if running {
+            crate::tr!("clock-running")
+        } else {
+            crate::tr!("clock-stopped")
+        });
     }
 }

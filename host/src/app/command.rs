@@ -73,29 +73,29 @@ impl Command {
         Command::ToggleTheme,
     ];
 
-    /// What people see in menus and on buttons.
-    pub fn label(self) -> &'static str {
+    /// What people see in menus and on buttons, in the current language.
+    pub fn label(self) -> String {
         match self {
-            Command::NewGame => "New game…",
-            Command::Restart => "Restart",
-            Command::Rematch => "Rematch (sides swapped)",
-            Command::Undo => "Undo",
-            Command::Redo => "Redo",
-            Command::Save => "Save…",
-            Command::Load => "Load…",
-            Command::Recover => "Recover games…",
-            Command::Hint => "Hint",
-            Command::FlipBoard => "Flip board",
-            Command::Fullscreen => "Full screen",
-            Command::Rules => "Rules",
-            Command::Plugins => "Plugins",
-            Command::PauseResume => "Pause / resume",
-            Command::Replay => "Replay from the start",
-            Command::SkipAnimation => "Skip animation",
-            Command::ToggleTheme => "Dark / light theme",
-            Command::Quit => "Quit",
-            Command::Resign => "Resign…",
-            Command::OfferDraw => "Offer a draw…",
+            Command::NewGame => crate::tr!("cmd-new-game"),
+            Command::Restart => crate::tr!("cmd-restart"),
+            Command::Rematch => crate::tr!("cmd-rematch"),
+            Command::Undo => crate::tr!("cmd-undo"),
+            Command::Redo => crate::tr!("cmd-redo"),
+            Command::Save => crate::tr!("cmd-save"),
+            Command::Load => crate::tr!("cmd-load"),
+            Command::Recover => crate::tr!("cmd-recover"),
+            Command::Hint => crate::tr!("cmd-hint"),
+            Command::FlipBoard => crate::tr!("cmd-flip-board"),
+            Command::Fullscreen => crate::tr!("cmd-fullscreen"),
+            Command::Rules => crate::tr!("cmd-rules"),
+            Command::Plugins => crate::tr!("cmd-plugins"),
+            Command::PauseResume => crate::tr!("cmd-pause-resume"),
+            Command::Replay => crate::tr!("cmd-replay"),
+            Command::SkipAnimation => crate::tr!("cmd-skip-animation"),
+            Command::ToggleTheme => crate::tr!("cmd-toggle-theme"),
+            Command::Quit => crate::tr!("cmd-quit"),
+            Command::Resign => crate::tr!("cmd-resign"),
+            Command::OfferDraw => crate::tr!("cmd-offer-draw"),
         }
     }
 
@@ -126,7 +126,8 @@ impl Command {
         }
     }
 
-    /// The menu a command belongs to.
+    /// The menu a command belongs to (its id: `Game`, `Play` or `View`; see
+    /// [`Command::menu_title`] for what people see).
     pub fn menu(self) -> &'static str {
         match self {
             Command::NewGame
@@ -149,6 +150,15 @@ impl Command {
             | Command::Rules
             | Command::Plugins
             | Command::ToggleTheme => "View",
+        }
+    }
+
+    /// The title of menu `menu` (an id of [`Command::menu`]) in the current language.
+    pub fn menu_title(menu: &str) -> String {
+        match menu {
+            "Game" => crate::tr!("menu-game"),
+            "Play" => crate::tr!("menu-play"),
+            _ => crate::tr!("menu-view"),
         }
     }
 

@@ -15,7 +15,7 @@ pub fn describe(effects: &[Effect], seats: &[String]) -> Option<String> {
         })
         .sum();
     if captured > 0 {
-        parts.push(format!("captured {captured}"));
+        parts.push(crate::tr!("event-captured", count = captured));
     }
     let relays = effects
         .iter()
@@ -23,8 +23,8 @@ pub fn describe(effects: &[Effect], seats: &[String]) -> Option<String> {
         .count();
     if relays > 0 {
         parts.push(match relays {
-            1 => "sowing went on once (relay)".to_owned(),
-            n => format!("sowing went on {n} times (relay)"),
+            1 => crate::tr!("event-relay-once"),
+            n => crate::tr!("event-relay", count = n),
         });
     }
     let removed = effects
@@ -32,10 +32,7 @@ pub fn describe(effects: &[Effect], seats: &[String]) -> Option<String> {
         .filter(|e| matches!(e, Effect::Remove { .. }))
         .count();
     if removed > 0 {
-        parts.push(format!(
-            "{removed} piece{} taken off the board",
-            if removed == 1 { "" } else { "s" }
-        ));
+        parts.push(crate::tr!("event-removed", count = removed));
     }
     for e in effects {
         match e {
@@ -44,8 +41,8 @@ pub fn describe(effects: &[Effect], seats: &[String]) -> Option<String> {
                 let name = seats
                     .get(usize::from(*seat))
                     .cloned()
-                    .unwrap_or_else(|| format!("seat {}", seat + 1));
-                parts.push(format!("extra turn for {name}"));
+                    .unwrap_or_else(|| crate::tr!("play-seat", number = seat + 1));
+                parts.push(crate::tr!("event-extra-turn", seat = name));
             }
             _ => {}
         }

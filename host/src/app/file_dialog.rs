@@ -61,11 +61,11 @@ impl FileDialog {
         }
         let (tx, rx) = mpsc::channel();
         let dialog = rfd::FileDialog::new()
-            .add_filter("Tavola saved games", &["json"])
+            .add_filter(crate::tr!("file-filter"), &["json"])
             .set_directory(dir)
             .set_title(match mode {
-                Mode::Open => "Load a game",
-                Mode::Save => "Save the game",
+                Mode::Open => crate::tr!("file-load-title"),
+                Mode::Save => crate::tr!("file-save-title"),
             });
         // Without a session bus no portal answers and rfd runs zenity, which ignores the
         // starting folder: it is given the whole path instead.
@@ -138,8 +138,8 @@ impl FileDialog {
                     .show(ctx, |ui| {
                         egui::Frame::popup(ui.style()).show(ui, |ui| {
                             ui.label(match mode {
-                                Mode::Open => "Choose the game to load in the file dialog…",
-                                Mode::Save => "Choose where to save in the file dialog…",
+                                Mode::Open => crate::tr!("file-system-load"),
+                                Mode::Save => crate::tr!("file-system-save"),
                             });
                         });
                     });
@@ -213,14 +213,14 @@ impl InAppDialog {
     pub fn ui(&mut self, ctx: &egui::Context) -> Outcome {
         let mut outcome = Outcome::Open;
         let title = match self.mode {
-            Mode::Open => "Load a game",
-            Mode::Save => "Save the game",
+            Mode::Open => crate::tr!("file-load-title"),
+            Mode::Save => crate::tr!("file-save-title"),
         };
         let modal = egui::Modal::new(egui::Id::unique("file_dialog")).show(ctx, |ui| {
             ui.set_width(460.0);
             ui.heading(title);
             ui.horizontal(|ui| {
-                if ui.button("Up one folder").clicked()
+                if ui.button(crate::tr!("file-up")).clicked()
                     && let Some(parent) = self.dir.parent()
                 {
                     self.dir = parent.to_path_buf();
@@ -258,14 +258,14 @@ impl InAppDialog {
                 ui.colored_label(egui::Color32::from_rgb(220, 80, 80), e);
             }
             ui.horizontal(|ui| {
-                let label = ui.label("File name:");
+                let label = ui.label(crate::tr!("file-name"));
                 ui.text_edit_singleline(&mut self.name)
                     .labelled_by(label.id);
             });
             ui.horizontal(|ui| {
                 let ok = match self.mode {
-                    Mode::Open => "Load",
-                    Mode::Save => "Save",
+                    Mode::Open => crate::tr!("file-load"),
+                    Mode::Save => crate::tr!("file-save"),
                 };
                 if ui
                     .add_enabled(!self.name.trim().is_empty(), egui::Button::new(ok))
@@ -273,7 +273,7 @@ impl InAppDialog {
                 {
                     outcome = Outcome::Chosen(self.dir.join(self.name.trim()));
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(crate::tr!("cancel")).clicked() {
                     outcome = Outcome::Cancelled;
                 }
             });

@@ -25,7 +25,7 @@ pub fn headline(outcome: &Outcome, names: &[String]) -> String {
         names
             .get(i)
             .cloned()
-            .unwrap_or_else(|| format!("Seat {}", i + 1))
+            .unwrap_or_else(|| crate::tr!("seat-number", number = i + 1))
     };
     // The winner's score first, as people say it.
     let scores = standings(outcome)
@@ -37,11 +37,11 @@ pub fn headline(outcome: &Outcome, names: &[String]) -> String {
         .filter(|&i| outcome.seats[i].result == GameResult::Win)
         .collect();
     match winners[..] {
-        [one] => format!("{} wins {scores}", name(one)),
+        [one] => crate::tr!("over-wins", seat = name(one), scores = scores),
         _ if outcome.seats.iter().any(|s| s.result == GameResult::Draw) => {
-            format!("Draw {scores}")
+            crate::tr!("over-draw", scores = scores)
         }
-        _ => format!("Game over {scores}"),
+        _ => crate::tr!("over-game-over", scores = scores),
     }
 }
 
@@ -55,8 +55,16 @@ pub fn ending_headline(ending: Ending, names: &[String]) -> String {
         .collect();
     match winners[..] {
         [] => ending.describe(names),
-        [one] => format!("{} · {one} wins", ending.describe(names)),
-        _ => format!("{} · {} win", ending.describe(names), winners.join(" and ")),
+        [one] => crate::tr!(
+            "over-ended-one-wins",
+            ending = ending.describe(names),
+            seat = one.to_owned()
+        ),
+        _ => crate::tr!(
+            "over-ended-several-win",
+            ending = ending.describe(names),
+            seats = winners.join(&crate::tr!("and-between"))
+        ),
     }
 }
 
@@ -85,7 +93,7 @@ impl PlayView {
             names
                 .get(i)
                 .cloned()
-                .unwrap_or_else(|| format!("Seat {}", i + 1))
+                .unwrap_or_else(|| crate::tr!("seat-number", number = i + 1))
         };
         let mut action = None;
         egui::Frame::popup(ui.style())
@@ -98,7 +106,7 @@ impl PlayView {
                 ui.heading(RichText::new(title).strong());
                 let margin = outcome.margin().abs();
                 if outcome.seats.len() == 2 && margin > 0 && ending.is_none() {
-                    ui.label(format!("by {margin}"));
+                    ui.label(crate::tr!("over-margin", margin = margin));
                 }
                 egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
                     for (place, i) in standings(outcome).into_iter().enumerate() {
@@ -108,9 +116,9 @@ impl PlayView {
                         }
                         ui.label(RichText::new(name(i)).color(seat_colour(i as u8)).strong());
                         ui.label(match seat.result {
-                            GameResult::Win => "won",
-                            GameResult::Draw => "drew",
-                            GameResult::Loss => "lost",
+                            GameResult::Win => crate::tr!("over-won"),
+                            GameResult::Draw => crate::tr!("over-drew"),
+                            GameResult::Loss => crate::tr!("over-lost"),
                         });
                         if ending.is_none() {
                             ui.label(seat.score.to_string());
@@ -126,23 +134,27 @@ impl PlayView {
                     .and_then(|m| m.at_ms)
                     .map(|ms| ms / 1000);
                 ui.label(match seconds {
-                    Some(s) => format!("{moves} moves in {}:{:02}", s / 60, s % 60),
-                    None => format!("{moves} moves"),
+                    Some(s) => crate::tr!(
+                        "over-moves-in",
+                        moves = moves,
+                        time = format!("{}:{:02}", s / 60, s % 60)
+                    ),
+                    None => crate::tr!("over-moves", moves = moves),
                 });
                 ui.horizontal(|ui| {
                     if ui
-                        .button("Rematch")
-                        .on_hover_text("The same game, sides swapped")
+                        .button(crate::tr!("over-rematch"))
+                        .on_hover_text(crate::tr!("over-rematch-hint"))
                         .clicked()
                     {
                         action = Some(GameOverAction::Rematch);
                     }
-                    if ui.button("New game").clicked() {
+                    if ui.button(crate::tr!("over-new-game")).clicked() {
                         action = Some(GameOverAction::NewGame);
                     }
                     if ui
-                        .button("Review")
-                        .on_hover_text("Step through the game from its start")
+                        .button(crate::tr!("over-review"))
+                        .on_hover_text(crate::tr!("over-review-hint"))
                         .clicked()
                     {
                         action = Some(GameOverAction::Review);
@@ -176,7 +188,7 @@ impl PlayView {
             Some(GameOverAction::NewGame) => commands.push(Command::NewGame),
             Some(GameOverAction::Review) => {
                 self.goto(0);
-                self.last_event = Some("Review: Redo steps through the game".into());
+                self.last_event = Some(crate::tr!("over-reviewing"));
             }
             None => {}
         }

@@ -270,10 +270,12 @@ impl TavolaApp {
             return;
         }
         let problem = match leftover {
-            Some(marker) => Some(format!(
-                "Tavola did not close normally while {} was open, so it was not opened again \
-                 automatically",
-                marker.game.as_deref().unwrap_or("this game")
+            Some(marker) => Some(crate::tr!(
+                "restore-not-closed",
+                game = marker
+                    .game
+                    .clone()
+                    .unwrap_or_else(|| crate::tr!("restore-this-game"))
             )),
             None => match Record::read(&path) {
                 Ok(record) if record.result.is_some() || record.ending.is_some() => return,
@@ -285,14 +287,12 @@ impl TavolaApp {
             self.play = None;
             self.screen = Screen::Chooser;
             self.message = Some(match set_aside(&path, &data, &reason) {
-                Ok(_) => format!(
-                    "The game in progress was not opened: {reason}.\nIt is kept: Recover games… (in the \
-                     Game menu) opens it when its plugin works again."
-                ),
-                Err(e) => format!(
-                    "The game in progress was not opened: {reason}.\nIt could not be set aside \
-                     ({e}); it stays in {}.",
-                    path.display()
+                Ok(_) => crate::tr!("restore-kept", reason = reason.clone()),
+                Err(e) => crate::tr!(
+                    "restore-not-kept",
+                    reason = reason.clone(),
+                    error = e.to_string(),
+                    path = path.display().to_string()
                 ),
             });
         }
@@ -320,7 +320,7 @@ impl TavolaApp {
         );
         match result {
             Ok(()) => self.last_save_error = None,
-            Err(e) => self.save_failed(format!("The game could not be saved: {e}")),
+            Err(e) => self.save_failed(crate::tr!("autosave-failed", error = e.to_string())),
         }
     }
 
@@ -336,7 +336,7 @@ impl TavolaApp {
             return;
         };
         if let Err(e) = self.settings.save(&dir) {
-            self.save_failed(format!("The settings could not be saved: {e}"));
+            self.save_failed(crate::tr!("settings-not-saved", error = e.to_string()));
         }
     }
 

@@ -60,6 +60,9 @@ pub struct AppConfig {
     /// Save… and Load… open the system's own file dialog (the app's own where the
     /// system has none); off, they open the app's own (tests).
     pub system_file_dialog: bool,
+    /// Speak this language (`en`, `it`) whatever the settings say (tests); `None` takes
+    /// the one chosen in the settings, else the system's.
+    pub language: Option<String>,
 }
 
 /// A game to open at start.
@@ -136,9 +139,15 @@ impl TavolaApp {
         let inspector = Inspector::child(worker_exe.clone());
         let plugins = PluginSet::discover_with(dirs.clone(), &inspector);
         let (settings, mut message) = Settings::load(config.data_dir.as_deref());
+        let language = config
+            .language
+            .clone()
+            .or_else(|| settings.language.clone())
+            .unwrap_or_else(|| crate::i18n::system_language().to_owned());
+        crate::i18n::set_language(&language);
         let slot = config.data_dir.as_deref().and_then(|d| {
             SaveSlot::claim(d)
-                .map_err(|e| message = Some(format!("The game in progress will not be saved: {e}")))
+                .map_err(|e| message = Some(crate::tr!("autosave-off", error = e.to_string())))
                 .ok()
         });
         let mut app = TavolaApp {
@@ -343,11 +352,11 @@ impl TavolaApp {
                 .default_size((width * 0.25).clamp(160.0, 360.0).min(most))
                 .size_range(160.0..=most)
                 .show(ui, |ui| {
-                    hide = ui.button("Hide the rules").clicked();
+                    hide = ui.button(crate::tr!("rules-hide")).clicked();
                     match &manifest {
                         Some(m) => self.rules.ui(ui, m),
                         None => {
-                            ui.label("Start a game to read its rules.");
+                            ui.label(crate::tr!("rules-none"));
                         }
                     }
                 });
@@ -391,11 +400,8 @@ impl TavolaApp {
             let recoverable = self.recoverable;
             if recoverable > 0 {
                 ui.horizontal(|ui| {
-                    ui.label(format!(
-                        "{recoverable} saved game{} can be recovered.",
-                        if recoverable == 1 { "" } else { "s" }
-                    ));
-                    if ui.button("Recover games…").clicked()
+                    ui.label(crate::tr!("recoverable-games", count = recoverable));
+                    if ui.button(crate::tr!("cmd-recover")).clicked()
                         && let Some(dir) = &self.data_dir
                     {
                         self.recover = Some(RecoverWindow::new(dir));
@@ -475,8 +481,9 @@ impl TavolaApp {
         }
         self.file_dialog_ui(ctx);
         if self.confirm_restart {
-            let question = "Start this game again from the beginning, with the same seats?";
-            if let Some(restart) = confirm(ctx, "confirm_restart", question, "Restart") {
+            let question = crate::tr!("restart-question");
+            let yes = crate::tr!("cmd-restart");
+            if let Some(restart) = confirm(ctx, "confirm_restart", &question, &yes) {
                 self.confirm_restart = false;
                 if restart {
                     self.restart();
@@ -505,7 +512,7 @@ impl TavolaApp {
             let modal = egui::Modal::new(egui::Id::unique("message")).show(ctx, |ui| {
                 ui.set_max_width(520.0);
                 ui.label(shorten(&message, 900));
-                ui.button("OK").clicked()
+                ui.button(crate::tr!("ok")).clicked()
             });
             if modal.inner || modal.should_close() {
                 self.message = None;
@@ -518,7 +525,7 @@ impl TavolaApp {
         let mut chosen = None;
         egui::MenuBar::new().ui(ui, |ui| {
             for menu in ["Game", "Play", "View"] {
-                ui.menu_button(menu, |ui| {
+                ui.menu_button(Command::menu_title(menu), |ui| {
                     for command in Command::ALL.into_iter().filter(|c| c.menu() == menu) {
                         let enabled = match command {
                             Command::Restart
@@ -544,19 +551,21 @@ impl TavolaApp {
                     }
                     if menu == "View" {
                         ui.separator();
-                        ui.label("Animation speed");
+                        ui.label(crate::tr!("animation-speed"));
                         ui.add(
                             egui::Slider::new(&mut self.settings.step_seconds, 0.0..=0.6)
-                                .suffix(" s/step"),
+                                .suffix(crate::tr!("seconds-per-step-suffix")),
                         );
+                        ui.separator();
+                        self.language_menu(ui);
                     }
                 });
             }
             ui.separator();
             for (screen, label) in [
-                (Screen::Chooser, "Games"),
-                (Screen::Play, "Board"),
-                (Screen::Plugins, "Plugins"),
+                (Screen::Chooser, crate::tr!("tab-games")),
+                (Screen::Play, crate::tr!("tab-board")),
+                (Screen::Plugins, crate::tr!("cmd-plugins")),
             ] {
                 if (screen != Screen::Play || playing)
                     && ui.selectable_label(self.screen == screen, label).clicked()
@@ -564,13 +573,36 @@ impl TavolaApp {
                     self.screen = screen;
                 }
             }
-            if playing && ui.selectable_label(self.rules_open, "Rules").clicked() {
+            if playing
+                && ui
+                    .selectable_label(self.rules_open, crate::tr!("cmd-rules"))
+                    .clicked()
+            {
                 self.rules_open = !self.rules_open;
             }
         });
         if let Some(c) = chosen {
             self.run_command(c, ctx);
         }
+    }
+
+    /// The language choice of the View menu; a choice is remembered in the settings.
+    fn language_menu(&mut self, ui: &mut egui::Ui) {
+        ui.label(crate::tr!("language"));
+        let current = crate::i18n::current();
+        for (tag, name) in crate::i18n::LANGUAGES {
+            if ui.radio(current == tag, name).clicked() && current != tag {
+                self.set_language(tag);
+            }
+        }
+    }
+
+    /// Speaks `lang` from now on (the app and the games), and remembers it.
+    pub fn set_language(&mut self, lang: &str) {
+        crate::i18n::set_language(lang);
+        self.settings.language = Some(crate::i18n::current().to_owned());
+        self.chooser.reset();
+        self.save_settings();
     }
 }
 
@@ -583,7 +615,7 @@ fn confirm(ctx: &egui::Context, id: &str, question: &str, yes: &str) -> Option<b
         ui.horizontal(|ui| {
             if ui.button(yes).clicked() {
                 Some(true)
-            } else if ui.button("Cancel").clicked() {
+            } else if ui.button(crate::tr!("cancel")).clicked() {
                 Some(false)
             } else {
                 None
@@ -601,7 +633,7 @@ pub fn shorten(text: &str, max: usize) -> String {
         return text.to_owned();
     }
     let kept: String = text.chars().take(max).collect();
-    format!("{kept}… ({} more characters not shown)", count - max)
+    crate::tr!("shortened", kept = kept, more = count - max)
 }
 
 /// The library-named entries of the plugin folders with their facts, to notice changes
@@ -616,7 +648,7 @@ fn signature(dirs: &PluginDirs) -> Signature {
 
 fn open_plugins_folder(message: &mut Option<String>) {
     let Some(dir) = crate::plugins::user_plugins_dir() else {
-        *message = Some("This system has no user data folder.".into());
+        *message = Some(crate::tr!("no-data-folder"));
         return;
     };
     if let Err(e) = std::fs::create_dir_all(&dir) {
@@ -631,9 +663,11 @@ fn open_plugins_folder(message: &mut Option<String>) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(opener).arg(&dir).spawn() {
-        *message = Some(format!(
-            "The plugins folder is {} ({opener} failed: {e})",
-            dir.display()
+        *message = Some(crate::tr!(
+            "plugins-folder-not-opened",
+            folder = dir.display().to_string(),
+            opener = opener,
+            error = e.to_string()
         ));
     }
 }
@@ -667,6 +701,7 @@ pub fn run(dirs: PluginDirs, start: Option<StartGame>, no_restore: bool) -> Resu
         no_restore,
         // TAVOLA_FILE_DIALOG=app keeps the app's own file dialog.
         system_file_dialog: std::env::var("TAVOLA_FILE_DIALOG").map_or(true, |v| v != "app"),
+        language: None,
     };
     eframe::run_native(
         "Tavola",

@@ -138,7 +138,7 @@ impl NewGameDialog {
         let options = self.options();
         let counted = match (&mut self.remote, options) {
             (Ok(remote), Ok(options)) => remote.seat_count(&options).map_err(|e| e.to_string()),
-            (Err(e), _) => Err(format!("the plugin cannot be started: {e}")),
+            (Err(e), _) => Err(crate::tr!("plugin-not-started", error = e.to_string())),
             (_, Err(e)) => Err(e),
         };
         let count = counted
@@ -173,10 +173,10 @@ impl NewGameDialog {
         let manifest = self.plugin.manifest().clone();
         let modal = egui::Modal::new(egui::Id::unique(("new_game", self.nonce))).show(ctx, |ui| {
             ui.set_width(420.0);
-            ui.heading(format!("New game of {}", manifest.name));
+            ui.heading(crate::tr!("new-game-title", game = manifest.name.clone()));
             if !manifest.presets.is_empty() {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label("Presets:");
+                    ui.label(crate::tr!("new-game-presets"));
                     for preset in &manifest.presets {
                         let chosen = preset
                             .values
@@ -264,26 +264,23 @@ impl NewGameDialog {
                             .seat_names
                             .get(i)
                             .cloned()
-                            .unwrap_or_else(|| format!("Seat {}", i + 1));
+                            .unwrap_or_else(|| crate::tr!("seat-number", number = i + 1));
                         ui.label(&name);
                         seat_menu(ui, (i, nonce), seat, &bots, show_engines)
-                            .on_hover_text(format!("Who plays {name}"));
+                            .on_hover_text(crate::tr!("who-plays", seat = name.clone()));
                         ui.end_row();
                     }
                 });
             clock_row(ui, &mut self.clock);
-            egui::CollapsingHeader::new("Advanced").show(ui, |ui| {
-                ui.checkbox(
-                    &mut self.show_engines,
-                    "Offer the search engines as players",
-                )
-                .on_hover_text("random, greedy, mcts and alphabeta, besides the levels");
+            egui::CollapsingHeader::new(crate::tr!("new-game-advanced")).show(ui, |ui| {
+                ui.checkbox(&mut self.show_engines, crate::tr!("new-game-engines"))
+                    .on_hover_text(crate::tr!("new-game-engines-hint"));
                 if manifest.may_have_chance() {
                     ui.horizontal(|ui| {
-                        let label = ui.label("Random seed (dice, coins)");
+                        let label = ui.label(crate::tr!("new-game-seed"));
                         ui.add(egui::DragValue::new(&mut self.seed))
                             .labelled_by(label.id);
-                        if ui.button("New seed").clicked() {
+                        if ui.button(crate::tr!("new-game-new-seed")).clicked() {
                             self.seed = fastrand::u64(..1_000_000);
                         }
                     });
@@ -294,7 +291,10 @@ impl NewGameDialog {
             }
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(self.error.is_none(), egui::Button::new("Start"))
+                    .add_enabled(
+                        self.error.is_none(),
+                        egui::Button::new(crate::tr!("new-game-start")),
+                    )
                     .clicked()
                 {
                     match self.request() {
@@ -302,7 +302,7 @@ impl NewGameDialog {
                         Err(e) => self.error = Some(e),
                     }
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(crate::tr!("cancel")).clicked() {
                     outcome = DialogOutcome::Cancelled;
                 }
             });
@@ -317,18 +317,22 @@ impl NewGameDialog {
 /// Clocks on or off, and their time and increment when on.
 fn clock_row(ui: &mut egui::Ui, (on, minutes, increment): &mut (bool, u32, u32)) {
     ui.horizontal(|ui| {
-        ui.checkbox(on, "Clocks")
-            .on_hover_text("Each player has a time for the whole game; out of time loses");
+        ui.checkbox(on, crate::tr!("clocks"))
+            .on_hover_text(crate::tr!("clocks-hint"));
         if *on {
-            ui.add(egui::DragValue::new(minutes).range(1..=180).suffix(" min"))
-                .on_hover_text("Each player's time for the game");
+            ui.add(
+                egui::DragValue::new(minutes)
+                    .range(1..=180)
+                    .suffix(crate::tr!("minutes-suffix")),
+            )
+            .on_hover_text(crate::tr!("clocks-time-hint"));
             ui.label("+");
             ui.add(
                 egui::DragValue::new(increment)
                     .range(0..=60)
-                    .suffix(" s per move"),
+                    .suffix(crate::tr!("seconds-per-move-suffix")),
             )
-            .on_hover_text("Added to a player's time after each of their moves");
+            .on_hover_text(crate::tr!("clocks-increment-hint"));
         }
     });
 }
@@ -343,25 +347,25 @@ fn seat_menu(
     show_engines: bool,
 ) -> egui::Response {
     let text = match &*seat {
-        SeatKind::Person => "Person".to_owned(),
+        SeatKind::Person => crate::tr!("seat-person"),
         SeatKind::Bot(b) => match crate::ai::Level::from_name(b) {
-            Some(_) => format!("Computer: {b}"),
-            None => format!("Bot: {b}"),
+            Some(_) => crate::tr!("seat-computer", name = b.clone()),
+            None => crate::tr!("seat-bot", name = b.clone()),
         },
     };
     egui::ComboBox::from_id_salt(("new_seat", i, nonce))
         .selected_text(text)
         .width(220.0)
         .show_ui(ui, |ui| {
-            ui.selectable_value(seat, SeatKind::Person, "Person");
+            ui.selectable_value(seat, SeatKind::Person, crate::tr!("seat-person"));
             let here = bots
                 .iter()
                 .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
             for b in here.filter(|b| show_engines || !b.is_engine()) {
                 let label = if crate::ai::Level::from_name(&b.name).is_some() {
-                    format!("Computer: {}", b.name)
+                    crate::tr!("seat-computer", name = b.name.clone())
                 } else {
-                    format!("Bot: {}", b.name)
+                    crate::tr!("seat-bot", name = b.name.clone())
                 };
                 ui.selectable_value(seat, SeatKind::Bot(b.name.clone()), label)
                     .on_hover_text(&b.description);

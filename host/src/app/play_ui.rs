@@ -104,11 +104,12 @@ impl PlayView {
             if let Some((_, n)) = &self.hint {
                 ui.separator();
                 ui.label(
-                    RichText::new(format!("Hint: {n}")).color(Color32::from_rgb(80, 200, 120)),
+                    RichText::new(crate::tr!("play-hint", notation = n.clone()))
+                        .color(Color32::from_rgb(80, 200, 120)),
                 );
             } else if self.hint_pending() {
                 ui.separator();
-                ui.label(RichText::new("Looking for a hint...").italics());
+                ui.label(RichText::new(crate::tr!("play-hint-pending")).italics());
             }
             if let Some(share) = self.endgame.progress() {
                 ui.separator();
@@ -121,11 +122,11 @@ impl PlayView {
             if self.waiting() {
                 ui.separator();
                 ui.spinner();
-                ui.label("Waiting for the plugin…");
+                ui.label(crate::tr!("play-waiting"));
             }
             if self.paused && !self.is_over() {
                 ui.separator();
-                ui.label(RichText::new("Paused").italics());
+                ui.label(RichText::new(crate::tr!("play-paused")).italics());
             }
             if let Some(e) = &self.error {
                 ui.separator();
@@ -164,7 +165,7 @@ impl PlayView {
             if complete.is_empty() {
                 return;
             }
-            ui.label("Moves:");
+            ui.label(crate::tr!("play-moves-bar"));
             for (mv, label, key) in &complete {
                 let text = match key {
                     Some(k) => format!("{label} ({})", key_label(k)),
@@ -262,12 +263,12 @@ impl PlayView {
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(&panel.seat).strong().color(colour));
                         if panel.to_move {
-                            ui.label("• to move");
+                            ui.label(crate::tr!("play-to-move"));
                         }
                         // Words, not a spinner: a spinner redraws the window all the time,
                         // and the bot needs the processor more than the window does.
                         if self.thinking_seat().is_some_and(|s| usize::from(s) == i) {
-                            ui.label(RichText::new("thinking…").italics());
+                            ui.label(RichText::new(crate::tr!("play-thinking")).italics());
                         }
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             self.clock_ui(ui, i);
@@ -282,11 +283,15 @@ impl PlayView {
                     let mut selected = current.clone();
                     egui::ComboBox::from_id_salt(("seat", i))
                         .selected_text(match &current {
-                            SeatKind::Person => "Person".to_owned(),
-                            SeatKind::Bot(n) => format!("Bot: {n}"),
+                            SeatKind::Person => crate::tr!("seat-person"),
+                            SeatKind::Bot(n) => crate::tr!("seat-bot", name = n.clone()),
                         })
                         .show_ui(ui, |ui| {
-                            ui.selectable_value(&mut selected, SeatKind::Person, "Person");
+                            ui.selectable_value(
+                                &mut selected,
+                                SeatKind::Person,
+                                crate::tr!("seat-person"),
+                            );
                             let here = bots
                                 .iter()
                                 .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
@@ -294,13 +299,13 @@ impl PlayView {
                                 ui.selectable_value(
                                     &mut selected,
                                     SeatKind::Bot(b.name.clone()),
-                                    format!("Bot: {}", b.name),
+                                    crate::tr!("seat-bot", name = b.name.clone()),
                                 )
                                 .on_hover_text(&b.description);
                             }
                         })
                         .response
-                        .on_hover_text(format!("Who plays {}", panel.seat));
+                        .on_hover_text(crate::tr!("who-plays", seat = panel.seat.clone()));
                     if selected != current {
                         self.set_seat(i, selected);
                     }
@@ -331,41 +336,46 @@ impl PlayView {
                 (Command::OfferDraw, self.person_seat().is_some()),
             ] {
                 let label = match command {
-                    Command::PauseResume if self.paused || self.replaying => "Resume",
-                    Command::PauseResume => "Pause",
-                    Command::Replay => "Replay",
-                    Command::Resign => "Resign",
-                    Command::OfferDraw => "Offer a draw",
+                    Command::PauseResume if self.paused || self.replaying => {
+                        crate::tr!("play-resume")
+                    }
+                    Command::PauseResume => crate::tr!("play-pause"),
+                    Command::Replay => crate::tr!("play-replay"),
+                    Command::Resign => crate::tr!("play-resign"),
+                    Command::OfferDraw => crate::tr!("play-offer-draw"),
                     other => other.label(),
                 };
                 if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
                     commands.push(command);
                 }
             }
-            if self.animation.is_some() && ui.button("Skip").clicked() {
+            if self.animation.is_some() && ui.button(crate::tr!("play-skip")).clicked() {
                 commands.push(Command::SkipAnimation);
             }
-            if self.thinking() && ui.button("Stop bot").clicked() {
+            if self.thinking() && ui.button(crate::tr!("play-stop-bot")).clicked() {
                 commands.push(Command::PauseResume);
             }
         });
         ui.add_space(6.0);
-        ui.label(RichText::new("Moves").strong());
+        ui.label(RichText::new(crate::tr!("play-moves")).strong());
         let cursor = self.session.cursor();
         let mut goto = None;
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true)
             .show(ui, |ui| {
-                if ui.selectable_label(cursor == 0, "Start").clicked() {
+                if ui
+                    .selectable_label(cursor == 0, crate::tr!("play-start"))
+                    .clicked()
+                {
                     goto = Some(0);
                 }
                 for (i, m) in self.session.moves().iter().enumerate() {
                     let who = match m.seat {
                         Some(s) => panels
                             .get(usize::from(s))
-                            .map_or(format!("seat {s}"), |p| p.seat.clone()),
-                        None => "chance".into(),
+                            .map_or(crate::tr!("play-seat", number = s), |p| p.seat.clone()),
+                        None => crate::tr!("play-chance"),
                     };
                     let text = format!("{:>3}. {who} {}", i + 1, m.notation);
                     let text = if i < cursor {
@@ -393,22 +403,22 @@ impl PlayView {
         ui.add_space(4.0);
         ui.colored_label(
             Color32::from_rgb(230, 90, 90),
-            RichText::new(format!("The plugin {} failed.", failure.plugin)).strong(),
+            RichText::new(crate::tr!("plugin-failed", plugin = failure.plugin.clone())).strong(),
         );
         let mut what = super::shorten(&failure.what, 400);
         if let Some(first) = what.get(..1) {
             what.replace_range(..1, &first.to_uppercase());
         }
         ui.label(what);
-        ui.label(format!(
-            "The game is kept up to move {}: nothing was lost.",
-            self.session.cursor()
+        ui.label(crate::tr!(
+            "plugin-failed-kept",
+            moves = self.session.cursor()
         ));
         ui.horizontal(|ui| {
-            if ui.button("Restart the plugin from this position").clicked() {
+            if ui.button(crate::tr!("plugin-restart")).clicked() {
                 self.restart_plugin();
             }
-            if ui.button("Back to the games").clicked() {
+            if ui.button(crate::tr!("back-to-games")).clicked() {
                 commands.push(Command::NewGame);
             }
         });
@@ -468,8 +478,8 @@ pub fn options_summary(manifest: &game_api::Manifest, options: &game_api::Option
         .filter_map(|spec| {
             let value = options.values().get(&spec.key)?;
             let shown = match (value, &spec.kind) {
-                (OptionValue::Bool(true), _) => "yes".to_owned(),
-                (OptionValue::Bool(false), _) => "no".to_owned(),
+                (OptionValue::Bool(true), _) => crate::tr!("yes"),
+                (OptionValue::Bool(false), _) => crate::tr!("no"),
                 (OptionValue::Int(i), _) => i.to_string(),
                 (OptionValue::Choice(c), OptionKind::Choice { choices }) => choices
                     .iter()
@@ -485,12 +495,12 @@ pub fn options_summary(manifest: &game_api::Manifest, options: &game_api::Option
 /// A key as people call it: `Num3` is "3", `ArrowLeft` "left arrow", `A` "A".
 pub fn key_label(name: &str) -> String {
     match name {
-        "ArrowLeft" => "left arrow".into(),
-        "ArrowRight" => "right arrow".into(),
-        "ArrowUp" => "up arrow".into(),
-        "ArrowDown" => "down arrow".into(),
-        "Space" => "space".into(),
-        "Enter" => "Enter".into(),
+        "ArrowLeft" => crate::tr!("key-left"),
+        "ArrowRight" => crate::tr!("key-right"),
+        "ArrowUp" => crate::tr!("key-up"),
+        "ArrowDown" => crate::tr!("key-down"),
+        "Space" => crate::tr!("key-space"),
+        "Enter" => crate::tr!("key-enter"),
         _ => name.strip_prefix("Num").unwrap_or(name).to_owned(),
     }
 }

@@ -301,8 +301,9 @@ impl PlayView {
             }
             Err(WorkerError::Failed(f)) => self.lost_worker(f),
             Err(WorkerError::Refused(e)) => {
-                self.lost_worker(WorkerFailure::Protocol(format!(
-                    "the game cannot be set up again: {e}"
+                self.lost_worker(WorkerFailure::Protocol(crate::tr!(
+                    "play-not-set-up-again",
+                    error = e.to_string()
                 )));
             }
         }
@@ -334,7 +335,7 @@ impl PlayView {
         }
         self.cancel_bot();
         let Some(info) = self.moves.iter().find(|m| m.id == mv).cloned() else {
-            self.error = Some(format!("move {} is not legal here", mv.0));
+            self.error = Some(crate::tr!("play-move-not-legal", number = mv.0));
             return;
         };
         let seat = match self.turn {
@@ -413,8 +414,15 @@ impl PlayView {
         let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
         let happened = super::events::describe(&effects, &names);
         self.last_event = match (seat, happened) {
-            (None, Some(h)) => Some(format!("Chance: {} · {h}", info.notation)),
-            (None, None) => Some(format!("Chance: {}", info.notation)),
+            (None, Some(h)) => Some(crate::tr!(
+                "play-chance-event",
+                notation = info.notation.clone(),
+                happened = h
+            )),
+            (None, None) => Some(crate::tr!(
+                "play-chance-move",
+                notation = info.notation.clone()
+            )),
             (Some(s), Some(h)) => Some(format!(
                 "{} {}: {h}",
                 names.get(usize::from(s)).map_or("", String::as_str),
@@ -426,10 +434,7 @@ impl PlayView {
             .session
             .record_played(mv, info.notation, seat, &snapshot.notation);
         if dropped > 0 {
-            self.last_event = Some(format!(
-                "{dropped} later move{} replaced by this one",
-                if dropped == 1 { " was" } else { "s were" }
-            ));
+            self.last_event = Some(crate::tr!("play-moves-replaced", count = dropped));
         }
         if let Some(s) = seat
             && !self.replaying
@@ -654,7 +659,7 @@ impl PlayView {
                 Ok(_) => {}
                 Err(WorkerError::Refused(e)) => {
                     self.paused = true;
-                    self.error = Some(format!("the bot failed: {e}"));
+                    self.error = Some(crate::tr!("play-bot-failed", error = e.to_string()));
                 }
                 Err(e) => self.failed(e),
             }

@@ -28,18 +28,18 @@ impl PluginsPanel {
     ) -> Option<PluginsAction> {
         let mut action = None;
         ui.horizontal(|ui| {
-            ui.heading("Plugins");
-            if ui.button("Rescan").clicked() {
+            ui.heading(crate::tr!("cmd-plugins"));
+            if ui.button(crate::tr!("plugins-rescan")).clicked() {
                 action = Some(PluginsAction::Rescan);
             }
-            if ui.button("Open plugins folder").clicked() {
+            if ui.button(crate::tr!("plugins-open-folder")).clicked() {
                 action = Some(PluginsAction::OpenFolder);
             }
-            if ui.button("Back to games").clicked() {
+            if ui.button(crate::tr!("plugins-back")).clicked() {
                 action = Some(PluginsAction::Close);
             }
         });
-        ui.label("A library dropped into one of these folders appears here within two seconds.");
+        ui.label(crate::tr!("plugins-drop-hint"));
         ui.add_space(4.0);
         for problem in &set.problems {
             ui.colored_label(
@@ -48,17 +48,17 @@ impl PluginsPanel {
             );
         }
         if set.files.is_empty() && set.problems.is_empty() {
-            ui.label("No plugin files were found in the folders below.");
+            ui.label(crate::tr!("plugins-none"));
         }
         egui::Grid::new("plugin_files")
             .striped(true)
             .num_columns(4)
             .spacing([16.0, 6.0])
             .show(ui, |ui| {
-                ui.strong("Game");
-                ui.strong("Version");
-                ui.strong("Status");
-                ui.strong("File");
+                ui.strong(crate::tr!("plugins-game"));
+                ui.strong(crate::tr!("plugins-version"));
+                ui.strong(crate::tr!("plugins-status"));
+                ui.strong(crate::tr!("plugins-file"));
                 ui.end_row();
                 for file in &set.files {
                     let plugin = file.plugin();
@@ -76,12 +76,12 @@ impl PluginsPanel {
                     if quarantined {
                         ui.vertical(|ui| {
                             ui.label(
-                                RichText::new("quarantined")
+                                RichText::new(crate::tr!("plugins-quarantined"))
                                     .color(Color32::from_rgb(190, 50, 50))
                                     .strong(),
                             )
-                            .on_hover_text("It failed repeatedly and is not offered.");
-                            if ui.small_button("Try again").clicked()
+                            .on_hover_text(crate::tr!("plugins-quarantined-hint"));
+                            if ui.small_button(crate::tr!("plugins-try-again")).clicked()
                                 && let Some(hash) = &file.hash
                             {
                                 action = Some(PluginsAction::TryAgain(hash.clone()));
@@ -106,11 +106,10 @@ impl PluginsPanel {
                             && matches!(file.status, PluginStatus::Loaded(_))
                         {
                             ui.label(
-                                RichText::new(format!(
-                                    "An update is waiting: the game in progress keeps version \
-                                     {}; a new game uses this file's version {}.",
-                                    used.inspection.manifest.version,
-                                    p.manifest().version
+                                RichText::new(crate::tr!(
+                                    "plugins-update-waiting",
+                                    playing = used.inspection.manifest.version.clone(),
+                                    new = p.manifest().version.clone()
                                 ))
                                 .color(Color32::from_rgb(150, 130, 30)),
                             );
@@ -120,7 +119,11 @@ impl PluginsPanel {
                         {
                             let open = self.details_open.as_ref() == Some(&file.path);
                             if ui
-                                .small_button(if open { "Hide details" } else { "Details" })
+                                .small_button(if open {
+                                    crate::tr!("plugins-hide-details")
+                                } else {
+                                    crate::tr!("plugins-details")
+                                })
                                 .clicked()
                             {
                                 self.details_open =
@@ -138,13 +141,13 @@ impl PluginsPanel {
                 }
             });
         ui.add_space(12.0);
-        ui.heading("Folders searched");
+        ui.heading(crate::tr!("plugins-folders"));
         for dir in &set.dirs.0 {
             ui.horizontal(|ui| {
                 ui.monospace(dir.path.display().to_string());
                 ui.label(format!("({})", dir.source));
                 if !dir.path.is_dir() {
-                    ui.label(RichText::new("does not exist").weak());
+                    ui.label(RichText::new(crate::tr!("plugins-no-folder")).weak());
                 }
             });
         }

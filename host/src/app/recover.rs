@@ -37,14 +37,11 @@ impl RecoverWindow {
         let mut action = Action::None;
         let modal = egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
             ui.set_width(560.0);
-            ui.heading("Recover games");
-            ui.label(
-                "Saved games that could not be opened are kept here, never deleted. One opens \
-                 again once its plugin is back and works.",
-            );
+            ui.heading(crate::tr!("recover-title"));
+            ui.label(crate::tr!("recover-explained"));
             ui.separator();
             if self.saves.is_empty() {
-                ui.label("There are no saved games to recover.");
+                ui.label(crate::tr!("recover-none"));
             }
             let mut delete = None;
             egui::ScrollArea::vertical()
@@ -53,25 +50,29 @@ impl RecoverWindow {
                     for save in &self.saves {
                         ui.group(|ui| {
                             ui.set_width(ui.available_width());
-                            let game = save.game.as_deref().unwrap_or("an unreadable file");
-                            let moves = save
-                                .moves
-                                .map_or_else(String::new, |n| format!(", {n} moves"));
+                            let unreadable = crate::tr!("recover-unreadable");
+                            let game = save.game.as_deref().unwrap_or(&unreadable);
+                            let moves = save.moves.map_or_else(String::new, |n| {
+                                crate::tr!("recover-moves", count = n)
+                            });
                             ui.strong(format!("{game}{moves}"));
                             ui.label(super::shorten(&save.reason, 300));
                             ui.horizontal(|ui| {
                                 let ready =
                                     save.game.as_ref().is_some_and(|g| available.contains(g));
-                                let open = ui.add_enabled(ready, egui::Button::new("Open"));
+                                let open = ui.add_enabled(
+                                    ready,
+                                    egui::Button::new(crate::tr!("recover-open")),
+                                );
                                 let open = if ready {
                                     open
                                 } else {
-                                    open.on_disabled_hover_text("Its plugin is not loaded.")
+                                    open.on_disabled_hover_text(crate::tr!("recover-no-plugin"))
                                 };
                                 if open.clicked() {
                                     action = Action::Open(save.path.clone());
                                 }
-                                if ui.button("Delete").clicked() {
+                                if ui.button(crate::tr!("recover-delete")).clicked() {
                                     delete = Some(save.path.clone());
                                 }
                                 ui.weak(save.path.display().to_string());
@@ -88,7 +89,7 @@ impl RecoverWindow {
             if let Some(e) = &self.error {
                 ui.colored_label(egui::Color32::from_rgb(230, 90, 90), e);
             }
-            if ui.button("Close").clicked() {
+            if ui.button(crate::tr!("close")).clicked() {
                 action = Action::Close;
             }
         });

@@ -85,9 +85,7 @@ impl PlayView {
         match bot {
             Some((i, _)) => {
                 let name = self.seat_name(i as u8);
-                self.last_event = Some(format!(
-                    "{name} declines the draw: the computer plays every game to its end"
-                ));
+                self.last_event = Some(crate::tr!("draw-bot-declines", seat = name));
             }
             None => self.asking = Some(Asking::Draw(seat)),
         }
@@ -103,10 +101,7 @@ impl PlayView {
             (Asking::Resign(seat), true) => self.end_by(Ending::Resigned { seat }),
             (Asking::Draw(_), true) => self.end_by(Ending::AgreedDraw),
             (Asking::Draw(seat), false) => {
-                self.last_event = Some(format!(
-                    "The draw offered by {} was declined",
-                    self.seat_name(seat)
-                ));
+                self.last_event = Some(crate::tr!("draw-declined", seat = self.seat_name(seat)));
             }
             (Asking::Resign(_), false) => {}
         }
@@ -139,7 +134,7 @@ impl PlayView {
             .panels
             .get(usize::from(seat))
             .map(|p| p.seat.clone())
-            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+            .unwrap_or_else(|| crate::tr!("seat-number", number = seat + 1))
     }
 
     /// Shows the question being asked, if any.
@@ -147,21 +142,18 @@ impl PlayView {
         let Some(question) = self.asking else { return };
         let (text, yes, no) = match question {
             Asking::Resign(seat) => (
-                format!(
-                    "Resign this game for {}? It ends now, as a loss.",
-                    self.seat_name(seat)
-                ),
-                "Yes, resign",
-                "Cancel",
+                crate::tr!("resign-question", seat = self.seat_name(seat)),
+                crate::tr!("resign-yes"),
+                crate::tr!("cancel"),
             ),
             Asking::Draw(seat) => (
-                format!(
-                    "{} offers a draw. {}, do you accept it? The game then ends now, drawn.",
-                    self.seat_name(seat),
-                    self.others(seat).join(" and ")
+                crate::tr!(
+                    "draw-question",
+                    seat = self.seat_name(seat),
+                    others = self.others(seat).join(&crate::tr!("and-between"))
                 ),
-                "Accept the draw",
-                "Decline",
+                crate::tr!("draw-accept"),
+                crate::tr!("draw-decline"),
             ),
         };
         let modal = egui::Modal::new(egui::Id::unique(("asking", question_key(question)))).show(

@@ -14,7 +14,7 @@ impl RulesPanel {
     /// Draws the rules of `manifest`.
     pub fn ui(&mut self, ui: &mut egui::Ui, manifest: &Manifest) {
         if manifest.rules.is_empty() {
-            ui.label(format!("{} comes without rules text.", manifest.name));
+            ui.label(crate::tr!("rules-missing", game = manifest.name.clone()));
             return;
         }
         if manifest.rules.len() > 1 {

@@ -57,8 +57,9 @@ impl TavolaApp {
             }
         }
         if let Some(path) = self.overwrite.clone() {
-            let question = format!("{} already exists. Replace it?", file_name(&path));
-            if let Some(replace) = confirm(ctx, "overwrite", &question, "Replace") {
+            let question = crate::tr!("save-replace-question", file = file_name(&path));
+            let yes = crate::tr!("save-replace");
+            if let Some(replace) = confirm(ctx, "overwrite", &question, &yes) {
                 self.overwrite = None;
                 if replace {
                     self.save_and_say(&path);
@@ -72,14 +73,14 @@ impl TavolaApp {
         match self.save_to(path) {
             Ok(()) => {
                 if let Some(play) = &mut self.play {
-                    play.note(format!("Saved to {}", path.display()));
+                    play.note(crate::tr!("save-done", path = path.display().to_string()));
                 }
             }
             Err(e) => {
-                self.message = Some(format!(
-                    "The game could not be saved as {}: {}",
-                    file_name(path),
-                    e.root_cause()
+                self.message = Some(crate::tr!(
+                    "save-failed",
+                    file = file_name(path),
+                    error = e.root_cause().to_string()
                 ));
             }
         }
@@ -107,15 +108,17 @@ pub fn load_error_in_words(path: &Path, error: &anyhow::Error) -> String {
     let record = error.chain().find_map(|e| e.downcast_ref::<RecordError>());
     match record {
         Some(RecordError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-            format!("There is no file named {name} there.")
+            crate::tr!("load-no-file", file = name)
         }
-        Some(RecordError::Io { source, .. }) => format!("{name} could not be read ({source})."),
+        Some(RecordError::Io { source, .. }) => {
+            crate::tr!("load-unreadable", file = name, error = source.to_string())
+        }
         Some(RecordError::Syntax { .. } | RecordError::Format(_)) => {
-            format!("{name} is not a Tavola saved game. Choose a file saved with Save… (Ctrl+S).")
+            crate::tr!("load-not-a-record", file = name)
         }
         Some(RecordError::UnknownGame(_)) => {
-            format!("{name} is a game that none of the installed plugins plays.")
+            crate::tr!("load-unknown-game", file = name)
         }
-        _ => format!("{name} could not be loaded: {error:#}"),
+        _ => crate::tr!("load-failed", file = name, error = format!("{error:#}")),
     }
 }

@@ -21,6 +21,9 @@ pub struct Settings {
     /// Who sat in each seat the last time each game was started (`human` or a bot's
     /// name), by game id.
     pub last_seats: std::collections::BTreeMap<String, Vec<String>>,
+    /// The language the player chose (`en`, `it`); `None` follows the system's.
+    #[serde(default)]
+    pub language: Option<String>,
 }
 
 impl Default for Settings {
@@ -32,6 +35,7 @@ impl Default for Settings {
             quarantined: Vec::new(),
             crashes: Default::default(),
             last_seats: Default::default(),
+            language: None,
         }
     }
 }
@@ -50,7 +54,11 @@ impl Settings {
                 return (Settings::default(), None);
             }
             Err(e) => {
-                let message = format!("{}: {e}; the default settings are used", path.display());
+                let message = crate::tr!(
+                    "settings-unreadable",
+                    path = path.display().to_string(),
+                    error = e.to_string()
+                );
                 return (Settings::default(), Some(message));
             }
         };
@@ -59,10 +67,11 @@ impl Settings {
             Err(e) => {
                 let kept = path.with_extension("json.unreadable");
                 let _ = std::fs::rename(&path, &kept);
-                let message = format!(
-                    "The settings file {} could not be read ({e}); the default settings are                      used, and the file is kept as {}",
-                    path.display(),
-                    kept.display()
+                let message = crate::tr!(
+                    "settings-invalid",
+                    path = path.display().to_string(),
+                    error = e.to_string(),
+                    kept = kept.display().to_string()
                 );
                 (Settings::default(), Some(message))
             }

@@ -1,0 +1,236 @@
+# Tavola, the app's texts in English. Every key here must also be in it/tavola.ftl
+# (a test checks both files and the keys used in the code).
+
+## Common words
+ok = OK
+cancel = Cancel
+yes = yes
+no = no
+seeds = { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}
+shortened = { $kept }… ({ $more } more characters not shown)
+language = Language
+back-to-games = Back to the games
+
+## Menus and commands
+menu-game = Game
+menu-play = Play
+menu-view = View
+tab-games = Games
+tab-board = Board
+cmd-new-game = New game…
+cmd-restart = Restart
+cmd-rematch = Rematch (sides swapped)
+cmd-undo = Undo
+cmd-redo = Redo
+cmd-save = Save…
+cmd-load = Load…
+cmd-recover = Recover games…
+cmd-hint = Hint
+cmd-flip-board = Flip board
+cmd-fullscreen = Full screen
+cmd-rules = Rules
+cmd-plugins = Plugins
+cmd-pause-resume = Pause / resume
+cmd-replay = Replay from the start
+cmd-skip-animation = Skip animation
+cmd-toggle-theme = Dark / light theme
+cmd-quit = Quit
+cmd-resign = Resign…
+cmd-offer-draw = Offer a draw…
+animation-speed = Animation speed
+seconds-per-step-suffix = { " " }s/step
+
+## App-wide messages
+autosave-off = The game in progress will not be saved: { $error }
+settings-unreadable = { $path }: { $error }; the default settings are used
+settings-invalid = The settings file { $path } could not be read ({ $error }); the default settings are used, and the file is kept as { $kept }
+settings-not-saved = The settings could not be saved: { $error }
+no-data-folder = This system has no user data folder.
+plugins-folder-not-opened = The plugins folder is { $folder } ({ $opener } failed: { $error })
+recoverable-games = { $count ->
+    [one] { $count } saved game can be recovered.
+   *[other] { $count } saved games can be recovered.
+}
+restart-question = Start this game again from the beginning, with the same seats?
+rules-hide = Hide the rules
+rules-none = Start a game to read its rules.
+
+## The game chooser
+chooser-title = Choose a game
+chooser-search = Search:
+chooser-search-hint = name or tag
+chooser-no-games = No games are loaded. Open the Plugins panel (F2) to see the folders searched and why files were refused.
+chooser-recent = Recent:
+chooser-no-match = No game matches "{ $search }". Search looks at names (also in other languages), tags and descriptions.
+chooser-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+chooser-players-range = { $min }–{ $max } players
+chooser-play = Play { $game }
+
+## The new-game dialog
+new-game-title = New game of { $game }
+new-game-presets = Presets:
+new-game-advanced = Advanced
+new-game-engines = Offer the search engines as players
+new-game-engines-hint = random, greedy, mcts and alphabeta, besides the levels
+new-game-seed = Random seed (dice, coins)
+new-game-new-seed = New seed
+new-game-start = Start
+plugin-not-started = the plugin cannot be started: { $error }
+seat-number = Seat { $number }
+who-plays = Who plays { $seat }
+seat-person = Person
+seat-computer = Computer: { $name }
+seat-bot = Bot: { $name }
+clocks = Clocks
+clocks-hint = Each player has a time for the whole game; out of time loses
+clocks-time-hint = Each player's time for the game
+clocks-increment-hint = Added to a player's time after each of their moves
+minutes-suffix = { " " }min
+seconds-per-move-suffix = { " " }s per move
+
+## The play view
+play-hint = Hint: { $notation }
+play-hint-pending = Looking for a hint...
+play-waiting = Waiting for the plugin…
+play-paused = Paused
+play-moves-bar = Moves:
+play-to-move = • to move
+play-thinking = thinking…
+play-resume = Resume
+play-pause = Pause
+play-replay = Replay
+play-resign = Resign
+play-offer-draw = Offer a draw
+play-skip = Skip
+play-stop-bot = Stop bot
+play-moves = Moves
+play-start = Start
+play-seat = seat { $number }
+play-chance = chance
+plugin-failed = The plugin { $plugin } failed.
+plugin-failed-kept = The game is kept up to move { $moves }: nothing was lost.
+plugin-restart = Restart the plugin from this position
+key-left = left arrow
+key-right = right arrow
+key-up = up arrow
+key-down = down arrow
+key-space = space
+key-enter = Enter
+play-not-set-up-again = the game cannot be set up again: { $error }
+play-move-not-legal = move { $number } is not legal here
+play-chance-event = Chance: { $notation } · { $happened }
+play-chance-move = Chance: { $notation }
+play-moves-replaced = { $count ->
+    [one] { $count } later move was replaced by this one
+   *[other] { $count } later moves were replaced by this one
+}
+play-bot-failed = the bot failed: { $error }
+clock-running = Running
+clock-stopped = Stopped
+
+## What happened in a move
+event-captured = captured { $count }
+event-relay-once = sowing went on once (relay)
+event-relay = sowing went on { $count } times (relay)
+event-removed = { $count ->
+    [one] { $count } piece taken off the board
+   *[other] { $count } pieces taken off the board
+}
+event-extra-turn = extra turn for { $seat }
+
+## The end of a game, resigning and draws
+and-between = { " " }and{ " " }
+over-wins = { $seat } wins { $scores }
+over-draw = Draw { $scores }
+over-game-over = Game over { $scores }
+over-ended-one-wins = { $ending } · { $seat } wins
+over-ended-several-win = { $ending } · { $seats } win
+over-margin = by { $margin }
+over-won = won
+over-drew = drew
+over-lost = lost
+over-moves-in = { $moves } moves in { $time }
+over-moves = { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+over-rematch = Rematch
+over-rematch-hint = The same game, sides swapped
+over-new-game = New game
+over-review = Review
+over-review-hint = Step through the game from its start
+over-reviewing = Review: Redo steps through the game
+ending-resigned = { $seat } resigned
+ending-draw-agreed = Draw agreed
+ending-time = { $seat } lost on time
+draw-bot-declines = { $seat } declines the draw: the computer plays every game to its end
+draw-declined = The draw offered by { $seat } was declined
+resign-question = Resign this game for { $seat }? It ends now, as a loss.
+resign-yes = Yes, resign
+draw-question = { $seat } offers a draw. { $others }, do you accept it? The game then ends now, drawn.
+draw-accept = Accept the draw
+draw-decline = Decline
+
+## The plugins panel
+plugins-rescan = Rescan
+plugins-open-folder = Open plugins folder
+plugins-back = Back to games
+plugins-drop-hint = A library dropped into one of these folders appears here within two seconds.
+plugins-none = No plugin files were found in the folders below.
+plugins-game = Game
+plugins-version = Version
+plugins-status = Status
+plugins-file = File
+plugins-quarantined = quarantined
+plugins-quarantined-hint = It failed repeatedly and is not offered.
+plugins-try-again = Try again
+plugins-update-waiting = An update is waiting: the game in progress keeps version { $playing }; a new game uses this file's version { $new }.
+plugins-hide-details = Hide details
+plugins-details = Details
+plugins-folders = Folders searched
+plugins-no-folder = does not exist
+
+## Recovering, saving and loading
+close = Close
+recover-title = Recover games
+recover-explained = Saved games that could not be opened are kept here, never deleted. One opens again once its plugin is back and works.
+recover-none = There are no saved games to recover.
+recover-unreadable = an unreadable file
+recover-moves = , { $count } moves
+recover-open = Open
+recover-no-plugin = Its plugin is not loaded.
+recover-delete = Delete
+save-replace-question = { $file } already exists. Replace it?
+save-replace = Replace
+save-done = Saved to { $path }
+save-failed = The game could not be saved as { $file }: { $error }
+load-no-file = There is no file named { $file } there.
+load-unreadable = { $file } could not be read ({ $error }).
+load-not-a-record = { $file } is not a Tavola saved game. Choose a file saved with Save… (Ctrl+S).
+load-unknown-game = { $file } is a game that none of the installed plugins plays.
+load-failed = { $file } could not be loaded: { $error }
+rules-missing = { $game } comes without rules text.
+
+## The file dialogs and restoring the game in progress
+file-filter = Tavola saved games
+file-load-title = Load a game
+file-save-title = Save the game
+file-system-load = Choose the game to load in the file dialog…
+file-system-save = Choose where to save in the file dialog…
+file-up = Up one folder
+file-name = File name:
+file-load = Load
+file-save = Save
+restore-not-closed = Tavola did not close normally while { $game } was open, so it was not opened again automatically
+restore-this-game = this game
+restore-kept = The game in progress was not opened: { $reason }.
+    It is kept: Recover games… (in the Game menu) opens it when its plugin works again.
+restore-not-kept = The game in progress was not opened: { $reason }.
+    It could not be set aside ({ $error }); it stays in { $path }.
+autosave-failed = The game could not be saved: { $error }

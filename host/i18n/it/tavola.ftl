@@ -1,0 +1,242 @@
+# Tavola, i testi dell'app in italiano. Ogni chiave deve essere anche in en/tavola.ftl
+# (un test confronta i due file e le chiavi usate nel codice).
+
+## Parole comuni
+ok = OK
+cancel = Annulla
+yes = sì
+no = no
+seeds = { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+}
+shortened = { $kept }… (altri { $more } caratteri non mostrati)
+language = Lingua
+back-to-games = Torna ai giochi
+
+## Menu e comandi
+menu-game = Partita
+menu-play = Gioco
+menu-view = Vista
+tab-games = Giochi
+tab-board = Tavoliere
+cmd-new-game = Nuova partita…
+cmd-restart = Ricomincia
+cmd-rematch = Rivincita (lati scambiati)
+cmd-undo = Annulla mossa
+cmd-redo = Ripeti mossa
+cmd-save = Salva…
+cmd-load = Carica…
+cmd-recover = Recupera partite…
+cmd-hint = Suggerimento
+cmd-flip-board = Gira il tavoliere
+cmd-fullscreen = Schermo intero
+cmd-rules = Regole
+cmd-plugins = Plugin
+cmd-pause-resume = Pausa / riprendi
+cmd-replay = Rivedi dall'inizio
+cmd-skip-animation = Salta l'animazione
+cmd-toggle-theme = Tema scuro / chiaro
+cmd-quit = Esci
+cmd-resign = Abbandona…
+cmd-offer-draw = Proponi la patta…
+animation-speed = Velocità dell'animazione
+seconds-per-step-suffix = { " " }s/passo
+
+## Messaggi dell'app
+autosave-off = La partita in corso non verrà salvata: { $error }
+settings-unreadable = { $path }: { $error }; si usano le impostazioni predefinite
+settings-invalid = Il file delle impostazioni { $path } non si può leggere ({ $error }); si usano le impostazioni predefinite e il file è conservato come { $kept }
+settings-not-saved = Le impostazioni non si possono salvare: { $error }
+no-data-folder = Questo sistema non ha una cartella per i dati dell'utente.
+plugins-folder-not-opened = La cartella dei plugin è { $folder } ({ $opener } non è riuscito: { $error })
+recoverable-games = { $count ->
+    [one] Si può recuperare { $count } partita salvata.
+   *[other] Si possono recuperare { $count } partite salvate.
+}
+restart-question = Ricominciare questa partita dall'inizio, con gli stessi giocatori?
+rules-hide = Nascondi le regole
+rules-none = Inizia una partita per leggerne le regole.
+
+## La scelta del gioco
+chooser-title = Scegli un gioco
+chooser-search = Cerca:
+chooser-search-hint = nome o etichetta
+chooser-no-games = Nessun gioco è caricato. Apri il pannello dei plugin (F2) per vedere le cartelle esaminate e perché alcuni file sono stati rifiutati.
+chooser-recent = Recenti:
+chooser-no-match = Nessun gioco corrisponde a "{ $search }". La ricerca guarda i nomi (anche in altre lingue), le etichette e le descrizioni.
+chooser-players = { $count ->
+    [one] { $count } giocatore
+   *[other] { $count } giocatori
+}
+chooser-players-range = da { $min } a { $max } giocatori
+chooser-play = Gioca a { $game }
+
+## La finestra della nuova partita
+new-game-title = Nuova partita a { $game }
+new-game-presets = Varianti pronte:
+new-game-advanced = Avanzate
+new-game-engines = Proponi i motori di ricerca come giocatori
+new-game-engines-hint = random, greedy, mcts e alphabeta, oltre ai livelli
+new-game-seed = Seme casuale (dadi, monete)
+new-game-new-seed = Nuovo seme
+new-game-start = Inizia
+plugin-not-started = il plugin non si può avviare: { $error }
+seat-number = Posto { $number }
+who-plays = Chi gioca come { $seat }
+seat-person = Persona
+seat-computer = Computer: { $name }
+seat-bot = Bot: { $name }
+clocks = Orologi
+clocks-hint = Ogni giocatore ha un tempo per tutta la partita; chi lo esaurisce perde
+clocks-time-hint = Il tempo di ogni giocatore per la partita
+clocks-increment-hint = Aggiunto al tempo di un giocatore dopo ogni sua mossa
+minutes-suffix = { " " }min
+seconds-per-move-suffix = { " " }s a mossa
+
+## La vista di gioco
+play-hint = Suggerimento: { $notation }
+play-hint-pending = Cerco un suggerimento...
+play-waiting = In attesa del plugin…
+play-paused = In pausa
+play-moves-bar = Mosse:
+play-to-move = • muove
+play-thinking = sta pensando…
+play-resume = Riprendi
+play-pause = Pausa
+play-replay = Rivedi
+play-resign = Abbandona
+play-offer-draw = Proponi la patta
+play-skip = Salta
+play-stop-bot = Ferma il bot
+play-moves = Mosse
+play-start = Inizio
+play-seat = posto { $number }
+play-chance = sorte
+plugin-failed = Il plugin { $plugin } ha smesso di funzionare.
+plugin-failed-kept = La partita è conservata fino alla mossa { $moves }: non si è perso nulla.
+plugin-restart = Riavvia il plugin da questa posizione
+key-left = freccia sinistra
+key-right = freccia destra
+key-up = freccia su
+key-down = freccia giù
+key-space = spazio
+key-enter = Invio
+play-not-set-up-again = la partita non si può ripristinare: { $error }
+play-move-not-legal = la mossa { $number } non è legale qui
+play-chance-event = Sorte: { $notation } · { $happened }
+play-chance-move = Sorte: { $notation }
+play-moves-replaced = { $count ->
+    [one] { $count } mossa successiva è stata sostituita da questa
+   *[other] { $count } mosse successive sono state sostituite da questa
+}
+play-bot-failed = il bot non ha funzionato: { $error }
+clock-running = In corso
+clock-stopped = Fermo
+
+## Che cosa è successo in una mossa
+event-captured = { $count ->
+    [one] catturato { $count }
+   *[other] catturati { $count }
+}
+event-relay-once = la semina è proseguita una volta (staffetta)
+event-relay = la semina è proseguita { $count } volte (staffetta)
+event-removed = { $count ->
+    [one] { $count } pezzo tolto dal tavoliere
+   *[other] { $count } pezzi tolti dal tavoliere
+}
+event-extra-turn = turno in più per { $seat }
+
+## La fine della partita, l'abbandono e la patta
+and-between = { " " }e{ " " }
+over-wins = Vince { $seat } { $scores }
+over-draw = Patta { $scores }
+over-game-over = Partita finita { $scores }
+over-ended-one-wins = { $ending } · vince { $seat }
+over-ended-several-win = { $ending } · vincono { $seats }
+over-margin = con { $margin } di scarto
+over-won = ha vinto
+over-drew = ha pareggiato
+over-lost = ha perso
+over-moves-in = { $moves } mosse in { $time }
+over-moves = { $moves ->
+    [one] { $moves } mossa
+   *[other] { $moves } mosse
+}
+over-rematch = Rivincita
+over-rematch-hint = Lo stesso gioco, con i lati scambiati
+over-new-game = Nuova partita
+over-review = Rivedi
+over-review-hint = Ripercorri la partita dall'inizio
+over-reviewing = Revisione: "Ripeti mossa" avanza nella partita
+ending-resigned = { $seat } ha abbandonato
+ending-draw-agreed = Patta concordata
+ending-time = { $seat } ha perso per tempo
+draw-bot-declines = { $seat } rifiuta la patta: il computer gioca ogni partita fino alla fine
+draw-declined = La patta proposta da { $seat } è stata rifiutata
+resign-question = Abbandonare questa partita per { $seat }? Finisce subito, come sconfitta.
+resign-yes = Sì, abbandono
+draw-question = { $seat } propone la patta. { $others }, accettate? La partita finisce subito, pari.
+draw-accept = Accetta la patta
+draw-decline = Rifiuta
+
+## Il pannello dei plugin
+plugins-rescan = Cerca di nuovo
+plugins-open-folder = Apri la cartella dei plugin
+plugins-back = Torna ai giochi
+plugins-drop-hint = Una libreria copiata in una di queste cartelle compare qui entro due secondi.
+plugins-none = Nelle cartelle qui sotto non c'è nessun file di plugin.
+plugins-game = Gioco
+plugins-version = Versione
+plugins-status = Stato
+plugins-file = File
+plugins-quarantined = in quarantena
+plugins-quarantined-hint = Non ha funzionato più volte e non viene proposto.
+plugins-try-again = Riprova
+plugins-update-waiting = C'è un aggiornamento: la partita in corso resta alla versione { $playing }; una nuova partita usa la versione { $new } di questo file.
+plugins-hide-details = Nascondi i dettagli
+plugins-details = Dettagli
+plugins-folders = Cartelle esaminate
+plugins-no-folder = non esiste
+
+## Recupero, salvataggio e caricamento
+close = Chiudi
+recover-title = Recupera partite
+recover-explained = Le partite salvate che non si sono potute aprire restano qui, mai cancellate. Una si riapre quando il suo plugin torna e funziona.
+recover-none = Non ci sono partite salvate da recuperare.
+recover-unreadable = un file illeggibile
+recover-moves = { $count ->
+    [one] , { $count } mossa
+   *[other] , { $count } mosse
+}
+recover-open = Apri
+recover-no-plugin = Il suo plugin non è caricato.
+recover-delete = Elimina
+save-replace-question = { $file } esiste già. Sostituirlo?
+save-replace = Sostituisci
+save-done = Salvata in { $path }
+save-failed = La partita non si può salvare come { $file }: { $error }
+load-no-file = Lì non c'è nessun file chiamato { $file }.
+load-unreadable = { $file } non si può leggere ({ $error }).
+load-not-a-record = { $file } non è una partita salvata da Tavola. Scegli un file salvato con Salva… (Ctrl+S).
+load-unknown-game = { $file } è una partita di un gioco che nessun plugin installato conosce.
+load-failed = { $file } non si può caricare: { $error }
+rules-missing = { $game } non ha il testo delle regole.
+
+## Le finestre dei file e il ripristino della partita in corso
+file-filter = Partite salvate di Tavola
+file-load-title = Carica una partita
+file-save-title = Salva la partita
+file-system-load = Scegli la partita da caricare nella finestra dei file…
+file-system-save = Scegli dove salvare nella finestra dei file…
+file-up = Cartella superiore
+file-name = Nome del file:
+file-load = Carica
+file-save = Salva
+restore-not-closed = Tavola non si è chiusa normalmente mentre { $game } era aperta, quindi non è stata riaperta da sola
+restore-this-game = questa partita
+restore-kept = La partita in corso non è stata aperta: { $reason }.
+    È conservata: Recupera partite… (nel menu Partita) la riapre quando il suo plugin torna a funzionare.
+restore-not-kept = La partita in corso non è stata aperta: { $reason }.
+    Non si è potuta mettere da parte ({ $error }); resta in { $path }.
+autosave-failed = La partita non si può salvare: { $error }

@@ -1,0 +1,40 @@
+//! The app's words in the player's language: Fluent translation files embedded in the
+//! binary (`host/i18n/<lang>/tavola.ftl`), looked up with [`tr!`](crate::tr).
+//!
+//! - [`bundles`]: the loader, one Fluent bundle per language.
+//! - [`language`]: the current language (process-wide, read by every view), the system
+//!   locale at first start, and the languages offered.
+//! - [`lookup`]: a key and its arguments to text, English for a missing key.
+//!
+//! ```
+//! tavola::i18n::set_language("it");
+//! assert_eq!(tavola::tr!("seeds", count = 1), "1 seme");
+//! assert_eq!(tavola::tr!("seeds", count = 2), "2 semi");
+//! tavola::i18n::set_language("en");
+//! assert_eq!(tavola::tr!("seeds", count = 1), "1 seed");
+//! ```
+
+pub mod bundles;
+pub mod language;
+pub mod lookup;
+
+pub use language::{LANGUAGES, current, set_language, system_language};
+pub use lookup::{text, text_with};
+
+/// The text of a key in the current language, with named arguments:
+/// `tr!("key")`, `tr!("key", name = value, ...)`. A value is a number (formatted and
+/// pluralised by Fluent) or anything that converts into a Fluent value (`String`, `&str`).
+#[macro_export]
+macro_rules! tr {
+    ($key:literal) => {
+        $crate::i18n::text($key)
+    };
+    ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = $crate::i18n::lookup::Args::new();
+        $(args.set(stringify!($name), $value);)+
+        $crate::i18n::text_with($key, &args)
+    }};
+}
+
+#[cfg(test)]
+mod tests;

@@ -14,6 +14,27 @@ use serde::{Deserialize, Serialize};
 use super::LoadError;
 use crate::worker::process;
 
+/// What identifies this host's build in the names of cached inspections: whether a
+/// plugin loads depends on the host as much as on the plugin (its contract, its checks),
+/// so an answer cached by another build of the host is not reused. The executable's
+/// version, size and modification time; `0` when they cannot be read.
+fn host_stamp() -> &'static str {
+    static STAMP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    STAMP.get_or_init(|| {
+        let meta = std::env::current_exe().and_then(std::fs::metadata);
+        let Ok(meta) = meta else {
+            return "0".to_owned();
+        };
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        let key = format!("{} {} {modified}", env!("CARGO_PKG_VERSION"), meta.len());
+        blake3::hash(key.as_bytes()).to_hex()[..12].to_owned()
+    })
+}
+
 /// How long a child may take to inspect one file.
 pub const INSPECT_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -88,7 +109,10 @@ impl Inspector {
 
     /// Inspects a private copy, using the cached answer for this content if there is one.
     pub fn inspect(&self, copy: &Path, hash: &str) -> Result<Inspection, LoadError> {
-        let cached = copy.with_file_name(format!("{hash}.inspection-{CACHE_FORMAT}.json"));
+        let cached = copy.with_file_name(format!(
+            "{hash}.inspection-{CACHE_FORMAT}-{}.json",
+            host_stamp()
+        ));
         if let Some(found) = std::fs::read(&cached)
             .ok()
             .and_then(|data| serde_json::from_slice::<CachedInspection>(&data).ok())

@@ -1,38 +1,18 @@
 //! The `tavola` binary on the real plugins: every subcommand, and clear errors.
 
 mod common;
+#[path = "common/cli.rs"]
+mod run;
+
+use run::tavola;
 
 use common::plugins_of;
 
-use std::{
-    path::{Path, PathBuf},
-    process::Command,
-};
+use std::path::{Path, PathBuf};
 
 /// A plugins folder holding only Kalah.
 fn plugins() -> tempfile::TempDir {
     plugins_of(&["kalah"])
-}
-
-struct Run {
-    ok: bool,
-    stdout: String,
-    stderr: String,
-}
-
-fn tavola(plugins: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavola"))
-        .arg("--no-default-plugins")
-        .arg("--plugins")
-        .arg(plugins)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        ok: out.status.success(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
 }
 
 #[test]

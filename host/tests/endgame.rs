@@ -2,29 +2,12 @@
 //! probe, and a game without tables refused.
 
 mod common;
+#[path = "common/cli.rs"]
+mod run;
 
-use std::{path::Path, process::Command};
+use run::tavola;
 
-struct Run {
-    ok: bool,
-    stdout: String,
-    stderr: String,
-}
-
-fn tavola(plugins: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavola"))
-        .arg("--no-default-plugins")
-        .arg("--plugins")
-        .arg(plugins)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        ok: out.status.success(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+use std::path::Path;
 
 #[test]
 fn endgame_builds_reports_rebuilds_a_corrupt_file_and_probes() {

@@ -200,7 +200,7 @@ pub fn bot_choices(plugin: &Plugin, game: &GameHandle) -> Vec<BotChoice> {
 pub fn bot_choices_for(manifest: &game_api::Manifest, seats: u8) -> Vec<BotChoice> {
     let mut bots: Vec<BotChoice> = crate::ai::Level::ALL
         .iter()
-        .map(|l| BotChoice::host(l.name(), l.description()))
+        .map(|l| BotChoice::host(l.name(), &l.description()))
         .collect();
     bots.push(BotChoice::host("random", "plays a random legal move"));
     bots.push(BotChoice::host(
@@ -227,7 +227,7 @@ pub fn bot_names_for(plugin: &Plugin, options: &Options) -> Vec<BotChoice> {
         Err(_) => {
             let mut bots = Vec::new();
             for l in crate::ai::Level::ALL {
-                bots.push(BotChoice::host(l.name(), l.description()));
+                bots.push(BotChoice::host(l.name(), &l.description()));
             }
             bots.push(BotChoice::host("random", "plays a random legal move"));
             bots

@@ -234,3 +234,13 @@ restore-kept = The game in progress was not opened: { $reason }.
 restore-not-kept = The game in progress was not opened: { $reason }.
     It could not be set aside ({ $error }); it stays in { $path }.
 autosave-failed = The game could not be saved: { $error }
+
+## The computer's levels (the bot names stay English: files and the command line use them)
+level-beginner = beginner
+level-casual = casual
+level-strong = strong
+level-expert = expert
+level-beginner-about = plays at once and makes plenty of mistakes
+level-casual-about = a fair opponent for a relaxed game
+level-strong-about = a strong opponent; thinks about a second a move
+level-expert-about = the strongest: searches deepest and takes longest

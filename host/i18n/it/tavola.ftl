@@ -240,3 +240,13 @@ restore-kept = La partita in corso non è stata aperta: { $reason }.
 restore-not-kept = La partita in corso non è stata aperta: { $reason }.
     Non si è potuta mettere da parte ({ $error }); resta in { $path }.
 autosave-failed = La partita non si può salvare: { $error }
+
+## The computer's levels (the bot names stay English: files and the command line use them)
+level-beginner = principiante
+level-casual = amatoriale
+level-strong = forte
+level-expert = esperto
+level-beginner-about = gioca subito e sbaglia spesso
+level-casual-about = un avversario alla pari per una partita tranquilla
+level-strong-about = un avversario forte; pensa circa un secondo a mossa
+level-expert-about = il più forte: cerca più a fondo e impiega più tempo

@@ -91,13 +91,24 @@ impl Level {
         }
     }
 
-    /// What the level is like, in one line for people.
-    pub fn description(self) -> &'static str {
+    /// What the level is like, in one line for people, in the player's language.
+    pub fn description(self) -> String {
         match self {
-            Level::Beginner => "plays at once and makes plenty of mistakes",
-            Level::Casual => "a fair opponent for a relaxed game",
-            Level::Strong => "a strong opponent; thinks about a second a move",
-            Level::Expert => "the strongest: searches deepest and takes longest",
+            Level::Beginner => crate::tr!("level-beginner-about"),
+            Level::Casual => crate::tr!("level-casual-about"),
+            Level::Strong => crate::tr!("level-strong-about"),
+            Level::Expert => crate::tr!("level-expert-about"),
+        }
+    }
+
+    /// The level's name for people, in the player's language (the bot name, [`Level::name`],
+    /// stays the same in every language).
+    pub fn label(self) -> String {
+        match self {
+            Level::Beginner => crate::tr!("level-beginner"),
+            Level::Casual => crate::tr!("level-casual"),
+            Level::Strong => crate::tr!("level-strong"),
+            Level::Expert => crate::tr!("level-expert"),
         }
     }
 

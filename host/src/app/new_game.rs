@@ -348,10 +348,7 @@ fn seat_menu(
 ) -> egui::Response {
     let text = match &*seat {
         SeatKind::Person => crate::tr!("seat-person"),
-        SeatKind::Bot(b) => match crate::ai::Level::from_name(b) {
-            Some(_) => crate::tr!("seat-computer", name = b.clone()),
-            None => crate::tr!("seat-bot", name = b.clone()),
-        },
+        SeatKind::Bot(b) => bot_label(b),
     };
     egui::ComboBox::from_id_salt(("new_seat", i, nonce))
         .selected_text(text)
@@ -362,14 +359,18 @@ fn seat_menu(
                 .iter()
                 .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
             for b in here.filter(|b| show_engines || !b.is_engine()) {
-                let label = if crate::ai::Level::from_name(&b.name).is_some() {
-                    crate::tr!("seat-computer", name = b.name.clone())
-                } else {
-                    crate::tr!("seat-bot", name = b.name.clone())
-                };
-                ui.selectable_value(seat, SeatKind::Bot(b.name.clone()), label)
+                ui.selectable_value(seat, SeatKind::Bot(b.name.clone()), bot_label(&b.name))
                     .on_hover_text(&b.description);
             }
         })
         .response
+}
+
+/// How a bot is named to the player: a level by its name in the player's language
+/// ("Computer: forte"), any other bot by its bot name.
+pub(super) fn bot_label(name: &str) -> String {
+    match crate::ai::Level::from_name(name) {
+        Some(level) => crate::tr!("seat-computer", name = level.label()),
+        None => crate::tr!("seat-bot", name = name.to_owned()),
+    }
 }

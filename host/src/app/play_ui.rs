@@ -284,7 +284,7 @@ impl PlayView {
                     egui::ComboBox::from_id_salt(("seat", i))
                         .selected_text(match &current {
                             SeatKind::Person => crate::tr!("seat-person"),
-                            SeatKind::Bot(n) => crate::tr!("seat-bot", name = n.clone()),
+                            SeatKind::Bot(n) => super::new_game::bot_label(n),
                         })
                         .show_ui(ui, |ui| {
                             ui.selectable_value(
@@ -299,7 +299,7 @@ impl PlayView {
                                 ui.selectable_value(
                                     &mut selected,
                                     SeatKind::Bot(b.name.clone()),
-                                    crate::tr!("seat-bot", name = b.name.clone()),
+                                    super::new_game::bot_label(&b.name),
                                 )
                                 .on_hover_text(&b.description);
                             }

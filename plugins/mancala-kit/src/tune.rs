@@ -186,3 +186,31 @@ pub fn speed<V: Variant>(options: &Options, millis: u64, max_openings: usize) ->
     };
     (nodes, seconds, cpu)
 }
+
+/// What a tuning example runs, from its command line `[NODES_PER_MOVE] [OPENINGS]
+/// [--speed-only]` (defaults 20,000 and 36): the engine's speed on `title`'s default
+/// options, then, unless `--speed-only`, the [`report`] of `defaults` against the
+/// store difference alone and against themselves without each feature.
+pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |i: usize, default: u64| {
+        args.iter()
+            .filter(|a| !a.starts_with("--"))
+            .nth(i)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(default)
+    };
+    let (nodes, openings) = (number(0, 20_000), number(1, 36) as usize);
+    let (n, secs, cpu) = speed::<V>(&Options::default(), 1000, 8);
+    println!(
+        "{title}: {n} positions in {secs:.2} s ({cpu:.2} s of CPU) = {:.2} M positions a \
+         second, {:.2} M a CPU second",
+        n as f64 / secs / 1e6,
+        n as f64 / cpu.max(0.01) / 1e6
+    );
+    if args.iter().any(|a| a == "--speed-only") {
+        return;
+    }
+    println!("{title}, {nodes} positions a move, {openings} openings × 2 colours");
+    report::<V>(&Options::default(), defaults, nodes, openings);
+}

@@ -139,6 +139,17 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         None
     }
 
+    /// For the solver: a hash of what alone decides the rest of the game, seen from the
+    /// seat to move, and the part of the final margin already decided (for mancala: the
+    /// houses, the mover's row first, and the difference of the stores). Two positions
+    /// with the same key have final margins, for their seats to move, that differ by
+    /// exactly the difference of their decided parts; so the solver shares one table
+    /// entry between positions that differ only in what is banked, or that mirror each
+    /// other. `None` (the default): the solver keys positions by [`Game::state_hash`].
+    fn solve_key(&self) -> Option<(u64, i32)> {
+        None
+    }
+
     /// How promising `mv` looks before it is searched, higher first (e.g. captures): the
     /// engine tries moves in this order after the table's move. The default: 0 for all.
     fn move_order_hint(&self, mv: MoveId) -> i32 {

@@ -29,7 +29,7 @@ const ASPIRATION: i32 = EVAL_SCALE / 2;
 /// A counting filter over the positions of the line and the game's history, so that a
 /// repetition check scans the list only when the filter says it may hit.
 #[derive(Debug, Clone)]
-struct Repetitions {
+pub(super) struct Repetitions {
     seen: Vec<u64>,
     filter: Vec<u16>,
 }
@@ -50,18 +50,18 @@ impl Repetitions {
     fn slot(h: u64) -> usize {
         (super::table::mix(h) >> (64 - FILTER_BITS)) as usize
     }
-    fn push(&mut self, h: u64) {
+    pub(super) fn push(&mut self, h: u64) {
         self.seen.push(h);
         let f = &mut self.filter[Self::slot(h)];
         *f = f.saturating_add(1);
     }
-    fn pop(&mut self) {
+    pub(super) fn pop(&mut self) {
         if let Some(h) = self.seen.pop() {
             let f = &mut self.filter[Self::slot(h)];
             *f = f.saturating_sub(1);
         }
     }
-    fn contains(&self, h: u64) -> bool {
+    pub(super) fn contains(&self, h: u64) -> bool {
         self.filter[Self::slot(h)] > 0 && self.seen.iter().rev().any(|&s| s == h)
     }
 }
@@ -75,11 +75,13 @@ pub struct Searcher<'t, 'c, G> {
     pub nodes: u64,
     /// Solving: every score is the final margin, the search goes to the end.
     exact: bool,
-    namespace: u64,
-    repetitions: Repetitions,
-    moves: Vec<Vec<MoveId>>,
+    pub(super) namespace: u64,
+    pub(super) repetitions: Repetitions,
+    pub(super) moves: Vec<Vec<MoveId>>,
     keys: Vec<(i64, MoveId)>,
-    root_best: Option<MoveId>,
+    pub(super) root_best: Option<MoveId>,
+    /// The solver's children, per ply ([`super::exact`]).
+    pub(super) kids: Vec<Vec<super::exact::Child<G>>>,
     pub(super) error: Option<SearchError>,
     game: PhantomData<G>,
 }
@@ -94,7 +96,11 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         namespace: u64,
         history: &[u64],
     ) -> Self {
-        table.new_search();
+        // A solve's entries are true whatever the position searched: they keep their
+        // place from one slice (or solve) to the next.
+        if !exact {
+            table.new_search();
+        }
         Searcher {
             table,
             ordering: Ordering::default(),
@@ -106,6 +112,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             moves: Vec::new(),
             keys: Vec::new(),
             root_best: None,
+            kids: Vec::new(),
             error: None,
             game: PhantomData,
         }
@@ -206,6 +213,9 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         beta: i32,
         ply: usize,
     ) -> i32 {
+        if self.exact {
+            return self.exact_node(game, hash, mover, alpha, beta, ply);
+        }
         self.nodes += 1;
         if self.clock.poll(self.nodes) || self.error.is_some() {
             return 0;
@@ -350,7 +360,12 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 break;
             }
             seen.push(hash);
-            let Some(mv) = self.table.probe(hash ^ self.namespace).and_then(|e| e.best) else {
+            let key = if self.exact {
+                self.exact_key(&game, hash).0
+            } else {
+                hash ^ self.namespace
+            };
+            let Some(mv) = self.table.probe(key).and_then(|e| e.best) else {
                 break;
             };
             if game.apply(mv, None).is_err() {

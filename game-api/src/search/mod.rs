@@ -41,6 +41,7 @@
 //! ```
 
 mod engine;
+mod exact;
 mod ordering;
 mod request;
 pub mod score;

@@ -52,6 +52,11 @@ impl Ordering {
         }
     }
 
+    /// How often `mv` refuted a position of `seat` (weighted by depth), for ordering.
+    pub fn history_of(&self, seat: u8, mv: MoveId) -> u32 {
+        self.history[slot(seat, mv)]
+    }
+
     /// Sorts `moves` best first: `first` (the table's move), then by the game's `hint`,
     /// killers, history. `keys` is scratch space.
     pub fn sort(

@@ -234,11 +234,13 @@ fn run<G: Game>(
             }
         }
         SearchMode::Solve => {
+            let (mut state, guess_nodes) = match request.solve_state {
+                Some(state) => (state, 0),
+                None => SolveState::guessed(game, table, namespace, &request.history, stop),
+            };
             let clock = Clock::new(time, true, request.nodes, stop);
             let mut searcher = Searcher::new(table, clock, true, namespace, &request.history);
-            let mut state = request
-                .solve_state
-                .unwrap_or_else(|| SolveState::start(game));
+            searcher.nodes = guess_nodes;
             let best = solve(&mut searcher, game, &mut state)?;
             let line: Vec<MoveId> = if state.solved() {
                 searcher.line(game, 200)

@@ -4,10 +4,21 @@
 //! from one call to the next, so a long solve can run in slices with progress between
 //! them ([`SolveState`] is where it stands).
 
+use std::sync::atomic::AtomicBool;
+
 use serde::{Deserialize, Serialize};
 
-use super::{SearchError, engine::Searcher, score::INFINITY};
+use super::{
+    SearchError,
+    engine::{Searcher, best_move},
+    score::{self, EVAL_SCALE, INFINITY},
+    table::Table,
+    time::Clock,
+};
 use crate::{Game, MoveId, Turn};
+
+/// The positions the play search that makes a solve's first guess may visit.
+pub const GUESS_NODES: u64 = 1 << 20;
 
 /// Where a solve stands: the final margin for the seat to move lies in
 /// `lower..=upper`; `guess` is the next pass's test value.
@@ -36,6 +47,37 @@ impl SolveState {
             upper,
             guess,
         }
+    }
+
+    /// The start of a solve of `game` whose first guess comes from a short play search
+    /// (at most [`GUESS_NODES`] positions, in `table` under `namespace`): MTD(f) needs
+    /// few passes from a guess near the value. Returns the state and the positions the
+    /// play search visited.
+    pub fn guessed<G: Game>(
+        game: &G,
+        table: &mut Table,
+        namespace: u64,
+        history: &[u64],
+        stop: &AtomicBool,
+    ) -> (Self, u64) {
+        let mut state = Self::start(game);
+        if state.solved() {
+            return (state, 0);
+        }
+        let clock = Clock::new(None, false, Some(GUESS_NODES), stop);
+        let mut searcher = Searcher::new(table, clock, false, namespace, history);
+        let Ok(found) = best_move(&mut searcher, game, 64) else {
+            return (state, searcher.nodes);
+        };
+        let margin = score::margin_of(found.score).unwrap_or_else(|| {
+            (found.score + found.score.signum() * EVAL_SCALE / 2) / EVAL_SCALE
+        });
+        if state.lower > -INFINITY && state.upper < INFINITY {
+            state.guess = margin.clamp(state.lower + 1, state.upper);
+        } else {
+            state.guess = margin;
+        }
+        (state, found.nodes)
     }
 
     /// Whether the value is known.

@@ -165,6 +165,20 @@ impl Game for Mini {
             (s(self.to_move) - s(1 - self.to_move)) * EVAL_SCALE
         })
     }
+    fn solve_key(&self) -> Option<(u64, i32)> {
+        // The houses from the mover's side, and the stores' difference.
+        self.hooks.then(|| {
+            let me = self.to_move;
+            let key = (0..self.h())
+                .map(|i| self.pits[self.house(me, i)])
+                .chain((0..self.h()).map(|i| self.pits[self.house(1 - me, i)]))
+                .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+            let s = |seat| i32::from(self.pits[self.store(seat)]);
+            (key, s(me) - s(1 - me))
+        })
+    }
     fn score_bounds(&self) -> Option<(i32, i32)> {
         self.hooks.then(|| {
             let s = |seat| i32::from(self.pits[self.store(seat)]);
@@ -250,6 +264,48 @@ fn the_solver_agrees_with_minimax_on_random_small_positions() {
                 assert_eq!(reached, want, "the best move of {}", g.notation());
             }
         }
+    }
+}
+
+/// `game` seen from the other side: the rows and stores swapped, the other seat to move.
+fn mirrored(game: &Mini) -> Mini {
+    let h = game.h();
+    let mut m = game.clone();
+    for i in 0..=h {
+        m.pits[i] = game.pits[h + 1 + i];
+        m.pits[h + 1 + i] = game.pits[i];
+    }
+    m.to_move = 1 - game.to_move;
+    m
+}
+
+#[test]
+fn mirrored_positions_and_other_stores_share_the_solvers_entries() {
+    let stop = AtomicBool::new(false);
+    for g in positions(3, 3, true, 10) {
+        let want = minimax(&g);
+        let mut table = Table::with_mib(4);
+        let (got, _, _) = solved(&g, &mut table);
+        assert_eq!(got, want, "{}", g.notation());
+        // The mirror image has the same value, from the table at once.
+        let m = mirrored(&g);
+        assert_eq!(minimax(&m), want, "{}", m.notation());
+        let (got, best, nodes) = solved(&m, &mut table);
+        assert_eq!(got, want, "{}", m.notation());
+        assert!(nodes <= 2, "{nodes} positions for {}", m.notation());
+        assert!(best.is_some());
+        // Seeds moved from one store to the other shift the value by twice as many.
+        let mut shifted = g.clone();
+        let (mine, theirs) = (shifted.store(g.to_move), shifted.store(1 - g.to_move));
+        let moved = shifted.pits[theirs].min(3);
+        shifted.pits[theirs] -= moved;
+        shifted.pits[mine] += moved;
+        let clock = Clock::new(None, false, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, true, 7, &[]);
+        let mut state = SolveState::start(&shifted);
+        solve(&mut searcher, &shifted, &mut state).unwrap();
+        assert_eq!(state.lower, want + 2 * i32::from(moved), "{}", g.notation());
+        assert_eq!(minimax(&shifted), state.lower);
     }
 }
 

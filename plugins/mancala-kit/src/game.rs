@@ -726,6 +726,10 @@ impl<V: Variant> Game for Mancala<V> {
         crate::search::move_order_hint(self, mv)
     }
 
+    fn solve_key(&self) -> Option<(u64, i32)> {
+        crate::search::solve_key(self)
+    }
+
     fn state_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();

@@ -38,6 +38,29 @@ pub(crate) fn score_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> 
     Some((diff - left, diff + left))
 }
 
+/// The solver's key ([`game_api::Game::solve_key`]): the houses seen from the side to
+/// move (its row first), with the score difference as the decided part of the margin.
+/// Where [`score_bounds`] holds (every seed still in a house ends in someone's score)
+/// and nothing banked changes play: not under the majority end (it looks at the scores)
+/// nor the cycle rule (it looks at the history). The rules are the same for both
+/// sides, so mirrored positions share a key.
+pub(crate) fn solve_key<V: Variant>(game: &Mancala<V>) -> Option<(u64, i32)> {
+    let c = &game.config;
+    if game.phase != crate::Phase::Play || c.cycle_ends_game || c.end == crate::End::Majority {
+        return None;
+    }
+    let (lo, hi) = score_bounds(game)?;
+    let b = &game.board;
+    let me = game.to_move;
+    let mut key: u64 = 0xcbf2_9ce4_8422_2325;
+    for side in [me, me.other()] {
+        for i in 0..b.houses {
+            key = (key ^ u64::from(b.pits[b.house(side, i)])).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    Some((key, lo + (hi - lo) / 2))
+}
+
 /// Where the last seed of a sowing of `n` seeds from `origin` lands, stepping over the
 /// opponent's store (when skipped) and the origin (on a lap, when skipped). Only for
 /// anticlockwise sowing without relays: good enough for move ordering.
@@ -145,6 +168,26 @@ mod tests {
         // House c (4 seeds) ends in the store: an extra turn, ordered first.
         assert!(g.move_order_hint(MoveId(2)) > g.move_order_hint(MoveId(0)));
         assert_eq!(g.final_margin(0), None);
+        // The solver's key: the houses from the mover's side, the stores apart.
+        let (key, decided) = g.solve_key().unwrap();
+        assert_eq!(decided, 0);
+        let mut after = g.clone();
+        after.apply(MoveId(0), None).unwrap();
+        let mut mirror = after.clone();
+        let (s, n) = (mirror.board.house(Side::South, 0), mirror.board.house(Side::North, 0));
+        for i in 0..=6 {
+            mirror.board.pits.swap(s + i, n + i);
+        }
+        mirror.to_move = after.to_move.other();
+        let (k1, d1) = after.solve_key().unwrap();
+        assert_eq!(mirror.solve_key(), Some((k1, d1)));
+        assert_ne!(k1, key);
+        let mut banked = after.clone();
+        banked.board.pits[13] += 2;
+        assert_eq!(banked.solve_key(), Some((k1, d1 + 2)));
+        mirror.board.pits[6] += 1;
+        mirror.board.pits[3] -= 1;
+        assert_ne!(mirror.solve_key().map(|k| k.0), Some(k1));
         let mut board = g.board.clone();
         board.pits.iter_mut().for_each(|p| *p = 0);
         board.pits[6] = 30;

@@ -1,0 +1,375 @@
+//! The solver's node: alpha-beta to the end of the game on the final margin, for
+//! [`solve`](super::solve). Unlike the play search it builds every child before it
+//! searches any, which buys three things for the price of the applies a cut-off would
+//! have saved:
+//!
+//! - *enhanced transposition cut-offs*: a child whose table entry or score bounds
+//!   already refute the window ends the node without a search;
+//! - children that cannot reach the window (their best is at most `alpha`) are skipped;
+//! - ordering on what the moves did: the table's move, then extra turns (the mover
+//!   moves again), then the most banked, then the history of cut-offs.
+//!
+//! Positions are keyed by [`Game::solve_key`] where the game has one (entries shared
+//! by positions that differ only in what is banked, or that mirror each other; the
+//! stored score is the margin still open), else by [`Game::state_hash`].
+
+use super::{
+    SearchError,
+    engine::{MAX_PLY, Searcher},
+    score::INFINITY,
+    table::{Bound, Entry},
+};
+use crate::{Game, MoveId, Turn};
+
+/// The namespace bits that keep [`Game::solve_key`] entries apart from hashed ones.
+const SOLVE_KEY_SPACE: u64 = 0x6b1d_5e7a_90c3_2f48;
+
+/// Ordering weights: an extra turn, and each seed banked by the move.
+const EXTRA_TURN: i64 = 1 << 40;
+const PER_SEED: i64 = 1 << 34;
+
+/// One move of a node being solved, played out.
+#[derive(Debug, Clone)]
+pub(super) struct Child<G> {
+    mv: MoveId,
+    game: G,
+    /// Its hash for repetitions: from its solver's key where it has one.
+    hash: u64,
+    /// Its table key and the decided part of its margin (see [`Searcher::exact_key`]).
+    key: (u64, i32),
+    /// Its value for the mover when known without a search (the game is over there,
+    /// or the position repeats).
+    known: Option<i32>,
+    /// The same seat moves again.
+    same: bool,
+    /// Its highest possible value for the mover.
+    upper: i32,
+    order: i64,
+}
+
+/// What a table entry of a child says of its value for the parent's mover: the bound
+/// (`true`: at least, `false`: at most, both for an exact value) and the value.
+fn for_mover(entry: &Entry, decided: i32, same: bool) -> (i32, bool, bool) {
+    let score = entry.score + decided;
+    let (lower, upper) = match entry.bound {
+        Bound::Exact => (true, true),
+        Bound::Lower => (true, false),
+        Bound::Upper => (false, true),
+    };
+    if same {
+        (score, lower, upper)
+    } else {
+        (-score, upper, lower)
+    }
+}
+
+impl<G: Game> Searcher<'_, '_, G> {
+    /// The table key of `game` (whose state hash is `hash`) and the part of its margin
+    /// already decided (what the entry's score is relative to).
+    pub(super) fn exact_key(&self, game: &G, hash: u64) -> (u64, i32) {
+        match game.solve_key() {
+            Some((key, decided)) => (key ^ self.namespace ^ SOLVE_KEY_SPACE, decided),
+            None => (hash ^ self.namespace, 0),
+        }
+    }
+
+    /// The table key, decided part and repetition hash of a position below the root.
+    /// Where the game has a solver's key, the repetition hash comes from it (with the
+    /// decided part and the seat to move, which with the houses make the position), not
+    /// from the slower [`Game::state_hash`]: a return to the root or the game's history
+    /// then goes unseen, which only lengthens the search of a game that can repeat.
+    fn kid_keys(&self, game: &G, seat: u8) -> ((u64, i32), u64) {
+        match game.solve_key() {
+            Some((key, decided)) => {
+                let hash = super::table::mix(
+                    key ^ (u64::from(decided as u32) << 8 | u64::from(seat))
+                        .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                );
+                ((key ^ self.namespace ^ SOLVE_KEY_SPACE, decided), hash)
+            }
+            None => {
+                let hash = game.state_hash();
+                ((hash ^ self.namespace, 0), hash)
+            }
+        }
+    }
+
+    /// The final margin of `game` (with this `hash`) for `mover`, its seat to move,
+    /// within (`alpha`, `beta`), fail-soft.
+    pub(super) fn exact_node(
+        &mut self,
+        game: &G,
+        hash: u64,
+        mover: u8,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let key = self.exact_key(game, hash);
+        self.exact_keyed(game, hash, key, mover, alpha, beta, ply)
+    }
+
+    /// [`Searcher::exact_node`] with the table key known.
+    #[allow(clippy::too_many_arguments)]
+    fn exact_keyed(
+        &mut self,
+        game: &G,
+        hash: u64,
+        (key, decided): (u64, i32),
+        mover: u8,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.clock.poll(self.nodes) || self.error.is_some() {
+            return 0;
+        }
+        if let Some(v) = game.exact_value() {
+            return v;
+        }
+        let bounds = game.score_bounds();
+        if let Some((lo, hi)) = bounds {
+            if lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+        }
+        if ply >= MAX_PLY {
+            return 0;
+        }
+        let mut first = None;
+        if let Some(e) = self.table.probe(key) {
+            first = e.best;
+            let score = e.score + decided;
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut && (ply > 0 || e.bound == Bound::Exact && e.best.is_some()) {
+                if ply == 0 {
+                    self.root_best = e.best;
+                }
+                return score;
+            }
+        }
+        let centre = bounds.map_or(0, |(lo, hi)| lo + (hi - lo) / 2);
+        let mut kids = self.take_kids(ply);
+        let nodes0 = self.nodes;
+        self.repetitions.push(hash);
+        let cut = self.expand(game, mover, first, centre, beta, ply, &mut kids);
+        let (best, best_move) = match cut {
+            Some(found) => found,
+            None => self.search_kids(&kids, mover, alpha, beta, ply),
+        };
+        self.repetitions.pop();
+        self.kids[ply] = kids;
+        if self.stopped() {
+            return 0;
+        }
+        if best == -INFINITY {
+            // No legal move: the engine's convention for a stuck seat.
+            return 0;
+        }
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if ply == 0 && best_move.is_some() {
+            self.root_best = best_move;
+        }
+        self.table.store(
+            key,
+            Entry {
+                score: best - decided,
+                bound,
+                depth: (64 - (self.nodes - nodes0).leading_zeros()) as u8,
+                best: best_move,
+            },
+        );
+        best
+    }
+
+    /// The child buffer of `ply`, emptied.
+    fn take_kids(&mut self, ply: usize) -> Vec<Child<G>> {
+        if self.kids.len() <= ply {
+            self.kids.resize_with(ply + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut self.kids[ply]);
+        kids.clear();
+        kids
+    }
+
+    /// Plays every move of `game` into `kids`, ordered best first; returns the value and
+    /// move when a child refutes the window at once (`>= beta` without a search).
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        game: &G,
+        mover: u8,
+        first: Option<MoveId>,
+        centre: i32,
+        beta: i32,
+        ply: usize,
+        kids: &mut Vec<Child<G>>,
+    ) -> Option<(i32, Option<MoveId>)> {
+        if self.moves.len() <= ply {
+            self.moves.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        game.legal_moves(&mut moves);
+        let mut refuted = None;
+        for &mv in &moves {
+            let mut child = game.clone();
+            if let Err(e) = child.apply(mv, None) {
+                self.error = Some(SearchError::Game(e));
+                break;
+            }
+            let Some(kid) = self.classify(child, mv, mover, first, centre) else {
+                break;
+            };
+            // An enhanced transposition cut-off: the child alone refutes the window.
+            let at_least = match kid.known {
+                Some(v) => Some(v),
+                None => self.child_floor(&kid),
+            };
+            if let Some(v) = at_least.filter(|&v| v >= beta) {
+                refuted = Some((v, Some(mv)));
+                break;
+            }
+            kids.push(kid);
+        }
+        self.moves[ply] = moves;
+        if refuted.is_none() {
+            kids.sort_by_key(|k| std::cmp::Reverse(k.order));
+        }
+        refuted
+    }
+
+    /// A played move as a child: whether the game is over there, who moves, its bounds
+    /// and its ordering key. `None` after an error (recorded).
+    fn classify(
+        &mut self,
+        child: G,
+        mv: MoveId,
+        mover: u8,
+        first: Option<MoveId>,
+        centre: i32,
+    ) -> Option<Child<G>> {
+        let mut kid = Child {
+            mv,
+            game: child,
+            hash: 0,
+            key: (0, 0),
+            known: None,
+            same: false,
+            upper: INFINITY,
+            order: 0,
+        };
+        match kid.game.turn() {
+            Turn::Over { .. } => {
+                let v = kid.game.final_margin(mover).unwrap_or(0);
+                (kid.known, kid.upper, kid.order) = (Some(v), v, i64::MAX);
+                return Some(kid);
+            }
+            Turn::Chance { .. } => {
+                self.error = Some(SearchError::Chance);
+                return None;
+            }
+            Turn::Seat { seat } => {
+                kid.same = seat == mover;
+                (kid.key, kid.hash) = self.kid_keys(&kid.game, seat);
+            }
+        }
+        if self.repetitions.contains(kid.hash) {
+            (kid.known, kid.upper) = (Some(0), 0);
+            return Some(kid);
+        }
+        let mut gain = 0;
+        if let Some((lo, hi)) = kid.game.score_bounds() {
+            let (lo, hi) = if kid.same { (lo, hi) } else { (-hi, -lo) };
+            kid.upper = hi;
+            gain = i64::from(lo + (hi - lo) / 2 - centre);
+        }
+        kid.order = if Some(mv) == first {
+            i64::MAX - 1
+        } else {
+            i64::from(kid.same) * EXTRA_TURN
+                + gain * PER_SEED
+                + i64::from(self.ordering.history_of(mover, mv))
+        };
+        Some(kid)
+    }
+
+    /// The least value of `kid` for the parent's mover that its table entry or bounds
+    /// prove, if any.
+    fn child_floor(&self, kid: &Child<G>) -> Option<i32> {
+        let mut floor = None;
+        if let Some((lo, hi)) = kid.game.score_bounds() {
+            floor = Some(if kid.same { lo } else { -hi });
+        }
+        let (key, decided) = kid.key;
+        if let Some(e) = self.table.probe(key) {
+            let (v, lower, _) = for_mover(&e, decided, kid.same);
+            if lower {
+                floor = Some(floor.map_or(v, |f: i32| f.max(v)));
+            }
+        }
+        floor
+    }
+
+    /// Searches the children in order within (`alpha`, `beta`): the best value and move.
+    fn search_kids(
+        &mut self,
+        kids: &[Child<G>],
+        mover: u8,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (i32, Option<MoveId>) {
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for kid in kids {
+            if kid.upper <= alpha {
+                // It cannot reach the window: its best is a bound already beaten.
+                if kid.upper > best {
+                    best = kid.upper;
+                }
+                continue;
+            }
+            let v = match kid.known {
+                Some(v) => v,
+                None if kid.same => {
+                    self.exact_keyed(&kid.game, kid.hash, kid.key, mover, alpha, beta, ply + 1)
+                }
+                None => {
+                    let seat = 1 - mover;
+                    let (a, b) = (-beta, -alpha);
+                    -self.exact_keyed(&kid.game, kid.hash, kid.key, seat, a, b, ply + 1)
+                }
+            };
+            if self.stopped() {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(kid.mv);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        self.ordering.cutoff(mover, ply, kid.mv, 1);
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_move)
+    }
+}

@@ -290,6 +290,36 @@ fn hooks_agree<V: Variant>(games: u64) {
     }
 }
 
+/// The hint on boards of random counts up to several laps, every house of either side.
+fn hints_agree_on_big_houses<V: Variant>() {
+    let mut rng = Rng::with_seed(7);
+    let start = Mancala::<V>::new(&Options::default()).unwrap();
+    for _ in 0..2000 {
+        let mut g = start.clone();
+        for p in 0..g.board.ring_len() {
+            let most = if rng.below(4) == 0 { 60 } else { 5 };
+            g.board.pits[p] = rng.below(most) as u32;
+        }
+        g.to_move = if rng.below(2) == 0 { Side::South } else { Side::North };
+        for mv in (0..g.config.houses as u32).map(MoveId) {
+            assert_eq!(
+                g.move_order_hint(mv),
+                reference_hint(&g, mv),
+                "hint of {mv} in {:?}, {:?} to move",
+                g.board.pits,
+                g.to_move
+            );
+        }
+    }
+}
+
+#[test]
+fn hints_agree_on_houses_of_many_seeds() {
+    hints_agree_on_big_houses::<Kalah>();
+    hints_agree_on_big_houses::<KalahLastCaptured>();
+    hints_agree_on_big_houses::<Oware>();
+}
+
 #[test]
 fn kalah_hooks_agree_with_the_reference() {
     hooks_agree::<Kalah>(40);

@@ -37,11 +37,7 @@ pub struct BenchLine {
 /// The benchmark's positions: the first `openings` positions after two-move openings,
 /// then `midgames` positions reached by random play (seeds 1, 2, …; 12 to 40 moves in,
 /// whichever still has a side to move).
-pub fn positions<V: Variant>(
-    options: &Options,
-    openings: usize,
-    midgames: u64,
-) -> Vec<Mancala<V>> {
+pub fn positions<V: Variant>(options: &Options, openings: usize, midgames: u64) -> Vec<Mancala<V>> {
     let mut out: Vec<_> = tune::openings::<V>(options)
         .into_iter()
         .take(openings)

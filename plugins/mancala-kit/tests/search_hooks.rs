@@ -270,7 +270,11 @@ fn random_positions<V: Variant>(games: u64) -> Vec<Mancala<V>> {
 
 fn hooks_agree<V: Variant>(games: u64) {
     let positions = random_positions::<V>(games);
-    assert!(positions.len() > 10 * games as usize, "{} positions", positions.len());
+    assert!(
+        positions.len() > 10 * games as usize,
+        "{} positions",
+        positions.len()
+    );
     let mut hashes = std::collections::HashMap::new();
     for g in &positions {
         let where_ = g.notation();
@@ -285,7 +289,9 @@ fn hooks_agree<V: Variant>(games: u64) {
             );
         }
         // The same position, and only it, has the same hash.
-        let seen = hashes.entry(g.state_hash()).or_insert_with(|| reference_hash(g));
+        let seen = hashes
+            .entry(g.state_hash())
+            .or_insert_with(|| reference_hash(g));
         assert_eq!(*seen, reference_hash(g), "a hash collision at {where_}");
     }
 }
@@ -300,7 +306,11 @@ fn hints_agree_on_big_houses<V: Variant>() {
             let most = if rng.below(4) == 0 { 60 } else { 5 };
             g.board.pits[p] = rng.below(most) as u32;
         }
-        g.to_move = if rng.below(2) == 0 { Side::South } else { Side::North };
+        g.to_move = if rng.below(2) == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
         for mv in (0..g.config.houses as u32).map(MoveId) {
             assert_eq!(
                 g.move_order_hint(mv),

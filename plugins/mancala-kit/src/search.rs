@@ -52,11 +52,13 @@ fn landing<V: Variant>(game: &Mancala<V>, origin: usize, n: u32) -> usize {
         .filter(|_| game.config.skip_opponent_store);
     let skip_origin = game.config.skip_origin;
     let cycle = (len - usize::from(store.is_some()) - usize::from(skip_origin)).max(1);
-    let steps = (n as usize - 1) % cycle + 1;
+    // No division for the usual sowing of less than a lap.
+    let n = n as usize;
+    let steps = if n <= cycle { n } else { (n - 1) % cycle + 1 };
+    let wrap = |p: usize| if p >= len { p - len } else { p };
     // The store's distance from the origin (it is never the origin: that is a house).
-    let past_store = store.is_some_and(|s| (s + len - origin) % len <= steps);
-    let distance = steps + usize::from(past_store);
-    (origin + distance) % len
+    let past_store = store.is_some_and(|s| wrap(s + len - origin) <= steps);
+    wrap(origin + steps + usize::from(past_store))
 }
 
 /// Move ordering: captures first (by the seeds they take), then moves that end in
@@ -104,7 +106,7 @@ pub(crate) fn move_order_hint<V: Variant>(game: &Mancala<V>, mv: MoveId) -> i32 
                     break;
                 }
                 taken += k as i32;
-                p = (p + b.ring_len() - 1) % b.ring_len();
+                p = if p == 0 { b.ring_len() - 1 } else { p - 1 };
             }
             taken
         }

@@ -184,7 +184,7 @@ impl Marks {
 /// The ring is South's houses (from South's left), the end pit after them (South's
 /// store or a mandarin square, if the variant has end pits), North's houses (from
 /// North's left), the other end pit.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     /// Houses per side.
     pub houses: usize,
@@ -209,6 +209,33 @@ pub struct Board {
     /// Seeds each side has borrowed from the other to refill its houses.
     #[serde(default)]
     pub loans: [u32; 2],
+}
+
+/// A copy of a ring's values in one block move (the derived copy of an `ArrayVec`
+/// pushes them one by one, checking the capacity each time): search copies boards
+/// millions of times.
+#[inline]
+fn copy_ring(ring: &PitArray<u32>) -> PitArray<u32> {
+    let mut out = PitArray::new();
+    // Never fails: the copy has the capacity of the original.
+    let _ = out.try_extend_from_slice(ring);
+    out
+}
+
+impl Clone for Board {
+    #[inline]
+    fn clone(&self) -> Self {
+        Board {
+            houses: self.houses,
+            ends: self.ends,
+            pits: copy_ring(&self.pits),
+            big: copy_ring(&self.big),
+            marks: self.marks,
+            captured: self.captured,
+            captured_big: self.captured_big,
+            loans: self.loans,
+        }
+    }
 }
 
 impl Board {
@@ -482,6 +509,29 @@ impl Board {
     #[inline]
     pub fn playable(&self, pit: usize) -> bool {
         self.pits[pit] > 0 && self.mark(pit) == Special::Normal
+    }
+
+    /// A key of what [`History::key`](crate::History::key) leaves out (big stones, big
+    /// stones captured, loans, marks): 0 when there is none of it, as in most games.
+    #[inline]
+    pub(crate) fn rare_key(&self) -> u64 {
+        let m = &self.marks;
+        let words = [
+            u64::from(m.burnt) | u64::from(m.sinks[0]) << 32,
+            u64::from(m.sinks[1]) | u64::from(self.captured_big[0]) << 32,
+            u64::from(self.captured_big[1]) | u64::from(self.loans[0]) << 32,
+            u64::from(self.loans[1]),
+        ];
+        if self.big.iter().fold(0, |any, &n| any | n) == 0 && words == [0; 4] {
+            return 0;
+        }
+        let big = self.big.iter().fold(0u64, |k, &n| {
+            k.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .wrapping_add(u64::from(n))
+        });
+        words.iter().fold(big, |k, &w| {
+            game_api::search::mix(k ^ w).wrapping_add(0xd6e8_feb8_6659_fd93)
+        })
     }
 
     /// Whether every mark is on a pit of the ring.

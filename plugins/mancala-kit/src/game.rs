@@ -730,14 +730,22 @@ impl<V: Variant> Game for Mancala<V> {
         crate::search::solve_key(self)
     }
 
+    /// The cycle rule's key of the houses, scores and side to move ([`History::key`]:
+    /// one multiply-add per number), with the rarer state (big stones, loans, marks,
+    /// the phase, the round) added only where there is some, spread over all 64 bits.
     fn state_hash(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.board.hash(&mut h);
-        self.to_move.hash(&mut h);
-        self.phase.hash(&mut h);
-        self.round.hash(&mut h);
-        h.finish()
+        let mut key = History::key(&self.board, self.to_move);
+        let phase = match self.phase {
+            Phase::Play => 0,
+            Phase::Over => 1,
+            Phase::Opening { south: None } => 2,
+            Phase::Opening { south: Some(i) } => 3 + i as u64,
+        };
+        let rest = self.board.rare_key() ^ phase ^ (u64::from(self.round) << 40);
+        if rest != 1 << 40 {
+            key ^= game_api::search::mix(rest.wrapping_add(0x5851_f42d_4c95_7f2d));
+        }
+        game_api::search::mix(key)
     }
 }
 

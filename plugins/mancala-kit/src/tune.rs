@@ -190,7 +190,9 @@ pub fn speed<V: Variant>(options: &Options, millis: u64, max_openings: usize) ->
 /// What a tuning example runs, from its command line `[NODES_PER_MOVE] [OPENINGS]
 /// [--speed-only]` (defaults 20,000 and 36): the engine's speed on `title`'s default
 /// options, then, unless `--speed-only`, the [`report`] of `defaults` against the
-/// store difference alone and against themselves without each feature.
+/// store difference alone and against themselves without each feature. With
+/// `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
+/// ([`crate::bench::report`]).
 pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize, default: u64| {
@@ -200,6 +202,10 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
             .and_then(|a| a.parse().ok())
             .unwrap_or(default)
     };
+    if let Some(depth) = args.iter().find_map(|a| a.strip_prefix("--bench")) {
+        let depth = depth.trim_start_matches('=').parse().unwrap_or(10);
+        return crate::bench::report::<V>(title, depth);
+    }
     let (nodes, openings) = (number(0, 20_000), number(1, 36) as usize);
     let (n, secs, cpu) = speed::<V>(&Options::default(), 1000, 8);
     println!(

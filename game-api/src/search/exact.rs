@@ -157,19 +157,20 @@ impl<G: Game> Searcher<'_, '_, G> {
             }
         }
         let centre = bounds.map_or(0, |(lo, hi)| lo + (hi - lo) / 2);
-        let mut kids = self.take_kids(ply);
         let nodes0 = self.nodes;
-        self.repetitions.push(hash);
-        let cut = self.expand(game, mover, first, centre, beta, ply, &mut kids);
-        let (best, best_move) = match cut {
-            Some(found) => found,
-            None => self.search_kids(&kids, mover, alpha, beta, ply),
+        let mut w = Window {
+            alpha,
+            beta,
+            best: -INFINITY,
+            best_move: None,
         };
+        self.repetitions.push(hash);
+        self.search_moves(game, mover, first, centre, ply, &mut w);
         self.repetitions.pop();
-        self.kids[ply] = kids;
         if self.stopped() {
             return 0;
         }
+        let (best, best_move) = (w.best, w.best_move);
         if best == -INFINITY {
             // No legal move: the engine's convention for a stuck seat.
             return 0;
@@ -206,19 +207,65 @@ impl<G: Game> Searcher<'_, '_, G> {
         kids
     }
 
-    /// Plays every move of `game` into `kids`, ordered best first; returns the value and
-    /// move when a child refutes the window at once (`>= beta` without a search).
-    #[allow(clippy::too_many_arguments)]
-    fn expand(
+    /// Searches the moves of `game` into `w`: the table's move `first` alone (it
+    /// usually refutes, and then no other move is played), then the others played out
+    /// together (see the module's notes).
+    fn search_moves(
         &mut self,
         game: &G,
         mover: u8,
         first: Option<MoveId>,
         centre: i32,
+        ply: usize,
+        w: &mut Window,
+    ) {
+        let mut played = None;
+        if let Some(mv) = first {
+            let mut child = game.clone();
+            // A move from a colliding entry may be illegal here: then it is not played.
+            if child.apply(mv, None).is_ok() {
+                played = Some(mv);
+                match self.classify(child, mv, mover, centre) {
+                    Some(kid) => {
+                        if self.search_kid(&kid, mover, ply, w) {
+                            return;
+                        }
+                    }
+                    None => return,
+                }
+            }
+        }
+        let mut kids = self.take_kids(ply);
+        match self.expand(game, mover, (played, first), centre, w.beta, ply, &mut kids) {
+            Some((v, mv)) => {
+                w.best = v;
+                w.best_move = Some(mv);
+            }
+            None => {
+                for kid in &kids {
+                    if self.search_kid(kid, mover, ply, w) {
+                        break;
+                    }
+                }
+            }
+        }
+        self.kids[ply] = kids;
+    }
+
+    /// Plays every move of `game` but `played` into `kids`, ordered best first; returns
+    /// the value and move when a child refutes the window at once (`>= beta` without a
+    /// search).
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        game: &G,
+        mover: u8,
+        (played, first): (Option<MoveId>, Option<MoveId>),
+        centre: i32,
         beta: i32,
         ply: usize,
         kids: &mut Vec<Child<G>>,
-    ) -> Option<(i32, Option<MoveId>)> {
+    ) -> Option<(i32, MoveId)> {
         if self.moves.len() <= ply {
             self.moves.resize_with(ply + 1, Vec::new);
         }
@@ -227,21 +274,27 @@ impl<G: Game> Searcher<'_, '_, G> {
         game.legal_moves(&mut moves);
         let mut refuted = None;
         for &mv in &moves {
+            if Some(mv) == played {
+                continue;
+            }
             let mut child = game.clone();
             if let Err(e) = child.apply(mv, None) {
                 self.error = Some(SearchError::Game(e));
                 break;
             }
-            let Some(kid) = self.classify(child, mv, mover, first, centre) else {
+            let Some(mut kid) = self.classify(child, mv, mover, centre) else {
                 break;
             };
+            if Some(mv) == first && kid.known.is_none() {
+                kid.order = i64::MAX - 1;
+            }
             // An enhanced transposition cut-off: the child alone refutes the window.
             let at_least = match kid.known {
                 Some(v) => Some(v),
                 None => self.child_floor(&kid),
             };
             if let Some(v) = at_least.filter(|&v| v >= beta) {
-                refuted = Some((v, Some(mv)));
+                refuted = Some((v, mv));
                 break;
             }
             kids.push(kid);
@@ -255,14 +308,7 @@ impl<G: Game> Searcher<'_, '_, G> {
 
     /// A played move as a child: whether the game is over there, who moves, its bounds
     /// and its ordering key. `None` after an error (recorded).
-    fn classify(
-        &mut self,
-        child: G,
-        mv: MoveId,
-        mover: u8,
-        first: Option<MoveId>,
-        centre: i32,
-    ) -> Option<Child<G>> {
+    fn classify(&mut self, child: G, mv: MoveId, mover: u8, centre: i32) -> Option<Child<G>> {
         let mut kid = Child {
             mv,
             game: child,
@@ -298,13 +344,9 @@ impl<G: Game> Searcher<'_, '_, G> {
             kid.upper = hi;
             gain = i64::from(lo + (hi - lo) / 2 - centre);
         }
-        kid.order = if Some(mv) == first {
-            i64::MAX - 1
-        } else {
-            i64::from(kid.same) * EXTRA_TURN
-                + gain * PER_SEED
-                + i64::from(self.ordering.history_of(mover, mv))
-        };
+        kid.order = i64::from(kid.same) * EXTRA_TURN
+            + gain * PER_SEED
+            + i64::from(self.ordering.history_of(mover, mv));
         Some(kid)
     }
 
@@ -325,51 +367,46 @@ impl<G: Game> Searcher<'_, '_, G> {
         floor
     }
 
-    /// Searches the children in order within (`alpha`, `beta`): the best value and move.
-    fn search_kids(
-        &mut self,
-        kids: &[Child<G>],
-        mover: u8,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> (i32, Option<MoveId>) {
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        for kid in kids {
-            if kid.upper <= alpha {
-                // It cannot reach the window: its best is a bound already beaten.
-                if kid.upper > best {
-                    best = kid.upper;
-                }
-                continue;
+    /// Searches `kid` into `w`; whether the node is done (a cut-off, or stopped).
+    fn search_kid(&mut self, kid: &Child<G>, mover: u8, ply: usize, w: &mut Window) -> bool {
+        if kid.upper <= w.alpha {
+            // It cannot reach the window: its best is a bound already beaten.
+            w.best = w.best.max(kid.upper);
+            return false;
+        }
+        let (alpha, beta) = (w.alpha, w.beta);
+        let v = match kid.known {
+            Some(v) => v,
+            None if kid.same => {
+                self.exact_keyed(&kid.game, kid.hash, kid.key, mover, alpha, beta, ply + 1)
             }
-            let v = match kid.known {
-                Some(v) => v,
-                None if kid.same => {
-                    self.exact_keyed(&kid.game, kid.hash, kid.key, mover, alpha, beta, ply + 1)
-                }
-                None => {
-                    let seat = 1 - mover;
-                    let (a, b) = (-beta, -alpha);
-                    -self.exact_keyed(&kid.game, kid.hash, kid.key, seat, a, b, ply + 1)
-                }
-            };
-            if self.stopped() {
-                break;
+            None => {
+                let seat = 1 - mover;
+                -self.exact_keyed(&kid.game, kid.hash, kid.key, seat, -beta, -alpha, ply + 1)
             }
-            if v > best {
-                best = v;
-                best_move = Some(kid.mv);
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        self.ordering.cutoff(mover, ply, kid.mv, 1);
-                        break;
-                    }
+        };
+        if self.stopped() {
+            return true;
+        }
+        if v > w.best {
+            w.best = v;
+            w.best_move = Some(kid.mv);
+            if v > w.alpha {
+                w.alpha = v;
+                if v >= w.beta {
+                    self.ordering.cutoff(mover, ply, kid.mv, 1);
+                    return true;
                 }
             }
         }
-        (best, best_move)
+        false
     }
+}
+
+/// A node's window and what its search found so far.
+struct Window {
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: Option<MoveId>,
 }

@@ -69,9 +69,8 @@ impl SolveState {
         let Ok(found) = best_move(&mut searcher, game, 64) else {
             return (state, searcher.nodes);
         };
-        let margin = score::margin_of(found.score).unwrap_or_else(|| {
-            (found.score + found.score.signum() * EVAL_SCALE / 2) / EVAL_SCALE
-        });
+        let margin = score::margin_of(found.score)
+            .unwrap_or_else(|| (found.score + found.score.signum() * EVAL_SCALE / 2) / EVAL_SCALE);
         if state.lower > -INFINITY && state.upper < INFINITY {
             state.guess = margin.clamp(state.lower + 1, state.upper);
         } else {

@@ -9,7 +9,7 @@ use std::{sync::atomic::AtomicBool, time::Instant};
 
 use game_api::{
     MoveId,
-    search::{ENTRY_BYTES, SearchMode, SearchRequest},
+    search::{ENTRY_BYTES, SearchMode, SearchRequest, SolveState},
 };
 
 use super::solve::{MIN_MEMORY, Progress, Solution, SolveConfig, SolveError, reserve};
@@ -17,11 +17,12 @@ use crate::plugins::GameHandle;
 
 /// The exact value of `game` by its plugin's solver, within `config.memory`; `Ok(None)`
 /// when the plugin has no solver (then [`super::solve::solve`] does it from the host).
-/// `progress` is called after every slice with the bounds known so far.
+/// `progress` is called after every slice with where the solve stands (the bounds known
+/// so far and the next value tested).
 pub fn solve(
     game: &GameHandle,
     config: &SolveConfig,
-    mut progress: impl FnMut(&Progress, Option<(i32, i32)>),
+    mut progress: impl FnMut(&Progress, Option<SolveState>),
 ) -> Result<Option<Solution>, SolveError> {
     if config.memory < MIN_MEMORY {
         return Err(SolveError::Memory(config.memory));
@@ -64,7 +65,7 @@ pub fn solve(
                 progress: p,
             }));
         }
-        progress(&p, state.map(|s| (s.lower, s.upper)));
+        progress(&p, state);
         request.solve_state = state;
         request.fresh_table = false;
     }

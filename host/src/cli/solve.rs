@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use game_api::search::SolveState;
 
 use super::{Setup, set_up};
 use crate::{
@@ -42,9 +43,10 @@ pub(super) fn solve(
             );
         }
     };
-    let bounds = |p: &Progress, b: Option<(i32, i32)>| {
+    let bounds = |p: &Progress, state: Option<SolveState>| {
         if !quiet {
-            let known = match b {
+            let b = state.map(|s| (s.lower, s.upper));
+            let mut known = match b {
                 Some((lo, hi)) if lo > -(1 << 29) && hi < 1 << 29 => {
                     format!(", the value is from {lo:+} to {hi:+}")
                 }
@@ -52,6 +54,9 @@ pub(super) fn solve(
                 Some((_, hi)) if hi < 1 << 29 => format!(", the value is at most {hi:+}"),
                 _ => String::new(),
             };
+            if let Some(s) = state {
+                known += &format!(" (testing {:+})", s.guess);
+            }
             eprintln!(
                 "{:>6.0} s: {} positions searched, table {} of {} entries ({:.0} MB){known}",
                 p.elapsed.as_secs_f64(),

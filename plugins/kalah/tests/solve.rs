@@ -66,7 +66,11 @@ fn solved(game: &Kalah, table: &mut Table) -> (i32, MoveId, u64) {
     let mut state = SolveState::start(game);
     let best = solve(&mut searcher, game, &mut state).unwrap();
     assert!(state.solved());
-    (state.lower, best.expect("a solved position names a move"), searcher.nodes)
+    (
+        state.lower,
+        best.expect("a solved position names a move"),
+        searcher.nodes,
+    )
 }
 
 /// The start and positions along random games of the board.

@@ -174,7 +174,10 @@ mod tests {
         let mut after = g.clone();
         after.apply(MoveId(0), None).unwrap();
         let mut mirror = after.clone();
-        let (s, n) = (mirror.board.house(Side::South, 0), mirror.board.house(Side::North, 0));
+        let (s, n) = (
+            mirror.board.house(Side::South, 0),
+            mirror.board.house(Side::North, 0),
+        );
         for i in 0..=6 {
             mirror.board.pits.swap(s + i, n + i);
         }

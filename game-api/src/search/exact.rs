@@ -1,13 +1,15 @@
 //! The solver's node: alpha-beta to the end of the game on the final margin, for
-//! [`solve`](super::solve). Unlike the play search it builds every child before it
-//! searches any, which buys three things for the price of the applies a cut-off would
-//! have saved:
+//! [`solve`](super::solve). The table's move is searched first and alone (it usually
+//! refutes the window, and then no other move is played); failing that, every other
+//! child is played out before any is searched, which buys three things for the price
+//! of the applies a cut-off would have saved:
 //!
 //! - *enhanced transposition cut-offs*: a child whose table entry or score bounds
 //!   already refute the window ends the node without a search;
-//! - children that cannot reach the window (their best is at most `alpha`) are skipped;
-//! - ordering on what the moves did: the table's move, then extra turns (the mover
-//!   moves again), then the most banked, then the history of cut-offs.
+//! - children that cannot reach the window (their entry or bounds say at most
+//!   `alpha`) are skipped;
+//! - ordering on what the moves did: extra turns (the mover moves again) first, then
+//!   the most banked, then the history of cut-offs.
 //!
 //! Positions are keyed by [`Game::solve_key`] where the game has one (entries shared
 //! by positions that differ only in what is banked, or that mirror each other; the
@@ -291,7 +293,7 @@ impl<G: Game> Searcher<'_, '_, G> {
             // An enhanced transposition cut-off: the child alone refutes the window.
             let at_least = match kid.known {
                 Some(v) => Some(v),
-                None => self.child_floor(&kid),
+                None => self.child_floor(&mut kid),
             };
             if let Some(v) = at_least.filter(|&v| v >= beta) {
                 refuted = Some((v, mv));
@@ -351,17 +353,21 @@ impl<G: Game> Searcher<'_, '_, G> {
     }
 
     /// The least value of `kid` for the parent's mover that its table entry or bounds
-    /// prove, if any.
-    fn child_floor(&self, kid: &Child<G>) -> Option<i32> {
+    /// prove, if any; an upper bound from its entry lowers `kid.upper` (a child that
+    /// cannot reach the window is then not searched).
+    fn child_floor(&self, kid: &mut Child<G>) -> Option<i32> {
         let mut floor = None;
         if let Some((lo, hi)) = kid.game.score_bounds() {
             floor = Some(if kid.same { lo } else { -hi });
         }
         let (key, decided) = kid.key;
         if let Some(e) = self.table.probe(key) {
-            let (v, lower, _) = for_mover(&e, decided, kid.same);
+            let (v, lower, upper) = for_mover(&e, decided, kid.same);
             if lower {
                 floor = Some(floor.map_or(v, |f: i32| f.max(v)));
+            }
+            if upper {
+                kid.upper = kid.upper.min(v);
             }
         }
         floor

@@ -55,7 +55,7 @@ pub use request::{
     DEFAULT_MIB, MAX_MIB, SearchMode, SearchReply, SearchReport, SearchRequest, run_request,
 };
 pub use score::{EVAL_SCALE, WIN};
-pub use solve::{SolveState, solve};
+pub use solve::{GUESS_NODES, SolveState, solve};
 pub use table::{Bound, ENTRY_BYTES, Entry, Table, mix};
 pub use time::{Clock, POLL_NODES};
 

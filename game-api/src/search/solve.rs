@@ -79,6 +79,15 @@ impl SolveState {
         (state, found.nodes)
     }
 
+    /// The next pass's question: is the value at least this?
+    pub fn next_test(&self) -> i32 {
+        if self.guess <= self.lower {
+            self.lower.saturating_add(1)
+        } else {
+            self.guess.min(self.upper)
+        }
+    }
+
     /// Whether the value is known.
     pub fn solved(&self) -> bool {
         self.lower >= self.upper
@@ -100,11 +109,7 @@ pub fn solve<G: Game>(
     };
     let mut best = None;
     while !state.solved() {
-        let beta = if state.guess <= state.lower {
-            state.lower + 1
-        } else {
-            state.guess.min(state.upper)
-        };
+        let beta = state.next_test();
         let (v, mv) = searcher.root(game, mover, u32::MAX, beta - 1, beta);
         if let Some(e) = searcher.error.take() {
             return Err(e);

@@ -55,7 +55,7 @@ pub(super) fn solve(
                 _ => String::new(),
             };
             if let Some(s) = state {
-                known += &format!(" (testing {:+})", s.guess);
+                known += &format!(" (testing: at least {:+}?)", s.next_test());
             }
             eprintln!(
                 "{:>6.0} s: {} positions searched, table {} of {} entries ({:.0} MB){known}",

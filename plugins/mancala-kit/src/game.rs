@@ -644,7 +644,11 @@ impl<V: Variant> Game for Mancala<V> {
         if !self.is_playable(mv) {
             return Err(self.refusal(mv));
         }
-        debug_assert!(self.is_legal(mv), "{mv} is not legal in {}", self.notation());
+        debug_assert!(
+            self.is_legal(mv),
+            "{mv} is not legal in {}",
+            self.notation()
+        );
         let mut fx = Effects(None);
         if self.play_legal(mv, &mut fx) {
             self.end_if_stuck(&mut fx);

@@ -272,6 +272,24 @@ mod tests {
     }
 
     #[test]
+    fn buckets_start_on_cache_lines_and_a_prefetch_changes_nothing() {
+        for bytes in [64, 1000, 4096, 1 << 20] {
+            let mut t = Table::with_bytes(bytes);
+            let first = t.words[t.base..].as_ptr() as usize;
+            assert_eq!(first % 64, 0, "{bytes} bytes");
+            assert!(t.base + 2 * t.capacity() <= t.words.len());
+            for k in 0..500u64 {
+                t.prefetch(k);
+                t.store(k, entry(k as i32, 3));
+            }
+            let last = (0..500u64).rev().find(|&k| t.probe(k).is_some());
+            assert!(last.is_some(), "{bytes} bytes keep something");
+            t.prefetch(12_345);
+            assert_eq!(t.probe(12_345), None);
+        }
+    }
+
+    #[test]
     fn a_full_table_keeps_the_deep_entries_of_this_search() {
         let mut t = Table::with_bytes(64 * 16);
         for k in 0..100_000u64 {

@@ -284,7 +284,7 @@ impl<G: Game> Searcher<'_, '_, G> {
                 continue;
             }
             let mut child = game.clone();
-            if let Err(e) = child.apply(mv, None) {
+            if let Err(e) = child.apply_legal(mv) {
                 self.error = Some(SearchError::Game(e));
                 break;
             }

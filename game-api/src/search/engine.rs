@@ -66,8 +66,29 @@ impl Repetitions {
     }
 }
 
+/// The search heuristics that can be switched off (for A/B matches between engines at
+/// equal nodes); the default is what the engine plays with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Heuristics {
+    /// Late-move reductions: at a node searched to depth 3 or more, a quiet move (the
+    /// game's [`Game::move_order_hint`] is 0 or less: no capture, no extra turn) from the
+    /// fourth on is first searched one ply shallower with a null window, and searched
+    /// to its full depth only if it beats the best so far.
+    pub late_move_reductions: bool,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            late_move_reductions: true,
+        }
+    }
+}
+
 /// One search's state: the table, the ordering, the clock and the counters.
 pub struct Searcher<'t, 'c, G> {
+    /// The heuristics in use (the default unless changed before searching).
+    pub heuristics: Heuristics,
     pub(super) table: &'t mut Table,
     pub(super) ordering: Ordering,
     pub(super) clock: Clock<'c>,
@@ -96,6 +117,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
     ) -> Self {
         table.new_search();
         Searcher {
+            heuristics: Heuristics::default(),
             table,
             ordering: Ordering::default(),
             clock,
@@ -269,15 +291,27 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 self.error = Some(SearchError::Game(e));
                 break;
             }
-            let v = self.child_value(
-                &child,
-                mover,
-                depth.saturating_sub(1),
-                alpha,
-                beta,
-                ply + 1,
-                i == 0,
-            );
+            let reduce = self.heuristics.late_move_reductions
+                && !self.exact
+                && depth >= 3
+                && i >= 3
+                && game.move_order_hint(mv) <= 0;
+            let mut v = if reduce {
+                self.child_value(&child, mover, depth - 2, alpha, alpha + 1, ply + 1, false)
+            } else {
+                alpha + 1
+            };
+            if v > alpha && !self.stopped() {
+                v = self.child_value(
+                    &child,
+                    mover,
+                    depth.saturating_sub(1),
+                    alpha,
+                    beta,
+                    ply + 1,
+                    i == 0,
+                );
+            }
             if self.stopped() {
                 break;
             }

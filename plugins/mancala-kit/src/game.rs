@@ -726,6 +726,11 @@ impl<V: Variant> Game for Mancala<V> {
         crate::search::move_order_hint(self, mv)
     }
 
+    /// The board, the side to move, the phase and the round; under the cycle rule also
+    /// the positions seen since the last capture (as a set), once there is more than
+    /// the current one: they decide which moves end the game by repetition, so the same
+    /// board with another record is another position for the search's table (else a
+    /// value found where a move repeated would be reused where it does not).
     fn state_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -733,6 +738,9 @@ impl<V: Variant> Game for Mancala<V> {
         self.to_move.hash(&mut h);
         self.phase.hash(&mut h);
         self.round.hash(&mut h);
+        if self.history.len() > 1 {
+            self.history.fingerprint().hash(&mut h);
+        }
         h.finish()
     }
 }

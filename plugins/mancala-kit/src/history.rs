@@ -26,6 +26,8 @@ use crate::{Board, Side, board::MAX_PITS};
 pub struct History {
     keys: Vec<u64>,
     summary: u64,
+    /// The sum of the keys, each spread over all bits ([`History::fingerprint`]).
+    fingerprint: u64,
 }
 
 impl History {
@@ -53,7 +55,17 @@ impl History {
         }
         self.summary |= bit;
         self.keys.push(key);
+        self.fingerprint = self.fingerprint.wrapping_add(spread(key));
         false
+    }
+
+    /// A hash of the set of positions recorded (the same set gives the same value,
+    /// whatever the order), 0 for none: the search engine's transposition table tells
+    /// apart positions whose futures differ because a different record makes different
+    /// moves repeat a position ([`crate::Mancala`]'s `state_hash` adds it).
+    #[inline]
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     /// Forgets every position.
@@ -61,6 +73,7 @@ impl History {
     pub fn clear(&mut self) {
         self.keys.clear();
         self.summary = 0;
+        self.fingerprint = 0;
     }
 
     /// Makes room for `n` more positions without reallocating.
@@ -84,6 +97,16 @@ fn summary_bit(key: u64) -> u64 {
     1 << (key >> 58)
 }
 
+/// A key spread over all bits (the splitmix64 finaliser), so that sums of keys of
+/// different sets do not collide the way sums of the raw (linear) keys would.
+#[inline]
+fn spread(key: u64) -> u64 {
+    let mut x = key;
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 impl PartialEq for History {
     fn eq(&self, other: &Self) -> bool {
         self.keys == other.keys
@@ -103,7 +126,12 @@ impl<'de> Deserialize<'de> for History {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let keys = Vec::<u64>::deserialize(deserializer)?;
         let summary = keys.iter().fold(0, |s, &k| s | summary_bit(k));
-        Ok(History { keys, summary })
+        let fingerprint = keys.iter().fold(0u64, |f, &k| f.wrapping_add(spread(k)));
+        Ok(History {
+            keys,
+            summary,
+            fingerprint,
+        })
     }
 }
 
@@ -135,11 +163,14 @@ mod tests {
         let json = serde_json::to_string(&history).unwrap();
         let mut back: History = serde_json::from_str(&json).unwrap();
         assert_eq!(back, history);
+        assert_eq!(back.fingerprint(), history.fingerprint());
         for key in [1u64 << 63, 42, u64::MAX, 7 << 58] {
             assert!(back.seen_before(key), "{key:#x}");
         }
         assert!(!back.seen_before(43));
+        assert_ne!(back.fingerprint(), history.fingerprint());
         back.clear();
+        assert_eq!(back.fingerprint(), 0);
         assert!(back.is_empty() && !back.seen_before(42));
     }
 }

@@ -193,6 +193,9 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             Turn::Seat { seat } => seat,
         };
         let hash = child.state_hash();
+        if depth > 0 || self.exact {
+            self.table.prefetch(hash ^ self.namespace);
+        }
         if self.repetitions.contains(hash) {
             return 0;
         }

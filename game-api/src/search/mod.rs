@@ -55,7 +55,7 @@ pub use request::{
 };
 pub use score::{EVAL_SCALE, WIN};
 pub use solve::{SolveState, solve};
-pub use table::{Bound, ENTRY_BYTES, Entry, Table};
+pub use table::{Bound, ENTRY_BYTES, Entry, Table, mix};
 pub use time::{Clock, POLL_NODES};
 
 use thiserror::Error;

@@ -81,8 +81,10 @@ pub const ENTRY_BYTES: usize = 16;
 /// A fixed-size transposition table.
 #[derive(Debug, Clone)]
 pub struct Table {
-    /// Two words per slot.
+    /// Two words per slot, the buckets from `base` on (64-byte aligned: one bucket, one
+    /// cache line).
     words: Vec<u64>,
+    base: usize,
     buckets: usize,
     age: u8,
     used: usize,
@@ -99,8 +101,12 @@ impl Table {
     /// A table of at most `bytes` bytes (at least one bucket of four entries).
     pub fn with_bytes(bytes: usize) -> Self {
         let buckets = (bytes / (ENTRY_BYTES * WAYS)).max(1);
+        // A bucket's worth of words more, to start the first bucket on a cache line.
+        let words = vec![0u64; 2 * buckets * WAYS + 2 * WAYS];
+        let base = words.as_ptr().align_offset(ENTRY_BYTES * WAYS).min(2 * WAYS);
         Table {
-            words: vec![0; 2 * buckets * WAYS],
+            words,
+            base,
             buckets,
             age: 0,
             used: 0,
@@ -141,13 +147,13 @@ impl Table {
     }
 
     fn bucket(&self, b: usize) -> [Slot; WAYS] {
-        let w = &self.words[2 * b..2 * (b + WAYS)];
+        let w = &self.words[self.base + 2 * b..self.base + 2 * (b + WAYS)];
         std::array::from_fn(|i| Slot::unpack([w[2 * i], w[2 * i + 1]]))
     }
 
     fn put(&mut self, b: usize, way: usize, slot: Slot) {
         let [x, y] = slot.pack();
-        let i = 2 * (b + way);
+        let i = self.base + 2 * (b + way);
         self.words[i] = x;
         self.words[i + 1] = y;
     }
@@ -156,6 +162,16 @@ impl Table {
         let h = mix(hash);
         let bucket = ((u128::from(h) * self.buckets as u128) >> 64) as usize;
         (bucket * WAYS, (h as u32) | 1)
+    }
+
+    /// Starts loading the bucket of the position with this hash into the cache, for a
+    /// [`Table::probe`] soon after.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        let (b, _) = self.locate(hash);
+        // A load whose value nothing waits for: the processor goes on with the work
+        // before the probe while the line comes in.
+        std::hint::black_box(self.words[self.base + 2 * b]);
     }
 
     /// The entry of the position with this hash, if the table holds it.

@@ -484,6 +484,29 @@ impl Board {
         self.pits[pit] > 0 && self.mark(pit) == Special::Normal
     }
 
+    /// A key of what [`History::key`](crate::History::key) leaves out (big stones, big
+    /// stones captured, loans, marks): 0 when there is none of it, as in most games.
+    #[inline]
+    pub(crate) fn rare_key(&self) -> u64 {
+        let m = &self.marks;
+        let words = [
+            u64::from(m.burnt) | u64::from(m.sinks[0]) << 32,
+            u64::from(m.sinks[1]) | u64::from(self.captured_big[0]) << 32,
+            u64::from(self.captured_big[1]) | u64::from(self.loans[0]) << 32,
+            u64::from(self.loans[1]),
+        ];
+        if self.big.iter().fold(0, |any, &n| any | n) == 0 && words == [0; 4] {
+            return 0;
+        }
+        let big = self.big.iter().fold(0u64, |k, &n| {
+            k.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .wrapping_add(u64::from(n))
+        });
+        words.iter().fold(big, |k, &w| {
+            game_api::search::mix(k ^ w).wrapping_add(0xd6e8_feb8_6659_fd93)
+        })
+    }
+
     /// Whether every mark is on a pit of the ring.
     pub(crate) fn marks_fit(&self) -> bool {
         let outside = !((1u32 << self.ring_len()) - 1);

@@ -20,7 +20,10 @@
 //! tune_oware`, `-p kalah --example tune_kalah`); the figures, and which weights have
 //! not yet shown a gain, are in `docs/benchmarks/search-engine.md`.
 
-use std::cell::Cell;
+use std::{
+    cell::Cell,
+    sync::atomic::{AtomicUsize, Ordering},
+};
 
 use crate::{Capture, Mancala, Side, Variant};
 
@@ -119,13 +122,26 @@ thread_local! {
     static OVERRIDE: Cell<Option<Weights>> = const { Cell::new(None) };
 }
 
+/// How many threads are inside [`with_weights`]: while none is, [`evaluate`] takes the
+/// default weights without looking at the thread's override (in a plugin library a
+/// thread-local costs a call into the dynamic loader, at every evaluation).
+static OVERRIDING: AtomicUsize = AtomicUsize::new(0);
+
 /// Runs `f` with `weights` in place of the default weights on this thread (the
 /// self-play tuning plays both sides on one thread, switching weights each move).
 pub fn with_weights<T>(weights: Option<Weights>, f: impl FnOnce() -> T) -> T {
-    let before = OVERRIDE.with(|o| o.replace(weights));
-    let out = f();
-    OVERRIDE.with(|o| o.set(before));
-    out
+    /// Restores the weights before and the count of overriding threads, even when `f`
+    /// panics.
+    struct Restore(Option<Weights>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            OVERRIDE.with(|o| o.set(self.0));
+            OVERRIDING.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    OVERRIDING.fetch_add(1, Ordering::SeqCst);
+    let _restore = Restore(OVERRIDE.with(|o| o.replace(weights)));
+    f()
 }
 
 /// The features of `side` minus those of the other side, in the order of
@@ -159,9 +175,12 @@ pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 6] {
 
 /// The default evaluation (see the module): the weighted features for the side to move.
 pub fn evaluate<V: Variant>(game: &Mancala<V>) -> i32 {
-    let weights = OVERRIDE
-        .with(Cell::get)
-        .unwrap_or_else(|| Weights::for_capture(&game.config.capture));
+    let overridden = if OVERRIDING.load(Ordering::Relaxed) > 0 {
+        OVERRIDE.with(Cell::get)
+    } else {
+        None
+    };
+    let weights = overridden.unwrap_or_else(|| Weights::for_capture(&game.config.capture));
     let f = features(game, game.to_move);
     (0..6).map(|i| weights.get(i) * f[i]).sum()
 }

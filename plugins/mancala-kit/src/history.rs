@@ -2,6 +2,7 @@
 //!
 //! [`Config::cycle_ends_game`]: crate::Config::cycle_ends_game
 
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{Board, Side, board::MAX_PITS};
@@ -22,13 +23,21 @@ use crate::{Board, Side, board::MAX_PITS};
 /// assert!(history.seen_before(key));
 /// assert_ne!(key, History::key(&board, Side::North));
 /// ```
+///
+/// The first 16 keys are kept in the record itself, the rest on the heap: a
+/// search copies the position at every node, and most records (the positions since the
+/// last capture) are short, so that copy allocates nothing.
 #[derive(Debug, Clone, Default)]
 pub struct History {
-    keys: Vec<u64>,
+    inline: ArrayVec<u64, INLINE>,
+    spilled: Vec<u64>,
     summary: u64,
     /// The sum of the keys, each spread over all bits ([`History::fingerprint`]).
     fingerprint: u64,
 }
+
+/// The keys a [`History`] keeps without a heap allocation.
+const INLINE: usize = 16;
 
 impl History {
     /// The key of a position: the houses, the scores and the side to move, each number
@@ -50,12 +59,11 @@ impl History {
     #[inline]
     pub fn seen_before(&mut self, key: u64) -> bool {
         let bit = summary_bit(key);
-        if self.summary & bit != 0 && self.keys.contains(&key) {
+        if self.summary & bit != 0 && self.keys().any(|k| k == key) {
             return true;
         }
         self.summary |= bit;
-        self.keys.push(key);
-        self.fingerprint = self.fingerprint.wrapping_add(spread(key));
+        self.push(key);
         false
     }
 
@@ -68,27 +76,43 @@ impl History {
         self.fingerprint
     }
 
+    #[inline]
+    fn push(&mut self, key: u64) {
+        self.fingerprint = self.fingerprint.wrapping_add(spread(key));
+        if let Err(full) = self.inline.try_push(key) {
+            self.spilled.push(full.element());
+        }
+    }
+
+    /// The keys, oldest first.
+    fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.inline.iter().chain(&self.spilled).copied()
+    }
+
     /// Forgets every position.
     #[inline]
     pub fn clear(&mut self) {
-        self.keys.clear();
+        self.inline.clear();
+        self.spilled.clear();
         self.summary = 0;
         self.fingerprint = 0;
     }
 
     /// Makes room for `n` more positions without reallocating.
     pub fn reserve(&mut self, n: usize) {
-        self.keys.reserve(n);
+        self.spilled
+            .reserve(n.saturating_sub(INLINE - self.inline.len()));
     }
 
     /// The positions recorded.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.inline.len() + self.spilled.len()
     }
 
     /// Whether no position is recorded.
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.inline.is_empty()
     }
 }
 
@@ -109,7 +133,7 @@ fn spread(key: u64) -> u64 {
 
 impl PartialEq for History {
     fn eq(&self, other: &Self) -> bool {
-        self.keys == other.keys
+        self.inline == other.inline && self.spilled == other.spilled
     }
 }
 
@@ -118,20 +142,19 @@ impl Eq for History {}
 impl Serialize for History {
     /// The keys, as a list (the summary follows from them).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.keys.serialize(serializer)
+        serializer.collect_seq(self.keys())
     }
 }
 
 impl<'de> Deserialize<'de> for History {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let keys = Vec::<u64>::deserialize(deserializer)?;
-        let summary = keys.iter().fold(0, |s, &k| s | summary_bit(k));
-        let fingerprint = keys.iter().fold(0u64, |f, &k| f.wrapping_add(spread(k)));
-        Ok(History {
-            keys,
-            summary,
-            fingerprint,
-        })
+        let mut history = History::default();
+        for key in keys {
+            history.summary |= summary_bit(key);
+            history.push(key);
+        }
+        Ok(history)
     }
 }
 
@@ -169,6 +192,39 @@ mod tests {
         }
         assert!(!back.seen_before(43));
         assert_ne!(back.fingerprint(), history.fingerprint());
+        // Past the keys kept inline, on the heap: found all the same, saved in order.
+        let many: Vec<u64> = (100..100 + 3 * INLINE as u64).collect();
+        for &key in &many {
+            assert!(!back.seen_before(key));
+        }
+        assert_eq!(back.len(), 5 + many.len());
+        assert!(many.iter().all(|&k| back.seen_before(k)));
+        let json = serde_json::to_string(&back).unwrap();
+        assert!(
+            json.ends_with(&format!(
+                "43,{}]",
+                many.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<History>(&json).unwrap(), back);
+        assert_eq!(
+            serde_json::from_str::<History>(&json).unwrap().fingerprint(),
+            back.fingerprint()
+        );
+        // The fingerprint is the set's: the same keys in another order give the same.
+        let mut reversed = History::default();
+        for &key in many.iter().rev() {
+            assert!(!reversed.seen_before(key));
+        }
+        let mut forward = History::default();
+        for &key in &many {
+            assert!(!forward.seen_before(key));
+        }
+        assert_eq!(reversed.fingerprint(), forward.fingerprint());
         back.clear();
         assert_eq!(back.fingerprint(), 0);
         assert!(back.is_empty() && !back.seen_before(42));

@@ -116,6 +116,7 @@
 //! assert_eq!(game.notation(), start);
 //! ```
 
+pub mod bench;
 mod board;
 mod capture;
 mod config;

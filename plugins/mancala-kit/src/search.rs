@@ -63,25 +63,25 @@ pub(crate) fn score_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> 
 
 /// Where the last seed of a sowing of `n` seeds from `origin` lands, stepping over the
 /// opponent's store (when skipped) and the origin (on a lap, when skipped). Only for
-/// anticlockwise sowing without relays: good enough for move ordering.
+/// anticlockwise sowing without relays: good enough for move ordering. Arithmetic, not
+/// a walk round the ring: the sowing covers the ring's other pits in turn, so the last
+/// seed lands `steps` pits on, one more when it passes the skipped store.
+#[inline]
 fn landing<V: Variant>(game: &Mancala<V>, origin: usize, n: u32) -> usize {
     let b = &game.board;
     let len = b.ring_len();
-    let opponent_store = b.store(game.to_move.other());
-    let skipped = |p: usize| {
-        (game.config.skip_opponent_store && Some(p) == opponent_store)
-            || (game.config.skip_origin && p == origin)
-    };
-    let cycle = (0..len).filter(|&p| !skipped(p)).count().max(1) as u32;
-    let mut steps = (n - 1) % cycle + 1;
-    let mut p = origin;
-    while steps > 0 {
-        p = (p + 1) % len;
-        if !skipped(p) {
-            steps -= 1;
-        }
-    }
-    p
+    let store = b
+        .store(game.to_move.other())
+        .filter(|_| game.config.skip_opponent_store);
+    let skip_origin = game.config.skip_origin;
+    let cycle = (len - usize::from(store.is_some()) - usize::from(skip_origin)).max(1);
+    // No division for the usual sowing of less than a lap.
+    let n = n as usize;
+    let steps = if n <= cycle { n } else { (n - 1) % cycle + 1 };
+    let wrap = |p: usize| if p >= len { p - len } else { p };
+    // The store's distance from the origin (it is never the origin: that is a house).
+    let past_store = store.is_some_and(|s| wrap(s + len - origin) <= steps);
+    wrap(origin + steps + usize::from(past_store))
 }
 
 /// Move ordering: captures first (by the seeds they take), then moves that end in
@@ -129,7 +129,7 @@ pub(crate) fn move_order_hint<V: Variant>(game: &Mancala<V>, mv: MoveId) -> i32 
                     break;
                 }
                 taken += k as i32;
-                p = (p + b.ring_len() - 1) % b.ring_len();
+                p = if p == 0 { b.ring_len() - 1 } else { p - 1 };
             }
             taken
         }

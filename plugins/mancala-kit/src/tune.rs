@@ -258,7 +258,8 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
 /// [`report`] of `defaults` against the store difference alone and against themselves
 /// without each feature. When players `a` and `b` differ (weights as [`parse_weights`]
 /// reads them, default `defaults`; `--X-no-lmr`: without late-move reductions), only
-/// their match.
+/// their match. With `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
+/// ([`crate::bench::report`]).
 pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize, default: u64| {
@@ -268,6 +269,10 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
             .and_then(|a| a.parse().ok())
             .unwrap_or(default)
     };
+    if let Some(depth) = args.iter().find_map(|a| a.strip_prefix("--bench")) {
+        let depth = depth.trim_start_matches('=').parse().unwrap_or(10);
+        return crate::bench::report::<V>(title, depth);
+    }
     let (nodes, openings) = (number(0, 20_000), number(1, 36) as usize);
     let set = |name: &str| {
         let prefix = format!("--{name}=");

@@ -103,7 +103,10 @@ impl Table {
         let buckets = (bytes / (ENTRY_BYTES * WAYS)).max(1);
         // A bucket's worth of words more, to start the first bucket on a cache line.
         let words = vec![0u64; 2 * buckets * WAYS + 2 * WAYS];
-        let base = words.as_ptr().align_offset(ENTRY_BYTES * WAYS).min(2 * WAYS);
+        let base = words
+            .as_ptr()
+            .align_offset(ENTRY_BYTES * WAYS)
+            .min(2 * WAYS);
         Table {
             words,
             base,

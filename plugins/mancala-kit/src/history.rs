@@ -212,7 +212,9 @@ mod tests {
         );
         assert_eq!(serde_json::from_str::<History>(&json).unwrap(), back);
         assert_eq!(
-            serde_json::from_str::<History>(&json).unwrap().fingerprint(),
+            serde_json::from_str::<History>(&json)
+                .unwrap()
+                .fingerprint(),
             back.fingerprint()
         );
         // The fingerprint is the set's: the same keys in another order give the same.

@@ -253,12 +253,14 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
 }
 
 /// What a tuning example runs, from its command line `[NODES_PER_MOVE] [OPENINGS]
-/// [--speed-only] [--a=W] [--b=W] [--a-no-lmr] [--b-no-lmr]` (defaults 20,000 and 36):
+/// [--speed-only] [--a=W] [--b=W] [--a-no-lmr] [--b-no-lmr] [--a-qs=H] [--b-qs=H]`
+/// (defaults 20,000 and 36):
 /// the engine's speed on `title`'s default options, then, unless `--speed-only`, the
 /// [`report`] of `defaults` against the store difference alone and against themselves
 /// without each feature. When players `a` and `b` differ (weights as [`parse_weights`]
-/// reads them, default `defaults`; `--X-no-lmr`: without late-move reductions), only
-/// their match. With `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
+/// reads them, default `defaults`; `--X-no-lmr`: without late-move reductions;
+/// `--X-qs=HINT`: a quiescence search on moves hinted at least `HINT`), only their
+/// match. With `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
 /// ([`crate::bench::report`]).
 pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -283,6 +285,11 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
         weights: Some(set(name).unwrap_or(defaults)),
         heuristics: Heuristics {
             late_move_reductions: !args.iter().any(|a| *a == format!("--{name}-no-lmr")),
+            quiescence_hint: args.iter().find_map(|a| {
+                a.strip_prefix(format!("--{name}-qs=").as_str())?
+                    .parse()
+                    .ok()
+            }),
         },
     };
     let (a, b) = (player("a"), player("b"));

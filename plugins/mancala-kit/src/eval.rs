@@ -49,11 +49,11 @@ impl Weights {
     /// The weights for games that capture by counts (Oware).
     pub const COUNTS: Weights = Weights {
         material: 100,
-        side: 10,
-        mobility: 10,
-        weak: 20,
-        big: 60,
-        empty: 0,
+        side: 0,
+        mobility: 0,
+        weak: 100,
+        big: 100,
+        empty: -150,
     };
 
     /// The weights for games that capture opposite (Kalah) and the others.

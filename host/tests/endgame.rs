@@ -194,10 +194,7 @@ fn the_engine_session_loads_the_tables_it_is_given_and_refuses_a_folder_without(
     let out = engine(&["--endgames", dir]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("no endgame tables for oware in"),
-        "{err}"
-    );
+    assert!(err.contains("no endgame tables for oware in"), "{err}");
     let run = tavola(
         plugins.path(),
         &["endgame", "oware", "--dir", dir, "--seeds", "3", "--build"],
@@ -206,7 +203,10 @@ fn the_engine_session_loads_the_tables_it_is_given_and_refuses_a_folder_without(
     let out = engine(&["--endgames", dir, "--endgame-seeds", "3"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert!(err.contains("endgame tables loaded: up to 3 seeds"), "{err}");
+    assert!(
+        err.contains("endgame tables loaded: up to 3 seeds"),
+        "{err}"
+    );
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("bestmove "),
         "{}",

@@ -228,7 +228,7 @@ pub fn speed<V: Variant>(options: &Options, millis: u64, max_openings: usize) ->
 }
 
 /// Reads a weight set written as its numbers in the order of [`Weights::NAMES`],
-/// separated by commas (`100,10,10,20,60,0`).
+/// separated by commas (`100,0,0,100,100,-150,0`).
 pub fn parse_weights(text: &str) -> Result<Weights, String> {
     let numbers = text
         .split(',')

@@ -349,7 +349,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         self.repetitions.push(hash);
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = game.clone();
-            if let Err(e) = child.apply(mv, None) {
+            if let Err(e) = child.apply_legal(mv) {
                 self.error = Some(SearchError::Game(e));
                 break;
             }

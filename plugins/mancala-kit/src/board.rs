@@ -184,7 +184,7 @@ impl Marks {
 /// The ring is South's houses (from South's left), the end pit after them (South's
 /// store or a mandarin square, if the variant has end pits), North's houses (from
 /// North's left), the other end pit.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     /// Houses per side.
     pub houses: usize,
@@ -209,6 +209,33 @@ pub struct Board {
     /// Seeds each side has borrowed from the other to refill its houses.
     #[serde(default)]
     pub loans: [u32; 2],
+}
+
+/// A copy of a ring's values in one block move (the derived copy of an `ArrayVec`
+/// pushes them one by one, checking the capacity each time): search copies boards
+/// millions of times.
+#[inline]
+fn copy_ring(ring: &PitArray<u32>) -> PitArray<u32> {
+    let mut out = PitArray::new();
+    // Never fails: the copy has the capacity of the original.
+    let _ = out.try_extend_from_slice(ring);
+    out
+}
+
+impl Clone for Board {
+    #[inline]
+    fn clone(&self) -> Self {
+        Board {
+            houses: self.houses,
+            ends: self.ends,
+            pits: copy_ring(&self.pits),
+            big: copy_ring(&self.big),
+            marks: self.marks,
+            captured: self.captured,
+            captured_big: self.captured_big,
+            loans: self.loans,
+        }
+    }
 }
 
 impl Board {

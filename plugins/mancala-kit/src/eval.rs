@@ -193,13 +193,13 @@ pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 7] {
         let mut weak = 0;
         let mut big = 0;
         let mut empty = 0;
-        for i in 0..b.houses {
-            match b.pits[b.house(s, i)] {
-                0 => empty += 1,
-                1 | 2 => weak += 1,
-                n if n >= lap => big += 1,
-                _ => {}
-            }
+        // Counted without branches (a branch on each house's seeds is a guess the
+        // processor often gets wrong); a house of 1–2 seeds is weak, not big, even
+        // on a ring so small that a lap is 2 seeds.
+        for &n in b.row_of(s) {
+            empty += i32::from(n == 0);
+            weak += i32::from(n == 1 || n == 2);
+            big += i32::from(n >= lap.max(3));
         }
         // Weak houses are the opponent's: they count for the other side.
         f[3] -= sign * weak;

@@ -279,6 +279,13 @@ impl<V: Variant> Mancala<V> {
 
     /// Whether `mv` is legal, without listing the moves when no rule filters them.
     fn is_legal(&self, mv: MoveId) -> bool {
+        self.is_playable(mv) && (!self.filtered() || self.legal().contains(&mv))
+    }
+
+    /// Whether `mv` sows from a house of the side to move that can be sown from, before
+    /// the feeding and grand-slam rules.
+    #[inline]
+    fn is_playable(&self, mv: MoveId) -> bool {
         if self.phase == Phase::Over {
             return false;
         }
@@ -290,10 +297,7 @@ impl<V: Variant> Mancala<V> {
             return false;
         }
         let (i, _) = self.decode(mv);
-        if !self.board.playable(self.board.house(self.to_move, i)) {
-            return false;
-        }
-        !self.filtered() || self.legal().contains(&mv)
+        self.board.playable(self.board.house(self.to_move, i))
     }
 
     /// Whether the side to move has a legal move.
@@ -629,6 +633,25 @@ impl<V: Variant> Game for Mancala<V> {
         }
         if let Some(effects) = fx.0 {
             self.lang.effects(effects);
+        }
+        Ok(())
+    }
+
+    /// [`Game::apply`] without deciding again whether the feeding and grand-slam rules
+    /// allow the move (which sows the moves out on copies): only that the house can be
+    /// sown from.
+    fn apply_legal(&mut self, mv: MoveId) -> Result<(), GameError> {
+        if !self.is_playable(mv) {
+            return Err(self.refusal(mv));
+        }
+        debug_assert!(
+            self.is_legal(mv),
+            "{mv} is not legal in {}",
+            self.notation()
+        );
+        let mut fx = Effects(None);
+        if self.play_legal(mv, &mut fx) {
+            self.end_if_stuck(&mut fx);
         }
         Ok(())
     }

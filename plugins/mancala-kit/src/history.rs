@@ -27,7 +27,7 @@ use crate::{Board, Side, board::MAX_PITS};
 /// The first 16 keys are kept in the record itself, the rest on the heap: a
 /// search copies the position at every node, and most records (the positions since the
 /// last capture) are short, so that copy allocates nothing.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct History {
     inline: ArrayVec<u64, INLINE>,
     spilled: Vec<u64>,
@@ -38,6 +38,21 @@ pub struct History {
 
 /// The keys a [`History`] keeps without a heap allocation.
 const INLINE: usize = 16;
+
+impl Clone for History {
+    /// The inline keys in one block move (see [`Board`]'s copy).
+    #[inline]
+    fn clone(&self) -> Self {
+        let mut inline = ArrayVec::new();
+        // Never fails: the copy has the capacity of the original.
+        let _ = inline.try_extend_from_slice(&self.inline);
+        History {
+            inline,
+            spilled: self.spilled.clone(),
+            summary: self.summary,
+        }
+    }
+}
 
 impl History {
     /// The key of a position: the houses, the scores and the side to move, each number

@@ -1,8 +1,8 @@
 //! The kit's fast answers to the search engine's hooks against plain reference
 //! versions written here from the public board: the legal moves (sowing every move on a
 //! copy to test feeding and grand slams), the move-ordering hint (stepping the sowing
-//! pit by pit) and the position hash (SipHash over the whole position). The hooks must
-//! agree on every position of random games, and a
+//! pit by pit), the position hash (SipHash over the whole position) and the move played
+//! without the legality check. The hooks must agree on every position of random games, and a
 //! fixed-depth search through the reference hooks must find the same best move, score
 //! and number of positions as through the kit's.
 
@@ -285,6 +285,13 @@ fn hooks_agree<V: Variant>(games: u64) {
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         assert_eq!(moves, reference_legal(g), "legal moves of {where_}");
+        for &mv in &moves {
+            let (mut checked, mut trusted) = (g.clone(), g.clone());
+            checked.apply(mv, None).unwrap();
+            trusted.apply_legal(mv).unwrap();
+            assert_eq!(trusted, checked, "{mv} played in {where_}");
+        }
+        assert!(g.clone().apply_legal(MoveId(99)).is_err());
         for mv in (0..2 * g.config.houses as u32).map(MoveId) {
             assert_eq!(
                 g.move_order_hint(mv),

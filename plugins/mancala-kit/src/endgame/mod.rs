@@ -37,7 +37,10 @@ pub mod index;
 use std::{
     any::TypeId,
     path::{Path, PathBuf},
-    sync::{Arc, Mutex, RwLock, atomic::Ordering},
+    sync::{
+        Arc, Mutex, RwLock,
+        atomic::{AtomicI64, Ordering},
+    },
 };
 
 use game_api::{
@@ -162,7 +165,14 @@ fn loaded<V: Variant>(config: &Config) -> Option<Arc<Tables>> {
         .cloned()
 }
 
+/// The most seeds on the board any loaded table covers (-1: no table loaded): a search
+/// asks at every position, and most have more seeds than any table, or no table is
+/// loaded at all; this answers them without the lock.
+static MOST_SEEDS_LOADED: AtomicI64 = AtomicI64::new(-1);
+
 fn install(tables: Tables) {
+    let most = tables.limit().map_or(-1, i64::from);
+    MOST_SEEDS_LOADED.fetch_max(most, Ordering::SeqCst);
     if let Ok(mut list) = LOADED.write() {
         list.retain(|t| !(t.variant == tables.variant && t.config == tables.config));
         list.push(Arc::new(tables));
@@ -280,6 +290,11 @@ fn view<V: Variant>(game: &Mancala<V>) -> Vec<u32> {
 /// played before this one (since the last capture).
 pub fn bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
     if !V::endgame_tables() || game.phase != crate::Phase::Play || game.history.len() > 1 {
+        return None;
+    }
+    let b = &game.board;
+    let on_board = b.seeds_on_side(crate::Side::South) + b.seeds_on_side(crate::Side::North);
+    if i64::from(on_board) > MOST_SEEDS_LOADED.load(Ordering::Relaxed) {
         return None;
     }
     let tables = loaded::<V>(&game.config)?;

@@ -50,6 +50,7 @@ impl Clone for History {
             inline,
             spilled: self.spilled.clone(),
             summary: self.summary,
+            fingerprint: self.fingerprint,
         }
     }
 }
@@ -242,6 +243,7 @@ mod tests {
             assert!(!forward.seen_before(key));
         }
         assert_eq!(reversed.fingerprint(), forward.fingerprint());
+        assert_eq!(forward.clone().fingerprint(), forward.fingerprint());
         back.clear();
         assert_eq!(back.fingerprint(), 0);
         assert!(back.is_empty() && !back.seen_before(42));

@@ -228,7 +228,7 @@ pub fn speed<V: Variant>(options: &Options, millis: u64, max_openings: usize) ->
 }
 
 /// Reads a weight set written as its numbers in the order of [`Weights::NAMES`],
-/// separated by commas (`100,0,0,100,100,-150,0`).
+/// separated by commas (`100,0,0,100,100,-150,0`); weights left off at the end are 0.
 pub fn parse_weights(text: &str) -> Result<Weights, String> {
     let numbers = text
         .split(',')
@@ -238,7 +238,7 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
                 .map_err(|e| format!("`{n}` in `{text}` is not a weight: {e}"))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if numbers.len() != Weights::NAMES.len() {
+    if numbers.len() > Weights::NAMES.len() {
         return Err(format!(
             "`{text}` has {} weights; there are {} ({})",
             numbers.len(),
@@ -317,4 +317,25 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
     }
     println!("{title}, {nodes} positions a move, {openings} openings × 2 colours");
     report::<V>(&Options::default(), defaults, nodes, openings);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_read_from_the_command_line_and_bad_ones_are_refused() {
+        assert_eq!(parse_weights("100,0,0,100,100,-150"), Ok(Weights::COUNTS));
+        assert_eq!(
+            parse_weights("100, 25, 5, 0, 0, 15, 0"),
+            Ok(Weights::OPPOSITE)
+        );
+        let too_many = parse_weights("1,2,3,4,5,6,7,8").unwrap_err();
+        assert!(
+            too_many.contains("has 8 weights; there are 7"),
+            "{too_many}"
+        );
+        let word = parse_weights("100,x").unwrap_err();
+        assert!(word.contains("`x` in `100,x` is not a weight"), "{word}");
+    }
 }

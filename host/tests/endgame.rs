@@ -165,3 +165,51 @@ fn the_worker_builds_loads_and_probes_the_tables_in_its_own_process() {
     let play = status.probe.expect("the position is in the tables");
     assert_eq!(play.describe(&["South", "North"]), "perfect play: a draw");
 }
+
+#[test]
+fn the_engine_session_loads_the_tables_it_is_given_and_refuses_a_folder_without() {
+    use std::{io::Write, process::Stdio};
+
+    let plugins = common::plugins_of(&["oware"]);
+    let tables = tempfile::tempdir().unwrap();
+    let dir = tables.path().to_str().unwrap();
+    let engine = |extra: &[&str]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tavola"))
+            .arg("--no-default-plugins")
+            .arg("--plugins")
+            .arg(plugins.path())
+            .args(["engine", "oware", "--level", "alphabeta:2"])
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        // A session that started answers; one that refused has gone (and closed its end).
+        let _ = stdin.write_all(b"position startpos moves a F\ngo\nquit\n");
+        drop(stdin);
+        child.wait_with_output().unwrap()
+    };
+    let out = engine(&["--endgames", dir]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no endgame tables for oware in"), "{err}");
+    let run = tavola(
+        plugins.path(),
+        &["endgame", "oware", "--dir", dir, "--seeds", "3", "--build"],
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let out = engine(&["--endgames", dir, "--endgame-seeds", "3"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("endgame tables loaded: up to 3 seeds"),
+        "{err}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("bestmove "),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -66,8 +66,34 @@ impl Repetitions {
     }
 }
 
+/// The search heuristics that can be switched off (for A/B matches between engines at
+/// equal nodes); the default is what the engine plays with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Heuristics {
+    /// Late-move reductions: at a node searched to depth 3 or more, a quiet move (the
+    /// game's [`Game::move_order_hint`] is 0 or less: no capture, no extra turn) from the
+    /// fourth on is first searched one ply shallower with a null window, and searched
+    /// to its full depth only if it beats the best so far.
+    pub late_move_reductions: bool,
+    /// At the horizon, search on the moves whose [`Game::move_order_hint`] is at least
+    /// this (for the mancala kit: 12 and more are captures and extra turns), the
+    /// evaluation standing for the others (a quiescence search); `None`: evaluate.
+    pub quiescence_hint: Option<i32>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            late_move_reductions: true,
+            quiescence_hint: None,
+        }
+    }
+}
+
 /// One search's state: the table, the ordering, the clock and the counters.
 pub struct Searcher<'t, 'c, G> {
+    /// The heuristics in use (the default unless changed before searching).
+    pub heuristics: Heuristics,
     pub(super) table: &'t mut Table,
     pub(super) ordering: Ordering,
     pub(super) clock: Clock<'c>,
@@ -102,6 +128,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             table.new_search();
         }
         Searcher {
+            heuristics: Heuristics::default(),
             table,
             ordering: Ordering::default(),
             clock,
@@ -203,6 +230,54 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         }
     }
 
+    /// The value of `game` at the horizon for `mover` within (`alpha`, `beta`): the
+    /// evaluation, or better what the moves hinted at least `hint` (captures) win,
+    /// searched the same way until none is left (fail-soft).
+    fn quiescence(
+        &mut self,
+        game: &G,
+        mover: u8,
+        hint: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let mut best = self.eval(game, mover);
+        if best >= beta || ply >= MAX_PLY {
+            return best;
+        }
+        alpha = alpha.max(best);
+        if self.moves.len() <= ply {
+            self.moves.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        game.legal_moves(&mut moves);
+        moves.retain(|&m| game.move_order_hint(m) >= hint);
+        for &mv in &moves {
+            let mut child = game.clone();
+            if let Err(e) = child.apply(mv, None) {
+                self.error = Some(SearchError::Game(e));
+                break;
+            }
+            let v = self.child_value(&child, mover, 0, alpha, beta, ply + 1, true);
+            if self.stopped() {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        best
+    }
+
     /// The value of `game` (with this `hash`) for `mover`, the seat to move there,
     /// searched to `depth` within (`alpha`, `beta`), fail-soft.
     #[allow(clippy::too_many_arguments)]
@@ -235,8 +310,14 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 return hi;
             }
         }
-        if (depth == 0 && !self.exact) || ply >= MAX_PLY {
+        if ply >= MAX_PLY {
             return self.eval(game, mover);
+        }
+        if depth == 0 && !self.exact {
+            return match self.heuristics.quiescence_hint {
+                Some(hint) => self.quiescence(game, mover, hint, alpha, beta, ply),
+                None => self.eval(game, mover),
+            };
         }
         let key = hash ^ self.namespace;
         let mut first = None;
@@ -282,15 +363,27 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 self.error = Some(SearchError::Game(e));
                 break;
             }
-            let v = self.child_value(
-                &child,
-                mover,
-                depth.saturating_sub(1),
-                alpha,
-                beta,
-                ply + 1,
-                i == 0,
-            );
+            let reduce = self.heuristics.late_move_reductions
+                && !self.exact
+                && depth >= 3
+                && i >= 3
+                && game.move_order_hint(mv) <= 0;
+            let mut v = if reduce {
+                self.child_value(&child, mover, depth - 2, alpha, alpha + 1, ply + 1, false)
+            } else {
+                alpha + 1
+            };
+            if v > alpha && !self.stopped() {
+                v = self.child_value(
+                    &child,
+                    mover,
+                    depth.saturating_sub(1),
+                    alpha,
+                    beta,
+                    ply + 1,
+                    i == 0,
+                );
+            }
             if self.stopped() {
                 break;
             }

@@ -49,7 +49,7 @@ mod solve;
 mod table;
 mod time;
 
-pub use engine::{Found, MAX_PLY, Searcher, best_move};
+pub use engine::{Found, Heuristics, MAX_PLY, Searcher, best_move};
 pub use ordering::Ordering;
 pub use request::{
     DEFAULT_MIB, MAX_MIB, SearchMode, SearchReply, SearchReport, SearchRequest, run_request,

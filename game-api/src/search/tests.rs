@@ -347,6 +347,32 @@ fn deep_enough_play_search_agrees_with_minimax_on_the_result() {
 }
 
 #[test]
+fn every_heuristic_keeps_a_search_to_the_end_exact() {
+    let variants = [(false, None), (true, None), (true, Some(0))];
+    for g in positions(3, 2, true, 12) {
+        let want = minimax(&g);
+        for (late_move_reductions, quiescence_hint) in variants {
+            let stop = AtomicBool::new(false);
+            let mut table = Table::with_mib(2);
+            let clock = Clock::new(None, false, None, &stop);
+            let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+            searcher.heuristics = Heuristics {
+                late_move_reductions,
+                quiescence_hint,
+            };
+            let found = best_move(&mut searcher, &g, 40).unwrap();
+            assert_eq!(
+                score::margin_of(found.score).unwrap_or(0),
+                want,
+                "{} with {:?}",
+                g.notation(),
+                searcher.heuristics
+            );
+        }
+    }
+}
+
+#[test]
 fn a_forced_win_is_found_and_played() {
     // South to move, a store ahead with few seeds left: some moves throw the win away.
     let mut g = Mini::start(3, 0, true);

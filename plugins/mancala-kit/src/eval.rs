@@ -10,15 +10,35 @@
 //! | `side` | seeds in one's own houses | most end rules give them to their owner |
 //! | `mobility` | houses one can play | few moves mean forced moves |
 //! | `weak` | the *opponent's* houses of 1–2 seeds (targets for capture by counts) | capturable next |
-//! | `big` | houses holding a full lap of seeds or more (12+ in Oware) | a kroo that captures on the way round |
-//! | `empty` | one's own empty houses | landing squares for captures opposite |
+//! | `big` | houses holding as many seeds as the ring has pits less one, or more (11+ in Oware) | a kroo that captures on the way round |
+//! | `empty` | one's own empty houses | landing squares for captures opposite; in Oware, fewer moves and houses the opponent can fill to 2–3 |
+//! | `late_side` | seeds in one's own houses, once the board holds no more seeds than it has pits | at the end each side takes its own |
 //!
 //! Two weight sets: one for games that capture by counts (Oware and its kin), one for
-//! games that capture opposite (Kalah and its kin); the others use the second. The
-//! weights are hand-set first values; each is measured by a self-play match of the
-//! full set against the same set without it (`cargo run --release -p oware --example
-//! tune_oware`, `-p kalah --example tune_kalah`); the figures, and which weights have
-//! not yet shown a gain, are in `docs/benchmarks/search-engine.md`.
+//! games that capture opposite (Kalah and its kin); the others use the second.
+//!
+//! **How the weights were chosen.** By self-play matches at a fixed number of positions
+//! a move (so that a run is reproducible and the machine's load does not matter): every
+//! two-move opening played with both colours, 20,000 positions a move (`cargo run
+//! --release -p oware --example tune_oware -- 20000 36 --a=W --b=W`, likewise
+//! `tune_kalah`; 72 games for Oware, 70 for Kalah, a draw half a point). The figures
+//! of each step are in `docs/benchmarks/search-engine.md`.
+//!
+//! - **Oware** ([`Weights::COUNTS`]): the features of Aalina's evaluation (Aualé's
+//!   engine: own empty houses and own houses of 1–2 seeds count against, houses of 13+
+//!   for), which ours already had, at Aalina's proportions (`weak` 144, `big` 112,
+//!   `empty` −216, nothing for `side` and `mobility`) beat the earlier hand-set values
+//!   (`side` 10, `mobility` 10, `weak` 20, `big` 60) 64.6%; scaled down to `weak` 100,
+//!   `big` 100, `empty` −150 they beat Aalina's proportions 73.6%. Around that point each
+//!   step away lost or tied: `empty` −100 24.3%, −200 50.0%; `weak` 130 41.0%; `big` 140
+//!   38.9%; all three at 70 / 80 / −100 35.4%; `side` 15 28.5% (as scores of the
+//!   changed set against these weights). Against Aalina at 0.2 s a move the engine
+//!   with these weights scored far better than with the old ones (see
+//!   `docs/benchmarks/aalina.md`).
+//! - **Kalah** ([`Weights::OPPOSITE`]): the hand-set values (`side` 25, `mobility` 5,
+//!   `empty` 15) held against each change tried: counting the seeds on one's side in
+//!   full as the old Expert does (`side` 100, nothing else) 32.9%, `side` 50 43.6%,
+//!   `side` 10 50.7%, `empty` 40 47.1%.
 
 use std::{
     cell::Cell,
@@ -43,17 +63,21 @@ pub struct Weights {
     pub big: i32,
     /// Per empty house of one's own.
     pub empty: i32,
+    /// Per seed in one's own houses once the board holds no more seeds than it has
+    /// pits (the endgame, where most games end with each side taking its own).
+    pub late_side: i32,
 }
 
 impl Weights {
     /// The weights for games that capture by counts (Oware).
     pub const COUNTS: Weights = Weights {
         material: 100,
-        side: 10,
-        mobility: 10,
-        weak: 20,
-        big: 60,
-        empty: 0,
+        side: 0,
+        mobility: 0,
+        weak: 100,
+        big: 100,
+        empty: -150,
+        late_side: 0,
     };
 
     /// The weights for games that capture opposite (Kalah) and the others.
@@ -64,6 +88,7 @@ impl Weights {
         weak: 0,
         big: 0,
         empty: 15,
+        late_side: 0,
     };
 
     /// Only the score: the plain store difference.
@@ -74,6 +99,7 @@ impl Weights {
         weak: 0,
         big: 0,
         empty: 0,
+        late_side: 0,
     };
 
     /// The default weights for a game with these captures.
@@ -85,7 +111,15 @@ impl Weights {
     }
 
     /// The names of the features, in the order of [`Weights::get`].
-    pub const NAMES: [&'static str; 6] = ["material", "side", "mobility", "weak", "big", "empty"];
+    pub const NAMES: [&'static str; 7] = [
+        "material",
+        "side",
+        "mobility",
+        "weak",
+        "big",
+        "empty",
+        "late_side",
+    ];
 
     /// The weight of feature `i` (see [`Weights::NAMES`]).
     pub fn get(&self, i: usize) -> i32 {
@@ -96,6 +130,7 @@ impl Weights {
             self.weak,
             self.big,
             self.empty,
+            self.late_side,
         ]
         .get(i)
         .copied()
@@ -111,6 +146,7 @@ impl Weights {
             3 => self.weak = value,
             4 => self.big = value,
             5 => self.empty = value,
+            6 => self.late_side = value,
             _ => {}
         }
         self
@@ -146,10 +182,10 @@ pub fn with_weights<T>(weights: Option<Weights>, f: impl FnOnce() -> T) -> T {
 
 /// The features of `side` minus those of the other side, in the order of
 /// [`Weights::NAMES`].
-pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 6] {
+pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 7] {
     let b = &game.board;
     let lap = (b.ring_len() as u32).saturating_sub(1).max(1);
-    let mut f = [0i32; 6];
+    let mut f = [0i32; 7];
     for (s, sign) in [(side, 1), (side.other(), -1)] {
         f[0] += sign * b.score(s) as i32;
         f[1] += sign * b.seeds_on_side(s) as i32;
@@ -170,6 +206,10 @@ pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 6] {
         f[4] += sign * big;
         f[5] += sign * empty;
     }
+    let on_board = b.seeds_on_side(Side::South) + b.seeds_on_side(Side::North);
+    if on_board as usize <= b.ring_len() {
+        f[6] = f[1];
+    }
     f
 }
 
@@ -182,7 +222,7 @@ pub fn evaluate<V: Variant>(game: &Mancala<V>) -> i32 {
     };
     let weights = overridden.unwrap_or_else(|| Weights::for_capture(&game.config.capture));
     let f = features(game, game.to_move);
-    (0..6).map(|i| weights.get(i) * f[i]).sum()
+    (0..f.len()).map(|i| weights.get(i) * f[i]).sum()
 }
 
 #[cfg(test)]
@@ -194,6 +234,6 @@ mod tests {
         let f = |w: &Weights| w.get(0);
         assert_eq!(f(&Weights::COUNTS), 100);
         assert_eq!(Weights::OPPOSITE.with(1, 7).side, 7);
-        assert_eq!(Weights::NAMES.len(), 6);
+        assert_eq!(Weights::NAMES.len(), 7);
     }
 }

@@ -756,6 +756,11 @@ impl<V: Variant> Game for Mancala<V> {
     /// The cycle rule's key of the houses, scores and side to move ([`History::key`]:
     /// one multiply-add per number), with the rarer state (big stones, loans, marks,
     /// the phase, the round) added only where there is some, spread over all 64 bits.
+    /// Under the cycle rule it also covers the positions seen since the last capture
+    /// (as a set, [`History::fingerprint`]) once there is more than the current one:
+    /// they decide which moves end the game by repetition, so the same board with
+    /// another record is another position for the search's table (else a value found
+    /// where a move repeated would be reused where it does not).
     fn state_hash(&self) -> u64 {
         let mut key = History::key(&self.board, self.to_move);
         let phase = match self.phase {
@@ -767,6 +772,9 @@ impl<V: Variant> Game for Mancala<V> {
         let rest = self.board.rare_key() ^ phase ^ (u64::from(self.round) << 40);
         if rest != 1 << 40 {
             key ^= game_api::search::mix(rest.wrapping_add(0x5851_f42d_4c95_7f2d));
+        }
+        if self.history.len() > 1 {
+            key ^= self.history.fingerprint();
         }
         game_api::search::mix(key)
     }

@@ -32,6 +32,8 @@ pub struct History {
     inline: ArrayVec<u64, INLINE>,
     spilled: Vec<u64>,
     summary: u64,
+    /// The sum of the keys, each spread over all bits ([`History::fingerprint`]).
+    fingerprint: u64,
 }
 
 /// The keys a [`History`] keeps without a heap allocation.
@@ -48,6 +50,7 @@ impl Clone for History {
             inline,
             spilled: self.spilled.clone(),
             summary: self.summary,
+            fingerprint: self.fingerprint,
         }
     }
 }
@@ -80,8 +83,18 @@ impl History {
         false
     }
 
+    /// A hash of the set of positions recorded (the same set gives the same value,
+    /// whatever the order), 0 for none: the search engine's transposition table tells
+    /// apart positions whose futures differ because a different record makes different
+    /// moves repeat a position ([`crate::Mancala`]'s `state_hash` adds it).
+    #[inline]
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
     #[inline]
     fn push(&mut self, key: u64) {
+        self.fingerprint = self.fingerprint.wrapping_add(spread(key));
         if let Err(full) = self.inline.try_push(key) {
             self.spilled.push(full.element());
         }
@@ -98,6 +111,7 @@ impl History {
         self.inline.clear();
         self.spilled.clear();
         self.summary = 0;
+        self.fingerprint = 0;
     }
 
     /// Makes room for `n` more positions without reallocating.
@@ -121,6 +135,16 @@ impl History {
 #[inline]
 fn summary_bit(key: u64) -> u64 {
     1 << (key >> 58)
+}
+
+/// A key spread over all bits (the splitmix64 finaliser), so that sums of keys of
+/// different sets do not collide the way sums of the raw (linear) keys would.
+#[inline]
+fn spread(key: u64) -> u64 {
+    let mut x = key;
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 impl PartialEq for History {
@@ -178,10 +202,12 @@ mod tests {
         let json = serde_json::to_string(&history).unwrap();
         let mut back: History = serde_json::from_str(&json).unwrap();
         assert_eq!(back, history);
+        assert_eq!(back.fingerprint(), history.fingerprint());
         for key in [1u64 << 63, 42, u64::MAX, 7 << 58] {
             assert!(back.seen_before(key), "{key:#x}");
         }
         assert!(!back.seen_before(43));
+        assert_ne!(back.fingerprint(), history.fingerprint());
         // Past the keys kept inline, on the heap: found all the same, saved in order.
         let many: Vec<u64> = (100..100 + 3 * INLINE as u64).collect();
         for &key in &many {
@@ -201,7 +227,25 @@ mod tests {
             "{json}"
         );
         assert_eq!(serde_json::from_str::<History>(&json).unwrap(), back);
+        assert_eq!(
+            serde_json::from_str::<History>(&json)
+                .unwrap()
+                .fingerprint(),
+            back.fingerprint()
+        );
+        // The fingerprint is the set's: the same keys in another order give the same.
+        let mut reversed = History::default();
+        for &key in many.iter().rev() {
+            assert!(!reversed.seen_before(key));
+        }
+        let mut forward = History::default();
+        for &key in &many {
+            assert!(!forward.seen_before(key));
+        }
+        assert_eq!(reversed.fingerprint(), forward.fingerprint());
+        assert_eq!(forward.clone().fingerprint(), forward.fingerprint());
         back.clear();
+        assert_eq!(back.fingerprint(), 0);
         assert!(back.is_empty() && !back.seen_before(42));
     }
 }

@@ -4,7 +4,7 @@
 
 use game_api::MoveId;
 
-use crate::{Capture, Direction, EmptyOpposite, Mancala, Pit, Side, Variant};
+use crate::{Capture, Direction, EmptyOpposite, End, Mancala, Pit, Side, Variant};
 
 /// The final margin of `seat` at a finished game: its score minus the other's.
 pub(crate) fn final_margin<V: Variant>(game: &Mancala<V>, seat: u8) -> Option<i32> {
@@ -20,6 +20,15 @@ pub(crate) fn final_margin<V: Variant>(game: &Mancala<V>, seat: u8) -> Option<i3
 /// ends in someone's score, so the margin lies within the score difference plus or
 /// minus those seeds. Only where that holds: no rounds, refills, loans, big stones,
 /// mandarin squares or house marks.
+///
+/// Where the endgame tables are loaded and know the position ([`crate::endgame::bounds`]:
+/// right after a capture), their bounds `lo..=hi` on the play-out value narrow these:
+/// the margin is the score difference plus the play-out value when the game ends only
+/// as the seeds run out; under Oware's majority rule (the game ends once one side has
+/// more than half the seeds) the margin is not, but its sign is — the side ahead after
+/// every seed is played out is the only one that can pass half — so there the tables
+/// give the *result* alone: a win is a margin of at least 1, a loss of at most −1. The
+/// search then cuts such a node as won or lost without searching it.
 pub(crate) fn score_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
     let c = &game.config;
     let b = &game.board;
@@ -35,7 +44,21 @@ pub(crate) fn score_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> 
     let me = game.to_move;
     let diff = i32::try_from(b.score(me) - b.score(me.other())).ok()?;
     let left = (b.seeds_on_side(Side::South) + b.seeds_on_side(Side::North)) as i32;
-    Some((diff - left, diff + left))
+    let (mut lower, mut upper) = (diff - left, diff + left);
+    if let Some((lo, hi)) = crate::endgame::bounds(game) {
+        if c.end == End::Majority {
+            if diff + lo > 0 {
+                lower = lower.max(1);
+            }
+            if diff + hi < 0 {
+                upper = upper.min(-1);
+            }
+        } else {
+            lower = lower.max(diff + lo);
+            upper = upper.min(diff + hi);
+        }
+    }
+    Some((lower, upper.max(lower)))
 }
 
 /// The solver's key ([`game_api::Game::solve_key`]): the houses seen from the side to

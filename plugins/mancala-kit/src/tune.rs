@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use game_api::{
     Game, MoveId, Options, Turn,
-    search::{Clock, Searcher, Table, best_move},
+    search::{Clock, Heuristics, Searcher, Table, best_move},
 };
 
 use crate::{
@@ -62,9 +62,39 @@ pub fn openings<V: Variant>(options: &Options) -> Vec<Mancala<V>> {
     out
 }
 
+/// One side of a tuning game: the evaluation's weights (`None`: the defaults) and the
+/// engine's heuristics.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Player {
+    /// The weights.
+    pub weights: Option<Weights>,
+    /// The heuristics.
+    pub heuristics: Heuristics,
+}
+
+impl Player {
+    /// The default engine with these weights.
+    pub fn with_weights(weights: Weights) -> Player {
+        Player {
+            weights: Some(weights),
+            heuristics: Heuristics::default(),
+        }
+    }
+}
+
 /// One game from `start`, `weights[seat]` playing each seat with `nodes` positions a
 /// move; returns the final margin of seat 0.
 pub fn play<V: Variant>(start: &Mancala<V>, weights: [Option<Weights>; 2], nodes: u64) -> i64 {
+    let player = |weights| Player {
+        weights,
+        heuristics: Heuristics::default(),
+    };
+    play_players(start, weights.map(player), nodes)
+}
+
+/// One game from `start`, `players[seat]` playing each seat with `nodes` positions a
+/// move; returns the final margin of seat 0.
+pub fn play_players<V: Variant>(start: &Mancala<V>, players: [Player; 2], nodes: u64) -> i64 {
     let stop = AtomicBool::new(false);
     let mut tables = [Table::with_mib(16), Table::with_mib(16)];
     let mut game = start.clone();
@@ -75,9 +105,10 @@ pub fn play<V: Variant>(start: &Mancala<V>, weights: [Option<Weights>; 2], nodes
             Turn::Over { outcome } => return outcome.margin(),
             Turn::Chance { .. } => return 0,
         };
-        let mv: MoveId = with_weights(weights[seat], || {
+        let mv: MoveId = with_weights(players[seat].weights, || {
             let clock = Clock::new(None, false, Some(nodes), &stop);
             let mut searcher = Searcher::new(&mut tables[seat], clock, false, 0, &history);
+            searcher.heuristics = players[seat].heuristics;
             best_move(&mut searcher, &game, 64).map(|f| f.best)
         })
         .expect("a position with a seat to move has a move");
@@ -96,15 +127,24 @@ pub fn match_weights<V: Variant>(
     nodes: u64,
     max_openings: usize,
 ) -> Score {
+    let (a, b) = (Player::with_weights(a), Player::with_weights(b));
+    match_players::<V>(options, a, b, nodes, max_openings)
+}
+
+/// A match between players `a` and `b` over every two-move opening (at most
+/// `max_openings` of them), each played with both colours.
+pub fn match_players<V: Variant>(
+    options: &Options,
+    a: Player,
+    b: Player,
+    nodes: u64,
+    max_openings: usize,
+) -> Score {
     let mut score = Score::default();
     for start in openings::<V>(options).into_iter().take(max_openings) {
         for a_seat in 0..2 {
-            let weights = if a_seat == 0 {
-                [Some(a), Some(b)]
-            } else {
-                [Some(b), Some(a)]
-            };
-            let margin = play(&start, weights, nodes) * if a_seat == 0 { 1 } else { -1 };
+            let players = if a_seat == 0 { [a, b] } else { [b, a] };
+            let margin = play_players(&start, players, nodes) * if a_seat == 0 { 1 } else { -1 };
             match margin.signum() {
                 1 => score.wins += 1,
                 0 => score.draws += 1,
@@ -187,11 +227,40 @@ pub fn speed<V: Variant>(options: &Options, millis: u64, max_openings: usize) ->
     (nodes, seconds, cpu)
 }
 
+/// Reads a weight set written as its numbers in the order of [`Weights::NAMES`],
+/// separated by commas (`100,0,0,100,100,-150,0`); weights left off at the end are 0.
+pub fn parse_weights(text: &str) -> Result<Weights, String> {
+    let numbers = text
+        .split(',')
+        .map(|n| {
+            n.trim()
+                .parse::<i32>()
+                .map_err(|e| format!("`{n}` in `{text}` is not a weight: {e}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if numbers.len() > Weights::NAMES.len() {
+        return Err(format!(
+            "`{text}` has {} weights; there are {} ({})",
+            numbers.len(),
+            Weights::NAMES.len(),
+            Weights::NAMES.join(", ")
+        ));
+    }
+    Ok(numbers
+        .iter()
+        .enumerate()
+        .fold(Weights::MATERIAL_ONLY, |w, (i, &v)| w.with(i, v)))
+}
+
 /// What a tuning example runs, from its command line `[NODES_PER_MOVE] [OPENINGS]
-/// [--speed-only]` (defaults 20,000 and 36): the engine's speed on `title`'s default
-/// options, then, unless `--speed-only`, the [`report`] of `defaults` against the
-/// store difference alone and against themselves without each feature. With
-/// `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
+/// [--speed-only] [--a=W] [--b=W] [--a-no-lmr] [--b-no-lmr] [--a-qs=H] [--b-qs=H]`
+/// (defaults 20,000 and 36):
+/// the engine's speed on `title`'s default options, then, unless `--speed-only`, the
+/// [`report`] of `defaults` against the store difference alone and against themselves
+/// without each feature. When players `a` and `b` differ (weights as [`parse_weights`]
+/// reads them, default `defaults`; `--X-no-lmr`: without late-move reductions;
+/// `--X-qs=HINT`: a quiescence search on moves hinted at least `HINT`), only their
+/// match. With `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
 /// ([`crate::bench::report`]).
 pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -207,6 +276,35 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
         return crate::bench::report::<V>(title, depth);
     }
     let (nodes, openings) = (number(0, 20_000), number(1, 36) as usize);
+    let set = |name: &str| {
+        let prefix = format!("--{name}=");
+        let text = args.iter().find_map(|a| a.strip_prefix(prefix.as_str()))?;
+        Some(parse_weights(text).unwrap_or_else(|e| panic!("--{name}: {e}")))
+    };
+    let player = |name: &str| Player {
+        weights: Some(set(name).unwrap_or(defaults)),
+        heuristics: Heuristics {
+            late_move_reductions: !args.iter().any(|a| *a == format!("--{name}-no-lmr")),
+            quiescence_hint: args.iter().find_map(|a| {
+                a.strip_prefix(format!("--{name}-qs=").as_str())?
+                    .parse()
+                    .ok()
+            }),
+        },
+    };
+    let (a, b) = (player("a"), player("b"));
+    if a != b {
+        let s = match_players::<V>(&Options::default(), a, b, nodes, openings);
+        println!(
+            "{title}, {nodes} positions a move, {openings} openings × 2 colours: {a:?} \
+             against {b:?}: won {} drawn {} lost {} = {:.1}%",
+            s.wins,
+            s.draws,
+            s.losses,
+            s.percent()
+        );
+        return;
+    }
     let (n, secs, cpu) = speed::<V>(&Options::default(), 1000, 8);
     println!(
         "{title}: {n} positions in {secs:.2} s ({cpu:.2} s of CPU) = {:.2} M positions a \
@@ -219,4 +317,25 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
     }
     println!("{title}, {nodes} positions a move, {openings} openings × 2 colours");
     report::<V>(&Options::default(), defaults, nodes, openings);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_read_from_the_command_line_and_bad_ones_are_refused() {
+        assert_eq!(parse_weights("100,0,0,100,100,-150"), Ok(Weights::COUNTS));
+        assert_eq!(
+            parse_weights("100, 25, 5, 0, 0, 15, 0"),
+            Ok(Weights::OPPOSITE)
+        );
+        let too_many = parse_weights("1,2,3,4,5,6,7,8").unwrap_err();
+        assert!(
+            too_many.contains("has 8 weights; there are 7"),
+            "{too_many}"
+        );
+        let word = parse_weights("100,x").unwrap_err();
+        assert!(word.contains("`x` in `100,x` is not a weight"), "{word}");
+    }
 }

@@ -184,6 +184,10 @@ fn reference_hash<V: Variant>(game: &Mancala<V>) -> u64 {
     game.to_move.hash(&mut h);
     game.phase.hash(&mut h);
     game.round.hash(&mut h);
+    // The cycle record decides which moves end the game by repetition: part of the key.
+    if game.history.len() > 1 {
+        game.history.fingerprint().hash(&mut h);
+    }
     h.finish()
 }
 

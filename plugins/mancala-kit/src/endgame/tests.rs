@@ -265,6 +265,44 @@ fn the_game_probes_the_loaded_tables_after_a_capture_and_tells_the_winner() {
     assert_eq!(probe(&game), None);
 }
 
+#[test]
+fn the_search_bounds_take_the_result_from_the_tables_under_the_majority_rule() {
+    let config = config::<Six>();
+    install_tables(build_in_memory::<Six>(&config, 2).unwrap());
+    let mut game = Mancala::<Six>::new(&Options::default()).unwrap();
+    let mut decided = 0;
+    // Every way to put two seeds on the board, 23 captured each: the margin lies in
+    // -2..=2 by the seeds alone; the tables say who wins.
+    for a in 0..12 {
+        for b in a..12 {
+            let mut view = [0u32; 12];
+            view[a] += 1;
+            view[b] += 1;
+            game.board = board_of(&config, &view);
+            game.board.captured = [23, 23];
+            game.history.clear();
+            let (lo, hi) = game.score_bounds().unwrap();
+            assert!((-2..=2).contains(&lo) && (-2..=2).contains(&hi) && lo <= hi);
+            match probe(&game).map(|p| p.winner) {
+                Some(Some(0)) => {
+                    assert!(lo >= 1, "{view:?}: a win, bounds {lo}..={hi}");
+                    decided += 1;
+                }
+                Some(Some(_)) => {
+                    assert!(hi <= -1, "{view:?}: a loss, bounds {lo}..={hi}");
+                    decided += 1;
+                }
+                _ => {}
+            }
+            // Later in a capture-free stretch the tables are not asked.
+            game.history.seen_before(1);
+            game.history.seen_before(2);
+            assert_eq!(game.score_bounds(), Some((-2, 2)), "{view:?}");
+        }
+    }
+    assert!(decided > 10, "only {decided} positions decided");
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tavola-egdb-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -244,3 +244,51 @@ level-beginner-about = plays at once and makes plenty of mistakes
 level-casual-about = a fair opponent for a relaxed game
 level-strong-about = a strong opponent; thinks about a second a move
 level-expert-about = the strongest: searches deepest and takes longest
+
+## The command line (its texts for people; the JSON stays as it is)
+cli-error = error: { $error }
+cli-warning = warning: { $warning }
+cli-chance = chance
+cli-seat = seat { $seat }
+cli-win = win
+cli-draw = draw
+cli-loss = loss
+cli-position = Position: { $position }
+cli-result = Result: { $status } [{ $scores }]
+cli-not-over = Not over: { $status }
+cli-no-legal-moves = No legal moves: { $status }
+cli-does-not-replay = { $file } does not replay
+cli-does-not-load = { $file } does not load
+cli-replayed = { $file }: { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} of { $game } replayed, every move legal
+cli-perft-depth = depth { $depth }: { $nodes }  ({ NUMBER($seconds, minimumFractionDigits: 3, maximumFractionDigits: 3) } s)
+cli-list-folders = Plugin folders, in search order:
+cli-list-missing-folder = does not exist
+cli-list-unreadable = Cannot read { $path }: { $reason }
+cli-list-none = No plugin files found.
+cli-list-id = ID
+cli-list-name = NAME
+cli-list-version = VERSION
+cli-list-status = STATUS
+cli-list-path = PATH
+cli-too-many-seats = { $given } seats given, { $game } has { $count }
+cli-play-header = { $game } ({ $options }), seed { $seed }: { $players }
+cli-record-written = Record written to { $path }
+cli-check-summary = { $game } ({ $path }): { $sets ->
+    [one] { $sets } option set
+   *[other] { $sets } option sets
+}, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+} checked in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+cli-check-passed = All checks passed.
+cli-check-failed = FAILED: { $failure }
+cli-check-failed-games = { $failed } of { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} failed.

@@ -250,3 +250,54 @@ level-beginner-about = gioca subito e sbaglia spesso
 level-casual-about = un avversario alla pari per una partita tranquilla
 level-strong-about = un avversario forte; pensa circa un secondo a mossa
 level-expert-about = il più forte: cerca più a fondo e impiega più tempo
+
+## La riga di comando (i testi per le persone; il JSON resta com'è)
+cli-error = errore: { $error }
+cli-warning = attenzione: { $warning }
+cli-chance = caso
+cli-seat = posto { $seat }
+cli-win = vittoria
+cli-draw = patta
+cli-loss = sconfitta
+cli-position = Posizione: { $position }
+cli-result = Risultato: { $status } [{ $scores }]
+cli-not-over = Non finita: { $status }
+cli-no-legal-moves = Nessuna mossa possibile: { $status }
+cli-does-not-replay = { $file } non si può rigiocare
+cli-does-not-load = { $file } non si carica
+cli-replayed = { $file }: { $count ->
+    [one] { $count } mossa
+   *[other] { $count } mosse
+} di { $game } rigiocate, tutte regolari
+cli-perft-depth = profondità { $depth }: { $nodes }  ({ NUMBER($seconds, minimumFractionDigits: 3, maximumFractionDigits: 3) } s)
+cli-list-folders = Cartelle dei plugin, nell'ordine di ricerca:
+cli-list-missing-folder = non esiste
+cli-list-unreadable = Impossibile leggere { $path }: { $reason }
+cli-list-none = Nessun file di plugin trovato.
+cli-list-id = ID
+cli-list-name = NOME
+cli-list-version = VERSIONE
+cli-list-status = STATO
+cli-list-path = PERCORSO
+cli-too-many-seats = { $given ->
+    [one] indicato { $given } posto
+   *[other] indicati { $given } posti
+}, { $game } ne ha { $count }
+cli-play-header = { $game } ({ $options }), seme casuale { $seed }: { $players }
+cli-record-written = Partita registrata in { $path }
+cli-check-summary = { $game } ({ $path }): { $sets ->
+    [one] { $sets } insieme di opzioni
+   *[other] { $sets } insiemi di opzioni
+}, { $games ->
+    [one] { $games } partita
+   *[other] { $games } partite
+}, { $actions ->
+    [one] { $actions } azione verificata
+   *[other] { $actions } azioni verificate
+} in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+cli-check-passed = Tutte le verifiche sono superate.
+cli-check-failed = FALLITO: { $failure }
+cli-check-failed-games = { $failed ->
+    [one] { $failed } partita su { $games } non è andata a buon fine.
+   *[other] { $failed } partite su { $games } non sono andate a buon fine.
+}

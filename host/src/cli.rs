@@ -471,7 +471,10 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
     for p in &set.problems {
         let path = p.path.display().to_string();
         let reason = p.reason.clone();
-        println!("{}", crate::tr!("cli-list-unreadable", path = path, reason = reason));
+        println!(
+            "{}",
+            crate::tr!("cli-list-unreadable", path = path, reason = reason)
+        );
     }
     if set.files.is_empty() {
         println!("{}", crate::tr!("cli-list-none"));
@@ -496,7 +499,7 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
         });
         println!(
             "{id:<20} {name:<24} {version:<9} {:<12} {}",
-            f.status_word(),
+            status_in_words(f.status_word()),
             f.path.display()
         );
         if let Some(reason) = f.reason() {
@@ -504,6 +507,18 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A plugin's status word (`loaded`, …) in the player's language, for the table.
+fn status_in_words(word: &str) -> String {
+    match word {
+        "loaded" => crate::tr!("cli-status-loaded"),
+        "shadowed" => crate::tr!("cli-status-shadowed"),
+        "incompatible" => crate::tr!("cli-status-incompatible"),
+        "crashed" => crate::tr!("cli-status-crashed"),
+        "failed" => crate::tr!("cli-status-failed"),
+        other => other.to_owned(),
+    }
 }
 
 /// The plugin for `game` and its start position (or `--position`) under `--option`s.
@@ -530,7 +545,7 @@ fn seat_name(plugin: &Plugin, seat: Option<u8>) -> String {
 }
 
 /// Prints a warning for people on standard error.
-fn warn(what: &str) {
+pub(crate) fn warn(what: &str) {
     eprintln!("{}", crate::tr!("cli-warning", warning = what.to_owned()));
 }
 
@@ -643,11 +658,17 @@ fn print_result(game: &GameHandle) -> Result<()> {
                 .map(|(s, p)| format!("{} {} ({})", p.seat, s.score, result_word(s.result)))
                 .collect();
             let scores = scores.join(", ");
-            println!("{}", crate::tr!("cli-result", status = view.status, scores = scores));
+            println!(
+                "{}",
+                crate::tr!("cli-result", status = view.status, scores = scores)
+            );
         }
         _ => println!("{}", crate::tr!("cli-not-over", status = view.status)),
     }
-    println!("{}", crate::tr!("cli-position", position = game.notation()?));
+    println!(
+        "{}",
+        crate::tr!("cli-position", position = game.notation()?)
+    );
     Ok(())
 }
 
@@ -675,7 +696,10 @@ fn moves(set: &PluginSet, game: &str, setup: &Setup, as_json: bool) -> Result<Ex
             .collect();
         println!("{}", serde_json::to_string_pretty(&list)?);
     } else {
-        println!("{}", crate::tr!("cli-position", position = handle.notation()?));
+        println!(
+            "{}",
+            crate::tr!("cli-position", position = handle.notation()?)
+        );
         if rows.is_empty() {
             let status = handle.view()?.status;
             println!("{}", crate::tr!("cli-no-legal-moves", status = status));
@@ -696,9 +720,8 @@ fn check(
 ) -> Result<ExitCode> {
     let path = PathBuf::from(target);
     let plugin = if path.exists() {
-        load_library(&path).with_context(|| {
-            crate::tr!("cli-does-not-load", file = path.display().to_string())
-        })?
+        load_library(&path)
+            .with_context(|| crate::tr!("cli-does-not-load", file = path.display().to_string()))?
     } else {
         let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
         set.require(target).map_err(|e| anyhow!(e))?.clone()
@@ -730,7 +753,10 @@ fn check(
         Ok(ExitCode::SUCCESS)
     } else {
         for f in &report.failures {
-            println!("{}", crate::tr!("cli-check-failed", failure = f.to_string()));
+            println!(
+                "{}",
+                crate::tr!("cli-check-failed", failure = f.to_string())
+            );
         }
         println!(
             "{}",

@@ -292,3 +292,120 @@ cli-check-failed-games = { $failed } of { $games ->
     [one] { $games } game
    *[other] { $games } games
 } failed.
+cli-status-loaded = loaded
+cli-status-shadowed = shadowed
+cli-status-incompatible = incompatible
+cli-status-crashed = crashed
+cli-status-failed = failed
+match-header = { $game } ({ $options }): { $a } vs { $b }, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} from seed { $seed }, { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+match-as = { $bot } as
+match-wins = wins
+match-draws = draws
+match-losses = losses
+match-score = score
+match-score-value = { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+match-total = total
+match-rates = { $bot }: win rate { NUMBER($rate, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (95% interval { NUMBER($rate_lo, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }–{ NUMBER($rate_hi, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }), score { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) } (95% interval { NUMBER($score_lo, minimumFractionDigits: 3, maximumFractionDigits: 3) }–{ NUMBER($score_hi, minimumFractionDigits: 3, maximumFractionDigits: 3) })
+match-elo = Elo difference { $a } − { $b }: { $elo } (95% interval { $lo } to { $hi })
+bench-game = game
+bench-mcts-one = MCTS sims/s (1)
+bench-mcts-all = MCTS sims/s (all)
+bench-playouts = playouts/s
+bench-rate = { NUMBER($rate, maximumFractionDigits: 0) }
+endgame-no-data-folder = this system has no user data folder; give one with --dir
+endgame-none = no endgame tables
+endgame-folder = Tables: { $folder }
+endgame-untrusted = untrusted: { $reason }
+endgame-no-build = the plugin did not start a build
+endgame-bar = { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }  { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}  { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+endgame-building = { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s: building { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } done)
+endgame-build-failed = the build failed: { $error }
+endgame-built = Built every position with up to { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+endgame-file = { $count } seeds: { $positions } positions, { $bytes } bytes
+endgame-loaded-nothing = nothing
+endgame-loaded-seeds = { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}
+endgame-in-all = In all: { $positions ->
+    [one] { $positions } position
+   *[other] { $positions } positions
+}, { NUMBER($megabytes, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB on disk; loaded up to { $loaded }
+endgame-not-built = Not built up to { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}: run with --build.
+endgame-not-in-tables = { $position }: not in the tables (too many seeds, not loaded, or a value that depends on repetitions)
+new-kind-mancala = a mancala variant on mancala-kit
+new-kind-game = a game on game_api::Game
+new-created = Created { $path } ({ $what }).
+new-next = Next:
+new-test-comment = the rules and the plugin contract
+hint-over = The game is over: { $status }
+hint-chance = chance is to play in { $position }: nobody chooses a move there (play the chance outcome with --moves first)
+hint-to-move = To move: { $seat }
+hint-engine = Engine: { $engine } ({ $millis } ms)
+hint-best = Best move: { $best }
+hint-no-estimate = { $engine } gives no estimate
+hint-outcome = Expected outcome: { $outcome }
+hint-line = Expected line: { $line }
+hint-other-record = { $path } is a record of `{ $game }`, not of `{ $wanted }`
+hint-move-after-end = move { $number } `{ $notation }`: the game is already over ({ $status })
+hint-move-not-legal = move { $number } `{ $notation }` is not legal in { $position } (legal: { $legal })
+hint-move = move { $number } `{ $notation }`
+hint-no-time = `{ $bot }` plays a fixed budget and takes no thinking time; --time applies to `expert`, `alphabeta` and `mcts`
+solve-progress = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } positions searched, table { $entries } entries in { NUMBER($megabytes, maximumFractionDigits: 0) } MB ({ NUMBER($share, style: "percent") } of the { NUMBER($budget, maximumFractionDigits: 0) } MB budget){ $replaced ->
+    [0] {""}
+   *[other] , { $replaced } replaced
+}
+solve-progress-solver = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } positions searched, table { $entries } of { $max } entries ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB)
+solve-between = , the value is from { $lo } to { $hi }
+solve-at-least = , the value is at least { $lo }
+solve-at-most = , the value is at most { $hi }
+solve-by-plugin = the plugin's solver (MTD(f))
+solve-by-host = the host's alpha-beta (the plugin has no solver)
+solve-value = Value: { $value } (final margin for the player to move, perfect play)
+solve-line = Principal line: { $line }
+solve-solved = Solved in { NUMBER($seconds, minimumFractionDigits: 2, maximumFractionDigits: 2) } s by { $engine }, { $nodes } positions searched, table { $entries } entries ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB of { NUMBER($budget, maximumFractionDigits: 0) } MB)
+solve-peak = Peak memory: { NUMBER($megabytes, maximumFractionDigits: 0) } MB
+
+## A search's estimate, in words for the player to move (hints)
+estimate-seen = seen { $depth ->
+    [one] { $depth } move
+   *[other] { $depth } moves
+} ahead
+estimate-looked = looked { $depth ->
+    [one] { $depth } move
+   *[other] { $depth } moves
+} ahead
+estimate-simulated = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} simulated
+estimate-win-by = with best play you win by { $margin }
+estimate-lose-by = with best play you lose by { $margin }, whatever you do
+estimate-win-by-at-least = with best play you win by at least { $margin }
+estimate-lose-by-at-least = with best play you lose by at least { $margin }, whatever you do
+estimate-draw = with best play a draw
+estimate-points = { $sign }{ NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) } points for you
+estimate-chance-line = chance is to play, nobody chooses; the most likely line ({ $count ->
+    [one] { $count } simulation
+   *[other] { $count } simulations
+})
+chance-none = no estimate
+chance-even = even chances
+chance-sure-win = a near-certain win
+chance-sure-loss = a near-certain loss
+chance-about = about a { NUMBER($share, style: "percent") } chance to win

@@ -301,3 +301,120 @@ cli-check-failed-games = { $failed ->
     [one] { $failed } partita su { $games } non è andata a buon fine.
    *[other] { $failed } partite su { $games } non sono andate a buon fine.
 }
+cli-status-loaded = caricato
+cli-status-shadowed = oscurato
+cli-status-incompatible = incompatibile
+cli-status-crashed = in crash
+cli-status-failed = fallito
+match-header = { $game } ({ $options }): { $a } contro { $b }, { $games ->
+    [one] { $games } partita
+   *[other] { $games } partite
+} dal seme casuale { $seed }, { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+match-as = { $bot } come
+match-wins = vinte
+match-draws = patte
+match-losses = perse
+match-score = punteggio
+match-score-value = { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+match-total = totale
+match-rates = { $bot }: percentuale di vittorie { NUMBER($rate, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (intervallo al 95% { NUMBER($rate_lo, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }–{ NUMBER($rate_hi, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }), punteggio { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) } (intervallo al 95% { NUMBER($score_lo, minimumFractionDigits: 3, maximumFractionDigits: 3) }–{ NUMBER($score_hi, minimumFractionDigits: 3, maximumFractionDigits: 3) })
+match-elo = Differenza Elo { $a } − { $b }: { $elo } (intervallo al 95% da { $lo } a { $hi })
+bench-game = gioco
+bench-mcts-one = MCTS sim./s (1)
+bench-mcts-all = MCTS sim./s (tutti)
+bench-playouts = simulazioni/s
+bench-rate = { NUMBER($rate, maximumFractionDigits: 0) }
+endgame-no-data-folder = questo sistema non ha una cartella dei dati dell'utente; indicane una con --dir
+endgame-none = nessuna tabella dei finali
+endgame-folder = Tabelle: { $folder }
+endgame-untrusted = non affidabile: { $reason }
+endgame-no-build = il plugin non ha avviato la costruzione
+endgame-bar = { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }  { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+}  { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+endgame-building = { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s: costruzione con { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+} ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } fatto)
+endgame-build-failed = la costruzione non è riuscita: { $error }
+endgame-built = Costruite tutte le posizioni con al più { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+} in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+endgame-file = { $count } semi: { $positions } posizioni, { $bytes } byte
+endgame-loaded-nothing = nulla
+endgame-loaded-seeds = { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+}
+endgame-in-all = In tutto: { $positions ->
+    [one] { $positions } posizione
+   *[other] { $positions } posizioni
+}, { NUMBER($megabytes, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB su disco; caricate fino a { $loaded }
+endgame-not-built = Non costruite fino a { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+}: esegui con --build.
+endgame-not-in-tables = { $position }: non è nelle tabelle (troppi semi, tabelle non caricate, o un valore che dipende dalle ripetizioni)
+new-kind-mancala = una variante di mancala su mancala-kit
+new-kind-game = un gioco su game_api::Game
+new-created = Creato { $path } ({ $what }).
+new-next = Poi:
+new-test-comment = le regole e il contratto dei plugin
+hint-over = La partita è finita: { $status }
+hint-chance = in { $position } tocca al caso: lì nessuno sceglie una mossa (gioca prima l'esito del caso con --moves)
+hint-to-move = Tocca a: { $seat }
+hint-engine = Motore: { $engine } ({ $millis } ms)
+hint-best = Mossa migliore: { $best }
+hint-no-estimate = { $engine } non dà una stima
+hint-outcome = Esito previsto: { $outcome }
+hint-line = Seguito previsto: { $line }
+hint-other-record = { $path } è una partita di `{ $game }`, non di `{ $wanted }`
+hint-move-after-end = mossa { $number } `{ $notation }`: la partita è già finita ({ $status })
+hint-move-not-legal = la mossa { $number } `{ $notation }` non è regolare in { $position } (regolari: { $legal })
+hint-move = mossa { $number } `{ $notation }`
+hint-no-time = `{ $bot }` gioca con un budget fisso e non accetta un tempo di riflessione; --time vale per `expert`, `alphabeta` e `mcts`
+solve-progress = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } posizioni esaminate, tabella di { $entries } voci in { NUMBER($megabytes, maximumFractionDigits: 0) } MB ({ NUMBER($share, style: "percent") } del budget di { NUMBER($budget, maximumFractionDigits: 0) } MB){ $replaced ->
+    [0] {""}
+   *[other] , { $replaced } sostituite
+}
+solve-progress-solver = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } posizioni esaminate, tabella di { $entries } voci su { $max } ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB)
+solve-between = , il valore è tra { $lo } e { $hi }
+solve-at-least = , il valore è almeno { $lo }
+solve-at-most = , il valore è al più { $hi }
+solve-by-plugin = il risolutore del plugin (MTD(f))
+solve-by-host = l'alfa-beta dell'host (il plugin non ha un risolutore)
+solve-value = Valore: { $value } (margine finale per chi ha la mossa, con gioco perfetto)
+solve-line = Variante principale: { $line }
+solve-solved = Risolto in { NUMBER($seconds, minimumFractionDigits: 2, maximumFractionDigits: 2) } s con { $engine }, { $nodes } posizioni esaminate, tabella di { $entries } voci ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB su { NUMBER($budget, maximumFractionDigits: 0) } MB)
+solve-peak = Memoria massima: { NUMBER($megabytes, maximumFractionDigits: 0) } MB
+
+## La stima di una ricerca, a parole per chi ha la mossa (suggerimenti)
+estimate-seen = calcolato { $depth ->
+    [one] { $depth } mossa
+   *[other] { $depth } mosse
+} avanti
+estimate-looked = guardando { $depth ->
+    [one] { $depth } mossa
+   *[other] { $depth } mosse
+} avanti
+estimate-simulated = { $count ->
+    [one] { $count } partita simulata
+   *[other] { $count } partite simulate
+}
+estimate-win-by = giocando al meglio vinci di { $margin }
+estimate-lose-by = giocando al meglio perdi di { $margin }, qualunque cosa tu faccia
+estimate-win-by-at-least = giocando al meglio vinci di almeno { $margin }
+estimate-lose-by-at-least = giocando al meglio perdi di almeno { $margin }, qualunque cosa tu faccia
+estimate-draw = giocando al meglio finisce patta
+estimate-points = { $sign }{ NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) } punti a tuo favore
+estimate-chance-line = tocca al caso, nessuno sceglie; il seguito più probabile ({ $count ->
+    [one] { $count } simulazione
+   *[other] { $count } simulazioni
+})
+chance-none = nessuna stima
+chance-even = possibilità pari
+chance-sure-win = una vittoria quasi certa
+chance-sure-loss = una sconfitta quasi certa
+chance-about = circa il { NUMBER($share, style: "percent") } di probabilità di vincere

@@ -248,15 +248,17 @@ pub(super) fn run(args: &NewArgs) -> Result<ExitCode> {
         args.name.replace('-', "_"),
         std::env::consts::DLL_SUFFIX
     );
+    let what = if args.mancala {
+        crate::tr!("new-kind-mancala")
+    } else {
+        crate::tr!("new-kind-game")
+    };
     println!(
-        "Created {} ({}).\n\nNext:\n  cd {}\n  cargo test                       # the rules and the plugin contract\n  cargo build --release\n  tavola check target/release/{lib}\n  tavola --plugins target/release open {}",
+        "{}\n\n{}\n  cd {}\n  cargo test                       # {}\n  cargo build --release\n  tavola check target/release/{lib}\n  tavola --plugins target/release open {}",
+        crate::tr!("new-created", path = dir.display().to_string(), what = what),
+        crate::tr!("new-next"),
         dir.display(),
-        if args.mancala {
-            "a mancala variant on mancala-kit"
-        } else {
-            "a game on game_api::Game"
-        },
-        dir.display(),
+        crate::tr!("new-test-comment"),
         args.name
     );
     Ok(ExitCode::SUCCESS)

@@ -90,7 +90,9 @@ fn write(n: &FluentNumber, marks: Marks) -> String {
     } else {
         int
     };
-    let negative = value < 0.0 && (grouped.bytes().any(|b| b != b'0' && b.is_ascii_digit()) || frac.bytes().any(|b| b != b'0'));
+    let negative = value < 0.0
+        && (grouped.bytes().any(|b| b != b'0' && b.is_ascii_digit())
+            || frac.bytes().any(|b| b != b'0'));
     let mut out = String::new();
     if negative {
         out.push('-');

@@ -64,9 +64,11 @@ pub fn serve() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Makes the games of this worker speak `language` from now on (empty: unchanged).
+/// Makes the games of this worker, and the host's words it sends (a hint's evaluation),
+/// speak `language` from now on (empty: unchanged).
 fn speak(language: &str) {
     if !language.is_empty() {
+        crate::i18n::set_language(language);
         crate::locale::set_language(language);
     }
 }

@@ -45,7 +45,10 @@ fn the_system_locale_chooses_italian_or_english() {
     assert!(out.is_empty() && err.starts_with("errore: "), "{err}");
 
     let (out, _) = tavola(p, d, "C", &["play", "kalah", "--seed", "2"]);
-    assert!(out.contains("\nResult: ") && out.contains("South "), "{out}");
+    assert!(
+        out.contains("\nResult: ") && out.contains("South "),
+        "{out}"
+    );
     let (out, _) = tavola(p, d, "C", &["perft", "kalah", "2"]);
     assert!(out.starts_with("depth 1: 6  (0.0"), "{out}");
     let (_, err) = tavola(p, d, "C", &["moves", "nope"]);
@@ -80,7 +83,11 @@ fn counts_are_plural_and_numbers_have_the_language_marks() {
     let en = |args: &[&str]| tavola(p, d, "C", args).0;
     let one = ["match", "kalah", "random", "random", "--games", "1"];
     let two = ["match", "kalah", "random", "random", "--games", "2"];
-    assert!(it(&one).contains("random contro random, 1 partita dal"), "{}", it(&one));
+    assert!(
+        it(&one).contains("random contro random, 1 partita dal"),
+        "{}",
+        it(&one)
+    );
     let out = it(&two);
     assert!(out.contains("random contro random, 2 partite dal"), "{out}");
     assert!(out.contains("percentuale di vittorie "), "{out}");
@@ -89,16 +96,31 @@ fn counts_are_plural_and_numbers_have_the_language_marks() {
         ["0,000", "0,500", "1,000"].iter().any(|s| out.contains(s)) && out.contains(",0%"),
         "{out}"
     );
-    assert!(en(&one).contains("random vs random, 1 game from"), "{}", en(&one));
+    assert!(
+        en(&one).contains("random vs random, 1 game from"),
+        "{}",
+        en(&one)
+    );
     let out = en(&two);
     assert!(out.contains("2 games from") && out.contains(".0%"), "{out}");
 
     let record = d.join("game.json");
     let record = record.to_str().unwrap();
-    let (_, err) = tavola(p, d, "C", &["play", "kalah", "--seed", "3", "--record", record]);
+    let (_, err) = tavola(
+        p,
+        d,
+        "C",
+        &["play", "kalah", "--seed", "3", "--record", record],
+    );
     assert!(err.is_empty(), "{err}");
     let out = it(&["replay", record]);
-    assert!(out.contains(" mosse di kalah rigiocate, tutte regolari"), "{out}");
+    assert!(
+        out.contains(" mosse di kalah rigiocate, tutte regolari"),
+        "{out}"
+    );
     let out = en(&["replay", record]);
-    assert!(out.contains(" moves of kalah replayed, every move legal"), "{out}");
+    assert!(
+        out.contains(" moves of kalah replayed, every move legal"),
+        "{out}"
+    );
 }

@@ -65,6 +65,8 @@ pub fn italian() -> ManifestTexts {
 /// The game's texts in Italian.
 pub const IT: Phrasebook = Phrasebook {
     phrases: &[
+        // A refused move.
+        ("not legal here", "mossa non consentita qui"),
         ("Pigs", "Maiali"),
         ("Herd turns", "Turni del Branco"),
         ("Reserve", "Riserva"),

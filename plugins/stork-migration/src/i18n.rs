@@ -25,6 +25,8 @@ pub fn italian() -> ManifestTexts {
 /// The game's texts in Italian.
 pub const IT: Phrasebook = Phrasebook {
     phrases: &[
+        // A refused move.
+        ("not legal here", "mossa non consentita qui"),
         (
             "{} wins: all six storks are in Africa",
             "Vince {}: tutte e sei le cicogne sono in Africa",

@@ -227,10 +227,15 @@ impl Phrasebook {
         view
     }
 
-    /// The layout with its sites' labels in this language.
+    /// The layout with its sites' labels and its pieces' names in this language.
     pub fn layout(&self, mut layout: Layout) -> Layout {
         for site in &mut layout.sites {
             site.label = self.text(&site.label);
+        }
+        for style in &mut layout.pieces {
+            for name in &mut style.names {
+                *name = self.text(name);
+            }
         }
         layout
     }

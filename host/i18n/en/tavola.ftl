@@ -409,3 +409,12 @@ chance-even = even chances
 chance-sure-win = a near-certain win
 chance-sure-loss = a near-certain loss
 chance-about = about a { NUMBER($share, style: "percent") } chance to win
+
+## The board's labels for screen readers
+board-site = { $label }: { $contents }
+board-site-empty = { $label }: empty
+board-site-unnamed = site { $id }
+board-pieces = { $count ->
+    [one] { $count } { $one }
+   *[other] { $count } { $other }
+}

@@ -418,3 +418,12 @@ chance-even = possibilità pari
 chance-sure-win = una vittoria quasi certa
 chance-sure-loss = una sconfitta quasi certa
 chance-about = circa il { NUMBER($share, style: "percent") } di probabilità di vincere
+
+## Le etichette del tavoliere per i lettori di schermo
+board-site = { $label }: { $contents }
+board-site-empty = { $label }: nessun pezzo
+board-site-unnamed = casella { $id }
+board-pieces = { $count ->
+    [one] { $count } { $one }
+   *[other] { $count } { $other }
+}

@@ -602,6 +602,10 @@ impl TavolaApp {
         crate::i18n::set_language(lang);
         self.settings.language = Some(crate::i18n::current().to_owned());
         self.chooser.reset();
+        // The game in progress speaks the new language at once (board, status, moves).
+        if let Some(play) = &mut self.play {
+            play.relabel();
+        }
         self.save_settings();
     }
 }

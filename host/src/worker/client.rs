@@ -419,6 +419,7 @@ fn describe(request: &Request) -> String {
         Request::Hint { .. } => "a hint's search",
         Request::Cancel { .. } => "stopping a search",
         Request::Tables { .. } => "asking about the endgame tables",
+        Request::Language { .. } => "changing the language",
     }
     .into()
 }

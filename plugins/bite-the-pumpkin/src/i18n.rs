@@ -140,5 +140,13 @@ pub const IT: Phrasebook = Phrasebook {
         ("The Herd", "Il Branco"),
         ("The Farmer", "Il Contadino"),
         ("The broccoli Farmer", "Il Contadino dei broccoli"),
+        // The pieces' names (the board's labels for screen readers).
+        ("pig", "maiale"),
+        ("pigs", "maiali"),
+        ("pumpkin", "zucca"),
+        ("pumpkins", "zucche"),
+        ("broccoli", "broccoli"),
+        ("tree", "albero"),
+        ("trees", "alberi"),
     ],
 };

@@ -172,7 +172,12 @@ impl Game for BiteThePumpkin {
     }
 
     fn layout(&self) -> Layout {
-        view::layout()
+        let layout = view::layout();
+        if self.italian {
+            i18n::IT.layout(layout)
+        } else {
+            layout
+        }
     }
 
     fn view(&self) -> View {

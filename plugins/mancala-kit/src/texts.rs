@@ -133,7 +133,17 @@ const IT: &[(&str, &str)] = &[
 ];
 
 /// Words that stand in a pattern's `{}`: side names.
-const IT_WORDS: &[(&str, &str)] = &[("South", "Sud"), ("North", "Nord")];
+const IT_WORDS: &[(&str, &str)] = &[
+    ("South", "Sud"),
+    ("North", "Nord"),
+    // The pieces' names (the board's labels for screen readers).
+    ("seed", "seme"),
+    ("seeds", "semi"),
+    ("big stone", "sasso grande"),
+    ("big stones", "sassi grandi"),
+    ("burnt mark", "segno di casa bruciata"),
+    ("burnt marks", "segni di casa bruciata"),
+];
 
 impl Lang {
     /// The language of a tag (`it`, `it-IT`); English for any other.

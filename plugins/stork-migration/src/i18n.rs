@@ -68,5 +68,15 @@ pub const IT: Phrasebook = Phrasebook {
         ("coin {}", "moneta {}"),
         ("die", "dado"),
     ],
-    words: &[("Yellow", "Giallo"), ("Blue", "Blu")],
+    words: &[
+        ("Yellow", "Giallo"),
+        ("Blue", "Blu"),
+        // The pieces' names (the board's labels for screen readers).
+        ("stork", "cicogna"),
+        ("storks", "cicogne"),
+        ("coin", "moneta"),
+        ("coins", "monete"),
+        ("pip", "punto del dado"),
+        ("pips", "punti del dado"),
+    ],
 };

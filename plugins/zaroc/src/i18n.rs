@@ -60,5 +60,10 @@ pub const IT: Phrasebook = Phrasebook {
         ("Dark", "Scuro"),
         ("Player 1", "Giocatore 1"),
         ("Player 2", "Giocatore 2"),
+        // The pieces' names (the board's labels for screen readers).
+        ("light piece", "pezzo chiaro"),
+        ("light pieces", "pezzi chiari"),
+        ("dark piece", "pezzo scuro"),
+        ("dark pieces", "pezzi scuri"),
     ],
 };

@@ -132,7 +132,12 @@ impl Game for Zaroc {
     }
 
     fn layout(&self) -> Layout {
-        self.layout_now()
+        let layout = self.layout_now();
+        if self.italian {
+            i18n::IT.layout(layout)
+        } else {
+            layout
+        }
     }
 
     fn view(&self) -> View {

@@ -112,7 +112,7 @@ fn write(n: &FluentNumber, marks: Marks) -> String {
 fn group(digits: &str, mark: char) -> String {
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(mark);
         }
         out.push(c);

@@ -10,7 +10,10 @@ seeds = { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
 }
-shortened = { $kept }… ({ $more } more characters not shown)
+shortened = { $kept }… ({ $more ->
+    [one] { $more } more character
+   *[other] { $more } more characters
+} not shown)
 language = Language
 back-to-games = Back to the games
 
@@ -155,7 +158,10 @@ over-margin = by { $margin }
 over-won = won
 over-drew = drew
 over-lost = lost
-over-moves-in = { $moves } moves in { $time }
+over-moves-in = { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+} in { $time }
 over-moves = { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
@@ -418,3 +424,7 @@ board-pieces = { $count ->
     [one] { $count } { $one }
    *[other] { $count } { $other }
 }
+
+## Finding a game by its id
+no-game-none-loaded = no game `{ $id }`: no plugin is loaded (searched: { $searched })
+no-game = no game `{ $id }` (loaded: { $loaded })

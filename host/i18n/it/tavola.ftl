@@ -10,7 +10,10 @@ seeds = { $count ->
     [one] { $count } seme
    *[other] { $count } semi
 }
-shortened = { $kept }… (altri { $more } caratteri non mostrati)
+shortened = { $kept }… ({ $more ->
+    [one] un altro carattere non mostrato
+   *[other] altri { $more } caratteri non mostrati
+})
 language = Lingua
 back-to-games = Torna ai giochi
 
@@ -158,7 +161,10 @@ over-margin = con { $margin } di scarto
 over-won = ha vinto
 over-drew = ha pareggiato
 over-lost = ha perso
-over-moves-in = { $moves } mosse in { $time }
+over-moves-in = { $moves ->
+    [one] { $moves } mossa
+   *[other] { $moves } mosse
+} in { $time }
 over-moves = { $moves ->
     [one] { $moves } mossa
    *[other] { $moves } mosse
@@ -427,3 +433,7 @@ board-pieces = { $count ->
     [one] { $count } { $one }
    *[other] { $count } { $other }
 }
+
+## Trovare un gioco dal suo id
+no-game-none-loaded = nessun gioco `{ $id }`: nessun plugin è caricato (cartelle cercate: { $searched })
+no-game = nessun gioco `{ $id }` (caricati: { $loaded })

@@ -428,3 +428,32 @@ board-pieces = { $count ->
 ## Finding a game by its id
 no-game-none-loaded = no game `{ $id }`: no plugin is loaded (searched: { $searched })
 no-game = no game `{ $id }` (loaded: { $loaded })
+
+## A plugin's process that failed (shown with the game kept)
+worker-spawn = the worker process could not be started: { $error }
+worker-crashed = the plugin's process { $how }
+worker-crashed-said = { $ended } — it said: { $said }
+worker-timed-out = the plugin did not answer within { $seconds } s ({ $what }); its process was stopped
+worker-protocol = the plugin's process broke the protocol: { $error }
+worker-doing-load = loading the plugin
+worker-doing-seat-count = counting the seats
+worker-doing-start = setting up the game
+worker-doing-open = replaying the saved game
+worker-doing-play = playing a move
+worker-doing-goto = going to a position
+worker-doing-bot = a bot's search
+worker-doing-hint = a hint's search
+worker-doing-cancel = stopping a search
+worker-doing-tables = asking about the endgame tables
+worker-doing-language = changing the language
+exit-signal = killed by signal { $signal }
+exit-signal-what = killed by signal { $signal } ({ $what })
+exit-status = exited with status { $code }
+exit-ended = ended
+exit-sigsegv = SIGSEGV: an invalid memory access, or a stack overflow
+exit-sigbus = SIGBUS: an invalid memory access
+exit-sigabrt = SIGABRT: the plugin aborted
+exit-sigill = SIGILL: an illegal instruction
+exit-sigfpe = SIGFPE: an arithmetic fault
+exit-sigkill = SIGKILL: killed
+exit-sigterm = SIGTERM: terminated

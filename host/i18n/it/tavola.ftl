@@ -437,3 +437,32 @@ board-pieces = { $count ->
 ## Trovare un gioco dal suo id
 no-game-none-loaded = nessun gioco `{ $id }`: nessun plugin è caricato (cartelle cercate: { $searched })
 no-game = nessun gioco `{ $id }` (caricati: { $loaded })
+
+## Il processo di un plugin che non ha funzionato (mostrato con la partita conservata)
+worker-spawn = il processo di lavoro non si è potuto avviare: { $error }
+worker-crashed = il processo del plugin { $how }
+worker-crashed-said = { $ended } — ha scritto: { $said }
+worker-timed-out = il plugin non ha risposto entro { $seconds } s ({ $what }); il suo processo è stato fermato
+worker-protocol = il processo del plugin non ha rispettato il protocollo: { $error }
+worker-doing-load = caricamento del plugin
+worker-doing-seat-count = conteggio dei posti
+worker-doing-start = preparazione della partita
+worker-doing-open = riproduzione della partita salvata
+worker-doing-play = esecuzione di una mossa
+worker-doing-goto = passaggio a una posizione
+worker-doing-bot = ricerca di un bot
+worker-doing-hint = ricerca di un suggerimento
+worker-doing-cancel = arresto di una ricerca
+worker-doing-tables = richiesta sulle tabelle dei finali
+worker-doing-language = cambio di lingua
+exit-signal = è stato terminato dal segnale { $signal }
+exit-signal-what = è stato terminato dal segnale { $signal } ({ $what })
+exit-status = è terminato con il codice { $code }
+exit-ended = è terminato
+exit-sigsegv = SIGSEGV: un accesso alla memoria non valido, o uno stack overflow
+exit-sigbus = SIGBUS: un accesso alla memoria non valido
+exit-sigabrt = SIGABRT: il plugin si è interrotto
+exit-sigill = SIGILL: un'istruzione non valida
+exit-sigfpe = SIGFPE: un errore aritmetico
+exit-sigkill = SIGKILL: terminato forzatamente
+exit-sigterm = SIGTERM: terminato

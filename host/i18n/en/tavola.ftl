@@ -464,3 +464,27 @@ new-not-empty = { $path } already exists and is not empty
 new-reading = reading { $path }
 new-creating = creating { $path }
 new-writing = writing { $path }
+
+## Game records that cannot be read or replayed
+record-io = { $path }: { $error }
+record-syntax = { $path }: not a Tavola game record: { $reason }
+record-format = not a game record this host can read: { $reason }
+record-options = the recorded options do not fit the plugin: { $reason }
+record-start = the recorded start position cannot be set up: { $reason }
+record-move = move { $number } (`{ $notation }`): { $reason }
+record-diverged = the plugin's rules diverge from the record at move { $number } ({ $notation }): the record expects position check { $expected }, the plugin gives { $found } (position { $position })
+record-result = the replayed result differs from the recorded one: { $reason }
+record-plugin = the plugin failed: { $error }
+record-format-other = its format is `{ $found }`, expected `{ $expected }`
+record-format-missing = it has no `format` field (a record starts with "format": "{ $expected }")
+record-format-newer = it is version { $version } of the format; this host reads up to version { $max }
+record-other-game = the record is a game of `{ $game }`: { $error }
+record-not-of = the record is a game of `{ $game }`, not of `{ $plugin }`
+record-no-checks = the record carries no position checks (an older format): its moves are checked for legality only
+record-over = the game is already over
+record-not-legal = move id { $id } is not legal here
+record-written-as = the plugin writes move id { $id } as `{ $notation }`
+record-other-version = recorded with { $game } { $recorded }, replayed with { $version }
+record-other-version-checked = { $other }; every recorded position check matches
+record-results = recorded { $recorded }, replayed { $replayed }
+record-not-over = the replayed game is not over

@@ -473,3 +473,27 @@ new-not-empty = { $path } esiste già e non è vuota
 new-reading = lettura di { $path }
 new-creating = creazione di { $path }
 new-writing = scrittura di { $path }
+
+## Partite registrate che non si possono leggere o rigiocare
+record-io = { $path }: { $error }
+record-syntax = { $path }: non è una partita registrata da Tavola: { $reason }
+record-format = non è una partita registrata che questo programma sappia leggere: { $reason }
+record-options = le opzioni registrate non vanno bene per il plugin: { $reason }
+record-start = la posizione iniziale registrata non si può preparare: { $reason }
+record-move = mossa { $number } (`{ $notation }`): { $reason }
+record-diverged = le regole del plugin si discostano dalla partita registrata alla mossa { $number } ({ $notation }): la registrazione si aspetta il controllo di posizione { $expected }, il plugin dà { $found } (posizione { $position })
+record-result = il risultato rigiocato è diverso da quello registrato: { $reason }
+record-plugin = il plugin non ha funzionato: { $error }
+record-format-other = il suo formato è `{ $found }`, atteso `{ $expected }`
+record-format-missing = non ha il campo `format` (una partita registrata comincia con "format": "{ $expected }")
+record-format-newer = è la versione { $version } del formato; questo programma legge fino alla versione { $max }
+record-other-game = la partita registrata è di `{ $game }`: { $error }
+record-not-of = la partita registrata è di `{ $game }`, non di `{ $plugin }`
+record-no-checks = la partita registrata non ha controlli di posizione (un formato più vecchio): delle sue mosse si verifica solo la regolarità
+record-over = la partita è già finita
+record-not-legal = la mossa con id { $id } qui non è regolare
+record-written-as = il plugin scrive la mossa con id { $id } come `{ $notation }`
+record-other-version = registrata con { $game } { $recorded }, rigiocata con { $version }
+record-other-version-checked = { $other }; tutti i controlli di posizione registrati coincidono
+record-results = registrato { $recorded }, rigiocato { $replayed }
+record-not-over = la partita rigiocata non è finita

@@ -43,7 +43,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Effect, Layout, Manifest, OptionKind, View};
+use crate::{Effect, GameError, Layout, Manifest, OptionKind, View};
 
 /// A manifest's texts in one language; an empty text (or an absent entry) keeps the
 /// default one.
@@ -227,10 +227,15 @@ impl Phrasebook {
         view
     }
 
-    /// The layout with its sites' labels in this language.
+    /// The layout with its sites' labels and its pieces' names in this language.
     pub fn layout(&self, mut layout: Layout) -> Layout {
         for site in &mut layout.sites {
             site.label = self.text(&site.label);
+        }
+        for style in &mut layout.pieces {
+            for name in &mut style.names {
+                *name = self.text(name);
+            }
         }
         layout
     }
@@ -241,6 +246,29 @@ impl Phrasebook {
             if let Effect::Message { text } = e {
                 *text = self.text(text);
             }
+        }
+    }
+    /// The error with the reason of a refused move in this language (`house c is empty`
+    /// → `la casa c è vuota`); other errors, written for the plugin's author, stay as
+    /// they are.
+    ///
+    /// ```
+    /// use game_api::{GameError, MoveId, i18n::Phrasebook};
+    /// let it = Phrasebook {
+    ///     phrases: &[("house {} is empty", "la casa {} è vuota")],
+    ///     words: &[],
+    /// };
+    /// let e = it.error(GameError::illegal(MoveId(2), "house c is empty"));
+    /// assert_eq!(e.to_string(), "illegal move #2: la casa c è vuota");
+    /// assert!(matches!(it.error(GameError::GameOver), GameError::GameOver));
+    /// ```
+    pub fn error(&self, error: GameError) -> GameError {
+        match error {
+            GameError::IllegalMove { mv, reason } => GameError::IllegalMove {
+                mv,
+                reason: self.text(&reason),
+            },
+            other => other,
         }
     }
 }

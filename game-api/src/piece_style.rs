@@ -64,6 +64,12 @@ pub struct PieceStyle {
     /// [`Part::text`] for letters. Empty for none.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub svg: String,
+    /// What people call one piece of this kind and several, in the game's language
+    /// (`["seed", "seeds"]`), for the board's labels read aloud by screen readers
+    /// ("c: 4 seeds"); a [`Phrasebook`](crate::i18n::Phrasebook) translates them with
+    /// the layout. Empty: the kind's id stands for both.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
 }
 
 fn one() -> f32 {
@@ -80,7 +86,34 @@ impl PieceStyle {
             parts,
             states: Vec::new(),
             svg: String::new(),
+            names: Vec::new(),
         }
+    }
+
+    /// The same style with the names of one piece and of several (see
+    /// [`names`](Self::names)).
+    ///
+    /// ```
+    /// use game_api::{Part, PieceStyle};
+    /// let seed = PieceStyle::new("seed", vec![Part::circle(1.0)]).with_names("seed", "seeds");
+    /// assert_eq!(seed.name(1), "seed");
+    /// assert_eq!(seed.name(4), "seeds");
+    /// assert_eq!(PieceStyle::new("bead", vec![]).name(2), "bead");
+    /// ```
+    pub fn with_names(mut self, one: &str, several: &str) -> Self {
+        self.names = vec![one.into(), several.into()];
+        self
+    }
+
+    /// The name of `count` pieces of this kind in English's way of counting (one, or
+    /// several); the kind's id without [`names`](Self::names). A host that speaks
+    /// another language picks among `names` by that language's plural rules.
+    pub fn name(&self, count: u64) -> &str {
+        let i = usize::from(count != 1);
+        self.names
+            .get(i)
+            .or(self.names.first())
+            .map_or(self.kind.as_str(), String::as_str)
     }
 
     /// The same style with an SVG image under its parts (see [`svg`](Self::svg)).

@@ -19,6 +19,7 @@ use crate::{
 mod endgame;
 mod engine_protocol;
 mod hint;
+pub mod language;
 pub mod limits;
 pub mod new;
 mod solve;
@@ -39,6 +40,10 @@ pub struct Cli {
     /// Open the app without its game in progress of the last run (which stays saved).
     #[arg(long, global = true)]
     pub no_restore: bool,
+    /// The language of the texts for people (`en`, `it`); without it, the app's
+    /// remembered choice, else the system's language (LC_ALL, LC_MESSAGES, LANG).
+    #[arg(long, global = true, value_name = "LANG", value_parser = language::parse_lang)]
+    pub lang: Option<String>,
     /// What to do; without a command the app opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -259,7 +264,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{}", crate::tr!("cli-error", error = format!("{e:#}")));
             ExitCode::FAILURE
         }
     }
@@ -269,9 +274,14 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let dirs = PluginDirs::standard(&cli.plugins, !cli.no_default_plugins);
     let Some(command) = cli.command else {
-        crate::app::run(dirs, None, cli.no_restore)?;
+        crate::app::run(dirs, None, cli.no_restore, cli.lang)?;
         return Ok(ExitCode::SUCCESS);
     };
+    if !matches!(command, Command::Worker | Command::Inspect { .. }) {
+        // The worker is told its language with each request; inspecting speaks none.
+        let data_dir = crate::app::data_dir();
+        crate::i18n::set_language(language::choose(cli.lang.as_deref(), data_dir.as_deref()));
+    }
     let command = match command {
         Command::Check {
             plugin,
@@ -305,7 +315,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 moves,
                 random_moves,
             };
-            crate::app::run(dirs, Some(start), cli.no_restore)?;
+            crate::app::run(dirs, Some(start), cli.no_restore, cli.lang)?;
             return Ok(ExitCode::SUCCESS);
         }
         Command::Inspect { file } => {
@@ -328,16 +338,20 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         } => play(&set, &game, &setup, &seats, seed, record),
         Command::Replay { file } => {
             let record = Record::read(&file)?;
-            let replayed = replay(&set, &record)
-                .with_context(|| format!("{} does not replay", file.display()))?;
+            let replayed = replay(&set, &record).with_context(|| {
+                crate::tr!("cli-does-not-replay", file = file.display().to_string())
+            })?;
             for w in &replayed.warnings {
-                eprintln!("warning: {w}");
+                warn(w);
             }
             println!(
-                "{}: {} moves of {} replayed, every move legal",
-                file.display(),
-                record.moves.len(),
-                record.game
+                "{}",
+                crate::tr!(
+                    "cli-replayed",
+                    file = file.display().to_string(),
+                    count = record.moves.len(),
+                    game = record.game.clone()
+                )
             );
             print_result(&replayed.game)?;
             Ok(ExitCode::SUCCESS)
@@ -348,7 +362,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             for d in 1..=depth {
                 let t = Instant::now();
                 let n = perft(&start, d)?;
-                println!("depth {d}: {n}  ({:.3} s)", t.elapsed().as_secs_f64());
+                // The count as digits alone (no grouping): scripts read these lines.
+                println!(
+                    "{}",
+                    crate::tr!(
+                        "cli-perft-depth",
+                        depth = d,
+                        nodes = n.to_string(),
+                        seconds = t.elapsed().as_secs_f64()
+                    )
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -436,26 +459,35 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!("Plugin folders, in search order:");
+    println!("{}", crate::tr!("cli-list-folders"));
     for d in &set.dirs.0 {
         let note = if d.path.is_dir() {
-            ""
+            String::new()
         } else {
-            "  (does not exist)"
+            format!("  ({})", crate::tr!("cli-list-missing-folder"))
         };
         println!("  {}  [{}]{note}", d.path.display(), d.source);
     }
     for p in &set.problems {
-        println!("Cannot read {}: {}", p.path.display(), p.reason);
+        let path = p.path.display().to_string();
+        let reason = p.reason.clone();
+        println!(
+            "{}",
+            crate::tr!("cli-list-unreadable", path = path, reason = reason)
+        );
     }
     if set.files.is_empty() {
-        println!("No plugin files found.");
+        println!("{}", crate::tr!("cli-list-none"));
         return Ok(ExitCode::SUCCESS);
     }
     println!();
     println!(
-        "{:<20} {:<24} {:<9} {:<12} PATH",
-        "ID", "NAME", "VERSION", "STATUS"
+        "{:<20} {:<24} {:<9} {:<12} {}",
+        crate::tr!("cli-list-id"),
+        crate::tr!("cli-list-name"),
+        crate::tr!("cli-list-version"),
+        crate::tr!("cli-list-status"),
+        crate::tr!("cli-list-path")
     );
     for f in &set.files {
         let (id, name, version) = f.plugin().map_or(("-", "-", "-"), |p| {
@@ -467,7 +499,7 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
         });
         println!(
             "{id:<20} {name:<24} {version:<9} {:<12} {}",
-            f.status_word(),
+            status_in_words(f.status_word()),
             f.path.display()
         );
         if let Some(reason) = f.reason() {
@@ -475,6 +507,18 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A plugin's status word (`loaded`, …) in the player's language, for the table.
+fn status_in_words(word: &str) -> String {
+    match word {
+        "loaded" => crate::tr!("cli-status-loaded"),
+        "shadowed" => crate::tr!("cli-status-shadowed"),
+        "incompatible" => crate::tr!("cli-status-incompatible"),
+        "crashed" => crate::tr!("cli-status-crashed"),
+        "failed" => crate::tr!("cli-status-failed"),
+        other => other.to_owned(),
+    }
 }
 
 /// The plugin for `game` and its start position (or `--position`) under `--option`s.
@@ -490,14 +534,19 @@ fn set_up<'a>(set: &'a PluginSet, game: &str, setup: &Setup) -> Result<(&'a Plug
 
 fn seat_name(plugin: &Plugin, seat: Option<u8>) -> String {
     match seat {
-        None => "chance".into(),
+        None => crate::tr!("cli-chance"),
         Some(s) => plugin
             .manifest()
             .seat_names
             .get(usize::from(s))
             .cloned()
-            .unwrap_or_else(|| format!("seat {s}")),
+            .unwrap_or_else(|| crate::tr!("cli-seat", seat = s)),
     }
+}
+
+/// Prints a warning for people on standard error.
+pub(crate) fn warn(what: &str) {
+    eprintln!("{}", crate::tr!("cli-warning", warning = what.to_owned()));
 }
 
 fn play(
@@ -511,11 +560,12 @@ fn play(
     let (plugin, mut handle) = set_up(set, game, setup)?;
     let seat_count = usize::from(handle.seat_count()?);
     if seats.len() > seat_count {
-        bail!(
-            "{} seats given, {} has {seat_count}",
-            seats.len(),
-            plugin.id()
-        );
+        bail!(crate::tr!(
+            "cli-too-many-seats",
+            given = seats.len(),
+            game = plugin.id().to_owned(),
+            count = seat_count
+        ));
     }
     let names: Vec<String> = (0..seat_count)
         .map(|i| seats.get(i).cloned().unwrap_or_else(|| "random".into()))
@@ -531,16 +581,21 @@ fn play(
     });
     let mut record = Record::new(plugin, handle.options(), Some(seed), setup.position.clone());
     record.seats = names.clone();
+    let players = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} {n}", seat_name(plugin, Some(i as u8))))
+        .collect::<Vec<_>>()
+        .join(", ");
     println!(
-        "{} ({}), seed {seed}: {}",
-        plugin.manifest().name,
-        handle.options(),
-        names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("{} {n}", seat_name(plugin, Some(i as u8))))
-            .collect::<Vec<_>>()
-            .join(", ")
+        "{}",
+        crate::tr!(
+            "cli-play-header",
+            game = plugin.manifest().name.clone(),
+            options = handle.options().to_string(),
+            seed = seed.to_string(),
+            players = players
+        )
     );
     // The record is saved before the first move (so a path that cannot be written is
     // refused before the game) and after every move (so a crash keeps every move).
@@ -566,7 +621,7 @@ fn play(
                 && !save_failed
                 && let Err(e) = w.save(so_far)
             {
-                eprintln!("warning: {e}");
+                warn(&e.to_string());
                 save_failed = true;
             }
         },
@@ -574,14 +629,24 @@ fn play(
     // Save what was played (and the result) even when a plugin failed part-way.
     if let Some(w) = &mut writer {
         w.finish(&record)?;
-        println!("Record written to {}", w.path().display());
+        let path = w.path().display().to_string();
+        println!("{}", crate::tr!("cli-record-written", path = path));
     }
     result?;
     print_result(&handle)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The notations of a line of moves played from `game`.
+/// A seat's result in one word for people.
+fn result_word(result: game_api::GameResult) -> String {
+    match result {
+        game_api::GameResult::Win => crate::tr!("cli-win"),
+        game_api::GameResult::Draw => crate::tr!("cli-draw"),
+        game_api::GameResult::Loss => crate::tr!("cli-loss"),
+    }
+}
+
+/// Prints how `game` ended (or that it has not) and its position.
 fn print_result(game: &GameHandle) -> Result<()> {
     let view = game.view()?;
     match game.turn()? {
@@ -590,13 +655,20 @@ fn print_result(game: &GameHandle) -> Result<()> {
                 .seats
                 .iter()
                 .zip(&view.panels)
-                .map(|(s, p)| format!("{} {} ({:?})", p.seat, s.score, s.result).to_lowercase())
+                .map(|(s, p)| format!("{} {} ({})", p.seat, s.score, result_word(s.result)))
                 .collect();
-            println!("Result: {} [{}]", view.status, scores.join(", "));
+            let scores = scores.join(", ");
+            println!(
+                "{}",
+                crate::tr!("cli-result", status = view.status, scores = scores)
+            );
         }
-        _ => println!("Not over: {}", view.status),
+        _ => println!("{}", crate::tr!("cli-not-over", status = view.status)),
     }
-    println!("Position: {}", game.notation()?);
+    println!(
+        "{}",
+        crate::tr!("cli-position", position = game.notation()?)
+    );
     Ok(())
 }
 
@@ -624,9 +696,13 @@ fn moves(set: &PluginSet, game: &str, setup: &Setup, as_json: bool) -> Result<Ex
             .collect();
         println!("{}", serde_json::to_string_pretty(&list)?);
     } else {
-        println!("Position: {}", handle.notation()?);
+        println!(
+            "{}",
+            crate::tr!("cli-position", position = handle.notation()?)
+        );
         if rows.is_empty() {
-            println!("No legal moves: {}", handle.view()?.status);
+            let status = handle.view()?.status;
+            println!("{}", crate::tr!("cli-no-legal-moves", status = status));
         }
         for (info, result) in rows {
             println!("{:<8} {result}", info.notation);
@@ -644,7 +720,8 @@ fn check(
 ) -> Result<ExitCode> {
     let path = PathBuf::from(target);
     let plugin = if path.exists() {
-        load_library(&path).with_context(|| format!("{} does not load", path.display()))?
+        load_library(&path)
+            .with_context(|| crate::tr!("cli-does-not-load", file = path.display().to_string()))?
     } else {
         let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
         set.require(target).map_err(|e| anyhow!(e))?.clone()
@@ -660,26 +737,34 @@ fn check(
         None => check_plugin(&plugin, &config),
     };
     println!(
-        "{} {} ({}): {} option sets, {} games, {} actions checked in {:.1} s",
-        plugin.manifest().name,
-        plugin.manifest().version,
-        plugin.path().display(),
-        report.option_sets,
-        report.games,
-        report.actions,
-        t.elapsed().as_secs_f64()
+        "{}",
+        crate::tr!(
+            "cli-check-summary",
+            game = format!("{} {}", plugin.manifest().name, plugin.manifest().version),
+            path = plugin.path().display().to_string(),
+            sets = report.option_sets,
+            games = report.games,
+            actions = report.actions,
+            seconds = t.elapsed().as_secs_f64()
+        )
     );
     if report.passed() {
-        println!("All checks passed.");
+        println!("{}", crate::tr!("cli-check-passed"));
         Ok(ExitCode::SUCCESS)
     } else {
         for f in &report.failures {
-            println!("FAILED: {f}");
+            println!(
+                "{}",
+                crate::tr!("cli-check-failed", failure = f.to_string())
+            );
         }
         println!(
-            "{} of {} games failed.",
-            report.failures.len(),
-            report.games
+            "{}",
+            crate::tr!(
+                "cli-check-failed-games",
+                failed = report.failures.len(),
+                games = report.games
+            )
         );
         Ok(ExitCode::FAILURE)
     }

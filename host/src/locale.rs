@@ -21,13 +21,20 @@ pub const FALLBACK: &str = "en";
 static LANGUAGE: RwLock<Option<String>> = RwLock::new(None);
 
 /// The language games should speak now: the one set with [`set_language`], else the
-/// system's ([`system_language`]).
+/// system's ([`system_language`]; in the library's own unit tests, English, so that they
+/// never depend on the machine's locale).
 pub fn language() -> String {
     let set = LANGUAGE
         .read()
         .map(|l| l.clone())
         .unwrap_or_else(|e| e.into_inner().clone());
-    set.unwrap_or_else(system_language)
+    set.unwrap_or_else(|| {
+        if cfg!(test) {
+            FALLBACK.to_owned()
+        } else {
+            system_language()
+        }
+    })
 }
 
 /// Sets the language games speak from now on (`it`, `it-IT`, `it_IT.UTF-8` all give

@@ -205,53 +205,75 @@ pub fn run_match(
     }
     let names = &plugin.manifest().seat_names;
     println!(
-        "{} ({options}): {a} vs {b}, {games} games from seed {seed}, {:.1} s",
-        plugin.manifest().name,
-        start.elapsed().as_secs_f64()
+        "{}",
+        crate::tr!(
+            "match-header",
+            game = plugin.manifest().name.clone(),
+            options = options.to_string(),
+            a = a,
+            b = b,
+            games = games,
+            seed = seed.to_string(),
+            seconds = start.elapsed().as_secs_f64()
+        )
     );
+    print_tally(names, (a, b), &by_seat, &total);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The table of a match for people (by seat and in all), the first bot's win rate and
+/// score with their 95% intervals, and the Elo difference.
+fn print_tally(names: &[String], (a, b): (&str, &str), by_seat: &[Tally], total: &Tally) {
     println!(
-        "{:<22} {:>6} {:>6} {:>6}   score",
-        format!("{a} as"),
-        "wins",
-        "draws",
-        "losses"
+        "{:<22} {:>6} {:>6} {:>6}   {}",
+        crate::tr!("match-as", bot = a),
+        crate::tr!("match-wins"),
+        crate::tr!("match-draws"),
+        crate::tr!("match-losses"),
+        crate::tr!("match-score")
     );
-    for (s, t) in by_seat.iter().enumerate().filter(|(_, t)| t.games() > 0) {
-        let seat = names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
+    let row = |name: String, t: &Tally| {
+        let score = crate::tr!("match-score-value", score = t.score());
         println!(
-            "{seat:<22} {:>6} {:>6} {:>6}   {:.3}",
-            t.wins,
-            t.draws,
-            t.losses,
-            t.score()
+            "{name:<22} {:>6} {:>6} {:>6}   {score}",
+            t.wins, t.draws, t.losses
         );
+    };
+    for (s, t) in by_seat.iter().enumerate().filter(|(_, t)| t.games() > 0) {
+        let seat = names
+            .get(s)
+            .cloned()
+            .unwrap_or_else(|| crate::tr!("cli-seat", seat = s));
+        row(seat, t);
     }
+    row(crate::tr!("match-total"), total);
     let (lo, hi) = total.score_interval();
     let (wlo, whi) = total.win_interval();
     println!(
-        "{:<22} {:>6} {:>6} {:>6}   {:.3}",
-        "total",
-        total.wins,
-        total.draws,
-        total.losses,
-        total.score()
+        "{}",
+        crate::tr!(
+            "match-rates",
+            bot = a,
+            rate = total.wins as f64 / total.games().max(1) as f64,
+            rate_lo = wlo,
+            rate_hi = whi,
+            score = total.score(),
+            score_lo = lo,
+            score_hi = hi
+        )
     );
+    let signed = |v: f64| format!("{v:+.0}");
     println!(
-        "{a}: win rate {:.1}% (95% interval {:.1}–{:.1}%), score {:.3} (95% interval {:.3}–{:.3})",
-        100.0 * total.wins as f64 / total.games().max(1) as f64,
-        100.0 * wlo,
-        100.0 * whi,
-        total.score(),
-        lo,
-        hi
+        "{}",
+        crate::tr!(
+            "match-elo",
+            a = a,
+            b = b,
+            elo = signed(elo(total.score())),
+            lo = signed(elo(lo)),
+            hi = signed(elo(hi))
+        )
     );
-    println!(
-        "Elo difference {a} − {b}: {:+.0} (95% interval {:+.0} to {:+.0})",
-        elo(total.score()),
-        elo(lo),
-        elo(hi)
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// One game's speed figures.
@@ -343,12 +365,20 @@ pub fn bench(
     } else {
         println!(
             "{:<16} {:>16} {:>20} {:>14}",
-            "game", "MCTS sims/s (1)", "MCTS sims/s (all)", "playouts/s"
+            crate::tr!("bench-game"),
+            crate::tr!("bench-mcts-one"),
+            crate::tr!("bench-mcts-all"),
+            crate::tr!("bench-playouts")
         );
+        let rate = |v: f64| crate::tr!("bench-rate", rate = v);
         for r in rows {
             println!(
-                "{:<16} {:>16.0} {:>15.0} ({}t) {:>14.0}",
-                r.game, r.mcts_one, r.mcts_all, r.threads, r.playouts
+                "{:<16} {:>16} {:>15} ({}t) {:>14}",
+                r.game,
+                rate(r.mcts_one),
+                rate(r.mcts_all),
+                r.threads,
+                rate(r.playouts)
             );
         }
     }

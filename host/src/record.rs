@@ -107,7 +107,7 @@ pub enum RecordError {
     #[error(transparent)]
     Save(#[from] StorageError),
     /// The file could not be read.
-    #[error("{path}: {source}")]
+    #[error("{}", crate::tr!("record-io", path = path.clone(), error = source.to_string()))]
     Io {
         /// The file.
         path: String,
@@ -115,7 +115,7 @@ pub enum RecordError {
         source: std::io::Error,
     },
     /// The file is not valid record JSON.
-    #[error("{path}: not a Tavola game record: {reason}")]
+    #[error("{}", crate::tr!("record-syntax", path = path.clone(), reason = reason.clone()))]
     Syntax {
         /// The file.
         path: String,
@@ -123,19 +123,19 @@ pub enum RecordError {
         reason: String,
     },
     /// Another format or a newer version.
-    #[error("not a game record this host can read: {0}")]
+    #[error("{}", crate::tr!("record-format", reason = .0.clone()))]
     Format(String),
     /// No loaded plugin plays the recorded game.
     #[error("{0}")]
     UnknownGame(String),
     /// The recorded options are not valid for the plugin.
-    #[error("the recorded options do not fit the plugin: {0}")]
+    #[error("{}", crate::tr!("record-options", reason = .0.clone()))]
     Options(String),
     /// The recorded start position cannot be set up.
-    #[error("the recorded start position cannot be set up: {0}")]
+    #[error("{}", crate::tr!("record-start", reason = .0.clone()))]
     Start(String),
     /// A recorded move cannot be played.
-    #[error("move {number} (`{notation}`): {reason}")]
+    #[error("{}", crate::tr!("record-move", number = *number, notation = notation.clone(), reason = reason.clone()))]
     Move {
         /// 1-based position in the record.
         number: usize,
@@ -145,10 +145,14 @@ pub enum RecordError {
         reason: String,
     },
     /// The plugin reaches another position than the one recorded after a move.
-    #[error(
-        "the plugin's rules diverge from the record at move {number} ({notation}): the \
-         record expects position check {expected}, the plugin gives {found} (position {position})"
-    )]
+    #[error("{}", crate::tr!(
+        "record-diverged",
+        number = *number,
+        notation = notation.clone(),
+        expected = expected.clone(),
+        found = found.clone(),
+        position = position.clone()
+    ))]
     Diverged {
         /// 1-based position of the move in the record.
         number: usize,
@@ -162,10 +166,10 @@ pub enum RecordError {
         position: String,
     },
     /// The replayed game ends differently from the recorded result.
-    #[error("the replayed result differs from the recorded one: {0}")]
+    #[error("{}", crate::tr!("record-result", reason = .0.clone()))]
     Result(String),
     /// The plugin failed while replaying.
-    #[error("the plugin failed: {0}")]
+    #[error("{}", crate::tr!("record-plugin", error = .0.to_string()))]
     Plugin(#[from] CallError),
 }
 
@@ -227,21 +231,26 @@ impl Record {
         match value.get("format").and_then(|f| f.as_str()) {
             Some(RECORD_FORMAT) => {}
             Some(other) => {
-                return Err(RecordError::Format(format!(
-                    "its format is `{other}`, expected `{RECORD_FORMAT}`"
+                return Err(RecordError::Format(crate::tr!(
+                    "record-format-other",
+                    found = other,
+                    expected = RECORD_FORMAT
                 )));
             }
             None => {
-                return Err(RecordError::Format(format!(
-                    "it has no `format` field (a record starts with \"format\": \"{RECORD_FORMAT}\")"
+                return Err(RecordError::Format(crate::tr!(
+                    "record-format-missing",
+                    expected = RECORD_FORMAT
                 )));
             }
         }
         if let Some(v) = value.get("version").and_then(|v| v.as_u64())
             && v > u64::from(RECORD_VERSION)
         {
-            return Err(RecordError::Format(format!(
-                "it is version {v} of the format; this host reads up to version {RECORD_VERSION}"
+            return Err(RecordError::Format(crate::tr!(
+                "record-format-newer",
+                version = v,
+                max = RECORD_VERSION
             )));
         }
         serde_json::from_value(value).map_err(|e| RecordError::Syntax {
@@ -335,7 +344,11 @@ pub fn start_of(plugin: &Plugin, record: &Record) -> Result<GameHandle, RecordEr
 /// recorded result.
 pub fn replay(plugins: &PluginSet, record: &Record) -> Result<Replayed, RecordError> {
     let plugin = plugins.require(&record.game).map_err(|e| {
-        RecordError::UnknownGame(format!("the record is a game of `{}`: {e}", record.game))
+        RecordError::UnknownGame(crate::tr!(
+            "record-other-game",
+            game = record.game.clone(),
+            error = e
+        ))
     })?;
     replay_with(plugin, record)
 }
@@ -343,19 +356,15 @@ pub fn replay(plugins: &PluginSet, record: &Record) -> Result<Replayed, RecordEr
 /// Replays `record` with `plugin`, checking every move and the recorded result.
 pub fn replay_with(plugin: &Plugin, record: &Record) -> Result<Replayed, RecordError> {
     if plugin.id() != record.game {
-        return Err(RecordError::UnknownGame(format!(
-            "the record is a game of `{}`, not of `{}`",
-            record.game,
-            plugin.id()
+        return Err(RecordError::UnknownGame(crate::tr!(
+            "record-not-of",
+            game = record.game.clone(),
+            plugin = plugin.id().to_owned()
         )));
     }
     let mut warnings = Vec::new();
     if !record.moves.is_empty() && !record.has_checks() {
-        warnings.push(
-            "the record carries no position checks (an older format): its moves are checked \
-             for legality only"
-                .into(),
-        );
+        warnings.push(crate::tr!("record-no-checks"));
     }
     let mut game = start_of(plugin, record)?;
     for (i, m) in record.moves.iter().enumerate() {
@@ -366,17 +375,18 @@ pub fn replay_with(plugin: &Plugin, record: &Record) -> Result<Replayed, RecordE
         };
         let turn = game.turn()?;
         if let Turn::Over { .. } = turn {
-            return Err(bad("the game is already over".into()));
+            return Err(bad(crate::tr!("record-over")));
         }
         let legal = game.legal_moves()?;
         if !legal.contains(&MoveId(m.id)) {
-            return Err(bad(format!("move id {} is not legal here", m.id)));
+            return Err(bad(crate::tr!("record-not-legal", id = m.id.to_string())));
         }
         let info = game.move_info(MoveId(m.id))?;
         if info.notation != m.notation {
-            return Err(bad(format!(
-                "the plugin writes move id {} as `{}`",
-                m.id, info.notation
+            return Err(bad(crate::tr!(
+                "record-written-as",
+                id = m.id.to_string(),
+                notation = info.notation
             )));
         }
         game.apply(MoveId(m.id))?;
@@ -395,29 +405,29 @@ pub fn replay_with(plugin: &Plugin, record: &Record) -> Result<Replayed, RecordE
         }
     }
     if plugin.manifest().version != record.plugin_version {
-        let checked = if record.has_checks() {
-            "; every recorded position check matches"
+        let other = crate::tr!(
+            "record-other-version",
+            game = record.game.clone(),
+            recorded = record.plugin_version.clone(),
+            version = plugin.manifest().version.clone()
+        );
+        warnings.push(if record.has_checks() {
+            crate::tr!("record-other-version-checked", other = other)
         } else {
-            ""
-        };
-        warnings.push(format!(
-            "recorded with {} {}, replayed with {}{checked}",
-            record.game,
-            record.plugin_version,
-            plugin.manifest().version
-        ));
+            other
+        });
     }
     if let Some(recorded) = &record.result {
         match game.turn()? {
             Turn::Over { outcome } if &outcome == recorded => {}
             Turn::Over { outcome } => {
-                return Err(RecordError::Result(format!(
-                    "recorded {}, replayed {}",
-                    describe_scores(recorded),
-                    describe_scores(&outcome)
+                return Err(RecordError::Result(crate::tr!(
+                    "record-results",
+                    recorded = describe_scores(recorded),
+                    replayed = describe_scores(&outcome)
                 )));
             }
-            _ => return Err(RecordError::Result("the replayed game is not over".into())),
+            _ => return Err(RecordError::Result(crate::tr!("record-not-over"))),
         }
     }
     Ok(Replayed { game, warnings })

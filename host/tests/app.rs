@@ -72,15 +72,15 @@ fn clicking_a_pit_sows_it_and_undo_restores_it() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
     start_kalah(&mut h);
-    h.get_by_label("c: 4 seed").click();
+    h.get_by_label("c: 4 seeds").click();
     h.run();
     assert_eq!(notation(&h), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
-    h.get_by_label("c: 0 seed");
-    h.get_by_label("f: 5 seed");
+    h.get_by_label("c: 0 seeds");
+    h.get_by_label("f: 5 seeds");
     h.get_by_label("Undo").click();
     h.run();
     assert_eq!(notation(&h), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
-    h.get_by_label("c: 4 seed");
+    h.get_by_label("c: 4 seeds");
     h.get_by_label("Redo").click();
     h.run();
     assert_eq!(notation(&h), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
@@ -91,7 +91,7 @@ fn saving_then_loading_gives_the_same_position() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
     start_kalah(&mut h);
-    for pit in ["c: 4 seed", "f: 5 seed"] {
+    for pit in ["c: 4 seeds", "f: 5 seeds"] {
         h.get_by_label(pit).click();
         h.run();
     }
@@ -129,7 +129,7 @@ fn an_option_changes_the_board() {
     h.run();
     h.get_by_label("Start").click();
     h.run();
-    h.get_by_label("a: 5 seed");
+    h.get_by_label("a: 5 seeds");
     assert_eq!(notation(&h), "5,5,5,5,5,5/5,5,5,5,5,5 0-0 S");
 }
 
@@ -158,7 +158,7 @@ fn a_bot_answers_a_person() {
         .set_seat(1, tavola::session::SeatKind::Bot("greedy".into()));
     h.get_by_label("Start").click();
     h.run();
-    h.get_by_label("a: 4 seed").click();
+    h.get_by_label("a: 4 seeds").click();
     // The bot thinks on another thread; give it a moment.
     for _ in 0..200 {
         h.step();
@@ -195,7 +195,7 @@ fn a_hint_is_searched_on_another_thread_and_shown() {
     assert!(view.legal_moves().iter().any(|m| m.id == *mv), "{text}");
     assert!(text.contains("line:"), "{text}");
     // Playing a move drops the hint, which was for the position before it.
-    h.get_by_label("c: 4 seed").click();
+    h.get_by_label("c: 4 seeds").click();
     h.run();
     assert!(h.state().play_view().unwrap().shown_hint().is_none());
 }
@@ -235,7 +235,7 @@ fn the_game_in_progress_is_restored_at_the_next_start() {
     first.settings_mut().dark = false;
     let mut h = harness(first);
     start_kalah(&mut h);
-    h.get_by_label("b: 4 seed").click();
+    h.get_by_label("b: 4 seeds").click();
     h.run();
     let position = notation(&h);
     h.state_mut().shutdown();
@@ -348,13 +348,13 @@ fn a_persons_move_from_an_earlier_point_wakes_the_bot_and_says_what_it_replaced(
         }
         panic!("the bot did not answer");
     };
-    h.get_by_label("a: 4 seed").click();
+    h.get_by_label("a: 4 seeds").click();
     wait_for(&mut h, 2);
     // Back to the start (the game pauses there), then a different first move.
     h.state_mut().play_view_mut().unwrap().goto(0);
     h.run();
     assert!(h.state().play_view().unwrap().paused);
-    h.get_by_label("b: 4 seed").click();
+    h.get_by_label("b: 4 seeds").click();
     h.run_steps(2);
     let view = h.state().play_view().unwrap();
     assert!(!view.paused, "the person's move goes on with the game");
@@ -459,7 +459,7 @@ fn restart_asks_first_and_esc_closes_the_question() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
     start_kalah(&mut h);
-    h.get_by_label("c: 4 seed").click();
+    h.get_by_label("c: 4 seeds").click();
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::R);
     h.run();
@@ -491,7 +491,7 @@ fn the_panels_wait_for_the_board_during_an_animation() {
     };
     assert_eq!(store(&h).as_deref(), Some("0"));
     // c: 4 seeds, the last one in South's store: an extra turn, after the animation.
-    h.get_by_label("c: 4 seed").click();
+    h.get_by_label("c: 4 seeds").click();
     h.step();
     assert!(h.state().play_view().unwrap().animating());
     assert_eq!(
@@ -605,10 +605,10 @@ fn every_move_of_the_last_turn_is_marked_and_the_hint_is_in_words() {
             .sites[0]
     };
     let c = site_of(&h, "c");
-    h.get_by_label("c: 4 seed").click();
+    h.get_by_label("c: 4 seeds").click();
     h.run();
     let f = site_of(&h, "f");
-    h.get_by_label("f: 5 seed").click();
+    h.get_by_label("f: 5 seeds").click();
     h.run();
     let marks = h.state().play_view().unwrap().marks();
     assert!(
@@ -645,7 +645,7 @@ fn resigning_ends_the_game_records_it_and_the_finished_game_is_not_restored() {
     let mut h = harness(first);
     start_kalah(&mut h);
     // South sows c into its store: an extra turn, South still to move.
-    h.get_by_label("c: 4 seed").click();
+    h.get_by_label("c: 4 seeds").click();
     h.run();
     h.get_by_label("Resign").click();
     h.run();
@@ -667,7 +667,7 @@ fn resigning_ends_the_game_records_it_and_the_finished_game_is_not_restored() {
     assert_eq!(outcome.seats[1].result, game_api::GameResult::Win);
     // The summary says it, and the board takes no more moves.
     h.get_by_label("South resigned · North wins");
-    h.get_by_label("f: 5 seed").click();
+    h.get_by_label("f: 5 seeds").click();
     h.run();
     assert_eq!(h.state().play_view().unwrap().session().cursor(), 1);
     // Saved finished: the record keeps how it ended, and the next start opens the chooser.
@@ -778,7 +778,7 @@ fn clocks_run_for_the_seat_to_move_lose_on_time_and_come_back_with_the_game() {
     assert!((56_000..start[0]).contains(&south), "{south}");
     assert_eq!(north, 60_000);
     // South moves (to the opponent's side) and gains its increment; North's clock runs.
-    h.get_by_label("f: 4 seed").click();
+    h.get_by_label("f: 4 seeds").click();
     h.run();
     let after = clock(&h);
     assert!(after[0] > south, "the increment: {after:?}");
@@ -820,7 +820,7 @@ fn save_and_load_list_only_tavola_games_ask_before_replacing_and_speak_plainly()
     app.settings_mut().step_seconds = 0.0;
     let mut h = harness(app);
     start_kalah(&mut h);
-    h.get_by_label("c: 4 seed").click();
+    h.get_by_label("c: 4 seeds").click();
     h.run();
     let games = data.path().join("games");
     std::fs::create_dir_all(&games).unwrap();
@@ -894,8 +894,8 @@ fn at_900_by_600_with_the_rules_open_the_board_stays_playable() {
     let ctx = h.ctx.clone();
     h.state_mut().run_command(tavola::app::Command::Rules, &ctx);
     h.run_steps(3);
-    let a = h.get_by_label("a: 4 seed").rect();
-    let f = h.get_by_label("f: 4 seed").rect();
+    let a = h.get_by_label("a: 4 seeds").rect();
+    let f = h.get_by_label("f: 4 seeds").rect();
     // Six houses and two stores across at least 420 points: houses of 45 or more.
     assert!(a.width() >= 45.0, "a house {} wide", a.width());
     assert!(f.right() - a.left() >= 6.0 * 45.0, "{a:?} {f:?}");
@@ -904,7 +904,7 @@ fn at_900_by_600_with_the_rules_open_the_board_stays_playable() {
     h.run();
     assert!(h.query_by_label("Hide the rules").is_none());
     // And the board still plays.
-    h.get_by_label("c: 4 seed").click();
+    h.get_by_label("c: 4 seeds").click();
     h.run();
     assert_eq!(notation(&h), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");
 }
@@ -924,7 +924,7 @@ fn the_bot_thinks_while_the_board_animates_the_move_before() {
     h.get_by_label("Start").click();
     h.run();
     // South sows f: one seed into its store, three into North's row; North's bot is to move.
-    h.get_by_label("f: 4 seed").click();
+    h.get_by_label("f: 4 seeds").click();
     h.step();
     h.step();
     let play = h.state().play_view().unwrap();

@@ -74,11 +74,37 @@ fn the_app_speaks_italian_and_remembers_it() {
     h.get_by_label("Tavoliere");
     assert!(h.query_by_label("Undo").is_none());
 
-    // Back to English from the View menu's choice; the choice is remembered.
+    // A move: c's last seed lands in South's store, an extra turn.
+    h.get_by_label("c: 4 semi").click();
+    h.run();
+    h.get_by_label("Tocca a Sud");
+    h.get_by_label("Sud c: turno in più per Sud");
+    h.get_by_label_contains("Granaio di Sud: ");
+
+    // Back to English from the View menu's choice, during the game: the board, the
+    // status, the last move's event and the panels speak English at once; the choice
+    // is remembered.
     h.state_mut().set_language("en");
     h.run();
     h.get_by_label("Undo");
     h.get_by_label("Moves");
+    h.get_by_label("South to move");
+    h.get_by_label("South c: extra turn for South");
+    h.get_by_label_contains("South store: ");
+    h.get_by_label("c: 0 seeds");
+    assert!(h.query_by_label("Tocca a Sud").is_none());
+    assert!(h.query_by_label_contains("Granaio di Sud").is_none());
+    assert_eq!(
+        h.state().play_view().unwrap().notation(),
+        "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S",
+        "the same position"
+    );
+    // The game plays on in English: Undo, then the move again.
+    h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("c: 4 seeds").click();
+    h.run();
+    h.get_by_label("South c: extra turn for South");
     let settings = std::fs::read_to_string(data.path().join("settings.json")).unwrap();
     assert!(settings.contains(r#""language": "en""#), "{settings}");
     h.state_mut().set_language("it");

@@ -39,7 +39,7 @@ fn endgame_builds_reports_rebuilds_a_corrupt_file_and_probes() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("In all: 1820 positions"),
+        run.stdout.contains("In all: 1,820 positions"),
         "{}",
         run.stdout
     );

@@ -18,7 +18,7 @@ const CYCLE: [&str; 12] = ["e", "E", "f", "F", "a", "A", "b", "B", "c", "C", "d"
 
 fn tavola(plugins: &Path, args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tavola"))
-        .arg("--no-default-plugins")
+        .args(["--lang", "en", "--no-default-plugins"])
         .arg("--plugins")
         .arg(plugins)
         .args(args)
@@ -162,7 +162,7 @@ struct Engine {
 impl Engine {
     fn start(plugins: &Path, args: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tavola"))
-            .arg("--no-default-plugins")
+            .args(["--lang", "en", "--no-default-plugins"])
             .arg("--plugins")
             .arg(plugins)
             .arg("engine")

@@ -24,7 +24,7 @@ struct Run {
 /// Runs `tavola` with `TAVOLA_HOSTILE=fault`, killing it after `limit`.
 fn tavola(plugins: &Path, fault: &str, args: &[&str], limit: Duration) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tavola"))
-        .arg("--no-default-plugins")
+        .args(["--lang", "en", "--no-default-plugins"])
         .arg("--plugins")
         .arg(plugins)
         .args(args)

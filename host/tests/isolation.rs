@@ -437,7 +437,7 @@ fn a_manifest_that_crashes_or_hangs_does_not_stop_the_listing_of_the_others() {
         let cache = tempfile::tempdir().unwrap();
         let start = std::time::Instant::now();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavola"))
-            .args(["--no-default-plugins", "--plugins"])
+            .args(["--lang", "en", "--no-default-plugins", "--plugins"])
             .arg(plugins.path())
             .arg("list")
             .env("TAVOLA_HOSTILE", fault)

@@ -23,7 +23,7 @@ fn run(command: &mut Command) -> String {
 
 fn tavola() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tavola"));
-    c.arg("--no-default-plugins");
+    c.args(["--lang", "en", "--no-default-plugins"]);
     c
 }
 

@@ -47,17 +47,17 @@ fn a_mandarin_square_shows_its_big_stone_and_counted_stones_and_the_tray_its_cap
     // The square after South's row holds its big stone and 4 small stones, each group
     // counted; the other holds its big stone alone.
     assert_eq!(
-        h.get_all_by_label("Mandarin: 1 big-stone, 4 seed").count(),
+        h.get_all_by_label("Mandarin: 1 big stone, 4 seeds").count(),
         1
     );
     assert_eq!(
-        h.get_all_by_label("Mandarin: 1 big-stone, 0 seed").count(),
+        h.get_all_by_label("Mandarin: 1 big stone, 0 seeds").count(),
         1
     );
-    h.get_by_label("South captured: 18 seed");
+    h.get_by_label("South captured: 18 seeds");
 
     // a> captures d's 3 stones, then the mandarin square: its big stone goes to the tray.
     let h = open(dir.path(), &["a>"]);
-    h.get_by_label("South captured: 1 big-stone, 25 seed");
-    h.get_by_label("Mandarin: 0 seed");
+    h.get_by_label("South captured: 1 big stone, 25 seeds");
+    h.get_by_label("Mandarin: 0 seeds");
 }

@@ -23,7 +23,7 @@ fn a_killed_play_keeps_every_move_played_in_its_record() {
     let record = dir.path().join("live.json");
     // Slow bots, so that the game is far from over when it is killed.
     let mut child = Command::new(env!("CARGO_BIN_EXE_tavola"))
-        .arg("--no-default-plugins")
+        .args(["--lang", "en", "--no-default-plugins"])
         .arg("--plugins")
         .arg(dir.path())
         .args(["play", "kalah", "--seed", "2", "--seat", "mcts:5000:1"])

@@ -166,6 +166,8 @@ fn every_level_and_engine_plays_a_legal_move() {
 
 #[test]
 fn a_hint_names_a_move_an_evaluation_and_a_line() {
+    // The texts checked below are English, whatever the machine's locale.
+    tavola::i18n::set_language("en");
     let (_dir, plugin) = kalah();
     let game = position(&plugin, &[], "1,0,1,0,0,0/0,0,9,0,0,1 18-18 S");
     let hint = tavola::ai::hint(

@@ -67,6 +67,8 @@ fn names(choices: Vec<tavola::bots::BotChoice>) -> Vec<String> {
 
 #[test]
 fn a_chance_game_gets_a_hint_and_an_expert_at_a_seats_turn() {
+    // The texts checked below are English, whatever the machine's locale.
+    tavola::i18n::set_language("en");
     let (_dir, plugin) = load("fixture_dice_race", "dice-race");
     assert!(plugin.manifest().may_have_chance());
     let game = plugin

@@ -181,3 +181,45 @@ fn a_plugin_without_translations_still_loads_and_plays_with_a_language_set() {
     let mv = game.legal_moves().unwrap()[0];
     game.apply_with_effects(mv).expect("it plays on");
 }
+
+#[test]
+fn refused_moves_say_why_in_the_players_language() {
+    let _turn = one_at_a_time();
+    let (_dir, set) = discover(&first_party_plugins());
+    // Kalah after `c` (its last seed in the store: South moves again, house c empty).
+    let kalah = set.game("kalah").unwrap();
+    let refusal = |lang: &str, mv: u32| {
+        let mut game = start(kalah, lang);
+        game.apply(game_api::MoveId(2)).unwrap();
+        game.apply(game_api::MoveId(mv)).unwrap_err().to_string()
+    };
+    assert!(
+        refusal("en", 2).contains("house c is empty"),
+        "{}",
+        refusal("en", 2)
+    );
+    assert!(
+        refusal("it", 2).contains("la casa c è vuota"),
+        "{}",
+        refusal("it", 2)
+    );
+    assert!(
+        refusal("it", 40).contains("ci sono solo 6 case"),
+        "{}",
+        refusal("it", 40)
+    );
+    // Every game: a move that is not legal is refused with a reason in Italian.
+    for id in FIRST_PARTY {
+        let plugin = set.game(id).unwrap();
+        let (mut en, mut it) = (start(plugin, "en"), start(plugin, "it"));
+        let legal = en.legal_moves().unwrap();
+        let mv = (0..10_000)
+            .map(game_api::MoveId)
+            .find(|m| !legal.contains(m))
+            .unwrap();
+        let (e_en, e_it) = (en.apply(mv).unwrap_err(), it.apply(mv).unwrap_err());
+        assert_ne!(e_en.to_string(), e_it.to_string(), "{id}: {e_en}");
+        let (i_en, i_it) = (en.move_info(mv).unwrap_err(), it.move_info(mv).unwrap_err());
+        assert_ne!(i_en.to_string(), i_it.to_string(), "{id}: {i_en}");
+    }
+}

@@ -27,6 +27,8 @@ fn file<'a>(set: &'a PluginSet, name: &str) -> &'a PluginFile {
 
 #[test]
 fn kalah_loads_and_plays_through_the_boundary() {
+    // The texts checked below are English, whatever the machine's locale.
+    tavola::i18n::set_language("en");
     let dir = plugins_folder(&[library("kalah")]);
     let set = discover(&[dir.path()]);
     let kalah = set.game("kalah").expect("kalah is loaded");
@@ -193,6 +195,8 @@ fn the_same_game_twice_uses_the_higher_version_and_reports_the_other() {
 
 #[test]
 fn folders_that_do_not_exist_are_skipped() {
+    // The texts checked below are English, whatever the machine's locale.
+    tavola::i18n::set_language("en");
     let set = discover(&[Path::new("/nonexistent/tavola/plugins")]);
     assert!(set.files.is_empty());
     assert!(

@@ -10,7 +10,10 @@ seeds = { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
 }
-shortened = { $kept }… ({ $more } more characters not shown)
+shortened = { $kept }… ({ $more ->
+    [one] { $more } more character
+   *[other] { $more } more characters
+} not shown)
 language = Language
 back-to-games = Back to the games
 
@@ -155,7 +158,10 @@ over-margin = by { $margin }
 over-won = won
 over-drew = drew
 over-lost = lost
-over-moves-in = { $moves } moves in { $time }
+over-moves-in = { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+} in { $time }
 over-moves = { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
@@ -244,3 +250,242 @@ level-beginner-about = plays at once and makes plenty of mistakes
 level-casual-about = a fair opponent for a relaxed game
 level-strong-about = a strong opponent; thinks about a second a move
 level-expert-about = the strongest: searches deepest and takes longest
+
+## The command line (its texts for people; the JSON stays as it is)
+cli-error = error: { $error }
+cli-warning = warning: { $warning }
+cli-chance = chance
+cli-seat = seat { $seat }
+cli-win = win
+cli-draw = draw
+cli-loss = loss
+cli-position = Position: { $position }
+cli-result = Result: { $status } [{ $scores }]
+cli-not-over = Not over: { $status }
+cli-no-legal-moves = No legal moves: { $status }
+cli-does-not-replay = { $file } does not replay
+cli-does-not-load = { $file } does not load
+cli-replayed = { $file }: { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} of { $game } replayed, every move legal
+cli-perft-depth = depth { $depth }: { $nodes }  ({ NUMBER($seconds, minimumFractionDigits: 3, maximumFractionDigits: 3) } s)
+cli-list-folders = Plugin folders, in search order:
+cli-list-missing-folder = does not exist
+cli-list-unreadable = Cannot read { $path }: { $reason }
+cli-list-none = No plugin files found.
+cli-list-id = ID
+cli-list-name = NAME
+cli-list-version = VERSION
+cli-list-status = STATUS
+cli-list-path = PATH
+cli-too-many-seats = { $given } seats given, { $game } has { $count }
+cli-play-header = { $game } ({ $options }), seed { $seed }: { $players }
+cli-record-written = Record written to { $path }
+cli-check-summary = { $game } ({ $path }): { $sets ->
+    [one] { $sets } option set
+   *[other] { $sets } option sets
+}, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+} checked in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+cli-check-passed = All checks passed.
+cli-check-failed = FAILED: { $failure }
+cli-check-failed-games = { $failed } of { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} failed.
+cli-status-loaded = loaded
+cli-status-shadowed = shadowed
+cli-status-incompatible = incompatible
+cli-status-crashed = crashed
+cli-status-failed = failed
+match-header = { $game } ({ $options }): { $a } vs { $b }, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} from seed { $seed }, { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+match-as = { $bot } as
+match-wins = wins
+match-draws = draws
+match-losses = losses
+match-score = score
+match-score-value = { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+match-total = total
+match-rates = { $bot }: win rate { NUMBER($rate, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (95% interval { NUMBER($rate_lo, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }–{ NUMBER($rate_hi, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }), score { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) } (95% interval { NUMBER($score_lo, minimumFractionDigits: 3, maximumFractionDigits: 3) }–{ NUMBER($score_hi, minimumFractionDigits: 3, maximumFractionDigits: 3) })
+match-elo = Elo difference { $a } − { $b }: { $elo } (95% interval { $lo } to { $hi })
+bench-game = game
+bench-mcts-one = MCTS sims/s (1)
+bench-mcts-all = MCTS sims/s (all)
+bench-playouts = playouts/s
+bench-rate = { NUMBER($rate, maximumFractionDigits: 0) }
+endgame-no-data-folder = this system has no user data folder; give one with --dir
+endgame-none = no endgame tables
+endgame-folder = Tables: { $folder }
+endgame-untrusted = untrusted: { $reason }
+endgame-no-build = the plugin did not start a build
+endgame-bar = { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }  { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}  { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+endgame-building = { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s: building { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } done)
+endgame-build-failed = the build failed: { $error }
+endgame-built = Built every position with up to { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+endgame-file = { $count } seeds: { $positions } positions, { $bytes } bytes
+endgame-loaded-nothing = nothing
+endgame-loaded-seeds = { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}
+endgame-in-all = In all: { $positions ->
+    [one] { $positions } position
+   *[other] { $positions } positions
+}, { NUMBER($megabytes, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB on disk; loaded up to { $loaded }
+endgame-not-built = Not built up to { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}: run with --build.
+endgame-not-in-tables = { $position }: not in the tables (too many seeds, not loaded, or a value that depends on repetitions)
+new-kind-mancala = a mancala variant on mancala-kit
+new-kind-game = a game on game_api::Game
+new-created = Created { $path } ({ $what }).
+new-next = Next:
+new-test-comment = the rules and the plugin contract
+hint-over = The game is over: { $status }
+hint-chance = chance is to play in { $position }: nobody chooses a move there (play the chance outcome with --moves first)
+hint-to-move = To move: { $seat }
+hint-engine = Engine: { $engine } ({ $millis } ms)
+hint-best = Best move: { $best }
+hint-no-estimate = { $engine } gives no estimate
+hint-outcome = Expected outcome: { $outcome }
+hint-line = Expected line: { $line }
+hint-other-record = { $path } is a record of `{ $game }`, not of `{ $wanted }`
+hint-move-after-end = move { $number } `{ $notation }`: the game is already over ({ $status })
+hint-move-not-legal = move { $number } `{ $notation }` is not legal in { $position } (legal: { $legal })
+hint-move = move { $number } `{ $notation }`
+hint-no-time = `{ $bot }` plays a fixed budget and takes no thinking time; --time applies to `expert`, `alphabeta` and `mcts`
+solve-progress = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } positions searched, table { $entries } entries in { NUMBER($megabytes, maximumFractionDigits: 0) } MB ({ NUMBER($share, style: "percent") } of the { NUMBER($budget, maximumFractionDigits: 0) } MB budget){ $replaced ->
+    [0] {""}
+   *[other] , { $replaced } replaced
+}
+solve-progress-solver = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } positions searched, table { $entries } of { $max } entries ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB)
+solve-between = , the value is from { $lo } to { $hi }
+solve-at-least = , the value is at least { $lo }
+solve-at-most = , the value is at most { $hi }
+solve-testing = {" "}(testing: at least { $value }?)
+solve-by-plugin = the plugin's solver (MTD(f))
+solve-by-host = the host's alpha-beta (the plugin has no solver)
+solve-value = Value: { $value } (final margin for the player to move, perfect play)
+solve-line = Principal line: { $line }
+solve-solved = Solved in { NUMBER($seconds, minimumFractionDigits: 2, maximumFractionDigits: 2) } s by { $engine }, { $nodes } positions searched, table { $entries } entries ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB of { NUMBER($budget, maximumFractionDigits: 0) } MB)
+solve-peak = Peak memory: { NUMBER($megabytes, maximumFractionDigits: 0) } MB
+
+## A search's estimate, in words for the player to move (hints)
+estimate-seen = seen { $depth ->
+    [one] { $depth } move
+   *[other] { $depth } moves
+} ahead
+estimate-looked = looked { $depth ->
+    [one] { $depth } move
+   *[other] { $depth } moves
+} ahead
+estimate-simulated = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} simulated
+estimate-win-by = with best play you win by { $margin }
+estimate-lose-by = with best play you lose by { $margin }, whatever you do
+estimate-win-by-at-least = with best play you win by at least { $margin }
+estimate-lose-by-at-least = with best play you lose by at least { $margin }, whatever you do
+estimate-draw = with best play a draw
+estimate-points = { $sign }{ NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) } points for you
+estimate-chance-line = chance is to play, nobody chooses; the most likely line ({ $count ->
+    [one] { $count } simulation
+   *[other] { $count } simulations
+})
+chance-none = no estimate
+chance-even = even chances
+chance-sure-win = a near-certain win
+chance-sure-loss = a near-certain loss
+chance-about = about a { NUMBER($share, style: "percent") } chance to win
+
+## The board's labels for screen readers
+board-site = { $label }: { $contents }
+board-site-empty = { $label }: empty
+board-site-unnamed = site { $id }
+board-pieces = { $count ->
+    [one] { $count } { $one }
+   *[other] { $count } { $other }
+}
+
+## Finding a game by its id
+no-game-none-loaded = no game `{ $id }`: no plugin is loaded (searched: { $searched })
+no-game = no game `{ $id }` (loaded: { $loaded })
+
+## A plugin's process that failed (shown with the game kept)
+worker-spawn = the worker process could not be started: { $error }
+worker-crashed = the plugin's process { $how }
+worker-crashed-said = { $ended } — it said: { $said }
+worker-timed-out = the plugin did not answer within { $seconds } s ({ $what }); its process was stopped
+worker-protocol = the plugin's process broke the protocol: { $error }
+worker-doing-load = loading the plugin
+worker-doing-seat-count = counting the seats
+worker-doing-start = setting up the game
+worker-doing-open = replaying the saved game
+worker-doing-play = playing a move
+worker-doing-goto = going to a position
+worker-doing-bot = a bot's search
+worker-doing-hint = a hint's search
+worker-doing-cancel = stopping a search
+worker-doing-tables = asking about the endgame tables
+worker-doing-language = changing the language
+exit-signal = killed by signal { $signal }
+exit-signal-what = killed by signal { $signal } ({ $what })
+exit-status = exited with status { $code }
+exit-ended = ended
+exit-sigsegv = SIGSEGV: an invalid memory access, or a stack overflow
+exit-sigbus = SIGBUS: an invalid memory access
+exit-sigabrt = SIGABRT: the plugin aborted
+exit-sigill = SIGILL: an illegal instruction
+exit-sigfpe = SIGFPE: an arithmetic fault
+exit-sigkill = SIGKILL: killed
+exit-sigterm = SIGTERM: terminated
+new-not-literal = `{ $text }` cannot be written in Cargo.toml as a literal string (it holds ' or a line break)
+new-bad-name = `{ $name }` is not a usable game id: use lowercase letters, digits and single hyphens, starting with a letter (e.g. `last-stone`), at most 64 characters
+new-not-a-checkout = { $path } is not a Tavola checkout: it has no game-api/Cargo.toml
+new-not-empty = { $path } already exists and is not empty
+new-reading = reading { $path }
+new-creating = creating { $path }
+new-writing = writing { $path }
+
+## Game records that cannot be read or replayed
+record-io = { $path }: { $error }
+record-syntax = { $path }: not a Tavola game record: { $reason }
+record-format = not a game record this host can read: { $reason }
+record-options = the recorded options do not fit the plugin: { $reason }
+record-start = the recorded start position cannot be set up: { $reason }
+record-move = move { $number } (`{ $notation }`): { $reason }
+record-diverged = the plugin's rules diverge from the record at move { $number } ({ $notation }): the record expects position check { $expected }, the plugin gives { $found } (position { $position })
+record-result = the replayed result differs from the recorded one: { $reason }
+record-plugin = the plugin failed: { $error }
+record-format-other = its format is `{ $found }`, expected `{ $expected }`
+record-format-missing = it has no `format` field (a record starts with "format": "{ $expected }")
+record-format-newer = it is version { $version } of the format; this host reads up to version { $max }
+record-other-game = the record is a game of `{ $game }`: { $error }
+record-not-of = the record is a game of `{ $game }`, not of `{ $plugin }`
+record-no-checks = the record carries no position checks (an older format): its moves are checked for legality only
+record-over = the game is already over
+record-not-legal = move id { $id } is not legal here
+record-written-as = the plugin writes move id { $id } as `{ $notation }`
+record-other-version = recorded with { $game } { $recorded }, replayed with { $version }
+record-other-version-checked = { $other }; every recorded position check matches
+record-results = recorded { $recorded }, replayed { $replayed }
+record-not-over = the replayed game is not over

@@ -10,7 +10,10 @@ seeds = { $count ->
     [one] { $count } seme
    *[other] { $count } semi
 }
-shortened = { $kept }… (altri { $more } caratteri non mostrati)
+shortened = { $kept }… ({ $more ->
+    [one] un altro carattere non mostrato
+   *[other] altri { $more } caratteri non mostrati
+})
 language = Lingua
 back-to-games = Torna ai giochi
 
@@ -158,7 +161,10 @@ over-margin = con { $margin } di scarto
 over-won = ha vinto
 over-drew = ha pareggiato
 over-lost = ha perso
-over-moves-in = { $moves } mosse in { $time }
+over-moves-in = { $moves ->
+    [one] { $moves } mossa
+   *[other] { $moves } mosse
+} in { $time }
 over-moves = { $moves ->
     [one] { $moves } mossa
    *[other] { $moves } mosse
@@ -250,3 +256,245 @@ level-beginner-about = gioca subito e sbaglia spesso
 level-casual-about = un avversario alla pari per una partita tranquilla
 level-strong-about = un avversario forte; pensa circa un secondo a mossa
 level-expert-about = il più forte: cerca più a fondo e impiega più tempo
+
+## La riga di comando (i testi per le persone; il JSON resta com'è)
+cli-error = errore: { $error }
+cli-warning = attenzione: { $warning }
+cli-chance = caso
+cli-seat = posto { $seat }
+cli-win = vittoria
+cli-draw = patta
+cli-loss = sconfitta
+cli-position = Posizione: { $position }
+cli-result = Risultato: { $status } [{ $scores }]
+cli-not-over = Non finita: { $status }
+cli-no-legal-moves = Nessuna mossa possibile: { $status }
+cli-does-not-replay = { $file } non si può rigiocare
+cli-does-not-load = { $file } non si carica
+cli-replayed = { $file }: { $count ->
+    [one] { $count } mossa
+   *[other] { $count } mosse
+} di { $game } rigiocate, tutte regolari
+cli-perft-depth = profondità { $depth }: { $nodes }  ({ NUMBER($seconds, minimumFractionDigits: 3, maximumFractionDigits: 3) } s)
+cli-list-folders = Cartelle dei plugin, nell'ordine di ricerca:
+cli-list-missing-folder = non esiste
+cli-list-unreadable = Impossibile leggere { $path }: { $reason }
+cli-list-none = Nessun file di plugin trovato.
+cli-list-id = ID
+cli-list-name = NOME
+cli-list-version = VERSIONE
+cli-list-status = STATO
+cli-list-path = PERCORSO
+cli-too-many-seats = { $given ->
+    [one] indicato { $given } posto
+   *[other] indicati { $given } posti
+}, { $game } ne ha { $count }
+cli-play-header = { $game } ({ $options }), seme casuale { $seed }: { $players }
+cli-record-written = Partita registrata in { $path }
+cli-check-summary = { $game } ({ $path }): { $sets ->
+    [one] { $sets } insieme di opzioni
+   *[other] { $sets } insiemi di opzioni
+}, { $games ->
+    [one] { $games } partita
+   *[other] { $games } partite
+}, { $actions ->
+    [one] { $actions } azione verificata
+   *[other] { $actions } azioni verificate
+} in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+cli-check-passed = Tutte le verifiche sono superate.
+cli-check-failed = FALLITO: { $failure }
+cli-check-failed-games = { $failed ->
+    [one] { $failed } partita su { $games } non è andata a buon fine.
+   *[other] { $failed } partite su { $games } non sono andate a buon fine.
+}
+cli-status-loaded = caricato
+cli-status-shadowed = oscurato
+cli-status-incompatible = incompatibile
+cli-status-crashed = in crash
+cli-status-failed = fallito
+match-header = { $game } ({ $options }): { $a } contro { $b }, { $games ->
+    [one] { $games } partita
+   *[other] { $games } partite
+} dal seme casuale { $seed }, { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+match-as = { $bot } come
+match-wins = vinte
+match-draws = patte
+match-losses = perse
+match-score = punteggio
+match-score-value = { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+match-total = totale
+match-rates = { $bot }: percentuale di vittorie { NUMBER($rate, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (intervallo al 95% { NUMBER($rate_lo, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }–{ NUMBER($rate_hi, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }), punteggio { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) } (intervallo al 95% { NUMBER($score_lo, minimumFractionDigits: 3, maximumFractionDigits: 3) }–{ NUMBER($score_hi, minimumFractionDigits: 3, maximumFractionDigits: 3) })
+match-elo = Differenza Elo { $a } − { $b }: { $elo } (intervallo al 95% da { $lo } a { $hi })
+bench-game = gioco
+bench-mcts-one = MCTS sim./s (1)
+bench-mcts-all = MCTS sim./s (tutti)
+bench-playouts = simulazioni/s
+bench-rate = { NUMBER($rate, maximumFractionDigits: 0) }
+endgame-no-data-folder = questo sistema non ha una cartella dei dati dell'utente; indicane una con --dir
+endgame-none = nessuna tabella dei finali
+endgame-folder = Tabelle: { $folder }
+endgame-untrusted = non affidabile: { $reason }
+endgame-no-build = il plugin non ha avviato la costruzione
+endgame-bar = { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }  { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+}  { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+endgame-building = { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s: costruzione con { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+} ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } fatto)
+endgame-build-failed = la costruzione non è riuscita: { $error }
+endgame-built = Costruite tutte le posizioni con al più { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+} in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+endgame-file = { $count } semi: { $positions } posizioni, { $bytes } byte
+endgame-loaded-nothing = nulla
+endgame-loaded-seeds = { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+}
+endgame-in-all = In tutto: { $positions ->
+    [one] { $positions } posizione
+   *[other] { $positions } posizioni
+}, { NUMBER($megabytes, minimumFractionDigits: 1, maximumFractionDigits: 1) } MB su disco; caricate fino a { $loaded }
+endgame-not-built = Non costruite fino a { $count ->
+    [one] { $count } seme
+   *[other] { $count } semi
+}: esegui con --build.
+endgame-not-in-tables = { $position }: non è nelle tabelle (troppi semi, tabelle non caricate, o un valore che dipende dalle ripetizioni)
+new-kind-mancala = una variante di mancala su mancala-kit
+new-kind-game = un gioco su game_api::Game
+new-created = Creato { $path } ({ $what }).
+new-next = Poi:
+new-test-comment = le regole e il contratto dei plugin
+hint-over = La partita è finita: { $status }
+hint-chance = in { $position } tocca al caso: lì nessuno sceglie una mossa (gioca prima l'esito del caso con --moves)
+hint-to-move = Tocca a: { $seat }
+hint-engine = Motore: { $engine } ({ $millis } ms)
+hint-best = Mossa migliore: { $best }
+hint-no-estimate = { $engine } non dà una stima
+hint-outcome = Esito previsto: { $outcome }
+hint-line = Seguito previsto: { $line }
+hint-other-record = { $path } è una partita di `{ $game }`, non di `{ $wanted }`
+hint-move-after-end = mossa { $number } `{ $notation }`: la partita è già finita ({ $status })
+hint-move-not-legal = la mossa { $number } `{ $notation }` non è regolare in { $position } (regolari: { $legal })
+hint-move = mossa { $number } `{ $notation }`
+hint-no-time = `{ $bot }` gioca con un budget fisso e non accetta un tempo di riflessione; --time vale per `expert`, `alphabeta` e `mcts`
+solve-progress = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } posizioni esaminate, tabella di { $entries } voci in { NUMBER($megabytes, maximumFractionDigits: 0) } MB ({ NUMBER($share, style: "percent") } del budget di { NUMBER($budget, maximumFractionDigits: 0) } MB){ $replaced ->
+    [0] {""}
+   *[other] , { $replaced } sostituite
+}
+solve-progress-solver = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } posizioni esaminate, tabella di { $entries } voci su { $max } ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB)
+solve-between = , il valore è tra { $lo } e { $hi }
+solve-at-least = , il valore è almeno { $lo }
+solve-at-most = , il valore è al più { $hi }
+solve-testing = {" "}(in prova: almeno { $value }?)
+solve-by-plugin = il risolutore del plugin (MTD(f))
+solve-by-host = l'alfa-beta dell'host (il plugin non ha un risolutore)
+solve-value = Valore: { $value } (margine finale per chi ha la mossa, con gioco perfetto)
+solve-line = Variante principale: { $line }
+solve-solved = Risolto in { NUMBER($seconds, minimumFractionDigits: 2, maximumFractionDigits: 2) } s con { $engine }, { $nodes } posizioni esaminate, tabella di { $entries } voci ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB su { NUMBER($budget, maximumFractionDigits: 0) } MB)
+solve-peak = Memoria massima: { NUMBER($megabytes, maximumFractionDigits: 0) } MB
+
+## La stima di una ricerca, a parole per chi ha la mossa (suggerimenti)
+estimate-seen = calcolato { $depth ->
+    [one] { $depth } mossa
+   *[other] { $depth } mosse
+} avanti
+estimate-looked = guardando { $depth ->
+    [one] { $depth } mossa
+   *[other] { $depth } mosse
+} avanti
+estimate-simulated = { $count ->
+    [one] { $count } partita simulata
+   *[other] { $count } partite simulate
+}
+estimate-win-by = giocando al meglio vinci di { $margin }
+estimate-lose-by = giocando al meglio perdi di { $margin }, qualunque cosa tu faccia
+estimate-win-by-at-least = giocando al meglio vinci di almeno { $margin }
+estimate-lose-by-at-least = giocando al meglio perdi di almeno { $margin }, qualunque cosa tu faccia
+estimate-draw = giocando al meglio finisce patta
+estimate-points = { $sign }{ NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) } punti a tuo favore
+estimate-chance-line = tocca al caso, nessuno sceglie; il seguito più probabile ({ $count ->
+    [one] { $count } simulazione
+   *[other] { $count } simulazioni
+})
+chance-none = nessuna stima
+chance-even = possibilità pari
+chance-sure-win = una vittoria quasi certa
+chance-sure-loss = una sconfitta quasi certa
+chance-about = circa il { NUMBER($share, style: "percent") } di probabilità di vincere
+
+## Le etichette del tavoliere per i lettori di schermo
+board-site = { $label }: { $contents }
+board-site-empty = { $label }: nessun pezzo
+board-site-unnamed = casella { $id }
+board-pieces = { $count ->
+    [one] { $count } { $one }
+   *[other] { $count } { $other }
+}
+
+## Trovare un gioco dal suo id
+no-game-none-loaded = nessun gioco `{ $id }`: nessun plugin è caricato (cartelle cercate: { $searched })
+no-game = nessun gioco `{ $id }` (caricati: { $loaded })
+
+## Il processo di un plugin che non ha funzionato (mostrato con la partita conservata)
+worker-spawn = il processo di lavoro non si è potuto avviare: { $error }
+worker-crashed = il processo del plugin { $how }
+worker-crashed-said = { $ended } — ha scritto: { $said }
+worker-timed-out = il plugin non ha risposto entro { $seconds } s ({ $what }); il suo processo è stato fermato
+worker-protocol = il processo del plugin non ha rispettato il protocollo: { $error }
+worker-doing-load = caricamento del plugin
+worker-doing-seat-count = conteggio dei posti
+worker-doing-start = preparazione della partita
+worker-doing-open = riproduzione della partita salvata
+worker-doing-play = esecuzione di una mossa
+worker-doing-goto = passaggio a una posizione
+worker-doing-bot = ricerca di un bot
+worker-doing-hint = ricerca di un suggerimento
+worker-doing-cancel = arresto di una ricerca
+worker-doing-tables = richiesta sulle tabelle dei finali
+worker-doing-language = cambio di lingua
+exit-signal = è stato terminato dal segnale { $signal }
+exit-signal-what = è stato terminato dal segnale { $signal } ({ $what })
+exit-status = è terminato con il codice { $code }
+exit-ended = è terminato
+exit-sigsegv = SIGSEGV: un accesso alla memoria non valido, o uno stack overflow
+exit-sigbus = SIGBUS: un accesso alla memoria non valido
+exit-sigabrt = SIGABRT: il plugin si è interrotto
+exit-sigill = SIGILL: un'istruzione non valida
+exit-sigfpe = SIGFPE: un errore aritmetico
+exit-sigkill = SIGKILL: terminato forzatamente
+exit-sigterm = SIGTERM: terminato
+new-not-literal = `{ $text }` non si può scrivere in Cargo.toml come stringa letterale (contiene ' o un a capo)
+new-bad-name = `{ $name }` non è un id di gioco utilizzabile: usa lettere minuscole, cifre e trattini singoli, iniziando con una lettera (per esempio `last-stone`), al massimo 64 caratteri
+new-not-a-checkout = { $path } non è una copia di Tavola: non contiene game-api/Cargo.toml
+new-not-empty = { $path } esiste già e non è vuota
+new-reading = lettura di { $path }
+new-creating = creazione di { $path }
+new-writing = scrittura di { $path }
+
+## Partite registrate che non si possono leggere o rigiocare
+record-io = { $path }: { $error }
+record-syntax = { $path }: non è una partita registrata da Tavola: { $reason }
+record-format = non è una partita registrata che questo programma sappia leggere: { $reason }
+record-options = le opzioni registrate non vanno bene per il plugin: { $reason }
+record-start = la posizione iniziale registrata non si può preparare: { $reason }
+record-move = mossa { $number } (`{ $notation }`): { $reason }
+record-diverged = le regole del plugin si discostano dalla partita registrata alla mossa { $number } ({ $notation }): la registrazione si aspetta il controllo di posizione { $expected }, il plugin dà { $found } (posizione { $position })
+record-result = il risultato rigiocato è diverso da quello registrato: { $reason }
+record-plugin = il plugin non ha funzionato: { $error }
+record-format-other = il suo formato è `{ $found }`, atteso `{ $expected }`
+record-format-missing = non ha il campo `format` (una partita registrata comincia con "format": "{ $expected }")
+record-format-newer = è la versione { $version } del formato; questo programma legge fino alla versione { $max }
+record-other-game = la partita registrata è di `{ $game }`: { $error }
+record-not-of = la partita registrata è di `{ $game }`, non di `{ $plugin }`
+record-no-checks = la partita registrata non ha controlli di posizione (un formato più vecchio): delle sue mosse si verifica solo la regolarità
+record-over = la partita è già finita
+record-not-legal = la mossa con id { $id } qui non è regolare
+record-written-as = il plugin scrive la mossa con id { $id } come `{ $notation }`
+record-other-version = registrata con { $game } { $recorded }, rigiocata con { $version }
+record-other-version-checked = { $other }; tutti i controlli di posizione registrati coincidono
+record-results = registrato { $recorded }, rigiocato { $replayed }
+record-not-over = la partita rigiocata non è finita

@@ -50,19 +50,22 @@ pub fn search(
 
 /// What a best-move search found, in words for the player to move.
 pub fn evaluation_in_words(report: &SearchReport) -> String {
+    let depth = report.depth;
     match report.margin {
         Some(m) if m > 0 => format!(
-            "with best play you win by at least {m} (seen {} moves ahead)",
-            report.depth
+            "{} ({})",
+            crate::tr!("estimate-win-by-at-least", margin = m),
+            crate::tr!("estimate-seen", depth = depth)
         ),
         Some(m) if m < 0 => format!(
-            "with best play you lose by at least {}, whatever you do (seen {} moves ahead)",
-            -m, report.depth
+            "{} ({})",
+            crate::tr!("estimate-lose-by-at-least", margin = -m),
+            crate::tr!("estimate-seen", depth = depth)
         ),
         _ => format!(
-            "{:+.2} points for you (looked {} moves ahead)",
-            f64::from(report.score) / f64::from(EVAL_SCALE),
-            report.depth
+            "{} ({})",
+            super::points_in_words(f64::from(report.score) / f64::from(EVAL_SCALE)),
+            crate::tr!("estimate-looked", depth = depth)
         ),
     }
 }

@@ -4,7 +4,7 @@
 use game_api::MoveId;
 use serde_json::{Value as Json, json};
 
-use super::{alphabeta, chance_in_words, mcts};
+use super::{alphabeta, chance_in_words, mcts, points_in_words};
 
 /// The value a search gave its chosen move, for the player to move.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -96,32 +96,26 @@ impl Estimate {
     /// The expected outcome as a person says it: "with best play you win by 3 (seen 12
     /// moves ahead)", "about a 70% chance to win (looked 9 moves ahead)".
     pub fn in_words(&self) -> String {
-        let ahead = |what: &str| match self.depth {
-            Some(d) => format!(" ({what} {d} moves ahead)"),
-            None => format!(" ({} games simulated)", self.nodes),
+        let ahead = |seen: bool| match self.depth {
+            Some(d) if seen => crate::tr!("estimate-seen", depth = d),
+            Some(d) => crate::tr!("estimate-looked", depth = d),
+            None => crate::tr!("estimate-simulated", count = self.nodes),
         };
-        match self.value {
+        let (what, seen) = match self.value {
             Value::Proven {
                 result: game_api::GameResult::Win,
                 margin,
-            } => format!(
-                "with best play you win by {}{}",
-                margin.abs(),
-                ahead("seen")
-            ),
+            } => (crate::tr!("estimate-win-by", margin = margin.abs()), true),
             Value::Proven {
                 result: game_api::GameResult::Loss,
                 margin,
-            } => format!(
-                "with best play you lose by {}, whatever you do{}",
-                margin.abs(),
-                ahead("seen")
-            ),
-            Value::Proven { .. } => format!("with best play a draw{}", ahead("seen")),
-            Value::Heuristic(v) => format!("{}{}", chance_in_words(v / 100.0), ahead("looked")),
-            Value::Points(v) => format!("{v:+.2} points for you{}", ahead("looked")),
-            Value::Expected(v) => format!("{}{}", chance_in_words(v), ahead("looked")),
-        }
+            } => (crate::tr!("estimate-lose-by", margin = margin.abs()), true),
+            Value::Proven { .. } => (crate::tr!("estimate-draw"), true),
+            Value::Heuristic(v) => (chance_in_words(v / 100.0), false),
+            Value::Points(v) => (points_in_words(v), false),
+            Value::Expected(v) => (chance_in_words(v), false),
+        };
+        format!("{what} ({})", ahead(seen))
     }
 
     /// The estimate as JSON (without the line, which needs the game to be named):

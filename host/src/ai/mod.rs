@@ -463,21 +463,33 @@ pub struct Hint {
 /// An expected return (−1 a sure loss, 0 even, +1 a sure win) as a person says it: "about
 /// a 70% chance to win", "even".
 ///
+/// In the player's language:
+///
 /// ```
+/// tavola::i18n::set_language("en");
 /// assert_eq!(tavola::ai::chance_in_words(0.4), "about a 70% chance to win");
 /// assert_eq!(tavola::ai::chance_in_words(0.01), "even chances");
+/// tavola::i18n::set_language("it");
+/// assert_eq!(tavola::ai::chance_in_words(0.4), "circa il 70% di probabilità di vincere");
 /// ```
 pub fn chance_in_words(expected: f64) -> String {
     if !expected.is_finite() {
-        return "no estimate".into();
+        return crate::tr!("chance-none");
     }
     let percent = ((expected.clamp(-1.0, 1.0) + 1.0) * 50.0).round() as i64;
     match percent {
-        48..=52 => "even chances".into(),
-        99.. => "a near-certain win".into(),
-        ..=1 => "a near-certain loss".into(),
-        p => format!("about a {p}% chance to win"),
+        48..=52 => crate::tr!("chance-even"),
+        99.. => crate::tr!("chance-sure-win"),
+        ..=1 => crate::tr!("chance-sure-loss"),
+        p => crate::tr!("chance-about", share = p as f64 / 100.0),
     }
+}
+
+/// A score in points for the player to move, as a person says it: "+1.50 points for
+/// you", in the player's language.
+pub fn points_in_words(points: f64) -> String {
+    let sign = if points > 0.0 { "+" } else { "" };
+    crate::tr!("estimate-points", sign = sign, points = points)
 }
 
 /// A hint for `game`: alpha-beta for two-seat games whose manifest promises no chance,
@@ -515,22 +527,17 @@ pub fn hint(
         )?;
         let evaluation = if r.value.abs() >= alphabeta::WIN - 1000.0 {
             let margin = r.value.abs() - alphabeta::WIN;
-            if r.value > 0.0 {
-                format!(
-                    "with best play you win by {margin} (seen {} moves ahead)",
-                    r.depth
-                )
+            let what = if r.value > 0.0 {
+                crate::tr!("estimate-win-by", margin = margin)
             } else {
-                format!(
-                    "with best play you lose by {margin}, whatever you do (seen {} moves ahead)",
-                    r.depth
-                )
-            }
+                crate::tr!("estimate-lose-by", margin = margin)
+            };
+            format!("{what} ({})", crate::tr!("estimate-seen", depth = r.depth))
         } else {
             format!(
-                "{} (looked {} moves ahead)",
+                "{} ({})",
                 chance_in_words(r.value / 100.0),
-                r.depth
+                crate::tr!("estimate-looked", depth = r.depth)
             )
         };
         return Ok(Hint {
@@ -551,15 +558,12 @@ pub fn hint(
         None,
     )?;
     let evaluation = if matches!(game.turn()?, Turn::Chance { .. }) {
-        format!(
-            "chance is to play, nobody chooses; the most likely line ({} simulations)",
-            r.simulations
-        )
+        crate::tr!("estimate-chance-line", count = r.simulations)
     } else {
         format!(
-            "{} ({} games simulated)",
+            "{} ({})",
             chance_in_words(r.value),
-            r.simulations
+            crate::tr!("estimate-simulated", count = r.simulations)
         )
     };
     Ok(Hint {

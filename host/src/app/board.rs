@@ -102,7 +102,7 @@ impl BoardView {
             rects.push(site_rect);
             let id = ui.scope_id().with(("site", site.id.0));
             let response = ui.interact(site_rect, id, Sense::click());
-            let name = accessible_name(site, contents.get(&site.id));
+            let name = accessible_name(site, contents.get(&site.id), &layout.pieces);
             let enabled = marks.targets.contains(&site.id);
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
             if response.clicked() {
@@ -162,36 +162,61 @@ fn site_rect(site: &game_api::Site, t: &RectTransform, flipped: bool) -> Rect {
     )
 }
 
-fn accessible_name(site: &game_api::Site, content: Option<&SiteContent>) -> String {
+/// What a screen reader says of a site, in the player's language: its label (from the
+/// plugin, in the game's language) and what stands on it, counted with the pieces' names
+/// the plugin gives ([`PieceStyle::names`](game_api::PieceStyle::names), the kind's id
+/// without them) and the language's plural rules: `c: 4 seeds`, `c: 1 seme`.
+fn accessible_name(
+    site: &game_api::Site,
+    content: Option<&SiteContent>,
+    styles: &[game_api::PieceStyle],
+) -> String {
     let label = if site.label.is_empty() {
-        format!("site {}", site.id.0)
+        crate::tr!("board-site-unnamed", id = site.id.0)
     } else {
         site.label.clone()
     };
-    match content {
-        Some(SiteContent::Count { piece, count }) => format!("{label}: {count} {}", piece.kind),
-        Some(SiteContent::Groups { groups }) if !groups.is_empty() => {
-            let names: Vec<String> = groups
-                .iter()
-                .map(|g| format!("{} {}", g.count, g.piece.kind))
-                .collect();
-            format!("{label}: {}", names.join(", "))
-        }
-        Some(SiteContent::Stack { pieces }) if !pieces.is_empty() => {
-            let names: Vec<String> = pieces
-                .iter()
-                .map(|p| {
-                    if p.state.is_empty() {
-                        p.kind.clone()
-                    } else {
-                        format!("{} {}", p.state, p.kind)
-                    }
-                })
-                .collect();
-            format!("{label}: {}", names.join(", "))
-        }
-        _ => format!("{label}: empty"),
-    }
+    let counted = |kind: &str, count: u64| {
+        let style = styles.iter().find(|s| s.kind == kind);
+        let name = |i: usize| {
+            style
+                .and_then(|s| s.names.get(i).or(s.names.first()))
+                .map_or_else(|| kind.to_owned(), Clone::clone)
+        };
+        crate::tr!(
+            "board-pieces",
+            count = count,
+            one = name(0),
+            other = name(1)
+        )
+    };
+    let contents = match content {
+        Some(SiteContent::Count { piece, count }) => counted(&piece.kind, u64::from(*count)),
+        Some(SiteContent::Groups { groups }) if !groups.is_empty() => groups
+            .iter()
+            .map(|g| counted(&g.piece.kind, u64::from(g.count)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Some(SiteContent::Stack { pieces }) if !pieces.is_empty() => pieces
+            .iter()
+            .map(|p| {
+                let name = styles
+                    .iter()
+                    .find(|s| s.kind == p.kind)
+                    .and_then(|s| s.names.first())
+                    .unwrap_or(&p.kind)
+                    .clone();
+                if p.state.is_empty() {
+                    name
+                } else {
+                    format!("{name} ({})", p.state)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => return crate::tr!("board-site-empty", label = label),
+    };
+    crate::tr!("board-site", label = label, contents = contents)
 }
 
 fn paint_board(

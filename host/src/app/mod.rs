@@ -602,6 +602,10 @@ impl TavolaApp {
         crate::i18n::set_language(lang);
         self.settings.language = Some(crate::i18n::current().to_owned());
         self.chooser.reset();
+        // The game in progress speaks the new language at once (board, status, moves).
+        if let Some(play) = &mut self.play {
+            play.relabel();
+        }
         self.save_settings();
     }
 }
@@ -686,8 +690,14 @@ impl eframe::App for TavolaApp {
     }
 }
 
-/// Opens the app window over the plugins in `dirs`; returns when it is closed.
-pub fn run(dirs: PluginDirs, start: Option<StartGame>, no_restore: bool) -> Result<()> {
+/// Opens the app window over the plugins in `dirs`, in `language` if given (`--lang`);
+/// returns when it is closed.
+pub fn run(
+    dirs: PluginDirs,
+    start: Option<StartGame>,
+    no_restore: bool,
+    language: Option<String>,
+) -> Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tavola")
@@ -701,7 +711,7 @@ pub fn run(dirs: PluginDirs, start: Option<StartGame>, no_restore: bool) -> Resu
         no_restore,
         // TAVOLA_FILE_DIALOG=app keeps the app's own file dialog.
         system_file_dialog: std::env::var("TAVOLA_FILE_DIALOG").map_or(true, |v| v != "app"),
-        language: None,
+        language,
     };
     eframe::run_native(
         "Tavola",

@@ -20,6 +20,8 @@ use crate::{
     worker::{Poll, RemoteGame, Reply, Request, Snapshot, WorkerError, WorkerFailure},
 };
 
+mod relabel;
+
 /// How long a hint searches.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -108,6 +110,9 @@ pub struct PlayView {
     queued: Option<MoveId>,
     /// Whether the worker wakes the window when it answers.
     woken: bool,
+    /// The language changed: the game is to be re-labelled once no position change is
+    /// on its way (see [`PlayView::relabel`]).
+    relabel_due: bool,
 }
 
 impl PlayView {
@@ -157,6 +162,7 @@ impl PlayView {
             clock_since: None,
             queued: None,
             woken: false,
+            relabel_due: false,
         };
         view.show(snapshot);
         view.face_the_person();
@@ -411,25 +417,7 @@ impl PlayView {
         now: f64,
         step_seconds: f64,
     ) {
-        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
-        let happened = super::events::describe(&effects, &names);
-        self.last_event = match (seat, happened) {
-            (None, Some(h)) => Some(crate::tr!(
-                "play-chance-event",
-                notation = info.notation.clone(),
-                happened = h
-            )),
-            (None, None) => Some(crate::tr!(
-                "play-chance-move",
-                notation = info.notation.clone()
-            )),
-            (Some(s), Some(h)) => Some(format!(
-                "{} {}: {h}",
-                names.get(usize::from(s)).map_or("", String::as_str),
-                info.notation
-            )),
-            (Some(_), None) => None,
-        };
+        self.last_event = self.event_text(seat, &info.notation, &effects);
         let dropped = self
             .session
             .record_played(mv, info.notation, seat, &snapshot.notation);
@@ -682,6 +670,9 @@ impl PlayView {
                 ctx.request_repaint_after(std::time::Duration::from_millis(20));
                 return;
             }
+        }
+        if self.relabel_due {
+            self.relabel_now();
         }
         self.poll_searches(now, step_seconds);
         self.tick_clock(ctx, now);

@@ -40,7 +40,7 @@ pub(super) fn endgame(set: &PluginSet, args: &EndgameArgs) -> Result<ExitCode> {
     let dir = match &args.dir {
         Some(d) => d.clone(),
         None => crate::app::data_dir()
-            .context("this system has no user data folder; give one with --dir")?
+            .with_context(|| crate::tr!("endgame-no-data-folder"))?
             .join("endgames"),
     };
     let ask = |op| -> Result<TablesStatus> {
@@ -53,21 +53,25 @@ pub(super) fn endgame(set: &PluginSet, args: &EndgameArgs) -> Result<ExitCode> {
     };
     let status = ask(TablesOp::Status)?;
     if !status.supported {
-        bail!(
-            "{}: {}",
-            plugin.manifest().name,
-            status.reason.as_deref().unwrap_or("no endgame tables")
-        );
+        let reason = status
+            .reason
+            .clone()
+            .unwrap_or_else(|| crate::tr!("endgame-none"));
+        bail!("{}: {reason}", plugin.manifest().name);
     }
     let seeds = args.seeds.unwrap_or(status.default_seeds);
-    println!("Tables: {}", dir.display());
+    let folder = dir.display().to_string();
+    println!("{}", crate::tr!("endgame-folder", folder = folder));
     let status = if args.build {
         build(&ask, seeds)?
     } else {
         ask(TablesOp::Load)?
     };
     for reason in &status.rejected {
-        eprintln!("untrusted: {reason}");
+        eprintln!(
+            "{}",
+            crate::tr!("endgame-untrusted", reason = reason.clone())
+        );
     }
     print_files(&status, seeds);
     if args.setup.position.is_some() {
@@ -84,7 +88,7 @@ fn build(ask: &dyn Fn(TablesOp) -> Result<TablesStatus>, seeds: u32) -> Result<T
     let status = loop {
         let status = ask(TablesOp::Status)?;
         let Some(b) = &status.build else {
-            bail!("the plugin did not start a build");
+            bail!(crate::tr!("endgame-no-build"));
         };
         let secs = started.elapsed().as_secs_f64();
         let share = if b.total > 0 {
@@ -94,19 +98,27 @@ fn build(ask: &dyn Fn(TablesOp) -> Result<TablesStatus>, seeds: u32) -> Result<T
         };
         if bar {
             let filled = (share * 30.0).round() as usize;
+            let progress = crate::tr!(
+                "endgame-bar",
+                share = share,
+                count = b.count,
+                seconds = secs
+            );
             eprint!(
-                "\r[{}{}] {:5.1}%  {} seeds  {secs:6.1} s ",
+                "\r[{}{}] {progress} ",
                 "#".repeat(filled),
                 ".".repeat(30 - filled.min(30)),
-                100.0 * share,
-                b.count
             );
             let _ = std::io::stderr().flush();
         } else if last_count != Some(b.count) {
             eprintln!(
-                "{secs:7.1} s: building {} seeds ({:.1}% done)",
-                b.count,
-                100.0 * share
+                "{}",
+                crate::tr!(
+                    "endgame-building",
+                    seconds = secs,
+                    count = b.count,
+                    share = share
+                )
             );
             last_count = Some(b.count);
         }
@@ -115,15 +127,19 @@ fn build(ask: &dyn Fn(TablesOp) -> Result<TablesStatus>, seeds: u32) -> Result<T
                 eprintln!();
             }
             if let Some(e) = &b.error {
-                bail!("the build failed: {e}");
+                bail!(crate::tr!("endgame-build-failed", error = e.clone()));
             }
             break status;
         }
         std::thread::sleep(Duration::from_millis(200));
     };
     println!(
-        "Built every position with up to {seeds} seeds in {:.1} s",
-        started.elapsed().as_secs_f64()
+        "{}",
+        crate::tr!(
+            "endgame-built",
+            count = seeds,
+            seconds = started.elapsed().as_secs_f64()
+        )
     );
     Ok(status)
 }
@@ -132,21 +148,32 @@ fn print_files(status: &TablesStatus, seeds: u32) {
     let (mut positions, mut bytes) = (0u64, 0u64);
     for f in &status.files {
         println!(
-            "{:>3} seeds: {:>12} positions, {:>12} bytes",
-            f.seeds, f.positions, f.bytes
+            "{}",
+            crate::tr!(
+                "endgame-file",
+                count = format!("{:>3}", f.seeds),
+                positions = format!("{:>12}", f.positions),
+                bytes = format!("{:>12}", f.bytes)
+            )
         );
         positions += f.positions;
         bytes += f.bytes;
     }
+    let loaded = status.loaded.map_or_else(
+        || crate::tr!("endgame-loaded-nothing"),
+        |n| crate::tr!("endgame-loaded-seeds", count = n),
+    );
     println!(
-        "In all: {positions} positions, {:.1} MB on disk; loaded up to {}",
-        bytes as f64 / 1e6,
-        status
-            .loaded
-            .map_or("nothing".into(), |n| format!("{n} seeds"))
+        "{}",
+        crate::tr!(
+            "endgame-in-all",
+            positions = positions,
+            megabytes = bytes as f64 / 1e6,
+            loaded = loaded
+        )
     );
     if status.loaded.is_none_or(|n| n < seeds) {
-        println!("Not built up to {seeds} seeds: run with --build.");
+        println!("{}", crate::tr!("endgame-not-built", count = seeds));
     }
 }
 
@@ -160,8 +187,8 @@ fn probe(
     match ask(TablesOp::Probe)?.probe {
         Some(play) => println!("{notation}: {}", play.describe(&seats)),
         None => println!(
-            "{notation}: not in the tables (too many seeds, not loaded, or a value that \
-             depends on repetitions)"
+            "{}",
+            crate::tr!("endgame-not-in-tables", position = notation)
         ),
     }
     Ok(())

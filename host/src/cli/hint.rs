@@ -78,15 +78,12 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
                                  "status": status, "best": null});
                 println!("{}", serde_json::to_string_pretty(&out)?);
             } else {
-                println!("Position: {position}");
-                println!("The game is over: {status}");
+                println!("{}", crate::tr!("cli-position", position = position));
+                println!("{}", crate::tr!("hint-over", status = status));
             }
             return Ok(ExitCode::SUCCESS);
         }
-        Turn::Chance { .. } => bail!(
-            "chance is to play in {position}: nobody chooses a move there (play the chance \
-             outcome with --moves first)"
-        ),
+        Turn::Chance { .. } => bail!(crate::tr!("hint-chance", position = position)),
     };
     let time = args.time.map(Duration::from_millis);
     let (engine, mut bot) = match &args.level {
@@ -127,15 +124,20 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!("Position: {position}");
-        println!("To move: {to_move}");
-        println!("Engine: {engine} ({millis} ms)");
-        println!("Best move: {best_name}");
-        match &estimate {
-            Some(e) => println!("Expected outcome: {}", e.in_words()),
-            None => println!("Expected outcome: {engine} gives no estimate"),
-        }
-        println!("Expected line: {}", line.join(" "));
+        println!("{}", crate::tr!("cli-position", position = position));
+        println!("{}", crate::tr!("hint-to-move", seat = to_move));
+        let engine_name = engine.clone();
+        println!(
+            "{}",
+            crate::tr!("hint-engine", engine = engine_name, millis = millis)
+        );
+        println!("{}", crate::tr!("hint-best", best = best_name));
+        let outcome = match &estimate {
+            Some(e) => e.in_words(),
+            None => crate::tr!("hint-no-estimate", engine = engine),
+        };
+        println!("{}", crate::tr!("hint-outcome", outcome = outcome));
+        println!("{}", crate::tr!("hint-line", line = line.join(" ")));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -153,17 +155,19 @@ pub(super) fn history<'a>(
         Some(path) => {
             let record = Record::read(path)?;
             if record.game != game_id {
-                bail!(
-                    "{} is a record of `{}`, not of `{game_id}`",
-                    path.display(),
-                    record.game
-                );
+                bail!(crate::tr!(
+                    "hint-other-record",
+                    path = path.display().to_string(),
+                    game = record.game.clone(),
+                    wanted = game_id
+                ));
             }
             let plugin = set.require(game_id).map_err(|e| anyhow!(e))?;
-            let replayed = replay_with(plugin, &record)
-                .with_context(|| format!("{} does not replay", path.display()))?;
+            let replayed = replay_with(plugin, &record).with_context(|| {
+                crate::tr!("cli-does-not-replay", file = path.display().to_string())
+            })?;
             for w in &replayed.warnings {
-                eprintln!("warning: {w}");
+                super::warn(w);
             }
             (plugin, replayed.game)
         }
@@ -186,23 +190,25 @@ pub(super) fn play_notations(game: &mut GameHandle, moves: &[String]) -> Result<
         let legal = game.moves()?;
         let Some(found) = legal.iter().find(|m| m.notation == notation) else {
             if let Turn::Over { .. } = game.turn()? {
-                bail!(
-                    "move {} `{notation}`: the game is already over ({})",
-                    i + 1,
-                    game.view()?.status
-                );
+                bail!(crate::tr!(
+                    "hint-move-after-end",
+                    number = i + 1,
+                    notation = notation,
+                    status = game.view()?.status
+                ));
             }
             let names: Vec<&str> = legal.iter().map(|m| m.notation.as_str()).collect();
-            bail!(
-                "move {} `{notation}` is not legal in {} (legal: {})",
-                i + 1,
-                game.notation()?,
-                names.join(", ")
-            );
+            bail!(crate::tr!(
+                "hint-move-not-legal",
+                number = i + 1,
+                notation = notation,
+                position = game.notation()?,
+                legal = names.join(", ")
+            ));
         };
         let effects = game
             .apply_with_effects(found.id)
-            .with_context(|| format!("move {} `{notation}`", i + 1))?;
+            .with_context(|| crate::tr!("hint-move", number = i + 1, notation = notation))?;
         messages = effects
             .into_iter()
             .filter_map(|e| match e {
@@ -232,10 +238,7 @@ pub(super) fn bot_with_time(
     if let Some(t) = time
         && !(may_take_time(name) && bot.set_time(t))
     {
-        bail!(
-            "`{name}` plays a fixed budget and takes no thinking time; --time applies to \
-             `expert`, `alphabeta` and `mcts`"
-        );
+        bail!(crate::tr!("hint-no-time", bot = name));
     }
     Ok(bot)
 }

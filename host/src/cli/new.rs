@@ -120,9 +120,7 @@ impl Source {
 /// `text` as a TOML literal string.
 fn toml_string(text: &str) -> Result<String> {
     if text.contains('\'') || text.contains('\n') {
-        bail!(
-            "`{text}` cannot be written in Cargo.toml as a literal string (it holds ' or a line break)"
-        );
+        bail!(crate::tr!("new-not-literal", text = text));
     }
     Ok(format!("'{text}'"))
 }
@@ -138,10 +136,7 @@ pub fn check_name(name: &str) -> Result<()> {
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !ok {
-        bail!(
-            "`{name}` is not a usable game id: use lowercase letters, digits and single \
-             hyphens, starting with a letter (e.g. `last-stone`), at most 64 characters"
-        );
+        bail!(crate::tr!("new-bad-name", name = name));
     }
     Ok(())
 }
@@ -182,10 +177,10 @@ pub fn create(args: &NewArgs) -> Result<PathBuf> {
                 .canonicalize()
                 .with_context(|| format!("--tavola-path {}", dir.display()))?;
             if !dir.join("game-api/Cargo.toml").is_file() {
-                bail!(
-                    "{} is not a Tavola checkout: it has no game-api/Cargo.toml",
-                    dir.display()
-                );
+                bail!(crate::tr!(
+                    "new-not-a-checkout",
+                    path = dir.display().to_string()
+                ));
             }
             Source::Path(dir)
         }
@@ -204,11 +199,14 @@ pub fn create(args: &NewArgs) -> Result<PathBuf> {
         .unwrap_or_else(|| PathBuf::from(&args.name));
     if dir.exists()
         && std::fs::read_dir(&dir)
-            .with_context(|| format!("reading {}", dir.display()))?
+            .with_context(|| crate::tr!("new-reading", path = dir.display().to_string()))?
             .next()
             .is_some()
     {
-        bail!("{} already exists and is not empty", dir.display());
+        bail!(crate::tr!(
+            "new-not-empty",
+            path = dir.display().to_string()
+        ));
     }
     let values = [
         ("{{name}}", args.name.clone()),
@@ -230,12 +228,17 @@ pub fn create(args: &NewArgs) -> Result<PathBuf> {
         let path = dir.join(file.path);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
-                .with_context(|| format!("creating {}", parent.display()))?;
+                .with_context(|| crate::tr!("new-creating", path = parent.display().to_string()))?;
         }
-        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(&path, text)
+            .with_context(|| crate::tr!("new-writing", path = path.display().to_string()))?;
     }
-    std::fs::write(dir.join(".gitignore"), "/target\nCargo.lock\n")
-        .with_context(|| format!("writing {}", dir.join(".gitignore").display()))?;
+    std::fs::write(dir.join(".gitignore"), "/target\nCargo.lock\n").with_context(|| {
+        crate::tr!(
+            "new-writing",
+            path = dir.join(".gitignore").display().to_string()
+        )
+    })?;
     Ok(dir)
 }
 
@@ -248,15 +251,17 @@ pub(super) fn run(args: &NewArgs) -> Result<ExitCode> {
         args.name.replace('-', "_"),
         std::env::consts::DLL_SUFFIX
     );
+    let what = if args.mancala {
+        crate::tr!("new-kind-mancala")
+    } else {
+        crate::tr!("new-kind-game")
+    };
     println!(
-        "Created {} ({}).\n\nNext:\n  cd {}\n  cargo test                       # the rules and the plugin contract\n  cargo build --release\n  tavola check target/release/{lib}\n  tavola --plugins target/release open {}",
+        "{}\n\n{}\n  cd {}\n  cargo test                       # {}\n  cargo build --release\n  tavola check target/release/{lib}\n  tavola --plugins target/release open {}",
+        crate::tr!("new-created", path = dir.display().to_string(), what = what),
+        crate::tr!("new-next"),
         dir.display(),
-        if args.mancala {
-            "a mancala variant on mancala-kit"
-        } else {
-            "a game on game_api::Game"
-        },
-        dir.display(),
+        crate::tr!("new-test-comment"),
         args.name
     );
     Ok(ExitCode::SUCCESS)

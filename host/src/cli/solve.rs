@@ -28,18 +28,17 @@ pub(super) fn solve(
     let report = |p: &Progress| {
         if !quiet {
             eprintln!(
-                "{:>6.0} s: {} positions searched, table {} entries in {:.0} MB ({:.0}% of the {:.0} MB budget){}",
-                p.elapsed.as_secs_f64(),
-                p.nodes,
-                p.entries,
-                mb(p.table_bytes),
-                100.0 * p.table_bytes as f64 / config.memory as f64,
-                mb(config.memory),
-                if p.replaced > 0 {
-                    format!(", {} replaced", p.replaced)
-                } else {
-                    String::new()
-                }
+                "{}",
+                crate::tr!(
+                    "solve-progress",
+                    seconds = p.elapsed.as_secs_f64(),
+                    nodes = p.nodes,
+                    entries = p.entries,
+                    megabytes = mb(p.table_bytes),
+                    share = p.table_bytes as f64 / config.memory as f64,
+                    budget = mb(config.memory),
+                    replaced = p.replaced
+                )
             );
         }
     };
@@ -47,52 +46,65 @@ pub(super) fn solve(
         if !quiet {
             let b = state.map(|s| (s.lower, s.upper));
             let mut known = match b {
-                Some((lo, hi)) if lo > -(1 << 29) && hi < 1 << 29 => {
-                    format!(", the value is from {lo:+} to {hi:+}")
+                Some((lo, hi)) if lo > -(1 << 29) && hi < 1 << 29 => crate::tr!(
+                    "solve-between",
+                    lo = format!("{lo:+}"),
+                    hi = format!("{hi:+}")
+                ),
+                Some((lo, _)) if lo > -(1 << 29) => {
+                    crate::tr!("solve-at-least", lo = format!("{lo:+}"))
                 }
-                Some((lo, _)) if lo > -(1 << 29) => format!(", the value is at least {lo:+}"),
-                Some((_, hi)) if hi < 1 << 29 => format!(", the value is at most {hi:+}"),
+                Some((_, hi)) if hi < 1 << 29 => {
+                    crate::tr!("solve-at-most", hi = format!("{hi:+}"))
+                }
                 _ => String::new(),
             };
             if let Some(s) = state {
-                known += &format!(" (testing: at least {:+}?)", s.next_test());
+                known += &crate::tr!("solve-testing", value = format!("{:+}", s.next_test()));
             }
-            eprintln!(
-                "{:>6.0} s: {} positions searched, table {} of {} entries ({:.0} MB){known}",
-                p.elapsed.as_secs_f64(),
-                p.nodes,
-                p.entries,
-                p.max_entries,
-                mb(p.table_bytes),
+            let line = crate::tr!(
+                "solve-progress-solver",
+                seconds = p.elapsed.as_secs_f64(),
+                nodes = p.nodes,
+                entries = p.entries,
+                max = p.max_entries,
+                megabytes = mb(p.table_bytes)
             );
+            eprintln!("{line}{known}");
         }
     };
     let (solution, engine) = match crate::ai::solver::solve(&start, &config, bounds)? {
-        Some(solution) => (solution, "the plugin's solver (MTD(f))"),
+        Some(solution) => (solution, crate::tr!("solve-by-plugin")),
         None => (
             crate::ai::solve::solve(&start, &config, report)?,
-            "the host's alpha-beta (the plugin has no solver)",
+            crate::tr!("solve-by-host"),
         ),
     };
     let names = start.line_notation(&solution.line)?;
     let p = solution.progress;
-    println!("Position: {}", start.notation()?);
     println!(
-        "Value: {:+} (final margin for the player to move, perfect play)",
-        solution.margin
+        "{}",
+        crate::tr!("cli-position", position = start.notation()?)
     );
-    println!("Best move: {}", names.first().cloned().unwrap_or_default());
-    println!("Principal line: {}", names.join(" "));
+    let value = format!("{:+}", solution.margin);
+    println!("{}", crate::tr!("solve-value", value = value));
+    let best = names.first().cloned().unwrap_or_default();
+    println!("{}", crate::tr!("hint-best", best = best));
+    println!("{}", crate::tr!("solve-line", line = names.join(" ")));
     println!(
-        "Solved in {:.2} s by {engine}, {} positions searched, table {} entries ({:.0} MB of {:.0} MB)",
-        p.elapsed.as_secs_f64(),
-        p.nodes,
-        p.entries,
-        mb(p.table_bytes),
-        mb(config.memory)
+        "{}",
+        crate::tr!(
+            "solve-solved",
+            seconds = p.elapsed.as_secs_f64(),
+            engine = engine,
+            nodes = p.nodes,
+            entries = p.entries,
+            megabytes = mb(p.table_bytes),
+            budget = mb(config.memory)
+        )
     );
     if let Some(peak) = peak_memory() {
-        println!("Peak memory: {:.0} MB", mb(peak));
+        println!("{}", crate::tr!("solve-peak", megabytes = mb(peak)));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -32,6 +32,9 @@ fn load(lang: &str, source: &str) -> Bundle {
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // No Unicode isolation marks around arguments: labels stay plain text.
     bundle.set_use_isolating(false);
+    // `NUMBER()`, and numbers written with the language's marks (see `numbers`).
+    let _ = bundle.add_builtins();
+    bundle.set_formatter(Some(super::numbers::formatter_for(lang)));
     let resource = FluentResource::try_new(source.to_owned()).unwrap_or_else(|(r, _)| r);
     let _ = bundle.add_resource(resource);
     bundle

@@ -11,13 +11,24 @@ pub const FALLBACK: &str = "en";
 
 static CURRENT: RwLock<Option<&'static str>> = RwLock::new(None);
 
-/// The language in use: the one set, else the system's.
+/// The language in use: the one set, else the system's (in the library's own unit
+/// tests: English, so that they never depend on the machine's locale).
 pub fn current() -> &'static str {
     let set = match CURRENT.read() {
         Ok(c) => *c,
         Err(e) => *e.into_inner(),
     };
-    set.unwrap_or_else(system_language)
+    set.unwrap_or_else(unset)
+}
+
+#[cfg(not(test))]
+fn unset() -> &'static str {
+    system_language()
+}
+
+#[cfg(test)]
+fn unset() -> &'static str {
+    FALLBACK
 }
 
 /// Uses `tag` from now on (`it`, `it-IT`, `it_IT.UTF-8` all give Italian); a language

@@ -5,6 +5,7 @@
 //! - [`language`]: the current language (process-wide, read by every view), the system
 //!   locale at first start, and the languages offered.
 //! - [`lookup`]: a key and its arguments to text, English for a missing key.
+//! - [`numbers`]: numbers in each language's way (`1,234.5`, `1.234,5`), for `NUMBER()`.
 //!
 //! ```
 //! tavola::i18n::set_language("it");
@@ -17,6 +18,7 @@
 pub mod bundles;
 pub mod language;
 pub mod lookup;
+pub mod numbers;
 
 pub use language::{LANGUAGES, current, set_language, system_language};
 pub use lookup::{text, text_with};

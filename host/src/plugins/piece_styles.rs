@@ -68,6 +68,16 @@ fn style_ok(style: &PieceStyle) -> Result<(), Refusal> {
         ));
     }
     scale("`size`", style.size, true)?;
+    if style.names.len() > 2 || style.names.iter().any(|n| n.len() > MAX_TEXT_BYTES) {
+        return Err((
+            Rule::WithinLimits,
+            format!(
+                "`names` holds {} names (at most 2: one piece, several) or one longer than \
+                 {MAX_TEXT_BYTES} bytes",
+                style.names.len()
+            ),
+        ));
+    }
     let parts = style.parts.len() + style.states.iter().map(|s| s.parts.len()).sum::<usize>();
     if parts > MAX_PIECE_PARTS {
         return Err((
@@ -239,6 +249,11 @@ mod tests {
         assert!(msg.contains("piece `bead`: part 2: `radius`"), "{msg}");
 
         let (_, msg) = refusal(vec![PieceStyle::new("bead", vec![disc().at(50.0, 0.0)])]);
+        let mut named = PieceStyle::new("bead", vec![disc()]).with_names("bead", "beads");
+        named.names.push("a third".into());
+        let (rule, names) = refusal(vec![named]);
+        assert_eq!(rule, Some(Rule::WithinLimits));
+        assert!(names.contains("`names` holds 3 names"), "{names}");
         assert!(msg.contains("`at` is 50"), "{msg}");
 
         let (_, msg) = refusal(vec![

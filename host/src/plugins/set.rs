@@ -188,17 +188,16 @@ impl PluginSet {
         self.game(id).ok_or_else(|| {
             let ids: Vec<&str> = self.games().map(Plugin::id).collect();
             if ids.is_empty() {
-                format!(
-                    "no game `{id}`: no plugin is loaded (searched: {})",
-                    self.dirs
-                        .0
-                        .iter()
-                        .map(|d| d.path.display().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                let searched = self
+                    .dirs
+                    .0
+                    .iter()
+                    .map(|d| d.path.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                crate::tr!("no-game-none-loaded", id = id, searched = searched)
             } else {
-                format!("no game `{id}` (loaded: {})", ids.join(", "))
+                crate::tr!("no-game", id = id, loaded = ids.join(", "))
             }
         })
     }

@@ -42,10 +42,10 @@ pub const CANCEL_GRACE: Duration = Duration::from_secs(3);
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum WorkerFailure {
     /// The process could not be started.
-    #[error("the worker process could not be started: {0}")]
+    #[error("{}", crate::tr!("worker-spawn", error = .0.clone()))]
     Spawn(String),
     /// The process ended: a crash (signal), an `exit` or an allocation failure.
-    #[error("the plugin's process {how}{}", stderr_note(.stderr))]
+    #[error("{}", crashed_text(.how, .stderr))]
     Crashed {
         /// How it ended ("killed by signal 11 (SIGSEGV...)").
         how: String,
@@ -53,7 +53,7 @@ pub enum WorkerFailure {
         stderr: String,
     },
     /// A request was not answered in time: the process was killed.
-    #[error("the plugin did not answer within {} s ({what}); its process was stopped", .after.as_secs())]
+    #[error("{}", timed_out_text(.what, *.after))]
     TimedOut {
         /// The request.
         what: String,
@@ -61,16 +61,28 @@ pub enum WorkerFailure {
         after: Duration,
     },
     /// The process sent something that is not the protocol.
-    #[error("the plugin's process broke the protocol: {0}")]
+    #[error("{}", crate::tr!("worker-protocol", error = .0.clone()))]
     Protocol(String),
 }
 
-fn stderr_note(stderr: &str) -> String {
+/// A crash in words: how the process ended, and the end of what it said.
+fn crashed_text(how: &str, stderr: &str) -> String {
+    let ended = crate::tr!("worker-crashed", how = how.to_owned());
     if stderr.is_empty() {
-        String::new()
+        ended
     } else {
-        format!(" — it said: {}", tail(stderr, 240))
+        let said = tail(stderr, 240);
+        crate::tr!("worker-crashed-said", ended = ended, said = said)
     }
+}
+
+/// A request not answered in time, in words.
+fn timed_out_text(what: &str, after: Duration) -> String {
+    crate::tr!(
+        "worker-timed-out",
+        seconds = after.as_secs(),
+        what = what.to_owned()
+    )
 }
 
 /// Why a request failed.
@@ -409,16 +421,16 @@ impl Drop for Worker {
 
 fn describe(request: &Request) -> String {
     match request {
-        Request::Load { .. } => "loading the plugin",
-        Request::SeatCount { .. } => "counting the seats",
-        Request::Start { .. } => "setting up the game",
-        Request::Open { .. } => "replaying the saved game",
-        Request::Play { .. } => "playing a move",
-        Request::Goto { .. } => "going to a position",
-        Request::Bot { .. } => "a bot's search",
-        Request::Hint { .. } => "a hint's search",
-        Request::Cancel { .. } => "stopping a search",
-        Request::Tables { .. } => "asking about the endgame tables",
+        Request::Load { .. } => crate::tr!("worker-doing-load"),
+        Request::SeatCount { .. } => crate::tr!("worker-doing-seat-count"),
+        Request::Start { .. } => crate::tr!("worker-doing-start"),
+        Request::Open { .. } => crate::tr!("worker-doing-open"),
+        Request::Play { .. } => crate::tr!("worker-doing-play"),
+        Request::Goto { .. } => crate::tr!("worker-doing-goto"),
+        Request::Bot { .. } => crate::tr!("worker-doing-bot"),
+        Request::Hint { .. } => crate::tr!("worker-doing-hint"),
+        Request::Cancel { .. } => crate::tr!("worker-doing-cancel"),
+        Request::Tables { .. } => crate::tr!("worker-doing-tables"),
+        Request::Language { .. } => crate::tr!("worker-doing-language"),
     }
-    .into()
 }

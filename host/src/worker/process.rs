@@ -66,33 +66,34 @@ pub fn command(exe: &Path, memory: u64) -> Command {
     command
 }
 
-/// How a child process ended, in words: "exited with status 3", "killed by signal 11
-/// (SIGSEGV: an invalid memory access)".
+/// How a child process ended, in words (in the player's language): "exited with status
+/// 3", "killed by signal 11 (SIGSEGV: an invalid memory access)".
 pub fn describe_exit(status: ExitStatus) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;
         if let Some(signal) = status.signal() {
             let what = match signal {
-                libc::SIGSEGV => "SIGSEGV: an invalid memory access, or a stack overflow",
-                libc::SIGBUS => "SIGBUS: an invalid memory access",
-                libc::SIGABRT => "SIGABRT: the plugin aborted",
-                libc::SIGILL => "SIGILL: an illegal instruction",
-                libc::SIGFPE => "SIGFPE: an arithmetic fault",
-                libc::SIGKILL => "SIGKILL: killed",
-                libc::SIGTERM => "SIGTERM: terminated",
-                _ => "",
+                libc::SIGSEGV => crate::tr!("exit-sigsegv"),
+                libc::SIGBUS => crate::tr!("exit-sigbus"),
+                libc::SIGABRT => crate::tr!("exit-sigabrt"),
+                libc::SIGILL => crate::tr!("exit-sigill"),
+                libc::SIGFPE => crate::tr!("exit-sigfpe"),
+                libc::SIGKILL => crate::tr!("exit-sigkill"),
+                libc::SIGTERM => crate::tr!("exit-sigterm"),
+                _ => String::new(),
             };
+            let signal = signal.to_string();
             return if what.is_empty() {
-                format!("killed by signal {signal}")
+                crate::tr!("exit-signal", signal = signal)
             } else {
-                format!("killed by signal {signal} ({what})")
+                crate::tr!("exit-signal-what", signal = signal, what = what)
             };
         }
     }
     match status.code() {
-        Some(code) => format!("exited with status {code}"),
-        None => "ended".into(),
+        Some(code) => crate::tr!("exit-status", code = code.to_string()),
+        None => crate::tr!("exit-ended"),
     }
 }
 

@@ -103,6 +103,18 @@ pub enum Request {
         /// What to do, and the tables' folder.
         request: game_api::endgame::TablesRequest,
     },
+    /// Speak `language` from now on, the game in progress too: the plugin is told (its
+    /// language setter), the game is made again in that language from its saved state
+    /// and `moves` are played from its start, the last one with its effects, so that the
+    /// board, status, move names and the last move's events are re-labelled. Answered
+    /// with `Played` (the last move's effects, the position with its layout), or
+    /// `Position` when `moves` is empty.
+    Language {
+        /// The language (`en`, `it`).
+        language: String,
+        /// The moves from the start to the current position (the app's record).
+        moves: Vec<u32>,
+    },
 }
 
 /// A worker's answer to one request.

@@ -99,6 +99,25 @@ impl RemoteGame {
         .map(|(s, _)| s)
     }
 
+    /// Makes the worker and its game speak the player's language now
+    /// ([`locale::language`](crate::locale::language)), at the position after `moves`:
+    /// the position in that language, with the last move's effects (`None` without
+    /// moves).
+    pub fn relabel(
+        &mut self,
+        moves: &[u32],
+    ) -> Result<(Option<Vec<Effect>>, Snapshot), WorkerError> {
+        let request = Request::Language {
+            language: crate::locale::language(),
+            moves: moves.to_vec(),
+        };
+        match self.worker.call(request, watchdog())? {
+            Reply::Played { effects, snapshot } => Ok((Some(effects), *snapshot)),
+            Reply::Position { snapshot, .. } => Ok((None, *snapshot)),
+            other => Err(unexpected(other)),
+        }
+    }
+
     fn position(&mut self, request: Request) -> Result<(Snapshot, Vec<String>), WorkerError> {
         match self.worker.call(request, watchdog())? {
             Reply::Position { snapshot, warnings } => Ok((*snapshot, warnings)),

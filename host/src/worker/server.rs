@@ -64,9 +64,11 @@ pub fn serve() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Makes the games of this worker speak `language` from now on (empty: unchanged).
+/// Makes the games of this worker, and the host's words it sends (a hint's evaluation),
+/// speak `language` from now on (empty: unchanged).
 fn speak(language: &str) {
     if !language.is_empty() {
+        crate::i18n::set_language(language);
         crate::locale::set_language(language);
     }
 }
@@ -134,6 +136,7 @@ impl Worker {
                 self.game = Some(game);
                 Ok(Reply::Played { effects, snapshot })
             }
+            Request::Language { language, moves } => self.relabel(&language, &moves),
             Request::Tables { request } => {
                 let status = self.game()?.endgame_tables(&request).map_err(text)?;
                 Ok(Reply::Tables(Box::new(status)))
@@ -142,6 +145,33 @@ impl Worker {
                 Err("searches are answered on their own".into())
             }
         }
+    }
+
+    /// The game in progress in `language`: its start made again from its state (the
+    /// plugin tells each game it makes the language), then `moves`.
+    fn relabel(&mut self, language: &str, moves: &[u32]) -> Result<Reply, String> {
+        speak(language);
+        let start = self
+            .start
+            .as_ref()
+            .ok_or_else(|| "no game is set up in this worker".to_owned())?;
+        let state = start.state_json().map_err(text)?;
+        let again = self
+            .plugin()?
+            .from_json(start.options(), &state)
+            .map_err(text)?;
+        self.start = Some(again);
+        let Some((&last, before)) = moves.split_last() else {
+            return self.goto(&[], true, Vec::new());
+        };
+        self.goto(before, false, Vec::new())?;
+        let mut game = self.game()?.clone();
+        let effects = game
+            .apply_with_effects(MoveId(last))
+            .map_err(|e| format!("move {} cannot be played: {e}", moves.len()))?;
+        let snapshot = Box::new(snapshot(&game, true).map_err(text)?);
+        self.game = Some(game);
+        Ok(Reply::Played { effects, snapshot })
     }
 
     fn set_up(&self, options: &Options, position: Option<&str>) -> Result<GameHandle, String> {

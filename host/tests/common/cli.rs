@@ -12,10 +12,11 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs `tavola --no-default-plugins --plugins PLUGINS ARGS…` and waits for it.
+/// Runs `tavola --lang en --no-default-plugins --plugins PLUGINS ARGS…` (English
+/// whatever the machine's locale) and waits for it.
 pub fn tavola(plugins: &Path, args: &[&str]) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_tavola"))
-        .arg("--no-default-plugins")
+        .args(["--lang", "en", "--no-default-plugins"])
         .arg("--plugins")
         .arg(plugins)
         .args(args)

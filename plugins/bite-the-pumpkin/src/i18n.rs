@@ -65,6 +65,8 @@ pub fn italian() -> ManifestTexts {
 /// The game's texts in Italian.
 pub const IT: Phrasebook = Phrasebook {
     phrases: &[
+        // A refused move.
+        ("not legal here", "mossa non consentita qui"),
         ("Pigs", "Maiali"),
         ("Herd turns", "Turni del Branco"),
         ("Reserve", "Riserva"),
@@ -138,5 +140,13 @@ pub const IT: Phrasebook = Phrasebook {
         ("The Herd", "Il Branco"),
         ("The Farmer", "Il Contadino"),
         ("The broccoli Farmer", "Il Contadino dei broccoli"),
+        // The pieces' names (the board's labels for screen readers).
+        ("pig", "maiale"),
+        ("pigs", "maiali"),
+        ("pumpkin", "zucca"),
+        ("pumpkins", "zucche"),
+        ("broccoli", "broccoli"),
+        ("tree", "albero"),
+        ("trees", "alberi"),
     ],
 };

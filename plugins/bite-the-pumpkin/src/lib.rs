@@ -139,6 +139,17 @@ pub(crate) fn seat_name(seat: u8) -> &'static str {
     }
 }
 
+impl BiteThePumpkin {
+    /// `error` as the player reads it: a refused move's reason in the game's language.
+    fn refusal(&self, error: GameError) -> GameError {
+        if self.italian {
+            i18n::IT.error(error)
+        } else {
+            error
+        }
+    }
+}
+
 impl Game for BiteThePumpkin {
     fn manifest() -> Manifest {
         manifest::manifest()
@@ -161,7 +172,12 @@ impl Game for BiteThePumpkin {
     }
 
     fn layout(&self) -> Layout {
-        view::layout()
+        let layout = view::layout();
+        if self.italian {
+            i18n::IT.layout(layout)
+        } else {
+            layout
+        }
     }
 
     fn view(&self) -> View {
@@ -182,7 +198,7 @@ impl Game for BiteThePumpkin {
     }
 
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
-        let mut info = self.info(mv)?;
+        let mut info = self.info(mv).map_err(|e| self.refusal(e))?;
         if let (true, Some(choice)) = (self.italian, &mut info.choice) {
             *choice = i18n::IT.text(choice);
         }
@@ -194,7 +210,7 @@ impl Game for BiteThePumpkin {
             return Err(GameError::GameOver);
         }
         if !self.legal().contains(&mv) {
-            return Err(GameError::illegal(mv, "not legal here"));
+            return Err(self.refusal(GameError::illegal(mv, "not legal here")));
         }
         let mut effects = effects;
         let from = effects.as_ref().map_or(0, |e| e.len());

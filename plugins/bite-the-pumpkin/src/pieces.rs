@@ -15,7 +15,12 @@ fn ring() -> Part {
 
 /// The styles of the game's pieces, for the layout.
 pub(crate) fn styles() -> Vec<PieceStyle> {
-    vec![pig(), pumpkin(), broccoli(), tree()]
+    vec![
+        pig(),
+        pumpkin().with_names("pumpkin", "pumpkins"),
+        broccoli().with_names("broccoli", "broccoli"),
+        tree().with_names("tree", "trees"),
+    ]
 }
 
 fn pig() -> PieceStyle {
@@ -44,7 +49,9 @@ fn pig() -> PieceStyle {
         Part::ellipse(0.3, 0.2).at(0.0, 0.2).fill(SNOUT),
         Part::ellipse(1.25, 0.65).stroke(Colour::Owner, 0.18),
     ];
-    PieceStyle::new("pig", standing).with_state("lying", lying)
+    PieceStyle::new("pig", standing)
+        .with_state("lying", lying)
+        .with_names("pig", "pigs")
 }
 
 fn pumpkin() -> PieceStyle {

@@ -800,7 +800,8 @@ impl<V: Variant> Mancala<V> {
         }
         let (i, _) = self.decode(mv);
         if i >= self.config.houses {
-            return GameError::illegal(mv, format!("there are only {} houses", self.config.houses));
+            let reason = format!("there are only {} houses", self.config.houses);
+            return GameError::illegal(mv, self.lang.text(&reason));
         }
         let pit = self.board.house(self.to_move, i);
         let name = Self::house_name(self.to_move, i);
@@ -815,6 +816,6 @@ impl<V: Variant> Mancala<V> {
             }
             Special::Normal => format!("house {name} would capture every seed of the opponent"),
         };
-        GameError::illegal(mv, reason)
+        GameError::illegal(mv, self.lang.text(&reason))
     }
 }

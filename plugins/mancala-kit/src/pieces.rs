@@ -36,7 +36,8 @@ pub fn piece_styles() -> Vec<PieceStyle> {
                     .at(-0.3, -0.3)
                     .fill(Colour::rgba(255, 255, 255, 150)),
             ],
-        ),
+        )
+        .with_names("seed", "seeds"),
         PieceStyle::new(
             BIG_STONE,
             vec![
@@ -49,11 +50,13 @@ pub fn piece_styles() -> Vec<PieceStyle> {
             ],
         )
         .with_size(2.6)
-        .with_layer(1),
+        .with_layer(1)
+        .with_names("big stone", "big stones"),
         PieceStyle::new(
             BURNT,
             vec![Part::cross(1.0).stroke(Colour::rgb(40, 20, 10), 0.25)],
-        ),
+        )
+        .with_names("burnt mark", "burnt marks"),
         PieceStyle::new(SINK, vec![Part::ring(1.0).stroke(Colour::Owner, 0.3)]),
     ]
 }

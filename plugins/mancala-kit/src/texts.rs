@@ -117,10 +117,33 @@ const IT: &[(&str, &str)] = &[
         "The sowing came round to a position it had already reached: the turn ends",
         "La semina è tornata a una posizione già vista: il turno finisce",
     ),
+    // Refused moves.
+    ("there are only {} houses", "ci sono solo {} case"),
+    ("house {} is burnt", "la casa {} è bruciata"),
+    ("house {} is a {}", "la casa {} è un {}"),
+    ("house {} is empty", "la casa {} è vuota"),
+    (
+        "house {} does not give the opponent any seeds",
+        "la casa {} non dà alcun seme all'avversario",
+    ),
+    (
+        "house {} would capture every seed of the opponent",
+        "la casa {} catturerebbe tutti i semi dell'avversario",
+    ),
 ];
 
 /// Words that stand in a pattern's `{}`: side names.
-const IT_WORDS: &[(&str, &str)] = &[("South", "Sud"), ("North", "Nord")];
+const IT_WORDS: &[(&str, &str)] = &[
+    ("South", "Sud"),
+    ("North", "Nord"),
+    // The pieces' names (the board's labels for screen readers).
+    ("seed", "seme"),
+    ("seeds", "semi"),
+    ("big stone", "sasso grande"),
+    ("big stones", "sassi grandi"),
+    ("burnt mark", "segno di casa bruciata"),
+    ("burnt marks", "segni di casa bruciata"),
+];
 
 impl Lang {
     /// The language of a tag (`it`, `it-IT`); English for any other.
@@ -200,6 +223,11 @@ mod tests {
         );
         assert_eq!(Lang::It.text("North store"), "Granaio di Nord");
         assert_eq!(Lang::It.text("South"), "Sud");
+        assert_eq!(Lang::It.text("house c is empty"), "la casa c è vuota");
+        assert_eq!(
+            Lang::It.text("there are only 6 houses"),
+            "ci sono solo 6 case"
+        );
         assert_eq!(Lang::from_tag("it_IT.UTF-8"), Lang::It);
         assert_eq!(Lang::from_tag("fr"), Lang::En);
     }

@@ -25,6 +25,8 @@ pub fn italian() -> ManifestTexts {
 /// The game's texts in Italian.
 pub const IT: Phrasebook = Phrasebook {
     phrases: &[
+        // A refused move.
+        ("not legal here", "mossa non consentita qui"),
         (
             "{} wins: all six storks are in Africa",
             "Vince {}: tutte e sei le cicogne sono in Africa",
@@ -66,5 +68,15 @@ pub const IT: Phrasebook = Phrasebook {
         ("coin {}", "moneta {}"),
         ("die", "dado"),
     ],
-    words: &[("Yellow", "Giallo"), ("Blue", "Blu")],
+    words: &[
+        ("Yellow", "Giallo"),
+        ("Blue", "Blu"),
+        // The pieces' names (the board's labels for screen readers).
+        ("stork", "cicogna"),
+        ("storks", "cicogne"),
+        ("coin", "moneta"),
+        ("coins", "monete"),
+        ("pip", "punto del dado"),
+        ("pips", "punti del dado"),
+    ],
 };

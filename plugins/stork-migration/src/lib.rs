@@ -138,6 +138,17 @@ pub(crate) fn side_name(p: u8) -> &'static str {
     if p == 0 { "Yellow" } else { "Blue" }
 }
 
+impl Storks {
+    /// `error` as the player reads it: a refused move's reason in the game's language.
+    fn refusal(&self, error: GameError) -> GameError {
+        if self.italian {
+            i18n::IT.error(error)
+        } else {
+            error
+        }
+    }
+}
+
 impl Game for Storks {
     fn manifest() -> Manifest {
         Storks::manifest_now()
@@ -186,7 +197,7 @@ impl Game for Storks {
     }
 
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
-        self.info(mv)
+        self.info(mv).map_err(|e| self.refusal(e))
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {
@@ -196,7 +207,7 @@ impl Game for Storks {
         if let (true, Some(e)) = (self.italian, effects) {
             i18n::IT.effects(&mut e[from..]);
         }
-        played
+        played.map_err(|e| self.refusal(e))
     }
 
     fn set_language(&mut self, lang: &str) {

@@ -27,10 +27,12 @@ pub(crate) fn styles() -> Vec<PieceStyle> {
                     .at(-0.1, -0.25)
                     .fill(Colour::rgb(0, 0, 0)),
             ],
-        ),
+        )
+        .with_names("stork", "storks"),
         PieceStyle::new("coin", coin(Colour::rgb(170, 170, 178), "T"))
             .with_state("tails", coin(Colour::rgb(170, 170, 178), "T"))
-            .with_state("heads", coin(Colour::rgb(230, 190, 60), "H")),
+            .with_state("heads", coin(Colour::rgb(230, 190, 60), "H"))
+            .with_names("coin", "coins"),
         PieceStyle::new(
             "pip",
             vec![
@@ -39,6 +41,7 @@ pub(crate) fn styles() -> Vec<PieceStyle> {
                     .stroke(OUTLINE, 0.08),
                 Part::circle(0.35).fill(Colour::rgb(20, 20, 20)),
             ],
-        ),
+        )
+        .with_names("pip", "pips"),
     ]
 }

@@ -28,6 +28,15 @@ pub fn italian() -> ManifestTexts {
 /// The game's texts in Italian.
 pub const IT: Phrasebook = Phrasebook {
     phrases: &[
+        // Refused moves.
+        ("not a legal move here", "mossa non consentita qui"),
+        (
+            "the second move may not put the piece back where it started the turn",
+            "la seconda mossa non può riportare il pezzo dove ha iniziato il turno",
+        ),
+        ("{} is empty", "{} è vuoto"),
+        ("{} cannot go to {}", "da {} non si può andare a {}"),
+        ("no such move", "questa mossa non esiste"),
         ("{} wins", "Vince {}"),
         (
             "Draw: the position occurred three times",
@@ -51,5 +60,10 @@ pub const IT: Phrasebook = Phrasebook {
         ("Dark", "Scuro"),
         ("Player 1", "Giocatore 1"),
         ("Player 2", "Giocatore 2"),
+        // The pieces' names (the board's labels for screen readers).
+        ("light piece", "pezzo chiaro"),
+        ("light pieces", "pezzi chiari"),
+        ("dark piece", "pezzo scuro"),
+        ("dark pieces", "pezzi scuri"),
     ],
 };

@@ -98,6 +98,17 @@ pub struct Zaroc {
     pub(crate) italian: bool,
 }
 
+impl Zaroc {
+    /// `error` as the player reads it: a refused move's reason in the game's language.
+    fn refusal(&self, error: GameError) -> GameError {
+        if self.italian {
+            i18n::IT.error(error)
+        } else {
+            error
+        }
+    }
+}
+
 impl Game for Zaroc {
     fn manifest() -> Manifest {
         Zaroc::manifest_now()
@@ -121,7 +132,12 @@ impl Game for Zaroc {
     }
 
     fn layout(&self) -> Layout {
-        self.layout_now()
+        let layout = self.layout_now();
+        if self.italian {
+            i18n::IT.layout(layout)
+        } else {
+            layout
+        }
     }
 
     fn view(&self) -> View {
@@ -142,7 +158,7 @@ impl Game for Zaroc {
     }
 
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
-        self.info(mv)
+        self.info(mv).map_err(|e| self.refusal(e))
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {
@@ -152,7 +168,7 @@ impl Game for Zaroc {
         if let (true, Some(e)) = (self.italian, effects) {
             i18n::IT.effects(&mut e[from..]);
         }
-        played
+        played.map_err(|e| self.refusal(e))
     }
 
     fn set_language(&mut self, lang: &str) {

@@ -5,6 +5,7 @@ use game_api::{Colour, Part, PieceStyle};
 /// The styles of the game's pieces, for the layout.
 pub(crate) fn styles() -> Vec<PieceStyle> {
     let disc = |kind: &str, fill: Colour, rim: Colour| {
+        let (one, several) = (format!("{kind} piece"), format!("{kind} pieces"));
         PieceStyle::new(
             kind,
             vec![
@@ -15,6 +16,7 @@ pub(crate) fn styles() -> Vec<PieceStyle> {
                 Part::ring(1.05).stroke(Colour::Owner, 0.18),
             ],
         )
+        .with_names(&one, &several)
     };
     vec![
         disc(

@@ -1,0 +1,68 @@
+//! A game in progress changes language: the worker makes it again in the player's new
+//! language (see [`Request::Language`](crate::worker::Request::Language)), and the
+//! board, status, move names and the last move's event are shown in it at once.
+
+use game_api::Effect;
+
+use super::PlayView;
+
+impl PlayView {
+    /// Re-labels the game in the language now chosen: at once, or as soon as the
+    /// position change on its way (a move, a jump in the history) has come back.
+    pub fn relabel(&mut self) {
+        self.relabel_due = true;
+        self.relabel_now();
+    }
+
+    /// Re-labels the game unless a position change is on its way. A worker that failed
+    /// is left alone: starting the plugin again starts it in the new language.
+    pub(super) fn relabel_now(&mut self) {
+        if self.pending.is_some() {
+            return;
+        }
+        self.relabel_due = false;
+        self.skip_animation();
+        self.view_before = None;
+        let moves = self.session.played_ids();
+        let Some(remote) = self.remote() else { return };
+        match remote.relabel(&moves) {
+            Ok((effects, snapshot)) => {
+                self.show(snapshot);
+                let last = moves.len().checked_sub(1).map(|i| &self.session.moves()[i]);
+                if let (Some(effects), Some(last), Some(_)) = (effects, last, &self.last_event) {
+                    let (seat, notation) = (last.seat, last.notation.clone());
+                    self.last_event = self.event_text(seat, &notation, &effects);
+                }
+            }
+            Err(e) => self.failed(e),
+        }
+    }
+
+    /// What a person reads of a move just played: the chance outcome, or the seat, the
+    /// move and what happened (nothing for a seat's move that did nothing worth saying).
+    pub(super) fn event_text(
+        &self,
+        seat: Option<u8>,
+        notation: &str,
+        effects: &[Effect],
+    ) -> Option<String> {
+        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        let happened = crate::app::events::describe(effects, &names);
+        match (seat, happened) {
+            (None, Some(h)) => Some(crate::tr!(
+                "play-chance-event",
+                notation = notation.to_owned(),
+                happened = h
+            )),
+            (None, None) => Some(crate::tr!(
+                "play-chance-move",
+                notation = notation.to_owned()
+            )),
+            (Some(s), Some(h)) => Some(format!(
+                "{} {notation}: {h}",
+                names.get(usize::from(s)).map_or("", String::as_str)
+            )),
+            (Some(_), None) => None,
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! The command line speaks the player's language: `--lang`, else the app's remembered
+//! choice, else the system's locale; plurals and numbers written by Fluent.
+
+mod common;
+
+use std::{path::Path, process::Command};
+
+use common::plugins_of;
+
+/// Runs `tavola ARGS…` on Kalah with the locale variables `LANG=lang` (the others
+/// removed) and the user data folder in `data` (fresh: no remembered language unless a
+/// test writes one); returns standard output and standard error.
+fn tavola(plugins: &Path, data: &Path, lang: &str, args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tavola"))
+        .args(["--no-default-plugins", "--plugins"])
+        .arg(plugins)
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANGUAGE")
+        .env("LANG", lang)
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_system_locale_chooses_italian_or_english() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let (p, d) = (plugins.path(), data.path());
+
+    let (out, err) = tavola(p, d, "it_IT.UTF-8", &["play", "kalah", "--seed", "2"]);
+    assert!(out.contains("\nRisultato: "), "{out}{err}");
+    assert!(out.contains("Sud ") && out.contains("Nord "), "{out}");
+    assert!(out.contains("Posizione: "), "{out}");
+    let (out, _) = tavola(p, d, "it_IT.UTF-8", &["perft", "kalah", "2"]);
+    assert!(out.starts_with("profondità 1: 6  ("), "{out}");
+    assert!(out.contains(",0"), "seconds with a decimal comma: {out}");
+    let (out, err) = tavola(p, d, "it_IT.UTF-8", &["moves", "nope"]);
+    assert!(out.is_empty() && err.starts_with("errore: "), "{err}");
+
+    let (out, _) = tavola(p, d, "C", &["play", "kalah", "--seed", "2"]);
+    assert!(
+        out.contains("\nResult: ") && out.contains("South "),
+        "{out}"
+    );
+    let (out, _) = tavola(p, d, "C", &["perft", "kalah", "2"]);
+    assert!(out.starts_with("depth 1: 6  (0.0"), "{out}");
+    let (_, err) = tavola(p, d, "C", &["moves", "nope"]);
+    assert!(err.starts_with("error: "), "{err}");
+}
+
+#[test]
+fn the_flag_beats_the_remembered_language_which_beats_the_system() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let (p, d) = (plugins.path(), data.path());
+    std::fs::create_dir_all(d.join("tavola")).unwrap();
+    std::fs::write(d.join("tavola/settings.json"), r#"{"language": "it"}"#).unwrap();
+    let (out, _) = tavola(p, d, "C", &["moves", "kalah"]);
+    assert!(out.starts_with("Posizione: "), "remembered: {out}");
+    let (out, _) = tavola(p, d, "it_IT.UTF-8", &["--lang", "en", "moves", "kalah"]);
+    assert!(out.starts_with("Position: "), "the flag: {out}");
+    let (out, err) = tavola(p, d, "C", &["--lang", "xx", "moves", "kalah"]);
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("`xx` is not a language Tavola speaks (it speaks: en, it)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn counts_are_plural_and_numbers_have_the_language_marks() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let (p, d) = (plugins.path(), data.path());
+    let it = |args: &[&str]| tavola(p, d, "it_IT.UTF-8", args).0;
+    let en = |args: &[&str]| tavola(p, d, "C", args).0;
+    let one = ["match", "kalah", "random", "random", "--games", "1"];
+    let two = ["match", "kalah", "random", "random", "--games", "2"];
+    assert!(
+        it(&one).contains("random contro random, 1 partita dal"),
+        "{}",
+        it(&one)
+    );
+    let out = it(&two);
+    assert!(out.contains("random contro random, 2 partite dal"), "{out}");
+    assert!(out.contains("percentuale di vittorie "), "{out}");
+    // A score of 0, 0.5 or 1 with three decimals, and a percentage, the Italian way.
+    assert!(
+        ["0,000", "0,500", "1,000"].iter().any(|s| out.contains(s)) && out.contains(",0%"),
+        "{out}"
+    );
+    assert!(
+        en(&one).contains("random vs random, 1 game from"),
+        "{}",
+        en(&one)
+    );
+    let out = en(&two);
+    assert!(out.contains("2 games from") && out.contains(".0%"), "{out}");
+
+    let record = d.join("game.json");
+    let record = record.to_str().unwrap();
+    let (_, err) = tavola(
+        p,
+        d,
+        "C",
+        &["play", "kalah", "--seed", "3", "--record", record],
+    );
+    assert!(err.is_empty(), "{err}");
+    let out = it(&["replay", record]);
+    assert!(
+        out.contains(" mosse di kalah rigiocate, tutte regolari"),
+        "{out}"
+    );
+    let out = en(&["replay", record]);
+    assert!(
+        out.contains(" moves of kalah replayed, every move legal"),
+        "{out}"
+    );
+}

@@ -60,9 +60,11 @@ fn the_kit_builds_from_its_package_against_the_packaged_contract() {
             .join("package")
             .join(format!("{name}-{version}.crate"));
         assert!(file.is_file(), "{} was not written", file.display());
+        // `m`: the files get the time of unpacking, not the archive's fixed one, so that
+        // cargo does not take an earlier run's build of the same crate for up to date.
         run(Command::new("tar")
             .current_dir(&unpacked)
-            .arg("xzf")
+            .arg("xzmf")
             .arg(&file));
     }
     let kit = format!("mancala-kit-{version}");

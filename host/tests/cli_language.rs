@@ -124,3 +124,20 @@ fn counts_are_plural_and_numbers_have_the_language_marks() {
         "{out}"
     );
 }
+
+/// Every subcommand's and argument's help has its key in every language, and no key of
+/// the help is left over in the translation files.
+#[test]
+fn every_help_text_has_its_translation() {
+    let english = tavola::cli::help::english();
+    assert!(english.len() > 60, "only {} help texts", english.len());
+    for (lang, _) in tavola::i18n::LANGUAGES {
+        let bundle = tavola::i18n::bundles::bundle(lang).unwrap();
+        let missing: Vec<String> = english
+            .iter()
+            .filter(|(k, _)| !bundle.has_message(k))
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        assert!(missing.is_empty(), "missing in {lang}:\n{}", missing.join("\n"));
+    }
+}

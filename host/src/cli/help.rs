@@ -1,0 +1,155 @@
+//! clap's help in the player's language: the language is chosen before parsing (from
+//! `--lang`, else as [`language::choose`] does), then every command's `about` and every
+//! argument's `help` is replaced by its Fluent message when that language has one:
+//! `cli-about-<path>` and `cli-arg-<path>-<arg>`, where `<path>` is `tavola` for the
+//! top level, else the subcommand names joined by `-`, and `<arg>` the argument's id with
+//! `-` for `_`. A global argument keeps the top level's key; clap's own `--help`,
+//! `--version` and headings have the keys `cli-arg-help`, `cli-arg-version` and
+//! `cli-help-*`. English keeps clap's text (the doc comments) as it is.
+
+use clap::{Arg, Command, CommandFactory, FromArgMatches};
+
+use super::{Cli, language};
+use crate::i18n::{
+    bundles::bundle,
+    language::{FALLBACK, supported},
+};
+
+/// Parses the command line with its help in the player's language (clap exits with the
+/// help, the version or a usage error as `Cli::parse` does).
+pub fn parse() -> Cli {
+    let lang = chosen(std::env::args().skip(1));
+    let matches = command_in(lang).get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// The language of the help for these arguments (the program name left out): the last
+/// valid `--lang X` / `--lang=X` before a lone `--`, else the remembered or system
+/// language. An invalid `--lang` is left to clap to refuse.
+pub fn chosen(args: impl IntoIterator<Item = String>) -> &'static str {
+    let mut flag = None;
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            break;
+        }
+        let value = match arg.strip_prefix("--lang") {
+            Some("") => args.next(),
+            Some(rest) => rest.strip_prefix('=').map(str::to_owned),
+            None => None,
+        };
+        if let Some(lang) = value.as_deref().and_then(supported) {
+            flag = Some(lang);
+        }
+    }
+    let data_dir = crate::app::data_dir();
+    language::choose(flag, data_dir.as_deref())
+}
+
+/// The whole command line's `clap::Command` with its help in `lang` (as written in the
+/// code for English).
+pub fn command_in(lang: &str) -> Command {
+    let mut cmd = Cli::command();
+    if lang == FALLBACK {
+        return cmd;
+    }
+    // Built first, so that the generated `--help`, `--version` and `help` subcommand and
+    // the global arguments copied into every subcommand exist to be translated.
+    cmd.build();
+    translate(cmd, "tavola", &|key| message(lang, key))
+}
+
+/// Every key the help of the command line looks up, with clap's English text (the doc
+/// comment) for it; clap's generated texts and headings are not included.
+pub fn english() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    collect(&Cli::command(), "tavola", &mut out);
+    out
+}
+
+fn collect(cmd: &Command, path: &str, out: &mut Vec<(String, String)>) {
+    if let Some(about) = cmd.get_about() {
+        out.push((format!("cli-about-{path}"), about.to_string()));
+    }
+    for arg in cmd.get_arguments() {
+        if let Some(help) = arg.get_help() {
+            out.push((arg_key(path, arg), help.to_string()));
+        }
+    }
+    for sub in cmd.get_subcommands() {
+        collect(sub, &sub_path(path, sub), out);
+    }
+}
+
+/// The text of `key` in `lang` itself (no English fallback), if it has it.
+fn message(lang: &str, key: &str) -> Option<String> {
+    let bundle = bundle(lang)?;
+    let pattern = bundle.get_message(key)?.value()?;
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, None, &mut errors);
+    errors.is_empty().then(|| text.into_owned())
+}
+
+/// `cmd` and its subcommands with the texts `text` has for them.
+fn translate(mut cmd: Command, path: &str, text: &dyn Fn(&str) -> Option<String>) -> Command {
+    if let Some(about) = text(&format!("cli-about-{path}")) {
+        cmd = cmd.about(about).long_about(None);
+    }
+    if let Some(usage) = text("cli-help-usage") {
+        cmd = cmd.help_template(format!(
+            "{{before-help}}{{about-with-newline}}\n{usage} {{usage}}\n\n{{all-args}}{{after-help}}"
+        ));
+    }
+    // clap keeps headings as `&'static str` (without its `string` feature): the few
+    // words of one help are leaked, once per process.
+    let heading = |key: &str| text(key).map(|h| &*Box::leak(h.into_boxed_str()));
+    if let Some(commands) = heading("cli-help-commands") {
+        cmd = cmd.subcommand_help_heading(commands);
+    }
+    let (options, arguments) = (heading("cli-help-options"), heading("cli-help-arguments"));
+    let ids: Vec<_> = cmd.get_arguments().map(|a| a.get_id().clone()).collect();
+    for id in ids {
+        cmd = cmd.mut_arg(id, |arg| {
+            let mut arg = match text(&arg_key(path, &arg)) {
+                Some(help) => arg.help(help).long_help(None),
+                None => arg,
+            };
+            let heading = if arg.is_positional() { &arguments } else { &options };
+            if let (None, Some(heading)) = (arg.get_help_heading(), heading) {
+                arg = arg.help_heading(*heading);
+            }
+            arg
+        });
+    }
+    let names: Vec<_> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(&name, |sub| {
+            let sub_path = sub_path(path, &sub);
+            translate(sub, &sub_path, text)
+        });
+    }
+    cmd
+}
+
+/// The key path of subcommand `sub` of the command at `path`.
+fn sub_path(path: &str, sub: &Command) -> String {
+    let name = sub.get_name();
+    if path == "tavola" {
+        name.to_owned()
+    } else {
+        format!("{path}-{name}")
+    }
+}
+
+/// The key of argument `arg` of the command at `path`.
+fn arg_key(path: &str, arg: &Arg) -> String {
+    let id = arg.get_id().as_str().replace('_', "-");
+    match id.as_str() {
+        "help" | "version" => format!("cli-arg-{id}"),
+        _ if arg.is_global_set() => format!("cli-arg-tavola-{id}"),
+        _ => format!("cli-arg-{path}-{id}"),
+    }
+}

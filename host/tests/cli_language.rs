@@ -138,7 +138,11 @@ fn every_help_text_has_its_translation() {
             .filter(|(k, _)| !bundle.has_message(k))
             .map(|(k, v)| format!("{k} = {v}"))
             .collect();
-        assert!(missing.is_empty(), "missing in {lang}:\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "missing in {lang}:\n{}",
+            missing.join("\n")
+        );
     }
 }
 
@@ -150,26 +154,59 @@ fn the_help_speaks_the_chosen_language() {
     let d = data.path();
 
     let (out, err) = tavola(d, d, "it_IT.UTF-8", &["--help"]);
-    assert!(out.contains("\nUso: tavola [OPTIONS] [COMMAND]"), "{out}{err}");
-    assert!(out.contains("\nComandi:\n") && out.contains("\nOpzioni:\n"), "{out}");
+    assert!(
+        out.contains("\nUso: tavola [OPTIONS] [COMMAND]"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("\nComandi:\n") && out.contains("\nOpzioni:\n"),
+        "{out}"
+    );
     assert!(
         out.contains("Mostra l'aiuto") && out.contains("Gioca una partita senza finestra"),
         "{out}"
     );
-    assert!(!out.contains("Options:") && !out.contains("Print help"), "{out}");
+    assert!(
+        !out.contains("Options:") && !out.contains("Print help"),
+        "{out}"
+    );
 
     let (out, err) = tavola(d, d, "it_IT.UTF-8", &["hint", "--help"]);
-    assert!(out.starts_with("La mossa migliore per chi ha la mossa"), "{out}{err}");
-    assert!(out.contains("\nArgomenti:\n  <GAME>  L'id del gioco\n"), "{out}");
-    assert!(out.contains("Tempo di riflessione per mossa in millisecondi"), "{out}");
-    assert!(out.contains("La lingua dei testi per le persone"), "a global: {out}");
+    assert!(
+        out.starts_with("La mossa migliore per chi ha la mossa"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("\nArgomenti:\n  <GAME>  L'id del gioco\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Tempo di riflessione per mossa in millisecondi"),
+        "{out}"
+    );
+    assert!(
+        out.contains("La lingua dei testi per le persone"),
+        "a global: {out}"
+    );
     let (same, _) = tavola(d, d, "C", &["--lang=it", "help", "hint"]);
-    assert_eq!(same, out, "`help hint` with `--lang=it` under an English locale");
+    assert_eq!(
+        same, out,
+        "`help hint` with `--lang=it` under an English locale"
+    );
 
     let (out, err) = tavola(d, d, "it_IT.UTF-8", &["hint", "--help", "--lang", "en"]);
-    assert!(out.starts_with("The best move for the side to move"), "{out}{err}");
-    assert!(out.contains("\nArguments:\n  <GAME>  The game's id\n"), "{out}");
-    assert!(out.contains("\nOptions:\n") && out.contains("Print help"), "{out}");
+    assert!(
+        out.starts_with("The best move for the side to move"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("\nArguments:\n  <GAME>  The game's id\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nOptions:\n") && out.contains("Print help"),
+        "{out}"
+    );
     assert!(!out.contains("Opzioni") && !out.contains("Uso:"), "{out}");
     let (out, _) = tavola(d, d, "C", &["--help"]);
     assert!(out.contains("\nUsage: tavola [OPTIONS] [COMMAND]"), "{out}");

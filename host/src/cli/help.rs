@@ -114,7 +114,11 @@ fn translate(mut cmd: Command, path: &str, text: &dyn Fn(&str) -> Option<String>
                 Some(help) => arg.help(help).long_help(None),
                 None => arg,
             };
-            let heading = if arg.is_positional() { &arguments } else { &options };
+            let heading = if arg.is_positional() {
+                &arguments
+            } else {
+                &options
+            };
             if let (None, Some(heading)) = (arg.get_help_heading(), heading) {
                 arg = arg.help_heading(*heading);
             }

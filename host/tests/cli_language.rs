@@ -188,6 +188,10 @@ fn the_help_speaks_the_chosen_language() {
         out.contains("La lingua dei testi per le persone"),
         "a global: {out}"
     );
+    assert!(
+        out.contains("Il seme casuale (MCTS) [predefinito: 1]\n"),
+        "{out}"
+    );
     let (same, _) = tavola(d, d, "C", &["--lang=it", "help", "hint"]);
     assert_eq!(
         same, out,
@@ -208,6 +212,10 @@ fn the_help_speaks_the_chosen_language() {
         "{out}"
     );
     assert!(!out.contains("Opzioni") && !out.contains("Uso:"), "{out}");
+    assert!(
+        out.contains("The random seed (MCTS) [default: 1]\n"),
+        "{out}"
+    );
     let (out, _) = tavola(d, d, "C", &["--help"]);
     assert!(out.contains("\nUsage: tavola [OPTIONS] [COMMAND]"), "{out}");
 }

@@ -494,6 +494,7 @@ record-not-over = the replayed game is not over
 cli-help-usage = Usage:
 cli-help-options = Options
 cli-help-arguments = Arguments
+cli-help-default = default
 cli-help-commands = Commands
 cli-arg-help = Print help
 cli-arg-version = Print version

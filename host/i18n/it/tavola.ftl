@@ -503,6 +503,7 @@ record-not-over = la partita rigiocata non è finita
 cli-help-usage = Uso:
 cli-help-options = Opzioni
 cli-help-arguments = Argomenti
+cli-help-default = predefinito
 cli-help-commands = Comandi
 cli-arg-help = Mostra l'aiuto
 cli-arg-version = Mostra la versione

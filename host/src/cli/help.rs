@@ -4,8 +4,8 @@
 //! `cli-about-<path>` and `cli-arg-<path>-<arg>`, where `<path>` is `tavola` for the
 //! top level, else the subcommand names joined by `-`, and `<arg>` the argument's id with
 //! `-` for `_`. A global argument keeps the top level's key; clap's own `--help`,
-//! `--version` and headings have the keys `cli-arg-help`, `cli-arg-version` and
-//! `cli-help-*`. English keeps clap's text (the doc comments) as it is.
+//! `--version`, headings and `[default: …]` have the keys `cli-arg-help`,
+//! `cli-arg-version` and `cli-help-*`. English keeps clap's text (the doc comments) as it is.
 
 use clap::{Arg, Command, CommandFactory, FromArgMatches};
 
@@ -56,7 +56,8 @@ pub fn command_in(lang: &str) -> Command {
     // Built first, so that the generated `--help`, `--version` and `help` subcommand and
     // the global arguments copied into every subcommand exist to be translated.
     cmd.build();
-    translate(cmd, "tavola", &|key| message(lang, key))
+    let text = |key: &str| message(lang, key);
+    translate(cmd, "tavola", &text, &Words::new(&text))
 }
 
 /// Every key the help of the command line looks up, with clap's English text (the doc
@@ -90,39 +91,55 @@ fn message(lang: &str, key: &str) -> Option<String> {
     errors.is_empty().then(|| text.into_owned())
 }
 
-/// `cmd` and its subcommands with the texts `text` has for them.
-fn translate(mut cmd: Command, path: &str, text: &dyn Fn(&str) -> Option<String>) -> Command {
+/// clap's own words in one language. clap keeps headings as `&'static str` (without its
+/// `string` feature): these few words are leaked, once per process.
+struct Words {
+    usage: Option<String>,
+    commands: Option<&'static str>,
+    options: Option<&'static str>,
+    arguments: Option<&'static str>,
+    default: Option<String>,
+}
+
+impl Words {
+    fn new(text: &dyn Fn(&str) -> Option<String>) -> Self {
+        let heading = |key: &str| text(key).map(|h| &*Box::leak(h.into_boxed_str()));
+        Words {
+            usage: text("cli-help-usage"),
+            commands: heading("cli-help-commands"),
+            options: heading("cli-help-options"),
+            arguments: heading("cli-help-arguments"),
+            default: text("cli-help-default"),
+        }
+    }
+}
+
+/// `cmd` and its subcommands with the texts `text` has for them and clap's `words`.
+fn translate(
+    mut cmd: Command,
+    path: &str,
+    text: &dyn Fn(&str) -> Option<String>,
+    words: &Words,
+) -> Command {
     if let Some(about) = text(&format!("cli-about-{path}")) {
         cmd = cmd.about(about).long_about(None);
     }
-    if let Some(usage) = text("cli-help-usage") {
+    if let Some(usage) = &words.usage {
         cmd = cmd.help_template(format!(
             "{{before-help}}{{about-with-newline}}\n{usage} {{usage}}\n\n{{all-args}}{{after-help}}"
         ));
     }
-    // clap keeps headings as `&'static str` (without its `string` feature): the few
-    // words of one help are leaked, once per process.
-    let heading = |key: &str| text(key).map(|h| &*Box::leak(h.into_boxed_str()));
-    if let Some(commands) = heading("cli-help-commands") {
+    if let Some(commands) = words.commands {
         cmd = cmd.subcommand_help_heading(commands);
     }
-    let (options, arguments) = (heading("cli-help-options"), heading("cli-help-arguments"));
     let ids: Vec<_> = cmd.get_arguments().map(|a| a.get_id().clone()).collect();
     for id in ids {
         cmd = cmd.mut_arg(id, |arg| {
-            let mut arg = match text(&arg_key(path, &arg)) {
+            let arg = match text(&arg_key(path, &arg)) {
                 Some(help) => arg.help(help).long_help(None),
                 None => arg,
             };
-            let heading = if arg.is_positional() {
-                &arguments
-            } else {
-                &options
-            };
-            if let (None, Some(heading)) = (arg.get_help_heading(), heading) {
-                arg = arg.help_heading(*heading);
-            }
-            arg
+            translate_arg(arg, words)
         });
     }
     let names: Vec<_> = cmd
@@ -132,7 +149,7 @@ fn translate(mut cmd: Command, path: &str, text: &dyn Fn(&str) -> Option<String>
     for name in names {
         cmd = cmd.mut_subcommand(&name, |sub| {
             let sub_path = sub_path(path, &sub);
-            translate(sub, &sub_path, text)
+            translate(sub, &sub_path, text, words)
         });
     }
     cmd
@@ -156,4 +173,31 @@ fn arg_key(path: &str, arg: &Arg) -> String {
         _ if arg.is_global_set() => format!("cli-arg-tavola-{id}"),
         _ => format!("cli-arg-{path}-{id}"),
     }
+}
+
+/// `arg` under the heading of its kind in `words`, with its default value (if shown)
+/// introduced by the word of `words`.
+fn translate_arg(mut arg: Arg, words: &Words) -> Arg {
+    let heading = if arg.is_positional() {
+        words.arguments
+    } else {
+        words.options
+    };
+    if let (None, Some(heading)) = (arg.get_help_heading(), heading) {
+        arg = arg.help_heading(heading);
+    }
+    let defaults: Vec<_> = arg
+        .get_default_values()
+        .iter()
+        .map(|v| v.to_string_lossy().into_owned())
+        .collect();
+    let shown = !arg.is_hide_default_value_set() && arg.get_action().takes_values();
+    if let (true, false, Some(word)) = (shown, defaults.is_empty(), &words.default) {
+        let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+        let note = format!("[{word}: {}]", defaults.join(", "));
+        arg = arg
+            .help(format!("{help} {note}").trim_start().to_owned())
+            .hide_default_value(true);
+    }
+    arg
 }

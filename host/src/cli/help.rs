@@ -23,11 +23,17 @@ pub fn parse() -> Cli {
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }
 
-/// The language of the help for these arguments (the program name left out): the last
-/// valid `--lang X` / `--lang=X` before a lone `--`, else the remembered or system
-/// language. An invalid `--lang` is left to clap to refuse.
+/// The language of the help for these arguments (the program name left out): their
+/// `--lang`, else the remembered or system language.
 pub fn chosen(args: impl IntoIterator<Item = String>) -> &'static str {
-    let mut flag = None;
+    let data_dir = crate::app::data_dir();
+    language::choose(flag(args), data_dir.as_deref())
+}
+
+/// The last language of these arguments that the app speaks given as `--lang X` or
+/// `--lang=X` before a lone `--`. An invalid one is left to clap to refuse.
+fn flag(args: impl IntoIterator<Item = String>) -> Option<&'static str> {
+    let mut found = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         if arg == "--" {
@@ -39,11 +45,10 @@ pub fn chosen(args: impl IntoIterator<Item = String>) -> &'static str {
             None => None,
         };
         if let Some(lang) = value.as_deref().and_then(supported) {
-            flag = Some(lang);
+            found = Some(lang);
         }
     }
-    let data_dir = crate::app::data_dir();
-    language::choose(flag, data_dir.as_deref())
+    found
 }
 
 /// The whole command line's `clap::Command` with its help in `lang` (as written in the
@@ -200,4 +205,45 @@ fn translate_arg(mut arg: Arg, words: &Words) -> Arg {
             .hide_default_value(true);
     }
     arg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flag_of(args: &[&str]) -> Option<&'static str> {
+        flag(args.iter().map(|a| (*a).to_owned()))
+    }
+
+    #[test]
+    fn the_flag_is_found_in_both_spellings_anywhere_before_a_lone_dash_dash() {
+        assert_eq!(flag_of(&["hint", "--help", "--lang", "it"]), Some("it"));
+        assert_eq!(flag_of(&["--lang=it_IT.UTF-8", "list"]), Some("it"));
+        assert_eq!(flag_of(&["--lang", "it", "--lang=en"]), Some("en"));
+        assert_eq!(flag_of(&["--lang", "klingon", "--help"]), None);
+        assert_eq!(flag_of(&["--language=it", "--lang"]), None);
+        assert_eq!(flag_of(&["play", "--", "--lang", "it"]), None);
+    }
+
+    #[test]
+    fn italian_replaces_every_text_and_heading_and_english_keeps_the_code_s() {
+        let it = command_in("it").render_help().to_string();
+        assert!(
+            it.starts_with("Tavola, l'ospite dei giochi da tavolo"),
+            "{it}"
+        );
+        assert!(
+            it.contains("Uso: tavola") && it.contains("\nComandi:\n"),
+            "{it}"
+        );
+        let en = command_in("en").render_help().to_string();
+        assert!(
+            en.contains("Usage: tavola") && en.contains("\nCommands:\n"),
+            "{en}"
+        );
+        for (key, english) in english() {
+            let italian = message("it", &key).unwrap_or_else(|| panic!("no {key} in it"));
+            assert_ne!(italian, english, "{key} is not translated");
+        }
+    }
 }

@@ -18,6 +18,7 @@ use crate::{
 
 mod endgame;
 mod engine_protocol;
+pub mod help;
 mod hint;
 pub mod language;
 pub mod limits;
@@ -248,7 +249,7 @@ pub struct Setup {
 
 /// Runs the command line; errors are printed once, here, with a non-zero exit.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = help::parse();
     // `tavola list | head` should stop quietly when the reader goes away, as command-line
     // tools do, instead of panicking on the broken pipe. Not the app: it writes to its
     // workers' pipes, and a worker that died must be an error there, never a signal that

@@ -124,3 +124,98 @@ fn counts_are_plural_and_numbers_have_the_language_marks() {
         "{out}"
     );
 }
+
+/// Every subcommand's and argument's help has its key in every language, and no key of
+/// the help is left over in the translation files.
+#[test]
+fn every_help_text_has_its_translation() {
+    let english = tavola::cli::help::english();
+    assert!(english.len() > 60, "only {} help texts", english.len());
+    for (lang, _) in tavola::i18n::LANGUAGES {
+        let bundle = tavola::i18n::bundles::bundle(lang).unwrap();
+        let missing: Vec<String> = english
+            .iter()
+            .filter(|(k, _)| !bundle.has_message(k))
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "missing in {lang}:\n{}",
+            missing.join("\n")
+        );
+    }
+}
+
+/// clap's help, headings included, follows the language: the system's locale, else
+/// `--lang` (either spelling) before or after the subcommand.
+#[test]
+fn the_help_speaks_the_chosen_language() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+
+    let (out, err) = tavola(d, d, "it_IT.UTF-8", &["--help"]);
+    assert!(
+        out.contains("\nUso: tavola [OPTIONS] [COMMAND]"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("\nComandi:\n") && out.contains("\nOpzioni:\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Mostra l'aiuto") && out.contains("Gioca una partita senza finestra"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Options:") && !out.contains("Print help"),
+        "{out}"
+    );
+
+    let (out, err) = tavola(d, d, "it_IT.UTF-8", &["hint", "--help"]);
+    assert!(
+        out.starts_with("La mossa migliore per chi ha la mossa"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("\nArgomenti:\n  <GAME>  L'id del gioco\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Tempo di riflessione per mossa in millisecondi"),
+        "{out}"
+    );
+    assert!(
+        out.contains("La lingua dei testi per le persone"),
+        "a global: {out}"
+    );
+    assert!(
+        out.contains("Il seme casuale (MCTS) [predefinito: 1]\n"),
+        "{out}"
+    );
+    let (same, _) = tavola(d, d, "C", &["--lang=it", "help", "hint"]);
+    assert_eq!(
+        same, out,
+        "`help hint` with `--lang=it` under an English locale"
+    );
+
+    let (out, err) = tavola(d, d, "it_IT.UTF-8", &["hint", "--help", "--lang", "en"]);
+    assert!(
+        out.starts_with("The best move for the side to move"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("\nArguments:\n  <GAME>  The game's id\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nOptions:\n") && out.contains("Print help"),
+        "{out}"
+    );
+    assert!(!out.contains("Opzioni") && !out.contains("Uso:"), "{out}");
+    assert!(
+        out.contains("The random seed (MCTS) [default: 1]\n"),
+        "{out}"
+    );
+    let (out, _) = tavola(d, d, "C", &["--help"]);
+    assert!(out.contains("\nUsage: tavola [OPTIONS] [COMMAND]"), "{out}");
+}

@@ -489,3 +489,109 @@ record-other-version = recorded with { $game } { $recorded }, replayed with { $v
 record-other-version-checked = { $other }; every recorded position check matches
 record-results = recorded { $recorded }, replayed { $replayed }
 record-not-over = the replayed game is not over
+
+## The help of the command line (clap's texts: headings, then every command and argument)
+cli-help-usage = Usage:
+cli-help-options = Options
+cli-help-arguments = Arguments
+cli-help-default = default
+cli-help-commands = Commands
+cli-arg-help = Print help
+cli-arg-version = Print version
+cli-about-help = Print this message or the help of the given subcommand(s)
+cli-arg-help-subcommand = Print help for the subcommand(s)
+cli-about-tavola = The Tavola board-game host: a desktop app and command line over game plugins.
+cli-arg-tavola-plugins = Also search this folder for plugins (before the standard ones; repeatable)
+cli-arg-tavola-no-default-plugins = Search only the `--plugins` folders, not TAVOLA_PLUGINS, the folder beside the executable or the user data folder
+cli-arg-tavola-no-restore = Open the app without its game in progress of the last run (which stays saved)
+cli-arg-tavola-lang = The language of the texts for people (`en`, `it`); without it, the app's remembered choice, else the system's language (LC_ALL, LC_MESSAGES, LANG)
+cli-about-new = Create a new plugin crate from a template: a game on `game_api::Game`, or a mancala variant on mancala-kit
+cli-arg-new-name = The game's id, which is also the crate's name: lowercase letters, digits and hyphens, starting with a letter (e.g. `last-stone`)
+cli-arg-new-mancala = A mancala variant on mancala-kit instead of a game on `game_api::Game` directly
+cli-arg-new-path = The folder to create (default: NAME in the current folder); it must not exist or be empty
+cli-arg-new-tavola-path = Depend on the crates of this Tavola checkout (path dependencies). The default is the checkout this `tavola` was built from, if it is still there
+cli-arg-new-git = Depend on the crates of this Tavola git repository instead
+cli-arg-new-rev = With `--git`: the commit, tag or branch to pin
+cli-about-list = List every plugin file found, with its status
+cli-arg-list-json = Print JSON instead of a table
+cli-about-play = Play a headless game between bots
+cli-arg-play-game = The game's id (see `tavola list`)
+cli-arg-play-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-play-position = Start from this position notation instead of the start position
+cli-arg-play-seats = The bot of each seat in seat order (`random`, `greedy`, or the plugin's own); missing seats play `random`
+cli-arg-play-seed = The random seed (chance events and random bots); printed if not given
+cli-arg-play-record = Write the game record to this file, after every move (a crash keeps every move played)
+cli-about-replay = Replay a game record, checking every move and the result
+cli-arg-replay-file = The record file
+cli-about-moves = List the legal moves of a position with the position each one leads to
+cli-arg-moves-game = The game's id
+cli-arg-moves-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-moves-position = Start from this position notation instead of the start position
+cli-arg-moves-json = Print JSON instead of a table
+cli-about-perft = Count the action sequences of each length up to DEPTH
+cli-arg-perft-game = The game's id
+cli-arg-perft-depth = The largest depth (1 to 30)
+cli-arg-perft-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-perft-position = Start from this position notation instead of the start position
+cli-about-hint = The best move for the side to move (by any bot, after the game's moves so far), the expected outcome and the expected line
+cli-arg-hint-game = The game's id
+cli-arg-hint-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-hint-position = Start from this position notation instead of the start position
+cli-arg-hint-moves = Play these moves first, by their notations (`c,f,B`), from the start, the `--position` or the record's last position; the history is kept, so rules about repeated positions see it
+cli-arg-hint-record = Start from this game record: its options, start position and moves
+cli-arg-hint-level = The bot that chooses: a level (`beginner` … `expert`), an engine (`alphabeta`, `alphabeta:12`, `mcts:20000`, …) or the plugin's own bot; without it, the hint engine (alpha-beta for two seats without chance, else MCTS) thinks for `--time`
+cli-arg-hint-time = Thinking time per move in milliseconds (1 to 3600000), for the bots that think for a time (`expert`, `alphabeta`, `mcts`; not the levels below expert, whose budget is what makes them what they are); the hint engine's default is 1000
+cli-arg-hint-seed = The random seed (MCTS)
+cli-arg-hint-json = Print JSON instead of text
+cli-about-engine = Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`, `bestmove …`) on standard input and output, keeping it between moves
+cli-arg-engine-game = The game's id
+cli-arg-engine-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-engine-level = The bot that plays (a level, an engine such as `alphabeta:12`, or the plugin's own); `setoption name Level value BOT` changes it
+cli-arg-engine-seed = The random seed (MCTS)
+cli-arg-engine-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`
+cli-arg-engine-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
+cli-about-match = A seeded series between two bots with sides alternated
+cli-arg-match-game = The game's id
+cli-arg-match-bot-a = The first bot (its results are reported)
+cli-arg-match-bot-b = The second bot
+cli-arg-match-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-match-position = Start from this position notation instead of the start position
+cli-arg-match-games = Games to play (1 to 1000000)
+cli-arg-match-seed = The first seed; game `i` uses `seed + i`
+cli-arg-match-fixed-seats = Keep the first bot in the first seat (asymmetric games) instead of alternating sides
+cli-arg-match-record = Write each game's record into this folder (`game-0000.json`, …) as it is played
+cli-about-bench = MCTS simulations per second from the start position (one thread and all threads) and playouts per second; every game without GAME
+cli-arg-bench-game = The game's id; all games if omitted
+cli-arg-bench-seconds = Seconds per measurement (above 0, at most 3600)
+cli-arg-bench-simulations = Measure searches of this many simulations each (fresh trees, repeated for the measuring time) instead of one long search: the shape of other programs' benchmarks, e.g. one `MCTSBot.step` of 20,000 simulations (1 to 10000000)
+cli-arg-bench-json = Print JSON
+cli-about-solve = The exact value (final margin for the player to move, with perfect play) of a small two-seat game without chance, and the best first move
+cli-arg-solve-game = The game's id
+cli-arg-solve-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-solve-position = Start from this position notation instead of the start position
+cli-arg-solve-memory = The most memory for the table of solved positions, in megabytes (default: a quarter of the machine's memory); a full table slows the solve, the value stays exact
+cli-arg-solve-quiet = No progress reports on stderr
+cli-about-endgame = A game's endgame tables: which are built, and with `--build` builds them (every position with up to `--seeds` seeds on the board) into the user data folder
+cli-arg-endgame-game = The game's id
+cli-arg-endgame-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-endgame-position = Start from this position notation instead of the start position
+cli-arg-endgame-build = Build the tables that are missing (or untrusted) instead of only reporting
+cli-arg-endgame-seeds = Every position with at most this many seeds on the board (default: the game's)
+cli-arg-endgame-dir = The tables' folder (default: `endgames` in the user data folder)
+cli-about-open = Open the app straight into a new game
+cli-arg-open-game = The game's id
+cli-arg-open-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-open-seats = Who sits in each seat in seat order: `human` or a bot's name
+cli-arg-open-seed = The random seed
+cli-arg-open-position = Start from this position notation instead of the game's start
+cli-arg-open-moves = Then play these moves, by their notations (`c,f,B`), and stay there, paused
+cli-arg-open-random-moves = Then play this many random moves (paused afterwards), e.g. for screenshots (at most 10000)
+cli-about-inspect = Inspect one plugin file in this process and print what was found as JSON (used by discovery, which runs it in a child process with a time limit)
+cli-arg-inspect-file = The library file
+cli-about-worker = Serve one game's plugin over standard input and output (the app starts one worker per game; see the `worker` module)
+cli-about-check = Run the conformance suite on a plugin file (or a loaded game's id)
+cli-arg-check-plugin = A plugin library file, or the id of a loaded game
+cli-arg-check-games = Random games per option set (10); in the long mode, games in all (1 to 1000000)
+cli-arg-check-seed = The first seed
+cli-arg-check-moves = The long mode: play random games until this many actions are checked
+cli-arg-check-seconds = The long mode: play random games for this many seconds

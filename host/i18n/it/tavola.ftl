@@ -498,3 +498,109 @@ record-other-version = registrata con { $game } { $recorded }, rigiocata con { $
 record-other-version-checked = { $other }; tutti i controlli di posizione registrati coincidono
 record-results = registrato { $recorded }, rigiocato { $replayed }
 record-not-over = la partita rigiocata non è finita
+
+## L'aiuto della riga di comando (i testi di clap: intestazioni, poi ogni comando e argomento)
+cli-help-usage = Uso:
+cli-help-options = Opzioni
+cli-help-arguments = Argomenti
+cli-help-default = predefinito
+cli-help-commands = Comandi
+cli-arg-help = Mostra l'aiuto
+cli-arg-version = Mostra la versione
+cli-about-help = Mostra questo messaggio o l'aiuto dei sottocomandi indicati
+cli-arg-help-subcommand = Mostra l'aiuto dei sottocomandi
+cli-about-tavola = Tavola, l'ospite dei giochi da tavolo: un'app per il desktop e una riga di comando sopra i plugin dei giochi.
+cli-arg-tavola-plugins = Cerca i plugin anche in questa cartella (prima di quelle standard; ripetibile)
+cli-arg-tavola-no-default-plugins = Cerca solo nelle cartelle di `--plugins`, non in TAVOLA_PLUGINS, nella cartella dell'eseguibile o nella cartella dei dati dell'utente
+cli-arg-tavola-no-restore = Apri l'app senza la partita in corso dell'ultima volta (che resta salvata)
+cli-arg-tavola-lang = La lingua dei testi per le persone (`en`, `it`); senza, quella scelta nell'app, altrimenti la lingua del sistema (LC_ALL, LC_MESSAGES, LANG)
+cli-about-new = Crea un nuovo crate di plugin da un modello: un gioco su `game_api::Game` o una variante di mancala su mancala-kit
+cli-arg-new-name = L'id del gioco, che è anche il nome del crate: lettere minuscole, cifre e trattini, a cominciare da una lettera (per esempio `last-stone`)
+cli-arg-new-mancala = Una variante di mancala su mancala-kit invece di un gioco direttamente su `game_api::Game`
+cli-arg-new-path = La cartella da creare (predefinita: NAME nella cartella corrente); non deve esistere o deve essere vuota
+cli-arg-new-tavola-path = Usa i crate di questa copia di Tavola (dipendenze per percorso). Per impostazione predefinita, la copia da cui è stato compilato questo `tavola`, se c'è ancora
+cli-arg-new-git = Usa invece i crate di questo repository git di Tavola
+cli-arg-new-rev = Con `--git`: il commit, il tag o il ramo da fissare
+cli-about-list = Elenca tutti i file di plugin trovati, con il loro stato
+cli-arg-list-json = Scrivi JSON invece di una tabella
+cli-about-play = Gioca una partita senza finestra tra bot
+cli-arg-play-game = L'id del gioco (vedi `tavola list`)
+cli-arg-play-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-play-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
+cli-arg-play-seats = Il bot di ogni posto, nell'ordine dei posti (`random`, `greedy` o quello del plugin); i posti mancanti giocano `random`
+cli-arg-play-seed = Il seme casuale (eventi di caso e bot casuali); se non è dato, viene scritto
+cli-arg-play-record = Scrivi la registrazione della partita in questo file, dopo ogni mossa (un crash conserva tutte le mosse giocate)
+cli-about-replay = Rigioca una partita registrata, controllando ogni mossa e il risultato
+cli-arg-replay-file = Il file della registrazione
+cli-about-moves = Elenca le mosse possibili di una posizione con la posizione a cui porta ciascuna
+cli-arg-moves-game = L'id del gioco
+cli-arg-moves-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-moves-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
+cli-arg-moves-json = Scrivi JSON invece di una tabella
+cli-about-perft = Conta le sequenze di azioni di ogni lunghezza fino a DEPTH
+cli-arg-perft-game = L'id del gioco
+cli-arg-perft-depth = La profondità massima (da 1 a 30)
+cli-arg-perft-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-perft-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
+cli-about-hint = La mossa migliore per chi ha la mossa (secondo un bot qualsiasi, dopo le mosse già giocate), l'esito atteso e la linea attesa
+cli-arg-hint-game = L'id del gioco
+cli-arg-hint-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-hint-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
+cli-arg-hint-moves = Gioca prima queste mosse, con le loro notazioni (`c,f,B`), dall'inizio, da `--position` o dall'ultima posizione della registrazione; la storia resta, così le regole sulle posizioni ripetute la vedono
+cli-arg-hint-record = Parti da questa registrazione di partita: le sue opzioni, la sua posizione iniziale e le sue mosse
+cli-arg-hint-level = Il bot che sceglie: un livello (`beginner` … `expert`), un motore (`alphabeta`, `alphabeta:12`, `mcts:20000`, …) o il bot del plugin; senza, il motore dei suggerimenti (alpha-beta per due posti senza caso, altrimenti MCTS) pensa per `--time`
+cli-arg-hint-time = Tempo di riflessione per mossa in millisecondi (da 1 a 3600000), per i bot che pensano per un tempo (`expert`, `alphabeta`, `mcts`; non i livelli sotto expert, che sono quello che sono per il loro budget); per il motore dei suggerimenti il valore predefinito è 1000
+cli-arg-hint-seed = Il seme casuale (MCTS)
+cli-arg-hint-json = Scrivi JSON invece di testo
+cli-about-engine = Offri un bot su un protocollo a righe simile a UCI (`position …`, `go movetime MS`, `bestmove …`) sull'input e sull'output standard, tenendolo tra una mossa e l'altra
+cli-arg-engine-game = L'id del gioco
+cli-arg-engine-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-engine-level = Il bot che gioca (un livello, un motore come `alphabeta:12` o il bot del plugin); `setoption name Level value BOT` lo cambia
+cli-arg-engine-seed = Il seme casuale (MCTS)
+cli-arg-engine-endgames = Carica le tabelle dei finali del gioco da questa cartella (create con `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
+cli-arg-engine-endgame-seeds = Con `--endgames`: tutte le tabelle fino a questo numero di semi (predefinito: quello del gioco)
+cli-about-match = Una serie con seme tra due bot, con i lati alternati
+cli-arg-match-game = L'id del gioco
+cli-arg-match-bot-a = Il primo bot (i risultati sono i suoi)
+cli-arg-match-bot-b = Il secondo bot
+cli-arg-match-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-match-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
+cli-arg-match-games = Partite da giocare (da 1 a 1000000)
+cli-arg-match-seed = Il primo seme; la partita `i` usa `seed + i`
+cli-arg-match-fixed-seats = Tieni il primo bot nel primo posto (giochi asimmetrici) invece di alternare i lati
+cli-arg-match-record = Scrivi la registrazione di ogni partita in questa cartella (`game-0000.json`, …) mentre si gioca
+cli-about-bench = Simulazioni MCTS al secondo dalla posizione iniziale (con un thread e con tutti) e partite casuali simulate (playout) al secondo; tutti i giochi senza GAME
+cli-arg-bench-game = L'id del gioco; tutti i giochi se manca
+cli-arg-bench-seconds = Secondi per misura (più di 0, al massimo 3600)
+cli-arg-bench-simulations = Misura ricerche di questo numero di simulazioni ciascuna (alberi nuovi, ripetute per il tempo di misura) invece di una sola ricerca lunga: la forma dei benchmark di altri programmi, per esempio un `MCTSBot.step` di 20.000 simulazioni (da 1 a 10000000)
+cli-arg-bench-json = Scrivi JSON
+cli-about-solve = Il valore esatto (il margine finale per chi ha la mossa, con gioco perfetto) di un piccolo gioco a due posti senza caso, e la prima mossa migliore
+cli-arg-solve-game = L'id del gioco
+cli-arg-solve-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-solve-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
+cli-arg-solve-memory = La memoria massima per la tabella delle posizioni risolte, in megabyte (predefinita: un quarto della memoria della macchina); una tabella piena rallenta la soluzione, il valore resta esatto
+cli-arg-solve-quiet = Nessun avanzamento su stderr
+cli-about-endgame = Le tabelle dei finali di un gioco: quali sono create e, con `--build`, le crea (ogni posizione con al massimo `--seeds` semi sul tavoliere) nella cartella dei dati dell'utente
+cli-arg-endgame-game = L'id del gioco
+cli-arg-endgame-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-endgame-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
+cli-arg-endgame-build = Crea le tabelle che mancano (o non sono affidabili) invece di limitarti a riferire
+cli-arg-endgame-seeds = Ogni posizione con al massimo questo numero di semi sul tavoliere (predefinito: quello del gioco)
+cli-arg-endgame-dir = La cartella delle tabelle (predefinita: `endgames` nella cartella dei dati dell'utente)
+cli-about-open = Apri l'app direttamente in una nuova partita
+cli-arg-open-game = L'id del gioco
+cli-arg-open-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-open-seats = Chi siede in ogni posto, nell'ordine dei posti: `human` o il nome di un bot
+cli-arg-open-seed = Il seme casuale
+cli-arg-open-position = Parti da questa notazione di posizione invece che dalla posizione iniziale del gioco
+cli-arg-open-moves = Poi gioca queste mosse, con le loro notazioni (`c,f,B`), e resta lì, in pausa
+cli-arg-open-random-moves = Poi gioca questo numero di mosse casuali (poi in pausa), per esempio per le schermate (al massimo 10000)
+cli-about-inspect = Esamina un file di plugin in questo processo e scrivi in JSON ciò che si è trovato (lo usa la ricerca dei plugin, che lo esegue in un processo figlio con un limite di tempo)
+cli-arg-inspect-file = Il file della libreria
+cli-about-worker = Offri il plugin di un gioco sull'input e sull'output standard (l'app avvia un worker per gioco; vedi il modulo `worker`)
+cli-about-check = Esegui la suite di conformità su un file di plugin (o sull'id di un gioco caricato)
+cli-arg-check-plugin = Un file di libreria di plugin, o l'id di un gioco caricato
+cli-arg-check-games = Partite casuali per insieme di opzioni (10); nella modalità lunga, partite in tutto (da 1 a 1000000)
+cli-arg-check-seed = Il primo seme
+cli-arg-check-moves = La modalità lunga: gioca partite casuali fino a controllare questo numero di azioni
+cli-arg-check-seconds = La modalità lunga: gioca partite casuali per questo numero di secondi

@@ -99,6 +99,7 @@ seconds-per-move-suffix = { " " }s per move
 
 ## The play view
 play-hint = Hint: { $notation }
+play-endgame-building = Building endgame tables: { NUMBER($share, style: "percent", maximumFractionDigits: 0) }
 play-hint-pending = Looking for a hint...
 play-waiting = Waiting for the plugin…
 play-paused = Paused

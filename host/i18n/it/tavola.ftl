@@ -99,6 +99,7 @@ seconds-per-move-suffix = { " " }s a mossa
 
 ## La vista di gioco
 play-hint = Suggerimento: { $notation }
+play-endgame-building = Costruzione delle tabelle dei finali: { NUMBER($share, style: "percent", maximumFractionDigits: 0) }
 play-hint-pending = Cerco un suggerimento...
 play-waiting = In attesa del plugin…
 play-paused = In pausa

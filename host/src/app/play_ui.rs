@@ -116,7 +116,7 @@ impl PlayView {
                 ui.add(
                     egui::ProgressBar::new(share)
                         .desired_width(240.0)
-                        .text(format!("Building endgame tables: {:.0}%", 100.0 * share)),
+                        .text(crate::tr!("play-endgame-building", share = f64::from(share))),
                 );
             }
             if self.waiting() {

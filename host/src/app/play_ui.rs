@@ -116,7 +116,10 @@ impl PlayView {
                 ui.add(
                     egui::ProgressBar::new(share)
                         .desired_width(240.0)
-                        .text(crate::tr!("play-endgame-building", share = f64::from(share))),
+                        .text(crate::tr!(
+                            "play-endgame-building",
+                            share = f64::from(share)
+                        )),
                 );
             }
             if self.waiting() {

@@ -36,6 +36,9 @@ fn config(data_dir: Option<std::path::PathBuf>) -> AppConfig {
 
 fn harness(app: TavolaApp) -> Harness<'static, TavolaApp> {
     Harness::builder()
+        // A move answered by the worker while `run` steps starts its animation in
+        // the same run: room to settle on a loaded machine (the default is 4 steps).
+        .with_max_steps(64)
         .with_size([1200.0, 800.0])
         .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
 }
@@ -888,6 +891,9 @@ fn the_panels_give_a_score_only_where_it_is_more_than_the_store() {
 fn at_900_by_600_with_the_rules_open_the_board_stays_playable() {
     let dir = plugins_of(&["kalah"]);
     let mut h = Harness::builder()
+        // A move answered by the worker while `run` steps starts its animation in
+        // the same run: room to settle on a loaded machine (the default is 4 steps).
+        .with_max_steps(64)
         .with_size([900.0, 600.0])
         .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app(dir.path()));
     start_kalah(&mut h);

@@ -48,6 +48,9 @@ fn app(plugins: &Path, data: &Path) -> Harness<'static, TavolaApp> {
     let mut app = TavolaApp::new(dirs(plugins), config(data));
     app.settings_mut().step_seconds = 0.0;
     Harness::builder()
+        // A move answered by the worker while `run` steps starts its animation in
+        // the same run: room to settle on a loaded machine (the default is 4 steps).
+        .with_max_steps(64)
         .with_size([1200.0, 800.0])
         .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
 }

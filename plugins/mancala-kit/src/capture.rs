@@ -71,27 +71,7 @@ pub(crate) fn last_seed(
                 return Sown::default();
             }
             let grand_slam = taken == board.seeds_on_side(side.other());
-            if grand_slam
-                && matches!(
-                    config.grand_slam,
-                    GrandSlam::NoCapture | GrandSlam::Forbidden
-                )
-            {
-                fx.message("Grand slam: nothing is captured");
-                return Sown {
-                    extra_turn: false,
-                    grand_slam,
-                };
-            }
-            for p in chain {
-                let n = std::mem::take(&mut board.pits[p]);
-                fx.capture(board, p, side, n);
-                board.bank(side, n);
-            }
-            return Sown {
-                extra_turn: false,
-                grand_slam,
-            };
+            return take_pits(board, config, side, &chain, grand_slam, fx);
         }
         Capture::Forward => {
             let n1 = hand.next(last);
@@ -181,6 +161,19 @@ fn count(
         .map(|&p| board.pits[p])
         .sum();
     let grand_slam = theirs > 0 && theirs == board.seeds_on_side(side.other());
+    take_pits(board, config, side, &taken, grand_slam, fx)
+}
+
+/// Banks the seeds of `pits` for `side`, unless the capture is a `grand_slam` that the
+/// rules say captures nothing.
+fn take_pits(
+    board: &mut Board,
+    config: &Config,
+    side: Side,
+    pits: &[usize],
+    grand_slam: bool,
+    fx: &mut Effects<'_>,
+) -> Sown {
     if grand_slam
         && matches!(
             config.grand_slam,
@@ -188,15 +181,12 @@ fn count(
         )
     {
         fx.message("Grand slam: nothing is captured");
-        return Sown {
-            extra_turn: false,
-            grand_slam,
-        };
-    }
-    for p in taken {
-        let n = std::mem::take(&mut board.pits[p]);
-        fx.capture(board, p, side, n);
-        board.bank(side, n);
+    } else {
+        for &p in pits {
+            let n = std::mem::take(&mut board.pits[p]);
+            fx.capture(board, p, side, n);
+            board.bank(side, n);
+        }
     }
     Sown {
         extra_turn: false,

@@ -75,17 +75,30 @@ pub struct Heuristics {
     /// fourth on is first searched one ply shallower with a null window, and searched
     /// to its full depth only if it beats the best so far.
     pub late_move_reductions: bool,
+    /// The index (0 = the first move tried) of the first move late-move reductions
+    /// reduce.
+    pub reduce_from: usize,
+    /// The index of the first move reduced by two plies rather than one, at a depth of 6
+    /// or more (`usize::MAX`: none).
+    pub reduce_more_from: usize,
     /// At the horizon, search on the moves whose [`Game::move_order_hint`] is at least
     /// this (for the mancala kit: 12 and more are captures and extra turns), the
     /// evaluation standing for the others (a quiescence search); `None`: evaluate.
     pub quiescence_hint: Option<i32>,
+    /// When the time or node budget stops an iteration, play the move it found better
+    /// than the last iteration's best (a root move searched to the end at the new depth
+    /// that raised the window's lower bound), rather than throwing the iteration away.
+    pub partial_iterations: bool,
 }
 
 impl Default for Heuristics {
     fn default() -> Self {
         Heuristics {
             late_move_reductions: true,
+            reduce_from: 3,
+            reduce_more_from: usize::MAX,
             quiescence_hint: None,
+            partial_iterations: true,
         }
     }
 }
@@ -106,6 +119,8 @@ pub struct Searcher<'t, 'c, G> {
     pub(super) moves: Vec<Vec<MoveId>>,
     keys: Vec<(i64, MoveId)>,
     pub(super) root_best: Option<MoveId>,
+    /// The value of `root_best` (meaningful only when it is set by the heuristic search).
+    root_value: i32,
     /// The solver's children, per ply ([`super::exact`]).
     pub(super) kids: Vec<Vec<super::exact::Child<G>>>,
     pub(super) error: Option<SearchError>,
@@ -139,6 +154,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             moves: Vec::new(),
             keys: Vec::new(),
             root_best: None,
+            root_value: 0,
             kids: Vec::new(),
             error: None,
             game: PhantomData,
@@ -332,6 +348,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 if cut && (ply > 0 || e.bound == Bound::Exact && e.best.is_some()) {
                     if ply == 0 {
                         self.root_best = e.best;
+                        self.root_value = e.score;
                     }
                     return e.score;
                 }
@@ -363,13 +380,19 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 self.error = Some(SearchError::Game(e));
                 break;
             }
-            let reduce = self.heuristics.late_move_reductions
+            let h = self.heuristics;
+            let reduce = h.late_move_reductions
                 && !self.exact
                 && depth >= 3
-                && i >= 3
+                && i >= h.reduce_from
                 && game.move_order_hint(mv) <= 0;
             let mut v = if reduce {
-                self.child_value(&child, mover, depth - 2, alpha, alpha + 1, ply + 1, false)
+                let r = if depth >= 6 && i >= h.reduce_more_from {
+                    3
+                } else {
+                    2
+                };
+                self.child_value(&child, mover, depth - r, alpha, alpha + 1, ply + 1, false)
             } else {
                 alpha + 1
             };
@@ -392,6 +415,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 best_move = Some(mv);
                 if ply == 0 {
                     self.root_best = Some(mv);
+                    self.root_value = v;
                 }
                 if v > alpha {
                     alpha = v;
@@ -525,9 +549,29 @@ pub fn best_move<G: Game>(
         if depth >= 3 && !score::is_decisive(found.score) {
             (alpha, beta) = (found.score - width, found.score + width);
         }
+        // A move that failed high at the root in this iteration (proved better than the
+        // window), in case the search is stopped before the wider window confirms it.
+        let mut fail_high = None;
         let (value, best) = loop {
             let (v, best) = searcher.root(game, mover, depth, alpha, beta);
             if searcher.stopped() {
+                // A move searched to the end at this depth that beat the window's lower
+                // bound (which the last best move's value set), or one that failed high
+                // earlier in the iteration: better than the last iteration's best.
+                let better = best
+                    .filter(|_| searcher.root_value > alpha)
+                    .map(|mv| (mv, searcher.root_value))
+                    .or(fail_high)
+                    .filter(|&(mv, _)| {
+                        searcher.heuristics.partial_iterations
+                            && searcher.error.is_none()
+                            && mv != found.best
+                    });
+                if let Some((mv, score)) = better {
+                    found.best = mv;
+                    found.score = score;
+                    found.line = vec![mv];
+                }
                 break (v, None);
             }
             if v <= alpha && alpha > -INFINITY {
@@ -538,6 +582,7 @@ pub fn best_move<G: Game>(
                     v - width
                 };
             } else if v >= beta && beta < INFINITY {
+                fail_high = best.map(|mv| (mv, v));
                 width *= 4;
                 beta = if width > 64 * EVAL_SCALE {
                     INFINITY

@@ -359,6 +359,7 @@ fn every_heuristic_keeps_a_search_to_the_end_exact() {
             searcher.heuristics = Heuristics {
                 late_move_reductions,
                 quiescence_hint,
+                ..Heuristics::default()
             };
             let found = best_move(&mut searcher, &g, 40).unwrap();
             assert_eq!(

@@ -734,7 +734,7 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn search_eval(&self) -> Option<i32> {
-        Some(V::evaluate(self))
+        Some(crate::search::search_eval(self))
     }
 
     fn final_margin(&self, seat: u8) -> Option<i32> {

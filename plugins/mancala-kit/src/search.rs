@@ -16,6 +16,56 @@ pub(crate) fn final_margin<V: Variant>(game: &Mancala<V>, seat: u8) -> Option<i3
     i32::try_from(total(side) - total(side.other())).ok()
 }
 
+/// How the evaluation uses the endgame tables by default: the middle of their bounds
+/// (see [`with_table_eval`]; measured in `docs/benchmarks/search-engine.md`).
+pub(crate) const TABLE_EVAL_DEFAULT: u8 = 2;
+
+thread_local! {
+    static TABLE_EVAL: std::cell::Cell<u8> = const { std::cell::Cell::new(TABLE_EVAL_DEFAULT) };
+}
+
+/// Runs `f` with the evaluation using the endgame tables as `mode` says (0: not at
+/// all; 1: the evaluation held within the tables' bounds; 2: the middle of the
+/// bounds, the default), on this thread, so that self-play can compare them.
+pub fn with_table_eval<T>(mode: u8, f: impl FnOnce() -> T) -> T {
+    let old = TABLE_EVAL.with(|m| m.replace(mode));
+    let out = f();
+    TABLE_EVAL.with(|m| m.set(old));
+    out
+}
+
+/// The search's evaluation ([`game_api::Game::search_eval`]): the variant's
+/// ([`Variant::evaluate`]), unless the loaded endgame tables know the seeds still on
+/// the board ([`crate::endgame::hint_bounds`]): then the score difference plus the
+/// middle of the tables' bounds on what those seeds bring (a material point a seed) —
+/// at a leaf of a search into an ending the tables are worth more than the features'
+/// guess (a match in `docs/benchmarks/search-engine.md`), and where the bounds meet
+/// they are the value.
+pub(crate) fn search_eval<V: Variant>(game: &Mancala<V>) -> i32 {
+    let v = V::evaluate(game);
+    let mode = TABLE_EVAL.with(std::cell::Cell::get);
+    if mode == 0 {
+        return v;
+    }
+    let Some((lo, hi)) = crate::endgame::hint_bounds(game) else {
+        return v;
+    };
+    let b = &game.board;
+    let me = game.to_move;
+    let Ok(diff) = i32::try_from(b.score(me) - b.score(me.other())) else {
+        return v;
+    };
+    let (lo, hi) = (MATERIAL * (diff + lo), MATERIAL * (diff + hi));
+    if mode == 2 {
+        (lo + hi) / 2
+    } else {
+        v.clamp(lo, hi)
+    }
+}
+
+/// The evaluation's points for a seed (the material weight).
+const MATERIAL: i32 = 100;
+
 /// Exact bounds on the final margin of the side to move: every seed still in a house
 /// ends in someone's score, so the margin lies within the score difference plus or
 /// minus those seeds. Only where that holds: no rounds, refills, loans, big stones,

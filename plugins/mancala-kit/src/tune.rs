@@ -70,6 +70,8 @@ pub struct Player {
     pub weights: Option<Weights>,
     /// The heuristics.
     pub heuristics: Heuristics,
+    /// How the evaluation uses the endgame tables ([`crate::search::with_table_eval`]).
+    pub table_eval: u8,
 }
 
 impl Player {
@@ -78,6 +80,7 @@ impl Player {
         Player {
             weights: Some(weights),
             heuristics: Heuristics::default(),
+            table_eval: crate::search::TABLE_EVAL_DEFAULT,
         }
     }
 }
@@ -88,6 +91,7 @@ pub fn play<V: Variant>(start: &Mancala<V>, weights: [Option<Weights>; 2], nodes
     let player = |weights| Player {
         weights,
         heuristics: Heuristics::default(),
+        table_eval: crate::search::TABLE_EVAL_DEFAULT,
     };
     play_players(start, weights.map(player), nodes)
 }
@@ -106,10 +110,12 @@ pub fn play_players<V: Variant>(start: &Mancala<V>, players: [Player; 2], nodes:
             Turn::Chance { .. } => return 0,
         };
         let mv: MoveId = with_weights(players[seat].weights, || {
-            let clock = Clock::new(None, false, Some(nodes), &stop);
-            let mut searcher = Searcher::new(&mut tables[seat], clock, false, 0, &history);
-            searcher.heuristics = players[seat].heuristics;
-            best_move(&mut searcher, &game, 64).map(|f| f.best)
+            crate::search::with_table_eval(players[seat].table_eval, || {
+                let clock = Clock::new(None, false, Some(nodes), &stop);
+                let mut searcher = Searcher::new(&mut tables[seat], clock, false, 0, &history);
+                searcher.heuristics = players[seat].heuristics;
+                best_move(&mut searcher, &game, 64).map(|f| f.best)
+            })
         })
         .expect("a position with a seat to move has a move");
         history.push(game.state_hash());
@@ -253,13 +259,18 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
 }
 
 /// What a tuning example runs, from its command line `[NODES_PER_MOVE] [OPENINGS]
-/// [--speed-only] [--a=W] [--b=W] [--a-no-lmr] [--b-no-lmr] [--a-qs=H] [--b-qs=H]`
+/// [--speed-only] [--a=W] [--b=W] [--a-no-lmr] [--b-no-lmr] [--a-qs=H] [--b-qs=H]
+/// [--a-no-partial] [--b-no-partial] [--X-reduce-from=N] [--X-reduce-more-from=N]`
 /// (defaults 20,000 and 36):
 /// the engine's speed on `title`'s default options, then, unless `--speed-only`, the
 /// [`report`] of `defaults` against the store difference alone and against themselves
 /// without each feature. When players `a` and `b` differ (weights as [`parse_weights`]
 /// reads them, default `defaults`; `--X-no-lmr`: without late-move reductions;
-/// `--X-qs=HINT`: a quiescence search on moves hinted at least `HINT`), only their
+/// `--X-qs=HINT`: a quiescence search on moves hinted at least `HINT`;
+/// `--X-no-partial`: an iteration the budget stops is thrown away;
+/// `--X-reduce-from=N`, `--X-reduce-more-from=N`: see [`Heuristics`];
+/// `--X-table-eval=N`: see `with_table_eval`; `--endgames=N`: both players with endgame
+/// tables of up to `N` seeds, built in memory first), only their
 /// match. With `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
 /// ([`crate::bench::report`]).
 pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
@@ -281,6 +292,13 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
         let text = args.iter().find_map(|a| a.strip_prefix(prefix.as_str()))?;
         Some(parse_weights(text).unwrap_or_else(|e| panic!("--{name}: {e}")))
     };
+    let number = |prefix: &str| -> Option<usize> {
+        let text = args.iter().find_map(|a| a.strip_prefix(prefix))?;
+        Some(
+            text.parse()
+                .unwrap_or_else(|e| panic!("{prefix}{text}: {e}")),
+        )
+    };
     let player = |name: &str| Player {
         weights: Some(set(name).unwrap_or(defaults)),
         heuristics: Heuristics {
@@ -290,8 +308,20 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
                     .parse()
                     .ok()
             }),
+            partial_iterations: !args.iter().any(|a| *a == format!("--{name}-no-partial")),
+            reduce_from: number(&format!("--{name}-reduce-from=")).unwrap_or(3),
+            reduce_more_from: number(&format!("--{name}-reduce-more-from=")).unwrap_or(usize::MAX),
         },
+        table_eval: number(&format!("--{name}-table-eval="))
+            .map_or(crate::search::TABLE_EVAL_DEFAULT, |n| n as u8),
     };
+    if let Some(seeds) = number("--endgames=") {
+        let start = Mancala::<V>::new(&Options::default()).expect("the options are valid");
+        match crate::endgame::build_in_memory::<V>(&start.config, seeds as u32) {
+            Ok(tables) => crate::endgame::install_tables(tables),
+            Err(e) => panic!("--endgames={seeds}: {e}"),
+        }
+    }
     let (a, b) = (player("a"), player("b"));
     if a != b {
         let s = match_players::<V>(&Options::default(), a, b, nodes, openings);

@@ -301,6 +301,31 @@ pub fn bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
     tables.probe(&view(game))
 }
 
+/// The loaded tables' bounds on the play-out value of this position for the mover,
+/// *whatever was played since the last capture*: a hint for the evaluation, not a
+/// proof ([`bounds`] is the proof). A repetition of an earlier position of the same
+/// seed count can end the game outside them, which is rare and never by much. Reads
+/// the houses without allocating (the evaluation asks at every leaf).
+pub fn hint_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
+    if !V::endgame_tables() || game.phase != crate::Phase::Play {
+        return None;
+    }
+    let b = &game.board;
+    let on_board = b.seeds_on_side(crate::Side::South) + b.seeds_on_side(crate::Side::North);
+    if i64::from(on_board) > MOST_SEEDS_LOADED.load(Ordering::Relaxed) || 2 * b.houses > 32 {
+        return None;
+    }
+    let mut houses = [0u32; 32];
+    let mover = game.to_move;
+    for (k, side) in [mover, mover.other()].into_iter().enumerate() {
+        for i in 0..b.houses {
+            houses[k * b.houses + i] = b.pits[b.house(side, i)];
+        }
+    }
+    let tables = loaded::<V>(&game.config)?;
+    tables.probe(&houses[..2 * b.houses])
+}
+
 /// What perfect play gives from this position, if the tables know it exactly.
 pub fn probe<V: Variant>(game: &Mancala<V>) -> Option<PerfectPlay> {
     let (lo, hi) = bounds(game)?;

@@ -449,3 +449,39 @@ fn variants_that_do_not_fit_are_refused_with_the_reason() {
     assert!(!answer.supported);
     assert_eq!(game.exact_value(), None);
 }
+
+#[test]
+fn the_search_evaluation_takes_the_middle_of_the_tables_bounds_at_any_history() {
+    let config = config::<Six>();
+    install_tables(build_in_memory::<Six>(&config, 3).unwrap());
+    let mut game = Mancala::<Six>::new(&Options::default()).unwrap();
+    let mut checked = 0;
+    for a in 0..12 {
+        for b in a..12 {
+            let mut view = [0u32; 12];
+            view[a] += 2;
+            view[b] += 1;
+            game.board = board_of(&config, &view);
+            game.board.captured = [20, 25];
+            game.history.clear();
+            let (lo, hi) = hint_bounds(&game).unwrap();
+            assert_eq!(Some((lo, hi)), bounds(&game));
+            // South to move, 5 behind: the middle of what the three seeds can bring.
+            let want = 100 * (-5) + 50 * (lo + hi);
+            assert_eq!(game.search_eval(), Some(want), "{view:?}");
+            // Later in a capture-free stretch: the same hint, though not a proof.
+            game.history.seen_before(1);
+            game.history.seen_before(2);
+            assert_eq!(bounds(&game), None);
+            assert_eq!(game.search_eval(), Some(want), "{view:?}");
+            let plain = crate::search::with_table_eval(0, || game.search_eval());
+            assert_eq!(plain, Some(Six::evaluate(&game)));
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 78);
+    // More seeds than the tables know: the features' evaluation.
+    game.board = board_of(&config, &[1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(hint_bounds(&game), None);
+    assert_eq!(game.search_eval(), Some(Six::evaluate(&game)));
+}

@@ -89,6 +89,19 @@ pub struct Heuristics {
     /// than the last iteration's best (a root move searched to the end at the new depth
     /// that raised the window's lower bound), rather than throwing the iteration away.
     pub partial_iterations: bool,
+    /// Principal-variation search: a move after the first is searched with a null window
+    /// first, and again with the full window only if it beats the best so far (off: every
+    /// move with the full window).
+    pub principal_variation: bool,
+    /// Aspiration windows: an iteration from the third on starts with a narrow window
+    /// round the last score, widened on a fail (off: the full window).
+    pub aspiration: bool,
+    /// The table's move first in the ordering.
+    pub table_move: bool,
+    /// The game's move-ordering hints ([`Game::move_order_hint`]) in the ordering.
+    pub game_hints: bool,
+    /// Killer moves and the history counters in the ordering.
+    pub killers_and_history: bool,
 }
 
 impl Default for Heuristics {
@@ -99,6 +112,11 @@ impl Default for Heuristics {
             reduce_more_from: usize::MAX,
             quiescence_hint: None,
             partial_iterations: true,
+            principal_variation: true,
+            aspiration: true,
+            table_move: true,
+            game_hints: true,
+            killers_and_history: true,
         }
     }
 }
@@ -235,7 +253,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 -s.node(child, hash, seat, depth, -b, -a, ply)
             }
         };
-        if full || beta - alpha <= 1 {
+        if full || beta - alpha <= 1 || !self.heuristics.principal_variation {
             return probe(self, alpha, beta);
         }
         let v = probe(self, alpha, alpha + 1);
@@ -365,9 +383,15 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             return 0;
         }
         let mut keys = std::mem::take(&mut self.keys);
+        let h = self.heuristics;
+        let first = first.filter(|_| h.table_move);
         self.ordering
             .sort(mover, ply, first, &mut moves, &mut keys, |m| {
-                game.move_order_hint(m)
+                if h.game_hints {
+                    game.move_order_hint(m)
+                } else {
+                    0
+                }
             });
         self.keys = keys;
         let (alpha0, nodes0) = (alpha, self.nodes);
@@ -420,7 +444,9 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
-                        self.ordering.cutoff(mover, ply, mv, depth);
+                        if self.heuristics.killers_and_history {
+                            self.ordering.cutoff(mover, ply, mv, depth);
+                        }
                         break;
                     }
                 }
@@ -546,7 +572,7 @@ pub fn best_move<G: Game>(
         let started = searcher.clock.elapsed();
         let (mut alpha, mut beta) = (-INFINITY, INFINITY);
         let mut width = ASPIRATION;
-        if depth >= 3 && !score::is_decisive(found.score) {
+        if depth >= 3 && searcher.heuristics.aspiration && !score::is_decisive(found.score) {
             (alpha, beta) = (found.score - width, found.score + width);
         }
         // A move that failed high at the root in this iteration (proved better than the

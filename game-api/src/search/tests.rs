@@ -348,19 +348,42 @@ fn deep_enough_play_search_agrees_with_minimax_on_the_result() {
 
 #[test]
 fn every_heuristic_keeps_a_search_to_the_end_exact() {
-    let variants = [(false, None), (true, None), (true, Some(0))];
+    let d = Heuristics::default();
+    let variants = [
+        Heuristics {
+            late_move_reductions: false,
+            ..d
+        },
+        d,
+        Heuristics {
+            quiescence_hint: Some(0),
+            ..d
+        },
+        Heuristics {
+            principal_variation: false,
+            aspiration: false,
+            ..d
+        },
+        Heuristics {
+            table_move: false,
+            game_hints: false,
+            killers_and_history: false,
+            ..d
+        },
+        Heuristics {
+            reduce_from: 1,
+            reduce_more_from: 2,
+            ..d
+        },
+    ];
     for g in positions(3, 2, true, 12) {
         let want = minimax(&g);
-        for (late_move_reductions, quiescence_hint) in variants {
+        for heuristics in variants {
             let stop = AtomicBool::new(false);
             let mut table = Table::with_mib(2);
             let clock = Clock::new(None, false, None, &stop);
             let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
-            searcher.heuristics = Heuristics {
-                late_move_reductions,
-                quiescence_hint,
-                ..Heuristics::default()
-            };
+            searcher.heuristics = heuristics;
             let found = best_move(&mut searcher, &g, 40).unwrap();
             assert_eq!(
                 score::margin_of(found.score).unwrap_or(0),

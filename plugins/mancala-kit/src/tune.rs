@@ -72,6 +72,8 @@ pub struct Player {
     pub heuristics: Heuristics,
     /// How the evaluation uses the endgame tables ([`crate::search::with_table_eval`]).
     pub table_eval: u8,
+    /// A new transposition table for every move (else one kept for the whole game).
+    pub fresh_table: bool,
 }
 
 impl Player {
@@ -81,6 +83,7 @@ impl Player {
             weights: Some(weights),
             heuristics: Heuristics::default(),
             table_eval: crate::search::TABLE_EVAL_DEFAULT,
+            fresh_table: false,
         }
     }
 }
@@ -92,6 +95,7 @@ pub fn play<V: Variant>(start: &Mancala<V>, weights: [Option<Weights>; 2], nodes
         weights,
         heuristics: Heuristics::default(),
         table_eval: crate::search::TABLE_EVAL_DEFAULT,
+        fresh_table: false,
     };
     play_players(start, weights.map(player), nodes)
 }
@@ -109,6 +113,9 @@ pub fn play_players<V: Variant>(start: &Mancala<V>, players: [Player; 2], nodes:
             Turn::Over { outcome } => return outcome.margin(),
             Turn::Chance { .. } => return 0,
         };
+        if players[seat].fresh_table {
+            tables[seat] = Table::with_mib(16);
+        }
         let mv: MoveId = with_weights(players[seat].weights, || {
             crate::search::with_table_eval(players[seat].table_eval, || {
                 let clock = Clock::new(None, false, Some(nodes), &stop);
@@ -269,7 +276,10 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
 /// `--X-qs=HINT`: a quiescence search on moves hinted at least `HINT`;
 /// `--X-no-partial`: an iteration the budget stops is thrown away;
 /// `--X-reduce-from=N`, `--X-reduce-more-from=N`: see [`Heuristics`];
-/// `--X-table-eval=N`: see `with_table_eval`; `--endgames=N`: both players with endgame
+/// `--X-no-pvs`, `--X-no-aspiration`, `--X-no-table-move`, `--X-no-hints`,
+/// `--X-no-killers`: without that part of the engine ([`Heuristics`]); `--X-fresh-table`:
+/// a new table every move; `--X-table-eval=N`: see `with_table_eval`; `--endgames=N`:
+/// both players with endgame
 /// tables of up to `N` seeds, built in memory first), only their
 /// match. With `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
 /// ([`crate::bench::report`]).
@@ -299,6 +309,7 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
                 .unwrap_or_else(|e| panic!("{prefix}{text}: {e}")),
         )
     };
+    let flag = |name: &str, what: &str| args.iter().any(|a| *a == format!("--{name}-{what}"));
     let player = |name: &str| Player {
         weights: Some(set(name).unwrap_or(defaults)),
         heuristics: Heuristics {
@@ -308,12 +319,18 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
                     .parse()
                     .ok()
             }),
-            partial_iterations: !args.iter().any(|a| *a == format!("--{name}-no-partial")),
+            partial_iterations: !flag(name, "no-partial"),
+            principal_variation: !flag(name, "no-pvs"),
+            aspiration: !flag(name, "no-aspiration"),
+            table_move: !flag(name, "no-table-move"),
+            game_hints: !flag(name, "no-hints"),
+            killers_and_history: !flag(name, "no-killers"),
             reduce_from: number(&format!("--{name}-reduce-from=")).unwrap_or(3),
             reduce_more_from: number(&format!("--{name}-reduce-more-from=")).unwrap_or(usize::MAX),
         },
         table_eval: number(&format!("--{name}-table-eval="))
             .map_or(crate::search::TABLE_EVAL_DEFAULT, |n| n as u8),
+        fresh_table: flag(name, "fresh-table"),
     };
     if let Some(seeds) = number("--endgames=") {
         let start = Mancala::<V>::new(&Options::default()).expect("the options are valid");

@@ -22,6 +22,16 @@ pub(crate) const TABLE_EVAL_DEFAULT: u8 = 2;
 
 thread_local! {
     static TABLE_EVAL: std::cell::Cell<u8> = const { std::cell::Cell::new(TABLE_EVAL_DEFAULT) };
+    static TABLE_EVAL_SEEDS: std::cell::Cell<u32> = const { std::cell::Cell::new(u32::MAX) };
+}
+
+/// Runs `f` with the evaluation asking the endgame tables only about positions of at
+/// most `seeds` seeds on the board, on this thread (self-play compares table sizes).
+pub fn with_table_eval_seeds<T>(seeds: u32, f: impl FnOnce() -> T) -> T {
+    let old = TABLE_EVAL_SEEDS.with(|m| m.replace(seeds));
+    let out = f();
+    TABLE_EVAL_SEEDS.with(|m| m.set(old));
+    out
 }
 
 /// Runs `f` with the evaluation using the endgame tables as `mode` says (0: not at
@@ -47,10 +57,14 @@ pub(crate) fn search_eval<V: Variant>(game: &Mancala<V>) -> i32 {
     if mode == 0 {
         return v;
     }
+    let b = &game.board;
+    let limit = TABLE_EVAL_SEEDS.with(std::cell::Cell::get);
+    if limit != u32::MAX && b.seeds_on_side(Side::South) + b.seeds_on_side(Side::North) > limit {
+        return v;
+    }
     let Some((lo, hi)) = crate::endgame::hint_bounds(game) else {
         return v;
     };
-    let b = &game.board;
     let me = game.to_move;
     let Ok(diff) = i32::try_from(b.score(me) - b.score(me.other())) else {
         return v;

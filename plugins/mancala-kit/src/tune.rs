@@ -64,16 +64,33 @@ pub fn openings<V: Variant>(options: &Options) -> Vec<Mancala<V>> {
 
 /// One side of a tuning game: the evaluation's weights (`None`: the defaults) and the
 /// engine's heuristics.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Player {
     /// The weights.
     pub weights: Option<Weights>,
     /// The heuristics.
     pub heuristics: Heuristics,
-    /// How the evaluation uses the endgame tables ([`crate::search::with_table_eval`]).
+    /// How the evaluation uses the endgame tables (0: not; 1: the features held within
+    /// the tables' bounds; 2: the middle of the bounds, the default).
     pub table_eval: u8,
     /// A new transposition table for every move (else one kept for the whole game).
     pub fresh_table: bool,
+    /// The most seeds on the board at which the evaluation asks the endgame tables.
+    pub table_eval_seeds: u32,
+}
+
+impl Default for Player {
+    /// The engine as it plays: default weights and heuristics, the tables in the
+    /// evaluation, one table for the whole game.
+    fn default() -> Self {
+        Player {
+            weights: None,
+            heuristics: Heuristics::default(),
+            table_eval: crate::search::TABLE_EVAL_DEFAULT,
+            fresh_table: false,
+            table_eval_seeds: u32::MAX,
+        }
+    }
 }
 
 impl Player {
@@ -81,9 +98,7 @@ impl Player {
     pub fn with_weights(weights: Weights) -> Player {
         Player {
             weights: Some(weights),
-            heuristics: Heuristics::default(),
-            table_eval: crate::search::TABLE_EVAL_DEFAULT,
-            fresh_table: false,
+            ..Player::default()
         }
     }
 }
@@ -93,9 +108,7 @@ impl Player {
 pub fn play<V: Variant>(start: &Mancala<V>, weights: [Option<Weights>; 2], nodes: u64) -> i64 {
     let player = |weights| Player {
         weights,
-        heuristics: Heuristics::default(),
-        table_eval: crate::search::TABLE_EVAL_DEFAULT,
-        fresh_table: false,
+        ..Player::default()
     };
     play_players(start, weights.map(player), nodes)
 }
@@ -117,11 +130,14 @@ pub fn play_players<V: Variant>(start: &Mancala<V>, players: [Player; 2], nodes:
             tables[seat] = Table::with_mib(16);
         }
         let mv: MoveId = with_weights(players[seat].weights, || {
-            crate::search::with_table_eval(players[seat].table_eval, || {
-                let clock = Clock::new(None, false, Some(nodes), &stop);
-                let mut searcher = Searcher::new(&mut tables[seat], clock, false, 0, &history);
-                searcher.heuristics = players[seat].heuristics;
-                best_move(&mut searcher, &game, 64).map(|f| f.best)
+            let p = players[seat];
+            crate::search::with_table_eval_seeds(p.table_eval_seeds, || {
+                crate::search::with_table_eval(p.table_eval, || {
+                    let clock = Clock::new(None, false, Some(nodes), &stop);
+                    let mut searcher = Searcher::new(&mut tables[seat], clock, false, 0, &history);
+                    searcher.heuristics = players[seat].heuristics;
+                    best_move(&mut searcher, &game, 64).map(|f| f.best)
+                })
             })
         })
         .expect("a position with a seat to move has a move");
@@ -278,7 +294,8 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
 /// `--X-reduce-from=N`, `--X-reduce-more-from=N`: see [`Heuristics`];
 /// `--X-no-pvs`, `--X-no-aspiration`, `--X-no-table-move`, `--X-no-hints`,
 /// `--X-no-killers`: without that part of the engine ([`Heuristics`]); `--X-fresh-table`:
-/// a new table every move; `--X-table-eval=N`: see `with_table_eval`; `--endgames=N`:
+/// a new table every move; `--X-table-eval=N`: see `with_table_eval`;
+/// `--X-table-eval-seeds=N`: the evaluation asks the tables only up to `N` seeds; `--endgames=N`:
 /// both players with endgame
 /// tables of up to `N` seeds, built in memory first), only their
 /// match. With `--bench[=DEPTH]` (default 10), only the fixed-depth benchmark
@@ -331,6 +348,8 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
         table_eval: number(&format!("--{name}-table-eval="))
             .map_or(crate::search::TABLE_EVAL_DEFAULT, |n| n as u8),
         fresh_table: flag(name, "fresh-table"),
+        table_eval_seeds: number(&format!("--{name}-table-eval-seeds="))
+            .map_or(u32::MAX, |n| n as u32),
     };
     if let Some(seeds) = number("--endgames=") {
         let start = Mancala::<V>::new(&Options::default()).expect("the options are valid");

@@ -2,6 +2,11 @@
 //! evaluation ([`Variant::evaluate`], by default [`crate::eval::evaluate`]), the final
 //! margin, exact bounds from the scores, and captures first in move ordering.
 
+use std::{
+    cell::Cell,
+    sync::atomic::{AtomicUsize, Ordering},
+};
+
 use game_api::MoveId;
 
 use crate::{Capture, Direction, EmptyOpposite, End, Mancala, Pit, Side, Variant};
@@ -21,26 +26,24 @@ pub(crate) fn final_margin<V: Variant>(game: &Mancala<V>, seat: u8) -> Option<i3
 pub(crate) const TABLE_EVAL_DEFAULT: u8 = 2;
 
 thread_local! {
-    static TABLE_EVAL: std::cell::Cell<u8> = const { std::cell::Cell::new(TABLE_EVAL_DEFAULT) };
-    static TABLE_EVAL_SEEDS: std::cell::Cell<u32> = const { std::cell::Cell::new(u32::MAX) };
+    static TABLE_EVAL: Cell<(u8, u32)> = const { Cell::new((TABLE_EVAL_DEFAULT, u32::MAX)) };
 }
 
-/// Runs `f` with the evaluation asking the endgame tables only about positions of at
-/// most `seeds` seeds on the board, on this thread (self-play compares table sizes).
-pub fn with_table_eval_seeds<T>(seeds: u32, f: impl FnOnce() -> T) -> T {
-    let old = TABLE_EVAL_SEEDS.with(|m| m.replace(seeds));
-    let out = f();
-    TABLE_EVAL_SEEDS.with(|m| m.set(old));
-    out
-}
+/// How many threads run with a changed table evaluation: the thread-local is read only
+/// while one does (in a plugin, a thread-local read is a call into the dynamic loader,
+/// too dear at every leaf).
+static OVERRIDING: AtomicUsize = AtomicUsize::new(0);
 
 /// Runs `f` with the evaluation using the endgame tables as `mode` says (0: not at
-/// all; 1: the evaluation held within the tables' bounds; 2: the middle of the
-/// bounds, the default), on this thread, so that self-play can compare them.
-pub fn with_table_eval<T>(mode: u8, f: impl FnOnce() -> T) -> T {
-    let old = TABLE_EVAL.with(|m| m.replace(mode));
+/// all; 1: the features' evaluation held within the tables' bounds; 2: the middle of the
+/// bounds, the default) and asking them only about positions of at most `seeds` seeds
+/// on the board, on this thread, so that self-play can compare them.
+pub fn with_table_eval<T>(mode: u8, seeds: u32, f: impl FnOnce() -> T) -> T {
+    OVERRIDING.fetch_add(1, Ordering::SeqCst);
+    let old = TABLE_EVAL.with(|m| m.replace((mode, seeds)));
     let out = f();
     TABLE_EVAL.with(|m| m.set(old));
+    OVERRIDING.fetch_sub(1, Ordering::SeqCst);
     out
 }
 
@@ -52,29 +55,35 @@ pub fn with_table_eval<T>(mode: u8, f: impl FnOnce() -> T) -> T {
 /// guess (a match in `docs/benchmarks/search-engine.md`), and where the bounds meet
 /// they are the value.
 pub(crate) fn search_eval<V: Variant>(game: &Mancala<V>) -> i32 {
-    let v = V::evaluate(game);
-    let mode = TABLE_EVAL.with(std::cell::Cell::get);
-    if mode == 0 {
-        return v;
-    }
-    let b = &game.board;
-    let limit = TABLE_EVAL_SEEDS.with(std::cell::Cell::get);
-    if limit != u32::MAX && b.seeds_on_side(Side::South) + b.seeds_on_side(Side::North) > limit {
-        return v;
-    }
-    let Some((lo, hi)) = crate::endgame::hint_bounds(game) else {
-        return v;
-    };
-    let me = game.to_move;
-    let Ok(diff) = i32::try_from(b.score(me) - b.score(me.other())) else {
-        return v;
-    };
-    let (lo, hi) = (MATERIAL * (diff + lo), MATERIAL * (diff + hi));
-    if mode == 2 {
-        (lo + hi) / 2
+    let (mode, seeds) = if OVERRIDING.load(Ordering::Relaxed) > 0 {
+        TABLE_EVAL.with(Cell::get)
     } else {
-        v.clamp(lo, hi)
+        (TABLE_EVAL_DEFAULT, u32::MAX)
+    };
+    if mode != 0 {
+        if let Some(v) = table_eval(game, mode, seeds) {
+            return v;
+        }
     }
+    V::evaluate(game)
+}
+
+/// The evaluation from the tables' bounds (`mode` as in [`with_table_eval`]), where
+/// they cover the position and it has at most `seeds` seeds on the board.
+fn table_eval<V: Variant>(game: &Mancala<V>, mode: u8, seeds: u32) -> Option<i32> {
+    let b = &game.board;
+    if seeds != u32::MAX && b.seeds_on_side(Side::South) + b.seeds_on_side(Side::North) > seeds {
+        return None;
+    }
+    let (lo, hi) = crate::endgame::hint_bounds(game)?;
+    let me = game.to_move;
+    let diff = i32::try_from(b.score(me) - b.score(me.other())).ok()?;
+    let (lo, hi) = (MATERIAL * (diff + lo), MATERIAL * (diff + hi));
+    Some(if mode == 1 {
+        V::evaluate(game).clamp(lo, hi)
+    } else {
+        (lo + hi) / 2
+    })
 }
 
 /// The evaluation's points for a seed (the material weight).

@@ -131,13 +131,11 @@ pub fn play_players<V: Variant>(start: &Mancala<V>, players: [Player; 2], nodes:
         }
         let mv: MoveId = with_weights(players[seat].weights, || {
             let p = players[seat];
-            crate::search::with_table_eval_seeds(p.table_eval_seeds, || {
-                crate::search::with_table_eval(p.table_eval, || {
-                    let clock = Clock::new(None, false, Some(nodes), &stop);
-                    let mut searcher = Searcher::new(&mut tables[seat], clock, false, 0, &history);
-                    searcher.heuristics = players[seat].heuristics;
-                    best_move(&mut searcher, &game, 64).map(|f| f.best)
-                })
+            crate::search::with_table_eval(p.table_eval, p.table_eval_seeds, || {
+                let clock = Clock::new(None, false, Some(nodes), &stop);
+                let mut searcher = Searcher::new(&mut tables[seat], clock, false, 0, &history);
+                searcher.heuristics = p.heuristics;
+                best_move(&mut searcher, &game, 64).map(|f| f.best)
             })
         })
         .expect("a position with a seat to move has a move");

@@ -474,8 +474,11 @@ fn the_search_evaluation_takes_the_middle_of_the_tables_bounds_at_any_history() 
             game.history.seen_before(2);
             assert_eq!(bounds(&game), None);
             assert_eq!(game.search_eval(), Some(want), "{view:?}");
-            let plain = crate::search::with_table_eval(0, || game.search_eval());
+            let plain = crate::search::with_table_eval(0, u32::MAX, || game.search_eval());
             assert_eq!(plain, Some(Six::evaluate(&game)));
+            // Asked only up to two seeds: these three are left to the features.
+            let limited = crate::search::with_table_eval(2, 2, || game.search_eval());
+            assert_eq!(limited, Some(Six::evaluate(&game)));
             checked += 1;
         }
     }

@@ -60,10 +60,10 @@ pub(crate) fn search_eval<V: Variant>(game: &Mancala<V>) -> i32 {
     } else {
         (TABLE_EVAL_DEFAULT, u32::MAX)
     };
-    if mode != 0 {
-        if let Some(v) = table_eval(game, mode, seeds) {
-            return v;
-        }
+    if mode != 0
+        && let Some(v) = table_eval(game, mode, seeds)
+    {
+        return v;
     }
     V::evaluate(game)
 }

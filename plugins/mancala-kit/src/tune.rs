@@ -328,7 +328,7 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
     let player = |name: &str| Player {
         weights: Some(set(name).unwrap_or(defaults)),
         heuristics: Heuristics {
-            late_move_reductions: !args.iter().any(|a| *a == format!("--{name}-no-lmr")),
+            late_move_reductions: !flag(name, "no-lmr"),
             quiescence_hint: args.iter().find_map(|a| {
                 a.strip_prefix(format!("--{name}-qs=").as_str())?
                     .parse()

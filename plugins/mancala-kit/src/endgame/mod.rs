@@ -274,31 +274,15 @@ pub fn install_tables(tables: Tables) {
     install(tables);
 }
 
-/// The mover's view of a game: its houses first.
-fn view<V: Variant>(game: &Mancala<V>) -> Vec<u32> {
-    let b = &game.board;
-    let mover = game.to_move;
-    [mover, mover.other()]
-        .iter()
-        .flat_map(|&s| (0..b.houses).map(move |i| b.pits[b.house(s, i)]))
-        .collect()
-}
-
 /// What the loaded tables say of this position: `(lo, hi)` bounds on the play-out value
 /// of the seeds on the board, for the mover. `None` when the game is not in normal
 /// play, has no loaded table for its seed count, or could still repeat a position
 /// played before this one (since the last capture).
 pub fn bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
-    if !V::endgame_tables() || game.phase != crate::Phase::Play || game.history.len() > 1 {
+    if game.history.len() > 1 {
         return None;
     }
-    let b = &game.board;
-    let on_board = b.seeds_on_side(crate::Side::South) + b.seeds_on_side(crate::Side::North);
-    if i64::from(on_board) > MOST_SEEDS_LOADED.load(Ordering::Relaxed) {
-        return None;
-    }
-    let tables = loaded::<V>(&game.config)?;
-    tables.probe(&view(game))
+    hint_bounds(game)
 }
 
 /// The loaded tables' bounds on the play-out value of this position for the mover,

@@ -1,5 +1,5 @@
-//! `tavola endgame` on the real Oware plugin: status, build, a corrupt file rebuilt, a
-//! probe, and a game without tables refused.
+//! `tavola endgame` on the real Oware and Kalah plugins: status, build, a corrupt file
+//! rebuilt, a probe, and a game without tables refused.
 
 mod common;
 #[path = "common/cli.rs"]
@@ -11,7 +11,7 @@ use std::path::Path;
 
 #[test]
 fn endgame_builds_reports_rebuilds_a_corrupt_file_and_probes() {
-    let plugins = common::plugins_of(&["oware", "kalah"]);
+    let plugins = common::plugins_of(&["oware", "kalah", "congkak"]);
     let tables = tempfile::tempdir().unwrap();
     let dir = tables.path().to_str().unwrap();
     let endgame = |extra: &[&str]| {
@@ -91,11 +91,33 @@ fn endgame_builds_reports_rebuilds_a_corrupt_file_and_probes() {
         run.stderr
     );
 
-    let run = tavola(plugins.path(), &["endgame", "kalah", "--dir", dir]);
+    // Kalah's tables (stores in the ring): South's lone seed captures North's two.
+    let run = tavola(
+        plugins.path(),
+        &[
+            "endgame",
+            "kalah",
+            "--dir",
+            dir,
+            "--seeds",
+            "3",
+            "--build",
+            "--position",
+            "0,0,0,0,1,0/2,0,0,0,0,0 20-25 S",
+        ],
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("0,0,0,0,1,0/2,0,0,0,0,0 20-25 S: perfect play: North wins by 2"),
+        "{}",
+        run.stdout
+    );
+
+    let run = tavola(plugins.path(), &["endgame", "congkak", "--dir", dir]);
     assert!(!run.ok);
     assert!(
-        run.stderr
-            .contains("Kalah: this game has no endgame tables"),
+        run.stderr.contains("this game has no endgame tables"),
         "{} / {}",
         run.stdout,
         run.stderr

@@ -57,6 +57,10 @@ impl Variant for KalahRules {
             .with_translation("it", i18n::italian())
     }
 
+    fn endgame_tables() -> bool {
+        true
+    }
+
     fn config(options: &Options) -> Result<Config, GameError> {
         let houses = options.int("houses").unwrap_or(6) as usize;
         let seeds = options.int("seeds").unwrap_or(4) as u32;

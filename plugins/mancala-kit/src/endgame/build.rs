@@ -66,8 +66,11 @@ pub(crate) fn steps<V: Variant>(
     let sweep = |b: &Board| {
         i64::from(b.seeds_on_side(Side::South)) - i64::from(b.seeds_on_side(Side::North))
     };
-    if moves.is_empty() {
-        // No legal move: each side takes the seeds on its side.
+    let row_empty = game.board.side_empty(Side::South) || game.board.side_empty(Side::North);
+    if moves.is_empty() || (config.end == End::SideEmpty && row_empty) {
+        // No legal move, or a row is empty where that ends the game (no such position
+        // follows a move, but the index holds them): each side takes the seeds on its
+        // side.
         let v = sweep(&game.board) as i8;
         return (v, v);
     }
@@ -91,10 +94,23 @@ pub(crate) fn steps<V: Variant>(
 /// A game whose mover is South holding `view`'s first row.
 pub(crate) fn mover_position<V: Variant>(config: &Config, view: &[u32]) -> Mancala<V> {
     let mut game = Mancala::<V>::from_config_unchecked(config.clone());
-    for (pit, &n) in game.board.pits.iter_mut().zip(view) {
-        *pit = n;
+    let board = &mut game.board;
+    board.pits.iter_mut().for_each(|pit| *pit = 0);
+    board.captured = [0, 0];
+    for (k, side) in [Side::South, Side::North].into_iter().enumerate() {
+        for i in 0..config.houses {
+            let pit = board.house(side, i);
+            board.pits[pit] = view[k * config.houses + i];
+        }
     }
     game
+}
+
+/// The houses of `board`, `first`'s row then the other's, into `out`.
+fn read_view(board: &Board, first: Side, out: &mut [u32]) {
+    let houses = board.houses;
+    out[..houses].copy_from_slice(board.row_of(first));
+    out[houses..2 * houses].copy_from_slice(board.row_of(first.other()));
 }
 
 fn one_step<V: Variant>(
@@ -115,8 +131,10 @@ fn one_step<V: Variant>(
         true,
         &mut Effects(None),
     );
-    let cap = i64::from(board.captured[0]) - i64::from(board.captured[1]);
-    let left = seeds - board.captured[0] - board.captured[1];
+    // Seeds banked by the move: captured, or sown into a store (Kalah's stores are in
+    // the ring, and a sowing past one's own store banks a seed without a capture).
+    let cap = i64::from(board.bank_of(Side::South)) - i64::from(board.bank_of(Side::North));
+    let left = board.seeds_on_side(Side::South) + board.seeds_on_side(Side::North);
     let side_end = game.config.end == End::SideEmpty
         && (board.side_empty(Side::South) || board.side_empty(Side::North));
     if side_end || left == 0 {
@@ -125,12 +143,8 @@ fn one_step<V: Variant>(
         return Step::Known(v as i8, v as i8);
     }
     let same_mover = sown.extra_turn;
-    if same_mover {
-        rotated.copy_from_slice(&board.pits[..2 * houses]);
-    } else {
-        rotated[..houses].copy_from_slice(&board.pits[houses..2 * houses]);
-        rotated[houses..].copy_from_slice(&board.pits[..houses]);
-    }
+    let next = if same_mover { Side::South } else { Side::North };
+    read_view(&board, next, &mut rotated[..2 * houses]);
     let rank = index.rank(rotated, left);
     if left == seeds {
         return Step::Same(rank as u32, same_mover);

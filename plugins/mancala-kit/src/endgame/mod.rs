@@ -62,8 +62,8 @@ pub const MAX_SEEDS: u32 = 40;
 
 /// Whether tables can be built for these rules, and if not why.
 pub fn supported(config: &Config) -> Result<(), String> {
-    let why = if config.ends != Ends::None {
-        "its board has stores or end squares in the sowing ring"
+    let why = if matches!(config.ends, Ends::Mandarins(_)) {
+        "its board has mandarin squares in the sowing ring"
     } else if config.direction != Direction::Anticlockwise {
         "the direction of sowing is chosen"
     } else if config.relay != Relay::None {
@@ -475,3 +475,5 @@ fn to_json(status: &TablesStatus) -> Result<String, GameError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_stores;

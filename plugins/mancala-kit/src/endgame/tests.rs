@@ -426,8 +426,9 @@ fn requests_answer_status_build_load_and_refuse_what_they_cannot_do() {
 #[test]
 fn variants_that_do_not_fit_are_refused_with_the_reason() {
     assert!(supported(&Config::oware(4)).is_ok());
-    let kalah = supported(&Config::kalah(6, 4)).unwrap_err();
-    assert!(kalah.contains("stores"), "{kalah}");
+    assert!(supported(&Config::kalah(6, 4)).is_ok());
+    let congkak = supported(&Config::congkak(7)).unwrap_err();
+    assert!(congkak.contains("relays"), "{congkak}");
     // A variant that does not opt in has none, whatever its rules.
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
     struct NotIn;

@@ -332,7 +332,10 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         if self.clock.poll(self.nodes) || self.error.is_some() {
             return 0;
         }
-        if let Some(v) = game.exact_value() {
+        // Not at the root: its value alone names no move to play.
+        if ply > 0
+            && let Some(v) = game.exact_value()
+        {
             return self.margin_score(v);
         }
         if let Some((lo, hi)) = game.score_bounds() {

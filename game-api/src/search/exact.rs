@@ -131,7 +131,10 @@ impl<G: Game> Searcher<'_, '_, G> {
         if self.clock.poll(self.nodes) || self.error.is_some() {
             return 0;
         }
-        if let Some(v) = game.exact_value() {
+        // Not at the root: its value alone names no move to play.
+        if ply > 0
+            && let Some(v) = game.exact_value()
+        {
             return v;
         }
         let bounds = game.score_bounds();

@@ -19,6 +19,9 @@ struct Mini {
     to_move: u8,
     over: bool,
     hooks: bool,
+    /// Answers `exact_value` everywhere, by minimax (as endgame tables would).
+    #[serde(default)]
+    oracle: bool,
 }
 
 impl Mini {
@@ -31,6 +34,7 @@ impl Mini {
             to_move: 0,
             over: false,
             hooks,
+            oracle: false,
         }
     }
     fn h(&self) -> usize {
@@ -178,6 +182,9 @@ impl Game for Mini {
             let s = |seat| i32::from(self.pits[self.store(seat)]);
             (key, s(me) - s(1 - me))
         })
+    }
+    fn exact_value(&self) -> Option<i32> {
+        (self.oracle && !self.over).then(|| minimax(self))
     }
     fn score_bounds(&self) -> Option<(i32, i32)> {
         self.hooks.then(|| {
@@ -417,6 +424,68 @@ fn a_forced_win_is_found_and_played() {
         _ => -minimax(&child),
     };
     assert_eq!(after, want, "the move played keeps the win");
+}
+
+/// The exact value of `child` for `seat`, who moved into it.
+fn value_after(child: &Mini, seat: u8) -> i32 {
+    match child.turn() {
+        Turn::Over { .. } => child.margin(seat),
+        Turn::Seat { seat: s } if s == seat => minimax(child),
+        _ => -minimax(child),
+    }
+}
+
+#[test]
+fn a_root_whose_exact_value_is_known_still_gets_the_move_that_keeps_it() {
+    // Endgame tables answer at the root too: the engine must still search its moves
+    // (it once returned the table's value at once and played the first legal move).
+    let mut checked = 0;
+    for mut g in positions(3, 3, true, 30) {
+        g.oracle = true;
+        let want = minimax(&g);
+        let stop = AtomicBool::new(false);
+        let mut table = Table::with_mib(1);
+        let clock = Clock::new(None, false, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+        let found = best_move(&mut searcher, &g, 6).unwrap();
+        assert_eq!(
+            score::margin_of(found.score).unwrap_or(0),
+            want,
+            "{}",
+            g.notation()
+        );
+        let mut child = g.clone();
+        child.apply(found.best, None).unwrap();
+        assert_eq!(
+            value_after(&child, g.to_move),
+            want,
+            "the move played from {}",
+            g.notation()
+        );
+        let (solved_value, best, _) = solved(&g, &mut Table::with_mib(1));
+        assert_eq!(solved_value, want);
+        let mut child = g.clone();
+        child
+            .apply(best.expect("the solver names a move"), None)
+            .unwrap();
+        assert_eq!(
+            value_after(&child, g.to_move),
+            want,
+            "the solver's move from {}",
+            g.notation()
+        );
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        checked += usize::from(moves.iter().any(|&mv| {
+            let mut c = g.clone();
+            c.apply(mv, None).unwrap();
+            value_after(&c, g.to_move) < want
+        }));
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} positions where a move loses value"
+    );
 }
 
 #[test]

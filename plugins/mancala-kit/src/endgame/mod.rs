@@ -20,11 +20,12 @@
 //! start), so that no earlier position can repeat; positions later in a capture-free
 //! stretch are left to search.
 //!
-//! **Which variants.** Rows of houses with no end pits, one direction, no relay, no
-//! refills, rounds or simultaneous opening (checked by [`supported`]); Oware opts in.
-//! Kalah does not fit: its stores are in the ring, a sowing past one's store takes a
-//! seed off the board without a capture and gives extra turns, and its positions are
-//! best solved whole.
+//! **Which variants.** Rows of houses, with or without stores in the ring (no mandarin
+//! squares), one direction, no relay, no refills, rounds or simultaneous opening
+//! (checked by [`supported`]); Oware and Kalah opt in. With stores, a seed sown into a
+//! store leaves the board banked, like a capture, and a last seed in one's own store
+//! keeps the mover; under Kalah's rules no position can repeat (every move banks a seed
+//! or brings seeds nearer their owner's store), so every entry is exact.
 //!
 //! **Where.** One file per seed count in the folder the host names
 //! (`<data dir>/endgames/`), in the format of [`file`](mod@file); loaded tables are kept in this

@@ -175,6 +175,9 @@ pub enum Command {
         /// No progress reports on stderr.
         #[arg(long)]
         quiet: bool,
+        /// Endgame tables the solver may read (their values are exact).
+        #[command(flatten)]
+        tables: endgame::TablesArgs,
     },
     /// A game's endgame tables: which are built, and with `--build` builds them (every
     /// position with up to `--seeds` seeds on the board) into the user data folder.
@@ -409,7 +412,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             setup,
             memory,
             quiet,
-        } => solve::solve(&set, &game, &setup, memory, quiet),
+            tables,
+        } => solve::solve(&set, &game, &setup, memory, quiet, &tables),
         Command::Endgame(args) => endgame::endgame(&set, &args),
         Command::Check { .. }
         | Command::Open { .. }

@@ -114,6 +114,57 @@ fn endgame_builds_reports_rebuilds_a_corrupt_file_and_probes() {
         run.stdout
     );
 
+    // The solver and the hint read them (`--endgames`), and agree with them.
+    let position = "1,0,0,0,1,0/2,0,0,0,0,1 20-23 S";
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "kalah", "--quiet", "--position", position];
+        args.extend_from_slice(extra);
+        tavola(plugins.path(), &args)
+    };
+    let plain = solve(&[]);
+    let with_tables = solve(&["--endgames", dir]);
+    assert!(with_tables.ok, "{}", with_tables.stderr);
+    assert!(
+        with_tables
+            .stderr
+            .contains("endgame tables loaded: up to 3 seeds"),
+        "{}",
+        with_tables.stderr
+    );
+    let value = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("Value:"))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(value(&plain.stdout), value(&with_tables.stdout));
+    assert!(!value(&plain.stdout).is_empty(), "{}", plain.stdout);
+    let hint = tavola(
+        plugins.path(),
+        &[
+            "hint",
+            "kalah",
+            "--position",
+            position,
+            "--level",
+            "expert",
+            "--time",
+            "50",
+            "--endgames",
+            dir,
+        ],
+    );
+    assert!(hint.ok, "{}", hint.stderr);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let empty = elsewhere.path().to_str().unwrap();
+    let run = solve(&["--endgames", empty]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("no endgame tables for kalah in"),
+        "{}",
+        run.stderr
+    );
+
     let run = tavola(plugins.path(), &["endgame", "congkak", "--dir", dir]);
     assert!(!run.ok);
     assert!(

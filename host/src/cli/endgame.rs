@@ -34,6 +34,50 @@ pub struct EndgameArgs {
     dir: Option<PathBuf>,
 }
 
+/// Endgame tables for a command's search (`tavola engine`, `hint`, `solve`): loaded from
+/// a folder before the search starts.
+#[derive(Debug, Args, Default)]
+pub struct TablesArgs {
+    /// Load the game's endgame tables from this folder (built by `tavola endgame GAME
+    /// --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`.
+    #[arg(long, value_name = "DIR")]
+    pub endgames: Option<PathBuf>,
+    /// With `--endgames`: every table up to this many seeds (default: the game's).
+    #[arg(long, value_name = "N", requires = "endgames",
+          value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub endgame_seeds: Option<u32>,
+}
+
+impl TablesArgs {
+    /// Loads the tables into `game`'s plugin, if a folder was given; says on stderr how
+    /// far they go, and fails when none could be loaded (with the game's reason).
+    pub fn load(&self, game: &GameHandle, id: &str) -> Result<()> {
+        let Some(dir) = &self.endgames else {
+            return Ok(());
+        };
+        let request = TablesRequest {
+            op: TablesOp::Load,
+            dir: dir.to_string_lossy().into_owned(),
+            seeds: self.endgame_seeds,
+        };
+        let status = game.endgame_tables(&request)?;
+        for why in &status.rejected {
+            eprintln!("{why}");
+        }
+        match status.loaded {
+            Some(n) => {
+                eprintln!("endgame tables loaded: up to {n} seeds");
+                Ok(())
+            }
+            None => bail!(
+                "no endgame tables for {id} in {}{}",
+                dir.display(),
+                status.reason.map(|r| format!(": {r}")).unwrap_or_default()
+            ),
+        }
+    }
+}
+
 /// `tavola endgame`.
 pub(super) fn endgame(set: &PluginSet, args: &EndgameArgs) -> Result<ExitCode> {
     let (plugin, game) = set_up(set, &args.game, &args.setup)?;

@@ -60,14 +60,9 @@ pub struct EngineArgs {
     /// The random seed (MCTS).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Load the game's endgame tables from this folder (built by `tavola endgame GAME
-    /// --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`.
-    #[arg(long, value_name = "DIR")]
-    pub endgames: Option<std::path::PathBuf>,
-    /// With `--endgames`: every table up to this many seeds (default: the game's).
-    #[arg(long, value_name = "N", requires = "endgames",
-          value_parser = clap::value_parser!(u32).range(0..=40))]
-    pub endgame_seeds: Option<u32>,
+    /// Endgame tables for the search.
+    #[command(flatten)]
+    pub tables: super::endgame::TablesArgs,
 }
 
 /// Runs `tavola engine` on standard input and output.
@@ -75,23 +70,7 @@ pub(super) fn run(set: &PluginSet, args: &EngineArgs) -> Result<ExitCode> {
     let plugin = set.require(&args.game).map_err(|e| anyhow!(e))?;
     let options = plugin.parse_options(&args.options)?;
     let mut session = Session::new(plugin, options, &args.level, args.seed)?;
-    if let Some(dir) = &args.endgames {
-        let request = game_api::endgame::TablesRequest {
-            op: game_api::endgame::TablesOp::Load,
-            dir: dir.to_string_lossy().into_owned(),
-            seeds: args.endgame_seeds,
-        };
-        let status = session.game.endgame_tables(&request)?;
-        match status.loaded {
-            Some(n) => eprintln!("endgame tables loaded: up to {n} seeds"),
-            None => bail!(
-                "no endgame tables for {} in {}{}",
-                args.game,
-                dir.display(),
-                status.reason.map(|r| format!(": {r}")).unwrap_or_default()
-            ),
-        }
-    }
+    args.tables.load(&session.game, &args.game)?;
     session.serve(std::io::stdin().lock(), std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }

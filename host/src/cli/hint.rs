@@ -57,6 +57,9 @@ pub struct HintArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Endgame tables for the search.
+    #[command(flatten)]
+    pub tables: super::endgame::TablesArgs,
 }
 
 /// Runs `tavola hint`.
@@ -68,6 +71,7 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
         args.record.as_deref(),
         &args.moves,
     )?;
+    args.tables.load(&game, &args.game)?;
     let position = game.notation()?;
     let seat = match game.turn()? {
         Turn::Seat { seat } => seat,

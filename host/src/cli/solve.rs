@@ -18,8 +18,10 @@ pub(super) fn solve(
     setup: &Setup,
     memory_mb: Option<u64>,
     quiet: bool,
+    tables: &super::endgame::TablesArgs,
 ) -> Result<ExitCode> {
     let (_, start) = set_up(set, game, setup)?;
+    tables.load(&start, game)?;
     let config = SolveConfig {
         memory: memory_mb.map_or_else(default_memory, |mb| mb << 20),
         ..SolveConfig::default()

@@ -544,6 +544,8 @@ cli-arg-hint-level = The bot that chooses: a level (`beginner` … `expert`), an
 cli-arg-hint-time = Thinking time per move in milliseconds (1 to 3600000), for the bots that think for a time (`expert`, `alphabeta`, `mcts`; not the levels below expert, whose budget is what makes them what they are); the hint engine's default is 1000
 cli-arg-hint-seed = The random seed (MCTS)
 cli-arg-hint-json = Print JSON instead of text
+cli-arg-hint-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`
+cli-arg-hint-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
 cli-about-engine = Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`, `bestmove …`) on standard input and output, keeping it between moves
 cli-arg-engine-game = The game's id
 cli-arg-engine-options = Set a game option (repeatable), e.g. `--option houses=4`
@@ -572,6 +574,8 @@ cli-arg-solve-options = Set a game option (repeatable), e.g. `--option houses=4`
 cli-arg-solve-position = Start from this position notation instead of the start position
 cli-arg-solve-memory = The most memory for the table of solved positions, in megabytes (default: a quarter of the machine's memory); a full table slows the solve, the value stays exact
 cli-arg-solve-quiet = No progress reports on stderr
+cli-arg-solve-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the solver, up to `--endgame-seeds`: their values are exact
+cli-arg-solve-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
 cli-about-endgame = A game's endgame tables: which are built, and with `--build` builds them (every position with up to `--seeds` seeds on the board) into the user data folder
 cli-arg-endgame-game = The game's id
 cli-arg-endgame-options = Set a game option (repeatable), e.g. `--option houses=4`

@@ -553,6 +553,8 @@ cli-arg-hint-level = Il bot che sceglie: un livello (`beginner` … `expert`), u
 cli-arg-hint-time = Tempo di riflessione per mossa in millisecondi (da 1 a 3600000), per i bot che pensano per un tempo (`expert`, `alphabeta`, `mcts`; non i livelli sotto expert, che sono quello che sono per il loro budget); per il motore dei suggerimenti il valore predefinito è 1000
 cli-arg-hint-seed = Il seme casuale (MCTS)
 cli-arg-hint-json = Scrivi JSON invece di testo
+cli-arg-hint-endgames = Carica le tabelle dei finali del gioco da questa cartella (create con `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
+cli-arg-hint-endgame-seeds = Con `--endgames`: tutte le tabelle fino a questo numero di semi (predefinito: quello del gioco)
 cli-about-engine = Offri un bot su un protocollo a righe simile a UCI (`position …`, `go movetime MS`, `bestmove …`) sull'input e sull'output standard, tenendolo tra una mossa e l'altra
 cli-arg-engine-game = L'id del gioco
 cli-arg-engine-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
@@ -581,6 +583,8 @@ cli-arg-solve-options = Imposta un'opzione del gioco (ripetibile), per esempio `
 cli-arg-solve-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
 cli-arg-solve-memory = La memoria massima per la tabella delle posizioni risolte, in megabyte (predefinita: un quarto della memoria della macchina); una tabella piena rallenta la soluzione, il valore resta esatto
 cli-arg-solve-quiet = Nessun avanzamento su stderr
+cli-arg-solve-endgames = Carica le tabelle dei finali del gioco da questa cartella (create con `tavola endgame GAME --build --dir DIR`) per il risolutore, fino a `--endgame-seeds`: i loro valori sono esatti
+cli-arg-solve-endgame-seeds = Con `--endgames`: tutte le tabelle fino a questo numero di semi (predefinito: quello del gioco)
 cli-about-endgame = Le tabelle dei finali di un gioco: quali sono create e, con `--build`, le crea (ogni posizione con al massimo `--seeds` semi sul tavoliere) nella cartella dei dati dell'utente
 cli-arg-endgame-game = L'id del gioco
 cli-arg-endgame-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`

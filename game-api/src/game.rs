@@ -167,8 +167,9 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     }
 
     /// The final margin for the seat to move under perfect play, when the game knows it
-    /// without searching (e.g. from an endgame table). The engine asks at every node and
-    /// trusts the answer. The default: `None`, unknown.
+    /// without searching (e.g. from an endgame table). The engine asks at every node but
+    /// the root (whose value alone names no move) and trusts the answer. The default:
+    /// `None`, unknown.
     fn exact_value(&self) -> Option<i32> {
         None
     }

@@ -14,8 +14,9 @@
 //!   history ([`Ordering`]);
 //! - time management: a soft and a hard limit, no iteration started that cannot finish,
 //!   a stop flag read every [`POLL_NODES`] nodes ([`Clock`]);
-//! - the game's exact knowledge at every node: [`Game::exact_value`] (endgame tables) and
-//!   [`Game::score_bounds`] (cut-offs);
+//! - the game's exact knowledge at every node: [`Game::exact_value`] (endgame tables;
+//!   below the root, which is searched for its move) and [`Game::score_bounds`]
+//!   (cut-offs);
 //! - repetition awareness: a position met again on the line or in the game's history
 //!   (given as hashes) counts as a draw.
 //!

@@ -52,7 +52,7 @@ use game_api::{
 pub use build::Progress;
 use index::Index;
 
-use crate::{Config, Direction, End, Ends, Mancala, Relay, Variant};
+use crate::{Config, Direction, End, Ends, Mancala, Relay, Remaining, Variant};
 
 /// The seed limit built when none is asked for: every position with up to 15 seeds on
 /// the board.
@@ -73,6 +73,8 @@ pub fn supported(config: &Config) -> Result<(), String> {
         "it has refills, rounds or a simultaneous opening"
     } else if config.end == End::MandarinsEmpty || config.quan_non.is_some() {
         "it ends on its mandarin squares"
+    } else if matches!(config.end, End::NoMove { remaining } if remaining != Remaining::Owner) {
+        "the seeds left at the end do not go to the owners of their houses"
     } else if 2 * config.houses > 24 || config.houses == 0 {
         "its board is too large"
     } else {

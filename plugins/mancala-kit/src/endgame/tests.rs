@@ -429,6 +429,22 @@ fn variants_that_do_not_fit_are_refused_with_the_reason() {
     assert!(supported(&Config::kalah(6, 4)).is_ok());
     let congkak = supported(&Config::congkak(7)).unwrap_err();
     assert!(congkak.contains("relays"), "{congkak}");
+    // The builder gives the seeds left at the end to the owners of their houses.
+    let to_the_stuck = Config {
+        end: End::NoMove {
+            remaining: crate::Remaining::Stuck,
+        },
+        ..Config::oware(4)
+    };
+    let why = supported(&to_the_stuck).unwrap_err();
+    assert!(why.contains("owners"), "{why}");
+    let to_the_owners = Config {
+        end: End::NoMove {
+            remaining: crate::Remaining::Owner,
+        },
+        ..Config::oware(4)
+    };
+    assert!(supported(&to_the_owners).is_ok());
     // A variant that does not opt in has none, whatever its rules.
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
     struct NotIn;

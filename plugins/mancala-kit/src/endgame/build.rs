@@ -107,7 +107,7 @@ pub(crate) fn mover_position<V: Variant>(config: &Config, view: &[u32]) -> Manca
 }
 
 /// The houses of `board`, `first`'s row then the other's, into `out`.
-fn read_view(board: &Board, first: Side, out: &mut [u32]) {
+pub(crate) fn read_view(board: &Board, first: Side, out: &mut [u32]) {
     let houses = board.houses;
     out[..houses].copy_from_slice(board.row_of(first));
     out[houses..2 * houses].copy_from_slice(board.row_of(first.other()));

@@ -303,12 +303,7 @@ pub fn hint_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
         return None;
     }
     let mut houses = [0u32; 32];
-    let mover = game.to_move;
-    for (k, side) in [mover, mover.other()].into_iter().enumerate() {
-        for i in 0..b.houses {
-            houses[k * b.houses + i] = b.pits[b.house(side, i)];
-        }
-    }
+    build::read_view(b, game.to_move, &mut houses[..2 * b.houses]);
     let tables = loaded::<V>(&game.config)?;
     tables.probe(&houses[..2 * b.houses])
 }

@@ -188,12 +188,17 @@ fn the_worker_builds_loads_and_probes_the_tables_in_its_own_process() {
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     );
+    // A worker loads private copies (named by their content hash) only, and may write
+    // only the tables folder it is given.
+    let cache = tempfile::tempdir().unwrap();
+    let copy = tavola::plugins::private_copy(&plugins.path().join(lib), cache.path()).unwrap();
     let mut worker = Worker::spawn(Path::new(env!("CARGO_BIN_EXE_tavola"))).unwrap();
     let second = Duration::from_secs(30);
     let reply = worker
         .call(
             Request::Load {
-                copy: plugins.path().join(lib),
+                copy: copy.path,
+                tables_dir: Some(tables.path().to_path_buf()),
                 language: String::new(),
             },
             second,

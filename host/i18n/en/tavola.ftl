@@ -631,3 +631,6 @@ cli-list-sandbox = Plugins run { $state }
 plugins-sandbox = Plugins run { $state }.
 plugins-blocked = Last refused: it { $blocked }
 cli-arg-tavola-no-sandbox = Run plugins without their sandbox (for debugging a plugin only: a plugin can then read and write your files, use the network and start programs). Also `TAVOLA_NO_SANDBOX=1`
+cli-about-write-broker = Write the records of a sandboxed command (see the `sandbox::broker` module)
+cli-arg-write-broker-file = The one record file it may write
+cli-arg-write-broker-dir = The folder whose `game-NNNN.json` files it may write

@@ -640,3 +640,6 @@ cli-list-sandbox = I plugin girano { $state }
 plugins-sandbox = I plugin girano { $state }.
 plugins-blocked = Ultimo rifiuto: { $blocked }
 cli-arg-tavola-no-sandbox = Esegui i plugin senza la loro sandbox (solo per il debug di un plugin: un plugin può allora leggere e scrivere i tuoi file, usare la rete e avviare programmi). Anche `TAVOLA_NO_SANDBOX=1`
+cli-about-write-broker = Scrivi le partite di un comando chiuso nella sandbox (vedi il modulo `sandbox::broker`)
+cli-arg-write-broker-file = L'unico file di partita che può scrivere
+cli-arg-write-broker-dir = La cartella i cui file `game-NNNN.json` può scrivere

@@ -10,7 +10,7 @@
 //!
 //! A copy is written to a temporary name and renamed into place, so a copy that exists
 //! is complete. A copy is trusted by its content, never by its name or length: it is
-//! hashed again when it is found (and replaced if it changed) and again by the process
+//! compared with the file when it is found (and replaced if it changed) and again by the process
 //! that loads it, just before the loader maps it (`load_module`). Sandboxed processes
 //! cannot write the cache folder at all. Only files that start like a library are
 //! copied, and entries no plugin in the folders has used for [`PRUNE_AFTER`] are removed
@@ -73,15 +73,14 @@ fn looks_like_a_library(data: &[u8]) -> Result<(), String> {
 
 /// Reads `source` (a regular file, size-capped, that starts like a library), and returns
 /// its private copy in `dir`, making it if needed. An existing copy is used only if its
-/// content is the one its name says (it is hashed again); another is replaced.
+/// content is the file's (compared byte for byte); another is replaced.
 pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, String> {
     let data = read_plugin_file(source)?;
     looks_like_a_library(&data)?;
     let hash = blake3::hash(&data).to_hex()[..32].to_owned();
     let ext = std::env::consts::DLL_EXTENSION;
     let path = dir.join(format!("{hash}.{ext}"));
-    let complete = read_plugin_file(&path)
-        .is_ok_and(|copy| copy.len() == data.len() && blake3::hash(&copy).to_hex()[..32] == hash);
+    let complete = same_content(&path, &data);
     if !complete {
         // Written once under a temporary name and renamed into place: a copy that exists
         // is whole. A lost copy is made again from the plugins folder, so no flush.
@@ -89,6 +88,36 @@ pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, String> {
             .map_err(|e| format!("the private copy cannot be written: {e}"))?;
     }
     Ok(PrivateCopy { hash, path })
+}
+
+/// Whether the file at `path` holds exactly `data`: read in pieces and compared (cheaper
+/// than reading it whole or hashing it again).
+fn same_content(path: &Path, data: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    if !file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() == data.len() as u64)
+    {
+        return false;
+    }
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut at = 0;
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return at == data.len(),
+            Ok(n) => {
+                if at + n > data.len() || buffer[..n] != data[at..at + n] {
+                    return false;
+                }
+                at += n;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
 }
 
 /// Marks the cache entries of the contents in `used` as used now, and removes every entry

@@ -72,6 +72,7 @@ fn enter_and_a_double_click_choose_in_save_and_load() {
     let field = h.get_by_role(egui::accesskit::Role::TextInput);
     field.click();
     h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     for _ in 0..20 {
         h.key_press(egui::Key::Backspace);
     }

@@ -136,7 +136,7 @@ play-chance-event = Chance: { $notation } · { $happened }
 play-chance-move = Chance: { $notation }
 play-branch = { $count ->
     [one] { $played } replaces the recorded { $replaced }
-   *[other] { $played } replaces the recorded { $replaced } and the { $count } moves from it on
+   *[other] { $played } replaces the recorded { $replaced } and the moves after it ({ $count } in all)
 }
 play-bring-back = { $count ->
     [one] Bring back the replaced move

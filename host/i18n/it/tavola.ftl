@@ -136,7 +136,7 @@ play-chance-event = Sorte: { $notation } · { $happened }
 play-chance-move = Sorte: { $notation }
 play-branch = { $count ->
     [one] { $played } sostituisce la mossa registrata { $replaced }
-   *[other] { $played } sostituisce la mossa registrata { $replaced } e le { $count } mosse da lì in poi
+   *[other] { $played } sostituisce la mossa registrata { $replaced } e quelle dopo ({ $count } in tutto)
 }
 play-bring-back = { $count ->
     [one] Ripristina la mossa sostituita

@@ -4,6 +4,7 @@
 use super::{DialogOutcome, TavolaApp, recover, saving, shorten};
 
 impl TavolaApp {
+    /// Draws the open dialogs and carries out their answers.
     pub(super) fn dialogs_ui(&mut self, ctx: &egui::Context) {
         if let Some(dialog) = &mut self.new_game {
             match dialog.ui(ctx) {

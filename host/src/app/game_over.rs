@@ -130,7 +130,7 @@ impl PlayView {
                 ui.horizontal(|ui| {
                     ui.heading(RichText::new(title).strong());
                     if ui
-                        .small_button("✕")
+                        .small_button("×")
                         .on_hover_text(crate::tr!("over-close"))
                         .clicked()
                     {

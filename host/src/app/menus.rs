@@ -1,10 +1,10 @@
-//! The menu bar: the Game, Play and View menus from the one list of [`Command`]s (what is
-//! enabled decided here, for menus and shortcuts alike), the screen tabs, and the language
-//! choice.
+//! The menu bar: the Game, Play and View menus from the one list of [`Command`]s (with
+//! what each needs to be enabled), the screen tabs, and the language choice.
 
 use super::{Command, Screen, TavolaApp};
 
 impl TavolaApp {
+    /// Draws the menu bar and carries out the command chosen.
     pub(super) fn menu_ui(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
         let playing = self.play.is_some();
         let mut chosen = None;

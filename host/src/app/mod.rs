@@ -98,6 +98,14 @@ pub enum Screen {
     Plugins,
 }
 
+/// The plain keys that walk the history (see [`Command::Back`] and the next ones).
+const HISTORY_KEYS: [egui::Key; 4] = [
+    egui::Key::ArrowLeft,
+    egui::Key::ArrowRight,
+    egui::Key::Home,
+    egui::Key::End,
+];
+
 type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
 
 /// The Tavola app.
@@ -343,9 +351,10 @@ impl TavolaApp {
                 // Esc closes the open menu (egui's own), not the animation.
                 left_alone.push(egui::Key::Escape);
             }
-            if self.screen == Screen::Play
-                && let Some(play) = &self.play
-            {
+            if self.screen != Screen::Play || ctx.egui_wants_keyboard_input() {
+                // The history keys belong to the board, and to no text field.
+                left_alone.extend(HISTORY_KEYS);
+            } else if let Some(play) = &self.play {
                 left_alone.extend(play.keys_claimed());
             }
             for command in Command::pressed(&ctx, &left_alone) {

@@ -125,7 +125,7 @@ impl PlayView {
     }
 
     fn status_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let status = match self.session.ending() {
                 Some(ending) => {
                     let names: Vec<String> = (0..self.session.seats().len() as u8)

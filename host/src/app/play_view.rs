@@ -13,11 +13,11 @@ use game_api::{Effect, Layout, MoveId, MoveInfo, SiteId, Turn, View};
 
 use super::{
     animation::Animation,
-    board::{BoardView, Contents, Marks, contents_of},
+    board::{BoardView, Contents, contents_of},
 };
 use crate::{
     session::{SeatKind, Session},
-    worker::{Poll, RemoteGame, Reply, Request, Snapshot, WorkerError, WorkerFailure},
+    worker::{Poll, RemoteGame, Request, Snapshot, WorkerError, WorkerFailure},
 };
 
 mod history;
@@ -434,6 +434,7 @@ impl PlayView {
             .record_played(mv, info.notation, seat, &snapshot.notation);
         self.note_branch(at, &played, dropped);
         if let Some(s) = seat
+            && !redone
             && !self.replaying
             && !self.session.can_redo()
         {

@@ -203,6 +203,7 @@ impl PlayView {
             let cursor = self.session.cursor();
             if self.session.can_redo() && !self.by_person(cursor) {
                 self.redo_step(now, step);
+                ctx.request_repaint();
                 return true;
             }
             self.redo_run = false;

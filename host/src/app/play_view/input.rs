@@ -24,6 +24,7 @@ impl PlayView {
         }
     }
 
+    /// The legal moves that go on from the sites clicked so far.
     pub(in crate::app) fn candidates(&self) -> Vec<&MoveInfo> {
         self.moves
             .iter()
@@ -63,7 +64,7 @@ impl PlayView {
             if self.path.is_empty() {
                 for m in self.candidates() {
                     if let ([site], Some(key)) = (&m.sites[..], &m.key) {
-                        let label = super::play_ui::key_label(key);
+                        let label = crate::app::play_ui::key_label(key);
                         if label.chars().count() <= 2 {
                             marks.keys.push((*site, label));
                         }

@@ -11,6 +11,7 @@ use crate::{
 };
 
 impl PlayView {
+    /// Stops the bot thinking, if one does (and forgets a move it chose).
     pub(in crate::app) fn cancel_bot(&mut self) {
         self.queued = None;
         if let Some(job) = self.bot.take()
@@ -20,6 +21,7 @@ impl PlayView {
         }
     }
 
+    /// Forgets the hint shown and stops one being searched.
     pub(in crate::app) fn drop_hint(&mut self) {
         self.hint = None;
         if let Some(id) = self.hint_job.take()

@@ -105,8 +105,15 @@ fn a_restored_games_clock_starts_once_its_board_is_seen_and_low_time_is_flagged(
     h.run_steps(4);
     h.state_mut().shutdown();
     drop(h);
-    let mut second = app(dir.path(), Some(data.path()));
-    let saved = second.play_view().unwrap().session().clock().unwrap().left_ms.clone();
+    let second = app(dir.path(), Some(data.path()));
+    let saved = second
+        .play_view()
+        .unwrap()
+        .session()
+        .clock()
+        .unwrap()
+        .left_ms
+        .clone();
     // Time passes before the window shows: it is not the players'.
     std::thread::sleep(std::time::Duration::from_millis(300));
     let mut h = harness(second);
@@ -115,7 +122,10 @@ fn a_restored_games_clock_starts_once_its_board_is_seen_and_low_time_is_flagged(
     h.run_steps(6);
     assert!(left(&h)[1] < saved[1], "then North's clock runs");
     assert!(h.query_by_label("low time!").is_none());
-    h.state_mut().play_view_mut().unwrap().set_clock_left(1, 5_000);
+    h.state_mut()
+        .play_view_mut()
+        .unwrap()
+        .set_clock_left(1, 5_000);
     h.run_steps(2);
     h.get_by_label("low time!");
 }

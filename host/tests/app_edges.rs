@@ -133,7 +133,12 @@ fn after_a_run_that_was_not_closed_the_note_blames_no_plugin() {
 fn a_three_player_pumpkin_offers_no_two_player_bot() {
     let dir = plugins_of(&["bite_the_pumpkin"]);
     let mut h = harness(app(dir.path(), None));
-    let plugin = h.state().plugins().game("bite-the-pumpkin").unwrap().clone();
+    let plugin = h
+        .state()
+        .plugins()
+        .game("bite-the-pumpkin")
+        .unwrap()
+        .clone();
     let specs = &plugin.manifest().options;
     for (players, offered) in [(2, true), (3, false)] {
         let mut values = game_api::Options::defaults(specs).values().clone();

@@ -111,7 +111,11 @@ fn press(h: &mut H, key: egui::Key) {
 fn undo_then_redo_replays_the_recorded_moves_and_never_wakes_the_bot() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
-    start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Bot("greedy".into())], false);
+    start_kalah(
+        &mut h,
+        vec![SeatKind::Person, SeatKind::Bot("greedy".into())],
+        false,
+    );
     // South's a: four seeds into b..e, North (greedy) to move and answers.
     h.get_by_label("a: 4 seeds").click();
     wait_until(&mut h, "the bot's answer", |h| {
@@ -139,7 +143,10 @@ fn undo_then_redo_replays_the_recorded_moves_and_never_wakes_the_bot() {
 fn a_jump_in_a_bots_game_holds_it_and_resume_replays_then_goes_on() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
-    let bots = vec![SeatKind::Bot("random".into()), SeatKind::Bot("random".into())];
+    let bots = vec![
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("random".into()),
+    ];
     start_kalah(&mut h, bots, true);
     wait_until(&mut h, "four moves", |h| cursor(h) >= 4);
     h.state_mut().play_view_mut().unwrap().goto(1);
@@ -155,14 +162,21 @@ fn a_jump_in_a_bots_game_holds_it_and_resume_replays_then_goes_on() {
     // Resume: the recorded moves first, then the bots go on from the end.
     h.get_by_label("Resume").click();
     wait_until(&mut h, "new moves", |h| moves(h).len() > record.len());
-    assert_eq!(moves(&h)[..record.len()], record[..], "the recorded moves were kept");
+    assert_eq!(
+        moves(&h)[..record.len()],
+        record[..],
+        "the recorded moves were kept"
+    );
 }
 
 #[test]
 fn a_finished_game_is_reviewed_read_only_with_the_arrow_keys() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
-    let bots = vec![SeatKind::Bot("random".into()), SeatKind::Bot("greedy".into())];
+    let bots = vec![
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("greedy".into()),
+    ];
     start_kalah(&mut h, bots, true);
     play_to_the_end(&mut h);
     let record = moves(&h);
@@ -279,7 +293,10 @@ fn a_different_move_says_what_it_replaces_and_the_replaced_moves_come_back() {
 fn the_summary_can_be_closed_and_opened_again() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
-    let bots = vec![SeatKind::Bot("random".into()), SeatKind::Bot("random".into())];
+    let bots = vec![
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("random".into()),
+    ];
     start_kalah(&mut h, bots, true);
     play_to_the_end(&mut h);
     h.get_by_label("Rematch");
@@ -326,7 +343,12 @@ fn the_move_list_and_the_summary_do_not_count_chance_throws_as_moves() {
 fn a_pumpkin_result_reads_the_right_way_round() {
     let dir = plugins_of(&["bite_the_pumpkin"]);
     let mut h = harness(app(dir.path()));
-    let plugin = h.state().plugins().game("bite-the-pumpkin").unwrap().clone();
+    let plugin = h
+        .state()
+        .plugins()
+        .game("bite-the-pumpkin")
+        .unwrap()
+        .clone();
     h.state_mut()
         .start(NewGameRequest {
             game: "bite-the-pumpkin".into(),
@@ -350,7 +372,10 @@ fn a_pumpkin_result_reads_the_right_way_round() {
     // The Herd's turns and the Farmer's pumpkins are no score line: the winner, plainly.
     assert!(h.query_all_by_label(&format!("{name} wins")).count() >= 1);
     for margin in 1..=400 {
-        assert!(h.query_by_label(&format!("by {margin}")).is_none(), "a margin");
+        assert!(
+            h.query_by_label(&format!("by {margin}")).is_none(),
+            "a margin"
+        );
     }
 }
 

@@ -64,7 +64,7 @@ impl TavolaApp {
 
 /// A question with a yes button (`yes`) and Cancel: `Some(true)` or `Some(false)` once
 /// answered (Esc or a click beside it is Cancel), `None` while it waits.
-fn confirm(ctx: &egui::Context, id: &str, question: &str, yes: &str) -> Option<bool> {
+pub(super) fn confirm(ctx: &egui::Context, id: &str, question: &str, yes: &str) -> Option<bool> {
     let modal = egui::Modal::new(egui::Id::unique(id)).show(ctx, |ui| {
         ui.set_max_width(440.0);
         ui.label(question);

@@ -493,7 +493,6 @@ impl TavolaApp {
             None => self.failures_seen = 0,
         }
     }
-
 }
 
 /// `text` cut to about `max` characters for a label, with the cut said.

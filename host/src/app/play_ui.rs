@@ -435,9 +435,7 @@ impl PlayView {
                             number += 1;
                             let who = panels
                                 .get(usize::from(s))
-                                .map_or(crate::tr!("play-seat", number = s), |p| {
-                                    p.seat.clone()
-                                });
+                                .map_or(crate::tr!("play-seat", number = s), |p| p.seat.clone());
                             format!("{number:>3}. {who} {}", m.notation)
                         }
                         None => format!("     {} {}", crate::tr!("play-chance"), m.notation),

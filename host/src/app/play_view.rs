@@ -99,7 +99,7 @@ pub struct PlayView {
     replaced: Option<history::Replaced>,
     /// Whether the board can be seen now (the app's screen shows it and no dialog hides
     /// it); the clocks run only then.
-    visible: bool,
+    pub(super) visible: bool,
     /// Whether the board was drawn while visible since it was last hidden: the clocks
     /// start only once it has been seen.
     pub(super) seen: bool,
@@ -446,8 +446,9 @@ impl PlayView {
         // on with the game: the bots answer. A recorded move played again (Redo, the
         // replay, the same move clicked) leaves the game as it was: held.
         if !redone
-            && seat
-                .is_some_and(|s| self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person))
+            && seat.is_some_and(|s| {
+                self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person)
+            })
         {
             self.paused = false;
             self.held = false;
@@ -570,5 +571,4 @@ impl PlayView {
             Turn::Seat { .. } => self.start_bot_if_due(),
         }
     }
-
 }

@@ -53,9 +53,11 @@ impl PlayView {
 
     /// Whether recorded move `i` was played by a person (not a bot, not chance).
     fn by_person(&self, i: usize) -> bool {
-        self.session.moves().get(i).and_then(|m| m.seat).is_some_and(|s| {
-            self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person)
-        })
+        self.session
+            .moves()
+            .get(i)
+            .and_then(|m| m.seat)
+            .is_some_and(|s| self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person))
     }
 
     /// Takes back the last move; against bots, back to the last person's turn. In a
@@ -238,7 +240,9 @@ impl PlayView {
         if self.pending.is_some() || self.session.finished() {
             return;
         }
-        let Some(r) = self.replaced.take() else { return };
+        let Some(r) = self.replaced.take() else {
+            return;
+        };
         self.cancel_bot();
         let branch = self.session.swap_tail(r.at, r.moves);
         self.replaced = (!branch.is_empty()).then_some(Replaced {

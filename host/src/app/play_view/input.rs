@@ -2,7 +2,7 @@
 //! along the sites clicked, the board's marks (last turn, hint, legal targets, keys) and
 //! a click on a site.
 
-use game_api::{MoveInfo, SiteId, Turn};
+use game_api::{MoveId, MoveInfo, SiteId, Turn};
 
 use super::PlayView;
 use crate::{app::board::Marks, session::SeatKind};

@@ -143,9 +143,9 @@ play-bring-back = { $count ->
    *[other] Bring back the { $count } replaced moves
 }
 play-bring-back-hint = Puts the moves replaced back in place of the new ones (kept in turn: press again to swap back)
-play-brought-back = The replaced moves are back: Redo or → replays them
-play-reviewing-finished = Reviewing the finished game (read-only): move { $n } of { $total } · ←/→ step, End shows the result
-play-earlier-point = Move { $n } of { $total }: Redo or → replays the recorded moves; a different move replaces the { $later } after this point
+play-brought-back = The replaced moves are back: Redo (or the right arrow) replays them
+play-reviewing-finished = Reviewing the finished game (read-only): move { $n } of { $total } · the arrow keys step, End shows the result
+play-earlier-point = Move { $n } of { $total }: Redo (or the right arrow) replays the recorded moves; a different move replaces the { $later } after this point
 play-held = The game waits here: press Resume (or play a move) to go on
 play-bot-failed = the bot failed: { $error }
 clock-running = Running
@@ -191,7 +191,7 @@ over-review = Review
 over-review-hint = Step through the game from its start
 over-close = Close the summary (Show the result opens it again)
 over-show = Show the result
-over-reviewing = Review: ←/→ step through the game, Home and End go to its start and its result
+over-reviewing = Review: the arrow keys step through the game, Home and End go to its start and its result
 ending-resigned = { $seat } resigned
 ending-draw-agreed = Draw agreed
 ending-time = { $seat } lost on time

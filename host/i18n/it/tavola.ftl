@@ -143,9 +143,9 @@ play-bring-back = { $count ->
    *[other] Ripristina le { $count } mosse sostituite
 }
 play-bring-back-hint = Rimette le mosse sostituite al posto delle nuove (che restano da parte: premi di nuovo per scambiarle)
-play-brought-back = Le mosse sostituite sono tornate: "Ripeti mossa" o → le rigioca
-play-reviewing-finished = Revisione della partita finita (sola lettura): mossa { $n } di { $total } · ←/→ per scorrere, Fine mostra il risultato
-play-earlier-point = Mossa { $n } di { $total }: "Ripeti mossa" o → rigioca le mosse registrate; una mossa diversa sostituisce le { $later } dopo questo punto
+play-brought-back = Le mosse sostituite sono tornate: "Ripeti mossa" (o la freccia a destra) le rigioca
+play-reviewing-finished = Revisione della partita finita (sola lettura): mossa { $n } di { $total } · le frecce scorrono, Fine mostra il risultato
+play-earlier-point = Mossa { $n } di { $total }: "Ripeti mossa" (o la freccia a destra) rigioca le mosse registrate; una mossa diversa sostituisce le { $later } dopo questo punto
 play-held = La partita è ferma qui: premi Riprendi (o gioca una mossa) per continuare
 play-bot-failed = il bot non ha funzionato: { $error }
 clock-running = In corso
@@ -194,7 +194,7 @@ over-review = Rivedi
 over-review-hint = Ripercorri la partita dall'inizio
 over-close = Chiudi il riepilogo ("Mostra il risultato" lo riapre)
 over-show = Mostra il risultato
-over-reviewing = Revisione: ←/→ per scorrere la partita, Inizio e Fine vanno al principio e al risultato
+over-reviewing = Revisione: le frecce scorrono la partita, Inizio e Fine vanno al principio e al risultato
 ending-resigned = { $seat } ha abbandonato
 ending-draw-agreed = Patta concordata
 ending-time = { $seat } ha perso per tempo

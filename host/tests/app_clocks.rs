@@ -121,7 +121,10 @@ fn a_restored_games_clock_starts_once_its_board_is_seen_and_low_time_is_flagged(
     // The harness drew a few frames: the clock ran for at most the one frame after the
     // board was first drawn (a frame is a quarter of a second here), not before.
     let charged = saved[1] - left(&h)[1];
-    assert!(charged <= 250, "{charged} ms charged before the board was seen");
+    assert!(
+        charged <= 250,
+        "{charged} ms charged before the board was seen"
+    );
     assert_eq!(left(&h)[0], saved[0], "South's clock does not run");
     h.run_steps(6);
     assert!(left(&h)[1] < saved[1], "then North's clock runs");

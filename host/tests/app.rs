@@ -811,6 +811,8 @@ fn clocks_run_for_the_seat_to_move_lose_on_time_and_come_back_with_the_game() {
         h.state().play_view().unwrap().session().ending(),
         Some(tavola::ending::Ending::Time { seat: 1 })
     );
+    // The clock starts a frame after the loaded board is drawn: the summary may be new.
+    h.run_steps(2);
     h.get_by_label("North lost on time · South wins");
 }
 

@@ -253,6 +253,10 @@ pub struct BotSpec {
     /// The seats it can play, by index; empty means every seat.
     #[serde(default)]
     pub seats: Vec<u8>,
+    /// The numbers of seats of the games it can play (`[2]`: two-player games only);
+    /// empty means any. Hosts offer it only in games it can play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seat_counts: Vec<u8>,
 }
 
 #[cfg(test)]

@@ -211,7 +211,10 @@ pub fn bot_choices_for(manifest: &game_api::Manifest, seats: u8) -> Vec<BotChoic
     if crate::ai::alphabeta_plays(seats, manifest.may_have_chance()) {
         bots.push(BotChoice::host("alphabeta", "alpha-beta search"));
     }
-    bots.extend(manifest.bots.iter().map(|b| BotChoice {
+    // A plugin's bot only in the games it can play (the author's two-player bots are not
+    // offered in a three-player game).
+    let plays = |b: &&game_api::BotSpec| b.seat_counts.is_empty() || b.seat_counts.contains(&seats);
+    bots.extend(manifest.bots.iter().filter(plays).map(|b| BotChoice {
         name: b.name.clone(),
         description: b.description.clone(),
         seats: b.seats.clone(),

@@ -163,26 +163,23 @@ impl Session {
 
     /// Records that `mv` (written `notation`, by `seat`, or chance) was played at the
     /// cursor, leading to the position written `after` (its check goes into the record):
-    /// the redo tail is dropped unless `mv` is its first move. Returns how many later
-    /// moves were dropped.
+    /// the redo tail is dropped unless `mv` is its first move. Returns the later moves
+    /// dropped (empty when `mv` was the recorded next move or the cursor was at the end).
     pub fn record_played(
         &mut self,
         mv: MoveId,
         notation: String,
         seat: Option<u8>,
         after: &str,
-    ) -> usize {
-        let same_as_redo = self
-            .record
-            .moves
-            .get(self.cursor)
-            .is_some_and(|m| m.id == mv.0);
-        let mut dropped = 0;
+    ) -> Vec<RecordedMove> {
+        let same_as_redo = self.next_redo() == Some(mv);
+        let mut dropped = Vec::new();
         if !same_as_redo {
-            // A move played after the end the players chose takes that end back.
+            // A move played after the end the players chose takes that end back (the app
+            // keeps finished games read-only, so this only happens to games in progress).
             self.record.ending = None;
-            dropped = self.record.moves.len() - self.cursor;
-            self.record.moves.truncate(self.cursor);
+            self.record.result = None;
+            dropped = self.record.moves.split_off(self.cursor);
             let at_ms = u64::try_from(self.started.elapsed().as_millis()).ok();
             self.record.moves.push(RecordedMove {
                 id: mv.0,
@@ -196,9 +193,32 @@ impl Session {
         dropped
     }
 
-    /// Sets the result (when the position at the end of the record is over).
+    /// Sets the result of the position at the end of the record (`None`: not over).
+    /// Called with the position at the cursor; ignored unless the cursor is at the end,
+    /// so reviewing a finished game keeps its result.
     pub fn set_result(&mut self, result: Option<Outcome>) {
-        self.record.result = result.filter(|_| self.cursor == self.record.moves.len());
+        if self.cursor == self.record.moves.len() {
+            self.record.result = result;
+        }
+    }
+
+    /// Whether the recorded game is finished — by its rules or by the players (a
+    /// resignation, an agreed draw, a loss on time) — wherever the cursor is.
+    pub fn finished(&self) -> bool {
+        self.record.result.is_some() || self.record.ending.is_some()
+    }
+
+    /// Puts `moves` in place of the record's moves from `at` on and the cursor at `at`;
+    /// returns the moves they replace (to swap them back). The record must be unfinished
+    /// (a finished game is never changed).
+    pub fn swap_tail(&mut self, at: usize, moves: Vec<RecordedMove>) -> Vec<RecordedMove> {
+        if self.finished() || at > self.record.moves.len() {
+            return moves;
+        }
+        let old = self.record.moves.split_off(at);
+        self.record.moves.extend(moves);
+        self.cursor = at;
+        old
     }
 
     /// Whether a move can be undone.
@@ -221,10 +241,11 @@ impl Session {
         self.cursor = n.min(self.record.moves.len());
     }
 
-    /// The record to save: every move up to the cursor.
+    /// The record to save: a finished game whole (wherever it is being reviewed), a game
+    /// in progress up to the cursor (undone moves are not kept).
     pub fn record(&self) -> Record {
         let mut record = self.record.clone();
-        if self.cursor < record.moves.len() {
+        if self.cursor < record.moves.len() && !self.finished() {
             record.moves.truncate(self.cursor);
             record.result = None;
             record.ending = None;

@@ -356,7 +356,10 @@ fn a_persons_move_from_an_earlier_point_wakes_the_bot_and_says_what_it_replaced(
     // Back to the start (the game pauses there), then a different first move.
     h.state_mut().play_view_mut().unwrap().goto(0);
     h.run();
-    assert!(h.state().play_view().unwrap().paused);
+    assert!(
+        h.state().play_view().unwrap().bots_wait(),
+        "the game holds there"
+    );
     h.get_by_label("b: 4 seeds").click();
     h.run_steps(2);
     let view = h.state().play_view().unwrap();
@@ -808,6 +811,8 @@ fn clocks_run_for_the_seat_to_move_lose_on_time_and_come_back_with_the_game() {
         h.state().play_view().unwrap().session().ending(),
         Some(tavola::ending::Ending::Time { seat: 1 })
     );
+    // The clock starts a frame after the loaded board is drawn: the summary may be new.
+    h.run_steps(2);
     h.get_by_label("North lost on time · South wins");
 }
 

@@ -43,6 +43,10 @@ cmd-toggle-theme = Dark / light theme
 cmd-quit = Quit
 cmd-resign = Resign…
 cmd-offer-draw = Offer a draw…
+cmd-back = Back one move
+cmd-forward = Forward one move
+cmd-to-start = To the start
+cmd-to-end = To the last move
 animation-speed = Animation speed
 seconds-per-step-suffix = { " " }s/step
 
@@ -130,13 +134,23 @@ play-not-set-up-again = the game cannot be set up again: { $error }
 play-move-not-legal = move { $number } is not legal here
 play-chance-event = Chance: { $notation } · { $happened }
 play-chance-move = Chance: { $notation }
-play-moves-replaced = { $count ->
-    [one] { $count } later move was replaced by this one
-   *[other] { $count } later moves were replaced by this one
+play-branch = { $count ->
+    [one] { $played } replaces the recorded { $replaced }
+   *[other] { $played } replaces the recorded { $replaced } and the moves after it ({ $count } in all)
 }
+play-bring-back = { $count ->
+    [one] Bring back the replaced move
+   *[other] Bring back the { $count } replaced moves
+}
+play-bring-back-hint = Puts the moves replaced back in place of the new ones (kept in turn: press again to swap back)
+play-brought-back = The replaced moves are back: Redo (or the right arrow) replays them
+play-reviewing-finished = Reviewing the finished game (read-only): move { $n } of { $total } · the arrow keys step, End shows the result
+play-earlier-point = Move { $n } of { $total }: Redo (or the right arrow) replays the recorded moves; a different move replaces the { $later } after this point
+play-held = The game waits here: press Resume (or play a move) to go on
 play-bot-failed = the bot failed: { $error }
 clock-running = Running
 clock-stopped = Stopped
+clock-low = low time!
 
 ## What happened in a move
 event-captured = captured { $count }
@@ -153,6 +167,9 @@ and-between = { " " }and{ " " }
 over-wins = { $seat } wins { $scores }
 over-draw = Draw { $scores }
 over-game-over = Game over { $scores }
+over-wins-plain = { $seat } wins
+over-draw-plain = Draw
+over-game-over-plain = Game over
 over-ended-one-wins = { $ending } · { $seat } wins
 over-ended-several-win = { $ending } · { $seats } win
 over-margin = by { $margin }
@@ -172,7 +189,9 @@ over-rematch-hint = The same game, sides swapped
 over-new-game = New game
 over-review = Review
 over-review-hint = Step through the game from its start
-over-reviewing = Review: Redo steps through the game
+over-close = Close the summary (Show the result opens it again)
+over-show = Show the result
+over-reviewing = Review: the arrow keys step through the game, Home and End go to its start and its result
 ending-resigned = { $seat } resigned
 ending-draw-agreed = Draw agreed
 ending-time = { $seat } lost on time
@@ -188,6 +207,7 @@ draw-decline = Decline
 plugins-rescan = Rescan
 plugins-open-folder = Open plugins folder
 plugins-back = Back to games
+plugins-back-to-board = Back to the board
 plugins-drop-hint = A library dropped into one of these folders appears here within two seconds.
 plugins-none = No plugin files were found in the folders below.
 plugins-game = Game
@@ -234,8 +254,10 @@ file-up = Up one folder
 file-name = File name:
 file-load = Load
 file-save = Save
-restore-not-closed = Tavola did not close normally while { $game } was open, so it was not opened again automatically
+restore-not-closed = Tavola was not closed normally last time, while { $game } was open
 restore-this-game = this game
+restore-kept-not-closed = The game in progress was not opened on its own: { $reason }.
+    To be safe it is kept aside: Recover games… (in the Game menu) opens it.
 restore-kept = The game in progress was not opened: { $reason }.
     It is kept: Recover games… (in the Game menu) opens it when its plugin works again.
 restore-not-kept = The game in progress was not opened: { $reason }.

@@ -43,6 +43,10 @@ cmd-toggle-theme = Tema scuro / chiaro
 cmd-quit = Esci
 cmd-resign = Abbandona…
 cmd-offer-draw = Proponi la patta…
+cmd-back = Indietro di una mossa
+cmd-forward = Avanti di una mossa
+cmd-to-start = All'inizio
+cmd-to-end = All'ultima mossa
 animation-speed = Velocità dell'animazione
 seconds-per-step-suffix = { " " }s/passo
 
@@ -130,13 +134,23 @@ play-not-set-up-again = la partita non si può ripristinare: { $error }
 play-move-not-legal = la mossa { $number } non è legale qui
 play-chance-event = Sorte: { $notation } · { $happened }
 play-chance-move = Sorte: { $notation }
-play-moves-replaced = { $count ->
-    [one] { $count } mossa successiva è stata sostituita da questa
-   *[other] { $count } mosse successive sono state sostituite da questa
+play-branch = { $count ->
+    [one] { $played } sostituisce la mossa registrata { $replaced }
+   *[other] { $played } sostituisce la mossa registrata { $replaced } e quelle dopo ({ $count } in tutto)
 }
+play-bring-back = { $count ->
+    [one] Ripristina la mossa sostituita
+   *[other] Ripristina le { $count } mosse sostituite
+}
+play-bring-back-hint = Rimette le mosse sostituite al posto delle nuove (che restano da parte: premi di nuovo per scambiarle)
+play-brought-back = Le mosse sostituite sono tornate: "Ripeti mossa" (o la freccia a destra) le rigioca
+play-reviewing-finished = Revisione della partita finita (sola lettura): mossa { $n } di { $total } · le frecce scorrono, Fine mostra il risultato
+play-earlier-point = Mossa { $n } di { $total }: "Ripeti mossa" (o la freccia a destra) rigioca le mosse registrate; una mossa diversa sostituisce le { $later } dopo questo punto
+play-held = La partita è ferma qui: premi Riprendi (o gioca una mossa) per continuare
 play-bot-failed = il bot non ha funzionato: { $error }
 clock-running = In corso
 clock-stopped = Fermo
+clock-low = poco tempo!
 
 ## Che cosa è successo in una mossa
 event-captured = { $count ->
@@ -156,6 +170,9 @@ and-between = { " " }e{ " " }
 over-wins = Vince { $seat } { $scores }
 over-draw = Patta { $scores }
 over-game-over = Partita finita { $scores }
+over-wins-plain = Vince { $seat }
+over-draw-plain = Patta
+over-game-over-plain = Partita finita
 over-ended-one-wins = { $ending } · vince { $seat }
 over-ended-several-win = { $ending } · vincono { $seats }
 over-margin = con { $margin } di scarto
@@ -175,7 +192,9 @@ over-rematch-hint = Lo stesso gioco, con i lati scambiati
 over-new-game = Nuova partita
 over-review = Rivedi
 over-review-hint = Ripercorri la partita dall'inizio
-over-reviewing = Revisione: "Ripeti mossa" avanza nella partita
+over-close = Chiudi il riepilogo ("Mostra il risultato" lo riapre)
+over-show = Mostra il risultato
+over-reviewing = Revisione: le frecce scorrono la partita, Inizio e Fine vanno al principio e al risultato
 ending-resigned = { $seat } ha abbandonato
 ending-draw-agreed = Patta concordata
 ending-time = { $seat } ha perso per tempo
@@ -191,6 +210,7 @@ draw-decline = Rifiuta
 plugins-rescan = Cerca di nuovo
 plugins-open-folder = Apri la cartella dei plugin
 plugins-back = Torna ai giochi
+plugins-back-to-board = Torna alla partita
 plugins-drop-hint = Una libreria copiata in una di queste cartelle compare qui entro due secondi.
 plugins-none = Nelle cartelle qui sotto non c'è nessun file di plugin.
 plugins-game = Gioco
@@ -240,8 +260,10 @@ file-up = Cartella superiore
 file-name = Nome del file:
 file-load = Carica
 file-save = Salva
-restore-not-closed = Tavola non si è chiusa normalmente mentre { $game } era aperta, quindi non è stata riaperta da sola
+restore-not-closed = L'ultima volta Tavola non è stata chiusa normalmente, mentre { $game } era aperta
 restore-this-game = questa partita
+restore-kept-not-closed = La partita in corso non è stata riaperta da sola: { $reason }.
+    Per sicurezza è tenuta da parte: "Recupera partite…" (nel menu Partita) la apre.
 restore-kept = La partita in corso non è stata aperta: { $reason }.
     È conservata: Recupera partite… (nel menu Partita) la riapre quando il suo plugin torna a funzionare.
 restore-not-kept = La partita in corso non è stata aperta: { $reason }.

@@ -1,8 +1,11 @@
 //! The players' clocks: each seat has a time for the whole game and gains an increment
-//! after each of its moves; the clock of the seat to move runs while the game runs (not
-//! while it is paused, reviewed, waiting for the plugin or animating a move), and a seat
-//! whose time runs out loses. The times are kept in the record, so a saved game comes
-//! back with them.
+//! after each of its moves; the clock of the seat to move runs while the game runs and
+//! its board is on screen — not while it is paused, reviewed, waiting for the plugin or
+//! animating a move, nor while the chooser, the Plugins panel or a dialog hides the board
+//! (and after that, only once the board has been drawn again: a restored game's clock
+//! starts once its board is seen). A seat whose time runs out loses; under a tenth of its
+//! time (at least 10 s, at most a minute) its clock warns. The times are kept in the
+//! record, so a saved game comes back with them.
 
 use egui::RichText;
 use game_api::Turn;
@@ -49,8 +52,35 @@ impl PlayView {
             && self.pending.is_none()
             && self.animation.is_none()
             && self.asking.is_none()
+            && !self.held()
+            && self.visible
+            && self.seen
             && !self.session.can_redo();
         runs.then_some(seat)
+    }
+
+    /// Says whether the board can be seen this frame (the app's screen shows it, no
+    /// dialog hides it, the window is not minimised). Hidden, the clocks stop; shown
+    /// again, they start once the board has been drawn.
+    pub fn set_visible(&mut self, visible: bool) {
+        self.visible = visible;
+        if !visible {
+            self.seen = false;
+            self.clock_since = None;
+        }
+    }
+
+    /// Whether `seat`'s time is low: under a tenth of the game's time, at least 10 s and
+    /// at most a minute.
+    pub fn low_on_time(&self, seat: u8) -> bool {
+        let Some(clock) = self.session.clock() else {
+            return false;
+        };
+        let limit = (clock.per_game_ms / 10).clamp(10_000, 60_000);
+        clock
+            .left_ms
+            .get(usize::from(seat))
+            .is_some_and(|&left| left < limit)
     }
 
     /// Runs the clock of the seat to move up to `now` (seconds); a seat out of time loses.
@@ -97,7 +127,8 @@ impl PlayView {
         } else {
             text = text.weak();
         }
-        if *left < 10_000 {
+        let low = self.low_on_time(seat as u8);
+        if low {
             text = text.color(egui::Color32::from_rgb(230, 90, 90));
         }
         ui.label(text).on_hover_text(if running {
@@ -105,5 +136,12 @@ impl PlayView {
         } else {
             crate::tr!("clock-stopped")
         });
+        if low && *left > 0 {
+            ui.label(
+                RichText::new(crate::tr!("clock-low"))
+                    .strong()
+                    .color(egui::Color32::from_rgb(230, 90, 90)),
+            );
+        }
     }
 }

@@ -46,11 +46,19 @@ pub enum Command {
     Resign,
     /// The person playing offers a draw (to the other people; bots decline).
     OfferDraw,
+    /// One move back in the history (a finished game's review too).
+    Back,
+    /// One recorded move forward in the history.
+    Forward,
+    /// To the start of the game's history.
+    ToStart,
+    /// To the last recorded move.
+    ToEnd,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 20] = [
+    pub const ALL: [Command; 24] = [
         Command::NewGame,
         Command::Restart,
         Command::Rematch,
@@ -60,6 +68,10 @@ impl Command {
         Command::Quit,
         Command::Undo,
         Command::Redo,
+        Command::Back,
+        Command::Forward,
+        Command::ToStart,
+        Command::ToEnd,
         Command::Hint,
         Command::Resign,
         Command::OfferDraw,
@@ -96,6 +108,10 @@ impl Command {
             Command::Quit => crate::tr!("cmd-quit"),
             Command::Resign => crate::tr!("cmd-resign"),
             Command::OfferDraw => crate::tr!("cmd-offer-draw"),
+            Command::Back => crate::tr!("cmd-back"),
+            Command::Forward => crate::tr!("cmd-forward"),
+            Command::ToStart => crate::tr!("cmd-to-start"),
+            Command::ToEnd => crate::tr!("cmd-to-end"),
         }
     }
 
@@ -123,6 +139,10 @@ impl Command {
             Command::ToggleTheme => ctrl(Key::T),
             Command::Quit => ctrl(Key::Q),
             Command::Resign | Command::OfferDraw => None,
+            Command::Back => plain(Key::ArrowLeft),
+            Command::Forward => plain(Key::ArrowRight),
+            Command::ToStart => plain(Key::Home),
+            Command::ToEnd => plain(Key::End),
         }
     }
 
@@ -142,6 +162,10 @@ impl Command {
             | Command::Hint
             | Command::Resign
             | Command::OfferDraw
+            | Command::Back
+            | Command::Forward
+            | Command::ToStart
+            | Command::ToEnd
             | Command::PauseResume
             | Command::Replay
             | Command::SkipAnimation => "Play",
@@ -162,12 +186,19 @@ impl Command {
         }
     }
 
-    /// The commands whose shortcuts were pressed this frame (consumed from the input).
-    pub fn pressed(ctx: &egui::Context) -> Vec<Command> {
+    /// The commands whose shortcuts were pressed this frame (consumed from the input),
+    /// but for the keys in `left_alone`: the board's moves on those keys (an arrow
+    /// choosing a direction) and Esc while a menu is open (it closes the menu) come first.
+    pub fn pressed(ctx: &egui::Context, left_alone: &[Key]) -> Vec<Command> {
         ctx.input_mut(|input| {
             Command::ALL
                 .into_iter()
-                .filter(|c| c.shortcut().is_some_and(|s| input.consume_shortcut(&s)))
+                .filter(|c| {
+                    c.shortcut().is_some_and(|s| {
+                        !(s.modifiers == Modifiers::NONE && left_alone.contains(&s.logical_key))
+                            && input.consume_shortcut(&s)
+                    })
+                })
                 .collect()
         })
     }

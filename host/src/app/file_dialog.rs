@@ -228,6 +228,7 @@ impl InAppDialog {
                 }
                 ui.monospace(self.dir.display().to_string());
             });
+            let mut chosen = false;
             egui::ScrollArea::vertical()
                 .max_height(240.0)
                 .show(ui, |ui| {
@@ -238,14 +239,14 @@ impl InAppDialog {
                         } else {
                             name.clone()
                         };
-                        if ui
-                            .selectable_label(!is_dir && &self.name == name, text)
-                            .clicked()
-                        {
+                        let row = ui.selectable_label(!is_dir && &self.name == name, text);
+                        if row.clicked() || row.double_clicked() {
                             if *is_dir {
                                 enter = Some(self.dir.join(name));
                             } else {
                                 self.name = name.clone();
+                                // A double click takes the file, as in any file dialog.
+                                chosen |= row.double_clicked();
                             }
                         }
                     }
@@ -259,18 +260,22 @@ impl InAppDialog {
             }
             ui.horizontal(|ui| {
                 let label = ui.label(crate::tr!("file-name"));
-                ui.text_edit_singleline(&mut self.name)
+                let field = ui
+                    .text_edit_singleline(&mut self.name)
                     .labelled_by(label.id);
+                // Enter in the name field takes the name typed.
+                chosen |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             });
+            // Enter with a file picked (the name field not in use) takes it too.
+            chosen |= ui.memory(|m| m.focused().is_none())
+                && ui.input(|i| i.key_pressed(egui::Key::Enter));
             ui.horizontal(|ui| {
                 let ok = match self.mode {
                     Mode::Open => crate::tr!("file-load"),
                     Mode::Save => crate::tr!("file-save"),
                 };
-                if ui
-                    .add_enabled(!self.name.trim().is_empty(), egui::Button::new(ok))
-                    .clicked()
-                {
+                let can = !self.name.trim().is_empty();
+                if ui.add_enabled(can, egui::Button::new(ok)).clicked() || (chosen && can) {
                     outcome = Outcome::Chosen(self.dir.join(self.name.trim()));
                 }
                 if ui.button(crate::tr!("cancel")).clicked() {

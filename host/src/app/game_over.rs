@@ -16,10 +16,32 @@ pub enum GameOverAction {
     NewGame,
     /// Step through the game from its start.
     Review,
+    /// Close the summary (the side panel's *Show the result* opens it again).
+    Close,
+}
+
+/// Whether the scores rank the seats as their results do — a better result always with
+/// a higher score, and not all of them zero — so that they can be read as points where
+/// more is better ("27–21, by 6"). Where they do not (the Herd's turns against the
+/// Farmer's pumpkins, a game without points), the summary gives no score line.
+pub fn scores_rank(outcome: &Outcome) -> bool {
+    let rank = |r: GameResult| match r {
+        GameResult::Win => 0,
+        GameResult::Draw => 1,
+        GameResult::Loss => 2,
+    };
+    let seats = &outcome.seats;
+    let consistent = seats.iter().all(|a| {
+        seats
+            .iter()
+            .all(|b| rank(a.result) >= rank(b.result) || a.score > b.score)
+    });
+    consistent && seats.iter().any(|s| s.score != 0)
 }
 
 /// The headline of a result: "South wins 27–21", "Draw 24–24" (the seats' names, the
-/// scores from first place to last).
+/// scores from first place to last) — without the scores where they do not read that
+/// way (see [`scores_rank`]): "Farmer wins".
 pub fn headline(outcome: &Outcome, names: &[String]) -> String {
     let name = |i: usize| {
         names
@@ -36,12 +58,14 @@ pub fn headline(outcome: &Outcome, names: &[String]) -> String {
     let winners: Vec<usize> = (0..outcome.seats.len())
         .filter(|&i| outcome.seats[i].result == GameResult::Win)
         .collect();
-    match winners[..] {
-        [one] => crate::tr!("over-wins", seat = name(one), scores = scores),
-        _ if outcome.seats.iter().any(|s| s.result == GameResult::Draw) => {
-            crate::tr!("over-draw", scores = scores)
-        }
-        _ => crate::tr!("over-game-over", scores = scores),
+    let draw = outcome.seats.iter().any(|s| s.result == GameResult::Draw);
+    match (&winners[..], scores_rank(outcome)) {
+        ([one], true) => crate::tr!("over-wins", seat = name(*one), scores = scores),
+        ([one], false) => crate::tr!("over-wins-plain", seat = name(*one)),
+        (_, true) if draw => crate::tr!("over-draw", scores = scores),
+        (_, false) if draw => crate::tr!("over-draw-plain"),
+        (_, true) => crate::tr!("over-game-over", scores = scores),
+        (_, false) => crate::tr!("over-game-over-plain"),
     }
 }
 
@@ -103,9 +127,19 @@ impl PlayView {
                     Some(e) => ending_headline(e, &names),
                     None => headline(outcome, &names),
                 };
-                ui.heading(RichText::new(title).strong());
+                ui.horizontal(|ui| {
+                    ui.heading(RichText::new(title).strong());
+                    if ui
+                        .small_button("×")
+                        .on_hover_text(crate::tr!("over-close"))
+                        .clicked()
+                    {
+                        action = Some(GameOverAction::Close);
+                    }
+                });
                 let margin = outcome.margin().abs();
-                if outcome.seats.len() == 2 && margin > 0 && ending.is_none() {
+                let ranked = scores_rank(outcome);
+                if outcome.seats.len() == 2 && margin > 0 && ending.is_none() && ranked {
                     ui.label(crate::tr!("over-margin", margin = margin));
                 }
                 egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
@@ -120,13 +154,15 @@ impl PlayView {
                             GameResult::Draw => crate::tr!("over-drew"),
                             GameResult::Loss => crate::tr!("over-lost"),
                         });
-                        if ending.is_none() {
+                        if ending.is_none() && ranked {
                             ui.label(seat.score.to_string());
                         }
                         ui.end_row();
                     }
                 });
-                let moves = self.session.moves().len();
+                // Moves of the seats: chance throws are not counted as moves.
+                let all = self.session.moves();
+                let moves = super::play_view::move_count(all, all.len());
                 let seconds = self
                     .session
                     .moves()
@@ -164,6 +200,14 @@ impl PlayView {
         action
     }
 
+    /// Whether the summary of the finished game shown was closed (and can be reopened).
+    pub fn summary_hidden(&self) -> bool {
+        self.summary_closed
+            && self.final_result().is_some()
+            && self.animation.is_none()
+            && !self.session.can_redo()
+    }
+
     /// Shows the end of the game over the board (`board` is where the board is drawn) when
     /// the position shown is the finished end of the game.
     pub(super) fn game_over_overlay(
@@ -175,7 +219,7 @@ impl PlayView {
         let Some((outcome, ending)) = self.final_result() else {
             return;
         };
-        if self.animation.is_some() || self.session.can_redo() {
+        if self.animation.is_some() || self.session.can_redo() || self.summary_closed {
             return;
         }
         let area = egui::Area::new(ui.scope_id().with("game_over"))
@@ -190,6 +234,7 @@ impl PlayView {
                 self.goto(0);
                 self.last_event = Some(crate::tr!("over-reviewing"));
             }
+            Some(GameOverAction::Close) => self.summary_closed = true,
             None => {}
         }
     }
@@ -217,5 +262,29 @@ mod tests {
         assert_eq!(ending_headline(Ending::AgreedDraw, &names), "Draw agreed");
         let three = Outcome::from_scores(&[3, 9, 5]);
         assert_eq!(standings(&three), [1, 2, 0]);
+        assert_eq!(headline(&three, &names), "North wins 9–5–3");
+    }
+
+    #[test]
+    fn scores_that_do_not_rank_the_seats_are_not_a_score_line() {
+        use game_api::SeatOutcome;
+        let seat = |result, score| SeatOutcome { result, score };
+        let names = vec!["Herd".to_owned(), "Farmer".to_owned()];
+        // The Herd's turns and the Farmer's pumpkins: the winner's number is the lower.
+        let pumpkin = Outcome {
+            seats: vec![seat(GameResult::Loss, 16), seat(GameResult::Win, 4)],
+        };
+        assert!(!scores_rank(&pumpkin));
+        assert_eq!(headline(&pumpkin, &names), "Farmer wins");
+        // A game without points.
+        let none = Outcome {
+            seats: vec![seat(GameResult::Win, 0), seat(GameResult::Loss, 0)],
+        };
+        assert_eq!(headline(&none, &names), "Herd wins");
+        let drawn = Outcome {
+            seats: vec![seat(GameResult::Draw, 0), seat(GameResult::Draw, 0)],
+        };
+        assert_eq!(headline(&drawn, &names), "Draw");
+        assert!(scores_rank(&Outcome::from_scores(&[27, 21])));
     }
 }

@@ -270,6 +270,7 @@ impl TavolaApp {
         if !path.exists() {
             return;
         }
+        let not_closed = leftover.is_some();
         let problem = match leftover {
             Some(marker) => Some(crate::tr!(
                 "restore-not-closed",
@@ -288,6 +289,10 @@ impl TavolaApp {
             self.play = None;
             self.screen = Screen::Chooser;
             self.message = Some(match set_aside(&path, &data, &reason) {
+                // The last run may simply have been ended (a logout, a `kill`): no blame.
+                Ok(_) if not_closed => {
+                    crate::tr!("restore-kept-not-closed", reason = reason.clone())
+                }
                 Ok(_) => crate::tr!("restore-kept", reason = reason.clone()),
                 Err(e) => crate::tr!(
                     "restore-not-kept",

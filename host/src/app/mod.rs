@@ -9,11 +9,13 @@ mod board;
 mod chooser;
 mod clock;
 mod command;
+mod dialogs;
 mod endgame;
 mod events;
 mod file_dialog;
 mod game_over;
 mod games;
+mod menus;
 mod new_game;
 mod pieces;
 mod play_ui;
@@ -25,6 +27,7 @@ mod rules_panel;
 mod save_load;
 mod saving;
 mod settings;
+mod terminate;
 
 use std::{path::PathBuf, sync::mpsc};
 
@@ -94,6 +97,14 @@ pub enum Screen {
     /// The plugins panel.
     Plugins,
 }
+
+/// The plain keys that walk the history (see [`Command::Back`] and the next ones).
+const HISTORY_KEYS: [egui::Key; 4] = [
+    egui::Key::ArrowLeft,
+    egui::Key::ArrowRight,
+    egui::Key::Home,
+    egui::Key::End,
+];
 
 type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
 
@@ -238,6 +249,10 @@ impl TavolaApp {
             Command::Rematch => self.rematch(),
             Command::Undo => self.with_play(|p| p.undo()),
             Command::Redo => self.with_play(|p| p.redo(now, step)),
+            Command::Back => self.with_play(PlayView::step_back),
+            Command::Forward => self.with_play(|p| p.step_forward(now, step)),
+            Command::ToStart => self.with_play(|p| p.goto(0)),
+            Command::ToEnd => self.with_play(PlayView::to_end),
             Command::Hint => self.with_play(|p| p.hint()),
             Command::Resign => self.with_play(|p| p.ask_resign()),
             Command::OfferDraw => self.with_play(|p| p.offer_draw()),
@@ -333,7 +348,18 @@ impl TavolaApp {
         ctx.request_repaint_after(std::time::Duration::from_secs(2));
         // Behind an open dialog the shortcuts rest: Esc, for one, closes the dialog.
         if !self.dialog_open() {
-            for command in Command::pressed(&ctx) {
+            let mut left_alone = Vec::new();
+            if egui::Popup::is_any_open(&ctx) {
+                // Esc closes the open menu (egui's own), not the animation.
+                left_alone.push(egui::Key::Escape);
+            }
+            if self.screen != Screen::Play || ctx.egui_wants_keyboard_input() {
+                // The history keys belong to the board, and to no text field.
+                left_alone.extend(HISTORY_KEYS);
+            } else if let Some(play) = &self.play {
+                left_alone.extend(play.keys_claimed());
+            }
+            for command in Command::pressed(&ctx, &left_alone) {
                 self.run_command(command, &ctx);
             }
         }
@@ -366,6 +392,12 @@ impl TavolaApp {
         }
 
         let step = self.settings.step_seconds;
+        // The clocks run only while the board is on screen (see `clock`).
+        let minimised = ctx.input(|i| i.viewport().minimized.unwrap_or(false));
+        let board_seen = self.screen == Screen::Play && !self.dialog_open() && !minimised;
+        if let Some(play) = &mut self.play {
+            play.set_visible(board_seen);
+        }
         match self.screen {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),
@@ -438,13 +470,11 @@ impl TavolaApp {
                     self.settings.crashes.remove(&hash);
                     self.save_settings();
                 }
-                Some(PluginsAction::Close) => {
-                    self.screen = if self.play.is_some() {
-                        Screen::Play
-                    } else {
-                        Screen::Chooser
-                    }
+                Some(PluginsAction::Close) => self.screen = Screen::Chooser,
+                Some(PluginsAction::BackToBoard) if self.play.is_some() => {
+                    self.screen = Screen::Play;
                 }
+                Some(PluginsAction::BackToBoard) => self.screen = Screen::Chooser,
                 None => {}
             }
         });
@@ -467,171 +497,6 @@ impl TavolaApp {
             None => self.failures_seen = 0,
         }
     }
-
-    fn dialogs_ui(&mut self, ctx: &egui::Context) {
-        if let Some(dialog) = &mut self.new_game {
-            match dialog.ui(ctx) {
-                DialogOutcome::Open => {}
-                DialogOutcome::Cancelled => self.new_game = None,
-                DialogOutcome::Start(request) => {
-                    let clock = dialog.clock();
-                    let remote = self.new_game.take().map(|mut d| d.take_remote());
-                    match self.start_with(request, remote) {
-                        Ok(()) => self.with_clock(clock),
-                        Err(e) => self.message = Some(format!("{e:#}")),
-                    }
-                }
-            }
-        }
-        self.file_dialog_ui(ctx);
-        if self.confirm_restart {
-            let question = crate::tr!("restart-question");
-            let yes = crate::tr!("cmd-restart");
-            if let Some(restart) = confirm(ctx, "confirm_restart", &question, &yes) {
-                self.confirm_restart = false;
-                if restart {
-                    self.restart();
-                }
-            }
-        }
-        if let Some(window) = &mut self.recover {
-            let available: Vec<String> = self.plugins.games().map(|p| p.id().to_owned()).collect();
-            match window.ui(ctx, &available) {
-                recover::Action::None => {}
-                recover::Action::Close => self.recover = None,
-                recover::Action::Open(path) => {
-                    self.recover = None;
-                    match self.load_from(&path) {
-                        Ok(()) => {
-                            let _ = saving::remove_recovered(&path);
-                            self.autosave();
-                            self.recoverable = self.recoverable_count();
-                        }
-                        Err(e) => self.message = Some(format!("{e:#}")),
-                    }
-                }
-            }
-        }
-        if let Some(message) = self.message.clone() {
-            let modal = egui::Modal::new(egui::Id::unique("message")).show(ctx, |ui| {
-                ui.set_max_width(520.0);
-                ui.label(shorten(&message, 900));
-                ui.button(crate::tr!("ok")).clicked()
-            });
-            if modal.inner || modal.should_close() {
-                self.message = None;
-            }
-        }
-    }
-
-    fn menu_ui(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
-        let playing = self.play.is_some();
-        let mut chosen = None;
-        egui::MenuBar::new().ui(ui, |ui| {
-            for menu in ["Game", "Play", "View"] {
-                ui.menu_button(Command::menu_title(menu), |ui| {
-                    for command in Command::ALL.into_iter().filter(|c| c.menu() == menu) {
-                        let enabled = match command {
-                            Command::Restart
-                            | Command::Rematch
-                            | Command::Save
-                            | Command::Undo
-                            | Command::Redo
-                            | Command::Hint
-                            | Command::PauseResume
-                            | Command::Replay
-                            | Command::SkipAnimation
-                            | Command::FlipBoard => playing,
-                            Command::Recover => self.data_dir.is_some(),
-                            Command::Resign | Command::OfferDraw => self
-                                .play
-                                .as_ref()
-                                .is_some_and(|p| p.person_seat().is_some()),
-                            _ => true,
-                        };
-                        if command.menu_item(ui, enabled) {
-                            chosen = Some(command);
-                        }
-                    }
-                    if menu == "View" {
-                        ui.separator();
-                        ui.label(crate::tr!("animation-speed"));
-                        ui.add(
-                            egui::Slider::new(&mut self.settings.step_seconds, 0.0..=0.6)
-                                .suffix(crate::tr!("seconds-per-step-suffix")),
-                        );
-                        ui.separator();
-                        self.language_menu(ui);
-                    }
-                });
-            }
-            ui.separator();
-            for (screen, label) in [
-                (Screen::Chooser, crate::tr!("tab-games")),
-                (Screen::Play, crate::tr!("tab-board")),
-                (Screen::Plugins, crate::tr!("cmd-plugins")),
-            ] {
-                if (screen != Screen::Play || playing)
-                    && ui.selectable_label(self.screen == screen, label).clicked()
-                {
-                    self.screen = screen;
-                }
-            }
-            if playing
-                && ui
-                    .selectable_label(self.rules_open, crate::tr!("cmd-rules"))
-                    .clicked()
-            {
-                self.rules_open = !self.rules_open;
-            }
-        });
-        if let Some(c) = chosen {
-            self.run_command(c, ctx);
-        }
-    }
-
-    /// The language choice of the View menu; a choice is remembered in the settings.
-    fn language_menu(&mut self, ui: &mut egui::Ui) {
-        ui.label(crate::tr!("language"));
-        let current = crate::i18n::current();
-        for (tag, name) in crate::i18n::LANGUAGES {
-            if ui.radio(current == tag, name).clicked() && current != tag {
-                self.set_language(tag);
-            }
-        }
-    }
-
-    /// Speaks `lang` from now on (the app and the games), and remembers it.
-    pub fn set_language(&mut self, lang: &str) {
-        crate::i18n::set_language(lang);
-        self.settings.language = Some(crate::i18n::current().to_owned());
-        self.chooser.reset();
-        // The game in progress speaks the new language at once (board, status, moves).
-        if let Some(play) = &mut self.play {
-            play.relabel();
-        }
-        self.save_settings();
-    }
-}
-
-/// A question with a yes button (`yes`) and Cancel: `Some(true)` or `Some(false)` once
-/// answered (Esc or a click beside it is Cancel), `None` while it waits.
-fn confirm(ctx: &egui::Context, id: &str, question: &str, yes: &str) -> Option<bool> {
-    let modal = egui::Modal::new(egui::Id::unique(id)).show(ctx, |ui| {
-        ui.set_max_width(440.0);
-        ui.label(question);
-        ui.horizontal(|ui| {
-            if ui.button(yes).clicked() {
-                Some(true)
-            } else if ui.button(crate::tr!("cancel")).clicked() {
-                Some(false)
-            } else {
-                None
-            }
-        })
-        .inner
-    });
-    modal.inner.or(modal.should_close().then_some(false))
 }
 
 /// `text` cut to about `max` characters for a label, with the cut said.
@@ -720,7 +585,11 @@ pub fn run(
     eframe::run_native(
         "Tavola",
         options,
-        Box::new(|_cc| Ok(Box::new(TavolaApp::new(dirs, config)))),
+        Box::new(|cc| {
+            let app = TavolaApp::new(dirs, config);
+            terminate::quit_on_sigterm(cc.egui_ctx.clone(), app.slot.as_ref().map(|s| s.marker()));
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| anyhow!("the window could not be opened: {e}"))
 }

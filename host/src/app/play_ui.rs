@@ -49,6 +49,18 @@ impl PlayView {
         }
     }
 
+    /// The keys the board's moves answer to now (a direction on an arrow, say): those
+    /// play the move rather than step through the history.
+    pub fn keys_claimed(&self) -> Vec<egui::Key> {
+        if !self.person_to_move() || !self.keys_enabled {
+            return Vec::new();
+        }
+        self.candidates()
+            .iter()
+            .filter_map(|m| m.key.as_deref().and_then(egui::Key::from_name))
+            .collect()
+    }
+
     /// Draws the play view; returns the commands its buttons asked for.
     pub fn ui(&mut self, ui: &mut egui::Ui, now: f64, step_seconds: f64) -> Vec<Command> {
         let mut commands = Vec::new();
@@ -82,11 +94,38 @@ impl PlayView {
             self.game_over_overlay(ui, board, &mut commands);
         });
         self.asking_ui(ui.ctx());
+        // Drawn while visible: the clocks may run from the next frame on.
+        self.seen = self.visible;
         commands
     }
 
-    fn status_ui(&self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+    /// Where the position shown stands in the history, when it is not simply the end of a
+    /// game in progress: a finished game reviewed, an earlier point, a hold.
+    fn history_line(&self) -> Option<String> {
+        let moves = self.session.moves();
+        let cursor = self.session.cursor();
+        let (n, total) = (
+            super::play_view::move_count(moves, cursor),
+            super::play_view::move_count(moves, moves.len()),
+        );
+        if self.reviewing_finished() {
+            Some(crate::tr!("play-reviewing-finished", n = n, total = total))
+        } else if self.session.can_redo() {
+            Some(crate::tr!(
+                "play-earlier-point",
+                n = n,
+                total = total,
+                later = moves.len() - cursor
+            ))
+        } else if self.held() && !self.is_over() {
+            Some(crate::tr!("play-held"))
+        } else {
+            None
+        }
+    }
+
+    fn status_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
             let status = match self.session.ending() {
                 Some(ending) => {
                     let names: Vec<String> = (0..self.session.seats().len() as u8)
@@ -97,9 +136,21 @@ impl PlayView {
                 None => self.shown_view().status.clone(),
             };
             ui.label(RichText::new(status).strong());
+            if let Some(line) = self.history_line() {
+                ui.separator();
+                ui.label(RichText::new(line).italics());
+            }
             if let Some(e) = &self.last_event {
                 ui.separator();
                 ui.label(e);
+            }
+            if let Some(count) = self.replaced_count()
+                && ui
+                    .button(crate::tr!("play-bring-back", count = count))
+                    .on_hover_text(crate::tr!("play-bring-back-hint"))
+                    .clicked()
+            {
+                self.bring_back_replaced();
             }
             if let Some((_, n)) = &self.hint {
                 ui.separator();
@@ -127,7 +178,7 @@ impl PlayView {
                 ui.spinner();
                 ui.label(crate::tr!("play-waiting"));
             }
-            if self.paused && !self.is_over() {
+            if self.paused && !self.is_over() && !self.replaying {
                 ui.separator();
                 ui.label(RichText::new(crate::tr!("play-paused")).italics());
             }
@@ -339,7 +390,7 @@ impl PlayView {
                 (Command::OfferDraw, self.person_seat().is_some()),
             ] {
                 let label = match command {
-                    Command::PauseResume if self.paused || self.replaying => {
+                    Command::PauseResume if !self.replaying && (self.paused || self.held()) => {
                         crate::tr!("play-resume")
                     }
                     Command::PauseResume => crate::tr!("play-pause"),
@@ -358,6 +409,9 @@ impl PlayView {
             if self.thinking() && ui.button(crate::tr!("play-stop-bot")).clicked() {
                 commands.push(Command::PauseResume);
             }
+            if self.summary_hidden() && ui.button(crate::tr!("over-show")).clicked() {
+                self.summary_closed = false;
+            }
         });
         ui.add_space(6.0);
         ui.label(RichText::new(crate::tr!("play-moves")).strong());
@@ -373,14 +427,19 @@ impl PlayView {
                 {
                     goto = Some(0);
                 }
+                // Moves are numbered; chance throws are not moves: they go unnumbered.
+                let mut number = 0;
                 for (i, m) in self.session.moves().iter().enumerate() {
-                    let who = match m.seat {
-                        Some(s) => panels
-                            .get(usize::from(s))
-                            .map_or(crate::tr!("play-seat", number = s), |p| p.seat.clone()),
-                        None => crate::tr!("play-chance"),
+                    let text = match m.seat {
+                        Some(s) => {
+                            number += 1;
+                            let who = panels
+                                .get(usize::from(s))
+                                .map_or(crate::tr!("play-seat", number = s), |p| p.seat.clone());
+                            format!("{number:>3}. {who} {}", m.notation)
+                        }
+                        None => format!("     {} {}", crate::tr!("play-chance"), m.notation),
                     };
-                    let text = format!("{:>3}. {who} {}", i + 1, m.notation);
                     let text = if i < cursor {
                         RichText::new(text)
                     } else {

@@ -13,14 +13,19 @@ use game_api::{Effect, Layout, MoveId, MoveInfo, SiteId, Turn, View};
 
 use super::{
     animation::Animation,
-    board::{BoardView, Contents, Marks, contents_of},
+    board::{BoardView, Contents, contents_of},
 };
 use crate::{
     session::{SeatKind, Session},
-    worker::{Poll, RemoteGame, Reply, Request, Snapshot, WorkerError, WorkerFailure},
+    worker::{Poll, RemoteGame, Request, Snapshot, WorkerError, WorkerFailure},
 };
 
+mod history;
+mod input;
 mod relabel;
+mod searches;
+
+pub(super) use history::move_count;
 
 /// How long a hint searches.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
@@ -84,9 +89,24 @@ pub struct PlayView {
     pub(super) animation: Option<Animation>,
     bot: Option<BotJob>,
     pub(super) pending: Option<Pending>,
-    /// Bots and chance wait while paused (reviewing the history).
+    /// Bots and chance wait while paused (the person asked).
     pub paused: bool,
+    /// Bots and chance wait after a step in the history, until a person plays a new move
+    /// or resumes (see `history`).
+    held: bool,
     pub(super) replaying: bool,
+    /// Redo goes on with the recorded replies up to a person's next move.
+    redo_run: bool,
+    /// The moves the last branch replaced, to bring them back.
+    replaced: Option<history::Replaced>,
+    /// Whether the board can be seen now (the app's screen shows it and no dialog hides
+    /// it); the clocks run only then.
+    pub(super) visible: bool,
+    /// Whether the board was drawn while visible since it was last hidden: the clocks
+    /// start only once it has been seen.
+    pub(super) seen: bool,
+    /// Whether the person closed the end-of-game summary (it can be opened again).
+    pub(super) summary_closed: bool,
     next_replay_at: f64,
     chance_due: Option<f64>,
     /// How the board is drawn.
@@ -147,7 +167,13 @@ impl PlayView {
             bot: None,
             pending: None,
             paused: false,
+            held: false,
             replaying: false,
+            redo_run: false,
+            replaced: None,
+            visible: true,
+            seen: false,
+            summary_closed: false,
             next_replay_at: 0.0,
             chance_due: None,
             board: BoardView::default(),
@@ -329,24 +355,6 @@ impl PlayView {
         }
     }
 
-    pub(super) fn cancel_bot(&mut self) {
-        self.queued = None;
-        if let Some(job) = self.bot.take()
-            && let Some(remote) = self.remote()
-        {
-            remote.cancel(job.id);
-        }
-    }
-
-    pub(super) fn drop_hint(&mut self) {
-        self.hint = None;
-        if let Some(id) = self.hint_job.take()
-            && let Some(remote) = self.remote()
-        {
-            remote.cancel(id);
-        }
-    }
-
     /// Plays `mv`, animating it over `step_seconds` per step. The worker's answer is
     /// waited for a moment; if it takes longer, the game waits for it frame by frame.
     pub fn play(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
@@ -432,13 +440,15 @@ impl PlayView {
         step_seconds: f64,
     ) {
         self.last_event = self.event_text(seat, &info.notation, &effects);
+        let at = self.session.cursor();
+        let redone = self.session.next_redo() == Some(mv);
+        let played = info.notation.clone();
         let dropped = self
             .session
             .record_played(mv, info.notation, seat, &snapshot.notation);
-        if dropped > 0 {
-            self.last_event = Some(crate::tr!("play-moves-replaced", count = dropped));
-        }
+        self.note_branch(at, &played, dropped);
         if let Some(s) = seat
+            && !redone
             && !self.replaying
             && !self.session.can_redo()
         {
@@ -446,11 +456,16 @@ impl PlayView {
         }
         self.error = None;
         self.dirty = true;
-        // A person's move (from the end, or from an earlier point of the game) goes on
-        // with the game: the bots answer.
-        if seat.is_some_and(|s| self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person))
+        // A person's new move (from the end, or from an earlier point of the game) goes
+        // on with the game: the bots answer. A recorded move played again (Redo, the
+        // replay, the same move clicked) leaves the game as it was: held.
+        if !redone
+            && seat.is_some_and(|s| {
+                self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person)
+            })
         {
             self.paused = false;
+            self.held = false;
         }
         if seat.is_some() {
             if self.turn_sites.0 == seat {
@@ -485,88 +500,6 @@ impl PlayView {
             .then(|| Animation::new(effects, before, self.contents.clone(), now));
     }
 
-    /// Sets the position to the record's first `n` moves (through the worker).
-    fn set_position(&mut self, n: usize) {
-        if self.pending.is_some() {
-            return;
-        }
-        self.session.set_cursor(n);
-        self.turn_sites = (None, Vec::new());
-        self.dirty = true;
-        let moves = self.session.played_ids();
-        let Some(remote) = self.remote() else { return };
-        match remote.send(Request::Goto { moves }) {
-            Ok(id) => {
-                self.pending = Some(Pending::Goto { id });
-                self.settle(0.0, FRAME_WAIT);
-            }
-            Err(f) => self.lost_worker(f),
-        }
-    }
-
-    /// Takes back the last move; against bots, back to the last person's turn.
-    pub fn undo(&mut self) {
-        self.cancel_bot();
-        self.skip_animation();
-        self.replaying = false;
-        let any_person = self.session.seats().contains(&SeatKind::Person);
-        let mut n = self.session.cursor();
-        // Find the last person's turn without asking the plugin: the record says who
-        // moved each move.
-        while n > 0 {
-            n -= 1;
-            let mover = self.session.moves()[n].seat;
-            let person = mover.is_some_and(|s| {
-                self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person)
-            });
-            if !any_person || person {
-                break;
-            }
-        }
-        self.set_position(n);
-        self.paused = !any_person;
-    }
-
-    /// Replays the next undone move.
-    pub fn redo(&mut self, now: f64, step_seconds: f64) {
-        self.cancel_bot();
-        self.skip_animation();
-        if let Some(mv) = self.session.next_redo() {
-            self.play(mv, now, step_seconds);
-        }
-    }
-
-    /// Jumps to the position after `n` moves and pauses there.
-    pub fn goto(&mut self, n: usize) {
-        self.cancel_bot();
-        self.animation = None;
-        self.replaying = false;
-        self.set_position(n);
-        self.paused = true;
-    }
-
-    /// Replays the game from the start as an autoplay.
-    pub fn replay(&mut self, now: f64) {
-        self.goto(0);
-        self.replaying = true;
-        self.next_replay_at = now + 0.5;
-    }
-
-    /// Pauses or resumes the bots (and the replay).
-    pub fn pause_resume(&mut self) {
-        if self.replaying {
-            self.replaying = false;
-            self.paused = true;
-        } else {
-            self.paused = !self.paused;
-        }
-        if self.paused {
-            self.cancel_bot();
-        }
-        // The clocks' times are saved when the game pauses.
-        self.dirty = true;
-    }
-
     /// Shows the end of the running animation at once.
     pub fn skip_animation(&mut self) {
         if let Some(a) = &mut self.animation {
@@ -581,91 +514,6 @@ impl PlayView {
         self.session.set_seat(seat, kind);
         self.face_the_person();
         self.dirty = true;
-    }
-
-    /// Asks for a hint for the side to move: a one-second search in the worker (the
-    /// answer shows when it arrives).
-    pub fn hint(&mut self) {
-        if !matches!(self.turn, Turn::Seat { .. }) || self.is_over() || self.hint_job.is_some() {
-            return;
-        }
-        self.hint = None;
-        let seed = self.session.cursor() as u64;
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
-            return;
-        };
-        self.endgame.first_use(remote);
-        match remote.start_hint(seed, HINT_TIME) {
-            Ok(id) => self.hint_job = Some(id),
-            Err(f) => self.lost_worker(f),
-        }
-    }
-
-    /// Whether a hint is being searched.
-    pub fn hint_pending(&self) -> bool {
-        self.hint_job.is_some()
-    }
-
-    /// The hint shown: the move and its description.
-    pub fn shown_hint(&self) -> Option<&(MoveId, String)> {
-        self.hint.as_ref()
-    }
-
-    /// Whether a bot is thinking.
-    pub fn thinking(&self) -> bool {
-        self.bot.is_some()
-    }
-
-    /// The seat whose bot is thinking.
-    pub(super) fn thinking_seat(&self) -> Option<u8> {
-        self.bot.as_ref().map(|b| b.seat)
-    }
-
-    fn poll_searches(&mut self, now: f64, step_seconds: f64) {
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
-            return;
-        };
-        if let Some(failure) = remote.failure() {
-            self.lost_worker(failure);
-            return;
-        }
-        if let Some(id) = self.hint_job
-            && let Poll::Ready(answer) = remote.poll(id)
-        {
-            self.hint_job = None;
-            match answer {
-                Ok(Reply::Hint { mv, text }) => {
-                    let text = match self.endgame.describe(remote) {
-                        Some(perfect) => format!("{text}; {perfect}"),
-                        None => text,
-                    };
-                    self.hint = Some((MoveId(mv), text));
-                }
-                Ok(_) => {}
-                Err(e) => return self.failed(e),
-            }
-        }
-        let Some(remote) = self.remote.as_mut() else {
-            return;
-        };
-        if let Some(job) = &self.bot
-            && let Poll::Ready(answer) = remote.poll(job.id)
-        {
-            self.bot = None;
-            match answer {
-                // Thought out while the board animated: played once it has caught up.
-                Ok(Reply::Chosen { mv }) if self.animation.is_some() => {
-                    self.queued = Some(MoveId(mv));
-                }
-                Ok(Reply::Chosen { mv }) => self.play(MoveId(mv), now, step_seconds),
-                Ok(_) => {}
-                Err(WorkerError::Refused(e)) => {
-                    self.paused = true;
-                    self.error = Some(crate::tr!("play-bot-failed", error = e.to_string()));
-                }
-                Err(e) => self.failed(e),
-            }
-        }
     }
 
     /// Runs bots, chance, hints and animations. Call every frame.
@@ -713,21 +561,10 @@ impl PlayView {
             self.play(mv, now, step_seconds);
             return;
         }
-        if self.failure.is_some() {
+        if self.failure.is_some() || self.drive_history(ctx, now, step_seconds) {
             return;
         }
-        if self.replaying {
-            if !self.session.can_redo() {
-                self.replaying = false;
-                self.paused = false;
-            } else if now >= self.next_replay_at {
-                self.redo(now, step_seconds);
-                self.next_replay_at = now + 0.6;
-            }
-            ctx.request_repaint();
-            return;
-        }
-        if self.bot.is_some() || self.paused || self.is_over() {
+        if self.bot.is_some() || self.bots_wait() || self.is_over() {
             return;
         }
         match &self.turn {
@@ -746,134 +583,6 @@ impl PlayView {
                 }
             }
             Turn::Seat { .. } => self.start_bot_if_due(),
-        }
-    }
-
-    /// Starts the bot of the seat to move, unless one thinks already, the game waits
-    /// (paused, replayed, over, failed) or its move is already chosen.
-    fn start_bot_if_due(&mut self) {
-        let Turn::Seat { seat } = self.turn else {
-            return;
-        };
-        if self.bot.is_some()
-            || self.queued.is_some()
-            || self.pending.is_some()
-            || self.paused
-            || self.replaying
-            || self.failure.is_some()
-            || self.is_over()
-        {
-            return;
-        }
-        if let Some(SeatKind::Bot(name)) = self.session.seats().get(usize::from(seat)).cloned() {
-            self.start_bot(seat, &name);
-        }
-    }
-
-    fn start_bot(&mut self, seat: u8, name: &str) {
-        let seed = self.session.rng().u64();
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
-            return;
-        };
-        self.endgame.first_use(remote);
-        match remote.start_bot(name, seed) {
-            Ok(id) => self.bot = Some(BotJob { id, seat }),
-            Err(f) => self.lost_worker(f),
-        }
-    }
-
-    /// Whether a person may move now.
-    pub(super) fn person_to_move(&self) -> bool {
-        match self.turn {
-            Turn::Seat { seat } => {
-                self.animation.is_none()
-                    && self.pending.is_none()
-                    && !self.replaying
-                    && self.failure.is_none()
-                    && self.asking.is_none()
-                    && self.session.ending().is_none()
-                    && self.session.seats().get(usize::from(seat)) == Some(&SeatKind::Person)
-            }
-            _ => false,
-        }
-    }
-
-    pub(super) fn candidates(&self) -> Vec<&MoveInfo> {
-        self.moves
-            .iter()
-            .filter(|m| m.sites.starts_with(&self.path))
-            .collect()
-    }
-
-    /// How the board marks its sites now: the last turn, the hint, the legal targets.
-    pub fn marks(&self) -> Marks {
-        let mut marks = Marks {
-            selected: self.path.clone(),
-            last_move: {
-                let mut sites = self.view.last_move.clone();
-                for site in &self.turn_sites.1 {
-                    if !sites.contains(site) {
-                        sites.push(*site);
-                    }
-                }
-                sites
-            },
-            active: self.animation.as_ref().and_then(|a| a.active),
-            hint: self
-                .hint
-                .as_ref()
-                .and_then(|(mv, _)| self.moves.iter().find(|m| m.id == *mv))
-                .map(|m| m.sites.clone())
-                .unwrap_or_default(),
-            ..Marks::default()
-        };
-        if self.person_to_move() {
-            marks.targets = self
-                .candidates()
-                .iter()
-                .filter_map(|m| m.sites.get(self.path.len()).copied())
-                .collect();
-            // The key that plays a site's move, shown on the site (when one key plays it).
-            if self.path.is_empty() {
-                for m in self.candidates() {
-                    if let ([site], Some(key)) = (&m.sites[..], &m.key) {
-                        let label = super::play_ui::key_label(key);
-                        if label.chars().count() <= 2 {
-                            marks.keys.push((*site, label));
-                        }
-                    }
-                }
-            }
-        }
-        marks
-    }
-
-    /// A click on `site`: follows the moves' site paths; plays a move once it is the only
-    /// one left.
-    pub fn click_site(&mut self, site: SiteId, now: f64, step_seconds: f64) {
-        if !self.person_to_move() {
-            return;
-        }
-        let continues = self
-            .candidates()
-            .iter()
-            .any(|m| m.sites.get(self.path.len()) == Some(&site));
-        if !continues {
-            self.path.clear();
-            if !self.moves.iter().any(|m| m.sites.first() == Some(&site)) {
-                return;
-            }
-        }
-        self.path.push(site);
-        let candidates = self.candidates();
-        let complete: Vec<MoveId> = candidates
-            .iter()
-            .filter(|m| m.sites == self.path)
-            .map(|m| m.id)
-            .collect();
-        let longer = candidates.iter().any(|m| m.sites.len() > self.path.len());
-        if complete.len() == 1 && !longer {
-            self.play(complete[0], now, step_seconds);
         }
     }
 }

@@ -42,6 +42,10 @@ impl PluginsPanel {
             if ui.button(crate::tr!("plugins-back")).clicked() {
                 action = Some(PluginsAction::Close);
             }
+            if context.in_use.is_some() && ui.button(crate::tr!("plugins-back-to-board")).clicked()
+            {
+                action = Some(PluginsAction::BackToBoard);
+            }
         });
         ui.label(crate::tr!("plugins-drop-hint"));
         let (sandbox_colour, sandbox_strong) = match context.sandbox {
@@ -196,4 +200,6 @@ pub enum PluginsAction {
     OpenFolder,
     /// Go back to the game chooser.
     Close,
+    /// Go back to the game in progress.
+    BackToBoard,
 }

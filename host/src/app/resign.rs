@@ -42,9 +42,9 @@ impl PlayView {
     }
 
     /// Whether the game is over: by its rules, or by a resignation, a draw agreed or a
-    /// loss on time.
+    /// loss on time — also while an earlier point of the finished game is reviewed.
     pub fn is_over(&self) -> bool {
-        matches!(self.turn, Turn::Over { .. }) || self.session.ending().is_some()
+        matches!(self.turn, Turn::Over { .. }) || self.session.finished()
     }
 
     /// The result of the finished game and, when the players ended it, how.

@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use super::{
-    TavolaApp, confirm,
+    TavolaApp,
+    dialogs::confirm,
     file_dialog::{FileDialog, Mode, Outcome},
 };
 use crate::record::RecordError;

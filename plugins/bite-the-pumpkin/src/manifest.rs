@@ -60,11 +60,14 @@ pub(crate) fn manifest() -> Manifest {
                 name: "herd-author".into(),
                 description: "The author's Herd: pigs out of each other's sight, runs that threaten most pumpkins.".into(),
                 seats: vec![crate::HERD],
+                // The author's bots play the two-player game only.
+                seat_counts: vec![2],
             },
             BotSpec {
                 name: "farmer-author".into(),
                 description: "The author's Farmer: pumpkins out of reach and sight of the pigs.".into(),
                 seats: vec![crate::FARMER],
+                seat_counts: vec![2],
             },
         ],
         search: SearchHints::default(),

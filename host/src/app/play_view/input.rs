@@ -1,0 +1,106 @@
+//! The person's input on the board: whether a person may move, the moves still possible
+//! along the sites clicked, the board's marks (last turn, hint, legal targets, keys) and
+//! a click on a site.
+
+use game_api::{MoveId, MoveInfo, SiteId, Turn};
+
+use super::PlayView;
+use crate::{app::board::Marks, session::SeatKind};
+
+impl PlayView {
+    /// Whether a person may move now.
+    pub(in crate::app) fn person_to_move(&self) -> bool {
+        match self.turn {
+            Turn::Seat { seat } => {
+                self.animation.is_none()
+                    && self.pending.is_none()
+                    && !self.replaying
+                    && self.failure.is_none()
+                    && self.asking.is_none()
+                    && !self.session.finished()
+                    && self.session.seats().get(usize::from(seat)) == Some(&SeatKind::Person)
+            }
+            _ => false,
+        }
+    }
+
+    /// The legal moves that go on from the sites clicked so far.
+    pub(in crate::app) fn candidates(&self) -> Vec<&MoveInfo> {
+        self.moves
+            .iter()
+            .filter(|m| m.sites.starts_with(&self.path))
+            .collect()
+    }
+
+    /// How the board marks its sites now: the last turn, the hint, the legal targets.
+    pub fn marks(&self) -> Marks {
+        let mut marks = Marks {
+            selected: self.path.clone(),
+            last_move: {
+                let mut sites = self.view.last_move.clone();
+                for site in &self.turn_sites.1 {
+                    if !sites.contains(site) {
+                        sites.push(*site);
+                    }
+                }
+                sites
+            },
+            active: self.animation.as_ref().and_then(|a| a.active),
+            hint: self
+                .hint
+                .as_ref()
+                .and_then(|(mv, _)| self.moves.iter().find(|m| m.id == *mv))
+                .map(|m| m.sites.clone())
+                .unwrap_or_default(),
+            ..Marks::default()
+        };
+        if self.person_to_move() {
+            marks.targets = self
+                .candidates()
+                .iter()
+                .filter_map(|m| m.sites.get(self.path.len()).copied())
+                .collect();
+            // The key that plays a site's move, shown on the site (when one key plays it).
+            if self.path.is_empty() {
+                for m in self.candidates() {
+                    if let ([site], Some(key)) = (&m.sites[..], &m.key) {
+                        let label = crate::app::play_ui::key_label(key);
+                        if label.chars().count() <= 2 {
+                            marks.keys.push((*site, label));
+                        }
+                    }
+                }
+            }
+        }
+        marks
+    }
+
+    /// A click on `site`: follows the moves' site paths; plays a move once it is the only
+    /// one left.
+    pub fn click_site(&mut self, site: SiteId, now: f64, step_seconds: f64) {
+        if !self.person_to_move() {
+            return;
+        }
+        let continues = self
+            .candidates()
+            .iter()
+            .any(|m| m.sites.get(self.path.len()) == Some(&site));
+        if !continues {
+            self.path.clear();
+            if !self.moves.iter().any(|m| m.sites.first() == Some(&site)) {
+                return;
+            }
+        }
+        self.path.push(site);
+        let candidates = self.candidates();
+        let complete: Vec<MoveId> = candidates
+            .iter()
+            .filter(|m| m.sites == self.path)
+            .map(|m| m.id)
+            .collect();
+        let longer = candidates.iter().any(|m| m.sites.len() > self.path.len());
+        if complete.len() == 1 && !longer {
+            self.play(complete[0], now, step_seconds);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! The app's edges, driven through egui_kittest: Enter in Save and Load; after a run that was not closed normally (a `kill`), the note blames no plugin;
+//! only the bots a seat can use are offered.
+
+mod common;
+
+use common::plugins_of;
+
+use egui_kittest::{Harness, kittest::Queryable};
+use tavola::{
+    app::{AppConfig, Command, Screen, TavolaApp},
+    plugins::{DirSource, PluginDir, PluginDirs},
+    session::SeatKind,
+};
+
+type H = Harness<'static, TavolaApp>;
+
+fn dirs(dir: &std::path::Path) -> PluginDirs {
+    PluginDirs(vec![PluginDir {
+        path: dir.to_path_buf(),
+        source: DirSource::CommandLine,
+    }])
+}
+
+fn app(dir: &std::path::Path, data: Option<&std::path::Path>) -> TavolaApp {
+    let mut app = TavolaApp::new(
+        dirs(dir),
+        AppConfig {
+            data_dir: data.map(std::path::Path::to_path_buf),
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            language: Some("en".into()),
+            ..AppConfig::default()
+        },
+    );
+    app.settings_mut().step_seconds = 0.0;
+    app
+}
+
+fn harness(app: TavolaApp) -> H {
+    Harness::builder()
+        .with_max_steps(64)
+        .with_size([1200.0, 800.0])
+        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
+}
+
+/// Kalah between two people, with a minute each when `clock`.
+fn start_kalah(h: &mut H, clock: bool) {
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    let dialog = h.state_mut().new_game_dialog().unwrap();
+    dialog.set_seat(1, SeatKind::Person);
+    if clock {
+        dialog.set_clock(Some((1, 0)));
+    }
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play);
+}
+
+#[test]
+fn enter_chooses_in_save_and_load() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path(), Some(data.path())));
+    start_kalah(&mut h, false);
+    h.get_by_label("c: 4 seeds").click();
+    h.run();
+    let ctx = h.ctx.clone();
+    // Save: a name typed, then Enter.
+    h.state_mut().run_command(Command::Save, &ctx);
+    h.run();
+    let field = h.get_by_role(egui::accesskit::Role::TextInput);
+    field.click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    for _ in 0..20 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("by-enter.json");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let saved = data.path().join("games").join("by-enter.json");
+    assert!(saved.exists(), "Enter saved it");
+    h.get_by_label_contains("Saved to");
+    // Load: a double click on the file.
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(h.state().play_view().unwrap().session().cursor(), 0);
+    h.state_mut().run_command(Command::Load, &ctx);
+    h.run();
+    // Load: the file picked with a click, then Enter. (A double click on the row takes it
+    // too, in the app; the harness's clicks do not make egui see one.)
+    h.get_by_label("by-enter.json").click();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    assert!(h.query_by_label("Load a game").is_none(), "Enter loaded it");
+    assert_eq!(h.state().play_view().unwrap().session().cursor(), 1);
+}
+
+#[test]
+fn after_a_run_that_was_not_closed_the_note_blames_no_plugin() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path(), Some(data.path())));
+    start_kalah(&mut h, false);
+    h.get_by_label("c: 4 seeds").click();
+    h.run();
+    // Dropped without a shutdown: the "running" marker stays, as after a `kill -9`.
+    drop(h);
+    let second = app(dir.path(), Some(data.path()));
+    let message = second.message().unwrap_or_default().to_owned();
+    assert!(message.contains("not closed normally"), "{message}");
+    assert!(message.contains("Recover games"), "{message}");
+    assert!(!message.contains("plugin"), "{message}");
+}
+
+#[test]
+fn a_three_player_pumpkin_offers_no_two_player_bot() {
+    let dir = plugins_of(&["bite_the_pumpkin"]);
+    let mut h = harness(app(dir.path(), None));
+    let plugin = h
+        .state()
+        .plugins()
+        .game("bite-the-pumpkin")
+        .unwrap()
+        .clone();
+    let specs = &plugin.manifest().options;
+    for (players, offered) in [(2, true), (3, false)] {
+        let mut values = game_api::Options::defaults(specs).values().clone();
+        values.insert("players".into(), game_api::OptionValue::Int(players));
+        let options = game_api::Options::resolve(specs, &values).unwrap();
+        h.state_mut()
+            .start(tavola::app::NewGameRequest {
+                game: "bite-the-pumpkin".into(),
+                options,
+                seats: vec![SeatKind::Person; players as usize],
+                seed: 1,
+            })
+            .unwrap();
+        h.run();
+        // What the seat menus offer (the side panel's and the new-game dialog's list).
+        let seats = h.state().play_view().unwrap().session().seats().len() as u8;
+        let bots = tavola::bots::bot_choices_for(plugin.manifest(), seats);
+        assert_eq!(
+            bots.iter().any(|b| b.name == "farmer-author"),
+            offered,
+            "{players} players"
+        );
+        h.key_press(egui::Key::Escape);
+        h.run();
+    }
+}

@@ -235,6 +235,7 @@ file-name = File name:
 file-load = Load
 file-save = Save
 restore-not-closed = Tavola did not close normally while { $game } was open, so it was not opened again automatically
+restore-replaced = another game was opened at start (tavola open) in its place
 restore-this-game = this game
 restore-kept = The game in progress was not opened: { $reason }.
     It is kept: Recover games… (in the Game menu) opens it when its plugin works again.
@@ -437,6 +438,7 @@ worker-crashed = the plugin's process { $how }
 worker-crashed-said = { $ended } — it said: { $said }
 worker-timed-out = the plugin did not answer within { $seconds } s ({ $what }); its process was stopped
 worker-protocol = the plugin's process broke the protocol: { $error }
+worker-invalid = the plugin sent an invalid answer: { $error }
 worker-doing-load = loading the plugin
 worker-doing-seat-count = counting the seats
 worker-doing-start = setting up the game

@@ -241,6 +241,7 @@ file-name = Nome del file:
 file-load = Carica
 file-save = Salva
 restore-not-closed = Tavola non si è chiusa normalmente mentre { $game } era aperta, quindi non è stata riaperta da sola
+restore-replaced = all'avvio è stata aperta un'altra partita (tavola open) al suo posto
 restore-this-game = questa partita
 restore-kept = La partita in corso non è stata aperta: { $reason }.
     È conservata: Recupera partite… (nel menu Partita) la riapre quando il suo plugin torna a funzionare.
@@ -446,6 +447,7 @@ worker-crashed = il processo del plugin { $how }
 worker-crashed-said = { $ended } — ha scritto: { $said }
 worker-timed-out = il plugin non ha risposto entro { $seconds } s ({ $what }); il suo processo è stato fermato
 worker-protocol = il processo del plugin non ha rispettato il protocollo: { $error }
+worker-invalid = il plugin ha inviato una risposta non valida: { $error }
 worker-doing-load = caricamento del plugin
 worker-doing-seat-count = conteggio dei posti
 worker-doing-start = preparazione della partita

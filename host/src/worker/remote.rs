@@ -31,10 +31,25 @@ impl RemoteGame {
         let copy = plugin.meta().copy.clone();
         let language = crate::locale::language();
         match worker.call(Request::Load { copy, language }, watchdog())? {
-            Reply::Loaded { .. } => Ok(RemoteGame {
-                worker,
-                plugin: plugin.clone(),
-            }),
+            // The worker loaded the plugin asked for, not another under its name.
+            Reply::Loaded { manifest }
+                if manifest.id == plugin.id()
+                    && manifest.version == plugin.manifest().version =>
+            {
+                Ok(RemoteGame {
+                    worker,
+                    plugin: plugin.clone(),
+                })
+            }
+            Reply::Loaded { manifest } => Err(WorkerError::Failed(WorkerFailure::Invalid(
+                format!(
+                    "it loaded `{}` {}, where `{}` {} was asked for",
+                    manifest.id,
+                    manifest.version,
+                    plugin.id(),
+                    plugin.manifest().version
+                ),
+            ))),
             other => Err(unexpected(other)),
         }
     }

@@ -228,6 +228,8 @@ pub fn inspect_command(file: &Path) -> std::io::Result<()> {
 fn inspect_in_child(exe: &Path, copy: &Path, timeout: Duration) -> Result<Inspection, LoadError> {
     let mut command = process::command(exe, process::memory_limit().min(2 << 30));
     command.arg("inspect").arg(copy);
+    // Waited for by this thread: it ends with the app, even one killed meanwhile.
+    process::die_with_parent(&mut command);
     let done = process::run_with_timeout(command, timeout, MAX_ANSWER_BYTES)
         .map_err(|e| LoadError::Crashed(format!("the inspecting process could not start: {e}")))?;
     let Some(status) = done.status else {

@@ -329,3 +329,89 @@ fn reply_kind(reply: &Reply) -> &'static str {
         Reply::Tables(_) => "endgame tables",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::{Layout, Manifest, MoveId, MoveInfo, Shape, Site, SiteId};
+
+    fn position(moves: &[u32]) -> Reply {
+        let sites = (0..4)
+            .map(|i| Site {
+                id: SiteId(i),
+                shape: Shape::Pit,
+                center: [f32::from(i), 0.0],
+                size: [1.0, 1.0],
+                owner: None,
+                label: String::new(),
+                style: String::new(),
+            })
+            .collect();
+        let moves = moves
+            .iter()
+            .map(|&m| MoveInfo::new(MoveId(m), vec![SiteId(0)], format!("m{m}")))
+            .collect();
+        Reply::Position {
+            snapshot: Box::new(Snapshot {
+                layout: Some(Layout {
+                    size: [4.0, 1.0],
+                    sites,
+                    ..Layout::default()
+                }),
+                view: View::default(),
+                turn: Turn::Seat { seat: 0 },
+                moves,
+                notation: String::new(),
+                seat_count: 2,
+            }),
+            warnings: vec![],
+        }
+    }
+
+    fn ok(id: u64, reply: Reply) -> Answer {
+        Answer {
+            id,
+            reply: Ok(reply),
+        }
+    }
+
+    #[test]
+    fn a_search_is_checked_against_the_position_it_searched() {
+        let mut c = Checker::default();
+        let goto = Request::Goto { moves: vec![] };
+        let bot = Request::Bot {
+            name: "random".into(),
+            seed: 0,
+        };
+        c.sent(
+            1,
+            &Request::Load {
+                copy: "x".into(),
+                language: String::new(),
+            },
+        );
+        let manifest = Box::new(Manifest::new("nim", "Nim", "1.0.0"));
+        c.check(&ok(1, Reply::Loaded { manifest })).unwrap();
+        c.sent(2, &goto);
+        c.check(&ok(2, position(&[0, 1]))).unwrap();
+        // A bot searches the position of move ids 0 and 1; then the game moves on.
+        c.sent(3, &bot);
+        c.sent(4, &goto);
+        c.check(&ok(4, position(&[5, 6]))).unwrap();
+        c.sent(5, &bot);
+        assert!(c.check(&ok(3, Reply::Chosen { mv: 5 })).is_err());
+        c.sent(6, &bot);
+        c.check(&ok(6, Reply::Chosen { mv: 5 })).unwrap();
+        assert!(c.check(&ok(5, Reply::Chosen { mv: 1 })).is_err());
+        // Each answer once: a second answer to 6 answers nothing in flight.
+        let again = c.check(&ok(6, Reply::Chosen { mv: 5 })).unwrap_err();
+        assert!(again.contains("not waiting"), "{again}");
+        // A refusal is an answer too, but not a book.
+        c.sent(7, &goto);
+        let long = Answer {
+            id: 7,
+            reply: Err("x".repeat(MAX_TEXT_BYTES + 1)),
+        };
+        assert!(c.check(&long).unwrap_err().contains("a refusal of"));
+    }
+}

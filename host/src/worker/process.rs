@@ -71,6 +71,27 @@ pub fn command(exe: &Path, memory: u64) -> Command {
     command
 }
 
+/// Makes the child of `command` die (SIGKILL) when the thread that starts it ends, on
+/// Linux: a child in a process group of its own no longer gets the terminal's Ctrl-C with
+/// its parent, and a short-lived child (an inspection, waited for by the thread that
+/// starts it) must not outlive a parent killed meanwhile. Not for a child that outlives
+/// the thread starting it.
+pub fn die_with_parent(command: &mut Command) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: `prctl` is async-signal-safe and touches nothing of the parent.
+        unsafe {
+            command.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = command;
+}
+
 /// How a child process ended, in words (in the player's language): "exited with status
 /// 3", "killed by signal 11 (SIGSEGV: an invalid memory access)".
 pub fn describe_exit(status: ExitStatus) -> String {

@@ -224,8 +224,8 @@ impl Drain {
     }
 }
 
-/// How long the pipes may stay open after a child has ended or been killed: the last
-/// bytes it wrote are read in that time.
+/// How long the pipes may stay open after a child ended at or after its time limit: the
+/// last bytes it wrote are read in that time.
 const PIPE_GRACE: Duration = Duration::from_millis(200);
 
 /// Runs `command` to its end with at most `timeout`, reading at most `cap` bytes of its
@@ -257,9 +257,10 @@ pub fn run_with_timeout(
         }
     };
     let status = kill_group_and_reap(&mut child)?;
-    // Everything the child wrote is in the pipes by now; only a process outside its
-    // group can keep them open, and is not waited for beyond the grace.
-    let until = Instant::now() + PIPE_GRACE;
+    // Everything the child wrote is in the pipes by now, and they close as its group
+    // dies; only a process outside the group can keep them open, and it is not waited
+    // for past the time limit (or a short grace after a late end).
+    let until = deadline.max(Instant::now() + PIPE_GRACE);
     Ok(Finished {
         stdout: stdout.map(|d| d.take(until)).unwrap_or_default(),
         stderr: stderr

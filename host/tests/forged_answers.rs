@@ -1,7 +1,7 @@
 //! The host trusts no child: answers forged on a worker's pipe or an inspecting child's,
 //! and a forged cached inspection, are refused in the app's process with what is wrong,
 //! and nothing of them is used. The "worker" here is a shell script that answers each
-//! request with the next line of a file of forged answers, as plugin code writing on the
+//! request with the next of a list of forged answers, as plugin code writing on the
 //! worker's protocol pipe could.
 
 #![cfg(unix)]
@@ -107,11 +107,11 @@ fn position(id: u64, snapshot: Snapshot) -> Answer {
 /// A fake worker in `dir`: writes its pid and its grandchild's to files, then answers
 /// each request it reads with the next of `answers`, then stays (as a hung plugin would).
 fn fake_worker(dir: &Path, answers: &[Answer]) -> PathBuf {
-    let mut lines = Vec::new();
-    for a in answers {
-        write_frame(&mut lines, a).unwrap();
+    for (i, a) in answers.iter().enumerate() {
+        let mut line = Vec::new();
+        write_frame(&mut line, a).unwrap();
+        std::fs::write(dir.join(format!("answer-{i:03}")), line).unwrap();
     }
-    std::fs::write(dir.join("answers"), lines).unwrap();
     let script = dir.join("worker.sh");
     let d = dir.display();
     std::fs::write(
@@ -121,10 +121,10 @@ fn fake_worker(dir: &Path, answers: &[Answer]) -> PathBuf {
              echo $$ > '{d}/pid'\n\
              sleep 30 &\n\
              echo $! > '{d}/grandchild'\n\
-             while IFS= read -r answer <&3; do\n\
+             for answer in '{d}'/answer-*; do\n\
                IFS= read -r request || exit 0\n\
-               printf '%s\\n' \"$answer\"\n\
-             done 3< '{d}/answers'\n\
+               cat \"$answer\"\n\
+             done\n\
              sleep 30\n"
         ),
     )
@@ -158,6 +158,16 @@ fn gone(pid: i32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
         stat.rsplit(')').next().unwrap_or("").trim().starts_with('Z')
     })
+}
+
+/// Whether process `pid` is gone within a moment (a SIGKILL takes effect soon, not at
+/// once).
+fn gone_soon(pid: i32) -> bool {
+    let until = std::time::Instant::now() + Duration::from_secs(3);
+    while !gone(pid) && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    gone(pid)
 }
 
 fn pid_in(file: &Path) -> i32 {
@@ -199,7 +209,7 @@ fn refused(answers: &[Answer], requests: Vec<Request>) -> String {
     ));
     assert!(gone(pid_in(&dir.path().join("pid"))), "the worker was killed");
     assert!(
-        gone(pid_in(&dir.path().join("grandchild"))),
+        gone_soon(pid_in(&dir.path().join("grandchild"))),
         "its process group was killed"
     );
     text
@@ -254,7 +264,7 @@ fn a_proper_conversation_passes_the_checks() {
         Reply::Chosen { mv: 1 }
     ));
     drop(worker);
-    assert!(gone(pid_in(&dir.path().join("grandchild"))));
+    assert!(gone_soon(pid_in(&dir.path().join("grandchild"))));
 }
 
 #[test]

@@ -392,13 +392,21 @@ mod tests {
         assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
         // Opening a FIFO to write would block for a reader: the check never opens it.
         let e = write_atomic(&fifo, b"new").unwrap_err();
-        assert!(e.to_string().contains("a FIFO (a named pipe), not a regular"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("a FIFO (a named pipe), not a regular"),
+            "{e}"
+        );
         assert_eq!(e.source.kind(), std::io::ErrorKind::InvalidInput);
         let e = RecordWriter::new(&fifo).save(&record(2)).unwrap_err();
         assert!(e.to_string().contains("a FIFO"), "{e}");
         let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
         assert!(kind.is_fifo(), "still a FIFO");
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no leftovers");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no leftovers"
+        );
     }
 
     #[cfg(unix)]
@@ -432,7 +440,12 @@ mod tests {
         let link = dir.path().join("game.json");
         std::os::unix::fs::symlink(&real, &link).unwrap();
         write_atomic(&link, b"new").unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert_eq!(std::fs::read(&real).unwrap(), b"new");
         // A record kept through the link: the journal, then the complete record.
         let mut writer = RecordWriter::new(&link);
@@ -440,7 +453,12 @@ mod tests {
         writer.save(&record(3)).unwrap();
         assert_eq!(Record::read(&real).unwrap().moves.len(), 3);
         writer.finish(&record(4)).unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert_eq!(Record::read(&link).unwrap(), record(4));
         // No temporary file left beside the link or the file.
         assert_eq!(std::fs::read_dir(&saves).unwrap().count(), 1);

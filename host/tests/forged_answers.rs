@@ -15,8 +15,7 @@ use std::{
 };
 
 use game_api::{
-    Effect, Layout, Manifest, MoveId, MoveInfo, Piece, Shape, Site, SiteContent, SiteId, Turn,
-    View,
+    Effect, Layout, Manifest, MoveId, MoveInfo, Piece, Shape, Site, SiteContent, SiteId, Turn, View,
 };
 use tavola::{
     plugins::{Inspection, Inspector, LoadError, Thumbnail},
@@ -156,7 +155,11 @@ fn gone(pid: i32) -> bool {
         return true;
     }
     std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
-        stat.rsplit(')').next().unwrap_or("").trim().starts_with('Z')
+        stat.rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .starts_with('Z')
     })
 }
 
@@ -171,7 +174,11 @@ fn gone_soon(pid: i32) -> bool {
 }
 
 fn pid_in(file: &Path) -> i32 {
-    std::fs::read_to_string(file).unwrap().trim().parse().unwrap()
+    std::fs::read_to_string(file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
 }
 
 /// Runs `requests` against a fake worker answering `answers`: every request but the
@@ -207,7 +214,10 @@ fn refused(answers: &[Answer], requests: Vec<Request>) -> String {
         worker.call(Request::Goto { moves: vec![] }, WAIT),
         Err(WorkerError::Failed(WorkerFailure::Invalid(_)))
     ));
-    assert!(gone(pid_in(&dir.path().join("pid"))), "the worker was killed");
+    assert!(
+        gone(pid_in(&dir.path().join("pid"))),
+        "the worker was killed"
+    );
     assert!(
         gone_soon(pid_in(&dir.path().join("grandchild"))),
         "its process group was killed"
@@ -383,7 +393,10 @@ fn answers_to_no_request_of_the_wrong_kind_or_with_illegal_moves_are_refused() {
     assert!(text.contains("not legal there"), "{text}");
 
     // A position with no board ever sent.
-    let text = refused(&[loaded(), position(2, snapshot(false))], vec![load(), start()]);
+    let text = refused(
+        &[loaded(), position(2, snapshot(false))],
+        vec![load(), start()],
+    );
     assert!(text.contains("without a board"), "{text}");
 
     // A manifest over the host's limits.
@@ -442,10 +455,16 @@ fn a_forged_inspection_on_the_childs_pipe_is_refused() {
     let found = Inspector::child(script).inspect(&copy, "abc");
     match found {
         Err(LoadError::Broken(why)) => {
-            assert!(why.starts_with("the plugin sent an invalid answer"), "{why}");
+            assert!(
+                why.starts_with("the plugin sent an invalid answer"),
+                "{why}"
+            );
             assert!(why.contains("100000 pieces"), "{why}");
         }
-        other => panic!("the forged answer was taken: {:?}", other.map(|i| i.manifest.id)),
+        other => panic!(
+            "the forged answer was taken: {:?}",
+            other.map(|i| i.manifest.id)
+        ),
     }
 }
 
@@ -478,8 +497,14 @@ fn a_forged_cached_inspection_is_refused_and_made_again() {
     assert!(text.len() > 13 << 20);
     std::fs::write(&cached, &text).unwrap();
     let again = inspector.inspect(&copy, "0123abcd").unwrap();
-    assert_eq!(again, first, "inspected again, not read from the forged file");
-    assert!(std::fs::metadata(&cached).unwrap().len() < 1 << 20, "replaced");
+    assert_eq!(
+        again, first,
+        "inspected again, not read from the forged file"
+    );
+    assert!(
+        std::fs::metadata(&cached).unwrap().len() < 1 << 20,
+        "replaced"
+    );
     // A well-formed answer kept for other content is not used either.
     let mut spoofed = first.clone();
     spoofed.manifest.name = "Kalah (spoofed)".into();

@@ -258,8 +258,20 @@ fn a_record_to_a_device_or_a_fifo_is_refused_and_the_node_stays() {
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
     let run = tavola(
         dir.path(),
-        &["play", "kalah", "--seed", "1", "--record", fifo.to_str().unwrap()],
+        &[
+            "play",
+            "kalah",
+            "--seed",
+            "1",
+            "--record",
+            fifo.to_str().unwrap(),
+        ],
     );
     assert!(!run.ok && run.stderr.contains("a FIFO"), "{}", run.stderr);
-    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
 }

@@ -240,9 +240,8 @@ fn inspect_in_child(exe: &Path, copy: &Path, timeout: Duration) -> Result<Inspec
     };
     if let Ok(found) = serde_json::from_slice::<Result<Inspection, LoadError>>(&done.stdout) {
         // The child ran the plugin's code, which may have written its own answer.
-        return checked_answer(found).unwrap_or_else(|e| {
-            Err(LoadError::Broken(crate::tr!("worker-invalid", error = e)))
-        });
+        return checked_answer(found)
+            .unwrap_or_else(|e| Err(LoadError::Broken(crate::tr!("worker-invalid", error = e))));
     }
     let stderr = process::tail(&done.stderr, 300);
     Err(LoadError::Crashed(format!(

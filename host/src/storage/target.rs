@@ -31,15 +31,18 @@ pub(super) fn writable_target(path: &Path) -> Result<PathBuf, Error> {
         return refuse_unless_regular(&meta.file_type(), None).map(|()| path.to_path_buf());
     }
     let real = std::fs::canonicalize(path).map_err(|e| {
-        let to = std::fs::read_link(path)
-            .map_or_else(|_| "?".to_owned(), |t| t.display().to_string());
+        let to =
+            std::fs::read_link(path).map_or_else(|_| "?".to_owned(), |t| t.display().to_string());
         if e.kind() == ErrorKind::NotFound {
             refusal(format!(
                 "it is a symbolic link to {to}, which does not exist; a save follows a link \
                  only to an existing regular file"
             ))
         } else {
-            Error::new(e.kind(), format!("following its symbolic link to {to}: {e}"))
+            Error::new(
+                e.kind(),
+                format!("following its symbolic link to {to}: {e}"),
+            )
         }
     })?;
     let meta = std::fs::metadata(&real)?;
@@ -155,7 +158,10 @@ mod tests {
         let to_null = dir.path().join("null.json");
         std::os::unix::fs::symlink("/dev/null", &to_null).unwrap();
         let e = writable_target(&to_null).unwrap_err();
-        assert!(e.to_string().contains("link to /dev/null, a character"), "{e}");
+        assert!(
+            e.to_string().contains("link to /dev/null, a character"),
+            "{e}"
+        );
         let dangling = dir.path().join("dangling.json");
         std::os::unix::fs::symlink(dir.path().join("gone"), &dangling).unwrap();
         let e = writable_target(&dangling).unwrap_err();

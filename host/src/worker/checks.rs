@@ -40,9 +40,7 @@ impl Asked {
         Some(match request {
             Request::Load { .. } => Asked::Load,
             Request::SeatCount { .. } => Asked::SeatCount,
-            Request::Start { .. } | Request::Open { .. } | Request::Goto { .. } => {
-                Asked::Position
-            }
+            Request::Start { .. } | Request::Open { .. } | Request::Goto { .. } => Asked::Position,
             Request::Play { .. } => Asked::Play,
             Request::Language { .. } => Asked::Language,
             Request::Bot { .. } => Asked::Bot,
@@ -226,7 +224,10 @@ impl Checker {
                 Some(*seat)
             }
             Turn::Chance { outcomes } => {
-                if let Some(o) = outcomes.iter().find(|o| moves.binary_search(&o.mv.0).is_err()) {
+                if let Some(o) = outcomes
+                    .iter()
+                    .find(|o| moves.binary_search(&o.mv.0).is_err())
+                {
                     return Err(format!(
                         "chance outcome #{} is not among the position's moves",
                         o.mv.0
@@ -290,7 +291,6 @@ impl Checker {
             _ => Ok(()),
         }
     }
-
 }
 
 /// A text of at most [`MAX_TEXT_BYTES`].

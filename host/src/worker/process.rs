@@ -325,8 +325,13 @@ mod tests {
         if unsafe { libc::kill(pid, 0) } != 0 {
             return true;
         }
-        std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .map_or(true, |stat| stat.rsplit(')').next().unwrap_or("").trim().starts_with('Z'))
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+            stat.rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .starts_with('Z')
+        })
     }
 
     fn sh(script: &str) -> Command {
@@ -359,10 +364,17 @@ mod tests {
             1024,
         )
         .unwrap();
-        assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
         assert!(done.status.is_some_and(|s| s.success()));
         assert!(String::from_utf8_lossy(&done.stdout).ends_with("answer\n"));
-        assert!(gone_soon(printed_pid(&done)), "the grandchild was killed with the group");
+        assert!(
+            gone_soon(printed_pid(&done)),
+            "the grandchild was killed with the group"
+        );
     }
 
     #[test]
@@ -375,8 +387,15 @@ mod tests {
         )
         .unwrap();
         assert!(done.status.is_none(), "killed at the limit");
-        assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
-        assert!(gone_soon(printed_pid(&done)), "the daemon died with its group");
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(
+            gone_soon(printed_pid(&done)),
+            "the daemon died with its group"
+        );
     }
 
     #[test]

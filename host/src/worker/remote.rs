@@ -33,23 +33,22 @@ impl RemoteGame {
         match worker.call(Request::Load { copy, language }, watchdog())? {
             // The worker loaded the plugin asked for, not another under its name.
             Reply::Loaded { manifest }
-                if manifest.id == plugin.id()
-                    && manifest.version == plugin.manifest().version =>
+                if manifest.id == plugin.id() && manifest.version == plugin.manifest().version =>
             {
                 Ok(RemoteGame {
                     worker,
                     plugin: plugin.clone(),
                 })
             }
-            Reply::Loaded { manifest } => Err(WorkerError::Failed(WorkerFailure::Invalid(
-                format!(
+            Reply::Loaded { manifest } => {
+                Err(WorkerError::Failed(WorkerFailure::Invalid(format!(
                     "it loaded `{}` {}, where `{}` {} was asked for",
                     manifest.id,
                     manifest.version,
                     plugin.id(),
                     plugin.manifest().version
-                ),
-            ))),
+                ))))
+            }
             other => Err(unexpected(other)),
         }
     }

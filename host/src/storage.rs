@@ -27,20 +27,20 @@ use crate::record::Record;
 
 /// A file that could not be written safely, with the step that failed.
 #[derive(Debug, Error)]
-#[error("cannot save {}: {step}: {source}", path.display())]
+#[error("cannot save {}: {step}: {cause}", path.display())]
 pub struct StorageError {
     /// The file being saved.
     pub path: PathBuf,
     /// What was being done (e.g. "creating the folder", "renaming the temporary file").
     pub step: &'static str,
     /// The cause.
-    pub source: std::io::Error,
+    pub cause: std::io::Error,
 }
 
 impl From<StorageError> for std::io::Error {
     /// The same kind of error, its message naming the file and the step.
     fn from(e: StorageError) -> Self {
-        std::io::Error::new(e.source.kind(), e.to_string())
+        std::io::Error::new(e.cause.kind(), e.to_string())
     }
 }
 
@@ -79,10 +79,10 @@ pub fn write_atomic_with(
     let flush = durability == Durability::Disk;
     let path_given = path;
     let fail = |step: &'static str| {
-        move |source| StorageError {
+        move |cause| StorageError {
             path: path_given.to_path_buf(),
             step,
-            source,
+            cause,
         }
     };
     let real = target::writable_target(path).map_err(fail("checking what is there"))?;
@@ -90,7 +90,7 @@ pub fn write_atomic_with(
     let name = path.file_name().ok_or_else(|| StorageError {
         path: path.to_path_buf(),
         step: "naming the file",
-        source: std::io::Error::new(
+        cause: std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             "the path has no file name",
         ),
@@ -242,10 +242,10 @@ impl RecordWriter {
     pub fn save(&mut self, record: &Record) -> Result<(), StorageError> {
         let path = &self.path;
         let fail = |step: &'static str| {
-            move |source| StorageError {
+            move |cause| StorageError {
                 path: path.clone(),
                 step,
-                source,
+                cause,
             }
         };
         let Some(file) = &mut self.journal else {
@@ -297,10 +297,10 @@ impl RecordWriter {
             .append(true)
             .open(&self.path)
             .and_then(|file| target::check_open_file(&file).map(|()| file))
-            .map_err(|source| StorageError {
+            .map_err(|cause| StorageError {
                 path: self.path.clone(),
                 step: "opening the record to append moves",
-                source,
+                cause,
             })?;
         self.journal = Some(file);
         self.saved_moves = record.moves.len();
@@ -397,7 +397,7 @@ mod tests {
                 .contains("a FIFO (a named pipe), not a regular"),
             "{e}"
         );
-        assert_eq!(e.source.kind(), std::io::ErrorKind::InvalidInput);
+        assert_eq!(e.cause.kind(), std::io::ErrorKind::InvalidInput);
         let e = RecordWriter::new(&fifo).save(&record(2)).unwrap_err();
         assert!(e.to_string().contains("a FIFO"), "{e}");
         let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();

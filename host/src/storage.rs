@@ -5,6 +5,13 @@
 //! reader (or the next start after a crash, a `kill -9` or a power cut) finds either the
 //! old file or the new one, never a mix or a truncated file. [`RecordWriter`] keeps a
 //! game record on disk as the game is played: every move is saved as it is made.
+//!
+//! Neither writes through, or over, anything but a regular file: a target that is a
+//! folder, a device (`/dev/full`), a FIFO or a socket is refused with a message saying
+//! what it is, and a symbolic link is followed to the regular file it leads to, which is
+//! the file replaced (the link stays); see [`target`].
+
+mod target;
 
 use std::{
     fs::{File, OpenOptions},
@@ -20,20 +27,20 @@ use crate::record::Record;
 
 /// A file that could not be written safely, with the step that failed.
 #[derive(Debug, Error)]
-#[error("cannot save {}: {step}: {source}", path.display())]
+#[error("cannot save {}: {step}: {cause}", path.display())]
 pub struct StorageError {
     /// The file being saved.
     pub path: PathBuf,
     /// What was being done (e.g. "creating the folder", "renaming the temporary file").
     pub step: &'static str,
     /// The cause.
-    pub source: std::io::Error,
+    pub cause: std::io::Error,
 }
 
 impl From<StorageError> for std::io::Error {
     /// The same kind of error, its message naming the file and the step.
     fn from(e: StorageError) -> Self {
-        std::io::Error::new(e.source.kind(), e.to_string())
+        std::io::Error::new(e.cause.kind(), e.to_string())
     }
 }
 
@@ -54,7 +61,10 @@ pub enum Durability {
 /// Replaces `path` with `bytes` atomically and durably: writes a temporary file in the
 /// same folder (a unique hidden name), flushes it to the disk, renames it over `path`
 /// and flushes the folder. Missing parent folders are created. On failure the old file,
-/// if any, is untouched and the temporary file is removed.
+/// if any, is untouched and the temporary file is removed. A target that exists and is
+/// not a regular file (a folder, a device, a FIFO, a socket) is refused before anything
+/// is written; a symbolic link is followed, and the regular file it leads to is replaced
+/// (beside itself; the link stays).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StorageError> {
     write_atomic_with(path, bytes, Durability::Disk)
 }
@@ -67,17 +77,20 @@ pub fn write_atomic_with(
     durability: Durability,
 ) -> Result<(), StorageError> {
     let flush = durability == Durability::Disk;
+    let path_given = path;
     let fail = |step: &'static str| {
-        move |source| StorageError {
-            path: path.to_path_buf(),
+        move |cause| StorageError {
+            path: path_given.to_path_buf(),
             step,
-            source,
+            cause,
         }
     };
+    let real = target::writable_target(path).map_err(fail("checking what is there"))?;
+    let path = real.as_path();
     let name = path.file_name().ok_or_else(|| StorageError {
         path: path.to_path_buf(),
         step: "naming the file",
-        source: std::io::Error::new(
+        cause: std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             "the path has no file name",
         ),
@@ -232,10 +245,10 @@ impl RecordWriter {
     pub fn save(&mut self, record: &Record) -> Result<(), StorageError> {
         let path = &self.path;
         let fail = |step: &'static str| {
-            move |source| StorageError {
+            move |cause| StorageError {
                 path: path.clone(),
                 step,
-                source,
+                cause,
             }
         };
         if self.journal.is_none() && !self.brokered {
@@ -276,10 +289,10 @@ impl RecordWriter {
         self.journal = None;
         if crate::sandbox::broker::active() {
             crate::sandbox::broker::finish(&self.path, record.to_json().as_bytes()).map_err(
-                |source| StorageError {
+                |cause| StorageError {
                     path: self.path.clone(),
                     step: "writing the record",
-                    source,
+                    cause,
                 },
             )?;
             self.saved_moves = record.moves.len();
@@ -302,11 +315,11 @@ impl RecordWriter {
         }
         self.journal = None;
         if crate::sandbox::broker::active() {
-            crate::sandbox::broker::start_file(&self.path, &text).map_err(|source| {
+            crate::sandbox::broker::start_file(&self.path, &text).map_err(|cause| {
                 StorageError {
                     path: self.path.clone(),
                     step: "writing the record",
-                    source,
+                    cause,
                 }
             })?;
             self.brokered = true;
@@ -319,10 +332,11 @@ impl RecordWriter {
         let file = OpenOptions::new()
             .append(true)
             .open(&self.path)
-            .map_err(|source| StorageError {
+            .and_then(|file| target::check_open_file(&file).map(|()| file))
+            .map_err(|cause| StorageError {
                 path: self.path.clone(),
                 step: "opening the record to append moves",
-                source,
+                cause,
             })?;
         self.journal = Some(file);
         self.saved_moves = record.moves.len();
@@ -354,14 +368,14 @@ mod tests {
     #[test]
     fn a_failed_write_names_the_file_and_keeps_the_old_one() {
         let dir = tempfile::tempdir().unwrap();
-        // A folder where the file should be: the rename fails.
+        // A folder where the file should be: refused before anything is written.
         let path = dir.path().join("taken");
         std::fs::create_dir(&path).unwrap();
         std::fs::write(path.join("inside"), b"x").unwrap();
         let e = write_atomic(&path, b"new").unwrap_err();
         let text = e.to_string();
         assert!(text.contains(&path.display().to_string()), "{text}");
-        assert!(text.contains("renaming"), "{text}");
+        assert!(text.contains("a folder, not a regular file"), "{text}");
         assert!(path.is_dir());
         assert_eq!(
             std::fs::read_dir(dir.path()).unwrap().count(),
@@ -373,6 +387,124 @@ mod tests {
         std::fs::write(&file, b"x").unwrap();
         let e = write_atomic(&file.join("save.json"), b"new").unwrap_err();
         assert!(e.to_string().contains("creating the folder"), "{e}");
+    }
+
+    /// A record of `moves` moves (no plugin needed to write one).
+    fn record(moves: usize) -> Record {
+        Record {
+            format: crate::record::RECORD_FORMAT.into(),
+            version: crate::record::RECORD_VERSION,
+            game: "game".into(),
+            plugin_version: "1.0.0".into(),
+            api_level: 1,
+            options: Default::default(),
+            seed: None,
+            start: None,
+            seats: vec![],
+            created: None,
+            moves: (0..moves)
+                .map(|i| crate::record::RecordedMove {
+                    id: i as u32,
+                    notation: format!("m{i}"),
+                    seat: Some(0),
+                    at_ms: None,
+                    check: None,
+                })
+                .collect(),
+            result: None,
+            ending: None,
+            clock: None,
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_never_written_through_nor_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("save.json");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid C string; mkfifo only creates a node.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        // Opening a FIFO to write would block for a reader: the check never opens it.
+        let e = write_atomic(&fifo, b"new").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("a FIFO (a named pipe), not a regular"),
+            "{e}"
+        );
+        assert_eq!(e.cause.kind(), std::io::ErrorKind::InvalidInput);
+        let e = RecordWriter::new(&fifo).save(&record(2)).unwrap_err();
+        assert!(e.to_string().contains("a FIFO"), "{e}");
+        let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(kind.is_fifo(), "still a FIFO");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no leftovers"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_refused_and_stays_a_device() {
+        use std::os::unix::fs::FileTypeExt;
+        // `/dev/null` takes any write: a save "to" it must still be refused, not renamed
+        // over it (which root could do), nor appended through.
+        for device in ["/dev/null", "/dev/full"] {
+            let path = Path::new(device);
+            if !path.exists() {
+                continue;
+            }
+            let e = write_atomic(path, b"new").unwrap_err();
+            assert!(e.to_string().contains("a character device"), "{e}");
+            let e = RecordWriter::new(path).save(&record(1)).unwrap_err();
+            assert!(e.to_string().contains(device), "{e}");
+            let kind = std::fs::symlink_metadata(path).unwrap().file_type();
+            assert!(kind.is_char_device(), "{device} is still a device");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_followed_its_file_replaced_and_the_link_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let saves = dir.path().join("elsewhere");
+        std::fs::create_dir(&saves).unwrap();
+        let real = saves.join("game.json");
+        std::fs::write(&real, b"old").unwrap();
+        let link = dir.path().join("game.json");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        // A record kept through the link: the journal, then the complete record.
+        let mut writer = RecordWriter::new(&link);
+        writer.save(&record(1)).unwrap();
+        writer.save(&record(3)).unwrap();
+        assert_eq!(Record::read(&real).unwrap().moves.len(), 3);
+        writer.finish(&record(4)).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(Record::read(&link).unwrap(), record(4));
+        // No temporary file left beside the link or the file.
+        assert_eq!(std::fs::read_dir(&saves).unwrap().count(), 1);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+        // A link to nothing is refused; nothing is created at its end.
+        let dangling = dir.path().join("dangling.json");
+        std::os::unix::fs::symlink(dir.path().join("nowhere.json"), &dangling).unwrap();
+        let e = write_atomic(&dangling, b"x").unwrap_err();
+        assert!(e.to_string().contains("does not exist"), "{e}");
+        assert!(!dir.path().join("nowhere.json").exists());
     }
 
     /// The environment variable that turns [`save_loop_child`] into the saving child.

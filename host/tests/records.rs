@@ -230,3 +230,48 @@ fn solve_gives_the_exact_value_within_its_memory_budget() {
     assert!(run.stdout.contains("of 1 MB)"), "{}", run.stdout);
     assert!(run.stderr.is_empty(), "quiet: {}", run.stderr);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_record_to_a_device_or_a_fifo_is_refused_and_the_node_stays() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = plugins();
+    // `/dev/full` fails every write; as root, a rename would have replaced the node.
+    let run = tavola(
+        dir.path(),
+        &["play", "kalah", "--seed", "1", "--record", "/dev/full"],
+    );
+    assert!(!run.ok, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("/dev/full")
+            && run.stderr.contains("a character device")
+            && run.stderr.contains("not a regular file"),
+        "{}",
+        run.stderr
+    );
+    let kind = std::fs::symlink_metadata("/dev/full").unwrap().file_type();
+    assert!(kind.is_char_device(), "/dev/full is still a device");
+    // A FIFO: refused without being opened (opening it would wait for a reader).
+    let fifo = dir.path().join("pipe.json");
+    let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid C string; mkfifo only creates a node.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let run = tavola(
+        dir.path(),
+        &[
+            "play",
+            "kalah",
+            "--seed",
+            "1",
+            "--record",
+            fifo.to_str().unwrap(),
+        ],
+    );
+    assert!(!run.ok && run.stderr.contains("a FIFO"), "{}", run.stderr);
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+}

@@ -255,6 +255,7 @@ file-name = File name:
 file-load = Load
 file-save = Save
 restore-not-closed = Tavola was not closed normally last time, while { $game } was open
+restore-replaced = another game was opened at start (tavola open) in its place
 restore-this-game = this game
 restore-kept-not-closed = The game in progress was not opened on its own: { $reason }.
     To be safe it is kept aside: Recover games… (in the Game menu) opens it.
@@ -459,6 +460,7 @@ worker-crashed = the plugin's process { $how }
 worker-crashed-said = { $ended } — it said: { $said }
 worker-timed-out = the plugin did not answer within { $seconds } s ({ $what }); its process was stopped
 worker-protocol = the plugin's process broke the protocol: { $error }
+worker-invalid = the plugin sent an invalid answer: { $error }
 worker-doing-load = loading the plugin
 worker-doing-seat-count = counting the seats
 worker-doing-start = setting up the game

@@ -261,6 +261,7 @@ file-name = Nome del file:
 file-load = Carica
 file-save = Salva
 restore-not-closed = L'ultima volta Tavola non è stata chiusa normalmente, mentre { $game } era aperta
+restore-replaced = all'avvio è stata aperta un'altra partita (tavola open) al suo posto
 restore-this-game = questa partita
 restore-kept-not-closed = La partita in corso non è stata riaperta da sola: { $reason }.
     Per sicurezza è tenuta da parte: "Recupera partite…" (nel menu Partita) la apre.
@@ -468,6 +469,7 @@ worker-crashed = il processo del plugin { $how }
 worker-crashed-said = { $ended } — ha scritto: { $said }
 worker-timed-out = il plugin non ha risposto entro { $seconds } s ({ $what }); il suo processo è stato fermato
 worker-protocol = il processo del plugin non ha rispettato il protocollo: { $error }
+worker-invalid = il plugin ha inviato una risposta non valida: { $error }
 worker-doing-load = caricamento del plugin
 worker-doing-seat-count = conteggio dei posti
 worker-doing-start = preparazione della partita

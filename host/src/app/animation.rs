@@ -5,6 +5,7 @@
 use game_api::{Effect, Group, Piece, SiteContent, SiteId};
 
 use super::board::Contents;
+use crate::plugins::limits::MAX_PIECES;
 
 /// A move being animated.
 #[derive(Debug, Clone)]
@@ -17,6 +18,8 @@ pub struct Animation {
     pub target: Contents,
     hand: Vec<Piece>,
     last_held: Option<Piece>,
+    /// Pieces dropped with an empty hand so far (bounded by [`MAX_PIECES`]).
+    conjured: u64,
     /// The site of the step just shown.
     pub active: Option<SiteId>,
     /// The last message effect shown.
@@ -34,6 +37,7 @@ impl Animation {
             target: after,
             hand: Vec::new(),
             last_held: None,
+            conjured: 0,
             active: None,
             message: None,
             next_step_at: now,
@@ -84,10 +88,18 @@ impl Animation {
             }
             Effect::Drop { site, count } => {
                 // A drop with an empty hand (a plugin that drops more than it lifted)
-                // drops more of the last piece held.
-                let pieces: Vec<Piece> = (0..*count)
-                    .filter_map(|_| self.hand.pop().or_else(|| self.last_held.clone()))
-                    .collect();
+                // drops more of the last piece held, up to the limit of pieces a view
+                // may show (the effects are checked before they come here; this bound
+                // holds whatever comes).
+                let from_hand = (*count as usize).min(self.hand.len());
+                let mut pieces = self.hand.split_off(self.hand.len() - from_hand);
+                pieces.reverse();
+                if let Some(last) = &self.last_held {
+                    let more = u64::from(*count) - from_hand as u64;
+                    let more = more.min(MAX_PIECES.saturating_sub(self.conjured));
+                    self.conjured += more;
+                    pieces.extend(std::iter::repeat_n(last.clone(), more as usize));
+                }
                 put(&mut self.contents, &self.target, *site, pieces);
                 self.active = Some(*site);
             }
@@ -280,6 +292,33 @@ mod tests {
             }
         );
         assert!(a.advance(2.0, 1.0));
+        assert_eq!(a.contents, after);
+    }
+
+    #[test]
+    fn huge_drops_with_an_empty_hand_are_bounded() {
+        let before: Contents = [(SiteId(0), count(2))].into();
+        let after: Contents = [(SiteId(1), count(2))].into();
+        let lift = Effect::Lift {
+            site: SiteId(0),
+            count: 2,
+        };
+        let drop = Effect::Drop {
+            site: SiteId(1),
+            count: u32::MAX,
+        };
+        let started = std::time::Instant::now();
+        let mut a = Animation::new(vec![lift, drop.clone(), drop], before, after.clone(), 0.0);
+        for t in 0..3 {
+            assert!(!a.advance(f64::from(t), 1.0));
+        }
+        let SiteContent::Count { count: shown, .. } = a.contents[&SiteId(1)] else {
+            panic!("{:?}", a.contents[&SiteId(1)]);
+        };
+        // The two lifted, then at most MAX_PIECES more over every drop together.
+        assert_eq!(u64::from(shown), 2 + MAX_PIECES);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert!(a.advance(3.0, 1.0));
         assert_eq!(a.contents, after);
     }
 

@@ -262,6 +262,19 @@ impl TavolaApp {
     /// Opens the last run's game, unless it finished; one that cannot be opened (or was
     /// open when the last run ended abnormally) is set aside, never deleted.
     pub(super) fn restore_autosave(&mut self) {
+        self.take_last_game(true);
+    }
+
+    /// Before the app opens another game at start (`tavola open`): the last run's game,
+    /// unless it finished, is set aside under *Recover games…* — with the reason a plain
+    /// start would give if that run ended abnormally — instead of being overwritten by
+    /// the new game's first save.
+    pub(super) fn keep_last_game(&mut self) {
+        self.take_last_game(false);
+    }
+
+    /// [`TavolaApp::restore_autosave`] (`restore`) or [`TavolaApp::keep_last_game`].
+    fn take_last_game(&mut self, restore: bool) {
         let Some(slot) = &self.slot else { return };
         let (path, data) = (slot.autosave(), slot.dir().to_path_buf());
         // Saves cut short by a crash leave temporary files; the save itself is whole.
@@ -281,13 +294,16 @@ impl TavolaApp {
             )),
             None => match Record::read(&path) {
                 Ok(record) if record.result.is_some() || record.ending.is_some() => return,
-                Ok(_) => self.load_from(&path).err().map(|e| format!("{e:#}")),
+                Ok(_) if restore => self.load_from(&path).err().map(|e| format!("{e:#}")),
+                Ok(_) => Some(crate::tr!("restore-replaced")),
                 Err(e) => Some(e.to_string()),
             },
         };
         if let Some(reason) = problem {
-            self.play = None;
-            self.screen = Screen::Chooser;
+            if restore {
+                self.play = None;
+                self.screen = Screen::Chooser;
+            }
             self.message = Some(match set_aside(&path, &data, &reason) {
                 // The last run may simply have been ended (a logout, a `kill`): no blame.
                 Ok(_) if not_closed => {

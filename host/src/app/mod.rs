@@ -58,7 +58,8 @@ pub struct AppConfig {
     /// The `tavola` binary that runs plugin code (discovery and workers); this
     /// executable if `None`.
     pub worker_exe: Option<PathBuf>,
-    /// Do not open the game in progress of the last run (`tavola --no-restore`).
+    /// Do not open the game in progress of the last run (`tavola --no-restore`): it is
+    /// set aside under *Recover games…* instead, as it is when a game is opened at start.
     pub no_restore: bool,
     /// Save… and Load… open the system's own file dialog (the app's own where the
     /// system has none); off, they open the app's own (tests).
@@ -193,11 +194,18 @@ impl TavolaApp {
             fullscreen: false,
         };
         if let Some(start) = config.start {
+            // The last run's game is kept, never overwritten by this one's saves.
+            app.keep_last_game();
             if let Err(e) = app.open_game(&start) {
-                app.message = Some(format!("{e:#}"));
+                app.message = Some(match app.message.take() {
+                    Some(kept) => format!("{kept}\n{e:#}"),
+                    None => format!("{e:#}"),
+                });
             }
         } else if !config.no_restore {
             app.restore_autosave();
+        } else {
+            app.keep_last_game();
         }
         app.mark_running();
         app.recoverable = app.recoverable_count();

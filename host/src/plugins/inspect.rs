@@ -40,8 +40,13 @@ pub const INSPECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The version of [`Inspection`]'s saved form: inspections cached under another version
 /// are made again. 3: plugins built against an earlier revision of the contract load
-/// (their cached "incompatible" answers are stale).
-const CACHE_FORMAT: u32 = 3;
+/// (their cached "incompatible" answers are stale). 4: the answer names the content
+/// hash it is for, and is checked again when read.
+const CACHE_FORMAT: u32 = 4;
+
+/// The largest answer an inspecting child may send, and the largest cached answer read
+/// (a manifest with its rules in every language and a board for the card).
+const MAX_ANSWER_BYTES: u64 = 64 << 20;
 
 /// What inspecting a plugin file found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -107,17 +112,17 @@ impl Inspector {
         }
     }
 
-    /// Inspects a private copy, using the cached answer for this content if there is one.
+    /// Inspects a private copy, using the cached answer for this content if there is
+    /// one that passes the checks again (a cache file is data anyone who could write the
+    /// folder may have forged: one for another content, too large, or with a board over
+    /// the limits is inspected again and replaced).
     pub fn inspect(&self, copy: &Path, hash: &str) -> Result<Inspection, LoadError> {
         let cached = copy.with_file_name(format!(
             "{hash}.inspection-{CACHE_FORMAT}-{}.json",
             host_stamp()
         ));
-        if let Some(found) = std::fs::read(&cached)
-            .ok()
-            .and_then(|data| serde_json::from_slice::<CachedInspection>(&data).ok())
-        {
-            return found.0;
+        if let Some(found) = read_cached(&cached, hash) {
+            return found;
         }
         let found = match self {
             Inspector::InProcess => super::library::load_module(copy).map(|(i, _)| i),
@@ -128,7 +133,11 @@ impl Inspector {
             Ok(_) => true,
             Err(e) => e.is_lasting(),
         };
-        if lasting && let Ok(text) = serde_json::to_vec(&CachedInspection(found.clone())) {
+        let keep = CachedInspection {
+            hash: hash.to_owned(),
+            found: found.clone(),
+        };
+        if lasting && let Ok(text) = serde_json::to_vec(&keep) {
             let tmp = cached.with_extension(format!("{}.tmp", fastrand::u64(..)));
             if std::fs::write(&tmp, text).is_ok() {
                 let _ = std::fs::rename(&tmp, &cached);
@@ -138,8 +147,59 @@ impl Inspector {
     }
 }
 
+/// An inspection's answer as cached: the content it is for, and the answer.
 #[derive(Serialize, Deserialize)]
-struct CachedInspection(Result<Inspection, LoadError>);
+struct CachedInspection {
+    hash: String,
+    found: Result<Inspection, LoadError>,
+}
+
+/// The cached answer in `file` for content `hash`, if there is one that reads, is for
+/// that content and passes the checks of an answer from a child.
+fn read_cached(file: &Path, hash: &str) -> Option<Result<Inspection, LoadError>> {
+    use std::io::Read;
+    let mut data = Vec::new();
+    std::fs::File::open(file)
+        .ok()?
+        .take(MAX_ANSWER_BYTES + 1)
+        .read_to_end(&mut data)
+        .ok()?;
+    if data.len() as u64 > MAX_ANSWER_BYTES {
+        return None;
+    }
+    let cached: CachedInspection = serde_json::from_slice(&data).ok()?;
+    if cached.hash != hash {
+        return None;
+    }
+    checked_answer(cached.found).ok()
+}
+
+/// An answer from outside this process (a child, a cache file), checked as the loader
+/// checks its own: `Err` with the reason if it breaks the contract or the limits.
+fn checked_answer(
+    found: Result<Inspection, LoadError>,
+) -> Result<Result<Inspection, LoadError>, String> {
+    match &found {
+        Ok(inspection) => super::validate::inspection(inspection)?,
+        Err(e) => {
+            let longest = match e {
+                LoadError::Incompatible { summary, details } => {
+                    summary.len().max(details.len() / 16)
+                }
+                LoadError::NotALibrary(t)
+                | LoadError::NotAPlugin(t)
+                | LoadError::Broken(t)
+                | LoadError::Crashed(t)
+                | LoadError::Blocked(t)
+                | LoadError::Unreadable(t) => t.len(),
+            };
+            if longest > super::limits::MAX_TEXT_BYTES {
+                return Err(format!("a refusal of {longest} bytes"));
+            }
+        }
+    }
+    Ok(found)
+}
 
 /// The board of a default game, if the plugin gives it. Its texts are always in the
 /// fallback language, so that the cached answer, kept by content alone, never depends on
@@ -174,7 +234,9 @@ pub fn inspect_command(file: &Path) -> std::io::Result<()> {
 fn inspect_in_child(exe: &Path, copy: &Path, timeout: Duration) -> Result<Inspection, LoadError> {
     let mut command = process::command(exe, process::memory_limit().min(2 << 30));
     command.arg("inspect").arg(copy);
-    let done = process::run_with_timeout(command, timeout, 64 << 20)
+    // Waited for by this thread: it ends with the app, even one killed meanwhile.
+    process::die_with_parent(&mut command);
+    let done = process::run_with_timeout(command, timeout, MAX_ANSWER_BYTES)
         .map_err(|e| LoadError::Crashed(format!("the inspecting process could not start: {e}")))?;
     let Some(status) = done.status else {
         return Err(LoadError::Crashed(format!(
@@ -186,7 +248,9 @@ fn inspect_in_child(exe: &Path, copy: &Path, timeout: Duration) -> Result<Inspec
         return Err(LoadError::Blocked(attempt.to_string()));
     }
     if let Ok(found) = serde_json::from_slice::<Result<Inspection, LoadError>>(&done.stdout) {
-        return found;
+        // The child ran the plugin's code, which may have written its own answer.
+        return checked_answer(found)
+            .unwrap_or_else(|e| Err(LoadError::Broken(crate::tr!("worker-invalid", error = e))));
     }
     let stderr = process::tail(&done.stderr, 300);
     Err(LoadError::Crashed(format!(

@@ -385,8 +385,9 @@ fn library_error(e: LibraryError) -> LoadError {
     LoadError::Incompatible { summary, details }
 }
 
-/// The checks the host needs a manifest to pass before it can show the game.
-fn check_manifest(m: &Manifest) -> Result<(), String> {
+/// The checks the host needs a manifest to pass before it can show the game (also on a
+/// manifest a child process sends).
+pub(crate) fn check_manifest(m: &Manifest) -> Result<(), String> {
     super::check_manifest_limits(m)?;
     let id_ok = !m.id.is_empty()
         && m.id

@@ -21,7 +21,7 @@ pub mod limits;
 mod piece_styles;
 mod plugin;
 mod set;
-mod validate;
+pub(crate) mod validate;
 
 pub use cache::{CACHE_DIR_VAR, PrivateCopy, cache_dir, private_copy};
 pub use dirs::{DirSource, PluginDir, PluginDirs, is_library_name, user_plugins_dir};
@@ -32,6 +32,7 @@ pub use inspect::{
     INSPECT_TIMEOUT, INSPECT_TIMEOUT_VAR, Inspection, Inspector, Thumbnail, inspect_command,
     inspect_timeout,
 };
+pub(crate) use library::check_manifest as check_loaded_manifest;
 pub use library::{LoadError, load_copy, load_library};
 pub use limits::check_manifest_limits;
 pub use plugin::{Plugin, PluginMeta, forbid_in_process};

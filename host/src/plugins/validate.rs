@@ -3,9 +3,14 @@
 //! the search hot path (turn, legal moves, simulations, returns) are O(1) per seat or per
 //! chance outcome; the rest (layouts, views, move descriptions, effects) run on JSON
 //! calls that people wait for anyway.
+//!
+//! The same checks run in the app on what a child process sends (a worker's positions
+//! and effects, an inspection: see `worker/checks.rs` and [`inspection`]), since the
+//! child runs the plugin's code and may say anything; they take plain data (the turn as
+//! [`turn`] takes it, not only its FFI form).
 
 use game_api::{
-    Effect, Layout, MoveInfo, SiteContent, SiteId, View,
+    Effect, Layout, MoveInfo, SiteContent, SiteId, Turn, View,
     ffi::{FfiChance, FfiSeatOutcome},
 };
 
@@ -20,7 +25,7 @@ use super::{
 type Checked = Result<(), CallError>;
 
 /// The seat count the game reports is between 1 and [`MAX_SEATS`].
-pub(super) fn seat_count(plugin: &str, seats: u8) -> Checked {
+pub(crate) fn seat_count(plugin: &str, seats: u8) -> Checked {
     if seats == 0 || seats > MAX_SEATS {
         return Err(CallError::contract(
             plugin,
@@ -33,7 +38,7 @@ pub(super) fn seat_count(plugin: &str, seats: u8) -> Checked {
 
 /// `seat` is one of the game's `seats`.
 #[inline]
-pub(super) fn seat(plugin: &str, seat: u8, seats: u8) -> Checked {
+pub(crate) fn seat(plugin: &str, seat: u8, seats: u8) -> Checked {
     if seat >= seats {
         return Err(CallError::contract(
             plugin,
@@ -45,7 +50,7 @@ pub(super) fn seat(plugin: &str, seat: u8, seats: u8) -> Checked {
 }
 
 /// The results of a finished game: one per seat, each a win, a draw or a loss.
-pub(super) fn outcome(plugin: &str, seats_out: &[FfiSeatOutcome], seats: u8) -> Checked {
+pub(crate) fn outcome(plugin: &str, seats_out: &[FfiSeatOutcome], seats: u8) -> Checked {
     if seats_out.len() != usize::from(seats) {
         return Err(CallError::contract(
             plugin,
@@ -69,9 +74,65 @@ pub(super) fn outcome(plugin: &str, seats_out: &[FfiSeatOutcome], seats: u8) -> 
     Ok(())
 }
 
+/// A turn as plain data: a seat among `seats`, chance outcomes that are proper
+/// probabilities summing to 1 (see [`chances`]), or one result per seat.
+pub(crate) fn turn(plugin: &str, turn: &Turn, seats: u8) -> Checked {
+    match turn {
+        Turn::Seat { seat: s } => seat(plugin, *s, seats),
+        Turn::Chance { outcomes } => {
+            move_count(plugin, outcomes.len())?;
+            let plain: Vec<FfiChance> = outcomes
+                .iter()
+                .map(|o| FfiChance {
+                    mv: o.mv.0,
+                    num: o.probability.num,
+                    den: o.probability.den,
+                })
+                .collect();
+            chances(plugin, &plain)
+        }
+        Turn::Over { outcome } if outcome.seats.len() != usize::from(seats) => {
+            Err(CallError::contract(
+                plugin,
+                Rule::SeatInRange,
+                format!(
+                    "a result for {} seats, in a game of {seats} seats",
+                    outcome.seats.len()
+                ),
+            ))
+        }
+        Turn::Over { .. } => Ok(()),
+    }
+}
+
+/// An inspection's answer, as a child process sent it or a cache file kept it: the
+/// manifest passes the loader's checks, the contract level is this host's, and the
+/// thumbnail's layout and view pass the checks of a game of the manifest's largest
+/// table. The reason in words if not.
+pub(crate) fn inspection(found: &super::Inspection) -> Result<(), String> {
+    super::library::check_manifest(&found.manifest)
+        .map_err(|e| format!("its manifest is wrong: {e}"))?;
+    if found.api_level != game_api::API_LEVEL {
+        return Err(format!(
+            "it says it was built for game-api level {}, which this host does not load",
+            found.api_level
+        ));
+    }
+    if found.api_version.len() > 64 {
+        return Err("its game-api version is not a version".into());
+    }
+    let Some(thumbnail) = &found.thumbnail else {
+        return Ok(());
+    };
+    let (id, seats) = (&found.manifest.id, found.manifest.seats.max);
+    layout(id, &thumbnail.layout, seats).map_err(|e| format!("its board: {e}"))?;
+    view(id, &thumbnail.view, thumbnail.layout.sites.len(), seats)
+        .map_err(|e| format!("its board: {e}"))
+}
+
 /// A list of `len` legal moves is within [`MAX_MOVES`].
 #[inline]
-pub(super) fn move_count(plugin: &str, len: usize) -> Checked {
+pub(crate) fn move_count(plugin: &str, len: usize) -> Checked {
     if len > MAX_MOVES {
         return Err(CallError::contract(
             plugin,
@@ -84,7 +145,7 @@ pub(super) fn move_count(plugin: &str, len: usize) -> Checked {
 
 /// A seat's turn with `len` legal moves: at least one, at most [`MAX_MOVES`].
 #[inline]
-pub(super) fn seat_moves(plugin: &str, seat: u8, len: usize) -> Checked {
+pub(crate) fn seat_moves(plugin: &str, seat: u8, len: usize) -> Checked {
     if len == 0 {
         return Err(CallError::contract(
             plugin,
@@ -104,7 +165,7 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 
 /// Chance outcomes: at least one, at most [`MAX_MOVES`], each probability a positive
 /// fraction, and together exactly 1 (summed as exact fractions).
-pub(super) fn chances(plugin: &str, outcomes: &[FfiChance]) -> Checked {
+pub(crate) fn chances(plugin: &str, outcomes: &[FfiChance]) -> Checked {
     let broke = |detail: String| Err(CallError::contract(plugin, Rule::ChanceSumsToOne, detail));
     if outcomes.is_empty() {
         return Err(CallError::contract(
@@ -164,7 +225,7 @@ pub(super) fn chances(plugin: &str, outcomes: &[FfiChance]) -> Checked {
 
 /// Returns or evaluations: one finite number per seat.
 #[inline]
-pub(super) fn values(plugin: &str, what: &str, values: &[f64], seats: u8) -> Checked {
+pub(crate) fn values(plugin: &str, what: &str, values: &[f64], seats: u8) -> Checked {
     if values.len() != usize::from(seats) || !values.iter().all(|v| v.is_finite()) {
         return Err(CallError::contract(
             plugin,
@@ -176,7 +237,7 @@ pub(super) fn values(plugin: &str, what: &str, values: &[f64], seats: u8) -> Che
 }
 
 /// A text of at most [`MAX_TEXT_BYTES`].
-pub(super) fn text(plugin: &str, what: &str, text: &str) -> Checked {
+pub(crate) fn text(plugin: &str, what: &str, text: &str) -> Checked {
     if text.len() > MAX_TEXT_BYTES {
         return Err(CallError::contract(
             plugin,
@@ -214,7 +275,7 @@ fn owner(plugin: &str, what: &str, owner: Option<u8>, seats: u8) -> Checked {
 
 /// A layout: well-formed ([`Layout::check`]), at most [`MAX_SITES`] sites, finite
 /// coordinates, owners among the seats, short labels.
-pub(super) fn layout(plugin: &str, layout: &Layout, seats: u8) -> Checked {
+pub(crate) fn layout(plugin: &str, layout: &Layout, seats: u8) -> Checked {
     let limit = |detail: String| Err(CallError::contract(plugin, Rule::WithinLimits, detail));
     if layout.sites.len() > MAX_SITES || layout.links.len() > 4 * MAX_SITES {
         return limit(format!(
@@ -249,7 +310,7 @@ pub(super) fn layout(plugin: &str, layout: &Layout, seats: u8) -> Checked {
 
 /// A view: sites in the layout, at most [`MAX_PIECES`] pieces, owners among the seats,
 /// short texts.
-pub(super) fn view(plugin: &str, view: &View, sites: usize, seats: u8) -> Checked {
+pub(crate) fn view(plugin: &str, view: &View, sites: usize, seats: u8) -> Checked {
     let mut pieces = 0u64;
     for (id, content) in &view.sites {
         site(plugin, "the view", *id, sites)?;
@@ -328,7 +389,7 @@ pub(super) fn view(plugin: &str, view: &View, sites: usize, seats: u8) -> Checke
 
 /// How a person makes a move: at most [`MAX_MOVE_SITES`] sites, all in the layout, a
 /// short notation, choice and key.
-pub(super) fn move_info(plugin: &str, info: &MoveInfo, sites: usize) -> Checked {
+pub(crate) fn move_info(plugin: &str, info: &MoveInfo, sites: usize) -> Checked {
     if info.sites.len() > MAX_MOVE_SITES {
         return Err(CallError::contract(
             plugin,
@@ -354,7 +415,17 @@ pub(super) fn move_info(plugin: &str, info: &MoveInfo, sites: usize) -> Checked 
 /// [`MAX_PIECES`], and, replayed over the view `before` the move, no lift or relay of
 /// more pieces than the site holds. (Captures, moves and removals are replayed but not
 /// checked: a game may take from a score it shows otherwise, a loan say.)
-pub(super) fn effects(plugin: &str, effects: &[Effect], sites: usize, before: &View) -> Checked {
+pub(crate) fn effects(plugin: &str, effects: &[Effect], sites: usize, before: &View) -> Checked {
+    effects_over(plugin, effects, sites, Some(before))
+}
+
+/// [`effects`] when the view before the move is not known (the last move of a game
+/// relabelled in another language): every limit but the pieces each site holds.
+pub(crate) fn effects_of_unknown_start(plugin: &str, effects: &[Effect], sites: usize) -> Checked {
+    effects_over(plugin, effects, sites, None)
+}
+
+fn effects_over(plugin: &str, effects: &[Effect], sites: usize, before: Option<&View>) -> Checked {
     if effects.len() > MAX_EFFECTS {
         return Err(CallError::contract(
             plugin,
@@ -365,8 +436,9 @@ pub(super) fn effects(plugin: &str, effects: &[Effect], sites: usize, before: &V
             ),
         ));
     }
-    let mut held = vec![0u64; sites];
-    for (id, content) in &before.sites {
+    // Unknown: as many as any lift takes.
+    let mut held = vec![if before.is_some() { 0 } else { u64::MAX / 2 }; sites];
+    for (id, content) in before.map_or(&[][..], |b| &b.sites[..]) {
         if let Some(h) = held.get_mut(usize::from(id.0)) {
             *h = match content {
                 SiteContent::Count { count, .. } => u64::from(*count),

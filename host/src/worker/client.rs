@@ -13,7 +13,8 @@ use std::{
 use thiserror::Error;
 
 use super::{
-    process::{command, describe_exit, memory_limit, tail},
+    checks::Checker,
+    process::{command, describe_exit, has_ended, kill_group_and_reap, memory_limit, tail},
     protocol::{Answer, Call, Reply, Request, read_frame, write_frame},
 };
 
@@ -66,6 +67,11 @@ pub enum WorkerFailure {
     /// The plugin tried something the sandbox forbids, and its process was stopped.
     #[error("{}", crate::tr!("worker-blocked", blocked = .0.to_string()))]
     Blocked(crate::sandbox::Attempt),
+    /// The process sent an answer that breaks the contract or the host's limits (a
+    /// board, effects or a move a plugin's game could not have given), or answers no
+    /// request in flight: it was killed, and nothing of the answer was used.
+    #[error("{}", crate::tr!("worker-invalid", error = .0.clone()))]
+    Invalid(String),
 }
 
 /// A crash in words: how the process ended, and the end of what it said.
@@ -129,6 +135,10 @@ pub struct Worker {
     forgotten: std::collections::HashSet<u64>,
     failure: Option<WorkerFailure>,
     waker: Waker,
+    /// The process was reaped: its group id may belong to another process now.
+    reaped: bool,
+    /// Checks every answer against the request it answers and the game so far.
+    checker: Checker,
 }
 
 /// Called by the reader thread whenever an answer arrives (the app wakes its window to
@@ -217,6 +227,8 @@ impl Worker {
             forgotten: Default::default(),
             failure: None,
             waker,
+            reaped: false,
+            checker: Checker::default(),
         })
     }
 
@@ -238,6 +250,7 @@ impl Worker {
         let id = self.next_id;
         self.next_id += 1;
         let what = describe(&request);
+        self.checker.sent(id, &request);
         if write_frame(&mut self.stdin, &Call { id, request }).is_err() {
             return Err(self.die_now());
         }
@@ -265,7 +278,11 @@ impl Worker {
 
     /// Forgets request `id`: its answer, if one comes, is dropped.
     pub fn forget(&mut self, id: u64) {
-        self.stash.remove(&id);
+        if self.stash.remove(&id).is_some() {
+            // Already answered: nothing more is due.
+            self.deadlines.remove(&id);
+            return;
+        }
         self.forgotten.insert(id);
         if let Some(due) = self.deadlines.get_mut(&id) {
             // Still bounded: a hung search is caught all the same.
@@ -336,16 +353,33 @@ impl Worker {
         loop {
             match first {
                 Ok(Ok(answer)) => {
+                    // An answer to no request in flight, or one that breaks the
+                    // contract, ends the worker before anything of it is used.
+                    let waiting = self.deadlines.contains_key(&answer.id)
+                        && !self.stash.contains_key(&answer.id);
+                    let checked = if waiting {
+                        self.checker.check(&answer)
+                    } else {
+                        Err(format!(
+                            "an answer to request {}, which is not waiting for one",
+                            answer.id
+                        ))
+                    };
+                    if let Err(what) = checked {
+                        self.kill();
+                        self.failure = Some(WorkerFailure::Invalid(what));
+                        return;
+                    }
                     if self.forgotten.remove(&answer.id) {
                         self.deadlines.remove(&answer.id);
-                    } else if self.deadlines.contains_key(&answer.id) {
+                    } else {
                         self.stash.insert(answer.id, answer.reply);
                     }
                 }
                 Ok(Err(e)) => {
                     // A message cut short by the worker's death is a crash, said as one.
                     std::thread::sleep(Duration::from_millis(50));
-                    if matches!(self.child.try_wait(), Ok(Some(_))) {
+                    if matches!(has_ended(&mut self.child), Ok(true)) {
                         self.die_now();
                     } else {
                         self.kill();
@@ -385,9 +419,10 @@ impl Worker {
         // The output closes as the process dies; give it a moment to be reaped.
         let deadline = Instant::now() + Duration::from_secs(2);
         let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => {
+            match has_ended(&mut self.child) {
+                // What it left in its group (a daemon) ends with it.
+                Ok(true) => break self.kill(),
+                Ok(false) if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(5));
                 }
                 _ => {
@@ -412,9 +447,15 @@ impl Worker {
         failure
     }
 
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    /// Kills the worker's process group (the worker and anything it forked that stayed
+    /// in it) and reaps the worker, once: how it ended (`None` after the first call, or
+    /// if it cannot be told).
+    fn kill(&mut self) -> Option<std::process::ExitStatus> {
+        if self.reaped {
+            return None;
+        }
+        self.reaped = true;
+        kill_group_and_reap(&mut self.child).ok()
     }
 }
 

@@ -8,9 +8,12 @@
 //! - [`client`]: the app's side: [`Worker`] starts the process, sends requests, takes the
 //!   answers, and turns a crash, a missed deadline or a broken message into a
 //!   [`WorkerFailure`] that names what happened;
+//! - `checks`: the app's checks on every answer, with the limits the plugin's handle
+//!   applies (a worker is the plugin's own process: it may send anything);
 //! - [`RemoteGame`]: a game held by a worker, as the app uses it;
 //! - [`process`]: starting children with a memory limit, and describing how they ended.
 
+mod checks;
 pub mod client;
 pub mod process;
 pub mod protocol;

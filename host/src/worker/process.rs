@@ -6,6 +6,7 @@ use std::{
     io::Read,
     path::Path,
     process::{Child, Command, ExitStatus, Stdio},
+    sync::{Arc, Mutex, mpsc},
     time::{Duration, Instant},
 };
 
@@ -39,8 +40,9 @@ pub fn millis_from_env(var: &str, default: Duration) -> Duration {
 }
 
 /// A command for `exe` with piped standard streams, an empty environment but for what
-/// the host passes on purpose ([`sandbox::child_environment`]) and, on Unix, an
-/// address-space limit of `memory` bytes set in the child before it runs.
+/// the host passes on purpose ([`sandbox::child_environment`]), a process group of its
+/// own (see [`kill_group_and_reap`]) and, on Unix, an address-space limit of `memory`
+/// bytes set in the child before it runs.
 ///
 /// [`sandbox::child_environment`]: crate::sandbox::child_environment
 pub fn command(exe: &Path, memory: u64) -> Command {
@@ -55,6 +57,9 @@ pub fn command(exe: &Path, memory: u64) -> Command {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
+        // Its own group, whose id is its pid: what it forks stays in it (unless it
+        // leaves on purpose) and is killed with it.
+        command.process_group(0);
         // SAFETY: `setrlimit` is async-signal-safe and touches nothing of the parent.
         unsafe {
             command.pre_exec(move || {
@@ -70,6 +75,27 @@ pub fn command(exe: &Path, memory: u64) -> Command {
     #[cfg(not(unix))]
     let _ = memory;
     command
+}
+
+/// Makes the child of `command` die (SIGKILL) when the thread that starts it ends, on
+/// Linux: a child in a process group of its own no longer gets the terminal's Ctrl-C with
+/// its parent, and a short-lived child (an inspection, waited for by the thread that
+/// starts it) must not outlive a parent killed meanwhile. Not for a child that outlives
+/// the thread starting it.
+pub fn die_with_parent(command: &mut Command) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: `prctl` is async-signal-safe and touches nothing of the parent.
+        unsafe {
+            command.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = command;
 }
 
 /// How a child process ended, in words (in the player's language): "exited with status
@@ -114,6 +140,51 @@ pub fn tail(text: &str, max: usize) -> String {
     format!("…{}", text.chars().skip(skip).collect::<String>())
 }
 
+/// Whether `child` has ended, without reaping it: until it is reaped, its pid (the id
+/// of its process group, see [`command`]) cannot be given to another process, so
+/// [`kill_group_and_reap`] signals only what the child left behind.
+pub fn has_ended(child: &mut Child) -> std::io::Result<bool> {
+    #[cfg(unix)]
+    {
+        let pid = child.id() as libc::id_t;
+        // SAFETY: `info` is a plain struct the call fills; WNOWAIT leaves the child
+        // unreaped.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        if r != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        // SAFETY: filled by waitid; 0 when the child has not ended.
+        Ok(unsafe { info.si_pid() } != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        // Elsewhere there is no group to keep: asking may reap.
+        child.try_wait().map(|s| s.is_some())
+    }
+}
+
+/// Kills `child`'s whole process group with SIGKILL — the child, if it still runs, and
+/// any process it forked that stayed in the group (a daemon holding its pipes) — then
+/// reaps the child and returns how it ended. Call it once per child, and only on a
+/// child not yet reaped (see [`has_ended`]): after that its group id may be reused.
+pub fn kill_group_and_reap(child: &mut Child) -> std::io::Result<ExitStatus> {
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: a plain signal to the child's own group (its pid, not yet reaped).
+        unsafe { libc::killpg(group, libc::SIGKILL) };
+    }
+    let _ = child.kill();
+    child.wait()
+}
+
 /// What a child run to its end produced.
 #[derive(Debug)]
 pub struct Finished {
@@ -125,8 +196,49 @@ pub struct Finished {
     pub status: Option<ExitStatus>,
 }
 
+/// A pipe read on a thread of its own into a shared buffer, so that what has arrived
+/// can be taken at a deadline even if the pipe stays open.
+struct Drain {
+    data: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Receiver<()>,
+}
+
+impl Drain {
+    /// Reads at most `cap` bytes of `pipe`.
+    fn start(pipe: impl Read + Send + 'static, cap: u64) -> Drain {
+        let data = Arc::new(Mutex::new(Vec::new()));
+        let (sender, done) = mpsc::channel();
+        let keep = data.clone();
+        std::thread::spawn(move || {
+            let mut pipe = pipe.take(cap);
+            let mut chunk = [0u8; 8192];
+            while let Ok(n @ 1..) = pipe.read(&mut chunk) {
+                keep.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend_from_slice(&chunk[..n]);
+            }
+            let _ = sender.send(());
+        });
+        Drain { data, done }
+    }
+
+    /// What has been read when the pipe ends, or at `until` at the latest.
+    fn take(self, until: Instant) -> Vec<u8> {
+        let wait = until.saturating_duration_since(Instant::now());
+        let _ = self.done.recv_timeout(wait);
+        std::mem::take(&mut *self.data.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// How long the pipes may stay open after a child ended at or after its time limit: the
+/// last bytes it wrote are read in that time.
+const PIPE_GRACE: Duration = Duration::from_millis(200);
+
 /// Runs `command` to its end with at most `timeout`, reading at most `cap` bytes of its
-/// output; a child still running at the limit is killed.
+/// output; a child still running at the limit is killed. Its process group (see
+/// [`command`]) is killed when it ends or at the limit, so a process it forked dies with
+/// it, and the reads are bounded by the limit too: a process that left the group and
+/// holds the pipes open cannot make this wait.
 pub fn run_with_timeout(
     mut command: Command,
     timeout: Duration,
@@ -134,36 +246,33 @@ pub fn run_with_timeout(
 ) -> std::io::Result<Finished> {
     let mut child: Child = command.spawn()?;
     drop(child.stdin.take());
-    let stdout = child.stdout.take().map(|out| {
-        std::thread::spawn(move || {
-            let mut data = Vec::new();
-            let _ = out.take(cap).read_to_end(&mut data);
-            data
-        })
-    });
-    let stderr = child.stderr.take().map(|err| {
-        std::thread::spawn(move || {
-            let mut data = Vec::new();
-            let _ = err.take(1 << 20).read_to_end(&mut data);
-            String::from_utf8_lossy(&data).into_owned()
-        })
-    });
+    let stdout = child.stdout.take().map(|out| Drain::start(out, cap));
+    let stderr = child.stderr.take().map(|err| Drain::start(err, 1 << 20));
     let deadline = Instant::now() + timeout;
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
+    let ended = loop {
+        match has_ended(&mut child) {
+            Ok(true) => break true,
+            Ok(false) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(3));
+            }
+            Ok(false) => break false,
+            Err(e) => {
+                let _ = kill_group_and_reap(&mut child);
+                return Err(e);
+            }
         }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(3));
     };
+    let status = kill_group_and_reap(&mut child)?;
+    // Everything the child wrote is in the pipes by now, and they close as its group
+    // dies; only a process outside the group can keep them open, and it is not waited
+    // for past the time limit (or a short grace after a late end).
+    let until = deadline.max(Instant::now() + PIPE_GRACE);
     Ok(Finished {
-        stdout: stdout.and_then(|t| t.join().ok()).unwrap_or_default(),
-        stderr: stderr.and_then(|t| t.join().ok()).unwrap_or_default(),
-        status,
+        stdout: stdout.map(|d| d.take(until)).unwrap_or_default(),
+        stderr: stderr
+            .map(|d| String::from_utf8_lossy(&d.take(until)).into_owned())
+            .unwrap_or_default(),
+        status: ended.then_some(status),
     })
 }
 
@@ -214,6 +323,110 @@ mod tests {
         let done = run_with_timeout(command, Duration::from_millis(200), 1024).unwrap();
         assert!(done.status.is_none());
         assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    /// Whether process `pid` is gone (or a zombie no one reaps: it runs no more).
+    fn gone(pid: i32) -> bool {
+        // SAFETY: signal 0 only asks whether the process exists.
+        if unsafe { libc::kill(pid, 0) } != 0 {
+            return true;
+        }
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+            stat.rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .starts_with('Z')
+        })
+    }
+
+    fn sh(script: &str) -> Command {
+        let mut command = command(Path::new("sh"), memory_limit());
+        command.args(["-c", script]);
+        command
+    }
+
+    /// The pid the script printed on its first line.
+    fn printed_pid(done: &Finished) -> i32 {
+        let out = String::from_utf8_lossy(&done.stdout);
+        out.lines().next().unwrap().trim().parse().unwrap()
+    }
+
+    fn gone_soon(pid: i32) -> bool {
+        let until = Instant::now() + Duration::from_secs(2);
+        while !gone(pid) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        gone(pid)
+    }
+
+    #[test]
+    fn a_grandchild_holding_the_pipes_neither_holds_up_the_run_nor_outlives_it() {
+        // The child answers and ends at once; its grandchild sleeps with the pipes open.
+        let start = Instant::now();
+        let done = run_with_timeout(
+            sh("sleep 30 & echo $!; echo answer"),
+            Duration::from_secs(5),
+            1024,
+        )
+        .unwrap();
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(done.status.is_some_and(|s| s.success()));
+        assert!(String::from_utf8_lossy(&done.stdout).ends_with("answer\n"));
+        assert!(
+            gone_soon(printed_pid(&done)),
+            "the grandchild was killed with the group"
+        );
+    }
+
+    #[test]
+    fn a_double_forked_daemon_dies_with_a_hanging_child_at_the_limit() {
+        let start = Instant::now();
+        let done = run_with_timeout(
+            sh("(sleep 30 &  echo $!) ; sleep 30"),
+            Duration::from_millis(300),
+            1024,
+        )
+        .unwrap();
+        assert!(done.status.is_none(), "killed at the limit");
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(
+            gone_soon(printed_pid(&done)),
+            "the daemon died with its group"
+        );
+    }
+
+    #[test]
+    fn a_process_that_left_the_group_and_holds_the_pipes_is_not_waited_for() {
+        if std::process::Command::new("setsid")
+            .arg("true")
+            .status()
+            .is_err()
+        {
+            return; // no setsid(1) here
+        }
+        let start = Instant::now();
+        let done = run_with_timeout(
+            sh("setsid sleep 30 & echo $!; echo answer"),
+            Duration::from_secs(1),
+            1024,
+        )
+        .unwrap();
+        let elapsed = start.elapsed();
+        let pid = printed_pid(&done);
+        // SAFETY: the test's own sleeping process.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+        assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+        assert!(done.status.is_some());
+        assert!(String::from_utf8_lossy(&done.stdout).ends_with("answer\n"));
     }
 
     #[test]

@@ -69,11 +69,25 @@ impl RemoteGame {
             language,
         };
         match worker.call(load, watchdog())? {
-            Reply::Loaded { .. } => Ok(RemoteGame {
-                worker,
-                plugin: plugin.clone(),
-                tables_dir,
-            }),
+            // The worker loaded the plugin asked for, not another under its name.
+            Reply::Loaded { manifest }
+                if manifest.id == plugin.id() && manifest.version == plugin.manifest().version =>
+            {
+                Ok(RemoteGame {
+                    worker,
+                    plugin: plugin.clone(),
+                    tables_dir,
+                })
+            }
+            Reply::Loaded { manifest } => {
+                Err(WorkerError::Failed(WorkerFailure::Invalid(format!(
+                    "it loaded `{}` {}, where `{}` {} was asked for",
+                    manifest.id,
+                    manifest.version,
+                    plugin.id(),
+                    plugin.manifest().version
+                ))))
+            }
             other => Err(unexpected(other)),
         }
     }

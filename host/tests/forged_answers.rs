@@ -1,0 +1,515 @@
+//! The host trusts no child: answers forged on a worker's pipe or an inspecting child's,
+//! and a forged cached inspection, are refused in the app's process with what is wrong,
+//! and nothing of them is used. The "worker" here is a shell script that answers each
+//! request with the next of a list of forged answers, as plugin code writing on the
+//! worker's protocol pipe could.
+
+#![cfg(unix)]
+
+mod common;
+
+use std::{
+    os::unix::fs::PermissionsExt,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use game_api::{
+    Effect, Layout, Manifest, MoveId, MoveInfo, Piece, Shape, Site, SiteContent, SiteId, Turn, View,
+};
+use tavola::{
+    plugins::{Inspection, Inspector, LoadError, Thumbnail},
+    worker::{
+        Reply, Request, Snapshot, Worker, WorkerError, WorkerFailure,
+        protocol::{Answer, write_frame},
+    },
+};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn manifest() -> Manifest {
+    Manifest::new("nim", "Nim", "1.0.0")
+}
+
+fn layout(sites: u16) -> Layout {
+    Layout {
+        size: [100.0, 50.0],
+        sites: (0..sites)
+            .map(|i| Site {
+                id: SiteId(i),
+                shape: Shape::Pit,
+                center: [10.0 + 20.0 * f32::from(i), 25.0],
+                size: [10.0, 10.0],
+                owner: None,
+                label: String::new(),
+                style: String::new(),
+            })
+            .collect(),
+        ..Layout::default()
+    }
+}
+
+fn counts(counts: &[u32]) -> View {
+    View {
+        sites: (0u16..)
+            .zip(counts)
+            .map(|(i, &count)| {
+                let piece = Piece::new("seed");
+                (SiteId(i), SiteContent::Count { piece, count })
+            })
+            .collect(),
+        ..View::default()
+    }
+}
+
+/// A proper position of a two-site game: seat 0 to move, moves 0 and 1.
+fn snapshot(with_layout: bool) -> Snapshot {
+    Snapshot {
+        layout: with_layout.then(|| layout(2)),
+        view: counts(&[3, 0]),
+        turn: Turn::Seat { seat: 0 },
+        moves: vec![
+            MoveInfo::new(MoveId(0), vec![SiteId(0)], "a"),
+            MoveInfo::new(MoveId(1), vec![SiteId(1)], "b"),
+        ],
+        notation: "3,0".into(),
+        seat_count: 2,
+    }
+}
+
+fn answer(id: u64, reply: Reply) -> Answer {
+    Answer {
+        id,
+        reply: Ok(reply),
+    }
+}
+
+fn loaded() -> Answer {
+    answer(
+        1,
+        Reply::Loaded {
+            manifest: Box::new(manifest()),
+        },
+    )
+}
+
+fn position(id: u64, snapshot: Snapshot) -> Answer {
+    answer(
+        id,
+        Reply::Position {
+            snapshot: Box::new(snapshot),
+            warnings: vec![],
+        },
+    )
+}
+
+/// A fake worker in `dir`: writes its pid and its grandchild's to files, then answers
+/// each request it reads with the next of `answers`, then stays (as a hung plugin would).
+fn fake_worker(dir: &Path, answers: &[Answer]) -> PathBuf {
+    for (i, a) in answers.iter().enumerate() {
+        let mut line = Vec::new();
+        write_frame(&mut line, a).unwrap();
+        std::fs::write(dir.join(format!("answer-{i:03}")), line).unwrap();
+    }
+    let script = dir.join("worker.sh");
+    let d = dir.display();
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\n\
+             echo $$ > '{d}/pid'\n\
+             sleep 30 &\n\
+             echo $! > '{d}/grandchild'\n\
+             for answer in '{d}'/answer-*; do\n\
+               IFS= read -r request || exit 0\n\
+               cat \"$answer\"\n\
+             done\n\
+             sleep 30\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+fn start() -> Request {
+    Request::Start {
+        options: game_api::Options::default(),
+        position: None,
+        moves: vec![],
+        language: String::new(),
+    }
+}
+
+fn load() -> Request {
+    Request::Load {
+        copy: "nim.so".into(),
+        language: String::new(),
+    }
+}
+
+/// Whether process `pid` is gone (a zombie no one reaps runs no more either).
+fn gone(pid: i32) -> bool {
+    // SAFETY: signal 0 only asks whether the process exists.
+    if unsafe { libc::kill(pid, 0) } != 0 {
+        return true;
+    }
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+        stat.rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .starts_with('Z')
+    })
+}
+
+/// Whether process `pid` is gone within a moment (a SIGKILL takes effect soon, not at
+/// once).
+fn gone_soon(pid: i32) -> bool {
+    let until = std::time::Instant::now() + Duration::from_secs(3);
+    while !gone(pid) && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    gone(pid)
+}
+
+fn pid_in(file: &Path) -> i32 {
+    std::fs::read_to_string(file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// Runs `requests` against a fake worker answering `answers`: every request but the
+/// last must succeed, the last must end the worker as an invalid answer, whose text is
+/// returned. The fake worker and its grandchild must be gone afterwards.
+fn refused(answers: &[Answer], requests: Vec<Request>) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = fake_worker(dir.path(), answers);
+    let mut worker = Worker::spawn(&exe).unwrap();
+    let last = requests.len() - 1;
+    let mut failure = None;
+    for (i, request) in requests.into_iter().enumerate() {
+        let got = worker.call(request, WAIT);
+        if i < last {
+            got.unwrap_or_else(|e| panic!("request {i}: {e}"));
+        } else {
+            failure = Some(got.expect_err("the forged answer was taken"));
+        }
+    }
+    let text = match failure.unwrap() {
+        WorkerError::Failed(WorkerFailure::Invalid(what)) => {
+            let shown = WorkerFailure::Invalid(what.clone()).to_string();
+            assert!(
+                shown.starts_with("the plugin sent an invalid answer: "),
+                "{shown}"
+            );
+            what
+        }
+        other => panic!("not refused as an invalid answer: {other:?}"),
+    };
+    // The worker is dead and stays so: the next request gets the same failure.
+    assert!(matches!(
+        worker.call(Request::Goto { moves: vec![] }, WAIT),
+        Err(WorkerError::Failed(WorkerFailure::Invalid(_)))
+    ));
+    assert!(
+        gone(pid_in(&dir.path().join("pid"))),
+        "the worker was killed"
+    );
+    assert!(
+        gone_soon(pid_in(&dir.path().join("grandchild"))),
+        "its process group was killed"
+    );
+    text
+}
+
+#[test]
+fn a_proper_conversation_passes_the_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let after = Snapshot {
+        view: counts(&[0, 3]),
+        ..snapshot(false)
+    };
+    let sow = vec![
+        Effect::Lift {
+            site: SiteId(0),
+            count: 3,
+        },
+        Effect::Drop {
+            site: SiteId(1),
+            count: 3,
+        },
+    ];
+    let answers = [
+        loaded(),
+        position(2, snapshot(true)),
+        answer(
+            3,
+            Reply::Played {
+                effects: sow.clone(),
+                snapshot: Box::new(after.clone()),
+            },
+        ),
+        answer(4, Reply::Chosen { mv: 1 }),
+    ];
+    let exe = fake_worker(dir.path(), &answers);
+    let mut worker = Worker::spawn(&exe).unwrap();
+    worker.call(load(), WAIT).unwrap();
+    worker.call(start(), WAIT).unwrap();
+    match worker.call(Request::Play { mv: 0 }, WAIT).unwrap() {
+        Reply::Played { effects, snapshot } => {
+            assert_eq!(effects, sow);
+            assert_eq!(*snapshot, after);
+        }
+        other => panic!("{other:?}"),
+    }
+    let bot = Request::Bot {
+        name: "random".into(),
+        seed: 1,
+    };
+    assert!(matches!(
+        worker.call(bot, WAIT).unwrap(),
+        Reply::Chosen { mv: 1 }
+    ));
+    drop(worker);
+    assert!(gone_soon(pid_in(&dir.path().join("grandchild"))));
+}
+
+#[test]
+fn a_board_naming_a_site_outside_the_layout_is_refused() {
+    let mut bad = snapshot(true);
+    bad.view.sites.push((
+        SiteId(99),
+        SiteContent::Count {
+            piece: Piece::new("seed"),
+            count: 1,
+        },
+    ));
+    let text = refused(&[loaded(), position(2, bad)], vec![load(), start()]);
+    assert!(text.contains("site 99"), "{text}");
+}
+
+#[test]
+fn a_million_pieces_a_wrong_seat_and_bad_chances_are_refused() {
+    let mut many = snapshot(true);
+    many.view = counts(&[1_000_000, 0]);
+    let text = refused(&[loaded(), position(2, many)], vec![load(), start()]);
+    assert!(text.contains("more than 100000 pieces"), "{text}");
+
+    let mut seat = snapshot(true);
+    seat.turn = Turn::Seat { seat: 5 };
+    let text = refused(&[loaded(), position(2, seat)], vec![load(), start()]);
+    assert!(text.contains("seat 5"), "{text}");
+
+    let mut chance = snapshot(true);
+    chance.turn = Turn::Chance {
+        outcomes: vec![
+            game_api::ChanceOutcome {
+                mv: MoveId(0),
+                probability: game_api::Probability::new(1, 2),
+            },
+            game_api::ChanceOutcome {
+                mv: MoveId(1),
+                probability: game_api::Probability::new(1, 3),
+            },
+        ],
+    };
+    let text = refused(&[loaded(), position(2, chance)], vec![load(), start()]);
+    assert!(text.contains("sum to 5/6"), "{text}");
+
+    let mut seats = snapshot(true);
+    seats.seat_count = 40;
+    let text = refused(&[loaded(), position(2, seats)], vec![load(), start()]);
+    assert!(text.contains("40 seats"), "{text}");
+}
+
+#[test]
+fn huge_or_impossible_effects_are_refused() {
+    let played = |effects: Vec<Effect>| {
+        answer(
+            3,
+            Reply::Played {
+                effects,
+                snapshot: Box::new(snapshot(false)),
+            },
+        )
+    };
+    let requests = || vec![load(), start(), Request::Play { mv: 0 }];
+    let drop_all = vec![Effect::Drop {
+        site: SiteId(1),
+        count: u32::MAX,
+    }];
+    let text = refused(
+        &[loaded(), position(2, snapshot(true)), played(drop_all)],
+        requests(),
+    );
+    assert!(text.contains("puts down more than"), "{text}");
+
+    let lift_more = vec![Effect::Lift {
+        site: SiteId(0),
+        count: 4,
+    }];
+    let text = refused(
+        &[loaded(), position(2, snapshot(true)), played(lift_more)],
+        requests(),
+    );
+    assert!(text.contains("more than the 3 pieces there"), "{text}");
+
+    let flood = vec![Effect::Message { text: "x".into() }; 100_001];
+    let text = refused(
+        &[loaded(), position(2, snapshot(true)), played(flood)],
+        requests(),
+    );
+    assert!(text.contains("100001 effects"), "{text}");
+}
+
+#[test]
+fn answers_to_no_request_of_the_wrong_kind_or_with_illegal_moves_are_refused() {
+    // An answer under an id no request has.
+    let mut stray = loaded();
+    stray.id = 7;
+    let text = refused(&[stray], vec![load()]);
+    assert!(text.contains("request 7, which is not waiting"), "{text}");
+
+    // A position where a seat count was asked.
+    let text = refused(&[position(1, snapshot(true))], vec![load()]);
+    assert!(text.contains("a position in answer to loading"), "{text}");
+
+    // A bot's move that is not legal in the position it searched.
+    let bot = Request::Bot {
+        name: "random".into(),
+        seed: 1,
+    };
+    let text = refused(
+        &[
+            loaded(),
+            position(2, snapshot(true)),
+            answer(3, Reply::Chosen { mv: 0x7777 }),
+        ],
+        vec![load(), start(), bot],
+    );
+    assert!(text.contains("not legal there"), "{text}");
+
+    // A position with no board ever sent.
+    let text = refused(
+        &[loaded(), position(2, snapshot(false))],
+        vec![load(), start()],
+    );
+    assert!(text.contains("without a board"), "{text}");
+
+    // A manifest over the host's limits.
+    let mut nine = manifest();
+    nine.seats.max = 9;
+    nine.seat_names = (0..9).map(|i| format!("P{i}")).collect();
+    let text = refused(
+        &[answer(
+            1,
+            Reply::Loaded {
+                manifest: Box::new(nine),
+            },
+        )],
+        vec![load()],
+    );
+    assert!(text.contains("at most 8"), "{text}");
+}
+
+/// A thumbnail of `pieces` pieces on one site: over a megabyte of JSON per 60,000.
+fn huge_inspection(pieces: usize) -> Inspection {
+    Inspection {
+        manifest: manifest(),
+        api_level: game_api::API_LEVEL,
+        api_version: "1.0.0".into(),
+        thumbnail: Some(Thumbnail {
+            layout: layout(2),
+            view: View {
+                sites: vec![(
+                    SiteId(0),
+                    SiteContent::Stack {
+                        pieces: vec![Piece::new("seed"); pieces],
+                    },
+                )],
+                ..View::default()
+            },
+        }),
+    }
+}
+
+#[test]
+fn a_forged_inspection_on_the_childs_pipe_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let forged: Result<Inspection, LoadError> = Ok(huge_inspection(1_000_000));
+    let text = serde_json::to_vec(&forged).unwrap();
+    assert!(text.len() > 13 << 20, "{} bytes", text.len());
+    std::fs::write(dir.path().join("answer.json"), &text).unwrap();
+    let script = dir.path().join("inspect.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\ncat '{}/answer.json'\n", dir.path().display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let copy = dir.path().join("abc.so");
+    std::fs::write(&copy, b"not looked at").unwrap();
+    let found = Inspector::child(script).inspect(&copy, "abc");
+    match found {
+        Err(LoadError::Broken(why)) => {
+            assert!(
+                why.starts_with("the plugin sent an invalid answer"),
+                "{why}"
+            );
+            assert!(why.contains("100000 pieces"), "{why}");
+        }
+        other => panic!(
+            "the forged answer was taken: {:?}",
+            other.map(|i| i.manifest.id)
+        ),
+    }
+}
+
+#[test]
+fn a_forged_cached_inspection_is_refused_and_made_again() {
+    let plugins = common::plugins_of(&["kalah"]);
+    let lib = std::fs::read_dir(plugins.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let cache = tempfile::tempdir().unwrap();
+    let copy = cache.path().join("0123abcd.so");
+    std::fs::copy(&lib, &copy).unwrap();
+    let inspector = Inspector::child(env!("CARGO_BIN_EXE_tavola").into());
+    let first = inspector.inspect(&copy, "0123abcd").unwrap();
+    assert_eq!(first.manifest.id, "kalah");
+    let cached = std::fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains(".inspection-"))
+        .expect("the answer is cached");
+    // Forged: Kalah's answer with a million pieces on its card, under the right hash.
+    let mut forged = huge_inspection(1_000_000);
+    forged.manifest = first.manifest.clone();
+    forged.manifest.name = "Kalah (spoofed)".into();
+    let forged = serde_json::json!({ "hash": "0123abcd", "found": { "Ok": forged } });
+    let text = serde_json::to_vec(&forged).unwrap();
+    assert!(text.len() > 13 << 20);
+    std::fs::write(&cached, &text).unwrap();
+    let again = inspector.inspect(&copy, "0123abcd").unwrap();
+    assert_eq!(
+        again, first,
+        "inspected again, not read from the forged file"
+    );
+    assert!(
+        std::fs::metadata(&cached).unwrap().len() < 1 << 20,
+        "replaced"
+    );
+    // A well-formed answer kept for other content is not used either.
+    let mut spoofed = first.clone();
+    spoofed.manifest.name = "Kalah (spoofed)".into();
+    let spoofed = serde_json::json!({ "hash": "ffff", "found": { "Ok": spoofed } });
+    std::fs::write(&cached, serde_json::to_vec(&spoofed).unwrap()).unwrap();
+    let again = inspector.inspect(&copy, "0123abcd").unwrap();
+    assert_eq!(again.manifest.name, first.manifest.name);
+}

@@ -45,6 +45,11 @@ pub struct Cli {
     /// remembered choice, else the system's language (LC_ALL, LC_MESSAGES, LANG).
     #[arg(long, global = true, value_name = "LANG", value_parser = language::parse_lang)]
     pub lang: Option<String>,
+    /// Run plugins without their sandbox (for debugging a plugin only: a plugin can then
+    /// read and write your files, use the network and start programs). Also
+    /// `TAVOLA_NO_SANDBOX=1`.
+    #[arg(long, global = true)]
+    pub no_sandbox: bool,
     /// What to do; without a command the app opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -219,6 +224,16 @@ pub enum Command {
     /// worker per game; see the `worker` module).
     #[command(hide = true)]
     Worker,
+    /// Write the records of a sandboxed command (see the `sandbox::broker` module).
+    #[command(hide = true)]
+    WriteBroker {
+        /// The one record file it may write.
+        #[arg(long, conflicts_with = "dir")]
+        file: Option<PathBuf>,
+        /// The folder whose `game-NNNN.json` files it may write.
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
     /// Run the conformance suite on a plugin file (or a loaded game's id).
     Check {
         /// A plugin library file, or the id of a loaded game.
@@ -276,12 +291,26 @@ pub fn main() -> ExitCode {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    crate::sandbox::harden_process();
+    if cli.no_sandbox {
+        crate::sandbox::disable();
+        eprintln!(
+            "{}",
+            crate::tr!(
+                "cli-warning",
+                warning = crate::sandbox::SandboxState::Off.to_string()
+            )
+        );
+    }
     let dirs = PluginDirs::standard(&cli.plugins, !cli.no_default_plugins);
     let Some(command) = cli.command else {
         crate::app::run(dirs, None, cli.no_restore, cli.lang)?;
         return Ok(ExitCode::SUCCESS);
     };
-    if !matches!(command, Command::Worker | Command::Inspect { .. }) {
+    if !matches!(
+        command,
+        Command::Worker | Command::Inspect { .. } | Command::WriteBroker { .. }
+    ) {
         // The worker is told its language with each request; inspecting speaks none.
         let data_dir = crate::app::data_dir();
         crate::i18n::set_language(language::choose(cli.lang.as_deref(), data_dir.as_deref()));
@@ -299,6 +328,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 games,
                 seconds,
             });
+            crate::sandbox::arm(
+                crate::sandbox::Allowance::default(),
+                crate::sandbox::Reporter::Person,
+            );
             return check(&dirs, &plugin, games.unwrap_or(10), seed, long);
         }
         Command::Open {
@@ -327,10 +360,23 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Command::Worker => return crate::worker::serve().map(|()| ExitCode::SUCCESS),
+        Command::WriteBroker { file, dir } => {
+            use crate::sandbox::broker::{Target, serve};
+            let target = match (file, dir) {
+                (Some(f), _) => Target::File(f),
+                (None, Some(d)) => Target::Series(d),
+                (None, None) => bail!("write-broker needs --file or --dir"),
+            };
+            return serve(&target).map(|()| ExitCode::SUCCESS);
+        }
         Command::New(args) => return new::run(&args),
         other => other,
     };
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
+    // The commands below run plugin code in this process: it confines itself just before
+    // the plugin's library is opened.
+    start_broker(&command)?;
+    crate::sandbox::arm(allowance(&command, &set), crate::sandbox::Reporter::Person);
     match command {
         Command::List { json } => list(&set, json),
         Command::Play {
@@ -419,7 +465,55 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         | Command::Open { .. }
         | Command::Inspect { .. }
         | Command::New(_)
+        | Command::WriteBroker { .. }
         | Command::Worker => unreachable!("handled above"),
+    }
+}
+
+/// Starts the record writer of a command that writes records (`play --record`, `match
+/// --record`), before the command confines itself.
+fn start_broker(command: &Command) -> Result<()> {
+    use crate::sandbox::broker::{Target, start};
+    let target = match command {
+        Command::Play {
+            record: Some(file), ..
+        } => Target::File(file.clone()),
+        Command::Match {
+            record: Some(dir), ..
+        } => Target::Series(dir.clone()),
+        _ => return Ok(()),
+    };
+    if crate::sandbox::disabled() {
+        return Ok(());
+    }
+    let exe = std::env::current_exe().context("the tavola executable")?;
+    start(&exe, &target).context("the record writer could not start")
+}
+
+/// What a command that runs plugin code may still reach once confined: the endgame
+/// tables folder it names (the plugin reads and builds its tables there), and for a
+/// benchmark of every game, every game's private copy.
+fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
+    let read = match command {
+        Command::Bench { game: None, .. } => set.games().map(|p| p.meta().copy.clone()).collect(),
+        _ => Vec::new(),
+    };
+    let write = match command {
+        Command::Hint(args) => args.tables.endgames.clone(),
+        Command::Engine(args) => args.tables.endgames.clone(),
+        Command::Solve { tables, .. } => tables.endgames.clone(),
+        Command::Endgame(args) => args.folder(),
+        _ => None,
+    };
+    crate::sandbox::Allowance {
+        read,
+        write: write
+            .into_iter()
+            .filter_map(|d| {
+                std::fs::create_dir_all(&d).ok()?;
+                Some(d)
+            })
+            .collect(),
     }
 }
 
@@ -456,14 +550,29 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
             .iter()
             .map(|p| json!({"path": p.path, "reason": p.reason}))
             .collect();
+        let sandbox = crate::sandbox::system_state();
+        let sandbox = json!({
+            "sandboxed": sandbox.is_sandboxed(),
+            "state": match &sandbox {
+                crate::sandbox::SandboxState::Sandboxed { .. } => "sandboxed",
+                crate::sandbox::SandboxState::Unavailable { .. } => "unavailable",
+                crate::sandbox::SandboxState::Off => "off",
+            },
+            "text": sandbox.to_string(),
+        });
         println!(
             "{}",
-            serde_json::to_string_pretty(
-                &json!({"dirs": dirs, "plugins": files, "unreadable": problems})
-            )?
+            serde_json::to_string_pretty(&json!({
+                "dirs": dirs,
+                "plugins": files,
+                "unreadable": problems,
+                "sandbox": sandbox,
+            }))?
         );
         return Ok(ExitCode::SUCCESS);
     }
+    let sandbox = crate::sandbox::system_state().to_string();
+    println!("{}", crate::tr!("cli-list-sandbox", state = sandbox));
     println!("{}", crate::tr!("cli-list-folders"));
     for d in &set.dirs.0 {
         let note = if d.path.is_dir() {
@@ -521,6 +630,7 @@ fn status_in_words(word: &str) -> String {
         "shadowed" => crate::tr!("cli-status-shadowed"),
         "incompatible" => crate::tr!("cli-status-incompatible"),
         "crashed" => crate::tr!("cli-status-crashed"),
+        "blocked" => crate::tr!("cli-status-blocked"),
         "failed" => crate::tr!("cli-status-failed"),
         other => other.to_owned(),
     }

@@ -18,6 +18,7 @@ pub mod matches;
 pub mod play;
 pub mod plugins;
 pub mod record;
+pub mod sandbox;
 pub mod session;
 pub mod storage;
 pub mod worker;

@@ -201,6 +201,8 @@ fn sync_dir(dir: &Path) -> std::io::Result<()> {
 pub struct RecordWriter {
     path: PathBuf,
     journal: Option<File>,
+    /// Written through the sandbox's broker (a confined process writes no file itself).
+    brokered: bool,
     saved_moves: usize,
     last_flush: Instant,
 }
@@ -214,6 +216,7 @@ impl RecordWriter {
         RecordWriter {
             path: path.into(),
             journal: None,
+            brokered: false,
             saved_moves: 0,
             last_flush: Instant::now(),
         }
@@ -235,9 +238,9 @@ impl RecordWriter {
                 source,
             }
         };
-        let Some(file) = &mut self.journal else {
+        if self.journal.is_none() && !self.brokered {
             return self.start(record);
-        };
+        }
         if record.moves.len() < self.saved_moves {
             // Moves were taken back: start the journal again.
             return self.start(record);
@@ -247,12 +250,21 @@ impl RecordWriter {
             serde_json::to_writer(&mut lines, m).expect("a move always serialises");
             lines.push(b'\n');
         }
-        file.write_all(&lines)
-            .map_err(fail("appending the moves"))?;
+        let flush = self.last_flush.elapsed() >= Self::FLUSH_EVERY;
+        match &mut self.journal {
+            Some(file) => {
+                file.write_all(&lines)
+                    .map_err(fail("appending the moves"))?;
+                if flush {
+                    file.sync_data()
+                        .map_err(fail("flushing the moves to the disk"))?;
+                }
+            }
+            None => crate::sandbox::broker::append(path, &lines, flush)
+                .map_err(fail("appending the moves"))?,
+        }
         self.saved_moves = record.moves.len();
-        if self.last_flush.elapsed() >= Self::FLUSH_EVERY {
-            file.sync_data()
-                .map_err(fail("flushing the moves to the disk"))?;
+        if flush {
             self.last_flush = Instant::now();
         }
         Ok(())
@@ -262,6 +274,17 @@ impl RecordWriter {
     /// record (the last save of a game).
     pub fn finish(&mut self, record: &Record) -> Result<(), StorageError> {
         self.journal = None;
+        if crate::sandbox::broker::active() {
+            crate::sandbox::broker::finish(&self.path, record.to_json().as_bytes()).map_err(
+                |source| StorageError {
+                    path: self.path.clone(),
+                    step: "writing the record",
+                    source,
+                },
+            )?;
+            self.saved_moves = record.moves.len();
+            return Ok(());
+        }
         write_atomic(&self.path, record.to_json().as_bytes())?;
         self.saved_moves = record.moves.len();
         Ok(())
@@ -278,6 +301,19 @@ impl RecordWriter {
             text.push(b'\n');
         }
         self.journal = None;
+        if crate::sandbox::broker::active() {
+            crate::sandbox::broker::start_file(&self.path, &text).map_err(|source| {
+                StorageError {
+                    path: self.path.clone(),
+                    step: "writing the record",
+                    source,
+                }
+            })?;
+            self.brokered = true;
+            self.saved_moves = record.moves.len();
+            self.last_flush = Instant::now();
+            return Ok(());
+        }
         remove_stale_temporaries(&self.path);
         write_atomic(&self.path, &text)?;
         let file = OpenOptions::new()

@@ -23,7 +23,11 @@ static ENV: Mutex<()> = Mutex::new(());
 fn set_env(key: &str, value: &str) {
     // SAFETY: the tests of this file change the environment only while holding `ENV`,
     // and nothing else in this test binary reads these variables concurrently.
-    unsafe { std::env::set_var(key, value) };
+    unsafe {
+        std::env::set_var(key, value);
+        // Workers start with an empty environment: pass the fixture's variable on.
+        std::env::set_var("TAVOLA_PASS_ENV", key);
+    }
 }
 
 fn dirs(dir: &Path) -> PluginDirs {
@@ -444,6 +448,7 @@ fn a_manifest_that_crashes_or_hangs_does_not_stop_the_listing_of_the_others() {
             .arg(plugins.path())
             .arg("list")
             .env("TAVOLA_HOSTILE", fault)
+            .env("TAVOLA_PASS_ENV", "TAVOLA_HOSTILE")
             .env("TAVOLA_CACHE_DIR", cache.path())
             .env("TAVOLA_INSPECT_TIMEOUT_MS", "1000")
             .output()

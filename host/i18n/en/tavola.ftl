@@ -582,7 +582,7 @@ cli-arg-endgame-options = Set a game option (repeatable), e.g. `--option houses=
 cli-arg-endgame-position = Start from this position notation instead of the start position
 cli-arg-endgame-build = Build the tables that are missing (or untrusted) instead of only reporting
 cli-arg-endgame-seeds = Every position with at most this many seeds on the board (default: the game's)
-cli-arg-endgame-dir = The tables' folder (default: `endgames` in the user data folder)
+cli-arg-endgame-dir = The tables' folder (default: `endgames/GAME` in the user data folder)
 cli-about-open = Open the app straight into a new game
 cli-arg-open-game = The game's id
 cli-arg-open-options = Set a game option (repeatable), e.g. `--option houses=4`
@@ -600,3 +600,34 @@ cli-arg-check-games = Random games per option set (10); in the long mode, games 
 cli-arg-check-seed = The first seed
 cli-arg-check-moves = The long mode: play random games until this many actions are checked
 cli-arg-check-seconds = The long mode: play random games for this many seconds
+
+## The sandbox of the processes that run plugin code
+sandbox-on = sandboxed ({ $features })
+sandbox-unavailable = not sandboxed on this system: { $reason }
+sandbox-off = SANDBOX OFF (--no-sandbox): plugins can do anything you can
+sandbox-reason-os = Tavola has no sandbox for { $os } yet
+sandbox-reason-no-landlock = the kernel has no Landlock (Linux 5.13 or newer, enabled at boot), so plugins can read and write your files
+sandbox-reason-no-seccomp = the kernel has no seccomp filters, so plugins can open connections and start programs
+sandbox-feature-files = files
+sandbox-feature-ports = TCP ports
+sandbox-feature-signals = signals
+sandbox-error-landlock = the file sandbox could not be set up: { $error }
+sandbox-error-seccomp = the system-call sandbox could not be set up: { $error }
+sandbox-tried-network = tried to open a network connection
+sandbox-tried-exec = tried to run another program
+sandbox-tried-process = tried to start a process
+sandbox-tried-debug = tried to read or control another process
+sandbox-tried-signal = tried to send a signal to another process
+sandbox-tried-system = tried a system operation plugins may not use
+sandbox-tried-unknown = tried a forbidden system call
+sandbox-blocked = { $tried } — blocked by the sandbox
+sandbox-stopped = error: the plugin { $tried }) — blocked by the sandbox; the command was stopped
+sandbox-plugin-blocked = { $plugin } { $blocked }
+cli-status-blocked = blocked
+worker-blocked = the plugin { $blocked }, and its process was stopped
+broker-bad-request = the record writer was sent something that is not a request ({ $error })
+broker-refused = { $path } is not the record this command writes: refused
+cli-list-sandbox = Plugins run { $state }
+plugins-sandbox = Plugins run { $state }.
+plugins-blocked = Last refused: it { $blocked }
+cli-arg-tavola-no-sandbox = Run plugins without their sandbox (for debugging a plugin only: a plugin can then read and write your files, use the network and start programs). Also `TAVOLA_NO_SANDBOX=1`

@@ -591,7 +591,7 @@ cli-arg-endgame-options = Imposta un'opzione del gioco (ripetibile), per esempio
 cli-arg-endgame-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
 cli-arg-endgame-build = Crea le tabelle che mancano (o non sono affidabili) invece di limitarti a riferire
 cli-arg-endgame-seeds = Ogni posizione con al massimo questo numero di semi sul tavoliere (predefinito: quello del gioco)
-cli-arg-endgame-dir = La cartella delle tabelle (predefinita: `endgames` nella cartella dei dati dell'utente)
+cli-arg-endgame-dir = La cartella delle tabelle (predefinita: `endgames/GIOCO` nella cartella dei dati dell'utente)
 cli-about-open = Apri l'app direttamente in una nuova partita
 cli-arg-open-game = L'id del gioco
 cli-arg-open-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
@@ -609,3 +609,34 @@ cli-arg-check-games = Partite casuali per insieme di opzioni (10); nella modalit
 cli-arg-check-seed = Il primo seme
 cli-arg-check-moves = La modalità lunga: gioca partite casuali fino a controllare questo numero di azioni
 cli-arg-check-seconds = La modalità lunga: gioca partite casuali per questo numero di secondi
+
+## The sandbox of the processes that run plugin code
+sandbox-on = in sandbox ({ $features })
+sandbox-unavailable = senza sandbox su questo sistema: { $reason }
+sandbox-off = SANDBOX DISATTIVATA (--no-sandbox): i plugin possono fare tutto ciò che puoi fare tu
+sandbox-reason-os = Tavola non ha ancora una sandbox per { $os }
+sandbox-reason-no-landlock = il kernel non ha Landlock (Linux 5.13 o più recente, attivato all'avvio), quindi i plugin possono leggere e scrivere i tuoi file
+sandbox-reason-no-seccomp = il kernel non ha i filtri seccomp, quindi i plugin possono aprire connessioni e avviare programmi
+sandbox-feature-files = file
+sandbox-feature-ports = porte TCP
+sandbox-feature-signals = segnali
+sandbox-error-landlock = la sandbox dei file non si è potuta attivare: { $error }
+sandbox-error-seccomp = la sandbox delle chiamate di sistema non si è potuta attivare: { $error }
+sandbox-tried-network = ha tentato di aprire una connessione di rete
+sandbox-tried-exec = ha tentato di avviare un altro programma
+sandbox-tried-process = ha tentato di creare un processo
+sandbox-tried-debug = ha tentato di leggere o controllare un altro processo
+sandbox-tried-signal = ha tentato di mandare un segnale a un altro processo
+sandbox-tried-system = ha tentato un'operazione di sistema vietata ai plugin
+sandbox-tried-unknown = ha tentato una chiamata di sistema vietata
+sandbox-blocked = { $tried } — bloccato dalla sandbox
+sandbox-stopped = errore: il plugin { $tried }) — bloccato dalla sandbox; il comando è stato fermato
+sandbox-plugin-blocked = { $plugin } { $blocked }
+cli-status-blocked = bloccato
+worker-blocked = il plugin { $blocked }, e il suo processo è stato fermato
+broker-bad-request = allo scrittore delle partite è arrivato qualcosa che non è una richiesta ({ $error })
+broker-refused = { $path } non è la partita che questo comando scrive: rifiutato
+cli-list-sandbox = I plugin girano { $state }
+plugins-sandbox = I plugin girano { $state }.
+plugins-blocked = Ultimo rifiuto: { $blocked }
+cli-arg-tavola-no-sandbox = Esegui i plugin senza la loro sandbox (solo per il debug di un plugin: un plugin può allora leggere e scrivere i tuoi file, usare la rete e avviare programmi). Anche `TAVOLA_NO_SANDBOX=1`

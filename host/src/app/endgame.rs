@@ -36,7 +36,8 @@ pub(super) struct EndgameTables {
 }
 
 impl EndgameTables {
-    /// Tables kept in `dir` (`<data dir>/endgames`); `None` keeps none (tests).
+    /// Tables kept under `dir` (`<data dir>/endgames`, one folder per game: see
+    /// [`tables_dir`](crate::worker::tables_dir)); `None` keeps none (tests).
     pub(super) fn new(dir: Option<PathBuf>) -> Self {
         EndgameTables {
             dir,
@@ -45,8 +46,14 @@ impl EndgameTables {
         }
     }
 
+    /// The folder under which each game's tables have a folder of their own.
+    pub(super) fn root(&self) -> Option<&std::path::Path> {
+        self.dir.as_deref()
+    }
+
     fn ask(&self, remote: &mut RemoteGame, op: TablesOp) -> Option<TablesStatus> {
-        let dir = self.dir.as_ref()?.to_string_lossy().into_owned();
+        self.dir.as_ref()?;
+        let dir = remote.tables_dir()?.to_string_lossy().into_owned();
         let request = TablesRequest {
             op,
             dir,

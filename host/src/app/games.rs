@@ -35,7 +35,8 @@ impl TavolaApp {
     }
 
     fn spawn(&self, plugin: &Plugin) -> Result<RemoteGame, WorkerError> {
-        RemoteGame::spawn(&self.worker_exe, plugin)
+        let tables = self.data_dir.as_ref().map(|d| d.join("endgames"));
+        RemoteGame::spawn(&self.worker_exe, plugin, tables.as_deref())
     }
 
     /// Opens the new-game dialog for game `id` (starting its worker).
@@ -363,6 +364,11 @@ impl TavolaApp {
             .entry(failure.hash.clone())
             .or_insert(0);
         *count += 1;
+        if let Some(blocked) = &failure.blocked {
+            self.settings
+                .blocked
+                .insert(failure.hash.clone(), blocked.clone());
+        }
         if *count >= QUARANTINE_AFTER && !self.settings.quarantined.contains(&failure.hash) {
             self.settings.quarantined.push(failure.hash.clone());
             self.message = Some(format!(

@@ -106,6 +106,7 @@ pub struct TavolaApp {
     scan: Option<mpsc::Receiver<PluginSet>>,
     inspector: Inspector,
     worker_exe: PathBuf,
+    sandbox: crate::sandbox::SandboxState,
     settings: Settings,
     data_dir: Option<PathBuf>,
     slot: Option<SaveSlot>,
@@ -158,6 +159,7 @@ impl TavolaApp {
             scan: None,
             inspector,
             worker_exe,
+            sandbox: crate::sandbox::system_state(),
             settings,
             data_dir: config.data_dir,
             slot,
@@ -425,6 +427,8 @@ impl TavolaApp {
             let context = plugins_panel::PanelContext {
                 quarantined: &self.settings.quarantined,
                 in_use: in_use.as_ref(),
+                sandbox: &self.sandbox,
+                blocked: &self.settings.blocked,
             };
             match self.plugins_panel.ui(ui, &self.plugins, &context) {
                 Some(PluginsAction::Rescan) => self.rescan(),

@@ -59,6 +59,8 @@ pub struct PluginFailure {
     pub what: String,
     /// The plugin's content hash (to count its failures).
     pub hash: String,
+    /// What it tried that the sandbox refused, if that is why it failed.
+    pub blocked: Option<String>,
 }
 
 /// The game in progress, as shown and played.
@@ -274,10 +276,19 @@ impl PlayView {
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
         );
+        let blocked = match &f {
+            WorkerFailure::Blocked(attempt) => Some(attempt.to_string()),
+            _ => None,
+        };
+        if let Some(blocked) = &blocked {
+            // On the app's log as well as in the banner.
+            eprintln!("tavola: {name}: {blocked}");
+        }
         self.failure = Some(PluginFailure {
             plugin: name,
             what: f.to_string(),
             hash: plugin.meta().hash.clone(),
+            blocked,
         });
         self.remote = None;
         self.pending = None;
@@ -292,11 +303,14 @@ impl PlayView {
     pub fn restart_plugin(&mut self) {
         let plugin = self.session.plugin().clone();
         let moves = self.session.played_ids();
-        let started = RemoteGame::spawn(&self.worker_exe, &plugin).and_then(|mut remote| {
-            let start = self.session.record().start;
-            let snapshot = remote.start(self.session.options(), start.as_deref(), &moves)?;
-            Ok((remote, snapshot))
-        });
+        let tables = self.endgame.root().map(std::path::Path::to_path_buf);
+        let started = RemoteGame::spawn(&self.worker_exe, &plugin, tables.as_deref()).and_then(
+            |mut remote| {
+                let start = self.session.record().start;
+                let snapshot = remote.start(self.session.options(), start.as_deref(), &moves)?;
+                Ok((remote, snapshot))
+            },
+        );
         match started {
             Ok((remote, snapshot)) => {
                 self.remote = Some(remote);

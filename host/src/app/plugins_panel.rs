@@ -9,6 +9,10 @@ pub struct PanelContext<'a> {
     pub quarantined: &'a [String],
     /// The plugin of the game in progress, if any.
     pub in_use: Option<&'a PluginMeta>,
+    /// How the processes that run plugins are confined.
+    pub sandbox: &'a crate::sandbox::SandboxState,
+    /// What each plugin (by content hash) last tried that the sandbox refused.
+    pub blocked: &'a std::collections::BTreeMap<String, String>,
 }
 
 /// The list of plugin files with their status, and the folders searched.
@@ -40,6 +44,21 @@ impl PluginsPanel {
             }
         });
         ui.label(crate::tr!("plugins-drop-hint"));
+        let (sandbox_colour, sandbox_strong) = match context.sandbox {
+            crate::sandbox::SandboxState::Sandboxed { .. } => {
+                (Color32::from_rgb(40, 150, 60), false)
+            }
+            crate::sandbox::SandboxState::Unavailable { .. } => {
+                (Color32::from_rgb(190, 130, 30), true)
+            }
+            crate::sandbox::SandboxState::Off => (Color32::from_rgb(220, 40, 40), true),
+        };
+        let text = RichText::new(crate::tr!(
+            "plugins-sandbox",
+            state = context.sandbox.to_string()
+        ))
+        .color(sandbox_colour);
+        ui.label(if sandbox_strong { text.strong() } else { text });
         ui.add_space(4.0);
         for problem in &set.problems {
             ui.colored_label(
@@ -99,6 +118,17 @@ impl PluginsPanel {
                         }
                         if let Some(reason) = file.reason() {
                             ui.label(RichText::new(super::shorten(&reason, 400)).italics());
+                        }
+                        if let Some(blocked) =
+                            file.hash.as_ref().and_then(|h| context.blocked.get(h))
+                        {
+                            ui.label(
+                                RichText::new(crate::tr!(
+                                    "plugins-blocked",
+                                    blocked = blocked.clone()
+                                ))
+                                .color(Color32::from_rgb(190, 50, 50)),
+                            );
                         }
                         if let (Some(used), Some(p)) = (context.in_use, file.plugin())
                             && used.inspection.manifest.id == p.id()

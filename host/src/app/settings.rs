@@ -24,6 +24,9 @@ pub struct Settings {
     /// The language the player chose (`en`, `it`); `None` follows the system's.
     #[serde(default)]
     pub language: Option<String>,
+    /// What each plugin (by content hash) last tried that the sandbox refused, in words.
+    #[serde(default)]
+    pub blocked: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for Settings {
@@ -36,6 +39,7 @@ impl Default for Settings {
             crashes: Default::default(),
             last_seats: Default::default(),
             language: None,
+            blocked: Default::default(),
         }
     }
 }

@@ -29,7 +29,7 @@ pub struct EndgameArgs {
     /// Every position with at most this many seeds on the board (default: the game's).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=40))]
     seeds: Option<u32>,
-    /// The tables' folder (default: `endgames` in the user data folder).
+    /// The tables' folder (default: `endgames/GAME` in the user data folder).
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
 }
@@ -78,15 +78,24 @@ impl TablesArgs {
     }
 }
 
+impl EndgameArgs {
+    /// The tables' folder: `--dir`, else the game's folder under `endgames` in the user
+    /// data folder (as the app keeps them: [`tables_dir`](crate::worker::tables_dir)).
+    pub(super) fn folder(&self) -> Option<PathBuf> {
+        match &self.dir {
+            Some(d) => Some(d.clone()),
+            None => crate::app::data_dir()
+                .map(|d| crate::worker::tables_dir(&d.join("endgames"), &self.game)),
+        }
+    }
+}
+
 /// `tavola endgame`.
 pub(super) fn endgame(set: &PluginSet, args: &EndgameArgs) -> Result<ExitCode> {
+    let dir = args
+        .folder()
+        .with_context(|| crate::tr!("endgame-no-data-folder"))?;
     let (plugin, game) = set_up(set, &args.game, &args.setup)?;
-    let dir = match &args.dir {
-        Some(d) => d.clone(),
-        None => crate::app::data_dir()
-            .with_context(|| crate::tr!("endgame-no-data-folder"))?
-            .join("endgames"),
-    };
     let ask = |op| -> Result<TablesStatus> {
         let request = TablesRequest {
             op,

@@ -9,7 +9,12 @@
 //! of one plugin are one content, one private copy and one loaded library.
 //!
 //! A copy is written to a temporary name and renamed into place, so a copy that exists
-//! is complete; it is never written again.
+//! is complete. A copy is trusted by its content, never by its name or length: it is
+//! hashed again when it is found (and replaced if it changed) and again by the process
+//! that loads it, just before the loader maps it (`load_module`). Sandboxed processes
+//! cannot write the cache folder at all. Only files that start like a library are
+//! copied, and entries no plugin in the folders has used for [`PRUNE_AFTER`] are removed
+//! ([`prune`]).
 
 use std::path::{Path, PathBuf};
 
@@ -39,14 +44,44 @@ pub struct PrivateCopy {
     pub path: PathBuf,
 }
 
-/// Reads `source` (a regular file, size-capped), and returns its private copy in `dir`,
-/// making it if needed.
+/// How long a cache entry no plugin in the folders uses is kept: 30 days.
+pub const PRUNE_AFTER: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
+
+/// Whether `data` starts like a library of some system (ELF, Mach-O, PE): what is not is
+/// never copied (the cache holds libraries only). The full check is the loader's.
+fn looks_like_a_library(data: &[u8]) -> Result<(), String> {
+    const MAGICS: [&[u8]; 6] = [
+        b"\x7fELF",
+        b"MZ",
+        b"\xcf\xfa\xed\xfe",
+        b"\xce\xfa\xed\xfe",
+        b"\xca\xfe\xba\xbe",
+        b"\xfe\xed\xfa\xcf",
+    ];
+    if data.is_empty() {
+        return Err("not a loadable library: the file is empty".to_owned());
+    }
+    if MAGICS.iter().any(|m| data.starts_with(m)) {
+        Ok(())
+    } else {
+        Err(
+            "not a loadable library: not a dynamic library (it has no ELF, Mach-O or PE header)"
+                .to_owned(),
+        )
+    }
+}
+
+/// Reads `source` (a regular file, size-capped, that starts like a library), and returns
+/// its private copy in `dir`, making it if needed. An existing copy is used only if its
+/// content is the one its name says (it is hashed again); another is replaced.
 pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, String> {
     let data = read_plugin_file(source)?;
+    looks_like_a_library(&data)?;
     let hash = blake3::hash(&data).to_hex()[..32].to_owned();
     let ext = std::env::consts::DLL_EXTENSION;
     let path = dir.join(format!("{hash}.{ext}"));
-    let complete = std::fs::metadata(&path).is_ok_and(|m| m.len() == data.len() as u64);
+    let complete = read_plugin_file(&path)
+        .is_ok_and(|copy| copy.len() == data.len() && blake3::hash(&copy).to_hex()[..32] == hash);
     if !complete {
         // Written once under a temporary name and renamed into place: a copy that exists
         // is whole. A lost copy is made again from the plugins folder, so no flush.
@@ -56,9 +91,89 @@ pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, String> {
     Ok(PrivateCopy { hash, path })
 }
 
+/// Marks the cache entries of the contents in `used` as used now, and removes every entry
+/// (copies, inspections, temporaries) of other contents not used for [`PRUNE_AFTER`].
+/// Returns how many files were removed.
+pub fn prune(dir: &Path, used: &[&str]) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = std::time::SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        let in_use = used.iter().any(|h| name.starts_with(*h));
+        if in_use {
+            touch(&path);
+            continue;
+        }
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|age| age >= PRUNE_AFTER);
+        if old && meta.is_file() && std::fs::remove_file(&path).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Sets a file's modification time to now (its "last used").
+fn touch(path: &Path) {
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.set_modified(std::time::SystemTime::now());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn junk_is_never_copied_and_a_changed_copy_is_made_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        let junk = dir.path().join("junk.so");
+        std::fs::write(&junk, b"#!/bin/sh\necho hi").unwrap();
+        assert!(
+            private_copy(&junk, &cache)
+                .unwrap_err()
+                .contains("not a dynamic library")
+        );
+        assert!(!cache.exists() || std::fs::read_dir(&cache).unwrap().count() == 0);
+        let lib = dir.path().join("lib.so");
+        std::fs::write(&lib, b"\x7fELF and the rest").unwrap();
+        let copy = private_copy(&lib, &cache).unwrap();
+        // Another content of the same length planted under the copy's name.
+        std::fs::write(&copy.path, b"\x7fELF AND THE REST").unwrap();
+        let again = private_copy(&lib, &cache).unwrap();
+        assert_eq!(again.path, copy.path);
+        assert_eq!(std::fs::read(&copy.path).unwrap(), b"\x7fELF and the rest");
+    }
+
+    #[test]
+    fn entries_unused_for_long_are_pruned_and_used_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = std::time::SystemTime::now() - PRUNE_AFTER - std::time::Duration::from_secs(60);
+        for name in ["aaaa.so", "aaaa.inspection-3-x.json", "bbbb.so", "cccc.so"] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, b"x").unwrap();
+            let file = std::fs::File::options().write(true).open(&path).unwrap();
+            if name != "cccc.so" {
+                file.set_modified(old).unwrap();
+            }
+        }
+        assert_eq!(prune(dir.path(), &["aaaa"]), 1, "bbbb.so: old and unused");
+        assert!(dir.path().join("aaaa.so").exists());
+        assert!(dir.path().join("aaaa.inspection-3-x.json").exists());
+        assert!(!dir.path().join("bbbb.so").exists());
+        assert!(dir.path().join("cccc.so").exists(), "unused but recent");
+    }
 
     #[test]
     fn same_content_same_copy_new_content_new_copy() {
@@ -66,20 +181,23 @@ mod tests {
         let cache = dir.path().join("cache");
         let a = dir.path().join("a.so");
         let b = dir.path().join("b.so");
-        std::fs::write(&a, b"one content").unwrap();
-        std::fs::write(&b, b"one content").unwrap();
+        std::fs::write(&a, b"\x7fELF one content").unwrap();
+        std::fs::write(&b, b"\x7fELF one content").unwrap();
         let ca = private_copy(&a, &cache).unwrap();
         let cb = private_copy(&b, &cache).unwrap();
         assert_eq!(ca, cb, "two files of one content share one copy");
-        std::fs::write(&a, b"another content").unwrap();
+        std::fs::write(&a, b"\x7fELF another content").unwrap();
         let ca2 = private_copy(&a, &cache).unwrap();
         assert_ne!(ca2.path, ca.path);
         assert_eq!(
             std::fs::read(&ca.path).unwrap(),
-            b"one content",
+            b"\x7fELF one content",
             "never rewritten"
         );
-        assert_eq!(std::fs::read(&ca2.path).unwrap(), b"another content");
+        assert_eq!(
+            std::fs::read(&ca2.path).unwrap(),
+            b"\x7fELF another content"
+        );
         assert_eq!(
             std::fs::read_dir(&cache).unwrap().count(),
             2,

@@ -161,6 +161,11 @@ pub(super) fn thumbnail(module: &super::Plugin) -> Option<Thumbnail> {
 /// JSON to the protocol channel (what the plugin prints goes to standard error).
 pub fn inspect_command(file: &Path) -> std::io::Result<()> {
     let mut out = process::protocol_stdout();
+    // Confined before the library is opened: read access to the copy alone.
+    crate::sandbox::arm(
+        crate::sandbox::Allowance::default(),
+        crate::sandbox::Reporter::Host,
+    );
     let found = super::library::load_module(file).map(|(i, _)| i);
     serde_json::to_writer(&mut out, &found)?;
     std::io::Write::flush(&mut out)
@@ -177,6 +182,9 @@ fn inspect_in_child(exe: &Path, copy: &Path, timeout: Duration) -> Result<Inspec
             timeout.as_secs_f64()
         )));
     };
+    if let Some(attempt) = crate::sandbox::Attempt::from_status(status, &done.stderr) {
+        return Err(LoadError::Blocked(attempt.to_string()));
+    }
     if let Ok(found) = serde_json::from_slice::<Result<Inspection, LoadError>>(&done.stdout) {
         return found;
     }

@@ -11,7 +11,6 @@ use thiserror::Error;
 use super::{
     Inspection, Plugin, PluginMeta,
     cache::{cache_dir, private_copy},
-    files::read_plugin_file,
     inspect::thumbnail,
 };
 
@@ -42,6 +41,10 @@ pub enum LoadError {
     /// The file could not be read or copied (not a regular file, too large, no access).
     #[error("{0}")]
     Unreadable(String),
+    /// Its code tried something the sandbox forbids while it was inspected (the
+    /// attempt, in words), and its process was stopped.
+    #[error("{0}")]
+    Blocked(String),
 }
 
 impl LoadError {
@@ -55,7 +58,10 @@ impl LoadError {
     /// remembered for its content): not for a crash or a hang, which may depend on the
     /// moment.
     pub fn is_lasting(&self) -> bool {
-        !matches!(self, LoadError::Crashed(_) | LoadError::Unreadable(_))
+        !matches!(
+            self,
+            LoadError::Crashed(_) | LoadError::Unreadable(_) | LoadError::Blocked(_)
+        )
     }
 
     /// The long report behind the one-line message, if there is one.
@@ -92,12 +98,82 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
     ))
 }
 
-/// Loads a private copy into this process: checks the file, the plugin's contract level
-/// and manifest, and draws the default game's board.
+/// Loads a private copy that is already in the cache (a worker, the inspecting child):
+/// the copy is checked against the content hash its name carries, as [`load_module`]
+/// does, and never copied again.
+pub fn load_copy(copy: &Path) -> Result<Plugin, LoadError> {
+    let copy: PathBuf = std::path::absolute(copy).unwrap_or_else(|_| copy.to_path_buf());
+    let (inspection, module) = load_module(&copy)?;
+    let hash = copy_hash(&copy).unwrap_or_default().to_owned();
+    Ok(Plugin::loaded(
+        PluginMeta {
+            path: copy.clone(),
+            copy,
+            hash,
+            inspection,
+        },
+        module,
+    ))
+}
+
+/// The content hash a private copy's name carries (`<hash>.<ext>`, 32 hex digits).
+fn copy_hash(copy: &Path) -> Option<&str> {
+    let stem = copy.file_stem()?.to_str()?;
+    (stem.len() == 32 && stem.bytes().all(|b| b.is_ascii_hexdigit())).then_some(stem)
+}
+
+/// Opens a private copy for loading: reads it once through one descriptor, checks that
+/// its content is the one its name says (a copy replaced or rewritten in the cache is
+/// refused, never run), that it is a whole library for this machine, and returns the
+/// path the loader must open — the descriptor itself where `/proc/self/fd` exists, so
+/// that what is mapped is what was checked — with the descriptor kept open for good.
+fn open_verified(copy: &Path) -> Result<PathBuf, LoadError> {
+    use std::io::Read;
+    let expected = copy_hash(copy).ok_or_else(|| {
+        LoadError::Unreadable(format!(
+            "{} is not a private copy of the plugin cache (named by its content hash)",
+            copy.display()
+        ))
+    })?;
+    let mut file = std::fs::File::open(copy)
+        .map_err(|e| LoadError::Unreadable(format!("{}: {e}", copy.display())))?;
+    let mut data = Vec::new();
+    (&mut file)
+        .take(super::files::MAX_PLUGIN_BYTES + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| LoadError::Unreadable(format!("{}: {e}", copy.display())))?;
+    let actual = blake3::hash(&data).to_hex();
+    if &actual[..32] != expected {
+        return Err(LoadError::Unreadable(format!(
+            "the cached copy {} was changed after it was made (its content hash is {}): \
+             it is not loaded",
+            copy.display(),
+            &actual[..32]
+        )));
+    }
+    check_bytes(&data)?;
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::IntoRawFd;
+        // The descriptor stays open for the life of the process, like the library.
+        let by_fd = PathBuf::from(format!("/proc/self/fd/{}", file.into_raw_fd()));
+        if by_fd.exists() {
+            return Ok(by_fd);
+        }
+    }
+    Ok(copy.to_path_buf())
+}
+
+/// Loads a private copy into this process: checks the file (its content hash, a whole
+/// library), confines the process if it is armed to ([`sandbox::before_load`]), checks
+/// the plugin's contract level and manifest, and draws the default game's board.
+///
+/// [`sandbox::before_load`]: crate::sandbox::before_load
 pub(super) fn load_module(copy: &Path) -> Result<(Inspection, GamePluginRef), LoadError> {
     let copy: PathBuf = std::path::absolute(copy).unwrap_or_else(|_| copy.to_path_buf());
-    check_file(&copy)?;
-    let info = read_plugin_info(&copy)?;
+    let open = open_verified(&copy)?;
+    crate::sandbox::before_load(&copy).map_err(LoadError::Unreadable)?;
+    let info = read_plugin_info(&open)?;
     if info.api_level != API_LEVEL {
         return Err(LoadError::Incompatible {
             summary: format!(
@@ -108,7 +184,7 @@ pub(super) fn load_module(copy: &Path) -> Result<(Inspection, GamePluginRef), Lo
             details: String::new(),
         });
     }
-    let header = lib_header_from_path(&copy).map_err(library_error)?;
+    let header = lib_header_from_path(&open).map_err(library_error)?;
     let module = match header.init_root_module::<GamePluginRef>() {
         Ok(module) => module,
         Err(LibraryError::AbiInstability(_)) if is_earlier_revision(header) => {
@@ -150,10 +226,9 @@ pub(super) fn load_module(copy: &Path) -> Result<(Inspection, GamePluginRef), Lo
 /// Checks that the file is a whole dynamic library for this machine before the system
 /// loader sees it: the loader maps a truncated library without complaint, and the host
 /// would die of a bus error when it touched the missing pages.
-fn check_file(path: &Path) -> Result<(), LoadError> {
+fn check_bytes(data: &[u8]) -> Result<(), LoadError> {
     use object::{Architecture, Object, ObjectKind, ObjectSegment};
-    let data = read_plugin_file(path).map_err(LoadError::Unreadable)?;
-    let file = object::File::parse(&*data).map_err(|e| {
+    let file = object::File::parse(data).map_err(|e| {
         let binary = [
             &b"\x7fELF"[..],
             b"MZ",

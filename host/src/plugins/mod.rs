@@ -32,7 +32,7 @@ pub use inspect::{
     INSPECT_TIMEOUT, INSPECT_TIMEOUT_VAR, Inspection, Inspector, Thumbnail, inspect_command,
     inspect_timeout,
 };
-pub use library::{LoadError, load_library};
+pub use library::{LoadError, load_copy, load_library};
 pub use limits::check_manifest_limits;
 pub use plugin::{Plugin, PluginMeta, forbid_in_process};
 pub use set::{PluginFile, PluginSet, PluginStatus};

@@ -37,13 +37,15 @@ pub struct PluginFile {
 }
 
 impl PluginFile {
-    /// `loaded`, `shadowed`, `incompatible`, `crashed` or `failed`.
+    /// `loaded`, `shadowed`, `incompatible`, `crashed`, `blocked` (it tried something the
+    /// sandbox forbids) or `failed`.
     pub fn status_word(&self) -> &'static str {
         match &self.status {
             PluginStatus::Loaded(_) => "loaded",
             PluginStatus::Shadowed { .. } => "shadowed",
             PluginStatus::Refused(e) if e.is_incompatible() => "incompatible",
             PluginStatus::Refused(LoadError::Crashed(_)) => "crashed",
+            PluginStatus::Refused(LoadError::Blocked(_)) => "blocked",
             PluginStatus::Refused(_) => "failed",
         }
     }
@@ -110,6 +112,8 @@ impl PluginSet {
             }
         }
         let inspected: HashMap<String, Result<Plugin, LoadError>> = inspect_all(&unique, inspector);
+        let used: Vec<&str> = unique.iter().map(|c| c.hash.as_str()).collect();
+        super::cache::prune(&cache, &used);
         let files = candidates
             .into_iter()
             .zip(copies)

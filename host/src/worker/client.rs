@@ -63,6 +63,9 @@ pub enum WorkerFailure {
     /// The process sent something that is not the protocol.
     #[error("{}", crate::tr!("worker-protocol", error = .0.clone()))]
     Protocol(String),
+    /// The plugin tried something the sandbox forbids, and its process was stopped.
+    #[error("{}", crate::tr!("worker-blocked", blocked = .0.to_string()))]
+    Blocked(crate::sandbox::Attempt),
 }
 
 /// A crash in words: how the process ended, and the end of what it said.
@@ -396,12 +399,14 @@ impl Worker {
         // The last words on standard error may still be on their way.
         std::thread::sleep(Duration::from_millis(20));
         let stderr = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
-        let failure = match status {
-            Some(status) => WorkerFailure::Crashed {
+        let blocked = status.and_then(|s| crate::sandbox::Attempt::from_status(s, &stderr));
+        let failure = match (status, blocked) {
+            (_, Some(attempt)) => WorkerFailure::Blocked(attempt),
+            (Some(status), None) => WorkerFailure::Crashed {
                 how: describe_exit(status),
                 stderr: tail(&stderr, 600),
             },
-            None => WorkerFailure::Protocol("it closed its output but did not end".into()),
+            (None, None) => WorkerFailure::Protocol("it closed its output but did not end".into()),
         };
         self.failure = Some(failure.clone());
         failure

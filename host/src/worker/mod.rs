@@ -19,5 +19,5 @@ mod server;
 
 pub use client::{Poll, Worker, WorkerError, WorkerFailure, default_exe};
 pub use protocol::{Reply, Request, Snapshot};
-pub use remote::RemoteGame;
+pub use remote::{RemoteGame, tables_dir};
 pub use server::serve;

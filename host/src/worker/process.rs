@@ -38,10 +38,16 @@ pub fn millis_from_env(var: &str, default: Duration) -> Duration {
         .map_or(default, Duration::from_millis)
 }
 
-/// A command for `exe` with piped standard streams and, on Unix, an address-space limit
-/// of `memory` bytes set in the child before it runs.
+/// A command for `exe` with piped standard streams, an empty environment but for what
+/// the host passes on purpose ([`sandbox::child_environment`]) and, on Unix, an
+/// address-space limit of `memory` bytes set in the child before it runs.
+///
+/// [`sandbox::child_environment`]: crate::sandbox::child_environment
 pub fn command(exe: &Path, memory: u64) -> Command {
     let mut command = Command::new(exe);
+    command
+        .env_clear()
+        .envs(crate::sandbox::child_environment());
     command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -33,8 +33,12 @@ pub struct Call {
 pub enum Request {
     /// Load the plugin from its private copy (first, once).
     Load {
-        /// The private copy.
+        /// The private copy (named by its content hash, which the worker checks).
         copy: PathBuf,
+        /// The folder of this game's endgame tables: the one place the worker may write
+        /// (created by the app); none, nowhere.
+        #[serde(default)]
+        tables_dir: Option<PathBuf>,
         /// The language the games speak (see [`locale`](crate::locale)); empty: the
         /// worker's own.
         #[serde(default)]

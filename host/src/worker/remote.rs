@@ -1,7 +1,10 @@
 //! A game held by a worker, as the app uses it: the plugin's calls become requests, the
 //! position comes back as a [`Snapshot`], searches are started and polled.
 
-use std::{path::Path, time::Duration};
+use std::{
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use game_api::{Effect, Options};
 
@@ -16,6 +19,27 @@ use crate::{plugins::Plugin, record::Record};
 pub struct RemoteGame {
     worker: Worker,
     plugin: Plugin,
+    tables_dir: Option<PathBuf>,
+}
+
+/// The folder of game `id`'s endgame tables under `root`: `root/<id>`, the id reduced to
+/// letters, digits, `-` and `_` (a plugin chooses its id; it never chooses a path).
+pub fn tables_dir(root: &Path, id: &str) -> PathBuf {
+    let safe: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    root.join(if safe.is_empty() {
+        "_".to_owned()
+    } else {
+        safe
+    })
 }
 
 fn unexpected(reply: Reply) -> WorkerError {
@@ -25,18 +49,38 @@ fn unexpected(reply: Reply) -> WorkerError {
 }
 
 impl RemoteGame {
-    /// Starts a worker (`exe worker`) and loads `plugin`'s private copy into it.
-    pub fn spawn(exe: &Path, plugin: &Plugin) -> Result<Self, WorkerError> {
+    /// Starts a worker (`exe worker`) and loads `plugin`'s private copy into it. With
+    /// `tables_root`, the game's endgame tables live in [`tables_dir`]`(root, id)`
+    /// (created here), the one folder the sandboxed worker may write.
+    pub fn spawn(
+        exe: &Path,
+        plugin: &Plugin,
+        tables_root: Option<&Path>,
+    ) -> Result<Self, WorkerError> {
+        let tables_dir = tables_root
+            .map(|root| tables_dir(root, plugin.id()))
+            .filter(|dir| std::fs::create_dir_all(dir).is_ok());
         let mut worker = Worker::spawn(exe)?;
         let copy = plugin.meta().copy.clone();
         let language = crate::locale::language();
-        match worker.call(Request::Load { copy, language }, watchdog())? {
+        let load = Request::Load {
+            copy,
+            tables_dir: tables_dir.clone(),
+            language,
+        };
+        match worker.call(load, watchdog())? {
             Reply::Loaded { .. } => Ok(RemoteGame {
                 worker,
                 plugin: plugin.clone(),
+                tables_dir,
             }),
             other => Err(unexpected(other)),
         }
+    }
+
+    /// The folder of the game's endgame tables, if it has one.
+    pub fn tables_dir(&self) -> Option<&Path> {
+        self.tables_dir.as_deref()
     }
 
     /// Calls `waker` whenever the worker answers (on the thread that reads its answers).

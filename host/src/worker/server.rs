@@ -20,7 +20,7 @@ use super::{
 };
 use crate::{
     bots::bot_for,
-    plugins::{GameHandle, Plugin, load_library},
+    plugins::{GameHandle, Plugin, load_copy},
     record::replay_with,
 };
 
@@ -94,9 +94,20 @@ impl Worker {
 
     fn handle(&mut self, request: Request) -> Result<Reply, String> {
         match request {
-            Request::Load { copy, language } => {
+            Request::Load {
+                copy,
+                tables_dir,
+                language,
+            } => {
                 speak(&language);
-                let plugin = load_library(&copy).map_err(|e| e.to_string())?;
+                // Confined before the library is opened: the copy to read, the game's
+                // tables folder to write, nothing else.
+                let allow = crate::sandbox::Allowance {
+                    read: Vec::new(),
+                    write: tables_dir.into_iter().collect(),
+                };
+                crate::sandbox::arm(allow, crate::sandbox::Reporter::Host);
+                let plugin = load_copy(&copy).map_err(|e| e.to_string())?;
                 let manifest = Box::new(plugin.manifest().clone());
                 self.plugin = Some(plugin);
                 Ok(Reply::Loaded { manifest })

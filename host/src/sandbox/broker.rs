@@ -1,0 +1,284 @@
+//! Writing records for a confined process: `tavola play --record F` and `tavola match
+//! --record DIR` run the plugin in their own process, which the sandbox forbids to write
+//! any file. Before it confines itself, such a command starts a **broker**, a child
+//! process of the same binary (`tavola write-broker`) that runs no plugin code, and sends
+//! it the record's text over a pipe; the broker writes it — only to the file or folder
+//! the command line named, and only as records are written (a journal replaced
+//! atomically, moves appended, the complete record at the end: see
+//! [`RecordWriter`](crate::storage::RecordWriter)).
+//!
+//! Plugin code in the confined process could send the broker anything; the most it can
+//! do is write text into that one record file (or `game-NNNN.json` files of that one
+//! folder) — what the person asked the command to write.
+
+use std::{
+    collections::HashMap,
+    fs::{File, OpenOptions},
+    io::{BufRead, BufReader, Write},
+    path::{Path, PathBuf},
+    process::{Child, ChildStdin, ChildStdout, Stdio},
+    sync::Mutex,
+};
+
+use serde::{Deserialize, Serialize};
+
+/// The largest message the broker takes (64 MiB).
+const MAX_MESSAGE: u64 = 64 << 20;
+
+/// Where a broker may write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// This one file.
+    File(PathBuf),
+    /// Files named `game-<digits>.json` in this folder.
+    Series(PathBuf),
+}
+
+impl Target {
+    fn allows(&self, path: &Path) -> bool {
+        match self {
+            Target::File(file) => path == file,
+            Target::Series(dir) => {
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                let digits = name
+                    .strip_prefix("game-")
+                    .and_then(|n| n.strip_suffix(".json"))
+                    .unwrap_or("");
+                path.parent() == Some(dir.as_path())
+                    && !digits.is_empty()
+                    && digits.bytes().all(|b| b.is_ascii_digit())
+            }
+        }
+    }
+
+    /// The broker's arguments.
+    fn args(&self) -> [&std::ffi::OsStr; 2] {
+        match self {
+            Target::File(f) => ["--file".as_ref(), f.as_os_str()],
+            Target::Series(d) => ["--dir".as_ref(), d.as_os_str()],
+        }
+    }
+}
+
+/// One request to the broker.
+#[derive(Debug, Serialize, Deserialize)]
+enum Op {
+    /// Replace the file, atomically, with this text and keep it open for appending.
+    Start { path: PathBuf, text: String },
+    /// Append this text to the file started; flush it to the disk if `flush`.
+    Append {
+        path: PathBuf,
+        text: String,
+        flush: bool,
+    },
+    /// Replace the file, atomically and flushed, with this text; stop appending.
+    Finish { path: PathBuf, text: String },
+}
+
+/// The confined side: a running broker.
+#[derive(Debug)]
+struct Client {
+    _child: Child,
+    to: ChildStdin,
+    from: BufReader<ChildStdout>,
+}
+
+static BROKER: Mutex<Option<Client>> = Mutex::new(None);
+
+/// Starts the broker for `target` (the `tavola` binary `exe`) and sends every record
+/// written by this process through it from now on.
+pub fn start(exe: &Path, target: &Target) -> std::io::Result<()> {
+    let mut child = std::process::Command::new(exe)
+        .env_clear()
+        .arg("write-broker")
+        .args(target.args())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()?;
+    let to = child.stdin.take().expect("piped");
+    let from = BufReader::new(child.stdout.take().expect("piped"));
+    *BROKER.lock().unwrap_or_else(|e| e.into_inner()) = Some(Client {
+        _child: child,
+        to,
+        from,
+    });
+    Ok(())
+}
+
+/// Whether records go through a broker.
+pub fn active() -> bool {
+    BROKER.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+}
+
+fn send(op: &Op) -> std::io::Result<()> {
+    let mut broker = BROKER.lock().unwrap_or_else(|e| e.into_inner());
+    let client = broker
+        .as_mut()
+        .ok_or_else(|| std::io::Error::other("no record writer is running"))?;
+    let mut line = serde_json::to_vec(op).map_err(std::io::Error::other)?;
+    line.push(b'\n');
+    client.to.write_all(&line)?;
+    client.to.flush()?;
+    let mut answer = String::new();
+    client.from.read_line(&mut answer)?;
+    match answer.trim() {
+        "ok" => Ok(()),
+        "" => Err(std::io::Error::other("the record writer stopped")),
+        error => Err(std::io::Error::other(error.to_owned())),
+    }
+}
+
+/// [`Op::Start`] through the broker.
+pub(crate) fn start_file(path: &Path, text: &[u8]) -> std::io::Result<()> {
+    send(&Op::Start {
+        path: path.to_path_buf(),
+        text: String::from_utf8_lossy(text).into_owned(),
+    })
+}
+
+/// [`Op::Append`] through the broker.
+pub(crate) fn append(path: &Path, text: &[u8], flush: bool) -> std::io::Result<()> {
+    send(&Op::Append {
+        path: path.to_path_buf(),
+        text: String::from_utf8_lossy(text).into_owned(),
+        flush,
+    })
+}
+
+/// [`Op::Finish`] through the broker.
+pub(crate) fn finish(path: &Path, text: &[u8]) -> std::io::Result<()> {
+    send(&Op::Finish {
+        path: path.to_path_buf(),
+        text: String::from_utf8_lossy(text).into_owned(),
+    })
+}
+
+/// The broker's side (`tavola write-broker --file F | --dir D`): serves requests from
+/// standard input until it closes, answering `ok` or the error on standard output.
+pub fn serve(target: &Target) -> anyhow::Result<()> {
+    use std::io::Read;
+    let stdin = std::io::stdin();
+    let mut input = BufReader::new(stdin.lock());
+    let mut out = std::io::stdout().lock();
+    let mut open: HashMap<PathBuf, File> = HashMap::new();
+    loop {
+        let mut line = Vec::new();
+        (&mut input)
+            .take(MAX_MESSAGE)
+            .read_until(b'\n', &mut line)?;
+        if line.is_empty() {
+            return Ok(());
+        }
+        let answer = match serde_json::from_slice::<Op>(&line) {
+            Ok(op) => apply(target, &mut open, op).map_or_else(|e| e, |()| "ok".to_owned()),
+            Err(e) => {
+                writeln!(
+                    out,
+                    "{}",
+                    crate::tr!("broker-bad-request", error = e.to_string())
+                )?;
+                return Ok(());
+            }
+        };
+        writeln!(out, "{}", answer.replace('\n', " "))?;
+        out.flush()?;
+    }
+}
+
+fn apply(target: &Target, open: &mut HashMap<PathBuf, File>, op: Op) -> Result<(), String> {
+    let path = match &op {
+        Op::Start { path, .. } | Op::Append { path, .. } | Op::Finish { path, .. } => path.clone(),
+    };
+    if !target.allows(&path) {
+        return Err(crate::tr!(
+            "broker-refused",
+            path = path.display().to_string()
+        ));
+    }
+    match op {
+        Op::Start { text, .. } => {
+            open.remove(&path);
+            crate::storage::remove_stale_temporaries(&path);
+            crate::storage::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
+            let file = OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            open.insert(path, file);
+        }
+        Op::Append { text, flush, .. } => {
+            let file = open
+                .get_mut(&path)
+                .ok_or_else(|| format!("{}: not started", path.display()))?;
+            file.write_all(text.as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if flush {
+                file.sync_data()
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        }
+        Op::Finish { text, .. } => {
+            open.remove(&path);
+            crate::storage::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_broker_writes_only_where_it_was_told() {
+        let dir = Path::new("/records");
+        let series = Target::Series(dir.to_path_buf());
+        assert!(series.allows(&dir.join("game-0001.json")));
+        assert!(!series.allows(&dir.join("game-.json")));
+        assert!(!series.allows(&dir.join("game-1.json.sh")));
+        assert!(!series.allows(&dir.join("notes.txt")));
+        assert!(!series.allows(Path::new("/records/sub/game-0001.json")));
+        assert!(!series.allows(Path::new("/home/me/.bashrc")));
+        let file = Target::File(PathBuf::from("/tmp/game.json"));
+        assert!(file.allows(Path::new("/tmp/game.json")));
+        assert!(!file.allows(Path::new("/tmp/other.json")));
+    }
+
+    #[test]
+    fn requests_outside_the_target_are_refused_and_the_rest_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.json");
+        let target = Target::File(file.clone());
+        let mut open = HashMap::new();
+        let elsewhere = dir.path().join("planted");
+        let refused = apply(
+            &target,
+            &mut open,
+            Op::Start {
+                path: elsewhere.clone(),
+                text: "x".into(),
+            },
+        );
+        assert!(refused.is_err());
+        assert!(!elsewhere.exists());
+        let start = Op::Start {
+            path: file.clone(),
+            text: "head\n".into(),
+        };
+        apply(&target, &mut open, start).unwrap();
+        let append = Op::Append {
+            path: file.clone(),
+            text: "move\n".into(),
+            flush: true,
+        };
+        apply(&target, &mut open, append).unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "head\nmove\n");
+        let finish = Op::Finish {
+            path: file.clone(),
+            text: "whole".into(),
+        };
+        apply(&target, &mut open, finish).unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "whole");
+    }
+}

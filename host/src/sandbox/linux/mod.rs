@@ -1,0 +1,108 @@
+//! The sandbox on Linux: Landlock for files, ports and signals, seccomp-bpf for system
+//! calls, no new privileges and no capabilities.
+
+mod files;
+mod syscalls;
+mod trap;
+
+use super::{Allowance, Reporter, SandboxState};
+
+/// The Landlock ABI of the running kernel (0: none), and whether seccomp filters work.
+fn kernel() -> (i64, bool) {
+    // SAFETY: the documented probe: a null attribute with the VERSION flag.
+    let abi = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32, // LANDLOCK_CREATE_RULESET_VERSION
+        )
+    };
+    // SAFETY: a plain prctl query.
+    let seccomp = unsafe { libc::prctl(libc::PR_GET_SECCOMP, 0, 0, 0, 0) } >= 0;
+    (abi.max(0), seccomp)
+}
+
+/// The features in words: "Landlock ABI 7 (files, TCP ports, signals), seccomp".
+fn features(abi: i64) -> String {
+    let mut what = vec![crate::tr!("sandbox-feature-files")];
+    if abi >= 4 {
+        what.push(crate::tr!("sandbox-feature-ports"));
+    }
+    if abi >= 6 {
+        what.push(crate::tr!("sandbox-feature-signals"));
+    }
+    format!("Landlock ABI {abi} ({}), seccomp", what.join(", "))
+}
+
+/// What this kernel offers.
+pub(super) fn probe() -> SandboxState {
+    match kernel() {
+        (abi, true) if abi >= 1 => SandboxState::Sandboxed {
+            features: features(abi),
+        },
+        (0, _) => SandboxState::Unavailable {
+            reason: crate::tr!("sandbox-reason-no-landlock"),
+        },
+        _ => SandboxState::Unavailable {
+            reason: crate::tr!("sandbox-reason-no-seccomp"),
+        },
+    }
+}
+
+/// Confines this process (see the module's docs of `sandbox`).
+pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, String> {
+    let (abi, seccomp) = kernel();
+    drop_capabilities();
+    let files = files::restrict(allow)?;
+    trap::install(reporter)?;
+    if seccomp {
+        syscalls::apply()?;
+    }
+    Ok(match (files, seccomp) {
+        (true, true) => SandboxState::Sandboxed {
+            features: features(abi),
+        },
+        (false, _) => SandboxState::Unavailable {
+            reason: crate::tr!("sandbox-reason-no-landlock"),
+        },
+        (true, false) => SandboxState::Unavailable {
+            reason: crate::tr!("sandbox-reason-no-seccomp"),
+        },
+    })
+}
+
+/// Drops every capability of this process (effective, permitted, inheritable), and
+/// sets `PR_SET_NO_NEW_PRIVS`: a process of root keeps its user id, not its privileges.
+fn drop_capabilities() {
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: i32,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    let header = Header {
+        version: 0x2008_0522, // _LINUX_CAPABILITY_VERSION_3
+        pid: 0,
+    };
+    let data = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: capset with a valid header and two data words, as the ABI asks; prctl on
+    // this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        for cap in 0..64 {
+            libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0);
+        }
+        libc::syscall(libc::SYS_capset, &header, data.as_ptr());
+    }
+}

@@ -1,0 +1,92 @@
+//! The `SIGSYS` handler: a forbidden system call ends the process at once, after one
+//! line on its standard error that says what was tried.
+
+use std::sync::OnceLock;
+
+use super::syscalls::describe;
+use crate::sandbox::{
+    Reporter,
+    attempt::{BLOCKED_EXIT, Kind, MARKER},
+};
+
+/// The texts the handler writes, made before it can run (it may not allocate): for each
+/// kind, the part before the call's name and the part after.
+struct Texts {
+    reporter: Reporter,
+    /// For [`Reporter::Person`]: per kind of [`Kind::ALL`], "tried to … (" and ") — …".
+    person: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+static TEXTS: OnceLock<Texts> = OnceLock::new();
+
+/// Installs the handler (once per process).
+pub(super) fn install(reporter: Reporter) -> Result<(), String> {
+    let person = Kind::ALL
+        .iter()
+        .map(|kind| {
+            let whole = crate::tr!(
+                "sandbox-stopped",
+                tried = format!("{} (\u{1}", kind.tried())
+            );
+            let (before, after) = whole.split_once('\u{1}').unwrap_or((&whole, ""));
+            (
+                format!("\n{before}").into_bytes(),
+                format!("{after}\n").into_bytes(),
+            )
+        })
+        .collect();
+    let _ = TEXTS.set(Texts { reporter, person });
+    // SAFETY: a handler with SA_SIGINFO whose body only calls async-signal-safe
+    // functions (write, _exit) and reads data made before it was installed.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_sigsys as *const () as usize;
+        action.sa_flags = libc::SA_SIGINFO;
+        libc::sigemptyset(&mut action.sa_mask);
+        if libc::sigaction(libc::SIGSYS, &action, std::ptr::null_mut()) != 0 {
+            return Err(crate::tr!(
+                "sandbox-error-seccomp",
+                error = std::io::Error::last_os_error().to_string()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn write_all(bytes: &[u8]) {
+    // SAFETY: write(2) on the standard error, async-signal-safe.
+    unsafe {
+        libc::write(2, bytes.as_ptr().cast(), bytes.len());
+    }
+}
+
+extern "C" fn on_sigsys(
+    _signal: libc::c_int,
+    info: *mut libc::siginfo_t,
+    _context: *mut libc::c_void,
+) {
+    // The system call's number: `si_syscall`, after `si_call_addr` in the SIGSYS part of
+    // siginfo (offset 24 on 64-bit Linux).
+    // SAFETY: the kernel passes a valid siginfo for a SIGSYS from seccomp.
+    let nr = unsafe { *(info.cast::<u8>().add(24).cast::<libc::c_int>()) };
+    let (name, kind) = describe(i64::from(nr)).unwrap_or(("?", Kind::System));
+    match TEXTS.get() {
+        Some(texts) if texts.reporter == Reporter::Person => {
+            let index = Kind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
+            let (before, after) = &texts.person[index];
+            write_all(before);
+            write_all(name.as_bytes());
+            write_all(after);
+        }
+        _ => {
+            write_all(b"\n");
+            write_all(MARKER.as_bytes());
+            write_all(kind.word().as_bytes());
+            write_all(b" (");
+            write_all(name.as_bytes());
+            write_all(b")\n");
+        }
+    }
+    // SAFETY: ends the process at once, without running anything of it.
+    unsafe { libc::_exit(BLOCKED_EXIT) }
+}

@@ -19,7 +19,7 @@ pub fn game_script(attempt: &Attempt<'_>, plays: usize) -> String {
         .expect("the private copy can be made");
     let mut calls = vec![
         json!({"id": 1, "request": {"Load": {
-            "copy": copy.path, "hash": copy.hash, "language": "en",
+            "copy": copy.path, "language": "en",
         }}}),
         json!({"id": 2, "request": {"Start": {
             "options": {}, "position": null, "moves": [], "language": "en",

@@ -56,7 +56,7 @@ fn answers_forged_on_the_workers_pipe_never_become_the_game() {
     for place in ["load", "manifest", "new", "apply"] {
         // SAFETY: as above; no thread of this test reads the environment meanwhile.
         unsafe { std::env::set_var(ATTACK_VARS[0], format!("{place}:forge")) };
-        let mut remote = match RemoteGame::spawn(exe, &plugin) {
+        let mut remote = match RemoteGame::spawn(exe, &plugin, None) {
             Ok(remote) => remote,
             Err(e) => {
                 eprintln!("{place}:forge: the worker was refused at load: {e}");

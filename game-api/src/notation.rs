@@ -46,8 +46,7 @@ pub struct Field<'a> {
 pub fn fields(text: &str) -> Vec<Field<'_>> {
     let mut out = Vec::new();
     let mut start = None;
-    let mut chars = 0;
-    for (byte, c) in text.char_indices() {
+    for (chars, (byte, c)) in text.char_indices().enumerate() {
         if c.is_whitespace() {
             if let Some((b, ch)) = start.take() {
                 out.push(Field {
@@ -59,7 +58,6 @@ pub fn fields(text: &str) -> Vec<Field<'_>> {
         } else if start.is_none() {
             start = Some((byte, chars + 1));
         }
-        chars += 1;
     }
     if let Some((b, ch)) = start {
         out.push(Field {

@@ -59,6 +59,7 @@ pub mod i18n;
 mod layout;
 mod manifest;
 mod moves;
+pub mod notation;
 mod options;
 mod piece_style;
 mod rng;

@@ -152,3 +152,101 @@ pub fn edit_notation(text: &str, kind: u8, at: usize, token: &str) -> String {
     }
     out.into_iter().collect()
 }
+
+/// The separators [`notation_faults`] empties the parts between: `,` `/` `:` `-`.
+pub const NOTATION_SEPARATORS: &[char] = &[',', '/', ':', '-'];
+
+/// Checks that `G` refuses every copy of `notation` (a valid position, e.g. from
+/// [`random_game`]) with one field given twice — right after itself, and again at the
+/// end — or with one part between [`NOTATION_SEPARATORS`] emptied, and that each
+/// refusal locates its fault in the form of [`crate::notation`]: `field N` and
+/// `character C` (from 1), C within field N of the text read, N the emptied field, or for
+/// a repeated field one at or after the original (the copy shifts the fields after it).
+/// Returns the first failure, a panic of the parser included.
+///
+/// ```
+/// # use game_api::{Game, Options, testing};
+/// # fn demo<G: Game>(options: &Options) -> Result<(), String> {
+/// let game: G = testing::random_game(options, 7, 40)?;
+/// testing::notation_faults::<G>(options, &game.notation())?;
+/// # Ok(())
+/// # }
+/// ```
+pub fn notation_faults<G: Game>(options: &Options, notation: &str) -> Result<(), String> {
+    G::from_notation(options, notation)
+        .map_err(|e| format!("the valid notation `{notation}` is refused: {e}"))?;
+    let fields: Vec<&str> = crate::notation::fields(notation)
+        .iter()
+        .map(|f| f.text)
+        .collect();
+    for i in 0..fields.len() {
+        let mut after = fields.clone();
+        after.insert(i + 1, fields[i]);
+        check_fault::<G>(options, &after.join(" "), i + 1..=after.len())?;
+        if i + 1 < fields.len() {
+            let mut at_end = fields.clone();
+            at_end.push(fields[i]);
+            check_fault::<G>(options, &at_end.join(" "), i + 1..=at_end.len())?;
+        }
+        let items = crate::notation::items(fields[i], NOTATION_SEPARATORS);
+        // A part alone in its field is the field: emptying it would drop the field.
+        let parts = if items.len() > 1 { &items[..] } else { &[] };
+        for (offset, item) in parts.iter().filter(|(_, item)| !item.is_empty()) {
+            let mut field: Vec<char> = fields[i].chars().collect();
+            field.drain(*offset..offset + item.chars().count());
+            let mut emptied = fields.clone();
+            let field: String = field.into_iter().collect();
+            emptied[i] = &field;
+            check_fault::<G>(options, &emptied.join(" "), i + 1..=i + 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// `text` must be refused by `G` with a notation error locating a field of `allowed`.
+fn check_fault<G: Game>(
+    options: &Options,
+    text: &str,
+    allowed: std::ops::RangeInclusive<usize>,
+) -> Result<(), String> {
+    let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        G::from_notation(options, text)
+    }))
+    .map_err(|_| format!("`{text}`: the parser panicked"))?;
+    let reason = match read {
+        Ok(game) => return Err(format!("`{text}` is read (as `{}`)", game.notation())),
+        Err(crate::GameError::Notation { reason, .. }) => reason,
+        Err(other) => return Err(format!("`{text}`: refused, but not as a notation: {other}")),
+    };
+    let fields = crate::notation::fields(text);
+    let numbers_after = |word: &str| -> Vec<usize> {
+        reason
+            .match_indices(word)
+            .filter_map(|(i, _)| {
+                let digits: String = reason[i + word.len()..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                digits.parse().ok()
+            })
+            .collect()
+    };
+    let characters = numbers_after("character ");
+    let located = numbers_after("field ").into_iter().any(|n| {
+        allowed.contains(&n)
+            && fields.get(n - 1).is_some_and(|f| {
+                let end = f.start + f.text.chars().count();
+                characters.iter().any(|c| (f.start..=end).contains(c))
+            })
+    });
+    if located {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{text}` is refused without locating the fault in field {}..={} \
+             (`field N` and a `character C` within it): {reason}",
+            allowed.start(),
+            allowed.end()
+        ))
+    }
+}

@@ -13,7 +13,10 @@
 //!
 //! A position is read only if a game can reach it (see `validate`).
 
-use game_api::GameError;
+use game_api::{
+    GameError,
+    notation::{self, Field},
+};
 
 use crate::{
     BROCCOLI, BiteThePumpkin, FARMER, HERD, PIGS, Phase,
@@ -92,188 +95,195 @@ pub(crate) fn write(g: &BiteThePumpkin) -> String {
     out
 }
 
-/// Reads a position into `g` (made with the game's options).
+/// Reads a position into `g` (made with the game's options); a fault is located by its
+/// field and character (see [`game_api::notation`]).
 pub(crate) fn parse(mut g: BiteThePumpkin, text: &str) -> Result<BiteThePumpkin, GameError> {
     let bad = |reason: String| GameError::notation(text, reason);
     let custom_trees = matches!(g.phase, Phase::Trees(_));
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if !(5..=7).contains(&fields.len()) {
-        return Err(bad(format!(
-            "expected `RANKS RESERVE PHASE MOVER tN [x:…] [s:N]`, found {} fields",
-            fields.len()
-        )));
+    let fields = notation::fields(text);
+    let usage = "a position is `RANKS RESERVE PHASE MOVER tN [x:…] [s:N]`";
+    if fields.len() < 5 {
+        return Err(bad(notation::missing(text, usage)));
     }
-    read_ranks(&mut g, fields[0]).map_err(bad)?;
-    read_reserve(&mut g, fields[1]).map_err(bad)?;
-    let mover = match fields[3] {
+    read_ranks(&mut g, &fields[0]).map_err(bad)?;
+    read_reserve(&mut g, &fields[1]).map_err(bad)?;
+    let mover = match fields[3].text {
         "H" => HERD,
         "F" => FARMER,
         "B" if g.players == 3 => BROCCOLI,
-        other => {
-            return Err(bad(format!(
-                "the mover `{other}` is H or F{}",
+        _ => {
+            return Err(bad(fields[3].fault(format!(
+                "the mover is H or F{}",
                 if g.players == 3 { " or B" } else { "" }
-            )));
+            ))));
         }
     };
-    g.phase = read_phase(fields[2], mover).map_err(bad)?;
+    g.phase = read_phase(&fields[2], mover).map_err(bad)?;
     if g.to_move() != mover {
-        return Err(bad(format!(
-            "the phase `{}` is not the mover's ({})",
-            fields[2], fields[3]
-        )));
+        return Err(bad(fields[3].fault(format!(
+            "the phase `{}` is not the mover's",
+            fields[2].text
+        ))));
     }
     g.herd_turns = fields[4]
+        .text
         .strip_prefix('t')
         .filter(|t| t.len() <= 10 && t.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|t| t.parse().ok())
-        .ok_or_else(|| {
-            bad(format!(
-                "`{}` is not tN with N from 0 to {}",
-                fields[4],
-                u32::MAX
-            ))
-        })?;
-    read_extras(&mut g, &fields[5..]).map_err(bad)?;
+        .ok_or_else(|| bad(fields[4].fault(format!("not tN with N from 0 to {}", u32::MAX))))?;
+    read_extras(&mut g, text, &fields[5..]).map_err(bad)?;
     validate::check(&g, Some(custom_trees)).map_err(bad)?;
     Ok(g)
 }
 
-fn read_ranks(g: &mut BiteThePumpkin, text: &str) -> Result<(), String> {
-    let ranks: Vec<&str> = text.split('/').collect();
+fn read_ranks(g: &mut BiteThePumpkin, field: &Field<'_>) -> Result<(), String> {
+    let ranks = field.items(&['/']);
     if ranks.len() != SIZE {
-        return Err(format!("{} ranks, expected 8", ranks.len()));
+        return Err(field.fault(format!("{} ranks, expected 8", ranks.len())));
     }
-    for (r, rank) in ranks.iter().enumerate() {
+    for (r, (at, rank)) in ranks.into_iter().enumerate() {
         let cells: Vec<char> = rank.chars().collect();
         if cells.len() != SIZE {
-            return Err(format!(
-                "rank {} has {} squares, expected 8",
-                SIZE - r,
-                cells.len()
+            return Err(field.fault_at(
+                at,
+                format!("rank {} has {} squares, expected 8", SIZE - r, cells.len()),
             ));
         }
         for (c, ch) in cells.into_iter().enumerate() {
             g.field.0[r * SIZE + c] = Cell::from_letter(ch).ok_or_else(|| {
-                format!(
-                    "`{ch}` on {} is not one of . T P p O B",
-                    square_name(r * SIZE + c)
+                field.fault_at(
+                    at + c,
+                    format!(
+                        "`{ch}` on {} is not one of . T P p O B",
+                        square_name(r * SIZE + c)
+                    ),
                 )
             })?;
         }
     }
     let pigs = g.field.pigs().len();
     if pigs > PIGS {
-        return Err(format!("{pigs} pigs on the field; the Herd has 5"));
+        return Err(field.fault(format!("{pigs} pigs on the field; the Herd has 5")));
     }
     if g.players == 2 && g.field.count(Cell::Broccoli) > 0 {
-        return Err("broccoli (`B`) on the field of a two-player game".into());
+        return Err(field.fault("broccoli (`B`) on the field of a two-player game"));
     }
     Ok(())
 }
 
-fn read_reserve(g: &mut BiteThePumpkin, text: &str) -> Result<(), String> {
-    let reserves: Vec<&str> = text.split(',').collect();
+fn read_reserve(g: &mut BiteThePumpkin, field: &Field<'_>) -> Result<(), String> {
+    let reserves = field.items(&[',']);
     let needed = usize::from(g.players) - 1;
     if reserves.len() != needed {
-        return Err(format!(
-            "the reserve `{text}` needs {needed} number{}",
+        return Err(field.fault(format!(
+            "the reserve needs {needed} number{}",
             if needed == 1 {
                 ""
             } else {
                 "s, pumpkins,broccoli"
             }
-        ));
+        )));
     }
     let most = if g.players == 3 { 18 } else { 20 };
-    for (i, r) in reserves.iter().enumerate() {
-        g.reserve[i] = r
-            .parse()
+    for (i, (at, r)) in reserves.into_iter().enumerate() {
+        let what = if i == 0 { "pumpkin" } else { "broccoli" };
+        g.reserve[i] = notation::count::<u32>(r, &format!("the {what} reserve"))
             .ok()
             .filter(|&n| n <= most && r.len() <= 2)
             .ok_or_else(|| {
-                format!(
-                    "the {} reserve `{r}` is not a count from 0 to {most}",
-                    if i == 0 { "pumpkin" } else { "broccoli" }
+                field.fault_at(
+                    at,
+                    format!("the {what} reserve `{r}` is not a count from 0 to {most}"),
                 )
             })?;
     }
     Ok(())
 }
 
-fn read_phase(text: &str, mover: u8) -> Result<Phase, String> {
+fn read_phase(field: &Field<'_>, mover: u8) -> Result<Phase, String> {
+    let text = field.text;
+    let value_at = text.find(':').map_or(0, |i| i + 1);
     Ok(match text.split_once(':') {
         Some(("trees", n)) => Phase::Trees(
             n.parse()
                 .ok()
                 .filter(|&n| n < crate::TREE_MOVES)
-                .ok_or_else(|| format!("`trees:{n}`: from 0 to 5 trees moved"))?,
+                .ok_or_else(|| field.fault_at(value_at, "from 0 to 5 trees moved"))?,
         ),
         Some(("bite", "-")) => Phase::Bite(Vec::new()),
         Some(("bite", list)) => Phase::Bite(
-            list.split(',')
-                .map(|b| {
-                    let (p, v) = b
-                        .split_once('x')
-                        .ok_or_else(|| format!("the bite `{b}` is not PIGxVEGETABLE"))?;
-                    let sq = |s: &str| square(s).ok_or_else(|| format!("no square `{s}`"));
-                    Ok((sq(p)?, sq(v)?))
+            notation::items(list, &[','])
+                .into_iter()
+                .map(|(at, b)| {
+                    let at = value_at + at;
+                    let (p, v) = b.split_once('x').ok_or_else(|| {
+                        field.fault_at(at, format!("the bite `{b}` is not PIGxVEGETABLE"))
+                    })?;
+                    let sq = |s: &str, at| {
+                        square(s).ok_or_else(|| field.fault_at(at, format!("no square `{s}`")))
+                    };
+                    Ok((sq(p, at)?, sq(v, at + p.len() + 1)?))
                 })
                 .collect::<Result<_, String>>()?,
         ),
-        Some(("farmers", q)) => Phase::Farmers(
+        Some(("farmers", q)) if !q.is_empty() => Phase::Farmers(
             q.chars()
-                .map(|c| {
+                .enumerate()
+                .map(|(i, c)| {
                     letter_seat(c)
                         .filter(|&s| s != HERD)
-                        .ok_or_else(|| format!("`{c}` in `farmers:{q}` is not F or B"))
+                        .ok_or_else(|| field.fault_at(value_at + i, format!("`{c}` is not F or B")))
                 })
                 .collect::<Result<_, _>>()?,
         ),
+        Some(("farmers", _)) => {
+            return Err(field.fault_at(value_at, "the Farmers still to place are missing"));
+        }
         None if text == "pigs" => Phase::Pigs,
         None if text == "setup" => Phase::Setup(mover),
         None if text == "run" => Phase::Run,
         None if text == "over" => Phase::Over(mover),
-        _ => return Err(format!("unknown phase `{text}`")),
+        _ => return Err(field.fault("unknown phase")),
     })
 }
 
 /// The optional fields `x:…` (three players) and `s:N` (the simulator's end).
-fn read_extras(g: &mut BiteThePumpkin, extras: &[&str]) -> Result<(), String> {
-    let (mut x_seen, mut s_seen) = (false, false);
+fn read_extras(g: &mut BiteThePumpkin, text: &str, extras: &[Field<'_>]) -> Result<(), String> {
+    let mut tags = notation::Tags::default();
     for field in extras {
-        if let Some(list) = field.strip_prefix("x:") {
-            if x_seen || s_seen || g.players != 3 {
-                return Err(format!(
-                    "`{field}`: eliminations are written once, before s:, with three players"
-                ));
+        if let Some(list) = field.value_of("x") {
+            tags.first("x", field)?;
+            if tags.has("s") || g.players != 3 {
+                return Err(field.fault("eliminations are written before s:, with three players"));
             }
             let (f, b) = (list.contains('F'), list.contains('B'));
             let canonical = format!("{}{}", if f { "F" } else { "" }, if b { "B" } else { "" });
             if list != canonical || list.is_empty() {
-                return Err(format!("`{field}` is not x:F, x:B or x:FB"));
+                return Err(field.fault("not x:F, x:B or x:FB"));
             }
             g.eliminated = [f, b];
-            x_seen = true;
-        } else if let Some(n) = field.strip_prefix("s:") {
-            if s_seen || !g.simulator_end() {
-                return Err(format!(
-                    "`{field}`: the simulator's score is written once, and only under \
-                     end_rule=simulator with two players"
+        } else if let Some(n) = field.value_of("s") {
+            tags.first("s", field)?;
+            if !g.simulator_end() {
+                return Err(field.fault(
+                    "the simulator's score is written only under end_rule=simulator with two \
+                     players",
                 ));
             }
             g.score = n
                 .parse::<u32>()
                 .ok()
                 .filter(|&v| v <= 20 && n.len() <= 2)
-                .ok_or_else(|| format!("`{field}` is not s:N with N from 0 to 20"))?;
-            s_seen = true;
+                .ok_or_else(|| field.fault_at(2, "not s:N with N from 0 to 20"))?;
         } else {
-            return Err(format!("`{field}` is neither x:… nor s:N"));
+            return Err(field.fault("neither x:… nor s:N"));
         }
     }
-    if g.simulator_end() && !s_seen {
-        return Err("the simulator's score `s:N` is missing (end_rule=simulator)".into());
+    if g.simulator_end() && !tags.has("s") {
+        return Err(notation::missing(
+            text,
+            "the simulator's score `s:N` is missing (end_rule=simulator)",
+        ));
     }
     Ok(())
 }

@@ -2,7 +2,8 @@
 //! any length under any option set, checked at every position, the last included (the
 //! notation and the JSON state read back to the same position and turn); and notations
 //! mangled by random edits, which must be refused or read as a position that plays on to
-//! an end, round-tripping, never a panic.
+//! an end, round-tripping, never a panic; and fields given twice or emptied, which must
+//! be refused with the place of the fault.
 
 use bite_the_pumpkin::BiteThePumpkin;
 use game_api::{Game, MoveId, Options, Rng, Turn};
@@ -125,4 +126,47 @@ proptest! {
             return Err(TestCaseError::fail(format!("`{text}` read, but never ends")));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn fields_given_twice_or_emptied_are_refused_with_their_place(
+        players in 2u8..=3,
+        extra in 0u8..=2,
+        trees in any::<bool>(),
+        bite in any::<bool>(),
+        end in any::<bool>(),
+        seed in any::<u64>(),
+        length in 0usize..400,
+    ) {
+        let o = options(players, extra, trees, bite, end);
+        let game = random_game(&o, seed, length).map_err(TestCaseError::fail)?;
+        game_api::testing::notation_faults::<BiteThePumpkin>(&o, &game.notation())
+            .map_err(TestCaseError::fail)?;
+    }
+}
+
+#[test]
+fn a_score_given_twice_and_an_empty_rank_are_refused_with_their_place() {
+    let o = options(2, 0, false, true, true);
+    let reason = |text: &str| match BiteThePumpkin::from_notation(&o, text) {
+        Err(game_api::GameError::Notation { reason, .. }) => reason,
+        other => panic!("`{text}`: {other:?}"),
+    };
+    let position =
+        ".O....../.....PTO/T.....PP/....T..P/..PT..../.....T../.T..O.../....O... 7 run H t8 s:4";
+    assert!(BiteThePumpkin::from_notation(&o, position).is_ok());
+    assert_eq!(
+        reason(&format!("{position} s:5")),
+        "field 7 `s:5` (from character 88): `s:` is given twice (first in field 6)"
+    );
+    let emptied = position.replacen("T.....PP", "", 1);
+    assert!(
+        reason(&emptied).starts_with("field 1 `.O....../.....PTO//....T..P")
+            && reason(&emptied).contains("at character 19: rank 6 has 0 squares"),
+        "{}",
+        reason(&emptied)
+    );
 }

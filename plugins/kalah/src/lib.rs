@@ -1,6 +1,6 @@
 //! Kalah for Tavola: a thin configuration of the mancala kit.
 //!
-//! Options: `houses` (3–6), `seeds` (3–6) and `empty_capture` (capture the lone last
+//! Options: `houses` (1–6), `seeds` (1–6) and `empty_capture` (capture the lone last
 //! seed even when the opposite house is empty, as in the published solving results).
 
 mod i18n;
@@ -31,8 +31,8 @@ impl Variant for KalahRules {
             .with_aliases(&["Kalaha", "Mancala"])
             .with_tags(&["mancala", "classic"])
             .with_options(vec![
-                OptionSpec::integer("houses", "Houses per side", 3, 6, 6),
-                OptionSpec::integer("seeds", "Seeds per house", 3, 6, 4),
+                OptionSpec::integer("houses", "Houses per side", 1, 6, 6),
+                OptionSpec::integer("seeds", "Seeds per house", 1, 6, 4),
                 OptionSpec::boolean(
                     "empty_capture",
                     "Capture with an empty opposite house",

@@ -138,7 +138,10 @@ fn bad_notations_say_what_is_wrong() {
     let err = |s: &str| Kalah::from_notation(&o, s).unwrap_err().to_string();
     assert!(err("4,4,4/4,4,4 0-0 S").contains("has 3 houses, this game has 6"));
     assert!(err("4,4,4,4,4,x/4,4,4,4,4,4 0-0 S").contains("house 6 is `x`"));
-    assert!(err("4,4,4,4,4,4/4,4,4,4,4,4 0-0 W").contains("expected S or N"));
+    assert!(
+        err("4,4,4,4,4,4/4,4,4,4,4,4 0-0 W")
+            .contains("field 3 `W` (from character 29): the side to move is S or N")
+    );
     assert!(err("4,4,4,4,4,4/4,4,4,4,4,4 0:0 S").contains("not of the form s-n"));
     assert!(err("").contains("expected at least 3 fields"));
     // Positions that cannot arise: seeds made or lost, a pit of overflowing size, a

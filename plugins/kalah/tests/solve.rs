@@ -1,5 +1,6 @@
 //! The engine's solver on real Kalah against a plain reference: minimax over every
-//! position reachable on small boards (3×2, 3×3, 4×2), memoised on the whole position,
+//! position reachable on small boards (3×2, 3×3, 4×2, one house of 1–6 seeds, two of
+//! 1–3, three and four houses of one seed), memoised on the whole position,
 //! with no bounds, table keys or pruning of its own; under both capture rules, from the
 //! start and from positions along random games. The solver's mirrored and store-free
 //! table keys ([`game_api::Game::solve_key`]) are what these tests check most.
@@ -117,6 +118,52 @@ fn the_solver_agrees_with_minimax_on_small_boards_under_both_rules() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn the_smallest_boards_solve_as_minimax_does_from_every_position_tried() {
+    // The boards with one or two houses, or one or two seeds a house (the options'
+    // lower range): the solver against plain minimax, under both capture rules.
+    let boards = [
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (1, 5),
+        (1, 6),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (3, 1),
+        (4, 1),
+    ];
+    for empty_capture in [false, true] {
+        for (houses, seeds) in boards {
+            let mut memo = HashMap::new();
+            let mut table = Table::with_mib(8);
+            for g in positions(houses, seeds, empty_capture, 8) {
+                let want = minimax(&g, &mut memo);
+                let (got, _, _) = solved(&g, &mut table);
+                assert_eq!(
+                    got,
+                    want,
+                    "Kalah({houses},{seeds}) at {} (empty capture {empty_capture})",
+                    g.notation()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn one_house_of_one_seed_is_a_draw_and_both_rules_agree_there() {
+    // Kalah(1,1): South's one seed goes into South's store, South's row is empty, the
+    // game ends and North banks its own seed: 1–1. Worked out by hand from the rules.
+    for empty_capture in [false, true] {
+        let g = start(1, 1, empty_capture);
+        let (got, _, _) = solved(&g, &mut Table::with_mib(1));
+        assert_eq!(got, 0);
     }
 }
 

@@ -21,9 +21,12 @@
 //! Kalah's start: `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S`. Ô Ăn Quan's:
 //! `5,5,5,5,5/5,5,5,5,5 0-0 S m:0*,0*`.
 
-use game_api::GameError;
+use game_api::{
+    GameError,
+    notation::{self, Field},
+};
 
-use crate::{Board, Config, Ends, Side, board::Special, game::Phase};
+use crate::{Board, Config, Side, board::Special, game::Phase};
 
 /// A position read from the notation.
 pub(crate) struct Parsed {
@@ -122,158 +125,57 @@ pub(crate) fn write(
     out
 }
 
-/// Reads a position for `config`, saying what is wrong and where.
+/// Reads a position for `config`, saying what is wrong and where (the field and the
+/// character, in the form of [`game_api::notation`]).
 pub(crate) fn parse(config: &Config, text: &str) -> Result<Parsed, GameError> {
     let err = |reason: String| GameError::notation(text, reason);
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let fields = notation::fields(text);
     if fields.len() < 3 {
-        return Err(err(format!(
-            "expected at least 3 fields `S/N s-n P` separated by spaces, found {}",
-            fields.len()
+        return Err(err(notation::missing(
+            text,
+            "expected at least 3 fields `S/N s-n P` separated by spaces",
         )));
     }
-    let (south, north) = fields[0]
-        .split_once('/')
-        .ok_or_else(|| err("the houses need a `/` between South's and North's".into()))?;
     let mut board = Board::empty(config.houses, config.ends);
-    for (side, list) in [(Side::South, south), (Side::North, north)] {
-        let counts: Vec<&str> = list.split(',').collect();
-        if counts.len() != config.houses {
-            return Err(err(format!(
-                "{} has {} houses, this game has {} (set the `houses` option to match)",
-                side.name(),
-                counts.len(),
-                config.houses
-            )));
-        }
-        for (i, c) in counts.iter().enumerate() {
-            let n = c.trim().parse::<u32>().map_err(|_| {
-                err(format!(
-                    "{}'s house {} is `{c}`, not a count",
-                    side.name(),
-                    i + 1
-                ))
-            })?;
-            let pit = board.house(side, i);
-            board.pits[pit] = n;
-        }
-    }
-    let [s, n] = counts_pair(fields[1]).map_err(|e| err(format!("the scores {e}")))?;
+    read_houses(config, &mut board, &fields[0]).map_err(err)?;
+    let [s, n] = counts_pair(&fields[1], 0, fields[1].text, "the scores").map_err(err)?;
     board.bank(Side::South, s);
     board.bank(Side::North, n);
-    let to_move = match fields[2] {
+    let to_move = match fields[2].text {
         "S" | "s" => Side::South,
         "N" | "n" => Side::North,
-        other => {
-            return Err(err(format!(
-                "the side to move is `{other}`, expected S or N"
-            )));
-        }
+        _ => return Err(err(fields[2].fault("the side to move is S or N"))),
     };
-    let mut phase = Phase::Play;
-    let mut round = 1;
-    let mut seen_mandarins = false;
-    let geometry = Board::empty(config.houses, config.ends);
-    let house_by_name = |name: &str| -> Result<usize, GameError> {
-        let c = name.chars().next().filter(|_| name.len() == 1);
-        let (side, i) = match c {
-            Some(c @ 'a'..='z') => (Side::South, c as usize - 'a' as usize),
-            Some(c @ 'A'..='Z') => (Side::North, c as usize - 'A' as usize),
-            _ => return Err(err(format!("`{name}` is not a house name"))),
-        };
-        if i >= config.houses {
-            return Err(err(format!("there is no house `{name}`")));
-        }
-        Ok(geometry.house(side, i))
+    let mut tags = Tags {
+        config,
+        board,
+        phase: Phase::Play,
+        round: 1,
+        specials: Vec::new(),
+        seen: notation::Tags::default(),
     };
-    let mut specials = Vec::new();
     for field in &fields[3..] {
-        let (key, value) = field
-            .split_once(':')
-            .ok_or_else(|| err(format!("`{field}` is not of the form key:value")))?;
-        match key {
-            "m" => {
-                let pits = board.mandarins();
-                let parts: Vec<&str> = value.split(',').collect();
-                if pits.is_empty() || parts.len() != 2 {
-                    return Err(err(format!(
-                        "`{field}`: this game has {} mandarin squares",
-                        pits.len()
-                    )));
-                }
-                for (&pit, part) in pits.iter().zip(parts) {
-                    let big = part.chars().filter(|&c| c == '*').count() as u32;
-                    let small = part.trim_end_matches('*').parse::<u32>().map_err(|_| {
-                        err(format!(
-                            "mandarin square `{part}` is not a count with optional `*`"
-                        ))
-                    })?;
-                    board.pits[pit] = small;
-                    board.big[pit] = big;
-                }
-                seen_mandarins = true;
-            }
-            "big" => {
-                board.captured_big = counts_pair(value).map_err(|e| err(format!("`big:` {e}")))?
-            }
-            "loan" => board.loans = counts_pair(value).map_err(|e| err(format!("`loan:` {e}")))?,
-            "burnt" => {
-                for name in value.split(',') {
-                    specials.push((house_by_name(name)?, Special::Burnt));
-                }
-            }
-            "sink" | "tuz" => {
-                let parts: Vec<&str> = value.split(',').collect();
-                if parts.len() != 2 {
-                    return Err(err(format!("`{field}`: expected South's and North's sink")));
-                }
-                for (owner, name) in Side::BOTH.into_iter().zip(parts) {
-                    if name != "-" {
-                        specials.push((house_by_name(name)?, Special::Sink(owner)));
-                    }
-                }
-            }
-            "round" => {
-                round = value
-                    .parse()
-                    .ok()
-                    .filter(|&r| r >= 1)
-                    .ok_or_else(|| err(format!("`{field}`: the round is a number from 1")))?;
-            }
-            "open" => {
-                if !config.simultaneous_opening {
-                    return Err(err("`open:` needs the simultaneous opening option".into()));
-                }
-                phase = Phase::Opening {
-                    south: match value {
-                        "-" => None,
-                        name => match geometry.pit(house_by_name(name)?) {
-                            crate::board::Pit::House(Side::South, i) => Some(i),
-                            _ => {
-                                return Err(err(format!(
-                                    "`{field}`: South opens from one of its own houses"
-                                )));
-                            }
-                        },
-                    },
-                };
-            }
-            other => return Err(err(format!("unknown field `{other}:`"))),
-        }
+        tags.read(field).map_err(err)?;
     }
-    if !board.mandarins().is_empty() && !seen_mandarins {
-        return Err(err("the mandarin squares are missing (`m:A,B`)".into()));
+    let Tags {
+        mut board,
+        phase,
+        round,
+        specials,
+        seen,
+        ..
+    } = tags;
+    if !board.mandarins().is_empty() && !seen.has("m") {
+        return Err(err(notation::missing(
+            text,
+            "the mandarin squares are missing (`m:A,B`)",
+        )));
     }
-    for (pit, special) in specials {
+    for (pit, special, field) in specials {
         if board.pits[pit] > 0 {
-            return Err(err("a burnt house or a sink cannot hold seeds".into()));
+            return Err(err(field.fault("a burnt house or a sink cannot hold seeds")));
         }
         board.set_mark(pit, special);
-    }
-    if config.ends == Ends::Stores && (board.captured != [0, 0]) {
-        return Err(err(
-            "internal: seeds kept aside with stores in the ring".into()
-        ));
     }
     Ok(Parsed {
         board,
@@ -283,13 +185,153 @@ pub(crate) fn parse(config: &Config, text: &str) -> Result<Parsed, GameError> {
     })
 }
 
-fn counts_pair(text: &str) -> Result<[u32; 2], String> {
-    let (a, b) = text
-        .split_once('-')
-        .ok_or_else(|| format!("`{text}` are not of the form s-n"))?;
-    let n = |c: &str| {
-        c.parse::<u32>()
-            .map_err(|_| format!("`{c}` is not a count"))
+/// Reads the houses `S/N` of the first field into `board`.
+fn read_houses(config: &Config, board: &mut Board, field: &Field<'_>) -> Result<(), String> {
+    let rows = field.items(&['/']);
+    let [_, _] = rows[..] else {
+        return Err(field.fault(format!(
+            "the houses are South's and North's rows with one `/` between, found {} rows",
+            rows.len()
+        )));
     };
-    Ok([n(a)?, n(b)?])
+    for (side, (row_at, row)) in [(Side::South, rows[0]), (Side::North, rows[1])] {
+        let counts = notation::items(row, &[',']);
+        if counts.len() != config.houses {
+            return Err(field.fault_at(
+                row_at,
+                format!(
+                    "{} has {} houses, this game has {} (set the `houses` option to match)",
+                    side.name(),
+                    counts.len(),
+                    config.houses
+                ),
+            ));
+        }
+        for (i, (at, c)) in counts.into_iter().enumerate() {
+            let what = format!("{}'s house {}", side.name(), i + 1);
+            let n = notation::count::<u32>(c, &what).map_err(|e| field.fault_at(row_at + at, e))?;
+            let pit = board.house(side, i);
+            board.pits[pit] = n;
+        }
+    }
+    Ok(())
+}
+
+/// The optional `key:value` fields as they are read.
+struct Tags<'c, 'a> {
+    config: &'c Config,
+    board: Board,
+    phase: Phase,
+    round: u32,
+    specials: Vec<(usize, Special, Field<'a>)>,
+    seen: notation::Tags,
+}
+
+impl<'a> Tags<'_, 'a> {
+    /// Reads one `key:value` field.
+    fn read(&mut self, field: &Field<'a>) -> Result<(), String> {
+        let Some((key, value)) = field.text.split_once(':') else {
+            return Err(field.fault("not of the form key:value"));
+        };
+        let at = key.chars().count() + 1;
+        // `tuz:` is the older spelling of `sink:`: the same tag.
+        self.seen
+            .first(if key == "tuz" { "sink" } else { key }, field)?;
+        match key {
+            "m" => self.mandarins(field, at, value)?,
+            "big" => self.board.captured_big = counts_pair(field, at, value, "`big:`")?,
+            "loan" => self.board.loans = counts_pair(field, at, value, "`loan:`")?,
+            "burnt" => {
+                for (i, name) in notation::items(value, &[',']) {
+                    let pit = self.house(field, at + i, name)?;
+                    if self.specials.iter().any(|&(p, _, _)| p == pit) {
+                        return Err(field.fault_at(at + i, format!("`{name}` is named twice")));
+                    }
+                    self.specials.push((pit, Special::Burnt, *field));
+                }
+            }
+            "sink" | "tuz" => {
+                let parts = notation::items(value, &[',']);
+                if parts.len() != 2 {
+                    return Err(field.fault("expected South's and North's sink, `-` for none"));
+                }
+                for (owner, (i, name)) in Side::BOTH.into_iter().zip(parts) {
+                    if name != "-" {
+                        let pit = self.house(field, at + i, name)?;
+                        self.specials.push((pit, Special::Sink(owner), *field));
+                    }
+                }
+            }
+            "round" => {
+                self.round = value
+                    .parse()
+                    .ok()
+                    .filter(|&r| r >= 1)
+                    .ok_or_else(|| field.fault_at(at, "the round is a number from 1"))?;
+            }
+            "open" => self.opening(field, at, value)?,
+            other => return Err(field.fault(format!("unknown field `{other}:`"))),
+        }
+        Ok(())
+    }
+
+    /// `m:A,B`: the mandarin squares' small stones, each with a `*` per big stone.
+    fn mandarins(&mut self, field: &Field<'_>, at: usize, value: &str) -> Result<(), String> {
+        let pits = self.board.mandarins();
+        let parts = notation::items(value, &[',']);
+        if pits.is_empty() || parts.len() != 2 {
+            return Err(field.fault(format!("this game has {} mandarin squares", pits.len())));
+        }
+        for (&pit, (i, part)) in pits.iter().zip(parts) {
+            let big = part.chars().filter(|&c| c == '*').count() as u32;
+            let small = part.trim_end_matches('*');
+            let small = notation::count::<u32>(small, "a mandarin square's small stones")
+                .map_err(|e| field.fault_at(at + i, format!("{e} (a count with optional `*`)")))?;
+            self.board.pits[pit] = small;
+            self.board.big[pit] = big;
+        }
+        Ok(())
+    }
+
+    /// `open:-` or `open:c`: the simultaneous opening is pending.
+    fn opening(&mut self, field: &Field<'_>, at: usize, value: &str) -> Result<(), String> {
+        if !self.config.simultaneous_opening {
+            return Err(field.fault("`open:` needs the simultaneous opening option"));
+        }
+        let south = match value {
+            "-" => None,
+            name => match self.board.pit(self.house(field, at, name)?) {
+                crate::board::Pit::House(Side::South, i) => Some(i),
+                _ => return Err(field.fault_at(at, "South opens from one of its own houses")),
+            },
+        };
+        self.phase = Phase::Opening { south };
+        Ok(())
+    }
+
+    /// The pit of the house named `name`, at character `at` of `field`.
+    fn house(&self, field: &Field<'_>, at: usize, name: &str) -> Result<usize, String> {
+        let c = name.chars().next().filter(|_| name.len() == 1);
+        let (side, i) = match c {
+            Some(c @ 'a'..='z') => (Side::South, c as usize - 'a' as usize),
+            Some(c @ 'A'..='Z') => (Side::North, c as usize - 'A' as usize),
+            _ => return Err(field.fault_at(at, format!("`{name}` is not a house name"))),
+        };
+        if i >= self.config.houses {
+            return Err(field.fault_at(at, format!("there is no house `{name}`")));
+        }
+        Ok(self.board.house(side, i))
+    }
+}
+
+/// Reads `text`, at character `at` of `field`, as two counts `s-n` of `what`.
+fn counts_pair(field: &Field<'_>, at: usize, text: &str, what: &str) -> Result<[u32; 2], String> {
+    let parts = notation::items(text, &['-']);
+    let [(_, a), (b_at, b)] = parts[..] else {
+        return Err(field.fault_at(at, format!("{what} are not of the form s-n")));
+    };
+    let n = |c: &str, i: usize, whose: &str| {
+        notation::count::<u32>(c, &format!("{whose} {what}")).map_err(|e| field.fault_at(at + i, e))
+    };
+    Ok([n(a, 0, "South's")?, n(b, b_at, "North's")?])
 }

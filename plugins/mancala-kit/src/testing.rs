@@ -460,7 +460,9 @@ pub const NOTATION_TOKENS: &[&str] = &[
 /// [`Game::playout`] must end where the game played move by move (with and without
 /// effects) does (see [`random_games`]); and notations mangled by random edits of
 /// [`NOTATION_TOKENS`], which must be refused with a reason or read as a valid position
-/// (see [`check_parsed`]). In `tests/properties.rs`:
+/// (see [`check_parsed`]); and the notations of random games with a field given twice or
+/// a part emptied, which must be refused with the place of the fault (see
+/// [`game_api::testing::notation_faults`]). In `tests/properties.rs`:
 ///
 /// ```text
 /// mancala_kit::variant_properties!(my_variant::MyRules, 1000);
@@ -526,6 +528,23 @@ macro_rules! variant_properties {
                 }
                 $crate::testing::check_parsed::<$rules>(&options, &text)
                     .map_err(TestCaseError::fail)?;
+            }
+
+            #[test]
+            fn fields_given_twice_or_emptied_are_refused_with_their_place(
+                choices in prop::collection::vec(any::<usize>(), 8),
+                seed in any::<u64>(),
+                length in 0usize..200,
+            ) {
+                let options = options(choices);
+                let game: $crate::Mancala<$rules> =
+                    ::game_api::testing::random_game(&options, seed, length)
+                        .map_err(TestCaseError::fail)?;
+                ::game_api::testing::notation_faults::<$crate::Mancala<$rules>>(
+                    &options,
+                    &::game_api::Game::notation(&game),
+                )
+                .map_err(TestCaseError::fail)?;
             }
         }
     };

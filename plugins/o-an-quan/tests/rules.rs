@@ -232,3 +232,27 @@ fn every_finished_game_scores_everything_in_it_under_every_option_set() {
         }
     }
 }
+
+#[test]
+fn a_tag_given_twice_is_refused_where_it_is_repeated() {
+    // The case: the second `m:` used to win silently.
+    let text = "5,5,5,5,5/5,5,5,4,6 0-0 S m:1,13* m:2,12*";
+    let Err(game_api::GameError::Notation { reason, .. }) =
+        OAnQuan::from_notation(&options(&[]), text)
+    else {
+        panic!("`{text}` was read");
+    };
+    assert_eq!(
+        reason,
+        "field 5 `m:2,12*` (from character 35): `m:` is given twice (first in field 4)"
+    );
+    let empty = "5,5,5,5,5/5,5,,5,5 0-0 S m:0*,0*";
+    let reason = OAnQuan::from_notation(&options(&[]), empty)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        reason.contains("field 1 `5,5,5,5,5/5,5,,5,5` at character 15: North's house 3 is empty"),
+        "{reason}"
+    );
+}

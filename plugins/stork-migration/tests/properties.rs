@@ -2,7 +2,8 @@
 //! drawn by their probabilities) under either randomiser, checked at every position, the
 //! last included (the notation and the JSON state read back to the same position and
 //! turn); and notations mangled by random edits, which must be refused with a reason or
-//! read as a valid position, never panic.
+//! read as a valid position, never panic; and fields given twice or emptied, which must
+//! be refused with the place of the fault.
 
 use game_api::{Game, Options, Rng, Turn};
 use proptest::prelude::*;
@@ -119,4 +120,37 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn fields_given_twice_or_emptied_are_refused_with_their_place(
+        die in any::<bool>(),
+        seed in any::<u64>(),
+        length in 0usize..400,
+    ) {
+        let o = options(die);
+        let game = random_game(&o, seed, length).map_err(TestCaseError::fail)?;
+        game_api::testing::notation_faults::<Storks>(&o, &game.notation())
+            .map_err(TestCaseError::fail)?;
+    }
+}
+
+#[test]
+fn a_side_given_twice_and_an_empty_square_are_refused_with_their_place() {
+    let o = options(false);
+    let reason = |text: &str| match Storks::from_notation(&o, text) {
+        Err(game_api::GameError::Notation { reason, .. }) => reason,
+        other => panic!("`{text}`: {other:?}"),
+    };
+    assert_eq!(
+        reason("Y:1,3,5,7,9,11 B:2,4,6,8,10,12 Y throw Y:1,3,5,7,9,11"),
+        "field 5 `Y:1,3,5,7,9,11` (from character 40): `Y:` is given twice (first in field 1)"
+    );
+    assert_eq!(
+        reason("Y:1,3,,7,9,11 B:2,4,6,8,10,12 Y throw"),
+        "field 1 `Y:1,3,,7,9,11` at character 7: a stork's square is empty; a count is required"
+    );
 }

@@ -276,7 +276,9 @@ fn bad_notations_say_what_is_wrong() {
     // Yellow's only stork off Africa is on 32: a throw of 2 overshoots.
     let e = err("Y:32,33,33,33,33,33 B:2,4,6,8,10,12 Y choose:2");
     assert!(e.contains("no legal move for a throw of 2"), "{e}");
-    assert!(err("Y:1,3,5,7,9,300 B:2,4,6,8,10,12 Y throw").contains("`300` is not a square"));
+    assert!(err("Y:1,3,5,7,9,300 B:2,4,6,8,10,12 Y throw").contains(
+        "field 1 `Y:1,3,5,7,9,300` at character 13: a stork's square is `300`, not a count"
+    ));
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! The position notation: the four rows of sticks (each stick's stack bottom first, `L` light, `D` dark, `-` empty), then the side to move, the step of the turn, the turns played and the rest of the state.
 
-use game_api::{GameError, Options};
+use game_api::{
+    GameError, Options,
+    notation::{self, Field},
+};
 use geometry::{Row, STICKS};
 
 use crate::{Colour, Ending, MAX_TURNS, PIECES, Zaroc, geometry};
@@ -12,110 +15,58 @@ fn index_of_stick(name: &str) -> Option<usize> {
 impl Zaroc {
     pub(crate) fn parse_notation(options: &Options, notation: &str) -> Result<Self, GameError> {
         let bad = |reason: String| GameError::notation(notation, reason);
-        let fields: Vec<&str> = notation.split_whitespace().collect();
-        if !(7..=8).contains(&fields.len()) {
-            return Err(bad(format!(
+        let fields = notation::fields(notation);
+        if fields.len() < 7 {
+            return Err(bad(notation::missing(
+                notation,
                 "expected 7 fields `A B C F COLOUR MOVE TURNS` and an optional \
-                 `end:repetition`, found {}",
-                fields.len()
+                 `end:repetition`",
             )));
         }
-        let repetition = match fields.get(7) {
-            None => false,
-            Some(&"end:repetition") => true,
-            Some(other) => {
-                return Err(bad(format!(
-                    "the eighth field is `{other}`; only `end:repetition` may follow the turns"
-                )));
+        let mut tags = notation::Tags::default();
+        for field in &fields[7..] {
+            if field.text != "end:repetition" {
+                return Err(bad(
+                    field.fault("only `end:repetition` may follow the turns")
+                ));
             }
-        };
+            tags.first("end", field).map_err(bad)?;
+        }
+        let repetition = tags.has("end");
         let mut game = Self::start(options);
         let mut index = 0;
-        for (r, (row, field)) in [Row::A, Row::B, Row::C, Row::F]
-            .iter()
+        for (row, field) in [Row::A, Row::B, Row::C, Row::F]
+            .into_iter()
             .zip(&fields[..4])
-            .enumerate()
         {
-            let sticks: Vec<&str> = field.split('/').collect();
-            let count = STICKS.iter().filter(|s| s.row == *row).count();
-            if sticks.len() != count {
-                return Err(bad(format!(
-                    "row {} has {} sticks, expected {count}",
-                    "ABCF".as_bytes()[r] as char,
-                    sticks.len()
-                )));
-            }
-            for s in sticks {
-                let pieces: Vec<Colour> = if s == "-" {
-                    Vec::new()
-                } else {
-                    s.chars()
-                        .map(|c| match c {
-                            'L' => Ok(Colour::Light),
-                            'D' => Ok(Colour::Dark),
-                            other => Err(bad(format!(
-                                "stick {}: `{other}` is not L or D",
-                                STICKS[index].name
-                            ))),
-                        })
-                        .collect::<Result<_, _>>()?
-                };
-                let capacity = STICKS[index].capacity.unwrap_or(PIECES);
-                if pieces.len() > capacity {
-                    return Err(bad(format!(
-                        "stick {} holds at most {capacity}",
-                        STICKS[index].name
-                    )));
-                }
+            for (at, text) in read_row(row, field, index).map_err(bad)? {
+                let pieces = read_stick(field, at, text, index).map_err(bad)?;
                 game.stacks[index] = pieces.into_iter().collect();
                 index += 1;
             }
         }
-        game.to_move = match fields[4] {
+        game.to_move = match fields[4].text {
             "L" => Colour::Light,
             "D" => Colour::Dark,
-            other => {
-                return Err(bad(format!(
-                    "the colour to move is `{other}`, expected L or D"
-                )));
-            }
+            _ => return Err(bad(fields[4].fault("the colour to move is L or D"))),
         };
-        let (step, first) = match fields[5].split_once(':') {
-            None if fields[5] == "1" => (1, None),
-            Some(("2", m)) => {
-                let (a, b) = m
-                    .split_once('-')
-                    .ok_or_else(|| bad(format!("`{m}` is not FROM-TO")))?;
-                let (a, b) = (
-                    index_of_stick(a).ok_or_else(|| bad(format!("no stick `{a}`")))?,
-                    index_of_stick(b).ok_or_else(|| bad(format!("no stick `{b}`")))?,
-                );
-                (2, Some((a, b)))
-            }
-            _ => {
-                return Err(bad(format!(
-                    "the move `{}` is `1` or `2:FROM-TO`",
-                    fields[5]
-                )));
-            }
-        };
+        let (step, first) = read_step(&fields[5]).map_err(bad)?;
         game.step = step;
         game.first = first;
         game.last = first;
         game.turns = fields[6]
+            .text
             .parse()
-            .map_err(|_| bad(format!("`{}` is not a turn count", fields[6])))?;
+            .map_err(|_| bad(fields[6].fault("not a turn count")))?;
         game.check_victory();
         if game.turns >= MAX_TURNS && game.ending.is_none() {
             game.ending = Some(Ending::TooLong);
         }
         if repetition {
             if game.ending.is_some() {
-                return Err(bad(
-                    "`end:repetition` on a game already decided by the finish row or the \
-                     turn limit"
-                        .into(),
-                ));
+                return Err(bad(fields[7].fault(
+                    "a game already decided by the finish row or the turn limit",
+                )));
             }
             game.ending = Some(Ending::Repetition);
         }
@@ -157,5 +108,80 @@ impl Zaroc {
             step,
             self.turns
         )
+    }
+}
+
+/// The sticks of `row` in `field` (its sticks from `index` on), with their offsets.
+fn read_row<'a>(
+    row: Row,
+    field: &Field<'a>,
+    index: usize,
+) -> Result<Vec<(usize, &'a str)>, String> {
+    let sticks = field.items(&['/']);
+    let count = STICKS.iter().filter(|s| s.row == row).count();
+    if sticks.len() != count {
+        return Err(field.fault(format!(
+            "row {} has {} sticks, expected {count} ({} to {})",
+            &STICKS[index].name[..1],
+            sticks.len(),
+            STICKS[index].name,
+            STICKS[index + count - 1].name
+        )));
+    }
+    Ok(sticks)
+}
+
+/// The pieces of the stick `index`, written `text` at character `at` of `field`.
+fn read_stick(
+    field: &Field<'_>,
+    at: usize,
+    text: &str,
+    index: usize,
+) -> Result<Vec<Colour>, String> {
+    let name = STICKS[index].name;
+    if text.is_empty() {
+        return Err(field.fault_at(
+            at,
+            format!("stick {name} is empty; write `-` for a stick without pieces"),
+        ));
+    }
+    let pieces: Vec<Colour> = if text == "-" {
+        Vec::new()
+    } else {
+        text.chars()
+            .enumerate()
+            .map(|(i, c)| match c {
+                'L' => Ok(Colour::Light),
+                'D' => Ok(Colour::Dark),
+                other => {
+                    Err(field.fault_at(at + i, format!("stick {name}: `{other}` is not L or D")))
+                }
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let capacity = STICKS[index].capacity.unwrap_or(PIECES);
+    if pieces.len() > capacity {
+        return Err(field.fault_at(at, format!("stick {name} holds at most {capacity}")));
+    }
+    Ok(pieces)
+}
+
+/// The step of the turn: `1`, or `2:FROM-TO` after the turn's first move.
+fn read_step(field: &Field<'_>) -> Result<(u8, Option<(usize, usize)>), String> {
+    let usage = "the move is `1` or `2:FROM-TO`";
+    match field.text.split_once(':') {
+        None if field.text == "1" => Ok((1, None)),
+        Some(("2", m)) => {
+            let parts = notation::items(m, &['-']);
+            let [(_, a), (b_at, b)] = parts[..] else {
+                return Err(field.fault_at(2, format!("`{m}` is not FROM-TO")));
+            };
+            let stick = |name: &str, at: usize| {
+                index_of_stick(name)
+                    .ok_or_else(|| field.fault_at(2 + at, format!("no stick `{name}`")))
+            };
+            Ok((2, Some((stick(a, 0)?, stick(b, b_at)?))))
+        }
+        _ => Err(field.fault(usage)),
     }
 }

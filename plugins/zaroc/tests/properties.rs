@@ -2,7 +2,8 @@
 //! sets, checked at every position, the last included (the notation and the JSON state
 //! read back to the same position and turn, whichever way the game ended: three on the
 //! finish row, repetition, the turn limit); and notations mangled by random edits, which
-//! must be refused with a reason or read as a valid position, never panic.
+//! must be refused with a reason or read as a valid position, never panic; and fields
+//! given twice or emptied, which must be refused with the place of the fault.
 
 use game_api::{Game, Options, Rng, Turn};
 use proptest::prelude::*;
@@ -110,6 +111,58 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn fields_given_twice_or_emptied_are_refused_with_their_place(
+        diagonal in any::<bool>(),
+        second in any::<bool>(),
+        seed in any::<u64>(),
+        length in 0usize..600,
+    ) {
+        let o = options(diagonal, second);
+        let game = random_game(&o, seed, length).map_err(TestCaseError::fail)?;
+        game_api::testing::notation_faults::<Zaroc>(&o, &game.notation())
+            .map_err(TestCaseError::fail)?;
+    }
+}
+
+#[test]
+fn empty_sticks_and_a_repeated_ending_are_refused_with_their_place() {
+    let o = options(false, false);
+    let reason = |text: &str| match Zaroc::from_notation(&o, text) {
+        Err(game_api::GameError::Notation { reason, .. }) => reason,
+        other => panic!("`{text}`: {other:?}"),
+    };
+    // The case: empty fields read as empty sticks.
+    assert_eq!(
+        reason("/// //// ////-/- -/-/-/-/- L 1 0"),
+        "field 1 `///` at character 1: stick A0 is empty; write `-` for a stick without pieces"
+    );
+    let start = Zaroc::new(&o).unwrap().notation();
+    let fields: Vec<&str> = start.split(' ').collect();
+    let mut emptied = fields.clone();
+    let row_b = fields[1].replacen('-', "", 1);
+    emptied[1] = &row_b;
+    let text = emptied.join(" ");
+    assert!(
+        reason(&text).starts_with(&format!(
+            "field 2 `{row_b}` at character {}",
+            fields[0].len() + 2
+        )),
+        "{}",
+        reason(&text)
+    );
+    let twice = format!("{start} end:repetition end:repetition");
+    assert!(
+        reason(&twice).starts_with("field 9 `end:repetition`"),
+        "{}",
+        reason(&twice)
+    );
+    assert!(reason(&twice).contains("given twice (first in field 8)"));
 }
 
 #[test]

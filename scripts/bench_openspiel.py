@@ -34,8 +34,8 @@ def openspiel_rate(name, simulations, r):
 
 
 def tavola_rate(game, simulations, seconds):
-    exe = os.path.join(ROOT, "target", "release", "tavola")
-    plugins = os.path.join(ROOT, "target", "release")
+    plugins = os.path.join(os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target"), "release")
+    exe = os.path.join(plugins, "tavola")
     out = subprocess.run(
         [exe, "--no-default-plugins", "--plugins", plugins, "bench", game,
          "--simulations", str(simulations), "--seconds", str(seconds), "--json"],

@@ -1,7 +1,8 @@
 //! How fast can a random Kalah playout be? The kit's playout (the general sowing engine,
 //! inside the plugin, no FFI) against a minimal Kalah written for this one game: the
 //! floor any engine would meet on this machine. Run with
-//! `cargo run --release -p kalah --example playout_floor`.
+//! `cargo run --release -p kalah --example playout_floor [-- PLAYOUTS]`; the last line,
+//! `floor-ratio kalah KIT_NS FLOOR_NS RATIO`, is what `scripts/perf-guard` reads.
 
 use std::time::Instant;
 
@@ -55,7 +56,10 @@ fn minimal_playout(rng: &mut Rng) -> (i64, u64) {
 }
 
 fn main() {
-    let playouts = 500_000;
+    let playouts: u32 = std::env::args()
+        .nth(1)
+        .map(|s| s.parse().expect("the number of playouts"))
+        .unwrap_or(500_000);
     let start = Kalah::new(&Options::defaults(&Kalah::manifest().options)).expect("Kalah");
     let mut rng = Rng::with_seed(1);
     let t = Instant::now();
@@ -91,5 +95,11 @@ fn main() {
         "(mean margins {} and {}: the same random policy)",
         margin as f64 / f64::from(playouts),
         floor_margin as f64 / f64::from(playouts)
+    );
+    println!(
+        "floor-ratio kalah {:.1} {:.1} {:.3}",
+        kit * 1e9,
+        floor * 1e9,
+        kit / floor
     );
 }

@@ -112,7 +112,7 @@ fn after_a_run_that_was_not_closed_the_note_blames_no_plugin() {
     drop(h);
     let second = app(dir.path(), Some(data.path()));
     let message = second.message().unwrap_or_default().to_owned();
-    assert!(message.contains("not closed normally"), "{message}");
+    assert!(message.contains("did not close normally"), "{message}");
     assert!(message.contains("Recover games"), "{message}");
     assert!(!message.contains("plugin"), "{message}");
 }

@@ -216,7 +216,7 @@ fn bad_input_gets_a_clear_error_and_a_failing_exit() {
         (&["play", "chess"], "no game `chess` (loaded: kalah)"),
         (
             &["play", "kalah", "--option", "houses=9"],
-            "expected a whole number from 3 to 6",
+            "expected a whole number from 1 to 6",
         ),
         (
             &["play", "kalah", "--option", "colour=red"],

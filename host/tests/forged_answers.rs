@@ -144,6 +144,7 @@ fn start() -> Request {
 fn load() -> Request {
     Request::Load {
         copy: "nim.so".into(),
+        tables_dir: None,
         language: String::new(),
     }
 }
@@ -478,10 +479,11 @@ fn a_forged_cached_inspection_is_refused_and_made_again() {
         .unwrap()
         .path();
     let cache = tempfile::tempdir().unwrap();
-    let copy = cache.path().join("0123abcd.so");
-    std::fs::copy(&lib, &copy).unwrap();
+    // A private copy, named by its content hash as the cache names it.
+    let private = tavola::plugins::private_copy(&lib, cache.path()).unwrap();
+    let (copy, hash) = (private.path, private.hash);
     let inspector = Inspector::child(env!("CARGO_BIN_EXE_tavola").into());
-    let first = inspector.inspect(&copy, "0123abcd").unwrap();
+    let first = inspector.inspect(&copy, &hash).unwrap();
     assert_eq!(first.manifest.id, "kalah");
     let cached = std::fs::read_dir(cache.path())
         .unwrap()
@@ -492,11 +494,11 @@ fn a_forged_cached_inspection_is_refused_and_made_again() {
     let mut forged = huge_inspection(1_000_000);
     forged.manifest = first.manifest.clone();
     forged.manifest.name = "Kalah (spoofed)".into();
-    let forged = serde_json::json!({ "hash": "0123abcd", "found": { "Ok": forged } });
+    let forged = serde_json::json!({ "hash": hash.as_str(), "found": { "Ok": forged } });
     let text = serde_json::to_vec(&forged).unwrap();
     assert!(text.len() > 13 << 20);
     std::fs::write(&cached, &text).unwrap();
-    let again = inspector.inspect(&copy, "0123abcd").unwrap();
+    let again = inspector.inspect(&copy, &hash).unwrap();
     assert_eq!(
         again, first,
         "inspected again, not read from the forged file"
@@ -510,6 +512,6 @@ fn a_forged_cached_inspection_is_refused_and_made_again() {
     spoofed.manifest.name = "Kalah (spoofed)".into();
     let spoofed = serde_json::json!({ "hash": "ffff", "found": { "Ok": spoofed } });
     std::fs::write(&cached, serde_json::to_vec(&spoofed).unwrap()).unwrap();
-    let again = inspector.inspect(&copy, "0123abcd").unwrap();
+    let again = inspector.inspect(&copy, &hash).unwrap();
     assert_eq!(again.manifest.name, first.manifest.name);
 }

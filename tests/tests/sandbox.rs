@@ -289,7 +289,9 @@ fn as_an_unprivileged_user_the_attacks_are_blocked_too() {
             return;
         }
     };
-    let attacks = ["read", "write", "delete", "connect", "exec", "signal", "ptrace"];
+    let attacks = [
+        "read", "write", "delete", "connect", "exec", "signal", "ptrace",
+    ];
     assert_all_blocked_as(Some(uid), &["load"], &attacks, Some(&["list"]));
     assert_all_blocked_as(Some(uid), &["new"], &attacks, None);
     let play = ["play", "attacker", "--seat", "random", "--seat", "random"];

@@ -50,7 +50,10 @@ fn answers_forged_on_the_workers_pipe_never_become_the_game() {
     }
     let dirs = PluginDirs::standard(&[home.plugins()], false);
     let set = PluginSet::discover_with(dirs, &Inspector::child(exe.to_path_buf()));
-    let plugin = set.game("attacker").expect("the attacker is listed").clone();
+    let plugin = set
+        .game("attacker")
+        .expect("the attacker is listed")
+        .clone();
     let options = Options::defaults(&plugin.manifest().options);
     let mut wrong = Vec::new();
     for place in ["load", "manifest", "new", "apply"] {
@@ -94,5 +97,9 @@ fn answers_forged_on_the_workers_pipe_never_become_the_game() {
             Err(e) => eprintln!("{place}:forge: the move was refused: {e}"),
         }
     }
-    assert!(wrong.is_empty(), "forged answers were used:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "forged answers were used:\n{}",
+        wrong.join("\n")
+    );
 }

@@ -387,6 +387,7 @@ mod tests {
             1,
             &Request::Load {
                 copy: "x".into(),
+                tables_dir: None,
                 language: String::new(),
             },
         );

@@ -429,7 +429,12 @@ pub fn give_to(dir: &Path, uid: u32) {
     while let Some(path) = todo.pop() {
         std::os::unix::fs::lchown(&path, Some(uid), Some(uid)).expect("chown as root");
         if path.is_dir() && !path.is_symlink() {
-            todo.extend(std::fs::read_dir(&path).unwrap().flatten().map(|e| e.path()));
+            todo.extend(
+                std::fs::read_dir(&path)
+                    .unwrap()
+                    .flatten()
+                    .map(|e| e.path()),
+            );
         }
     }
 }

@@ -48,7 +48,14 @@ impl Attempt<'_> {
             super::give_to(self.home.root.path(), uid);
         }
         let root = self.home.root.path();
-        let run = run_as(self.user, root, &program, &env, script.as_bytes(), RUN_LIMIT);
+        let run = run_as(
+            self.user,
+            root,
+            &program,
+            &env,
+            script.as_bytes(),
+            RUN_LIMIT,
+        );
         let (connections, received) = listener.finish();
         Outcome {
             run,

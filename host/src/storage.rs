@@ -9,7 +9,7 @@
 //! Neither writes through, or over, anything but a regular file: a target that is a
 //! folder, a device (`/dev/full`), a FIFO or a socket is refused with a message saying
 //! what it is, and a symbolic link is followed to the regular file it leads to, which is
-//! the file replaced (the link stays); see [`target`].
+//! the file replaced (the link stays); see the `target` module.
 
 mod target;
 

@@ -99,7 +99,7 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
 }
 
 /// Loads a private copy that is already in the cache (a worker, the inspecting child):
-/// the copy is checked against the content hash its name carries, as [`load_module`]
+/// the copy is checked against the content hash its name carries, as `load_module`
 /// does, and never copied again.
 pub fn load_copy(copy: &Path) -> Result<Plugin, LoadError> {
     let copy: PathBuf = std::path::absolute(copy).unwrap_or_else(|_| copy.to_path_buf());

@@ -20,6 +20,7 @@ mod endgame;
 mod engine_protocol;
 pub mod help;
 mod hint;
+pub mod net;
 pub mod language;
 pub mod limits;
 pub mod new;
@@ -119,6 +120,9 @@ pub enum Command {
     /// Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`,
     /// `bestmove …`) on standard input and output, keeping it between moves.
     Engine(engine_protocol::EngineArgs),
+    /// Play with someone on another computer: offer a game (`net host`) or join one
+    /// (`net join`).
+    Net(net::NetArgs),
     /// A seeded series between two bots with sides alternated.
     Match {
         /// The game's id.
@@ -370,6 +374,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             return serve(&target).map(|()| ExitCode::SUCCESS);
         }
         Command::New(args) => return new::run(&args),
+        // Network play runs its games in sandboxed workers and never loads a plugin
+        // here; this process holds the connection, which the sandbox would forbid.
+        Command::Net(args) => return net::run(dirs, args),
         other => other,
     };
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
@@ -465,6 +472,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         | Command::Open { .. }
         | Command::Inspect { .. }
         | Command::New(_)
+        | Command::Net(_)
         | Command::WriteBroker { .. }
         | Command::Worker => unreachable!("handled above"),
     }
@@ -537,6 +545,7 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
                     "name": p.map(|p| p.manifest().name.clone()),
                     "version": p.map(|p| p.manifest().version.clone()),
                     "api_level": p.map(|p| p.api_level()),
+                    "hash": p.map(|p| p.meta().hash.clone()),
                     "reason": f.reason(),
                     "details": match &f.status {
                         PluginStatus::Refused(e) => e.details().map(str::to_owned),

@@ -15,6 +15,7 @@ pub mod ending;
 pub mod i18n;
 pub mod locale;
 pub mod matches;
+pub mod net;
 pub mod play;
 pub mod plugins;
 pub mod record;

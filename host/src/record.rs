@@ -62,6 +62,10 @@ pub struct Record {
     /// The players' clocks, when the game is played with them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockState>,
+    /// For a game played on the network: this side's role and the halves of the seed
+    /// (see [`net::fair`](crate::net::fair)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<crate::net::NetRecord>,
 }
 
 /// One action of a record.
@@ -199,6 +203,7 @@ impl Record {
             result: None,
             ending: None,
             clock: None,
+            net: None,
         }
     }
 
@@ -476,6 +481,7 @@ mod tests {
             result: None,
             ending: None,
             clock: None,
+            net: None,
         }
     }
 

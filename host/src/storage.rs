@@ -414,6 +414,7 @@ mod tests {
             result: None,
             ending: None,
             clock: None,
+            net: None,
         }
     }
 

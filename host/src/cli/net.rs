@@ -1,0 +1,231 @@
+//! `tavola net host` / `tavola net join`: network play from the command line, for
+//! scripts and tests (and people without the app).
+
+use std::{net::SocketAddr, path::PathBuf, process::ExitCode, time::Duration};
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Args, Subcommand};
+use game_api::Turn;
+
+use crate::{
+    net::{Invite, JoinSetup, LocalPlayer, NetOutcome, NetSettings, Offer},
+    plugins::{Inspector, PluginDirs, PluginSet},
+};
+
+/// `tavola net …`.
+#[derive(Debug, Args)]
+pub struct NetArgs {
+    /// Offer a game, or join one.
+    #[command(subcommand)]
+    pub command: NetCommand,
+}
+
+/// The network commands.
+#[derive(Debug, Subcommand)]
+pub enum NetCommand {
+    /// Offer a game: print its invite on one line, wait for players, play this seat.
+    Host {
+        /// The game's id (see `tavola list`).
+        game: String,
+        /// Set a game option (repeatable), e.g. `--option houses=4`.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The seat this side plays (from 0); every other seat is a joining player's.
+        #[arg(long, default_value_t = 0)]
+        seat: u8,
+        /// Listen on this address (e.g. `127.0.0.1:0`); without it, every interface.
+        #[arg(long, value_name = "ADDR:PORT")]
+        listen: Option<SocketAddr>,
+        /// What both sides take.
+        #[command(flatten)]
+        common: Common,
+        /// How long to wait for the players to join, in seconds.
+        #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+        wait: u64,
+    },
+    /// Join a game from its invite.
+    Join {
+        /// The invite (`tavola1:…`) the host printed (with `--resume`: the record's).
+        #[arg(required_unless_present = "resume")]
+        invite: Option<String>,
+        /// Come back to the game of this record (this side's, saved with `--record`)
+        /// after a crash: the record goes on being saved there.
+        #[arg(long, value_name = "FILE", conflicts_with = "record")]
+        resume: Option<PathBuf>,
+        /// Only watch the game.
+        #[arg(long)]
+        watch: bool,
+        /// Listen on this address (e.g. `127.0.0.1:0`); without it, every interface.
+        #[arg(long, value_name = "ADDR:PORT")]
+        listen: Option<SocketAddr>,
+        /// What both sides take.
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// What both sides take.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// The bot that plays this side's seat (`random`, `greedy`, the plugin's own); without
+    /// it, moves are read from standard input (also `resign`, `draw`, `takeback`).
+    #[arg(long, value_name = "BOT")]
+    pub bot: Option<String>,
+    /// Write the game record to this file, after every move.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Use public relays and address lookup to reach players outside this network (off:
+    /// only direct connections, nothing leaves for any other server).
+    #[arg(long)]
+    pub relays: bool,
+    /// How long a player whose connection dropped may take to come back, in seconds.
+    #[arg(long, default_value_t = 120, value_name = "SECONDS")]
+    pub reconnect: u64,
+}
+
+impl Common {
+    fn player(&self) -> LocalPlayer {
+        match &self.bot {
+            Some(bot) => LocalPlayer::Bot(bot.clone()),
+            None => LocalPlayer::Stdin,
+        }
+    }
+}
+
+/// Runs `tavola net …`. Plugin code runs only in the (sandboxed) workers: this process
+/// holds the connection and loads no plugin.
+pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
+    crate::plugins::forbid_in_process();
+    let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
+    let exe = std::env::current_exe().context("the tavola executable")?;
+    let report: Box<dyn FnMut(&str)> = Box::new(|text: &str| eprintln!("tavola net: {text}"));
+    let outcome = match args.command {
+        NetCommand::Host {
+            game,
+            options,
+            seat,
+            listen,
+            common,
+            wait,
+        } => {
+            let plugin = set.require(&game).map_err(|e| anyhow!(e))?;
+            let options = plugin.parse_options(&options)?;
+            let offer = Offer {
+                plugin,
+                options,
+                seat,
+                player: common.player(),
+                settings: NetSettings {
+                    listen,
+                    relays: common.relays,
+                },
+                record: common.record.clone(),
+                reconnect: Duration::from_secs(common.reconnect),
+                wait: Duration::from_secs(wait),
+                exe,
+            };
+            let mut print_invite = |invite: &str, open: usize| {
+                use std::io::Write;
+                println!("{invite}");
+                println!("open seats: {open}");
+                let _ = std::io::stdout().flush();
+            };
+            crate::net::host(offer, &mut print_invite, report)?
+        }
+        NetCommand::Join {
+            invite,
+            resume,
+            watch,
+            listen,
+            mut common,
+        } => {
+            let resume_path = resume;
+            let resume = match &resume_path {
+                Some(path) => Some(crate::record::Record::read(path)?),
+                None => None,
+            };
+            let invite = match (invite, &resume) {
+                (Some(i), _) => i,
+                (None, Some(r)) => r
+                    .net
+                    .as_ref()
+                    .map(|n| n.invite.clone())
+                    .ok_or_else(|| anyhow!("this record is not of a network game"))?,
+                (None, None) => bail!("an invite or --resume FILE is needed"),
+            };
+            if let Some(path) = resume_path {
+                common.record = Some(path);
+            }
+            let parsed = Invite::parse(&invite)?;
+            if watch && common.bot.is_some() {
+                bail!("--watch and --bot: a spectator plays no seat");
+            }
+            let setup = JoinSetup {
+                plugins: &set,
+                invite: parsed,
+                invite_text: invite.trim().to_owned(),
+                player: common.player(),
+                watch,
+                settings: NetSettings {
+                    listen,
+                    relays: common.relays,
+                },
+                record: common.record.clone(),
+                reconnect: Duration::from_secs(common.reconnect),
+                exe,
+                resume,
+            };
+            crate::net::join(setup, report)?
+        }
+    };
+    print_outcome(&outcome);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the moves, the result line as `tavola play` does, and the bytes sent.
+fn print_outcome(outcome: &NetOutcome) {
+    for (i, m) in outcome.record.moves.iter().enumerate() {
+        let who = match m.seat {
+            None => crate::tr!("cli-chance"),
+            Some(s) => outcome
+                .seat_names
+                .get(usize::from(s))
+                .cloned()
+                .unwrap_or_else(|| crate::tr!("cli-seat", seat = s)),
+        };
+        println!("{:>4}. {:<10} {}", i + 1, who, m.notation);
+    }
+    let view = &outcome.snapshot.view;
+    let result = outcome.record.result.clone().or(match &outcome.snapshot.turn {
+        Turn::Over { outcome } => Some(outcome.clone()),
+        _ => None,
+    });
+    match result {
+        Some(result) => {
+            let scores: Vec<String> = result
+                .seats
+                .iter()
+                .zip(&view.panels)
+                .map(|(s, p)| format!("{} {} ({})", p.seat, s.score, super::result_word(s.result)))
+                .collect();
+            let status = match outcome.record.ending {
+                Some(ending) => format!("{ending:?}"),
+                None => view.status.clone(),
+            };
+            println!(
+                "{}",
+                crate::tr!("cli-result", status = status, scores = scores.join(", "))
+            );
+        }
+        None => println!("{}", crate::tr!("cli-not-over", status = view.status.clone())),
+    }
+    println!(
+        "{}",
+        crate::tr!("cli-position", position = outcome.snapshot.notation.clone())
+    );
+    let per_move = outcome.bytes_sent.checked_div(outcome.moves_sent).unwrap_or(0);
+    eprintln!(
+        "tavola net: {} bytes sent, {} moves sent ({per_move} bytes a move, the handshake included)",
+        outcome.bytes_sent, outcome.moves_sent
+    );
+}

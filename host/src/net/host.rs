@@ -1,0 +1,666 @@
+//! Hosting a game: offer it, wait for a player for every other seat, fix the seed with
+//! them, then play — checking every move a guest sends before passing it on to the
+//! other guests and spectators.
+
+use std::{
+    path::PathBuf,
+    sync::mpsc,
+    time::{Duration, Instant},
+};
+
+use game_api::Options;
+
+use super::{
+    NetRecord,
+    fair::{Nonce, seed},
+    invite::Invite,
+    link::{Event, Link, NetError, NetSettings, Node},
+    message::{GameId, Message, PROTOCOL_VERSION, Role},
+    table::{LocalPlayer, NetOutcome, Table, TableError, Typed, broadcast, worker_error},
+};
+use crate::{
+    ending::Ending,
+    plugins::Plugin,
+    record::Record,
+    worker::RemoteGame,
+};
+
+/// A game offered on the network.
+pub struct Offer<'a> {
+    /// The game's plugin.
+    pub plugin: &'a Plugin,
+    /// Its options.
+    pub options: Options,
+    /// The seat the host plays (every other seat is a guest's).
+    pub seat: u8,
+    /// Who plays the host's seat.
+    pub player: LocalPlayer,
+    /// Where to listen, and whether relays may be used.
+    pub settings: NetSettings,
+    /// The record file, saved after every move.
+    pub record: Option<PathBuf>,
+    /// How long a player who left may take to come back.
+    pub reconnect: Duration,
+    /// How long to wait for the players to join.
+    pub wait: Duration,
+    /// The `tavola` executable, to start the worker.
+    pub exe: PathBuf,
+}
+
+/// The holder of a seat.
+#[derive(Debug, Clone)]
+enum Holder {
+    /// The host's own player.
+    Local,
+    /// A guest: its seat secret, its link while connected, and since when it is gone.
+    Remote {
+        token: String,
+        link: Option<u64>,
+        nonce: Option<Nonce>,
+        gone: Option<Instant>,
+    },
+}
+
+/// A link that said hello and was offered a seat (or watching).
+#[derive(Debug, Clone, Copy)]
+struct Greeted {
+    seat: Option<u8>,
+}
+
+/// The host's side: the seats, the links, and what it waits for.
+struct Hosting {
+    node: Node,
+    links: Vec<Link>,
+    greeted: Vec<(u64, Greeted)>,
+    holders: Vec<Holder>,
+    game: GameId,
+    nonce: Nonce,
+    started: bool,
+    reconnect: Duration,
+    /// The answer to the host player's draw offer or takeback request.
+    answer: Option<bool>,
+    /// The bytes sent on links now closed.
+    closed: u64,
+    /// The moves sent: the host's own, and the guests' it passed on.
+    moves_sent: u64,
+    /// Messages for people, printed as they come.
+    report: Box<dyn FnMut(&str)>,
+}
+
+/// Offers the game, prints its invite with `on_invite`, plays it to the end.
+pub fn host(
+    offer: Offer<'_>,
+    on_invite: &mut dyn FnMut(&str, usize),
+    report: Box<dyn FnMut(&str)>,
+) -> Result<NetOutcome, TableError> {
+    let plugin = offer.plugin;
+    let mut worker = RemoteGame::spawn(&offer.exe, plugin, None).map_err(worker_error)?;
+    let snapshot = worker
+        .start(&offer.options, None, &[])
+        .map_err(worker_error)?;
+    let seats = snapshot.seat_count;
+    if offer.seat >= seats {
+        return Err(TableError::Mismatch(format!(
+            "{} has seats 0 to {}; there is no seat {}",
+            plugin.manifest().name,
+            seats - 1,
+            offer.seat
+        )));
+    }
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&offer.settings, None, tx)?;
+    node.listen();
+    let game = GameId {
+        id: plugin.id().to_owned(),
+        name: plugin.manifest().name.clone(),
+        version: plugin.manifest().version.clone(),
+        hash: plugin.meta().hash.clone(),
+    };
+    let invite = Invite {
+        protocol: PROTOCOL_VERSION,
+        endpoint: node.addr(),
+        game: game.clone(),
+    };
+    let invite_text = invite.to_text();
+    on_invite(&invite_text, usize::from(seats) - 1);
+    let holders = (0..seats)
+        .map(|s| {
+            if s == offer.seat {
+                Holder::Local
+            } else {
+                Holder::Remote {
+                    token: Nonce::generate().to_hex(),
+                    link: None,
+                    nonce: None,
+                    gone: None,
+                }
+            }
+        })
+        .collect();
+    let mut record = Record::new(plugin, &offer.options, None, None);
+    record.seats = (0..seats)
+        .map(|s| {
+            if s == offer.seat {
+                match &offer.player {
+                    LocalPlayer::Bot(name) => name.clone(),
+                    LocalPlayer::Stdin => "human".into(),
+                }
+            } else {
+                "remote".into()
+            }
+        })
+        .collect();
+    let mut table = Table::new(
+        worker,
+        snapshot,
+        record,
+        offer.record.clone(),
+        vec![offer.seat],
+        offer.player.clone(),
+        events,
+    );
+    let mut hosting = Hosting {
+        node,
+        links: Vec::new(),
+        greeted: Vec::new(),
+        holders,
+        game,
+        nonce: Nonce::generate(),
+        started: false,
+        reconnect: offer.reconnect,
+        answer: None,
+        closed: 0,
+        moves_sent: 0,
+        report,
+    };
+    let result = hosting.run(&mut table, &invite_text, offer.wait);
+    hosting.farewell(&mut table);
+    result?;
+    table.finish()?;
+    let bytes_sent = hosting.links.iter().map(Link::bytes_sent).sum::<u64>() + hosting.closed;
+    let moves_sent = hosting.moves_sent;
+    let Hosting { node, .. } = hosting;
+    node.close();
+    Ok(NetOutcome {
+        snapshot: table.snapshot,
+        record: table.record,
+        bytes_sent,
+        moves_sent,
+        seat_names: plugin.manifest().seat_names.clone(),
+    })
+}
+
+impl Hosting {
+    fn run(
+        &mut self,
+        table: &mut Table,
+        invite: &str,
+        wait: Duration,
+    ) -> Result<(), TableError> {
+        let deadline = Instant::now() + wait;
+        while !self.all_seated() {
+            if Instant::now() > deadline {
+                return Err(NetError::Timeout(format!(
+                    "nobody took every seat within {} s",
+                    wait.as_secs()
+                ))
+                .into());
+            }
+            self.next_event(table, Duration::from_millis(100))?;
+        }
+        self.start(table, invite)?;
+        while !table.is_over() {
+            self.check_gone()?;
+            if table.play_chance()? {
+                continue;
+            }
+            let Some(seat) = table.seat_to_move() else {
+                continue;
+            };
+            if matches!(self.holders[usize::from(seat)], Holder::Local) {
+                self.local_turn(table, seat)?;
+            } else {
+                self.next_event(table, Duration::from_millis(100))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn all_seated(&self) -> bool {
+        self.holders.iter().all(|h| match h {
+            Holder::Local => true,
+            Holder::Remote { nonce, link, .. } => nonce.is_some() && link.is_some(),
+        })
+    }
+
+    /// Fixes the seed and welcomes every player.
+    fn start(&mut self, table: &mut Table, invite: &str) -> Result<(), TableError> {
+        let guests: Vec<Nonce> = self
+            .holders
+            .iter()
+            .filter_map(|h| match h {
+                Holder::Remote { nonce, .. } => nonce.clone(),
+                Holder::Local => None,
+            })
+            .collect();
+        let game_seed = seed(&self.nonce, &guests);
+        table.set_net(
+            NetRecord {
+                role: "host".into(),
+                seat: table.local.first().copied(),
+                invite: invite.to_owned(),
+                commit: self.nonce.commitment(),
+                host_nonce: self.nonce.to_hex(),
+                guest_nonces: guests.iter().map(Nonce::to_hex).collect(),
+                own_nonce: None,
+                token: None,
+            },
+            game_seed,
+        );
+        table.save()?;
+        self.started = true;
+        for seat in 0..self.holders.len() {
+            if let Holder::Remote {
+                link: Some(link), ..
+            } = &self.holders[seat]
+            {
+                let link = *link;
+                self.welcome(table, link, Some(seat as u8));
+            }
+        }
+        // Spectators who came while the players gathered.
+        let watchers: Vec<u64> = self
+            .greeted
+            .iter()
+            .filter(|(_, g)| g.seat.is_none())
+            .map(|(id, _)| *id)
+            .collect();
+        for id in watchers {
+            self.welcome(table, id, None);
+        }
+        (self.report)(&format!("every seat is taken; the game starts (seed {game_seed})"));
+        Ok(())
+    }
+
+    fn welcome(&mut self, table: &Table, link: u64, seat: Option<u8>) {
+        let token = match seat.map(|s| &self.holders[usize::from(s)]) {
+            Some(Holder::Remote { token, .. }) => token.clone(),
+            _ => String::new(),
+        };
+        let guests = table
+            .record
+            .net
+            .as_ref()
+            .map(|n| n.guest_nonces.clone())
+            .unwrap_or_default();
+        let message = Message::Welcome {
+            nonce: self.nonce.to_hex(),
+            guests,
+            token,
+            moves: table.net_moves.clone(),
+        };
+        if let Some(l) = self.link(link) {
+            l.send(&message);
+        }
+    }
+
+    fn link(&self, id: u64) -> Option<&Link> {
+        self.links.iter().find(|l| l.id() == id)
+    }
+
+    fn seat_of(&self, link: u64) -> Option<u8> {
+        self.holders.iter().position(|h| {
+            matches!(h, Holder::Remote { link: Some(l), .. } if *l == link)
+        }).map(|s| s as u8)
+    }
+
+    fn next_event(&mut self, table: &mut Table, limit: Duration) -> Result<(), TableError> {
+        match table.events.recv_timeout(limit) {
+            Ok(event) => self.on_event(table, event),
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// Fails the game when a player has been gone longer than the reconnect window.
+    fn check_gone(&self) -> Result<(), TableError> {
+        for h in &self.holders {
+            if let Holder::Remote {
+                gone: Some(since), ..
+            } = h
+                && since.elapsed() > self.reconnect
+            {
+                return Err(TableError::Abandoned(self.reconnect.as_secs()));
+            }
+        }
+        Ok(())
+    }
+
+    fn local_turn(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
+        if self.holders.iter().any(|h| matches!(h, Holder::Remote { link: None, .. })) {
+            // A player is away: the game (and its clocks) wait for them.
+            return self.next_event(table, Duration::from_millis(100));
+        }
+        let choice = {
+            let mut handler = |t: &mut Table, e: Event| self.on_event(t, e);
+            table.choose(seat, &mut handler)?
+        };
+        if table.is_over() || table.seat_to_move() != Some(seat) {
+            // Something that came in meanwhile (a resignation, a takeback) changed the game.
+            return Ok(());
+        }
+        match choice {
+            Ok(mv) => {
+                table.apply(mv, Some(seat))?;
+                let last = table.net_moves.last().cloned().expect("just played");
+                broadcast(&self.links, &Message::Move(last), None);
+                self.moves_sent += 1;
+            }
+            Err(Typed::Resign) => {
+                table.end(Ending::Resigned { seat });
+                table.save()?;
+                broadcast(&self.links, &Message::Resign { seat }, None);
+            }
+            Err(Typed::Draw) => {
+                broadcast(&self.links, &Message::OfferDraw { seat }, None);
+                if self.await_answer(table)? {
+                    table.end(Ending::AgreedDraw);
+                    table.save()?;
+                }
+            }
+            Err(Typed::Takeback) => {
+                let moves = table.record.moves.len() as u32;
+                broadcast(&self.links, &Message::AskTakeback { moves }, None);
+                if self.await_answer(table)? {
+                    table.take_back(seat)?;
+                }
+            }
+            Err(Typed::Yes | Typed::No) => {}
+        }
+        Ok(())
+    }
+
+    fn await_answer(&mut self, table: &mut Table) -> Result<bool, TableError> {
+        self.answer = None;
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while self.answer.is_none() && Instant::now() < deadline {
+            self.next_event(table, Duration::from_millis(50))?;
+        }
+        Ok(self.answer.take().unwrap_or(false))
+    }
+
+    fn on_event(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
+        match event {
+            Event::Joined(link) => {
+                self.links.push(link);
+                Ok(())
+            }
+            Event::Message { link, message } => self.on_message(table, link, message),
+            Event::Fault { link, reason } => {
+                self.refuse(link, &reason);
+                Ok(())
+            }
+            Event::Closed { link, .. } => {
+                if self.seat_of(link).is_some() && !table.is_over() {
+                    let text = format!(
+                        "{} left; waiting up to {} s for them to come back",
+                        self.who(link),
+                        self.reconnect.as_secs()
+                    );
+                    (self.report)(&text);
+                }
+                self.drop_link(link);
+                Ok(())
+            }
+        }
+    }
+
+    fn who(&self, link: u64) -> String {
+        match self.seat_of(link) {
+            Some(seat) => format!("the player of seat {seat}"),
+            None => format!(
+                "a visitor ({})",
+                self.link(link).map_or("?", |l| l.peer())
+            ),
+        }
+    }
+
+    fn drop_link(&mut self, id: u64) {
+        if let Some(l) = self.link(id) {
+            let sent = l.bytes_sent();
+            l.close("refused");
+            self.closed += sent;
+        }
+        self.links.retain(|l| l.id() != id);
+        self.greeted.retain(|(l, _)| *l != id);
+        for h in &mut self.holders {
+            if let Holder::Remote { link, gone, .. } = h
+                && *link == Some(id)
+            {
+                *link = None;
+                *gone = Some(Instant::now());
+            }
+        }
+    }
+
+    /// Refuses `link`'s message: tells it why, reports it, and closes the link. Nothing
+    /// of the message was played or recorded.
+    fn refuse(&mut self, link: u64, reason: &str) {
+        let text = format!("refused from {}: {reason}", self.who(link));
+        (self.report)(&text);
+        if let Some(l) = self.link(link) {
+            l.send(&Message::Refused {
+                reason: reason.to_owned(),
+            });
+        }
+        self.drop_link(link);
+    }
+
+    fn on_message(
+        &mut self,
+        table: &mut Table,
+        link: u64,
+        message: Message,
+    ) -> Result<(), TableError> {
+        let seat = self.seat_of(link);
+        let greeted = self.greeted.iter().find(|(l, _)| *l == link).map(|(_, g)| *g);
+        match (message, seat, greeted) {
+            (Message::Hello { protocol, role, rejoin, .. }, None, None) => {
+                if protocol != PROTOCOL_VERSION {
+                    self.refuse(
+                        link,
+                        &format!(
+                            "this host speaks network play version {PROTOCOL_VERSION}, you speak version {protocol}"
+                        ),
+                    );
+                    return Ok(());
+                }
+                let offered = match (role, rejoin) {
+                    (Role::Watch, _) => None,
+                    (Role::Play, Some(rejoin)) => match self.seat_with_token(&rejoin.token) {
+                        Some(s) => Some(s),
+                        None => {
+                            self.refuse(link, "this seat secret belongs to no seat of this game");
+                            return Ok(());
+                        }
+                    },
+                    (Role::Play, None) => self.free_seat(),
+                };
+                self.greeted.push((link, Greeted { seat: offered }));
+                let players = table.record.seats.clone();
+                let commit = self.nonce.commitment();
+                let message = Message::Offer {
+                    protocol: PROTOCOL_VERSION,
+                    game: self.game.clone(),
+                    options: table.record.options.clone(),
+                    seat: offered,
+                    seats: table.snapshot.seat_count,
+                    players,
+                    commit,
+                };
+                if let Some(l) = self.link(link) {
+                    l.send(&message);
+                }
+                Ok(())
+            }
+            (Message::Join { nonce }, None, Some(g)) => {
+                let nonce = match Nonce::from_hex(&nonce) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        self.refuse(link, &e.to_string());
+                        return Ok(());
+                    }
+                };
+                self.greeted.retain(|(l, _)| *l != link);
+                match g.seat {
+                    None => {
+                        if self.started {
+                            self.welcome(table, link, None);
+                        } else {
+                            self.greeted.push((link, Greeted { seat: None }));
+                        }
+                    }
+                    Some(s) => {
+                        // Only a player with the seat's secret is offered a held seat: its
+                        // old connection is a dead one not yet timed out.
+                        if let Holder::Remote {
+                            link: Some(old), ..
+                        } = self.holders[usize::from(s)]
+                            && old != link
+                        {
+                            self.drop_link(old);
+                        }
+                        if let Holder::Remote {
+                            link: held,
+                            nonce: half,
+                            gone,
+                            ..
+                        } = &mut self.holders[usize::from(s)]
+                        {
+                            *held = Some(link);
+                            *gone = None;
+                            if half.is_none() {
+                                *half = Some(nonce);
+                            }
+                        }
+                        if self.started {
+                            (self.report)(&format!("the player of seat {s} is back"));
+                            self.welcome(table, link, Some(s));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            (Message::Move(m), Some(s), _) if m.seat == s => match table.apply_remote(&m, true) {
+                Ok(()) => {
+                    if self.links.len() > 1 {
+                        broadcast(&self.links, &Message::Move(m), Some(link));
+                        self.moves_sent += 1;
+                    }
+                    Ok(())
+                }
+                Err(TableError::Refused(reason)) => {
+                    self.refuse(link, &reason);
+                    Ok(())
+                }
+                Err(e @ TableError::Disagree { .. }) => {
+                    if let Some(l) = self.link(link) {
+                        l.send(&Message::Refused {
+                            reason: e.to_string(),
+                        });
+                    }
+                    Err(e)
+                }
+                Err(e) => Err(e),
+            },
+            (Message::Move(m), Some(s), _) => {
+                self.refuse(link, &format!("seat {s}'s player sent a move for seat {}", m.seat));
+                Ok(())
+            }
+            (Message::Resign { seat: r }, Some(s), _) if r == s && !table.is_over() => {
+                table.end(Ending::Resigned { seat: s });
+                table.save()?;
+                broadcast(&self.links, &Message::Resign { seat: s }, Some(link));
+                (self.report)(&format!("seat {s} resigned"));
+                Ok(())
+            }
+            (Message::OfferDraw { seat: r }, Some(s), _) if r == s && !table.is_over() => {
+                let accept = self.holders.len() == 2 && table.ask(&format!("seat {s} offers a draw: agree?"))?;
+                if let Some(l) = self.link(link) {
+                    l.send(&Message::AnswerDraw { accept });
+                }
+                if accept {
+                    table.end(Ending::AgreedDraw);
+                    table.save()?;
+                }
+                Ok(())
+            }
+            (Message::AskTakeback { moves }, Some(s), _) if !table.is_over() => {
+                let fits = moves as usize == table.record.moves.len() && self.holders.len() == 2;
+                let accept = fits && table.ask(&format!("seat {s} asks to take back their last move: agree?"))?;
+                let accept = accept && table.take_back(s)?;
+                if let Some(l) = self.link(link) {
+                    l.send(&Message::AnswerTakeback { accept });
+                }
+                Ok(())
+            }
+            (Message::AnswerDraw { accept } | Message::AnswerTakeback { accept }, Some(_), _) => {
+                self.answer = Some(accept);
+                Ok(())
+            }
+            (Message::Refused { reason }, Some(_), _) => Err(TableError::RefusedByPeer(reason)),
+            (Message::Refused { reason }, None, _) => {
+                let text = format!("{} refused the offer: {reason}", self.who(link));
+                (self.report)(&text);
+                self.drop_link(link);
+                Ok(())
+            }
+            (Message::Bye, _, _) => {
+                self.drop_link(link);
+                Ok(())
+            }
+            (other, _, _) => {
+                self.refuse(link, &format!("an unexpected {} message", other.kind()));
+                Ok(())
+            }
+        }
+    }
+
+    fn seat_with_token(&self, wanted: &str) -> Option<u8> {
+        self.holders
+            .iter()
+            .position(|h| matches!(h, Holder::Remote { token, .. } if token == wanted))
+            .map(|s| s as u8)
+    }
+
+    fn free_seat(&self) -> Option<u8> {
+        if self.started {
+            return None;
+        }
+        let offered: Vec<u8> = self.greeted.iter().filter_map(|(_, g)| g.seat).collect();
+        self.holders
+            .iter()
+            .enumerate()
+            .find(|(s, h)| {
+                matches!(h, Holder::Remote { link: None, nonce: None, .. })
+                    && !offered.contains(&(*s as u8))
+            })
+            .map(|(s, _)| s as u8)
+    }
+
+    /// Says goodbye to every link and waits (a little) for their last messages.
+    fn farewell(&mut self, table: &mut Table) {
+        broadcast(&self.links, &Message::Bye, None);
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while !self.links.is_empty() && Instant::now() < deadline {
+            match table.events.recv_timeout(Duration::from_millis(50)) {
+                Ok(Event::Closed { link, .. } | Event::Fault { link, .. }) => self.drop_link(link),
+                Ok(Event::Message {
+                    link,
+                    message: Message::Bye,
+                }) => self.drop_link(link),
+                Ok(Event::Joined(l)) => l.close("the game is over"),
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,683 @@
+//! Joining a game: dial the invite's host, check that both sides run the same plugin,
+//! give a seed half, check the host's reveal, catch up with the moves played, then play
+//! — checking every move the host sends. A dropped connection is dialed again, for a
+//! while, with the seat's secret; the host's moves since are checked one by one.
+
+use std::{
+    path::PathBuf,
+    sync::mpsc,
+    time::{Duration, Instant},
+};
+
+use game_api::Options;
+
+use super::{
+    NetRecord,
+    fair::{Nonce, seed},
+    invite::Invite,
+    link::{Event, Link, NetError, NetSettings, Node},
+    message::{GameId, Message, NetMove, PROTOCOL_VERSION, Rejoin, Role},
+    table::{LocalPlayer, NetOutcome, Table, TableError, Typed, worker_error},
+};
+use crate::{
+    ending::Ending,
+    plugins::{Plugin, PluginSet},
+    record::Record,
+    worker::RemoteGame,
+};
+
+/// How to join a game.
+pub struct JoinSetup<'a> {
+    /// The plugins of this side.
+    pub plugins: &'a PluginSet,
+    /// The invite.
+    pub invite: Invite,
+    /// Its text (kept in the record).
+    pub invite_text: String,
+    /// Who plays this side's seat.
+    pub player: LocalPlayer,
+    /// Only watch.
+    pub watch: bool,
+    /// Where to listen, and whether relays may be used.
+    pub settings: NetSettings,
+    /// The record file, saved after every move.
+    pub record: Option<PathBuf>,
+    /// How long to keep dialing the host again after the connection drops.
+    pub reconnect: Duration,
+    /// The `tavola` executable, to start the worker.
+    pub exe: PathBuf,
+    /// The record of this side's game to come back to (after this side crashed).
+    pub resume: Option<Record>,
+}
+
+/// What the host said before the game: its offer.
+struct Offered {
+    options: Options,
+    seat: Option<u8>,
+    commit: String,
+}
+
+/// The joining side: its one link to the host and what it needs to come back.
+struct Joining {
+    node: Node,
+    link: Link,
+    invite: Invite,
+    nonce: Nonce,
+    token: String,
+    seat: Option<u8>,
+    reconnect: Duration,
+    answer: Option<bool>,
+    closed: u64,
+    report: Box<dyn FnMut(&str)>,
+}
+
+/// Joins the game of `setup.invite` (or comes back to the game of `setup.resume`) and
+/// plays it to the end.
+pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOutcome, TableError> {
+    let plugin = local_plugin(setup.plugins, &setup.invite.game)?;
+    let resume = match &setup.resume {
+        Some(record) => Some(Resume::of(record, plugin)?),
+        None => None,
+    };
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&setup.settings, None, tx)?;
+    let link = node.connect(setup.invite.endpoint.clone(), Duration::from_secs(15))?;
+    let role = if setup.watch { Role::Watch } else { Role::Play };
+    let rejoin = resume.as_ref().map(|r| Rejoin {
+        token: r.token.clone(),
+        moves: r.record.moves.len() as u32,
+    });
+    link.send(&hello(role, rejoin));
+    let offered = wait_offer(&events, &link, plugin)?;
+    if let Some(r) = &resume
+        && (offered.seat != r.seat || offered.commit != r.commit)
+    {
+        let reason = "the host offers another seat or seed than this side's record holds";
+        link.send(&Message::Refused {
+            reason: reason.into(),
+        });
+        return Err(TableError::Mismatch(reason.into()));
+    }
+    let mut worker = RemoteGame::spawn(&setup.exe, plugin, None).map_err(worker_error)?;
+    let snapshot = match worker.start(&offered.options, None, &[]) {
+        Ok(s) => s,
+        Err(e) => {
+            let reason = format!("the offered options do not set up a game here: {e}");
+            link.send(&Message::Refused {
+                reason: reason.clone(),
+            });
+            return Err(TableError::Mismatch(reason));
+        }
+    };
+    let (record, nonce, token) = match resume {
+        Some(r) => (r.record, r.nonce, r.token),
+        None => {
+            let mut record = Record::new(plugin, &offered.options, None, None);
+            record.seats = (0..snapshot.seat_count)
+                .map(|s| {
+                    if Some(s) == offered.seat {
+                        match &setup.player {
+                            LocalPlayer::Bot(name) => name.clone(),
+                            LocalPlayer::Stdin => "human".into(),
+                        }
+                    } else {
+                        "remote".into()
+                    }
+                })
+                .collect();
+            (record, Nonce::generate(), String::new())
+        }
+    };
+    link.send(&Message::Join {
+        nonce: nonce.to_hex(),
+    });
+    let local = offered.seat.into_iter().collect();
+    let mut table = Table::new(
+        worker,
+        snapshot,
+        record.clone(),
+        setup.record.clone(),
+        local,
+        setup.player.clone(),
+        events,
+    );
+    // A record to come back to is played again here first, each move checked.
+    table.record.moves.clear();
+    for m in &record.moves {
+        table.replay(m)?;
+    }
+    let mut joining = Joining {
+        node,
+        link,
+        invite: setup.invite.clone(),
+        nonce,
+        token,
+        seat: offered.seat,
+        reconnect: setup.reconnect,
+        answer: None,
+        closed: 0,
+        report,
+    };
+    let (token, moves, host_nonce, guests) = joining.wait_welcome(&mut table, &offered.commit)?;
+    if joining.token.is_empty() {
+        joining.token = token;
+    }
+    let guest_nonces: Vec<Nonce> = guests
+        .iter()
+        .map(|g| Nonce::from_hex(g))
+        .collect::<Result<_, _>>()
+        .map_err(|e| TableError::Refused(e.to_string()))?;
+    let playing = offered.seat.is_some();
+    table.set_net(
+        NetRecord {
+            role: if playing { "guest" } else { "spectator" }.into(),
+            seat: offered.seat,
+            invite: setup.invite_text.clone(),
+            commit: offered.commit.clone(),
+            host_nonce: host_nonce.to_hex(),
+            guest_nonces: guests,
+            own_nonce: playing.then(|| joining.nonce.to_hex()),
+            token: playing.then(|| joining.token.clone()),
+        },
+        seed(&host_nonce, &guest_nonces),
+    );
+    table.save()?;
+    joining.catch_up(&mut table, &moves)?;
+    let result = joining.run(&mut table);
+    joining.link.send(&Message::Bye);
+    joining.linger(&mut table);
+    result?;
+    // The seat's secret is of no use once the game is over: the last save leaves it out.
+    if let Some(net) = &mut table.record.net {
+        net.token = None;
+    }
+    table.finish()?;
+    let bytes_sent = joining.link.bytes_sent() + joining.closed;
+    let moves_sent = table
+        .net_moves
+        .iter()
+        .filter(|m| Some(m.seat) == joining.seat)
+        .count() as u64;
+    joining.node.close();
+    Ok(NetOutcome {
+        snapshot: table.snapshot,
+        record: table.record,
+        bytes_sent,
+        moves_sent,
+        seat_names: plugin.manifest().seat_names.clone(),
+    })
+}
+
+/// What a guest's record holds to come back to its game.
+struct Resume {
+    record: Record,
+    seat: Option<u8>,
+    commit: String,
+    nonce: Nonce,
+    token: String,
+}
+
+impl Resume {
+    fn of(record: &Record, plugin: &Plugin) -> Result<Self, TableError> {
+        let bad = |what: &str| TableError::Mismatch(format!("this record cannot be resumed: {what}"));
+        if record.game != plugin.id() {
+            return Err(bad("it is of another game than the invite's"));
+        }
+        if record.result.is_some() || record.ending.is_some() {
+            return Err(bad("its game is over"));
+        }
+        let net = record.net.as_ref().ok_or_else(|| bad("it is not of a network game"))?;
+        let (Some(own), Some(token)) = (&net.own_nonce, &net.token) else {
+            return Err(bad("it is not a playing guest's record"));
+        };
+        Ok(Resume {
+            record: record.clone(),
+            seat: net.seat,
+            commit: net.commit.clone(),
+            nonce: Nonce::from_hex(own).map_err(|e| bad(&e.to_string()))?,
+            token: token.clone(),
+        })
+    }
+}
+
+fn hello(role: Role, rejoin: Option<Rejoin>) -> Message {
+    Message::Hello {
+        protocol: PROTOCOL_VERSION,
+        app: env!("CARGO_PKG_VERSION").into(),
+        role,
+        rejoin,
+    }
+}
+
+/// This side's plugin for the game offered, refused with both versions named when it
+/// is another version or build.
+fn local_plugin<'a>(plugins: &'a PluginSet, game: &GameId) -> Result<&'a Plugin, TableError> {
+    let plugin = plugins.game(&game.id).ok_or_else(|| {
+        TableError::Mismatch(format!(
+            "your friend offers {} ({}) {}, and you do not have it: install its plugin",
+            game.name, game.id, game.version
+        ))
+    })?;
+    let ours = &plugin.manifest().version;
+    if *ours != game.version {
+        return Err(TableError::Mismatch(format!(
+            "your friend has {} {}, you have {ours}: both must play the same version",
+            game.name, game.version
+        )));
+    }
+    if plugin.meta().hash != game.hash {
+        return Err(TableError::Mismatch(format!(
+            "your friend's {} {} is another build than yours (content hash {} against {}): both must play the same plugin file",
+            game.name,
+            game.version,
+            short(&game.hash),
+            short(&plugin.meta().hash)
+        )));
+    }
+    Ok(plugin)
+}
+
+fn short(hash: &str) -> String {
+    hash.chars().take(12).collect()
+}
+
+/// Waits for the host's offer and checks it.
+fn wait_offer(
+    events: &mpsc::Receiver<Event>,
+    link: &Link,
+    plugin: &Plugin,
+) -> Result<Offered, TableError> {
+    match wait_message(events, link.id(), Duration::from_secs(15))? {
+        Message::Offer {
+            protocol,
+            game,
+            options,
+            seat,
+            commit,
+            ..
+        } => {
+            if protocol != PROTOCOL_VERSION {
+                return Err(TableError::Mismatch(format!(
+                    "the host speaks network play version {protocol}, this Tavola version {PROTOCOL_VERSION}"
+                )));
+            }
+            let refuse = |reason: String| {
+                link.send(&Message::Refused {
+                    reason: reason.clone(),
+                });
+                TableError::Mismatch(reason)
+            };
+            if game.id != plugin.id()
+                || game.version != plugin.manifest().version
+                || game.hash != plugin.meta().hash
+            {
+                return Err(refuse(format!(
+                    "the host offers {} {} (content hash {}), this side has {} {} (content hash {})",
+                    game.id,
+                    game.version,
+                    short(&game.hash),
+                    plugin.id(),
+                    plugin.manifest().version,
+                    short(&plugin.meta().hash)
+                )));
+            }
+            let options = Options::resolve(&plugin.manifest().options, &options)
+                .map_err(|e| refuse(format!("the offered options are not valid here: {e}")))?;
+            Ok(Offered {
+                options,
+                seat,
+                commit,
+            })
+        }
+        Message::Refused { reason } => Err(TableError::RefusedByPeer(reason)),
+        other => Err(TableError::Refused(format!(
+            "the host answered with a {} message instead of an offer",
+            other.kind()
+        ))),
+    }
+}
+
+/// The next message on link `id` (others' events are dropped: they belong to links
+/// already given up).
+fn wait_message(
+    events: &mpsc::Receiver<Event>,
+    id: u64,
+    limit: Duration,
+) -> Result<Message, TableError> {
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match events.recv_timeout(left) {
+            Ok(Event::Message { link, message }) if link == id => return Ok(message),
+            Ok(Event::Fault { link, reason }) if link == id => {
+                return Err(TableError::Refused(reason));
+            }
+            Ok(Event::Closed { link, reason }) if link == id => {
+                return Err(NetError::Closed(reason).into());
+            }
+            Ok(_) => {}
+            Err(_) => {
+                return Err(NetError::Timeout(format!(
+                    "the host said nothing for {} s",
+                    limit.as_secs()
+                ))
+                .into());
+            }
+        }
+    }
+}
+
+impl Joining {
+    /// Waits for the host's welcome and checks its reveal: the seat's secret, the moves
+    /// so far, the host's seed half and every player's half.
+    fn wait_welcome(
+        &mut self,
+        table: &mut Table,
+        commit: &str,
+    ) -> Result<(String, Vec<NetMove>, Nonce, Vec<String>), TableError> {
+        // The host welcomes a player once every seat is taken: wait as long as it may.
+        let message = wait_message(&table.events, self.link.id(), Duration::from_secs(600))?;
+        let Message::Welcome {
+            nonce,
+            guests,
+            token,
+            moves,
+        } = message
+        else {
+            if let Message::Refused { reason } = message {
+                return Err(TableError::RefusedByPeer(reason));
+            }
+            return Err(self.refuse(&format!(
+                "the host answered with a {} message instead of a welcome",
+                message.kind()
+            )));
+        };
+        let host_nonce = Nonce::from_hex(&nonce).map_err(|e| self.refuse(&e.to_string()))?;
+        host_nonce
+            .check(commit)
+            .map_err(|e| self.refuse(&e.to_string()))?;
+        if self.seat.is_some() && !guests.contains(&self.nonce.to_hex()) {
+            return Err(self.refuse(&super::fair::FairError::MissingHalf.to_string()));
+        }
+        Ok((token, moves, host_nonce, guests))
+    }
+
+    /// Tells the host why, and makes the error.
+    fn refuse(&self, reason: &str) -> TableError {
+        self.link.send(&Message::Refused {
+            reason: reason.to_owned(),
+        });
+        TableError::Refused(reason.to_owned())
+    }
+
+    /// Plays the moves of a welcome that this side has not played yet, checking each
+    /// (those it has are compared with its record; where the host's record is shorter
+    /// — it lost a move this side sent — the host's is the truth).
+    fn catch_up(&mut self, table: &mut Table, moves: &[NetMove]) -> Result<(), TableError> {
+        for m in moves {
+            if let Some(ours) = table.net_moves.iter().find(|n| n.number == m.number) {
+                if ours.notation == m.notation && ours.position == m.position {
+                    continue;
+                }
+                return Err(self.refuse(&format!(
+                    "the host's move {} is {}, this side's record has {}",
+                    m.number, m.notation, ours.notation
+                )));
+            }
+            while table.next_number() < m.number && table.play_chance()? {}
+            table
+                .apply_remote(m, false)
+                .map_err(|e| self.refuse(&e.to_string()))?;
+        }
+        let theirs = moves.last().map_or(0, |m| m.number);
+        if let Some(extra) = table.net_moves.iter().position(|n| n.number > theirs) {
+            let number = table.net_moves[extra].number;
+            (self.report)(&format!(
+                "the host never received move {number}: playing on from its record"
+            ));
+            table.record.moves.truncate(number as usize - 1);
+            table.net_moves.truncate(extra);
+            let ids: Vec<u32> = table.record.moves.iter().map(|r| r.id).collect();
+            table.snapshot = table.worker.goto(&ids).map_err(worker_error)?;
+            table.save()?;
+        }
+        // The clock of the seat to move runs from now on this side.
+        table.turn_started = Instant::now();
+        Ok(())
+    }
+
+    fn run(&mut self, table: &mut Table) -> Result<(), TableError> {
+        while !table.is_over() {
+            if table.play_chance()? {
+                continue;
+            }
+            let Some(seat) = table.seat_to_move() else {
+                continue;
+            };
+            if Some(seat) == self.seat {
+                self.local_turn(table, seat)?;
+            } else {
+                self.next_event(table, Duration::from_millis(100))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn next_event(&mut self, table: &mut Table, limit: Duration) -> Result<(), TableError> {
+        match table.events.recv_timeout(limit) {
+            Ok(event) => self.on_event(table, event),
+            Err(_) => Ok(()),
+        }
+    }
+
+    fn local_turn(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
+        let choice = {
+            let mut handler = |t: &mut Table, e: Event| self.on_event(t, e);
+            table.choose(seat, &mut handler)?
+        };
+        if table.is_over() || table.seat_to_move() != Some(seat) {
+            return Ok(());
+        }
+        match choice {
+            Ok(mv) => {
+                table.apply(mv, Some(seat))?;
+                let last = table.net_moves.last().cloned().expect("just played");
+                self.link.send(&Message::Move(last));
+            }
+            Err(Typed::Resign) => {
+                table.end(Ending::Resigned { seat });
+                table.save()?;
+                self.link.send(&Message::Resign { seat });
+            }
+            Err(Typed::Draw) => {
+                self.link.send(&Message::OfferDraw { seat });
+                if self.await_answer(table)? {
+                    table.end(Ending::AgreedDraw);
+                    table.save()?;
+                }
+            }
+            Err(Typed::Takeback) => {
+                let moves = table.record.moves.len() as u32;
+                self.link.send(&Message::AskTakeback { moves });
+                if self.await_answer(table)? {
+                    table.take_back(seat)?;
+                }
+            }
+            Err(Typed::Yes | Typed::No) => {}
+        }
+        Ok(())
+    }
+
+    fn await_answer(&mut self, table: &mut Table) -> Result<bool, TableError> {
+        self.answer = None;
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while self.answer.is_none() && Instant::now() < deadline {
+            self.next_event(table, Duration::from_millis(50))?;
+        }
+        Ok(self.answer.take().unwrap_or(false))
+    }
+
+    fn on_event(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
+        match event {
+            Event::Message { link, message } if link == self.link.id() => {
+                self.on_message(table, message)
+            }
+            Event::Fault { link, reason } if link == self.link.id() => {
+                self.link.send(&Message::Refused {
+                    reason: reason.clone(),
+                });
+                Err(TableError::Refused(reason))
+            }
+            Event::Closed { link, reason } if link == self.link.id() => {
+                if table.is_over() {
+                    return Ok(());
+                }
+                (self.report)(&format!(
+                    "the connection to the host dropped ({reason}); calling again for up to {} s",
+                    self.reconnect.as_secs()
+                ));
+                self.reconnect(table)
+            }
+            Event::Joined(l) => {
+                l.close("this side does not host");
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn on_message(&mut self, table: &mut Table, message: Message) -> Result<(), TableError> {
+        match message {
+            Message::Move(m) if Some(m.seat) != self.seat => {
+                match table.apply_remote(&m, true) {
+                    Err(TableError::Refused(reason)) => Err(self.refuse(&reason)),
+                    Err(e @ TableError::Disagree { .. }) => {
+                        self.link.send(&Message::Refused {
+                            reason: e.to_string(),
+                        });
+                        Err(e)
+                    }
+                    other => other,
+                }
+            }
+            Message::Move(m) => Err(self.refuse(&format!(
+                "the host sent a move for this side's own seat {}",
+                m.seat
+            ))),
+            Message::Resign { seat } if Some(seat) != self.seat && !table.is_over() => {
+                table.end(Ending::Resigned { seat });
+                table.save()?;
+                (self.report)(&format!("seat {seat} resigned"));
+                Ok(())
+            }
+            Message::OfferDraw { seat } if Some(seat) != self.seat && !table.is_over() => {
+                let accept = self.seat.is_some()
+                    && table.snapshot.seat_count == 2
+                    && table.ask(&format!("seat {seat} offers a draw: agree?"))?;
+                if self.seat.is_some() {
+                    self.link.send(&Message::AnswerDraw { accept });
+                }
+                if accept {
+                    table.end(Ending::AgreedDraw);
+                    table.save()?;
+                }
+                Ok(())
+            }
+            Message::AskTakeback { moves } if !table.is_over() => {
+                let Some(other) = table.record.moves.iter().rev().find_map(|m| m.seat) else {
+                    self.link.send(&Message::AnswerTakeback { accept: false });
+                    return Ok(());
+                };
+                let fits = moves as usize == table.record.moves.len()
+                    && Some(other) != self.seat
+                    && table.snapshot.seat_count == 2;
+                let accept = fits
+                    && table.ask(&format!(
+                        "seat {other} asks to take back their last move: agree?"
+                    ))?;
+                let accept = accept && table.take_back(other)?;
+                self.link.send(&Message::AnswerTakeback { accept });
+                Ok(())
+            }
+            Message::AnswerDraw { accept } | Message::AnswerTakeback { accept } => {
+                self.answer = Some(accept);
+                Ok(())
+            }
+            Message::Refused { reason } => Err(TableError::RefusedByPeer(reason)),
+            Message::Bye => {
+                if table.is_over() {
+                    Ok(())
+                } else {
+                    (self.report)("the host left; calling again");
+                    self.reconnect(table)
+                }
+            }
+            other => Err(self.refuse(&format!("an unexpected {} message", other.kind()))),
+        }
+    }
+
+    /// Dials the host again until it answers or the window closes; then rejoins with
+    /// the seat's secret and catches up.
+    fn reconnect(&mut self, table: &mut Table) -> Result<(), TableError> {
+        let deadline = Instant::now() + self.reconnect;
+        while Instant::now() < deadline {
+            let Ok(link) = self
+                .node
+                .connect(self.invite.endpoint.clone(), Duration::from_secs(3))
+            else {
+                std::thread::sleep(Duration::from_millis(500));
+                continue;
+            };
+            self.closed += self.link.bytes_sent();
+            self.link = link;
+            let role = if self.seat.is_some() { Role::Play } else { Role::Watch };
+            let rejoin = self.seat.map(|_| Rejoin {
+                token: self.token.clone(),
+                moves: table.record.moves.len() as u32,
+            });
+            self.link.send(&hello(role, rejoin));
+            let commit = match wait_message(&table.events, self.link.id(), Duration::from_secs(10))
+            {
+                Ok(Message::Offer { commit, seat, .. }) if seat == self.seat => commit,
+                Ok(Message::Refused { reason }) => return Err(TableError::RefusedByPeer(reason)),
+                Ok(other) => {
+                    return Err(self.refuse(&format!(
+                        "the host answered with a {} message instead of an offer",
+                        other.kind()
+                    )));
+                }
+                Err(_) => continue,
+            };
+            if table.record.net.as_ref().is_some_and(|n| n.commit != commit) {
+                return Err(self.refuse("the host came back with another seed commitment"));
+            }
+            self.link.send(&Message::Join {
+                nonce: self.nonce.to_hex(),
+            });
+            let (_, moves, _, _) = self.wait_welcome(table, &commit)?;
+            self.catch_up(table, &moves)?;
+            (self.report)("back in the game");
+            return Ok(());
+        }
+        Err(TableError::Abandoned(self.reconnect.as_secs()))
+    }
+
+    /// Waits a little for the host's last messages (its goodbye) before closing.
+    fn linger(&mut self, table: &mut Table) {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            match table.events.recv_timeout(Duration::from_millis(50)) {
+                Ok(Event::Closed { link, .. } | Event::Fault { link, .. })
+                    if link == self.link.id() =>
+                {
+                    return;
+                }
+                Ok(Event::Message {
+                    link,
+                    message: Message::Bye,
+                }) if link == self.link.id() => return,
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The messages two Tavola programs exchange over a connection: typed, versioned and
+//! size-capped.
+//!
+//! Each message is one frame on the connection's one bidirectional stream: a 4-byte
+//! big-endian length, then that many bytes of JSON (serde). A frame longer than
+//! [`MAX_MESSAGE`] is refused before it is read; a frame that is not one of these
+//! messages is refused with what the parser said. Neither ever changes a board.
+
+use serde::{Deserialize, Serialize};
+
+/// The version of this protocol. Both sides say theirs in [`Message::Hello`] and
+/// [`Message::Offer`]; another version is refused with both numbers named.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The QUIC application protocol name of Tavola's network play: a connection for anything
+/// else is refused by the QUIC handshake itself.
+pub const ALPN: &[u8] = b"tavola/play/1";
+
+/// The largest frame either side sends or accepts (64 KiB): a move, a catch-up of a long
+/// game's moves, never more.
+pub const MAX_MESSAGE: usize = 64 << 10;
+
+/// The game a side runs, as both sides must run it: the plugin's id, version and the
+/// content hash of its library.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameId {
+    /// The plugin's game id (`oware`).
+    pub id: String,
+    /// The game's name for people (`Oware`).
+    pub name: String,
+    /// The plugin's version.
+    pub version: String,
+    /// The blake3 content hash of the plugin's library (as the plugin cache names it).
+    pub hash: String,
+}
+
+/// What a joining side asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// Take a free seat and play.
+    Play,
+    /// Only watch.
+    Watch,
+}
+
+/// A side coming back after a dropped connection: the seat it had and how far its
+/// record goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rejoin {
+    /// The secret the host gave this seat in its [`Message::Welcome`].
+    pub token: String,
+    /// How many moves (chance outcomes included) its record holds.
+    pub moves: u32,
+}
+
+/// One move as it travels: by its notation, with the check of the position it leads to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetMove {
+    /// 1-based number of the action in the game (chance outcomes count, though they are
+    /// never sent: both sides draw them from the shared seed).
+    pub number: u32,
+    /// The seat that moved.
+    pub seat: u8,
+    /// The move's notation.
+    pub notation: String,
+    /// The [`position_hash`](super::position_hash) of the position after the move.
+    pub position: String,
+    /// The milliseconds the mover's clock ran for this move.
+    pub spent_ms: u64,
+}
+
+/// Everything one side says to the other.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Message {
+    /// The joining side's first message.
+    Hello {
+        /// Its [`PROTOCOL_VERSION`].
+        protocol: u32,
+        /// Its Tavola version, for messages.
+        app: String,
+        /// Whether it wants to play or watch.
+        role: Role,
+        /// Set when it comes back to a game it was playing.
+        rejoin: Option<Rejoin>,
+    },
+    /// The host's answer to a `Hello`: the game, and its commitment to its half of the
+    /// seed ([`fair`](super::fair)).
+    Offer {
+        /// The host's [`PROTOCOL_VERSION`].
+        protocol: u32,
+        /// The game and plugin.
+        game: GameId,
+        /// Every option's value (checked by the joining side against its own plugin's
+        /// options).
+        options: std::collections::BTreeMap<String, game_api::OptionValue>,
+        /// The seat given to the joining side (none: it watches).
+        seat: Option<u8>,
+        /// How many seats the game has.
+        seats: u8,
+        /// Who sits in each seat, for people (`host`, `guest 1`, a bot's name).
+        players: Vec<String>,
+        /// The host's commitment: the hash of its seed half.
+        commit: String,
+    },
+    /// The joining side accepts the offer and gives its half of the seed in the clear
+    /// (the host is already bound by its commitment).
+    Join {
+        /// Its seed half, hex.
+        nonce: String,
+    },
+    /// The host starts the game: its seed half (checked against its commitment), every
+    /// player's half in seat order, and the secret that lets this side come back.
+    Welcome {
+        /// The host's seed half, hex.
+        nonce: String,
+        /// The joining sides' halves, in the order they joined.
+        guests: Vec<String>,
+        /// The secret of the seat given, for [`Rejoin`].
+        token: String,
+        /// The moves played so far (a rejoining side or a spectator catches up from
+        /// them, checking each).
+        moves: Vec<NetMove>,
+    },
+    /// A move at the seat of the side that sends it (or, from the host, any remote
+    /// player's move it passes on).
+    Move(NetMove),
+    /// The seat resigns.
+    Resign {
+        /// The seat.
+        seat: u8,
+    },
+    /// The sender offers a draw.
+    OfferDraw {
+        /// The seat offering.
+        seat: u8,
+    },
+    /// The answer to a draw offer.
+    AnswerDraw {
+        /// Whether the draw is agreed.
+        accept: bool,
+    },
+    /// The sender asks to take back the last move (its own).
+    AskTakeback {
+        /// How many moves the game has now (the takeback is of the last one).
+        moves: u32,
+    },
+    /// The answer to a takeback request.
+    AnswerTakeback {
+        /// Whether the move is taken back.
+        accept: bool,
+    },
+    /// The sender refuses what it received and stops: the reason, for people.
+    Refused {
+        /// What was wrong.
+        reason: String,
+    },
+    /// The sender leaves (the game is over, or its player quit).
+    Bye,
+}
+
+impl Message {
+    /// The frame of this message: its length, then its JSON.
+    pub fn to_frame(&self) -> Vec<u8> {
+        let body = serde_json::to_vec(self).expect("messages always serialize");
+        let mut frame = Vec::with_capacity(body.len() + 4);
+        frame.extend_from_slice(&(body.len() as u32).to_be_bytes());
+        frame.extend_from_slice(&body);
+        frame
+    }
+
+    /// A message from a frame's body, or what is wrong with it.
+    pub fn from_body(body: &[u8]) -> Result<Self, String> {
+        serde_json::from_slice(body).map_err(|e| format!("not a Tavola message: {e}"))
+    }
+
+    /// A short name of the message's kind, for reports.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Message::Hello { .. } => "hello",
+            Message::Offer { .. } => "offer",
+            Message::Join { .. } => "join",
+            Message::Welcome { .. } => "welcome",
+            Message::Move(_) => "move",
+            Message::Resign { .. } => "resign",
+            Message::OfferDraw { .. } => "draw offer",
+            Message::AnswerDraw { .. } => "draw answer",
+            Message::AskTakeback { .. } => "takeback request",
+            Message::AnswerTakeback { .. } => "takeback answer",
+            Message::Refused { .. } => "refusal",
+            Message::Bye => "bye",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_round_trip() {
+        let m = Message::Move(NetMove {
+            number: 3,
+            seat: 1,
+            notation: "d".into(),
+            position: "00ff".into(),
+            spent_ms: 12,
+        });
+        let frame = m.to_frame();
+        let len = u32::from_be_bytes(frame[..4].try_into().unwrap()) as usize;
+        assert_eq!(len, frame.len() - 4);
+        assert_eq!(Message::from_body(&frame[4..]).unwrap(), m);
+    }
+
+    #[test]
+    fn garbage_is_refused_with_the_parsers_words() {
+        let e = Message::from_body(b"{\"Move\": 3}").unwrap_err();
+        assert!(e.starts_with("not a Tavola message"), "{e}");
+        assert!(Message::from_body(&[0xff, 0xfe]).is_err());
+    }
+}

@@ -1,0 +1,74 @@
+//! Network play: two (or more) Tavola programs play one game, each checking every move.
+//!
+//! - **Transport** ([`link`]): iroh (QUIC, connections dialed by public key), with public
+//!   relays and address lookup off unless the user turns them on; our own protocol is a
+//!   few typed, versioned, size-capped messages ([`message`]).
+//! - **Invites** ([`invite`]): one line of text with the host's key and addresses and
+//!   the game offered.
+//! - **Both sides check every move** ([`table`]): each side runs the same plugin (id,
+//!   version and content hash must match) in its own sandboxed worker; a move travels by
+//!   its notation, each side plays it in its worker and compares a hash of the position
+//!   it reaches ([`position_hash`]). An illegal or malformed message is refused and
+//!   reported, never played or recorded.
+//! - **Fair chance** ([`fair`]): the seed of dice and shuffles is fixed by
+//!   commit-and-reveal; chance outcomes never travel.
+//!
+//! A host plays its seat and waits for a player for every other seat
+//! ([`host()`]); a joining side takes the seat it is given or watches
+//! ([`join()`]).
+
+pub mod fair;
+pub mod host;
+pub mod invite;
+pub mod join;
+pub mod link;
+pub mod message;
+pub mod table;
+
+pub use invite::{Invite, InviteError};
+pub use link::{NetError, NetSettings};
+pub use message::{ALPN, GameId, MAX_MESSAGE, Message, PROTOCOL_VERSION};
+pub use host::{Offer, host};
+pub use join::{JoinSetup, join};
+pub use table::{LocalPlayer, NetOutcome, TableError};
+
+use serde::{Deserialize, Serialize};
+
+/// The hash both sides compare after every move: blake3 of the position's notation,
+/// 16 hex digits (the same on every machine and build).
+///
+/// ```
+/// use tavola::net::position_hash;
+/// assert_eq!(position_hash("4 4 4 | S"), position_hash("4 4 4 | S"));
+/// assert_ne!(position_hash("4 4 4 | S"), position_hash("4 4 4 | N"));
+/// assert_eq!(position_hash("x").len(), 16);
+/// ```
+pub fn position_hash(notation: &str) -> String {
+    blake3::hash(notation.as_bytes()).to_hex()[..16].to_string()
+}
+
+/// What a record of a network game keeps of the network: who this side was, and every
+/// half of the seed with the host's commitment, so that anyone can check that the seed
+/// (the record's `seed`) was fixed fairly.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetRecord {
+    /// `host`, `guest` or `spectator`.
+    pub role: String,
+    /// The seat this side played (none: it watched).
+    pub seat: Option<u8>,
+    /// The invite the game was played under.
+    pub invite: String,
+    /// The host's commitment to its seed half.
+    pub commit: String,
+    /// The host's seed half, revealed at the start.
+    pub host_nonce: String,
+    /// The joining players' halves, in the order they joined.
+    pub guest_nonces: Vec<String>,
+    /// A guest's own half (one of `guest_nonces`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own_nonce: Option<String>,
+    /// A guest's seat secret, with which it comes back after a crash (`tavola net join
+    /// --resume`): it lets whoever holds it take the seat while the game goes on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}

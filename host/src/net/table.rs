@@ -1,0 +1,509 @@
+//! One side's table in a network game: its worker (the plugin, sandboxed), the record,
+//! the shared chance generator, its local player, and the checks every remote move
+//! passes before it is played.
+//!
+//! The loop is the same on every side: at a chance event both sides draw the outcome
+//! from the shared seed; at a local seat the local player (a bot, or a person typing
+//! moves) chooses and the move is sent; at a remote seat the side waits for the move,
+//! checks its number, its seat and its legality, plays it, and compares the position
+//! hash it reaches with the sender's. What differs — who is connected to whom, who
+//! passes moves on — is the role's ([`super::host`], [`super::join`]).
+
+use std::{
+    path::PathBuf,
+    sync::mpsc,
+    time::{Duration, Instant},
+};
+
+use game_api::{Rng, Turn};
+use thiserror::Error;
+
+use super::{
+    NetRecord,
+    link::{Event, NetError},
+    message::{Message, NetMove},
+    position_hash,
+};
+use crate::{
+    ending::Ending,
+    record::{Record, RecordedMove, position_check},
+    storage::RecordWriter,
+    worker::{Poll, RemoteGame, Snapshot, protocol::Reply},
+};
+
+/// Who plays the seats of this side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocalPlayer {
+    /// A bot, by the name `tavola play --seat` takes.
+    Bot(String),
+    /// A person typing moves (and `resign`, `draw`, `takeback`, `yes`, `no`) on
+    /// standard input.
+    Stdin,
+}
+
+/// Why a network game stopped before its end.
+#[derive(Debug, Clone, Error)]
+pub enum TableError {
+    /// The network failed.
+    #[error(transparent)]
+    Net(#[from] NetError),
+    /// This side's worker (the plugin) failed.
+    #[error("the game's plugin failed: {0}")]
+    Worker(String),
+    /// The two sides run different games or plugins.
+    #[error("{0}")]
+    Mismatch(String),
+    /// The other side refused what this side sent, and stopped.
+    #[error("the other side stopped the game: {0}")]
+    RefusedByPeer(String),
+    /// The other side sent what this side refuses; nothing of it was played or recorded.
+    #[error("refused from the other side: {0}")]
+    Refused(String),
+    /// Both sides played the same move and reached different positions.
+    #[error(
+        "the two sides disagree after move {number} ({notation}): this side reached position {ours}, the other {theirs}; the game is stopped (the record keeps every move before it)"
+    )]
+    Disagree {
+        /// The move's number.
+        number: u32,
+        /// Its notation.
+        notation: String,
+        /// This side's position hash.
+        ours: String,
+        /// The sender's.
+        theirs: String,
+    },
+    /// The other side left and did not come back in time.
+    #[error("the other side left and did not come back within {0} s")]
+    Abandoned(u64),
+    /// The record could not be saved.
+    #[error("the record could not be saved: {0}")]
+    Record(String),
+}
+
+/// How a network game ended, for the command line.
+#[derive(Debug)]
+pub struct NetOutcome {
+    /// The last position.
+    pub snapshot: Snapshot,
+    /// The record (as saved).
+    pub record: Record,
+    /// Bytes sent by this side, every frame counted.
+    pub bytes_sent: u64,
+    /// Moves this side sent (its own, and those it passed on).
+    pub moves_sent: u64,
+    /// The seats' names for people (the plugin's).
+    pub seat_names: Vec<String>,
+}
+
+/// What a person typed, when it is not a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Typed {
+    Resign,
+    Draw,
+    Takeback,
+    Yes,
+    No,
+}
+
+/// A side's game: everything but the connections.
+pub(super) struct Table {
+    pub worker: RemoteGame,
+    pub snapshot: Snapshot,
+    pub record: Record,
+    pub writer: Option<RecordWriter>,
+    pub bot_rng: Rng,
+    pub local: Vec<u8>,
+    pub player: LocalPlayer,
+    pub stdin: Option<mpsc::Receiver<String>>,
+    pub events: mpsc::Receiver<Event>,
+    pub started: Instant,
+    pub turn_started: Instant,
+    /// The game's moves as they travel (chance outcomes left out), for catching up.
+    pub net_moves: Vec<NetMove>,
+}
+
+/// The worker's error, said once.
+pub(super) fn worker_error(e: impl std::fmt::Display) -> TableError {
+    TableError::Worker(e.to_string())
+}
+
+impl Table {
+    /// A table for the game `record` describes (no move played yet), its first save
+    /// made.
+    pub fn new(
+        worker: RemoteGame,
+        snapshot: Snapshot,
+        record: Record,
+        record_path: Option<PathBuf>,
+        local: Vec<u8>,
+        player: LocalPlayer,
+        events: mpsc::Receiver<Event>,
+    ) -> Self {
+        let stdin = (player == LocalPlayer::Stdin).then(stdin_lines);
+        Table {
+            worker,
+            snapshot,
+            record,
+            writer: record_path.map(RecordWriter::new),
+            bot_rng: Rng::with_seed(super::fair::Nonce::generate_u64()),
+            local,
+            player,
+            stdin,
+            events,
+            started: Instant::now(),
+            turn_started: Instant::now(),
+            net_moves: Vec::new(),
+        }
+    }
+
+    /// Saves the record so far.
+    pub fn save(&mut self) -> Result<(), TableError> {
+        if let Some(w) = &mut self.writer {
+            w.save(&self.record)
+                .map_err(|e| TableError::Record(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// The last save of the game.
+    pub fn finish(&mut self) -> Result<(), TableError> {
+        if let Some(w) = &mut self.writer {
+            w.finish(&self.record)
+                .map_err(|e| TableError::Record(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Sets the record's network section (before the first save).
+    pub fn set_net(&mut self, net: NetRecord, seed: u64) {
+        self.record.seed = Some(seed);
+        self.record.net = Some(net);
+        self.turn_started = Instant::now();
+    }
+
+    /// The number the next action will have.
+    pub fn next_number(&self) -> u32 {
+        self.record.moves.len() as u32 + 1
+    }
+
+    /// Whether the game is over (by its rules or an ending agreed on the network).
+    pub fn is_over(&self) -> bool {
+        self.record.ending.is_some() || matches!(self.snapshot.turn, Turn::Over { .. })
+    }
+
+    /// Plays move `mv` (legal here) for `seat`, records and saves it.
+    pub fn apply(&mut self, mv: u32, seat: Option<u8>) -> Result<(), TableError> {
+        let notation = self
+            .snapshot
+            .moves
+            .iter()
+            .find(|m| m.id.0 == mv)
+            .map(|m| m.notation.clone())
+            .ok_or_else(|| TableError::Worker(format!("move {mv} is not legal here")))?;
+        let (_, snapshot) = self.worker.play(mv).map_err(worker_error)?;
+        self.push(mv, notation, seat, &snapshot);
+        self.snapshot = snapshot;
+        self.turn_started = Instant::now();
+        self.save()
+    }
+
+    fn push(&mut self, mv: u32, notation: String, seat: Option<u8>, after: &Snapshot) {
+        if let Some(seat) = seat {
+            self.net_moves.push(NetMove {
+                number: self.next_number(),
+                seat,
+                notation: notation.clone(),
+                position: position_hash(&after.notation),
+                spent_ms: self.turn_started.elapsed().as_millis() as u64,
+            });
+        }
+        self.record.moves.push(RecordedMove {
+            id: mv,
+            notation,
+            seat,
+            at_ms: Some(self.started.elapsed().as_millis() as u64),
+            check: Some(position_check(&after.notation)),
+        });
+    }
+
+    /// Plays a move of this side's own record again (coming back to a game), checking
+    /// that it reaches the recorded position.
+    pub fn replay(&mut self, m: &RecordedMove) -> Result<(), TableError> {
+        if !self.snapshot.moves.iter().any(|i| i.id.0 == m.id && i.notation == m.notation) {
+            return Err(TableError::Mismatch(format!(
+                "move {} of the record ({}) is not legal here",
+                self.next_number(),
+                m.notation
+            )));
+        }
+        let (_, snapshot) = self.worker.play(m.id).map_err(worker_error)?;
+        if m.check.as_ref().is_some_and(|c| *c != position_check(&snapshot.notation)) {
+            return Err(TableError::Mismatch(format!(
+                "move {} of the record ({}) does not reach the recorded position",
+                self.next_number(),
+                m.notation
+            )));
+        }
+        self.push(m.id, m.notation.clone(), m.seat, &snapshot);
+        self.snapshot = snapshot;
+        Ok(())
+    }
+
+    /// Draws and plays the chance outcome from the shared seed, if a chance event is up.
+    pub fn play_chance(&mut self) -> Result<bool, TableError> {
+        let Turn::Chance { outcomes } = &self.snapshot.turn else {
+            return Ok(false);
+        };
+        let mut rng = chance_rng(self.record.seed.unwrap_or(0), self.next_number());
+        let mv = outcomes[rng.chance(outcomes)].mv.0;
+        self.apply(mv, None)?;
+        Ok(true)
+    }
+
+    /// The seat to move, if a seat is.
+    pub fn seat_to_move(&self) -> Option<u8> {
+        match self.snapshot.turn {
+            Turn::Seat { seat } => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Checks and plays a move that came from the network (its clock claim too, unless
+    /// it is caught up from an earlier part of the game). A refused move changes
+    /// nothing; a move that leads both sides to different positions is taken back
+    /// here and stops the game.
+    pub fn apply_remote(&mut self, m: &NetMove, check_clock: bool) -> Result<(), TableError> {
+        let expected = self.next_number();
+        if m.number != expected {
+            return Err(TableError::Refused(format!(
+                "a move numbered {}, but the game is at move {expected}",
+                m.number
+            )));
+        }
+        match self.seat_to_move() {
+            Some(seat) if seat == m.seat => {}
+            Some(seat) => {
+                return Err(TableError::Refused(format!(
+                    "a move for seat {} when seat {seat} is to move",
+                    m.seat
+                )));
+            }
+            None => {
+                return Err(TableError::Refused(format!(
+                    "a move ({}) when no seat is to move",
+                    m.notation
+                )));
+            }
+        }
+        let Some(info) = self.snapshot.moves.iter().find(|i| i.notation == m.notation) else {
+            let legal: Vec<&str> = self
+                .snapshot
+                .moves
+                .iter()
+                .take(12)
+                .map(|i| i.notation.as_str())
+                .collect();
+            return Err(TableError::Refused(format!(
+                "`{}` is not a legal move here (legal: {})",
+                m.notation.chars().take(40).collect::<String>(),
+                legal.join(", ")
+            )));
+        };
+        let elapsed = self.turn_started.elapsed().as_millis() as u64;
+        if check_clock && m.spent_ms > elapsed + CLOCK_SLACK_MS {
+            return Err(TableError::Refused(format!(
+                "the mover says it thought for {} ms, but only {elapsed} ms passed",
+                m.spent_ms
+            )));
+        }
+        let mv = info.id.0;
+        let notation = info.notation.clone();
+        let (_, snapshot) = self.worker.play(mv).map_err(worker_error)?;
+        let ours = position_hash(&snapshot.notation);
+        if ours != m.position {
+            let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
+            self.snapshot = self.worker.goto(&ids).map_err(worker_error)?;
+            return Err(TableError::Disagree {
+                number: m.number,
+                notation,
+                ours,
+                theirs: m.position.chars().take(40).collect(),
+            });
+        }
+        self.push(mv, notation, Some(m.seat), &snapshot);
+        self.snapshot = snapshot;
+        self.turn_started = Instant::now();
+        self.save()
+    }
+
+    /// Takes back `seat`'s last move (and the chance outcomes after it), if nothing but
+    /// chance came after it; returns whether it did.
+    pub fn take_back(&mut self, seat: u8) -> Result<bool, TableError> {
+        let Some(at) = self.record.moves.iter().rposition(|m| m.seat.is_some()) else {
+            return Ok(false);
+        };
+        if self.record.moves[at].seat != Some(seat) {
+            return Ok(false);
+        }
+        self.record.moves.truncate(at);
+        let keep = self.net_moves.iter().filter(|m| m.number as usize <= at).count();
+        self.net_moves.truncate(keep);
+        let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
+        self.snapshot = self.worker.goto(&ids).map_err(worker_error)?;
+        self.turn_started = Instant::now();
+        self.save()?;
+        Ok(true)
+    }
+
+    /// Ends the game by `ending` (a resignation, an agreed draw), recorded.
+    pub fn end(&mut self, ending: Ending) {
+        self.record.ending = Some(ending);
+        self.record.result = Some(ending.outcome(usize::from(self.snapshot.seat_count)));
+    }
+
+    /// The local player's move for `seat`, or what the person typed instead. While a bot
+    /// thinks, `on_event` is given every network event.
+    pub fn choose(
+        &mut self,
+        seat: u8,
+        on_event: &mut dyn FnMut(&mut Table, Event) -> Result<(), TableError>,
+    ) -> Result<Result<u32, Typed>, TableError> {
+        match self.player.clone() {
+            LocalPlayer::Bot(name) => {
+                let seed = self.bot_rng.u64();
+                let id = self
+                    .worker
+                    .start_bot(&name, seed)
+                    .map_err(worker_error)?;
+                loop {
+                    self.pump(on_event)?;
+                    match self.worker.wait(id, Duration::from_millis(10)) {
+                        Poll::Pending => {}
+                        Poll::Ready(Ok(Reply::Chosen { mv })) => return Ok(Ok(mv)),
+                        Poll::Ready(Ok(other)) => {
+                            return Err(TableError::Worker(format!(
+                                "the bot answered {other:?}"
+                            )));
+                        }
+                        Poll::Ready(Err(e)) => return Err(worker_error(e)),
+                    }
+                }
+            }
+            LocalPlayer::Stdin => self.typed_move(seat, on_event),
+        }
+    }
+
+    fn typed_move(
+        &mut self,
+        seat: u8,
+        on_event: &mut dyn FnMut(&mut Table, Event) -> Result<(), TableError>,
+    ) -> Result<Result<u32, Typed>, TableError> {
+        let legal: Vec<String> = self.snapshot.moves.iter().map(|m| m.notation.clone()).collect();
+        println!("seat {seat} to move; legal: {}", legal.join(" "));
+        loop {
+            self.pump(on_event)?;
+            let Some(line) = self.typed(Duration::from_millis(20))? else {
+                continue;
+            };
+            if let Some(t) = parse_typed(&line) {
+                return Ok(Err(t));
+            }
+            match self.snapshot.moves.iter().find(|m| m.notation == line) {
+                Some(m) => return Ok(Ok(m.id.0)),
+                None => println!("`{line}` is not a legal move; legal: {}", legal.join(" ")),
+            }
+        }
+    }
+
+    /// A line typed on standard input within `limit`, if any.
+    pub fn typed(&mut self, limit: Duration) -> Result<Option<String>, TableError> {
+        let Some(stdin) = &self.stdin else {
+            std::thread::sleep(limit);
+            return Ok(None);
+        };
+        match stdin.recv_timeout(limit) {
+            Ok(line) => Ok(Some(line.trim().to_owned())),
+            Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                self.stdin = None;
+                Err(TableError::Abandoned(0))
+            }
+        }
+    }
+
+    /// A yes or no from the local player to a request: a bot always says no.
+    pub fn ask(&mut self, question: &str) -> Result<bool, TableError> {
+        if self.stdin.is_none() {
+            return Ok(false);
+        }
+        println!("{question} (yes/no)");
+        loop {
+            if let Some(line) = self.typed(Duration::from_millis(50))? {
+                match parse_typed(&line) {
+                    Some(Typed::Yes) => return Ok(true),
+                    Some(Typed::No) => return Ok(false),
+                    _ => println!("yes or no?"),
+                }
+            }
+        }
+    }
+
+    /// Hands every event already waiting to `on_event`.
+    pub fn pump(
+        &mut self,
+        on_event: &mut dyn FnMut(&mut Table, Event) -> Result<(), TableError>,
+    ) -> Result<(), TableError> {
+        while let Ok(event) = self.events.try_recv() {
+            on_event(self, event)?;
+        }
+        Ok(())
+    }
+}
+
+/// The generator of the chance event at action `number` of a game of `seed`: each
+/// draw has its own, so that a takeback or a side that comes back needs no replay of
+/// earlier draws, and both sides draw the same outcome.
+pub fn chance_rng(seed: u64, number: u32) -> Rng {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(&seed.to_le_bytes());
+    hasher.update(&number.to_le_bytes());
+    let hash = hasher.finalize();
+    Rng::with_seed(u64::from_le_bytes(hash.as_bytes()[..8].try_into().expect("8 bytes")))
+}
+
+/// How much longer than the receiver saw pass a mover may say it thought (the network's
+/// delay is on the receiver's side of the measure, so a true figure is never longer).
+const CLOCK_SLACK_MS: u64 = 1000;
+
+fn parse_typed(line: &str) -> Option<Typed> {
+    match line.trim() {
+        "resign" => Some(Typed::Resign),
+        "draw" => Some(Typed::Draw),
+        "takeback" => Some(Typed::Takeback),
+        "yes" | "y" => Some(Typed::Yes),
+        "no" | "n" => Some(Typed::No),
+        _ => None,
+    }
+}
+
+/// Standard input's lines, read on a thread of their own.
+fn stdin_lines() -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines() {
+            let Ok(line) = line else { return };
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// Sends `message` on every link of `links` but `except`.
+pub(super) fn broadcast(links: &[super::link::Link], message: &Message, except: Option<u64>) {
+    for link in links.iter().filter(|l| Some(l.id()) != except) {
+        link.send(message);
+    }
+}

@@ -20,9 +20,9 @@ mod endgame;
 mod engine_protocol;
 pub mod help;
 mod hint;
-pub mod net;
 pub mod language;
 pub mod limits;
+pub mod net;
 pub mod new;
 mod solve;
 

@@ -196,10 +196,14 @@ fn print_outcome(outcome: &NetOutcome) {
         println!("{:>4}. {:<10} {}", i + 1, who, m.notation);
     }
     let view = &outcome.snapshot.view;
-    let result = outcome.record.result.clone().or(match &outcome.snapshot.turn {
-        Turn::Over { outcome } => Some(outcome.clone()),
-        _ => None,
-    });
+    let result = outcome
+        .record
+        .result
+        .clone()
+        .or(match &outcome.snapshot.turn {
+            Turn::Over { outcome } => Some(outcome.clone()),
+            _ => None,
+        });
     match result {
         Some(result) => {
             let scores: Vec<String> = result
@@ -217,13 +221,19 @@ fn print_outcome(outcome: &NetOutcome) {
                 crate::tr!("cli-result", status = status, scores = scores.join(", "))
             );
         }
-        None => println!("{}", crate::tr!("cli-not-over", status = view.status.clone())),
+        None => println!(
+            "{}",
+            crate::tr!("cli-not-over", status = view.status.clone())
+        ),
     }
     println!(
         "{}",
         crate::tr!("cli-position", position = outcome.snapshot.notation.clone())
     );
-    let per_move = outcome.bytes_sent.checked_div(outcome.moves_sent).unwrap_or(0);
+    let per_move = outcome
+        .bytes_sent
+        .checked_div(outcome.moves_sent)
+        .unwrap_or(0);
     eprintln!(
         "tavola net: {} bytes sent, {} moves sent ({per_move} bytes a move, the handshake included)",
         outcome.bytes_sent, outcome.moves_sent

@@ -18,12 +18,7 @@ use super::{
     message::{GameId, Message, PROTOCOL_VERSION, Role},
     table::{LocalPlayer, NetOutcome, Table, TableError, Typed, broadcast, worker_error},
 };
-use crate::{
-    ending::Ending,
-    plugins::Plugin,
-    record::Record,
-    worker::RemoteGame,
-};
+use crate::{ending::Ending, plugins::Plugin, record::Record, worker::RemoteGame};
 
 /// A game offered on the network.
 pub struct Offer<'a> {
@@ -69,8 +64,10 @@ struct Greeted {
 
 /// The host's side: the seats, the links, and what it waits for.
 struct Hosting {
-    node: Node,
+    // The links first: they are dropped before the node, whose runtime sends their last
+    // words.
     links: Vec<Link>,
+    node: Node,
     greeted: Vec<(u64, Greeted)>,
     holders: Vec<Holder>,
     game: GameId,
@@ -191,12 +188,7 @@ pub fn host(
 }
 
 impl Hosting {
-    fn run(
-        &mut self,
-        table: &mut Table,
-        invite: &str,
-        wait: Duration,
-    ) -> Result<(), TableError> {
+    fn run(&mut self, table: &mut Table, invite: &str, wait: Duration) -> Result<(), TableError> {
         let deadline = Instant::now() + wait;
         while !self.all_seated() {
             if Instant::now() > deadline {
@@ -278,7 +270,9 @@ impl Hosting {
         for id in watchers {
             self.welcome(table, id, None);
         }
-        (self.report)(&format!("every seat is taken; the game starts (seed {game_seed})"));
+        (self.report)(&format!(
+            "every seat is taken; the game starts (seed {game_seed})"
+        ));
         Ok(())
     }
 
@@ -309,9 +303,10 @@ impl Hosting {
     }
 
     fn seat_of(&self, link: u64) -> Option<u8> {
-        self.holders.iter().position(|h| {
-            matches!(h, Holder::Remote { link: Some(l), .. } if *l == link)
-        }).map(|s| s as u8)
+        self.holders
+            .iter()
+            .position(|h| matches!(h, Holder::Remote { link: Some(l), .. } if *l == link))
+            .map(|s| s as u8)
     }
 
     fn next_event(&mut self, table: &mut Table, limit: Duration) -> Result<(), TableError> {
@@ -336,7 +331,11 @@ impl Hosting {
     }
 
     fn local_turn(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
-        if self.holders.iter().any(|h| matches!(h, Holder::Remote { link: None, .. })) {
+        if self
+            .holders
+            .iter()
+            .any(|h| matches!(h, Holder::Remote { link: None, .. }))
+        {
             // A player is away: the game (and its clocks) wait for them.
             return self.next_event(table, Duration::from_millis(100));
         }
@@ -417,10 +416,7 @@ impl Hosting {
     fn who(&self, link: u64) -> String {
         match self.seat_of(link) {
             Some(seat) => format!("the player of seat {seat}"),
-            None => format!(
-                "a visitor ({})",
-                self.link(link).map_or("?", |l| l.peer())
-            ),
+            None => format!("a visitor ({})", self.link(link).map_or("?", |l| l.peer())),
         }
     }
 
@@ -462,9 +458,22 @@ impl Hosting {
         message: Message,
     ) -> Result<(), TableError> {
         let seat = self.seat_of(link);
-        let greeted = self.greeted.iter().find(|(l, _)| *l == link).map(|(_, g)| *g);
+        let greeted = self
+            .greeted
+            .iter()
+            .find(|(l, _)| *l == link)
+            .map(|(_, g)| *g);
         match (message, seat, greeted) {
-            (Message::Hello { protocol, role, rejoin, .. }, None, None) => {
+            (
+                Message::Hello {
+                    protocol,
+                    role,
+                    rejoin,
+                    ..
+                },
+                None,
+                None,
+            ) => {
                 if protocol != PROTOCOL_VERSION {
                     self.refuse(
                         link,
@@ -573,7 +582,10 @@ impl Hosting {
                 Err(e) => Err(e),
             },
             (Message::Move(m), Some(s), _) => {
-                self.refuse(link, &format!("seat {s}'s player sent a move for seat {}", m.seat));
+                self.refuse(
+                    link,
+                    &format!("seat {s}'s player sent a move for seat {}", m.seat),
+                );
                 Ok(())
             }
             (Message::Resign { seat: r }, Some(s), _) if r == s && !table.is_over() => {
@@ -584,7 +596,8 @@ impl Hosting {
                 Ok(())
             }
             (Message::OfferDraw { seat: r }, Some(s), _) if r == s && !table.is_over() => {
-                let accept = self.holders.len() == 2 && table.ask(&format!("seat {s} offers a draw: agree?"))?;
+                let accept = self.holders.len() == 2
+                    && table.ask(&format!("seat {s} offers a draw: agree?"))?;
                 if let Some(l) = self.link(link) {
                     l.send(&Message::AnswerDraw { accept });
                 }
@@ -596,7 +609,10 @@ impl Hosting {
             }
             (Message::AskTakeback { moves }, Some(s), _) if !table.is_over() => {
                 let fits = moves as usize == table.record.moves.len() && self.holders.len() == 2;
-                let accept = fits && table.ask(&format!("seat {s} asks to take back their last move: agree?"))?;
+                let accept = fits
+                    && table.ask(&format!(
+                        "seat {s} asks to take back their last move: agree?"
+                    ))?;
                 let accept = accept && table.take_back(s)?;
                 if let Some(l) = self.link(link) {
                     l.send(&Message::AnswerTakeback { accept });
@@ -641,8 +657,14 @@ impl Hosting {
             .iter()
             .enumerate()
             .find(|(s, h)| {
-                matches!(h, Holder::Remote { link: None, nonce: None, .. })
-                    && !offered.contains(&(*s as u8))
+                matches!(
+                    h,
+                    Holder::Remote {
+                        link: None,
+                        nonce: None,
+                        ..
+                    }
+                ) && !offered.contains(&(*s as u8))
             })
             .map(|(s, _)| s as u8)
     }

@@ -44,7 +44,9 @@ pub enum InviteError {
     #[error("the invite is damaged: {0}")]
     Document(String),
     /// Another protocol version.
-    #[error("the invite is for network play version {0}; this Tavola speaks version {PROTOCOL_VERSION}")]
+    #[error(
+        "the invite is for network play version {0}; this Tavola speaks version {PROTOCOL_VERSION}"
+    )]
     Version(u32),
 }
 
@@ -64,7 +66,9 @@ impl Invite {
         if text.len() > MAX_INVITE {
             return Err(InviteError::TooLong(text.len()));
         }
-        let body = text.strip_prefix(INVITE_PREFIX).ok_or(InviteError::Prefix)?;
+        let body = text
+            .strip_prefix(INVITE_PREFIX)
+            .ok_or(InviteError::Prefix)?;
         let json = data_encoding::BASE64URL_NOPAD
             .decode(body.as_bytes())
             .map_err(|e| InviteError::Encoding(e.to_string()))?;
@@ -83,8 +87,8 @@ mod tests {
 
     fn sample() -> Invite {
         let key = iroh::SecretKey::from_bytes(&[7; 32]);
-        let addr = iroh::EndpointAddr::new(key.public())
-            .with_ip_addr("127.0.0.1:4444".parse().unwrap());
+        let addr =
+            iroh::EndpointAddr::new(key.public()).with_ip_addr("127.0.0.1:4444".parse().unwrap());
         Invite {
             protocol: PROTOCOL_VERSION,
             endpoint: addr,
@@ -120,6 +124,9 @@ mod tests {
         ));
         let mut other = sample();
         other.protocol = 99;
-        assert_eq!(Invite::parse(&other.to_text()), Err(InviteError::Version(99)));
+        assert_eq!(
+            Invite::parse(&other.to_text()),
+            Err(InviteError::Version(99))
+        );
     }
 }

@@ -59,8 +59,9 @@ struct Offered {
 
 /// The joining side: its one link to the host and what it needs to come back.
 struct Joining {
-    node: Node,
+    // The link first: it is dropped before the node, whose runtime sends its last words.
     link: Link,
+    node: Node,
     invite: Invite,
     nonce: Nonce,
     token: String,
@@ -219,14 +220,18 @@ struct Resume {
 
 impl Resume {
     fn of(record: &Record, plugin: &Plugin) -> Result<Self, TableError> {
-        let bad = |what: &str| TableError::Mismatch(format!("this record cannot be resumed: {what}"));
+        let bad =
+            |what: &str| TableError::Mismatch(format!("this record cannot be resumed: {what}"));
         if record.game != plugin.id() {
             return Err(bad("it is of another game than the invite's"));
         }
         if record.result.is_some() || record.ending.is_some() {
             return Err(bad("its game is over"));
         }
-        let net = record.net.as_ref().ok_or_else(|| bad("it is not of a network game"))?;
+        let net = record
+            .net
+            .as_ref()
+            .ok_or_else(|| bad("it is not of a network game"))?;
         let (Some(own), Some(token)) = (&net.own_nonce, &net.token) else {
             return Err(bad("it is not a playing guest's record"));
         };
@@ -548,18 +553,16 @@ impl Joining {
 
     fn on_message(&mut self, table: &mut Table, message: Message) -> Result<(), TableError> {
         match message {
-            Message::Move(m) if Some(m.seat) != self.seat => {
-                match table.apply_remote(&m, true) {
-                    Err(TableError::Refused(reason)) => Err(self.refuse(&reason)),
-                    Err(e @ TableError::Disagree { .. }) => {
-                        self.link.send(&Message::Refused {
-                            reason: e.to_string(),
-                        });
-                        Err(e)
-                    }
-                    other => other,
+            Message::Move(m) if Some(m.seat) != self.seat => match table.apply_remote(&m, true) {
+                Err(TableError::Refused(reason)) => Err(self.refuse(&reason)),
+                Err(e @ TableError::Disagree { .. }) => {
+                    self.link.send(&Message::Refused {
+                        reason: e.to_string(),
+                    });
+                    Err(e)
                 }
-            }
+                other => other,
+            },
             Message::Move(m) => Err(self.refuse(&format!(
                 "the host sent a move for this side's own seat {}",
                 m.seat
@@ -630,7 +633,11 @@ impl Joining {
             };
             self.closed += self.link.bytes_sent();
             self.link = link;
-            let role = if self.seat.is_some() { Role::Play } else { Role::Watch };
+            let role = if self.seat.is_some() {
+                Role::Play
+            } else {
+                Role::Watch
+            };
             let rejoin = self.seat.map(|_| Rejoin {
                 token: self.token.clone(),
                 moves: table.record.moves.len() as u32,
@@ -648,7 +655,12 @@ impl Joining {
                 }
                 Err(_) => continue,
             };
-            if table.record.net.as_ref().is_some_and(|n| n.commit != commit) {
+            if table
+                .record
+                .net
+                .as_ref()
+                .is_some_and(|n| n.commit != commit)
+            {
                 return Err(self.refuse("the host came back with another seed commitment"));
             }
             self.link.send(&Message::Join {

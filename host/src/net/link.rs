@@ -86,8 +86,9 @@ pub enum Event {
 enum Outgoing {
     /// Bytes to send.
     Frame(Vec<u8>),
-    /// Finish the stream, wait (a little) for the peer to have it all, and close.
-    Close(Vec<u8>),
+    /// Finish the stream, wait (a little) for the peer to have it all, close, and say
+    /// so on the channel.
+    Close(Vec<u8>, mpsc::Sender<()>),
 }
 
 /// A running endpoint.
@@ -138,7 +139,9 @@ impl Node {
         if settings.relays {
             builder = builder.preset(presets::N0);
         } else {
-            builder = builder.relay_mode(RelayMode::Disabled).clear_address_lookup();
+            builder = builder
+                .relay_mode(RelayMode::Disabled)
+                .clear_address_lookup();
         }
         if let Some(addr) = settings.listen {
             builder = builder
@@ -212,7 +215,7 @@ impl Node {
         let events = self.events.clone();
         let handle = self.runtime.handle().clone();
         self.runtime.block_on(async move {
-            let connect = async {
+            let connect = |addr: EndpointAddr| async {
                 let connection = endpoint
                     .connect(addr, ALPN)
                     .await
@@ -221,15 +224,37 @@ impl Node {
                     .open_bi()
                     .await
                     .map_err(|e| NetError::Connect(e.to_string()))?;
-                Ok(Link::start(id, connection, send, recv, events, &handle))
+                Ok(Link::start(
+                    id,
+                    connection,
+                    send,
+                    recv,
+                    events.clone(),
+                    &handle,
+                ))
             };
-            match tokio::time::timeout(limit, connect).await {
-                Ok(result) => result,
-                Err(_) => Err(NetError::Timeout(format!(
+            // A first packet can be lost (seen on loopback about once in ten): each
+            // attempt has a few seconds, and attempts go on until the limit.
+            let deadline = tokio::time::Instant::now() + limit;
+            let mut last = None;
+            while tokio::time::Instant::now() < deadline {
+                let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+                let attempt = left.min(Duration::from_secs(4));
+                match tokio::time::timeout(attempt, connect(addr.clone())).await {
+                    Ok(Ok(link)) => return Ok(link),
+                    Ok(Err(e)) => {
+                        last = Some(e);
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                    }
+                    Err(_) => {}
+                }
+            }
+            Err(last.unwrap_or_else(|| {
+                NetError::Timeout(format!(
                     "could not reach the other player within {} s",
                     limit.as_secs()
-                ))),
-            }
+                ))
+            }))
         })
     }
 
@@ -262,13 +287,13 @@ impl Link {
                             return;
                         }
                     }
-                    Outgoing::Close(reason) => {
+                    Outgoing::Close(reason, done) => {
                         // The last message (a refusal, a goodbye) must arrive before the
                         // connection closes: closing at once would drop it.
                         let _ = send.finish();
-                        let _ =
-                            tokio::time::timeout(Duration::from_secs(1), send.stopped()).await;
+                        let _ = tokio::time::timeout(Duration::from_secs(1), send.stopped()).await;
                         writer_conn.close(0u32.into(), &reason);
+                        let _ = done.send(());
                         return;
                     }
                 }
@@ -322,9 +347,30 @@ impl Link {
     /// Closes the connection once what was sent has arrived (at most a second later),
     /// telling the peer `reason`.
     pub fn close(&self, reason: &str) {
+        let _ = self.start_close(reason);
+    }
+
+    fn start_close(&self, reason: &str) -> Option<mpsc::Receiver<()>> {
         let reason: Vec<u8> = reason.bytes().take(100).collect();
-        if self.outgoing.send(Outgoing::Close(reason.clone())).is_err() {
+        let (done, closed) = mpsc::channel();
+        if self
+            .outgoing
+            .send(Outgoing::Close(reason.clone(), done))
+            .is_err()
+        {
             self.connection.close(0u32.into(), &reason);
+            return None;
+        }
+        Some(closed)
+    }
+}
+
+impl Drop for Link {
+    /// A link dropped on any path (an error included) first lets its last messages — a
+    /// refusal, a goodbye — reach the peer (at most a second and a half).
+    fn drop(&mut self) {
+        if let Some(closed) = self.start_close("closed") {
+            let _ = closed.recv_timeout(Duration::from_millis(1500));
         }
     }
 }

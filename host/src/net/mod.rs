@@ -25,11 +25,11 @@ pub mod link;
 pub mod message;
 pub mod table;
 
+pub use host::{Offer, host};
 pub use invite::{Invite, InviteError};
+pub use join::{JoinSetup, join};
 pub use link::{NetError, NetSettings};
 pub use message::{ALPN, GameId, MAX_MESSAGE, Message, PROTOCOL_VERSION};
-pub use host::{Offer, host};
-pub use join::{JoinSetup, join};
 pub use table::{LocalPlayer, NetOutcome, TableError};
 
 use serde::{Deserialize, Serialize};

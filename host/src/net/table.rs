@@ -166,8 +166,13 @@ impl Table {
         Ok(())
     }
 
-    /// The last save of the game.
+    /// The last save of the game, with its result.
     pub fn finish(&mut self) -> Result<(), TableError> {
+        if self.record.result.is_none()
+            && let Turn::Over { outcome } = &self.snapshot.turn
+        {
+            self.record.result = Some(outcome.clone());
+        }
         if let Some(w) = &mut self.writer {
             w.finish(&self.record)
                 .map_err(|e| TableError::Record(e.to_string()))?;
@@ -230,7 +235,12 @@ impl Table {
     /// Plays a move of this side's own record again (coming back to a game), checking
     /// that it reaches the recorded position.
     pub fn replay(&mut self, m: &RecordedMove) -> Result<(), TableError> {
-        if !self.snapshot.moves.iter().any(|i| i.id.0 == m.id && i.notation == m.notation) {
+        if !self
+            .snapshot
+            .moves
+            .iter()
+            .any(|i| i.id.0 == m.id && i.notation == m.notation)
+        {
             return Err(TableError::Mismatch(format!(
                 "move {} of the record ({}) is not legal here",
                 self.next_number(),
@@ -238,7 +248,10 @@ impl Table {
             )));
         }
         let (_, snapshot) = self.worker.play(m.id).map_err(worker_error)?;
-        if m.check.as_ref().is_some_and(|c| *c != position_check(&snapshot.notation)) {
+        if m.check
+            .as_ref()
+            .is_some_and(|c| *c != position_check(&snapshot.notation))
+        {
             return Err(TableError::Mismatch(format!(
                 "move {} of the record ({}) does not reach the recorded position",
                 self.next_number(),
@@ -296,7 +309,12 @@ impl Table {
                 )));
             }
         }
-        let Some(info) = self.snapshot.moves.iter().find(|i| i.notation == m.notation) else {
+        let Some(info) = self
+            .snapshot
+            .moves
+            .iter()
+            .find(|i| i.notation == m.notation)
+        else {
             let legal: Vec<&str> = self
                 .snapshot
                 .moves
@@ -347,7 +365,11 @@ impl Table {
             return Ok(false);
         }
         self.record.moves.truncate(at);
-        let keep = self.net_moves.iter().filter(|m| m.number as usize <= at).count();
+        let keep = self
+            .net_moves
+            .iter()
+            .filter(|m| m.number as usize <= at)
+            .count();
         self.net_moves.truncate(keep);
         let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
         self.snapshot = self.worker.goto(&ids).map_err(worker_error)?;
@@ -372,19 +394,14 @@ impl Table {
         match self.player.clone() {
             LocalPlayer::Bot(name) => {
                 let seed = self.bot_rng.u64();
-                let id = self
-                    .worker
-                    .start_bot(&name, seed)
-                    .map_err(worker_error)?;
+                let id = self.worker.start_bot(&name, seed).map_err(worker_error)?;
                 loop {
                     self.pump(on_event)?;
                     match self.worker.wait(id, Duration::from_millis(10)) {
                         Poll::Pending => {}
                         Poll::Ready(Ok(Reply::Chosen { mv })) => return Ok(Ok(mv)),
                         Poll::Ready(Ok(other)) => {
-                            return Err(TableError::Worker(format!(
-                                "the bot answered {other:?}"
-                            )));
+                            return Err(TableError::Worker(format!("the bot answered {other:?}")));
                         }
                         Poll::Ready(Err(e)) => return Err(worker_error(e)),
                     }
@@ -399,7 +416,12 @@ impl Table {
         seat: u8,
         on_event: &mut dyn FnMut(&mut Table, Event) -> Result<(), TableError>,
     ) -> Result<Result<u32, Typed>, TableError> {
-        let legal: Vec<String> = self.snapshot.moves.iter().map(|m| m.notation.clone()).collect();
+        let legal: Vec<String> = self
+            .snapshot
+            .moves
+            .iter()
+            .map(|m| m.notation.clone())
+            .collect();
         println!("seat {seat} to move; legal: {}", legal.join(" "));
         loop {
             self.pump(on_event)?;
@@ -469,7 +491,9 @@ pub fn chance_rng(seed: u64, number: u32) -> Rng {
     hasher.update(&seed.to_le_bytes());
     hasher.update(&number.to_le_bytes());
     let hash = hasher.finalize();
-    Rng::with_seed(u64::from_le_bytes(hash.as_bytes()[..8].try_into().expect("8 bytes")))
+    Rng::with_seed(u64::from_le_bytes(
+        hash.as_bytes()[..8].try_into().expect("8 bytes"),
+    ))
 }
 
 /// How much longer than the receiver saw pass a mover may say it thought (the network's

@@ -1,0 +1,360 @@
+//! A hostile peer against `tavola net`: garbage, oversized frames, illegal moves, moves
+//! for the wrong seat or number, impossible clock claims, a wrong position hash, a wrong
+//! reveal. Each is judged by what the other side did — its record, its exit, its
+//! messages — never by the attacker's own account. Loopback only, bounded in time.
+
+mod common;
+#[path = "common/net.rs"]
+mod net;
+#[path = "common/cli.rs"]
+mod run_common;
+
+use std::{
+    sync::mpsc,
+    time::{Duration, Instant},
+};
+
+use common::plugins_of;
+use net::{host, join, read_record};
+use tavola::net::{
+    GameId, Invite, Message, PROTOCOL_VERSION,
+    fair::Nonce,
+    link::{Event, Link, NetSettings, Node},
+    message::{NetMove, Rejoin, Role},
+};
+
+fn loopback() -> NetSettings {
+    NetSettings {
+        listen: Some("127.0.0.1:0".parse().unwrap()),
+        relays: false,
+    }
+}
+
+/// The next event of `link` within `limit` (others' dropped).
+fn next(events: &mpsc::Receiver<Event>, link: u64, limit: Duration) -> Option<Event> {
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match events.recv_timeout(left) {
+            Ok(Event::Message { link: l, message }) if l == link => {
+                return Some(Event::Message { link: l, message });
+            }
+            Ok(e @ (Event::Closed { link: l, .. } | Event::Fault { link: l, .. })) if l == link => {
+                return Some(e);
+            }
+            Ok(_) => {}
+            Err(_) => return None,
+        }
+    }
+}
+
+#[track_caller]
+fn message(events: &mpsc::Receiver<Event>, link: u64) -> Message {
+    match next(events, link, Duration::from_secs(20)) {
+        Some(Event::Message { message, .. }) => message,
+        other => panic!("no message, but {other:?}"),
+    }
+}
+
+/// Connects as a guest and plays the handshake honestly (or comes back with `rejoin`):
+/// the link, the seat given and its secret.
+fn seat_at(
+    node: &Node,
+    events: &mpsc::Receiver<Event>,
+    invite: &Invite,
+    rejoin: Option<Rejoin>,
+) -> (Link, u8, String) {
+    let link = node
+        .connect(invite.endpoint.clone(), Duration::from_secs(10))
+        .unwrap();
+    link.send(&Message::Hello {
+        protocol: PROTOCOL_VERSION,
+        app: "attacker".into(),
+        role: Role::Play,
+        rejoin,
+    });
+    let Message::Offer { seat, .. } = message(events, link.id()) else {
+        panic!("no offer");
+    };
+    link.send(&Message::Join {
+        nonce: Nonce::generate().to_hex(),
+    });
+    let Message::Welcome { token, .. } = message(events, link.id()) else {
+        panic!("no welcome");
+    };
+    (link, seat.unwrap(), token)
+}
+
+/// Sends raw `bytes`, expects the host's refusal containing `said`, and the link closed.
+fn refused_raw(events: &mpsc::Receiver<Event>, link: &Link, bytes: Vec<u8>, said: &str) {
+    link.send_raw(bytes);
+    match message(events, link.id()) {
+        Message::Refused { reason } => assert!(reason.contains(said), "{reason}"),
+        other => panic!("not refused but answered {other:?}"),
+    }
+    match next(events, link.id(), Duration::from_secs(10)) {
+        Some(
+            Event::Closed { .. }
+            | Event::Message {
+                message: Message::Bye,
+                ..
+            },
+        )
+        | None => {}
+        other => panic!("the link stayed open: {other:?}"),
+    }
+}
+
+/// Sends `attack`, expects the host's refusal containing `said`, and the link closed.
+fn refused(events: &mpsc::Receiver<Event>, link: &Link, attack: Message, said: &str) {
+    link.send(&attack);
+    match message(events, link.id()) {
+        Message::Refused { reason } => assert!(reason.contains(said), "{reason}"),
+        other => panic!("not refused but answered {other:?}"),
+    }
+    match next(events, link.id(), Duration::from_secs(10)) {
+        Some(
+            Event::Closed { .. }
+            | Event::Message {
+                message: Message::Bye,
+                ..
+            },
+        )
+        | None => {}
+        other => panic!("the link stayed open: {other:?}"),
+    }
+}
+
+#[test]
+fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let record = out.path().join("host.json");
+    // The host plays North (seat 1), so the attacker, South, is to move first.
+    let (host_side, invite_text) = host(
+        dir.path(),
+        &[
+            "kalah",
+            "--seat",
+            "1",
+            "--bot",
+            "random",
+            "--record",
+            record.to_str().unwrap(),
+            "--reconnect",
+            "20",
+        ],
+    );
+    let invite = Invite::parse(&invite_text).unwrap();
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&loopback(), None, tx).unwrap();
+
+    // Frames that are no message: refused, the link closed, the host still offering.
+    let link = node
+        .connect(invite.endpoint.clone(), Duration::from_secs(10))
+        .unwrap();
+    let mut garbage = 9u32.to_be_bytes().to_vec();
+    garbage.extend_from_slice(b"\xff{not it}");
+    refused_raw(&events, &link, garbage, "not a Tavola message");
+    let link = node
+        .connect(invite.endpoint.clone(), Duration::from_secs(10))
+        .unwrap();
+    refused_raw(
+        &events,
+        &link,
+        (10u32 << 20).to_be_bytes().to_vec(),
+        "more than the 65536 allowed",
+    );
+
+    // Take the seat honestly, then attack from it; each refusal closes the link, and the
+    // seat's secret brings the attacker back for the next attack.
+    let (link, seat, token) = seat_at(&node, &events, &invite, None);
+    assert_eq!(seat, 0);
+    let mv = |number, seat, notation: &str, position: &str, spent_ms| {
+        Message::Move(NetMove {
+            number,
+            seat,
+            notation: notation.into(),
+            position: position.into(),
+            spent_ms,
+        })
+    };
+    let rejoin = || {
+        Some(Rejoin {
+            token: token.clone(),
+            moves: 0,
+        })
+    };
+    refused(
+        &events,
+        &link,
+        mv(1, 0, "zz", "00", 0),
+        "is not a legal move",
+    );
+    let (link, ..) = seat_at(&node, &events, &invite, rejoin());
+    refused(
+        &events,
+        &link,
+        mv(1, 1, "c", "00", 0),
+        "sent a move for seat 1",
+    );
+    let (link, ..) = seat_at(&node, &events, &invite, rejoin());
+    refused(
+        &events,
+        &link,
+        mv(7, 0, "c", "00", 0),
+        "numbered 7, but the game is at move 1",
+    );
+    let (link, ..) = seat_at(&node, &events, &invite, rejoin());
+    refused(
+        &events,
+        &link,
+        mv(1, 0, "c", "00", 3_600_000),
+        "thought for 3600000 ms",
+    );
+    let (link, ..) = seat_at(&node, &events, &invite, rejoin());
+    refused(
+        &events,
+        &link,
+        Message::Welcome {
+            nonce: String::new(),
+            guests: vec![],
+            token: String::new(),
+            moves: vec![],
+        },
+        "unexpected welcome",
+    );
+    let stranger = Some(Rejoin {
+        token: "not the secret".into(),
+        moves: 0,
+    });
+    let l = node
+        .connect(invite.endpoint.clone(), Duration::from_secs(10))
+        .unwrap();
+    l.send(&Message::Hello {
+        protocol: PROTOCOL_VERSION,
+        app: "attacker".into(),
+        role: Role::Play,
+        rejoin: stranger,
+    });
+    assert!(
+        matches!(message(&events, l.id()), Message::Refused { reason } if reason.contains("belongs to no seat"))
+    );
+    let l = node
+        .connect(invite.endpoint.clone(), Duration::from_secs(10))
+        .unwrap();
+    l.send(&Message::Hello {
+        protocol: 99,
+        app: "attacker".into(),
+        role: Role::Play,
+        rejoin: None,
+    });
+    assert!(
+        matches!(message(&events, l.id()), Message::Refused { reason } if reason.contains("you speak version 99"))
+    );
+
+    // Nothing of any of it was played or recorded.
+    let saved = read_record(&record);
+    assert!(
+        saved.moves.is_empty(),
+        "a refused move was recorded: {:?}",
+        saved.moves
+    );
+
+    // A legal move with a position the host does not reach: the game stops, unrecorded.
+    let (link, ..) = seat_at(&node, &events, &invite, rejoin());
+    refused(
+        &events,
+        &link,
+        mv(1, 0, "c", "0000000000000000", 0),
+        "disagree",
+    );
+    let hosted = host_side.finish(Duration::from_secs(30));
+    assert!(!hosted.ok, "the host went on after a disagreement");
+    assert!(
+        hosted.stderr.contains("disagree after move 1 (c)"),
+        "{}",
+        hosted.stderr
+    );
+    for said in [
+        "not a Tavola message",
+        "more than the 65536 allowed",
+        "is not a legal move",
+    ] {
+        assert!(
+            hosted.stderr.contains(said),
+            "the host did not report `{said}`:\n{}",
+            hosted.stderr
+        );
+    }
+    let saved = read_record(&record);
+    assert!(
+        saved.moves.is_empty(),
+        "a refused move was recorded: {:?}",
+        saved.moves
+    );
+    node.close();
+}
+
+#[test]
+fn a_host_whose_reveal_does_not_match_its_commitment_is_refused() {
+    let dir = plugins_of(&["kalah"]);
+    let listed = net::tavola(dir.path(), &["list", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&listed.stdout).unwrap();
+    let p = &json["plugins"][0];
+    let game = GameId {
+        id: "kalah".into(),
+        name: "Kalah".into(),
+        version: p["version"].as_str().unwrap().into(),
+        hash: p["hash"].as_str().unwrap().into(),
+    };
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&loopback(), None, tx).unwrap();
+    node.listen();
+    let invite = Invite {
+        protocol: PROTOCOL_VERSION,
+        endpoint: node.addr(),
+        game: game.clone(),
+    };
+    let guest = join(dir.path(), &invite.to_text(), &["--bot", "random"]);
+    let link = match events.recv_timeout(Duration::from_secs(20)).unwrap() {
+        Event::Joined(link) => link,
+        other => panic!("{other:?}"),
+    };
+    assert!(matches!(message(&events, link.id()), Message::Hello { .. }));
+    let committed = Nonce::generate();
+    link.send(&Message::Offer {
+        protocol: PROTOCOL_VERSION,
+        game,
+        options: Default::default(),
+        seat: Some(0),
+        seats: 2,
+        players: vec!["remote".into(), "host".into()],
+        commit: committed.commitment(),
+    });
+    let Message::Join { nonce } = message(&events, link.id()) else {
+        panic!("no join")
+    };
+    // Reveal another half than the one committed to: the host would choose the dice.
+    link.send(&Message::Welcome {
+        nonce: Nonce::generate().to_hex(),
+        guests: vec![nonce],
+        token: "t".into(),
+        moves: vec![],
+    });
+    match message(&events, link.id()) {
+        Message::Refused { reason } => {
+            assert!(reason.contains("does not match the commitment"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let joined = guest.finish(Duration::from_secs(20));
+    assert!(!joined.ok);
+    assert!(
+        joined.stderr.contains("does not match the commitment"),
+        "{}",
+        joined.stderr
+    );
+    drop(link);
+    node.close();
+}

@@ -203,3 +203,74 @@ fn a_joining_side_without_the_same_plugin_is_refused_with_both_versions() {
     );
     drop(host_side);
 }
+
+#[test]
+fn three_seats_with_two_remote_players_and_a_spectator_keep_one_record() {
+    let dir = plugins_of(&["bite_the_pumpkin"]);
+    let out = tempfile::tempdir().unwrap();
+    let path = |name: &str| out.path().join(name).to_str().unwrap().to_owned();
+    let (host_side, invite) = host(
+        dir.path(),
+        &["bite-the-pumpkin", "--option", "players=3", "--bot", "random", "--record", &path("h.json")],
+    );
+    assert_eq!(host_side.open_seats, 2);
+    let watcher = join(dir.path(), &invite, &["--watch", "--record", &path("w.json")]);
+    let one = join(dir.path(), &invite, &["--bot", "random", "--record", &path("1.json")]);
+    let two = join(dir.path(), &invite, &["--bot", "random", "--record", &path("2.json")]);
+    let hosted = host_side.finish(Duration::from_secs(120));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    for side in [one, two, watcher] {
+        let run = side.finish(Duration::from_secs(30));
+        assert!(run.ok, "{}", run.stderr);
+    }
+    let key = |m: &tavola::record::RecordedMove| (m.id, m.notation.clone(), m.seat, m.check.clone());
+    let h = read_record(std::path::Path::new(&path("h.json")));
+    assert!(h.result.is_some());
+    for other in ["1.json", "2.json", "w.json"] {
+        let r = read_record(std::path::Path::new(&path(other)));
+        assert_eq!(
+            h.moves.iter().map(key).collect::<Vec<_>>(),
+            r.moves.iter().map(key).collect::<Vec<_>>(),
+            "{other} differs from the host's record"
+        );
+        assert_eq!(h.result, r.result, "{other}");
+        assert_eq!(h.seed, r.seed, "{other}");
+    }
+    let seats: Vec<_> = ["1.json", "2.json"]
+        .iter()
+        .map(|f| read_record(std::path::Path::new(&path(f))).net.unwrap().seat)
+        .collect();
+    assert_eq!(seats, [Some(1), Some(2)]);
+    let w = read_record(std::path::Path::new(&path("w.json"))).net.unwrap();
+    assert_eq!((w.role.as_str(), w.seat), ("spectator", None));
+}
+
+#[test]
+fn a_person_offers_a_draw_asks_for_a_takeback_and_resigns_across_the_network() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let host_record = out.path().join("h.json");
+    let guest_record = out.path().join("g.json");
+    let (mut host_side, invite) =
+        net::host_typing(dir.path(), &["kalah", "--record", host_record.to_str().unwrap()]);
+    let guest = join(dir.path(), &invite, &["--bot", "random", "--record", guest_record.to_str().unwrap()]);
+    assert!(host_side.wait_for("seat 0 to move", Duration::from_secs(20)));
+    // A bot declines a draw and a takeback; the game goes on, and then South resigns.
+    host_side.type_line("draw");
+    assert!(host_side.wait_for("seat 0 to move", Duration::from_secs(20)));
+    host_side.type_line("takeback");
+    assert!(host_side.wait_for("seat 0 to move", Duration::from_secs(20)));
+    host_side.type_line("resign");
+    let hosted = host_side.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    assert!(hosted.stderr.contains("the draw offer was declined"), "{}", hosted.stderr);
+    assert!(hosted.stderr.contains("the takeback was declined"), "{}", hosted.stderr);
+    let joined = guest.finish(Duration::from_secs(30));
+    assert!(joined.ok, "{}", joined.stderr);
+    assert!(joined.stderr.contains("seat 0 resigned"), "{}", joined.stderr);
+    for path in [&host_record, &guest_record] {
+        let r = read_record(path);
+        assert_eq!(r.ending, Some(tavola::ending::Ending::Resigned { seat: 0 }));
+        assert_eq!(r.result.unwrap().seats[0].result, game_api::GameResult::Loss);
+    }
+}

@@ -499,13 +499,18 @@ impl Joining {
                 if self.await_answer(table)? {
                     table.end(Ending::AgreedDraw);
                     table.save()?;
+                    (self.report)("the draw is agreed");
+                } else {
+                    (self.report)("the draw offer was declined");
                 }
             }
             Err(Typed::Takeback) => {
                 let moves = table.record.moves.len() as u32;
                 self.link.send(&Message::AskTakeback { moves });
-                if self.await_answer(table)? {
-                    table.take_back(seat)?;
+                if self.await_answer(table)? && table.take_back(seat)? {
+                    (self.report)("the move is taken back");
+                } else {
+                    (self.report)("the takeback was declined");
                 }
             }
             Err(Typed::Yes | Typed::No) => {}

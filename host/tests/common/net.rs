@@ -55,7 +55,17 @@ fn start(mut command: Command) -> Side {
 /// Starts `tavola net host ARGS… --listen 127.0.0.1:0` and returns it with its invite
 /// (read within 20 s).
 pub fn host(plugins: &Path, args: &[&str]) -> (Side, String) {
+    host_with(plugins, args, Stdio::null())
+}
+
+/// [`host`] with its standard input a pipe, for [`Side::type_line`].
+pub fn host_typing(plugins: &Path, args: &[&str]) -> (Side, String) {
+    host_with(plugins, args, Stdio::piped())
+}
+
+fn host_with(plugins: &Path, args: &[&str], stdin: Stdio) -> (Side, String) {
     let mut c = command(plugins);
+    c.stdin(stdin);
     c.args(["net", "host"])
         .args(args)
         .args(["--listen", "127.0.0.1:0"]);
@@ -96,6 +106,25 @@ impl Side {
     /// The next line of standard output, if one comes within `limit`.
     pub fn line(&mut self, limit: Duration) -> Option<String> {
         self.lines.recv_timeout(limit).ok()
+    }
+
+    /// Types `line` on the process's standard input.
+    pub fn type_line(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.child.stdin.as_mut().expect("started with host_typing");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads standard output until a line contains `text` (within `limit`).
+    pub fn wait_for(&mut self, text: &str, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        while let Some(line) = self.line(deadline.saturating_duration_since(Instant::now())) {
+            if line.contains(text) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Waits at most `limit` for the process to end (killing it after), with its output.

@@ -658,3 +658,25 @@ cli-arg-tavola-no-sandbox = Run plugins without their sandbox (for debugging a p
 cli-about-write-broker = Write the records of a sandboxed command (see the `sandbox::broker` module)
 cli-arg-write-broker-file = The one record file it may write
 cli-arg-write-broker-dir = The folder whose `game-NNNN.json` files it may write
+
+## tavola net: play with someone on another computer
+cli-about-net = Play with someone on another computer: offer a game (`net host`) or join one (`net join`)
+cli-about-net-host = Offer a game: print its invite on one line, wait for players, play this seat
+cli-about-net-join = Join a game from its invite
+cli-arg-net-host-game = The game's id (see `tavola list`)
+cli-arg-net-host-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-net-host-seat = The seat this side plays (from 0); every other seat is a joining player's
+cli-arg-net-host-listen = Listen on this address (e.g. `127.0.0.1:0`); without it, every interface
+cli-arg-net-host-wait = How long to wait for the players to join, in seconds
+cli-arg-net-host-bot = The bot that plays this side's seat (`random`, `greedy`, the plugin's own); without it, moves are read from standard input (also `resign`, `draw`, `takeback`)
+cli-arg-net-host-record = Write the game record to this file, after every move
+cli-arg-net-host-relays = Use public relays and address lookup to reach players outside this network (off: only direct connections, nothing leaves for any other server)
+cli-arg-net-host-reconnect = How long a player whose connection dropped may take to come back, in seconds
+cli-arg-net-join-invite = The invite (`tavola1:…`) the host printed (with `--resume`: the record's)
+cli-arg-net-join-resume = Come back to the game of this record (this side's, saved with `--record`) after a crash: the record goes on being saved there
+cli-arg-net-join-watch = Only watch the game
+cli-arg-net-join-listen = Listen on this address (e.g. `127.0.0.1:0`); without it, every interface
+cli-arg-net-join-bot = The bot that plays this side's seat (`random`, `greedy`, the plugin's own); without it, moves are read from standard input (also `resign`, `draw`, `takeback`)
+cli-arg-net-join-record = Write the game record to this file, after every move
+cli-arg-net-join-relays = Use public relays and address lookup to reach players outside this network (off: only direct connections, nothing leaves for any other server)
+cli-arg-net-join-reconnect = How long a player whose connection dropped may take to come back, in seconds

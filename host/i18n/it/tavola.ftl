@@ -667,3 +667,25 @@ cli-arg-tavola-no-sandbox = Esegui i plugin senza la loro sandbox (solo per il d
 cli-about-write-broker = Scrivi le partite di un comando chiuso nella sandbox (vedi il modulo `sandbox::broker`)
 cli-arg-write-broker-file = L'unico file di partita che può scrivere
 cli-arg-write-broker-dir = La cartella i cui file `game-NNNN.json` può scrivere
+
+## tavola net: giocare con qualcuno su un altro computer
+cli-about-net = Gioca con qualcuno su un altro computer: offri una partita (`net host`) o unisciti a una (`net join`)
+cli-about-net-host = Offri una partita: scrivi il suo invito su una riga, aspetta i giocatori, gioca questo posto
+cli-about-net-join = Unisciti a una partita dal suo invito
+cli-arg-net-host-game = L'id del gioco (vedi `tavola list`)
+cli-arg-net-host-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-net-host-seat = Il posto giocato da questa parte (da 0); ogni altro posto è di un giocatore che si unisce
+cli-arg-net-host-listen = Ascolta su questo indirizzo (per esempio `127.0.0.1:0`); senza, su ogni interfaccia
+cli-arg-net-host-wait = Quanto aspettare che i giocatori si uniscano, in secondi
+cli-arg-net-host-bot = Il bot che gioca il posto di questa parte (`random`, `greedy` o quello del plugin); senza, le mosse si leggono dall'input standard (anche `resign`, `draw`, `takeback`)
+cli-arg-net-host-record = Scrivi la registrazione della partita in questo file, dopo ogni mossa
+cli-arg-net-host-relays = Usa i relay pubblici e la ricerca degli indirizzi per raggiungere giocatori fuori da questa rete (spento: solo connessioni dirette, niente parte verso altri server)
+cli-arg-net-host-reconnect = Quanto tempo ha per tornare un giocatore la cui connessione è caduta, in secondi
+cli-arg-net-join-invite = L'invito (`tavola1:…`) scritto da chi ospita (con `--resume`: quello della registrazione)
+cli-arg-net-join-resume = Torna alla partita di questa registrazione (di questa parte, salvata con `--record`) dopo un crash: la registrazione continua a essere salvata lì
+cli-arg-net-join-watch = Guarda soltanto la partita
+cli-arg-net-join-listen = Ascolta su questo indirizzo (per esempio `127.0.0.1:0`); senza, su ogni interfaccia
+cli-arg-net-join-bot = Il bot che gioca il posto di questa parte (`random`, `greedy` o quello del plugin); senza, le mosse si leggono dall'input standard (anche `resign`, `draw`, `takeback`)
+cli-arg-net-join-record = Scrivi la registrazione della partita in questo file, dopo ogni mossa
+cli-arg-net-join-relays = Usa i relay pubblici e la ricerca degli indirizzi per raggiungere giocatori fuori da questa rete (spento: solo connessioni dirette, niente parte verso altri server)
+cli-arg-net-join-reconnect = Quanto tempo ha per tornare un giocatore la cui connessione è caduta, in secondi

@@ -211,19 +211,40 @@ fn three_seats_with_two_remote_players_and_a_spectator_keep_one_record() {
     let path = |name: &str| out.path().join(name).to_str().unwrap().to_owned();
     let (host_side, invite) = host(
         dir.path(),
-        &["bite-the-pumpkin", "--option", "players=3", "--bot", "random", "--record", &path("h.json")],
+        &[
+            "bite-the-pumpkin",
+            "--option",
+            "players=3",
+            "--bot",
+            "random",
+            "--record",
+            &path("h.json"),
+        ],
     );
     assert_eq!(host_side.open_seats, 2);
-    let watcher = join(dir.path(), &invite, &["--watch", "--record", &path("w.json")]);
-    let one = join(dir.path(), &invite, &["--bot", "random", "--record", &path("1.json")]);
-    let two = join(dir.path(), &invite, &["--bot", "random", "--record", &path("2.json")]);
+    let watcher = join(
+        dir.path(),
+        &invite,
+        &["--watch", "--record", &path("w.json")],
+    );
+    let one = join(
+        dir.path(),
+        &invite,
+        &["--bot", "random", "--record", &path("1.json")],
+    );
+    let two = join(
+        dir.path(),
+        &invite,
+        &["--bot", "random", "--record", &path("2.json")],
+    );
     let hosted = host_side.finish(Duration::from_secs(120));
     assert!(hosted.ok, "{}", hosted.stderr);
     for side in [one, two, watcher] {
         let run = side.finish(Duration::from_secs(30));
         assert!(run.ok, "{}", run.stderr);
     }
-    let key = |m: &tavola::record::RecordedMove| (m.id, m.notation.clone(), m.seat, m.check.clone());
+    let key =
+        |m: &tavola::record::RecordedMove| (m.id, m.notation.clone(), m.seat, m.check.clone());
     let h = read_record(std::path::Path::new(&path("h.json")));
     assert!(h.result.is_some());
     for other in ["1.json", "2.json", "w.json"] {
@@ -236,12 +257,21 @@ fn three_seats_with_two_remote_players_and_a_spectator_keep_one_record() {
         assert_eq!(h.result, r.result, "{other}");
         assert_eq!(h.seed, r.seed, "{other}");
     }
-    let seats: Vec<_> = ["1.json", "2.json"]
+    let mut seats: Vec<_> = ["1.json", "2.json"]
         .iter()
-        .map(|f| read_record(std::path::Path::new(&path(f))).net.unwrap().seat)
+        .map(|f| {
+            read_record(std::path::Path::new(&path(f)))
+                .net
+                .unwrap()
+                .seat
+        })
         .collect();
+    // The seats go in the order the players joined.
+    seats.sort();
     assert_eq!(seats, [Some(1), Some(2)]);
-    let w = read_record(std::path::Path::new(&path("w.json"))).net.unwrap();
+    let w = read_record(std::path::Path::new(&path("w.json")))
+        .net
+        .unwrap();
     assert_eq!((w.role.as_str(), w.seat), ("spectator", None));
 }
 
@@ -251,11 +281,22 @@ fn a_person_offers_a_draw_asks_for_a_takeback_and_resigns_across_the_network() {
     let out = tempfile::tempdir().unwrap();
     let host_record = out.path().join("h.json");
     let guest_record = out.path().join("g.json");
-    let (mut host_side, invite) =
-        net::host_typing(dir.path(), &["kalah", "--record", host_record.to_str().unwrap()]);
-    let guest = join(dir.path(), &invite, &["--bot", "random", "--record", guest_record.to_str().unwrap()]);
+    let (mut host_side, invite) = net::host_typing(
+        dir.path(),
+        &["kalah", "--record", host_record.to_str().unwrap()],
+    );
+    let guest = join(
+        dir.path(),
+        &invite,
+        &[
+            "--bot",
+            "random",
+            "--record",
+            guest_record.to_str().unwrap(),
+        ],
+    );
     assert!(host_side.wait_for("seat 0 to move", Duration::from_secs(20)));
-    // A bot declines a draw and a takeback; the game goes on, and then South resigns.
+    // A bot declines a draw; South has no move to take back yet; then South resigns.
     host_side.type_line("draw");
     assert!(host_side.wait_for("seat 0 to move", Duration::from_secs(20)));
     host_side.type_line("takeback");
@@ -263,14 +304,88 @@ fn a_person_offers_a_draw_asks_for_a_takeback_and_resigns_across_the_network() {
     host_side.type_line("resign");
     let hosted = host_side.finish(Duration::from_secs(30));
     assert!(hosted.ok, "{}", hosted.stderr);
-    assert!(hosted.stderr.contains("the draw offer was declined"), "{}", hosted.stderr);
-    assert!(hosted.stderr.contains("the takeback was declined"), "{}", hosted.stderr);
+    assert!(
+        hosted.stderr.contains("the draw offer was declined"),
+        "{}",
+        hosted.stderr
+    );
+    assert!(
+        hosted.stderr.contains("you have no move to take back"),
+        "{}",
+        hosted.stderr
+    );
     let joined = guest.finish(Duration::from_secs(30));
     assert!(joined.ok, "{}", joined.stderr);
-    assert!(joined.stderr.contains("seat 0 resigned"), "{}", joined.stderr);
+    assert!(
+        joined.stderr.contains("seat 0 resigned"),
+        "{}",
+        joined.stderr
+    );
     for path in [&host_record, &guest_record] {
         let r = read_record(path);
         assert_eq!(r.ending, Some(tavola::ending::Ending::Resigned { seat: 0 }));
-        assert_eq!(r.result.unwrap().seats[0].result, game_api::GameResult::Loss);
+        assert_eq!(
+            r.result.unwrap().seats[0].result,
+            game_api::GameResult::Loss
+        );
+    }
+}
+
+#[test]
+fn two_people_agree_a_takeback_and_then_a_draw() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let host_record = out.path().join("h.json");
+    let guest_record = out.path().join("g.json");
+    let (mut south, invite) = net::host_typing(
+        dir.path(),
+        &["kalah", "--record", host_record.to_str().unwrap()],
+    );
+    let mut north = net::join_typing(
+        dir.path(),
+        &invite,
+        &["--record", guest_record.to_str().unwrap()],
+    );
+    assert!(south.wait_for("seat 0 to move", Duration::from_secs(20)));
+    // b sows c, d, e, f: no extra turn. North answers A; South takes both back.
+    south.type_line("b");
+    assert!(north.wait_for("seat 1 to move", Duration::from_secs(20)));
+    north.type_line("A");
+    assert!(south.wait_for("seat 0 to move", Duration::from_secs(20)));
+    south.type_line("takeback");
+    assert!(north.wait_for("asks to take back", Duration::from_secs(20)));
+    north.type_line("yes");
+    assert!(south.wait_for("seat 0 to move", Duration::from_secs(20)));
+    south.type_line("a");
+    // North has no move of its own yet: nothing to take back, still North to move.
+    assert!(north.wait_for("seat 1 to move", Duration::from_secs(20)));
+    north.type_line("takeback");
+    north.type_line("draw");
+    assert!(south.wait_for("offers a draw", Duration::from_secs(20)));
+    south.type_line("yes");
+    let hosted = south.finish(Duration::from_secs(30));
+    let joined = north.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    assert!(joined.ok, "{}", joined.stderr);
+    assert!(
+        hosted.stderr.contains("the move is taken back"),
+        "{}",
+        hosted.stderr
+    );
+    assert!(
+        joined.stderr.contains("you have no move to take back"),
+        "{}",
+        joined.stderr
+    );
+    assert!(
+        joined.stderr.contains("the draw is agreed"),
+        "{}",
+        joined.stderr
+    );
+    for path in [&host_record, &guest_record] {
+        let r = read_record(path);
+        assert_eq!(r.ending, Some(tavola::ending::Ending::AgreedDraw));
+        let moves: Vec<&str> = r.moves.iter().map(|m| m.notation.as_str()).collect();
+        assert_eq!(moves, ["a"], "{}", path.display());
     }
 }

@@ -369,9 +369,12 @@ impl Hosting {
                     (self.report)("the draw offer was declined");
                 }
             }
+            Err(Typed::Takeback) if !table.can_take_back(seat) => {
+                (self.report)("you have no move to take back");
+            }
             Err(Typed::Takeback) => {
                 let moves = table.record.moves.len() as u32;
-                broadcast(&self.links, &Message::AskTakeback { moves }, None);
+                broadcast(&self.links, &Message::AskTakeback { seat, moves }, None);
                 if self.await_answer(table)? && table.take_back(seat)? {
                     (self.report)("the move is taken back");
                 } else {
@@ -612,8 +615,10 @@ impl Hosting {
                 }
                 Ok(())
             }
-            (Message::AskTakeback { moves }, Some(s), _) if !table.is_over() => {
-                let fits = moves as usize == table.record.moves.len() && self.holders.len() == 2;
+            (Message::AskTakeback { seat: r, moves }, Some(s), _) if r == s && !table.is_over() => {
+                let fits = moves as usize == table.record.moves.len()
+                    && self.holders.len() == 2
+                    && table.can_take_back(s);
                 let accept = fits
                     && table.ask(&format!(
                         "seat {s} asks to take back their last move: agree?"

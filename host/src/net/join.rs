@@ -504,9 +504,12 @@ impl Joining {
                     (self.report)("the draw offer was declined");
                 }
             }
+            Err(Typed::Takeback) if !table.can_take_back(seat) => {
+                (self.report)("you have no move to take back");
+            }
             Err(Typed::Takeback) => {
                 let moves = table.record.moves.len() as u32;
-                self.link.send(&Message::AskTakeback { moves });
+                self.link.send(&Message::AskTakeback { seat, moves });
                 if self.await_answer(table)? && table.take_back(seat)? {
                     (self.report)("the move is taken back");
                 } else {
@@ -591,20 +594,21 @@ impl Joining {
                 }
                 Ok(())
             }
-            Message::AskTakeback { moves } if !table.is_over() => {
-                let Some(other) = table.record.moves.iter().rev().find_map(|m| m.seat) else {
-                    self.link.send(&Message::AnswerTakeback { accept: false });
-                    return Ok(());
-                };
-                let fits = moves as usize == table.record.moves.len()
-                    && Some(other) != self.seat
-                    && table.snapshot.seat_count == 2;
+            Message::AskTakeback { seat: other, moves }
+                if Some(other) != self.seat && !table.is_over() =>
+            {
+                let fits = self.seat.is_some()
+                    && moves as usize == table.record.moves.len()
+                    && table.snapshot.seat_count == 2
+                    && table.can_take_back(other);
                 let accept = fits
                     && table.ask(&format!(
                         "seat {other} asks to take back their last move: agree?"
                     ))?;
                 let accept = accept && table.take_back(other)?;
-                self.link.send(&Message::AnswerTakeback { accept });
+                if self.seat.is_some() {
+                    self.link.send(&Message::AnswerTakeback { accept });
+                }
                 Ok(())
             }
             Message::AnswerDraw { accept } | Message::AnswerTakeback { accept } => {

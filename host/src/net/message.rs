@@ -139,9 +139,12 @@ pub enum Message {
         /// Whether the draw is agreed.
         accept: bool,
     },
-    /// The sender asks to take back the last move (its own).
+    /// The sender asks to take back its last move, and every move after it (at its own
+    /// turn: the other side's reply and its own move before it).
     AskTakeback {
-        /// How many moves the game has now (the takeback is of the last one).
+        /// The seat asking.
+        seat: u8,
+        /// How many moves the game has now (so that a late answer fits no other position).
         moves: u32,
     },
     /// The answer to a takeback request.

@@ -355,15 +355,12 @@ impl Table {
         self.save()
     }
 
-    /// Takes back `seat`'s last move (and the chance outcomes after it), if nothing but
-    /// chance came after it; returns whether it did.
+    /// Takes back `seat`'s last move and every move after it (the others' replies,
+    /// chance outcomes); returns whether `seat` had a move to take back.
     pub fn take_back(&mut self, seat: u8) -> Result<bool, TableError> {
-        let Some(at) = self.record.moves.iter().rposition(|m| m.seat.is_some()) else {
+        let Some(at) = self.record.moves.iter().rposition(|m| m.seat == Some(seat)) else {
             return Ok(false);
         };
-        if self.record.moves[at].seat != Some(seat) {
-            return Ok(false);
-        }
         self.record.moves.truncate(at);
         let keep = self
             .net_moves
@@ -376,6 +373,11 @@ impl Table {
         self.turn_started = Instant::now();
         self.save()?;
         Ok(true)
+    }
+
+    /// Whether `seat` has a move that a takeback would take back.
+    pub fn can_take_back(&self, seat: u8) -> bool {
+        self.record.moves.iter().any(|m| m.seat == Some(seat))
     }
 
     /// Ends the game by `ending` (a resignation, an agreed draw), recorded.

@@ -90,7 +90,17 @@ fn host_with(plugins: &Path, args: &[&str], stdin: Stdio) -> (Side, String) {
 /// Starts `tavola net join INVITE ARGS… --listen 127.0.0.1:0` (no invite argument when
 /// `invite` is empty, as with `--resume`).
 pub fn join(plugins: &Path, invite: &str, args: &[&str]) -> Side {
+    join_with(plugins, invite, args, Stdio::null())
+}
+
+/// [`join`] with its standard input a pipe, for [`Side::type_line`].
+pub fn join_typing(plugins: &Path, invite: &str, args: &[&str]) -> Side {
+    join_with(plugins, invite, args, Stdio::piped())
+}
+
+fn join_with(plugins: &Path, invite: &str, args: &[&str], stdin: Stdio) -> Side {
     let mut c = command(plugins);
+    c.stdin(stdin);
     c.args(["net", "join"]);
     if !invite.is_empty() {
         c.arg(invite);

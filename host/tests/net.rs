@@ -389,3 +389,76 @@ fn two_people_agree_a_takeback_and_then_a_draw() {
         assert_eq!(moves, ["a"], "{}", path.display());
     }
 }
+
+#[test]
+fn a_host_killed_mid_game_comes_back_under_the_same_invite() {
+    let dir = plugins_of(&["oware"]);
+    let out = tempfile::tempdir().unwrap();
+    let host_record = out.path().join("host.json");
+    let guest_record = out.path().join("guest.json");
+    let (mut first, invite) = host(
+        dir.path(),
+        &[
+            "oware",
+            "--bot",
+            "random",
+            "--record",
+            host_record.to_str().unwrap(),
+        ],
+    );
+    let guest = join(
+        dir.path(),
+        &invite,
+        &[
+            "--bot",
+            "random",
+            "--record",
+            guest_record.to_str().unwrap(),
+            "--reconnect",
+            "60",
+        ],
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while std::fs::read_to_string(&host_record).map_or(0, |t| t.lines().count()) <= 4
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    first.kill();
+    let before = read_record(&host_record);
+    assert!(
+        before.result.is_none(),
+        "the game ended before the host was killed"
+    );
+    let (again, same) = host(
+        dir.path(),
+        &[
+            "--resume",
+            host_record.to_str().unwrap(),
+            "--reconnect",
+            "60",
+        ],
+    );
+    assert_eq!(same, invite, "the host came back under another invite");
+    let hosted = again.finish(Duration::from_secs(120));
+    let joined = guest.finish(Duration::from_secs(30));
+    assert!(
+        hosted.ok,
+        "the returning host failed:\n{}\nthe guest said:\n{}",
+        hosted.stderr, joined.stderr
+    );
+    assert!(joined.ok, "the guest failed:\n{}", joined.stderr);
+    let a = read_record(&host_record);
+    let b = read_record(&guest_record);
+    let key =
+        |m: &tavola::record::RecordedMove| (m.id, m.notation.clone(), m.seat, m.check.clone());
+    assert!(a.result.is_some());
+    assert_eq!(
+        a.moves.iter().map(key).collect::<Vec<_>>(),
+        b.moves.iter().map(key).collect::<Vec<_>>()
+    );
+    assert!(a.moves.len() > before.moves.len());
+    // The secrets are gone from the finished records.
+    assert!(a.net.as_ref().unwrap().host_secrets.is_none());
+    assert!(b.net.as_ref().unwrap().token.is_none());
+}

@@ -680,3 +680,4 @@ cli-arg-net-join-bot = The bot that plays this side's seat (`random`, `greedy`, 
 cli-arg-net-join-record = Write the game record to this file, after every move
 cli-arg-net-join-relays = Use public relays and address lookup to reach players outside this network (off: only direct connections, nothing leaves for any other server)
 cli-arg-net-join-reconnect = How long a player whose connection dropped may take to come back, in seconds
+cli-arg-net-host-resume = Come back to the game of this record (this side's, saved with `--record`) after a crash, under the same invite: the record goes on being saved there

@@ -689,3 +689,4 @@ cli-arg-net-join-bot = Il bot che gioca il posto di questa parte (`random`, `gre
 cli-arg-net-join-record = Scrivi la registrazione della partita in questo file, dopo ogni mossa
 cli-arg-net-join-relays = Usa i relay pubblici e la ricerca degli indirizzi per raggiungere giocatori fuori da questa rete (spento: solo connessioni dirette, niente parte verso altri server)
 cli-arg-net-join-reconnect = Quanto tempo ha per tornare un giocatore la cui connessione è caduta, in secondi
+cli-arg-net-host-resume = Torna alla partita di questa registrazione (di questa parte, salvata con `--record`) dopo un crash, con lo stesso invito: la registrazione continua a essere salvata lì

@@ -25,8 +25,13 @@ pub struct NetArgs {
 pub enum NetCommand {
     /// Offer a game: print its invite on one line, wait for players, play this seat.
     Host {
-        /// The game's id (see `tavola list`).
-        game: String,
+        /// The game's id (see `tavola list`; with `--resume`: the record's).
+        #[arg(required_unless_present = "resume")]
+        game: Option<String>,
+        /// Come back to the game of this record (this side's, saved with `--record`)
+        /// after a crash, under the same invite: the record goes on being saved there.
+        #[arg(long, value_name = "FILE", conflicts_with = "record")]
+        resume: Option<PathBuf>,
         /// Set a game option (repeatable), e.g. `--option houses=4`.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
@@ -102,14 +107,39 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
     let outcome = match args.command {
         NetCommand::Host {
             game,
+            resume,
             options,
-            seat,
+            mut seat,
             listen,
-            common,
+            mut common,
             wait,
         } => {
+            let resumed = match &resume {
+                Some(path) => Some(crate::record::Record::read(path)?),
+                None => None,
+            };
+            let game = match (&resumed, game) {
+                (Some(r), _) => r.game.clone(),
+                (None, Some(g)) => g,
+                (None, None) => bail!("a game or --resume FILE is needed"),
+            };
             let plugin = set.require(&game).map_err(|e| anyhow!(e))?;
-            let options = plugin.parse_options(&options)?;
+            let options = match &resumed {
+                Some(r) => game_api::Options::resolve(&plugin.manifest().options, &r.options)?,
+                None => plugin.parse_options(&options)?,
+            };
+            if let Some(r) = &resumed {
+                seat = r.net.as_ref().and_then(|n| n.seat).unwrap_or(seat);
+                common.record = resume.clone();
+                // The bot that played the seat plays on, unless another is given.
+                if common.bot.is_none() {
+                    common.bot = r
+                        .seats
+                        .get(usize::from(seat))
+                        .filter(|name| *name != "human")
+                        .cloned();
+                }
+            }
             let offer = Offer {
                 plugin,
                 options,
@@ -123,6 +153,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
                 reconnect: Duration::from_secs(common.reconnect),
                 wait: Duration::from_secs(wait),
                 exe,
+                resume: resumed,
             };
             let mut print_invite = |invite: &str, open: usize| {
                 use std::io::Write;
@@ -155,6 +186,16 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
             };
             if let Some(path) = resume_path {
                 common.record = Some(path);
+            }
+            // The bot that played the seat plays on, unless another is given.
+            if let Some(r) = &resume
+                && common.bot.is_none()
+            {
+                let seat = r.net.as_ref().and_then(|n| n.seat);
+                common.bot = seat
+                    .and_then(|s| r.seats.get(usize::from(s)))
+                    .filter(|name| *name != "human")
+                    .cloned();
             }
             let parsed = Invite::parse(&invite)?;
             if watch && common.bot.is_some() {

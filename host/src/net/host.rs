@@ -40,6 +40,9 @@ pub struct Offer<'a> {
     pub wait: Duration,
     /// The `tavola` executable, to start the worker.
     pub exe: PathBuf,
+    /// The host's own record of a game to come back to (after the host crashed): the
+    /// same invite, seats and seed; the players come back with their seats' secrets.
+    pub resume: Option<Record>,
 }
 
 /// The holder of a seat.
@@ -104,8 +107,21 @@ pub fn host(
             offer.seat
         )));
     }
+    let resume = match &offer.resume {
+        Some(record) => Some(Resumed::of(record, plugin, seats)?),
+        None => None,
+    };
     let (tx, events) = mpsc::channel();
-    let node = Node::bind(&offer.settings, None, tx)?;
+    let mut settings = offer.settings.clone();
+    if let Some(port) = resume.as_ref().and_then(|r| r.listen).map(|a| a.port()) {
+        // The invite names the port: listen on it again (on the address asked for, else
+        // on every interface), so that the invite the players hold still leads here.
+        let ip = settings
+            .listen
+            .map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |a| a.ip());
+        settings.listen = Some(std::net::SocketAddr::new(ip, port));
+    }
+    let node = Node::bind(&settings, resume.as_ref().map(|r| r.key.clone()), tx)?;
     node.listen();
     let game = GameId {
         id: plugin.id().to_owned(),
@@ -113,44 +129,58 @@ pub fn host(
         version: plugin.manifest().version.clone(),
         hash: plugin.meta().hash.clone(),
     };
-    let invite = Invite {
-        protocol: PROTOCOL_VERSION,
-        endpoint: node.addr(),
-        game: game.clone(),
+    let invite_text = match &resume {
+        Some(r) => r.invite.clone(),
+        None => Invite {
+            protocol: PROTOCOL_VERSION,
+            endpoint: node.addr(),
+            game: game.clone(),
+        }
+        .to_text(),
     };
-    let invite_text = invite.to_text();
     on_invite(&invite_text, usize::from(seats) - 1);
     let holders = (0..seats)
         .map(|s| {
             if s == offer.seat {
                 Holder::Local
             } else {
+                let (token, nonce) = match &resume {
+                    Some(r) => r.seat(s),
+                    None => (Nonce::generate().to_hex(), None),
+                };
                 Holder::Remote {
-                    token: Nonce::generate().to_hex(),
+                    token,
                     link: None,
-                    nonce: None,
-                    gone: None,
+                    nonce,
+                    // A resumed game waits for every player to come back.
+                    gone: resume.as_ref().map(|_| Instant::now()),
                 }
             }
         })
         .collect();
-    let mut record = Record::new(plugin, &offer.options, None, None);
-    record.seats = (0..seats)
-        .map(|s| {
-            if s == offer.seat {
-                match &offer.player {
-                    LocalPlayer::Bot(name) => name.clone(),
-                    LocalPlayer::Stdin => "human".into(),
-                }
-            } else {
-                "remote".into()
-            }
-        })
-        .collect();
+    let record = match &resume {
+        Some(r) => r.record.clone(),
+        None => {
+            let mut record = Record::new(plugin, &offer.options, None, None);
+            record.seats = (0..seats)
+                .map(|s| {
+                    if s == offer.seat {
+                        match &offer.player {
+                            LocalPlayer::Bot(name) => name.clone(),
+                            LocalPlayer::Stdin => "human".into(),
+                        }
+                    } else {
+                        "remote".into()
+                    }
+                })
+                .collect();
+            record
+        }
+    };
     let mut table = Table::new(
         worker,
         snapshot,
-        record,
+        record.clone(),
         offer.record.clone(),
         vec![offer.seat],
         offer.player.clone(),
@@ -162,7 +192,9 @@ pub fn host(
         greeted: Vec::new(),
         holders,
         game,
-        nonce: Nonce::generate(),
+        nonce: resume
+            .as_ref()
+            .map_or_else(Nonce::generate, |r| r.nonce.clone()),
         started: false,
         reconnect: offer.reconnect,
         answer: None,
@@ -170,9 +202,26 @@ pub fn host(
         moves_sent: 0,
         report,
     };
+    if resume.is_some() {
+        table.record.moves.clear();
+        for m in &record.moves {
+            table.replay(m)?;
+        }
+        table.save()?;
+        hosting.started = true;
+        (hosting.report)(&format!(
+            "back at move {} of the game; waiting up to {} s for the players",
+            table.record.moves.len(),
+            offer.reconnect.as_secs()
+        ));
+    }
     let result = hosting.run(&mut table, &invite_text, offer.wait);
     hosting.farewell(&mut table);
     result?;
+    // The secrets are of no use once the game is over: the last save leaves them out.
+    if let Some(net) = &mut table.record.net {
+        net.host_secrets = None;
+    }
     table.finish()?;
     let bytes_sent = hosting.links.iter().map(Link::bytes_sent).sum::<u64>() + hosting.closed;
     let moves_sent = hosting.moves_sent;
@@ -187,10 +236,80 @@ pub fn host(
     })
 }
 
+/// What a host's record holds to come back to its game.
+struct Resumed {
+    record: Record,
+    invite: String,
+    listen: Option<std::net::SocketAddr>,
+    key: iroh::SecretKey,
+    nonce: Nonce,
+    tokens: Vec<String>,
+    /// The players' seed halves, in seat order of the remote seats.
+    halves: Vec<Nonce>,
+    local: Option<u8>,
+}
+
+impl Resumed {
+    fn of(record: &Record, plugin: &Plugin, seats: u8) -> Result<Self, TableError> {
+        let bad =
+            |what: &str| TableError::Mismatch(format!("this record cannot be resumed: {what}"));
+        if record.game != plugin.id() {
+            return Err(bad("it is of another game"));
+        }
+        if record.result.is_some() || record.ending.is_some() {
+            return Err(bad("its game is over"));
+        }
+        let net = record
+            .net
+            .as_ref()
+            .ok_or_else(|| bad("it is not of a network game"))?;
+        let secrets = net
+            .host_secrets
+            .as_ref()
+            .filter(|_| net.role == "host")
+            .ok_or_else(|| bad("it is not a hosting side's record"))?;
+        let key: [u8; 32] = data_encoding::HEXLOWER_PERMISSIVE
+            .decode(secrets.key.as_bytes())
+            .ok()
+            .and_then(|k| k.try_into().ok())
+            .ok_or_else(|| bad("its endpoint key is damaged"))?;
+        let invite = Invite::parse(&net.invite).map_err(|e| bad(&e.to_string()))?;
+        let halves = net
+            .guest_nonces
+            .iter()
+            .map(|n| Nonce::from_hex(n))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| bad(&e.to_string()))?;
+        if secrets.seat_tokens.len() != usize::from(seats) || halves.len() + 1 != usize::from(seats)
+        {
+            return Err(bad("its seats do not fit the game"));
+        }
+        Ok(Resumed {
+            record: record.clone(),
+            invite: net.invite.clone(),
+            listen: invite.endpoint.ip_addrs().next().copied(),
+            key: iroh::SecretKey::from_bytes(&key),
+            nonce: Nonce::from_hex(&net.host_nonce).map_err(|e| bad(&e.to_string()))?,
+            tokens: secrets.seat_tokens.clone(),
+            halves,
+            local: net.seat,
+        })
+    }
+
+    /// Seat `s`'s secret and seed half.
+    fn seat(&self, s: u8) -> (String, Option<Nonce>) {
+        let remote_index = (0..s).filter(|&x| Some(x) != self.local).count();
+        (
+            self.tokens[usize::from(s)].clone(),
+            self.halves.get(remote_index).cloned(),
+        )
+    }
+}
+
 impl Hosting {
     fn run(&mut self, table: &mut Table, invite: &str, wait: Duration) -> Result<(), TableError> {
         let deadline = Instant::now() + wait;
-        while !self.all_seated() {
+        while !self.started && !self.all_seated() {
             if Instant::now() > deadline {
                 return Err(NetError::Timeout(format!(
                     "nobody took every seat within {} s",
@@ -200,7 +319,9 @@ impl Hosting {
             }
             self.next_event(table, Duration::from_millis(100))?;
         }
-        self.start(table, invite)?;
+        if !self.started {
+            self.start(table, invite)?;
+        }
         while !table.is_over() {
             self.check_gone()?;
             if table.play_chance()? {
@@ -246,6 +367,17 @@ impl Hosting {
                 guest_nonces: guests.iter().map(Nonce::to_hex).collect(),
                 own_nonce: None,
                 token: None,
+                host_secrets: Some(super::HostSecrets {
+                    key: data_encoding::HEXLOWER.encode(&self.node.secret().to_bytes()),
+                    seat_tokens: self
+                        .holders
+                        .iter()
+                        .map(|h| match h {
+                            Holder::Remote { token, .. } => token.clone(),
+                            Holder::Local => String::new(),
+                        })
+                        .collect(),
+                }),
             },
             game_seed,
         );

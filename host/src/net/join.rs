@@ -179,6 +179,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
             guest_nonces: guests,
             own_nonce: playing.then(|| joining.nonce.to_hex()),
             token: playing.then(|| joining.token.clone()),
+            host_secrets: None,
         },
         seed(&host_nonce, &guest_nonces),
     );

@@ -71,4 +71,18 @@ pub struct NetRecord {
     /// --resume`): it lets whoever holds it take the seat while the game goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    /// A host's secrets while the game goes on, with which it comes back under the same
+    /// invite after a crash (`tavola net host --resume`): its endpoint's secret key and
+    /// each seat's secret. The last save of the game leaves them out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_secrets: Option<HostSecrets>,
+}
+
+/// What a host keeps to come back to its game (see [`NetRecord::host_secrets`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostSecrets {
+    /// The endpoint's secret key, hex: the invite names its public key.
+    pub key: String,
+    /// Each seat's secret (empty for the host's own seat).
+    pub seat_tokens: Vec<String>,
 }

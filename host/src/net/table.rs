@@ -76,6 +76,9 @@ pub enum TableError {
     /// The other side left and did not come back in time.
     #[error("the other side left and did not come back within {0} s")]
     Abandoned(u64),
+    /// Standard input ended while this side's person was to move or answer.
+    #[error("standard input is closed: nobody is left to play this side's seat")]
+    NoInput,
     /// The record could not be saved.
     #[error("the record could not be saved: {0}")]
     Record(String),
@@ -451,7 +454,7 @@ impl Table {
             Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 self.stdin = None;
-                Err(TableError::Abandoned(0))
+                Err(TableError::NoInput)
             }
         }
     }

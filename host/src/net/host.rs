@@ -13,9 +13,10 @@ use game_api::Options;
 use super::{
     NetRecord,
     fair::{Nonce, seed},
+    host_resume::Resumed,
     invite::Invite,
     link::{Event, Link, NetError, NetSettings, Node},
-    message::{GameId, Message, PROTOCOL_VERSION, Role},
+    message::{GameId, Message, PROTOCOL_VERSION},
     table::{LocalPlayer, NetOutcome, Table, TableError, Typed, broadcast, worker_error},
 };
 use crate::{ending::Ending, plugins::Plugin, record::Record, worker::RemoteGame};
@@ -47,7 +48,7 @@ pub struct Offer<'a> {
 
 /// The holder of a seat.
 #[derive(Debug, Clone)]
-enum Holder {
+pub(super) enum Holder {
     /// The host's own player.
     Local,
     /// A guest: its seat secret, its link while connected, and since when it is gone.
@@ -61,30 +62,30 @@ enum Holder {
 
 /// A link that said hello and was offered a seat (or watching).
 #[derive(Debug, Clone, Copy)]
-struct Greeted {
-    seat: Option<u8>,
+pub(super) struct Greeted {
+    pub(super) seat: Option<u8>,
 }
 
 /// The host's side: the seats, the links, and what it waits for.
-struct Hosting {
+pub(super) struct Hosting {
     // The links first: they are dropped before the node, whose runtime sends their last
     // words.
-    links: Vec<Link>,
-    node: Node,
-    greeted: Vec<(u64, Greeted)>,
-    holders: Vec<Holder>,
-    game: GameId,
-    nonce: Nonce,
-    started: bool,
-    reconnect: Duration,
+    pub(super) links: Vec<Link>,
+    pub(super) node: Node,
+    pub(super) greeted: Vec<(u64, Greeted)>,
+    pub(super) holders: Vec<Holder>,
+    pub(super) game: GameId,
+    pub(super) nonce: Nonce,
+    pub(super) started: bool,
+    pub(super) reconnect: Duration,
     /// The answer to the host player's draw offer or takeback request.
-    answer: Option<bool>,
+    pub(super) answer: Option<bool>,
     /// The bytes sent on links now closed.
-    closed: u64,
+    pub(super) closed: u64,
     /// The moves sent: the host's own, and the guests' it passed on.
-    moves_sent: u64,
+    pub(super) moves_sent: u64,
     /// Messages for people, printed as they come.
-    report: Box<dyn FnMut(&str)>,
+    pub(super) report: Box<dyn FnMut(&str)>,
 }
 
 /// Offers the game, prints its invite with `on_invite`, plays it to the end.
@@ -236,76 +237,6 @@ pub fn host(
     })
 }
 
-/// What a host's record holds to come back to its game.
-struct Resumed {
-    record: Record,
-    invite: String,
-    listen: Option<std::net::SocketAddr>,
-    key: iroh::SecretKey,
-    nonce: Nonce,
-    tokens: Vec<String>,
-    /// The players' seed halves, in seat order of the remote seats.
-    halves: Vec<Nonce>,
-    local: Option<u8>,
-}
-
-impl Resumed {
-    fn of(record: &Record, plugin: &Plugin, seats: u8) -> Result<Self, TableError> {
-        let bad =
-            |what: &str| TableError::Mismatch(format!("this record cannot be resumed: {what}"));
-        if record.game != plugin.id() {
-            return Err(bad("it is of another game"));
-        }
-        if record.result.is_some() || record.ending.is_some() {
-            return Err(bad("its game is over"));
-        }
-        let net = record
-            .net
-            .as_ref()
-            .ok_or_else(|| bad("it is not of a network game"))?;
-        let secrets = net
-            .host_secrets
-            .as_ref()
-            .filter(|_| net.role == "host")
-            .ok_or_else(|| bad("it is not a hosting side's record"))?;
-        let key: [u8; 32] = data_encoding::HEXLOWER_PERMISSIVE
-            .decode(secrets.key.as_bytes())
-            .ok()
-            .and_then(|k| k.try_into().ok())
-            .ok_or_else(|| bad("its endpoint key is damaged"))?;
-        let invite = Invite::parse(&net.invite).map_err(|e| bad(&e.to_string()))?;
-        let halves = net
-            .guest_nonces
-            .iter()
-            .map(|n| Nonce::from_hex(n))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| bad(&e.to_string()))?;
-        if secrets.seat_tokens.len() != usize::from(seats) || halves.len() + 1 != usize::from(seats)
-        {
-            return Err(bad("its seats do not fit the game"));
-        }
-        Ok(Resumed {
-            record: record.clone(),
-            invite: net.invite.clone(),
-            listen: invite.endpoint.ip_addrs().next().copied(),
-            key: iroh::SecretKey::from_bytes(&key),
-            nonce: Nonce::from_hex(&net.host_nonce).map_err(|e| bad(&e.to_string()))?,
-            tokens: secrets.seat_tokens.clone(),
-            halves,
-            local: net.seat,
-        })
-    }
-
-    /// Seat `s`'s secret and seed half.
-    fn seat(&self, s: u8) -> (String, Option<Nonce>) {
-        let remote_index = (0..s).filter(|&x| Some(x) != self.local).count();
-        (
-            self.tokens[usize::from(s)].clone(),
-            self.halves.get(remote_index).cloned(),
-        )
-    }
-}
-
 impl Hosting {
     fn run(&mut self, table: &mut Table, invite: &str, wait: Duration) -> Result<(), TableError> {
         let deadline = Instant::now() + wait;
@@ -408,7 +339,7 @@ impl Hosting {
         Ok(())
     }
 
-    fn welcome(&mut self, table: &Table, link: u64, seat: Option<u8>) {
+    pub(super) fn welcome(&mut self, table: &Table, link: u64, seat: Option<u8>) {
         let token = match seat.map(|s| &self.holders[usize::from(s)]) {
             Some(Holder::Remote { token, .. }) => token.clone(),
             _ => String::new(),
@@ -430,18 +361,22 @@ impl Hosting {
         }
     }
 
-    fn link(&self, id: u64) -> Option<&Link> {
+    pub(super) fn link(&self, id: u64) -> Option<&Link> {
         self.links.iter().find(|l| l.id() == id)
     }
 
-    fn seat_of(&self, link: u64) -> Option<u8> {
+    pub(super) fn seat_of(&self, link: u64) -> Option<u8> {
         self.holders
             .iter()
             .position(|h| matches!(h, Holder::Remote { link: Some(l), .. } if *l == link))
             .map(|s| s as u8)
     }
 
-    fn next_event(&mut self, table: &mut Table, limit: Duration) -> Result<(), TableError> {
+    pub(super) fn next_event(
+        &mut self,
+        table: &mut Table,
+        limit: Duration,
+    ) -> Result<(), TableError> {
         match table.events.recv_timeout(limit) {
             Ok(event) => self.on_event(table, event),
             Err(_) => Ok(()),
@@ -525,290 +460,6 @@ impl Hosting {
             self.next_event(table, Duration::from_millis(50))?;
         }
         Ok(self.answer.take().unwrap_or(false))
-    }
-
-    fn on_event(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
-        match event {
-            Event::Joined(link) => {
-                self.links.push(link);
-                Ok(())
-            }
-            Event::Message { link, message } => self.on_message(table, link, message),
-            Event::Fault { link, reason } => {
-                self.refuse(link, &reason);
-                Ok(())
-            }
-            Event::Closed { link, .. } => {
-                if self.seat_of(link).is_some() && !table.is_over() {
-                    let text = format!(
-                        "{} left; waiting up to {} s for them to come back",
-                        self.who(link),
-                        self.reconnect.as_secs()
-                    );
-                    (self.report)(&text);
-                }
-                self.drop_link(link);
-                Ok(())
-            }
-        }
-    }
-
-    fn who(&self, link: u64) -> String {
-        match self.seat_of(link) {
-            Some(seat) => format!("the player of seat {seat}"),
-            None => format!("a visitor ({})", self.link(link).map_or("?", |l| l.peer())),
-        }
-    }
-
-    fn drop_link(&mut self, id: u64) {
-        if let Some(l) = self.link(id) {
-            let sent = l.bytes_sent();
-            l.close("refused");
-            self.closed += sent;
-        }
-        self.links.retain(|l| l.id() != id);
-        self.greeted.retain(|(l, _)| *l != id);
-        for h in &mut self.holders {
-            if let Holder::Remote { link, gone, .. } = h
-                && *link == Some(id)
-            {
-                *link = None;
-                *gone = Some(Instant::now());
-            }
-        }
-    }
-
-    /// Refuses `link`'s message: tells it why, reports it, and closes the link. Nothing
-    /// of the message was played or recorded.
-    fn refuse(&mut self, link: u64, reason: &str) {
-        let text = format!("refused from {}: {reason}", self.who(link));
-        (self.report)(&text);
-        if let Some(l) = self.link(link) {
-            l.send(&Message::Refused {
-                reason: reason.to_owned(),
-            });
-        }
-        self.drop_link(link);
-    }
-
-    fn on_message(
-        &mut self,
-        table: &mut Table,
-        link: u64,
-        message: Message,
-    ) -> Result<(), TableError> {
-        let seat = self.seat_of(link);
-        let greeted = self
-            .greeted
-            .iter()
-            .find(|(l, _)| *l == link)
-            .map(|(_, g)| *g);
-        match (message, seat, greeted) {
-            (
-                Message::Hello {
-                    protocol,
-                    role,
-                    rejoin,
-                    ..
-                },
-                None,
-                None,
-            ) => {
-                if protocol != PROTOCOL_VERSION {
-                    self.refuse(
-                        link,
-                        &format!(
-                            "this host speaks network play version {PROTOCOL_VERSION}, you speak version {protocol}"
-                        ),
-                    );
-                    return Ok(());
-                }
-                let offered = match (role, rejoin) {
-                    (Role::Watch, _) => None,
-                    (Role::Play, Some(rejoin)) => match self.seat_with_token(&rejoin.token) {
-                        Some(s) => Some(s),
-                        None => {
-                            self.refuse(link, "this seat secret belongs to no seat of this game");
-                            return Ok(());
-                        }
-                    },
-                    (Role::Play, None) => self.free_seat(),
-                };
-                self.greeted.push((link, Greeted { seat: offered }));
-                let players = table.record.seats.clone();
-                let commit = self.nonce.commitment();
-                let message = Message::Offer {
-                    protocol: PROTOCOL_VERSION,
-                    game: self.game.clone(),
-                    options: table.record.options.clone(),
-                    seat: offered,
-                    seats: table.snapshot.seat_count,
-                    players,
-                    commit,
-                };
-                if let Some(l) = self.link(link) {
-                    l.send(&message);
-                }
-                Ok(())
-            }
-            (Message::Join { nonce }, None, Some(g)) => {
-                let nonce = match Nonce::from_hex(&nonce) {
-                    Ok(n) => n,
-                    Err(e) => {
-                        self.refuse(link, &e.to_string());
-                        return Ok(());
-                    }
-                };
-                self.greeted.retain(|(l, _)| *l != link);
-                match g.seat {
-                    None => {
-                        if self.started {
-                            self.welcome(table, link, None);
-                        } else {
-                            self.greeted.push((link, Greeted { seat: None }));
-                        }
-                    }
-                    Some(s) => {
-                        // Only a player with the seat's secret is offered a held seat: its
-                        // old connection is a dead one not yet timed out.
-                        if let Holder::Remote {
-                            link: Some(old), ..
-                        } = self.holders[usize::from(s)]
-                            && old != link
-                        {
-                            self.drop_link(old);
-                        }
-                        if let Holder::Remote {
-                            link: held,
-                            nonce: half,
-                            gone,
-                            ..
-                        } = &mut self.holders[usize::from(s)]
-                        {
-                            *held = Some(link);
-                            *gone = None;
-                            if half.is_none() {
-                                *half = Some(nonce);
-                            }
-                        }
-                        if self.started {
-                            (self.report)(&format!("the player of seat {s} is back"));
-                            self.welcome(table, link, Some(s));
-                        }
-                    }
-                }
-                Ok(())
-            }
-            (Message::Move(m), Some(s), _) if m.seat == s => match table.apply_remote(&m, true) {
-                Ok(()) => {
-                    if self.links.len() > 1 {
-                        broadcast(&self.links, &Message::Move(m), Some(link));
-                        self.moves_sent += 1;
-                    }
-                    Ok(())
-                }
-                Err(TableError::Refused(reason)) => {
-                    self.refuse(link, &reason);
-                    Ok(())
-                }
-                Err(e @ TableError::Disagree { .. }) => {
-                    if let Some(l) = self.link(link) {
-                        l.send(&Message::Refused {
-                            reason: e.to_string(),
-                        });
-                    }
-                    Err(e)
-                }
-                Err(e) => Err(e),
-            },
-            (Message::Move(m), Some(s), _) => {
-                self.refuse(
-                    link,
-                    &format!("seat {s}'s player sent a move for seat {}", m.seat),
-                );
-                Ok(())
-            }
-            (Message::Resign { seat: r }, Some(s), _) if r == s && !table.is_over() => {
-                table.end(Ending::Resigned { seat: s });
-                table.save()?;
-                broadcast(&self.links, &Message::Resign { seat: s }, Some(link));
-                (self.report)(&format!("seat {s} resigned"));
-                Ok(())
-            }
-            (Message::OfferDraw { seat: r }, Some(s), _) if r == s && !table.is_over() => {
-                let accept = self.holders.len() == 2
-                    && table.ask(&format!("seat {s} offers a draw: agree?"))?;
-                if let Some(l) = self.link(link) {
-                    l.send(&Message::AnswerDraw { accept });
-                }
-                if accept {
-                    table.end(Ending::AgreedDraw);
-                    table.save()?;
-                }
-                Ok(())
-            }
-            (Message::AskTakeback { seat: r, moves }, Some(s), _) if r == s && !table.is_over() => {
-                let fits = moves as usize == table.record.moves.len()
-                    && self.holders.len() == 2
-                    && table.can_take_back(s);
-                let accept = fits
-                    && table.ask(&format!(
-                        "seat {s} asks to take back their last move: agree?"
-                    ))?;
-                let accept = accept && table.take_back(s)?;
-                if let Some(l) = self.link(link) {
-                    l.send(&Message::AnswerTakeback { accept });
-                }
-                Ok(())
-            }
-            (Message::AnswerDraw { accept } | Message::AnswerTakeback { accept }, Some(_), _) => {
-                self.answer = Some(accept);
-                Ok(())
-            }
-            (Message::Refused { reason }, Some(_), _) => Err(TableError::RefusedByPeer(reason)),
-            (Message::Refused { reason }, None, _) => {
-                let text = format!("{} refused the offer: {reason}", self.who(link));
-                (self.report)(&text);
-                self.drop_link(link);
-                Ok(())
-            }
-            (Message::Bye, _, _) => {
-                self.drop_link(link);
-                Ok(())
-            }
-            (other, _, _) => {
-                self.refuse(link, &format!("an unexpected {} message", other.kind()));
-                Ok(())
-            }
-        }
-    }
-
-    fn seat_with_token(&self, wanted: &str) -> Option<u8> {
-        self.holders
-            .iter()
-            .position(|h| matches!(h, Holder::Remote { token, .. } if token == wanted))
-            .map(|s| s as u8)
-    }
-
-    fn free_seat(&self) -> Option<u8> {
-        if self.started {
-            return None;
-        }
-        let offered: Vec<u8> = self.greeted.iter().filter_map(|(_, g)| g.seat).collect();
-        self.holders
-            .iter()
-            .enumerate()
-            .find(|(s, h)| {
-                matches!(
-                    h,
-                    Holder::Remote {
-                        link: None,
-                        nonce: None,
-                        ..
-                    }
-                ) && !offered.contains(&(*s as u8))
-            })
-            .map(|(s, _)| s as u8)
     }
 
     /// Says goodbye to every link and waits (a little) for their last messages.

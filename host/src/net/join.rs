@@ -53,23 +53,23 @@ pub struct JoinSetup<'a> {
 /// What the host said before the game: its offer.
 struct Offered {
     options: Options,
-    seat: Option<u8>,
+    pub(super) seat: Option<u8>,
     commit: String,
 }
 
 /// The joining side: its one link to the host and what it needs to come back.
-struct Joining {
+pub(super) struct Joining {
     // The link first: it is dropped before the node, whose runtime sends its last words.
-    link: Link,
-    node: Node,
-    invite: Invite,
-    nonce: Nonce,
-    token: String,
-    seat: Option<u8>,
-    reconnect: Duration,
-    answer: Option<bool>,
-    closed: u64,
-    report: Box<dyn FnMut(&str)>,
+    pub(super) link: Link,
+    pub(super) node: Node,
+    pub(super) invite: Invite,
+    pub(super) nonce: Nonce,
+    pub(super) token: String,
+    pub(super) seat: Option<u8>,
+    pub(super) reconnect: Duration,
+    pub(super) answer: Option<bool>,
+    pub(super) closed: u64,
+    pub(super) report: Box<dyn FnMut(&str)>,
 }
 
 /// Joins the game of `setup.invite` (or comes back to the game of `setup.resume`) and
@@ -213,7 +213,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
 /// What a guest's record holds to come back to its game.
 struct Resume {
     record: Record,
-    seat: Option<u8>,
+    pub(super) seat: Option<u8>,
     commit: String,
     nonce: Nonce,
     token: String,
@@ -246,7 +246,7 @@ impl Resume {
     }
 }
 
-fn hello(role: Role, rejoin: Option<Rejoin>) -> Message {
+pub(super) fn hello(role: Role, rejoin: Option<Rejoin>) -> Message {
     Message::Hello {
         protocol: PROTOCOL_VERSION,
         app: env!("CARGO_PKG_VERSION").into(),
@@ -345,7 +345,7 @@ fn wait_offer(
 
 /// The next message on link `id` (others' events are dropped: they belong to links
 /// already given up).
-fn wait_message(
+pub(super) fn wait_message(
     events: &mpsc::Receiver<Event>,
     id: u64,
     limit: Duration,
@@ -376,7 +376,7 @@ fn wait_message(
 impl Joining {
     /// Waits for the host's welcome and checks its reveal: the seat's secret, the moves
     /// so far, the host's seed half and every player's half.
-    fn wait_welcome(
+    pub(super) fn wait_welcome(
         &mut self,
         table: &mut Table,
         commit: &str,
@@ -409,7 +409,7 @@ impl Joining {
     }
 
     /// Tells the host why, and makes the error.
-    fn refuse(&self, reason: &str) -> TableError {
+    pub(super) fn refuse(&self, reason: &str) -> TableError {
         self.link.send(&Message::Refused {
             reason: reason.to_owned(),
         });
@@ -419,7 +419,11 @@ impl Joining {
     /// Plays the moves of a welcome that this side has not played yet, checking each
     /// (those it has are compared with its record; where the host's record is shorter
     /// — it lost a move this side sent — the host's is the truth).
-    fn catch_up(&mut self, table: &mut Table, moves: &[NetMove]) -> Result<(), TableError> {
+    pub(super) fn catch_up(
+        &mut self,
+        table: &mut Table,
+        moves: &[NetMove],
+    ) -> Result<(), TableError> {
         for m in moves {
             if let Some(ours) = table.net_moves.iter().find(|n| n.number == m.number) {
                 if ours.notation == m.notation && ours.position == m.position {
@@ -469,7 +473,11 @@ impl Joining {
         Ok(())
     }
 
-    fn next_event(&mut self, table: &mut Table, limit: Duration) -> Result<(), TableError> {
+    pub(super) fn next_event(
+        &mut self,
+        table: &mut Table,
+        limit: Duration,
+    ) -> Result<(), TableError> {
         match table.events.recv_timeout(limit) {
             Ok(event) => self.on_event(table, event),
             Err(_) => Ok(()),
@@ -529,159 +537,6 @@ impl Joining {
             self.next_event(table, Duration::from_millis(50))?;
         }
         Ok(self.answer.take().unwrap_or(false))
-    }
-
-    fn on_event(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
-        match event {
-            Event::Message { link, message } if link == self.link.id() => {
-                self.on_message(table, message)
-            }
-            Event::Fault { link, reason } if link == self.link.id() => {
-                self.link.send(&Message::Refused {
-                    reason: reason.clone(),
-                });
-                Err(TableError::Refused(reason))
-            }
-            Event::Closed { link, reason } if link == self.link.id() => {
-                if table.is_over() {
-                    return Ok(());
-                }
-                (self.report)(&format!(
-                    "the connection to the host dropped ({reason}); calling again for up to {} s",
-                    self.reconnect.as_secs()
-                ));
-                self.reconnect(table)
-            }
-            Event::Joined(l) => {
-                l.close("this side does not host");
-                Ok(())
-            }
-            _ => Ok(()),
-        }
-    }
-
-    fn on_message(&mut self, table: &mut Table, message: Message) -> Result<(), TableError> {
-        match message {
-            Message::Move(m) if Some(m.seat) != self.seat => match table.apply_remote(&m, true) {
-                Err(TableError::Refused(reason)) => Err(self.refuse(&reason)),
-                Err(e @ TableError::Disagree { .. }) => {
-                    self.link.send(&Message::Refused {
-                        reason: e.to_string(),
-                    });
-                    Err(e)
-                }
-                other => other,
-            },
-            Message::Move(m) => Err(self.refuse(&format!(
-                "the host sent a move for this side's own seat {}",
-                m.seat
-            ))),
-            Message::Resign { seat } if Some(seat) != self.seat && !table.is_over() => {
-                table.end(Ending::Resigned { seat });
-                table.save()?;
-                (self.report)(&format!("seat {seat} resigned"));
-                Ok(())
-            }
-            Message::OfferDraw { seat } if Some(seat) != self.seat && !table.is_over() => {
-                let accept = self.seat.is_some()
-                    && table.snapshot.seat_count == 2
-                    && table.ask(&format!("seat {seat} offers a draw: agree?"))?;
-                if self.seat.is_some() {
-                    self.link.send(&Message::AnswerDraw { accept });
-                }
-                if accept {
-                    table.end(Ending::AgreedDraw);
-                    table.save()?;
-                }
-                Ok(())
-            }
-            Message::AskTakeback { seat: other, moves }
-                if Some(other) != self.seat && !table.is_over() =>
-            {
-                let fits = self.seat.is_some()
-                    && moves as usize == table.record.moves.len()
-                    && table.snapshot.seat_count == 2
-                    && table.can_take_back(other);
-                let accept = fits
-                    && table.ask(&format!(
-                        "seat {other} asks to take back their last move: agree?"
-                    ))?;
-                let accept = accept && table.take_back(other)?;
-                if self.seat.is_some() {
-                    self.link.send(&Message::AnswerTakeback { accept });
-                }
-                Ok(())
-            }
-            Message::AnswerDraw { accept } | Message::AnswerTakeback { accept } => {
-                self.answer = Some(accept);
-                Ok(())
-            }
-            Message::Refused { reason } => Err(TableError::RefusedByPeer(reason)),
-            Message::Bye => {
-                if table.is_over() {
-                    Ok(())
-                } else {
-                    (self.report)("the host left; calling again");
-                    self.reconnect(table)
-                }
-            }
-            other => Err(self.refuse(&format!("an unexpected {} message", other.kind()))),
-        }
-    }
-
-    /// Dials the host again until it answers or the window closes; then rejoins with
-    /// the seat's secret and catches up.
-    fn reconnect(&mut self, table: &mut Table) -> Result<(), TableError> {
-        let deadline = Instant::now() + self.reconnect;
-        while Instant::now() < deadline {
-            let Ok(link) = self
-                .node
-                .connect(self.invite.endpoint.clone(), Duration::from_secs(3))
-            else {
-                std::thread::sleep(Duration::from_millis(500));
-                continue;
-            };
-            self.closed += self.link.bytes_sent();
-            self.link = link;
-            let role = if self.seat.is_some() {
-                Role::Play
-            } else {
-                Role::Watch
-            };
-            let rejoin = self.seat.map(|_| Rejoin {
-                token: self.token.clone(),
-                moves: table.record.moves.len() as u32,
-            });
-            self.link.send(&hello(role, rejoin));
-            let commit = match wait_message(&table.events, self.link.id(), Duration::from_secs(10))
-            {
-                Ok(Message::Offer { commit, seat, .. }) if seat == self.seat => commit,
-                Ok(Message::Refused { reason }) => return Err(TableError::RefusedByPeer(reason)),
-                Ok(other) => {
-                    return Err(self.refuse(&format!(
-                        "the host answered with a {} message instead of an offer",
-                        other.kind()
-                    )));
-                }
-                Err(_) => continue,
-            };
-            if table
-                .record
-                .net
-                .as_ref()
-                .is_some_and(|n| n.commit != commit)
-            {
-                return Err(self.refuse("the host came back with another seed commitment"));
-            }
-            self.link.send(&Message::Join {
-                nonce: self.nonce.to_hex(),
-            });
-            let (_, moves, _, _) = self.wait_welcome(table, &commit)?;
-            self.catch_up(table, &moves)?;
-            (self.report)("back in the game");
-            return Ok(());
-        }
-        Err(TableError::Abandoned(self.reconnect.as_secs()))
     }
 
     /// Waits a little for the host's last messages (its goodbye) before closing.

@@ -19,8 +19,11 @@
 
 pub mod fair;
 pub mod host;
+mod host_events;
+mod host_resume;
 pub mod invite;
 pub mod join;
+mod join_events;
 pub mod link;
 pub mod message;
 pub mod table;

@@ -453,6 +453,37 @@ impl Board {
         mask & !(self.marked_mask() >> base)
     }
 
+    /// Each side's houses holding seeds, marked or not, one bit per house in that
+    /// side's sowing order (South, North): one pass over the ring for both rows.
+    #[inline]
+    pub(crate) fn occupied_rows(&self) -> [u32; 2] {
+        // Four pits at a time, in a shape the compiler turns into one vector compare
+        // and one mask move per four (a loop over the pits one by one costs several
+        // instructions each, and this runs after every move of a playout).
+        let mut ring = 0u32;
+        let mut quads = self.pits.chunks_exact(4);
+        for (q, quad) in quads.by_ref().enumerate() {
+            let mut bits = 0u32;
+            for (j, &n) in quad.iter().enumerate() {
+                bits |= u32::from(n != 0) << j;
+            }
+            ring |= bits << (4 * q);
+        }
+        let done = self.pits.len() & !3;
+        for (j, &n) in quads.remainder().iter().enumerate() {
+            ring |= u32::from(n != 0) << (done + j);
+        }
+        let row = (1u32 << self.houses) - 1;
+        [ring & row, (ring >> self.house(Side::North, 0)) & row]
+    }
+
+    /// `side`'s houses without a mark, one bit per house in its sowing order (with
+    /// [`Board::occupied_rows`]: [`Board::playable_mask`]).
+    #[inline]
+    pub(crate) fn unmarked_houses(&self, side: Side) -> u32 {
+        !(self.marked_mask() >> self.house(side, 0))
+    }
+
     /// The value of a captured big stone.
     pub fn big_value(&self) -> u32 {
         match self.ends {

@@ -122,6 +122,29 @@ impl Hand {
         hand
     }
 
+    /// An empty hand whose last seed has landed in `pos` after an anticlockwise sowing
+    /// of counts only ([`sow_counts`]): what [`finish`] and the captures read.
+    #[inline(always)]
+    fn landed(side: Side, origin: usize, pos: usize, len: usize, skip: u32) -> Hand {
+        Hand {
+            side,
+            pos,
+            seeds: 0,
+            forward: true,
+            len,
+            skip,
+            sinks: 0,
+            seen: None,
+            looped: false,
+            origin,
+            per_seed: false,
+            special: 0,
+            sown: 0,
+            relays: 0,
+            ended: false,
+        }
+    }
+
     /// The pit after `pit` in this hand's direction.
     #[inline]
     pub fn next(&self, pit: usize) -> usize {
@@ -330,12 +353,83 @@ pub(crate) fn sow_turn<V: Variant>(
     forward: bool,
     fx: &mut Effects<'_>,
 ) -> Sown {
+    if counts_only::<V>(board, config, forward, fx) {
+        return sow_counts::<V>(board, config, side, origin, fx);
+    }
     let mut hand = Hand::start::<V>(board, config, side, origin, forward, fx);
     hand.run::<V>(board, config, fx);
     finish::<V>(board, config, &hand, fx)
 }
 
+/// Whether this turn's sowing is only counts: no one watches, anticlockwise, no relay,
+/// no per-seed rule, no sink, no seed dropped back into the origin. Then
+/// [`sow_counts`] sows it as [`Hand`] would, with none of the tests the general hand
+/// makes on every seed (Kalah and Oware always; search and random playouts spend most
+/// of their time here).
+#[inline(always)]
+fn counts_only<V: Variant>(board: &Board, config: &Config, forward: bool, fx: &Effects<'_>) -> bool {
+    forward
+        && !fx.is_watched()
+        && config.relay == Relay::None
+        && config.sowing_capture.is_none()
+        && V::seed_hook().is_none()
+        && !config.first_seed_in_origin
+        && board.sink_mask() == 0
+        && board.ring_len() < 32
+}
+
+/// [`Hand::start`], [`Hand::run`] and [`finish`] for a sowing that is only counts
+/// ([`counts_only`]): whole laps at once, then the rest seed by seed past the skipped
+/// pits, in a loop that tests nothing but the skip mask.
+#[inline(always)]
+fn sow_counts<V: Variant>(
+    board: &mut Board,
+    config: &Config,
+    side: Side,
+    origin: usize,
+    fx: &mut Effects<'_>,
+) -> Sown {
+    let len = board.ring_len();
+    let mut skip = board.burnt_mask();
+    if config.skip_opponent_store
+        && let Some(store) = board.store(side.other())
+    {
+        skip |= 1 << store;
+    }
+    if config.skip_origin {
+        skip |= 1 << origin;
+    }
+    // As in `Hand::start`: never loop forever on a malformed position.
+    let every = (1u32 << len) - 1;
+    if skip & every == every {
+        skip = 0;
+    }
+    let pits = &mut board.pits[..len];
+    let mut seeds = std::mem::take(&mut pits[origin]);
+    let cycle = (len as u32) - skip.count_ones();
+    if seeds > cycle {
+        let laps = (seeds - 1) / cycle;
+        for (pit, n) in pits.iter_mut().enumerate() {
+            if skip & (1 << pit) == 0 {
+                *n += laps;
+            }
+        }
+        seeds -= laps * cycle;
+    }
+    let mut pos = origin;
+    while seeds > 0 {
+        pos = if pos + 1 >= len { 0 } else { pos + 1 };
+        if skip & (1 << pos) == 0 {
+            pits[pos] += 1;
+            seeds -= 1;
+        }
+    }
+    let hand = Hand::landed(side, origin, pos, len, skip);
+    finish::<V>(board, config, &hand, fx)
+}
+
 /// After the last seed: the extra turn, the variant's hook, the capture.
+#[inline(always)]
 pub(crate) fn finish<V: Variant>(
     board: &mut Board,
     config: &Config,

@@ -457,22 +457,13 @@ impl Board {
     /// side's sowing order (South, North): one pass over the ring for both rows.
     #[inline]
     pub(crate) fn occupied_rows(&self) -> [u32; 2] {
-        // Four pits at a time, in a shape the compiler turns into one vector compare
-        // and one mask move per four (a loop over the pits one by one costs several
-        // instructions each, and this runs after every move of a playout).
-        let mut ring = 0u32;
-        let mut quads = self.pits.chunks_exact(4);
-        for (q, quad) in quads.by_ref().enumerate() {
-            let mut bits = 0u32;
-            for (j, &n) in quad.iter().enumerate() {
-                bits |= u32::from(n != 0) << j;
-            }
-            ring |= bits << (4 * q);
-        }
-        let done = self.pits.len() & !3;
-        for (j, &n) in quads.remainder().iter().enumerate() {
-            ring |= u32::from(n != 0) << (done + j);
-        }
+        // Last pit first, one shift and one OR each: no per-pit shift count to
+        // compute (this runs after every move of a playout).
+        let ring = self
+            .pits
+            .iter()
+            .rev()
+            .fold(0u32, |ring, &n| (ring << 1) | u32::from(n != 0));
         let row = (1u32 << self.houses) - 1;
         [ring & row, (ring >> self.house(Side::North, 0)) & row]
     }

@@ -7,15 +7,16 @@ use crate::{
     Board, Capture, Chain, Config, Counts, Effects, EmptyOpposite, GrandSlam, Side, Sides,
     SowingCapture, Taker,
     board::{MAX_PITS, Special},
-    sow::{Hand, Sown},
+    sow::{Landing, Sown},
 };
 
-/// What the turn's last seed captures under [`Config::capture`].
-#[inline]
+/// What the turn's last seed captures under [`Config::capture`]. Inlined into the
+/// sowing: it runs after every move, and a call costs as much as the usual answer.
+#[inline(always)]
 pub(crate) fn last_seed(
     board: &mut Board,
     config: &Config,
-    hand: &Hand,
+    hand: Landing,
     fx: &mut Effects<'_>,
 ) -> Sown {
     let side = hand.side;
@@ -130,7 +131,7 @@ pub(crate) fn last_seed(
 fn count(
     board: &mut Board,
     config: &Config,
-    hand: &Hand,
+    hand: Landing,
     (counts, sides, chain): (Counts, Sides, Chain),
     fx: &mut Effects<'_>,
 ) -> Sown {

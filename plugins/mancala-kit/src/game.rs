@@ -314,7 +314,11 @@ impl<V: Variant> Mancala<V> {
     /// The move a random playout draws: the same draw from the same list as the generic
     /// playout, without writing the list out when no rule filters it.
     #[inline]
-    pub(crate) fn random_move(&self, rng: &mut game_api::Rng, moves: &mut Vec<MoveId>) -> Option<MoveId> {
+    pub(crate) fn random_move(
+        &self,
+        rng: &mut game_api::Rng,
+        moves: &mut Vec<MoveId>,
+    ) -> Option<MoveId> {
         if self.filtered() {
             moves.clear();
             self.legal_into(moves);

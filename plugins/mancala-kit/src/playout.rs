@@ -11,8 +11,8 @@
 
 use game_api::{GameError, Outcome, Rng};
 
-use crate::{Direction, End, History, Mancala, Phase, Side, Variant, board::nth_set_bit, sow};
 use crate::effects::Effects;
+use crate::{Direction, End, History, Mancala, Phase, Side, Variant, board::nth_set_bit, sow};
 
 impl<V: Variant> Mancala<V> {
     /// The random playout: the lean loop where the rules allow it, else the general one.
@@ -129,14 +129,13 @@ impl<V: Variant> Mancala<V> {
             let origin = self.board.house(side, i);
             last = Some(origin);
             let before = bank(self);
-            let sown = sow::sow_turn::<V>(
-                &mut self.board,
-                &self.config,
-                side,
-                origin,
-                forward,
-                &mut Effects(None),
-            );
+            let (board, config, fx) = (&mut self.board, &self.config, &mut Effects(None));
+            // The sowing of counts inlined here; `sow_turn` for the rest.
+            let sown = if sow::counts_only::<V>(board, config, forward, fx) {
+                sow::sow_counts::<V>(board, config, side, origin, fx)
+            } else {
+                sow::sow_turn::<V>(board, config, side, origin, forward, fx)
+            };
             if !sown.extra_turn {
                 self.to_move = side.other();
             }

@@ -122,51 +122,20 @@ impl Hand {
         hand
     }
 
-    /// An empty hand whose last seed has landed in `pos` after an anticlockwise sowing
-    /// of counts only ([`sow_counts`]): what [`finish`] and the captures read.
-    #[inline(always)]
-    fn landed(side: Side, origin: usize, pos: usize, len: usize, skip: u32) -> Hand {
-        Hand {
-            side,
-            pos,
-            seeds: 0,
-            forward: true,
-            len,
-            skip,
-            sinks: 0,
-            seen: None,
-            looped: false,
-            origin,
-            per_seed: false,
-            special: 0,
-            sown: 0,
-            relays: 0,
-            ended: false,
-        }
-    }
-
     /// The pit after `pit` in this hand's direction.
     #[inline]
     pub fn next(&self, pit: usize) -> usize {
-        // Compare and wrap: a division per seed would cost more than the rest of the drop.
-        if self.forward {
-            if pit + 1 >= self.len { 0 } else { pit + 1 }
-        } else if pit == 0 {
-            self.len - 1
-        } else {
-            pit - 1
-        }
+        self.landing().next(pit)
     }
 
-    /// The pit before `pit` in this hand's direction.
+    /// Where this hand stands, for what follows its last seed.
     #[inline]
-    pub fn prev(&self, pit: usize) -> usize {
-        if !self.forward {
-            if pit + 1 >= self.len { 0 } else { pit + 1 }
-        } else if pit == 0 {
-            self.len - 1
-        } else {
-            pit - 1
+    fn landing(&self) -> Landing {
+        Landing {
+            side: self.side,
+            pos: self.pos,
+            forward: self.forward,
+            len: self.len,
         }
     }
 
@@ -335,6 +304,43 @@ fn loop_key(board: &Board, pit: usize) -> u64 {
     h.finish()
 }
 
+/// Where a turn's last seed landed, and the ring's direction: what the captures read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Landing {
+    /// The side sowing.
+    pub side: Side,
+    /// The pit the last seed went into.
+    pub pos: usize,
+    forward: bool,
+    /// Pits in the ring.
+    len: usize,
+}
+
+impl Landing {
+    /// The pit after `pit` in the sowing's direction.
+    #[inline]
+    pub fn next(&self, pit: usize) -> usize {
+        // Compare and wrap: a division per seed would cost more than the rest of the drop.
+        if self.forward {
+            if pit + 1 >= self.len { 0 } else { pit + 1 }
+        } else if pit == 0 {
+            self.len - 1
+        } else {
+            pit - 1
+        }
+    }
+
+    /// The pit before `pit` in the sowing's direction.
+    #[inline]
+    pub fn prev(&self, pit: usize) -> usize {
+        Landing {
+            forward: !self.forward,
+            ..*self
+        }
+        .next(pit)
+    }
+}
+
 /// What a turn's sowing ended with.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Sown {
@@ -367,7 +373,12 @@ pub(crate) fn sow_turn<V: Variant>(
 /// makes on every seed (Kalah and Oware always; search and random playouts spend most
 /// of their time here).
 #[inline(always)]
-fn counts_only<V: Variant>(board: &Board, config: &Config, forward: bool, fx: &Effects<'_>) -> bool {
+pub(crate) fn counts_only<V: Variant>(
+    board: &Board,
+    config: &Config,
+    forward: bool,
+    fx: &Effects<'_>,
+) -> bool {
     forward
         && !fx.is_watched()
         && config.relay == Relay::None
@@ -382,7 +393,7 @@ fn counts_only<V: Variant>(board: &Board, config: &Config, forward: bool, fx: &E
 /// ([`counts_only`]): whole laps at once, then the rest seed by seed past the skipped
 /// pits, in a loop that tests nothing but the skip mask.
 #[inline(always)]
-fn sow_counts<V: Variant>(
+pub(crate) fn sow_counts<V: Variant>(
     board: &mut Board,
     config: &Config,
     side: Side,
@@ -424,8 +435,13 @@ fn sow_counts<V: Variant>(
             seeds -= 1;
         }
     }
-    let hand = Hand::landed(side, origin, pos, len, skip);
-    finish::<V>(board, config, &hand, fx)
+    let landing = Landing {
+        side,
+        pos,
+        forward: true,
+        len,
+    };
+    after_last_seed::<V>(board, config, landing, fx)
 }
 
 /// After the last seed: the extra turn, the variant's hook, the capture.
@@ -436,21 +452,33 @@ pub(crate) fn finish<V: Variant>(
     hand: &Hand,
     fx: &mut Effects<'_>,
 ) -> Sown {
-    let side = hand.side;
     if hand.looped || hand.ended {
         return Sown::default();
     }
-    if config.extra_turn_in_own_store && board.store(side) == Some(hand.pos) {
+    after_last_seed::<V>(board, config, hand.landing(), fx)
+}
+
+/// The extra turn, the variant's hook and the capture, after a turn's last seed landed
+/// where `landing` says.
+#[inline(always)]
+fn after_last_seed<V: Variant>(
+    board: &mut Board,
+    config: &Config,
+    landing: Landing,
+    fx: &mut Effects<'_>,
+) -> Sown {
+    let side = landing.side;
+    if config.extra_turn_in_own_store && board.store(side) == Some(landing.pos) {
         fx.extra_turn(side);
         return Sown {
             extra_turn: true,
             grand_slam: false,
         };
     }
-    if V::after_sowing(board, side, hand.pos, fx) {
+    if V::after_sowing(board, side, landing.pos, fx) {
         return Sown::default();
     }
-    capture::last_seed(board, config, hand, fx)
+    capture::last_seed(board, config, landing, fx)
 }
 
 /// Congkak's simultaneous opening: both hands sow in lock-step, one seed each per tick,

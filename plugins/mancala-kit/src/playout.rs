@@ -12,7 +12,9 @@
 use game_api::{GameError, Outcome, Rng};
 
 use crate::effects::Effects;
-use crate::{Direction, End, History, Mancala, Phase, Side, Variant, board::nth_set_bit, sow};
+use crate::{
+    Direction, End, GrandSlam, History, Mancala, Phase, Side, Variant, board::nth_set_bit, sow,
+};
 
 impl<V: Variant> Mancala<V> {
     /// The random playout: the lean loop where the rules allow it, else the general one.
@@ -96,7 +98,11 @@ impl<V: Variant> Mancala<V> {
                 outcome = Some(Ok(Outcome::from_scores(&self.final_scores())));
                 break;
             }
-            if self.filtered() {
+            // `filtered`, with the row sum read from the occupied houses.
+            let c = &self.config;
+            let filtered = (c.must_feed && rows[self.to_move.other().index()] == 0)
+                || c.grand_slam == GrandSlam::Forbidden;
+            if filtered {
                 // The feeding or grand-slam rule may remove moves: the general step.
                 match self.random_move(rng, &mut moves) {
                     Some(mv) => {

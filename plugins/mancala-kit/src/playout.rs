@@ -131,7 +131,7 @@ impl<V: Variant> Mancala<V> {
             // The draw of `random_move`.
             let k = rng.below(houses.count_ones() as usize * per_house);
             let i = nth_set_bit(houses, (k / per_house) as u32) as usize;
-            let forward = k % per_house == 0;
+            let forward = k.is_multiple_of(per_house);
             let origin = self.board.house(side, i);
             last = Some(origin);
             let before = bank(self);

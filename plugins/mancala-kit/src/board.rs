@@ -453,6 +453,28 @@ impl Board {
         mask & !(self.marked_mask() >> base)
     }
 
+    /// Each side's houses holding seeds, marked or not, one bit per house in that
+    /// side's sowing order (South, North): one pass over the ring for both rows.
+    #[inline]
+    pub(crate) fn occupied_rows(&self) -> [u32; 2] {
+        // Last pit first, one shift and one OR each: no per-pit shift count to
+        // compute (this runs after every move of a playout).
+        let ring = self
+            .pits
+            .iter()
+            .rev()
+            .fold(0u32, |ring, &n| (ring << 1) | u32::from(n != 0));
+        let row = (1u32 << self.houses) - 1;
+        [ring & row, (ring >> self.house(Side::North, 0)) & row]
+    }
+
+    /// `side`'s houses without a mark, one bit per house in its sowing order (with
+    /// [`Board::occupied_rows`]: [`Board::playable_mask`]).
+    #[inline]
+    pub(crate) fn unmarked_houses(&self, side: Side) -> u32 {
+        !(self.marked_mask() >> self.house(side, 0))
+    }
+
     /// The value of a captured big stone.
     pub fn big_value(&self) -> u32 {
         match self.ends {

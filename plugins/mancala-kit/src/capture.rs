@@ -7,15 +7,16 @@ use crate::{
     Board, Capture, Chain, Config, Counts, Effects, EmptyOpposite, GrandSlam, Side, Sides,
     SowingCapture, Taker,
     board::{MAX_PITS, Special},
-    sow::{Hand, Sown},
+    sow::{Landing, Sown},
 };
 
-/// What the turn's last seed captures under [`Config::capture`].
-#[inline]
+/// What the turn's last seed captures under [`Config::capture`]. Inlined into the
+/// sowing: it runs after every move, and a call costs as much as the usual answer.
+#[inline(always)]
 pub(crate) fn last_seed(
     board: &mut Board,
     config: &Config,
-    hand: &Hand,
+    hand: Landing,
     fx: &mut Effects<'_>,
 ) -> Sown {
     let side = hand.side;
@@ -26,14 +27,16 @@ pub(crate) fn last_seed(
             empty_opposite,
             keep_last,
         } => {
-            if board.house_owner(last) != Some(side)
-                || board.mark(last) != Special::Normal
-                || board.pits[last] != 1
-            {
+            // The mover's unmarked houses and the marked pits, one bit per pit: one
+            // test each where the pit's owner and mark would be several branches.
+            let marked = board.marked_mask();
+            if (board.house_mask(side) & !marked) & (1 << last) == 0 || board.pits[last] != 1 {
                 return Sown::default();
             }
-            let opposite = board.opposite(last);
-            let taken = if board.mark(opposite) == Special::Normal {
+            // A house of the mover: the opposite by arithmetic.
+            let i = last - board.house(side, 0);
+            let opposite = board.house(side.other(), board.houses - 1 - i);
+            let taken = if marked & (1 << opposite) == 0 {
                 board.pits[opposite]
             } else {
                 0
@@ -128,7 +131,7 @@ pub(crate) fn last_seed(
 fn count(
     board: &mut Board,
     config: &Config,
-    hand: &Hand,
+    hand: Landing,
     (counts, sides, chain): (Counts, Sides, Chain),
     fx: &mut Effects<'_>,
 ) -> Sown {

@@ -41,7 +41,7 @@ impl<V: Variant> Mancala<V> {
         }
     }
 
-    fn end(&mut self, fx: &mut Effects<'_>, why: &str) {
+    pub(crate) fn end(&mut self, fx: &mut Effects<'_>, why: &str) {
         self.sweep(fx);
         self.phase = Phase::Over;
         fx.message(why);
@@ -66,11 +66,7 @@ impl<V: Variant> Mancala<V> {
                 }
             }
             End::Majority if banked => {
-                let total = self.board.total();
-                if Side::BOTH
-                    .iter()
-                    .any(|&s| 2 * i64::from(self.board.bank_of(s)) > i64::from(total))
-                {
+                if self.majority() {
                     self.end(
                         fx,
                         "More than half the seeds are captured: the game is over",
@@ -100,6 +96,14 @@ impl<V: Variant> Mancala<V> {
             return false;
         }
         true
+    }
+
+    /// Whether a side has banked more than half the seeds ([`End::Majority`]).
+    pub(crate) fn majority(&self) -> bool {
+        let total = self.board.total();
+        Side::BOTH
+            .iter()
+            .any(|&s| 2 * i64::from(self.board.bank_of(s)) > i64::from(total))
     }
 
     /// The last rule after a move: a side to move without a legal move ends the game.

@@ -225,7 +225,7 @@ impl<V: Variant> Mancala<V> {
 
     /// Whether the feeding or grand-slam rule may remove candidate moves here (they need
     /// the moves played out to decide).
-    fn filtered(&self) -> bool {
+    pub(crate) fn filtered(&self) -> bool {
         self.phase == Phase::Play
             && ((self.config.must_feed && self.board.seeds_on_side(self.to_move.other()) == 0)
                 || self.config.grand_slam == GrandSlam::Forbidden)
@@ -314,7 +314,11 @@ impl<V: Variant> Mancala<V> {
     /// The move a random playout draws: the same draw from the same list as the generic
     /// playout, without writing the list out when no rule filters it.
     #[inline]
-    fn random_move(&self, rng: &mut game_api::Rng, moves: &mut Vec<MoveId>) -> Option<MoveId> {
+    pub(crate) fn random_move(
+        &self,
+        rng: &mut game_api::Rng,
+        moves: &mut Vec<MoveId>,
+    ) -> Option<MoveId> {
         if self.filtered() {
             moves.clear();
             self.legal_into(moves);
@@ -338,7 +342,7 @@ impl<V: Variant> Mancala<V> {
     /// returns whether the side to move must still be checked for a legal move
     /// ([`Mancala::end_if_stuck`]). The random playout leaves that check to its own
     /// move draw, which finds the same thing.
-    fn play_legal(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> bool {
+    pub(crate) fn play_legal(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> bool {
         let side = self.to_move;
         let (i, _) = self.decode(mv);
         let origin = self.board.house(side, i);
@@ -660,32 +664,10 @@ impl<V: Variant> Game for Mancala<V> {
         self.lang = crate::Lang::from_tag(lang);
     }
 
-    /// The random playout without the per-move checks of the generic one (the moves come
-    /// from the legal list), making exactly the same draws.
+    /// The random playout without the per-move checks of the generic one (the moves
+    /// come from the legal list), making exactly the same draws (`playout.rs`).
     fn playout(&mut self, rng: &mut game_api::Rng) -> Result<Outcome, GameError> {
-        let mut moves = Vec::new();
-        if self.config.cycle_ends_game {
-            // One allocation now rather than one each time the record doubles.
-            self.history.reserve(64);
-        }
-        let mut stuck_unchecked = false;
-        for _ in 0..game_api::MAX_PLAYOUT_ACTIONS {
-            if self.is_over() {
-                return Ok(Outcome::from_scores(&self.final_scores()));
-            }
-            match self.random_move(rng, &mut moves) {
-                Some(mv) => stuck_unchecked = self.play_legal(mv, &mut Effects(None)),
-                // What `end_if_stuck` would have found after the last move.
-                None if stuck_unchecked => self.end_stuck(&mut Effects(None)),
-                None => {
-                    return Err(GameError::Internal(format!(
-                        "{} is to move but has no legal move",
-                        self.to_move.name()
-                    )));
-                }
-            }
-        }
-        Err(GameError::Internal("a random playout did not end".into()))
+        self.random_playout(rng)
     }
 
     fn check(&self) -> Result<(), GameError> {

@@ -131,6 +131,7 @@ mod hooks;
 mod layout;
 mod notation;
 pub mod pieces;
+mod playout;
 mod search;
 mod sow;
 pub mod testing;

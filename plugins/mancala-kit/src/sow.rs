@@ -125,25 +125,17 @@ impl Hand {
     /// The pit after `pit` in this hand's direction.
     #[inline]
     pub fn next(&self, pit: usize) -> usize {
-        // Compare and wrap: a division per seed would cost more than the rest of the drop.
-        if self.forward {
-            if pit + 1 >= self.len { 0 } else { pit + 1 }
-        } else if pit == 0 {
-            self.len - 1
-        } else {
-            pit - 1
-        }
+        self.landing().next(pit)
     }
 
-    /// The pit before `pit` in this hand's direction.
+    /// Where this hand stands, for what follows its last seed.
     #[inline]
-    pub fn prev(&self, pit: usize) -> usize {
-        if !self.forward {
-            if pit + 1 >= self.len { 0 } else { pit + 1 }
-        } else if pit == 0 {
-            self.len - 1
-        } else {
-            pit - 1
+    fn landing(&self) -> Landing {
+        Landing {
+            side: self.side,
+            pos: self.pos,
+            forward: self.forward,
+            len: self.len,
         }
     }
 
@@ -312,6 +304,43 @@ fn loop_key(board: &Board, pit: usize) -> u64 {
     h.finish()
 }
 
+/// Where a turn's last seed landed, and the ring's direction: what the captures read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Landing {
+    /// The side sowing.
+    pub side: Side,
+    /// The pit the last seed went into.
+    pub pos: usize,
+    forward: bool,
+    /// Pits in the ring.
+    len: usize,
+}
+
+impl Landing {
+    /// The pit after `pit` in the sowing's direction.
+    #[inline]
+    pub fn next(&self, pit: usize) -> usize {
+        // Compare and wrap: a division per seed would cost more than the rest of the drop.
+        if self.forward {
+            if pit + 1 >= self.len { 0 } else { pit + 1 }
+        } else if pit == 0 {
+            self.len - 1
+        } else {
+            pit - 1
+        }
+    }
+
+    /// The pit before `pit` in the sowing's direction.
+    #[inline]
+    pub fn prev(&self, pit: usize) -> usize {
+        Landing {
+            forward: !self.forward,
+            ..*self
+        }
+        .next(pit)
+    }
+}
+
 /// What a turn's sowing ended with.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Sown {
@@ -330,33 +359,126 @@ pub(crate) fn sow_turn<V: Variant>(
     forward: bool,
     fx: &mut Effects<'_>,
 ) -> Sown {
+    if counts_only::<V>(board, config, forward, fx) {
+        return sow_counts::<V>(board, config, side, origin, fx);
+    }
     let mut hand = Hand::start::<V>(board, config, side, origin, forward, fx);
     hand.run::<V>(board, config, fx);
     finish::<V>(board, config, &hand, fx)
 }
 
+/// Whether this turn's sowing is only counts: no one watches, anticlockwise, no relay,
+/// no per-seed rule, no sink, no seed dropped back into the origin. Then
+/// [`sow_counts`] sows it as [`Hand`] would, with none of the tests the general hand
+/// makes on every seed (Kalah and Oware always; search and random playouts spend most
+/// of their time here).
+#[inline(always)]
+pub(crate) fn counts_only<V: Variant>(
+    board: &Board,
+    config: &Config,
+    forward: bool,
+    fx: &Effects<'_>,
+) -> bool {
+    forward
+        && !fx.is_watched()
+        && config.relay == Relay::None
+        && config.sowing_capture.is_none()
+        && V::seed_hook().is_none()
+        && !config.first_seed_in_origin
+        && board.sink_mask() == 0
+        && board.ring_len() < 32
+}
+
+/// [`Hand::start`], [`Hand::run`] and [`finish`] for a sowing that is only counts
+/// ([`counts_only`]): whole laps at once, then the rest seed by seed past the skipped
+/// pits, in a loop that tests nothing but the skip mask.
+#[inline(always)]
+pub(crate) fn sow_counts<V: Variant>(
+    board: &mut Board,
+    config: &Config,
+    side: Side,
+    origin: usize,
+    fx: &mut Effects<'_>,
+) -> Sown {
+    let len = board.ring_len();
+    let mut skip = board.burnt_mask();
+    if config.skip_opponent_store
+        && let Some(store) = board.store(side.other())
+    {
+        skip |= 1 << store;
+    }
+    if config.skip_origin {
+        skip |= 1 << origin;
+    }
+    // As in `Hand::start`: never loop forever on a malformed position.
+    let every = (1u32 << len) - 1;
+    if skip & every == every {
+        skip = 0;
+    }
+    let pits = &mut board.pits[..len];
+    let mut seeds = std::mem::take(&mut pits[origin]);
+    let cycle = (len as u32) - skip.count_ones();
+    if seeds > cycle {
+        let laps = (seeds - 1) / cycle;
+        for (pit, n) in pits.iter_mut().enumerate() {
+            if skip & (1 << pit) == 0 {
+                *n += laps;
+            }
+        }
+        seeds -= laps * cycle;
+    }
+    let mut pos = origin;
+    while seeds > 0 {
+        pos = if pos + 1 >= len { 0 } else { pos + 1 };
+        if skip & (1 << pos) == 0 {
+            pits[pos] += 1;
+            seeds -= 1;
+        }
+    }
+    let landing = Landing {
+        side,
+        pos,
+        forward: true,
+        len,
+    };
+    after_last_seed::<V>(board, config, landing, fx)
+}
+
 /// After the last seed: the extra turn, the variant's hook, the capture.
+#[inline(always)]
 pub(crate) fn finish<V: Variant>(
     board: &mut Board,
     config: &Config,
     hand: &Hand,
     fx: &mut Effects<'_>,
 ) -> Sown {
-    let side = hand.side;
     if hand.looped || hand.ended {
         return Sown::default();
     }
-    if config.extra_turn_in_own_store && board.store(side) == Some(hand.pos) {
+    after_last_seed::<V>(board, config, hand.landing(), fx)
+}
+
+/// The extra turn, the variant's hook and the capture, after a turn's last seed landed
+/// where `landing` says.
+#[inline(always)]
+fn after_last_seed<V: Variant>(
+    board: &mut Board,
+    config: &Config,
+    landing: Landing,
+    fx: &mut Effects<'_>,
+) -> Sown {
+    let side = landing.side;
+    if config.extra_turn_in_own_store && board.store(side) == Some(landing.pos) {
         fx.extra_turn(side);
         return Sown {
             extra_turn: true,
             grand_slam: false,
         };
     }
-    if V::after_sowing(board, side, hand.pos, fx) {
+    if V::after_sowing(board, side, landing.pos, fx) {
         return Sown::default();
     }
-    capture::last_seed(board, config, hand, fx)
+    capture::last_seed(board, config, landing, fx)
 }
 
 /// Congkak's simultaneous opening: both hands sow in lock-step, one seed each per tick,

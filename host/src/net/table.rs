@@ -7,7 +7,7 @@
 //! moves) chooses and the move is sent; at a remote seat the side waits for the move,
 //! checks its number, its seat and its legality, plays it, and compares the position
 //! hash it reaches with the sender's. What differs — who is connected to whom, who
-//! passes moves on — is the role's ([`super::host`], [`super::join`]).
+//! passes moves on — is the role's ([`mod@super::host`], [`mod@super::join`]).
 
 use std::{
     path::PathBuf,

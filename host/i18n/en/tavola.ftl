@@ -681,3 +681,24 @@ cli-arg-net-join-record = Write the game record to this file, after every move
 cli-arg-net-join-relays = Use public relays and address lookup to reach players outside this network (off: only direct connections, nothing leaves for any other server)
 cli-arg-net-join-reconnect = How long a player whose connection dropped may take to come back, in seconds
 cli-arg-net-host-resume = Come back to the game of this record (this side's, saved with `--record`) after a crash, under the same invite: the record goes on being saved there
+
+## Play online
+cmd-play-online = Play online…
+online-title = Play online
+online-offer-heading = Offer a game: choose it and your seat, then send the invite to the other player.
+online-choose-game = Choose a game
+online-seat = Your seat
+online-relays = Use public relays to reach players outside this network
+online-offer = Offer
+online-join-heading = Join a game: paste the invite you were sent.
+online-join = Join
+online-waiting = Waiting for the other player. Send them this invite:
+online-copy = Copy
+online-yes = Yes
+online-no = No
+online-over = The game is over: { $status }
+online-stopped = The game stopped: { $error }
+online-close = Close
+online-your-move = Your move:
+online-takeback = Ask to take back
+online-game = Game

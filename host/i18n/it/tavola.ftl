@@ -690,3 +690,24 @@ cli-arg-net-join-record = Scrivi la registrazione della partita in questo file, 
 cli-arg-net-join-relays = Usa i relay pubblici e la ricerca degli indirizzi per raggiungere giocatori fuori da questa rete (spento: solo connessioni dirette, niente parte verso altri server)
 cli-arg-net-join-reconnect = Quanto tempo ha per tornare un giocatore la cui connessione è caduta, in secondi
 cli-arg-net-host-resume = Torna alla partita di questa registrazione (di questa parte, salvata con `--record`) dopo un crash, con lo stesso invito: la registrazione continua a essere salvata lì
+
+## Gioca online
+cmd-play-online = Gioca online…
+online-title = Gioca online
+online-offer-heading = Offri una partita: scegli il gioco e il tuo posto, poi manda l'invito all'altro giocatore.
+online-choose-game = Scegli un gioco
+online-seat = Il tuo posto
+online-relays = Usa i relay pubblici per raggiungere giocatori fuori da questa rete
+online-offer = Offri
+online-join-heading = Unisciti a una partita: incolla l'invito che hai ricevuto.
+online-join = Unisciti
+online-waiting = In attesa dell'altro giocatore. Mandagli questo invito:
+online-copy = Copia
+online-yes = Sì
+online-no = No
+online-over = La partita è finita: { $status }
+online-stopped = La partita si è fermata: { $error }
+online-close = Chiudi
+online-your-move = La tua mossa:
+online-takeback = Chiedi di riprendere la mossa
+online-game = Gioco

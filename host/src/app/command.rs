@@ -8,6 +8,8 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 pub enum Command {
     /// Open the game chooser to start a new game.
     NewGame,
+    /// Offer a game to someone on another computer, or join one (see `online`).
+    PlayOnline,
     /// Restart the current game with the same settings.
     Restart,
     /// Take back the last move (and the bots' replies).
@@ -58,8 +60,9 @@ pub enum Command {
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 24] = [
+    pub const ALL: [Command; 25] = [
         Command::NewGame,
+        Command::PlayOnline,
         Command::Restart,
         Command::Rematch,
         Command::Save,
@@ -89,6 +92,7 @@ impl Command {
     pub fn label(self) -> String {
         match self {
             Command::NewGame => crate::tr!("cmd-new-game"),
+            Command::PlayOnline => crate::tr!("cmd-play-online"),
             Command::Restart => crate::tr!("cmd-restart"),
             Command::Rematch => crate::tr!("cmd-rematch"),
             Command::Undo => crate::tr!("cmd-undo"),
@@ -122,7 +126,7 @@ impl Command {
         match self {
             Command::NewGame => ctrl(Key::N),
             Command::Restart => ctrl(Key::R),
-            Command::Rematch => None,
+            Command::Rematch | Command::PlayOnline => None,
             Command::Undo => ctrl(Key::Z),
             Command::Redo => ctrl(Key::Y),
             Command::Save => ctrl(Key::S),
@@ -151,6 +155,7 @@ impl Command {
     pub fn menu(self) -> &'static str {
         match self {
             Command::NewGame
+            | Command::PlayOnline
             | Command::Restart
             | Command::Rematch
             | Command::Save

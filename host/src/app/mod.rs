@@ -17,6 +17,7 @@ mod game_over;
 mod games;
 mod menus;
 mod new_game;
+pub mod online;
 mod pieces;
 mod play_ui;
 mod play_view;
@@ -97,6 +98,8 @@ pub enum Screen {
     Play,
     /// The plugins panel.
     Plugins,
+    /// Play online: the form, or the network game in progress.
+    Online,
 }
 
 /// The plain keys that walk the history (see [`Command::Back`] and the next ones).
@@ -133,6 +136,8 @@ pub struct TavolaApp {
     system_file_dialog: bool,
     overwrite: Option<PathBuf>,
     recover: Option<RecoverWindow>,
+    online_form: online::OnlineForm,
+    online: Option<online::OnlineGame>,
     confirm_restart: bool,
     message: Option<String>,
     last_save_error: Option<String>,
@@ -186,6 +191,8 @@ impl TavolaApp {
             system_file_dialog: config.system_file_dialog,
             overwrite: None,
             recover: None,
+            online_form: online::OnlineForm::default(),
+            online: None,
             confirm_restart: false,
             message,
             last_save_error: None,
@@ -253,6 +260,7 @@ impl TavolaApp {
         let step = self.settings.step_seconds;
         match command {
             Command::NewGame => self.screen = Screen::Chooser,
+            Command::PlayOnline => self.screen = Screen::Online,
             Command::Restart => self.confirm_restart = self.play.is_some(),
             Command::Rematch => self.rematch(),
             Command::Undo => self.with_play(|p| p.undo()),
@@ -409,6 +417,7 @@ impl TavolaApp {
         match self.screen {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),
+            Screen::Online => self.online_screen(ui),
             Screen::Play => {
                 let dialog_open = self.dialog_open();
                 if let Some(play) = &mut self.play {
@@ -454,6 +463,57 @@ impl TavolaApp {
             let quarantined = self.settings.quarantined.clone();
             if let Some(id) = self.chooser.ui(ui, &self.plugins, &recent, &quarantined) {
                 self.open_dialog(&id);
+            }
+        });
+    }
+
+    /// The *Play online* form (its choices).
+    pub fn online_form_mut(&mut self) -> &mut online::OnlineForm {
+        &mut self.online_form
+    }
+
+    /// The network game in progress, if any.
+    pub fn online(&self) -> Option<&online::OnlineGame> {
+        self.online.as_ref()
+    }
+
+    fn online_screen(&mut self, ui: &mut egui::Ui) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(game) = &mut self.online {
+                game.logic();
+                // The game's updates come from its own thread: look for them often.
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(100));
+                if game.ui(ui) {
+                    self.online = None;
+                }
+                return;
+            }
+            let exe = self.worker_exe.clone();
+            match self.online_form.ui(ui, &self.plugins) {
+                Some(online::FormIntent::Offer) => {
+                    if let Some(game) = self.online_form.game.clone() {
+                        let form = &self.online_form;
+                        let settings = form.settings();
+                        self.online = Some(online::OnlineGame::offer(
+                            &self.plugins,
+                            &game,
+                            form.seat,
+                            settings,
+                            exe,
+                        ));
+                    }
+                }
+                Some(online::FormIntent::Join) => {
+                    let settings = self.online_form.settings();
+                    self.online = Some(online::OnlineGame::join(
+                        &self.plugins,
+                        &self.online_form.invite,
+                        settings,
+                        exe,
+                    ));
+                }
+                None => {}
             }
         });
     }

@@ -168,7 +168,7 @@ pub fn host(
                     if s == offer.seat {
                         match &offer.player {
                             LocalPlayer::Bot(name) => name.clone(),
-                            LocalPlayer::Stdin => "human".into(),
+                            LocalPlayer::Stdin | LocalPlayer::App(_) => "human".into(),
                         }
                     } else {
                         "remote".into()

@@ -119,7 +119,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
                     if Some(s) == offered.seat {
                         match &setup.player {
                             LocalPlayer::Bot(name) => name.clone(),
-                            LocalPlayer::Stdin => "human".into(),
+                            LocalPlayer::Stdin | LocalPlayer::App(_) => "human".into(),
                         }
                     } else {
                         "remote".into()

@@ -33,7 +33,7 @@ pub use invite::{Invite, InviteError};
 pub use join::{JoinSetup, join};
 pub use link::{NetError, NetSettings};
 pub use message::{ALPN, GameId, MAX_MESSAGE, Message, PROTOCOL_VERSION};
-pub use table::{LocalPlayer, NetOutcome, TableError};
+pub use table::{AppPlayer, LocalPlayer, NetOutcome, TableError, Update};
 
 use serde::{Deserialize, Serialize};
 

@@ -39,7 +39,64 @@ pub enum LocalPlayer {
     /// A person typing moves (and `resign`, `draw`, `takeback`, `yes`, `no`) on
     /// standard input.
     Stdin,
+    /// A person at the app: the same lines come from the app on a channel, and the game
+    /// tells the app what changed ([`Update`]).
+    App(AppPlayer),
 }
+
+/// What a network game tells the app of a person's side.
+#[derive(Debug, Clone)]
+pub enum Update {
+    /// The invite to show, and how many seats are open.
+    Invite(String, usize),
+    /// The position changed (a move, a takeback, the start).
+    Position(Box<Snapshot>),
+    /// The person's seat is to move.
+    YourTurn,
+    /// A question for the person (a draw offer, a takeback request): answer `yes` or `no`.
+    Question(String),
+    /// Something worth saying (a refusal, a player gone or back, an answer).
+    Report(String),
+    /// The game ended (the result in words), or stopped (the error).
+    Finished(Result<String, String>),
+}
+
+/// The app's end of a person's side: the lines it sends, and the updates it reads.
+#[derive(Clone)]
+pub struct AppPlayer {
+    lines: std::sync::Arc<std::sync::Mutex<Option<mpsc::Receiver<String>>>>,
+    /// Where the game's updates go.
+    pub updates: mpsc::Sender<Update>,
+}
+
+impl AppPlayer {
+    /// A player fed by `lines` (a move's notation, `resign`, `draw`, `takeback`, `yes`,
+    /// `no`) and telling `updates`.
+    pub fn new(lines: mpsc::Receiver<String>, updates: mpsc::Sender<Update>) -> Self {
+        AppPlayer {
+            lines: std::sync::Arc::new(std::sync::Mutex::new(Some(lines))),
+            updates,
+        }
+    }
+
+    fn take_lines(&self) -> Option<mpsc::Receiver<String>> {
+        self.lines.lock().ok()?.take()
+    }
+}
+
+impl std::fmt::Debug for AppPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AppPlayer")
+    }
+}
+
+impl PartialEq for AppPlayer {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.lines, &other.lines)
+    }
+}
+
+impl Eq for AppPlayer {}
 
 /// Why a network game stopped before its end.
 #[derive(Debug, Clone, Error)]
@@ -119,6 +176,8 @@ pub(super) struct Table {
     pub local: Vec<u8>,
     pub player: LocalPlayer,
     pub stdin: Option<mpsc::Receiver<String>>,
+    /// Where a person at the app is told what changed.
+    pub updates: Option<mpsc::Sender<Update>>,
     pub events: mpsc::Receiver<Event>,
     pub started: Instant,
     pub turn_started: Instant,
@@ -143,7 +202,11 @@ impl Table {
         player: LocalPlayer,
         events: mpsc::Receiver<Event>,
     ) -> Self {
-        let stdin = (player == LocalPlayer::Stdin).then(stdin_lines);
+        let (stdin, updates) = match &player {
+            LocalPlayer::Stdin => (Some(stdin_lines()), None),
+            LocalPlayer::App(app) => (app.take_lines(), Some(app.updates.clone())),
+            LocalPlayer::Bot(_) => (None, None),
+        };
         Table {
             worker,
             snapshot,
@@ -153,6 +216,7 @@ impl Table {
             local,
             player,
             stdin,
+            updates,
             events,
             started: Instant::now(),
             turn_started: Instant::now(),
@@ -188,6 +252,7 @@ impl Table {
         self.record.seed = Some(seed);
         self.record.net = Some(net);
         self.turn_started = Instant::now();
+        self.changed();
     }
 
     /// The number the next action will have.
@@ -213,6 +278,7 @@ impl Table {
         self.push(mv, notation, seat, &snapshot);
         self.snapshot = snapshot;
         self.turn_started = Instant::now();
+        self.changed();
         self.save()
     }
 
@@ -355,6 +421,7 @@ impl Table {
         self.push(mv, notation, Some(m.seat), &snapshot);
         self.snapshot = snapshot;
         self.turn_started = Instant::now();
+        self.changed();
         self.save()
     }
 
@@ -374,6 +441,7 @@ impl Table {
         let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
         self.snapshot = self.worker.goto(&ids).map_err(worker_error)?;
         self.turn_started = Instant::now();
+        self.changed();
         self.save()?;
         Ok(true)
     }
@@ -387,6 +455,7 @@ impl Table {
     pub fn end(&mut self, ending: Ending) {
         self.record.ending = Some(ending);
         self.record.result = Some(ending.outcome(usize::from(self.snapshot.seat_count)));
+        self.changed();
     }
 
     /// The local player's move for `seat`, or what the person typed instead. While a bot
@@ -412,7 +481,7 @@ impl Table {
                     }
                 }
             }
-            LocalPlayer::Stdin => self.typed_move(seat, on_event),
+            LocalPlayer::Stdin | LocalPlayer::App(_) => self.typed_move(seat, on_event),
         }
     }
 
@@ -427,7 +496,12 @@ impl Table {
             .iter()
             .map(|m| m.notation.clone())
             .collect();
-        println!("seat {seat} to move; legal: {}", legal.join(" "));
+        match &self.updates {
+            Some(u) => {
+                let _ = u.send(Update::YourTurn);
+            }
+            None => println!("seat {seat} to move; legal: {}", legal.join(" ")),
+        }
         loop {
             self.pump(on_event)?;
             let Some(line) = self.typed(Duration::from_millis(20))? else {
@@ -438,7 +512,10 @@ impl Table {
             }
             match self.snapshot.moves.iter().find(|m| m.notation == line) {
                 Some(m) => return Ok(Ok(m.id.0)),
-                None => println!("`{line}` is not a legal move; legal: {}", legal.join(" ")),
+                None => self.say(&format!(
+                    "`{line}` is not a legal move; legal: {}",
+                    legal.join(" ")
+                )),
             }
         }
     }
@@ -464,15 +541,37 @@ impl Table {
         if self.stdin.is_none() {
             return Ok(false);
         }
-        println!("{question} (yes/no)");
+        match &self.updates {
+            Some(u) => {
+                let _ = u.send(Update::Question(question.to_owned()));
+            }
+            None => println!("{question} (yes/no)"),
+        }
         loop {
             if let Some(line) = self.typed(Duration::from_millis(50))? {
                 match parse_typed(&line) {
                     Some(Typed::Yes) => return Ok(true),
                     Some(Typed::No) => return Ok(false),
-                    _ => println!("yes or no?"),
+                    _ => self.say("yes or no?"),
                 }
             }
+        }
+    }
+
+    /// Says `text` to this side's person: on standard output, or to the app.
+    fn say(&self, text: &str) {
+        match &self.updates {
+            Some(u) => {
+                let _ = u.send(Update::Report(text.to_owned()));
+            }
+            None => println!("{text}"),
+        }
+    }
+
+    /// Tells the app (if a person plays there) the position now.
+    pub fn changed(&self) {
+        if let Some(u) = &self.updates {
+            let _ = u.send(Update::Position(Box::new(self.snapshot.clone())));
         }
     }
 

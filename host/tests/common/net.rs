@@ -1,7 +1,7 @@
 //! Running `tavola net host` and `tavola net join` as separate processes, on the
 //! loopback interface only, each bounded in time.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::{
     io::{BufRead, BufReader, Read},

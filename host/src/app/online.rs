@@ -1,0 +1,367 @@
+//! *Play online*: offer a game to someone on another computer, or join one from its
+//! invite, and play it on the board (see [`net`](crate::net)).
+//!
+//! The network game runs on a thread of its own ([`net::host`](crate::net::host) or
+//! [`net::join`](crate::net::join)) with its own sandboxed worker; this view only reads
+//! what the game tells it ([`Update`]) and sends the person's lines (a move's notation,
+//! `resign`, `draw`, `takeback`, `yes`, `no`).
+
+use std::{path::PathBuf, sync::mpsc, time::Duration};
+
+use game_api::{Layout, SiteId, Turn};
+
+use super::{BoardView, Marks, board::contents_of};
+use crate::{
+    net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, Update},
+    plugins::PluginSet,
+    worker::Snapshot,
+};
+
+/// The form: which game to offer (and the seat, and whether relays may be used), or
+/// which invite to join.
+#[derive(Debug, Clone, Default)]
+pub struct OnlineForm {
+    /// The game to offer, by id.
+    pub game: Option<String>,
+    /// The seat the person plays when offering.
+    pub seat: u8,
+    /// "Use public relays to reach players outside this network" (off by default).
+    pub relays: bool,
+    /// The pasted invite.
+    pub invite: String,
+    /// The address to listen on (none: every interface; the tests give 127.0.0.1:0).
+    pub listen: Option<std::net::SocketAddr>,
+}
+
+/// What the form asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormIntent {
+    /// Offer the game chosen.
+    Offer,
+    /// Join the invite pasted.
+    Join,
+}
+
+impl OnlineForm {
+    /// The network settings of the form's choices.
+    pub fn settings(&self) -> NetSettings {
+        NetSettings {
+            listen: self.listen,
+            relays: self.relays,
+        }
+    }
+
+    /// Draws the form; returns what the person asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, plugins: &PluginSet) -> Option<FormIntent> {
+        let mut intent = None;
+        ui.heading(crate::tr!("online-title"));
+        ui.add_space(8.0);
+        ui.label(crate::tr!("online-offer-heading"));
+        ui.horizontal(|ui| {
+            let current = self
+                .game
+                .as_deref()
+                .and_then(|id| plugins.game(id))
+                .map_or_else(
+                    || crate::tr!("online-choose-game"),
+                    |p| p.manifest().name.clone(),
+                );
+            egui::ComboBox::from_label(crate::tr!("online-game"))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for p in plugins.games() {
+                        let id = p.id().to_owned();
+                        ui.selectable_value(&mut self.game, Some(id), p.manifest().name.clone());
+                    }
+                });
+            let label = ui.label(crate::tr!("online-seat"));
+            ui.add(egui::DragValue::new(&mut self.seat).range(0..=7))
+                .labelled_by(label.id);
+        });
+        ui.checkbox(&mut self.relays, crate::tr!("online-relays"));
+        if ui
+            .add_enabled(
+                self.game.is_some(),
+                egui::Button::new(crate::tr!("online-offer")),
+            )
+            .clicked()
+        {
+            intent = Some(FormIntent::Offer);
+        }
+        ui.separator();
+        ui.label(crate::tr!("online-join-heading"));
+        ui.add(
+            egui::TextEdit::singleline(&mut self.invite)
+                .hint_text("tavola1:…")
+                .desired_width(f32::INFINITY),
+        );
+        if ui
+            .add_enabled(
+                !self.invite.trim().is_empty(),
+                egui::Button::new(crate::tr!("online-join")),
+            )
+            .clicked()
+        {
+            intent = Some(FormIntent::Join);
+        }
+        intent
+    }
+}
+
+/// A network game in progress, as this view knows it from its updates.
+pub struct OnlineGame {
+    updates: mpsc::Receiver<Update>,
+    lines: mpsc::Sender<String>,
+    /// The board layout (from the first position).
+    layout: Option<Layout>,
+    /// The position now.
+    snapshot: Option<Snapshot>,
+    /// The invite to show while players are awaited.
+    pub invite: Option<String>,
+    /// What the game said, newest last.
+    pub reports: Vec<String>,
+    /// Whether the person is to move.
+    pub your_turn: bool,
+    /// A question waiting for the person's yes or no.
+    pub question: Option<String>,
+    /// How the game ended or why it stopped.
+    pub finished: Option<Result<String, String>>,
+    selected: Vec<SiteId>,
+    board: BoardView,
+}
+
+impl OnlineGame {
+    fn start(run: impl FnOnce(LocalPlayer, mpsc::Sender<Update>) + Send + 'static) -> Self {
+        let (tx_lines, rx_lines) = mpsc::channel();
+        let (tx, updates) = mpsc::channel();
+        let player = LocalPlayer::App(AppPlayer::new(rx_lines, tx.clone()));
+        std::thread::spawn(move || run(player, tx));
+        OnlineGame {
+            updates,
+            lines: tx_lines,
+            layout: None,
+            snapshot: None,
+            invite: None,
+            reports: Vec::new(),
+            your_turn: false,
+            question: None,
+            finished: None,
+            selected: Vec::new(),
+            board: BoardView::default(),
+        }
+    }
+
+    /// Offers `game` of `plugins` from seat `seat`, with the game's default options.
+    /// The invite comes as [`OnlineGame::invite`].
+    pub fn offer(
+        plugins: &PluginSet,
+        game: &str,
+        seat: u8,
+        settings: NetSettings,
+        exe: PathBuf,
+    ) -> Self {
+        let plugins = plugins.clone();
+        let game = game.to_owned();
+        Self::start(move |player, tx| {
+            let result = (|| {
+                let plugin = plugins.require(&game)?;
+                let options = plugin
+                    .parse_options::<&str>(&[])
+                    .map_err(|e| e.to_string())?;
+                let offer = Offer {
+                    plugin,
+                    options,
+                    seat,
+                    player,
+                    settings,
+                    record: None,
+                    reconnect: Duration::from_secs(120),
+                    wait: Duration::from_secs(3600),
+                    exe,
+                    resume: None,
+                };
+                let tx_invite = tx.clone();
+                let mut on_invite = move |text: &str, open: usize| {
+                    let _ = tx_invite.send(Update::Invite(text.to_owned(), open));
+                };
+                crate::net::host(offer, &mut on_invite, reporter(&tx)).map_err(|e| e.to_string())
+            })();
+            let _ = tx.send(Update::Finished(result.map(|o| o.snapshot.view.status)));
+        })
+    }
+
+    /// Joins the game of `invite`.
+    pub fn join(plugins: &PluginSet, invite: &str, settings: NetSettings, exe: PathBuf) -> Self {
+        let plugins = plugins.clone();
+        let text = invite.trim().to_owned();
+        Self::start(move |player, tx| {
+            let result = (|| {
+                let invite = Invite::parse(&text).map_err(|e| e.to_string())?;
+                let setup = JoinSetup {
+                    plugins: &plugins,
+                    invite,
+                    invite_text: text.clone(),
+                    player,
+                    watch: false,
+                    settings,
+                    record: None,
+                    reconnect: Duration::from_secs(120),
+                    exe,
+                    resume: None,
+                };
+                crate::net::join(setup, reporter(&tx)).map_err(|e| e.to_string())
+            })();
+            let _ = tx.send(Update::Finished(result.map(|o| o.snapshot.view.status)));
+        })
+    }
+
+    /// Takes the updates that came since the last frame.
+    pub fn logic(&mut self) {
+        while let Ok(update) = self.updates.try_recv() {
+            match update {
+                Update::Invite(text, _) => self.invite = Some(text),
+                Update::Position(snapshot) => {
+                    if snapshot.layout.is_some() {
+                        self.layout.clone_from(&snapshot.layout);
+                    }
+                    self.your_turn = false;
+                    self.selected.clear();
+                    self.snapshot = Some(*snapshot);
+                }
+                Update::YourTurn => self.your_turn = true,
+                Update::Question(q) => self.question = Some(q),
+                Update::Report(r) => self.reports.push(r),
+                Update::Finished(result) => {
+                    self.your_turn = false;
+                    self.finished = Some(result);
+                }
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let _ = self.lines.send(line.to_owned());
+    }
+
+    /// Draws the game: the invite while players are awaited, the board, the person's
+    /// moves and offers, the answers to questions, and what the game said. Returns true
+    /// when the person closes a finished game.
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
+        let mut close = false;
+        if let Some(invite) = self.invite.clone().filter(|_| self.snapshot.is_none()) {
+            ui.label(crate::tr!("online-waiting"));
+            ui.horizontal(|ui| {
+                ui.add(egui::Label::new(egui::RichText::new(&invite).monospace()).truncate());
+                if ui.button(crate::tr!("online-copy")).clicked() {
+                    ui.ctx().copy_text(invite.clone());
+                }
+            });
+        }
+        if let Some(snapshot) = &self.snapshot {
+            ui.label(&snapshot.view.status);
+        }
+        if let Some(q) = self.question.clone() {
+            ui.horizontal(|ui| {
+                ui.label(q);
+                if ui.button(crate::tr!("online-yes")).clicked() {
+                    self.send("yes");
+                    self.question = None;
+                }
+                if ui.button(crate::tr!("online-no")).clicked() {
+                    self.send("no");
+                    self.question = None;
+                }
+            });
+        }
+        if let Some(result) = &self.finished {
+            let text = match result {
+                Ok(status) => crate::tr!("online-over", status = status.clone()),
+                Err(e) => crate::tr!("online-stopped", error = e.clone()),
+            };
+            ui.horizontal(|ui| {
+                ui.label(text);
+                close = ui.button(crate::tr!("online-close")).clicked();
+            });
+        }
+        if self.your_turn {
+            self.turn_ui(ui);
+        }
+        for r in self.reports.iter().rev().take(3) {
+            ui.small(r);
+        }
+        self.board_ui(ui);
+        close
+    }
+
+    /// The person's moves (by name, for any game) and offers.
+    fn turn_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(snapshot) = &self.snapshot else {
+            return;
+        };
+        let notations: Vec<String> = snapshot.moves.iter().map(|m| m.notation.clone()).collect();
+        let mut line = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(crate::tr!("online-your-move"));
+            for n in &notations {
+                if ui.button(n).clicked() {
+                    line = Some(n.clone());
+                }
+            }
+            ui.separator();
+            if ui.button(crate::tr!("cmd-offer-draw")).clicked() {
+                line = Some("draw".into());
+            }
+            if ui.button(crate::tr!("online-takeback")).clicked() {
+                line = Some("takeback".into());
+            }
+            if ui.button(crate::tr!("cmd-resign")).clicked() {
+                line = Some("resign".into());
+            }
+        });
+        if let Some(l) = line {
+            self.your_turn = false;
+            self.send(&l);
+        }
+    }
+
+    fn board_ui(&mut self, ui: &mut egui::Ui) {
+        let (Some(layout), Some(snapshot)) = (&self.layout, &self.snapshot) else {
+            return;
+        };
+        let mut marks = Marks::default();
+        let playable = self.your_turn && matches!(snapshot.turn, Turn::Seat { .. });
+        if playable {
+            for m in &snapshot.moves {
+                if m.sites.starts_with(&self.selected) && m.sites.len() > self.selected.len() {
+                    marks.targets.insert(m.sites[self.selected.len()]);
+                }
+            }
+        }
+        marks.selected.clone_from(&self.selected);
+        let contents = contents_of(&snapshot.view);
+        let response = self.board.ui(ui, layout, &contents, &marks);
+        if let Some(site) = response.clicked.filter(|s| marks.targets.contains(s)) {
+            self.selected.push(site);
+            let done: Vec<&game_api::MoveInfo> = snapshot
+                .moves
+                .iter()
+                .filter(|m| m.sites == self.selected)
+                .collect();
+            // A move the clicks name alone is played; moves that share their sites (a
+            // choice of direction) are played from their buttons above the board.
+            if let [only] = done.as_slice() {
+                let line = only.notation.clone();
+                self.your_turn = false;
+                self.selected.clear();
+                self.send(&line);
+            }
+        }
+    }
+}
+
+fn reporter(tx: &mpsc::Sender<Update>) -> Box<dyn FnMut(&str)> {
+    let tx = tx.clone();
+    Box::new(move |text: &str| {
+        let _ = tx.send(Update::Report(text.to_owned()));
+    })
+}

@@ -191,7 +191,7 @@ impl TavolaApp {
             system_file_dialog: config.system_file_dialog,
             overwrite: None,
             recover: None,
-            online_form: online::OnlineForm::default(),
+            online_form: online::OnlineForm::new(),
             online: None,
             confirm_restart: false,
             message,

@@ -43,6 +43,18 @@ pub enum FormIntent {
 }
 
 impl OnlineForm {
+    /// The form as the app opens it: nothing chosen, relays off, and the address to
+    /// listen on from `TAVOLA_NET_LISTEN` if set (e.g. `127.0.0.1:0`, to play between
+    /// two windows of one machine over the loopback interface only).
+    pub fn new() -> Self {
+        OnlineForm {
+            listen: std::env::var("TAVOLA_NET_LISTEN")
+                .ok()
+                .and_then(|a| a.parse().ok()),
+            ..OnlineForm::default()
+        }
+    }
+
     /// The network settings of the form's choices.
     pub fn settings(&self) -> NetSettings {
         NetSettings {
@@ -250,11 +262,12 @@ impl OnlineGame {
         let mut close = false;
         if let Some(invite) = self.invite.clone().filter(|_| self.snapshot.is_none()) {
             ui.label(crate::tr!("online-waiting"));
+            // The button first: the invite is long, and is cut to the width left.
             ui.horizontal(|ui| {
-                ui.add(egui::Label::new(egui::RichText::new(&invite).monospace()).truncate());
                 if ui.button(crate::tr!("online-copy")).clicked() {
                     ui.ctx().copy_text(invite.clone());
                 }
+                ui.add(egui::Label::new(egui::RichText::new(&invite).monospace()).truncate());
             });
         }
         if let Some(snapshot) = &self.snapshot {

@@ -64,6 +64,8 @@ pub(super) enum Holder {
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Greeted {
     pub(super) seat: Option<u8>,
+    /// Whether it has sent its `Join` (a spectator waiting for the start).
+    pub(super) joined: bool,
 }
 
 /// The host's side: the seats, the links, and what it waits for.
@@ -327,9 +329,11 @@ impl Hosting {
         let watchers: Vec<u64> = self
             .greeted
             .iter()
-            .filter(|(_, g)| g.seat.is_none())
+            .filter(|(_, g)| g.seat.is_none() && g.joined)
             .map(|(id, _)| *id)
             .collect();
+        // A spectator that has only said hello is welcomed when its `Join` comes.
+        self.greeted.retain(|(id, _)| !watchers.contains(id));
         for id in watchers {
             self.welcome(table, id, None);
         }

@@ -228,7 +228,13 @@ impl Hosting {
             },
             (Role::Play, None) => self.free_seat(),
         };
-        self.greeted.push((link, Greeted { seat: offered }));
+        self.greeted.push((
+            link,
+            Greeted {
+                seat: offered,
+                joined: false,
+            },
+        ));
         let players = table.record.seats.clone();
         let commit = self.nonce.commitment();
         let message = Message::Offer {
@@ -247,7 +253,7 @@ impl Hosting {
 
     /// A greeted link accepts the offer with its seed half: it takes its seat (or
     /// watches); once the game has started it is welcomed at once.
-    fn on_join(&mut self, table: &Table, link: u64, nonce: &str, g: Greeted) {
+    fn on_join(&mut self, table: &mut Table, link: u64, nonce: &str, g: Greeted) {
         let nonce = match Nonce::from_hex(nonce) {
             Ok(n) => n,
             Err(e) => {
@@ -261,7 +267,13 @@ impl Hosting {
                 if self.started {
                     self.welcome(table, link, None);
                 } else {
-                    self.greeted.push((link, Greeted { seat: None }));
+                    self.greeted.push((
+                        link,
+                        Greeted {
+                            seat: None,
+                            joined: true,
+                        },
+                    ));
                 }
             }
             Some(s) => {
@@ -289,6 +301,9 @@ impl Hosting {
                 }
                 if self.started {
                     (self.report)(&format!("the player of seat {s} is back"));
+                    // The clock of the seat to move stood still while a player was away:
+                    // it runs again from now, as on the returning side (its catch-up).
+                    table.turn_started = std::time::Instant::now();
                     self.welcome(table, link, Some(s));
                 }
             }

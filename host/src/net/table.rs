@@ -600,9 +600,10 @@ pub fn chance_rng(seed: u64, number: u32) -> Rng {
     ))
 }
 
-/// How much longer than the receiver saw pass a mover may say it thought (the network's
-/// delay is on the receiver's side of the measure, so a true figure is never longer).
-const CLOCK_SLACK_MS: u64 = 1000;
+/// How much longer than the receiver saw pass a mover may say it thought. A true figure
+/// is longer only by what the two sides' starts of the turn differ: the network's delay,
+/// and after a player came back, its catch-up (a few milliseconds a move).
+const CLOCK_SLACK_MS: u64 = 3000;
 
 fn parse_typed(line: &str) -> Option<Typed> {
     match line.trim() {

@@ -1,8 +1,8 @@
 //! *Play online*: offer a game to someone on another computer, or join one from its
 //! invite, and play it on the board (see [`net`](crate::net)).
 //!
-//! The network game runs on a thread of its own ([`net::host`](crate::net::host) or
-//! [`net::join`](crate::net::join)) with its own sandboxed worker; this view only reads
+//! The network game runs on a thread of its own ([`net::host`](crate::net::host()) or
+//! [`net::join`](crate::net::join())) with its own sandboxed worker; this view only reads
 //! what the game tells it ([`Update`]) and sends the person's lines (a move's notation,
 //! `resign`, `draw`, `takeback`, `yes`, `no`).
 

@@ -20,13 +20,14 @@ use tavola::{
 #[test]
 fn the_app_offers_a_game_and_plays_it_against_a_remote_bot() {
     let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
     let mut app = TavolaApp::new(
         PluginDirs(vec![PluginDir {
             path: dir.path().to_path_buf(),
             source: DirSource::CommandLine,
         }]),
         AppConfig {
-            data_dir: None,
+            data_dir: Some(data.path().to_path_buf()),
             worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
             language: Some("en".into()),
             ..AppConfig::default()
@@ -53,7 +54,17 @@ fn the_app_offers_a_game_and_plays_it_against_a_remote_bot() {
         std::thread::sleep(Duration::from_millis(20));
     };
     h.get_by_label("Copy");
-    let guest = net::join(dir.path(), &invite, &["--bot", "random"]);
+    let guest_record = data.path().join("guest.json");
+    let guest = net::join(
+        dir.path(),
+        &invite,
+        &[
+            "--bot",
+            "random",
+            "--record",
+            guest_record.to_str().unwrap(),
+        ],
+    );
     let deadline = Instant::now() + Duration::from_secs(90);
     let mut played = 0;
     loop {
@@ -80,6 +91,21 @@ fn the_app_offers_a_game_and_plays_it_against_a_remote_bot() {
     let joined = guest.finish(Duration::from_secs(30));
     assert!(joined.ok, "{}", joined.stderr);
     assert!(joined.stdout.contains("Result:"), "{}", joined.stdout);
+    // Both sides saved the game, move by move the same.
+    let saved: Vec<_> = std::fs::read_dir(data.path().join("online"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let ours = net::read_record(&saved[0]);
+    let theirs = net::read_record(&guest_record);
+    assert!(ours.result.is_some());
+    let key =
+        |m: &tavola::record::RecordedMove| (m.id, m.notation.clone(), m.seat, m.check.clone());
+    assert_eq!(
+        ours.moves.iter().map(key).collect::<Vec<_>>(),
+        theirs.moves.iter().map(key).collect::<Vec<_>>()
+    );
     h.get_by_label("Close").click();
     h.run();
     assert!(h.state().online().is_none());

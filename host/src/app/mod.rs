@@ -495,22 +495,26 @@ impl TavolaApp {
                     if let Some(game) = self.online_form.game.clone() {
                         let form = &self.online_form;
                         let settings = form.settings();
+                        let records = self.data_dir.as_ref().map(|d| d.join("online"));
                         self.online = Some(online::OnlineGame::offer(
                             &self.plugins,
                             &game,
                             form.seat,
                             settings,
                             exe,
+                            records,
                         ));
                     }
                 }
                 Some(online::FormIntent::Join) => {
                     let settings = self.online_form.settings();
+                    let records = self.data_dir.as_ref().map(|d| d.join("online"));
                     self.online = Some(online::OnlineGame::join(
                         &self.plugins,
                         &self.online_form.invite,
                         settings,
                         exe,
+                        records,
                     ));
                 }
                 None => {}

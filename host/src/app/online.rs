@@ -164,13 +164,15 @@ impl OnlineGame {
     }
 
     /// Offers `game` of `plugins` from seat `seat`, with the game's default options.
-    /// The invite comes as [`OnlineGame::invite`].
+    /// The invite comes as [`OnlineGame::invite`]. The record is saved after every move
+    /// in `records` (the app's data folder's `online/`), if given.
     pub fn offer(
         plugins: &PluginSet,
         game: &str,
         seat: u8,
         settings: NetSettings,
         exe: PathBuf,
+        records: Option<PathBuf>,
     ) -> Self {
         let plugins = plugins.clone();
         let game = game.to_owned();
@@ -186,7 +188,7 @@ impl OnlineGame {
                     seat,
                     player,
                     settings,
-                    record: None,
+                    record: record_path(records.as_deref(), &game),
                     reconnect: Duration::from_secs(120),
                     wait: Duration::from_secs(3600),
                     exe,
@@ -203,12 +205,20 @@ impl OnlineGame {
     }
 
     /// Joins the game of `invite`.
-    pub fn join(plugins: &PluginSet, invite: &str, settings: NetSettings, exe: PathBuf) -> Self {
+    /// The record is saved after every move in `records`, if given.
+    pub fn join(
+        plugins: &PluginSet,
+        invite: &str,
+        settings: NetSettings,
+        exe: PathBuf,
+        records: Option<PathBuf>,
+    ) -> Self {
         let plugins = plugins.clone();
         let text = invite.trim().to_owned();
         Self::start(move |player, tx| {
             let result = (|| {
                 let invite = Invite::parse(&text).map_err(|e| e.to_string())?;
+                let record = record_path(records.as_deref(), &invite.game.id);
                 let setup = JoinSetup {
                     plugins: &plugins,
                     invite,
@@ -216,7 +226,7 @@ impl OnlineGame {
                     player,
                     watch: false,
                     settings,
-                    record: None,
+                    record,
                     reconnect: Duration::from_secs(120),
                     exe,
                     resume: None,
@@ -370,6 +380,17 @@ impl OnlineGame {
             }
         }
     }
+}
+
+/// A new record file for a network game of `game` in `folder` (created), named by the
+/// time: `kalah-1764633600.json`.
+fn record_path(folder: Option<&std::path::Path>, game: &str) -> Option<PathBuf> {
+    let folder = folder?;
+    std::fs::create_dir_all(folder).ok()?;
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    Some(folder.join(format!("{game}-{secs}.json")))
 }
 
 fn reporter(tx: &mpsc::Sender<Update>) -> Box<dyn FnMut(&str)> {

@@ -86,6 +86,9 @@ pub(super) struct Hosting {
     pub(super) closed: u64,
     /// The moves sent: the host's own, and the guests' it passed on.
     pub(super) moves_sent: u64,
+    /// The links welcomed into the game (players and spectators): the only ones told
+    /// its moves.
+    pub(super) welcomed: Vec<u64>,
     /// Messages for people, printed as they come.
     pub(super) report: Box<dyn FnMut(&str)>,
 }
@@ -203,6 +206,7 @@ pub fn host(
         answer: None,
         closed: 0,
         moves_sent: 0,
+        welcomed: Vec::new(),
         report,
     };
     if resume.is_some() {
@@ -362,6 +366,20 @@ impl Hosting {
         };
         if let Some(l) = self.link(link) {
             l.send(&message);
+            if !self.welcomed.contains(&link) {
+                self.welcomed.push(link);
+            }
+        }
+    }
+
+    /// Sends `message` to every welcomed link but `except`.
+    pub(super) fn broadcast(&self, message: &Message, except: Option<u64>) {
+        for link in self
+            .links
+            .iter()
+            .filter(|l| self.welcomed.contains(&l.id()) && Some(l.id()) != except)
+        {
+            link.send(message);
         }
     }
 
@@ -422,16 +440,16 @@ impl Hosting {
             Ok(mv) => {
                 table.apply(mv, Some(seat))?;
                 let last = table.net_moves.last().cloned().expect("just played");
-                broadcast(&self.links, &Message::Move(last), None);
+                self.broadcast(&Message::Move(last), None);
                 self.moves_sent += 1;
             }
             Err(Typed::Resign) => {
                 table.end(Ending::Resigned { seat });
                 table.save()?;
-                broadcast(&self.links, &Message::Resign { seat }, None);
+                self.broadcast(&Message::Resign { seat }, None);
             }
             Err(Typed::Draw) => {
-                broadcast(&self.links, &Message::OfferDraw { seat }, None);
+                self.broadcast(&Message::OfferDraw { seat }, None);
                 if self.await_answer(table)? {
                     table.end(Ending::AgreedDraw);
                     table.save()?;
@@ -445,7 +463,7 @@ impl Hosting {
             }
             Err(Typed::Takeback) => {
                 let moves = table.record.moves.len() as u32;
-                broadcast(&self.links, &Message::AskTakeback { seat, moves }, None);
+                self.broadcast(&Message::AskTakeback { seat, moves }, None);
                 if self.await_answer(table)? && table.take_back(seat)? {
                     (self.report)("the move is taken back");
                 } else {

@@ -9,7 +9,7 @@ use super::{
     host::{Greeted, Holder, Hosting},
     link::Event,
     message::{Message, NetMove, PROTOCOL_VERSION, Rejoin, Role},
-    table::{Table, TableError, broadcast},
+    table::{Table, TableError},
 };
 use crate::ending::Ending;
 
@@ -54,6 +54,7 @@ impl Hosting {
             self.closed += sent;
         }
         self.links.retain(|l| l.id() != id);
+        self.welcomed.retain(|l| *l != id);
         self.greeted.retain(|(l, _)| *l != id);
         for h in &mut self.holders {
             if let Holder::Remote { link, gone, .. } = h
@@ -119,7 +120,7 @@ impl Hosting {
             (Message::Resign { seat: r }, Some(s), _) if r == s && !table.is_over() => {
                 table.end(Ending::Resigned { seat: s });
                 table.save()?;
-                broadcast(&self.links, &Message::Resign { seat: s }, Some(link));
+                self.broadcast(&Message::Resign { seat: s }, Some(link));
                 (self.report)(&format!("seat {s} resigned"));
                 Ok(())
             }
@@ -321,7 +322,7 @@ impl Hosting {
         match table.apply_remote(&m, true) {
             Ok(()) => {
                 if self.links.len() > 1 {
-                    broadcast(&self.links, &Message::Move(m), Some(link));
+                    self.broadcast(&Message::Move(m), Some(link));
                     self.moves_sent += 1;
                 }
                 Ok(())

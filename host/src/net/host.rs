@@ -17,9 +17,9 @@ use super::{
     invite::Invite,
     link::{Event, Link, NetError, NetSettings, Node},
     message::{GameId, Message, PROTOCOL_VERSION},
-    table::{LocalPlayer, NetOutcome, Table, TableError, Typed, broadcast, worker_error},
+    table::{LocalPlayer, NetOutcome, Table, TableError, broadcast, worker_error},
 };
-use crate::{ending::Ending, plugins::Plugin, record::Record, worker::RemoteGame};
+use crate::{plugins::Plugin, record::Record, worker::RemoteGame};
 
 /// A game offered on the network.
 pub struct Offer<'a> {
@@ -420,6 +420,7 @@ impl Hosting {
     }
 
     fn local_turn(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
+        use super::side::Side;
         if self
             .holders
             .iter()
@@ -428,60 +429,7 @@ impl Hosting {
             // A player is away: the game (and its clocks) wait for them.
             return self.next_event(table, Duration::from_millis(100));
         }
-        let choice = {
-            let mut handler = |t: &mut Table, e: Event| self.on_event(t, e);
-            table.choose(seat, &mut handler)?
-        };
-        if table.is_over() || table.seat_to_move() != Some(seat) {
-            // Something that came in meanwhile (a resignation, a takeback) changed the game.
-            return Ok(());
-        }
-        match choice {
-            Ok(mv) => {
-                table.apply(mv, Some(seat))?;
-                let last = table.net_moves.last().cloned().expect("just played");
-                self.broadcast(&Message::Move(last), None);
-                self.moves_sent += 1;
-            }
-            Err(Typed::Resign) => {
-                table.end(Ending::Resigned { seat });
-                table.save()?;
-                self.broadcast(&Message::Resign { seat }, None);
-            }
-            Err(Typed::Draw) => {
-                self.broadcast(&Message::OfferDraw { seat }, None);
-                if self.await_answer(table)? {
-                    table.end(Ending::AgreedDraw);
-                    table.save()?;
-                    (self.report)("the draw is agreed");
-                } else {
-                    (self.report)("the draw offer was declined");
-                }
-            }
-            Err(Typed::Takeback) if !table.can_take_back(seat) => {
-                (self.report)("you have no move to take back");
-            }
-            Err(Typed::Takeback) => {
-                let moves = table.record.moves.len() as u32;
-                self.broadcast(&Message::AskTakeback { seat, moves }, None);
-                if self.await_answer(table)? && table.take_back(seat)? {
-                    (self.report)("the move is taken back");
-                } else {
-                    (self.report)("the takeback was declined");
-                }
-            }
-            Err(Typed::Yes | Typed::No) => {}
-        }
-        Ok(())
-    }
-
-    fn await_answer(&mut self, table: &mut Table) -> Result<bool, TableError> {
-        self.answer = None;
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while self.answer.is_none() && Instant::now() < deadline {
-            self.next_event(table, Duration::from_millis(50))?;
-        }
-        Ok(self.answer.take().unwrap_or(false))
+        self.own_turn(table, seat)
     }
 
     /// Says goodbye to every link and waits (a little) for their last messages.
@@ -499,5 +447,30 @@ impl Hosting {
                 _ => {}
             }
         }
+    }
+}
+
+impl super::side::Side for Hosting {
+    fn handle(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
+        self.on_event(table, event)
+    }
+
+    fn wait(&mut self, table: &mut Table, limit: Duration) -> Result<(), TableError> {
+        self.next_event(table, limit)
+    }
+
+    fn tell(&mut self, message: &Message) {
+        if matches!(message, Message::Move(_)) {
+            self.moves_sent += 1;
+        }
+        self.broadcast(message, None);
+    }
+
+    fn answer(&mut self) -> &mut Option<bool> {
+        &mut self.answer
+    }
+
+    fn say(&mut self, text: &str) {
+        (self.report)(text);
     }
 }

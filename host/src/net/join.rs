@@ -17,10 +17,9 @@ use super::{
     invite::Invite,
     link::{Event, Link, NetError, NetSettings, Node},
     message::{GameId, Message, NetMove, PROTOCOL_VERSION, Rejoin, Role},
-    table::{LocalPlayer, NetOutcome, Table, TableError, Typed, worker_error},
+    table::{LocalPlayer, NetOutcome, Table, TableError, worker_error},
 };
 use crate::{
-    ending::Ending,
     plugins::{Plugin, PluginSet},
     record::Record,
     worker::RemoteGame,
@@ -465,7 +464,7 @@ impl Joining {
                 continue;
             };
             if Some(seat) == self.seat {
-                self.local_turn(table, seat)?;
+                super::side::Side::own_turn(self, table, seat)?;
             } else {
                 self.next_event(table, Duration::from_millis(100))?;
             }
@@ -482,61 +481,6 @@ impl Joining {
             Ok(event) => self.on_event(table, event),
             Err(_) => Ok(()),
         }
-    }
-
-    fn local_turn(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
-        let choice = {
-            let mut handler = |t: &mut Table, e: Event| self.on_event(t, e);
-            table.choose(seat, &mut handler)?
-        };
-        if table.is_over() || table.seat_to_move() != Some(seat) {
-            return Ok(());
-        }
-        match choice {
-            Ok(mv) => {
-                table.apply(mv, Some(seat))?;
-                let last = table.net_moves.last().cloned().expect("just played");
-                self.link.send(&Message::Move(last));
-            }
-            Err(Typed::Resign) => {
-                table.end(Ending::Resigned { seat });
-                table.save()?;
-                self.link.send(&Message::Resign { seat });
-            }
-            Err(Typed::Draw) => {
-                self.link.send(&Message::OfferDraw { seat });
-                if self.await_answer(table)? {
-                    table.end(Ending::AgreedDraw);
-                    table.save()?;
-                    (self.report)("the draw is agreed");
-                } else {
-                    (self.report)("the draw offer was declined");
-                }
-            }
-            Err(Typed::Takeback) if !table.can_take_back(seat) => {
-                (self.report)("you have no move to take back");
-            }
-            Err(Typed::Takeback) => {
-                let moves = table.record.moves.len() as u32;
-                self.link.send(&Message::AskTakeback { seat, moves });
-                if self.await_answer(table)? && table.take_back(seat)? {
-                    (self.report)("the move is taken back");
-                } else {
-                    (self.report)("the takeback was declined");
-                }
-            }
-            Err(Typed::Yes | Typed::No) => {}
-        }
-        Ok(())
-    }
-
-    fn await_answer(&mut self, table: &mut Table) -> Result<bool, TableError> {
-        self.answer = None;
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while self.answer.is_none() && Instant::now() < deadline {
-            self.next_event(table, Duration::from_millis(50))?;
-        }
-        Ok(self.answer.take().unwrap_or(false))
     }
 
     /// Waits a little for the host's last messages (its goodbye) before closing.
@@ -556,5 +500,27 @@ impl Joining {
                 _ => {}
             }
         }
+    }
+}
+
+impl super::side::Side for Joining {
+    fn handle(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
+        self.on_event(table, event)
+    }
+
+    fn wait(&mut self, table: &mut Table, limit: Duration) -> Result<(), TableError> {
+        self.next_event(table, limit)
+    }
+
+    fn tell(&mut self, message: &Message) {
+        self.link.send(message);
+    }
+
+    fn answer(&mut self) -> &mut Option<bool> {
+        &mut self.answer
+    }
+
+    fn say(&mut self, text: &str) {
+        (self.report)(text);
     }
 }

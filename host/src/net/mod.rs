@@ -26,6 +26,7 @@ pub mod join;
 mod join_events;
 pub mod link;
 pub mod message;
+mod side;
 pub mod table;
 
 pub use host::{Offer, host};

@@ -4,7 +4,7 @@
 // stand-ins its code touches. Nothing of the author's code is copied here: the script
 // loads it from a checkout.
 //
-//   node author-simulator.mjs CHECKOUT GAMES [SEED] [TRACE_GAMES] [TRACE_FILE]
+//   node author-simulator.mjs CHECKOUT GAMES [SEED] [TRACE_GAMES] [TRACE_FILE] [REPLAY_FILE]
 //
 // CHECKOUT is a directory holding the repository's `src/` and `libs/underscore.js` (e.g.
 // `git archive 8fed59b src libs/underscore.js | tar -x -C CHECKOUT`). The script plays
@@ -17,15 +17,24 @@
 //   move  BOARD q0,q1,q2,q3 DIRS    (the four scores and the best directions, 0=N 1=S 2=W 3=E)
 //   pumpkin BOARD CANDIDATES        (the squares the Farmer bot draws from)
 // where BOARD is the 64 squares row by row (0 empty, 1 pig, 3 pumpkin, 5 tree).
+// With REPLAY_FILE it also writes, for the same games, what was played, one line each,
+// with the board just before it:
+//   game N                          (a new game)
+//   pig SQUARE BOARD                (a pig placed)
+//   pumpkin SQUARE BOARD            (a pumpkin placed)
+//   move DIR BOARD ORDER            (a Herd move; ORDER: the pigs' squares in the group's
+//                                    order before the move's sort)
+//   end PIGS|PUMPKINS BOARD         (the simulator's end, and the board then)
 
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [checkout, gamesArg, seedArg, traceArg, traceFile] = process.argv.slice(2);
+const [checkout, gamesArg, seedArg, traceArg, traceFile, replayFile] = process.argv.slice(2);
 if (!checkout || !gamesArg) {
-  console.error("usage: node author-simulator.mjs CHECKOUT GAMES [SEED] [TRACE_GAMES] [TRACE_FILE]");
+  console.error(
+    "usage: node author-simulator.mjs CHECKOUT GAMES [SEED] [TRACE_GAMES] [TRACE_FILE] [REPLAY_FILE]");
   process.exit(2);
 }
 const games = Number(gamesArg);
@@ -72,6 +81,7 @@ class Group {
   }
   // Phaser 2.0's handlers: ascending ties by z (the current order), descending ties 0.
   sort(key, order) {
+    if (this.children.length && this.children[0].key === "pig") onHerdMove(this, key, order);
     if (this.children.length < 2) return;
     this.children.sort(order === -1
       ? (p, q) => (p[key] < q[key] ? -1 : p[key] > q[key] ? 1 : p.z < q.z ? -1 : 1)
@@ -79,6 +89,15 @@ class Group {
     this.updateZ();
   }
   destroy() { this.children = []; }
+}
+// What was played, for REPLAY_FILE (filled once the author's code is loaded).
+const replay = [];
+let board = () => "";
+let replaying = () => false;
+function onHerdMove(group, key, order) {
+  if (!replaying()) return;
+  const dir = key === "y" ? (order === -1 ? 0 : 1) : (order === -1 ? 2 : 3);
+  replay.push(`move ${dir} ${board()} ${group.children.map((s) => s.pos).join(",")}`);
 }
 let rKey = null;
 let phaserGame = null;
@@ -139,7 +158,9 @@ const realLog = console.log;
 console.log = (line) => {
   const m = /^The game is over: (PIGS|PUMPKINS) won(?: on round (\d+))?/.exec(String(line));
   if (!m) return;
+  if (replaying()) replay.push(`end ${m[1]} ${board()}`);
   played++;
+  if (replaying()) replay.push(`game ${played + 1}`);
   if (m[1] === "PIGS") {
     herdWins++;
     const move = Number(m[2]) - 5;
@@ -156,14 +177,18 @@ await import(`${src}/game.js`);
 
 const trace = [];
 let context = null;
-const board = () => gu.getFieldArray().join("");
+board = () => gu.getFieldArray().join("");
+replaying = () => Boolean(replayFile) && played < traceGames;
+if (replaying()) replay.push("game 1");
 for (const [obj, name, kind] of [[pigs, "pigBirthplace", "pig"],
   [pumpkins, "pumpkinBirthplace", "pumpkin"], [pigs, "pigMoves", "move"]]) {
   const original = obj[name];
   obj[name] = function (...args) {
     // The birthplaces draw inside the call; the Herd's move is drawn after it.
     context = { kind, board: board(), quality: null };
+    const before = context.board;
     const out = original.apply(this, args);
+    if (kind !== "move" && replaying()) replay.push(`${kind} ${out} ${before}`);
     if (kind === "move") context = { kind, board: context.board, quality: out.join(",") };
     return out;
   };
@@ -194,6 +219,10 @@ while (played < games) {
 }
 
 if (traceGames > 0 && traceFile) fs.writeFileSync(traceFile, trace.join("\n") + "\n");
+if (traceGames > 0 && replayFile) {
+  if (replay.at(-1).startsWith("game ")) replay.pop();
+  fs.writeFileSync(replayFile, replay.join("\n") + "\n");
+}
 const z = 1.96;
 const p = herdWins / played;
 const centre = (p + z * z / (2 * played)) / (1 + z * z / played);

@@ -138,9 +138,11 @@ pub fn block(sq: usize) -> impl Iterator<Item = usize> {
     .filter_map(move |d| step(sq, d))
 }
 
-/// The order in which the author's simulator visits the squares for a move in `dir`:
-/// front first (rows top to bottom for N, bottom to top for S, columns left to right for
-/// W, right to left for E), and along a row or column in board index order.
+/// The order in which the author's look-ahead (`simulate_move`, game_utils.js) visits
+/// the squares for a move in `dir`: front first (rows top to bottom for N, bottom to top
+/// for S, columns left to right for W, right to left for E), and along a row or column in
+/// board index order. The real move visits the pigs in its own order instead
+/// ([`herd_sort`]).
 pub fn visit_order(dir: Dir) -> impl Iterator<Item = usize> {
     (0..SQUARES).map(move |k| {
         let (outer, inner) = (k / SIZE, k % SIZE);
@@ -151,6 +153,26 @@ pub fn visit_order(dir: Dir) -> impl Iterator<Item = usize> {
             Dir::E => inner * SIZE + (SIZE - 1 - outer),
         }
     })
+}
+
+/// The author's sort of its group of pigs before a move in `dir` (`moveMyTile`:
+/// Phaser's `Group.sort` on the sprites' `y` for N and S, `x` for W and E): front first,
+/// and pigs level along the direction (one row for N and S, one column for W and E) kept
+/// in the order they already had. That order is the pigs' placement order at first, then
+/// the one the previous move's sort left: state the board does not show, which the
+/// position carries (its `o:` field).
+///
+/// ```
+/// use bite_the_pumpkin::{board::{herd_sort, Dir}, square};
+///
+/// let sq = |s| square(s).unwrap();
+/// let mut order = vec![sq("h6"), sq("c4"), sq("g6"), sq("f7")];
+/// herd_sort(&mut order, Dir::S);
+/// // Bottom first; h6 and g6 share a row and keep their order.
+/// assert_eq!(order, [sq("c4"), sq("h6"), sq("g6"), sq("f7")]);
+/// ```
+pub fn herd_sort(order: &mut [usize], dir: Dir) {
+    order.sort_by_key(|&sq| std::cmp::Reverse(dir.progress(sq)));
 }
 
 /// One step of the simulator's move.
@@ -266,13 +288,35 @@ impl Field {
     }
 
     /// The author's simulator's move in `dir` (`moveMyTile` in its game.js): the pigs,
-    /// visited in [`visit_order`], each in turn eat or slide. A pig eats when a vegetable
-    /// stands next to it on this field as it is now: the first one of each kind in the
-    /// scan order NW, N, NE, W, E, SW, S, SE; it stays and lies down. Otherwise it slides
-    /// until the next square is not empty. Returns what happened, in order.
-    pub fn simulator_pass(&mut self, dir: Dir) -> Vec<PassEvent> {
+    /// visited in the order of `order` once it is [sorted for the move](herd_sort), each
+    /// in turn eat or slide. A pig eats when a vegetable stands next to it on this field as
+    /// it is now: the first one of each kind in the scan order NW, N, NE, W, E, SW, S, SE;
+    /// it stays and lies down. Otherwise it slides until the next square is not empty.
+    ///
+    /// `order` holds the squares of the pigs on this field in the author's group order
+    /// and is left in the order the move sorted it into, with each pig's new square.
+    /// Returns what happened, in order.
+    ///
+    /// ```
+    /// use bite_the_pumpkin::{board::{Cell, Dir, Field}, square};
+    ///
+    /// // Two pigs on g6 and h6 share a pumpkin on h7; moving S, they tie (one row).
+    /// let mut field = Field::with_trees();
+    /// for (sq, cell) in [("g6", Cell::Pig { lying: false }), ("h6", Cell::Pig { lying: false }),
+    ///                    ("h7", Cell::Pumpkin)] {
+    ///     field.0[square(sq).unwrap()] = cell;
+    /// }
+    /// // The group lists h6 first: h6 eats, g6 slides down.
+    /// let mut order = vec![square("h6").unwrap(), square("g6").unwrap()];
+    /// field.simulator_pass(Dir::S, &mut order);
+    /// assert_eq!(field.0[square("h6").unwrap()], Cell::Pig { lying: true });
+    /// assert_eq!(field.0[square("g6").unwrap()], Cell::Empty);
+    /// ```
+    pub fn simulator_pass(&mut self, dir: Dir, order: &mut [usize]) -> Vec<PassEvent> {
+        herd_sort(order, dir);
         let mut events = Vec::new();
-        for sq in visit_order(dir) {
+        for pig in order.iter_mut() {
+            let sq = *pig;
             if self.0[sq] != (Cell::Pig { lying: false }) {
                 continue;
             }
@@ -287,6 +331,7 @@ impl Field {
             if ate {
                 self.0[sq] = Cell::Pig { lying: true };
             } else if let Some(to) = self.slide(sq, dir) {
+                *pig = to;
                 events.push(PassEvent::Slide {
                     from: sq,
                     to,

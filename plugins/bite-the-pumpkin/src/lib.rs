@@ -113,6 +113,12 @@ pub struct BiteThePumpkin {
     /// bite after the last slide of a move, nor by a placement.
     #[serde(default)]
     pub score: u32,
+    /// Under `bite_model=simulator`, the squares of the pigs in the order the author's
+    /// simulator keeps them (its group of sprites): placement order, then the order each
+    /// move's sort left ([`board::herd_sort`]); it decides which of two level pigs acts
+    /// first. Empty under the rules' bites, where it plays no part.
+    #[serde(default)]
+    pub order: Vec<usize>,
     /// Whether the texts are in Italian ([`Game::set_language`]); not part of the position.
     #[serde(skip)]
     pub(crate) italian: bool,

@@ -105,6 +105,7 @@ pub(crate) fn new_game(options: &Options) -> Result<BiteThePumpkin, GameError> {
         },
         last: Vec::new(),
         score: 0,
+        order: Vec::new(),
         italian: false,
     })
 }

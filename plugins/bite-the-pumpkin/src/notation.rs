@@ -1,4 +1,4 @@
-//! The position notation: `RANKS RESERVE PHASE MOVER tN [x:…] [s:N]`.
+//! The position notation: `RANKS RESERVE PHASE MOVER tN [x:…] [o:…] [s:N]`.
 //!
 //! - RANKS: the eight ranks from the top (rank 8) down, `/`-separated, one letter per
 //!   square: `.` empty, `T` tree, `P` pig, `p` lying pig, `O` pumpkin, `B` broccoli;
@@ -8,6 +8,9 @@
 //!   `over`;
 //! - MOVER: `H`, `F` or `B` — the seat to move (the winner once over);
 //! - `tN`: Herd turns played; `x:F`, `x:B`, `x:FB`: Farmers eliminated (three players);
+//! - `o:f7,h6,…`: under `bite_model=simulator`, the pigs in the order the author's
+//!   simulator keeps them ([`crate::board::herd_sort`]), every pig once; left out when it
+//!   is the squares' order from the top left (a8, b8, … h1), which it then means;
 //! - `s:N`: the simulator's score (`end_rule=simulator`, two players; always written
 //!   there, since the simulator's Herd wins on it, not on the pumpkins in view).
 //!
@@ -19,7 +22,7 @@ use game_api::{
 };
 
 use crate::{
-    BROCCOLI, BiteThePumpkin, FARMER, HERD, PIGS, Phase,
+    BROCCOLI, BiteModel, BiteThePumpkin, FARMER, HERD, PIGS, Phase,
     board::{Cell, SIZE},
     validate,
 };
@@ -89,6 +92,10 @@ pub(crate) fn write(g: &BiteThePumpkin) -> String {
             out.push('B');
         }
     }
+    if g.bite_model == BiteModel::Simulator && g.order != g.field.pigs() {
+        let pigs: Vec<String> = g.order.iter().map(|&sq| name(sq)).collect();
+        out += &format!(" o:{}", pigs.join(","));
+    }
     if g.simulator_end() {
         out += &format!(" s:{}", g.score);
     }
@@ -101,11 +108,14 @@ pub(crate) fn parse(mut g: BiteThePumpkin, text: &str) -> Result<BiteThePumpkin,
     let bad = |reason: String| GameError::notation(text, reason);
     let custom_trees = matches!(g.phase, Phase::Trees(_));
     let fields = notation::fields(text);
-    let usage = "a position is `RANKS RESERVE PHASE MOVER tN [x:…] [s:N]`";
+    let usage = "a position is `RANKS RESERVE PHASE MOVER tN [x:…] [o:…] [s:N]`";
     if fields.len() < 5 {
         return Err(bad(notation::missing(text, usage)));
     }
     read_ranks(&mut g, &fields[0]).map_err(bad)?;
+    if g.bite_model == BiteModel::Simulator {
+        g.order = g.field.pigs();
+    }
     read_reserve(&mut g, &fields[1]).map_err(bad)?;
     let mover = match fields[3].text {
         "H" => HERD,
@@ -247,7 +257,8 @@ fn read_phase(field: &Field<'_>, mover: u8) -> Result<Phase, String> {
     })
 }
 
-/// The optional fields `x:…` (three players) and `s:N` (the simulator's end).
+/// The optional fields `x:…` (three players), `o:…` (the simulator's bites) and `s:N`
+/// (the simulator's end).
 fn read_extras(g: &mut BiteThePumpkin, text: &str, extras: &[Field<'_>]) -> Result<(), String> {
     let mut tags = notation::Tags::default();
     for field in extras {
@@ -262,6 +273,12 @@ fn read_extras(g: &mut BiteThePumpkin, text: &str, extras: &[Field<'_>]) -> Resu
                 return Err(field.fault("not x:F, x:B or x:FB"));
             }
             g.eliminated = [f, b];
+        } else if let Some(list) = field.value_of("o") {
+            tags.first("o", field)?;
+            if tags.has("s") {
+                return Err(field.fault("the pigs' order is written before s:"));
+            }
+            g.order = read_order(g, field, list)?;
         } else if let Some(n) = field.value_of("s") {
             tags.first("s", field)?;
             if !g.simulator_end() {
@@ -276,7 +293,7 @@ fn read_extras(g: &mut BiteThePumpkin, text: &str, extras: &[Field<'_>]) -> Resu
                 .filter(|&v| v <= 20 && n.len() <= 2)
                 .ok_or_else(|| field.fault_at(2, "not s:N with N from 0 to 20"))?;
         } else {
-            return Err(field.fault("neither x:… nor s:N"));
+            return Err(field.fault("none of x:…, o:… and s:N"));
         }
     }
     if g.simulator_end() && !tags.has("s") {
@@ -286,6 +303,36 @@ fn read_extras(g: &mut BiteThePumpkin, text: &str, extras: &[Field<'_>]) -> Resu
         ));
     }
     Ok(())
+}
+
+/// The pigs' order of `o:LIST`: every pig on the field once, by its square.
+fn read_order(g: &BiteThePumpkin, field: &Field<'_>, list: &str) -> Result<Vec<usize>, String> {
+    if g.bite_model != BiteModel::Simulator {
+        return Err(field.fault(
+            "the pigs' order is written only under bite_model=simulator, the only one it \
+             plays a part in",
+        ));
+    }
+    let pigs = g.field.pigs();
+    let mut order = Vec::new();
+    for (at, item) in notation::items(list, &[',']) {
+        let at = at + 2;
+        let sq = square(item).ok_or_else(|| field.fault_at(at, format!("no square `{item}`")))?;
+        if !pigs.contains(&sq) {
+            return Err(field.fault_at(at, format!("no pig stands on {item}")));
+        }
+        if order.contains(&sq) {
+            return Err(field.fault_at(at, format!("the pig on {item} is listed twice")));
+        }
+        order.push(sq);
+    }
+    if let Some(&missing) = pigs.iter().find(|sq| !order.contains(sq)) {
+        return Err(field.fault(format!(
+            "the pig on {} is missing from the order: it lists every pig once",
+            name(missing)
+        )));
+    }
+    Ok(order)
 }
 
 /// The algebraic name of a square (`a8` is the top-left corner).

@@ -163,7 +163,7 @@ impl BiteThePumpkin {
     /// The simulator's move: its pass over the pigs, then Count (rules end) or the
     /// score refresh of every slide (simulator end). Returns whether the game goes on.
     fn simulator_move(&mut self, dir: Dir, fx: &mut Effects<'_>) -> bool {
-        for event in self.field.simulator_pass(dir) {
+        for event in self.field.simulator_pass(dir, &mut self.order) {
             match event {
                 PassEvent::Bite { pig, eaten } => {
                     fx.remove(site(eaten));
@@ -380,6 +380,9 @@ impl BiteThePumpkin {
                 self.field.0[sq] = Cell::Pig { lying: false };
                 let piece = piece_of(self.field.0[sq]);
                 fx.place(site(sq), piece);
+                if self.bite_model == BiteModel::Simulator {
+                    self.order.push(sq);
+                }
                 self.last = vec![sq];
                 if self.field.pigs().len() == PIGS {
                     self.phase = Phase::Setup(FARMER);

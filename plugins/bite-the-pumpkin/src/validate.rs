@@ -23,6 +23,37 @@ pub(crate) fn check(g: &BiteThePumpkin, custom_trees: Option<bool>) -> Result<()
     Ok(())
 }
 
+/// The pigs' order (the simulator's bites): every pig on the field once, nothing else;
+/// none under the rules' bites.
+fn pig_order(g: &BiteThePumpkin) -> Result<(), String> {
+    if g.bite_model != BiteModel::Simulator {
+        return match g.order.is_empty() {
+            true => Ok(()),
+            false => Err("a pigs' order without the simulator's bites".into()),
+        };
+    }
+    if let Some(&sq) = g.order.iter().find(|&&s| s >= SQUARES) {
+        return Err(format!("the pigs' order names square {sq}, off the field"));
+    }
+    let mut listed = g.order.clone();
+    listed.sort_unstable();
+    if listed != g.field.pigs() {
+        return Err(format!(
+            "the pigs' order lists {:?}, not each of the pigs on {:?} once",
+            g.order
+                .iter()
+                .map(|&sq| square_name(sq))
+                .collect::<Vec<_>>(),
+            g.field
+                .pigs()
+                .iter()
+                .map(|&sq| square_name(sq))
+                .collect::<Vec<_>>()
+        ));
+    }
+    Ok(())
+}
+
 /// The vegetable total of one kind.
 fn total(g: &BiteThePumpkin) -> u32 {
     if g.three() { 18 } else { 20 }
@@ -56,6 +87,7 @@ fn components(g: &BiteThePumpkin) -> Result<(), String> {
     if pigs > PIGS {
         return Err(format!("the field holds {pigs} pigs; the Herd has 5"));
     }
+    pig_order(g)?;
     let seats: &[u8] = if g.three() {
         &[FARMER, BROCCOLI]
     } else {

@@ -232,3 +232,92 @@ fn the_simulator_score_starts_at_the_setup_pumpkins() {
     }
     assert!(game.notation().ends_with(" s:5"), "{}", game.notation());
 }
+
+/// The position where the pigs' order first decides a board in the author's games (seed
+/// 3, Herd move 9): pigs on f7, g6, h6, h5 and c4, pumpkins on b8, h7, e2 and e1.
+const LEVEL: &str =
+    ".O....../.....PTO/T.....PP/....T..P/..PT..../.....T../.T..O.../....O... 7 run H t8";
+
+fn sim(notation: &str) -> BiteThePumpkin {
+    BiteThePumpkin::from_notation(&options(&SIM), notation).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn level_pigs_act_in_the_order_the_authors_group_kept() {
+    // Running S, c4 and h5 go first (to c1 and h1); g6 and h6 share a row and both reach
+    // the pumpkin on h7. The author's group held h6 before g6: h6 eats h7 and g6 slides to
+    // g1, f7 to f4.
+    let mut game = sim(&format!("{LEVEL} o:f7,h6,g6,h5,c4 s:4"));
+    play(&mut game, "S");
+    assert_eq!(game.field.0[sq("h7")], Cell::Empty);
+    for pig in ["c1", "h1", "h6", "g1", "f4"] {
+        assert!(matches!(game.field.0[sq(pig)], Cell::Pig { .. }), "{pig}");
+    }
+    // The move's sort is the new order, carried in the notation.
+    let order: Vec<usize> = ["c1", "h1", "h6", "g1", "f4"].map(sq).to_vec();
+    assert_eq!(game.order, order);
+    assert!(
+        game.notation().contains(" o:c1,h1,h6,g1,f4 "),
+        "{}",
+        game.notation()
+    );
+    assert_eq!(sim(&game.notation()), game);
+    // Without `o:` the order is the squares' from the top left: g6 acts first, eats h7,
+    // and h6 slides to h2 (h1 is taken).
+    let mut game = sim(&format!("{LEVEL} s:4"));
+    assert_eq!(game.order, ["f7", "g6", "h6", "h5", "c4"].map(sq).to_vec());
+    play(&mut game, "S");
+    for pig in ["c1", "h1", "g6", "h2", "f4"] {
+        assert!(matches!(game.field.0[sq(pig)], Cell::Pig { .. }), "{pig}");
+    }
+}
+
+#[test]
+fn the_pigs_order_is_their_placement_order_at_first() {
+    let mut game = BiteThePumpkin::new(&options(&SIM)).unwrap();
+    for pig in ["h1", "a8", "c3"] {
+        play(&mut game, pig);
+    }
+    assert_eq!(game.order, ["h1", "a8", "c3"].map(sq).to_vec());
+    assert!(
+        game.notation().ends_with(" o:h1,a8,c3 s:0"),
+        "{}",
+        game.notation()
+    );
+    // Under the rules' bites the order plays no part and is neither kept nor written.
+    let mut rules = BiteThePumpkin::new(&options(&[])).unwrap();
+    for pig in ["h1", "a8"] {
+        play(&mut rules, pig);
+    }
+    assert!(rules.order.is_empty());
+    assert!(!rules.notation().contains("o:"));
+}
+
+#[test]
+fn a_wrong_pigs_order_is_refused_with_its_place() {
+    for (order, says) in [
+        ("o:f7,h6,g6,h5", "the pig on c4 is missing"),
+        ("o:f7,h6,g6,h5,c4,f7", "listed twice"),
+        ("o:f7,h6,g6,h5,a1", "no pig stands on a1"),
+        ("o:f7,h6,,h5,c4", "no square ``"),
+        ("o:f7,h6,g6,h5,c4 o:f7,h6,g6,h5,c4", "given twice"),
+    ] {
+        let err = BiteThePumpkin::from_notation(&options(&SIM), &format!("{LEVEL} {order} s:4"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(says) && err.contains("field 6"),
+            "{order}: {err}"
+        );
+    }
+    let err =
+        BiteThePumpkin::from_notation(&options(&SIM), &format!("{LEVEL} s:4 o:f7,h6,g6,h5,c4"))
+            .unwrap_err()
+            .to_string();
+    assert!(err.contains("before s:"), "{err}");
+    let rules = options(&["end_rule=simulator"]);
+    let err = BiteThePumpkin::from_notation(&rules, &format!("{LEVEL} o:f7,h6,g6,h5,c4 s:4"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("only under bite_model=simulator"), "{err}");
+}

@@ -1,6 +1,7 @@
-//! *Play online* in the app, driven through egui_kittest: the app offers Kalah, a
-//! `tavola net join` bot joins on the loopback interface, the remote moves arrive on the
-//! board and the person's moves go back, to the end of the game.
+//! *Play online* in the app, driven through egui_kittest: the app offers Kalah (with
+//! options), a `tavola net join` bot joins on the loopback interface, the remote moves
+//! arrive on the board and the person's moves go back, to the end of the game; and a
+//! guest killed mid-game is resumed from the app's list of stopped games.
 
 mod common;
 #[path = "common/net.rs"]
@@ -8,41 +9,108 @@ mod net;
 #[path = "common/cli.rs"]
 mod run_common;
 
-use std::time::{Duration, Instant};
+use std::{
+    path::Path,
+    time::{Duration, Instant},
+};
 
 use common::plugins_of;
 use egui_kittest::{Harness, kittest::Queryable};
+use game_api::OptionValue;
 use tavola::{
     app::{AppConfig, Command, Screen, TavolaApp},
     plugins::{DirSource, PluginDir, PluginDirs},
 };
 
-#[test]
-fn the_app_offers_a_game_and_plays_it_against_a_remote_bot() {
-    let dir = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
+/// The app on the *Play online* screen, with the plugins of `dir` and its data in
+/// `data`, listening on the loopback interface only.
+fn online_app(
+    dir: &Path,
+    data: &Path,
+    setup: impl FnOnce(&mut TavolaApp),
+) -> Harness<'static, TavolaApp> {
     let mut app = TavolaApp::new(
         PluginDirs(vec![PluginDir {
-            path: dir.path().to_path_buf(),
+            path: dir.to_path_buf(),
             source: DirSource::CommandLine,
         }]),
         AppConfig {
-            data_dir: Some(data.path().to_path_buf()),
+            data_dir: Some(data.to_path_buf()),
             worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
             language: Some("en".into()),
             ..AppConfig::default()
         },
     );
     app.online_form_mut().listen = Some("127.0.0.1:0".parse().unwrap());
-    app.online_form_mut().game = Some("kalah".into());
+    setup(&mut app);
     let mut h = Harness::builder()
         .with_max_steps(8)
-        .with_size([1200.0, 800.0])
+        .with_size([1200.0, 900.0])
         .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app);
     let ctx = h.ctx.clone();
     h.state_mut().run_command(Command::PlayOnline, &ctx);
     h.run();
     assert_eq!(h.state().screen(), Screen::Online);
+    h
+}
+
+/// Plays the person's turns (the first legal move's button, by its notation, as a
+/// person would click it) until the game is over; returns the moves played.
+fn play_to_the_end(h: &mut Harness<'static, TavolaApp>, letters: &[&str]) -> usize {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut played = 0;
+    loop {
+        h.run();
+        let online = h.state().online().expect("the game is on");
+        if let Some(result) = online.finished.clone() {
+            assert!(result.is_ok(), "{result:?}");
+            return played;
+        }
+        if online.your_turn {
+            let first = letters.iter().find(|n| h.query_by_label(n).is_some());
+            if let Some(n) = first {
+                h.get_by_label(n).click();
+                played += 1;
+            }
+        }
+        assert!(Instant::now() < deadline, "the game did not end");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn the_saved_game(data: &Path) -> tavola::record::Record {
+    let saved: Vec<_> = std::fs::read_dir(data.join("online"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    net::read_record(&saved[0])
+}
+
+fn same_moves(a: &tavola::record::Record, b: &tavola::record::Record) {
+    let key =
+        |m: &tavola::record::RecordedMove| (m.id, m.notation.clone(), m.seat, m.check.clone());
+    assert_eq!(
+        a.moves.iter().map(key).collect::<Vec<_>>(),
+        b.moves.iter().map(key).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        let form = app.online_form_mut();
+        form.game = Some("kalah".into());
+        // As the options grid's slider sets it: four houses a side.
+        form.values.insert("houses".into(), OptionValue::Int(4));
+    });
+    // The label and the slider it labels.
+    assert!(
+        h.query_all_by_label("Houses per side").next().is_some(),
+        "no options shown"
+    );
     h.get_by_label("Offer").click();
     let deadline = Instant::now() + Duration::from_secs(30);
     let invite = loop {
@@ -54,6 +122,7 @@ fn the_app_offers_a_game_and_plays_it_against_a_remote_bot() {
         std::thread::sleep(Duration::from_millis(20));
     };
     h.get_by_label("Copy");
+    h.get_by_label("The same invite as a QR code, for a phone's camera.");
     let guest_record = data.path().join("guest.json");
     let guest = net::join(
         dir.path(),
@@ -65,48 +134,73 @@ fn the_app_offers_a_game_and_plays_it_against_a_remote_bot() {
             guest_record.to_str().unwrap(),
         ],
     );
-    let deadline = Instant::now() + Duration::from_secs(90);
-    let mut played = 0;
-    loop {
-        h.run();
-        let online = h.state().online().expect("the game is on");
-        if let Some(result) = online.finished.clone() {
-            assert!(result.is_ok(), "{result:?}");
-            break;
-        }
-        if online.your_turn {
-            // The first legal move's button (its notation), as a person would click it.
-            let first = ["a", "b", "c", "d", "e", "f"]
-                .into_iter()
-                .find(|n| h.query_by_label(n).is_some());
-            if let Some(n) = first {
-                h.get_by_label(n).click();
-                played += 1;
-            }
-        }
-        assert!(Instant::now() < deadline, "the game did not end");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    let played = play_to_the_end(&mut h, &["a", "b", "c", "d"]);
     assert!(played > 0, "the person never moved");
     let joined = guest.finish(Duration::from_secs(30));
     assert!(joined.ok, "{}", joined.stderr);
     assert!(joined.stdout.contains("Result:"), "{}", joined.stdout);
-    // Both sides saved the game, move by move the same.
-    let saved: Vec<_> = std::fs::read_dir(data.path().join("online"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    assert_eq!(saved.len(), 1, "{saved:?}");
-    let ours = net::read_record(&saved[0]);
+    // Both sides saved the game, move by move the same, with the options offered.
+    let ours = the_saved_game(data.path());
     let theirs = net::read_record(&guest_record);
     assert!(ours.result.is_some());
-    let key =
-        |m: &tavola::record::RecordedMove| (m.id, m.notation.clone(), m.seat, m.check.clone());
-    assert_eq!(
-        ours.moves.iter().map(key).collect::<Vec<_>>(),
-        theirs.moves.iter().map(key).collect::<Vec<_>>()
-    );
+    same_moves(&ours, &theirs);
+    assert_eq!(theirs.options.get("houses"), Some(&OptionValue::Int(4)));
+    assert!(ours.moves.iter().all(|m| !"efEF".contains(&m.notation)));
     h.get_by_label("Close").click();
     h.run();
     assert!(h.state().online().is_none());
+}
+
+#[test]
+fn a_guest_killed_mid_game_is_resumed_from_the_apps_list() {
+    let dir = plugins_of(&["oware"]);
+    let data = tempfile::tempdir().unwrap();
+    let folder = data.path().join("online");
+    std::fs::create_dir_all(&folder).unwrap();
+    let stopped = folder.join("oware-1.json");
+    let host_record = data.path().join("host.json");
+    let (host_side, invite) = net::host(
+        dir.path(),
+        &[
+            "oware",
+            "--bot",
+            "random",
+            "--record",
+            host_record.to_str().unwrap(),
+            "--reconnect",
+            "60",
+        ],
+    );
+    // The guest as the app's data folder keeps it, killed hard after a few moves.
+    let mut guest = net::join(
+        dir.path(),
+        &invite,
+        &["--bot", "random", "--record", stopped.to_str().unwrap()],
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while net::read_record_lines(&stopped) <= 3 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    guest.kill();
+    let before = net::read_record(&stopped);
+    assert!(before.result.is_none(), "the game ended before the kill");
+    let mut h = online_app(dir.path(), data.path(), |_| {});
+    h.get_by_label("Resume").click();
+    let played = play_to_the_end(
+        &mut h,
+        &["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"],
+    );
+    assert!(played > 0, "the person never moved after coming back");
+    let hosted = host_side.finish(Duration::from_secs(60));
+    assert!(hosted.ok, "the host failed:\n{}", hosted.stderr);
+    assert!(hosted.stderr.contains("back"), "{}", hosted.stderr);
+    let ours = net::read_record(&stopped);
+    let theirs = net::read_record(&host_record);
+    assert!(ours.result.is_some() && theirs.result.is_some());
+    same_moves(&ours, &theirs);
+    assert!(ours.moves.len() > before.moves.len());
+    // Over, it is no longer offered for resuming.
+    h.get_by_label("Close").click();
+    h.run();
+    assert!(h.query_by_label("Resume").is_none());
 }

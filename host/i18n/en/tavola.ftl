@@ -685,7 +685,7 @@ cli-arg-net-host-resume = Come back to the game of this record (this side's, sav
 ## Play online
 cmd-play-online = Play online…
 online-title = Play online
-online-offer-heading = Offer a game: choose it and your seat, then send the invite to the other player.
+online-offer-heading = Offer a game: choose it, its options and your seat, then send the invite to the other player.
 online-choose-game = Choose a game
 online-seat = Your seat
 online-relays = Use public relays to reach players outside this network
@@ -702,3 +702,16 @@ online-close = Close
 online-your-move = Your move:
 online-takeback = Ask to take back
 online-game = Game
+online-watch = Watch
+online-watch-only = Only watch (play no seat)
+online-resume-heading = Games that stopped before their end: resume one where it stopped (the other side comes back to it with the same invite).
+online-role-host = you offered it
+online-role-guest = you joined it
+online-role-spectator = you watched it
+online-resume-line = { $game }, { $role }: { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+  } played
+online-resume = Resume
+online-qr = The same invite as a QR code, for a phone's camera.
+online-not-network = { $file } is not the record of a network game.

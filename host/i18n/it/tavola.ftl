@@ -694,7 +694,7 @@ cli-arg-net-host-resume = Torna alla partita di questa registrazione (di questa 
 ## Gioca online
 cmd-play-online = Gioca online…
 online-title = Gioca online
-online-offer-heading = Offri una partita: scegli il gioco e il tuo posto, poi manda l'invito all'altro giocatore.
+online-offer-heading = Offri una partita: scegli il gioco, le sue opzioni e il tuo posto, poi manda l'invito all'altro giocatore.
 online-choose-game = Scegli un gioco
 online-seat = Il tuo posto
 online-relays = Usa i relay pubblici per raggiungere giocatori fuori da questa rete
@@ -711,3 +711,16 @@ online-close = Chiudi
 online-your-move = La tua mossa:
 online-takeback = Chiedi di riprendere la mossa
 online-game = Gioco
+online-watch = Guarda
+online-watch-only = Guarda soltanto (senza un posto)
+online-resume-heading = Partite fermate prima della fine: riprendine una da dove si è fermata (l'altra parte ci torna con lo stesso invito).
+online-role-host = l'hai offerta tu
+online-role-guest = ti sei unito
+online-role-spectator = la guardavi
+online-resume-line = { $game }, { $role }: { $moves ->
+    [one] una mossa
+   *[other] { $moves } mosse
+  } giocate
+online-resume = Riprendi
+online-qr = Lo stesso invito come codice QR, per la fotocamera di un telefono.
+online-not-network = { $file } non è una partita in rete registrata da Tavola.

@@ -18,10 +18,13 @@ mod games;
 mod menus;
 mod new_game;
 pub mod online;
+pub mod online_form;
+mod options_form;
 mod pieces;
 mod play_ui;
 mod play_view;
 mod plugins_panel;
+mod qr;
 mod recover;
 mod resign;
 mod rules_panel;
@@ -40,6 +43,7 @@ pub use pieces::{paint_piece, piece_shapes, style_of};
 pub use play_ui::key_label;
 pub use play_view::{PlayView, PluginFailure};
 pub use plugins_panel::{PluginsAction, PluginsPanel};
+pub use qr::{qr_modules, qr_ui};
 pub use resign::Asking;
 pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
@@ -136,7 +140,7 @@ pub struct TavolaApp {
     system_file_dialog: bool,
     overwrite: Option<PathBuf>,
     recover: Option<RecoverWindow>,
-    online_form: online::OnlineForm,
+    online_form: online_form::OnlineForm,
     online: Option<online::OnlineGame>,
     confirm_restart: bool,
     message: Option<String>,
@@ -191,7 +195,7 @@ impl TavolaApp {
             system_file_dialog: config.system_file_dialog,
             overwrite: None,
             recover: None,
-            online_form: online::OnlineForm::new(),
+            online_form: online_form::OnlineForm::new(),
             online: None,
             confirm_restart: false,
             message,
@@ -468,7 +472,7 @@ impl TavolaApp {
     }
 
     /// The *Play online* form (its choices).
-    pub fn online_form_mut(&mut self) -> &mut online::OnlineForm {
+    pub fn online_form_mut(&mut self) -> &mut online_form::OnlineForm {
         &mut self.online_form
     }
 
@@ -486,39 +490,41 @@ impl TavolaApp {
                     .request_repaint_after(std::time::Duration::from_millis(100));
                 if game.ui(ui) {
                     self.online = None;
+                    self.online_form.rescan();
                 }
                 return;
             }
             let exe = self.worker_exe.clone();
-            match self.online_form.ui(ui, &self.plugins) {
-                Some(online::FormIntent::Offer) => {
-                    if let Some(game) = self.online_form.game.clone() {
-                        let form = &self.online_form;
-                        let settings = form.settings();
-                        let records = self.data_dir.as_ref().map(|d| d.join("online"));
-                        self.online = Some(online::OnlineGame::offer(
-                            &self.plugins,
-                            &game,
-                            form.seat,
-                            settings,
-                            exe,
-                            records,
-                        ));
+            let records = self.data_dir.as_ref().map(|d| d.join("online"));
+            let intent = self.online_form.ui(ui, &self.plugins, records.as_deref());
+            let form = &self.online_form;
+            let settings = form.settings();
+            self.online =
+                match intent {
+                    Some(online_form::FormIntent::Offer) => {
+                        match (form.game.clone(), form.options(&self.plugins)) {
+                            (Some(game), Ok(options)) => Some(online::OnlineGame::offer(
+                                &self.plugins,
+                                (&game, options, form.seat),
+                                settings,
+                                exe,
+                                records,
+                            )),
+                            _ => None,
+                        }
                     }
-                }
-                Some(online::FormIntent::Join) => {
-                    let settings = self.online_form.settings();
-                    let records = self.data_dir.as_ref().map(|d| d.join("online"));
-                    self.online = Some(online::OnlineGame::join(
+                    Some(online_form::FormIntent::Join) => Some(online::OnlineGame::join(
                         &self.plugins,
-                        &self.online_form.invite,
+                        (&form.invite, form.watch),
                         settings,
                         exe,
                         records,
-                    ));
-                }
-                None => {}
-            }
+                    )),
+                    Some(online_form::FormIntent::Resume(path)) => Some(
+                        online::OnlineGame::resume(&self.plugins, path, settings, exe),
+                    ),
+                    None => None,
+                };
         });
     }
 

@@ -1,6 +1,6 @@
 //! The new-game dialog, built from the plugin's options schema and presets.
 
-use game_api::{OptionKind, OptionValue, Options};
+use game_api::{OptionValue, Options};
 
 use crate::{
     plugins::Plugin,
@@ -174,80 +174,8 @@ impl NewGameDialog {
         let modal = egui::Modal::new(egui::Id::unique(("new_game", self.nonce))).show(ctx, |ui| {
             ui.set_width(420.0);
             ui.heading(crate::tr!("new-game-title", game = manifest.name.clone()));
-            if !manifest.presets.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(crate::tr!("new-game-presets"));
-                    for preset in &manifest.presets {
-                        let chosen = preset
-                            .values
-                            .iter()
-                            .all(|(k, v)| self.values.get(k) == Some(v));
-                        if ui
-                            .selectable_label(chosen, &preset.name)
-                            .on_hover_text(&preset.description)
-                            .clicked()
-                        {
-                            for (k, v) in &preset.values {
-                                self.values.insert(k.clone(), v.clone());
-                            }
-                            self.fit_seats();
-                        }
-                    }
-                });
-            }
-            let mut changed = false;
-            egui::Grid::new("options")
-                .num_columns(2)
-                .spacing([12.0, 6.0])
-                .show(ui, |ui| {
-                    for spec in &manifest.options {
-                        let label = ui.label(&spec.label);
-                        if !spec.description.is_empty() {
-                            label.clone().on_hover_text(&spec.description);
-                        }
-                        let value = self
-                            .values
-                            .entry(spec.key.clone())
-                            .or_insert_with(|| spec.default.clone());
-                        match (&spec.kind, value) {
-                            (OptionKind::Bool, OptionValue::Bool(b)) => {
-                                changed |= ui.checkbox(b, "").labelled_by(label.id).changed();
-                            }
-                            (OptionKind::Integer { min, max }, OptionValue::Int(i)) => {
-                                changed |= ui
-                                    .add(egui::Slider::new(i, *min..=*max))
-                                    .labelled_by(label.id)
-                                    .changed();
-                            }
-                            (OptionKind::Choice { choices }, OptionValue::Choice(c)) => {
-                                let shown = choices
-                                    .iter()
-                                    .find(|x| &x.value == c)
-                                    .map_or(c.clone(), |x| x.label.clone());
-                                egui::ComboBox::from_id_salt(("option", &spec.key, self.nonce))
-                                    .selected_text(shown)
-                                    .show_ui(ui, |ui| {
-                                        for choice in choices {
-                                            changed |= ui
-                                                .selectable_value(
-                                                    c,
-                                                    choice.value.clone(),
-                                                    &choice.label,
-                                                )
-                                                .changed();
-                                        }
-                                    })
-                                    .response
-                                    .on_hover_text(&spec.label);
-                            }
-                            (_, value) => {
-                                *value = spec.default.clone();
-                                changed = true;
-                            }
-                        }
-                        ui.end_row();
-                    }
-                });
+            let mut changed = super::options_form::presets_ui(ui, &manifest, &mut self.values);
+            changed |= super::options_form::options_ui(ui, &manifest, &mut self.values, self.nonce);
             if changed {
                 self.fit_seats();
             }

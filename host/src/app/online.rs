@@ -8,117 +8,15 @@
 
 use std::{path::PathBuf, sync::mpsc, time::Duration};
 
-use game_api::{Layout, SiteId, Turn};
+use game_api::{Layout, Options, SiteId, Turn};
 
 use super::{BoardView, Marks, board::contents_of};
 use crate::{
     net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, Update},
     plugins::PluginSet,
+    record::Record,
     worker::Snapshot,
 };
-
-/// The form: which game to offer (and the seat, and whether relays may be used), or
-/// which invite to join.
-#[derive(Debug, Clone, Default)]
-pub struct OnlineForm {
-    /// The game to offer, by id.
-    pub game: Option<String>,
-    /// The seat the person plays when offering.
-    pub seat: u8,
-    /// "Use public relays to reach players outside this network" (off by default).
-    pub relays: bool,
-    /// The pasted invite.
-    pub invite: String,
-    /// The address to listen on (none: every interface; the tests give 127.0.0.1:0).
-    pub listen: Option<std::net::SocketAddr>,
-}
-
-/// What the form asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FormIntent {
-    /// Offer the game chosen.
-    Offer,
-    /// Join the invite pasted.
-    Join,
-}
-
-impl OnlineForm {
-    /// The form as the app opens it: nothing chosen, relays off, and the address to
-    /// listen on from `TAVOLA_NET_LISTEN` if set (e.g. `127.0.0.1:0`, to play between
-    /// two windows of one machine over the loopback interface only).
-    pub fn new() -> Self {
-        OnlineForm {
-            listen: std::env::var("TAVOLA_NET_LISTEN")
-                .ok()
-                .and_then(|a| a.parse().ok()),
-            ..OnlineForm::default()
-        }
-    }
-
-    /// The network settings of the form's choices.
-    pub fn settings(&self) -> NetSettings {
-        NetSettings {
-            listen: self.listen,
-            relays: self.relays,
-        }
-    }
-
-    /// Draws the form; returns what the person asked for.
-    pub fn ui(&mut self, ui: &mut egui::Ui, plugins: &PluginSet) -> Option<FormIntent> {
-        let mut intent = None;
-        ui.heading(crate::tr!("online-title"));
-        ui.add_space(8.0);
-        ui.label(crate::tr!("online-offer-heading"));
-        ui.horizontal(|ui| {
-            let current = self
-                .game
-                .as_deref()
-                .and_then(|id| plugins.game(id))
-                .map_or_else(
-                    || crate::tr!("online-choose-game"),
-                    |p| p.manifest().name.clone(),
-                );
-            egui::ComboBox::from_label(crate::tr!("online-game"))
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    for p in plugins.games() {
-                        let id = p.id().to_owned();
-                        ui.selectable_value(&mut self.game, Some(id), p.manifest().name.clone());
-                    }
-                });
-            let label = ui.label(crate::tr!("online-seat"));
-            ui.add(egui::DragValue::new(&mut self.seat).range(0..=7))
-                .labelled_by(label.id);
-        });
-        ui.checkbox(&mut self.relays, crate::tr!("online-relays"));
-        if ui
-            .add_enabled(
-                self.game.is_some(),
-                egui::Button::new(crate::tr!("online-offer")),
-            )
-            .clicked()
-        {
-            intent = Some(FormIntent::Offer);
-        }
-        ui.separator();
-        ui.label(crate::tr!("online-join-heading"));
-        ui.add(
-            egui::TextEdit::singleline(&mut self.invite)
-                .hint_text("tavola1:…")
-                .desired_width(f32::INFINITY),
-        );
-        if ui
-            .add_enabled(
-                !self.invite.trim().is_empty(),
-                egui::Button::new(crate::tr!("online-join")),
-            )
-            .clicked()
-        {
-            intent = Some(FormIntent::Join);
-        }
-        intent
-    }
-}
 
 /// A network game in progress, as this view knows it from its updates.
 pub struct OnlineGame {
@@ -163,13 +61,12 @@ impl OnlineGame {
         }
     }
 
-    /// Offers `game` of `plugins` from seat `seat`, with the game's default options.
-    /// The invite comes as [`OnlineGame::invite`]. The record is saved after every move
-    /// in `records` (the app's data folder's `online/`), if given.
+    /// Offers `game` of `plugins` with `options`, the person playing seat `seat`. The
+    /// invite comes as [`OnlineGame::invite`]. The record is saved after every move in
+    /// `records` (the app's data folder's `online/`), if given.
     pub fn offer(
         plugins: &PluginSet,
-        game: &str,
-        seat: u8,
+        (game, options, seat): (&str, Options, u8),
         settings: NetSettings,
         exe: PathBuf,
         records: Option<PathBuf>,
@@ -179,9 +76,6 @@ impl OnlineGame {
         Self::start(move |player, tx| {
             let result = (|| {
                 let plugin = plugins.require(&game)?;
-                let options = plugin
-                    .parse_options::<&str>(&[])
-                    .map_err(|e| e.to_string())?;
                 let offer = Offer {
                     plugin,
                     options,
@@ -189,26 +83,22 @@ impl OnlineGame {
                     player,
                     settings,
                     record: record_path(records.as_deref(), &game),
-                    reconnect: Duration::from_secs(120),
+                    reconnect: RECONNECT,
                     wait: Duration::from_secs(3600),
                     exe,
                     resume: None,
                 };
-                let tx_invite = tx.clone();
-                let mut on_invite = move |text: &str, open: usize| {
-                    let _ = tx_invite.send(Update::Invite(text.to_owned(), open));
-                };
-                crate::net::host(offer, &mut on_invite, reporter(&tx)).map_err(|e| e.to_string())
+                host(offer, &tx)
             })();
-            let _ = tx.send(Update::Finished(result.map(|o| o.snapshot.view.status)));
+            let _ = tx.send(Update::Finished(result));
         })
     }
 
-    /// Joins the game of `invite`.
+    /// Joins the game of `invite`, to play or, with `watch`, only to watch.
     /// The record is saved after every move in `records`, if given.
     pub fn join(
         plugins: &PluginSet,
-        invite: &str,
+        (invite, watch): (&str, bool),
         settings: NetSettings,
         exe: PathBuf,
         records: Option<PathBuf>,
@@ -224,16 +114,63 @@ impl OnlineGame {
                     invite,
                     invite_text: text.clone(),
                     player,
-                    watch: false,
+                    watch,
                     settings,
                     record,
-                    reconnect: Duration::from_secs(120),
+                    reconnect: RECONNECT,
                     exe,
                     resume: None,
                 };
-                crate::net::join(setup, reporter(&tx)).map_err(|e| e.to_string())
+                join(setup, &tx)
             })();
-            let _ = tx.send(Update::Finished(result.map(|o| o.snapshot.view.status)));
+            let _ = tx.send(Update::Finished(result));
+        })
+    }
+
+    /// Resumes the network game of the record `path` that stopped before its end (this
+    /// app closed or crashed): as its host, under the same invite, or as the player or
+    /// spectator it was, from the record's secrets; the record goes on being saved there.
+    pub fn resume(plugins: &PluginSet, path: PathBuf, settings: NetSettings, exe: PathBuf) -> Self {
+        let plugins = plugins.clone();
+        Self::start(move |player, tx| {
+            let result = (|| {
+                let record = Record::read(&path).map_err(|e| e.to_string())?;
+                let net = record.net.clone().ok_or_else(|| {
+                    crate::tr!("online-not-network", file = path.display().to_string())
+                })?;
+                if net.role == "host" {
+                    let plugin = plugins.require(&record.game)?;
+                    let options = Options::resolve(&plugin.manifest().options, &record.options)
+                        .map_err(|e| e.to_string())?;
+                    let offer = Offer {
+                        plugin,
+                        options,
+                        seat: net.seat.unwrap_or(0),
+                        player,
+                        settings,
+                        record: Some(path.clone()),
+                        reconnect: RECONNECT,
+                        wait: Duration::from_secs(3600),
+                        exe,
+                        resume: Some(record),
+                    };
+                    return host(offer, &tx);
+                }
+                let setup = JoinSetup {
+                    plugins: &plugins,
+                    invite: Invite::parse(&net.invite).map_err(|e| e.to_string())?,
+                    invite_text: net.invite.clone(),
+                    player,
+                    watch: net.role == "spectator",
+                    settings,
+                    record: Some(path.clone()),
+                    reconnect: RECONNECT,
+                    exe,
+                    resume: Some(record),
+                };
+                join(setup, &tx)
+            })();
+            let _ = tx.send(Update::Finished(result));
         })
     }
 
@@ -279,6 +216,9 @@ impl OnlineGame {
                 }
                 ui.add(egui::Label::new(egui::RichText::new(&invite).monospace()).truncate());
             });
+            if super::qr_ui(ui, &invite, 260.0).is_some() {
+                ui.small(crate::tr!("online-qr"));
+            }
         }
         if let Some(snapshot) = &self.snapshot {
             ui.label(&snapshot.view.status);
@@ -380,6 +320,28 @@ impl OnlineGame {
             }
         }
     }
+}
+
+/// How long a dropped connection is waited for (and retried) before the game stops.
+const RECONNECT: Duration = Duration::from_secs(120);
+
+/// Runs the offer on this thread, telling the view the invite and what happened; the
+/// game's last status, or why it stopped.
+fn host(offer: Offer<'_>, tx: &mpsc::Sender<Update>) -> Result<String, String> {
+    let tx_invite = tx.clone();
+    let mut on_invite = move |text: &str, open: usize| {
+        let _ = tx_invite.send(Update::Invite(text.to_owned(), open));
+    };
+    crate::net::host(offer, &mut on_invite, reporter(tx))
+        .map(|o| o.snapshot.view.status)
+        .map_err(|e| e.to_string())
+}
+
+/// Runs the joining side on this thread; the game's last status, or why it stopped.
+fn join(setup: JoinSetup<'_>, tx: &mpsc::Sender<Update>) -> Result<String, String> {
+    crate::net::join(setup, reporter(tx))
+        .map(|o| o.snapshot.view.status)
+        .map_err(|e| e.to_string())
 }
 
 /// A new record file for a network game of `game` in `folder` (created), named by the

@@ -192,3 +192,8 @@ pub fn read_record(path: &Path) -> tavola::record::Record {
     tavola::record::Record::read(path)
         .unwrap_or_else(|e| panic!("{} does not read: {e}", path.display()))
 }
+
+/// How many lines the record at `path` has so far (0 if there is none yet).
+pub fn read_record_lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}

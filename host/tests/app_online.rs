@@ -186,6 +186,15 @@ fn a_guest_killed_mid_game_is_resumed_from_the_apps_list() {
     assert!(before.result.is_none(), "the game ended before the kill");
     let mut h = online_app(dir.path(), data.path(), |_| {});
     h.get_by_label("Resume").click();
+    // Back in the game: the board is drawn at once (the record was replayed first) and
+    // faces North, the seat this side plays.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !h.state().online().is_some_and(|o| o.shows_board()) {
+        assert!(Instant::now() < deadline, "no board after resuming");
+        h.run();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(h.state().online().unwrap().turned());
     let played = play_to_the_end(
         &mut h,
         &["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"],

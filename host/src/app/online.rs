@@ -179,6 +179,9 @@ impl OnlineGame {
         while let Ok(update) = self.updates.try_recv() {
             match update {
                 Update::Invite(text, _) => self.invite = Some(text),
+                // The board faces the person: seat 0 is drawn at the bottom, so a person
+                // in seat 1 sees it turned.
+                Update::Seats(seats) => self.board.flipped = seats == [1],
                 Update::Position(snapshot) => {
                     if snapshot.layout.is_some() {
                         self.layout.clone_from(&snapshot.layout);
@@ -196,6 +199,16 @@ impl OnlineGame {
                 }
             }
         }
+    }
+
+    /// Whether the board can be drawn (its layout and a position have come).
+    pub fn shows_board(&self) -> bool {
+        self.layout.is_some() && self.snapshot.is_some()
+    }
+
+    /// Whether the board is drawn turned (the person plays seat 1, drawn at the bottom).
+    pub fn turned(&self) -> bool {
+        self.board.flipped
     }
 
     fn send(&mut self, line: &str) {

@@ -162,14 +162,17 @@ impl OnlineForm {
                 |p| p.manifest().name.clone(),
             );
             let before = self.game.clone();
-            egui::ComboBox::from_label(crate::tr!("online-game"))
+            let label = ui.label(crate::tr!("online-game"));
+            egui::ComboBox::from_id_salt("online-game")
                 .selected_text(current)
                 .show_ui(ui, |ui| {
                     for p in plugins.games() {
                         let id = p.id().to_owned();
                         ui.selectable_value(&mut self.game, Some(id), p.manifest().name.clone());
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
             if self.game != before {
                 self.values.clear();
                 self.seat = 0;

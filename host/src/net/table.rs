@@ -49,6 +49,8 @@ pub enum LocalPlayer {
 pub enum Update {
     /// The invite to show, and how many seats are open.
     Invite(String, usize),
+    /// The seats this side plays (none: it watches), once the game is set up.
+    Seats(Vec<u8>),
     /// The position changed (a move, a takeback, the start).
     Position(Box<Snapshot>),
     /// The person's seat is to move.
@@ -183,6 +185,8 @@ pub(super) struct Table {
     pub turn_started: Instant,
     /// The game's moves as they travel (chance outcomes left out), for catching up.
     pub net_moves: Vec<NetMove>,
+    /// The board's layout, as the worker last gave it (its later snapshots leave it out).
+    layout: Option<game_api::Layout>,
 }
 
 /// The worker's error, said once.
@@ -207,8 +211,12 @@ impl Table {
             LocalPlayer::App(app) => (app.take_lines(), Some(app.updates.clone())),
             LocalPlayer::Bot(_) => (None, None),
         };
+        if let Some(u) = &updates {
+            let _ = u.send(Update::Seats(local.clone()));
+        }
         Table {
             worker,
+            layout: snapshot.layout.clone(),
             snapshot,
             record,
             writer: record_path.map(RecordWriter::new),
@@ -569,9 +577,16 @@ impl Table {
     }
 
     /// Tells the app (if a person plays there) the position now.
-    pub fn changed(&self) {
+    /// Every position carries the layout, so that a view that starts late (coming back
+    /// to a game replays its record first) can draw the board.
+    pub fn changed(&mut self) {
+        if self.snapshot.layout.is_some() {
+            self.layout.clone_from(&self.snapshot.layout);
+        }
         if let Some(u) = &self.updates {
-            let _ = u.send(Update::Position(Box::new(self.snapshot.clone())));
+            let mut snapshot = self.snapshot.clone();
+            snapshot.layout.clone_from(&self.layout);
+            let _ = u.send(Update::Position(Box::new(snapshot)));
         }
     }
 

@@ -213,3 +213,135 @@ fn a_guest_killed_mid_game_is_resumed_from_the_apps_list() {
     h.run();
     assert!(h.query_by_label("Resume").is_none());
 }
+
+#[test]
+fn the_app_waits_for_a_guest_that_drops_and_plays_on_when_it_is_back() {
+    let dir = plugins_of(&["oware"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        app.online_form_mut().game = Some("oware".into());
+    });
+    h.get_by_label("Offer").click();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let invite = loop {
+        h.run();
+        if let Some(i) = h.state().online().and_then(|o| o.invite.clone()) {
+            break i;
+        }
+        assert!(Instant::now() < deadline, "no invite");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let guest_record = data.path().join("guest.json");
+    let mut guest = net::join(
+        dir.path(),
+        &invite,
+        &[
+            "--bot",
+            "random",
+            "--record",
+            guest_record.to_str().unwrap(),
+        ],
+    );
+    // A few moves, then the guest's process dies mid-game.
+    let letters = ["a", "b", "c", "d", "e", "f"];
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while net::read_record_lines(&guest_record) <= 4 {
+        h.run();
+        if h.state().online().is_some_and(|o| o.your_turn) {
+            if let Some(n) = letters.iter().find(|n| h.query_by_label(n).is_some()) {
+                h.get_by_label(n).click();
+            }
+        }
+        assert!(Instant::now() < deadline, "the game did not get going");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    guest.kill();
+    let said = |h: &Harness<'static, TavolaApp>, text: &str| {
+        h.state()
+            .online()
+            .is_some_and(|o| o.reports.iter().any(|r| r.contains(text)))
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !said(&h, "left") {
+        assert!(
+            Instant::now() < deadline,
+            "the app did not notice the guest leave"
+        );
+        h.run();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        h.state().online().unwrap().finished.is_none(),
+        "the game must wait"
+    );
+    // The guest comes back from its record, and the game goes on to its end.
+    let back = net::join(
+        dir.path(),
+        "",
+        &[
+            "--resume",
+            guest_record.to_str().unwrap(),
+            "--bot",
+            "random",
+        ],
+    );
+    play_to_the_end(&mut h, &letters);
+    assert!(said(&h, "back"));
+    let joined = back.finish(Duration::from_secs(30));
+    assert!(joined.ok, "{}", joined.stderr);
+    same_moves(
+        &the_saved_game(data.path()),
+        &net::read_record(&guest_record),
+    );
+}
+
+#[test]
+fn the_app_only_watches_a_game_between_two_remote_bots() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let host_record = data.path().join("host.json");
+    let (host_side, invite) = net::host(
+        dir.path(),
+        &[
+            "kalah",
+            "--bot",
+            "random",
+            "--record",
+            host_record.to_str().unwrap(),
+        ],
+    );
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        let form = app.online_form_mut();
+        form.invite = invite.clone();
+        form.watch = true;
+    });
+    h.get_by_label("Watch").click();
+    // Let the spectator say hello before the player comes.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < deadline {
+        h.run();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let guest = net::join(dir.path(), &invite, &["--bot", "random"]);
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut positions = 0;
+    loop {
+        h.run();
+        let online = h.state().online().expect("the game is on");
+        assert!(!online.your_turn, "a spectator is never to move");
+        positions += usize::from(online.shows_board());
+        if let Some(result) = online.finished.clone() {
+            assert!(result.is_ok(), "{result:?}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the game did not end");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(positions > 0, "the board was never shown");
+    assert!(host_side.finish(Duration::from_secs(30)).ok);
+    assert!(guest.finish(Duration::from_secs(30)).ok);
+    same_moves(
+        &the_saved_game(data.path()),
+        &net::read_record(&host_record),
+    );
+}

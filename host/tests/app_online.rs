@@ -247,10 +247,10 @@ fn the_app_waits_for_a_guest_that_drops_and_plays_on_when_it_is_back() {
     let deadline = Instant::now() + Duration::from_secs(60);
     while net::read_record_lines(&guest_record) <= 4 {
         h.run();
-        if h.state().online().is_some_and(|o| o.your_turn) {
-            if let Some(n) = letters.iter().find(|n| h.query_by_label(n).is_some()) {
-                h.get_by_label(n).click();
-            }
+        if h.state().online().is_some_and(|o| o.your_turn)
+            && let Some(n) = letters.iter().find(|n| h.query_by_label(n).is_some())
+        {
+            h.get_by_label(n).click();
         }
         assert!(Instant::now() < deadline, "the game did not get going");
         std::thread::sleep(Duration::from_millis(10));

@@ -85,6 +85,10 @@ pub struct RecordedMove {
     /// (records written before checks existed have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check: Option<String>,
+    /// The milliseconds the mover's clock ran for this move, in a network game with
+    /// clocks (the clocks are worked out again from these).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spent_ms: Option<u64>,
 }
 
 /// A short check of a position: the first 8 hex digits of the 64-bit FNV-1a hash of
@@ -292,6 +296,7 @@ impl Record {
             seat,
             at_ms: None,
             check: Some(check_of(&after)?),
+            spent_ms: None,
         });
         Ok(())
     }
@@ -469,6 +474,7 @@ mod tests {
                     seat: Some(0),
                     at_ms: None,
                     check: Some(position_check("4,4,0,5,5,5/4,4,4,4,4,4 1-0 S")),
+                    spent_ms: None,
                 },
                 RecordedMove {
                     id: 0,
@@ -476,6 +482,7 @@ mod tests {
                     seat: Some(0),
                     at_ms: None,
                     check: Some(position_check("0,5,1,6,6,5/4,4,4,4,4,4 1-0 N")),
+                    spent_ms: None,
                 },
             ],
             result: None,

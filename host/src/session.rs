@@ -187,6 +187,7 @@ impl Session {
                 seat,
                 at_ms,
                 check: Some(position_check(after)),
+                spent_ms: None,
             });
         }
         self.cursor += 1;

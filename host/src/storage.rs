@@ -409,6 +409,7 @@ mod tests {
                     seat: Some(0),
                     at_ms: None,
                     check: None,
+                    spent_ms: None,
                 })
                 .collect(),
             result: None,

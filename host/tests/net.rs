@@ -462,3 +462,51 @@ fn a_host_killed_mid_game_comes_back_under_the_same_invite() {
     assert!(a.net.as_ref().unwrap().host_secrets.is_none());
     assert!(b.net.as_ref().unwrap().token.is_none());
 }
+
+#[test]
+fn a_player_who_does_not_move_in_time_loses_on_both_sides() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let host_record = out.path().join("host.json");
+    let guest_record = out.path().join("guest.json");
+    // The host's person (South, first to move) types nothing; three seconds a seat.
+    let (host_side, invite) = net::host_typing(
+        dir.path(),
+        &[
+            "kalah",
+            "--clock",
+            "0.05+0",
+            "--record",
+            host_record.to_str().unwrap(),
+        ],
+    );
+    let guest = join(
+        dir.path(),
+        &invite,
+        &[
+            "--bot",
+            "random",
+            "--record",
+            guest_record.to_str().unwrap(),
+        ],
+    );
+    let hosted = host_side.finish(Duration::from_secs(60));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    let joined = guest.finish(Duration::from_secs(30));
+    assert!(joined.ok, "{}", joined.stderr);
+    for path in [&host_record, &guest_record] {
+        let r = read_record(path);
+        assert_eq!(
+            r.ending,
+            Some(tavola::ending::Ending::Time { seat: 0 }),
+            "{path:?}"
+        );
+        let clock = r.clock.expect("the clocks are recorded");
+        assert_eq!((clock.per_game_ms, clock.increment_ms), (3000, 0));
+    }
+    assert!(
+        joined.stderr.contains("seat 0's time ran out"),
+        "{}",
+        joined.stderr
+    );
+}

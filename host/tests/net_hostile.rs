@@ -331,6 +331,7 @@ fn a_host_whose_reveal_does_not_match_its_commitment_is_refused() {
         seats: 2,
         players: vec!["remote".into(), "host".into()],
         commit: committed.commitment(),
+        clock: None,
     });
     let Message::Join { nonce } = message(&events, link.id()) else {
         panic!("no join")
@@ -357,4 +358,80 @@ fn a_host_whose_reveal_does_not_match_its_commitment_is_refused() {
     );
     drop(link);
     node.close();
+}
+
+/// A Kalah host on North (seat 1) with three-second clocks; the attacker, South, moves
+/// first. Returns the host, its invite and the record's path.
+fn clocked_host(dir: &std::path::Path, record: &std::path::Path) -> (net::Side, Invite) {
+    let (host_side, invite_text) = host(
+        dir,
+        &[
+            "kalah",
+            "--seat",
+            "1",
+            "--bot",
+            "random",
+            "--clock",
+            "0.05+0",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+    );
+    (host_side, Invite::parse(&invite_text).unwrap())
+}
+
+#[test]
+fn a_guest_that_says_nothing_past_its_time_loses_on_time() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let record = out.path().join("host.json");
+    let (host_side, invite) = clocked_host(dir.path(), &record);
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&loopback(), None, tx).unwrap();
+    let (link, seat, token) = seat_at(&node, &events, &invite, None);
+    assert_eq!(seat, 0);
+    // A flag for the host's seat, which is not to move and has all its time: refused.
+    refused(&events, &link, Message::Flag { seat: 1 }, "has not run out");
+    // Back in the seat (its clock runs again from the return), and then silence: the
+    // host ends the game once South's 3 s and twice the slack have passed.
+    let (link, ..) = seat_at(&node, &events, &invite, Some(Rejoin { token, moves: 0 }));
+    let told = message(&events, link.id());
+    assert!(matches!(told, Message::Flag { seat: 0 }), "{told:?}");
+    let hosted = host_side.finish(Duration::from_secs(60));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    assert!(
+        hosted.stderr.contains("seat 0's time ran out"),
+        "{}",
+        hosted.stderr
+    );
+    let r = read_record(&record);
+    assert_eq!(r.ending, Some(tavola::ending::Ending::Time { seat: 0 }));
+    assert!(r.moves.is_empty());
+}
+
+#[test]
+fn a_move_that_claims_more_time_than_its_seat_had_loses_on_time() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let record = out.path().join("host.json");
+    let (host_side, invite) = clocked_host(dir.path(), &record);
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&loopback(), None, tx).unwrap();
+    let (link, seat, _) = seat_at(&node, &events, &invite, None);
+    assert_eq!(seat, 0);
+    // 2.5 s pass; the move says it took 4 s (possible, within the clock slack), more than
+    // the 3 s South had: the move does not count, South loses on time.
+    std::thread::sleep(Duration::from_millis(2500));
+    link.send(&Message::Move(NetMove {
+        number: 1,
+        seat: 0,
+        notation: "a".into(),
+        position: "00".into(),
+        spent_ms: 4000,
+    }));
+    let hosted = host_side.finish(Duration::from_secs(60));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    let r = read_record(&record);
+    assert_eq!(r.ending, Some(tavola::ending::Ending::Time { seat: 0 }));
+    assert!(r.moves.is_empty(), "the late move was recorded");
 }

@@ -666,6 +666,7 @@ cli-about-net-join = Join a game from its invite
 cli-arg-net-host-game = The game's id (see `tavola list`)
 cli-arg-net-host-options = Set a game option (repeatable), e.g. `--option houses=4`
 cli-arg-net-host-seat = The seat this side plays (from 0); every other seat is a joining player's
+cli-arg-net-host-clock = Clocks: minutes a seat for the game, plus seconds added after each move (`5+3`); a seat whose time runs out loses
 cli-arg-net-host-listen = Listen on this address (e.g. `127.0.0.1:0`); without it, every interface
 cli-arg-net-host-wait = How long to wait for the players to join, in seconds
 cli-arg-net-host-bot = The bot that plays this side's seat (`random`, `greedy`, the plugin's own); without it, moves are read from standard input (also `resign`, `draw`, `takeback`)
@@ -713,5 +714,6 @@ online-resume-line = { $game }, { $role }: { $moves ->
    *[other] { $moves } moves
   } played
 online-resume = Resume
+online-clock = Seat { $seat }: { $time }
 online-qr = The same invite as a QR code, for a phone's camera.
 online-not-network = { $file } is not the record of a network game.

@@ -675,6 +675,7 @@ cli-about-net-join = Unisciti a una partita dal suo invito
 cli-arg-net-host-game = L'id del gioco (vedi `tavola list`)
 cli-arg-net-host-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
 cli-arg-net-host-seat = Il posto giocato da questa parte (da 0); ogni altro posto è di un giocatore che si unisce
+cli-arg-net-host-clock = Orologi: minuti per posto per la partita, più secondi aggiunti dopo ogni mossa (`5+3`); chi finisce il tempo perde
 cli-arg-net-host-listen = Ascolta su questo indirizzo (per esempio `127.0.0.1:0`); senza, su ogni interfaccia
 cli-arg-net-host-wait = Quanto aspettare che i giocatori si uniscano, in secondi
 cli-arg-net-host-bot = Il bot che gioca il posto di questa parte (`random`, `greedy` o quello del plugin); senza, le mosse si leggono dall'input standard (anche `resign`, `draw`, `takeback`)
@@ -722,5 +723,6 @@ online-resume-line = { $game }, { $role }: { $moves ->
    *[other] { $moves } mosse
   } giocate
 online-resume = Riprendi
+online-clock = Posto { $seat }: { $time }
 online-qr = Lo stesso invito come codice QR, per la fotocamera di un telefono.
 online-not-network = { $file } non è una partita in rete registrata da Tavola.

@@ -505,7 +505,7 @@ impl TavolaApp {
                         match (form.game.clone(), form.options(&self.plugins)) {
                             (Some(game), Ok(options)) => Some(online::OnlineGame::offer(
                                 &self.plugins,
-                                (&game, options, form.seat),
+                                (&game, options, form.seat, form.time_control()),
                                 settings,
                                 exe,
                                 records,

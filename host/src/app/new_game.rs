@@ -199,7 +199,7 @@ impl NewGameDialog {
                         ui.end_row();
                     }
                 });
-            clock_row(ui, &mut self.clock);
+            super::options_form::clock_row(ui, &mut self.clock);
             egui::CollapsingHeader::new(crate::tr!("new-game-advanced")).show(ui, |ui| {
                 ui.checkbox(&mut self.show_engines, crate::tr!("new-game-engines"))
                     .on_hover_text(crate::tr!("new-game-engines-hint"));
@@ -240,29 +240,6 @@ impl NewGameDialog {
         }
         outcome
     }
-}
-
-/// Clocks on or off, and their time and increment when on.
-fn clock_row(ui: &mut egui::Ui, (on, minutes, increment): &mut (bool, u32, u32)) {
-    ui.horizontal(|ui| {
-        ui.checkbox(on, crate::tr!("clocks"))
-            .on_hover_text(crate::tr!("clocks-hint"));
-        if *on {
-            ui.add(
-                egui::DragValue::new(minutes)
-                    .range(1..=180)
-                    .suffix(crate::tr!("minutes-suffix")),
-            )
-            .on_hover_text(crate::tr!("clocks-time-hint"));
-            ui.label("+");
-            ui.add(
-                egui::DragValue::new(increment)
-                    .range(0..=60)
-                    .suffix(crate::tr!("seconds-per-move-suffix")),
-            )
-            .on_hover_text(crate::tr!("clocks-increment-hint"));
-        }
-    });
 }
 
 /// The menu of who plays seat `i`: a person, a level (with what it is like), the game's

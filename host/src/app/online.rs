@@ -12,7 +12,7 @@ use game_api::{Layout, Options, SiteId, Turn};
 
 use super::{BoardView, Marks, board::contents_of};
 use crate::{
-    net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, Update},
+    net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, TimeControl, Update},
     plugins::PluginSet,
     record::Record,
     worker::Snapshot,
@@ -38,6 +38,8 @@ pub struct OnlineGame {
     pub finished: Option<Result<String, String>>,
     selected: Vec<SiteId>,
     board: BoardView,
+    /// Each seat's time left when the game last said, and when that was.
+    clocks: Option<(Vec<u64>, std::time::Instant)>,
 }
 
 impl OnlineGame {
@@ -58,6 +60,7 @@ impl OnlineGame {
             finished: None,
             selected: Vec::new(),
             board: BoardView::default(),
+            clocks: None,
         }
     }
 
@@ -66,7 +69,7 @@ impl OnlineGame {
     /// `records` (the app's data folder's `online/`), if given.
     pub fn offer(
         plugins: &PluginSet,
-        (game, options, seat): (&str, Options, u8),
+        (game, options, seat, clock): (&str, Options, u8, Option<TimeControl>),
         settings: NetSettings,
         exe: PathBuf,
         records: Option<PathBuf>,
@@ -80,6 +83,7 @@ impl OnlineGame {
                     plugin,
                     options,
                     seat,
+                    clock,
                     player,
                     settings,
                     record: record_path(records.as_deref(), &game),
@@ -142,10 +146,15 @@ impl OnlineGame {
                     let plugin = plugins.require(&record.game)?;
                     let options = Options::resolve(&plugin.manifest().options, &record.options)
                         .map_err(|e| e.to_string())?;
+                    let clock = record.clock.as_ref().map(|c| TimeControl {
+                        per_game_ms: c.per_game_ms,
+                        increment_ms: c.increment_ms,
+                    });
                     let offer = Offer {
                         plugin,
                         options,
                         seat: net.seat.unwrap_or(0),
+                        clock,
                         player,
                         settings,
                         record: Some(path.clone()),
@@ -182,6 +191,7 @@ impl OnlineGame {
                 // The board faces the person: seat 0 is drawn at the bottom, so a person
                 // in seat 1 sees it turned.
                 Update::Seats(seats) => self.board.flipped = seats == [1],
+                Update::Clocks(left) => self.clocks = Some((left, std::time::Instant::now())),
                 Update::Position(snapshot) => {
                     if snapshot.layout.is_some() {
                         self.layout.clone_from(&snapshot.layout);
@@ -236,6 +246,7 @@ impl OnlineGame {
         if let Some(snapshot) = &self.snapshot {
             ui.label(&snapshot.view.status);
         }
+        self.clocks_ui(ui);
         if let Some(q) = self.question.clone() {
             ui.horizontal(|ui| {
                 ui.label(q);
@@ -267,6 +278,40 @@ impl OnlineGame {
         }
         self.board_ui(ui);
         close
+    }
+
+    /// The time each seat has left, the clock of the seat to move running down.
+    fn clocks_ui(&self, ui: &mut egui::Ui) {
+        let (Some((left, since)), Some(snapshot)) = (&self.clocks, &self.snapshot) else {
+            return;
+        };
+        let running = match snapshot.turn {
+            Turn::Seat { seat } if self.finished.is_none() => Some(seat),
+            _ => None,
+        };
+        ui.horizontal(|ui| {
+            for (seat, &ms) in left.iter().enumerate() {
+                let now = if running == Some(seat as u8) {
+                    ms.saturating_sub(since.elapsed().as_millis() as u64)
+                } else {
+                    ms
+                };
+                let text = crate::tr!(
+                    "online-clock",
+                    seat = seat + 1,
+                    time = crate::ending::clock_text(now)
+                );
+                let text = egui::RichText::new(text).monospace();
+                ui.label(if running == Some(seat as u8) {
+                    text.strong()
+                } else {
+                    text
+                });
+            }
+        });
+        if running.is_some() {
+            ui.ctx().request_repaint_after(Duration::from_millis(200));
+        }
     }
 
     /// The person's moves (by name, for any game) and offers.

@@ -9,7 +9,11 @@ use std::{
 
 use game_api::{OptionValue, Options};
 
-use crate::{net::NetSettings, plugins::PluginSet, record::Record};
+use crate::{
+    net::{NetSettings, TimeControl},
+    plugins::PluginSet,
+    record::Record,
+};
 
 /// The form: which game to offer (its options, the seat, whether relays may be used),
 /// which invite to join, and which stopped game to resume.
@@ -27,6 +31,8 @@ pub struct OnlineForm {
     pub invite: String,
     /// Join only to watch (a spectator plays no seat).
     pub watch: bool,
+    /// Clocks: on or off, minutes per seat for the game, seconds added per move.
+    pub clock: (bool, u32, u32),
     /// The address to listen on (none: every interface; the tests give 127.0.0.1:0).
     pub listen: Option<std::net::SocketAddr>,
     /// The stopped games found in the records folder, newest first (read when the form
@@ -70,6 +76,7 @@ impl OnlineForm {
             listen: std::env::var("TAVOLA_NET_LISTEN")
                 .ok()
                 .and_then(|a| a.parse().ok()),
+            clock: (false, 5, 3),
             ..OnlineForm::default()
         }
     }
@@ -80,6 +87,15 @@ impl OnlineForm {
             listen: self.listen,
             relays: self.relays,
         }
+    }
+
+    /// The clocks chosen, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        let (on, minutes, increment) = self.clock;
+        on.then_some(TimeControl {
+            per_game_ms: u64::from(minutes.max(1)) * 60_000,
+            increment_ms: u64::from(increment) * 1000,
+        })
     }
 
     /// The options chosen for the game to offer, checked against its manifest.
@@ -204,6 +220,7 @@ impl OnlineForm {
                 .response
                 .labelled_by(label.id);
         });
+        super::options_form::clock_row(ui, &mut self.clock);
         ui.checkbox(&mut self.relays, crate::tr!("online-relays"));
         let options = Options::resolve(&manifest.options, &self.values);
         if let Err(e) = &options {

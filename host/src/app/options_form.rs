@@ -95,3 +95,26 @@ pub(super) fn options_ui(
         });
     changed
 }
+
+/// Clocks on or off, and their time and increment when on.
+pub(super) fn clock_row(ui: &mut egui::Ui, (on, minutes, increment): &mut (bool, u32, u32)) {
+    ui.horizontal(|ui| {
+        ui.checkbox(on, crate::tr!("clocks"))
+            .on_hover_text(crate::tr!("clocks-hint"));
+        if *on {
+            ui.add(
+                egui::DragValue::new(minutes)
+                    .range(1..=180)
+                    .suffix(crate::tr!("minutes-suffix")),
+            )
+            .on_hover_text(crate::tr!("clocks-time-hint"));
+            ui.label("+");
+            ui.add(
+                egui::DragValue::new(increment)
+                    .range(0..=60)
+                    .suffix(crate::tr!("seconds-per-move-suffix")),
+            )
+            .on_hover_text(crate::tr!("clocks-increment-hint"));
+        }
+    });
+}

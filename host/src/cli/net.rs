@@ -38,6 +38,10 @@ pub enum NetCommand {
         /// The seat this side plays (from 0); every other seat is a joining player's.
         #[arg(long, default_value_t = 0)]
         seat: u8,
+        /// Clocks: minutes a seat for the game, plus seconds added after each move
+        /// (`5+3`); a seat whose time runs out loses.
+        #[arg(long, value_name = "MINUTES+SECONDS", value_parser = crate::net::TimeControl::parse)]
+        clock: Option<crate::net::TimeControl>,
         /// Listen on this address (e.g. `127.0.0.1:0`); without it, every interface.
         #[arg(long, value_name = "ADDR:PORT")]
         listen: Option<SocketAddr>,
@@ -110,6 +114,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
             resume,
             options,
             mut seat,
+            clock,
             listen,
             mut common,
             wait,
@@ -140,10 +145,19 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
                         .cloned();
                 }
             }
+            // Coming back, the clocks are the record's.
+            let clock = match &resumed {
+                Some(r) => r.clock.as_ref().map(|c| crate::net::TimeControl {
+                    per_game_ms: c.per_game_ms,
+                    increment_ms: c.increment_ms,
+                }),
+                None => clock,
+            };
             let offer = Offer {
                 plugin,
                 options,
                 seat,
+                clock,
                 player: common.player(),
                 settings: NetSettings {
                     listen,

@@ -29,6 +29,8 @@ pub struct Offer<'a> {
     pub options: Options,
     /// The seat the host plays (every other seat is a guest's).
     pub seat: u8,
+    /// The clocks of the game, if it has them (coming back to a game: the record's).
+    pub clock: Option<super::TimeControl>,
     /// Who plays the host's seat.
     pub player: LocalPlayer,
     /// Where to listen, and whether relays may be used.
@@ -192,6 +194,7 @@ pub fn host(
         offer.player.clone(),
         events,
     );
+    table.set_clock(offer.clock);
     let mut hosting = Hosting {
         node,
         links: Vec::new(),
@@ -267,10 +270,17 @@ impl Hosting {
             let Some(seat) = table.seat_to_move() else {
                 continue;
             };
-            if matches!(self.holders[usize::from(seat)], Holder::Local) {
-                self.local_turn(table, seat)?;
-            } else {
-                self.next_event(table, Duration::from_millis(100))?;
+            match &self.holders[usize::from(seat)] {
+                Holder::Local => self.local_turn(table, seat)?,
+                // A player who says nothing past its time (and the slack) loses on time.
+                Holder::Remote { link: Some(_), .. }
+                    if table.flag_due(seat, 2 * super::table::CLOCK_SLACK_MS) =>
+                {
+                    table.flag(seat)?;
+                    self.broadcast(&Message::Flag { seat }, None);
+                    (self.report)(&format!("seat {seat}'s time ran out"));
+                }
+                Holder::Remote { .. } => self.next_event(table, Duration::from_millis(100))?,
             }
         }
         Ok(())

@@ -150,6 +150,17 @@ impl Hosting {
                 }
                 Ok(())
             }
+            (Message::Flag { seat: f }, Some(s), _) if !table.is_over() => {
+                // A player says its own time ran out, or (its clock says) another's did.
+                if f != s && !table.flag_plausible(f) {
+                    self.refuse(link, &format!("seat {f}'s time has not run out"));
+                    return Ok(());
+                }
+                table.flag(f)?;
+                self.broadcast(&Message::Flag { seat: f }, Some(link));
+                (self.report)(&format!("seat {f}'s time ran out"));
+                Ok(())
+            }
             (Message::AnswerDraw { accept } | Message::AnswerTakeback { accept }, Some(_), _) => {
                 self.answer = Some(accept);
                 Ok(())
@@ -246,6 +257,7 @@ impl Hosting {
             seats: table.snapshot.seat_count,
             players,
             commit,
+            clock: table.clock,
         };
         if let Some(l) = self.link(link) {
             l.send(&message);

@@ -54,6 +54,7 @@ struct Offered {
     options: Options,
     pub(super) seat: Option<u8>,
     commit: String,
+    clock: Option<super::TimeControl>,
 }
 
 /// The joining side: its one link to the host and what it needs to come back.
@@ -141,6 +142,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
         setup.player.clone(),
         events,
     );
+    table.set_clock(offered.clock);
     // A record to come back to is played again here first, each move checked.
     table.record.moves.clear();
     for m in &record.moves {
@@ -299,6 +301,7 @@ fn wait_offer(
             options,
             seat,
             commit,
+            clock,
             ..
         } => {
             if protocol != PROTOCOL_VERSION {
@@ -332,6 +335,7 @@ fn wait_offer(
                 options,
                 seat,
                 commit,
+                clock,
             })
         }
         Message::Refused { reason } => Err(TableError::RefusedByPeer(reason)),
@@ -465,6 +469,12 @@ impl Joining {
             };
             if Some(seat) == self.seat {
                 super::side::Side::own_turn(self, table, seat)?;
+            } else if self.seat.is_some() && table.flag_due(seat, 2 * super::table::CLOCK_SLACK_MS)
+            {
+                // The mover's side said nothing past its time (and the slack).
+                table.flag(seat)?;
+                self.link.send(&Message::Flag { seat });
+                (self.report)(&format!("seat {seat}'s time ran out"));
             } else {
                 self.next_event(table, Duration::from_millis(100))?;
             }

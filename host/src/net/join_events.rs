@@ -63,6 +63,14 @@ impl Joining {
                 (self.report)(&format!("seat {seat} resigned"));
                 Ok(())
             }
+            Message::Flag { seat } if !table.is_over() => {
+                if !table.flag_plausible(seat) {
+                    return Err(self.refuse(&format!("seat {seat}'s time has not run out")));
+                }
+                table.flag(seat)?;
+                (self.report)(&format!("seat {seat}'s time ran out"));
+                Ok(())
+            }
             Message::OfferDraw { seat } if Some(seat) != self.seat && !table.is_over() => {
                 let accept = self.seat.is_some()
                     && table.snapshot.seat_count == 2

@@ -101,6 +101,9 @@ pub enum Message {
         players: Vec<String>,
         /// The host's commitment: the hash of its seed half.
         commit: String,
+        /// The clocks both sides keep, if the game has them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<super::TimeControl>,
     },
     /// The joining side accepts the offer and gives its half of the seed in the clear
     /// (the host is already bound by its commitment).
@@ -159,6 +162,12 @@ pub enum Message {
     },
     /// The sender leaves (the game is over, or its player quit).
     Bye,
+    /// This seat's time ran out: it loses (said by its own side when its clock runs out,
+    /// or by another side when the mover's side said nothing for longer than its time).
+    Flag {
+        /// The seat whose time ran out.
+        seat: u8,
+    },
 }
 
 impl Message {
@@ -191,6 +200,7 @@ impl Message {
             Message::AnswerTakeback { .. } => "takeback answer",
             Message::Refused { .. } => "refusal",
             Message::Bye => "bye",
+            Message::Flag { .. } => "flag",
         }
     }
 }

@@ -12,11 +12,14 @@
 //!   reported, never played or recorded.
 //! - **Fair chance** ([`fair`]): the seed of dice and shuffles is fixed by
 //!   commit-and-reveal; chance outcomes never travel.
+//! - **Clocks** ([`clock`]): the host's time control; a move carries the time it took,
+//!   and the time left is worked out from the moves on every side alike.
 //!
 //! A host plays its seat and waits for a player for every other seat
 //! ([`host()`]); a joining side takes the seat it is given or watches
 //! ([`join()`]).
 
+pub mod clock;
 pub mod fair;
 pub mod host;
 mod host_events;
@@ -29,6 +32,7 @@ pub mod message;
 mod side;
 pub mod table;
 
+pub use clock::TimeControl;
 pub use host::{Offer, host};
 pub use invite::{Invite, InviteError};
 pub use join::{JoinSetup, join};

@@ -37,9 +37,16 @@ pub(super) trait Side {
         }
         match choice {
             Ok(mv) => {
-                table.apply(mv, Some(seat))?;
-                let last = table.net_moves.last().cloned().expect("just played");
-                self.tell(&Message::Move(last));
+                if table.apply(mv, Some(seat))? {
+                    let last = table.net_moves.last().cloned().expect("just played");
+                    self.tell(&Message::Move(last));
+                } else {
+                    self.time_out(seat);
+                }
+            }
+            Err(Typed::TimeOut) => {
+                table.flag(seat)?;
+                self.time_out(seat);
             }
             Err(Typed::Resign) => {
                 table.end(Ending::Resigned { seat });
@@ -71,6 +78,12 @@ pub(super) trait Side {
             Err(Typed::Yes | Typed::No) => {}
         }
         Ok(())
+    }
+
+    /// Tells everyone that `seat`, this side's, ran out of time (the game is over).
+    fn time_out(&mut self, seat: u8) {
+        self.tell(&Message::Flag { seat });
+        self.say(&format!("seat {seat}'s time ran out"));
     }
 
     /// Waits (at most two minutes) for the answer to this side's request.

@@ -51,6 +51,9 @@ pub enum Update {
     Invite(String, usize),
     /// The seats this side plays (none: it watches), once the game is set up.
     Seats(Vec<u8>),
+    /// The time each seat has left, in milliseconds, in seat order, as of this moment
+    /// (the clock of the seat to move runs on from it).
+    Clocks(Vec<u64>),
     /// The position changed (a move, a takeback, the start).
     Position(Box<Snapshot>),
     /// The person's seat is to move.
@@ -161,6 +164,8 @@ pub struct NetOutcome {
 /// What a person typed, when it is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Typed {
+    /// Not typed: the seat's time ran out while it was to move.
+    TimeOut,
     Resign,
     Draw,
     Takeback,
@@ -187,6 +192,8 @@ pub(super) struct Table {
     pub net_moves: Vec<NetMove>,
     /// The board's layout, as the worker last gave it (its later snapshots leave it out).
     layout: Option<game_api::Layout>,
+    /// The clocks' time control, if the game has clocks.
+    pub clock: Option<super::TimeControl>,
 }
 
 /// The worker's error, said once.
@@ -217,6 +224,7 @@ impl Table {
         Table {
             worker,
             layout: snapshot.layout.clone(),
+            clock: None,
             snapshot,
             record,
             writer: record_path.map(RecordWriter::new),
@@ -273,8 +281,16 @@ impl Table {
         self.record.ending.is_some() || matches!(self.snapshot.turn, Turn::Over { .. })
     }
 
-    /// Plays move `mv` (legal here) for `seat`, records and saves it.
-    pub fn apply(&mut self, mv: u32, seat: Option<u8>) -> Result<(), TableError> {
+    /// Plays move `mv` (legal here) for `seat`, records and saves it; returns false
+    /// (and ends the game on time) instead if `seat`'s clock ran out before it.
+    pub fn apply(&mut self, mv: u32, seat: Option<u8>) -> Result<bool, TableError> {
+        let spent = self.turn_started.elapsed().as_millis() as u64;
+        if let Some(s) = seat
+            && self.out_of_time(s, spent)
+        {
+            self.flag(s)?;
+            return Ok(false);
+        }
         let notation = self
             .snapshot
             .moves
@@ -283,21 +299,28 @@ impl Table {
             .map(|m| m.notation.clone())
             .ok_or_else(|| TableError::Worker(format!("move {mv} is not legal here")))?;
         let (_, snapshot) = self.worker.play(mv).map_err(worker_error)?;
-        self.push(mv, notation, seat, &snapshot);
+        self.push((mv, notation, seat), spent, &snapshot);
         self.snapshot = snapshot;
         self.turn_started = Instant::now();
         self.changed();
-        self.save()
+        self.save()?;
+        Ok(true)
     }
 
-    fn push(&mut self, mv: u32, notation: String, seat: Option<u8>, after: &Snapshot) {
+    /// Records move `(id, notation, seat)`, which took `spent` ms of its mover's clock.
+    fn push(
+        &mut self,
+        (mv, notation, seat): (u32, String, Option<u8>),
+        spent: u64,
+        after: &Snapshot,
+    ) {
         if let Some(seat) = seat {
             self.net_moves.push(NetMove {
                 number: self.next_number(),
                 seat,
                 notation: notation.clone(),
                 position: position_hash(&after.notation),
-                spent_ms: self.turn_started.elapsed().as_millis() as u64,
+                spent_ms: spent,
             });
         }
         self.record.moves.push(RecordedMove {
@@ -306,6 +329,7 @@ impl Table {
             seat,
             at_ms: Some(self.started.elapsed().as_millis() as u64),
             check: Some(position_check(&after.notation)),
+            spent_ms: (seat.is_some() && self.clock.is_some()).then_some(spent),
         });
     }
 
@@ -335,7 +359,8 @@ impl Table {
                 m.notation
             )));
         }
-        self.push(m.id, m.notation.clone(), m.seat, &snapshot);
+        let spent = m.spent_ms.unwrap_or(0);
+        self.push((m.id, m.notation.clone(), m.seat), spent, &snapshot);
         self.snapshot = snapshot;
         Ok(())
     }
@@ -414,6 +439,10 @@ impl Table {
         }
         let mv = info.id.0;
         let notation = info.notation.clone();
+        if self.out_of_time(m.seat, m.spent_ms) {
+            // The mover's own claim says its time ran out first: the move does not count.
+            return self.flag(m.seat);
+        }
         let (_, snapshot) = self.worker.play(mv).map_err(worker_error)?;
         let ours = position_hash(&snapshot.notation);
         if ours != m.position {
@@ -426,7 +455,7 @@ impl Table {
                 theirs: m.position.chars().take(40).collect(),
             });
         }
-        self.push(mv, notation, Some(m.seat), &snapshot);
+        self.push((mv, notation, Some(m.seat)), m.spent_ms, &snapshot);
         self.snapshot = snapshot;
         self.turn_started = Instant::now();
         self.changed();
@@ -479,6 +508,9 @@ impl Table {
                 let id = self.worker.start_bot(&name, seed).map_err(worker_error)?;
                 loop {
                     self.pump(on_event)?;
+                    if self.flag_due(seat, 0) {
+                        return Ok(Err(Typed::TimeOut));
+                    }
                     match self.worker.wait(id, Duration::from_millis(10)) {
                         Poll::Pending => {}
                         Poll::Ready(Ok(Reply::Chosen { mv })) => return Ok(Ok(mv)),
@@ -512,6 +544,9 @@ impl Table {
         }
         loop {
             self.pump(on_event)?;
+            if self.flag_due(seat, 0) {
+                return Ok(Err(Typed::TimeOut));
+            }
             let Some(line) = self.typed(Duration::from_millis(20))? else {
                 continue;
             };
@@ -583,10 +618,17 @@ impl Table {
         if self.snapshot.layout.is_some() {
             self.layout.clone_from(&self.snapshot.layout);
         }
+        let left = self.time_left();
+        if let (Some(c), Some(left)) = (&mut self.record.clock, &left) {
+            c.left_ms.clone_from(left);
+        }
         if let Some(u) = &self.updates {
             let mut snapshot = self.snapshot.clone();
             snapshot.layout.clone_from(&self.layout);
             let _ = u.send(Update::Position(Box::new(snapshot)));
+            if let Some(left) = left {
+                let _ = u.send(Update::Clocks(left));
+            }
         }
     }
 
@@ -618,7 +660,7 @@ pub fn chance_rng(seed: u64, number: u32) -> Rng {
 /// How much longer than the receiver saw pass a mover may say it thought. A true figure
 /// is longer only by what the two sides' starts of the turn differ: the network's delay,
 /// and after a player came back, its catch-up (a few milliseconds a move).
-const CLOCK_SLACK_MS: u64 = 3000;
+pub(super) const CLOCK_SLACK_MS: u64 = 3000;
 
 fn parse_typed(line: &str) -> Option<Typed> {
     match line.trim() {

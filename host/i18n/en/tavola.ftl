@@ -714,6 +714,6 @@ online-resume-line = { $game }, { $role }: { $moves ->
    *[other] { $moves } moves
   } played
 online-resume = Resume
-online-clock = Seat { $seat }: { $time }
+online-clock = { $seat }: { $time }
 online-qr = The same invite as a QR code, for a phone's camera.
 online-not-network = { $file } is not the record of a network game.

@@ -723,6 +723,6 @@ online-resume-line = { $game }, { $role }: { $moves ->
    *[other] { $moves } mosse
   } giocate
 online-resume = Riprendi
-online-clock = Posto { $seat }: { $time }
+online-clock = { $seat }: { $time }
 online-qr = Lo stesso invito come codice QR, per la fotocamera di un telefono.
 online-not-network = { $file } non è una partita in rete registrata da Tavola.

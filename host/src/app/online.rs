@@ -40,10 +40,15 @@ pub struct OnlineGame {
     board: BoardView,
     /// Each seat's time left when the game last said, and when that was.
     clocks: Option<(Vec<u64>, std::time::Instant)>,
+    /// The seats' names, from the game's manifest (for the clocks).
+    seat_names: Vec<String>,
 }
 
 impl OnlineGame {
-    fn start(run: impl FnOnce(LocalPlayer, mpsc::Sender<Update>) + Send + 'static) -> Self {
+    fn start(
+        seat_names: Vec<String>,
+        run: impl FnOnce(LocalPlayer, mpsc::Sender<Update>) + Send + 'static,
+    ) -> Self {
         let (tx_lines, rx_lines) = mpsc::channel();
         let (tx, updates) = mpsc::channel();
         let player = LocalPlayer::App(AppPlayer::new(rx_lines, tx.clone()));
@@ -61,6 +66,7 @@ impl OnlineGame {
             selected: Vec::new(),
             board: BoardView::default(),
             clocks: None,
+            seat_names,
         }
     }
 
@@ -74,9 +80,10 @@ impl OnlineGame {
         exe: PathBuf,
         records: Option<PathBuf>,
     ) -> Self {
+        let names = seat_names(plugins, game);
         let plugins = plugins.clone();
         let game = game.to_owned();
-        Self::start(move |player, tx| {
+        Self::start(names, move |player, tx| {
             let result = (|| {
                 let plugin = plugins.require(&game)?;
                 let offer = Offer {
@@ -107,9 +114,12 @@ impl OnlineGame {
         exe: PathBuf,
         records: Option<PathBuf>,
     ) -> Self {
+        let names = Invite::parse(invite.trim())
+            .map(|i| seat_names(plugins, &i.game.id))
+            .unwrap_or_default();
         let plugins = plugins.clone();
         let text = invite.trim().to_owned();
-        Self::start(move |player, tx| {
+        Self::start(names, move |player, tx| {
             let result = (|| {
                 let invite = Invite::parse(&text).map_err(|e| e.to_string())?;
                 let record = record_path(records.as_deref(), &invite.game.id);
@@ -135,8 +145,11 @@ impl OnlineGame {
     /// app closed or crashed): as its host, under the same invite, or as the player or
     /// spectator it was, from the record's secrets; the record goes on being saved there.
     pub fn resume(plugins: &PluginSet, path: PathBuf, settings: NetSettings, exe: PathBuf) -> Self {
+        let names = Record::read(&path)
+            .map(|r| seat_names(plugins, &r.game))
+            .unwrap_or_default();
         let plugins = plugins.clone();
-        Self::start(move |player, tx| {
+        Self::start(names, move |player, tx| {
             let result = (|| {
                 let record = Record::read(&path).map_err(|e| e.to_string())?;
                 let net = record.net.clone().ok_or_else(|| {
@@ -296,9 +309,14 @@ impl OnlineGame {
                 } else {
                     ms
                 };
+                let name = self
+                    .seat_names
+                    .get(seat)
+                    .cloned()
+                    .unwrap_or_else(|| crate::tr!("seat-number", number = seat + 1));
                 let text = crate::tr!(
                     "online-clock",
-                    seat = seat + 1,
+                    seat = name,
                     time = crate::ending::clock_text(now)
                 );
                 let text = egui::RichText::new(text).monospace();
@@ -378,6 +396,14 @@ impl OnlineGame {
             }
         }
     }
+}
+
+/// The seats' names of `game` (none if it is not here).
+fn seat_names(plugins: &PluginSet, game: &str) -> Vec<String> {
+    plugins
+        .game(game)
+        .map(|p| p.manifest().seat_names.clone())
+        .unwrap_or_default()
 }
 
 /// How long a dropped connection is waited for (and retried) before the game stops.

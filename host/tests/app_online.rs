@@ -105,6 +105,8 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
         form.game = Some("kalah".into());
         // As the options grid's slider sets it: four houses a side.
         form.values.insert("houses".into(), OptionValue::Int(4));
+        // Clocks on: five minutes a seat, two seconds a move.
+        form.clock = (true, 5, 2);
     });
     // The label and the slider it labels.
     assert!(
@@ -134,6 +136,12 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
             guest_record.to_str().unwrap(),
         ],
     );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while h.query_by_label_contains("South: ").is_none() {
+        assert!(Instant::now() < deadline, "no clocks shown");
+        h.run();
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let played = play_to_the_end(&mut h, &["a", "b", "c", "d"]);
     assert!(played > 0, "the person never moved");
     let joined = guest.finish(Duration::from_secs(30));
@@ -145,6 +153,8 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
     assert!(ours.result.is_some());
     same_moves(&ours, &theirs);
     assert_eq!(theirs.options.get("houses"), Some(&OptionValue::Int(4)));
+    let clock = theirs.clock.clone().expect("the clocks travelled with the offer");
+    assert_eq!((clock.per_game_ms, clock.increment_ms), (300_000, 2_000));
     assert!(ours.moves.iter().all(|m| !"efEF".contains(&m.notation)));
     h.get_by_label("Close").click();
     h.run();

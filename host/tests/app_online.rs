@@ -153,7 +153,10 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
     assert!(ours.result.is_some());
     same_moves(&ours, &theirs);
     assert_eq!(theirs.options.get("houses"), Some(&OptionValue::Int(4)));
-    let clock = theirs.clock.clone().expect("the clocks travelled with the offer");
+    let clock = theirs
+        .clock
+        .clone()
+        .expect("the clocks travelled with the offer");
     assert_eq!((clock.per_game_ms, clock.increment_ms), (300_000, 2_000));
     assert!(ours.moves.iter().all(|m| !"efEF".contains(&m.notation)));
     h.get_by_label("Close").click();

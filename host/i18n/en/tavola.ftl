@@ -460,6 +460,7 @@ worker-crashed = the plugin's process { $how }
 worker-crashed-said = { $ended } — it said: { $said }
 worker-timed-out = the plugin did not answer within { $seconds } s ({ $what }); its process was stopped
 worker-protocol = the plugin's process broke the protocol: { $error }
+worker-plugin-fault = The plugin failed: { $error }
 worker-invalid = the plugin sent an invalid answer: { $error }
 worker-doing-load = loading the plugin
 worker-doing-seat-count = counting the seats

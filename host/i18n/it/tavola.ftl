@@ -469,6 +469,7 @@ worker-crashed = il processo del plugin { $how }
 worker-crashed-said = { $ended } — ha scritto: { $said }
 worker-timed-out = il plugin non ha risposto entro { $seconds } s ({ $what }); il suo processo è stato fermato
 worker-protocol = il processo del plugin non ha rispettato il protocollo: { $error }
+worker-plugin-fault = Il plugin ha fallito: { $error }
 worker-invalid = il plugin ha inviato una risposta non valida: { $error }
 worker-doing-load = caricamento del plugin
 worker-doing-seat-count = conteggio dei posti

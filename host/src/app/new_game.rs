@@ -127,9 +127,10 @@ impl NewGameDialog {
     pub fn take_remote(&mut self) -> Result<RemoteGame, WorkerError> {
         std::mem::replace(
             &mut self.remote,
-            Err(WorkerError::Refused(
-                "the worker was handed to the game".into(),
-            )),
+            Err(WorkerError::Refused(crate::plugins::CallError::host(
+                crate::plugins::ErrorKind::Host,
+                "the worker was handed to the game",
+            ))),
         )
     }
 

@@ -287,7 +287,7 @@ impl PlayView {
     /// the game until the person starts the plugin again.
     fn failed(&mut self, e: WorkerError) {
         match e {
-            WorkerError::Refused(message) => self.error = Some(message),
+            WorkerError::Refused(refusal) => self.error = Some(refusal.message),
             WorkerError::Failed(f) => self.lost_worker(f),
         }
     }

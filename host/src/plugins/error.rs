@@ -6,7 +6,7 @@ use game_api::ffi::{FfiError, FfiErrorKind};
 use thiserror::Error;
 
 /// What went wrong in a call to a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ErrorKind {
     /// The game refused a move: it is not legal in this position.
     IllegalMove,
@@ -34,7 +34,7 @@ pub enum ErrorKind {
 
 /// A rule of the contract between the host and a plugin, as the host checks it on every
 /// value a plugin returns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Rule {
     /// A seat number is below the game's seat count.
     SeatInRange,
@@ -87,8 +87,9 @@ impl std::fmt::Display for Rule {
 
 /// An error from a call to a game: the game refused (an illegal move, a bad notation),
 /// the plugin failed (a panic, data breaking the contract), or the host refused (no
-/// move to search, a game too long). Plugin failures name the plugin.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// move to search, a game too long). Plugin failures name the plugin. It crosses the
+/// worker pipe as it is, so the app tells a plugin's fault from a refused move by kind.
+#[derive(Debug, Clone, PartialEq, Eq, Error, serde::Serialize, serde::Deserialize)]
 #[error("{message}")]
 pub struct CallError {
     /// What kind of error it is.
@@ -116,6 +117,15 @@ impl CallError {
         match self.kind {
             ErrorKind::Contract(rule) => Some(rule),
             _ => None,
+        }
+    }
+
+    /// This error with `context` said first ("move 3 cannot be played: …"), of the
+    /// same kind.
+    pub fn context(self, context: impl std::fmt::Display) -> Self {
+        CallError {
+            kind: self.kind,
+            message: format!("{context}: {}", self.message),
         }
     }
 

@@ -110,7 +110,7 @@ impl Checker {
         };
         let reply = match &answer.reply {
             Ok(reply) => reply,
-            Err(refusal) => return short("a refusal", refusal),
+            Err(refusal) => return short("a refusal", &refusal.message),
         };
         match (asked, reply) {
             (Asked::Load, Reply::Loaded { manifest }) => {
@@ -411,7 +411,10 @@ mod tests {
         c.sent(7, &goto);
         let long = Answer {
             id: 7,
-            reply: Err("x".repeat(MAX_TEXT_BYTES + 1)),
+            reply: Err(crate::plugins::CallError::host(
+                crate::plugins::ErrorKind::BadInput,
+                "x".repeat(MAX_TEXT_BYTES + 1),
+            )),
         };
         assert!(c.check(&long).unwrap_err().contains("a refusal of"));
     }

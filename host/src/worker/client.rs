@@ -12,6 +12,8 @@ use std::{
 
 use thiserror::Error;
 
+use crate::plugins::{CallError, ErrorKind};
+
 use super::{
     checks::Checker,
     process::{command, describe_exit, has_ended, kill_group_and_reap, memory_limit, tail},
@@ -64,6 +66,11 @@ pub enum WorkerFailure {
     /// The process sent something that is not the protocol.
     #[error("{}", crate::tr!("worker-protocol", error = .0.clone()))]
     Protocol(String),
+    /// The plugin failed inside its worker (a panic caught at its boundary, data
+    /// breaking the contract): the worker lives, but the game in it is not to be
+    /// trusted.
+    #[error("{}", crate::tr!("worker-plugin-fault", error = .0.clone()))]
+    PluginFault(String),
     /// The plugin tried something the sandbox forbids, and its process was stopped.
     #[error("{}", crate::tr!("worker-blocked", blocked = .0.to_string()))]
     Blocked(crate::sandbox::Attempt),
@@ -97,13 +104,35 @@ fn timed_out_text(what: &str, after: Duration) -> String {
 /// Why a request failed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum WorkerError {
-    /// The plugin (or the worker) refused the request: an illegal move, a bad position.
-    /// The worker is fine.
+    /// The plugin (or the worker) refused the request: an illegal move, a bad position
+    /// (its kind says which). The worker is fine.
     #[error("{0}")]
-    Refused(String),
+    Refused(CallError),
     /// The worker is gone.
     #[error(transparent)]
     Failed(#[from] WorkerFailure),
+}
+
+impl WorkerError {
+    /// The error a worker answered with: a plugin's fault (a panic caught at its
+    /// boundary, data breaking the contract, a failure it reported) is a failure of the
+    /// plugin, like a crash, that the app reports as one and counts towards quarantine;
+    /// anything else (an illegal move, a bad position) is a refusal.
+    pub fn from_refusal(e: CallError) -> Self {
+        if e.is_plugin_fault() {
+            WorkerError::Failed(WorkerFailure::PluginFault(e.message))
+        } else {
+            WorkerError::Refused(e)
+        }
+    }
+
+    /// What kind of refusal this is (none for a failed worker).
+    pub fn kind(&self) -> Option<ErrorKind> {
+        match self {
+            WorkerError::Refused(e) => Some(e.kind),
+            WorkerError::Failed(_) => None,
+        }
+    }
 }
 
 /// The state of a request sent with [`Worker::send`].
@@ -130,7 +159,7 @@ pub struct Worker {
     answers: mpsc::Receiver<Result<Answer, String>>,
     stderr: Arc<Mutex<String>>,
     next_id: u64,
-    stash: HashMap<u64, Result<Reply, String>>,
+    stash: HashMap<u64, Result<Reply, CallError>>,
     deadlines: HashMap<u64, Due>,
     forgotten: std::collections::HashSet<u64>,
     failure: Option<WorkerFailure>,
@@ -323,7 +352,7 @@ impl Worker {
         self.take_answers(None);
         if let Some(reply) = self.stash.remove(&id) {
             self.deadlines.remove(&id);
-            return Poll::Ready(reply.map_err(WorkerError::Refused));
+            return Poll::Ready(reply.map_err(WorkerError::from_refusal));
         }
         if let Some(f) = &self.failure {
             return Poll::Ready(Err(f.clone().into()));

@@ -126,8 +126,9 @@ pub enum Request {
 pub struct Answer {
     /// The request answered.
     pub id: u64,
-    /// The reply, or what the plugin or the worker refused, in words.
-    pub reply: Result<Reply, String>,
+    /// The reply, or what the plugin or the worker refused (or how the plugin failed),
+    /// by kind and in words.
+    pub reply: Result<Reply, crate::plugins::CallError>,
 }
 
 /// What a worker answers.

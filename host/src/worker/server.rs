@@ -20,7 +20,7 @@ use super::{
 };
 use crate::{
     bots::bot_for,
-    plugins::{GameHandle, Plugin, load_copy},
+    plugins::{CallError, ErrorKind, GameHandle, Plugin, load_copy},
     record::replay_with,
 };
 
@@ -80,19 +80,19 @@ fn send(out: &Out, answer: &Answer) {
 }
 
 impl Worker {
-    fn plugin(&self) -> Result<&Plugin, String> {
+    fn plugin(&self) -> Result<&Plugin, CallError> {
         self.plugin
             .as_ref()
-            .ok_or_else(|| "no plugin is loaded in this worker".to_owned())
+            .ok_or_else(|| worker_err("no plugin is loaded in this worker"))
     }
 
-    fn game(&self) -> Result<&GameHandle, String> {
+    fn game(&self) -> Result<&GameHandle, CallError> {
         self.game
             .as_ref()
-            .ok_or_else(|| "no game is set up in this worker".to_owned())
+            .ok_or_else(|| worker_err("no game is set up in this worker"))
     }
 
-    fn handle(&mut self, request: Request) -> Result<Reply, String> {
+    fn handle(&mut self, request: Request) -> Result<Reply, CallError> {
         match request {
             Request::Load {
                 copy,
@@ -107,14 +107,14 @@ impl Worker {
                     write: tables_dir.into_iter().collect(),
                 };
                 crate::sandbox::arm(allow, crate::sandbox::Reporter::Host);
-                let plugin = load_copy(&copy).map_err(|e| e.to_string())?;
+                let plugin = load_copy(&copy).map_err(refused)?;
                 let manifest = Box::new(plugin.manifest().clone());
                 self.plugin = Some(plugin);
                 Ok(Reply::Loaded { manifest })
             }
             Request::SeatCount { options } => {
-                let game = self.plugin()?.new_game(&options).map_err(text)?;
-                game.seat_count().map(Reply::SeatCount).map_err(text)
+                let game = self.plugin()?.new_game(&options)?;
+                game.seat_count().map(Reply::SeatCount)
             }
             Request::Start {
                 options,
@@ -130,47 +130,44 @@ impl Worker {
             Request::Open { record, language } => {
                 speak(&language);
                 let plugin = self.plugin()?.clone();
-                let replayed = replay_with(&plugin, &record).map_err(|e| e.to_string())?;
+                let replayed = replay_with(&plugin, &record).map_err(refused)?;
                 let options = replayed.game.options().clone();
                 self.start = Some(self.set_up(&options, record.start.as_deref())?);
                 self.game = Some(replayed.game);
                 Ok(Reply::Position {
-                    snapshot: Box::new(snapshot(self.game()?, true).map_err(text)?),
+                    snapshot: Box::new(snapshot(self.game()?, true)?),
                     warnings: replayed.warnings,
                 })
             }
             Request::Goto { moves } => self.goto(&moves, false, Vec::new()),
             Request::Play { mv } => {
                 let mut game = self.game()?.clone();
-                let effects = game.apply_with_effects(MoveId(mv)).map_err(text)?;
-                let snapshot = Box::new(snapshot(&game, false).map_err(text)?);
+                let effects = game.apply_with_effects(MoveId(mv))?;
+                let snapshot = Box::new(snapshot(&game, false)?);
                 self.game = Some(game);
                 Ok(Reply::Played { effects, snapshot })
             }
             Request::Language { language, moves } => self.relabel(&language, &moves),
             Request::Tables { request } => {
-                let status = self.game()?.endgame_tables(&request).map_err(text)?;
+                let status = self.game()?.endgame_tables(&request)?;
                 Ok(Reply::Tables(Box::new(status)))
             }
             Request::Bot { .. } | Request::Hint { .. } | Request::Cancel { .. } => {
-                Err("searches are answered on their own".into())
+                Err(worker_err("searches are answered on their own"))
             }
         }
     }
 
     /// The game in progress in `language`: its start made again from its state (the
     /// plugin tells each game it makes the language), then `moves`.
-    fn relabel(&mut self, language: &str, moves: &[u32]) -> Result<Reply, String> {
+    fn relabel(&mut self, language: &str, moves: &[u32]) -> Result<Reply, CallError> {
         speak(language);
         let start = self
             .start
             .as_ref()
-            .ok_or_else(|| "no game is set up in this worker".to_owned())?;
-        let state = start.state_json().map_err(text)?;
-        let again = self
-            .plugin()?
-            .from_json(start.options(), &state)
-            .map_err(text)?;
+            .ok_or_else(|| worker_err("no game is set up in this worker"))?;
+        let state = start.state_json()?;
+        let again = self.plugin()?.from_json(start.options(), &state)?;
         self.start = Some(again);
         let Some((&last, before)) = moves.split_last() else {
             return self.goto(&[], true, Vec::new());
@@ -179,19 +176,18 @@ impl Worker {
         let mut game = self.game()?.clone();
         let effects = game
             .apply_with_effects(MoveId(last))
-            .map_err(|e| format!("move {} cannot be played: {e}", moves.len()))?;
-        let snapshot = Box::new(snapshot(&game, true).map_err(text)?);
+            .map_err(|e| e.context(format!("move {} cannot be played", moves.len())))?;
+        let snapshot = Box::new(snapshot(&game, true)?);
         self.game = Some(game);
         Ok(Reply::Played { effects, snapshot })
     }
 
-    fn set_up(&self, options: &Options, position: Option<&str>) -> Result<GameHandle, String> {
+    fn set_up(&self, options: &Options, position: Option<&str>) -> Result<GameHandle, CallError> {
         let plugin = self.plugin()?;
         match position {
             Some(p) => plugin.from_notation(options, p),
             None => plugin.new_game(options),
         }
-        .map_err(text)
     }
 
     fn goto(
@@ -199,16 +195,16 @@ impl Worker {
         moves: &[u32],
         layout: bool,
         warnings: Vec<String>,
-    ) -> Result<Reply, String> {
+    ) -> Result<Reply, CallError> {
         let mut game = self
             .start
             .clone()
-            .ok_or_else(|| "no game is set up in this worker".to_owned())?;
+            .ok_or_else(|| worker_err("no game is set up in this worker"))?;
         for (i, &mv) in moves.iter().enumerate() {
             game.apply(MoveId(mv))
-                .map_err(|e| format!("move {} cannot be played: {e}", i + 1))?;
+                .map_err(|e| e.context(format!("move {} cannot be played", i + 1)))?;
         }
-        let snapshot = Box::new(snapshot(&game, layout).map_err(text)?);
+        let snapshot = Box::new(snapshot(&game, layout)?);
         self.game = Some(game);
         Ok(Reply::Position { snapshot, warnings })
     }
@@ -216,7 +212,8 @@ impl Worker {
     fn bot(&mut self, id: u64, name: &str, seed: u64, out: &Out) {
         let prepared = self.game().cloned().and_then(|game| {
             let plugin = self.plugin()?.clone();
-            let bot = bot_for(name, &plugin, &game)?;
+            let bot = bot_for(name, &plugin, &game)
+                .map_err(|e| CallError::host(ErrorKind::UnknownBot, e))?;
             Ok((game, bot))
         });
         let (game, mut bot) = match prepared {
@@ -231,10 +228,9 @@ impl Worker {
             let reply = caught(|| match game.turn() {
                 Ok(Turn::Seat { seat }) => bot
                     .choose(&game, seat, &mut Rng::with_seed(seed))
-                    .map(|mv| Reply::Chosen { mv: mv.0 })
-                    .map_err(text),
-                Ok(_) => Err("it is no seat's turn".into()),
-                Err(e) => Err(text(e)),
+                    .map(|mv| Reply::Chosen { mv: mv.0 }),
+                Ok(_) => Err(CallError::host(ErrorKind::NoMove, "it is no seat's turn")),
+                Err(e) => Err(e),
             });
             let reply = if cancel.load(Ordering::Relaxed) {
                 Ok(Reply::Cancelled)
@@ -282,22 +278,28 @@ impl Worker {
 
 /// Runs `f`, turning a panic (a bug in the host's own code, since the plugin's panics are
 /// caught at its boundary) into an error answer instead of a silent, answerless thread.
-fn caught<T, E: std::fmt::Display>(f: impl FnOnce() -> Result<T, E>) -> Result<T, String> {
+fn caught<T>(f: impl FnOnce() -> Result<T, CallError>) -> Result<T, CallError> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
-        Ok(result) => result.map_err(text),
+        Ok(result) => result,
         Err(panic) => {
             let what = panic
                 .downcast_ref::<String>()
                 .cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
                 .unwrap_or_else(|| "a panic".into());
-            Err(format!("the worker failed: {what}"))
+            Err(worker_err(format!("the worker failed: {what}")))
         }
     }
 }
 
-fn text(e: impl std::fmt::Display) -> String {
-    e.to_string()
+/// An error of the worker's own (no game set up, a request out of place).
+fn worker_err(message: impl Into<String>) -> CallError {
+    CallError::host(ErrorKind::Host, message)
+}
+
+/// What the worker refused to read (a library, a record).
+fn refused(e: impl std::fmt::Display) -> CallError {
+    CallError::host(ErrorKind::BadInput, e.to_string())
 }
 
 /// Everything the app shows of `game`'s position.

@@ -218,6 +218,7 @@ pub fn host(
             table.replay(m)?;
         }
         table.save()?;
+        table.changed();
         hosting.started = true;
         (hosting.report)(&format!(
             "back at move {} of the game; waiting up to {} s for the players",

@@ -456,6 +456,9 @@ impl Joining {
         }
         // The clock of the seat to move runs from now on this side.
         table.turn_started = Instant::now();
+        // The view (a person at the app) is shown where the game stands now, even when
+        // nothing was caught up: coming back from the record replays it unseen.
+        table.changed();
         Ok(())
     }
 

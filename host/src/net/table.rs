@@ -555,10 +555,16 @@ impl Table {
             }
             match self.snapshot.moves.iter().find(|m| m.notation == line) {
                 Some(m) => return Ok(Ok(m.id.0)),
-                None => self.say(&format!(
-                    "`{line}` is not a legal move; legal: {}",
-                    legal.join(" ")
-                )),
+                None => {
+                    self.say(&format!(
+                        "`{line}` is not a legal move; legal: {}",
+                        legal.join(" ")
+                    ));
+                    // Still this seat's turn: the app shows it again.
+                    if let Some(u) = &self.updates {
+                        let _ = u.send(Update::YourTurn);
+                    }
+                }
             }
         }
     }

@@ -20,7 +20,7 @@ use crate::{
 /// The short search of the bot games, for two-seat games without chance: the plugin's
 /// alpha-beta (the host's for a plugin without one) three moves deep, no time limit, so
 /// that it plays the same moves on every machine.
-pub const SEARCH_BOT: &str = "alphabeta:3";
+pub const SEARCH_BOT: &str = "alphabeta:2";
 
 /// The short search of the bot games that alpha-beta cannot play (chance, or more than
 /// two seats): a few MCTS simulations on one thread, seeded by the game.

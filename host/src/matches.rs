@@ -231,6 +231,36 @@ pub fn run_match(
         all.sort_by_key(|(i, _)| *i);
         all.into_iter().map(|(_, r)| r).collect()
     });
+    let (by_seat, total, endless) = tally(results, seats)?;
+    let names = &plugin.manifest().seat_names;
+    println!(
+        "{}",
+        crate::tr!(
+            "match-header",
+            game = plugin.manifest().name.clone(),
+            options = options.to_string(),
+            a = a,
+            b = b,
+            games = games,
+            seed = seed.to_string(),
+            seconds = start.elapsed().as_secs_f64()
+        )
+    );
+    print_tally(names, (a, b), &by_seat, &total);
+    if endless.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    print_endless(names, &endless, seed, games);
+    Ok(ExitCode::FAILURE)
+}
+
+/// The results of a series by `bot_a`'s seat and in all, and the games that did not end
+/// (by index, with what each kept coming back to); the first error, if a game failed.
+#[allow(clippy::type_complexity)]
+fn tally(
+    results: Vec<Result<SeriesGame>>,
+    seats: usize,
+) -> Result<(Vec<Tally>, Tally, Vec<(u64, Option<Repetition>)>)> {
     let mut by_seat = vec![Tally::default(); seats];
     let mut total = Tally::default();
     let mut endless = Vec::new();
@@ -250,25 +280,13 @@ pub fn run_match(
             }
         }
     }
-    let names = &plugin.manifest().seat_names;
-    println!(
-        "{}",
-        crate::tr!(
-            "match-header",
-            game = plugin.manifest().name.clone(),
-            options = options.to_string(),
-            a = a,
-            b = b,
-            games = games,
-            seed = seed.to_string(),
-            seconds = start.elapsed().as_secs_f64()
-        )
-    );
-    print_tally(names, (a, b), &by_seat, &total);
-    if endless.is_empty() {
-        return Ok(ExitCode::SUCCESS);
-    }
-    for (i, repetition) in &endless {
+    Ok((by_seat, total, endless))
+}
+
+/// The games of a series that did not end (by index, with what each kept coming back
+/// to), and how many were left out of the results.
+fn print_endless(names: &[String], endless: &[(u64, Option<Repetition>)], seed: u64, games: u64) {
+    for (i, repetition) in endless {
         let repeated = match repetition {
             Some(r) => r.describe(names),
             None => crate::tr!("match-endless-no-repetition"),
@@ -288,7 +306,6 @@ pub fn run_match(
         "{}",
         crate::tr!("match-endless", endless = endless.len(), games = games)
     );
-    Ok(ExitCode::FAILURE)
 }
 
 /// The table of a match for people (by seat and in all), the first bot's win rate and

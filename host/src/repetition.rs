@@ -205,7 +205,7 @@ impl Positions {
 
 impl Repetition {
     /// The repetition in words: the position, how often and from when, and the line of
-    /// play that leads from it back to it (at most [`LINE_SHOWN`] moves shown).
+    /// play that leads from it back to it (its first 40 moves shown, the rest counted).
     pub fn describe(&self, seat_names: &[String]) -> String {
         let mut line: Vec<String> = self
             .line

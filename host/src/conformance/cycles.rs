@@ -7,20 +7,29 @@
 //! the game going on. The host knows no rule: a game whose rules end repeated positions
 //! ends before the position has occurred [`ENDLESS_TIMES`](crate::repetition::ENDLESS_TIMES) times, and passes.
 
-use std::fmt;
+use std::{fmt, sync::atomic::AtomicBool};
 
-use game_api::{Options, Rng, Turn};
+use game_api::{
+    MoveId, Options, Rng, Turn,
+    search::{SearchMode, SearchRequest},
+};
 
 use crate::{
+    ai::alphabeta::{self, AlphaBetaConfig},
     bots::{Bot, bot_for},
-    plugins::{CallError, Plugin},
+    plugins::{CallError, GameHandle, Plugin},
     repetition::{CYCLE_ADVICE, Position, Positions},
 };
 
-/// The short search of the bot games, for two-seat games without chance: the plugin's
-/// alpha-beta (the host's for a plugin without one) three moves deep, no time limit, so
-/// that it plays the same moves on every machine.
+/// The short search of the bot games, for two-seat games without chance: alpha-beta
+/// [`SEARCH_DEPTH`] moves deep ([`ShortSearch`]).
 pub const SEARCH_BOT: &str = "alphabeta:2";
+
+/// How deep [`ShortSearch`] looks.
+pub const SEARCH_DEPTH: u32 = 2;
+
+/// The table of [`ShortSearch`], in KiB: ample for a search this shallow.
+const SEARCH_TABLE_KIB: u64 = 256;
 
 /// The short search of the bot games that alpha-beta cannot play (chance, or more than
 /// two seats): a few MCTS simulations on one thread, seeded by the game.
@@ -100,8 +109,14 @@ pub fn check_bot_game(
     let seats = game.seat_count().map_err(e("seats"))?;
     let alphabeta = crate::ai::alphabeta_plays(seats, game.may_have_chance());
     let (a, b) = pairing.bots(alphabeta);
+    let bot = |name: &str| -> Result<Box<dyn Bot>, String> {
+        if name == SEARCH_BOT {
+            return Ok(Box::new(ShortSearch::default()));
+        }
+        bot_for(name, plugin, &game)
+    };
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
-        .map(|s| bot_for(if s % 2 == 0 { a } else { b }, plugin, &game))
+        .map(|s| bot(if s % 2 == 0 { a } else { b }))
         .collect::<Result<_, _>>()
         .map_err(|err| format!("{pairing}: {err}"))?;
     let seat_names = &plugin.manifest().seat_names;
@@ -131,4 +146,76 @@ pub fn check_bot_game(
         positions.played(notation, chance);
     }
     Ok(max_actions)
+}
+
+/// The short search of the bot games ([`SEARCH_BOT`]): the plugin's own alpha-beta
+/// ([`game_api::search`]) [`SEARCH_DEPTH`] moves deep, no time limit, told the
+/// positions it has moved from (a return counts as a draw in its search, as for the
+/// `alphabeta` bot), with a small table emptied before every search — the plugin keeps
+/// its table between searches, and a table left by other games would change the moves,
+/// so that the same game would not be played again. A plugin without the engine is
+/// searched by the host's alpha-beta ([`alphabeta::search`]), which keeps nothing.
+#[derive(Debug, Default)]
+pub struct ShortSearch {
+    /// The state hashes of the positions this bot moved from.
+    seen: Vec<u64>,
+    /// The plugin has no engine: use the host's alpha-beta.
+    host: bool,
+}
+
+impl ShortSearch {
+    /// The plugin's best move at [`SEARCH_DEPTH`], if it has an engine.
+    fn plugin_move(&mut self, game: &GameHandle) -> Result<Option<MoveId>, CallError> {
+        let hash = game.state_hash()?;
+        if self.seen.contains(&hash) || self.seen.len() >= 1024 {
+            self.seen.clear();
+        }
+        let request = SearchRequest {
+            mode: SearchMode::BestMove,
+            max_depth: Some(SEARCH_DEPTH),
+            memory_kib: Some(SEARCH_TABLE_KIB),
+            history: self.seen.clone(),
+            table_key: game.table_key(),
+            fresh_table: true,
+            ..SearchRequest::default()
+        };
+        let Some(report) = game.search(&request, &AtomicBool::new(false))? else {
+            return Ok(None);
+        };
+        self.seen.push(hash);
+        match report.best {
+            Some(best) => Ok(Some(MoveId(best))),
+            None => host_move(game).map(Some),
+        }
+    }
+}
+
+/// The host's alpha-beta's best move at [`SEARCH_DEPTH`].
+fn host_move(game: &GameHandle) -> Result<MoveId, CallError> {
+    let config = AlphaBetaConfig {
+        max_depth: SEARCH_DEPTH,
+        time: None,
+    };
+    Ok(alphabeta::search(game, &config, None)?.best)
+}
+
+impl Bot for ShortSearch {
+    fn name(&self) -> &str {
+        SEARCH_BOT
+    }
+
+    fn choose(
+        &mut self,
+        game: &GameHandle,
+        _seat: u8,
+        _rng: &mut Rng,
+    ) -> Result<MoveId, CallError> {
+        if !self.host {
+            match self.plugin_move(game)? {
+                Some(best) => return Ok(best),
+                None => self.host = true,
+            }
+        }
+        host_move(game)
+    }
 }

@@ -872,6 +872,14 @@ fn check(
             seconds = t.elapsed().as_secs_f64()
         )
     );
+    println!(
+        "{}",
+        crate::tr!(
+            "cli-check-bot-games",
+            games = report.bot_games,
+            actions = report.bot_actions
+        )
+    );
     if report.passed() {
         println!("{}", crate::tr!("cli-check-passed"));
         Ok(ExitCode::SUCCESS)
@@ -887,7 +895,7 @@ fn check(
             crate::tr!(
                 "cli-check-failed-games",
                 failed = report.failures.len(),
-                games = report.games
+                games = report.games + report.bot_games
             )
         );
         Ok(ExitCode::FAILURE)

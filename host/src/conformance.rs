@@ -1,8 +1,11 @@
 //! The conformance suite every plugin must pass, through the real boundary: random games
-//! to the end, checked at every step. `tavola check FILE` runs it; so do the workspace
-//! tests, on every plugin they build. The checks of what the plugin returns are
+//! to the end, checked at every step, and games between the host's bots watched for
+//! endless lines ([`cycles`]). `tavola check FILE` runs it; so do the workspace tests, on
+//! every plugin they build. The checks of what the plugin returns are
 //! `game_api::testing::conformance`'s, which a game's author also runs on the Rust trait
 //! from `cargo test`: one contract, checked the same way on both sides.
+
+pub mod cycles;
 
 use std::time::{Duration, Instant};
 
@@ -19,6 +22,13 @@ pub struct CheckConfig {
     pub seed: u64,
     /// A game longer than this many actions is reported as endless.
     pub max_actions: usize,
+    /// Bot games per option set, watched for repeated positions: game `k` is
+    /// [`cycles::Pairing::nth`]`(k)`, seeded `seed + k`.
+    pub bot_games_per_set: u64,
+    /// A bot game still going after this many actions, with no position come back
+    /// [`crate::repetition::ENDLESS_TIMES`] times, is stopped (not failed): enough for
+    /// a cycle to show, few enough that the check stays quick.
+    pub bot_max_actions: usize,
 }
 
 impl Default for CheckConfig {
@@ -27,6 +37,8 @@ impl Default for CheckConfig {
             games_per_set: 10,
             seed: 1,
             max_actions: 100_000,
+            bot_games_per_set: cycles::Pairing::ALL.len() as u64,
+            bot_max_actions: 2_000,
         }
     }
 }
@@ -36,10 +48,14 @@ impl Default for CheckConfig {
 pub struct CheckReport {
     /// Option sets tried.
     pub option_sets: usize,
-    /// Games played.
+    /// Random games played.
     pub games: usize,
-    /// Actions checked.
+    /// Actions checked in the random games.
     pub actions: usize,
+    /// Games between bots played, watched for repeated positions.
+    pub bot_games: usize,
+    /// Actions of the games between bots.
+    pub bot_actions: usize,
     /// Every failure, with the options, seed and position where it happened.
     pub failures: Vec<String>,
 }
@@ -90,7 +106,9 @@ pub fn random_option_set(plugin: &Plugin, rng: &mut Rng) -> Options {
 
 /// The long mode: random games checked at every step, as [`check_plugin`] plays them,
 /// until `budget` is spent. Even games go round [`option_sets`]; odd games use a
-/// [`random_option_set`]. Game `g` is seeded `config.seed + g`.
+/// [`random_option_set`]. Game `g` is seeded `config.seed + g`, and is followed by a
+/// bot game ([`cycles::check_bot_game`]) with the same options and seed, its pairing
+/// [`cycles::Pairing::nth`]`(g)` (the budget's games count the random ones).
 pub fn check_long(plugin: &Plugin, config: &CheckConfig, budget: &LongRun) -> CheckReport {
     let sets = option_sets(plugin);
     let mut report = CheckReport {
@@ -113,6 +131,7 @@ pub fn check_long(plugin: &Plugin, config: &CheckConfig, budget: &LongRun) -> Ch
                 .failures
                 .push(format!("options `{options}`, seed {seed}: {e}")),
         }
+        report.bot_game(plugin, &options, cycles::Pairing::nth(g), seed, config);
         g += 1;
     }
     report
@@ -133,8 +152,32 @@ pub fn check_plugin(plugin: &Plugin, config: &CheckConfig) -> CheckReport {
                     .push(format!("options `{options}`, seed {seed}: {e}")),
             }
         }
+        for k in 0..config.bot_games_per_set {
+            let seed = config.seed + k;
+            report.bot_game(plugin, &options, cycles::Pairing::nth(k), seed, config);
+        }
     }
     report
+}
+
+impl CheckReport {
+    /// Plays one bot game ([`cycles::check_bot_game`]) and counts it.
+    fn bot_game(
+        &mut self,
+        plugin: &Plugin,
+        options: &Options,
+        pairing: cycles::Pairing,
+        seed: u64,
+        config: &CheckConfig,
+    ) {
+        self.bot_games += 1;
+        match cycles::check_bot_game(plugin, options, pairing, seed, config.bot_max_actions) {
+            Ok(actions) => self.bot_actions += actions,
+            Err(e) => self
+                .failures
+                .push(format!("options `{options}`, seed {seed}: {e}")),
+        }
+    }
 }
 
 /// Plays one random game move by move, checking every step, and compares it with the

@@ -19,6 +19,7 @@ pub mod net;
 pub mod play;
 pub mod plugins;
 pub mod record;
+pub mod repetition;
 pub mod sandbox;
 pub mod session;
 pub mod storage;

@@ -13,9 +13,10 @@ use serde_json::json;
 use crate::{
     ai::mcts::{self, MctsConfig},
     bots::{Bot, bot_for},
-    play::play_out,
-    plugins::{Plugin, PluginSet},
+    play::{MAX_GAME_ACTIONS, play_out},
+    plugins::{ErrorKind, Plugin, PluginSet},
     record::Record,
+    repetition::{Position, Positions, Repetition},
     storage::RecordWriter,
 };
 
@@ -82,16 +83,49 @@ pub fn series_record_path(dir: &Path, index: u64) -> std::path::PathBuf {
     dir.join(format!("game-{index:04}.json"))
 }
 
-/// Plays one game of a series; returns the result of `bot_a`'s seat. With `record_dir`,
-/// the game's record is written there as it is played.
-fn series_game(
+/// How one game of a series went, for `bot_a`'s seat.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SeriesGame {
+    /// The game ended: `bot_a`'s seat and its result.
+    Ended(usize, GameResult),
+    /// The game did not end within [`MAX_GAME_ACTIONS`] actions and was stopped: what
+    /// it kept coming back to, if a position came back at all.
+    Endless(Option<Repetition>),
+}
+
+/// The position a game stopped for its length (`record`, of a game of `plugin` with
+/// `options`) came back to most: its moves replayed from the start, each position
+/// counted ([`Positions`]). `None` if no position came back, or the replay failed.
+pub fn endless_repetition(
+    plugin: &Plugin,
+    options: &Options,
+    record: &Record,
+) -> Option<Repetition> {
+    let mut game = match &record.start {
+        Some(start) => plugin.from_notation(options, start).ok()?,
+        None => plugin.new_game(options).ok()?,
+    };
+    let mut positions = Positions::default();
+    for m in &record.moves {
+        if let Some(found) = positions.visit(Position::of(&game).ok()?) {
+            return Some(found);
+        }
+        game.apply(game_api::MoveId(m.id)).ok()?;
+        positions.played(m.notation.clone(), m.seat.is_none());
+    }
+    positions.most_repeated()
+}
+
+/// Plays one game of a series; returns the result of `bot_a`'s seat, or that the game
+/// did not end. With `record_dir`, the game's record is written there as it is played.
+pub fn series_game(
     plugin: &Plugin,
     options: &Options,
     (a, b): (&str, &str),
     (index, seed): (u64, u64),
     fixed_seats: bool,
     record_dir: Option<&Path>,
-) -> Result<(usize, GameResult)> {
+) -> Result<SeriesGame> {
     let mut game = plugin.new_game(options)?;
     let seats = usize::from(game.seat_count()?);
     let a_seat = if fixed_seats {
@@ -130,7 +164,13 @@ fn series_game(
     if let Some(e) = save_error {
         return Err(e.into());
     }
-    Ok((a_seat, outcome?.seats[a_seat].result))
+    match outcome {
+        Ok(outcome) => Ok(SeriesGame::Ended(a_seat, outcome.seats[a_seat].result)),
+        Err(e) if e.kind == ErrorKind::TooLong => Ok(SeriesGame::Endless(endless_repetition(
+            plugin, options, &record,
+        ))),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// `tavola match`: `games` seeded games of `a` against `b`, sides alternated (or `a`
@@ -160,7 +200,7 @@ pub fn run_match(
         .map_or(1, |n| n.get())
         .min(games.max(1) as usize);
     let start = Instant::now();
-    let results: Vec<Result<(usize, GameResult)>> = std::thread::scope(|scope| {
+    let results: Vec<Result<SeriesGame>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let options = options.clone();
@@ -184,25 +224,14 @@ pub fn run_match(
                 })
             })
             .collect();
-        let mut all: Vec<(u64, Result<(usize, GameResult)>)> = handles
+        let mut all: Vec<(u64, Result<SeriesGame>)> = handles
             .into_iter()
             .flat_map(|h| h.join().expect("a match thread panicked"))
             .collect();
         all.sort_by_key(|(i, _)| *i);
         all.into_iter().map(|(_, r)| r).collect()
     });
-    let mut by_seat = vec![Tally::default(); seats];
-    let mut total = Tally::default();
-    for r in results {
-        let (seat, result) = r?;
-        for t in [&mut by_seat[seat], &mut total] {
-            match result {
-                GameResult::Win => t.wins += 1,
-                GameResult::Draw => t.draws += 1,
-                GameResult::Loss => t.losses += 1,
-            }
-        }
-    }
+    let (by_seat, total, endless) = tally(results, seats)?;
     let names = &plugin.manifest().seat_names;
     println!(
         "{}",
@@ -218,7 +247,65 @@ pub fn run_match(
         )
     );
     print_tally(names, (a, b), &by_seat, &total);
-    Ok(ExitCode::SUCCESS)
+    if endless.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    print_endless(names, &endless, seed, games);
+    Ok(ExitCode::FAILURE)
+}
+
+/// The results of a series by `bot_a`'s seat and in all, and the games that did not end
+/// (by index, with what each kept coming back to); the first error, if a game failed.
+#[allow(clippy::type_complexity)]
+fn tally(
+    results: Vec<Result<SeriesGame>>,
+    seats: usize,
+) -> Result<(Vec<Tally>, Tally, Vec<(u64, Option<Repetition>)>)> {
+    let mut by_seat = vec![Tally::default(); seats];
+    let mut total = Tally::default();
+    let mut endless = Vec::new();
+    for (i, r) in (0u64..).zip(results) {
+        let (seat, result) = match r? {
+            SeriesGame::Ended(seat, result) => (seat, result),
+            SeriesGame::Endless(repetition) => {
+                endless.push((i, repetition));
+                continue;
+            }
+        };
+        for t in [&mut by_seat[seat], &mut total] {
+            match result {
+                GameResult::Win => t.wins += 1,
+                GameResult::Draw => t.draws += 1,
+                GameResult::Loss => t.losses += 1,
+            }
+        }
+    }
+    Ok((by_seat, total, endless))
+}
+
+/// The games of a series that did not end (by index, with what each kept coming back
+/// to), and how many were left out of the results.
+fn print_endless(names: &[String], endless: &[(u64, Option<Repetition>)], seed: u64, games: u64) {
+    for (i, repetition) in endless {
+        let repeated = match repetition {
+            Some(r) => r.describe(names),
+            None => crate::tr!("match-endless-no-repetition"),
+        };
+        println!(
+            "{}",
+            crate::tr!(
+                "match-endless-game",
+                index = i.to_string(),
+                seed = (seed + i).to_string(),
+                actions = MAX_GAME_ACTIONS,
+                repeated = repeated
+            )
+        );
+    }
+    println!(
+        "{}",
+        crate::tr!("match-endless", endless = endless.len(), games = games)
+    );
 }
 
 /// The table of a match for people (by seat and in all), the first bot's win rate and

@@ -253,9 +253,17 @@ fn mcts_handles_chance_and_three_seats() {
         };
         let (r, _) = mcts::search(&game, &config, 3, None, None).unwrap();
         assert_eq!(notation_of(&game, r.best), "hold", "{players}");
-        // From the start everything is legal and the search covers both moves.
+        // With points in hand both moves are legal and the search covers both (a turn
+        // starts with a roll: at the start rolling is the only move).
         let start = plugin.new_game(&o).unwrap();
-        let (r, _) = mcts::search(&start, &config, 3, None, None).unwrap();
+        assert_eq!(start.legal_moves().unwrap().len(), 1);
+        let in_hand = if players.ends_with('2') {
+            "0,0 3 0 choose"
+        } else {
+            "0,0,0 3 0 choose"
+        };
+        let in_hand = plugin.from_notation(&o, in_hand).unwrap();
+        let (r, _) = mcts::search(&in_hand, &config, 3, None, None).unwrap();
         assert_eq!(r.stats.len(), 2);
     }
 }

@@ -316,6 +316,13 @@ cli-check-summary = { $game } ({ $path }): { $sets ->
     [one] { $actions } action
    *[other] { $actions } actions
 } checked in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+cli-check-bot-games = { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} between bots (greedy, random, a short search), { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}, watched for positions that keep coming back
 cli-check-passed = All checks passed.
 cli-check-failed = FAILED: { $failure }
 cli-check-failed-games = { $failed } of { $games ->
@@ -340,6 +347,15 @@ match-score-value = { NUMBER($score, minimumFractionDigits: 3, maximumFractionDi
 match-total = total
 match-rates = { $bot }: win rate { NUMBER($rate, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (95% interval { NUMBER($rate_lo, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }–{ NUMBER($rate_hi, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }), score { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) } (95% interval { NUMBER($score_lo, minimumFractionDigits: 3, maximumFractionDigits: 3) }–{ NUMBER($score_hi, minimumFractionDigits: 3, maximumFractionDigits: 3) })
 match-elo = Elo difference { $a } − { $b }: { $elo } (95% interval { $lo } to { $hi })
+match-endless-game = Game { $index } (seed { $seed }) did not end within { $actions } actions and was stopped: { $repeated }
+match-endless-no-repetition = no position came back
+match-endless = { $endless } of { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} did not end and { $endless ->
+    [one] is
+   *[other] are
+} left out of the results above. A game that comes back to the same position again and again has an endless line: a mancala-kit variant can end cycles with Config::cycle_ends_game; a game of its own must end repeated positions in its rules.
 bench-game = game
 bench-mcts-one = MCTS sims/s (1)
 bench-mcts-all = MCTS sims/s (all)

@@ -325,6 +325,13 @@ cli-check-summary = { $game } ({ $path }): { $sets ->
     [one] { $actions } azione verificata
    *[other] { $actions } azioni verificate
 } in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+cli-check-bot-games = { $games ->
+    [one] { $games } partita
+   *[other] { $games } partite
+} tra bot (greedy, random, una ricerca breve), { $actions ->
+    [one] { $actions } azione
+   *[other] { $actions } azioni
+}, osservate per posizioni che continuano a ripresentarsi
 cli-check-passed = Tutte le verifiche sono superate.
 cli-check-failed = FALLITO: { $failure }
 cli-check-failed-games = { $failed ->
@@ -349,6 +356,15 @@ match-score-value = { NUMBER($score, minimumFractionDigits: 3, maximumFractionDi
 match-total = totale
 match-rates = { $bot }: percentuale di vittorie { NUMBER($rate, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (intervallo al 95% { NUMBER($rate_lo, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }–{ NUMBER($rate_hi, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }), punteggio { NUMBER($score, minimumFractionDigits: 3, maximumFractionDigits: 3) } (intervallo al 95% { NUMBER($score_lo, minimumFractionDigits: 3, maximumFractionDigits: 3) }–{ NUMBER($score_hi, minimumFractionDigits: 3, maximumFractionDigits: 3) })
 match-elo = Differenza Elo { $a } − { $b }: { $elo } (intervallo al 95% da { $lo } a { $hi })
+match-endless-game = La partita { $index } (seme { $seed }) non è finita entro { $actions } azioni ed è stata fermata: { $repeated }
+match-endless-no-repetition = nessuna posizione si è ripresentata
+match-endless = { $endless ->
+    [one] { $endless } partita
+   *[other] { $endless } partite
+} su { $games } non { $endless ->
+    [one] è finita ed è esclusa
+   *[other] sono finite e sono escluse
+} dai risultati qui sopra. Una partita che torna alla stessa posizione più e più volte ha una linea senza fine: una variante di mancala-kit può chiudere i cicli con Config::cycle_ends_game; un gioco a sé deve porre fine alle posizioni ripetute nelle sue regole.
 bench-game = gioco
 bench-mcts-one = MCTS sim./s (1)
 bench-mcts-all = MCTS sim./s (tutti)

@@ -23,6 +23,11 @@ pub struct Config {
     /// Which way seeds are sown.
     pub direction: Direction,
     /// Sowing never drops a seed in the pit it started from (Oware with 12+ seeds).
+    ///
+    /// Under a [`Relay`], the pit skipped is the move's starting pit, for the whole
+    /// turn: every relay's seeds pass over it too. A relay's own pit is never skipped:
+    /// emptied when its seeds are lifted, it takes a seed like any other pit when the
+    /// sowing comes round to it.
     pub skip_origin: bool,
     /// Sowing never drops a seed in the opponent's store.
     pub skip_opponent_store: bool,
@@ -30,6 +35,17 @@ pub struct Config {
     /// house holding a single seed moves it to the next house.
     pub first_seed_in_origin: bool,
     /// Whether and how sowing goes on after the last seed.
+    ///
+    /// A turn of relays always ends. Should a relay sowing never end by itself — the
+    /// sowing comes to lift seeds from a pit it has already relayed from in this turn,
+    /// with every pit holding what it held then, so that it would go round the same
+    /// way for ever — the kit ends the turn there: the seeds stay where they were sown,
+    /// the effects carry the message "The sowing came round to a position it had already
+    /// reached: the turn ends", and nothing that follows a last seed applies (no extra
+    /// turn, no [`Variant::after_sowing`](crate::Variant::after_sowing), no capture).
+    /// Sowing captures and the seed hook made on the way stand. This guard is per turn
+    /// only: a game that comes back to the same position turn after turn is ended by
+    /// [`Config::cycle_ends_game`], not by it.
     pub relay: Relay,
     /// The last seed in one's own store gives another move.
     pub extra_turn_in_own_store: bool,
@@ -47,6 +63,19 @@ pub struct Config {
     pub end: End,
     /// A repeated position (houses, scores, side to move) ends the game, each side
     /// taking the seeds on its own side.
+    ///
+    /// The positions are recorded from the last time seeds were banked (a position
+    /// with other scores cannot come back; under [`Config::refill`], which can lower a
+    /// score, from the start), and the game ends at the first position reached a second
+    /// time. Without it, the kit never ends a game for going round in
+    /// circles: a variant in which the players can keep bringing back the same
+    /// positions — late in a game, two lone seeds, one a side, chasing each other round
+    /// the board while a feeding rule makes each player send theirs across in turn —
+    /// must set it, or end such games by a rule of its own (a hook, an end rule). Random
+    /// play often wanders off such a line; bots that play for a purpose keep to it.
+    /// `tavola check` plays games between the host's bots (greedy, random, a short
+    /// search) and refuses a variant whose game keeps coming back to a position, with
+    /// the position, the line of play from it back to it, and a pointer here.
     pub cycle_ends_game: bool,
     /// A player whose houses are all empty at the start of their turn puts one seed
     /// from their captured stock in each, borrowing the shortfall (Ô Ăn Quan's thả cá).

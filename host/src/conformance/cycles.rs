@@ -1,0 +1,221 @@
+//! The hunt for endless games: random play ends most games that have an endless line,
+//! because it wanders off the line, while bots that play for a purpose keep to it. So
+//! the suite also plays games between the host's bots — greedy against greedy, greedy
+//! against random both ways, and a short search against itself — seeded, so that a
+//! failure is found again, and watches each for a position (the plugin's notation and
+//! whose turn it is, see [`crate::repetition`]) that the players keep bringing back with
+//! the game going on. The host knows no rule: a game whose rules end repeated positions
+//! ends before the position has occurred [`ENDLESS_TIMES`](crate::repetition::ENDLESS_TIMES) times, and passes.
+
+use std::{fmt, sync::atomic::AtomicBool};
+
+use game_api::{
+    MoveId, Options, Rng, Turn,
+    search::{SearchMode, SearchRequest},
+};
+
+use crate::{
+    ai::alphabeta::{self, AlphaBetaConfig},
+    bots::{Bot, bot_for},
+    plugins::{CallError, GameHandle, Plugin},
+    repetition::{CYCLE_ADVICE, Position, Positions},
+};
+
+/// The short search of the bot games, for two-seat games without chance: alpha-beta
+/// [`SEARCH_DEPTH`] moves deep ([`ShortSearch`]).
+pub const SEARCH_BOT: &str = "alphabeta:2";
+
+/// How deep [`ShortSearch`] looks.
+pub const SEARCH_DEPTH: u32 = 2;
+
+/// The table of [`ShortSearch`], in KiB: ample for a search this shallow.
+const SEARCH_TABLE_KIB: u64 = 256;
+
+/// The short search of the bot games that alpha-beta cannot play (chance, or more than
+/// two seats): a few MCTS simulations on one thread, seeded by the game.
+pub const SEARCH_BOT_ANY: &str = "mcts:48:1";
+
+/// Who plays a bot game of the suite. With more than two seats, the first bot takes the
+/// even seats and the second the odd ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pairing {
+    /// Greedy against greedy.
+    GreedyGreedy,
+    /// Greedy in the first seat against random.
+    GreedyRandom,
+    /// Random in the first seat against greedy.
+    RandomGreedy,
+    /// The short search against itself ([`SEARCH_BOT`], or [`SEARCH_BOT_ANY`] where
+    /// alpha-beta cannot play).
+    Search,
+}
+
+impl Pairing {
+    /// Every pairing, in the order the suite plays them.
+    pub const ALL: [Pairing; 4] = [
+        Pairing::GreedyGreedy,
+        Pairing::Search,
+        Pairing::GreedyRandom,
+        Pairing::RandomGreedy,
+    ];
+
+    /// The pairing of bot game `index` (they take turns).
+    pub fn nth(index: u64) -> Pairing {
+        Pairing::ALL[(index % Pairing::ALL.len() as u64) as usize]
+    }
+
+    /// The names of the two bots, for a game whose alpha-beta verdict is `alphabeta`.
+    fn bots(self, alphabeta: bool) -> (&'static str, &'static str) {
+        let search = if alphabeta {
+            SEARCH_BOT
+        } else {
+            SEARCH_BOT_ANY
+        };
+        match self {
+            Pairing::GreedyGreedy => ("greedy", "greedy"),
+            Pairing::GreedyRandom => ("greedy", "random"),
+            Pairing::RandomGreedy => ("random", "greedy"),
+            Pairing::Search => (search, search),
+        }
+    }
+}
+
+impl fmt::Display for Pairing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = self.bots(true);
+        match self {
+            Pairing::Search => write!(f, "a short search against itself"),
+            _ => write!(f, "{a} vs {b}"),
+        }
+    }
+}
+
+/// Plays one game of `pairing` from the start of a game with `options`, seeded `seed`,
+/// for at most `max_actions` actions, and returns the actions played. A position that
+/// comes back until it has occurred [`ENDLESS_TIMES`](crate::repetition::ENDLESS_TIMES) times, the game going on and no
+/// chance event between its returns ([`Positions::visit`]), fails it, with the position,
+/// the line of play from it back to it, and what ends cycles ([`CYCLE_ADVICE`]). A game
+/// still going after `max_actions` actions without such a return is stopped, not failed
+/// (random games test the length of a game).
+pub fn check_bot_game(
+    plugin: &Plugin,
+    options: &Options,
+    pairing: Pairing,
+    seed: u64,
+    max_actions: usize,
+) -> Result<usize, String> {
+    let e = |what: &'static str| move |err: CallError| format!("{pairing}: {what}: {err}");
+    let mut game = plugin.new_game(options).map_err(e("new game"))?;
+    let seats = game.seat_count().map_err(e("seats"))?;
+    let alphabeta = crate::ai::alphabeta_plays(seats, game.may_have_chance());
+    let (a, b) = pairing.bots(alphabeta);
+    let bot = |name: &str| -> Result<Box<dyn Bot>, String> {
+        if name == SEARCH_BOT {
+            return Ok(Box::new(ShortSearch::default()));
+        }
+        bot_for(name, plugin, &game)
+    };
+    let mut bots: Vec<Box<dyn Bot>> = (0..seats)
+        .map(|s| bot(if s % 2 == 0 { a } else { b }))
+        .collect::<Result<_, _>>()
+        .map_err(|err| format!("{pairing}: {err}"))?;
+    let seat_names = &plugin.manifest().seat_names;
+    let mut rng = Rng::with_seed(seed);
+    let mut positions = Positions::default();
+    for action in 0..max_actions {
+        let turn = game.turn().map_err(e("turn"))?;
+        let position = Position::at(&game, &turn).map_err(e("notation"))?;
+        if let Some(repeated) = positions.visit(position) {
+            return Err(format!(
+                "{pairing} ({a} and {b}): an endless game: {}. Nothing in the rules \
+                 ends this cycle: {CYCLE_ADVICE}",
+                repeated.describe(seat_names)
+            ));
+        }
+        let chance = matches!(turn, Turn::Chance { .. });
+        let mv = match turn {
+            Turn::Over { .. } => return Ok(action),
+            Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
+            Turn::Seat { seat } => bots[usize::from(seat) % usize::from(seats)]
+                .choose(&game, seat, &mut rng)
+                .map_err(|err| format!("{pairing}: the bot of seat {seat}: {err}"))?,
+        };
+        let notation = game.move_info(mv).map_err(e("move"))?.notation;
+        game.apply(mv)
+            .map_err(|err| format!("{pairing}: after {action} actions, move {mv}: {err}"))?;
+        positions.played(notation, chance);
+    }
+    Ok(max_actions)
+}
+
+/// The short search of the bot games ([`SEARCH_BOT`]): the plugin's own alpha-beta
+/// ([`game_api::search`]) [`SEARCH_DEPTH`] moves deep, no time limit, told the
+/// positions it has moved from (a return counts as a draw in its search, as for the
+/// `alphabeta` bot), with a small table emptied before every search — the plugin keeps
+/// its table between searches, and a table left by other games would change the moves,
+/// so that the same game would not be played again. A plugin without the engine is
+/// searched by the host's alpha-beta ([`alphabeta::search`]), which keeps nothing.
+#[derive(Debug, Default)]
+pub struct ShortSearch {
+    /// The state hashes of the positions this bot moved from.
+    seen: Vec<u64>,
+    /// The plugin has no engine: use the host's alpha-beta.
+    host: bool,
+}
+
+impl ShortSearch {
+    /// The plugin's best move at [`SEARCH_DEPTH`], if it has an engine.
+    fn plugin_move(&mut self, game: &GameHandle) -> Result<Option<MoveId>, CallError> {
+        let hash = game.state_hash()?;
+        if self.seen.contains(&hash) || self.seen.len() >= 1024 {
+            self.seen.clear();
+        }
+        let request = SearchRequest {
+            mode: SearchMode::BestMove,
+            max_depth: Some(SEARCH_DEPTH),
+            memory_kib: Some(SEARCH_TABLE_KIB),
+            history: self.seen.clone(),
+            table_key: game.table_key(),
+            fresh_table: true,
+            ..SearchRequest::default()
+        };
+        let Some(report) = game.search(&request, &AtomicBool::new(false))? else {
+            return Ok(None);
+        };
+        self.seen.push(hash);
+        match report.best {
+            Some(best) => Ok(Some(MoveId(best))),
+            None => host_move(game).map(Some),
+        }
+    }
+}
+
+/// The host's alpha-beta's best move at [`SEARCH_DEPTH`].
+fn host_move(game: &GameHandle) -> Result<MoveId, CallError> {
+    let config = AlphaBetaConfig {
+        max_depth: SEARCH_DEPTH,
+        time: None,
+    };
+    Ok(alphabeta::search(game, &config, None)?.best)
+}
+
+impl Bot for ShortSearch {
+    fn name(&self) -> &str {
+        SEARCH_BOT
+    }
+
+    fn choose(
+        &mut self,
+        game: &GameHandle,
+        _seat: u8,
+        _rng: &mut Rng,
+    ) -> Result<MoveId, CallError> {
+        if !self.host {
+            match self.plugin_move(game)? {
+                Some(best) => return Ok(best),
+                None => self.host = true,
+            }
+        }
+        host_move(game)
+    }
+}

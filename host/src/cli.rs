@@ -40,7 +40,9 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_default_plugins: bool,
     /// Open the app without its game in progress of the last run (which stays saved).
-    #[arg(long, global = true)]
+    /// An option of the app alone (`tavola --no-restore`), so the commands' help leaves
+    /// it out.
+    #[arg(long)]
     pub no_restore: bool,
     /// The language of the texts for people (`en`, `it`); without it, the app's
     /// remembered choice, else the system's language (LC_ALL, LC_MESSAGES, LANG).
@@ -715,8 +717,10 @@ fn play(
         "{}",
         crate::tr!(
             "cli-play-header",
-            game = plugin.manifest().name.clone(),
-            options = handle.options().to_string(),
+            game = crate::i18n::game_with_options(
+                &plugin.manifest().name,
+                &handle.options().to_string()
+            ),
             seed = seed.to_string(),
             players = players
         )

@@ -237,8 +237,7 @@ pub fn run_match(
         "{}",
         crate::tr!(
             "match-header",
-            game = plugin.manifest().name.clone(),
-            options = options.to_string(),
+            game = crate::i18n::game_with_options(&plugin.manifest().name, &options.to_string()),
             a = a,
             b = b,
             games = games,

@@ -219,3 +219,16 @@ fn the_help_speaks_the_chosen_language() {
     let (out, _) = tavola(d, d, "C", &["--help"]);
     assert!(out.contains("\nUsage: tavola [OPTIONS] [COMMAND]"), "{out}");
 }
+
+#[test]
+fn the_apps_own_option_is_left_out_of_the_commands_help() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (out, _) = tavola(d, d, "C", &["--help"]);
+    assert!(out.contains("--no-restore"), "{out}");
+    for command in ["new", "play", "net"] {
+        let (out, _) = tavola(d, d, "C", &[command, "--help"]);
+        assert!(out.contains("Usage: tavola"), "{command}: {out}");
+        assert!(!out.contains("--no-restore"), "{command}: {out}");
+    }
+}

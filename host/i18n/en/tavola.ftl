@@ -304,7 +304,8 @@ cli-list-version = VERSION
 cli-list-status = STATUS
 cli-list-path = PATH
 cli-too-many-seats = { $given } seats given, { $game } has { $count }
-cli-play-header = { $game } ({ $options }), seed { $seed }: { $players }
+game-with-options = { $game } ({ $options })
+cli-play-header = { $game }, seed { $seed }: { $players }
 cli-record-written = Record written to { $path }
 cli-check-summary = { $game } ({ $path }): { $sets ->
     [one] { $sets } option set
@@ -334,7 +335,7 @@ cli-status-shadowed = shadowed
 cli-status-incompatible = incompatible
 cli-status-crashed = crashed
 cli-status-failed = failed
-match-header = { $game } ({ $options }): { $a } vs { $b }, { $games ->
+match-header = { $game }: { $a } vs { $b }, { $games ->
     [one] { $games } game
    *[other] { $games } games
 } from seed { $seed }, { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s

@@ -313,7 +313,8 @@ cli-too-many-seats = { $given ->
     [one] indicato { $given } posto
    *[other] indicati { $given } posti
 }, { $game } ne ha { $count }
-cli-play-header = { $game } ({ $options }), seme casuale { $seed }: { $players }
+game-with-options = { $game } ({ $options })
+cli-play-header = { $game }, seme casuale { $seed }: { $players }
 cli-record-written = Partita registrata in { $path }
 cli-check-summary = { $game } ({ $path }): { $sets ->
     [one] { $sets } insieme di opzioni
@@ -343,7 +344,7 @@ cli-status-shadowed = oscurato
 cli-status-incompatible = incompatibile
 cli-status-crashed = in crash
 cli-status-failed = fallito
-match-header = { $game } ({ $options }): { $a } contro { $b }, { $games ->
+match-header = { $game }: { $a } contro { $b }, { $games ->
     [one] { $games } partita
    *[other] { $games } partite
 } dal seme casuale { $seed }, { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s

@@ -38,5 +38,26 @@ macro_rules! tr {
     }};
 }
 
+/// A game's name with its options in parentheses, or its name alone when it has none
+/// (never "Bohnenspiel ()").
+///
+/// ```
+/// use tavola::i18n::game_with_options;
+///
+/// assert_eq!(game_with_options("Kalah", "houses=4"), "Kalah (houses=4)");
+/// assert_eq!(game_with_options("Bohnenspiel", ""), "Bohnenspiel");
+/// ```
+pub fn game_with_options(name: &str, options: &str) -> String {
+    if options.trim().is_empty() {
+        name.to_owned()
+    } else {
+        crate::tr!(
+            "game-with-options",
+            game = name.to_owned(),
+            options = options.to_owned()
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -154,6 +154,7 @@ clock-low = low time!
 
 ## What happened in a move
 event-captured = captured { $count }
+event-takes = { $seat } takes { $count }
 event-relay-once = sowing went on once (relay)
 event-relay = sowing went on { $count } times (relay)
 event-removed = { $count ->

@@ -157,6 +157,7 @@ event-captured = { $count ->
     [one] catturato { $count }
    *[other] catturati { $count }
 }
+event-takes = { $seat } prende { $count }
 event-relay-once = la semina è proseguita una volta (staffetta)
 event-relay = la semina è proseguita { $count } volte (staffetta)
 event-removed = { $count ->

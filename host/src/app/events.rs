@@ -1,21 +1,41 @@
 //! "What just happened", in a line: a move's effects told as a person would say them —
 //! "captured 6", "relay sowing", "extra turn for South", and the game's own messages.
 
-use game_api::Effect;
+use game_api::{Effect, SiteId};
 
-/// The line for a move's `effects` (`seats` names the seats); `None` when nothing but
-/// the sowing or the sliding itself happened.
-pub fn describe(effects: &[Effect], seats: &[String]) -> Option<String> {
+/// The line for a move's `effects` made by `mover` (`seats` names the seats, `owner`
+/// gives a site's owner from the layout); `None` when nothing but the sowing or the
+/// sliding itself happened. Captures are credited to whom they go: the mover's (or
+/// off the board) are "captured 6", another seat's "North takes 4" (seeds swept into
+/// its own store at the end, say).
+pub fn describe(
+    effects: &[Effect],
+    seats: &[String],
+    mover: Option<u8>,
+    owner: &dyn Fn(SiteId) -> Option<u8>,
+) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
-    let captured: u64 = effects
-        .iter()
-        .map(|e| match e {
-            Effect::Capture { count, .. } => u64::from(*count),
-            _ => 0,
-        })
-        .sum();
+    let mut gains: std::collections::BTreeMap<u8, u64> = Default::default();
+    let mut captured = 0u64;
+    for e in effects {
+        if let Effect::Capture { to, count, .. } = e {
+            match to.and_then(owner) {
+                Some(seat) if Some(seat) != mover => {
+                    *gains.entry(seat).or_default() += u64::from(*count)
+                }
+                _ => captured += u64::from(*count),
+            }
+        }
+    }
     if captured > 0 {
         parts.push(crate::tr!("event-captured", count = captured));
+    }
+    for (seat, count) in gains {
+        let name = seats
+            .get(usize::from(seat))
+            .cloned()
+            .unwrap_or_else(|| crate::tr!("play-seat", number = seat + 1));
+        parts.push(crate::tr!("event-takes", seat = name, count = count));
     }
     let relays = effects
         .iter()
@@ -53,7 +73,11 @@ pub fn describe(effects: &[Effect], seats: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_api::SiteId;
+
+    /// Sites 6 and up are North's (seat 1), the rest South's.
+    fn owner(site: SiteId) -> Option<u8> {
+        Some(u8::from(site.0 >= 6))
+    }
 
     #[test]
     fn captures_extra_turns_and_messages_are_told() {
@@ -82,14 +106,37 @@ mod tests {
                 text: "Grand slam: nothing captured".into(),
             },
         ];
+        // North moved: the captures went to North's store (site 6).
         assert_eq!(
-            describe(&effects, &seats).unwrap(),
+            describe(&effects, &seats, Some(1), &owner).unwrap(),
             "captured 6 · extra turn for South · Grand slam: nothing captured"
         );
         assert_eq!(
-            describe(&effects[..2], &seats),
+            describe(&effects[..2], &seats, Some(1), &owner),
             None,
             "a plain sowing says nothing"
+        );
+        // South moved, and the game ended: North's seeds were swept into North's own
+        // store. They are North's, not South's capture.
+        assert_eq!(
+            describe(&effects[2..4], &seats, Some(0), &owner).unwrap(),
+            "North takes 6"
+        );
+        let mixed = [
+            Effect::Capture {
+                from: SiteId(8),
+                to: Some(SiteId(5)),
+                count: 3,
+            },
+            Effect::Capture {
+                from: SiteId(9),
+                to: Some(SiteId(6)),
+                count: 4,
+            },
+        ];
+        assert_eq!(
+            describe(&mixed, &seats, Some(0), &owner).unwrap(),
+            "captured 3 · North takes 4"
         );
     }
 }

@@ -47,7 +47,14 @@ impl PlayView {
         effects: &[Effect],
     ) -> Option<String> {
         let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
-        let happened = crate::app::events::describe(effects, &names);
+        let owner = |site: game_api::SiteId| {
+            self.layout
+                .sites
+                .iter()
+                .find(|s| s.id == site)
+                .and_then(|s| s.owner)
+        };
+        let happened = crate::app::events::describe(effects, &names, seat, &owner);
         match (seat, happened) {
             (None, Some(h)) => Some(crate::tr!(
                 "play-chance-event",

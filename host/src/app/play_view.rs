@@ -439,7 +439,8 @@ impl PlayView {
         now: f64,
         step_seconds: f64,
     ) {
-        self.last_event = self.event_text(seat, &info.notation, &effects);
+        let over = matches!(snapshot.turn, Turn::Over { .. });
+        self.last_event = self.event_text(seat, &info.notation, &effects, over);
         let at = self.session.cursor();
         let redone = self.session.next_redo() == Some(mv);
         let played = info.notation.clone();

@@ -31,7 +31,8 @@ impl PlayView {
                 let last = moves.len().checked_sub(1).map(|i| &self.session.moves()[i]);
                 if let (Some(effects), Some(last), Some(_)) = (effects, last, &self.last_event) {
                     let (seat, notation) = (last.seat, last.notation.clone());
-                    self.last_event = self.event_text(seat, &notation, &effects);
+                    let over = matches!(self.turn, game_api::Turn::Over { .. });
+                    self.last_event = self.event_text(seat, &notation, &effects, over);
                 }
             }
             Err(e) => self.failed(e),
@@ -45,8 +46,16 @@ impl PlayView {
         seat: Option<u8>,
         notation: &str,
         effects: &[Effect],
+        over: bool,
     ) -> Option<String> {
         let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        // A move that ends the game gives nobody another turn, whatever the plugin said.
+        let effects: Vec<Effect> = effects
+            .iter()
+            .filter(|e| !(over && matches!(e, Effect::ExtraTurn { .. })))
+            .cloned()
+            .collect();
+        let effects = effects.as_slice();
         let owner = |site: game_api::SiteId| {
             self.layout
                 .sites

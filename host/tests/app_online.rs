@@ -78,6 +78,20 @@ fn play_to_the_end(h: &mut Harness<'static, TavolaApp>, letters: &[&str]) -> usi
     }
 }
 
+/// Presses *Offer* and returns the invite the app then shows (within 30 s).
+fn offer(h: &mut Harness<'static, TavolaApp>) -> String {
+    h.get_by_label("Offer").click();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        h.run();
+        if let Some(i) = h.state().online().and_then(|o| o.invite.clone()) {
+            return i;
+        }
+        assert!(Instant::now() < deadline, "no invite");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn the_saved_game(data: &Path) -> tavola::record::Record {
     let saved: Vec<_> = std::fs::read_dir(data.join("online"))
         .unwrap()
@@ -113,16 +127,7 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
         h.query_all_by_label("Houses per side").next().is_some(),
         "no options shown"
     );
-    h.get_by_label("Offer").click();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let invite = loop {
-        h.run();
-        if let Some(i) = h.state().online().and_then(|o| o.invite.clone()) {
-            break i;
-        }
-        assert!(Instant::now() < deadline, "no invite");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let invite = offer(&mut h);
     h.get_by_label("Copy");
     h.get_by_label("The same invite as a QR code, for a phone's camera.");
     let guest_record = data.path().join("guest.json");
@@ -234,16 +239,7 @@ fn the_app_waits_for_a_guest_that_drops_and_plays_on_when_it_is_back() {
     let mut h = online_app(dir.path(), data.path(), |app| {
         app.online_form_mut().game = Some("oware".into());
     });
-    h.get_by_label("Offer").click();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let invite = loop {
-        h.run();
-        if let Some(i) = h.state().online().and_then(|o| o.invite.clone()) {
-            break i;
-        }
-        assert!(Instant::now() < deadline, "no invite");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let invite = offer(&mut h);
     let guest_record = data.path().join("guest.json");
     let mut guest = net::join(
         dir.path(),

@@ -380,6 +380,17 @@ fn clocked_host(dir: &std::path::Path, record: &std::path::Path) -> (net::Side, 
     (host_side, Invite::parse(&invite_text).unwrap())
 }
 
+/// The clocked host ends by itself; its record says South (seat 0) lost on time, with
+/// no move recorded (a late move does not count).
+fn south_lost_on_time(host_side: net::Side, record: &std::path::Path) -> net::Run {
+    let hosted = host_side.finish(Duration::from_secs(60));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    let r = read_record(record);
+    assert_eq!(r.ending, Some(tavola::ending::Ending::Time { seat: 0 }));
+    assert!(r.moves.is_empty(), "a move was recorded");
+    hosted
+}
+
 #[test]
 fn a_guest_that_says_nothing_past_its_time_loses_on_time() {
     let dir = plugins_of(&["kalah"]);
@@ -397,16 +408,12 @@ fn a_guest_that_says_nothing_past_its_time_loses_on_time() {
     let (link, ..) = seat_at(&node, &events, &invite, Some(Rejoin { token, moves: 0 }));
     let told = message(&events, link.id());
     assert!(matches!(told, Message::Flag { seat: 0 }), "{told:?}");
-    let hosted = host_side.finish(Duration::from_secs(60));
-    assert!(hosted.ok, "{}", hosted.stderr);
+    let hosted = south_lost_on_time(host_side, &record);
     assert!(
         hosted.stderr.contains("seat 0's time ran out"),
         "{}",
         hosted.stderr
     );
-    let r = read_record(&record);
-    assert_eq!(r.ending, Some(tavola::ending::Ending::Time { seat: 0 }));
-    assert!(r.moves.is_empty());
 }
 
 #[test]
@@ -429,9 +436,5 @@ fn a_move_that_claims_more_time_than_its_seat_had_loses_on_time() {
         position: "00".into(),
         spent_ms: 4000,
     }));
-    let hosted = host_side.finish(Duration::from_secs(60));
-    assert!(hosted.ok, "{}", hosted.stderr);
-    let r = read_record(&record);
-    assert_eq!(r.ending, Some(tavola::ending::Ending::Time { seat: 0 }));
-    assert!(r.moves.is_empty(), "the late move was recorded");
+    south_lost_on_time(host_side, &record);
 }

@@ -7,7 +7,10 @@
 //! pass over the ring for both rows' occupied houses (they decide the empty-row end and
 //! the next move's draw), the majority tested only when seeds were banked. Variants
 //! whose rules need more after a move (refills, rounds, the mandarin squares' end, the
-//! simultaneous opening) play the general loop.
+//! simultaneous opening) play the general loop; the games whose stores stand in the
+//! ring (Kalah's shape) have a loop of their own ([`stores`]).
+
+mod stores;
 
 use game_api::{GameError, Outcome, Rng};
 
@@ -25,7 +28,9 @@ impl<V: Variant> Mancala<V> {
             && !c.rounds
             && !c.simultaneous_opening
             && c.end != End::MandarinsEmpty;
-        if lean {
+        if self.fits_store_playout() {
+            self.store_playout(rng)
+        } else if lean {
             self.lean_playout(rng)
         } else {
             self.general_playout(rng)

@@ -1,0 +1,186 @@
+//! The playout loop of the games whose stores stand in the ring (`playout/stores.rs`)
+//! plays the game `apply` plays: for every ring length it is compiled for, for each rule
+//! it reads (capture kinds, the extra turn, skipped pits), for a variant whose
+//! after-sowing hook marks pits mid-playout (the loop hands over to the general one),
+//! and from positions reached in the middle of a game.
+
+use game_api::{Game, GameError, Manifest, MoveId, Options, Rng, Turn};
+use mancala_kit::{
+    Board, Capture, Config, Effects, EmptyOpposite, Mancala, Side, Special, Variant, testing,
+};
+
+/// A Kalah-shaped variant from `houses`, `seeds` and rule flags given as options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Shaped;
+
+fn flag(options: &Options, key: &str) -> bool {
+    options.flag(key) == Some(true)
+}
+
+impl Variant for Shaped {
+    fn manifest() -> Manifest {
+        Manifest::new("shaped", "Kalah-shaped", "0.1.0")
+    }
+    fn config(options: &Options) -> Result<Config, GameError> {
+        let houses = options.int("houses").unwrap_or(6) as usize;
+        let seeds = options.int("seeds").unwrap_or(4) as u32;
+        let mut c = Config::kalah(houses, seeds);
+        c.capture = if flag(options, "no_capture") {
+            Capture::None
+        } else {
+            Capture::Opposite {
+                empty_opposite: if flag(options, "empty_takes_last") {
+                    EmptyOpposite::CaptureLast
+                } else {
+                    EmptyOpposite::NoCapture
+                },
+                keep_last: flag(options, "keep_last"),
+            }
+        };
+        c.extra_turn_in_own_store = !flag(options, "no_extra_turn");
+        c.skip_opponent_store = !flag(options, "sow_both_stores");
+        c.skip_origin = flag(options, "skip_origin");
+        Ok(c)
+    }
+}
+
+/// Kalah whose last seed, landing in an opponent's house that then holds 3, makes it
+/// the mover's sink (Togyz Kumalak's tuzdyk, simplified): the first mark of a game
+/// appears mid-playout.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Sinks;
+
+impl Variant for Sinks {
+    fn manifest() -> Manifest {
+        Manifest::new("sinks", "Kalah with sinks", "0.1.0")
+    }
+    fn config(_: &Options) -> Result<Config, GameError> {
+        Ok(Config::kalah(6, 4))
+    }
+    fn after_sowing(board: &mut Board, side: Side, last: usize, _: &mut Effects<'_>) -> bool {
+        let theirs = board.house_owner(last) == Some(side.other());
+        if theirs && board.pits[last] == 3 && !board.has_marks() {
+            board.set_mark(last, Special::Sink(side));
+            return true;
+        }
+        false
+    }
+    fn check_marks(_: &Board) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+fn options(pairs: &[(&str, i64)], flags: &[&str]) -> Options {
+    let mut map = serde_json::Map::new();
+    for &(k, v) in pairs {
+        map.insert(k.into(), serde_json::json!(v));
+    }
+    for &f in flags {
+        map.insert(f.into(), serde_json::json!(true));
+    }
+    serde_json::from_value(map.into()).expect("options")
+}
+
+#[test]
+fn every_ring_length_plays_the_games_apply_plays() {
+    for houses in 1..=11 {
+        for seeds in [1, 3, 4, 9] {
+            let o = options(&[("houses", houses), ("seeds", seeds)], &[]);
+            let played = testing::random_games::<Shaped>(&o, 40, 7 * houses as u64, 0, 100_000)
+                .unwrap_or_else(|e| panic!("{houses} houses, {seeds} seeds: {e}"));
+            assert_eq!(played.games, 40);
+        }
+    }
+}
+
+#[test]
+fn each_rule_the_loop_reads_plays_as_apply_does() {
+    let rules: &[&[&str]] = &[
+        &["no_capture"],
+        &["empty_takes_last"],
+        &["keep_last"],
+        &["empty_takes_last", "keep_last"],
+        &["no_extra_turn"],
+        &["sow_both_stores"],
+        &["skip_origin"],
+        &[
+            "skip_origin",
+            "sow_both_stores",
+            "no_extra_turn",
+            "keep_last",
+        ],
+    ];
+    for flags in rules {
+        for (houses, seeds) in [(6, 4), (4, 12), (3, 20)] {
+            let o = options(&[("houses", houses), ("seeds", seeds)], flags);
+            testing::random_games::<Shaped>(&o, 60, 11, 0, 100_000)
+                .unwrap_or_else(|e| panic!("{flags:?}, {houses} houses, {seeds} seeds: {e}"));
+        }
+    }
+}
+
+#[test]
+fn a_hook_that_marks_a_pit_hands_the_rest_of_the_playout_to_the_general_loop() {
+    let played = testing::random_games::<Sinks>(&Options::default(), 300, 3, 0, 100_000)
+        .expect("fast playouts equal the games played move by move");
+    assert_eq!(played.games, 300);
+    // The hook did fire in these games: some playouts end with a sink on the board.
+    let marked = (0..300u64)
+        .filter(|&g| {
+            let mut game = Mancala::<Sinks>::new(&Options::default()).unwrap();
+            game.playout(&mut Rng::with_seed(3 + g)).unwrap();
+            game.board.has_marks()
+        })
+        .count();
+    assert!(marked > 10, "only {marked} of 300 playouts made a sink");
+}
+
+#[test]
+fn playouts_from_the_middle_of_a_game_end_where_the_moves_lead() {
+    let o = Options::default();
+    let mut moves = Vec::new();
+    for g in 0..300u64 {
+        let mut rng = Rng::with_seed(g);
+        let mut game = Mancala::<Shaped>::new(&o).unwrap();
+        // Some random moves first, so that playouts start from scattered positions
+        // (stores holding seeds, extra turns pending, a history of moves).
+        for _ in 0..(g % 25) {
+            if !matches!(game.turn(), Turn::Seat { .. }) {
+                break;
+            }
+            moves.clear();
+            game.legal_moves(&mut moves);
+            let mv = moves[rng.below(moves.len())];
+            game.apply(mv, None).unwrap();
+        }
+        let mut fast = game.clone();
+        let fast_outcome = fast.playout(&mut Rng::with_seed(1000 + g));
+        let mut slow_rng = Rng::with_seed(1000 + g);
+        let outcome = loop {
+            match game.turn() {
+                Turn::Over { outcome } => break outcome,
+                Turn::Seat { .. } => {
+                    moves.clear();
+                    game.legal_moves(&mut moves);
+                    let mv: MoveId = moves[slow_rng.below(moves.len())];
+                    game.apply(mv, None).unwrap();
+                }
+                Turn::Chance { .. } => unreachable!("mancala has no chance"),
+            }
+        };
+        match fast_outcome {
+            Ok(fast_outcome) => {
+                assert_eq!(fast_outcome, outcome, "game {g}");
+                assert_eq!(
+                    fast,
+                    game,
+                    "game {g}: {} vs {}",
+                    fast.notation(),
+                    game.notation()
+                );
+            }
+            // A playout of a finished game: nothing to play.
+            Err(e) => panic!("game {g}: {e}"),
+        }
+    }
+}

@@ -354,7 +354,8 @@ pub trait FfiGame: Clone + Send + Sync {
     fn bot_move(&self, bot: RStr<'_>, seed: u64) -> RResult<u32, FfiError>;
 
     /// One search simulation in one call: from this position, plays `path` (moves and
-    /// chance outcomes the host's tree chose), describes the node reached in `out`, and
+    /// chance outcomes the host's tree chose, each one this plugin listed at its node:
+    /// they are played with [`Game::apply_legal`](crate::Game::apply_legal)), describes the node reached in `out`, and
     /// unless the game is over there, plays a random playout from it with
     /// [`Rng::with_seed`]`(seed)` and writes its returns. With `cutoff` > 0 the playout
     /// stops after that many actions and, if the game goes on, the returns are the
@@ -561,8 +562,10 @@ impl<G: Game> FfiGame for Plugged<G> {
     ) -> RResult<(), FfiError> {
         guard(|| {
             let mut game = self.0.clone();
+            // The path's moves are ones this plugin listed at each node (the host's tree
+            // holds nothing else): the search's way of playing them.
             for &mv in path.iter() {
-                game.apply(MoveId(mv), None)?;
+                game.apply_legal(MoveId(mv))?;
             }
             out.set_turn(game.turn().into());
             match out.node {

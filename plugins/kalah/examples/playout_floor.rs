@@ -2,12 +2,13 @@
 //! inside the plugin, no FFI) against a minimal Kalah written for this one game: the
 //! floor any engine would meet on this machine. Run with
 //! `cargo run --release -p kalah --example playout_floor [-- PLAYOUTS]`; the last line,
-//! `floor-ratio kalah KIT_NS FLOOR_NS RATIO`, is what `scripts/perf-guard` reads.
-
-use std::time::Instant;
+//! `floor-ratio kalah KIT_NS FLOOR_NS RATIO`, is what `scripts/perf-guard` reads. Times
+//! are this thread's CPU time where the system tells it, so that a busy machine slows
+//! neither side.
 
 use game_api::{Game, Options, Rng};
 use kalah::Kalah;
+use mancala_kit::tune::Stopwatch;
 
 /// Kalah(6,4) reduced to its bones: a fixed 14-pit ring, no checks, no effects.
 fn minimal_playout(rng: &mut Rng) -> (i64, u64) {
@@ -62,23 +63,23 @@ fn main() {
         .unwrap_or(500_000);
     let start = Kalah::new(&Options::defaults(&Kalah::manifest().options)).expect("Kalah");
     let mut rng = Rng::with_seed(1);
-    let t = Instant::now();
+    let t = Stopwatch::start();
     let mut margin = 0i64;
     for _ in 0..playouts {
         let outcome = start.clone().playout(&mut rng).expect("a playout ends");
         margin += outcome.margin();
     }
-    let kit = t.elapsed().as_secs_f64() / f64::from(playouts);
+    let kit = t.seconds() / f64::from(playouts);
 
     let mut rng = Rng::with_seed(1);
-    let t = Instant::now();
+    let t = Stopwatch::start();
     let (mut moves, mut floor_margin) = (0u64, 0i64);
     for _ in 0..playouts {
         let (m, n) = minimal_playout(&mut rng);
         floor_margin += m;
         moves += n;
     }
-    let floor = t.elapsed().as_secs_f64() / f64::from(playouts);
+    let floor = t.seconds() / f64::from(playouts);
     let per_move = moves as f64 / f64::from(playouts);
     println!("random Kalah(6,4) playouts, {per_move:.1} moves on average");
     println!(

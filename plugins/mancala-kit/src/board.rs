@@ -11,6 +11,9 @@ pub const MAX_PITS: usize = 24;
 /// Per-pit values of a ring.
 pub type PitArray<T> = ArrayVec<T, MAX_PITS>;
 
+/// The most houses a side a board can have: two rows and their ends in [`MAX_PITS`].
+pub(crate) const MAX_HOUSES: usize = (MAX_PITS - 2) / 2;
+
 /// The index of the `k`-th set bit of `mask` (from 0; `k` below the number of set bits),
 /// by halving the range: five steps whatever `k`, where clearing `k` bits one by one
 /// makes the processor guess the length of a loop on a random number.
@@ -259,7 +262,7 @@ impl Board {
 
     /// A board with no seeds. At most 11 houses a side.
     pub fn empty(houses: usize, ends: Ends) -> Self {
-        let houses = houses.min((MAX_PITS - 2) / 2);
+        let houses = houses.min(MAX_HOUSES);
         let len = 2 * houses + if ends == Ends::None { 0 } else { 2 };
         Board {
             houses,

@@ -136,6 +136,19 @@ pub struct Mancala<V> {
     lang: crate::Lang,
 }
 
+/// The variant's rules for `options`, refused if the kit cannot lay out their board.
+fn checked_config<V: Variant>(options: &Options) -> Result<Config, GameError> {
+    let config = V::config(options)?;
+    let most = crate::board::MAX_HOUSES;
+    if !(1..=most).contains(&config.houses) {
+        return Err(GameError::State(format!(
+            "the rules ask for {} houses a side; the kit's boards have 1 to {most}",
+            config.houses
+        )));
+    }
+    Ok(config)
+}
+
 fn first_round() -> u32 {
     1
 }
@@ -433,7 +446,7 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn new(options: &Options) -> Result<Self, GameError> {
-        let config = V::config(options)?;
+        let config = checked_config::<V>(options)?;
         let board = Board::start(&config);
         let phase = if config.simultaneous_opening {
             Phase::Opening { south: None }
@@ -444,7 +457,7 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError> {
-        let config = V::config(options)?;
+        let config = checked_config::<V>(options)?;
         let parsed = crate::notation::parse(&config, notation)?;
         let bad = |reason: String| GameError::notation(notation, reason);
         crate::validate::position::<V>(

@@ -230,6 +230,47 @@ pub fn thread_cpu_seconds() -> Option<f64> {
     Some((utime + stime) / 100.0)
 }
 
+/// A stopwatch for benchmarks on a shared machine: this thread's CPU time where the
+/// system tells it ([`thread_cpu_seconds`]), else the wall clock's. Time the thread
+/// spends waiting for a core is not counted, so that two loops measured one after the
+/// other compare fairly while other work runs.
+///
+/// ```
+/// let watch = mancala_kit::tune::Stopwatch::start();
+/// let sum: u64 = (0..1000u64).sum();
+/// assert_eq!(sum, 499_500);
+/// assert!(watch.seconds() >= 0.0);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Stopwatch {
+    cpu: Option<f64>,
+    wall: std::time::Instant,
+}
+
+impl Stopwatch {
+    /// A stopwatch running from now.
+    pub fn start() -> Self {
+        Stopwatch {
+            cpu: thread_cpu_seconds(),
+            wall: std::time::Instant::now(),
+        }
+    }
+
+    /// The seconds since [`Stopwatch::start`]: CPU seconds where known (at the
+    /// system's 10 ms resolution: time runs of a second or more), else wall seconds.
+    pub fn seconds(&self) -> f64 {
+        match (self.cpu, thread_cpu_seconds()) {
+            (Some(before), Some(now)) => now - before,
+            _ => self.wall.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// Whether [`Stopwatch::seconds`] counts CPU time.
+    pub fn counts_cpu(&self) -> bool {
+        self.cpu.is_some()
+    }
+}
+
 /// The engine's speed on the positions after the two-move openings (at most
 /// `max_openings`), `millis` milliseconds each with a fresh table: positions searched,
 /// seconds taken and CPU seconds used (0 where unknown).

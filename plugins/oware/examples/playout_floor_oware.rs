@@ -4,9 +4,8 @@
 //! `cargo run --release -p oware --example playout_floor_oware [-- PLAYOUTS]`; the last line,
 //! `floor-ratio oware KIT_NS FLOOR_NS RATIO`, is what `scripts/perf-guard` reads.
 
-use std::time::Instant;
-
 use game_api::{Game, Options, Rng};
+use mancala_kit::tune::Stopwatch;
 use oware::Oware;
 
 /// Abapa reduced to its bones: 12 houses, the origin skipped, twos and threes captured
@@ -99,24 +98,24 @@ fn main() {
         .unwrap_or(200_000);
     let start = Oware::new(&Options::defaults(&Oware::manifest().options)).expect("Oware");
     let mut rng = Rng::with_seed(1);
-    let t = Instant::now();
+    let t = Stopwatch::start();
     let mut margin = 0i64;
     for _ in 0..playouts {
         let outcome = start.clone().playout(&mut rng).expect("a playout ends");
         margin += outcome.margin();
     }
-    let kit = t.elapsed().as_secs_f64() / f64::from(playouts);
+    let kit = t.seconds() / f64::from(playouts);
 
     let mut rng = Rng::with_seed(1);
     let mut seen = Vec::with_capacity(256);
-    let t = Instant::now();
+    let t = Stopwatch::start();
     let (mut moves, mut floor_margin) = (0u64, 0i64);
     for _ in 0..playouts {
         let (m, n) = minimal_playout(&mut rng, &mut seen);
         floor_margin += m;
         moves += n;
     }
-    let floor = t.elapsed().as_secs_f64() / f64::from(playouts);
+    let floor = t.seconds() / f64::from(playouts);
     let per_move = moves as f64 / f64::from(playouts);
     println!("random Oware (Abapa) playouts, {per_move:.1} moves on average");
     println!(

@@ -7,9 +7,11 @@
 //! pass over the ring for both rows' occupied houses (they decide the empty-row end and
 //! the next move's draw), the majority tested only when seeds were banked. Variants
 //! whose rules need more after a move (refills, rounds, the mandarin squares' end, the
-//! simultaneous opening) play the general loop; the games whose stores stand in the
-//! ring (Kalah's shape) have a loop of their own ([`stores`]).
+//! simultaneous opening) play the general loop; the common shapes, one ring with or
+//! without stores sown by counts (Kalah's, Oware's), have a loop of their own
+//! ([`ring`]), the plainest of them (Kalah's rules) a leaner one ([`stores`]).
 
+mod ring;
 mod stores;
 
 use game_api::{GameError, Outcome, Rng};
@@ -28,10 +30,12 @@ impl<V: Variant> Mancala<V> {
             && !c.rounds
             && !c.simultaneous_opening
             && c.end != End::MandarinsEmpty;
-        if self.fits_store_playout() {
+        if self.fits_ring_playout() && self.fits_store_playout() {
             self.store_playout(rng)
+        } else if self.fits_ring_playout() {
+            self.ring_playout(rng)
         } else if lean {
-            self.lean_playout(rng)
+            self.lean_playout(rng, false)
         } else {
             self.general_playout(rng)
         }
@@ -70,8 +74,10 @@ impl<V: Variant> Mancala<V> {
     /// [`Mancala::random_move`] draws, sown by the kit's sowing, then the end rule, the
     /// cycle rule and the no-legal-move rule as [`Mancala::settle`] and
     /// [`Mancala::end_if_stuck`] apply them (a position where the feeding or grand-slam
-    /// rule filters the moves is played by [`Mancala::play_legal`]).
-    fn lean_playout(&mut self, rng: &mut Rng) -> Result<Outcome, GameError> {
+    /// rule filters the moves is played by [`Mancala::play_legal`]). `stuck_unchecked`:
+    /// whether the side to move is still to be checked for a legal move (a playout
+    /// handed over after a move; not one that starts where `apply` left the game).
+    fn lean_playout(&mut self, rng: &mut Rng, stuck_unchecked: bool) -> Result<Outcome, GameError> {
         let mut moves = Vec::new();
         if self.config.cycle_ends_game {
             self.history.reserve(64);
@@ -95,7 +101,7 @@ impl<V: Variant> Mancala<V> {
         };
         let cycle = self.config.cycle_ends_game;
         let mut last = None;
-        let mut stuck_unchecked = false;
+        let mut stuck_unchecked = stuck_unchecked;
         let mut rows = self.board.occupied_rows();
         let mut outcome = None;
         for _ in 0..game_api::MAX_PLAYOUT_ACTIONS {

@@ -1,12 +1,14 @@
-//! The playout loop of the games whose stores stand in the ring (`playout/stores.rs`)
-//! plays the game `apply` plays: for every ring length it is compiled for, for each rule
-//! it reads (capture kinds, the extra turn, skipped pits), for a variant whose
+//! The playout loop of the one-ring games sown by counts (`playout/ring.rs`: Kalah's
+//! shape and Oware's) plays the game `apply` plays: for every ring length it is compiled
+//! for, with and without stores, for each rule it reads (capture kinds, the extra turn,
+//! skipped pits, feeding, grand slams, majority, cycles), for a variant whose
 //! after-sowing hook marks pits mid-playout (the loop hands over to the general one),
 //! and from positions reached in the middle of a game.
 
 use game_api::{Game, GameError, Manifest, MoveId, Options, Rng, Turn};
 use mancala_kit::{
-    Board, Capture, Config, Effects, EmptyOpposite, Mancala, Side, Special, Variant, testing,
+    Board, Capture, Config, Effects, EmptyOpposite, End, GrandSlam, Mancala, Side, Special,
+    Variant, testing,
 };
 
 /// A Kalah-shaped variant from `houses`, `seeds` and rule flags given as options.
@@ -40,6 +42,38 @@ impl Variant for Shaped {
         c.extra_turn_in_own_store = !flag(options, "no_extra_turn");
         c.skip_opponent_store = !flag(options, "sow_both_stores");
         c.skip_origin = flag(options, "skip_origin");
+        Ok(c)
+    }
+}
+
+/// An Oware-shaped variant (no stores): `houses`, `seeds` and rule flags as options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Ringed;
+
+impl Variant for Ringed {
+    fn manifest() -> Manifest {
+        Manifest::new("ringed", "Oware-shaped", "0.1.0")
+    }
+    fn config(options: &Options) -> Result<Config, GameError> {
+        let mut c = Config::oware(options.int("seeds").unwrap_or(4) as u32);
+        c.houses = options.int("houses").unwrap_or(6) as usize;
+        c.must_feed = !flag(options, "no_feed");
+        c.cycle_ends_game = !flag(options, "no_cycle");
+        c.skip_origin = !flag(options, "no_skip_origin");
+        c.grand_slam = match options.int("grand_slam").unwrap_or(0) {
+            0 => GrandSlam::NoCapture,
+            1 => GrandSlam::Allowed,
+            _ => GrandSlam::CaptureAll,
+        };
+        if flag(options, "opposite") {
+            c.capture = Capture::Opposite {
+                empty_opposite: EmptyOpposite::NoCapture,
+                keep_last: false,
+            };
+        }
+        if flag(options, "side_empty") {
+            c.end = End::SideEmpty;
+        }
         Ok(c)
     }
 }
@@ -120,6 +154,54 @@ fn each_rule_the_loop_reads_plays_as_apply_does() {
 }
 
 #[test]
+fn every_ring_length_without_stores_plays_the_games_apply_plays() {
+    for houses in 1..=11 {
+        for seeds in [1, 2, 4, 7] {
+            let o = options(&[("houses", houses), ("seeds", seeds)], &[]);
+            testing::random_games::<Ringed>(&o, 30, 5 * houses as u64, 0, 100_000)
+                .unwrap_or_else(|e| panic!("{houses} houses, {seeds} seeds: {e}"));
+        }
+    }
+}
+
+#[test]
+fn each_rule_of_a_ring_without_stores_plays_as_apply_does() {
+    let rules: &[(&[&str], i64)] = &[
+        (&[], 1),
+        (&[], 2),
+        (&["no_feed"], 0),
+        (&["no_skip_origin"], 0),
+        (&["opposite"], 0),
+        (&["side_empty", "no_feed"], 0),
+        (&["side_empty", "opposite", "no_cycle", "no_feed"], 1),
+    ];
+    for &(flags, grand_slam) in rules {
+        for (houses, seeds) in [(6, 4), (4, 3), (5, 12)] {
+            let o = options(
+                &[
+                    ("houses", houses),
+                    ("seeds", seeds),
+                    ("grand_slam", grand_slam),
+                ],
+                flags,
+            );
+            testing::random_games::<Ringed>(&o, 60, 13, 0, 100_000).unwrap_or_else(|e| {
+                panic!("{flags:?}, grand slam {grand_slam}, {houses}x{seeds}: {e}")
+            });
+        }
+    }
+}
+
+#[test]
+fn rules_that_ask_for_more_houses_than_a_board_has_are_refused() {
+    let o = options(&[("houses", 12)], &[]);
+    let e = Mancala::<Ringed>::new(&o).expect_err("12 houses a side do not fit");
+    assert!(e.to_string().contains("12 houses a side"), "{e}");
+    let e = Mancala::<Shaped>::from_notation(&o, "1/1 0-0 S").expect_err("nor here");
+    assert!(e.to_string().contains("1 to 11"), "{e}");
+}
+
+#[test]
 fn a_hook_that_marks_a_pit_hands_the_rest_of_the_playout_to_the_general_loop() {
     let played = testing::random_games::<Sinks>(&Options::default(), 300, 3, 0, 100_000)
         .expect("fast playouts equal the games played move by move");
@@ -137,14 +219,20 @@ fn a_hook_that_marks_a_pit_hands_the_rest_of_the_playout_to_the_general_loop() {
 
 #[test]
 fn playouts_from_the_middle_of_a_game_end_where_the_moves_lead() {
-    let o = Options::default();
+    from_mid_game::<Shaped>(&Options::default());
+    from_mid_game::<Ringed>(&Options::default());
+    from_mid_game::<Ringed>(&options(&[("seeds", 2)], &["no_skip_origin"]));
+    from_mid_game::<Sinks>(&Options::default());
+}
+
+fn from_mid_game<V: Variant>(o: &Options) {
     let mut moves = Vec::new();
     for g in 0..300u64 {
         let mut rng = Rng::with_seed(g);
-        let mut game = Mancala::<Shaped>::new(&o).unwrap();
+        let mut game = Mancala::<V>::new(o).unwrap();
         // Some random moves first, so that playouts start from scattered positions
         // (stores holding seeds, extra turns pending, a history of moves).
-        for _ in 0..(g % 25) {
+        for _ in 0..(g % 40) {
             if !matches!(game.turn(), Turn::Seat { .. }) {
                 break;
             }

@@ -1,0 +1,342 @@
+//! The random playout of the games most variants are: one ring of houses, with or
+//! without stores in it (Kalah's shape, Oware's), sown anticlockwise by counts. It is
+//! the loop a programmer would write for one such game: compiled for the ring's length
+//! (the pits are an array the compiler knows: no bounds checks, unrolled folds), the
+//! rules read from the [`Config`](crate::Config) once.
+//!
+//! It plays exactly the game [`Game::apply`](game_api::Game::apply) plays, with the same
+//! draws as [`Mancala::random_move`]: the sowing past the skipped pits, then what follows
+//! a last seed as the kit's sowing does it (the extra turn, the variant's
+//! [`Variant::after_sowing`](crate::Variant::after_sowing), the capture, the grand-slam
+//! rule), then the end rules of [`Mancala::settle`] for an empty row, a majority and a
+//! repeated position, and the end when the side to move cannot move. A variant whose
+//! rules need more (relays, sowing captures, a seed hook, a forbidden grand slam,
+//! refills, rounds, another end rule, mandarin squares) is played by the loops of
+//! `playout/mod.rs`; so is the rest of a playout from a position where the feeding rule
+//! filters the moves or a hook has marked a pit.
+
+use game_api::{GameError, Outcome, Rng};
+
+use crate::effects::Effects;
+use crate::sow::{Landing, after_last_seed, drop_counts};
+use crate::{
+    Capture, Direction, EmptyOpposite, End, Ends, GrandSlam, History, Mancala, Phase, Relay, Side,
+    Variant, board::nth_set_bit,
+};
+
+impl<V: Variant> Mancala<V> {
+    /// Whether [`Mancala::ring_playout`] plays this position by its rules.
+    pub(super) fn fits_ring_playout(&self) -> bool {
+        let c = &self.config;
+        self.phase == Phase::Play
+            && matches!(c.ends, Ends::Stores | Ends::None)
+            && c.direction == Direction::Anticlockwise
+            && c.relay == Relay::None
+            && c.sowing_capture.is_none()
+            && V::seed_hook().is_none()
+            && !c.first_seed_in_origin
+            && matches!(c.end, End::SideEmpty | End::Majority)
+            && c.grand_slam != GrandSlam::Forbidden
+            && !c.refill
+            && !c.rounds
+            && !c.simultaneous_opening
+            && !self.board.has_marks()
+    }
+
+    /// The playout for [`Mancala::fits_ring_playout`] positions, by the loop compiled
+    /// for the ring's length.
+    pub(super) fn ring_playout(&mut self, rng: &mut Rng) -> Result<Outcome, GameError> {
+        let c = &self.config;
+        let plain = !c.must_feed && !c.cycle_ends_game && c.end == End::SideEmpty;
+        // Every ring a board without mandarin squares can have (MAX_PITS).
+        macro_rules! by_length {
+            ($($len:literal)*) => {
+                match (self.board.ring_len(), plain) {
+                    $(
+                        ($len, true) => self.ring_loop::<$len, true>(rng),
+                        ($len, false) => self.ring_loop::<$len, false>(rng),
+                    )*
+                    _ => self.lean_playout(rng, false),
+                }
+            };
+        }
+        by_length!(2 4 6 8 10 12 14 16 18 20 22 24)
+    }
+
+    /// [`Mancala::ring_playout`] on a ring of `L` pits. `PLAIN`: no feeding rule, no
+    /// cycle rule, the end when a row is empty (Kalah's rules), which the compiler then
+    /// leaves out of the loop, with the seeds banked by each move (only the cycle
+    /// record needs them, once at the end).
+    fn ring_loop<const L: usize, const PLAIN: bool>(
+        &mut self,
+        rng: &mut Rng,
+    ) -> Result<Outcome, GameError> {
+        let rules = Rules::of(self);
+        let start_bank = rules.bank::<L, V>(self);
+        let mut last = None;
+        // Whether the side to move is still to be checked for a move: not in the
+        // position the playout starts from, where `apply` already did.
+        let mut stuck_unchecked = false;
+        let mut rows = rules.occupied(ring::<L>(&mut self.board.pits));
+        let result = 'play: {
+            for _ in 0..game_api::MAX_PLAYOUT_ACTIONS {
+                let side = self.to_move;
+                let s = side.index();
+                if !PLAIN && rules.must_feed && rows[1 - s] == 0 {
+                    // The feeding rule filters the moves: the general loop plays on.
+                    self.record_last(last);
+                    return self.lean_playout(rng, stuck_unchecked);
+                }
+                let mine = rows[s];
+                if mine == 0 {
+                    if !stuck_unchecked {
+                        break 'play Err(self.no_move());
+                    }
+                    break 'play Ok(Ending::Stuck);
+                }
+                // The draw of `random_move`: the k-th of the occupied houses.
+                let k = rng.below(mine.count_ones() as usize);
+                let origin = L / 2 * s + nth_set_bit(mine, k as u32) as usize;
+                last = Some(origin);
+                let before = if PLAIN { 0 } else { rules.bank::<L, V>(self) };
+                let skip = rules.skips[s] | (rules.skip_origin << origin);
+                let pos = drop_counts(ring::<L>(&mut self.board.pits), origin, skip);
+                if !self.after_last_seed::<L>(&rules, side, pos) {
+                    self.to_move = side.other();
+                }
+                let banked = !PLAIN && before != rules.bank::<L, V>(self);
+                if banked {
+                    self.history.clear();
+                }
+                rows = rules.occupied(ring::<L>(&mut self.board.pits));
+                if self.board.has_marks() {
+                    // A mark the loop does not know: the end rules in their general form,
+                    // then the general loop plays on.
+                    self.record_last(last);
+                    self.clear_history_if_banked::<L, PLAIN>(&rules, start_bank);
+                    if self.settle(banked, &mut Effects(None)) {
+                        return self.lean_playout(rng, true);
+                    }
+                    return Ok(Outcome::from_scores(&self.final_scores()));
+                }
+                // `settle` for these rules.
+                stuck_unchecked = true;
+                if rules.side_empty && (rows[0] == 0 || rows[1] == 0) {
+                    break 'play Ok(Ending::EmptyRow);
+                }
+                if PLAIN {
+                    continue;
+                }
+                if rules.majority && banked && self.majority() {
+                    break 'play Ok(Ending::Majority);
+                }
+                if rules.cycle
+                    && self
+                        .history
+                        .seen_before(History::key(&self.board, self.to_move))
+                {
+                    break 'play Ok(Ending::Cycle);
+                }
+            }
+            Err(GameError::Internal("a random playout did not end".into()))
+        };
+        self.record_last(last);
+        // Before the end's sweep banks the seeds left.
+        self.clear_history_if_banked::<L, PLAIN>(&rules, start_bank);
+        let fx = &mut Effects(None);
+        match result? {
+            Ending::Stuck => self.end_stuck(fx),
+            Ending::EmptyRow => self.end(fx, "A row is empty: the game is over"),
+            Ending::Majority => self.end(
+                fx,
+                "More than half the seeds are captured: the game is over",
+            ),
+            Ending::Cycle => self.end(fx, "The position repeats: the game is over"),
+        }
+        Ok(Outcome::from_scores(&self.final_scores()))
+    }
+
+    /// Under `PLAIN` rules, what the moves' clearing of the cycle record would have
+    /// done: seeds were banked by some move if and only if the bank grew (scores only
+    /// grow without refills). `start_bank`: the bank when the playout started.
+    fn clear_history_if_banked<const L: usize, const PLAIN: bool>(
+        &mut self,
+        rules: &Rules,
+        start_bank: u32,
+    ) {
+        if PLAIN && rules.bank::<L, V>(self) != start_bank {
+            self.history.clear();
+        }
+    }
+
+    /// What follows `side`'s last seed in `pos`, as the kit's sowing does it; returns
+    /// whether `side` plays again. The opposite capture is made here on the array; the
+    /// other captures by the kit's own code.
+    #[inline(always)]
+    fn after_last_seed<const L: usize>(&mut self, rules: &Rules, side: Side, pos: usize) -> bool {
+        let Some(opposite) = rules.opposite else {
+            let landing = Landing::forward(side, pos, L);
+            let fx = &mut Effects(None);
+            return after_last_seed::<V>(&mut self.board, &self.config, landing, fx).extra_turn;
+        };
+        let s = side.index();
+        let store = rules.store_pits[s];
+        if rules.extra_turns && pos == store {
+            return true;
+        }
+        if !V::after_sowing(&mut self.board, side, pos, &mut Effects(None)) {
+            let pits = ring::<L>(&mut self.board.pits);
+            if rules.house_pits[s] & (1 << pos) != 0 && pits[pos] == 1 {
+                let opposite_pit = rules.mirror - pos;
+                let taken = std::mem::take(&mut pits[opposite_pit]);
+                if taken > 0 || opposite.empty_takes_last {
+                    let mut banked = taken;
+                    if !opposite.keep_last || taken == 0 {
+                        pits[pos] = 0;
+                        banked += 1;
+                    }
+                    match pits.get_mut(store) {
+                        Some(store) => *store += banked,
+                        None => self.board.captured[s] += banked,
+                    }
+                } else {
+                    pits[opposite_pit] = taken;
+                }
+            }
+        }
+        false
+    }
+
+    /// The last move's pit, as [`Mancala::play_legal`] records it.
+    fn record_last(&mut self, last: Option<usize>) {
+        if let Some(origin) = last {
+            self.last_move.clear();
+            self.last_move.push(origin);
+        }
+    }
+}
+
+/// Why the loop's game ended: the end is applied after the loop.
+enum Ending {
+    /// The side to move cannot move.
+    Stuck,
+    /// A row is empty.
+    EmptyRow,
+    /// A side has captured more than half the seeds.
+    Majority,
+    /// The position repeats.
+    Cycle,
+}
+
+/// The opposite capture's rule, read from [`Capture::Opposite`] once.
+#[derive(Clone, Copy)]
+pub(super) struct Opposite {
+    /// A last seed facing an empty house still takes itself.
+    pub empty_takes_last: bool,
+    /// The capturing seed stays in its house.
+    pub keep_last: bool,
+}
+
+impl Opposite {
+    /// The rule of `capture`, if it is the opposite capture.
+    pub(super) fn of(capture: Capture) -> Option<Self> {
+        match capture {
+            Capture::Opposite {
+                empty_opposite,
+                keep_last,
+            } => Some(Opposite {
+                empty_takes_last: empty_opposite != EmptyOpposite::NoCapture,
+                keep_last,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The rules the loop reads, taken from the game once.
+#[derive(Clone, Copy)]
+struct Rules {
+    /// One bit per house of a row.
+    houses: u32,
+    /// The stores in the ring (South's, North's), if it has them.
+    stores: Option<[usize; 2]>,
+    /// Each side's store, or a pit past the ring's end where there are none.
+    store_pits: [usize; 2],
+    /// Each side's houses, one bit per ring pit.
+    house_pits: [u32; 2],
+    /// The pits each side's sowing passes over: the other's store, if the rules say.
+    skips: [u32; 2],
+    /// 1 when sowing passes over the move's own house, else 0 (shifted by the origin).
+    skip_origin: u32,
+    /// The last seed in one's own store gives another move.
+    extra_turns: bool,
+    /// The opposite capture, if the rules make it (the other captures are the kit's).
+    opposite: Option<Opposite>,
+    /// House `i` of one side faces `mirror - i` of the other (as ring indices).
+    mirror: usize,
+    /// The feeding rule.
+    must_feed: bool,
+    /// The end rules: an empty row, a majority, a repeated position.
+    side_empty: bool,
+    majority: bool,
+    cycle: bool,
+}
+
+impl Rules {
+    fn of<V: Variant>(game: &Mancala<V>) -> Self {
+        let (c, b) = (&game.config, &game.board);
+        let stores = match (b.store(Side::South), b.store(Side::North)) {
+            (Some(s), Some(n)) => Some([s, n]),
+            _ => None,
+        };
+        let skip = |other: usize| match stores {
+            Some(stores) if c.skip_opponent_store => 1u32 << stores[other],
+            _ => 0,
+        };
+        Rules {
+            houses: (1u32 << c.houses) - 1,
+            stores,
+            store_pits: stores.unwrap_or([usize::MAX; 2]),
+            house_pits: Side::BOTH.map(|s| b.house_mask(s)),
+            skips: [skip(1), skip(0)],
+            skip_origin: u32::from(c.skip_origin),
+            extra_turns: c.extra_turn_in_own_store,
+            opposite: Opposite::of(c.capture),
+            mirror: b.house(Side::South, 0) + b.house(Side::North, c.houses - 1),
+            must_feed: c.must_feed,
+            side_empty: c.end == End::SideEmpty,
+            majority: c.end == End::Majority,
+            cycle: c.cycle_ends_game,
+        }
+    }
+
+    /// The seeds banked so far: in the stores, or captured.
+    #[inline(always)]
+    fn bank<const L: usize, V: Variant>(&self, game: &mut Mancala<V>) -> u32 {
+        let captured = game.board.captured[0] + game.board.captured[1];
+        let pits = ring::<L>(&mut game.board.pits);
+        match self.stores {
+            Some([s, n]) => pits[s] + pits[n] + captured,
+            None => captured,
+        }
+    }
+
+    /// Both rows' occupied houses, one bit per house in its sowing order.
+    #[inline(always)]
+    fn occupied<const L: usize>(&self, pits: &[u32; L]) -> [u32; 2] {
+        let ring = pits
+            .iter()
+            .rev()
+            .fold(0u32, |ring, &n| (ring << 1) | u32::from(n != 0));
+        // North's first house is the ring's middle pit, with or without stores.
+        [ring & self.houses, (ring >> (L / 2)) & self.houses]
+    }
+}
+
+/// The board's ring as the array of `L` pits it is.
+#[inline(always)]
+pub(super) fn ring<const L: usize>(pits: &mut crate::board::PitArray<u32>) -> &mut [u32; L] {
+    (&mut pits[..L])
+        .try_into()
+        .expect("the ring has the length the loop was chosen for")
+}

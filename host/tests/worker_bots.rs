@@ -8,7 +8,7 @@ mod common;
 use std::time::Duration;
 
 use common::plugins_of;
-use game_api::{MoveId, Options, Rng, Turn};
+use game_api::{Options, Rng, Turn};
 use tavola::{
     ai::{MctsBot, mcts::MctsConfig},
     bots::Bot,
@@ -191,7 +191,7 @@ fn a_cancelled_bot_move_answers_cancelled_and_leaves_the_game_unchanged() {
         language: String::new(),
     };
     worker.call(load, Duration::from_secs(10)).unwrap();
-    let options = Options::parse(&plugin.manifest().options, &[]).unwrap();
+    let options = Options::defaults(&plugin.manifest().options);
     let start = Request::Start {
         options: options.clone(),
         position: None,
@@ -242,32 +242,40 @@ fn mcts_told_the_moves_reuses_its_tree() {
         iterations: Some(3000),
         ..MctsConfig::following(&plugin.manifest().search)
     };
-    let mut bot = MctsBot::new("mcts", config);
-    let mut rng = Rng::with_seed(9);
+    // Two bots choose at the start; only the first is told the moves that follow.
+    let (mut told, mut untold) = (MctsBot::new("mcts", config), MctsBot::new("mcts", config));
     let seat = |g: &tavola::plugins::GameHandle| match g.turn().unwrap() {
         Turn::Seat { seat } => seat,
         other => panic!("{other:?}"),
     };
-    let mv = bot.choose(&game, seat(&game), &mut rng).unwrap();
-    // Its move and the reply, told as `tavola play` and the worker tell them; three
-    // replies' worth of actions if extra turns come (deeper than a grandchild).
+    let mv = told.choose(&game, 0, &mut Rng::with_seed(9)).unwrap();
+    untold.choose(&game, 0, &mut Rng::with_seed(9)).unwrap();
+    // Its move and the replies, told as `tavola play` and the worker tell them, until
+    // South is to move again at least three actions later (deeper than a grandchild,
+    // where a bot not told cannot find the position in its tree).
     let mut played = vec![mv];
-    let before = game.clone();
-    game.apply(mv).unwrap();
-    bot.observe(&before, mv);
-    while seat(&game) != 0 || played.len() < 2 {
-        let reply: MoveId = game.legal_moves().unwrap()[0];
+    let mut next = mv;
+    loop {
         let before = game.clone();
-        game.apply(reply).unwrap();
-        bot.observe(&before, reply);
-        played.push(reply);
+        game.apply(next).unwrap();
+        told.observe(&before, next);
+        if seat(&game) == 0 && played.len() >= 3 {
+            break;
+        }
+        next = game.legal_moves().unwrap()[0];
+        played.push(next);
     }
-    bot.choose(&game, seat(&game), &mut rng).unwrap();
-    let last = bot.last.as_ref().unwrap();
-    let visits: u64 = last.stats.iter().map(|s| u64::from(s.1)).sum();
-    assert_eq!(last.simulations, 3000);
+    let visits = |bot: &MctsBot| -> u64 {
+        let last = bot.last.as_ref().unwrap();
+        assert_eq!(last.simulations, 3000);
+        last.stats.iter().map(|s| u64::from(s.1)).sum()
+    };
+    told.choose(&game, 0, &mut Rng::with_seed(10)).unwrap();
+    untold.choose(&game, 0, &mut Rng::with_seed(10)).unwrap();
     assert!(
-        visits > 3000,
-        "the tree kept the visits below {played:?}: {visits} visits after 3000 simulations"
+        visits(&told) > 3000,
+        "the told bot's tree kept the visits below {played:?}: {}",
+        visits(&told)
     );
+    assert!(visits(&untold) <= 3000, "a bot not told starts afresh");
 }

@@ -31,7 +31,7 @@ fn exe() -> &'static std::path::Path {
 fn small_kalah(set: &PluginSet) -> (RemoteGame, Options, Snapshot) {
     let plugin = set.game("kalah").expect("kalah loads");
     let mut remote = RemoteGame::spawn(exe(), plugin, None).unwrap_or_else(|e| panic!("{e}"));
-    let options = Options::parse(&plugin.manifest().options, &["houses=3", "seeds=3"]).unwrap();
+    let options = Options::parse(&plugin.manifest().options, ["houses=3", "seeds=3"]).unwrap();
     let start = remote.start(&options, None, &[]).unwrap();
     (remote, options, start)
 }
@@ -278,4 +278,21 @@ fn mcts_told_the_moves_reuses_its_tree() {
         visits(&told)
     );
     assert!(visits(&untold) <= 3000, "a bot not told starts afresh");
+}
+
+#[test]
+fn a_bot_move_played_before_its_cancel_arrived_is_undone_by_the_reset_the_app_sends() {
+    let dir = plugins_of(&["kalah"]);
+    let set = plugin_set(dir.path());
+    let (mut remote, options, start) = small_kalah(&set);
+    // A quick bot: its move is played in the worker long before the cancel comes.
+    let id = remote.start_bot_move("random", 1).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    remote.cancel(id);
+    remote.reset_to(&[]).unwrap();
+    // The app's record has no move: the worker's game is back at the start.
+    let mv = start.moves[1].id.0;
+    let (_, after) = remote.play(mv).unwrap();
+    let mut fresh = RemoteGame::spawn(exe(), set.game("kalah").unwrap(), None).unwrap();
+    assert_same(&fresh.start(&options, None, &[mv]).unwrap(), &after);
 }

@@ -350,11 +350,16 @@ fn think(search: BotSearch, shared: &Mutex<Shared>, out: &Out) {
         Ok((turn, mv))
     });
     let mut shared = lock(shared);
-    let reply = chosen.and_then(|(turn, mv)| {
-        let trace = turn.trace;
-        shared.bots.keep(turn);
-        answer_move(&search, &mut shared, mv, trace)
-    });
+    let reply = match chosen {
+        Ok((turn, mv)) => {
+            let trace = turn.trace;
+            shared.bots.keep(turn);
+            answer_move(&search, &mut shared, mv, trace)
+        }
+        // A search cut short may fail on its way out: it was cancelled all the same.
+        Err(_) if search.cancel.load(Ordering::Relaxed) => Ok(Reply::Cancelled),
+        Err(e) => Err(e),
+    };
     send(out, &Answer { id: *id, reply });
 }
 

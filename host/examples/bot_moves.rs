@@ -10,7 +10,9 @@
 //!
 //! The worker is the `tavola` binary beside the `examples` folder (`target/release/tavola`).
 //! Each bot move is timed from the request to the new position in hand; chance is thrown
-//! by the seeded generator, as the app does.
+//! by the seeded generator, as the app does. With `--in-process`, the same game (the same
+//! seeds, the same bots told the same moves) is played by bots in this process instead,
+//! as `tavola play` plays them: the two print the same final position.
 
 use std::{
     path::PathBuf,
@@ -29,11 +31,13 @@ struct Args {
     options: Vec<String>,
     seats: Vec<String>,
     seed: u64,
+    in_process: bool,
 }
 
 fn args() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
-    let usage = "usage: bot_moves PLUGINS GAME [--option K=V]… --seat BOT… [--seed N]";
+    let usage =
+        "usage: bot_moves PLUGINS GAME [--option K=V]… --seat BOT… [--seed N] [--in-process]";
     let plugins = it.next().ok_or(usage)?.into();
     let game = it.next().ok_or(usage)?;
     let mut args = Args {
@@ -42,8 +46,13 @@ fn args() -> Result<Args, String> {
         options: Vec::new(),
         seats: Vec::new(),
         seed: 1,
+        in_process: false,
     };
     while let Some(flag) = it.next() {
+        if flag == "--in-process" {
+            args.in_process = true;
+            continue;
+        }
         let value = it.next().ok_or(usage)?;
         match flag.as_str() {
             "--option" => args.options.push(value),
@@ -74,6 +83,44 @@ fn bot_move(remote: &mut RemoteGame, name: &str, seed: u64) -> Result<Snapshot, 
     }
 }
 
+/// The same game played by bots in this process, as `tavola play` plays: every bot told
+/// every action. Returns each bot move's time and the final position's notation.
+fn in_process(
+    plugin: &tavola::plugins::Plugin,
+    options: &Options,
+    args: &Args,
+) -> Result<(Vec<Duration>, String), String> {
+    let err = |e: tavola::plugins::CallError| e.to_string();
+    let mut game = plugin.new_game(options).map_err(err)?;
+    let seats = usize::from(game.seat_count().map_err(err)?);
+    let mut bots: Vec<Box<dyn tavola::bots::Bot>> = (0..seats)
+        .map(|s| tavola::bots::bot_for(&args.seats[s % args.seats.len()], plugin, &game))
+        .collect::<Result<_, _>>()?;
+    let mut rng = Rng::with_seed(args.seed);
+    let mut times = Vec::new();
+    loop {
+        let mv = match game.turn().map_err(err)? {
+            Turn::Over { .. } => break,
+            Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
+            Turn::Seat { seat } => {
+                let t = Instant::now();
+                let mut seeded = Rng::with_seed(rng.u64());
+                let mv = bots[usize::from(seat)]
+                    .choose(&game, seat, &mut seeded)
+                    .map_err(err)?;
+                times.push(t.elapsed());
+                mv
+            }
+        };
+        let before = game.clone();
+        game.apply(mv).map_err(err)?;
+        for bot in &mut bots {
+            bot.observe(&before, mv);
+        }
+    }
+    Ok((times, game.notation().map_err(err)?))
+}
+
 fn main() -> Result<(), String> {
     let args = args()?;
     let set = PluginSet::discover(PluginDirs(vec![PluginDir {
@@ -85,6 +132,12 @@ fn main() -> Result<(), String> {
         .ok_or_else(|| format!("no game `{}` in {}", args.game, args.plugins.display()))?;
     let pairs: Vec<&str> = args.options.iter().map(String::as_str).collect();
     let options = Options::parse(&plugin.manifest().options, &pairs).map_err(|e| e.to_string())?;
+    if args.in_process {
+        let started = Instant::now();
+        let (times, notation) = in_process(plugin, &options, &args)?;
+        report("in process", &times, started.elapsed(), &notation);
+        return Ok(());
+    }
     let exe = std::env::current_exe()
         .map_err(|e| e.to_string())?
         .parent()
@@ -114,19 +167,24 @@ fn main() -> Result<(), String> {
             }
         };
     }
+    report("worker", &times, started.elapsed(), &snapshot.notation);
+    Ok(())
+}
+
+/// Prints the bot moves' times and the final position.
+fn report(path: &str, times: &[Duration], game: Duration, notation: &str) {
     let total: Duration = times.iter().sum();
-    let mut sorted = times.clone();
+    let mut sorted = times.to_vec();
     sorted.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "{} bot moves in {:.2} s (game {:.2} s): mean {:.1} ms, median {:.1} ms, max {:.1} ms a move",
+        "{path}: {} bot moves in {:.2} s (game {:.2} s): mean {:.1} ms, median {:.1} ms, max {:.1} ms a move",
         times.len(),
         total.as_secs_f64(),
-        started.elapsed().as_secs_f64(),
+        game.as_secs_f64(),
         ms(total) / times.len().max(1) as f64,
         sorted.get(sorted.len() / 2).map_or(0.0, |&d| ms(d)),
         sorted.last().map_or(0.0, |&d| ms(d)),
     );
-    println!("final position: {}", snapshot.notation);
-    Ok(())
+    println!("final position: {notation}");
 }

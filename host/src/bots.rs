@@ -16,6 +16,17 @@ pub trait Bot: Send {
     /// Chooses one of `game`'s legal moves for `seat`.
     fn choose(&mut self, game: &GameHandle, seat: u8, rng: &mut Rng) -> Result<MoveId, CallError>;
 
+    /// Tells the bot that `mv` was played in `before` (the position before it). A bot
+    /// kept for a whole game is told every action after its first turn, its own moves
+    /// and chance included, in order, so that what it learnt follows the game: MCTS
+    /// re-roots its tree along the moves, alpha-beta records the positions of the game
+    /// for its repetitions. `tavola play` and `tavola match` tell it after every action
+    /// ([`crate::play::play_out`]); the app's worker tells it, at its next turn, the
+    /// actions played since its last one. The default ignores it.
+    fn observe(&mut self, before: &GameHandle, mv: MoveId) {
+        let _ = (before, mv);
+    }
+
     /// A flag that, once set, asks a thinking bot to answer at once (the default ignores
     /// it: the bot is quick anyway).
     fn set_cancel(&mut self, cancel: std::sync::Arc<std::sync::atomic::AtomicBool>) {

@@ -69,7 +69,12 @@ pub fn play_out_capped(
             }
         };
         record.push(game, mv, seat)?;
+        let before = game.clone();
         game.apply(mv)?;
+        // Every bot follows the game (MCTS its tree, alpha-beta the positions seen).
+        for bot in bots.iter_mut() {
+            bot.observe(&before, mv);
+        }
         let last = record.moves.last().expect("just pushed");
         on_move(
             &PlayedMove {

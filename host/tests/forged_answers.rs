@@ -515,3 +515,96 @@ fn a_forged_cached_inspection_is_refused_and_made_again() {
     let again = inspector.inspect(&copy, &hash).unwrap();
     assert_eq!(again.manifest.name, first.manifest.name);
 }
+
+/// A bot's move played by the worker (`BotMove`): lifting the 3 seeds of site 0 and
+/// dropping them on site 1, with the position after it.
+fn bot_played(id: u64, mv: u32, drop_on: u16) -> Answer {
+    let effects = vec![
+        Effect::Lift {
+            site: SiteId(0),
+            count: 3,
+        },
+        Effect::Drop {
+            site: SiteId(drop_on),
+            count: 3,
+        },
+    ];
+    answer(
+        id,
+        Reply::BotPlayed {
+            mv,
+            effects,
+            snapshot: Box::new(Snapshot {
+                view: counts(&[0, 3]),
+                ..snapshot(false)
+            }),
+            bot: tavola::worker::BotTrace { serial: 1, told: 0 },
+        },
+    )
+}
+
+fn bot_move() -> Request {
+    Request::BotMove {
+        name: "random".into(),
+        seed: 1,
+    }
+}
+
+#[test]
+fn a_bot_move_played_by_the_worker_is_checked_like_a_move() {
+    // A proper one passes, and the game follows it.
+    let dir = tempfile::tempdir().unwrap();
+    let answers = [loaded(), position(2, snapshot(true)), bot_played(3, 0, 1)];
+    let mut worker = Worker::spawn(&fake_worker(dir.path(), &answers)).unwrap();
+    worker.call(load(), WAIT).unwrap();
+    worker.call(start(), WAIT).unwrap();
+    assert!(matches!(
+        worker.call(bot_move(), WAIT).unwrap(),
+        Reply::BotPlayed { mv: 0, .. }
+    ));
+    drop(worker);
+
+    // Not legal where the bot searched.
+    let forged = [
+        loaded(),
+        position(2, snapshot(true)),
+        bot_played(3, 0x7777, 1),
+    ];
+    let text = refused(&forged, vec![load(), start(), bot_move()]);
+    assert!(text.contains("not legal there"), "{text}");
+
+    // Effects that do not replay over the position: seeds dropped on a site that is not
+    // on the board.
+    let forged = [loaded(), position(2, snapshot(true)), bot_played(3, 0, 99)];
+    let text = refused(&forged, vec![load(), start(), bot_move()]);
+    assert!(text.contains("99"), "{text}");
+}
+
+#[test]
+fn a_bot_move_played_after_a_later_change_of_position_is_refused() {
+    // The bot is asked (3), then a jump (4) is answered first: a worker plays a bot's
+    // move only into the position it searched, answering before any later change.
+    let dir = tempfile::tempdir().unwrap();
+    let answers = [
+        loaded(),
+        position(2, snapshot(true)),
+        position(4, snapshot(false)),
+        bot_played(3, 0, 1),
+    ];
+    let mut worker = Worker::spawn(&fake_worker(dir.path(), &answers)).unwrap();
+    worker.call(load(), WAIT).unwrap();
+    worker.call(start(), WAIT).unwrap();
+    let bot = worker.send(bot_move(), WAIT).unwrap();
+    worker.call(Request::Goto { moves: vec![] }, WAIT).unwrap();
+    let failure = loop {
+        if let tavola::worker::Poll::Ready(answer) = worker.wait(bot, WAIT) {
+            break answer.expect_err("the forged answer was taken");
+        }
+    };
+    match failure {
+        WorkerError::Failed(WorkerFailure::Invalid(what)) => {
+            assert!(what.contains("after the game had moved on"), "{what}");
+        }
+        other => panic!("not refused as an invalid answer: {other:?}"),
+    }
+}

@@ -281,6 +281,8 @@ pub struct MctsBot {
     config: MctsConfig,
     cancel: Option<Arc<AtomicBool>>,
     kept: Option<(GameHandle, Tree)>,
+    /// The actions played since the kept tree's root, as told ([`Bot::observe`]).
+    told: Vec<MoveId>,
     /// The last search, for hints.
     pub last: Option<mcts::SearchResult>,
 }
@@ -293,14 +295,24 @@ impl MctsBot {
             config,
             cancel: None,
             kept: None,
+            told: Vec::new(),
             last: None,
         }
     }
 
-    /// The kept tree re-rooted at `game`, if `game` is a child or grandchild of its root.
+    /// The kept tree re-rooted at `game`: along the actions told since its root if they
+    /// lead there, else if `game` is a child or grandchild of its root.
     fn reuse(&mut self, game: &GameHandle) -> Option<Tree> {
+        let told = std::mem::take(&mut self.told);
         let (root, tree) = self.kept.take()?;
         let target = game.state_hash().ok()?;
+        if !told.is_empty() {
+            let mut at = root.clone();
+            let followed = told.iter().all(|&mv| at.apply(mv).is_ok());
+            if followed && at.state_hash().ok()? == target {
+                return tree.descend(&told);
+            }
+        }
         let first = root.legal_moves().ok()?;
         for a in &first {
             let mut g1 = root.clone();
@@ -341,6 +353,12 @@ impl Bot for MctsBot {
         Ok(best)
     }
 
+    fn observe(&mut self, _before: &GameHandle, mv: MoveId) {
+        if self.kept.is_some() {
+            self.told.push(mv);
+        }
+    }
+
     fn set_cancel(&mut self, cancel: Arc<AtomicBool>) {
         self.cancel = Some(cancel);
     }
@@ -366,7 +384,8 @@ pub struct AlphaBetaBot {
     /// Use the host's alpha-beta only (set for `alphabeta-legacy`, and once the plugin
     /// said it has no engine).
     legacy: bool,
-    /// The state hashes of the positions this bot was asked about, for repetitions.
+    /// The state hashes of the game's positions so far (those it was told of, and those
+    /// it was asked about), for repetitions.
     seen: Vec<u64>,
     /// What the last search expected.
     last: Option<Estimate>,
@@ -413,6 +432,10 @@ impl Bot for AlphaBetaBot {
                 memory_mib: engine::TABLE_MIB,
             };
             let hash = game.state_hash()?;
+            // Asked again where its last search was cut short: not a repetition.
+            if self.seen.last() == Some(&hash) {
+                self.seen.pop();
+            }
             // A position asked about again: a new game (or a repetition the game
             // allowed); the record starts afresh either way.
             if self.seen.contains(&hash) || self.seen.len() >= 1024 {
@@ -432,6 +455,16 @@ impl Bot for AlphaBetaBot {
         let r = alphabeta::search(game, &self.config, self.cancel.as_deref())?;
         self.last = Some(Estimate::of_alphabeta(&r));
         Ok(r.best)
+    }
+
+    /// Records the position before `mv` (unless it is the one last recorded: its own
+    /// turn), so that the game's history reaches the plugin's engine.
+    fn observe(&mut self, before: &GameHandle, _mv: MoveId) {
+        if let Ok(hash) = before.state_hash()
+            && self.seen.last() != Some(&hash)
+        {
+            self.seen.push(hash);
+        }
     }
 
     fn set_cancel(&mut self, cancel: Arc<AtomicBool>) {

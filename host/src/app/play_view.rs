@@ -128,8 +128,9 @@ pub struct PlayView {
     pub(super) asking: Option<super::resign::Asking>,
     /// When the running clock was last read (seconds), while one runs.
     pub(super) clock_since: Option<f64>,
-    /// A bot's move that came while the board still animated the move before it.
-    queued: Option<MoveId>,
+    /// A bot's move (for its seat) that the worker played while the board still
+    /// animated the move before it: shown once the board has caught up.
+    queued: Option<(u8, crate::worker::BotMoved)>,
     /// Whether the worker wakes the window when it answers.
     woken: bool,
     /// The language changed: the game is to be re-labelled once no position change is
@@ -558,8 +559,8 @@ impl PlayView {
                 return;
             }
         }
-        if let Some(mv) = self.queued.take() {
-            self.play(mv, now, step_seconds);
+        if let Some((seat, moved)) = self.queued.take() {
+            self.bot_moved(seat, moved, now, step_seconds);
             return;
         }
         if self.failure.is_some() || self.drive_history(ctx, now, step_seconds) {

@@ -31,6 +31,8 @@ enum Asked {
     Play,
     Language,
     Bot,
+    /// A bot's move played by the worker.
+    BotMove,
     Hint,
     Tables,
 }
@@ -44,6 +46,7 @@ impl Asked {
             Request::Play { .. } => Asked::Play,
             Request::Language { .. } => Asked::Language,
             Request::Bot { .. } => Asked::Bot,
+            Request::BotMove { .. } => Asked::BotMove,
             Request::Hint { .. } => Asked::Hint,
             Request::Tables { .. } => Asked::Tables,
             Request::Cancel { .. } => return None,
@@ -51,7 +54,7 @@ impl Asked {
     }
 
     fn is_search(self) -> bool {
-        matches!(self, Asked::Bot | Asked::Hint)
+        matches!(self, Asked::Bot | Asked::BotMove | Asked::Hint)
     }
 }
 
@@ -150,7 +153,16 @@ impl Checker {
                 short("a hint", text)?;
                 self.legal_in_searched(answer.id, *mv)
             }
-            (Asked::Bot | Asked::Hint, Reply::Cancelled) => {
+            (
+                Asked::BotMove,
+                Reply::BotPlayed {
+                    mv,
+                    effects,
+                    snapshot,
+                    ..
+                },
+            ) => self.bot_played(answer.id, *mv, effects, snapshot),
+            (Asked::Bot | Asked::BotMove | Asked::Hint, Reply::Cancelled) => {
                 self.basis.remove(&answer.id);
                 Ok(())
             }
@@ -249,6 +261,31 @@ impl Checker {
         })
     }
 
+    /// A bot's move played by the worker: legal where it searched, its effects replayed
+    /// over that position, and the position after it. The worker plays a bot's move
+    /// only into the position the bot searched, and answers before any later change of
+    /// position: a bot's move that comes after the answer to such a change is forged.
+    fn bot_played(
+        &mut self,
+        id: u64,
+        mv: u32,
+        effects: &[game_api::Effect],
+        snapshot: &Snapshot,
+    ) -> Checked {
+        if self.basis.contains_key(&id) {
+            return Err(format!(
+                "a bot's move #{mv} played after the game had moved on"
+            ));
+        }
+        self.legal_in_searched(id, mv)?;
+        let Some(before) = self.position.clone() else {
+            return Err("a move's effects before any position".into());
+        };
+        validate::effects(self.plugin(), effects, before.sites, &before.view)
+            .map_err(|e| e.message)?;
+        self.moved_on(id, snapshot)
+    }
+
     /// A search's move: legal for the seat to move in the position it searched.
     fn legal_in_searched(&mut self, id: u64, mv: u32) -> Checked {
         let basis = match self.basis.remove(&id) {
@@ -312,6 +349,7 @@ fn request_kind(asked: Asked) -> &'static str {
         Asked::Play => "a move",
         Asked::Language => "a change of language",
         Asked::Bot => "a bot's search",
+        Asked::BotMove => "a bot's move",
         Asked::Hint => "a hint",
         Asked::Tables => "the endgame tables",
     }
@@ -324,6 +362,7 @@ fn reply_kind(reply: &Reply) -> &'static str {
         Reply::Position { .. } => "a position",
         Reply::Played { .. } => "a move played",
         Reply::Chosen { .. } => "a bot's move",
+        Reply::BotPlayed { .. } => "a bot's move played",
         Reply::Hint { .. } => "a hint",
         Reply::Cancelled => "a cancelled search",
         Reply::Tables(_) => "endgame tables",

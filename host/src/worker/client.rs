@@ -502,7 +502,7 @@ fn describe(request: &Request) -> String {
         Request::Open { .. } => crate::tr!("worker-doing-open"),
         Request::Play { .. } => crate::tr!("worker-doing-play"),
         Request::Goto { .. } => crate::tr!("worker-doing-goto"),
-        Request::Bot { .. } => crate::tr!("worker-doing-bot"),
+        Request::Bot { .. } | Request::BotMove { .. } => crate::tr!("worker-doing-bot"),
         Request::Hint { .. } => crate::tr!("worker-doing-hint"),
         Request::Cancel { .. } => crate::tr!("worker-doing-cancel"),
         Request::Tables { .. } => crate::tr!("worker-doing-tables"),

@@ -5,6 +5,9 @@
 //! - [`protocol`]: the typed messages, one JSON document per line, size-capped;
 //! - `server`: the worker's side, one plugin and one game per worker; searches (bots,
 //!   hints) on their own threads, in process with the plugin, so search keeps its speed;
+//!   a bot's move played by the worker itself (one round trip);
+//! - `seats`: the bots a worker keeps between turns, one per seat, told the actions
+//!   played since their last turn;
 //! - [`client`]: the app's side: [`Worker`] starts the process, sends requests, takes the
 //!   answers, and turns a crash, a missed deadline or a broken message into a
 //!   [`WorkerFailure`] that names what happened;
@@ -18,9 +21,10 @@ pub mod client;
 pub mod process;
 pub mod protocol;
 mod remote;
+mod seats;
 mod server;
 
 pub use client::{Poll, Worker, WorkerError, WorkerFailure, default_exe};
-pub use protocol::{Reply, Request, Snapshot};
-pub use remote::{RemoteGame, tables_dir};
+pub use protocol::{BotTrace, Reply, Request, Snapshot};
+pub use remote::{BotMoved, RemoteGame, tables_dir};
 pub use server::serve;

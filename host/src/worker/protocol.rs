@@ -82,8 +82,22 @@ pub enum Request {
         /// The moves from the start.
         moves: Vec<u32>,
     },
-    /// A bot's move for the seat to move (on its own thread).
+    /// A bot's move for the seat to move, chosen (on its own thread) but not played:
+    /// network play, which checks the clock and tells the other side before it plays a
+    /// move, answered with `Chosen`. The app's bots use [`Request::BotMove`].
     Bot {
+        /// The bot's name (as `--seat` takes it).
+        name: String,
+        /// The seed of its random generator.
+        seed: u64,
+    },
+    /// A bot's move for the seat to move, chosen on its own thread and played by the
+    /// worker: answered with `BotPlayed` (the move, its effects and the position after
+    /// it: one round trip), or `Cancelled` after a [`Request::Cancel`] (the game is
+    /// then unchanged). The worker keeps one bot per seat between turns while its name
+    /// is the same and the game goes on from where it last chose, and tells it the
+    /// actions played since (see `worker::seats`).
+    BotMove {
         /// The bot's name (as `--seat` takes it).
         name: String,
         /// The seed of its random generator.
@@ -155,10 +169,21 @@ pub enum Reply {
         /// The position after it.
         snapshot: Box<Snapshot>,
     },
-    /// A bot's move.
+    /// A bot's move, chosen (`Bot`).
     Chosen {
         /// The move.
         mv: u32,
+    },
+    /// A bot's move, played (`BotMove`).
+    BotPlayed {
+        /// The move.
+        mv: u32,
+        /// What a person would see happen.
+        effects: Vec<Effect>,
+        /// The position after it.
+        snapshot: Box<Snapshot>,
+        /// Which bot played it.
+        bot: BotTrace,
     },
     /// A hint.
     Hint {
@@ -171,6 +196,18 @@ pub enum Reply {
     Cancelled,
     /// The endgame tables' status (and the probe asked for).
     Tables(Box<game_api::endgame::TablesStatus>),
+}
+
+/// Which of the worker's bots played a move: the worker keeps a bot per seat between
+/// turns, and says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotTrace {
+    /// The bot's number in this worker: the same number is the same bot, kept from an
+    /// earlier turn; a new bot takes a new, higher number.
+    pub serial: u64,
+    /// The actions (moves and chance outcomes) it was told were played since its last
+    /// turn (0 for a new bot).
+    pub told: u32,
 }
 
 /// Everything the app shows of a position, in one message.

@@ -9,7 +9,7 @@ use std::{
 use game_api::{Effect, Options};
 
 use super::{
-    Poll, Reply, Request, Snapshot, Worker, WorkerError, WorkerFailure,
+    BotTrace, Poll, Reply, Request, Snapshot, Worker, WorkerError, WorkerFailure,
     client::{SEARCH_DEADLINE, watchdog},
 };
 use crate::{plugins::Plugin, record::Record};
@@ -20,6 +20,19 @@ pub struct RemoteGame {
     worker: Worker,
     plugin: Plugin,
     tables_dir: Option<PathBuf>,
+}
+
+/// A bot's move as its worker played it (`BotMove`).
+#[derive(Debug, Clone)]
+pub struct BotMoved {
+    /// The move.
+    pub mv: u32,
+    /// What a person would see happen.
+    pub effects: Vec<Effect>,
+    /// The position after it.
+    pub snapshot: Snapshot,
+    /// Which of the worker's bots played it.
+    pub bot: BotTrace,
 }
 
 /// The folder of game `id`'s endgame tables under `root`: `root/<id>`, the id reduced to
@@ -189,6 +202,19 @@ impl RemoteGame {
         Self::played(reply)
     }
 
+    /// Sends the worker to the position after `moves` from the start without waiting:
+    /// its answer is dropped, but it is answered in order, before anything sent after.
+    pub fn reset_to(&mut self, moves: &[u32]) -> Result<(), WorkerFailure> {
+        let id = self.worker.send(
+            Request::Goto {
+                moves: moves.to_vec(),
+            },
+            watchdog(),
+        )?;
+        self.worker.forget(id);
+        Ok(())
+    }
+
     /// Sends a position change (`Play` or `Goto`) without waiting: take its answer with
     /// [`RemoteGame::wait`] and read it with [`RemoteGame::played`] or
     /// [`RemoteGame::position_of`].
@@ -224,6 +250,36 @@ impl RemoteGame {
             seed,
         };
         self.worker.send(request, SEARCH_DEADLINE)
+    }
+
+    /// Starts bot `name`'s move for the seat to move, played by the worker: poll its id
+    /// for [`Reply::BotPlayed`] (read it with [`RemoteGame::bot_played`]), or
+    /// [`Reply::Cancelled`] after [`RemoteGame::cancel`].
+    pub fn start_bot_move(&mut self, name: &str, seed: u64) -> Result<u64, WorkerFailure> {
+        let request = Request::BotMove {
+            name: name.to_owned(),
+            seed,
+        };
+        self.worker.send(request, SEARCH_DEADLINE)
+    }
+
+    /// The bot's move of a `BotMove`'s reply; `None` if the search was cancelled.
+    pub fn bot_played(reply: Reply) -> Result<Option<BotMoved>, WorkerError> {
+        match reply {
+            Reply::BotPlayed {
+                mv,
+                effects,
+                snapshot,
+                bot,
+            } => Ok(Some(BotMoved {
+                mv,
+                effects,
+                snapshot: *snapshot,
+                bot,
+            })),
+            Reply::Cancelled => Ok(None),
+            other => Err(unexpected(other)),
+        }
     }
 
     /// Starts a hint's search of `budget`; poll its id.

@@ -1,12 +1,14 @@
 //! The worker's side: `tavola worker` reads requests from its standard input and answers
 //! on its standard output, holding one plugin and one game. Searches run on threads of
-//! their own so that a cancel is read while they think.
+//! their own so that a cancel is read while they think; a bot's thread plays the move it
+//! chose into the game (`BotMove`), unless the game changed or the search was cancelled
+//! meanwhile. The bots are kept between turns, one per seat (`seats`).
 
 use std::{
     collections::HashMap,
     io::{BufReader, Write},
     sync::{
-        Arc, Mutex,
+        Arc, Mutex, MutexGuard,
         atomic::{AtomicBool, Ordering},
     },
     time::Duration,
@@ -17,22 +19,58 @@ use game_api::{MoveId, Options, Rng, Turn};
 use super::{
     process::protocol_stdout,
     protocol::{Answer, Call, Reply, Request, Snapshot, read_frame, write_frame},
+    seats::{SeatBots, ready},
 };
 use crate::{
-    bots::bot_for,
     plugins::{CallError, ErrorKind, GameHandle, Plugin, load_copy},
     record::replay_with,
 };
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
-/// The worker's state: the plugin, the game's start and its current position.
+/// What the worker's threads share: the game's current position, the moves that led
+/// there, and the bots kept for the seats.
+#[derive(Default)]
+struct Shared {
+    game: Option<GameHandle>,
+    /// The moves from the game's start to `game`.
+    moves: Vec<u32>,
+    /// Counts the changes of position: a bot plays its move only into the position it
+    /// searched.
+    generation: u64,
+    bots: SeatBots,
+}
+
+impl Shared {
+    /// Makes `game`, after `moves` from the start, the current position.
+    fn set(&mut self, game: GameHandle, moves: Vec<u32>) {
+        self.game = Some(game);
+        self.moves = moves;
+        self.generation += 1;
+    }
+}
+
+/// The worker's state: the plugin, the game's start and what its threads share.
 #[derive(Default)]
 struct Worker {
     plugin: Option<Plugin>,
     start: Option<GameHandle>,
-    game: Option<GameHandle>,
+    shared: Arc<Mutex<Shared>>,
     searches: HashMap<u64, Arc<AtomicBool>>,
+}
+
+/// A bot's search, as its thread gets it.
+struct BotSearch {
+    id: u64,
+    name: String,
+    seed: u64,
+    /// Whether the worker plays the move (`BotMove`) or only answers it (`Bot`).
+    play: bool,
+    plugin: Plugin,
+    game: GameHandle,
+    moves: Vec<u32>,
+    generation: u64,
+    cancel: Arc<AtomicBool>,
 }
 
 /// Serves requests from standard input until it closes.
@@ -44,7 +82,11 @@ pub fn serve() -> anyhow::Result<()> {
         let id = call.id;
         let reply = match call.request {
             Request::Bot { name, seed } => {
-                worker.bot(id, &name, seed, &out);
+                worker.bot(id, name, seed, false, &out);
+                continue;
+            }
+            Request::BotMove { name, seed } => {
+                worker.bot(id, name, seed, true, &out);
                 continue;
             }
             Request::Hint { seed, millis } => {
@@ -73,6 +115,12 @@ fn speak(language: &str) {
     }
 }
 
+/// The lock of `shared`, even if a thread panicked holding it (its data stays whole:
+/// every change is one assignment).
+fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn send(out: &Out, answer: &Answer) {
     let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
     // The app went away: nothing to do but end, which the closed input will bring.
@@ -86,9 +134,11 @@ impl Worker {
             .ok_or_else(|| worker_err("no plugin is loaded in this worker"))
     }
 
-    fn game(&self) -> Result<&GameHandle, CallError> {
-        self.game
-            .as_ref()
+    /// The current position.
+    fn game(&self) -> Result<GameHandle, CallError> {
+        lock(&self.shared)
+            .game
+            .clone()
             .ok_or_else(|| worker_err("no game is set up in this worker"))
     }
 
@@ -125,6 +175,7 @@ impl Worker {
                 speak(&language);
                 let start = self.set_up(&options, position.as_deref())?;
                 self.start = Some(start);
+                lock(&self.shared).bots.clear();
                 self.goto(&moves, true, Vec::new())
             }
             Request::Open { record, language } => {
@@ -133,18 +184,20 @@ impl Worker {
                 let replayed = replay_with(&plugin, &record).map_err(refused)?;
                 let options = replayed.game.options().clone();
                 self.start = Some(self.set_up(&options, record.start.as_deref())?);
-                self.game = Some(replayed.game);
+                let snapshot = Box::new(snapshot(&replayed.game, true)?);
+                let moves = record.moves.iter().map(|m| m.id).collect();
+                let mut shared = lock(&self.shared);
+                shared.bots.clear();
+                shared.set(replayed.game, moves);
                 Ok(Reply::Position {
-                    snapshot: Box::new(snapshot(self.game()?, true)?),
+                    snapshot,
                     warnings: replayed.warnings,
                 })
             }
             Request::Goto { moves } => self.goto(&moves, false, Vec::new()),
             Request::Play { mv } => {
-                let mut game = self.game()?.clone();
-                let effects = game.apply_with_effects(MoveId(mv))?;
-                let snapshot = Box::new(snapshot(&game, false)?);
-                self.game = Some(game);
+                let mut shared = lock(&self.shared);
+                let (effects, snapshot) = play_into(&mut shared, mv)?;
                 Ok(Reply::Played { effects, snapshot })
             }
             Request::Language { language, moves } => self.relabel(&language, &moves),
@@ -152,9 +205,10 @@ impl Worker {
                 let status = self.game()?.endgame_tables(&request)?;
                 Ok(Reply::Tables(Box::new(status)))
             }
-            Request::Bot { .. } | Request::Hint { .. } | Request::Cancel { .. } => {
-                Err(worker_err("searches are answered on their own"))
-            }
+            Request::Bot { .. }
+            | Request::BotMove { .. }
+            | Request::Hint { .. }
+            | Request::Cancel { .. } => Err(worker_err("searches are answered on their own")),
         }
     }
 
@@ -173,12 +227,12 @@ impl Worker {
             return self.goto(&[], true, Vec::new());
         };
         self.goto(before, false, Vec::new())?;
-        let mut game = self.game()?.clone();
+        let mut game = self.game()?;
         let effects = game
             .apply_with_effects(MoveId(last))
             .map_err(|e| e.context(format!("move {} cannot be played", moves.len())))?;
         let snapshot = Box::new(snapshot(&game, true)?);
-        self.game = Some(game);
+        lock(&self.shared).set(game, moves.to_vec());
         Ok(Reply::Played { effects, snapshot })
     }
 
@@ -205,44 +259,42 @@ impl Worker {
                 .map_err(|e| e.context(format!("move {} cannot be played", i + 1)))?;
         }
         let snapshot = Box::new(snapshot(&game, layout)?);
-        self.game = Some(game);
+        lock(&self.shared).set(game, moves.to_vec());
         Ok(Reply::Position { snapshot, warnings })
     }
 
-    fn bot(&mut self, id: u64, name: &str, seed: u64, out: &Out) {
-        let prepared = self.game().cloned().and_then(|game| {
-            let plugin = self.plugin()?.clone();
-            let bot = bot_for(name, &plugin, &game)
-                .map_err(|e| CallError::host(ErrorKind::UnknownBot, e))?;
-            Ok((game, bot))
+    /// Starts bot `name`'s search for the seat to move on a thread of its own; with
+    /// `play`, the thread plays the move it chose.
+    fn bot(&mut self, id: u64, name: String, seed: u64, play: bool, out: &Out) {
+        let prepared = self.plugin().cloned().and_then(|plugin| {
+            let shared = lock(&self.shared);
+            let game = (shared.game.clone())
+                .ok_or_else(|| worker_err("no game is set up in this worker"))?;
+            Ok((plugin, game, shared.moves.clone(), shared.generation))
         });
-        let (game, mut bot) = match prepared {
+        let (plugin, game, moves, generation) = match prepared {
             Ok(p) => p,
             Err(e) => return send(out, &Answer { id, reply: Err(e) }),
         };
         let cancel = Arc::new(AtomicBool::new(false));
-        bot.set_cancel(cancel.clone());
         self.searches.insert(id, cancel.clone());
-        let out = out.clone();
-        std::thread::spawn(move || {
-            let reply = caught(|| match game.turn() {
-                Ok(Turn::Seat { seat }) => bot
-                    .choose(&game, seat, &mut Rng::with_seed(seed))
-                    .map(|mv| Reply::Chosen { mv: mv.0 }),
-                Ok(_) => Err(CallError::host(ErrorKind::NoMove, "it is no seat's turn")),
-                Err(e) => Err(e),
-            });
-            let reply = if cancel.load(Ordering::Relaxed) {
-                Ok(Reply::Cancelled)
-            } else {
-                reply
-            };
-            send(&out, &Answer { id, reply });
-        });
+        let search = BotSearch {
+            id,
+            name,
+            seed,
+            play,
+            plugin,
+            game,
+            moves,
+            generation,
+            cancel,
+        };
+        let (shared, out) = (self.shared.clone(), out.clone());
+        std::thread::spawn(move || think(search, &shared, &out));
     }
 
     fn hint(&mut self, id: u64, seed: u64, millis: u64, out: &Out) {
-        let prepared = self.game().cloned().and_then(|game| {
+        let prepared = self.game().and_then(|game| {
             let hints = self.plugin()?.manifest().search.clone();
             Ok((game, hints))
         });
@@ -274,6 +326,83 @@ impl Worker {
             send(&out, &Answer { id, reply });
         });
     }
+}
+
+/// A bot's turn on its thread: the seat's bot (kept, or new) chooses; it is kept for the
+/// seat's next turn, and the move is answered or, for `BotMove`, played into the game —
+/// unless the search was cancelled or the game changed meanwhile (`Cancelled`, the game
+/// unchanged). The answer is sent holding the lock, so that it comes before the answer
+/// to any later change of position.
+fn think(search: BotSearch, shared: &Mutex<Shared>, out: &Out) {
+    let BotSearch { id, game, .. } = &search;
+    let chosen = caught(|| {
+        let seat = match game.turn()? {
+            Turn::Seat { seat } => seat,
+            _ => return Err(CallError::host(ErrorKind::NoMove, "it is no seat's turn")),
+        };
+        let (kept, serial) = lock(shared).bots.take(seat);
+        let who = (seat, search.name.as_str());
+        let mut turn = ready(kept, serial, who, &search.plugin, game, &search.moves)?;
+        turn.bot.set_cancel(search.cancel.clone());
+        let mv = turn
+            .bot
+            .choose(game, seat, &mut Rng::with_seed(search.seed))?;
+        Ok((turn, mv))
+    });
+    let mut shared = lock(shared);
+    let reply = match chosen {
+        Ok((turn, mv)) => {
+            let trace = turn.trace;
+            shared.bots.keep(turn);
+            answer_move(&search, &mut shared, mv, trace)
+        }
+        // A search cut short may fail on its way out: it was cancelled all the same.
+        Err(_) if search.cancel.load(Ordering::Relaxed) => Ok(Reply::Cancelled),
+        Err(e) => Err(e),
+    };
+    send(out, &Answer { id: *id, reply });
+}
+
+/// The answer to a bot's search that chose `mv`.
+fn answer_move(
+    search: &BotSearch,
+    shared: &mut Shared,
+    mv: MoveId,
+    bot: super::protocol::BotTrace,
+) -> Result<Reply, CallError> {
+    if search.cancel.load(Ordering::Relaxed)
+        || (search.play && shared.generation != search.generation)
+    {
+        return Ok(Reply::Cancelled);
+    }
+    if !search.play {
+        return Ok(Reply::Chosen { mv: mv.0 });
+    }
+    let (effects, snapshot) = caught(|| play_into(shared, mv.0))?;
+    Ok(Reply::BotPlayed {
+        mv: mv.0,
+        effects,
+        snapshot,
+        bot,
+    })
+}
+
+/// Plays `mv` at the current position: its effects and the position after it, which
+/// becomes the current one (unchanged if the move is refused).
+fn play_into(
+    shared: &mut Shared,
+    mv: u32,
+) -> Result<(Vec<game_api::Effect>, Box<Snapshot>), CallError> {
+    let mut game = shared
+        .game
+        .clone()
+        .ok_or_else(|| worker_err("no game is set up in this worker"))?;
+    let effects = game.apply_with_effects(MoveId(mv))?;
+    let snapshot = Box::new(snapshot(&game, false)?);
+    let mut moves = std::mem::take(&mut shared.moves);
+    moves.push(mv);
+    shared.set(game, moves);
+    Ok((effects, snapshot))
 }
 
 /// Runs `f`, turning a panic (a bug in the host's own code, since the plugin's panics are

@@ -21,6 +21,8 @@ impl PlayView {
             return;
         }
         self.relabel_due = false;
+        // The game is made again: a bot thinking stops (and thinks again after it).
+        self.cancel_bot();
         self.skip_animation();
         self.view_before = None;
         let moves = self.session.played_ids();

@@ -1,23 +1,34 @@
 //! The searches of the game in progress, all in its worker: the bot of the seat to move
-//! (started when the game does not wait, its move played once the board has caught up)
-//! and the hint for a person.
+//! (started when the game does not wait; the worker plays its move, shown once the board
+//! has caught up) and the hint for a person.
 
 use game_api::{MoveId, Turn};
 
 use super::{BotJob, HINT_TIME, PlayView};
 use crate::{
     session::SeatKind,
-    worker::{Poll, Reply, WorkerError},
+    worker::{BotMoved, Poll, RemoteGame, Reply, WorkerError, WorkerFailure},
 };
 
 impl PlayView {
-    /// Stops the bot thinking, if one does (and forgets a move it chose).
+    /// Stops the bot thinking, if one does, and forgets a move it played that is not
+    /// shown yet: the worker is sent back to the record's position.
     pub(in crate::app) fn cancel_bot(&mut self) {
-        self.queued = None;
-        if let Some(job) = self.bot.take()
-            && let Some(remote) = self.remote()
-        {
+        let queued = self.queued.take().is_some();
+        let job = self.bot.take();
+        if job.is_none() && !queued {
+            return;
+        }
+        let moves = self.session.played_ids();
+        let Some(remote) = self.remote() else { return };
+        if let Some(job) = job {
             remote.cancel(job.id);
+        }
+        // The worker may have played the bot's move before the cancel reached it (its
+        // answer is then dropped): back to the record's position, before anything
+        // asked after this.
+        if let Err(f) = remote.reset_to(&moves) {
+            self.lost_worker(f);
         }
     }
 
@@ -99,14 +110,16 @@ impl PlayView {
         if let Some(job) = &self.bot
             && let Poll::Ready(answer) = remote.poll(job.id)
         {
+            let seat = job.seat;
             self.bot = None;
-            match answer {
-                // Thought out while the board animated: played once it has caught up.
-                Ok(Reply::Chosen { mv }) if self.animation.is_some() => {
-                    self.queued = Some(MoveId(mv));
+            match answer.and_then(RemoteGame::bot_played) {
+                // Played while the board animated the move before: shown once it has
+                // caught up.
+                Ok(Some(moved)) if self.animation.is_some() => {
+                    self.queued = Some((seat, moved));
                 }
-                Ok(Reply::Chosen { mv }) => self.play(MoveId(mv), now, step_seconds),
-                Ok(_) => {}
+                Ok(Some(moved)) => self.bot_moved(seat, moved, now, step_seconds),
+                Ok(None) => {}
                 Err(WorkerError::Refused(e)) => {
                     self.paused = true;
                     self.error = Some(crate::tr!("play-bot-failed", error = e.to_string()));
@@ -137,13 +150,30 @@ impl PlayView {
         }
     }
 
+    /// Shows and records the move the worker played for `seat`'s bot.
+    pub(super) fn bot_moved(&mut self, seat: u8, moved: BotMoved, now: f64, step_seconds: f64) {
+        let mv = MoveId(moved.mv);
+        // The worker's answers are checked legal where the bot searched: the position
+        // shown.
+        let Some(info) = self.moves.iter().find(|m| m.id == mv).cloned() else {
+            return self.lost_worker(WorkerFailure::Invalid(format!(
+                "a bot's move #{} that is not legal in the position shown",
+                mv.0
+            )));
+        };
+        let BotMoved {
+            effects, snapshot, ..
+        } = moved;
+        self.played(mv, info, Some(seat), effects, snapshot, now, step_seconds);
+    }
+
     pub(super) fn start_bot(&mut self, seat: u8, name: &str) {
         let seed = self.session.rng().u64();
         let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
             return;
         };
         self.endgame.first_use(remote);
-        match remote.start_bot(name, seed) {
+        match remote.start_bot_move(name, seed) {
             Ok(id) => self.bot = Some(BotJob { id, seat }),
             Err(f) => self.lost_worker(f),
         }

@@ -355,7 +355,7 @@ pub trait FfiGame: Clone + Send + Sync {
 
     /// One search simulation in one call: from this position, plays `path` (moves and
     /// chance outcomes the host's tree chose, each one this plugin listed at its node:
-    /// they are played with [`Game::apply_legal`](crate::Game::apply_legal)), describes the node reached in `out`, and
+    /// they are played with [`Game::apply_legal`]), describes the node reached in `out`, and
     /// unless the game is over there, plays a random playout from it with
     /// [`Rng::with_seed`]`(seed)` and writes its returns. With `cutoff` > 0 the playout
     /// stops after that many actions and, if the game goes on, the returns are the

@@ -4,39 +4,15 @@
 //! where the app shows them, and the position shown is the record's.
 
 mod common;
+#[path = "common/app.rs"]
+mod test_app;
 
 use common::plugins_of;
+use test_app::{H, app, harness};
 
-use egui_kittest::{Harness, kittest::Queryable};
+use egui_kittest::kittest::Queryable;
 use game_api::{OptionValue, Turn};
-use tavola::{
-    app::{AppConfig, NewGameRequest, TavolaApp},
-    plugins::{DirSource, PluginDir, PluginDirs},
-    session::SeatKind,
-    worker::RemoteGame,
-};
-
-type H = Harness<'static, TavolaApp>;
-
-fn harness(dir: &std::path::Path) -> H {
-    let dirs = PluginDirs(vec![PluginDir {
-        path: dir.to_path_buf(),
-        source: DirSource::CommandLine,
-    }]);
-    let mut app = TavolaApp::new(
-        dirs,
-        AppConfig {
-            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
-            language: Some("en".into()),
-            ..AppConfig::default()
-        },
-    );
-    app.settings_mut().step_seconds = 0.0;
-    Harness::builder()
-        .with_max_steps(64)
-        .with_size([1200.0, 800.0])
-        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
-}
+use tavola::{app::NewGameRequest, session::SeatKind, worker::RemoteGame};
 
 /// Starts Kalah of 3 houses of 3 seeds, South a person, North `bot`.
 fn start(h: &mut H, bot: &str) {
@@ -94,7 +70,7 @@ fn assert_shown_is_the_records(h: &H) {
 #[test]
 fn after_undo_and_another_move_the_bot_answers_from_the_new_position() {
     let dir = plugins_of(&["kalah"]);
-    let mut h = harness(dir.path());
+    let mut h = harness(app(dir.path()));
     start(&mut h, "casual");
     // b: into c, South's store and North's first house; North to move.
     h.get_by_label("b: 3 seeds").click();
@@ -115,7 +91,7 @@ fn after_undo_and_another_move_the_bot_answers_from_the_new_position() {
 #[test]
 fn a_search_cut_short_by_a_pause_plays_nothing_and_the_game_goes_on_from_the_record() {
     let dir = plugins_of(&["kalah"]);
-    let mut h = harness(dir.path());
+    let mut h = harness(app(dir.path()));
     // A search far longer than the test.
     start(&mut h, "mcts:2000000");
     h.get_by_label("c: 3 seeds").click();

@@ -3,42 +3,18 @@
 //! replaced and can be swapped back; ←/→ and Home/End step through any game.
 
 mod common;
+#[path = "common/app.rs"]
+mod test_app;
 
 use common::plugins_of;
+use test_app::{H, app, harness};
 
-use egui_kittest::{Harness, kittest::Queryable};
+use egui_kittest::kittest::Queryable;
 use game_api::{MoveId, OptionValue, Turn};
 use tavola::{
-    app::{AppConfig, Command, NewGameRequest, Screen, TavolaApp},
-    plugins::{DirSource, PluginDir, PluginDirs},
+    app::{Command, NewGameRequest, Screen},
     session::SeatKind,
 };
-
-type H = Harness<'static, TavolaApp>;
-
-fn app(dir: &std::path::Path) -> TavolaApp {
-    let dirs = PluginDirs(vec![PluginDir {
-        path: dir.to_path_buf(),
-        source: DirSource::CommandLine,
-    }]);
-    let mut app = TavolaApp::new(
-        dirs,
-        AppConfig {
-            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
-            language: Some("en".into()),
-            ..AppConfig::default()
-        },
-    );
-    app.settings_mut().step_seconds = 0.0;
-    app
-}
-
-fn harness(app: TavolaApp) -> H {
-    Harness::builder()
-        .with_max_steps(64)
-        .with_size([1200.0, 800.0])
-        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
-}
 
 /// Starts Kalah (3 houses of 3 seeds when `small`) with these seats.
 fn start_kalah(h: &mut H, seats: Vec<SeatKind>, small: bool) {

@@ -1,0 +1,37 @@
+//! The real app for kittests: English, no animation delay, its workers this build's
+//! `tavola`, its plugins one folder's.
+
+use egui_kittest::Harness;
+use tavola::{
+    app::{AppConfig, TavolaApp},
+    plugins::{DirSource, PluginDir, PluginDirs},
+};
+
+/// The app driven by a kittest harness.
+pub type H = Harness<'static, TavolaApp>;
+
+/// The app with the plugins of `dir`, in English, moves shown without animation time.
+pub fn app(dir: &std::path::Path) -> TavolaApp {
+    let dirs = PluginDirs(vec![PluginDir {
+        path: dir.to_path_buf(),
+        source: DirSource::CommandLine,
+    }]);
+    let mut app = TavolaApp::new(
+        dirs,
+        AppConfig {
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            language: Some("en".into()),
+            ..AppConfig::default()
+        },
+    );
+    app.settings_mut().step_seconds = 0.0;
+    app
+}
+
+/// A 1200×800 harness around `app`.
+pub fn harness(app: TavolaApp) -> H {
+    Harness::builder()
+        .with_max_steps(64)
+        .with_size([1200.0, 800.0])
+        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
+}

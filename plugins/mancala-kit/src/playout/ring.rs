@@ -184,31 +184,30 @@ impl<V: Variant> Mancala<V> {
         if rules.extra_turns && pos == store {
             return true;
         }
-        if !V::after_sowing(&mut self.board, side, pos, &mut Effects(None)) {
-            let pits = ring::<L>(&mut self.board.pits);
-            if rules.house_pits[s] & (1 << pos) != 0 && pits[pos] == 1 {
-                let opposite_pit = rules.mirror - pos;
-                let taken = std::mem::take(&mut pits[opposite_pit]);
-                if taken > 0 || opposite.empty_takes_last {
-                    let mut banked = taken;
-                    if !opposite.keep_last || taken == 0 {
-                        pits[pos] = 0;
-                        banked += 1;
-                    }
-                    match pits.get_mut(store) {
-                        Some(store) => *store += banked,
-                        None => self.board.captured[s] += banked,
-                    }
-                } else {
-                    pits[opposite_pit] = taken;
-                }
-            }
+        if V::after_sowing(&mut self.board, side, pos, &mut Effects(None)) {
+            return false;
         }
+        if self.board.has_marks() {
+            // A mark the hook made: the kit's capture, which reads marks.
+            let landing = Landing::forward(side, pos, L);
+            crate::capture::last_seed(&mut self.board, &self.config, landing, &mut Effects(None));
+            return false;
+        }
+        let pits = ring::<L>(&mut self.board.pits);
+        let captured = &mut self.board.captured[s];
+        opposite.capture(
+            pits,
+            captured,
+            rules.house_pits[s],
+            rules.mirror,
+            pos,
+            store,
+        );
         false
     }
 
     /// The last move's pit, as [`Mancala::play_legal`] records it.
-    fn record_last(&mut self, last: Option<usize>) {
+    pub(super) fn record_last(&mut self, last: Option<usize>) {
         if let Some(origin) = last {
             self.last_move.clear();
             self.last_move.push(origin);
@@ -238,6 +237,39 @@ pub(super) struct Opposite {
 }
 
 impl Opposite {
+    /// The capture after the last seed landed in `pos` of a board without marks, as the
+    /// kit's last-seed capture makes it: `houses` the mover's houses (one bit per ring
+    /// pit), `mirror - i` the house facing house `i`, the seeds banked in `store` if the
+    /// ring has that pit, else in `captured`.
+    #[inline(always)]
+    pub(super) fn capture<const L: usize>(
+        self,
+        pits: &mut [u32; L],
+        captured: &mut u32,
+        houses: u32,
+        mirror: usize,
+        pos: usize,
+        store: usize,
+    ) {
+        if houses & (1 << pos) == 0 || pits[pos] != 1 {
+            return;
+        }
+        let opposite = mirror - pos;
+        let taken = std::mem::take(&mut pits[opposite]);
+        if taken == 0 && !self.empty_takes_last {
+            return;
+        }
+        let mut banked = taken;
+        if !self.keep_last || taken == 0 {
+            pits[pos] = 0;
+            banked += 1;
+        }
+        match pits.get_mut(store) {
+            Some(store) => *store += banked,
+            None => *captured += banked,
+        }
+    }
+
     /// The rule of `capture`, if it is the opposite capture.
     pub(super) fn of(capture: Capture) -> Option<Self> {
         match capture {

@@ -56,6 +56,7 @@ impl<V: Variant> Mancala<V> {
         let (skip_origin, extra_turns) = (u32::from(c.skip_origin), c.extra_turn_in_own_store);
         let row = L / 2;
         let stores = [row - 1, L - 1];
+        let house_pits = [(1u32 << (row - 1)) - 1, ((1u32 << (row - 1)) - 1) << row];
         let start_bank = self.board.bank_of(Side::South) + self.board.bank_of(Side::North);
         let mut last = None;
         let mut rows = occupied::<L>(ring::<L>(&mut self.board.pits));
@@ -86,7 +87,8 @@ impl<V: Variant> Mancala<V> {
             }
             let pits = ring::<L>(&mut self.board.pits);
             if !hooked && let Some(rule) = opposite {
-                capture::<L>(pits, rule, s, pos, store);
+                let captured = &mut self.board.captured[s];
+                rule.capture(pits, captured, house_pits[s], L - 2, pos, store);
             }
             rows = occupied::<L>(pits);
         }
@@ -128,10 +130,7 @@ impl<V: Variant> Mancala<V> {
         if self.board.bank_of(Side::South) + self.board.bank_of(Side::North) != start_bank {
             self.history.clear();
         }
-        if let Some(origin) = last {
-            self.last_move.clear();
-            self.last_move.push(origin);
-        }
+        self.record_last(last);
     }
 }
 
@@ -146,31 +145,4 @@ fn occupied<const L: usize>(pits: &[u32; L]) -> [u32; 2] {
     let row = L / 2;
     let houses = (1u32 << (row - 1)) - 1;
     [ring & houses, (ring >> row) & houses]
-}
-
-/// The opposite capture after side `s`'s last seed landed in `pos` (its store `store`),
-/// as the kit's last-seed capture makes it.
-#[inline(always)]
-fn capture<const L: usize>(
-    pits: &mut [u32; L],
-    rule: Opposite,
-    s: usize,
-    pos: usize,
-    store: usize,
-) {
-    let row = L / 2;
-    let first = row * s;
-    if pos < first || pos >= store || pits[pos] != 1 {
-        return;
-    }
-    let opposite = 2 * row - 2 - pos;
-    let taken = std::mem::take(&mut pits[opposite]);
-    if taken == 0 && !rule.empty_takes_last {
-        return;
-    }
-    pits[store] += taken;
-    if !rule.keep_last || taken == 0 {
-        pits[pos] = 0;
-        pits[store] += 1;
-    }
 }

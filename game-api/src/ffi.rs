@@ -387,8 +387,8 @@ pub trait FfiGame: Clone + Send + Sync {
     /// the moves of a game, and the slices of a long solve, build on each other.
     ///
     /// Added after `simulate`, hence the default body, which a plugin built without the
-    /// engine answers with: `{"status":"unsupported",…}`, and the host then searches
-    /// with its own engine through the other calls.
+    /// engine answers with: `{"status":"unsupported",…}`, and the host's bots and hints
+    /// then use MCTS through the other calls.
     fn search(&self, request_json: RStr<'_>, stop: &AtomicBool) -> RResult<RString, FfiError> {
         let _ = (request_json, stop);
         RResult::ROk(RString::from(

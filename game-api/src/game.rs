@@ -166,6 +166,17 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         0
     }
 
+    /// The exact solver's tie-break between moves alike in what they did (both or
+    /// neither give an extra turn, the same seeds banked), higher first: a value from
+    /// −255 to 255 (beyond, it is clamped), above the history of cut-offs. The default:
+    /// 0 for all, so the history alone orders them. The mancala kit answers the house
+    /// nearest the store first (its sowing disturbs the fewest other houses; on
+    /// Kalah(6,3) that alone saves 38% of the positions).
+    fn solve_order_hint(&self, mv: MoveId) -> i32 {
+        let _ = mv;
+        0
+    }
+
     /// The final margin for the seat to move under perfect play, when the game knows it
     /// without searching (e.g. from an endgame table). The engine asks at every node but
     /// the root (whose value alone names no move) and trusts the answer. The default:

@@ -2,10 +2,10 @@
 
 use std::time::Duration;
 
-use game_api::{MoveId, Options, Rng, Turn};
+use game_api::{MoveId, Options, Rng, Turn, search::SearchReply};
 use tavola::{
     ai::{
-        alphabeta::{self, AlphaBetaConfig, WIN},
+        engine::{self, EngineConfig},
         mcts::{self, MctsConfig},
         solve::{SolveConfig, solve},
     },
@@ -88,17 +88,13 @@ fn the_engines_take_an_obvious_capture() {
     let (r, _) = mcts::search(&game, &config, 1, None, None).unwrap();
     assert_eq!(notation_of(&game, r.best), "c");
     assert!(r.value > 0.5, "{r:?}");
-    let ab = alphabeta::search(
-        &game,
-        &AlphaBetaConfig {
-            max_depth: 6,
-            time: None,
-        },
-        None,
-    )
-    .unwrap();
-    assert_eq!(notation_of(&game, ab.best), "c");
-    assert!(ab.value > WIN, "a won game: {}", ab.value);
+    let SearchReply::Done(ab) =
+        engine::search(&game, &EngineConfig::to_depth(6), None, &[]).unwrap()
+    else {
+        panic!("Kalah's plugin has the engine")
+    };
+    assert_eq!(notation_of(&game, MoveId(ab.best.unwrap())), "c");
+    assert!(ab.margin.unwrap() > 0, "a won game: {ab:?}");
 }
 
 #[test]
@@ -111,7 +107,7 @@ fn solve_agrees_with_plain_minimax() {
         "3,0,2/1,1,0 5-6 S",
     ] {
         let game = position(&plugin, &["houses=3", "seeds=3"], notation);
-        let solution = solve(&game, &SolveConfig::default(), |_| {}).unwrap();
+        let solution = solve(&game, &SolveConfig::default(), |_, _| {}).unwrap();
         let (margin, best) = (solution.margin, solution.best);
         let Turn::Seat { seat } = game.turn().unwrap() else {
             panic!()
@@ -156,6 +152,14 @@ fn every_level_and_engine_plays_a_legal_move() {
         assert!(legal.contains(&mv), "{name}");
     }
     assert!(bot_for("mcts:x", &plugin, &game).is_err());
+    // The names of the host's alpha-beta, which is gone, say so and what to use.
+    for gone in ["expert-legacy", "alphabeta-legacy", "alphabeta-legacy:3"] {
+        let err = bot_for(gone, &plugin, &game).err().unwrap();
+        assert!(
+            err.contains("is gone") && err.contains("`expert`"),
+            "{gone}: {err}"
+        );
+    }
     let err = bot_for("mcts:10:1:soon", &plugin, &game).err().unwrap();
     assert!(err.contains("playout cutoff"), "{err}");
     for bad in ["mcts:10:1:3:much", "mcts:10:1:3:-1", "mcts:10:1:3:inf"] {
@@ -301,20 +305,24 @@ fn solve_matches_the_published_value_of_kalah_3_3() {
         .parse_options(&["houses=3", "seeds=3", "empty_capture=true"])
         .unwrap();
     let game = plugin.new_game(&o).unwrap();
-    let solution = solve(&game, &SolveConfig::default(), |_| {}).unwrap();
+    let solution = solve(&game, &SolveConfig::default(), |_, _| {}).unwrap();
     assert_eq!(solution.margin, 2.0);
-    // The smallest table (64 KB, full and replacing) gives the same exact value.
+    // The smallest table (64 KB, full) gives the same exact value.
     let small = SolveConfig {
         memory: tavola::ai::solve::MIN_MEMORY,
         ..SolveConfig::default()
     };
     let o = plugin.parse_options(&["houses=3", "seeds=4"]).unwrap();
     let game = plugin.new_game(&o).unwrap();
-    let roomy = solve(&game, &SolveConfig::default(), |_| {}).unwrap();
-    let tight = solve(&game, &small, |_| {}).unwrap();
+    let roomy = solve(&game, &SolveConfig::default(), |_, _| {}).unwrap();
+    let tight = solve(&game, &small, |_, _| {}).unwrap();
     assert_eq!(tight.margin, roomy.margin);
-    assert!(tight.progress.replaced > 0, "{:?}", tight.progress);
-    assert!(tight.progress.table_bytes <= small.memory);
+    assert!(
+        tight.progress.table_bytes <= small.memory,
+        "{:?}",
+        tight.progress
+    );
+    assert!(tight.progress.max_entries < roomy.progress.max_entries);
 }
 
 #[test]

@@ -6,6 +6,10 @@
 
 use game_api::{Effect, MoveId, Options, Rng, SiteId, Turn};
 use tavola::{
+    ai::{
+        estimate::Value,
+        solve::{SolveConfig, SolveError, solve},
+    },
     bots::bot_for,
     conformance::{CheckConfig, check_plugin},
     play::play_out,
@@ -104,11 +108,36 @@ fn the_hosts_bots_and_the_plugins_own_play_a_revision_1_plugin() {
         let options = Options::defaults(&plugin.manifest().options);
         let game = plugin.new_game(&options).unwrap();
         // 21 stones: taking one leaves 20, a multiple of four: the only winning move.
-        for name in ["perfect", "alphabeta:8", "expert"] {
+        let mut perfect = bot_for("perfect", plugin, &game).unwrap();
+        let mv = perfect.choose(&game, 0, &mut Rng::with_seed(1)).unwrap();
+        assert_eq!(mv, MoveId(1));
+        // Built before the search engine: the alpha-beta names play by MCTS (the host
+        // has no alpha-beta of its own), and say so by their estimate.
+        for name in ["alphabeta:8", "expert"] {
             let mut bot = bot_for(name, plugin, &game).unwrap();
+            bot.set_time(std::time::Duration::from_millis(50));
             let mv = bot.choose(&game, 0, &mut Rng::with_seed(1)).unwrap();
-            assert_eq!(mv, MoveId(1), "{name}");
+            assert!(game.legal_moves().unwrap().contains(&mv), "{name}");
+            let estimate = bot.last_estimate().expect("an estimate");
+            assert!(
+                matches!(estimate.value, Value::Expected(_)),
+                "{name}: {estimate:?}"
+            );
         }
+        // The hint is MCTS's, and the solver refuses with the plugin's reason.
+        let hint = tavola::ai::hint(
+            &game,
+            &plugin.manifest().search,
+            1,
+            std::time::Duration::from_millis(50),
+        )
+        .unwrap();
+        assert!(game.legal_moves().unwrap().contains(&hint.best));
+        let err = solve(&game, &SolveConfig::default(), |_, _| {}).unwrap_err();
+        assert!(
+            matches!(&err, SolveError::Unsupported(why) if why.contains("built before the search engine")),
+            "{err}"
+        );
         for (seed, seats) in [(1, ["random", "perfect"]), (2, ["mcts:200", "greedy"])] {
             let mut game = plugin.new_game(&options).unwrap();
             let mut bots: Vec<_> = seats

@@ -8,7 +8,7 @@
 use game_api::Rng;
 use tavola::{
     bots::{Bot, bot_for},
-    conformance::{CheckConfig, LongRun, check_long, check_plugin, cycles::ShortSearch},
+    conformance::{CheckConfig, LongRun, check_long, check_plugin, cycles::short_search},
     matches::endless_repetition,
     play::play_out_capped,
     plugins::{DirSource, ErrorKind, Plugin, PluginDir, PluginDirs, PluginSet},
@@ -99,7 +99,7 @@ fn a_game_stopped_for_its_length_shows_the_position_it_kept_coming_back_to() {
     let mut game = plugin.new_game(&options).unwrap();
     // The check's short search: the same moves whatever else the process searched.
     let mut bots: Vec<Box<dyn Bot>> = (0..2)
-        .map(|_| Box::new(ShortSearch::default()) as Box<dyn Bot>)
+        .map(|_| short_search(&plugin.manifest().search))
         .collect();
     assert_eq!(bots[0].name(), "alphabeta:2");
     assert!(bot_for("alphabeta:2", &plugin, &game).is_ok());

@@ -106,7 +106,8 @@ pub struct SearchReport {
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum SearchReply {
     /// The plugin has no engine (built before it existed, or the game cannot be
-    /// searched): the host falls back to its own search.
+    /// searched: chance, or more than two seats): the host's bots and hints then use
+    /// MCTS, which needs only the game's moves.
     Unsupported {
         /// Why.
         reason: String,

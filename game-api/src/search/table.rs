@@ -90,7 +90,15 @@ pub struct Table {
     used: usize,
 }
 
-/// Spreads a hash over all bits (the splitmix64 finaliser).
+/// Spreads a hash over all bits (the splitmix64 finaliser): the project's one hash
+/// mixer (the engine's table, the mancala kit's record of positions).
+///
+/// ```
+/// use game_api::search::mix;
+/// assert_ne!(mix(1), mix(2));
+/// assert_eq!(mix(0), 0);
+/// ```
+#[inline]
 pub fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

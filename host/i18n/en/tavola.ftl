@@ -414,17 +414,12 @@ hint-move-after-end = move { $number } `{ $notation }`: the game is already over
 hint-move-not-legal = move { $number } `{ $notation }` is not legal in { $position } (legal: { $legal })
 hint-move = move { $number } `{ $notation }`
 hint-no-time = `{ $bot }` plays a fixed budget and takes no thinking time; --time applies to `expert`, `alphabeta` and `mcts`
-solve-progress = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } positions searched, table { $entries } entries in { NUMBER($megabytes, maximumFractionDigits: 0) } MB ({ NUMBER($share, style: "percent") } of the { NUMBER($budget, maximumFractionDigits: 0) } MB budget){ $replaced ->
-    [0] {""}
-   *[other] , { $replaced } replaced
-}
 solve-progress-solver = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } positions searched, table { $entries } of { $max } entries ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB)
 solve-between = , the value is from { $lo } to { $hi }
 solve-at-least = , the value is at least { $lo }
 solve-at-most = , the value is at most { $hi }
 solve-testing = {" "}(testing: at least { $value }?)
 solve-by-plugin = the plugin's solver (MTD(f))
-solve-by-host = the host's alpha-beta (the plugin has no solver)
 solve-value = Value: { $value } (final margin for the player to move, perfect play)
 solve-line = Principal line: { $line }
 solve-solved = Solved in { NUMBER($seconds, minimumFractionDigits: 2, maximumFractionDigits: 2) } s by { $engine }, { $nodes } positions searched, table { $entries } entries ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB of { NUMBER($budget, maximumFractionDigits: 0) } MB)

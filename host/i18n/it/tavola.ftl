@@ -423,17 +423,12 @@ hint-move-after-end = mossa { $number } `{ $notation }`: la partita è già fini
 hint-move-not-legal = la mossa { $number } `{ $notation }` non è regolare in { $position } (regolari: { $legal })
 hint-move = mossa { $number } `{ $notation }`
 hint-no-time = `{ $bot }` gioca con un budget fisso e non accetta un tempo di riflessione; --time vale per `expert`, `alphabeta` e `mcts`
-solve-progress = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } posizioni esaminate, tabella di { $entries } voci in { NUMBER($megabytes, maximumFractionDigits: 0) } MB ({ NUMBER($share, style: "percent") } del budget di { NUMBER($budget, maximumFractionDigits: 0) } MB){ $replaced ->
-    [0] {""}
-   *[other] , { $replaced } sostituite
-}
 solve-progress-solver = { NUMBER($seconds, maximumFractionDigits: 0) } s: { $nodes } posizioni esaminate, tabella di { $entries } voci su { $max } ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB)
 solve-between = , il valore è tra { $lo } e { $hi }
 solve-at-least = , il valore è almeno { $lo }
 solve-at-most = , il valore è al più { $hi }
 solve-testing = {" "}(in prova: almeno { $value }?)
 solve-by-plugin = il risolutore del plugin (MTD(f))
-solve-by-host = l'alfa-beta dell'host (il plugin non ha un risolutore)
 solve-value = Valore: { $value } (margine finale per chi ha la mossa, con gioco perfetto)
 solve-line = Variante principale: { $line }
 solve-solved = Risolto in { NUMBER($seconds, minimumFractionDigits: 2, maximumFractionDigits: 2) } s con { $engine }, { $nodes } posizioni esaminate, tabella di { $entries } voci ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB su { NUMBER($budget, maximumFractionDigits: 0) } MB)

@@ -1,11 +1,13 @@
-//! The plugin's own search engine ([`game_api::search`]), as the levels and hints use it:
-//! it runs inside the plugin, monomorphised on the game, and keeps its transposition
-//! table between the moves of a game. A plugin built without it answers "unsupported",
-//! and the bots fall back to the host's alpha-beta ([`super::alphabeta`]).
+//! The plugin's own search engine ([`game_api::search`]), as the bots, hints and
+//! `tavola solve` use it: it runs inside the plugin, monomorphised on the game, and
+//! keeps its transposition table between the moves of a game. It is the one alpha-beta
+//! and the one exact solver of the project; the host has none of its own. A plugin built
+//! before the engine (or a game it cannot search: chance, or more than two seats)
+//! answers "unsupported", and the bots and hints then use MCTS ([`super::mcts`]).
 
 use std::{sync::atomic::AtomicBool, time::Duration};
 
-use game_api::search::{EVAL_SCALE, SearchMode, SearchReport, SearchRequest};
+use game_api::search::{EVAL_SCALE, SearchMode, SearchReply, SearchReport, SearchRequest};
 
 use crate::plugins::{CallError, GameHandle};
 
@@ -16,32 +18,84 @@ pub const EXPERT_TIME: Duration = Duration::from_millis(500);
 /// The table size of the bots and hints, in MiB (kept in the plugin between moves).
 pub const TABLE_MIB: u32 = 64;
 
-/// How deep and how long the plugin's engine searches.
+/// How deep and how long the plugin's engine searches, and with what table.
+///
+/// ```
+/// use tavola::ai::engine::{EngineConfig, TABLE_MIB};
+/// let config = EngineConfig::to_depth(2).with_table_kib(256, true);
+/// assert_eq!((config.max_depth, config.time), (2, None));
+/// assert_eq!((config.table_kib, config.fresh_table), (256, true));
+/// assert_eq!(EngineConfig::default().table_kib, u64::from(TABLE_MIB) << 10);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EngineConfig {
     /// The deepest iteration.
     pub max_depth: u32,
     /// The soft time limit (see [`SearchRequest::time_ms`]).
     pub time: Option<Duration>,
-    /// The table's size in MiB.
-    pub memory_mib: u32,
+    /// The table's size in KiB.
+    pub table_kib: u64,
+    /// Empty the table before every search: the moves then depend only on the position
+    /// (and the history), not on what earlier searches left in the plugin's table.
+    pub fresh_table: bool,
+}
+
+impl Default for EngineConfig {
+    /// As deep as [`super::MAX_DEPTH`], no time limit, a kept table of [`TABLE_MIB`].
+    fn default() -> Self {
+        EngineConfig {
+            max_depth: super::MAX_DEPTH as u32,
+            time: None,
+            table_kib: u64::from(TABLE_MIB) << 10,
+            fresh_table: false,
+        }
+    }
+}
+
+impl EngineConfig {
+    /// Iterative deepening for `time` (soft limit), as deep as it gets.
+    pub fn timed(time: Duration) -> Self {
+        EngineConfig {
+            time: Some(time),
+            ..EngineConfig::default()
+        }
+    }
+
+    /// Iterative deepening to `depth`, with no time limit.
+    pub fn to_depth(depth: u32) -> Self {
+        EngineConfig {
+            max_depth: depth,
+            ..EngineConfig::default()
+        }
+    }
+
+    /// The same search with a table of `kib` KiB, emptied before each search if `fresh`.
+    pub fn with_table_kib(self, kib: u64, fresh: bool) -> Self {
+        EngineConfig {
+            table_kib: kib,
+            fresh_table: fresh,
+            ..self
+        }
+    }
 }
 
 /// A best-move search of `game` by its plugin's engine, `history` being the state hashes
-/// of the game's earlier positions; `Ok(None)` when the plugin has no engine.
+/// of the game's earlier positions; [`SearchReply::Unsupported`] (with the plugin's
+/// reason) when the plugin has no engine or cannot search this game.
 pub fn search(
     game: &GameHandle,
     config: &EngineConfig,
     stop: Option<&AtomicBool>,
     history: &[u64],
-) -> Result<Option<SearchReport>, CallError> {
+) -> Result<SearchReply, CallError> {
     let request = SearchRequest {
         mode: SearchMode::BestMove,
         max_depth: Some(config.max_depth),
         time_ms: config.time.map(|t| t.as_millis() as u64),
-        memory_mib: Some(config.memory_mib),
+        memory_kib: Some(config.table_kib.max(1)),
         history: history.to_vec(),
         table_key: game.table_key(),
+        fresh_table: config.fresh_table,
         ..SearchRequest::default()
     };
     let never = AtomicBool::new(false);

@@ -4,7 +4,7 @@
 use game_api::MoveId;
 use serde_json::{Value as Json, json};
 
-use super::{alphabeta, chance_in_words, mcts, points_in_words};
+use super::{chance_in_words, mcts, points_in_words};
 
 /// The value a search gave its chosen move, for the player to move.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -17,9 +17,6 @@ pub enum Value {
         /// Their final score minus the best other score.
         margin: i64,
     },
-    /// A heuristic value in hundredths of the game's evaluation (the host's alpha-beta
-    /// below the end of the game).
-    Heuristic(f64),
     /// A heuristic value in points of the final margin (seeds, for mancala) for the
     /// player to move (the plugin's engine below the end of the game).
     Points(f64),
@@ -41,27 +38,6 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// The estimate of an alpha-beta search.
-    pub fn of_alphabeta(r: &alphabeta::AbResult) -> Self {
-        let value = if r.value.abs() >= alphabeta::WIN - 1000.0 {
-            let margin = (r.value - alphabeta::WIN * r.value.signum()).round() as i64;
-            let result = if r.value > 0.0 {
-                game_api::GameResult::Win
-            } else {
-                game_api::GameResult::Loss
-            };
-            Value::Proven { result, margin }
-        } else {
-            Value::Heuristic(r.value)
-        };
-        Estimate {
-            value,
-            line: r.line.clone(),
-            depth: Some(r.depth),
-            nodes: r.nodes,
-        }
-    }
-
     /// The estimate of a best-move search by the plugin's engine.
     pub fn of_report(r: &game_api::search::SearchReport) -> Self {
         let value = match r.margin {
@@ -111,7 +87,6 @@ impl Estimate {
                 margin,
             } => (crate::tr!("estimate-lose-by", margin = margin.abs()), true),
             Value::Proven { .. } => (crate::tr!("estimate-draw"), true),
-            Value::Heuristic(v) => (chance_in_words(v / 100.0), false),
             Value::Points(v) => (points_in_words(v), false),
             Value::Expected(v) => (chance_in_words(v), false),
         };
@@ -120,7 +95,7 @@ impl Estimate {
 
     /// The estimate as JSON (without the line, which needs the game to be named):
     /// `{"kind": "proven", "result": "win", "margin": 3, …}`, `{"kind": "points",
-    /// "value": 1.5, …}`, `{"kind": "heuristic", "value": 42.0, …}` or `{"kind":
+    /// "value": 1.5, …}` or `{"kind":
     /// "expected", "value": 0.4, …}`, with `words`, `depth` and `nodes`.
     pub fn to_json(&self) -> Json {
         let mut out = match self.value {
@@ -129,7 +104,6 @@ impl Estimate {
                 "result": format!("{result:?}").to_lowercase(),
                 "margin": margin,
             }),
-            Value::Heuristic(v) => json!({"kind": "heuristic", "value": v}),
             Value::Points(v) => json!({"kind": "points", "value": v}),
             Value::Expected(v) => json!({"kind": "expected", "value": v}),
         };
@@ -144,43 +118,6 @@ impl Estimate {
 mod tests {
     use super::*;
 
-    fn ab(value: f64) -> Estimate {
-        Estimate::of_alphabeta(&alphabeta::AbResult {
-            best: MoveId(0),
-            value,
-            line: vec![MoveId(0)],
-            depth: 7,
-            nodes: 100,
-        })
-    }
-
-    #[test]
-    fn alphabeta_wins_and_losses_are_proven_with_their_margins() {
-        let win = ab(alphabeta::WIN + 3.0);
-        assert_eq!(
-            win.value,
-            Value::Proven {
-                result: game_api::GameResult::Win,
-                margin: 3
-            }
-        );
-        assert_eq!(
-            win.in_words(),
-            "with best play you win by 3 (seen 7 moves ahead)"
-        );
-        let loss = ab(-alphabeta::WIN - 5.0);
-        assert_eq!(
-            loss.value,
-            Value::Proven {
-                result: game_api::GameResult::Loss,
-                margin: -5
-            }
-        );
-        assert!(loss.in_words().starts_with("with best play you lose by 5"));
-        assert_eq!(loss.to_json()["margin"], -5);
-        assert_eq!(loss.to_json()["result"], "loss");
-    }
-
     #[test]
     fn engine_reports_are_margins_or_points() {
         let report = |score, margin| game_api::search::SearchReport {
@@ -194,22 +131,25 @@ mod tests {
         assert_eq!(e.value, Value::Points(1.5));
         assert_eq!(e.in_words(), "+1.50 points for you (looked 9 moves ahead)");
         assert_eq!(e.line, vec![MoveId(2), MoveId(3)]);
+        let e = Estimate::of_report(&report(0, Some(3)));
+        assert_eq!(
+            e.value,
+            Value::Proven {
+                result: game_api::GameResult::Win,
+                margin: 3
+            }
+        );
+        assert_eq!(
+            e.in_words(),
+            "with best play you win by 3 (seen 9 moves ahead)"
+        );
         let e = Estimate::of_report(&report(0, Some(-2)));
         assert!(e.in_words().starts_with("with best play you lose by 2"));
+        assert_eq!(e.to_json()["margin"], -2);
+        assert_eq!(e.to_json()["result"], "loss");
+        assert_eq!(e.to_json()["depth"], 9);
         let e = Estimate::of_report(&report(0, Some(0)));
         assert!(e.in_words().starts_with("with best play a draw"));
         assert_eq!(e.to_json()["result"], "draw");
-    }
-
-    #[test]
-    fn heuristic_values_are_chances_in_words() {
-        let e = ab(40.0);
-        assert_eq!(e.value, Value::Heuristic(40.0));
-        assert_eq!(
-            e.in_words(),
-            "about a 70% chance to win (looked 7 moves ahead)"
-        );
-        assert_eq!(e.to_json()["kind"], "heuristic");
-        assert_eq!(e.to_json()["depth"], 7);
     }
 }

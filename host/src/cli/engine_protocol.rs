@@ -235,7 +235,6 @@ impl<'a> Session<'a> {
                 Value::Proven { result, margin } => {
                     format!("{} {margin}", format!("{result:?}").to_lowercase())
                 }
-                Value::Heuristic(v) => format!("cp {}", v.round() as i64),
                 Value::Points(v) => format!("cp {}", (v * 100.0).round() as i64),
                 Value::Expected(v) => format!("expected {v:.3}"),
             };

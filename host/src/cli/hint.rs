@@ -15,7 +15,10 @@ use serde_json::json;
 
 use super::{Setup, limits::MAX_MILLIS, seat_name, set_up};
 use crate::{
-    ai::{Estimate, Level, MctsBot, alphabeta::AlphaBetaConfig, alphabeta_plays, mcts::MctsConfig},
+    ai::{
+        AlphaBetaBot, Estimate, Level, MctsBot, alphabeta_plays, engine::EngineConfig,
+        mcts::MctsConfig,
+    },
     bots::{Bot, bot_for},
     plugins::{GameHandle, Plugin, PluginSet},
     record::{Record, replay_with},
@@ -251,21 +254,17 @@ pub(super) fn bot_with_time(
 /// MCTS (as the game's search hints advise) otherwise, thinking for `time`.
 fn hint_engine(plugin: &Plugin, game: &GameHandle, time: Duration) -> Result<Box<dyn Bot>> {
     let seats = game.seat_count()?;
+    let mcts = MctsConfig {
+        iterations: None,
+        time: Some(time),
+        ..MctsConfig::following(&plugin.manifest().search)
+    };
     if alphabeta_plays(seats, game.may_have_chance()) {
-        return Ok(Box::new(crate::ai::AlphaBetaBot::new(
+        return Ok(Box::new(AlphaBetaBot::new(
             "hint",
-            AlphaBetaConfig {
-                max_depth: crate::ai::MAX_DEPTH as u32,
-                time: Some(time),
-            },
+            EngineConfig::timed(time),
+            mcts,
         )));
     }
-    Ok(Box::new(MctsBot::new(
-        "hint",
-        MctsConfig {
-            iterations: None,
-            time: Some(time),
-            ..MctsConfig::following(&plugin.manifest().search)
-        },
-    )))
+    Ok(Box::new(MctsBot::new("hint", mcts)))
 }

@@ -27,23 +27,6 @@ pub(super) fn solve(
         ..SolveConfig::default()
     };
     let mb = |bytes: u64| bytes as f64 / f64::from(1u32 << 20);
-    let report = |p: &Progress| {
-        if !quiet {
-            eprintln!(
-                "{}",
-                crate::tr!(
-                    "solve-progress",
-                    seconds = p.elapsed.as_secs_f64(),
-                    nodes = p.nodes,
-                    entries = p.entries,
-                    megabytes = mb(p.table_bytes),
-                    share = p.table_bytes as f64 / config.memory as f64,
-                    budget = mb(config.memory),
-                    replaced = p.replaced
-                )
-            );
-        }
-    };
     let bounds = |p: &Progress, state: Option<SolveState>| {
         if !quiet {
             let b = state.map(|s| (s.lower, s.upper));
@@ -75,13 +58,8 @@ pub(super) fn solve(
             eprintln!("{line}{known}");
         }
     };
-    let (solution, engine) = match crate::ai::solver::solve(&start, &config, bounds)? {
-        Some(solution) => (solution, crate::tr!("solve-by-plugin")),
-        None => (
-            crate::ai::solve::solve(&start, &config, report)?,
-            crate::tr!("solve-by-host"),
-        ),
-    };
+    let solution = crate::ai::solve::solve(&start, &config, bounds)?;
+    let engine = crate::tr!("solve-by-plugin");
     let names = start.line_notation(&solution.line)?;
     let p = solution.progress;
     println!(

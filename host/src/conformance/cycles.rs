@@ -7,29 +7,30 @@
 //! the game going on. The host knows no rule: a game whose rules end repeated positions
 //! ends before the position has occurred [`ENDLESS_TIMES`](crate::repetition::ENDLESS_TIMES) times, and passes.
 
-use std::{fmt, sync::atomic::AtomicBool};
+use std::fmt;
 
-use game_api::{
-    MoveId, Options, Rng, Turn,
-    search::{SearchMode, SearchRequest},
-};
+use game_api::{Options, Rng, SearchHints, Turn};
 
 use crate::{
-    ai::alphabeta::{self, AlphaBetaConfig},
+    ai::{AlphaBetaBot, engine::EngineConfig, mcts::MctsConfig},
     bots::{Bot, bot_for},
-    plugins::{CallError, GameHandle, Plugin},
+    plugins::{CallError, Plugin},
     repetition::{CYCLE_ADVICE, Position, Positions},
 };
 
 /// The short search of the bot games, for two-seat games without chance: alpha-beta
-/// [`SEARCH_DEPTH`] moves deep ([`ShortSearch`]).
+/// [`SEARCH_DEPTH`] moves deep ([`short_search`]).
 pub const SEARCH_BOT: &str = "alphabeta:2";
 
-/// How deep [`ShortSearch`] looks.
+/// How deep [`short_search`] looks.
 pub const SEARCH_DEPTH: u32 = 2;
 
-/// The table of [`ShortSearch`], in KiB: ample for a search this shallow.
+/// The table of [`short_search`], in KiB: ample for a search this shallow.
 const SEARCH_TABLE_KIB: u64 = 256;
+
+/// The simulations of [`SEARCH_BOT_ANY`], also what [`short_search`] plays with a plugin
+/// built without the engine.
+const SEARCH_SIMULATIONS: u64 = 48;
 
 /// The short search of the bot games that alpha-beta cannot play (chance, or more than
 /// two seats): a few MCTS simulations on one thread, seeded by the game.
@@ -111,7 +112,7 @@ pub fn check_bot_game(
     let (a, b) = pairing.bots(alphabeta);
     let bot = |name: &str| -> Result<Box<dyn Bot>, String> {
         if name == SEARCH_BOT {
-            return Ok(Box::new(ShortSearch::default()));
+            return Ok(short_search(&plugin.manifest().search));
         }
         bot_for(name, plugin, &game)
     };
@@ -154,68 +155,14 @@ pub fn check_bot_game(
 /// `alphabeta` bot), with a small table emptied before every search — the plugin keeps
 /// its table between searches, and a table left by other games would change the moves,
 /// so that the same game would not be played again. A plugin without the engine is
-/// searched by the host's alpha-beta ([`alphabeta::search`]), which keeps nothing.
-#[derive(Debug, Default)]
-pub struct ShortSearch {
-    /// The state hashes of the positions this bot moved from.
-    seen: Vec<u64>,
-    /// The plugin has no engine: use the host's alpha-beta.
-    host: bool,
-}
-
-impl ShortSearch {
-    /// The plugin's best move at [`SEARCH_DEPTH`], if it has an engine.
-    fn plugin_move(&mut self, game: &GameHandle) -> Result<Option<MoveId>, CallError> {
-        let hash = game.state_hash()?;
-        if self.seen.contains(&hash) || self.seen.len() >= 1024 {
-            self.seen.clear();
-        }
-        let request = SearchRequest {
-            mode: SearchMode::BestMove,
-            max_depth: Some(SEARCH_DEPTH),
-            memory_kib: Some(SEARCH_TABLE_KIB),
-            history: self.seen.clone(),
-            table_key: game.table_key(),
-            fresh_table: true,
-            ..SearchRequest::default()
-        };
-        let Some(report) = game.search(&request, &AtomicBool::new(false))? else {
-            return Ok(None);
-        };
-        self.seen.push(hash);
-        match report.best {
-            Some(best) => Ok(Some(MoveId(best))),
-            None => host_move(game).map(Some),
-        }
-    }
-}
-
-/// The host's alpha-beta's best move at [`SEARCH_DEPTH`].
-fn host_move(game: &GameHandle) -> Result<MoveId, CallError> {
-    let config = AlphaBetaConfig {
-        max_depth: SEARCH_DEPTH,
-        time: None,
-    };
-    Ok(alphabeta::search(game, &config, None)?.best)
-}
-
-impl Bot for ShortSearch {
-    fn name(&self) -> &str {
-        SEARCH_BOT
-    }
-
-    fn choose(
-        &mut self,
-        game: &GameHandle,
-        _seat: u8,
-        _rng: &mut Rng,
-    ) -> Result<MoveId, CallError> {
-        if !self.host {
-            match self.plugin_move(game)? {
-                Some(best) => return Ok(best),
-                None => self.host = true,
-            }
-        }
-        host_move(game)
-    }
+/// played by [`SEARCH_SIMULATIONS`] MCTS simulations (seeded by the game).
+pub fn short_search(hints: &SearchHints) -> Box<dyn Bot> {
+    Box::new(AlphaBetaBot::new(
+        SEARCH_BOT,
+        EngineConfig::to_depth(SEARCH_DEPTH).with_table_kib(SEARCH_TABLE_KIB, true),
+        MctsConfig {
+            iterations: Some(SEARCH_SIMULATIONS),
+            ..MctsConfig::following(hints)
+        },
+    ))
 }

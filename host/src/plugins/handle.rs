@@ -8,7 +8,7 @@ use abi_stable::std_types::{RResult, RStr, RString, RVec};
 use game_api::{
     ChanceOutcome, Effect, Layout, MoveId, MoveInfo, Options, Probability, Turn, View,
     ffi::{FfiError, FfiGameBox, FfiNode, FfiSimulation, FfiTurn},
-    search::{SearchReply, SearchReport, SearchRequest},
+    search::{SearchMode, SearchReply, SearchRequest},
 };
 use serde::de::DeserializeOwned;
 
@@ -394,14 +394,15 @@ impl GameHandle {
     }
 
     /// A search by the plugin's own engine ([`game_api::search`]), which runs inside the
-    /// plugin with no crossing per position; `Ok(None)` when the plugin has none (built
-    /// before it, or a game it cannot search). The search ends soon after `stop` is
-    /// set. The best move and the line are checked to be legal.
+    /// plugin with no crossing per position; [`SearchReply::Unsupported`] (with the
+    /// plugin's reason) when the plugin has none (built before it) or cannot search this
+    /// game (chance, or more than two seats). The search ends soon after `stop` is set.
+    /// The best move and the line are checked to be legal.
     pub fn search(
         &self,
         request: &SearchRequest,
         stop: &AtomicBool,
-    ) -> Result<Option<SearchReport>, CallError> {
+    ) -> Result<SearchReply, CallError> {
         let text = serde_json::to_string(request)
             .map_err(|e| CallError::host(super::ErrorKind::Unsupported, e.to_string()))?;
         let reply: SearchReply = json(
@@ -410,7 +411,7 @@ impl GameHandle {
             self.game.search(RStr::from_str(&text), stop),
         )?;
         let report = match reply {
-            SearchReply::Unsupported { .. } => return Ok(None),
+            SearchReply::Unsupported { .. } => return Ok(reply),
             SearchReply::Done(report) => report,
         };
         let mut game = self.clone();
@@ -423,6 +424,13 @@ impl GameHandle {
                 ));
             }
         }
+        if request.mode == SearchMode::BestMove && report.best.is_none() {
+            return Err(CallError::contract(
+                self.plugin(),
+                Rule::Readable,
+                "a best-move search answered without a move",
+            ));
+        }
         if let Some(best) = report.best
             && !self.legal_moves()?.contains(&MoveId(best))
         {
@@ -432,7 +440,7 @@ impl GameHandle {
                 format!("a best move #{best} that is not legal"),
             ));
         }
-        Ok(Some(report))
+        Ok(SearchReply::Done(report))
     }
 
     /// A key that tells this game's plugin and options apart, for the plugin's kept

@@ -744,6 +744,11 @@ impl<V: Variant> Game for Mancala<V> {
         crate::search::move_order_hint(self, mv)
     }
 
+    /// The move's id: with anticlockwise sowing, the house nearest the store first.
+    fn solve_order_hint(&self, mv: MoveId) -> i32 {
+        mv.0 as i32
+    }
+
     fn solve_key(&self) -> Option<(u64, i32)> {
         crate::search::solve_key(self)
     }

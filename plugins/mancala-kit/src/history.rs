@@ -3,6 +3,7 @@
 //! [`Config::cycle_ends_game`]: crate::Config::cycle_ends_game
 
 use arrayvec::ArrayVec;
+use game_api::search::mix;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{Board, Side, board::MAX_PITS};
@@ -94,7 +95,7 @@ impl History {
 
     #[inline]
     fn push(&mut self, key: u64) {
-        self.fingerprint = self.fingerprint.wrapping_add(spread(key));
+        self.fingerprint = self.fingerprint.wrapping_add(mix(key));
         if let Err(full) = self.inline.try_push(key) {
             self.spilled.push(full.element());
         }
@@ -135,16 +136,6 @@ impl History {
 #[inline]
 fn summary_bit(key: u64) -> u64 {
     1 << (key >> 58)
-}
-
-/// A key spread over all bits (the splitmix64 finaliser), so that sums of keys of
-/// different sets do not collide the way sums of the raw (linear) keys would.
-#[inline]
-fn spread(key: u64) -> u64 {
-    let mut x = key;
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 impl PartialEq for History {

@@ -1,0 +1,104 @@
+//! Hints: the best move for the side to move, its evaluation in words and the line.
+
+use std::time::Duration;
+
+use game_api::{MoveId, SearchHints, Turn, search::SearchReply};
+
+use super::{
+    alphabeta_plays,
+    engine::{self, EngineConfig},
+    mcts::{self, MctsConfig},
+    names::describe,
+};
+use crate::plugins::{CallError, GameHandle};
+
+/// A hint: the best move for the side to move, its evaluation and the expected line.
+#[derive(Debug, Clone)]
+pub struct Hint {
+    /// The suggested move.
+    pub best: MoveId,
+    /// Its evaluation, in words ("+0.42 expected return", "wins by 3").
+    pub evaluation: String,
+    /// The expected line, best move first.
+    pub line: Vec<MoveId>,
+}
+
+/// An expected return (−1 a sure loss, 0 even, +1 a sure win) as a person says it: "about
+/// a 70% chance to win", "even".
+///
+/// In the player's language:
+///
+/// ```
+/// tavola::i18n::set_language("en");
+/// assert_eq!(tavola::ai::chance_in_words(0.4), "about a 70% chance to win");
+/// assert_eq!(tavola::ai::chance_in_words(0.01), "even chances");
+/// tavola::i18n::set_language("it");
+/// assert_eq!(tavola::ai::chance_in_words(0.4), "circa il 70% di probabilità di vincere");
+/// ```
+pub fn chance_in_words(expected: f64) -> String {
+    if !expected.is_finite() {
+        return crate::tr!("chance-none");
+    }
+    let percent = ((expected.clamp(-1.0, 1.0) + 1.0) * 50.0).round() as i64;
+    match percent {
+        48..=52 => crate::tr!("chance-even"),
+        99.. => crate::tr!("chance-sure-win"),
+        ..=1 => crate::tr!("chance-sure-loss"),
+        p => crate::tr!("chance-about", share = p as f64 / 100.0),
+    }
+}
+
+/// A score in points for the player to move, as a person says it: "+1.50 points for
+/// you", in the player's language.
+pub fn points_in_words(points: f64) -> String {
+    let sign = if points > 0.0 { "+" } else { "" };
+    crate::tr!("estimate-points", sign = sign, points = points)
+}
+
+/// A hint for `game`: the plugin's alpha-beta for two-seat games whose manifest
+/// promises no chance (for half the `budget`: a soft limit), MCTS (as the game's search
+/// `hints` advise) otherwise or with a plugin built without the engine, so that every
+/// turn of every game has one.
+pub fn hint(
+    game: &GameHandle,
+    hints: &SearchHints,
+    seed: u64,
+    budget: Duration,
+) -> Result<Hint, CallError> {
+    let (seats, chance) = describe(game)?;
+    if alphabeta_plays(seats, chance)
+        && let SearchReply::Done(r) =
+            engine::search(game, &EngineConfig::timed(budget / 2), None, &[])?
+    {
+        return Ok(Hint {
+            best: MoveId(r.best.unwrap_or_default()),
+            evaluation: engine::evaluation_in_words(&r),
+            line: r.line.iter().map(|&m| MoveId(m)).collect(),
+        });
+    }
+    let (r, _) = mcts::search(
+        game,
+        &MctsConfig {
+            iterations: None,
+            time: Some(budget),
+            ..MctsConfig::following(hints)
+        },
+        seed,
+        None,
+        None,
+    )?;
+    let evaluation = if matches!(game.turn()?, Turn::Chance { .. }) {
+        crate::tr!("estimate-chance-line", count = r.simulations)
+    } else {
+        format!(
+            "{} ({})",
+            chance_in_words(r.value),
+            crate::tr!("estimate-simulated", count = r.simulations)
+        )
+    };
+    Ok(Hint {
+        best: r.best,
+        evaluation,
+        line: r.line,
+    })
+}

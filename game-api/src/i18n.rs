@@ -43,7 +43,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Effect, GameError, Layout, Manifest, OptionKind, View};
+use crate::{Effect, GameError, Layout, Manifest, OptionKind, ScoreUnit, View};
 
 /// A manifest's texts in one language; an empty text (or an absent entry) keeps the
 /// default one.
@@ -70,6 +70,9 @@ pub struct ManifestTexts {
     /// Other names of the game in this language, added to the manifest's aliases.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// The unit of the final margin in this language ([`Manifest::score_unit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_unit: Option<ScoreUnit>,
 }
 
 /// One option's texts in one language.
@@ -140,6 +143,12 @@ impl ManifestTexts {
     /// With these other names of the game.
     pub fn aliases(mut self, aliases: &[&str]) -> Self {
         self.aliases = aliases.iter().map(|a| (*a).into()).collect();
+        self
+    }
+
+    /// With this unit of the final margin, singular and plural (`seme`, `semi`).
+    pub fn score_unit(mut self, one: &str, other: &str) -> Self {
+        self.score_unit = Some(ScoreUnit::new(one, other));
         self
     }
 }
@@ -342,6 +351,9 @@ impl Manifest {
         let Some(t) = self.translations.get(&lang) else {
             return m;
         };
+        if let Some(unit) = &t.score_unit {
+            m.score_unit = Some(unit.clone());
+        }
         set(&mut m.name, &t.name);
         set(&mut m.description, &t.description);
         if t.seat_names.len() == m.seat_names.len() {

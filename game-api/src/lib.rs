@@ -73,7 +73,7 @@ pub use error::GameError;
 pub use game::{Game, MAX_PLAYOUT_ACTIONS, random_actions, random_playout};
 pub use i18n::{ManifestTexts, OptionTexts};
 pub use layout::{Facing, Layout, Link, LinkKind, Shape, Site, SiteId};
-pub use manifest::{BotSpec, Manifest, RulesText, SearchHints, SeatRange};
+pub use manifest::{BotSpec, Manifest, RulesText, ScoreUnit, SearchHints, SeatRange};
 pub use moves::{MoveId, MoveInfo};
 pub use options::{Choice, OptionError, OptionKind, OptionSpec, OptionValue, Options, Preset};
 pub use piece_style::{Colour, Line, Part, PartShape, PieceStyle, StateStyle};

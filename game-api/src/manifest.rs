@@ -61,11 +61,55 @@ pub struct Manifest {
     /// which the host's game search also matches.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// What the final margin counts, as people say it (`seed`/`seeds`): the host's
+    /// evaluations then read "with best play you win by 3 seeds" and "about 1.5 seeds
+    /// in your favour". `None`: the host says "points". Translated like the other texts
+    /// ([`ManifestTexts::score_unit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_unit: Option<ScoreUnit>,
     /// The manifest's texts in other languages, by language tag (`it`): see
     /// [`Manifest::localized`] and the [`i18n`](crate::i18n) module. Rules are in
     /// [`Manifest::rules`].
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub translations: BTreeMap<String, ManifestTexts>,
+}
+
+/// The unit of a game's final margin, in the singular and the plural, as the host puts
+/// it after a number ("1 seed", "3 seeds", "1.5 seeds").
+///
+/// ```
+/// let unit = game_api::ScoreUnit::new("seed", "seeds");
+/// assert_eq!(unit.for_count(1.0), "seed");
+/// assert_eq!(unit.for_count(-1.0), "seed");
+/// assert_eq!(unit.for_count(3.0), "seeds");
+/// assert_eq!(unit.for_count(1.5), "seeds");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreUnit {
+    /// After the number 1 ("seed").
+    pub one: String,
+    /// After every other number ("seeds").
+    pub other: String,
+}
+
+impl ScoreUnit {
+    /// The unit called `one` in the singular and `other` in the plural.
+    pub fn new(one: &str, other: &str) -> Self {
+        ScoreUnit {
+            one: one.into(),
+            other: other.into(),
+        }
+    }
+
+    /// The word to put after `count`: [`ScoreUnit::one`] for 1 (or −1), else
+    /// [`ScoreUnit::other`].
+    pub fn for_count(&self, count: f64) -> &str {
+        if count.abs() == 1.0 {
+            &self.one
+        } else {
+            &self.other
+        }
+    }
 }
 
 /// Advice from a game to the host's search engines: the author knows which shortcuts
@@ -125,6 +169,18 @@ impl Manifest {
     /// ```
     pub fn with_aliases(mut self, aliases: &[&str]) -> Self {
         self.aliases = aliases.iter().map(|a| (*a).into()).collect();
+        self
+    }
+
+    /// The same manifest with this unit of the final margin (see
+    /// [`Manifest::score_unit`]).
+    ///
+    /// ```
+    /// let m = game_api::Manifest::new("kalah", "Kalah", "1.0.0").with_score_unit("seed", "seeds");
+    /// assert_eq!(m.score_unit.unwrap().other, "seeds");
+    /// ```
+    pub fn with_score_unit(mut self, one: &str, other: &str) -> Self {
+        self.score_unit = Some(ScoreUnit::new(one, other));
         self
     }
 
@@ -219,6 +275,7 @@ impl Manifest {
             search: SearchHints::default(),
             chance: None,
             aliases: Vec::new(),
+            score_unit: None,
             translations: BTreeMap::new(),
         }
     }

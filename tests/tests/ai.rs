@@ -183,11 +183,28 @@ fn a_hint_names_a_move_an_evaluation_and_a_line() {
     .unwrap();
     assert_eq!(notation_of(&game, hint.best), "c");
     assert!(
-        hint.evaluation.contains("you win by"),
-        "{}",
+        hint.evaluation.contains("you win by") && hint.evaluation.contains(" seed"),
+        "the evaluation speaks in Kalah's unit: {}",
         hint.evaluation
     );
     assert_eq!(hint.line.first(), Some(&hint.best));
+    // From the start no exact result is in reach: an estimate, still in seeds.
+    let start = plugin
+        .new_game(&Options::defaults(&plugin.manifest().options))
+        .unwrap();
+    let guess = tavola::ai::hint(
+        &start,
+        &plugin.manifest().search,
+        1,
+        Duration::from_millis(50),
+    )
+    .unwrap();
+    assert!(
+        guess.evaluation.contains("seed") || guess.evaluation.contains("level"),
+        "{}",
+        guess.evaluation
+    );
+    assert!(!guess.evaluation.contains("point"), "{}", guess.evaluation);
 }
 
 #[test]

@@ -438,12 +438,16 @@ estimate-simulated = { $count ->
     [one] { $count } game
    *[other] { $count } games
 } simulated
-estimate-win-by = with best play you win by { $margin }
-estimate-lose-by = with best play you lose by { $margin }, whatever you do
-estimate-win-by-at-least = with best play you win by at least { $margin }
-estimate-lose-by-at-least = with best play you lose by at least { $margin }, whatever you do
+estimate-win-by = with best play you win by { $margin } { $unit }
+estimate-lose-by = with best play you lose by { $margin } { $unit }, whatever you do
+estimate-win-by-at-least = with best play you win by at least { $margin } { $unit }
+estimate-lose-by-at-least = with best play you lose by at least { $margin } { $unit }, whatever you do
 estimate-draw = with best play a draw
-estimate-points = { $sign }{ NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) } points for you
+estimate-ahead = about { NUMBER($points, maximumFractionDigits: 1) } { $unit } in your favour
+estimate-behind = about { NUMBER($points, maximumFractionDigits: 1) } { $unit } in your opponent's favour
+estimate-level = about level
+unit-point = point
+unit-points = points
 estimate-chance-line = chance is to play, nobody chooses; the most likely line ({ $count ->
     [one] { $count } simulation
    *[other] { $count } simulations

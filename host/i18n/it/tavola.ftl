@@ -447,12 +447,16 @@ estimate-simulated = { $count ->
     [one] { $count } partita simulata
    *[other] { $count } partite simulate
 }
-estimate-win-by = giocando al meglio vinci di { $margin }
-estimate-lose-by = giocando al meglio perdi di { $margin }, qualunque cosa tu faccia
-estimate-win-by-at-least = giocando al meglio vinci di almeno { $margin }
-estimate-lose-by-at-least = giocando al meglio perdi di almeno { $margin }, qualunque cosa tu faccia
+estimate-win-by = giocando al meglio vinci di { $margin } { $unit }
+estimate-lose-by = giocando al meglio perdi di { $margin } { $unit }, qualunque cosa tu faccia
+estimate-win-by-at-least = giocando al meglio vinci di almeno { $margin } { $unit }
+estimate-lose-by-at-least = giocando al meglio perdi di almeno { $margin } { $unit }, qualunque cosa tu faccia
 estimate-draw = giocando al meglio finisce patta
-estimate-points = { $sign }{ NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) } punti a tuo favore
+estimate-ahead = circa { NUMBER($points, maximumFractionDigits: 1) } { $unit } a tuo favore
+estimate-behind = circa { NUMBER($points, maximumFractionDigits: 1) } { $unit } a favore dell'avversario
+estimate-level = circa in parità
+unit-point = punto
+unit-points = punti
 estimate-chance-line = tocca al caso, nessuno sceglie; il seguito più probabile ({ $count ->
     [one] { $count } simulazione
    *[other] { $count } simulazioni

@@ -92,7 +92,7 @@ impl Bot for AlphaBetaBot {
             match engine::search(game, &self.config, self.cancel.as_deref(), &self.seen)? {
                 SearchReply::Done(report) => {
                     self.seen.push(hash);
-                    self.last = Some(Estimate::of_report(&report));
+                    self.last = Some(Estimate::of_report(&report, game.score_unit()));
                     // A best-move answer has a move ([`GameHandle::search`] checks it).
                     return Ok(MoveId(report.best.unwrap_or_default()));
                 }

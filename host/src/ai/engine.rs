@@ -7,7 +7,10 @@
 
 use std::{sync::atomic::AtomicBool, time::Duration};
 
-use game_api::search::{EVAL_SCALE, SearchMode, SearchReply, SearchReport, SearchRequest};
+use game_api::{
+    ScoreUnit,
+    search::{EVAL_SCALE, SearchMode, SearchReply, SearchReport, SearchRequest},
+};
 
 use crate::plugins::{CallError, GameHandle};
 
@@ -102,23 +105,32 @@ pub fn search(
     game.search(&request, stop.unwrap_or(&never))
 }
 
-/// What a best-move search found, in words for the player to move.
-pub fn evaluation_in_words(report: &SearchReport) -> String {
+/// What a best-move search found, in words for the player to move, in the game's
+/// `unit` of the margin ([`game_api::Manifest::score_unit`]).
+pub fn evaluation_in_words(report: &SearchReport, unit: Option<&ScoreUnit>) -> String {
     let depth = report.depth;
     match report.margin {
         Some(m) if m > 0 => format!(
             "{} ({})",
-            crate::tr!("estimate-win-by-at-least", margin = m),
+            crate::tr!(
+                "estimate-win-by-at-least",
+                margin = m,
+                unit = super::unit_word(unit, f64::from(m))
+            ),
             crate::tr!("estimate-seen", depth = depth)
         ),
         Some(m) if m < 0 => format!(
             "{} ({})",
-            crate::tr!("estimate-lose-by-at-least", margin = -m),
+            crate::tr!(
+                "estimate-lose-by-at-least",
+                margin = -m,
+                unit = super::unit_word(unit, f64::from(m))
+            ),
             crate::tr!("estimate-seen", depth = depth)
         ),
         _ => format!(
             "{} ({})",
-            super::points_in_words(f64::from(report.score) / f64::from(EVAL_SCALE)),
+            super::points_in_words(f64::from(report.score) / f64::from(EVAL_SCALE), unit),
             crate::tr!("estimate-looked", depth = depth)
         ),
     }
@@ -136,11 +148,20 @@ mod tests {
             depth: 9,
             ..SearchReport::default()
         };
+        let seeds = ScoreUnit::new("seed", "seeds");
         assert_eq!(
-            evaluation_in_words(&r(150, None)),
-            "+1.50 points for you (looked 9 moves ahead)"
+            evaluation_in_words(&r(150, None), Some(&seeds)),
+            "about 1.5 seeds in your favour (looked 9 moves ahead)"
         );
-        assert!(evaluation_in_words(&r(0, Some(3))).contains("win by at least 3"));
-        assert!(evaluation_in_words(&r(0, Some(-2))).contains("lose by at least 2"));
+        assert_eq!(
+            evaluation_in_words(&r(-100, None), None),
+            "about 1 point in your opponent's favour (looked 9 moves ahead)"
+        );
+        assert!(
+            evaluation_in_words(&r(0, Some(3)), Some(&seeds)).contains("win by at least 3 seeds")
+        );
+        assert!(
+            evaluation_in_words(&r(0, Some(-1)), Some(&seeds)).contains("lose by at least 1 seed,")
+        );
     }
 }

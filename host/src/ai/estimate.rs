@@ -4,7 +4,9 @@
 use game_api::MoveId;
 use serde_json::{Value as Json, json};
 
-use super::{chance_in_words, mcts, points_in_words};
+use game_api::ScoreUnit;
+
+use super::{chance_in_words, mcts, points_in_words, unit_word};
 
 /// The value a search gave its chosen move, for the player to move.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,11 +37,14 @@ pub struct Estimate {
     pub depth: Option<u32>,
     /// Positions searched (alpha-beta) or games simulated (MCTS).
     pub nodes: u64,
+    /// What the margin and points count ([`game_api::Manifest::score_unit`]); `None`:
+    /// points.
+    pub unit: Option<ScoreUnit>,
 }
 
 impl Estimate {
-    /// The estimate of a best-move search by the plugin's engine.
-    pub fn of_report(r: &game_api::search::SearchReport) -> Self {
+    /// The estimate of a best-move search by the plugin's engine, in the game's `unit`.
+    pub fn of_report(r: &game_api::search::SearchReport, unit: Option<&ScoreUnit>) -> Self {
         let value = match r.margin {
             Some(margin) => Value::Proven {
                 result: match margin {
@@ -56,6 +61,7 @@ impl Estimate {
             line: r.line.iter().map(|&m| MoveId(m)).collect(),
             depth: Some(r.depth),
             nodes: r.nodes,
+            unit: unit.cloned(),
         }
     }
 
@@ -66,11 +72,17 @@ impl Estimate {
             line: r.line.clone(),
             depth: None,
             nodes: r.simulations,
+            unit: None,
         }
     }
 
-    /// The expected outcome as a person says it: "with best play you win by 3 (seen 12
-    /// moves ahead)", "about a 70% chance to win (looked 9 moves ahead)".
+    /// The word for `margin` of the unit.
+    fn unit_for(&self, margin: i64) -> String {
+        unit_word(self.unit.as_ref(), margin as f64)
+    }
+
+    /// The expected outcome as a person says it: "with best play you win by 3 seeds (seen
+    /// 12 moves ahead)", "about a 70% chance to win (13,000 games simulated)".
     pub fn in_words(&self) -> String {
         let ahead = |seen: bool| match self.depth {
             Some(d) if seen => crate::tr!("estimate-seen", depth = d),
@@ -81,13 +93,27 @@ impl Estimate {
             Value::Proven {
                 result: game_api::GameResult::Win,
                 margin,
-            } => (crate::tr!("estimate-win-by", margin = margin.abs()), true),
+            } => (
+                crate::tr!(
+                    "estimate-win-by",
+                    margin = margin.abs(),
+                    unit = self.unit_for(margin)
+                ),
+                true,
+            ),
             Value::Proven {
                 result: game_api::GameResult::Loss,
                 margin,
-            } => (crate::tr!("estimate-lose-by", margin = margin.abs()), true),
+            } => (
+                crate::tr!(
+                    "estimate-lose-by",
+                    margin = margin.abs(),
+                    unit = self.unit_for(margin)
+                ),
+                true,
+            ),
             Value::Proven { .. } => (crate::tr!("estimate-draw"), true),
-            Value::Points(v) => (points_in_words(v), false),
+            Value::Points(v) => (points_in_words(v, self.unit.as_ref()), false),
             Value::Expected(v) => (chance_in_words(v), false),
         };
         format!("{what} ({})", ahead(seen))
@@ -127,11 +153,15 @@ mod tests {
             line: vec![2, 3],
             ..Default::default()
         };
-        let e = Estimate::of_report(&report(150, None));
+        let seeds = ScoreUnit::new("seed", "seeds");
+        let e = Estimate::of_report(&report(150, None), Some(&seeds));
         assert_eq!(e.value, Value::Points(1.5));
-        assert_eq!(e.in_words(), "+1.50 points for you (looked 9 moves ahead)");
+        assert_eq!(
+            e.in_words(),
+            "about 1.5 seeds in your favour (looked 9 moves ahead)"
+        );
         assert_eq!(e.line, vec![MoveId(2), MoveId(3)]);
-        let e = Estimate::of_report(&report(0, Some(3)));
+        let e = Estimate::of_report(&report(0, Some(3)), Some(&seeds));
         assert_eq!(
             e.value,
             Value::Proven {
@@ -141,14 +171,19 @@ mod tests {
         );
         assert_eq!(
             e.in_words(),
-            "with best play you win by 3 (seen 9 moves ahead)"
+            "with best play you win by 3 seeds (seen 9 moves ahead)"
         );
-        let e = Estimate::of_report(&report(0, Some(-2)));
-        assert!(e.in_words().starts_with("with best play you lose by 2"));
-        assert_eq!(e.to_json()["margin"], -2);
+        let e = Estimate::of_report(&report(0, Some(-1)), None);
+        assert!(
+            e.in_words()
+                .starts_with("with best play you lose by 1 point,"),
+            "{}",
+            e.in_words()
+        );
+        assert_eq!(e.to_json()["margin"], -1);
         assert_eq!(e.to_json()["result"], "loss");
         assert_eq!(e.to_json()["depth"], 9);
-        let e = Estimate::of_report(&report(0, Some(0)));
+        let e = Estimate::of_report(&report(0, Some(0)), None);
         assert!(e.in_words().starts_with("with best play a draw"));
         assert_eq!(e.to_json()["result"], "draw");
     }

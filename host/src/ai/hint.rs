@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use game_api::{MoveId, SearchHints, Turn, search::SearchReply};
+use game_api::{MoveId, ScoreUnit, SearchHints, Turn, search::SearchReply};
 
 use super::{
     alphabeta_plays,
@@ -48,11 +48,40 @@ pub fn chance_in_words(expected: f64) -> String {
     }
 }
 
-/// A score in points for the player to move, as a person says it: "+1.50 points for
-/// you", in the player's language.
-pub fn points_in_words(points: f64) -> String {
-    let sign = if points > 0.0 { "+" } else { "" };
-    crate::tr!("estimate-points", sign = sign, points = points)
+/// The word for `count` of the game's `unit` ("seeds"), or "points" where the game
+/// names none, in the player's language.
+pub fn unit_word(unit: Option<&ScoreUnit>, count: f64) -> String {
+    match unit {
+        Some(unit) => unit.for_count(count).to_owned(),
+        None if count.abs() == 1.0 => crate::tr!("unit-point"),
+        None => crate::tr!("unit-points"),
+    }
+}
+
+/// A heuristic value in the game's `unit` for the player to move, as a person says it:
+/// "about 1.5 seeds in your favour", in the player's language.
+///
+/// ```
+/// use game_api::ScoreUnit;
+/// use tavola::ai::points_in_words;
+/// tavola::i18n::set_language("en");
+/// let seeds = ScoreUnit::new("seed", "seeds");
+/// assert_eq!(points_in_words(1.46, Some(&seeds)), "about 1.5 seeds in your favour");
+/// assert_eq!(points_in_words(-1.0, Some(&seeds)), "about 1 seed in your opponent's favour");
+/// assert_eq!(points_in_words(0.02, Some(&seeds)), "about level");
+/// assert_eq!(points_in_words(2.0, None), "about 2 points in your favour");
+/// ```
+pub fn points_in_words(points: f64, unit: Option<&ScoreUnit>) -> String {
+    let rounded = (points * 10.0).round() / 10.0;
+    if rounded == 0.0 || !rounded.is_finite() {
+        return crate::tr!("estimate-level");
+    }
+    let unit = unit_word(unit, rounded);
+    if rounded > 0.0 {
+        crate::tr!("estimate-ahead", points = rounded, unit = unit)
+    } else {
+        crate::tr!("estimate-behind", points = -rounded, unit = unit)
+    }
 }
 
 /// A hint for `game`: the plugin's alpha-beta for two-seat games whose manifest
@@ -72,7 +101,7 @@ pub fn hint(
     {
         return Ok(Hint {
             best: MoveId(r.best.unwrap_or_default()),
-            evaluation: engine::evaluation_in_words(&r),
+            evaluation: engine::evaluation_in_words(&r, game.score_unit()),
             line: r.line.iter().map(|&m| MoveId(m)).collect(),
         });
     }

@@ -6,7 +6,8 @@ use std::sync::{Arc, OnceLock, atomic::AtomicBool};
 
 use abi_stable::std_types::{RResult, RStr, RString, RVec};
 use game_api::{
-    ChanceOutcome, Effect, Layout, MoveId, MoveInfo, Options, Probability, Turn, View,
+    ChanceOutcome, Effect, Layout, Manifest, MoveId, MoveInfo, Options, Probability, ScoreUnit,
+    Turn, View,
     ffi::{FfiError, FfiGameBox, FfiNode, FfiSimulation, FfiTurn},
     search::{SearchMode, SearchReply, SearchRequest},
 };
@@ -60,6 +61,8 @@ struct Shared {
     seats: u8,
     /// Whether the manifest allows chance events.
     may_have_chance: bool,
+    /// The unit of the final margin, in the language of the game's making.
+    score_unit: Option<ScoreUnit>,
     /// The number of sites of the layout, read when first needed.
     sites: OnceLock<usize>,
 }
@@ -133,10 +136,11 @@ impl std::fmt::Debug for GameHandle {
 }
 
 impl GameHandle {
-    /// Wraps a game a plugin made (or its error), reading and checking its seat count.
+    /// Wraps a game a plugin made (or its error), reading and checking its seat count;
+    /// `manifest` is the plugin's, in the player's language.
     pub(super) fn from_ffi(
         plugin: &str,
-        may_have_chance: bool,
+        manifest: &Manifest,
         game: RResult<FfiGameBox, FfiError>,
         options: &Options,
     ) -> Result<GameHandle, CallError> {
@@ -150,7 +154,8 @@ impl GameHandle {
                 plugin,
                 options: options.clone(),
                 seats,
-                may_have_chance,
+                may_have_chance: manifest.may_have_chance(),
+                score_unit: manifest.score_unit.clone(),
                 sites: OnceLock::new(),
             }),
         })
@@ -185,6 +190,12 @@ impl GameHandle {
     /// [`Manifest::may_have_chance`](game_api::Manifest::may_have_chance)).
     pub fn may_have_chance(&self) -> bool {
         self.shared.may_have_chance
+    }
+
+    /// What the game's final margin counts, as its manifest says in the language the
+    /// game was made in (`seed`/`seeds`); `None`: the manifest names no unit.
+    pub fn score_unit(&self) -> Option<&ScoreUnit> {
+        self.shared.score_unit.as_ref()
     }
 
     /// The board layout.

@@ -184,7 +184,7 @@ impl Plugin {
         game: abi_stable::std_types::RResult<game_api::ffi::FfiGameBox, game_api::ffi::FfiError>,
         options: &Options,
     ) -> Result<GameHandle, CallError> {
-        GameHandle::from_ffi(self.id(), self.manifest().may_have_chance(), game, options)
+        GameHandle::from_ffi(self.id(), self.manifest(), game, options)
     }
 
     fn options_json(options: &Options) -> String {

@@ -9,6 +9,7 @@ pub const RULES_IT: &str = include_str!("../rules.it.md");
 /// The manifest's texts in Italian.
 pub fn italian() -> ManifestTexts {
     ManifestTexts::new()
+        .score_unit("seme", "semi")
         .name("Congkak")
         .description(
             "La corsa di semina malese: passa i semi di casa in casa lungo il tavoliere e \

@@ -66,6 +66,7 @@ impl Variant for CongkakRules {
                     ("simultaneous_opening".into(), OptionValue::Bool(true)),
                 ]),
             }])
+            .with_score_unit("seed", "seeds")
             .with_translation("it", i18n::italian())
     }
 

@@ -54,6 +54,7 @@ impl Variant for OwareRules {
                     ),
                 ]),
             }])
+            .with_score_unit("seed", "seeds")
             .with_translation("it", i18n::italian())
     }
 

@@ -28,6 +28,7 @@ mod qr;
 mod recover;
 mod resign;
 mod rules_panel;
+mod save_info;
 mod save_load;
 mod saving;
 mod settings;
@@ -372,6 +373,13 @@ impl TavolaApp {
             if egui::Popup::is_any_open(&ctx) {
                 // Esc closes the open menu (egui's own), not the animation.
                 left_alone.push(egui::Key::Escape);
+            } else if self.screen == Screen::Play
+                && let Some(play) = &mut self.play
+                && play.esc_closes()
+                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+            {
+                // The board's own popups: the choices of a move begun, the summary.
+                play.close_on_esc();
             }
             if self.screen != Screen::Play || ctx.egui_wants_keyboard_input() {
                 // The history keys belong to the board, and to no text field.

@@ -360,6 +360,8 @@ fn esc_closes_a_menu_and_back_to_games_leaves_the_plugins_panel_for_the_chooser(
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
     start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], false);
+    h.get_by_label("c: 4 seeds").click();
+    h.run();
     h.get_by_label("Game").click();
     h.run();
     h.get_by_label_contains("Quit");
@@ -378,4 +380,100 @@ fn esc_closes_a_menu_and_back_to_games_leaves_the_plugins_panel_for_the_chooser(
     h.get_by_label("Back to games").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Chooser);
+    // The game in progress is kept: the Board tab goes back to it.
+    h.get_by_label("Play Kalah");
+    h.get_by_label("Board").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play);
+    assert_eq!(cursor(&h), 1, "the same game, where it was");
+}
+
+#[test]
+fn an_agreed_draw_is_not_changed_by_undo_nor_redo() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], false);
+    // c ends in the store: South moves again.
+    for house in ["c: 4 seeds", "a: 4 seeds"] {
+        h.get_by_label(house).click();
+        h.run();
+    }
+    let record = moves(&h);
+    assert_eq!(record.len(), 2);
+    h.get_by_label("Offer a draw").click();
+    h.run();
+    h.get_by_label("Accept the draw").click();
+    h.run();
+    assert!(h.query_all_by_label("Draw agreed").count() >= 1);
+    let ctx = h.ctx.clone();
+    let ended = |h: &H| {
+        let play = h.state().play_view().unwrap();
+        assert_eq!(
+            play.session().record().ending,
+            Some(tavola::ending::Ending::AgreedDraw),
+            "still an agreed draw"
+        );
+        assert!(play.session().finished());
+        assert_eq!(moves(h), record, "the record did not change");
+    };
+    // Undo, twice: steps back in the review, read-only.
+    for expected in [1, 0] {
+        h.state_mut().run_command(Command::Undo, &ctx);
+        h.run();
+        assert_eq!(cursor(&h), expected, "a step back in the review");
+        ended(&h);
+    }
+    // Nothing can be played from there.
+    h.get_by_label("a: 4 seeds").click();
+    h.run();
+    ended(&h);
+    // Redo replays the recorded moves, up to the end as it was agreed, and no further.
+    for expected in [1, 2, 2] {
+        h.state_mut().run_command(Command::Redo, &ctx);
+        h.run();
+        assert_eq!(cursor(&h), expected);
+        ended(&h);
+    }
+    assert!(h.query_all_by_label("Draw agreed").count() >= 1);
+}
+
+#[test]
+fn esc_closes_a_seat_menu_and_the_summary_without_doing_anything_else() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], false);
+    h.get_by_label("c: 4 seeds").click();
+    h.run();
+    // A seat's menu (a combo box in the side panel): Esc closes it, the seat stays.
+    h.get_by_label("Who plays North").click();
+    h.run();
+    assert!(
+        h.query_by_label("Computer: strong").is_some(),
+        "the menu is open"
+    );
+    press(&mut h, egui::Key::Escape);
+    assert!(
+        h.query_by_label("Computer: strong").is_none(),
+        "Esc closed it"
+    );
+    let seats = h.state().play_view().unwrap().session().seats().to_vec();
+    assert_eq!(seats, [SeatKind::Person, SeatKind::Person]);
+    assert_eq!(cursor(&h), 1);
+    // The summary over the board of a finished game: Esc closes it, the side panel's
+    // button shows it again.
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign").click();
+    h.run();
+    assert!(
+        h.query_by_label("Rematch").is_some(),
+        "the summary is shown"
+    );
+    press(&mut h, egui::Key::Escape);
+    assert!(
+        h.query_by_label("Rematch").is_none(),
+        "Esc closed the summary"
+    );
+    assert!(h.state().play_view().unwrap().summary_hidden());
+    assert_eq!(cursor(&h), 1, "nothing else changed");
 }

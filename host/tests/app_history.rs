@@ -9,7 +9,7 @@ mod test_app;
 use common::plugins_of;
 use test_app::{H, app, harness};
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::{MoveId, OptionValue, Turn};
 use tavola::{
     app::{Command, NewGameRequest, Screen},
@@ -302,16 +302,24 @@ fn the_move_list_and_the_summary_do_not_count_chance_throws_as_moves() {
     let record = h.state().play_view().unwrap().session().moves().to_vec();
     let by_seats = record.iter().filter(|m| m.seat.is_some()).count();
     assert!(by_seats < record.len(), "the game threw its dice");
-    // The last numbered entry of the list is the count of the seats' moves.
-    let last = record.iter().rev().find(|m| m.seat.is_some()).unwrap();
-    h.get_by_label_contains(&format!("{by_seats:>3}. "));
-    assert!(
-        h.query_by_label_contains(&format!("{:>3}. ", record.len()))
-            .is_none()
-            || by_seats == record.len(),
-        "a throw was numbered"
-    );
-    let _ = last;
+    // The list numbers the seats' moves 1 to N, and shows the throws unnumbered.
+    let texts: Vec<String> = h
+        .query_all_by_label_contains(" ")
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value())
+        })
+        .collect();
+    let numbers: Vec<usize> = texts
+        .iter()
+        .filter_map(|t| t.trim_start().split_once(". ")?.0.parse().ok())
+        .collect();
+    assert_eq!(numbers, (1..=by_seats).collect::<Vec<_>>(), "moves numbered");
+    let throws = texts
+        .iter()
+        .filter(|t| t.trim_start().starts_with("chance "))
+        .count();
+    assert_eq!(throws, record.len() - by_seats, "throws unnumbered");
     h.get_by_label_contains(&format!("{by_seats} moves"));
 }
 
@@ -476,4 +484,36 @@ fn esc_closes_a_seat_menu_and_the_summary_without_doing_anything_else() {
     );
     assert!(h.state().play_view().unwrap().summary_hidden());
     assert_eq!(cursor(&h), 1, "nothing else changed");
+}
+
+#[test]
+fn esc_drops_a_move_begun_and_its_choices_beside_the_site() {
+    let dir = plugins_of(&["o_an_quan"]);
+    let mut h = harness(app(dir.path()));
+    let plugin = h.state().plugins().game("o-an-quan").unwrap().clone();
+    h.state_mut()
+        .start(NewGameRequest {
+            game: "o-an-quan".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person, SeatKind::Person],
+            seed: 1,
+        })
+        .unwrap();
+    h.run();
+    // A house clicked: its two directions appear beside it, as buttons.
+    h.get_by_label("a: 5 seeds").click();
+    h.run();
+    h.get_by_label_contains("anticlockwise");
+    press(&mut h, egui::Key::Escape);
+    assert!(
+        h.query_by_label_contains("anticlockwise").is_none(),
+        "Esc closed the choices"
+    );
+    assert!(moves(&h).is_empty(), "nothing was played");
+    // The house again, and a direction: the move is played.
+    h.get_by_label("a: 5 seeds").click();
+    h.run();
+    h.get_by_label_contains("anticlockwise").click();
+    h.run();
+    assert_eq!(moves(&h).len(), 1);
 }

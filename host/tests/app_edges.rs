@@ -267,4 +267,14 @@ fn the_load_list_says_what_each_save_holds_and_why_a_bad_one_cannot_be_read() {
         !play.session().finished(),
         "the game in progress was loaded"
     );
+    // In Save, a double click on a row saves there (asking first: the file exists).
+    h.state_mut().run_command(Command::Save, &ctx);
+    h.run();
+    let row = h.get_by_label("resigned.json").rect();
+    double_click(&mut h, row);
+    h.get_by_label("resigned.json already exists. Replace it?");
+    h.get_by_label("Replace").click();
+    h.run();
+    let saved = tavola::record::Record::read(&games.join("resigned.json")).unwrap();
+    assert_eq!(saved.ending, None, "the game in progress replaced it");
 }

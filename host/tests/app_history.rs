@@ -314,7 +314,11 @@ fn the_move_list_and_the_summary_do_not_count_chance_throws_as_moves() {
         .iter()
         .filter_map(|t| t.trim_start().split_once(". ")?.0.parse().ok())
         .collect();
-    assert_eq!(numbers, (1..=by_seats).collect::<Vec<_>>(), "moves numbered");
+    assert_eq!(
+        numbers,
+        (1..=by_seats).collect::<Vec<_>>(),
+        "moves numbered"
+    );
     let throws = texts
         .iter()
         .filter(|t| t.trim_start().starts_with("chance "))

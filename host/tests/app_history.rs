@@ -521,3 +521,28 @@ fn esc_drops_a_move_begun_and_its_choices_beside_the_site() {
     h.run();
     assert_eq!(moves(&h).len(), 1);
 }
+
+#[test]
+fn esc_in_the_new_game_dialog_closes_an_open_seat_menu_first_then_the_dialog() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    assert!(h.state_mut().new_game_dialog().is_some());
+    let menus = h
+        .query_all_by_role(egui::accesskit::Role::ComboBox)
+        .count();
+    assert!(menus >= 2, "a menu per seat");
+    h.query_all_by_role(egui::accesskit::Role::ComboBox)
+        .last()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(h.query_by_label("Computer: expert").is_some(), "the menu is open");
+    press(&mut h, egui::Key::Escape);
+    assert!(h.query_by_label("Computer: expert").is_none(), "Esc closed the menu");
+    assert!(h.state_mut().new_game_dialog().is_some(), "and not the dialog");
+    press(&mut h, egui::Key::Escape);
+    assert!(h.state_mut().new_game_dialog().is_none(), "a second Esc closes the dialog");
+    assert_eq!(h.state().screen(), Screen::Chooser);
+}

@@ -123,8 +123,19 @@ fn a_jump_in_a_bots_game_holds_it_and_resume_replays_then_goes_on() {
         SeatKind::Bot("random".into()),
         SeatKind::Bot("random".into()),
     ];
-    start_kalah(&mut h, bots, true);
+    // Started without `run` (which could let the bots play the whole game before the
+    // jump: a finished game is only reviewed), then watched frame by frame.
+    let plugin = h.state().plugins().game("kalah").unwrap().clone();
+    h.state_mut()
+        .start(NewGameRequest {
+            game: "kalah".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: bots,
+            seed: 5,
+        })
+        .unwrap();
     wait_until(&mut h, "four moves", |h| cursor(h) >= 4);
+    assert!(!h.state().play_view().unwrap().session().finished());
     h.state_mut().play_view_mut().unwrap().goto(1);
     h.run();
     let record = moves(&h);
@@ -529,20 +540,30 @@ fn esc_in_the_new_game_dialog_closes_an_open_seat_menu_first_then_the_dialog() {
     h.get_by_label("Play Kalah").click();
     h.run();
     assert!(h.state_mut().new_game_dialog().is_some());
-    let menus = h
-        .query_all_by_role(egui::accesskit::Role::ComboBox)
-        .count();
+    let menus = h.query_all_by_role(egui::accesskit::Role::ComboBox).count();
     assert!(menus >= 2, "a menu per seat");
     h.query_all_by_role(egui::accesskit::Role::ComboBox)
         .last()
         .unwrap()
         .click();
     h.run();
-    assert!(h.query_by_label("Computer: expert").is_some(), "the menu is open");
+    assert!(
+        h.query_by_label("Computer: expert").is_some(),
+        "the menu is open"
+    );
     press(&mut h, egui::Key::Escape);
-    assert!(h.query_by_label("Computer: expert").is_none(), "Esc closed the menu");
-    assert!(h.state_mut().new_game_dialog().is_some(), "and not the dialog");
+    assert!(
+        h.query_by_label("Computer: expert").is_none(),
+        "Esc closed the menu"
+    );
+    assert!(
+        h.state_mut().new_game_dialog().is_some(),
+        "and not the dialog"
+    );
     press(&mut h, egui::Key::Escape);
-    assert!(h.state_mut().new_game_dialog().is_none(), "a second Esc closes the dialog");
+    assert!(
+        h.state_mut().new_game_dialog().is_none(),
+        "a second Esc closes the dialog"
+    );
     assert_eq!(h.state().screen(), Screen::Chooser);
 }

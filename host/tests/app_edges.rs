@@ -278,3 +278,29 @@ fn the_load_list_says_what_each_save_holds_and_why_a_bad_one_cannot_be_read() {
     let saved = tavola::record::Record::read(&games.join("resigned.json")).unwrap();
     assert_eq!(saved.ending, None, "the game in progress replaced it");
 }
+
+#[test]
+fn a_two_player_bot_chosen_in_the_new_game_dialog_leaves_its_seat_for_three_players() {
+    let dir = plugins_of(&["bite_the_pumpkin"]);
+    let mut h = harness(app(dir.path(), None));
+    h.get_by_label("Play Bite the Pumpkin!").click();
+    h.run();
+    let farmer = SeatKind::Bot("farmer-author".into());
+    let dialog = h.state_mut().new_game_dialog().unwrap();
+    dialog.set("players", game_api::OptionValue::Int(2));
+    dialog.set_seat(1, farmer.clone());
+    assert_eq!(dialog.seats()[1], farmer);
+    dialog.set("players", game_api::OptionValue::Int(3));
+    let seats = dialog.seats().to_vec();
+    assert_eq!(seats.len(), 3);
+    assert!(!seats.contains(&farmer), "{seats:?}");
+    assert_eq!(seats[1], SeatKind::Bot("strong".into()));
+    // What starts is a game every seat of which can be played.
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().message(), None);
+    assert!(h.state_mut().new_game_dialog().is_none());
+    assert_eq!(h.state().screen(), Screen::Play);
+    assert_eq!(h.state().play_view().unwrap().session().seats(), &seats[..]);
+}

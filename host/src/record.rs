@@ -91,6 +91,12 @@ pub struct RecordedMove {
     pub spent_ms: Option<u64>,
 }
 
+/// How many of `moves` are moves of a seat: chance throws (no seat) are not moves of a
+/// player, so no "N moves" counts them.
+pub fn seat_moves(moves: &[RecordedMove]) -> usize {
+    moves.iter().filter(|m| m.seat.is_some()).count()
+}
+
 /// A short check of a position: the first 8 hex digits of the 64-bit FNV-1a hash of
 /// its notation. Stable across builds and machines, so a record made anywhere can be
 /// checked anywhere.

@@ -1,11 +1,15 @@
 //! The app's edges, driven through egui_kittest: Enter in Save and Load; after a run that was not closed normally (a `kill`), the note blames no plugin;
-//! only the bots a seat can use are offered.
+//! only the bots a seat can use are offered; the Load list says what each save holds
+//! (a bad file why it cannot be read), and a double click on a row loads it.
 
 mod common;
 
 use common::plugins_of;
 
-use egui_kittest::{Harness, kittest::Queryable};
+use egui_kittest::{
+    Harness,
+    kittest::{NodeT, Queryable},
+};
 use tavola::{
     app::{AppConfig, Command, Screen, TavolaApp},
     plugins::{DirSource, PluginDir, PluginDirs},
@@ -83,14 +87,13 @@ fn enter_chooses_in_save_and_load() {
     let saved = data.path().join("games").join("by-enter.json");
     assert!(saved.exists(), "Enter saved it");
     h.get_by_label_contains("Saved to");
-    // Load: a double click on the file.
     h.get_by_label("Undo").click();
     h.run();
     assert_eq!(h.state().play_view().unwrap().session().cursor(), 0);
     h.state_mut().run_command(Command::Load, &ctx);
     h.run();
     // Load: the file picked with a click, then Enter. (A double click on the row takes it
-    // too, in the app; the harness's clicks do not make egui see one.)
+    // too: see the Load list's test.)
     h.get_by_label("by-enter.json").click();
     h.run();
     h.key_press(egui::Key::Enter);
@@ -149,7 +152,155 @@ fn a_three_player_pumpkin_offers_no_two_player_bot() {
             offered,
             "{players} players"
         );
+        // And what the Farmer's seat menu in the side panel shows.
+        h.get_by_label("Who plays Farmer").click();
+        h.run();
+        assert_eq!(
+            h.query_by_label("Bot: farmer-author").is_some(),
+            offered,
+            "{players} players: the Farmer's menu"
+        );
+        assert!(
+            h.query_by_label("Bot: herd-author").is_none(),
+            "the Herd's bot is not the Farmer's"
+        );
         h.key_press(egui::Key::Escape);
         h.run();
+        assert!(
+            h.query_by_label("Computer: strong").is_none(),
+            "Esc closed it"
+        );
     }
+}
+
+/// A double click at the middle of `rect`: the pointer there, then two clicks in one
+/// frame (the harness's frames are a quarter of a second apart, and egui counts a
+/// second click as a double one within 0.3 s).
+fn double_click(h: &mut H, rect: egui::Rect) {
+    let pos = rect.center();
+    h.event(egui::Event::PointerMoved(pos));
+    h.step();
+    for pressed in [true, false, true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.run();
+}
+
+#[test]
+fn the_load_list_says_what_each_save_holds_and_why_a_bad_one_cannot_be_read() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path(), Some(data.path())));
+    start_kalah(&mut h, false);
+    h.get_by_label("c: 4 seeds").click();
+    h.run();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    h.state_mut().save_to(&games.join("open.json")).unwrap();
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign").click();
+    h.run();
+    h.state_mut().save_to(&games.join("resigned.json")).unwrap();
+    // A save cut short, and a JSON file that is no saved game at all.
+    std::fs::write(
+        games.join("cut.json"),
+        r#"{"format":"tavola-record","version":1,"game":"kal"#,
+    )
+    .unwrap();
+    std::fs::write(games.join("other.json"), "{}").unwrap();
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::Load, &ctx);
+    h.run();
+    // Each save: the game, the date it was saved, the players' moves, how it stands.
+    let line = |h: &H, file: &str| {
+        let row = h.get_by_label(file).rect();
+        h.query_all_by_label_contains(" · ")
+            .chain(h.query_all_by_label_contains("unreadable"))
+            .find(|n| (n.rect().center().y - row.center().y).abs() < 4.0)
+            .and_then(|n| {
+                let node = n.accesskit_node();
+                node.label().or_else(|| node.value())
+            })
+            .unwrap_or_else(|| {
+                let all: Vec<_> = h
+                    .query_all_by_label_contains("")
+                    .map(|n| (n.accesskit_node().value(), n.rect()))
+                    .collect();
+                panic!("no line beside {file} at {row:?}: {all:#?}")
+            })
+    };
+    let open = line(&h, "open.json");
+    assert!(open.starts_with("Kalah · 20"), "{open}");
+    assert!(open.contains(" UTC · 1 move · in progress"), "{open}");
+    let resigned = line(&h, "resigned.json");
+    assert!(
+        resigned.ends_with(" · 1 move · South resigned · North wins"),
+        "{resigned}"
+    );
+    let cut = line(&h, "cut.json");
+    assert!(cut.starts_with("unreadable: EOF while parsing"), "{cut}");
+    assert!(h.query_by_label("other.json").is_none(), "not a saved game");
+    // A click on a row picks it; a double click loads it.
+    h.get_by_label("resigned.json").click();
+    h.run();
+    assert!(
+        h.query_by_label("Load a game").is_some(),
+        "a click only picks"
+    );
+    let row = h.get_by_label("open.json").rect();
+    double_click(&mut h, row);
+    h.run();
+    assert!(
+        h.query_by_label("Load a game").is_none(),
+        "the double click loaded it"
+    );
+    let play = h.state().play_view().unwrap();
+    assert_eq!(play.session().cursor(), 1);
+    assert!(
+        !play.session().finished(),
+        "the game in progress was loaded"
+    );
+    // In Save, a double click on a row saves there (asking first: the file exists).
+    h.state_mut().run_command(Command::Save, &ctx);
+    h.run();
+    let row = h.get_by_label("resigned.json").rect();
+    double_click(&mut h, row);
+    h.get_by_label("resigned.json already exists. Replace it?");
+    h.get_by_label("Replace").click();
+    h.run();
+    let saved = tavola::record::Record::read(&games.join("resigned.json")).unwrap();
+    assert_eq!(saved.ending, None, "the game in progress replaced it");
+}
+
+#[test]
+fn a_two_player_bot_chosen_in_the_new_game_dialog_leaves_its_seat_for_three_players() {
+    let dir = plugins_of(&["bite_the_pumpkin"]);
+    let mut h = harness(app(dir.path(), None));
+    h.get_by_label("Play Bite the Pumpkin!").click();
+    h.run();
+    let farmer = SeatKind::Bot("farmer-author".into());
+    let dialog = h.state_mut().new_game_dialog().unwrap();
+    dialog.set("players", game_api::OptionValue::Int(2));
+    dialog.set_seat(1, farmer.clone());
+    assert_eq!(dialog.seats()[1], farmer);
+    dialog.set("players", game_api::OptionValue::Int(3));
+    let seats = dialog.seats().to_vec();
+    assert_eq!(seats.len(), 3);
+    assert!(!seats.contains(&farmer), "{seats:?}");
+    assert_eq!(seats[1], SeatKind::Bot("strong".into()));
+    // What starts is a game every seat of which can be played.
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().message(), None);
+    assert!(h.state_mut().new_game_dialog().is_none());
+    assert_eq!(h.state().screen(), Screen::Play);
+    assert_eq!(h.state().play_view().unwrap().session().seats(), &seats[..]);
 }

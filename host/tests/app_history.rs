@@ -9,7 +9,7 @@ mod test_app;
 use common::plugins_of;
 use test_app::{H, app, harness};
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::{MoveId, OptionValue, Turn};
 use tavola::{
     app::{Command, NewGameRequest, Screen},
@@ -123,8 +123,19 @@ fn a_jump_in_a_bots_game_holds_it_and_resume_replays_then_goes_on() {
         SeatKind::Bot("random".into()),
         SeatKind::Bot("random".into()),
     ];
-    start_kalah(&mut h, bots, true);
+    // Started without `run` (which could let the bots play the whole game before the
+    // jump: a finished game is only reviewed), then watched frame by frame.
+    let plugin = h.state().plugins().game("kalah").unwrap().clone();
+    h.state_mut()
+        .start(NewGameRequest {
+            game: "kalah".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: bots,
+            seed: 5,
+        })
+        .unwrap();
     wait_until(&mut h, "four moves", |h| cursor(h) >= 4);
+    assert!(!h.state().play_view().unwrap().session().finished());
     h.state_mut().play_view_mut().unwrap().goto(1);
     h.run();
     let record = moves(&h);
@@ -302,16 +313,28 @@ fn the_move_list_and_the_summary_do_not_count_chance_throws_as_moves() {
     let record = h.state().play_view().unwrap().session().moves().to_vec();
     let by_seats = record.iter().filter(|m| m.seat.is_some()).count();
     assert!(by_seats < record.len(), "the game threw its dice");
-    // The last numbered entry of the list is the count of the seats' moves.
-    let last = record.iter().rev().find(|m| m.seat.is_some()).unwrap();
-    h.get_by_label_contains(&format!("{by_seats:>3}. "));
-    assert!(
-        h.query_by_label_contains(&format!("{:>3}. ", record.len()))
-            .is_none()
-            || by_seats == record.len(),
-        "a throw was numbered"
+    // The list numbers the seats' moves 1 to N, and shows the throws unnumbered.
+    let texts: Vec<String> = h
+        .query_all_by_label_contains(" ")
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value())
+        })
+        .collect();
+    let numbers: Vec<usize> = texts
+        .iter()
+        .filter_map(|t| t.trim_start().split_once(". ")?.0.parse().ok())
+        .collect();
+    assert_eq!(
+        numbers,
+        (1..=by_seats).collect::<Vec<_>>(),
+        "moves numbered"
     );
-    let _ = last;
+    let throws = texts
+        .iter()
+        .filter(|t| t.trim_start().starts_with("chance "))
+        .count();
+    assert_eq!(throws, record.len() - by_seats, "throws unnumbered");
     h.get_by_label_contains(&format!("{by_seats} moves"));
 }
 
@@ -360,6 +383,8 @@ fn esc_closes_a_menu_and_back_to_games_leaves_the_plugins_panel_for_the_chooser(
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
     start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], false);
+    h.get_by_label("c: 4 seeds").click();
+    h.run();
     h.get_by_label("Game").click();
     h.run();
     h.get_by_label_contains("Quit");
@@ -377,5 +402,168 @@ fn esc_closes_a_menu_and_back_to_games_leaves_the_plugins_panel_for_the_chooser(
     press(&mut h, egui::Key::F2);
     h.get_by_label("Back to games").click();
     h.run();
+    assert_eq!(h.state().screen(), Screen::Chooser);
+    // The game in progress is kept: the Board tab goes back to it.
+    h.get_by_label("Play Kalah");
+    h.get_by_label("Board").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play);
+    assert_eq!(cursor(&h), 1, "the same game, where it was");
+}
+
+#[test]
+fn an_agreed_draw_is_not_changed_by_undo_nor_redo() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], false);
+    // c ends in the store: South moves again.
+    for house in ["c: 4 seeds", "a: 4 seeds"] {
+        h.get_by_label(house).click();
+        h.run();
+    }
+    let record = moves(&h);
+    assert_eq!(record.len(), 2);
+    h.get_by_label("Offer a draw").click();
+    h.run();
+    h.get_by_label("Accept the draw").click();
+    h.run();
+    assert!(h.query_all_by_label("Draw agreed").count() >= 1);
+    let ctx = h.ctx.clone();
+    let ended = |h: &H| {
+        let play = h.state().play_view().unwrap();
+        assert_eq!(
+            play.session().record().ending,
+            Some(tavola::ending::Ending::AgreedDraw),
+            "still an agreed draw"
+        );
+        assert!(play.session().finished());
+        assert_eq!(moves(h), record, "the record did not change");
+    };
+    // Undo, twice: steps back in the review, read-only.
+    for expected in [1, 0] {
+        h.state_mut().run_command(Command::Undo, &ctx);
+        h.run();
+        assert_eq!(cursor(&h), expected, "a step back in the review");
+        ended(&h);
+    }
+    // Nothing can be played from there.
+    h.get_by_label("a: 4 seeds").click();
+    h.run();
+    ended(&h);
+    // Redo replays the recorded moves, up to the end as it was agreed, and no further.
+    for expected in [1, 2, 2] {
+        h.state_mut().run_command(Command::Redo, &ctx);
+        h.run();
+        assert_eq!(cursor(&h), expected);
+        ended(&h);
+    }
+    assert!(h.query_all_by_label("Draw agreed").count() >= 1);
+}
+
+#[test]
+fn esc_closes_a_seat_menu_and_the_summary_without_doing_anything_else() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], false);
+    h.get_by_label("c: 4 seeds").click();
+    h.run();
+    // A seat's menu (a combo box in the side panel): Esc closes it, the seat stays.
+    h.get_by_label("Who plays North").click();
+    h.run();
+    assert!(
+        h.query_by_label("Computer: strong").is_some(),
+        "the menu is open"
+    );
+    press(&mut h, egui::Key::Escape);
+    assert!(
+        h.query_by_label("Computer: strong").is_none(),
+        "Esc closed it"
+    );
+    let seats = h.state().play_view().unwrap().session().seats().to_vec();
+    assert_eq!(seats, [SeatKind::Person, SeatKind::Person]);
+    assert_eq!(cursor(&h), 1);
+    // The summary over the board of a finished game: Esc closes it, the side panel's
+    // button shows it again.
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign").click();
+    h.run();
+    assert!(
+        h.query_by_label("Rematch").is_some(),
+        "the summary is shown"
+    );
+    press(&mut h, egui::Key::Escape);
+    assert!(
+        h.query_by_label("Rematch").is_none(),
+        "Esc closed the summary"
+    );
+    assert!(h.state().play_view().unwrap().summary_hidden());
+    assert_eq!(cursor(&h), 1, "nothing else changed");
+}
+
+#[test]
+fn esc_drops_a_move_begun_and_its_choices_beside_the_site() {
+    let dir = plugins_of(&["o_an_quan"]);
+    let mut h = harness(app(dir.path()));
+    let plugin = h.state().plugins().game("o-an-quan").unwrap().clone();
+    h.state_mut()
+        .start(NewGameRequest {
+            game: "o-an-quan".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person, SeatKind::Person],
+            seed: 1,
+        })
+        .unwrap();
+    h.run();
+    // A house clicked: its two directions appear beside it, as buttons.
+    h.get_by_label("a: 5 seeds").click();
+    h.run();
+    h.get_by_label_contains("anticlockwise");
+    press(&mut h, egui::Key::Escape);
+    assert!(
+        h.query_by_label_contains("anticlockwise").is_none(),
+        "Esc closed the choices"
+    );
+    assert!(moves(&h).is_empty(), "nothing was played");
+    // The house again, and a direction: the move is played.
+    h.get_by_label("a: 5 seeds").click();
+    h.run();
+    h.get_by_label_contains("anticlockwise").click();
+    h.run();
+    assert_eq!(moves(&h).len(), 1);
+}
+
+#[test]
+fn esc_in_the_new_game_dialog_closes_an_open_seat_menu_first_then_the_dialog() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    assert!(h.state_mut().new_game_dialog().is_some());
+    let menus = h.query_all_by_role(egui::accesskit::Role::ComboBox).count();
+    assert!(menus >= 2, "a menu per seat");
+    h.query_all_by_role(egui::accesskit::Role::ComboBox)
+        .last()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label("Computer: expert").is_some(),
+        "the menu is open"
+    );
+    press(&mut h, egui::Key::Escape);
+    assert!(
+        h.query_by_label("Computer: expert").is_none(),
+        "Esc closed the menu"
+    );
+    assert!(
+        h.state_mut().new_game_dialog().is_some(),
+        "and not the dialog"
+    );
+    press(&mut h, egui::Key::Escape);
+    assert!(
+        h.state_mut().new_game_dialog().is_none(),
+        "a second Esc closes the dialog"
+    );
     assert_eq!(h.state().screen(), Screen::Chooser);
 }

@@ -2,7 +2,8 @@
 //! XDG desktop portal on Linux, with `rfd`; no GTK needed), run on a thread of its own so
 //! the game keeps drawing, or — where the system offers none, and in tests — a small
 //! dialog drawn with egui. Both show only Tavola's saved games: files ending in `.json`,
-//! and in the egui dialog only those whose content says they are Tavola records.
+//! and in the egui dialog only those whose content says they are Tavola records, each
+//! with what it holds (see [`save_info`](super::save_info)).
 
 use std::{
     io::Read,
@@ -10,6 +11,8 @@ use std::{
     sync::mpsc,
     time::{Duration, Instant},
 };
+
+use super::save_info::{self, GameNames, SaveInfo};
 
 /// Whether the dialog opens or saves a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,8 +44,9 @@ pub enum FileDialog {
     System {
         /// Open or save.
         mode: Mode,
-        /// Where it started and the name it suggested (for the fallback).
-        start: (PathBuf, String),
+        /// Where it started, the name it suggested and the games' names (for the
+        /// fallback).
+        start: (PathBuf, String, GameNames),
         /// When it was opened.
         opened: Instant,
         /// Its answer.
@@ -54,10 +58,10 @@ pub enum FileDialog {
 
 impl FileDialog {
     /// A dialog in `dir` with `name` as the suggested file name: the system's when
-    /// `system` is set, else the egui one.
-    pub fn new(mode: Mode, dir: &Path, name: &str, system: bool) -> Self {
+    /// `system` is set, else the egui one (which names the games saved by `games`).
+    pub fn new(mode: Mode, dir: &Path, name: &str, system: bool, games: GameNames) -> Self {
         if !system {
-            return FileDialog::InApp(InAppDialog::new(mode, dir, name));
+            return FileDialog::InApp(InAppDialog::new(mode, dir, name, games));
         }
         let (tx, rx) = mpsc::channel();
         let dialog = rfd::FileDialog::new()
@@ -85,7 +89,7 @@ impl FileDialog {
         });
         FileDialog::System {
             mode,
-            start: (dir.to_path_buf(), name.to_owned()),
+            start: (dir.to_path_buf(), name.to_owned(), games),
             opened: Instant::now(),
             answer: rx,
         }
@@ -126,7 +130,8 @@ impl FileDialog {
         match answered {
             Ok(Some(path)) => Outcome::Chosen(path),
             Ok(None) | Err(mpsc::TryRecvError::Disconnected) if opened.elapsed() < NO_DIALOG => {
-                *self = FileDialog::InApp(InAppDialog::new(*mode, &start.0, &start.1));
+                let games = std::mem::take(&mut start.2);
+                *self = FileDialog::InApp(InAppDialog::new(*mode, &start.0, &start.1, games));
                 Outcome::Open
             }
             Ok(None) | Err(mpsc::TryRecvError::Disconnected) => Outcome::Cancelled,
@@ -162,25 +167,42 @@ pub fn is_tavola_save(path: &Path) -> bool {
         && text.contains(&format!("\"{}\"", crate::record::RECORD_FORMAT))
 }
 
+/// Whether the egui dialog lists `path`, a `.json` file: a Tavola saved game by its
+/// content, or a file it cannot open (listed as unreadable, with the reason).
+fn listed(path: &Path) -> bool {
+    std::fs::File::open(path).is_err() || is_tavola_save(path)
+}
+
+/// A row of the egui dialog: a folder, or a saved game with what it holds.
+#[derive(Debug, Clone)]
+struct Entry {
+    name: String,
+    /// What the file holds; `None` for a folder.
+    info: Option<SaveInfo>,
+}
+
 /// The file dialog drawn with egui: browse folders, pick or type a file name.
 #[derive(Debug, Clone)]
 pub struct InAppDialog {
     mode: Mode,
     dir: PathBuf,
     name: String,
-    entries: Vec<(String, bool)>,
+    entries: Vec<Entry>,
     error: Option<String>,
+    games: GameNames,
 }
 
 impl InAppDialog {
-    /// A dialog in `dir`, with `name` as the suggested file name.
-    pub fn new(mode: Mode, dir: &Path, name: &str) -> Self {
+    /// A dialog in `dir`, with `name` as the suggested file name; the saved games'
+    /// lines name their games by `games`.
+    pub fn new(mode: Mode, dir: &Path, name: &str, games: GameNames) -> Self {
         let mut dialog = InAppDialog {
             mode,
             dir: dir.to_path_buf(),
             name: name.to_owned(),
             entries: Vec::new(),
             error: None,
+            games,
         };
         dialog.refresh();
         dialog
@@ -196,13 +218,17 @@ impl InAppDialog {
                     if name.starts_with('.') {
                         continue;
                     }
-                    // Only Tavola's saved games: by name, and by content.
-                    if is_dir || (name.ends_with(".json") && is_tavola_save(&e.path())) {
-                        self.entries.push((name, is_dir));
+                    // Only Tavola's saved games: by name, and by content; each read for
+                    // its line (a bad one says why, and the others are listed still).
+                    if is_dir {
+                        self.entries.push(Entry { name, info: None });
+                    } else if name.ends_with(".json") && listed(&e.path()) {
+                        let info = Some(save_info::read(&e.path(), &self.games));
+                        self.entries.push(Entry { name, info });
                     }
                 }
                 self.entries
-                    .sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                    .sort_by(|a, b| (a.info.is_some(), &a.name).cmp(&(b.info.is_some(), &b.name)));
                 self.error = None;
             }
             Err(e) => self.error = Some(format!("{}: {e}", self.dir.display())),
@@ -217,7 +243,7 @@ impl InAppDialog {
             Mode::Save => crate::tr!("file-save-title"),
         };
         let modal = egui::Modal::new(egui::Id::unique("file_dialog")).show(ctx, |ui| {
-            ui.set_width(460.0);
+            ui.set_width(640.0);
             ui.heading(title);
             ui.horizontal(|ui| {
                 if ui.button(crate::tr!("file-up")).clicked()
@@ -232,24 +258,8 @@ impl InAppDialog {
             egui::ScrollArea::vertical()
                 .max_height(240.0)
                 .show(ui, |ui| {
-                    let mut enter = None;
-                    for (name, is_dir) in &self.entries {
-                        let text = if *is_dir {
-                            format!("{name}/")
-                        } else {
-                            name.clone()
-                        };
-                        let row = ui.selectable_label(!is_dir && &self.name == name, text);
-                        if row.clicked() || row.double_clicked() {
-                            if *is_dir {
-                                enter = Some(self.dir.join(name));
-                            } else {
-                                self.name = name.clone();
-                                // A double click takes the file, as in any file dialog.
-                                chosen |= row.double_clicked();
-                            }
-                        }
-                    }
+                    let (enter, picked) = self.rows_ui(ui);
+                    chosen |= picked;
                     if let Some(dir) = enter {
                         self.dir = dir;
                         self.refresh();
@@ -287,5 +297,49 @@ impl InAppDialog {
             outcome = Outcome::Cancelled;
         }
         outcome
+    }
+
+    /// The folders and saved games, one row each (a saved game with what it holds);
+    /// returns the folder to enter, and whether a file was taken (a double click).
+    fn rows_ui(&mut self, ui: &mut egui::Ui) -> (Option<PathBuf>, bool) {
+        let mut enter = None;
+        let mut chosen = false;
+        egui::Grid::new("file_rows")
+            .num_columns(2)
+            .spacing([12.0, 4.0])
+            .show(ui, |ui| {
+                for entry in &self.entries {
+                    let name = &entry.name;
+                    let text = match entry.info {
+                        None => format!("{name}/"),
+                        Some(_) => name.clone(),
+                    };
+                    let picked = entry.info.is_some() && &self.name == name;
+                    let row = ui.selectable_label(picked, text);
+                    if row.clicked() || row.double_clicked() {
+                        match entry.info {
+                            None => enter = Some(self.dir.join(name)),
+                            Some(_) => {
+                                self.name = name.clone();
+                                // A double click takes the file, as in any file dialog.
+                                chosen |= row.double_clicked();
+                            }
+                        }
+                    }
+                    match &entry.info {
+                        Some(info @ SaveInfo::Unreadable(_)) => {
+                            ui.colored_label(egui::Color32::from_rgb(220, 80, 80), info.line());
+                        }
+                        Some(info) => {
+                            ui.weak(info.line());
+                        }
+                        None => {
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        (enter, chosen)
     }
 }

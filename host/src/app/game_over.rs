@@ -208,6 +208,15 @@ impl PlayView {
             && !self.session.can_redo()
     }
 
+    /// Whether the summary is over the board: the end of a finished game is shown, no
+    /// animation runs, and the summary was not closed.
+    pub(super) fn summary_shown(&self) -> bool {
+        self.final_result().is_some()
+            && self.animation.is_none()
+            && !self.session.can_redo()
+            && !self.summary_closed
+    }
+
     /// Shows the end of the game over the board (`board` is where the board is drawn) when
     /// the position shown is the finished end of the game.
     pub(super) fn game_over_overlay(
@@ -216,12 +225,12 @@ impl PlayView {
         board: egui::Rect,
         commands: &mut Vec<Command>,
     ) {
+        if !self.summary_shown() {
+            return;
+        }
         let Some((outcome, ending)) = self.final_result() else {
             return;
         };
-        if self.animation.is_some() || self.session.can_redo() || self.summary_closed {
-            return;
-        }
         let area = egui::Area::new(ui.scope_id().with("game_over"))
             .order(egui::Order::Foreground)
             .pivot(egui::Align2::CENTER_CENTER)

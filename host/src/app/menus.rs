@@ -1,9 +1,48 @@
 //! The menu bar: the Game, Play and View menus from the one list of [`Command`]s (with
-//! what each needs to be enabled), the screen tabs, and the language choice.
+//! what each needs to be enabled), the screen tabs, and the language choice; the
+//! commands' keyboard shortcuts.
 
 use super::{Command, Screen, TavolaApp};
 
+/// The plain keys that walk the history (see [`Command::Back`] and the next ones).
+const HISTORY_KEYS: [egui::Key; 4] = [
+    egui::Key::ArrowLeft,
+    egui::Key::ArrowRight,
+    egui::Key::Home,
+    egui::Key::End,
+];
+
 impl TavolaApp {
+    /// Carries out the commands whose shortcuts were pressed. Behind an open dialog the
+    /// shortcuts rest (Esc, for one, closes the dialog); Esc closes an open menu or
+    /// popup (egui's, or the board's own) before it skips an animation.
+    pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
+        if self.dialog_open() {
+            return;
+        }
+        let mut left_alone = Vec::new();
+        if egui::Popup::is_any_open(ctx) {
+            // Esc closes the open menu (egui's own), not the animation.
+            left_alone.push(egui::Key::Escape);
+        } else if self.screen == Screen::Play
+            && let Some(play) = &mut self.play
+            && play.esc_closes()
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            // The board's own popups: the choices of a move begun, the summary.
+            play.close_on_esc();
+        }
+        if self.screen != Screen::Play || ctx.egui_wants_keyboard_input() {
+            // The history keys belong to the board, and to no text field.
+            left_alone.extend(HISTORY_KEYS);
+        } else if let Some(play) = &self.play {
+            left_alone.extend(play.keys_claimed());
+        }
+        for command in Command::pressed(ctx, &left_alone) {
+            self.run_command(command, ctx);
+        }
+    }
+
     /// Draws the menu bar and carries out the command chosen.
     pub(super) fn menu_ui(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
         let playing = self.play.is_some();

@@ -28,6 +28,7 @@ mod qr;
 mod recover;
 mod resign;
 mod rules_panel;
+mod save_info;
 mod save_load;
 mod saving;
 mod settings;
@@ -105,14 +106,6 @@ pub enum Screen {
     /// Play online: the form, or the network game in progress.
     Online,
 }
-
-/// The plain keys that walk the history (see [`Command::Back`] and the next ones).
-const HISTORY_KEYS: [egui::Key; 4] = [
-    egui::Key::ArrowLeft,
-    egui::Key::ArrowRight,
-    egui::Key::Home,
-    egui::Key::End,
-];
 
 type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
 
@@ -366,23 +359,7 @@ impl TavolaApp {
         });
         self.watch_plugins(now);
         ctx.request_repaint_after(std::time::Duration::from_secs(2));
-        // Behind an open dialog the shortcuts rest: Esc, for one, closes the dialog.
-        if !self.dialog_open() {
-            let mut left_alone = Vec::new();
-            if egui::Popup::is_any_open(&ctx) {
-                // Esc closes the open menu (egui's own), not the animation.
-                left_alone.push(egui::Key::Escape);
-            }
-            if self.screen != Screen::Play || ctx.egui_wants_keyboard_input() {
-                // The history keys belong to the board, and to no text field.
-                left_alone.extend(HISTORY_KEYS);
-            } else if let Some(play) = &self.play {
-                left_alone.extend(play.keys_claimed());
-            }
-            for command in Command::pressed(&ctx, &left_alone) {
-                self.run_command(command, &ctx);
-            }
-        }
+        self.shortcuts(&ctx);
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &ctx));
 

@@ -156,6 +156,18 @@ impl NewGameDialog {
             });
         }
         self.seats.truncate(count);
+        // A bot chosen for another seat count (the author's two-player bots in a
+        // three-player game) cannot play this one: the default level takes its seat.
+        let bots = crate::bots::bot_choices_for(self.plugin.manifest(), count as u8);
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if let SeatKind::Bot(name) = seat
+                && !bots.iter().any(|b| {
+                    b.name == *name && (b.seats.is_empty() || b.seats.contains(&(i as u8)))
+                })
+            {
+                *seat = SeatKind::Bot(crate::ai::Level::Strong.name().into());
+            }
+        }
         self.error = counted.err();
     }
 

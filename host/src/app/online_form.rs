@@ -50,7 +50,7 @@ pub struct Resumable {
     pub game: String,
     /// `host`, `guest` or `spectator`.
     pub role: String,
-    /// The moves played.
+    /// The players' moves played (chance throws are not moves).
     pub moves: usize,
     /// When the game was created (seconds since 1970), if known.
     pub created: Option<u64>,
@@ -282,7 +282,7 @@ pub fn resumable_in(folder: &Path) -> Vec<Resumable> {
             (record.result.is_none() && can_return).then(|| Resumable {
                 game: record.game.clone(),
                 role: net.role.clone(),
-                moves: record.moves.len(),
+                moves: crate::record::seat_moves(&record.moves),
                 created: record.created,
                 path,
             })

@@ -474,7 +474,7 @@ impl PlayView {
         ui.label(what);
         ui.label(crate::tr!(
             "plugin-failed-kept",
-            moves = self.session.cursor()
+            moves = super::play_view::move_count(self.session.moves(), self.session.cursor())
         ));
         ui.horizontal(|ui| {
             if ui.button(crate::tr!("plugin-restart")).clicked() {

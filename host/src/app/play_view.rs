@@ -359,7 +359,10 @@ impl PlayView {
     /// Plays `mv`, animating it over `step_seconds` per step. The worker's answer is
     /// waited for a moment; if it takes longer, the game waits for it frame by frame.
     pub fn play(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
-        if self.pending.is_some() {
+        // A finished game is read-only: only its recorded moves are replayed (Redo).
+        if self.pending.is_some()
+            || (self.session.finished() && self.session.next_redo() != Some(mv))
+        {
             return;
         }
         self.cancel_bot();

@@ -23,6 +23,7 @@ impl TavolaApp {
             &dir,
             &name,
             self.system_file_dialog,
+            super::save_info::game_names(&self.plugins),
         ));
     }
 
@@ -34,6 +35,7 @@ impl TavolaApp {
             &dir,
             "",
             self.system_file_dialog,
+            super::save_info::game_names(&self.plugins),
         ));
     }
 

@@ -146,7 +146,8 @@ pub struct Recovered {
     pub path: PathBuf,
     /// Its game's id, if the file says.
     pub game: Option<String>,
-    /// How many moves it holds, if it can be read.
+    /// How many moves of the players it holds (chance throws are not moves), if it can
+    /// be read.
     pub moves: Option<usize>,
     /// Why it was set aside.
     pub reason: String,
@@ -173,7 +174,7 @@ pub fn list_recovered(data: &Path) -> Vec<Recovered> {
             Recovered {
                 reason: std::fs::read_to_string(reason_path(&path))
                     .unwrap_or_else(|_| "no reason was written".into()),
-                moves: record.map(|r| r.moves.len()),
+                moves: record.map(|r| crate::record::seat_moves(&r.moves)),
                 game,
                 path,
             }

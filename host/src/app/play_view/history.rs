@@ -28,7 +28,7 @@ pub(in crate::app) struct Replaced {
 /// How many of the first `upto` recorded actions are moves of a seat (chance throws are
 /// not moves: the move list does not number them).
 pub(in crate::app) fn move_count(moves: &[RecordedMove], upto: usize) -> usize {
-    moves.iter().take(upto).filter(|m| m.seat.is_some()).count()
+    crate::record::seat_moves(&moves[..upto.min(moves.len())])
 }
 
 impl PlayView {

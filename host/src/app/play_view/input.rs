@@ -75,6 +75,24 @@ impl PlayView {
         marks
     }
 
+    /// Whether Esc has something of the board's to close: the choices of a move begun
+    /// (the sites clicked so far, with the buttons beside the last), or the summary of
+    /// the finished game. An animation comes first: Esc skips it.
+    pub(in crate::app) fn esc_closes(&self) -> bool {
+        self.animation.is_none()
+            && ((self.person_to_move() && !self.path.is_empty()) || self.summary_shown())
+    }
+
+    /// Closes what [`esc_closes`](Self::esc_closes) found: the move begun is dropped (no
+    /// move is played), else the summary is closed (the side panel shows it again).
+    pub(in crate::app) fn close_on_esc(&mut self) {
+        if self.path.is_empty() {
+            self.summary_closed = true;
+        } else {
+            self.path.clear();
+        }
+    }
+
     /// A click on `site`: follows the moves' site paths; plays a move once it is the only
     /// one left.
     pub fn click_site(&mut self, site: SiteId, now: f64, step_seconds: f64) {

@@ -1,6 +1,7 @@
 //! The app's edges, driven through egui_kittest: Enter in Save and Load; after a run that was not closed normally (a `kill`), the note blames no plugin;
 //! only the bots a seat can use are offered; the Load list says what each save holds
-//! (a bad file why it cannot be read), and a double click on a row loads it.
+//! (a bad file why it cannot be read), and a double click on a row loads it; the
+//! evaluation bar (off by default) follows the position once on.
 
 mod common;
 
@@ -303,4 +304,97 @@ fn a_two_player_bot_chosen_in_the_new_game_dialog_leaves_its_seat_for_three_play
     assert!(h.state_mut().new_game_dialog().is_none());
     assert_eq!(h.state().screen(), Screen::Play);
     assert_eq!(h.state().play_view().unwrap().session().seats(), &seats[..]);
+}
+
+/// Steps the app until the evaluation bar has an evaluation of the position shown (the
+/// search runs in the worker for 0.4 s).
+fn until_evaluated(h: &mut H) -> tavola::app::Evaluation {
+    for _ in 0..800 {
+        h.step();
+        if let Some(e) = h.state().play_view().unwrap().evaluation() {
+            return e.clone();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no evaluation came");
+}
+
+#[test]
+fn the_evaluation_bar_is_off_by_default_and_follows_the_position_once_on() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path(), Some(data.path())));
+    start_kalah(&mut h, false);
+    // Off: nothing is searched.
+    for _ in 0..40 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(!h.state_mut().settings_mut().eval_bar);
+    assert!(h.state().play_view().unwrap().evaluation().is_none());
+    // On from the View menu (a checkbox, since it is a setting).
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Evaluation bar").click();
+    h.run();
+    assert!(h.state_mut().settings_mut().eval_bar);
+    let first = until_evaluated(&mut h);
+    assert_eq!(first.seat, 0, "South is to move at the start");
+    assert!((0.0..=1.0).contains(&first.share), "{first:?}");
+    // Kalah(6,4) is a first-player win: the bar leans South's way, short of a proof.
+    assert!(first.share > 0.5 && first.share < 1.0, "{first:?}");
+    assert!(
+        first.text.contains("seed") || first.text.contains("level"),
+        "{first:?}"
+    );
+    // A move: the old evaluation is not the new position's, and a new one comes.
+    h.get_by_label("b: 4 seeds").click();
+    h.run();
+    let after = until_evaluated(&mut h);
+    assert_eq!(after.seat, 1, "North is to move after b");
+    assert!((0.0..=1.0).contains(&after.share), "{after:?}");
+    // Off again (Ctrl+E): the bar's search stops and nothing more is asked.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(!h.state_mut().settings_mut().eval_bar);
+    // Undo shows the start again: a new position, which is not evaluated any more.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().play_view().unwrap().session().cursor(), 0);
+    for _ in 0..60 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(h.state().play_view().unwrap().evaluation().is_none());
+}
+
+#[test]
+fn a_hint_feeds_the_evaluation_bar() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = app(dir.path(), Some(data.path()));
+    app.settings_mut().eval_bar = true;
+    let mut h = harness(app);
+    start_kalah(&mut h, false);
+    let first = until_evaluated(&mut h);
+    assert_eq!(first.seat, 0);
+    // The hint's answer is the same engine's word: the bar takes it.
+    h.get_by_label("Hint").click();
+    h.run_steps(2);
+    for _ in 0..600 {
+        h.step();
+        if h.state().play_view().unwrap().shown_hint().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let view = h.state().play_view().unwrap();
+    let (_, hint) = view.shown_hint().expect("the hint came");
+    let e = view
+        .evaluation()
+        .expect("the hint's evaluation is the bar's");
+    assert!(
+        hint.starts_with(&e.text) || hint.contains(&e.text),
+        "{hint} / {e:?}"
+    );
 }

@@ -136,6 +136,37 @@ pub fn evaluation_in_words(report: &SearchReport, unit: Option<&ScoreUnit>) -> S
     }
 }
 
+/// How many margin units make the evaluation bar lean about three quarters of the way
+/// (a reading of the heuristic, not a measured win rate).
+const SHARE_SPREAD: f64 = 4.0;
+
+/// What a best-move search found as the seat to move's share of the evaluation bar, 0
+/// (lost) to 1 (won): 1, 0 or ½ where the search proved the end (a win, a loss, a
+/// draw), else the heuristic margin read through a smooth curve (level is ½).
+///
+/// ```
+/// use game_api::search::SearchReport;
+/// use tavola::ai::engine::share_of;
+/// let report = |score, margin| SearchReport { score, margin, ..SearchReport::default() };
+/// assert_eq!(share_of(&report(0, Some(3))), 1.0);
+/// assert_eq!(share_of(&report(0, Some(-1))), 0.0);
+/// assert_eq!(share_of(&report(500, Some(0))), 0.5);
+/// assert_eq!(share_of(&report(0, None)), 0.5);
+/// assert!(share_of(&report(150, None)) > 0.6 && share_of(&report(150, None)) < 0.7);
+/// assert!(share_of(&report(-150, None)) < 0.4);
+/// ```
+pub fn share_of(report: &SearchReport) -> f64 {
+    match report.margin {
+        Some(m) if m > 0 => 1.0,
+        Some(m) if m < 0 => 0.0,
+        Some(_) => 0.5,
+        None => {
+            let points = f64::from(report.score) / f64::from(EVAL_SCALE);
+            0.5 + 0.5 * (points / SHARE_SPREAD).tanh()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,10 @@ pub struct Hint {
     pub evaluation: String,
     /// The expected line, best move first.
     pub line: Vec<MoveId>,
+    /// The side to move's share of the evaluation bar, 0 (lost) to 1 (won), ½ level:
+    /// [`engine::share_of`] for alpha-beta, the expected return's share for MCTS; none
+    /// at a chance turn.
+    pub share: Option<f64>,
 }
 
 /// An expected return (−1 a sure loss, 0 even, +1 a sure win) as a person says it: "about
@@ -103,6 +107,7 @@ pub fn hint(
             best: MoveId(r.best.unwrap_or_default()),
             evaluation: engine::evaluation_in_words(&r, game.score_unit()),
             line: r.line.iter().map(|&m| MoveId(m)).collect(),
+            share: Some(engine::share_of(&r)),
         });
     }
     let (r, _) = mcts::search(
@@ -116,7 +121,8 @@ pub fn hint(
         None,
         None,
     )?;
-    let evaluation = if matches!(game.turn()?, Turn::Chance { .. }) {
+    let chance_turn = matches!(game.turn()?, Turn::Chance { .. });
+    let evaluation = if chance_turn {
         crate::tr!("estimate-chance-line", count = r.simulations)
     } else {
         format!(
@@ -125,9 +131,12 @@ pub fn hint(
             crate::tr!("estimate-simulated", count = r.simulations)
         )
     };
+    let share =
+        (!chance_turn && r.value.is_finite()).then(|| (r.value.clamp(-1.0, 1.0) + 1.0) / 2.0);
     Ok(Hint {
         best: r.best,
         evaluation,
         line: r.line,
+        share,
     })
 }

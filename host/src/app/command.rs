@@ -24,6 +24,8 @@ pub enum Command {
     Hint,
     /// Turn the board round.
     FlipBoard,
+    /// Show or hide the evaluation bar beside the board.
+    EvalBar,
     /// Switch full screen on or off.
     Fullscreen,
     /// Show or hide the rules.
@@ -60,7 +62,7 @@ pub enum Command {
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 25] = [
+    pub const ALL: [Command; 26] = [
         Command::NewGame,
         Command::PlayOnline,
         Command::Restart,
@@ -82,6 +84,7 @@ impl Command {
         Command::Replay,
         Command::SkipAnimation,
         Command::FlipBoard,
+        Command::EvalBar,
         Command::Fullscreen,
         Command::Rules,
         Command::Plugins,
@@ -102,6 +105,7 @@ impl Command {
             Command::Recover => crate::tr!("cmd-recover"),
             Command::Hint => crate::tr!("cmd-hint"),
             Command::FlipBoard => crate::tr!("cmd-flip-board"),
+            Command::EvalBar => crate::tr!("cmd-eval-bar"),
             Command::Fullscreen => crate::tr!("cmd-fullscreen"),
             Command::Rules => crate::tr!("cmd-rules"),
             Command::Plugins => crate::tr!("cmd-plugins"),
@@ -134,6 +138,7 @@ impl Command {
             Command::Recover => None,
             Command::Hint => ctrl(Key::H),
             Command::FlipBoard => ctrl(Key::F),
+            Command::EvalBar => ctrl(Key::E),
             Command::Fullscreen => plain(Key::F11),
             Command::Rules => plain(Key::F1),
             Command::Plugins => plain(Key::F2),
@@ -175,6 +180,7 @@ impl Command {
             | Command::Replay
             | Command::SkipAnimation => "Play",
             Command::FlipBoard
+            | Command::EvalBar
             | Command::Fullscreen
             | Command::Rules
             | Command::Plugins

@@ -73,17 +73,24 @@ impl TavolaApp {
                                 .is_some_and(|p| p.person_seat().is_some()),
                             _ => true,
                         };
-                        if command.menu_item(ui, enabled) {
+                        if command == Command::EvalBar {
+                            // A setting: its entry shows whether it is on.
+                            let mut on = self.settings.eval_bar;
+                            if ui.checkbox(&mut on, command.label()).clicked() {
+                                chosen = Some(command);
+                            }
+                        } else if command.menu_item(ui, enabled) {
                             chosen = Some(command);
                         }
                     }
                     if menu == "View" {
                         ui.separator();
-                        ui.label(crate::tr!("animation-speed"));
+                        let label = ui.label(crate::tr!("animation-speed"));
                         ui.add(
                             egui::Slider::new(&mut self.settings.step_seconds, 0.0..=0.6)
                                 .suffix(crate::tr!("seconds-per-step-suffix")),
-                        );
+                        )
+                        .labelled_by(label.id);
                         ui.separator();
                         self.language_menu(ui);
                     }

@@ -11,6 +11,7 @@ mod clock;
 mod command;
 mod dialogs;
 mod endgame;
+mod eval_bar;
 mod events;
 mod file_dialog;
 mod game_over;
@@ -39,6 +40,7 @@ use std::{path::PathBuf, sync::mpsc};
 use anyhow::{Result, anyhow};
 pub use board::{BoardResponse, BoardView, Contents, Marks, seat_colour};
 pub use command::Command;
+pub use eval_bar::Evaluation;
 pub use new_game::{DialogOutcome, NewGameDialog, NewGameRequest};
 pub use pieces::{paint_piece, piece_shapes, style_of};
 pub use play_ui::key_label;
@@ -287,6 +289,7 @@ impl TavolaApp {
             Command::Rules => self.rules_open = !self.rules_open,
             Command::Plugins => self.screen = Screen::Plugins,
             Command::ToggleTheme => self.settings.dark = !self.settings.dark,
+            Command::EvalBar => self.settings.eval_bar = !self.settings.eval_bar,
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }
@@ -403,6 +406,7 @@ impl TavolaApp {
                 let dialog_open = self.dialog_open();
                 if let Some(play) = &mut self.play {
                     play.keys_enabled = !dialog_open;
+                    play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&ctx, now, step);
                     for command in play.ui(ui, now, step) {
                         self.run_command(command, &ctx);

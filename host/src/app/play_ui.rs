@@ -80,6 +80,26 @@ impl PlayView {
         egui::Panel::bottom("status").show(ui, |ui| {
             self.status_ui(ui);
         });
+        if self.eval_bar {
+            egui::Panel::left("eval_bar")
+                .resizable(false)
+                .exact_size(super::eval_bar::BAR_WIDTH + 12.0)
+                .show(ui, |ui| {
+                    let names: Vec<String> = (0..self.session.seats().len() as u8)
+                        .map(|s| self.seat_name(s))
+                        .collect();
+                    let shown = self.evaluation();
+                    let stale = shown.is_none();
+                    super::eval_bar::eval_bar_ui(
+                        ui,
+                        shown.or(self.evaluation.as_ref()),
+                        &names,
+                        self.board.flipped,
+                        stale,
+                        seat_colour,
+                    );
+                });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             self.choices_ui(ui, now, step_seconds);
             let marks = self.marks();

@@ -118,6 +118,15 @@ pub struct PlayView {
     pub(super) error: Option<String>,
     pub(super) hint: Option<(MoveId, String)>,
     hint_job: Option<u64>,
+    /// Whether the evaluation bar is shown (the app's setting).
+    pub(super) eval_bar: bool,
+    /// The engine's last word on a position (the bar's, or a hint's).
+    pub(super) evaluation: Option<super::eval_bar::Evaluation>,
+    /// The bar's search running in the worker.
+    eval_job: Option<u64>,
+    /// Counts the positions shown (each snapshot taken), to tell whether the evaluation
+    /// is for the position on the board.
+    pub(super) position: u64,
     /// The game's endgame tables in its worker.
     pub(super) endgame: super::endgame::EndgameTables,
     pub(super) last_event: Option<String>,
@@ -183,6 +192,10 @@ impl PlayView {
             error: None,
             hint: None,
             hint_job: None,
+            eval_bar: false,
+            evaluation: None,
+            eval_job: None,
+            position: 0,
             endgame: super::endgame::EndgameTables::new(None),
             last_event: None,
             failure: None,
@@ -268,6 +281,8 @@ impl PlayView {
         self.notation = snapshot.notation;
         self.path.clear();
         self.drop_hint();
+        self.position += 1;
+        self.drop_eval_job();
         self.chance_due = None;
         let result = match &self.turn {
             Turn::Over { outcome } => Some(outcome.clone()),
@@ -322,6 +337,7 @@ impl PlayView {
         self.bot = None;
         self.queued = None;
         self.hint_job = None;
+        self.eval_job = None;
         self.animation = None;
         self.paused = true;
     }
@@ -548,7 +564,8 @@ impl PlayView {
         {
             ctx.request_repaint_after(std::time::Duration::from_millis(200));
         }
-        if self.bot.is_some() || self.hint_job.is_some() {
+        self.start_eval_if_due();
+        if self.bot.is_some() || self.hint_job.is_some() || self.eval_job.is_some() {
             // The answer wakes the window; this only keeps the deadlines watched.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }

@@ -27,6 +27,9 @@ pub struct Settings {
     /// What each plugin (by content hash) last tried that the sandbox refused, in words.
     #[serde(default)]
     pub blocked: std::collections::BTreeMap<String, String>,
+    /// Whether the evaluation bar is shown beside the board (off by default).
+    #[serde(default)]
+    pub eval_bar: bool,
 }
 
 impl Default for Settings {
@@ -40,6 +43,7 @@ impl Default for Settings {
             last_seats: Default::default(),
             language: None,
             blocked: Default::default(),
+            eval_bar: false,
         }
     }
 }

@@ -149,8 +149,15 @@ impl Checker {
                 self.moved_on(answer.id, snapshot)
             }
             (Asked::Bot, Reply::Chosen { mv }) => self.legal_in_searched(answer.id, *mv),
-            (Asked::Hint, Reply::Hint { mv, text }) => {
+            (Asked::Hint, Reply::Hint { mv, text, share }) => {
                 short("a hint", text)?;
+                if let Some(s) = share
+                    && !(0.0..=1.0).contains(s)
+                {
+                    return Err(format!(
+                        "a hint's share of the evaluation bar, {s}, outside 0 to 1"
+                    ));
+                }
                 self.legal_in_searched(answer.id, *mv)
             }
             (

@@ -191,6 +191,10 @@ pub enum Reply {
         mv: u32,
         /// The move, its evaluation and the expected line, for people.
         text: String,
+        /// The side to move's share of the evaluation bar, 0 (lost) to 1 (won): see
+        /// [`crate::ai::Hint::share`].
+        #[serde(default)]
+        share: Option<f32>,
     },
     /// The search was cancelled before it answered.
     Cancelled,

@@ -315,6 +315,7 @@ impl Worker {
                     Ok(Reply::Hint {
                         mv: hint.best.0,
                         text,
+                        share: hint.share.map(|s| s as f32),
                     })
                 })
             });

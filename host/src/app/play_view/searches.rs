@@ -5,6 +5,7 @@
 use game_api::{MoveId, Turn};
 
 use super::{BotJob, HINT_TIME, PlayView};
+use crate::app::eval_bar::{EVAL_TIME, Evaluation};
 use crate::{
     session::SeatKind,
     worker::{BotMoved, Poll, RemoteGame, Reply, WorkerError, WorkerFailure},
@@ -49,6 +50,8 @@ impl PlayView {
             return;
         }
         self.hint = None;
+        // The hint's answer feeds the bar too.
+        self.drop_eval_job();
         let seed = self.session.cursor() as u64;
         let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
             return;
@@ -93,12 +96,47 @@ impl PlayView {
         {
             self.hint_job = None;
             match answer {
-                Ok(Reply::Hint { mv, text }) => {
+                Ok(Reply::Hint { mv, text, share }) => {
                     let text = match self.endgame.describe(remote) {
                         Some(perfect) => format!("{text}; {perfect}"),
                         None => text,
                     };
+                    // The same engine's word feeds the bar.
+                    if let (Some(share), &Turn::Seat { seat }) = (share, &self.turn) {
+                        self.evaluation = Some(Evaluation {
+                            seat,
+                            share,
+                            text: text.clone(),
+                            position: self.position,
+                        });
+                    }
                     self.hint = Some((MoveId(mv), text));
+                }
+                Ok(_) => {}
+                Err(e) => return self.failed(e),
+            }
+        }
+        let Some(remote) = self.remote.as_mut() else {
+            return;
+        };
+        if let Some(id) = self.eval_job
+            && let Poll::Ready(answer) = remote.poll(id)
+        {
+            self.eval_job = None;
+            match answer {
+                Ok(Reply::Hint {
+                    share: Some(share),
+                    text,
+                    ..
+                }) => {
+                    if let &Turn::Seat { seat } = &self.turn {
+                        self.evaluation = Some(Evaluation {
+                            seat,
+                            share,
+                            text,
+                            position: self.position,
+                        });
+                    }
                 }
                 Ok(_) => {}
                 Err(e) => return self.failed(e),
@@ -167,7 +205,67 @@ impl PlayView {
         self.played(mv, info, Some(seat), effects, snapshot, now, step_seconds);
     }
 
+    /// Shows or hides the evaluation bar (the app's setting); hidden, its search stops.
+    pub fn set_eval_bar(&mut self, on: bool) {
+        self.eval_bar = on;
+        if !on {
+            self.drop_eval_job();
+        }
+    }
+
+    /// The engine's evaluation of the position shown, if the bar's search (or a hint)
+    /// has given one for it.
+    pub fn evaluation(&self) -> Option<&Evaluation> {
+        self.evaluation
+            .as_ref()
+            .filter(|e| e.position == self.position)
+    }
+
+    /// Stops the bar's search, if one runs (the position changed, a bot is to think).
+    pub(super) fn drop_eval_job(&mut self) {
+        if let Some(id) = self.eval_job.take()
+            && let Some(remote) = self.remote()
+        {
+            remote.cancel(id);
+        }
+    }
+
+    /// Starts the bar's search of the position shown: only with the bar on, at a seat's
+    /// turn of a game not over, while no bot thinks or is about to (a person's turn, or
+    /// the bots wait), no hint is searched and the position has no evaluation yet.
+    pub(super) fn start_eval_if_due(&mut self) {
+        let &Turn::Seat { seat } = &self.turn else {
+            return;
+        };
+        let bot_due = matches!(
+            self.session.seats().get(usize::from(seat)),
+            Some(SeatKind::Bot(_))
+        ) && !self.bots_wait();
+        if !self.eval_bar
+            || self.eval_job.is_some()
+            || self.hint_job.is_some()
+            || self.bot.is_some()
+            || self.queued.is_some()
+            || self.pending.is_some()
+            || bot_due
+            || self.failure.is_some()
+            || self.is_over()
+            || self.evaluation().is_some()
+        {
+            return;
+        }
+        let seed = self.position;
+        let Some(remote) = self.remote.as_mut() else {
+            return;
+        };
+        match remote.start_hint(seed, EVAL_TIME) {
+            Ok(id) => self.eval_job = Some(id),
+            Err(f) => self.lost_worker(f),
+        }
+    }
+
     pub(super) fn start_bot(&mut self, seat: u8, name: &str) {
+        self.drop_eval_job();
         let seed = self.session.rng().u64();
         let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
             return;

@@ -87,15 +87,21 @@ pub(super) fn eval_bar_ui(
         Stroke::new(1.0, visuals.text_color()),
     );
     painter.rect_stroke(rect, 3.0, visuals.window_stroke, StrokeKind::Inside);
+    // The bottom seat's share, in figures, at its end.
+    painter.text(
+        egui::pos2(rect.center().x, rect.bottom() - 4.0),
+        egui::Align2::CENTER_BOTTOM,
+        format!("{:.0}", f64::from(share) * 100.0),
+        egui::FontId::proportional(10.0),
+        Color32::WHITE,
+    );
     let who = names
         .get(usize::from(e.seat))
         .cloned()
         .unwrap_or_else(|| crate::tr!("play-seat", number = e.seat));
-    let percent = (f64::from(e.share) * 100.0).round();
     response.on_hover_text(crate::tr!(
         "eval-bar-hover",
         seat = who,
-        percent = percent,
         text = e.text.clone()
     ));
 }

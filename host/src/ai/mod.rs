@@ -6,7 +6,7 @@
 //!   on T threads, 1 to the number of cores; `mcts:N:T:C` with playouts cut after C
 //!   actions (at most [`MAX_CUTOFF`]) and scored by the plugin's heuristic, 0 for full
 //!   playouts; `mcts:N:T:C:X` with the exploration constant X, a finite number of 0 or
-//!   more; without C or X, as the game's [`SearchHints`] advise);
+//!   more; without C or X, as the game's [`SearchHints`](game_api::SearchHints) advise);
 //! - `alphabeta` or `alphabeta:D` (iterative deepening to depth D, 1 to [`MAX_DEPTH`];
 //!   two seats, no chance: see [`alphabeta_plays`]): the plugin's own engine
 //!   ([`engine`]), or MCTS with a plugin built without it;

@@ -155,7 +155,7 @@ pub fn check_bot_game(
 /// `alphabeta` bot), with a small table emptied before every search — the plugin keeps
 /// its table between searches, and a table left by other games would change the moves,
 /// so that the same game would not be played again. A plugin without the engine is
-/// played by [`SEARCH_SIMULATIONS`] MCTS simulations (seeded by the game).
+/// played by `SEARCH_SIMULATIONS` (48) MCTS simulations (seeded by the game).
 pub fn short_search(hints: &SearchHints) -> Box<dyn Bot> {
     Box::new(AlphaBetaBot::new(
         SEARCH_BOT,

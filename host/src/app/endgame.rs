@@ -110,14 +110,19 @@ impl EndgameTables {
         }
     }
 
-    /// "perfect play: South wins by 3", when the tables hold the position.
-    pub(super) fn describe(&self, remote: &mut RemoteGame) -> Option<String> {
+    /// What perfect play gives from the position, when the tables hold it, and it in
+    /// words ("perfect play: South wins by 3").
+    pub(super) fn perfect(
+        &self,
+        remote: &mut RemoteGame,
+    ) -> Option<(game_api::endgame::PerfectPlay, String)> {
         if self.state != State::Ready {
             return None;
         }
         let seats = remote.plugin().manifest().seat_names.clone();
         let seats: Vec<&str> = seats.iter().map(String::as_str).collect();
         let play = self.ask(remote, TablesOp::Probe)?.probe?;
-        Some(play.describe(&seats))
+        let words = play.describe(&seats);
+        Some((play, words))
     }
 }

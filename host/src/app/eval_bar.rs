@@ -40,6 +40,16 @@ impl Evaluation {
     }
 }
 
+/// The share of seat `seat` when perfect play is known: 1 if it wins, 0 if another
+/// seat does, ½ for a draw (no winner).
+pub(super) fn perfect_share(winner: Option<u8>, seat: u8) -> f32 {
+    match winner {
+        None => 0.5,
+        Some(w) if w == seat => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
 /// Draws the bar in `ui`'s whole height: in a two-seat game seat 0's share in its colour
 /// from its side of the board (the bottom, or the top when the board is flipped) and
 /// seat 1's in its colour from the other; with more seats, the seat that was to move's
@@ -104,4 +114,28 @@ pub(super) fn eval_bar_ui(
         seat = who,
         text = e.text.clone()
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perfect_play_puts_the_bar_at_an_end_or_level() {
+        assert_eq!(perfect_share(Some(1), 1), 1.0);
+        assert_eq!(perfect_share(Some(0), 1), 0.0);
+        assert_eq!(perfect_share(None, 0), 0.5);
+    }
+
+    #[test]
+    fn the_other_seat_has_what_is_left() {
+        let e = Evaluation {
+            seat: 1,
+            share: 0.25,
+            text: String::new(),
+            position: 0,
+        };
+        assert_eq!(e.share_of(1), 0.25);
+        assert_eq!(e.share_of(0), 0.75);
+    }
 }

@@ -97,10 +97,7 @@ impl PlayView {
             self.hint_job = None;
             match answer {
                 Ok(Reply::Hint { mv, text, share }) => {
-                    let text = match self.endgame.describe(remote) {
-                        Some(perfect) => format!("{text}; {perfect}"),
-                        None => text,
-                    };
+                    let (share, text) = self.with_tables(share, text);
                     // The same engine's word feeds the bar.
                     if let (Some(share), &Turn::Seat { seat }) = (share, &self.turn) {
                         self.evaluation = Some(Evaluation {
@@ -129,7 +126,8 @@ impl PlayView {
                     text,
                     ..
                 }) => {
-                    if let &Turn::Seat { seat } = &self.turn {
+                    let (share, text) = self.with_tables(Some(share), text);
+                    if let (Some(share), &Turn::Seat { seat }) = (share, &self.turn) {
                         self.evaluation = Some(Evaluation {
                             seat,
                             share,
@@ -203,6 +201,23 @@ impl PlayView {
             effects, snapshot, ..
         } = moved;
         self.played(mv, info, Some(seat), effects, snapshot, now, step_seconds);
+    }
+
+    /// A search's share and words for the seat to move, put right by the endgame
+    /// tables where they hold the position: perfect play's result (1 won, 0 lost, ½
+    /// drawn) and its words after the search's.
+    fn with_tables(&mut self, share: Option<f32>, text: String) -> (Option<f32>, String) {
+        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+            return (share, text);
+        };
+        let Some((perfect, words)) = self.endgame.perfect(remote) else {
+            return (share, text);
+        };
+        let share = match &self.turn {
+            &Turn::Seat { seat } => Some(crate::app::eval_bar::perfect_share(perfect.winner, seat)),
+            _ => share,
+        };
+        (share, format!("{text}; {words}"))
     }
 
     /// Shows or hides the evaluation bar (the app's setting); hidden, its search stops.

@@ -238,10 +238,17 @@ fn three_seats_with_two_remote_players_and_a_spectator_keep_one_record() {
         &["--bot", "random", "--record", &path("2.json")],
     );
     let hosted = host_side.finish(Duration::from_secs(120));
-    assert!(hosted.ok, "{}", hosted.stderr);
-    for side in [one, two, watcher] {
-        let run = side.finish(Duration::from_secs(30));
-        assert!(run.ok, "{}", run.stderr);
+    let sides: Vec<_> = [one, two, watcher]
+        .into_iter()
+        .map(|side| side.finish(Duration::from_secs(30)))
+        .collect();
+    assert!(
+        hosted.ok,
+        "the host failed:\n{}\n{}\nthe others:\n{sides:#?}",
+        hosted.stdout, hosted.stderr
+    );
+    for run in sides {
+        assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
     }
     let key =
         |m: &tavola::record::RecordedMove| (m.id, m.notation.clone(), m.seat, m.check.clone());

@@ -201,8 +201,12 @@ impl Node {
                         return;
                     };
                     let id = next.fetch_add(1, Ordering::Relaxed);
-                    let link = Link::start(id, connection, send, recv, events.clone(), &handle);
+                    let (link, reader) =
+                        Link::start(id, connection, send, recv, events.clone(), &handle);
+                    // The link is announced before anything it reads: its first
+                    // message must find it among the host's links.
                     let _ = events.send(Event::Joined(link));
+                    reader.spawn(&handle);
                 });
             }
         });
@@ -224,14 +228,10 @@ impl Node {
                     .open_bi()
                     .await
                     .map_err(|e| NetError::Connect(e.to_string()))?;
-                Ok(Link::start(
-                    id,
-                    connection,
-                    send,
-                    recv,
-                    events.clone(),
-                    &handle,
-                ))
+                let (link, reader) =
+                    Link::start(id, connection, send, recv, events.clone(), &handle);
+                reader.spawn(&handle);
+                Ok(link)
             };
             // A first packet can be lost (seen on loopback about once in ten): each
             // attempt has a few seconds, and attempts go on until the limit.
@@ -268,15 +268,41 @@ impl Node {
     }
 }
 
+/// A link's reading side, not yet started: nothing the peer sends becomes an event
+/// before [`Reader::spawn`].
+struct Reader {
+    id: u64,
+    recv: iroh::endpoint::RecvStream,
+    events: mpsc::Sender<Event>,
+}
+
+impl Reader {
+    /// Reads the link's frames from now on, each delivered as an event.
+    fn spawn(self, handle: &tokio::runtime::Handle) {
+        let Reader {
+            id,
+            mut recv,
+            events,
+        } = self;
+        handle.spawn(async move {
+            // After a fault nothing more is read; the link's owner refuses and closes.
+            let event = read_loop(id, &mut recv, &events).await;
+            let _ = events.send(event);
+        });
+    }
+}
+
 impl Link {
+    /// The link with its writer running, and its reader to start once the link is
+    /// where its events will look for it.
     fn start(
         id: u64,
         connection: iroh::endpoint::Connection,
         mut send: iroh::endpoint::SendStream,
-        mut recv: iroh::endpoint::RecvStream,
+        recv: iroh::endpoint::RecvStream,
         events: mpsc::Sender<Event>,
         handle: &tokio::runtime::Handle,
-    ) -> Self {
+    ) -> (Self, Reader) {
         let (outgoing, mut queue) = tokio::sync::mpsc::unbounded_channel::<Outgoing>();
         let writer_conn = connection.clone();
         handle.spawn(async move {
@@ -300,19 +326,15 @@ impl Link {
             }
             let _ = send.finish();
         });
-        handle.spawn(async move {
-            // After a fault nothing more is read; the link's owner refuses and closes.
-            let event = read_loop(id, &mut recv, &events).await;
-            let _ = events.send(event);
-        });
         let peer = connection.remote_id().fmt_short().to_string();
-        Link {
+        let link = Link {
             id,
             connection,
             outgoing,
             sent: Arc::new(AtomicU64::new(0)),
             peer,
-        }
+        };
+        (link, Reader { id, recv, events })
     }
 
     /// The link's number, carried by its events.

@@ -3,6 +3,7 @@
 use std::{path::Path, process::Command};
 
 /// What one run of `tavola` gave.
+#[derive(Debug)]
 pub struct Run {
     /// Whether it exited with success.
     pub ok: bool,

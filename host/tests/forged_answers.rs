@@ -9,7 +9,6 @@
 mod common;
 
 use std::{
-    os::unix::fs::PermissionsExt,
     path::{Path, PathBuf},
     time::Duration,
 };
@@ -113,9 +112,9 @@ fn fake_worker(dir: &Path, answers: &[Answer]) -> PathBuf {
     }
     let script = dir.join("worker.sh");
     let d = dir.display();
-    std::fs::write(
+    write_script(
         &script,
-        format!(
+        &format!(
             "#!/bin/sh\n\
              echo $$ > '{d}/pid'\n\
              sleep 30 &\n\
@@ -126,10 +125,24 @@ fn fake_worker(dir: &Path, answers: &[Answer]) -> PathBuf {
              done\n\
              sleep 30\n"
         ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     script
+}
+
+/// Writes an executable script at `path`. The file is written by a child process
+/// (`install`): were it written here, a child forked meanwhile by another test's thread
+/// would hold it open for writing until its exec, and running the script would fail
+/// with "Text file busy".
+fn write_script(path: &Path, text: &str) {
+    let source = path.with_extension("txt");
+    std::fs::write(&source, text).unwrap();
+    let status = std::process::Command::new("install")
+        .args(["-m", "755"])
+        .arg(&source)
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success(), "install {}", path.display());
 }
 
 fn start() -> Request {
@@ -414,6 +427,31 @@ fn answers_to_no_request_of_the_wrong_kind_or_with_illegal_moves_are_refused() {
         vec![load()],
     );
     assert!(text.contains("at most 8"), "{text}");
+
+    // A hint whose evaluation is outside 0 to 1: the bar would draw past its ends. (A
+    // NaN cannot be forged: JSON has none, and it arrives as no evaluation.)
+    let hint = Request::Hint {
+        seed: 1,
+        millis: 10,
+    };
+    for share in [1.5, -0.25] {
+        let text = refused(
+            &[
+                loaded(),
+                position(2, snapshot(true)),
+                answer(
+                    3,
+                    Reply::Hint {
+                        mv: 0,
+                        text: "a".into(),
+                        share: Some(share),
+                    },
+                ),
+            ],
+            vec![load(), start(), hint.clone()],
+        );
+        assert!(text.contains("outside 0 to 1"), "{share}: {text}");
+    }
 }
 
 /// A thumbnail of `pieces` pieces on one site: over a megabyte of JSON per 60,000.
@@ -445,12 +483,10 @@ fn a_forged_inspection_on_the_childs_pipe_is_refused() {
     assert!(text.len() > 13 << 20, "{} bytes", text.len());
     std::fs::write(dir.path().join("answer.json"), &text).unwrap();
     let script = dir.path().join("inspect.sh");
-    std::fs::write(
+    write_script(
         &script,
-        format!("#!/bin/sh\ncat '{}/answer.json'\n", dir.path().display()),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        &format!("#!/bin/sh\ncat '{}/answer.json'\n", dir.path().display()),
+    );
     let copy = dir.path().join("abc.so");
     std::fs::write(&copy, b"not looked at").unwrap();
     let found = Inspector::child(script).inspect(&copy, "abc");

@@ -50,6 +50,11 @@ pub struct TablesStatus {
     /// The table files found valid in the folder, by seed count.
     #[serde(default)]
     pub files: Vec<TableFile>,
+    /// The files a [`TablesOp::Build`] would make (those not in `files`, up to the seed
+    /// limit asked), each with its size on disk: what a host tells a person before it
+    /// builds. Empty when every table is there.
+    #[serde(default)]
+    pub missing: Vec<TableFile>,
     /// Files found untrusted (and deleted), each with the reason.
     #[serde(default)]
     pub rejected: Vec<String>,

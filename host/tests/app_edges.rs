@@ -1,7 +1,8 @@
 //! The app's edges, driven through egui_kittest: Enter in Save and Load; after a run that was not closed normally (a `kill`), the note blames no plugin;
 //! only the bots a seat can use are offered; the Load list says what each save holds
 //! (a bad file why it cannot be read), and a double click on a row loads it; the
-//! evaluation bar (off by default) follows the position once on.
+//! evaluation bar (off by default) follows the position once on; endgame tables are
+//! offered with their size and built only when the person agrees.
 
 mod common;
 
@@ -397,4 +398,111 @@ fn a_hint_feeds_the_evaluation_bar() {
         hint.starts_with(&e.text) || hint.contains(&e.text),
         "{hint} / {e:?}"
     );
+}
+
+/// The table files in `data`'s endgame folder (any game).
+fn table_files(data: &std::path::Path) -> usize {
+    walk(&data.join("endgames"))
+}
+
+fn walk(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |entries| {
+        entries
+            .flatten()
+            .map(|e| {
+                let path = e.path();
+                if path.is_dir() {
+                    walk(&path)
+                } else {
+                    usize::from(path.extension().is_some_and(|x| x == "egdb"))
+                }
+            })
+            .sum()
+    })
+}
+
+/// A small Kalah (three houses, three seeds each) between two people, from the chooser
+/// or from the game before (New game), and a hint asked.
+fn small_kalah_hint(h: &mut H) {
+    if h.state().screen() == Screen::Play {
+        let ctx = h.ctx.clone();
+        h.state_mut().run_command(Command::NewGame, &ctx);
+        h.run();
+    }
+    if h.state_mut().new_game_dialog().is_none() {
+        h.get_by_label("Play Kalah").click();
+        h.run();
+    }
+    let dialog = h
+        .state_mut()
+        .new_game_dialog()
+        .expect("the new-game dialog");
+    dialog.set("houses", game_api::OptionValue::Int(3));
+    dialog.set("seeds", game_api::OptionValue::Int(3));
+    dialog.set_seat(1, SeatKind::Person);
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("Hint").click();
+    h.run();
+}
+
+#[test]
+fn endgame_tables_are_offered_with_their_size_and_built_only_when_the_person_agrees() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    // The first hint: the tables are offered, with their size, and nothing is built.
+    let mut h = harness(app(dir.path(), Some(data.path())));
+    small_kalah_hint(&mut h);
+    h.get_by_label_contains("MB on disk");
+    for _ in 0..50 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(
+        table_files(data.path()),
+        0,
+        "built before the person agreed"
+    );
+    // Not now: the offer goes, the game goes on without them, nothing is built.
+    h.get_by_label("Not now").click();
+    h.run();
+    assert!(h.query_by_label_contains("MB on disk").is_none());
+    h.get_by_label("Hint").click();
+    h.run();
+    assert!(h.query_by_label_contains("MB on disk").is_none());
+    assert!(h.query_by_label("Prepare them").is_none());
+    assert_eq!(table_files(data.path()), 0);
+
+    // The next game asks again; this time the person agrees, and the build's progress
+    // is shown until the tables are there.
+    small_kalah_hint(&mut h);
+    h.get_by_label("Prepare them").click();
+    h.run_steps(2);
+    let mut seen_progress = false;
+    for _ in 0..3000 {
+        h.step();
+        seen_progress |= h
+            .query_by_label_contains("Preparing perfect endgame play")
+            .is_some();
+        if seen_progress && h.query_by_label_contains("perfect endgame play").is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(seen_progress, "no progress was shown");
+    assert!(
+        h.query_by_label_contains("perfect endgame play").is_none(),
+        "the build did not end"
+    );
+    // Every count up to the game's limit (15 seeds), from 0.
+    assert_eq!(table_files(data.path()), 16);
+
+    // Built once: a later game loads them without asking.
+    small_kalah_hint(&mut h);
+    for _ in 0..50 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(h.query_by_label_contains("MB on disk").is_none());
+    assert!(h.query_by_label("Prepare them").is_none());
 }

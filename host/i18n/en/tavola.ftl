@@ -104,7 +104,13 @@ seconds-per-move-suffix = { " " }s per move
 
 ## The play view
 play-hint = Hint: { $notation }
-play-endgame-building = Building endgame tables: { NUMBER($share, style: "percent", maximumFractionDigits: 0) }
+play-endgame-offer = Perfect endgame play: with tables of every position near the end, the bots and hints never go wrong there. They take { NUMBER($megabytes, maximumFractionDigits: 0) } MB on disk and are prepared once for these rules.
+play-endgame-prepare = Prepare them
+play-endgame-prepare-hover = Build the tables now, beside the game: play goes on meanwhile
+play-endgame-not-now = Not now
+play-endgame-not-now-hover = Play this game without them; the next game asks again
+play-endgame-building = Preparing perfect endgame play ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB, once): { NUMBER($share, style: "percent", maximumFractionDigits: 0) }
+play-endgame-loading = Loading perfect endgame play
 play-hint-pending = Looking for a hint...
 eval-bar-waiting = The evaluation comes at the next turn a bot is not thinking.
 eval-bar-hover = For { $seat }, to move: { $text }

@@ -104,7 +104,13 @@ seconds-per-move-suffix = { " " }s a mossa
 
 ## La vista di gioco
 play-hint = Suggerimento: { $notation }
-play-endgame-building = Costruzione delle tabelle dei finali: { NUMBER($share, style: "percent", maximumFractionDigits: 0) }
+play-endgame-offer = Finali perfetti: con le tabelle di ogni posizione vicina alla fine, i bot e i suggerimenti lì non sbagliano mai. Occupano { NUMBER($megabytes, maximumFractionDigits: 0) } MB sul disco e si preparano una volta sola per queste regole.
+play-endgame-prepare = Preparale
+play-endgame-prepare-hover = Costruisce le tabelle ora, accanto alla partita: intanto si continua a giocare
+play-endgame-not-now = Non ora
+play-endgame-not-now-hover = Gioca questa partita senza; la prossima lo chiederà di nuovo
+play-endgame-building = Preparazione dei finali perfetti ({ NUMBER($megabytes, maximumFractionDigits: 0) } MB, una volta sola): { NUMBER($share, style: "percent", maximumFractionDigits: 0) }
+play-endgame-loading = Caricamento dei finali perfetti
 play-hint-pending = Cerco un suggerimento...
 eval-bar-waiting = La valutazione arriva al prossimo turno in cui nessun bot pensa.
 eval-bar-hover = Per { $seat }, che muove: { $text }

@@ -1,6 +1,8 @@
-//! The endgame tables of the game being played: built (or loaded) in its worker on the
-//! first use of a bot or a hint, their progress shown, and the hint told what perfect
-//! play gives when the position is in them.
+//! The endgame tables of the game being played: loaded in its worker on the first use
+//! of a bot or a hint when they are built; when they are not, the person is first told
+//! what they give and what they cost on disk, and they are built only if the person
+//! agrees (the game goes on meanwhile, without them). Their progress is shown, and the
+//! hint is told what perfect play gives when the position is in them.
 
 use std::{path::PathBuf, time::Duration};
 
@@ -21,8 +23,12 @@ enum State {
     Unknown,
     /// The game has none, or there is no folder to keep them in.
     None,
-    /// Being built (or loaded): the share done.
-    Building(f32),
+    /// Not built yet: the person is asked, told their size on disk.
+    Offered { bytes: u64 },
+    /// The person chose to play without them (for this game).
+    Declined,
+    /// Being built (or loaded): the share done, and the size on disk of what is built.
+    Building { share: f32, bytes: u64 },
     /// Loaded in the worker.
     Ready,
 }
@@ -70,22 +76,60 @@ impl EndgameTables {
         }
     }
 
-    /// The first use of a bot or a hint: starts building what is missing (the worker
-    /// loads what is already built), once.
+    /// The first use of a bot or a hint, once: tables already built are loaded (in the
+    /// worker, on a thread of its own); missing ones are offered ([`Self::offer`]).
     pub(super) fn first_use(&mut self, remote: &mut RemoteGame) {
         if self.state != State::Unknown {
             return;
         }
-        self.state = match self.ask(remote, TablesOp::Build) {
-            Some(status) if status.supported => State::Building(0.0),
+        self.state = match self.ask(remote, TablesOp::Status) {
+            Some(status) if status.supported && status.missing.is_empty() => {
+                // Nothing to build: the worker only loads the files.
+                self.start(remote, 0)
+            }
+            Some(status) if status.supported => State::Offered {
+                bytes: status.missing.iter().map(|f| f.bytes).sum(),
+            },
             _ => State::None,
         };
     }
 
+    fn start(&self, remote: &mut RemoteGame, bytes: u64) -> State {
+        match self.ask(remote, TablesOp::Build) {
+            Some(status) if status.supported => State::Building { share: 0.0, bytes },
+            _ => State::None,
+        }
+    }
+
+    /// The size on disk of the tables offered, while the person has not answered.
+    pub(super) fn offer(&self) -> Option<u64> {
+        match self.state {
+            State::Offered { bytes } => Some(bytes),
+            _ => None,
+        }
+    }
+
+    /// The person agrees: the missing tables are built (the game goes on meanwhile).
+    pub(super) fn prepare(&mut self, remote: &mut RemoteGame) {
+        if let State::Offered { bytes } = self.state {
+            self.state = self.start(remote, bytes);
+        }
+    }
+
+    /// The person plays this game without them; the next game asks again.
+    pub(super) fn decline(&mut self) {
+        if matches!(self.state, State::Offered { .. }) {
+            self.state = State::Declined;
+        }
+    }
+
     /// Follows a build; call every frame. Returns whether it is still under way.
     pub(super) fn poll(&mut self, remote: &mut RemoteGame, now: f64) -> bool {
-        if !matches!(self.state, State::Building(_)) || now < self.next_poll {
-            return matches!(self.state, State::Building(_));
+        let State::Building { bytes, .. } = self.state else {
+            return false;
+        };
+        if now < self.next_poll {
+            return true;
         }
         self.next_poll = now + POLL_EVERY;
         let Some(build) = self.ask(remote, TablesOp::Status).and_then(|s| s.build) else {
@@ -94,18 +138,23 @@ impl EndgameTables {
         self.state = match (build.finished, &build.error) {
             (true, None) => State::Ready,
             (true, Some(_)) => State::None,
-            (false, _) if build.total > 0 => {
-                State::Building(build.done as f32 / build.total as f32)
-            }
-            (false, _) => State::Building(0.0),
+            (false, _) => State::Building {
+                share: if build.total > 0 {
+                    build.done as f32 / build.total as f32
+                } else {
+                    0.0
+                },
+                bytes,
+            },
         };
-        matches!(self.state, State::Building(_))
+        matches!(self.state, State::Building { .. })
     }
 
-    /// The share of the build done, while one is under way.
-    pub(super) fn progress(&self) -> Option<f32> {
+    /// The share of the build done and the size on disk of what it builds (0 when it
+    /// only loads), while one is under way.
+    pub(super) fn progress(&self) -> Option<(f32, u64)> {
         match self.state {
-            State::Building(share) => Some(share),
+            State::Building { share, bytes } => Some((share, bytes)),
             _ => None,
         }
     }

@@ -182,17 +182,7 @@ impl PlayView {
                 ui.separator();
                 ui.label(RichText::new(crate::tr!("play-hint-pending")).italics());
             }
-            if let Some(share) = self.endgame.progress() {
-                ui.separator();
-                ui.add(
-                    egui::ProgressBar::new(share)
-                        .desired_width(240.0)
-                        .text(crate::tr!(
-                            "play-endgame-building",
-                            share = f64::from(share)
-                        )),
-                );
-            }
+            self.endgame_ui(ui);
             if self.waiting() {
                 ui.separator();
                 ui.spinner();
@@ -207,6 +197,49 @@ impl PlayView {
                 ui.colored_label(Color32::from_rgb(230, 90, 90), e);
             }
         });
+    }
+
+    /// The endgame tables: the offer to build them (what they give, their size), or the
+    /// build's progress.
+    fn endgame_ui(&mut self, ui: &mut egui::Ui) {
+        let megabytes = |bytes: u64| (bytes as f64 / 1e6).max(1.0);
+        if let Some(bytes) = self.endgame.offer() {
+            ui.separator();
+            ui.label(crate::tr!(
+                "play-endgame-offer",
+                megabytes = megabytes(bytes)
+            ));
+            if ui
+                .button(crate::tr!("play-endgame-prepare"))
+                .on_hover_text(crate::tr!("play-endgame-prepare-hover"))
+                .clicked()
+            {
+                self.prepare_tables();
+            }
+            if ui
+                .button(crate::tr!("play-endgame-not-now"))
+                .on_hover_text(crate::tr!("play-endgame-not-now-hover"))
+                .clicked()
+            {
+                self.endgame.decline();
+            }
+        } else if let Some((share, bytes)) = self.endgame.progress() {
+            ui.separator();
+            let text = if bytes == 0 {
+                crate::tr!("play-endgame-loading")
+            } else {
+                crate::tr!(
+                    "play-endgame-building",
+                    share = f64::from(share),
+                    megabytes = megabytes(bytes)
+                )
+            };
+            ui.add(
+                egui::ProgressBar::new(share)
+                    .desired_width(320.0)
+                    .text(text),
+            );
+        }
     }
 
     /// The bar of moves made without a site (a Herd's direction, a pass), above the board.

@@ -63,6 +63,14 @@ impl PlayView {
         }
     }
 
+    /// The person agrees to the endgame tables offered: they are built in the worker,
+    /// beside the game.
+    pub fn prepare_tables(&mut self) {
+        if let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) {
+            self.endgame.prepare(remote);
+        }
+    }
+
     /// Whether a hint is being searched.
     pub fn hint_pending(&self) -> bool {
         self.hint_job.is_some()

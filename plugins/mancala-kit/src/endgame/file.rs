@@ -63,6 +63,21 @@ pub enum FileError {
     },
 }
 
+impl Header {
+    /// The size on disk of the file of this header: the header, then two bytes a
+    /// position.
+    ///
+    /// ```
+    /// use mancala_kit::endgame::file::Header;
+    /// let header = Header { seeds: 1, houses: 6, entries: 12, rules: "{}".into() };
+    /// // The fixed fields (32 bytes), the rules, the checksum (32), the body.
+    /// assert_eq!(header.file_size(), 32 + 2 + 32 + 2 * 12);
+    /// ```
+    pub fn file_size(&self) -> u64 {
+        (header_bytes(self, &[0; 32]).len() as u64).saturating_add(2 * self.entries)
+    }
+}
+
 fn header_bytes(header: &Header, checksum: &[u8; 32]) -> Vec<u8> {
     let mut out = Vec::with_capacity(64 + header.rules.len());
     out.extend_from_slice(MAGIC);

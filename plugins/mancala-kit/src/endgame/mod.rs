@@ -345,17 +345,25 @@ pub fn exact_value<V: Variant>(game: &Mancala<V>) -> Option<i32> {
 
 fn status<V: Variant>(config: &Config, dir: &Path, seeds: u32) -> TablesStatus {
     let index = Index::new(2 * config.houses, seeds);
-    let files = (0..=seeds)
-        .filter_map(|n| {
+    let (files, missing): (Vec<_>, Vec<_>) = (0..=seeds)
+        .map(|n| {
             let path = file_path::<V>(dir, config, n);
-            let bytes = std::fs::metadata(&path).ok()?.len();
-            Some(TableFile {
-                seeds: n,
-                positions: index.count(n),
-                bytes,
-            })
+            match std::fs::metadata(&path) {
+                Ok(meta) => Ok(TableFile {
+                    seeds: n,
+                    positions: index.count(n),
+                    bytes: meta.len(),
+                }),
+                Err(_) => Err(TableFile {
+                    seeds: n,
+                    positions: index.count(n),
+                    bytes: header::<V>(config, &index, n).file_size(),
+                }),
+            }
         })
-        .collect();
+        .partition(Result::is_ok);
+    let files = files.into_iter().filter_map(Result::ok).collect();
+    let missing = missing.into_iter().filter_map(Result::err).collect();
     let build = BUILD.lock().ok().and_then(|b| {
         let r = b.as_ref()?;
         if r.variant != TypeId::of::<V>() || r.config != normalised(config) {
@@ -377,6 +385,7 @@ fn status<V: Variant>(config: &Config, dir: &Path, seeds: u32) -> TablesStatus {
         default_seeds: DEFAULT_SEEDS,
         loaded: loaded::<V>(config).and_then(|t| t.limit()),
         files,
+        missing,
         rejected: Vec::new(),
         build,
         probe: None,

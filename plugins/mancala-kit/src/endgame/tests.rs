@@ -391,6 +391,9 @@ fn requests_answer_status_build_load_and_refuse_what_they_cannot_do() {
     };
     let status = ask("status", 3);
     assert!(status.supported && status.files.is_empty());
+    // What a build would make, said before it starts: every count, with its size.
+    let seeds: Vec<u32> = status.missing.iter().map(|f| f.seeds).collect();
+    assert_eq!(seeds, [0, 1, 2, 3]);
     ask("build", 3);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     let done = loop {
@@ -406,6 +409,9 @@ fn requests_answer_status_build_load_and_refuse_what_they_cannot_do() {
     };
     assert_eq!(done.build.unwrap().error, None);
     assert_eq!(done.files.len(), 4);
+    assert!(done.missing.is_empty());
+    // The sizes said before the build are the sizes of the files it made.
+    assert_eq!(status.missing, done.files);
     assert_eq!(done.loaded, Some(3));
     assert_eq!(ask("load", 3).loaded, Some(3));
     assert!(game.endgame_tables("{\"op\":\"explode\"}").is_err());

@@ -109,6 +109,21 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         })
     }
 
+    /// The key of the position in the transposition table of the heuristic search
+    /// (alpha-beta as a bot or a hint; the exact solver keys on [`Game::state_hash`]).
+    /// The default is [`Game::state_hash`].
+    ///
+    /// A game whose `state_hash` covers a record of earlier positions, because a rule
+    /// about repeated positions reads it, may leave the record out here: the search then
+    /// shares what it learnt about a board between the histories that reach it. That
+    /// makes it far stronger where long stretches can repeat (without it, almost no
+    /// position of such a stretch is met twice and the search stays shallow), at the
+    /// price of a value, now and then, that was found under another history. A game
+    /// over (the rule fired) is always seen as such: the engine asks [`Game::turn`] first.
+    fn search_hash(&self) -> u64 {
+        self.state_hash()
+    }
+
     /// A heuristic value of the position for the seat to move, for the search engine
     /// ([`crate::search`]), in hundredths ([`crate::search::EVAL_SCALE`]) of the unit of
     /// the final margin (for mancala: hundredths of a seed), so that a feature can be

@@ -238,7 +238,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             }
             Turn::Seat { seat } => seat,
         };
-        let hash = child.state_hash();
+        let hash = self.key(child);
         if depth > 0 || self.exact {
             self.table.prefetch(hash ^ self.namespace);
         }
@@ -484,6 +484,17 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         best
     }
 
+    /// The position's key: [`Game::state_hash`] for the exact solver, which must never
+    /// take a value found under another history, [`Game::search_hash`] for the
+    /// heuristic search.
+    fn key(&self, game: &G) -> u64 {
+        if self.exact {
+            game.state_hash()
+        } else {
+            game.search_hash()
+        }
+    }
+
     /// The root's value within (`alpha`, `beta`) and its best move.
     pub(super) fn root(
         &mut self,
@@ -494,7 +505,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         beta: i32,
     ) -> (i32, Option<MoveId>) {
         self.root_best = None;
-        let v = self.node(game, game.state_hash(), mover, depth, alpha, beta, 0);
+        let v = self.node(game, self.key(game), mover, depth, alpha, beta, 0);
         (v, self.root_best)
     }
 
@@ -504,7 +515,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         let mut game = game.clone();
         let mut seen = Vec::new();
         while line.len() < max && matches!(game.turn(), Turn::Seat { .. }) {
-            let hash = game.state_hash();
+            let hash = self.key(&game);
             if seen.contains(&hash) {
                 break;
             }

@@ -759,9 +759,31 @@ impl<V: Variant> Game for Mancala<V> {
     /// Under the cycle rule it also covers the positions seen since the last capture
     /// (as a set, [`History::fingerprint`]) once there is more than the current one:
     /// they decide which moves end the game by repetition, so the same board with
-    /// another record is another position for the search's table (else a value found
-    /// where a move repeated would be reused where it does not).
+    /// another record is another position for the exact solver's table (else a value
+    /// found where a move repeated would be reused where it does not).
     fn state_hash(&self) -> u64 {
+        let mut key = self.board_key();
+        if self.history.len() > 1 {
+            key ^= self.history.fingerprint();
+        }
+        game_api::search::mix(key)
+    }
+
+    /// [`Game::state_hash`] without the cycle record: the heuristic search shares what
+    /// it learnt about a board between the histories that reach it. Keyed on the record
+    /// too, almost no position of a capture-free stretch of Oware is met twice, and the
+    /// search of the small endgames where cycles end the game stays shallow (the record
+    /// of the match that showed it: `docs/benchmarks/aalina.md`, session 9).
+    fn search_hash(&self) -> u64 {
+        game_api::search::mix(self.board_key())
+    }
+}
+
+impl<V: Variant> Mancala<V> {
+    /// The key of the board, the side to move and the rarer state, before mixing
+    /// ([`Game::state_hash`], [`Game::search_hash`]).
+    #[inline]
+    fn board_key(&self) -> u64 {
         let mut key = History::key(&self.board, self.to_move);
         let phase = match self.phase {
             Phase::Play => 0,
@@ -773,14 +795,9 @@ impl<V: Variant> Game for Mancala<V> {
         if rest != 1 << 40 {
             key ^= game_api::search::mix(rest.wrapping_add(0x5851_f42d_4c95_7f2d));
         }
-        if self.history.len() > 1 {
-            key ^= self.history.fingerprint();
-        }
-        game_api::search::mix(key)
+        key
     }
-}
 
-impl<V: Variant> Mancala<V> {
     fn sow_on_self(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> sow::Sown {
         let (i, forward) = self.decode(mv);
         let origin = self.board.house(self.to_move, i);

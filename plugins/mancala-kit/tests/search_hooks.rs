@@ -191,6 +191,16 @@ fn reference_hash<V: Variant>(game: &Mancala<V>) -> u64 {
     h.finish()
 }
 
+/// [`reference_hash`] without the cycle record, as the kit's `search_hash`.
+fn reference_search_hash<V: Variant>(game: &Mancala<V>) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    game.board.hash(&mut h);
+    game.to_move.hash(&mut h);
+    game.phase.hash(&mut h);
+    game.round.hash(&mut h);
+    h.finish()
+}
+
 /// `Mancala<V>` searched through the reference hooks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
@@ -235,6 +245,9 @@ impl<V: Variant> Game for Reference<V> {
     }
     fn state_hash(&self) -> u64 {
         reference_hash(&self.0)
+    }
+    fn search_hash(&self) -> u64 {
+        reference_search_hash(&self.0)
     }
     fn search_eval(&self) -> Option<i32> {
         self.0.search_eval()

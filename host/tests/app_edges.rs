@@ -327,10 +327,7 @@ fn the_evaluation_bar_is_off_by_default_and_follows_the_position_once_on() {
     let mut h = harness(app(dir.path(), Some(data.path())));
     start_kalah(&mut h, false);
     // Off: nothing is searched.
-    for _ in 0..40 {
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    idle(&mut h, 40);
     assert!(!h.state_mut().settings_mut().eval_bar);
     assert!(h.state().play_view().unwrap().evaluation().is_none());
     // On from the View menu (a checkbox, since it is a setting).
@@ -362,10 +359,7 @@ fn the_evaluation_bar_is_off_by_default_and_follows_the_position_once_on() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(h.state().play_view().unwrap().session().cursor(), 0);
-    for _ in 0..60 {
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    idle(&mut h, 60);
     assert!(h.state().play_view().unwrap().evaluation().is_none());
 }
 
@@ -398,6 +392,14 @@ fn a_hint_feeds_the_evaluation_bar() {
         hint.starts_with(&e.text) || hint.contains(&e.text),
         "{hint} / {e:?}"
     );
+}
+
+/// Lets `steps` frames pass, 10 ms apart (the worker answers meanwhile).
+fn idle(h: &mut H, steps: usize) {
+    for _ in 0..steps {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
 }
 
 /// The table files in `data`'s endgame folder (any game).
@@ -454,10 +456,7 @@ fn endgame_tables_are_offered_with_their_size_and_built_only_when_the_person_agr
     let mut h = harness(app(dir.path(), Some(data.path())));
     small_kalah_hint(&mut h);
     h.get_by_label_contains("MB on disk");
-    for _ in 0..50 {
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    idle(&mut h, 50);
     assert_eq!(
         table_files(data.path()),
         0,
@@ -499,10 +498,7 @@ fn endgame_tables_are_offered_with_their_size_and_built_only_when_the_person_agr
 
     // Built once: a later game loads them without asking.
     small_kalah_hint(&mut h);
-    for _ in 0..50 {
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    idle(&mut h, 50);
     assert!(h.query_by_label_contains("MB on disk").is_none());
     assert!(h.query_by_label("Prepare them").is_none());
 }

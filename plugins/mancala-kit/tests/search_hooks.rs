@@ -177,28 +177,29 @@ fn reference_hint<V: Variant>(game: &Mancala<V>, mv: MoveId) -> i32 {
     }
 }
 
-/// SipHash over every part of the position.
-fn reference_hash<V: Variant>(game: &Mancala<V>) -> u64 {
+/// SipHash over every part of the position, the cycle record included when `record`.
+fn reference_key<V: Variant>(game: &Mancala<V>, record: bool) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     game.board.hash(&mut h);
     game.to_move.hash(&mut h);
     game.phase.hash(&mut h);
     game.round.hash(&mut h);
-    // The cycle record decides which moves end the game by repetition: part of the key.
-    if game.history.len() > 1 {
+    // The cycle record decides which moves end the game by repetition: part of the
+    // solver's key.
+    if record && game.history.len() > 1 {
         game.history.fingerprint().hash(&mut h);
     }
     h.finish()
 }
 
-/// [`reference_hash`] without the cycle record, as the kit's `search_hash`.
+/// The reference `state_hash`: every part of the position, the cycle record too.
+fn reference_hash<V: Variant>(game: &Mancala<V>) -> u64 {
+    reference_key(game, true)
+}
+
+/// The reference `search_hash`: [`reference_hash`] without the cycle record.
 fn reference_search_hash<V: Variant>(game: &Mancala<V>) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    game.board.hash(&mut h);
-    game.to_move.hash(&mut h);
-    game.phase.hash(&mut h);
-    game.round.hash(&mut h);
-    h.finish()
+    reference_key(game, false)
 }
 
 /// `Mancala<V>` searched through the reference hooks.

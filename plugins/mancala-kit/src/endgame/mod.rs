@@ -345,25 +345,22 @@ pub fn exact_value<V: Variant>(game: &Mancala<V>) -> Option<i32> {
 
 fn status<V: Variant>(config: &Config, dir: &Path, seeds: u32) -> TablesStatus {
     let index = Index::new(2 * config.houses, seeds);
-    let (files, missing): (Vec<_>, Vec<_>) = (0..=seeds)
-        .map(|n| {
-            let path = file_path::<V>(dir, config, n);
-            match std::fs::metadata(&path) {
-                Ok(meta) => Ok(TableFile {
-                    seeds: n,
-                    positions: index.count(n),
-                    bytes: meta.len(),
-                }),
-                Err(_) => Err(TableFile {
-                    seeds: n,
-                    positions: index.count(n),
-                    bytes: header::<V>(config, &index, n).file_size(),
-                }),
-            }
-        })
-        .partition(Result::is_ok);
-    let files = files.into_iter().filter_map(Result::ok).collect();
-    let missing = missing.into_iter().filter_map(Result::err).collect();
+    let (mut files, mut missing) = (Vec::new(), Vec::new());
+    for n in 0..=seeds {
+        let positions = index.count(n);
+        match std::fs::metadata(file_path::<V>(dir, config, n)) {
+            Ok(meta) => files.push(TableFile {
+                seeds: n,
+                positions,
+                bytes: meta.len(),
+            }),
+            Err(_) => missing.push(TableFile {
+                seeds: n,
+                positions,
+                bytes: header::<V>(config, &index, n).file_size(),
+            }),
+        }
+    }
     let build = BUILD.lock().ok().and_then(|b| {
         let r = b.as_ref()?;
         if r.variant != TypeId::of::<V>() || r.config != normalised(config) {

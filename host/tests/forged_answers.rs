@@ -644,3 +644,104 @@ fn a_bot_move_played_after_a_later_change_of_position_is_refused() {
         other => panic!("not refused as an invalid answer: {other:?}"),
     }
 }
+
+fn previewed(id: u64, mv: u32, effects: Vec<Effect>) -> Answer {
+    answer(id, Reply::Preview { mv, effects })
+}
+
+#[test]
+fn a_preview_is_checked_like_a_move_and_must_answer_the_move_asked() {
+    let sow = || {
+        vec![
+            Effect::Lift {
+                site: SiteId(0),
+                count: 3,
+            },
+            Effect::Drop {
+                site: SiteId(1),
+                count: 3,
+            },
+        ]
+    };
+    let requests = |mv| vec![load(), start(), Request::Preview { mv }];
+    // A proper preview passes, and the position it previews stays the worker's: a move
+    // played after it is checked against the position before the preview.
+    let dir = tempfile::tempdir().unwrap();
+    let after = Snapshot {
+        view: counts(&[0, 3]),
+        ..snapshot(false)
+    };
+    let answers = [
+        loaded(),
+        position(2, snapshot(true)),
+        previewed(3, 0, sow()),
+        answer(
+            4,
+            Reply::Played {
+                effects: sow(),
+                snapshot: Box::new(after),
+            },
+        ),
+    ];
+    let exe = fake_worker(dir.path(), &answers);
+    let mut worker = Worker::spawn(&exe).unwrap();
+    worker.call(load(), WAIT).unwrap();
+    worker.call(start(), WAIT).unwrap();
+    match worker.call(Request::Preview { mv: 0 }, WAIT).unwrap() {
+        Reply::Preview { mv, effects } => assert_eq!((mv, effects), (0, sow())),
+        other => panic!("{other:?}"),
+    }
+    worker.call(Request::Play { mv: 0 }, WAIT).unwrap();
+    drop(worker);
+
+    // The effects of another move than the one asked about.
+    let text = refused(
+        &[
+            loaded(),
+            position(2, snapshot(true)),
+            previewed(3, 1, sow()),
+        ],
+        requests(0),
+    );
+    assert!(
+        text.contains("a preview of move #1, asked about #0"),
+        "{text}"
+    );
+    // A move that is not legal there.
+    let text = refused(
+        &[
+            loaded(),
+            position(2, snapshot(true)),
+            previewed(3, 7, sow()),
+        ],
+        requests(7),
+    );
+    assert!(text.contains("not legal there"), "{text}");
+    // Effects that lift more than the site holds.
+    let lift_more = vec![Effect::Lift {
+        site: SiteId(0),
+        count: 4,
+    }];
+    let text = refused(
+        &[
+            loaded(),
+            position(2, snapshot(true)),
+            previewed(3, 0, lift_more),
+        ],
+        requests(0),
+    );
+    assert!(text.contains("more than the 3 pieces there"), "{text}");
+    // A preview in answer to a move.
+    let text = refused(
+        &[
+            loaded(),
+            position(2, snapshot(true)),
+            previewed(3, 0, sow()),
+        ],
+        vec![load(), start(), Request::Play { mv: 0 }],
+    );
+    assert!(
+        text.contains("a move's preview in answer to a move"),
+        "{text}"
+    );
+}

@@ -296,3 +296,29 @@ fn a_bot_move_played_before_its_cancel_arrived_is_undone_by_the_reset_the_app_se
     let mut fresh = RemoteGame::spawn(exe(), set.game("kalah").unwrap(), None).unwrap();
     assert_same(&fresh.start(&options, None, &[mv]).unwrap(), &after);
 }
+
+/// The answer to `id`, waited for.
+fn answer_to(remote: &mut RemoteGame, id: u64) -> Reply {
+    loop {
+        if let Poll::Ready(answer) = remote.wait(id, Duration::from_secs(1)) {
+            return answer.unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+#[test]
+fn a_preview_tells_a_moves_effects_and_leaves_the_game_where_it_was() {
+    let dir = plugins_of(&["kalah"]);
+    let set = plugin_set(dir.path());
+    let (mut remote, _, start) = small_kalah(&set);
+    for info in &start.moves {
+        let id = remote.start_preview(info.id.0).unwrap();
+        let (mv, previewed) = RemoteGame::previewed(answer_to(&mut remote, id)).unwrap();
+        assert_eq!(mv, info.id.0);
+        // The game has not moved: a jump to the start finds the same position, and the
+        // move played now has the effects previewed.
+        let (effects, _) = remote.play(info.id.0).unwrap();
+        assert_eq!(effects, previewed, "move {}", info.notation);
+        assert_same(&remote.goto(&[]).unwrap(), &start);
+    }
+}

@@ -54,6 +54,8 @@ pub struct Marks {
 pub struct BoardResponse {
     /// The site clicked, if any.
     pub clicked: Option<SiteId>,
+    /// The site the person points at: under the mouse, or focused by key.
+    pub pointed: Option<SiteId>,
     /// Where each site was drawn, by site index, in screen points.
     pub rects: Vec<Rect>,
 }
@@ -96,6 +98,7 @@ impl BoardView {
         );
 
         let mut clicked = None;
+        let mut pointed = None;
         let mut rects = Vec::with_capacity(layout.sites.len());
         for site in &layout.sites {
             let site_rect = site_rect(site, &screen_from_board, self.flipped);
@@ -111,8 +114,15 @@ impl BoardView {
             if enabled && response.hovered() {
                 ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
             }
+            if response.hovered() || (response.has_focus() && pointed.is_none()) {
+                pointed = Some(site.id);
+            }
         }
-        BoardResponse { clicked, rects }
+        BoardResponse {
+            clicked,
+            pointed,
+            rects,
+        }
     }
 
     /// The transform from board units to screen points for a board drawn in `rect`.

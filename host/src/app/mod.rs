@@ -17,6 +17,8 @@ mod file_dialog;
 mod game_over;
 mod games;
 mod menus;
+mod move_choices;
+pub mod move_preview;
 mod new_game;
 pub mod online;
 pub mod online_form;

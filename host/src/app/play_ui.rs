@@ -101,15 +101,27 @@ impl PlayView {
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            self.choices_ui(ui, now, step_seconds);
+            let bar_choice = self.choices_ui(ui, now, step_seconds);
             let marks = self.marks();
             let contents = self.shown_contents().clone();
-            let response = self.board.ui(ui, &self.layout, &contents, &marks);
+            // The preview's line keeps its row below the board, so the board never moves.
+            let line = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+            let room = ui.available_size() - egui::vec2(0.0, line);
+            let response = ui
+                .allocate_ui(room, |ui| {
+                    self.board.ui(ui, &self.layout, &contents, &marks)
+                })
+                .inner;
             if let Some(site) = response.clicked {
                 self.click_site(site, now, step_seconds);
             }
             label_stores(ui, &self.layout, &response.rects);
-            self.choices_beside_site_ui(ui, &response.rects, now, step_seconds);
+            let side_choice = self.choices_beside_site_ui(ui, &response.rects, now, step_seconds);
+            let pointed = bar_choice
+                .or(side_choice)
+                .or_else(|| self.move_at(response.pointed));
+            self.point_at(pointed);
+            self.preview_ui(ui, &response.rects, line);
             let board = ui.min_rect();
             self.game_over_overlay(ui, board, &mut commands);
         });
@@ -239,101 +251,6 @@ impl PlayView {
                     .desired_width(320.0)
                     .text(text),
             );
-        }
-    }
-
-    /// The bar of moves made without a site (a Herd's direction, a pass), above the board.
-    /// Once a game has used it, its row stays, empty when there is nothing to choose, so
-    /// the board does not jump up and down from turn to turn.
-    fn choices_ui(&mut self, ui: &mut egui::Ui, now: f64, step_seconds: f64) {
-        let complete: Vec<(MoveId, String, Option<String>)> =
-            if self.person_to_move() && self.path.is_empty() {
-                self.candidates()
-                    .iter()
-                    .filter(|m| m.sites.is_empty())
-                    .map(|m| {
-                        (
-                            m.id,
-                            m.choice.clone().unwrap_or_else(|| m.notation.clone()),
-                            m.key.clone(),
-                        )
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
-        self.uses_move_bar |= !complete.is_empty();
-        if !self.uses_move_bar {
-            return;
-        }
-        let mut chosen = None;
-        ui.horizontal_wrapped(|ui| {
-            ui.set_min_height(ui.spacing().interact_size.y + 4.0);
-            if complete.is_empty() {
-                return;
-            }
-            ui.label(crate::tr!("play-moves-bar"));
-            for (mv, label, key) in &complete {
-                let text = match key {
-                    Some(k) => format!("{label} ({})", key_label(k)),
-                    None => label.clone(),
-                };
-                if ui.button(text).clicked() {
-                    chosen = Some(*mv);
-                }
-            }
-        });
-        if let Some(mv) = chosen {
-            self.play(mv, now, step_seconds);
-        }
-    }
-
-    /// When the clicked sites are shared by several moves (a sowing direction, say), their
-    /// choices appear as buttons beside the last site clicked, with their keys.
-    fn choices_beside_site_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        rects: &[egui::Rect],
-        now: f64,
-        step_seconds: f64,
-    ) {
-        if !self.person_to_move() || self.path.is_empty() {
-            return;
-        }
-        let choices: Vec<(MoveId, String)> = self
-            .candidates()
-            .iter()
-            .filter(|m| m.sites == self.path)
-            .map(|m| {
-                let label = m.choice.clone().unwrap_or_else(|| m.notation.clone());
-                let key = m
-                    .key
-                    .as_deref()
-                    .map_or_else(String::new, |k| format!(" ({})", key_label(k)));
-                (m.id, format!("{label}{key}"))
-            })
-            .collect();
-        if choices.len() < 2 {
-            return;
-        }
-        let Some(rect) = self.path.last().and_then(|s| rects.get(usize::from(s.0))) else {
-            return;
-        };
-        let mut chosen = None;
-        egui::Area::new(egui::Id::unique("move_choices"))
-            .fixed_pos(rect.right_top() + egui::vec2(6.0, 0.0))
-            .order(egui::Order::Foreground)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    for (mv, label) in &choices {
-                        if ui.button(label).clicked() {
-                            chosen = Some(*mv);
-                        }
-                    }
-                });
-            });
-        if let Some(mv) = chosen {
-            self.play(mv, now, step_seconds);
         }
     }
 

@@ -22,6 +22,7 @@ use crate::{
 
 mod history;
 mod input;
+mod preview;
 mod relabel;
 mod searches;
 
@@ -145,6 +146,8 @@ pub struct PlayView {
     /// The language changed: the game is to be re-labelled once no position change is
     /// on its way (see [`PlayView::relabel`]).
     relabel_due: bool,
+    /// What the moves pointed at would do.
+    previews: preview::Previews,
 }
 
 impl PlayView {
@@ -205,6 +208,7 @@ impl PlayView {
             queued: None,
             woken: false,
             relabel_due: false,
+            previews: preview::Previews::default(),
         };
         view.show(snapshot);
         view.face_the_person();
@@ -558,6 +562,7 @@ impl PlayView {
             self.relabel_now();
         }
         self.poll_searches(now, step_seconds);
+        self.poll_preview();
         self.tick_clock(ctx, now);
         if let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none())
             && self.endgame.poll(remote, now)

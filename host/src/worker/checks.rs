@@ -34,6 +34,8 @@ enum Asked {
     /// A bot's move played by the worker.
     BotMove,
     Hint,
+    /// What a move would do: the move asked about.
+    Preview(u32),
     Tables,
 }
 
@@ -48,6 +50,7 @@ impl Asked {
             Request::Bot { .. } => Asked::Bot,
             Request::BotMove { .. } => Asked::BotMove,
             Request::Hint { .. } => Asked::Hint,
+            Request::Preview { mv } => Asked::Preview(*mv),
             Request::Tables { .. } => Asked::Tables,
             Request::Cancel { .. } => return None,
         })
@@ -174,6 +177,9 @@ impl Checker {
                 Ok(())
             }
             (Asked::Tables, Reply::Tables(status)) => self.tables(status),
+            (Asked::Preview(asked), Reply::Preview { mv, effects }) => {
+                self.preview(asked, *mv, effects)
+            }
             (asked, reply) => Err(format!(
                 "{} in answer to {}",
                 reply_kind(reply),
@@ -293,6 +299,22 @@ impl Checker {
         self.moved_on(id, snapshot)
     }
 
+    /// A move's preview: the move asked about, legal for the seat to move in the game's
+    /// position (a preview is answered in order, after the position changes sent before
+    /// it), its effects replayed over that position's view. The position is unchanged.
+    fn preview(&self, asked: u32, mv: u32, effects: &[game_api::Effect]) -> Checked {
+        if mv != asked {
+            return Err(format!("a preview of move #{mv}, asked about #{asked}"));
+        }
+        let Some(known) = self.position.as_ref() else {
+            return Err("a move's preview before any position".into());
+        };
+        if known.to_move.is_none() || known.moves.binary_search(&mv).is_err() {
+            return Err(format!("a preview of move #{mv}, which is not legal there"));
+        }
+        validate::effects(self.plugin(), effects, known.sites, &known.view).map_err(|e| e.message)
+    }
+
     /// A search's move: legal for the seat to move in the position it searched.
     fn legal_in_searched(&mut self, id: u64, mv: u32) -> Checked {
         let basis = match self.basis.remove(&id) {
@@ -358,6 +380,7 @@ fn request_kind(asked: Asked) -> &'static str {
         Asked::Bot => "a bot's search",
         Asked::BotMove => "a bot's move",
         Asked::Hint => "a hint",
+        Asked::Preview(_) => "a move's preview",
         Asked::Tables => "the endgame tables",
     }
 }
@@ -371,6 +394,7 @@ fn reply_kind(reply: &Reply) -> &'static str {
         Reply::Chosen { .. } => "a bot's move",
         Reply::BotPlayed { .. } => "a bot's move played",
         Reply::Hint { .. } => "a hint",
+        Reply::Preview { .. } => "a move's preview",
         Reply::Cancelled => "a cancelled search",
         Reply::Tables(_) => "endgame tables",
     }

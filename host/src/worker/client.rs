@@ -504,6 +504,7 @@ fn describe(request: &Request) -> String {
         Request::Goto { .. } => crate::tr!("worker-doing-goto"),
         Request::Bot { .. } | Request::BotMove { .. } => crate::tr!("worker-doing-bot"),
         Request::Hint { .. } => crate::tr!("worker-doing-hint"),
+        Request::Preview { .. } => crate::tr!("worker-doing-preview"),
         Request::Cancel { .. } => crate::tr!("worker-doing-cancel"),
         Request::Tables { .. } => crate::tr!("worker-doing-tables"),
         Request::Language { .. } => crate::tr!("worker-doing-language"),

@@ -103,6 +103,13 @@ pub enum Request {
         /// The seed of its random generator.
         seed: u64,
     },
+    /// What move `mv` would do at the current position, without playing it: the plugin
+    /// plays it on a copy of the game and its effects (checked like a played move's) are
+    /// answered with `Preview`. The game is unchanged.
+    Preview {
+        /// The move.
+        mv: u32,
+    },
     /// A hint for the seat to move (on its own thread).
     Hint {
         /// The seed of the search.
@@ -184,6 +191,13 @@ pub enum Reply {
         snapshot: Box<Snapshot>,
         /// Which bot played it.
         bot: BotTrace,
+    },
+    /// What a move would do (`Preview`): its effects, as if played.
+    Preview {
+        /// The move.
+        mv: u32,
+        /// What a person would see happen.
+        effects: Vec<Effect>,
     },
     /// A hint.
     Hint {

@@ -282,6 +282,20 @@ impl RemoteGame {
         }
     }
 
+    /// Asks what move `mv` would do at the current position, without playing it; poll
+    /// its id for [`Reply::Preview`] (read it with [`RemoteGame::previewed`]).
+    pub fn start_preview(&mut self, mv: u32) -> Result<u64, WorkerFailure> {
+        self.worker.send(Request::Preview { mv }, watchdog())
+    }
+
+    /// The move and its effects of a `Preview`'s reply.
+    pub fn previewed(reply: Reply) -> Result<(u32, Vec<Effect>), WorkerError> {
+        match reply {
+            Reply::Preview { mv, effects } => Ok((mv, effects)),
+            other => Err(unexpected(other)),
+        }
+    }
+
     /// Starts a hint's search of `budget`; poll its id.
     pub fn start_hint(&mut self, seed: u64, budget: Duration) -> Result<u64, WorkerFailure> {
         let millis = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX);

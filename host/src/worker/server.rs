@@ -200,6 +200,11 @@ impl Worker {
                 let (effects, snapshot) = play_into(&mut shared, mv)?;
                 Ok(Reply::Played { effects, snapshot })
             }
+            Request::Preview { mv } => {
+                // A copy: the game in progress is not touched.
+                let effects = self.game()?.apply_with_effects(MoveId(mv))?;
+                Ok(Reply::Preview { mv, effects })
+            }
             Request::Language { language, moves } => self.relabel(&language, &moves),
             Request::Tables { request } => {
                 let status = self.game()?.endgame_tables(&request)?;

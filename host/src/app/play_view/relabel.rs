@@ -41,6 +41,20 @@ impl PlayView {
         }
     }
 
+    /// What `effects` of a move by `seat` (none: chance) tell, in words (see
+    /// [`events::describe`](crate::app::events::describe)).
+    pub(in crate::app) fn happened(&self, seat: Option<u8>, effects: &[Effect]) -> Option<String> {
+        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        let owner = |site: game_api::SiteId| {
+            self.layout
+                .sites
+                .iter()
+                .find(|s| s.id == site)
+                .and_then(|s| s.owner)
+        };
+        crate::app::events::describe(effects, &names, seat, &owner)
+    }
+
     /// What a person reads of a move just played: the chance outcome, or the seat, the
     /// move and what happened (nothing for a seat's move that did nothing worth saying).
     pub(super) fn event_text(
@@ -57,15 +71,7 @@ impl PlayView {
             .filter(|e| !(over && matches!(e, Effect::ExtraTurn { .. })))
             .cloned()
             .collect();
-        let effects = effects.as_slice();
-        let owner = |site: game_api::SiteId| {
-            self.layout
-                .sites
-                .iter()
-                .find(|s| s.id == site)
-                .and_then(|s| s.owner)
-        };
-        let happened = crate::app::events::describe(effects, &names, seat, &owner);
+        let happened = self.happened(seat, &effects);
         match (seat, happened) {
             (None, Some(h)) => Some(crate::tr!(
                 "play-chance-event",

@@ -1,0 +1,141 @@
+//! The move preview, driven through egui_kittest: pointing at a legal move shows what it
+//! would do (where it ends, what it takes), from the plugin's own answer, and changes
+//! nothing; a finished game previews nothing.
+
+mod common;
+
+use common::plugins_of;
+
+use egui_kittest::{
+    Harness,
+    kittest::{NodeT, Queryable},
+};
+use tavola::{
+    app::{AppConfig, Screen, TavolaApp},
+    plugins::{DirSource, PluginDir, PluginDirs},
+    session::SeatKind,
+};
+
+type H = Harness<'static, TavolaApp>;
+
+fn app(dir: &std::path::Path) -> TavolaApp {
+    let mut app = TavolaApp::new(
+        PluginDirs(vec![PluginDir {
+            path: dir.to_path_buf(),
+            source: DirSource::CommandLine,
+        }]),
+        AppConfig {
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            language: Some("en".into()),
+            ..AppConfig::default()
+        },
+    );
+    app.settings_mut().step_seconds = 0.0;
+    app
+}
+
+/// Kalah (six houses, four seeds) between two people.
+fn kalah() -> (tempfile::TempDir, H) {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = Harness::builder()
+        .with_max_steps(64)
+        .with_size([1200.0, 800.0])
+        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app(dir.path()));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    h.state_mut()
+        .new_game_dialog()
+        .unwrap()
+        .set_seat(1, SeatKind::Person);
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play);
+    (dir, h)
+}
+
+/// Frames until a label containing `text` shows (the worker answers meanwhile).
+fn until_shown(h: &mut H, text: &str) -> String {
+    for _ in 0..200 {
+        h.step();
+        if let Some(node) = h.query_by_label_contains(text) {
+            let node = node.accesskit_node();
+            return node.label().or_else(|| node.value()).unwrap_or_default();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no label with {text:?}");
+}
+
+/// The position's notation, the record's length.
+fn game_state(h: &H) -> (String, usize) {
+    let play = h.state().play_view().expect("a game");
+    (play.notation().to_owned(), play.session().moves().len())
+}
+
+#[test]
+fn pointing_at_a_pit_says_where_its_sowing_ends_and_changes_nothing() {
+    let (_dir, mut h) = kalah();
+    let before = game_state(&h);
+    // c's four seeds end in South's store: an extra turn.
+    h.get_by_label_contains("c: 4").hover();
+    let line = until_shown(&mut h, "If played");
+    assert!(line.contains("extra turn"), "{line}");
+    assert!(line.starts_with("If played, c ends in"), "{line}");
+    // Pointing at another pit tells that pit's move.
+    h.get_by_label_contains("b: 4").hover();
+    let line = until_shown(&mut h, "If played, b");
+    assert!(line.contains("ends in f"), "{line}");
+    assert!(!line.contains("extra turn"), "{line}");
+    assert_eq!(game_state(&h), before, "a preview plays nothing");
+}
+
+#[test]
+fn pointing_at_a_direction_previews_that_direction() {
+    let dir = plugins_of(&["o_an_quan"]);
+    let mut h = Harness::builder()
+        .with_max_steps(64)
+        .with_size([1200.0, 800.0])
+        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app(dir.path()));
+    h.get_by_label_contains("Play Ô Ăn Quan").click();
+    h.run();
+    h.state_mut()
+        .new_game_dialog()
+        .unwrap()
+        .set_seat(1, SeatKind::Person);
+    h.get_by_label("Start").click();
+    h.run();
+    let before = game_state(&h);
+    // A square's five seeds go either way: pointing at the square names no one move.
+    h.get_by_label_contains("c: 5").hover();
+    for _ in 0..20 {
+        h.step();
+    }
+    assert!(h.query_by_label_contains("If played").is_none());
+    h.get_by_label_contains("c: 5").click();
+    h.run();
+    h.get_by_label("clockwise (left arrow)").hover();
+    let one = until_shown(&mut h, "If played");
+    h.get_by_label("anticlockwise (right arrow)").hover();
+    let mut other = one.clone();
+    for _ in 0..200 {
+        h.step();
+        other = h
+            .query_by_label_contains("If played")
+            .and_then(|n| {
+                n.accesskit_node()
+                    .label()
+                    .or_else(|| n.accesskit_node().value())
+            })
+            .unwrap_or_default();
+        if other != one && !other.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_ne!(one, other, "each direction its own preview");
+    assert!(
+        one.contains("ends in") && other.contains("ends in"),
+        "{one} / {other}"
+    );
+    assert_eq!(game_state(&h), before, "a preview plays nothing");
+}

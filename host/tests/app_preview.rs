@@ -1,6 +1,7 @@
-//! The move preview, driven through egui_kittest: pointing at a legal move shows what it
-//! would do (where it ends, what it takes), from the plugin's own answer, and changes
-//! nothing; a finished game previews nothing.
+//! The move preview and a move's events, driven through egui_kittest: pointing at a
+//! legal move shows what it would do (where it ends, what it takes), from the plugin's
+//! own answer, and changes nothing; what a move made happen is told once the board has
+//! shown it, and kept in the move list.
 
 mod common;
 
@@ -138,4 +139,26 @@ fn pointing_at_a_direction_previews_that_direction() {
         "{one} / {other}"
     );
     assert_eq!(game_state(&h), before, "a preview plays nothing");
+}
+
+#[test]
+fn what_a_move_made_happen_is_told_after_its_animation_and_kept_in_the_move_list() {
+    let (_dir, mut h) = kalah();
+    h.state_mut().settings_mut().step_seconds = 0.2;
+    // c's four seeds end in South's store: an extra turn.
+    h.get_by_label_contains("c: 4").click();
+    h.step();
+    h.step();
+    assert!(h.state().play_view().unwrap().animating());
+    assert!(
+        h.query_by_label_contains("South c: extra turn").is_none(),
+        "told before the board has shown it"
+    );
+    until_shown(&mut h, "South c: extra turn");
+    assert!(!h.state().play_view().unwrap().animating());
+    // The move list keeps it beside the move, after a later move too.
+    h.state_mut().settings_mut().step_seconds = 0.0;
+    h.get_by_label_contains("a: 4").click();
+    let line = until_shown(&mut h, "1. South c");
+    assert!(line.contains("extra turn for South"), "{line}");
 }

@@ -124,8 +124,17 @@ impl PlayView {
 
     /// The preview of the move pointed at: its marks over the board (drawn at `rects`)
     /// and its line in the row of height `line` below the board, kept empty otherwise.
+    /// With no preview, what the last move took and gave stays marked at its sites once
+    /// the board has shown it.
     pub(super) fn preview_ui(&self, ui: &mut egui::Ui, rects: &[egui::Rect], line: f32) {
-        let text = self.preview().and_then(|(info, effects, marks)| {
+        let preview = self.preview();
+        if preview.is_none()
+            && self.animation.is_none()
+            && let Some(marks) = &self.last_marks
+        {
+            super::move_preview::paint(ui.painter(), marks, &self.layout, rects);
+        }
+        let text = preview.and_then(|(info, effects, marks)| {
             let marks = marks.beyond(info);
             super::move_preview::paint(ui.painter(), &marks, &self.layout, rects);
             let seat = match self.turn {

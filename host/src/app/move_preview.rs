@@ -80,6 +80,13 @@ impl PreviewMarks {
         marks
     }
 
+    /// Only what the move takes and gives (where it ended is the last move's mark
+    /// already).
+    pub fn taken(mut self) -> PreviewMarks {
+        self.ends = None;
+        self
+    }
+
     /// Whether there is nothing to mark.
     pub fn is_empty(&self) -> bool {
         self.ends.is_none() && self.loses.is_empty() && self.gains.is_empty()

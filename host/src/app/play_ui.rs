@@ -172,7 +172,12 @@ impl PlayView {
                 ui.separator();
                 ui.label(RichText::new(line).italics());
             }
-            if let Some(e) = &self.last_event {
+            // What a move made happen is told once the board has shown it.
+            if let Some(e) = self
+                .last_event
+                .as_ref()
+                .filter(|_| self.animation.is_none())
+            {
                 ui.separator();
                 ui.label(e);
             }
@@ -410,11 +415,11 @@ impl PlayView {
                         }
                         None => format!("     {} {}", crate::tr!("play-chance"), m.notation),
                     };
-                    let text = if i < cursor {
-                        RichText::new(text)
-                    } else {
-                        RichText::new(text).weak().italics()
-                    };
+                    let event = m
+                        .check
+                        .clone()
+                        .and_then(|check| self.move_events.get(&(i, check)));
+                    let text = move_line(ui, text, event, i < cursor);
                     if ui.selectable_label(i + 1 == cursor, text).clicked() {
                         goto = Some(i + 1);
                     }
@@ -461,6 +466,41 @@ impl PlayView {
 /// Writes whose each store or tray is beside it ("South store", "North captured"): the
 /// layout names them, but names that long are not drawn on the board itself. The name
 /// goes outside the board's middle, in its owner's colour.
+/// A line of the move list: the move, then what it made happen (in smaller, weaker
+/// text); a move past the position shown (Redo would replay it) in italics.
+fn move_line(
+    ui: &egui::Ui,
+    text: String,
+    event: Option<&String>,
+    played: bool,
+) -> egui::text::LayoutJob {
+    let style = ui.style();
+    let mut job = egui::text::LayoutJob::default();
+    let main = if played {
+        RichText::new(text)
+    } else {
+        RichText::new(text).weak().italics()
+    };
+    main.append_to(
+        &mut job,
+        style,
+        egui::FontSelection::Default,
+        egui::Align::Center,
+    );
+    if let Some(event) = event {
+        RichText::new(format!("  {event}"))
+            .small()
+            .weak()
+            .append_to(
+                &mut job,
+                style,
+                egui::FontSelection::Default,
+                egui::Align::Center,
+            );
+    }
+    job
+}
+
 fn label_stores(ui: &egui::Ui, layout: &game_api::Layout, rects: &[egui::Rect]) {
     let Some(board) = rects.iter().copied().reduce(|a, b| a.union(b)) else {
         return;

@@ -148,6 +148,12 @@ pub struct PlayView {
     relabel_due: bool,
     /// What the moves pointed at would do.
     previews: preview::Previews,
+    /// What the last move took and gave, marked at its sites once the board has shown it.
+    pub(super) last_marks: Option<super::move_preview::PreviewMarks>,
+    /// What each move played here made happen, for the move list: by the move's place
+    /// in the record and the check of the position it led to (so a branch never shows
+    /// another line's events).
+    pub(super) move_events: std::collections::HashMap<(usize, String), String>,
 }
 
 impl PlayView {
@@ -209,6 +215,8 @@ impl PlayView {
             woken: false,
             relabel_due: false,
             previews: preview::Previews::default(),
+            last_marks: None,
+            move_events: std::collections::HashMap::new(),
         };
         view.show(snapshot);
         view.face_the_person();
@@ -288,6 +296,7 @@ impl PlayView {
         self.position += 1;
         self.drop_eval_job();
         self.chance_due = None;
+        self.last_marks = None;
         let result = match &self.turn {
             Turn::Over { outcome } => Some(outcome.clone()),
             _ => None,
@@ -465,6 +474,7 @@ impl PlayView {
     ) {
         let over = matches!(snapshot.turn, Turn::Over { .. });
         self.last_event = self.event_text(seat, &info.notation, &effects, over);
+        let happened = self.happened_in(seat, &effects, over);
         let at = self.session.cursor();
         let redone = self.session.next_redo() == Some(mv);
         let played = info.notation.clone();
@@ -472,6 +482,12 @@ impl PlayView {
             .session
             .record_played(mv, info.notation, seat, &snapshot.notation);
         self.note_branch(at, &played, dropped);
+        if let (Some(happened), Some(check)) = (
+            happened,
+            self.session.moves().get(at).and_then(|m| m.check.clone()),
+        ) {
+            self.move_events.insert((at, check), happened);
+        }
         if let Some(s) = seat
             && !redone
             && !self.replaying
@@ -502,6 +518,7 @@ impl PlayView {
         let before = self.contents.clone();
         let view_before = self.view.clone();
         self.show(snapshot);
+        self.last_marks = Some(super::move_preview::PreviewMarks::of(&effects).taken());
         self.start_animation(effects, before, now, step_seconds);
         self.view_before = self.animation.is_some().then_some(view_before);
     }

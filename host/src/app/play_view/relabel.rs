@@ -55,6 +55,22 @@ impl PlayView {
         crate::app::events::describe(effects, &names, seat, &owner)
     }
 
+    /// What `effects` of a move by `seat` made happen, in words; `over`: the move ended
+    /// the game, which gives nobody another turn, whatever the plugin said.
+    pub(in crate::app) fn happened_in(
+        &self,
+        seat: Option<u8>,
+        effects: &[Effect],
+        over: bool,
+    ) -> Option<String> {
+        let effects: Vec<Effect> = effects
+            .iter()
+            .filter(|e| !(over && matches!(e, Effect::ExtraTurn { .. })))
+            .cloned()
+            .collect();
+        self.happened(seat, &effects)
+    }
+
     /// What a person reads of a move just played: the chance outcome, or the seat, the
     /// move and what happened (nothing for a seat's move that did nothing worth saying).
     pub(super) fn event_text(
@@ -65,13 +81,7 @@ impl PlayView {
         over: bool,
     ) -> Option<String> {
         let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
-        // A move that ends the game gives nobody another turn, whatever the plugin said.
-        let effects: Vec<Effect> = effects
-            .iter()
-            .filter(|e| !(over && matches!(e, Effect::ExtraTurn { .. })))
-            .cloned()
-            .collect();
-        let happened = self.happened(seat, &effects);
+        let happened = self.happened_in(seat, effects, over);
         match (seat, happened) {
             (None, Some(h)) => Some(crate::tr!(
                 "play-chance-event",

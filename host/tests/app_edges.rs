@@ -502,3 +502,32 @@ fn endgame_tables_are_offered_with_their_size_and_built_only_when_the_person_agr
     assert!(h.query_by_label_contains("MB on disk").is_none());
     assert!(h.query_by_label("Prepare them").is_none());
 }
+
+#[test]
+fn an_autosave_that_cannot_be_written_is_told_and_the_game_goes_on() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path(), Some(data.path())));
+    start_kalah(&mut h, false);
+    // A folder where the autosave goes: no write can replace it (whoever runs the test,
+    // root included).
+    let _ = std::fs::remove_file(data.path().join("autosave.json"));
+    std::fs::create_dir_all(data.path().join("autosave.json").join("inside")).unwrap();
+    h.get_by_label_contains("c: 4").click();
+    h.run();
+    h.state_mut().wait_for_saves();
+    let message = h.state().message().map(str::to_owned).unwrap_or_default();
+    assert!(
+        message.starts_with("The game could not be saved") && message.contains("autosave.json"),
+        "{message}"
+    );
+    // The game goes on; once the way is clear, the next move is saved.
+    std::fs::remove_dir_all(data.path().join("autosave.json")).unwrap();
+    h.get_by_label("OK").click();
+    h.run();
+    h.get_by_label_contains("a: 4").click();
+    h.run();
+    h.state_mut().wait_for_saves();
+    let saved = tavola::record::Record::read(&data.path().join("autosave.json")).unwrap();
+    assert_eq!(saved.moves.len(), 2);
+}

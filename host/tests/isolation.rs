@@ -77,7 +77,9 @@ fn start(h: &mut Harness<'static, TavolaApp>, seats: Vec<SeatKind>) {
     h.run();
 }
 
-fn autosaved_moves(data: &Path) -> usize {
+/// The moves in the autosave, once the app's writer has written what it was given.
+fn autosaved_moves(h: &mut Harness<'static, TavolaApp>, data: &Path) -> usize {
+    h.state_mut().wait_for_saves();
     let record = tavola::record::Record::read(&data.join("autosave.json")).unwrap();
     record.moves.len()
 }
@@ -166,7 +168,7 @@ fn a_crash_in_a_game_call_keeps_the_game_and_a_restart_plays_on() {
             2,
             "{what}: the two moves before are kept"
         );
-        assert_eq!(autosaved_moves(data.path()), 2, "{what}: and saved");
+        assert_eq!(autosaved_moves(&mut h, data.path()), 2, "{what}: and saved");
         assert_eq!(h.state().screen(), Screen::Play, "{what}: the app lives on");
 
         // The plugin is fixed (the variable cleared): a restart resumes at move 2.
@@ -186,7 +188,7 @@ fn a_crash_in_a_game_call_keeps_the_game_and_a_restart_plays_on() {
             .play(MoveId(2), 0.0, 0.0);
         h.run();
         assert_eq!(h.state().play_view().unwrap().session().cursor(), 3);
-        assert_eq!(autosaved_moves(data.path()), 3);
+        assert_eq!(autosaved_moves(&mut h, data.path()), 3);
     }
     set_env("TAVOLA_HOSTILE", "");
 }
@@ -219,7 +221,7 @@ fn a_crash_inside_a_bots_search_keeps_the_game() {
     let failure = view.failure().expect("the search's crash is reported");
     assert!(failure.what.contains("SIGABRT"), "{}", failure.what);
     assert_eq!(view.session().cursor(), 1);
-    assert_eq!(autosaved_moves(data.path()), 1);
+    assert_eq!(autosaved_moves(&mut h, data.path()), 1);
 }
 
 #[test]

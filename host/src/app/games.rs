@@ -332,18 +332,36 @@ impl TavolaApp {
         }
     }
 
-    /// Writes the game in progress to this instance's save (after every move).
+    /// Hands the game in progress to the autosave's writer (after every move): it is
+    /// written to this instance's save off the UI thread; its outcome is taken by
+    /// [`saves_reported`](Self::saves_reported).
     pub(super) fn autosave(&mut self) {
         let Some(slot) = &self.slot else { return };
         let Some(play) = &self.play else { return };
-        let result = write_atomic(
-            &slot.autosave(),
-            play.session().record().to_json().as_bytes(),
-        );
+        let bytes = play.session().record().to_json().into_bytes();
+        if let Some(result) = self.saver.save(slot.autosave(), bytes) {
+            self.save_reported(result);
+        }
+    }
+
+    /// Takes what the autosave's writer reported (once a frame).
+    pub(super) fn saves_reported(&mut self) {
+        for result in self.saver.reports() {
+            self.save_reported(result);
+        }
+    }
+
+    fn save_reported(&mut self, result: Result<(), String>) {
         match result {
             Ok(()) => self.last_save_error = None,
-            Err(e) => self.save_failed(crate::tr!("autosave-failed", error = e.to_string())),
+            Err(e) => self.save_failed(crate::tr!("autosave-failed", error = e)),
         }
+    }
+
+    /// Waits until every autosave handed over is on the disk, and takes their outcome.
+    pub fn wait_for_saves(&mut self) {
+        self.saver.wait();
+        self.saves_reported();
     }
 
     fn save_failed(&mut self, error: String) {
@@ -366,6 +384,7 @@ impl TavolaApp {
     pub fn save_state(&mut self) {
         self.save_settings();
         self.autosave();
+        self.wait_for_saves();
     }
 
     /// Saves everything and gives up this instance's save slot (a normal end).

@@ -5,6 +5,7 @@
 //! process (see [`crate::worker`]).
 
 mod animation;
+mod autosaver;
 mod board;
 mod chooser;
 mod clock;
@@ -142,6 +143,8 @@ pub struct TavolaApp {
     confirm_restart: bool,
     message: Option<String>,
     last_save_error: Option<String>,
+    /// Writes the autosave off the UI thread.
+    saver: autosaver::Autosaver,
     failures_seen: usize,
     recoverable: usize,
     fullscreen: bool,
@@ -197,6 +200,7 @@ impl TavolaApp {
             confirm_restart: false,
             message,
             last_save_error: None,
+            saver: autosaver::Autosaver::new(),
             failures_seen: 0,
             recoverable: 0,
             fullscreen: false,
@@ -363,6 +367,7 @@ impl TavolaApp {
             egui::Visuals::light()
         });
         self.watch_plugins(now);
+        self.saves_reported();
         ctx.request_repaint_after(std::time::Duration::from_secs(2));
         self.shortcuts(&ctx);
 

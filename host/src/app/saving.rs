@@ -5,6 +5,8 @@
 //!   `autosave-N.json`. Two windows never write the same file.
 //! - **Written safely, after every move**, through [`write_atomic`] (temporary file,
 //!   fsync, rename, fsync of the folder): a kill at any moment leaves the last save whole.
+//!   The autosave's writer thread (`autosaver`) does it, so the window never waits on the
+//!   disk; quitting waits for it.
 //! - **Never deleted when it cannot be restored.** A save that cannot be opened (its
 //!   plugin is missing, it is corrupt, the last run ended abnormally while it was open) is
 //!   moved into `recovered/` with a `.reason.txt` beside it, listed in "Recover games…",

@@ -79,8 +79,11 @@ impl BoardView {
         marks: &Marks,
     ) -> BoardResponse {
         let available = ui.available_size();
-        let scale = (available.x / layout.size[0])
-            .min(available.y / layout.size[1])
+        // Room for the board's wooden frame (0.08 board units each side) and the marks
+        // outside the edge sites, so that none is cut off.
+        const FRAME: f32 = 0.2;
+        let scale = (available.x / (layout.size[0] + FRAME))
+            .min(available.y / (layout.size[1] + FRAME))
             .max(1.0);
         let size = Vec2::new(layout.size[0], layout.size[1]) * scale;
         let (outer, _) = ui.allocate_exact_size(available, Sense::hover());
@@ -358,7 +361,9 @@ fn paint_board(
         if marks.last_move.contains(&site.id) {
             // A badge, not a ring: the rings say what can be played now.
             let r = (scale * 0.09).clamp(4.0, 9.0);
-            let at = rect.left_top() + Vec2::splat(r * 0.9);
+            // In the top right corner: a square's label is in its top left, a pit's
+            // key and count along its foot.
+            let at = rect.right_top() + Vec2::new(-r * 0.9, r * 0.9);
             painter.circle(
                 at,
                 r,

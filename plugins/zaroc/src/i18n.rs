@@ -37,6 +37,7 @@ pub const IT: Phrasebook = Phrasebook {
         ("{} is empty", "{} è vuoto"),
         ("{} cannot go to {}", "da {} non si può andare a {}"),
         ("no such move", "questa mossa non esiste"),
+        ("{} ({}) wins", "Vince {} ({})"),
         ("{} wins", "Vince {}"),
         (
             "Draw: the position occurred three times",
@@ -44,8 +45,8 @@ pub const IT: Phrasebook = Phrasebook {
         ),
         ("Draw: {} turns", "Patta: {} turni"),
         (
-            "{} to move (move {} of 2), turn {}",
-            "Muove {} (mossa {} di 2), turno {}",
+            "{} ({}) to move (move {} of 2), turn {}",
+            "Muove {} ({}) (mossa {} di 2), turno {}",
         ),
         ("Colour", "Colore"),
         ("On the finish row", "Sul traguardo"),

@@ -101,13 +101,20 @@ impl Zaroc {
                 }
             })
             .collect();
+        // A seat is named once, with its colour: "Player 2 (Dark) to move".
+        let who = |c: Colour| {
+            format!(
+                "{} ({c:?})",
+                Self::manifest().seat_names[usize::from(self.seat_of(c))]
+            )
+        };
         let status = match self.ending {
-            Some(Ending::Won(c)) => format!("{c:?} wins"),
+            Some(Ending::Won(c)) => format!("{} wins", who(c)),
             Some(Ending::Repetition) => "Draw: the position occurred three times".into(),
             Some(Ending::TooLong) => format!("Draw: {MAX_TURNS} turns"),
             None => format!(
-                "{:?} to move (move {} of 2), turn {}",
-                self.to_move,
+                "{} to move (move {} of 2), turn {}",
+                who(self.to_move),
                 self.step,
                 self.turns + 1
             ),

@@ -262,3 +262,24 @@ fn a_bad_saved_state_is_refused_with_its_reason() {
         .to_string();
     assert!(err.contains("stick the board lacks"), "{err}");
 }
+
+#[test]
+fn the_status_names_each_seat_once_with_its_colour() {
+    let mut game = Zaroc::new(&options(&[])).unwrap();
+    // Player 1 starts and plays Light.
+    assert_eq!(
+        game.view().status,
+        "Player 1 (Light) to move (move 1 of 2), turn 1"
+    );
+    let second = Zaroc::new(&options(&["first=second"])).unwrap();
+    assert!(
+        second.view().status.starts_with("Player 2 (Light) to move"),
+        "{}",
+        second.view().status
+    );
+    game.set_language("it");
+    assert_eq!(
+        game.view().status,
+        "Muove Giocatore 1 (Chiaro) (mossa 1 di 2), turno 1"
+    );
+}

@@ -96,6 +96,17 @@ fn a_three_claims_a_tuzdyk_that_collects_later_stones() {
             game.apply(MoveId(0)).is_err(),
             "North's A is South's tuzdyk"
         );
+        // The seats' panels say whose tuzdyk it is, by the house's label.
+        let panels = game.view().unwrap().panels;
+        let tuzdyk = |seat: usize| {
+            panels[seat]
+                .entries
+                .iter()
+                .find(|e| e.label == "Tuzdyk")
+                .map(|e| e.value.clone())
+        };
+        assert_eq!(tuzdyk(0).as_deref(), Some("A"));
+        assert_eq!(tuzdyk(1), None);
     });
 }
 

@@ -215,6 +215,24 @@ impl<V: Variant> Mancala<V> {
         }
     }
 
+    /// The panel entries naming the houses `side` has made its sinks (a tuzdyk), by
+    /// the house's label on the board: `Tuzdyk: e`.
+    fn sink_entries(&self, side: Side) -> Vec<PanelEntry> {
+        let mut name = V::SINK_NAME.to_owned();
+        if let Some(first) = name.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        (0..self.board.ring_len())
+            .filter(|&pit| self.board.mark(pit) == Special::Sink(side))
+            .filter_map(|pit| match self.board.pit(pit) {
+                crate::board::Pit::House(row, i) => {
+                    Some(PanelEntry::new(&name, Self::house_name(row, i)))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The name of `side`'s house `i`: `a`, `b`… for South, `A`, `B`… for North.
     pub fn house_name(side: Side, i: usize) -> String {
         crate::notation::house_name(side, i)
@@ -574,6 +592,7 @@ impl<V: Variant> Game for Mancala<V> {
                     ),
                     PanelEntry::new("In houses", self.board.seeds_on_side(s)),
                 ];
+                entries.extend(self.sink_entries(s));
                 if self.board.big_value() > 0 {
                     entries.push(PanelEntry::new("Mandarins", self.board.captured_big[i]));
                 }

@@ -1,0 +1,151 @@
+//! Moves on the board: a move asked of the worker, its answer waited for (a moment, then
+//! frame by frame), and a move played — recorded in the session, its events told, the
+//! clock, the bots woken or held, the turn's sites, the animation started.
+
+use game_api::{Effect, MoveId, MoveInfo, Turn};
+
+use super::{FRAME_WAIT, Pending, PlayView};
+use crate::{
+    session::SeatKind,
+    worker::{Poll, RemoteGame, Request, Snapshot},
+};
+
+impl PlayView {
+    /// Plays `mv`, animating it over `step_seconds` per step. The worker's answer is
+    /// waited for a moment; if it takes longer, the game waits for it frame by frame.
+    pub fn play(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
+        // A finished game is read-only: only its recorded moves are replayed (Redo).
+        if self.pending.is_some()
+            || (self.session.finished() && self.session.next_redo() != Some(mv))
+        {
+            return;
+        }
+        self.cancel_bot();
+        let Some(info) = self.moves.iter().find(|m| m.id == mv).cloned() else {
+            self.error = Some(crate::tr!("play-move-not-legal", number = mv.0));
+            return;
+        };
+        let seat = match self.turn {
+            Turn::Seat { seat } => Some(seat),
+            _ => None,
+        };
+        let Some(remote) = self.remote() else { return };
+        match remote.send(Request::Play { mv: mv.0 }) {
+            Ok(id) => {
+                self.pending = Some(Pending::Play {
+                    id,
+                    mv,
+                    info,
+                    seat,
+                    step_seconds,
+                });
+                self.settle(now, FRAME_WAIT);
+            }
+            Err(f) => self.lost_worker(f),
+        }
+    }
+
+    /// Whether a move or a jump is waiting for the worker's answer.
+    pub fn waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Takes the answer to the pending position change if it comes within `wait`.
+    pub(super) fn settle(&mut self, now: f64, wait: std::time::Duration) {
+        let Some(pending) = &self.pending else { return };
+        let id = match pending {
+            Pending::Play { id, .. } | Pending::Goto { id } => *id,
+        };
+        let Some(remote) = self.remote.as_mut() else {
+            self.pending = None;
+            return;
+        };
+        let Poll::Ready(answer) = remote.wait(id, wait) else {
+            return;
+        };
+        match self.pending.take() {
+            Some(Pending::Play {
+                mv,
+                info,
+                seat,
+                step_seconds,
+                ..
+            }) => match answer.and_then(RemoteGame::played) {
+                Ok((effects, snapshot)) => {
+                    self.played(mv, info, seat, effects, snapshot, now, step_seconds);
+                }
+                Err(e) => self.failed(e),
+            },
+            Some(Pending::Goto { .. }) => match answer.and_then(RemoteGame::position_of) {
+                Ok(snapshot) => {
+                    self.show(snapshot);
+                    self.dirty = true;
+                }
+                Err(e) => self.failed(e),
+            },
+            None => {}
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn played(
+        &mut self,
+        mv: MoveId,
+        info: MoveInfo,
+        seat: Option<u8>,
+        effects: Vec<Effect>,
+        snapshot: Snapshot,
+        now: f64,
+        step_seconds: f64,
+    ) {
+        let over = matches!(snapshot.turn, Turn::Over { .. });
+        self.last_event = self.event_text(seat, &info.notation, &effects, over);
+        let happened = self.happened_in(seat, &effects, over);
+        let at = self.session.cursor();
+        let redone = self.session.next_redo() == Some(mv);
+        let played = info.notation.clone();
+        let dropped = self
+            .session
+            .record_played(mv, info.notation, seat, &snapshot.notation);
+        self.note_branch(at, &played, dropped);
+        if let (Some(happened), Some(check)) = (
+            happened,
+            self.session.moves().get(at).and_then(|m| m.check.clone()),
+        ) {
+            self.move_events.insert((at, check), happened);
+        }
+        if let Some(s) = seat
+            && !redone
+            && !self.replaying
+            && !self.session.can_redo()
+        {
+            self.clock_after_move(s);
+        }
+        self.error = None;
+        self.dirty = true;
+        // A person's new move (from the end, or from an earlier point of the game) goes
+        // on with the game: the bots answer. A recorded move played again (Redo, the
+        // replay, the same move clicked) leaves the game as it was: held.
+        if !redone
+            && seat.is_some_and(|s| {
+                self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person)
+            })
+        {
+            self.paused = false;
+            self.held = false;
+        }
+        if seat.is_some() {
+            if self.turn_sites.0 == seat {
+                self.turn_sites.1.extend(info.sites.iter().copied());
+            } else {
+                self.turn_sites = (seat, info.sites.clone());
+            }
+        }
+        let before = self.contents.clone();
+        let view_before = self.view.clone();
+        self.show(snapshot);
+        self.last_marks = Some(crate::app::move_preview::PreviewMarks::of(&effects).taken());
+        self.start_animation(effects, before, now, step_seconds);
+        self.view_before = self.animation.is_some().then_some(view_before);
+    }
+}

@@ -1,0 +1,98 @@
+//! The plugin folders watched while the app runs: a change (a library added, removed
+//! or replaced) is noticed by the folders' signature, at most every two seconds, and the
+//! plugins are inspected again on another thread; the user's plugins folder opened in the
+//! system's file manager.
+
+use std::sync::mpsc;
+
+use super::{Signature, TavolaApp};
+use crate::plugins::{PluginDirs, PluginSet};
+
+impl TavolaApp {
+    /// Looks for added, removed or changed libraries (at most every two seconds, by the
+    /// app's clock `now`) and, when the folders changed, inspects them again on another
+    /// thread (see [`TavolaApp::finish_scan`]).
+    pub fn watch_plugins(&mut self, now: f64) {
+        self.finish_scan(false);
+        if now < self.next_scan || self.scan.is_some() {
+            return;
+        }
+        self.next_scan = now + 2.0;
+        self.recoverable = self.recoverable_count();
+        let current = signature(&self.dirs);
+        if current != self.plugins_signature {
+            self.plugins_signature = current;
+            self.start_scan();
+        }
+    }
+
+    pub(super) fn start_scan(&mut self) {
+        let (sender, receiver) = mpsc::channel();
+        let dirs = self.dirs.clone();
+        let inspector = self.inspector.clone();
+        std::thread::spawn(move || {
+            let _ = sender.send(PluginSet::discover_with(dirs, &inspector));
+        });
+        self.scan = Some(receiver);
+    }
+
+    /// Takes the result of a rescan, if one has finished (waiting for it if `wait`).
+    pub fn finish_scan(&mut self, wait: bool) {
+        let Some(scan) = &self.scan else { return };
+        let found = if wait {
+            scan.recv().ok()
+        } else {
+            match scan.try_recv() {
+                Ok(set) => Some(set),
+                Err(mpsc::TryRecvError::Empty) => return,
+                Err(mpsc::TryRecvError::Disconnected) => None,
+            }
+        };
+        self.scan = None;
+        if let Some(set) = found {
+            self.plugins = set;
+            self.chooser.reset();
+        }
+    }
+
+    pub(super) fn rescan(&mut self) {
+        self.plugins_signature = signature(&self.dirs);
+        self.start_scan();
+    }
+}
+
+/// The library-named entries of the plugin folders with their facts, to notice changes
+/// (`cp` over a file changes its size or time, `mv` its inode).
+pub(super) fn signature(dirs: &PluginDirs) -> Signature {
+    crate::plugins::files::scan(dirs)
+        .0
+        .into_iter()
+        .map(|c| (c.path, c.facts))
+        .collect()
+}
+
+pub(super) fn open_plugins_folder(message: &mut Option<String>) {
+    let Some(dir) = crate::plugins::user_plugins_dir() else {
+        *message = Some(crate::tr!("no-data-folder"));
+        return;
+    };
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        *message = Some(format!("{}: {e}", dir.display()));
+        return;
+    }
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(opener).arg(&dir).spawn() {
+        *message = Some(crate::tr!(
+            "plugins-folder-not-opened",
+            folder = dir.display().to_string(),
+            opener = opener,
+            error = e.to_string()
+        ));
+    }
+}

@@ -509,7 +509,12 @@ impl TavolaApp {
         match failure {
             Some(f) if self.failures_seen == 0 => {
                 self.failures_seen = 1;
-                self.plugin_failed(&f);
+                if f.counts {
+                    self.plugin_failed(&f);
+                } else {
+                    // Not the plugin's doing: the game is kept and saved all the same.
+                    self.autosave();
+                }
             }
             Some(_) => {}
             None => self.failures_seen = 0,

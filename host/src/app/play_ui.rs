@@ -438,10 +438,20 @@ impl PlayView {
             return;
         };
         ui.add_space(4.0);
-        ui.colored_label(
-            Color32::from_rgb(230, 90, 90),
-            RichText::new(crate::tr!("plugin-failed", plugin = failure.plugin.clone())).strong(),
-        );
+        // A process stopped from outside is told plainly, without blaming the plugin.
+        let plugin = failure.plugin.clone();
+        let (headline, colour) = if failure.counts {
+            (
+                crate::tr!("plugin-failed", plugin = plugin),
+                Color32::from_rgb(230, 90, 90),
+            )
+        } else {
+            (
+                crate::tr!("plugin-stopped", plugin = plugin),
+                Color32::from_rgb(230, 180, 80),
+            )
+        };
+        ui.colored_label(colour, RichText::new(headline).strong());
         let mut what = super::shorten(&failure.what, 400);
         if let Some(first) = what.get(..1) {
             what.replace_range(..1, &first.to_uppercase());

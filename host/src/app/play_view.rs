@@ -68,6 +68,9 @@ pub struct PluginFailure {
     pub hash: String,
     /// What it tried that the sandbox refused, if that is why it failed.
     pub blocked: Option<String>,
+    /// Whether it counts toward the plugin's quarantine (not when its process was
+    /// stopped from outside, as at a logout).
+    pub counts: bool,
 }
 
 /// The game in progress, as shown and played.
@@ -345,6 +348,7 @@ impl PlayView {
             what: f.to_string(),
             hash: plugin.meta().hash.clone(),
             blocked,
+            counts: f.counts_against_plugin(),
         });
         self.remote = None;
         self.pending = None;

@@ -55,6 +55,11 @@ pub enum WorkerFailure {
         /// The end of what it wrote to standard error.
         stderr: String,
     },
+    /// The process was stopped from outside, by the signal that asks a program to end
+    /// (SIGTERM, SIGHUP, SIGINT: a logout, a shutdown, `kill`): not the plugin's doing,
+    /// so it does not count toward quarantine.
+    #[error("{}", crate::tr!("worker-stopped", how = .0.clone()))]
+    Stopped(String),
     /// A request was not answered in time: the process was killed.
     #[error("{}", timed_out_text(.what, *.after))]
     TimedOut {
@@ -89,6 +94,29 @@ fn crashed_text(how: &str, stderr: &str) -> String {
     } else {
         let said = tail(stderr, 240);
         crate::tr!("worker-crashed-said", ended = ended, said = said)
+    }
+}
+
+/// Whether the process ended by a signal that asks a program to end (SIGHUP 1,
+/// SIGINT 2, SIGTERM 15), as a logout or a `kill` sends, rather than by a crash.
+fn asked_to_end(status: std::process::ExitStatus) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        matches!(status.signal(), Some(1 | 2 | 15))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = status;
+        false
+    }
+}
+
+impl WorkerFailure {
+    /// Whether the failure counts against the plugin (toward quarantine): not when its
+    /// process was stopped from outside.
+    pub fn counts_against_plugin(&self) -> bool {
+        !matches!(self, WorkerFailure::Stopped(_))
     }
 }
 
@@ -466,6 +494,9 @@ impl Worker {
         let blocked = status.and_then(|s| crate::sandbox::Attempt::from_status(s, &stderr));
         let failure = match (status, blocked) {
             (_, Some(attempt)) => WorkerFailure::Blocked(attempt),
+            (Some(status), None) if asked_to_end(status) => {
+                WorkerFailure::Stopped(describe_exit(status))
+            }
             (Some(status), None) => WorkerFailure::Crashed {
                 how: describe_exit(status),
                 stderr: tail(&stderr, 600),

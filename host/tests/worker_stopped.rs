@@ -1,7 +1,8 @@
 //! A game's worker stopped from outside (SIGTERM, as at a logout, or a `kill`) is not the
 //! plugin's fault: the game is kept up to its last move and saved, the banner says what
 //! happened without blaming the plugin, nothing counts toward quarantine, and a restart
-//! plays on. A crash (SIGABRT) still counts.
+//! plays on. A crash (SIGABRT) still counts, and so does a plugin that sends itself
+//! SIGTERM (the sandbox forbids it).
 
 #![cfg(unix)]
 
@@ -149,4 +150,43 @@ fn a_worker_stopped_from_outside_is_not_the_plugins_fault_and_a_crash_is() {
         h.state_mut().settings_mut().crashes.values().sum::<u32>(),
         1
     );
+    drop(h);
+
+    // A plugin that sends itself SIGTERM, to pass for a process stopped from outside, is
+    // stopped by the sandbox, and that counts.
+    let hostile = plugins_of(&["fixture_hostile"]);
+    // SAFETY: this file's one test changes the environment here only, before the worker
+    // that reads it starts; no other thread reads these variables.
+    unsafe {
+        std::env::set_var("TAVOLA_HOSTILE", "apply:terminate");
+        std::env::set_var("TAVOLA_PASS_ENV", "TAVOLA_HOSTILE");
+    }
+    let mut h = app(hostile.path(), data.path());
+    let plugin = h.state().plugins().game("hostile").unwrap().clone();
+    h.state_mut()
+        .start(NewGameRequest {
+            game: "hostile".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person, SeatKind::Person],
+            seed: 1,
+        })
+        .unwrap();
+    h.run();
+    let view = h.state_mut().play_view_mut().unwrap();
+    let mv = view.legal_moves()[0].id;
+    view.play(mv, 0.0, 0.0);
+    for _ in 0..300 {
+        h.step();
+        if h.state().play_view().unwrap().failure().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let failure = h.state().play_view().unwrap().failure().unwrap().clone();
+    if tavola::sandbox::system_state().is_sandboxed() {
+        assert!(failure.counts, "{failure:?}");
+        assert!(failure.blocked.is_some(), "{failure:?}");
+    } else {
+        eprintln!("NOTE: no sandbox here: a plugin's SIGTERM to itself reads as stopped");
+    }
 }

@@ -20,8 +20,11 @@ use crate::sandbox::attempt::Kind;
 enum When {
     /// Always.
     Always,
-    /// When its first argument is not this process (`kill`, `tgkill`…).
-    NotSelf,
+    /// When its first argument is not this process (`kill`, `tgkill`…), or the signal
+    /// (the argument at this index) is one that asks a program to end (SIGHUP, SIGINT,
+    /// SIGTERM): a plugin that stopped itself so would pass for a process stopped from
+    /// outside, which does not count toward its quarantine.
+    NotSelf { signal_arg: u8 },
     /// When its first argument is neither 0 nor this process (`prlimit64`).
     NotZeroOrSelf,
     /// `clone` without `CLONE_THREAD`: a new process.
@@ -77,20 +80,30 @@ const FORBIDDEN: &[(i64, &str, Kind, When)] = &[
         Kind::Debug,
         When::Always,
     ),
-    (libc::SYS_kill, "kill", Kind::Signal, When::NotSelf),
-    (libc::SYS_tgkill, "tgkill", Kind::Signal, When::NotSelf),
+    (
+        libc::SYS_kill,
+        "kill",
+        Kind::Signal,
+        When::NotSelf { signal_arg: 1 },
+    ),
+    (
+        libc::SYS_tgkill,
+        "tgkill",
+        Kind::Signal,
+        When::NotSelf { signal_arg: 2 },
+    ),
     (libc::SYS_tkill, "tkill", Kind::Signal, When::Always),
     (
         libc::SYS_rt_sigqueueinfo,
         "rt_sigqueueinfo",
         Kind::Signal,
-        When::NotSelf,
+        When::NotSelf { signal_arg: 1 },
     ),
     (
         libc::SYS_rt_tgsigqueueinfo,
         "rt_tgsigqueueinfo",
         Kind::Signal,
-        When::NotSelf,
+        When::NotSelf { signal_arg: 2 },
     ),
     (
         libc::SYS_pidfd_open,
@@ -316,7 +329,17 @@ pub(super) fn apply() -> Result<(), String> {
     for &(nr, _, _, when) in FORBIDDEN {
         let rules = match when {
             When::Always => Vec::new(),
-            When::NotSelf => vec![rule(vec![condition(0, SeccompCmpOp::Ne, pid)?])?],
+            When::NotSelf { signal_arg } => {
+                let mut rules = vec![rule(vec![condition(0, SeccompCmpOp::Ne, pid)?])?];
+                for signal in [libc::SIGHUP, libc::SIGINT, libc::SIGTERM] {
+                    rules.push(rule(vec![condition(
+                        signal_arg,
+                        SeccompCmpOp::Eq,
+                        signal as u64,
+                    )?])?);
+                }
+                rules
+            }
             When::NotZeroOrSelf => vec![rule(vec![
                 condition(0, SeccompCmpOp::Ne, 0)?,
                 condition(0, SeccompCmpOp::Ne, pid)?,

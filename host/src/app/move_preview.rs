@@ -95,7 +95,7 @@ impl PreviewMarks {
 
 /// The preview in words, for the line below the board: "If played, f ends in b:
 /// captured 6"; none when there is nothing to say. `happened` is the move's events told
-/// as after a move (see [`events::describe`](super::events::describe)).
+/// as after a move (the app's `events::describe`).
 pub fn describe(
     info: &MoveInfo,
     marks: &PreviewMarks,

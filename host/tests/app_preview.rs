@@ -4,44 +4,18 @@
 //! shown it, and kept in the move list.
 
 mod common;
+#[path = "common/app.rs"]
+mod test_app;
 
 use common::plugins_of;
-
-use egui_kittest::{
-    Harness,
-    kittest::{NodeT, Queryable},
-};
-use tavola::{
-    app::{AppConfig, Screen, TavolaApp},
-    plugins::{DirSource, PluginDir, PluginDirs},
-    session::SeatKind,
-};
-
-type H = Harness<'static, TavolaApp>;
-
-fn app(dir: &std::path::Path) -> TavolaApp {
-    let mut app = TavolaApp::new(
-        PluginDirs(vec![PluginDir {
-            path: dir.to_path_buf(),
-            source: DirSource::CommandLine,
-        }]),
-        AppConfig {
-            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
-            language: Some("en".into()),
-            ..AppConfig::default()
-        },
-    );
-    app.settings_mut().step_seconds = 0.0;
-    app
-}
+use egui_kittest::kittest::{NodeT, Queryable};
+use tavola::{app::Screen, session::SeatKind};
+use test_app::{H, app, harness};
 
 /// Kalah (six houses, four seeds) between two people.
 fn kalah() -> (tempfile::TempDir, H) {
     let dir = plugins_of(&["kalah"]);
-    let mut h = Harness::builder()
-        .with_max_steps(64)
-        .with_size([1200.0, 800.0])
-        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app(dir.path()));
+    let mut h = harness(app(dir.path()));
     h.get_by_label("Play Kalah").click();
     h.run();
     h.state_mut()
@@ -93,10 +67,7 @@ fn pointing_at_a_pit_says_where_its_sowing_ends_and_changes_nothing() {
 #[test]
 fn pointing_at_a_direction_previews_that_direction() {
     let dir = plugins_of(&["o_an_quan"]);
-    let mut h = Harness::builder()
-        .with_max_steps(64)
-        .with_size([1200.0, 800.0])
-        .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app(dir.path()));
+    let mut h = harness(app(dir.path()));
     h.get_by_label_contains("Play Ô Ăn Quan").click();
     h.run();
     h.state_mut()

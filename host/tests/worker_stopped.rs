@@ -62,19 +62,36 @@ fn workers() -> Vec<i32> {
     found
 }
 
-/// Kalah between two people, two moves played, then its worker sent `signal` and a
-/// third move asked; the frames until the app has seen the failure.
-fn stopped_after_two_moves(h: &mut H, signal: &str) {
-    let plugin = h.state().plugins().game("kalah").unwrap().clone();
+/// A game of `game` between two people, from its start.
+fn start(h: &mut H, game: &str) {
+    let plugin = h.state().plugins().game(game).unwrap().clone();
     h.state_mut()
         .start(NewGameRequest {
-            game: "kalah".into(),
+            game: game.into(),
             options: game_api::Options::defaults(&plugin.manifest().options),
             seats: vec![SeatKind::Person, SeatKind::Person],
             seed: 1,
         })
         .unwrap();
     h.run();
+}
+
+/// Frames until the app has seen its worker fail (at most about 3 s): whether it has.
+fn until_failed(h: &mut H) -> bool {
+    for _ in 0..300 {
+        h.step();
+        if h.state().play_view().unwrap().failure().is_some() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    false
+}
+
+/// Kalah between two people, two moves played, then its worker sent `signal` and a
+/// third move asked; the frames until the app has seen the failure.
+fn stopped_after_two_moves(h: &mut H, signal: &str) {
+    start(h, "kalah");
     let from = h.state().play_view().unwrap().session().cursor();
     for _ in 0..2 {
         let view = h.state_mut().play_view_mut().unwrap();
@@ -95,12 +112,8 @@ fn stopped_after_two_moves(h: &mut H, signal: &str) {
     let view = h.state_mut().play_view_mut().unwrap();
     let mv = view.legal_moves()[0].id;
     view.play(mv, 0.0, 0.0);
-    for _ in 0..300 {
-        h.step();
-        if h.state().play_view().unwrap().failure().is_some() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
+    if until_failed(h) {
+        return;
     }
     let view = h.state().play_view().unwrap();
     panic!(
@@ -162,26 +175,14 @@ fn a_worker_stopped_from_outside_is_not_the_plugins_fault_and_a_crash_is() {
         std::env::set_var("TAVOLA_PASS_ENV", "TAVOLA_HOSTILE");
     }
     let mut h = app(hostile.path(), data.path());
-    let plugin = h.state().plugins().game("hostile").unwrap().clone();
-    h.state_mut()
-        .start(NewGameRequest {
-            game: "hostile".into(),
-            options: game_api::Options::defaults(&plugin.manifest().options),
-            seats: vec![SeatKind::Person, SeatKind::Person],
-            seed: 1,
-        })
-        .unwrap();
-    h.run();
+    start(&mut h, "hostile");
     let view = h.state_mut().play_view_mut().unwrap();
     let mv = view.legal_moves()[0].id;
     view.play(mv, 0.0, 0.0);
-    for _ in 0..300 {
-        h.step();
-        if h.state().play_view().unwrap().failure().is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    assert!(
+        until_failed(&mut h),
+        "the app did not notice the worker's end"
+    );
     let failure = h.state().play_view().unwrap().failure().unwrap().clone();
     if tavola::sandbox::system_state().is_sandboxed() {
         assert!(failure.counts, "{failure:?}");

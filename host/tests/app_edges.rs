@@ -523,6 +523,8 @@ fn an_autosave_that_cannot_be_written_is_told_and_the_game_goes_on() {
     );
     // The game goes on; once the way is clear, the next move is saved.
     std::fs::remove_dir_all(data.path().join("autosave.json")).unwrap();
+    // The report came after the last frame: draw it before closing it.
+    h.run();
     h.get_by_label("OK").click();
     h.run();
     h.get_by_label_contains("a: 4").click();

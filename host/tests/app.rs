@@ -54,6 +54,8 @@ fn start_kalah(h: &mut Harness<'static, TavolaApp>) {
         .set_seat(1, tavola::session::SeatKind::Person);
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     assert_eq!(h.state().screen(), Screen::Play);
 }
 
@@ -132,6 +134,8 @@ fn an_option_changes_the_board() {
     h.run();
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     h.get_by_label("a: 5 seeds");
     assert_eq!(notation(&h), "5,5,5,5,5,5/5,5,5,5,5,5 0-0 S");
 }
@@ -160,6 +164,8 @@ fn a_bot_answers_a_person() {
         .unwrap()
         .set_seat(1, tavola::session::SeatKind::Bot("greedy".into()));
     h.get_by_label("Start").click();
+    h.run();
+    h.state_mut().wait_for_start();
     h.run();
     h.get_by_label("a: 4 seeds").click();
     // The bot thinks on another thread; give it a moment.
@@ -341,6 +347,8 @@ fn a_persons_move_from_an_earlier_point_wakes_the_bot_and_says_what_it_replaced(
         .set_seat(1, tavola::session::SeatKind::Bot("greedy".into()));
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     let wait_for = |h: &mut Harness<'static, TavolaApp>, n: usize| {
         for _ in 0..300 {
             h.step();
@@ -444,6 +452,8 @@ fn a_finished_game_shows_its_result_and_a_rematch_swaps_the_seats() {
     h.get_by_label_contains(" moves");
     h.get_by_label("Rematch").click();
     h.run_steps(2);
+    // The new game starts off the UI thread: the old one stays until it is shown.
+    h.state_mut().wait_for_start();
     let seats = h.state().play_view().unwrap().session().seats().to_vec();
     assert_eq!(
         seats,
@@ -537,6 +547,7 @@ fn a_new_game_is_a_person_against_a_strong_bot_and_the_last_choice_is_remembered
     assert!(h.query_by_label_contains("Random seed").is_none());
     h.get_by_label("Start").click();
     h.run_steps(2);
+    h.state_mut().wait_for_start();
     h.state_mut().shutdown();
     drop(h);
     let mut h = harness(TavolaApp::new(
@@ -763,6 +774,8 @@ fn clocks_run_for_the_seat_to_move_lose_on_time_and_come_back_with_the_game() {
     dialog.set_clock(Some((1, 2)));
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     let clock = |h: &Harness<'static, TavolaApp>| {
         h.state()
             .play_view()
@@ -933,6 +946,8 @@ fn the_bot_thinks_while_the_board_animates_the_move_before() {
         .unwrap()
         .set_seat(1, tavola::session::SeatKind::Bot("strong".into()));
     h.get_by_label("Start").click();
+    h.run();
+    h.state_mut().wait_for_start();
     h.run();
     // South sows f: one seed into its store, three into North's row; North's bot is to move.
     h.get_by_label("f: 4 seeds").click();

@@ -53,6 +53,8 @@ fn start_kalah(h: &mut H, clock: bool) {
     }
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     assert_eq!(h.state().screen(), Screen::Play);
 }
 

@@ -59,6 +59,8 @@ fn start_kalah(h: &mut H, clock: bool) {
     }
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     assert_eq!(h.state().screen(), Screen::Play);
 }
 
@@ -301,6 +303,8 @@ fn a_two_player_bot_chosen_in_the_new_game_dialog_leaves_its_seat_for_three_play
     h.run();
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     assert_eq!(h.state().message(), None);
     assert!(h.state_mut().new_game_dialog().is_none());
     assert_eq!(h.state().screen(), Screen::Play);
@@ -443,6 +447,8 @@ fn small_kalah_hint(h: &mut H) {
     dialog.set("seeds", game_api::OptionValue::Int(3));
     dialog.set_seat(1, SeatKind::Person);
     h.get_by_label("Start").click();
+    h.run();
+    h.state_mut().wait_for_start();
     h.run();
     h.get_by_label("Hint").click();
     h.run();

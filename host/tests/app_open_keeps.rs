@@ -46,6 +46,8 @@ fn first_run(plugins: &std::path::Path, data: &std::path::Path, normal_end: bool
         .set_seat(1, tavola::session::SeatKind::Person);
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     assert_eq!(h.state().screen(), Screen::Play);
     h.get_by_label("b: 4 seeds").click();
     h.run();

@@ -24,6 +24,8 @@ fn kalah() -> (tempfile::TempDir, H) {
         .set_seat(1, SeatKind::Person);
     h.get_by_label("Start").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     assert_eq!(h.state().screen(), Screen::Play);
     (dir, h)
 }
@@ -75,6 +77,8 @@ fn pointing_at_a_direction_previews_that_direction() {
         .unwrap()
         .set_seat(1, SeatKind::Person);
     h.get_by_label("Start").click();
+    h.run();
+    h.state_mut().wait_for_start();
     h.run();
     let before = game_state(&h);
     // A square's five seeds go either way: pointing at the square names no one move.

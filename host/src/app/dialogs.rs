@@ -1,7 +1,7 @@
 //! The dialogs over the app: the new-game dialog, Save and Load, the question before a
 //! restart, *Recover games…* and the message box.
 
-use super::{DialogOutcome, TavolaApp, recover, saving, shorten};
+use super::{DialogOutcome, TavolaApp, recover, shorten, starting::AfterLoad};
 
 impl TavolaApp {
     /// Draws the open dialogs and carries out their answers.
@@ -13,9 +13,8 @@ impl TavolaApp {
                 DialogOutcome::Start(request) => {
                     let clock = dialog.clock();
                     let remote = self.new_game.take().map(|mut d| d.take_remote());
-                    match self.start_with(request, remote) {
-                        Ok(()) => self.with_clock(clock),
-                        Err(e) => self.message = Some(format!("{e:#}")),
+                    if let Err(e) = self.begin_start(request, remote, None, clock, None) {
+                        self.message = Some(format!("{e:#}"));
                     }
                 }
             }
@@ -38,13 +37,8 @@ impl TavolaApp {
                 recover::Action::Close => self.recover = None,
                 recover::Action::Open(path) => {
                     self.recover = None;
-                    match self.load_from(&path) {
-                        Ok(()) => {
-                            let _ = saving::remove_recovered(&path);
-                            self.autosave();
-                            self.recoverable = self.recoverable_count();
-                        }
-                        Err(e) => self.message = Some(format!("{e:#}")),
+                    if let Err(e) = self.begin_load(&path, AfterLoad::Recovered) {
+                        self.message = Some(format!("{e:#}"));
                     }
                 }
             }

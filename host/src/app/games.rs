@@ -9,13 +9,14 @@ use anyhow::{Context, Result, anyhow};
 use super::{
     NewGameDialog, NewGameRequest, PlayView, PluginFailure, Screen, StartGame, TavolaApp,
     saving::{self, clear_marker, leftover_marker, set_aside, write_atomic, write_marker},
+    starting::{AfterLoad, Started, Starting, Then},
 };
 use crate::{
     ending::Ending,
     plugins::Plugin,
     record::Record,
     session::{SeatKind, Session},
-    worker::{RemoteGame, WorkerError},
+    worker::{Abandon, RemoteGame, WorkerError},
 };
 
 /// How many failures of one plugin (by content) put it in quarantine.
@@ -35,8 +36,7 @@ impl TavolaApp {
     }
 
     fn spawn(&self, plugin: &Plugin) -> Result<RemoteGame, WorkerError> {
-        let tables = self.data_dir.as_ref().map(|d| d.join("endgames"));
-        RemoteGame::spawn(&self.worker_exe, plugin, tables.as_deref())
+        RemoteGame::spawn(&self.worker_exe, plugin, self.tables_root().as_deref())
     }
 
     /// Opens the new-game dialog for game `id` (starting its worker).
@@ -56,44 +56,122 @@ impl TavolaApp {
         }
     }
 
-    /// Starts a game as the new-game dialog would.
+    /// Starts a game as the new-game dialog would, and waits until it is shown (for
+    /// tests and scripts: the window's own starts never wait, see `starting`).
     pub fn start(&mut self, request: NewGameRequest) -> Result<()> {
-        self.start_with(request, None)
+        self.begin_start(request, None, None, None, None)?;
+        self.finish_waiting()
     }
 
-    /// Starts a game in `remote` (the dialog's worker) or in a new worker.
-    pub(super) fn start_with(
+    /// Begins a game in `remote` (the dialog's worker) or in a new worker, off the UI
+    /// thread; it is shown (with `clock`) once it has started. An unknown or
+    /// quarantined game is refused at once.
+    pub(super) fn begin_start(
         &mut self,
         request: NewGameRequest,
         remote: Option<Result<RemoteGame, WorkerError>>,
-    ) -> Result<()> {
-        self.start_in(request, remote, None)
-    }
-
-    /// Starts a game from the position written `position`.
-    fn start_at(&mut self, request: NewGameRequest, position: Option<&str>) -> Result<()> {
-        self.start_in(request, None, position)
-    }
-
-    fn start_in(
-        &mut self,
-        request: NewGameRequest,
-        remote: Option<Result<RemoteGame, WorkerError>>,
-        position: Option<&str>,
+        position: Option<String>,
+        clock: Option<(u64, u64)>,
+        open: Option<Box<StartGame>>,
     ) -> Result<()> {
         let plugin = self.plugin(&request.game)?;
-        let mut remote = match remote {
-            Some(Ok(r)) if r.plugin().meta().hash == plugin.meta().hash => r,
-            _ => self
-                .spawn(&plugin)
-                .map_err(|e| anyhow!("{}: {e}", plugin.manifest().name))?,
+        let remote = match remote {
+            Some(Ok(r)) if r.plugin().meta().hash == plugin.meta().hash => Some(r),
+            _ => None,
         };
-        let snapshot = remote
-            .start(&request.options, position, &[])
-            .map_err(|e| anyhow!("{}: {e}", plugin.manifest().name))?;
+        let (exe, tables) = (self.worker_exe.clone(), self.tables_root());
+        let (options, at, of) = (request.options.clone(), position.clone(), plugin.clone());
+        let work = move |abandon: Abandon| {
+            let name = &of.manifest().name;
+            let mut remote = match remote {
+                Some(mut remote) => {
+                    remote.abandon_with(abandon);
+                    remote
+                }
+                None => RemoteGame::spawn_until(&exe, &of, tables.as_deref(), Some(abandon))
+                    .map_err(|e| format!("{name}: {e}"))?,
+            };
+            let snapshot = remote
+                .start(&options, at.as_deref(), &[])
+                .map_err(|e| format!("{name}: {e}"))?;
+            Ok(Started {
+                remote,
+                snapshot,
+                warnings: Vec::new(),
+            })
+        };
+        let then = Then::New {
+            request,
+            position,
+            clock,
+            open,
+        };
+        self.begin(Starting::run(plugin, then, work));
+        Ok(())
+    }
+
+    /// Finishes a start once its worker has answered: shows the game, or says why not.
+    pub(super) fn finish_start(
+        &mut self,
+        starting: Starting,
+        answer: Result<Started, String>,
+    ) -> Result<()> {
+        let Starting { plugin, then, .. } = starting;
+        match then {
+            Then::New {
+                request,
+                position,
+                clock,
+                open,
+            } => {
+                let started = answer.map_err(|e| anyhow!(e))?;
+                self.show_new(&plugin, request, position.as_deref(), started);
+                self.with_clock(clock);
+                match open {
+                    Some(start) => self.play_opening(&start),
+                    None => Ok(()),
+                }
+            }
+            Then::Load {
+                record,
+                path,
+                after,
+            } => {
+                let shown = answer
+                    .map_err(|e| anyhow!("{}: {e}", path.display()))
+                    .and_then(|started| self.show_loaded(&plugin, *record, &path, started));
+                match (after, shown) {
+                    (AfterLoad::Restored, Err(e)) => {
+                        self.restore_failed(&path, format!("{e:#}"));
+                        Ok(())
+                    }
+                    (_, Err(e)) => Err(anyhow!(super::save_load::load_error_in_words(&path, &e))),
+                    (AfterLoad::Recovered, Ok(())) => {
+                        let _ = saving::remove_recovered(&path);
+                        self.autosave();
+                        self.recoverable = self.recoverable_count();
+                        Ok(())
+                    }
+                    (_, Ok(())) => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// Shows the new game `started` in its worker.
+    fn show_new(
+        &mut self,
+        plugin: &Plugin,
+        request: NewGameRequest,
+        position: Option<&str>,
+        started: Started,
+    ) {
+        let Started {
+            remote, snapshot, ..
+        } = started;
         let mut seats = request.seats;
         seats.resize(usize::from(snapshot.seat_count), SeatKind::Person);
-        let session = Session::new(&plugin, &request.options, seats, request.seed, position);
+        let session = Session::new(plugin, &request.options, seats, request.seed, position);
         self.settings.last_seats.insert(
             request.game.clone(),
             session.seats().iter().map(SeatKind::record_name).collect(),
@@ -105,12 +183,14 @@ impl TavolaApp {
             self.worker_exe.clone(),
         ));
         self.settings.played(&request.game);
-        Ok(())
+    }
+
+    fn tables_root(&self) -> Option<PathBuf> {
+        self.data_dir.as_ref().map(|d| d.join("endgames"))
     }
 
     fn show_game(&mut self, mut play: PlayView) {
-        let tables = self.data_dir.as_ref().map(|d| d.join("endgames"));
-        play.endgame = super::endgame::EndgameTables::new(tables);
+        play.endgame = super::endgame::EndgameTables::new(self.tables_root());
         self.play = Some(play);
         self.screen = Screen::Play;
         self.failures_seen = 0;
@@ -119,7 +199,8 @@ impl TavolaApp {
 
     /// Opens the game `start` describes: its options and seats, from its position, with
     /// its moves played (each by its notation; a move that is not legal there is an
-    /// error naming it and the moves that are).
+    /// error naming it and the moves that are). Waits until it is shown (it is opened
+    /// before the window first draws).
     pub(super) fn open_game(&mut self, start: &StartGame) -> Result<()> {
         let plugin = self.plugin(&start.game)?;
         let options = plugin.parse_options(&start.options)?;
@@ -134,7 +215,13 @@ impl TavolaApp {
             seats,
             seed: start.seed,
         };
-        self.start_at(request, start.position.as_deref())?;
+        let position = start.position.clone();
+        self.begin_start(request, None, position, None, Some(Box::new(start.clone())))?;
+        self.finish_waiting()
+    }
+
+    /// Plays the moves of `start` in the game just shown (`tavola open`).
+    fn play_opening(&mut self, start: &StartGame) -> Result<()> {
         let Some(play) = &mut self.play else {
             return Ok(());
         };
@@ -188,9 +275,8 @@ impl TavolaApp {
             seats: s.seats().to_vec(),
             seed: s.record().seed.unwrap_or(0).wrapping_add(1),
         };
-        match self.start(request) {
-            Ok(()) => self.with_clock(clock),
-            Err(e) => self.message = Some(format!("{e:#}")),
+        if let Err(e) = self.begin_start(request, None, None, clock, None) {
+            self.message = Some(format!("{e:#}"));
         }
     }
 
@@ -208,9 +294,8 @@ impl TavolaApp {
             seats,
             seed: s.record().seed.unwrap_or(0).wrapping_add(1),
         };
-        match self.start(request) {
-            Ok(()) => self.with_clock(clock),
-            Err(e) => self.message = Some(format!("{e:#}")),
+        if let Err(e) = self.begin_start(request, None, None, clock, None) {
+            self.message = Some(format!("{e:#}"));
         }
     }
 
@@ -224,19 +309,57 @@ impl TavolaApp {
             .with_context(|| "the game could not be saved")
     }
 
-    /// Loads a saved game from `path`: its plugin replays it in a new worker, checking
-    /// every move. A bad file changes nothing.
+    /// Loads a saved game from `path` and waits until it is shown (for tests and
+    /// scripts: the window's own opening never waits). Its plugin replays it in a new
+    /// worker, checking every move. A bad file changes nothing.
     pub fn load_from(&mut self, path: &Path) -> Result<()> {
+        self.begin_load(path, AfterLoad::Nothing)?;
+        self.finish_waiting()
+    }
+
+    /// Begins opening the saved game at `path`, off the UI thread (see `starting`). A
+    /// file that cannot be read, or a game that is not here, is refused at once.
+    pub(super) fn begin_load(&mut self, path: &Path, after: AfterLoad) -> Result<()> {
         let record = Record::read(path)?;
         let plugin = self
             .plugin(&record.game)
             .with_context(|| format!("{}: a game of `{}`", path.display(), record.game))?;
-        let mut remote = self
-            .spawn(&plugin)
-            .map_err(|e| anyhow!("{}: {e}", plugin.manifest().name))?;
-        let (snapshot, warnings) = remote
-            .open(&record)
-            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let (exe, tables) = (self.worker_exe.clone(), self.tables_root());
+        let (of, replay) = (plugin.clone(), record.clone());
+        let work = move |abandon: Abandon| {
+            let name = &of.manifest().name;
+            let mut remote = RemoteGame::spawn_until(&exe, &of, tables.as_deref(), Some(abandon))
+                .map_err(|e| format!("{name}: {e}"))?;
+            let (snapshot, warnings) = remote.open(&replay).map_err(|e| e.to_string())?;
+            Ok(Started {
+                remote,
+                snapshot,
+                warnings,
+            })
+        };
+        let then = Then::Load {
+            record: Box::new(record),
+            path: path.to_path_buf(),
+            after,
+        };
+        self.begin(Starting::run(plugin, then, work));
+        Ok(())
+    }
+
+    /// Shows the saved game `started` in its worker, once its record is checked against
+    /// the game's options and seats.
+    fn show_loaded(
+        &mut self,
+        plugin: &Plugin,
+        record: Record,
+        path: &Path,
+        started: Started,
+    ) -> Result<()> {
+        let Started {
+            remote,
+            snapshot,
+            warnings,
+        } = started;
         let options = game_api::Options::resolve(&plugin.manifest().options, &record.options)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         let seat_count = snapshot.seat_count;
@@ -249,7 +372,7 @@ impl TavolaApp {
                 u32::from(seat) + 1
             ));
         }
-        let session = Session::from_record(&plugin, options, record, seat_count);
+        let session = Session::from_record(plugin, options, record, seat_count);
         let play = PlayView::new(session, remote, snapshot, self.worker_exe.clone());
         self.settings.played(plugin.id());
         self.show_game(play);
@@ -294,30 +417,55 @@ impl TavolaApp {
             )),
             None => match Record::read(&path) {
                 Ok(record) if record.result.is_some() || record.ending.is_some() => return,
-                Ok(_) if restore => self.load_from(&path).err().map(|e| format!("{e:#}")),
+                // The game is opened before the window first draws; one that cannot be
+                // opened is set aside by `restore_failed`.
+                Ok(_) if restore => match self.begin_load(&path, AfterLoad::Restored) {
+                    Ok(()) => return self.finish_waiting().unwrap_or(()),
+                    Err(e) => Some(format!("{e:#}")),
+                },
                 Ok(_) => Some(crate::tr!("restore-replaced")),
                 Err(e) => Some(e.to_string()),
             },
         };
         if let Some(reason) = problem {
-            if restore {
-                self.play = None;
-                self.screen = Screen::Chooser;
-            }
-            self.message = Some(match set_aside(&path, &data, &reason) {
-                // The last run may simply have been ended (a logout, a `kill`): no blame.
-                Ok(_) if not_closed => {
-                    crate::tr!("restore-kept-not-closed", reason = reason.clone())
-                }
-                Ok(_) => crate::tr!("restore-kept", reason = reason.clone()),
-                Err(e) => crate::tr!(
-                    "restore-not-kept",
-                    reason = reason.clone(),
-                    error = e.to_string(),
-                    path = path.display().to_string()
-                ),
-            });
+            self.set_aside_last(&path, &data, reason, not_closed, restore);
         }
+    }
+
+    /// The last run's game could not be opened: it is set aside.
+    pub(super) fn restore_failed(&mut self, path: &Path, reason: String) {
+        let Some(data) = self.slot.as_ref().map(|s| s.dir().to_path_buf()) else {
+            return;
+        };
+        self.set_aside_last(path, &data, reason, false, true);
+    }
+
+    /// Sets the last run's game aside under *Recover games…*, saying why.
+    fn set_aside_last(
+        &mut self,
+        path: &Path,
+        data: &Path,
+        reason: String,
+        not_closed: bool,
+        restore: bool,
+    ) {
+        if restore {
+            self.play = None;
+            self.screen = Screen::Chooser;
+        }
+        self.message = Some(match set_aside(path, data, &reason) {
+            // The last run may simply have been ended (a logout, a `kill`): no blame.
+            Ok(_) if not_closed => {
+                crate::tr!("restore-kept-not-closed", reason = reason.clone())
+            }
+            Ok(_) => crate::tr!("restore-kept", reason = reason.clone()),
+            Err(e) => crate::tr!(
+                "restore-not-kept",
+                reason = reason.clone(),
+                error = e.to_string(),
+                path = path.display().to_string()
+            ),
+        });
     }
 
     /// Notes the app as running, with the game open (see `saving`).
@@ -393,6 +541,7 @@ impl TavolaApp {
         if let Some(slot) = self.slot.take() {
             clear_marker(&slot);
         }
+        self.cancel_start();
         self.play = None;
     }
 

@@ -37,6 +37,7 @@ mod save_info;
 mod save_load;
 mod saving;
 mod settings;
+mod starting;
 mod terminate;
 
 use std::{path::PathBuf, sync::mpsc};
@@ -142,6 +143,8 @@ pub struct TavolaApp {
     online_form: online_form::OnlineForm,
     online: Option<online::OnlineGame>,
     confirm_restart: bool,
+    /// A game being started or opened off the UI thread.
+    starting: Option<starting::Starting>,
     message: Option<String>,
     last_save_error: Option<String>,
     /// Writes the autosave off the UI thread.
@@ -199,6 +202,7 @@ impl TavolaApp {
             online_form: online_form::OnlineForm::new(),
             online: None,
             confirm_restart: false,
+            starting: None,
             message,
             last_save_error: None,
             saver: autosaver::Autosaver::new(),
@@ -374,7 +378,9 @@ impl TavolaApp {
             }
         }
         self.after_play();
+        self.poll_starting();
         self.dialogs_ui(&ctx);
+        self.starting_ui(&ctx);
     }
 
     /// Whether a dialog is open (it then has the keyboard).
@@ -384,6 +390,7 @@ impl TavolaApp {
             || self.overwrite.is_some()
             || self.recover.is_some()
             || self.confirm_restart
+            || self.starting.is_some()
             || self.message.is_some()
             || self.play.as_ref().is_some_and(|p| p.asking().is_some())
     }

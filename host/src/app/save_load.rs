@@ -7,6 +7,7 @@ use super::{
     TavolaApp,
     dialogs::confirm,
     file_dialog::{FileDialog, Mode, Outcome},
+    starting::AfterLoad,
 };
 use crate::record::RecordError;
 
@@ -91,7 +92,7 @@ impl TavolaApp {
 
     /// Loads `path`, or says in the player's words why it cannot be.
     fn load_and_say(&mut self, path: &Path) {
-        if let Err(e) = self.load_from(path) {
+        if let Err(e) = self.begin_load(path, AfterLoad::Nothing) {
             self.message = Some(load_error_in_words(path, &e));
         }
     }

@@ -84,6 +84,9 @@ pub enum WorkerFailure {
     /// request in flight: it was killed, and nothing of the answer was used.
     #[error("{}", crate::tr!("worker-invalid", error = .0.clone()))]
     Invalid(String),
+    /// Nobody waits for the worker any more (a start was cancelled): it was stopped.
+    #[error("{}", crate::tr!("worker-abandoned"))]
+    Abandoned,
 }
 
 /// A crash in words: how the process ended, and the end of what it said.
@@ -116,7 +119,7 @@ impl WorkerFailure {
     /// Whether the failure counts against the plugin (toward quarantine): not when its
     /// process was stopped from outside.
     pub fn counts_against_plugin(&self) -> bool {
-        !matches!(self, WorkerFailure::Stopped(_))
+        !matches!(self, WorkerFailure::Stopped(_) | WorkerFailure::Abandoned)
     }
 }
 
@@ -196,6 +199,28 @@ pub struct Worker {
     reaped: bool,
     /// Checks every answer against the request it answers and the game so far.
     checker: Checker,
+    /// Set when nobody waits for this worker any more: it is stopped at once.
+    abandoned: Option<Abandon>,
+}
+
+/// A flag that stops a worker from another thread: once [`Abandon::set`], the worker is
+/// killed the next time it is asked or waited for (within 50 ms of a wait), and every
+/// request in flight fails with [`WorkerFailure::Abandoned`]. The app gives one to a game
+/// it starts off the UI thread, so that Cancel ends a worker whose plugin hangs at once,
+/// not at the watchdog.
+#[derive(Debug, Clone, Default)]
+pub struct Abandon(Arc<std::sync::atomic::AtomicBool>);
+
+impl Abandon {
+    /// Stops the worker (or workers) holding this flag.
+    pub fn set(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether it is set.
+    pub fn is_set(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// Called by the reader thread whenever an answer arrives (the app wakes its window to
@@ -286,7 +311,13 @@ impl Worker {
             waker,
             reaped: false,
             checker: Checker::default(),
+            abandoned: None,
         })
+    }
+
+    /// Stops this worker once `flag` is set (see [`Abandon`]).
+    pub fn abandon_with(&mut self, flag: Abandon) {
+        self.abandoned = Some(flag);
     }
 
     /// Calls `waker` whenever an answer arrives from now on.
@@ -398,6 +429,11 @@ impl Worker {
     /// judges the worker: dead, hung or fine.
     fn take_answers(&mut self, wait: Option<Duration>) {
         if self.failure.is_some() {
+            return;
+        }
+        if self.abandoned.as_ref().is_some_and(Abandon::is_set) {
+            self.kill();
+            self.failure = Some(WorkerFailure::Abandoned);
             return;
         }
         let mut first = match wait {

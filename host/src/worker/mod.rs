@@ -24,7 +24,7 @@ mod remote;
 mod seats;
 mod server;
 
-pub use client::{Poll, Worker, WorkerError, WorkerFailure, default_exe};
+pub use client::{Abandon, Poll, Worker, WorkerError, WorkerFailure, default_exe};
 pub use protocol::{BotTrace, Reply, Request, Snapshot};
 pub use remote::{BotMoved, RemoteGame, tables_dir};
 pub use server::serve;

@@ -9,7 +9,7 @@ use std::{
 use game_api::{Effect, Options};
 
 use super::{
-    BotTrace, Poll, Reply, Request, Snapshot, Worker, WorkerError, WorkerFailure,
+    Abandon, BotTrace, Poll, Reply, Request, Snapshot, Worker, WorkerError, WorkerFailure,
     client::{SEARCH_DEADLINE, watchdog},
 };
 use crate::{plugins::Plugin, record::Record};
@@ -70,10 +70,24 @@ impl RemoteGame {
         plugin: &Plugin,
         tables_root: Option<&Path>,
     ) -> Result<Self, WorkerError> {
+        Self::spawn_until(exe, plugin, tables_root, None)
+    }
+
+    /// [`RemoteGame::spawn`], with a worker that stops once `abandon` is set (even while
+    /// the plugin loads).
+    pub fn spawn_until(
+        exe: &Path,
+        plugin: &Plugin,
+        tables_root: Option<&Path>,
+        abandon: Option<Abandon>,
+    ) -> Result<Self, WorkerError> {
         let tables_dir = tables_root
             .map(|root| tables_dir(root, plugin.id()))
             .filter(|dir| std::fs::create_dir_all(dir).is_ok());
         let mut worker = Worker::spawn(exe)?;
+        if let Some(flag) = abandon {
+            worker.abandon_with(flag);
+        }
         let copy = plugin.meta().copy.clone();
         let language = crate::locale::language();
         let load = Request::Load {
@@ -108,6 +122,11 @@ impl RemoteGame {
     /// The folder of the game's endgame tables, if it has one.
     pub fn tables_dir(&self) -> Option<&Path> {
         self.tables_dir.as_deref()
+    }
+
+    /// Stops the worker once `flag` is set (see [`Abandon`]).
+    pub fn abandon_with(&mut self, flag: Abandon) {
+        self.worker.abandon_with(flag);
     }
 
     /// Calls `waker` whenever the worker answers (on the thread that reads its answers).

@@ -56,7 +56,12 @@ fn start_kalah(h: &mut Harness<'static, TavolaApp>) {
     h.run();
     h.state_mut().wait_for_start();
     h.run();
-    assert_eq!(h.state().screen(), Screen::Play);
+    assert_eq!(
+        h.state().screen(),
+        Screen::Play,
+        "{:?}",
+        h.state().message()
+    );
 }
 
 fn notation(h: &Harness<'static, TavolaApp>) -> String {

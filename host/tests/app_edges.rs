@@ -102,6 +102,7 @@ fn enter_chooses_in_save_and_load() {
     h.run();
     h.key_press(egui::Key::Enter);
     h.run();
+    h.state_mut().wait_for_start();
     h.run();
     assert!(h.query_by_label("Load a game").is_none(), "Enter loaded it");
     assert_eq!(h.state().play_view().unwrap().session().cursor(), 1);
@@ -261,6 +262,8 @@ fn the_load_list_says_what_each_save_holds_and_why_a_bad_one_cannot_be_read() {
     let row = h.get_by_label("open.json").rect();
     double_click(&mut h, row);
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     assert!(
         h.query_by_label("Load a game").is_none(),
         "the double click loaded it"
@@ -291,10 +294,13 @@ fn a_two_player_bot_chosen_in_the_new_game_dialog_leaves_its_seat_for_three_play
     h.run();
     let farmer = SeatKind::Bot("farmer-author".into());
     let dialog = h.state_mut().new_game_dialog().unwrap();
+    // The dialog's worker answers the seat count off the UI thread: wait for it.
     dialog.set("players", game_api::OptionValue::Int(2));
+    dialog.wait_for_worker();
     dialog.set_seat(1, farmer.clone());
     assert_eq!(dialog.seats()[1], farmer);
     dialog.set("players", game_api::OptionValue::Int(3));
+    dialog.wait_for_worker();
     let seats = dialog.seats().to_vec();
     assert_eq!(seats.len(), 3);
     assert!(!seats.contains(&farmer), "{seats:?}");
@@ -406,6 +412,19 @@ fn idle(h: &mut H, steps: usize) {
     }
 }
 
+/// Frames until a text containing `text` is shown (the worker answers questions about
+/// the tables without the window waiting), at most about 5 s.
+fn until_shown(h: &mut H, text: &str) {
+    for _ in 0..500 {
+        if h.query_by_label_contains(text).is_some() {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.get_by_label_contains(text);
+}
+
 /// The table files in `data`'s endgame folder (any game).
 fn table_files(data: &std::path::Path) -> usize {
     walk(&data.join("endgames"))
@@ -461,7 +480,7 @@ fn endgame_tables_are_offered_with_their_size_and_built_only_when_the_person_agr
     // The first hint: the tables are offered, with their size, and nothing is built.
     let mut h = harness(app(dir.path(), Some(data.path())));
     small_kalah_hint(&mut h);
-    h.get_by_label_contains("MB on disk");
+    until_shown(&mut h, "MB on disk");
     idle(&mut h, 50);
     assert_eq!(
         table_files(data.path()),
@@ -481,6 +500,16 @@ fn endgame_tables_are_offered_with_their_size_and_built_only_when_the_person_agr
     // The next game asks again; this time the person agrees, and the build's progress
     // is shown until the tables are there.
     small_kalah_hint(&mut h);
+    until_shown(&mut h, "Prepare them");
+    // The hint above it comes on its own: once it is there, the buttons stay put.
+    for _ in 0..500 {
+        if h.state().play_view().unwrap().shown_hint().is_some() {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run_steps(2);
     h.get_by_label("Prepare them").click();
     h.run_steps(2);
     let mut seen_progress = false;

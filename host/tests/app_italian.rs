@@ -67,6 +67,8 @@ fn the_app_speaks_italian_and_remembers_it() {
     h.run();
     h.get_by_label("Inizia").click();
     h.run();
+    h.state_mut().wait_for_start();
+    h.run();
     assert_eq!(h.state().screen(), Screen::Play);
 
     // The play view.

@@ -1,6 +1,7 @@
 //! A game starts off the UI thread: while a plugin hangs as its game is set up, the
 //! window keeps drawing "Starting …" with a Cancel; Cancel stops the hung worker at once
-//! and leaves the game shown before as it was; a start that fails says why.
+//! and leaves the game shown before as it was; a start that fails says why. The
+//! new-game dialog's questions to the plugin do not hold the window either.
 
 #![cfg(unix)]
 
@@ -135,5 +136,30 @@ fn a_plugin_that_hangs_as_its_game_starts_leaves_the_window_drawing_and_cancel_s
     let message = h.state().message().unwrap_or_default().to_owned();
     assert!(message.contains("Hostile"), "{message}");
     assert_eq!(h.state().play_view().unwrap().notation(), before);
+
+    // The new-game dialog asks the plugin its seat count off the UI thread too: a
+    // plugin that hangs there leaves the dialog drawing, and Cancel stops its worker.
+    h.get_by_label("OK").click();
+    h.run();
+    hostile("new_game:hang");
+    h.state_mut().run_command(Command::NewGame, &ctx);
+    h.run();
+    h.get_by_label("Play Hostile Nim").click();
+    let frames = frames_for(&mut h, Duration::from_millis(1500));
+    assert!(frames >= 20, "{frames} frames in 1.5 s");
+    assert!(h.state_mut().new_game_dialog().is_some());
+    assert_eq!(workers().len(), workers_before + 1, "the dialog's worker");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state_mut().new_game_dialog().is_none());
+    let closed = Instant::now();
+    while workers().len() > workers_before && closed.elapsed() < Duration::from_secs(3) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        workers().len(),
+        workers_before,
+        "the dialog's hung worker is gone"
+    );
     hostile("");
 }

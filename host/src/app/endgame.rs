@@ -10,11 +10,23 @@ use game_api::endgame::{TablesOp, TablesRequest, TablesStatus};
 
 use crate::worker::{Poll, RemoteGame, Reply, Request};
 
-/// How long the app waits for the worker to answer a question about the tables.
-const ANSWER_TIME: Duration = Duration::from_millis(300);
+/// How long the app waits for a probe of the tables (a lookup in memory, in the worker),
+/// after a hint: the only question about the tables asked while the window waits.
+const PROBE_TIME: Duration = Duration::from_millis(300);
 
 /// How often a build's progress is asked for, in seconds.
 const POLL_EVERY: f64 = 0.5;
+
+/// A question about the tables sent to the worker, its answer not taken yet.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Asked {
+    /// Whether the game has tables, and which are missing.
+    Status,
+    /// To build (or only load) them, `bytes` on disk.
+    Build { bytes: u64 },
+    /// How a build goes.
+    Progress { bytes: u64 },
+}
 
 /// Where the game's tables stand in its worker.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +51,8 @@ pub(super) struct EndgameTables {
     dir: Option<PathBuf>,
     state: State,
     next_poll: f64,
+    /// The question in flight (its request id): the window never waits for it.
+    asked: Option<(u64, Asked)>,
 }
 
 impl EndgameTables {
@@ -49,6 +63,7 @@ impl EndgameTables {
             dir,
             state: State::Unknown,
             next_poll: 0.0,
+            asked: None,
         }
     }
 
@@ -57,7 +72,7 @@ impl EndgameTables {
         self.dir.as_deref()
     }
 
-    fn ask(&self, remote: &mut RemoteGame, op: TablesOp) -> Option<TablesStatus> {
+    fn request(&self, remote: &RemoteGame, op: TablesOp) -> Option<Request> {
         self.dir.as_ref()?;
         let dir = remote.tables_dir()?.to_string_lossy().into_owned();
         let request = TablesRequest {
@@ -65,39 +80,23 @@ impl EndgameTables {
             dir,
             seeds: None,
         };
-        let id = remote.send(Request::Tables { request }).ok()?;
-        match remote.wait(id, ANSWER_TIME) {
-            Poll::Ready(Ok(Reply::Tables(status))) => Some(*status),
-            Poll::Ready(_) => None,
-            Poll::Pending => {
-                remote.cancel(id);
-                None
-            }
+        Some(Request::Tables { request })
+    }
+
+    /// Sends `op` without waiting; its answer is taken by [`Self::poll`]. A game without
+    /// a folder for tables, or a worker that cannot be asked, has none.
+    fn send(&mut self, remote: &mut RemoteGame, op: TablesOp, asked: Asked) {
+        match self.request(remote, op).and_then(|r| remote.send(r).ok()) {
+            Some(id) => self.asked = Some((id, asked)),
+            None => self.state = State::None,
         }
     }
 
     /// The first use of a bot or a hint, once: tables already built are loaded (in the
     /// worker, on a thread of its own); missing ones are offered ([`Self::offer`]).
     pub(super) fn first_use(&mut self, remote: &mut RemoteGame) {
-        if self.state != State::Unknown {
-            return;
-        }
-        self.state = match self.ask(remote, TablesOp::Status) {
-            Some(status) if status.supported && status.missing.is_empty() => {
-                // Nothing to build: the worker only loads the files.
-                self.start(remote, 0)
-            }
-            Some(status) if status.supported => State::Offered {
-                bytes: status.missing.iter().map(|f| f.bytes).sum(),
-            },
-            _ => State::None,
-        };
-    }
-
-    fn start(&self, remote: &mut RemoteGame, bytes: u64) -> State {
-        match self.ask(remote, TablesOp::Build) {
-            Some(status) if status.supported => State::Building { share: 0.0, bytes },
-            _ => State::None,
+        if self.state == State::Unknown && self.asked.is_none() {
+            self.send(remote, TablesOp::Status, Asked::Status);
         }
     }
 
@@ -111,8 +110,11 @@ impl EndgameTables {
 
     /// The person agrees: the missing tables are built (the game goes on meanwhile).
     pub(super) fn prepare(&mut self, remote: &mut RemoteGame) {
-        if let State::Offered { bytes } = self.state {
-            self.state = self.start(remote, bytes);
+        if let State::Offered { bytes } = self.state
+            && self.asked.is_none()
+        {
+            self.state = State::Building { share: 0.0, bytes };
+            self.send(remote, TablesOp::Build, Asked::Build { bytes });
         }
     }
 
@@ -123,31 +125,70 @@ impl EndgameTables {
         }
     }
 
-    /// Follows a build; call every frame. Returns whether it is still under way.
+    /// Takes the worker's answers and follows a build; call every frame. Returns whether
+    /// a question or a build is under way.
     pub(super) fn poll(&mut self, remote: &mut RemoteGame, now: f64) -> bool {
-        let State::Building { bytes, .. } = self.state else {
-            return false;
-        };
-        if now < self.next_poll {
-            return true;
+        if let Some((id, asked)) = self.asked {
+            let Poll::Ready(answer) = remote.poll(id) else {
+                return true;
+            };
+            self.asked = None;
+            let status = match answer {
+                Ok(Reply::Tables(status)) => Some(*status),
+                _ => None,
+            };
+            self.answered(remote, asked, status);
         }
-        self.next_poll = now + POLL_EVERY;
-        let Some(build) = self.ask(remote, TablesOp::Status).and_then(|s| s.build) else {
-            return true;
+        let State::Building { bytes, .. } = self.state else {
+            return self.asked.is_some();
         };
-        self.state = match (build.finished, &build.error) {
-            (true, None) => State::Ready,
-            (true, Some(_)) => State::None,
-            (false, _) => State::Building {
-                share: if build.total > 0 {
-                    build.done as f32 / build.total as f32
-                } else {
-                    0.0
-                },
-                bytes,
-            },
+        if self.asked.is_none() && now >= self.next_poll {
+            self.next_poll = now + POLL_EVERY;
+            self.send(remote, TablesOp::Status, Asked::Progress { bytes });
+        }
+        true
+    }
+
+    /// What the answer to `asked` changes.
+    fn answered(&mut self, remote: &mut RemoteGame, asked: Asked, status: Option<TablesStatus>) {
+        let Some(status) = status.filter(|s| s.supported) else {
+            // No tables, or a build that could not start: the game goes on without them.
+            if !matches!(asked, Asked::Progress { .. }) {
+                self.state = State::None;
+            }
+            return;
         };
-        matches!(self.state, State::Building { .. })
+        match asked {
+            // Nothing to build: the worker only loads the files.
+            Asked::Status if status.missing.is_empty() => {
+                self.state = State::Building {
+                    share: 0.0,
+                    bytes: 0,
+                };
+                self.send(remote, TablesOp::Build, Asked::Build { bytes: 0 });
+            }
+            Asked::Status => {
+                self.state = State::Offered {
+                    bytes: status.missing.iter().map(|f| f.bytes).sum(),
+                };
+            }
+            Asked::Build { bytes } => self.state = State::Building { share: 0.0, bytes },
+            Asked::Progress { bytes } => {
+                let Some(build) = status.build else { return };
+                self.state = match (build.finished, &build.error) {
+                    (true, None) => State::Ready,
+                    (true, Some(_)) => State::None,
+                    (false, _) => State::Building {
+                        share: if build.total > 0 {
+                            build.done as f32 / build.total as f32
+                        } else {
+                            0.0
+                        },
+                        bytes,
+                    },
+                };
+            }
+        }
     }
 
     /// The share of the build done and the size on disk of what it builds (0 when it
@@ -170,7 +211,17 @@ impl EndgameTables {
         }
         let seats = remote.plugin().manifest().seat_names.clone();
         let seats: Vec<&str> = seats.iter().map(String::as_str).collect();
-        let play = self.ask(remote, TablesOp::Probe)?.probe?;
+        let request = self.request(remote, TablesOp::Probe)?;
+        let id = remote.send(request).ok()?;
+        let status = match remote.wait(id, PROBE_TIME) {
+            Poll::Ready(Ok(Reply::Tables(status))) => *status,
+            Poll::Ready(_) => return None,
+            Poll::Pending => {
+                remote.cancel(id);
+                return None;
+            }
+        };
+        let play = status.probe?;
         let words = play.describe(&seats);
         Some((play, words))
     }

@@ -8,6 +8,7 @@ use anyhow::{Context, Result, anyhow};
 
 use super::{
     NewGameDialog, NewGameRequest, PlayView, PluginFailure, Screen, StartGame, TavolaApp,
+    dialog_worker::DialogWorker,
     saving::{self, clear_marker, leftover_marker, set_aside, write_atomic, write_marker},
     starting::{AfterLoad, Started, Starting, Then},
 };
@@ -35,20 +36,20 @@ impl TavolaApp {
         Ok(plugin)
     }
 
-    fn spawn(&self, plugin: &Plugin) -> Result<RemoteGame, WorkerError> {
-        RemoteGame::spawn(&self.worker_exe, plugin, self.tables_root().as_deref())
-    }
-
     /// Opens the new-game dialog for game `id` (starting its worker).
     pub(super) fn open_dialog(&mut self, id: &str) {
         match self.plugin(id) {
             Ok(plugin) => {
-                let remote = self.spawn(&plugin);
+                let worker = DialogWorker::start(
+                    self.worker_exe.clone(),
+                    plugin.clone(),
+                    self.tables_root(),
+                );
                 let last = self.settings.last_seats.get(id).cloned();
                 self.new_game = Some(NewGameDialog::new(
                     &plugin,
                     fastrand::u64(..1_000_000),
-                    remote,
+                    worker,
                     last.as_deref(),
                 ));
             }

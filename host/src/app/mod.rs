@@ -10,6 +10,7 @@ mod board;
 mod chooser;
 mod clock;
 mod command;
+mod dialog_worker;
 mod dialogs;
 mod endgame;
 mod eval_bar;

@@ -2,6 +2,7 @@
 
 use game_api::{OptionValue, Options};
 
+use super::dialog_worker::{DialogWorker, News};
 use crate::{
     plugins::Plugin,
     session::SeatKind,
@@ -21,11 +22,12 @@ pub struct NewGameRequest {
     pub seed: u64,
 }
 
-/// The dialog's state. It starts the game's worker process at once, to ask the plugin
-/// how many seats the chosen options make; Start hands that worker to the game.
+/// The dialog's state. It starts the game's worker process at once (off the UI thread),
+/// to ask the plugin how many seats the chosen options make; Start hands that worker to
+/// the game.
 pub struct NewGameDialog {
     plugin: Plugin,
-    remote: Result<RemoteGame, WorkerError>,
+    worker: DialogWorker,
     values: std::collections::BTreeMap<String, OptionValue>,
     seats: Vec<SeatKind>,
     seed: u64,
@@ -50,13 +52,13 @@ pub enum DialogOutcome {
 }
 
 impl NewGameDialog {
-    /// A dialog for `plugin` with its default options; `remote` is the game's worker (or
-    /// why it could not start). The seats are those of `last` (the last game of it), or a
-    /// person against Strong bots.
-    pub fn new(
+    /// A dialog for `plugin` with its default options; `worker` is the game's worker,
+    /// starting. The seats are those of `last` (the last game of it), or a person
+    /// against Strong bots, fitted to the seat count once the plugin has told it.
+    pub(super) fn new(
         plugin: &Plugin,
         seed: u64,
-        remote: Result<RemoteGame, WorkerError>,
+        worker: DialogWorker,
         last: Option<&[String]>,
     ) -> Self {
         let options = Options::defaults(&plugin.manifest().options);
@@ -68,7 +70,7 @@ impl NewGameDialog {
         });
         let mut dialog = NewGameDialog {
             plugin: plugin.clone(),
-            remote,
+            worker,
             values: options.values().clone(),
             seats,
             seed,
@@ -77,6 +79,10 @@ impl NewGameDialog {
             nonce: fastrand::u64(..),
             error: None,
         };
+        // Until the plugin answers, at least the fewest seats the game has.
+        if dialog.seats.len() < usize::from(plugin.manifest().seats.min) {
+            dialog.fit_count(plugin.manifest().seats.min);
+        }
         dialog.fit_seats();
         dialog
     }
@@ -123,31 +129,50 @@ impl NewGameDialog {
         };
     }
 
-    /// Takes the game's worker (when the game starts).
+    /// Takes the game's worker (when the game starts); an error while it still starts
+    /// (the game then starts a worker of its own).
     pub fn take_remote(&mut self) -> Result<RemoteGame, WorkerError> {
-        std::mem::replace(
-            &mut self.remote,
-            Err(WorkerError::Refused(crate::plugins::CallError::host(
+        self.worker.take().ok_or_else(|| {
+            WorkerError::Refused(crate::plugins::CallError::host(
                 crate::plugins::ErrorKind::Host,
-                "the worker was handed to the game",
-            ))),
-        )
+                "the dialog's worker had not started",
+            ))
+        })
     }
 
-    /// The seat count depends on the options (e.g. a players option): ask the plugin.
+    /// Waits until the worker has started and told the seat count of the options set,
+    /// and fits the seats to it. For tests: the window never waits.
+    pub fn wait_for_worker(&mut self) {
+        if let Some(news) = self.worker.wait() {
+            self.heard(news);
+        }
+    }
+
+    /// The seat count depends on the options (e.g. a players option): ask the plugin,
+    /// without waiting; the seats fit its answer when it comes ([`Self::heard`]).
     fn fit_seats(&mut self) {
-        let options = self.options();
-        let counted = match (&mut self.remote, options) {
-            (Ok(remote), Ok(options)) => remote.seat_count(&options).map_err(|e| e.to_string()),
-            (Err(e), _) => Err(crate::tr!("plugin-not-started", error = e.to_string())),
-            (_, Err(e)) => Err(e),
-        };
-        let count = counted
-            .as_ref()
-            .map_or(usize::from(self.plugin.manifest().seats.min), |&n| {
-                usize::from(n)
-            });
-        // A person first, then the computer at a strong level.
+        match self.options() {
+            Ok(options) => self.worker.ask_seats(&options),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// What the worker said: the seat count of the options, or why it cannot tell.
+    fn heard(&mut self, news: News) {
+        match news {
+            News::Seats(count) => {
+                self.error = None;
+                self.fit_count(count);
+            }
+            News::Failed(e) => self.error = Some(e),
+        }
+    }
+
+    /// Fits the seats to `count`: a person first, then the computer at a strong level;
+    /// a bot chosen for another seat count (the author's two-player bots in a
+    /// three-player game) cannot play this one, and the default level takes its seat.
+    fn fit_count(&mut self, count: u8) {
+        let count = usize::from(count);
         while self.seats.len() < count {
             self.seats.push(if self.seats.is_empty() {
                 SeatKind::Person
@@ -156,8 +181,6 @@ impl NewGameDialog {
             });
         }
         self.seats.truncate(count);
-        // A bot chosen for another seat count (the author's two-player bots in a
-        // three-player game) cannot play this one: the default level takes its seat.
         let bots = crate::bots::bot_choices_for(self.plugin.manifest(), count as u8);
         for (i, seat) in self.seats.iter_mut().enumerate() {
             if let SeatKind::Bot(name) = seat
@@ -168,7 +191,6 @@ impl NewGameDialog {
                 *seat = SeatKind::Bot(crate::ai::Level::Strong.name().into());
             }
         }
-        self.error = counted.err();
     }
 
     fn request(&self) -> Result<NewGameRequest, String> {
@@ -183,6 +205,13 @@ impl NewGameDialog {
     /// Shows the dialog.
     pub fn ui(&mut self, ctx: &egui::Context) -> DialogOutcome {
         let mut outcome = DialogOutcome::Open;
+        if let Some(news) = self.worker.poll() {
+            self.heard(news);
+        }
+        if self.worker.busy() {
+            // The answer comes from another thread: look for it often.
+            ctx.request_repaint_after(std::time::Duration::from_millis(30));
+        }
         let manifest = self.plugin.manifest().clone();
         let modal = egui::Modal::new(egui::Id::unique(("new_game", self.nonce))).show(ctx, |ui| {
             ui.set_width(420.0);
@@ -245,6 +274,11 @@ impl NewGameDialog {
                 }
                 if ui.button(crate::tr!("cancel")).clicked() {
                     outcome = DialogOutcome::Cancelled;
+                }
+                // Beside the buttons, which it must not move. No spinner: it would
+                // repaint without end while a plugin hangs.
+                if self.worker.starting() {
+                    ui.weak(crate::tr!("starting-game", game = manifest.name.clone()));
                 }
             });
         });

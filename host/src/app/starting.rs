@@ -182,10 +182,9 @@ impl TavolaApp {
             Then::Load { .. } => crate::tr!("opening-game", game = starting.name.clone()),
         };
         let modal = egui::Modal::new(egui::Id::unique("starting")).show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(text);
-            });
+            // No spinner: it would repaint without end while a plugin hangs; the
+            // window looks for the answer every 30 ms all the same.
+            ui.label(text);
             ui.button(crate::tr!("cancel")).clicked()
         });
         if modal.inner || modal.should_close() {

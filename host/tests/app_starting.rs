@@ -68,7 +68,7 @@ fn frames_for(h: &mut H, time: Duration) -> usize {
 }
 
 #[test]
-fn a_plugin_that_hangs_as_its_game_starts_leaves_the_window_drawing_and_cancel_stops_it() {
+fn a_plugin_that_hangs_as_a_game_starts_never_holds_the_window_and_its_worker_is_stopped() {
     let plugins = plugins_of(&["fixture_hostile"]);
     let data = tempfile::tempdir().unwrap();
     hostile("");
@@ -161,5 +161,52 @@ fn a_plugin_that_hangs_as_its_game_starts_leaves_the_window_drawing_and_cancel_s
         workers_before,
         "the dialog's hung worker is gone"
     );
+
+    // The failure banner's Restart: the window draws on, saying what it does; a game
+    // started in the failed one's place stops the restart's worker.
+    h.get_by_label("Board").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play);
+    let game_worker = workers();
+    assert_eq!(game_worker.len(), 1, "{game_worker:?}");
+    let killed = std::process::Command::new("kill")
+        .args(["-ABRT".to_owned(), game_worker[0].to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let failed = Instant::now();
+    while h.state().play_view().unwrap().failure().is_none()
+        && failed.elapsed() < Duration::from_secs(3)
+    {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(h.state().play_view().unwrap().failure().is_some());
+    h.run();
+    h.get_by_label("Restart the plugin from this position")
+        .click();
+    let frames = frames_for(&mut h, Duration::from_millis(1500));
+    assert!(frames >= 20, "{frames} frames in 1.5 s");
+    assert!(h.state().play_view().unwrap().restarting());
+    h.get_by_label_contains("Starting Hostile Nim (libfixture_hostile.so) again");
+    let hung = workers();
+    assert_eq!(hung.len(), 1, "the restart's worker");
     hostile("");
+    h.state_mut()
+        .start(NewGameRequest {
+            game: "hostile".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person, SeatKind::Person],
+            seed: 2,
+        })
+        .unwrap();
+    h.run();
+    let replaced = Instant::now();
+    while workers().contains(&hung[0]) && replaced.elapsed() < Duration::from_secs(3) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        !workers().contains(&hung[0]),
+        "the restart's hung worker is gone"
+    );
 }

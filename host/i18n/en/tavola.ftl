@@ -140,6 +140,7 @@ plugin-failed = The plugin { $plugin } failed.
 plugin-failed-kept = The game is kept up to move { $moves }: nothing was lost.
 plugin-stopped = The game of { $plugin } stopped.
 plugin-restart = Restart the plugin from this position
+plugin-restarting = Starting { $plugin } again…
 key-left = left arrow
 key-right = right arrow
 key-up = up arrow

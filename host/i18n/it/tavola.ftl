@@ -140,6 +140,7 @@ plugin-failed = Il plugin { $plugin } ha smesso di funzionare.
 plugin-failed-kept = La partita è conservata fino alla mossa { $moves }: non si è perso nulla.
 plugin-stopped = La partita di { $plugin } si è fermata.
 plugin-restart = Riavvia il plugin da questa posizione
+plugin-restarting = Riavvio di { $plugin }…
 key-left = freccia sinistra
 key-right = freccia destra
 key-up = freccia su

@@ -462,8 +462,13 @@ impl PlayView {
             moves = super::play_view::move_count(self.session.moves(), self.session.cursor())
         ));
         ui.horizontal(|ui| {
-            if ui.button(crate::tr!("plugin-restart")).clicked() {
-                self.restart_plugin();
+            if self.restarting() {
+                ui.weak(crate::tr!(
+                    "plugin-restarting",
+                    plugin = failure.plugin.clone()
+                ));
+            } else if ui.button(crate::tr!("plugin-restart")).clicked() {
+                self.begin_restart();
             }
             if ui.button(crate::tr!("back-to-games")).clicked() {
                 commands.push(Command::NewGame);

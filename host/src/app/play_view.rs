@@ -25,6 +25,7 @@ mod input;
 mod moves;
 mod preview;
 mod relabel;
+mod restart;
 mod searches;
 
 pub(super) use history::move_count;
@@ -158,6 +159,8 @@ pub struct PlayView {
     /// in the record and the check of the position it led to (so a branch never shows
     /// another line's events).
     pub(super) move_events: std::collections::HashMap<(usize, String), String>,
+    /// The plugin being started again after a failure, off the UI thread.
+    restarting: Option<restart::Restarting>,
 }
 
 impl PlayView {
@@ -221,6 +224,7 @@ impl PlayView {
             previews: preview::Previews::default(),
             last_marks: None,
             move_events: std::collections::HashMap::new(),
+            restarting: None,
         };
         view.show(snapshot);
         view.face_the_person();
@@ -360,36 +364,6 @@ impl PlayView {
         self.paused = true;
     }
 
-    /// Starts the plugin again in a new worker and sets up the game at the cursor.
-    pub fn restart_plugin(&mut self) {
-        let plugin = self.session.plugin().clone();
-        let moves = self.session.played_ids();
-        let tables = self.endgame.root().map(std::path::Path::to_path_buf);
-        let started = RemoteGame::spawn(&self.worker_exe, &plugin, tables.as_deref()).and_then(
-            |mut remote| {
-                let start = self.session.record().start;
-                let snapshot = remote.start(self.session.options(), start.as_deref(), &moves)?;
-                Ok((remote, snapshot))
-            },
-        );
-        match started {
-            Ok((remote, snapshot)) => {
-                self.remote = Some(remote);
-                self.woken = false;
-                self.failure = None;
-                self.error = None;
-                self.show(snapshot);
-            }
-            Err(WorkerError::Failed(f)) => self.lost_worker(f),
-            Err(WorkerError::Refused(e)) => {
-                self.lost_worker(WorkerFailure::Protocol(crate::tr!(
-                    "play-not-set-up-again",
-                    error = e.to_string()
-                )));
-            }
-        }
-    }
-
     /// Whether a move is being animated on the board.
     pub fn animating(&self) -> bool {
         self.animation.is_some()
@@ -441,6 +415,10 @@ impl PlayView {
                 ctx.request_repaint_after(std::time::Duration::from_millis(20));
                 return;
             }
+        }
+        if self.restarting.is_some() {
+            self.poll_restart(std::time::Duration::ZERO);
+            ctx.request_repaint_after(std::time::Duration::from_millis(30));
         }
         if self.relabel_due {
             self.relabel_now();

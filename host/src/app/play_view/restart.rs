@@ -1,0 +1,101 @@
+//! Restarting a failed plugin off the UI thread: a new worker is started and the game set
+//! up in it at the cursor on a thread of its own, while the failure banner says so; the
+//! board comes back on the frame the answer arrives.
+
+use std::{sync::mpsc, time::Duration};
+
+use super::PlayView;
+use crate::worker::{Abandon, RemoteGame, Snapshot, WorkerError, WorkerFailure};
+
+/// A restart under way: its answer, and the flag that stops its worker.
+pub(in crate::app) struct Restarting {
+    answer: mpsc::Receiver<Result<(RemoteGame, Snapshot), WorkerError>>,
+    abandon: Abandon,
+    /// Answered: its worker belongs to the game now (or is gone).
+    answered: bool,
+}
+
+impl Drop for Restarting {
+    /// A view dropped (or restarted again) while its restart runs stops that worker.
+    fn drop(&mut self) {
+        if !self.answered {
+            self.abandon.set();
+        }
+    }
+}
+
+impl PlayView {
+    /// Starts the plugin again in a new worker and sets up the game at the cursor, off
+    /// the UI thread; [`PlayView::logic`] shows it once it is set up.
+    pub fn begin_restart(&mut self) {
+        let plugin = self.session.plugin().clone();
+        let moves = self.session.played_ids();
+        let tables = self.endgame.root().map(std::path::Path::to_path_buf);
+        let (exe, options) = (self.worker_exe.clone(), self.session.options().clone());
+        let start = self.session.record().start.clone();
+        let (send, answer) = mpsc::channel();
+        let abandon = Abandon::default();
+        let flag = abandon.clone();
+        std::thread::spawn(move || {
+            let started = RemoteGame::spawn_until(&exe, &plugin, tables.as_deref(), Some(flag))
+                .and_then(|mut remote| {
+                    let snapshot = remote.start(&options, start.as_deref(), &moves)?;
+                    Ok((remote, snapshot))
+                });
+            let _ = send.send(started);
+        });
+        self.restarting = Some(Restarting {
+            answer,
+            abandon,
+            answered: false,
+        });
+    }
+
+    /// Starts the plugin again and waits until the game is set up in it (for tests and
+    /// scripts: the banner's Restart does not wait).
+    pub fn restart_plugin(&mut self) {
+        self.begin_restart();
+        while self.restarting.is_some() {
+            self.poll_restart(Duration::from_millis(50));
+        }
+    }
+
+    /// Whether a restart is under way.
+    pub fn restarting(&self) -> bool {
+        self.restarting.is_some()
+    }
+
+    /// Shows the game in its new worker once the restart has answered (waiting at most
+    /// `wait`), or the failure that stopped it.
+    pub(super) fn poll_restart(&mut self, wait: Duration) {
+        let Some(restarting) = &self.restarting else {
+            return;
+        };
+        let started = match restarting.answer.recv_timeout(wait) {
+            Ok(started) => started,
+            Err(mpsc::RecvTimeoutError::Timeout) => return,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                Err(WorkerError::Failed(WorkerFailure::Abandoned))
+            }
+        };
+        if let Some(mut done) = self.restarting.take() {
+            done.answered = true;
+        }
+        match started {
+            Ok((remote, snapshot)) => {
+                self.remote = Some(remote);
+                self.woken = false;
+                self.failure = None;
+                self.error = None;
+                self.show(snapshot);
+            }
+            Err(WorkerError::Failed(f)) => self.lost_worker(f),
+            Err(WorkerError::Refused(e)) => {
+                self.lost_worker(WorkerFailure::Protocol(crate::tr!(
+                    "play-not-set-up-again",
+                    error = e.to_string()
+                )));
+            }
+        }
+    }
+}

@@ -95,6 +95,14 @@ fn the_app_speaks_italian_and_remembers_it() {
     h.get_by_label("Moves");
     h.get_by_label("South to move");
     h.get_by_label("South c: extra turn for South");
+    // The move list's events too: none is left in Italian.
+    assert!(
+        h.query_all_by_label_contains("extra turn for South")
+            .count()
+            >= 2,
+        "the last move's event and the move list's"
+    );
+    assert!(h.query_by_label_contains("turno in più").is_none());
     h.get_by_label_contains("South store: ");
     h.get_by_label("c: 0 seeds");
     assert!(h.query_by_label("Tocca a Sud").is_none());

@@ -418,7 +418,8 @@ impl PlayView {
                     let event = m
                         .check
                         .clone()
-                        .and_then(|check| self.move_events.get(&(i, check)));
+                        .and_then(|check| self.move_events.get(&(i, check)))
+                        .map(|e| &e.text);
                     let text = move_line(ui, text, event, i < cursor);
                     if ui.selectable_label(i + 1 == cursor, text).clicked() {
                         goto = Some(i + 1);

@@ -158,7 +158,7 @@ pub struct PlayView {
     /// What each move played here made happen, for the move list: by the move's place
     /// in the record and the check of the position it led to (so a branch never shows
     /// another line's events).
-    pub(super) move_events: std::collections::HashMap<(usize, String), String>,
+    pub(super) move_events: std::collections::HashMap<(usize, String), moves::MoveEvent>,
     /// The plugin being started again after a failure, off the UI thread.
     restarting: Option<restart::Restarting>,
 }

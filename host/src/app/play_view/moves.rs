@@ -108,11 +108,17 @@ impl PlayView {
             .session
             .record_played(mv, info.notation, seat, &snapshot.notation);
         self.note_branch(at, &played, dropped);
-        if let (Some(happened), Some(check)) = (
+        if let (Some(text), Some(check)) = (
             happened,
             self.session.moves().get(at).and_then(|m| m.check.clone()),
         ) {
-            self.move_events.insert((at, check), happened);
+            let event = MoveEvent {
+                seat,
+                effects: effects.clone(),
+                over,
+                text,
+            };
+            self.move_events.insert((at, check), event);
         }
         if let Some(s) = seat
             && !redone
@@ -147,5 +153,42 @@ impl PlayView {
         self.last_marks = Some(crate::app::move_preview::PreviewMarks::of(&effects).taken());
         self.start_animation(effects, before, now, step_seconds);
         self.view_before = self.animation.is_some().then_some(view_before);
+    }
+}
+
+/// What a move played here made happen, for the move list: its words, and what they
+/// were said from (so that they can be said again in another language).
+#[derive(Debug, Clone)]
+pub(in crate::app) struct MoveEvent {
+    /// The seat that moved (none: chance).
+    pub seat: Option<u8>,
+    /// What the move did.
+    pub effects: Vec<Effect>,
+    /// Whether it ended the game.
+    pub over: bool,
+    /// In words, in the language of the texts.
+    pub text: String,
+}
+
+impl PlayView {
+    /// Says the move list's events again, in the language now chosen.
+    pub(super) fn reword_move_events(&mut self) {
+        let texts: Vec<((usize, String), Option<String>)> = self
+            .move_events
+            .iter()
+            .map(|(key, e)| (key.clone(), self.happened_in(e.seat, &e.effects, e.over)))
+            .collect();
+        for (key, text) in texts {
+            match text {
+                Some(text) => {
+                    if let Some(event) = self.move_events.get_mut(&key) {
+                        event.text = text;
+                    }
+                }
+                None => {
+                    self.move_events.remove(&key);
+                }
+            }
+        }
     }
 }

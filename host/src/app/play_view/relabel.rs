@@ -30,6 +30,7 @@ impl PlayView {
         match remote.relabel(&moves) {
             Ok((effects, snapshot)) => {
                 self.show(snapshot);
+                self.reword_move_events();
                 let last = moves.len().checked_sub(1).map(|i| &self.session.moves()[i]);
                 if let (Some(effects), Some(last), Some(_)) = (effects, last, &self.last_event) {
                     let (seat, notation) = (last.seat, last.notation.clone());

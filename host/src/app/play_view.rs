@@ -50,6 +50,8 @@ pub(super) enum Pending {
     },
     /// A jump to the record's first `n` moves.
     Goto { id: u64 },
+    /// The game made again in another language.
+    Relabel { id: u64 },
 }
 
 /// A bot thinking in the worker.

@@ -189,19 +189,21 @@ impl RemoteGame {
         .map(|(s, _)| s)
     }
 
-    /// Makes the worker and its game speak the player's language now
-    /// ([`locale::language`](crate::locale::language)), at the position after `moves`:
-    /// the position in that language, with the last move's effects (`None` without
-    /// moves).
-    pub fn relabel(
-        &mut self,
-        moves: &[u32],
-    ) -> Result<(Option<Vec<Effect>>, Snapshot), WorkerError> {
-        let request = Request::Language {
+    /// The request that makes the worker and its game speak the player's language now
+    /// ([`locale::language`](crate::locale::language)), at the position after `moves`
+    /// (send it with [`RemoteGame::send`], read its answer with
+    /// [`RemoteGame::relabelled`]).
+    pub fn relabel_request(moves: &[u32]) -> Request {
+        Request::Language {
             language: crate::locale::language(),
             moves: moves.to_vec(),
-        };
-        match self.worker.call(request, watchdog())? {
+        }
+    }
+
+    /// The last move's effects (none at the start) and the position of a relabelling's
+    /// reply.
+    pub fn relabelled(reply: Reply) -> Result<(Option<Vec<Effect>>, Snapshot), WorkerError> {
+        match reply {
             Reply::Played { effects, snapshot } => Ok((Some(effects), *snapshot)),
             Reply::Position { snapshot, .. } => Ok((None, *snapshot)),
             other => Err(unexpected(other)),

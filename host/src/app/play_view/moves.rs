@@ -54,7 +54,7 @@ impl PlayView {
     pub(super) fn settle(&mut self, now: f64, wait: std::time::Duration) {
         let Some(pending) = &self.pending else { return };
         let id = match pending {
-            Pending::Play { id, .. } | Pending::Goto { id } => *id,
+            Pending::Play { id, .. } | Pending::Goto { id } | Pending::Relabel { id } => *id,
         };
         let Some(remote) = self.remote.as_mut() else {
             self.pending = None;
@@ -81,6 +81,10 @@ impl PlayView {
                     self.show(snapshot);
                     self.dirty = true;
                 }
+                Err(e) => self.failed(e),
+            },
+            Some(Pending::Relabel { .. }) => match answer.and_then(RemoteGame::relabelled) {
+                Ok((effects, snapshot)) => self.relabelled(effects, snapshot),
                 Err(e) => self.failed(e),
             },
             None => {}

@@ -4,7 +4,8 @@
 
 use game_api::Effect;
 
-use super::PlayView;
+use super::{FRAME_WAIT, Pending, PlayView};
+use crate::worker::{RemoteGame, Snapshot};
 
 impl PlayView {
     /// Re-labels the game in the language now chosen: at once, or as soon as the
@@ -27,19 +28,29 @@ impl PlayView {
         self.view_before = None;
         let moves = self.session.played_ids();
         let Some(remote) = self.remote() else { return };
-        match remote.relabel(&moves) {
-            Ok((effects, snapshot)) => {
-                self.show(snapshot);
-                self.reword_move_events();
-                let last = moves.len().checked_sub(1).map(|i| &self.session.moves()[i]);
-                if let (Some(effects), Some(last), Some(_)) = (effects, last, &self.last_event) {
-                    let (seat, notation) = (last.seat, last.notation.clone());
-                    let over = matches!(self.turn, game_api::Turn::Over { .. });
-                    self.last_event = self.event_text(seat, &notation, &effects, over);
-                }
+        // Asked like a move: the window does not wait for the answer (see `settle`).
+        match remote.send(RemoteGame::relabel_request(&moves)) {
+            Ok(id) => {
+                self.pending = Some(Pending::Relabel { id });
+                self.settle(0.0, FRAME_WAIT);
             }
-            Err(e) => self.failed(e),
+            Err(f) => self.lost_worker(f),
         }
+    }
+
+    /// The game, made again in the new language, is shown in it: the position, the
+    /// last move's event and the move list's.
+    pub(super) fn relabelled(&mut self, effects: Option<Vec<Effect>>, snapshot: Snapshot) {
+        self.show(snapshot);
+        self.reword_move_events();
+        let cursor = self.session.cursor();
+        let last = cursor.checked_sub(1).map(|i| &self.session.moves()[i]);
+        if let (Some(effects), Some(last), Some(_)) = (effects, last, &self.last_event) {
+            let (seat, notation) = (last.seat, last.notation.clone());
+            let over = matches!(self.turn, game_api::Turn::Over { .. });
+            self.last_event = self.event_text(seat, &notation, &effects, over);
+        }
+        self.dirty = true;
     }
 
     /// What `effects` of a move by `seat` (none: chance) tell, in words (see

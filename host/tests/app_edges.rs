@@ -536,6 +536,52 @@ fn endgame_tables_are_offered_with_their_size_and_built_only_when_the_person_agr
     idle(&mut h, 50);
     assert!(h.query_by_label_contains("MB on disk").is_none());
     assert!(h.query_by_label("Prepare them").is_none());
+    drop(h);
+
+    // In a position the tables hold, a hint adds what perfect play gives, once the
+    // worker has looked it up (the window does not wait for it).
+    let start = tavola::app::StartGame {
+        game: "kalah".into(),
+        options: vec!["houses=3".into(), "seeds=3".into()],
+        seats: vec!["human".into(), "human".into()],
+        position: Some("1,0,0/0,0,1 8-8 S".into()),
+        ..Default::default()
+    };
+    let mut h = harness(TavolaApp::new(
+        dirs(dir.path()),
+        AppConfig {
+            data_dir: Some(data.path().to_path_buf()),
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            language: Some("en".into()),
+            start: Some(start),
+            ..AppConfig::default()
+        },
+    ));
+    h.run();
+    let mut words = String::new();
+    for _ in 0..20 {
+        h.state_mut().play_view_mut().unwrap().hint();
+        for _ in 0..300 {
+            h.step();
+            let hint = h
+                .state()
+                .play_view()
+                .unwrap()
+                .shown_hint()
+                .map(|(_, t)| t.clone());
+            if let Some(text) = hint
+                && text.contains("perfect play")
+            {
+                words = text;
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        if !words.is_empty() {
+            break;
+        }
+    }
+    assert!(words.contains("; perfect play: "), "{words:?}");
 }
 
 #[test]

@@ -4,15 +4,11 @@
 //! agrees (the game goes on meanwhile, without them). Their progress is shown, and the
 //! hint is told what perfect play gives when the position is in them.
 
-use std::{path::PathBuf, time::Duration};
+use std::path::PathBuf;
 
 use game_api::endgame::{TablesOp, TablesRequest, TablesStatus};
 
 use crate::worker::{Poll, RemoteGame, Reply, Request};
-
-/// How long the app waits for a probe of the tables (a lookup in memory, in the worker),
-/// after a hint: the only question about the tables asked while the window waits.
-const PROBE_TIME: Duration = Duration::from_millis(300);
 
 /// How often a build's progress is asked for, in seconds.
 const POLL_EVERY: f64 = 0.5;
@@ -200,28 +196,28 @@ impl EndgameTables {
         }
     }
 
-    /// What perfect play gives from the position, when the tables hold it, and it in
-    /// words ("perfect play: South wins by 3").
-    pub(super) fn perfect(
-        &self,
-        remote: &mut RemoteGame,
-    ) -> Option<(game_api::endgame::PerfectPlay, String)> {
+    /// Asks the tables what perfect play gives from the position, when they are
+    /// loaded: the request's id (its answer is read by [`Self::probed`]).
+    pub(super) fn start_probe(&self, remote: &mut RemoteGame) -> Option<u64> {
         if self.state != State::Ready {
             return None;
         }
-        let seats = remote.plugin().manifest().seat_names.clone();
-        let seats: Vec<&str> = seats.iter().map(String::as_str).collect();
         let request = self.request(remote, TablesOp::Probe)?;
-        let id = remote.send(request).ok()?;
-        let status = match remote.wait(id, PROBE_TIME) {
-            Poll::Ready(Ok(Reply::Tables(status))) => *status,
-            Poll::Ready(_) => return None,
-            Poll::Pending => {
-                remote.cancel(id);
-                return None;
-            }
+        remote.send(request).ok()
+    }
+
+    /// What perfect play gives, from a probe's answer, and it in words ("perfect play:
+    /// South wins by 3"); `None` when the tables do not hold the position.
+    pub(super) fn probed(
+        remote: &RemoteGame,
+        answer: Result<Reply, crate::worker::WorkerError>,
+    ) -> Option<(game_api::endgame::PerfectPlay, String)> {
+        let Ok(Reply::Tables(status)) = answer else {
+            return None;
         };
         let play = status.probe?;
+        let seats = &remote.plugin().manifest().seat_names;
+        let seats: Vec<&str> = seats.iter().map(String::as_str).collect();
         let words = play.describe(&seats);
         Some((play, words))
     }

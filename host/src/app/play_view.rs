@@ -24,6 +24,7 @@ mod history;
 mod input;
 mod moves;
 mod preview;
+mod probe;
 mod relabel;
 mod restart;
 mod searches;
@@ -163,6 +164,8 @@ pub struct PlayView {
     pub(super) move_events: std::collections::HashMap<(usize, String), moves::MoveEvent>,
     /// The plugin being started again after a failure, off the UI thread.
     restarting: Option<restart::Restarting>,
+    /// The endgame tables' word on the position shown (asked or answered).
+    probe: Option<probe::Probe>,
 }
 
 impl PlayView {
@@ -227,6 +230,7 @@ impl PlayView {
             last_marks: None,
             move_events: std::collections::HashMap::new(),
             restarting: None,
+            probe: None,
         };
         view.show(snapshot);
         view.face_the_person();

@@ -99,6 +99,10 @@ impl PlayView {
             self.lost_worker(failure);
             return;
         }
+        self.poll_probe();
+        let Some(remote) = self.remote.as_mut() else {
+            return;
+        };
         if let Some(id) = self.hint_job
             && let Poll::Ready(answer) = remote.poll(id)
         {
@@ -209,23 +213,6 @@ impl PlayView {
             effects, snapshot, ..
         } = moved;
         self.played(mv, info, Some(seat), effects, snapshot, now, step_seconds);
-    }
-
-    /// A search's share and words for the seat to move, put right by the endgame
-    /// tables where they hold the position: perfect play's result (1 won, 0 lost, ½
-    /// drawn) and its words after the search's.
-    fn with_tables(&mut self, share: Option<f32>, text: String) -> (Option<f32>, String) {
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
-            return (share, text);
-        };
-        let Some((perfect, words)) = self.endgame.perfect(remote) else {
-            return (share, text);
-        };
-        let share = match &self.turn {
-            &Turn::Seat { seat } => Some(crate::app::eval_bar::perfect_share(perfect.winner, seat)),
-            _ => share,
-        };
-        (share, format!("{text}; {words}"))
     }
 
     /// Shows or hides the evaluation bar (the app's setting); hidden, its search stops.

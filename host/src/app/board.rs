@@ -108,9 +108,18 @@ impl BoardView {
             rects.push(site_rect);
             let id = ui.scope_id().with(("site", site.id.0));
             let response = ui.interact(site_rect, id, Sense::click());
-            let name = accessible_name(site, contents.get(&site.id), &layout.pieces);
+            let content = contents.get(&site.id);
+            let name = accessible_name(site, content, &layout.pieces);
             let enabled = marks.targets.contains(&site.id);
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+            // A count such as `1+3` (a big stone and three seeds) is said in words when
+            // the site is pointed at.
+            let response = match content {
+                Some(SiteContent::Groups { groups }) if groups.len() > 1 => {
+                    response.on_hover_text(&name)
+                }
+                _ => response,
+            };
             if response.clicked() {
                 clicked = Some(site.id);
             }
@@ -330,7 +339,14 @@ fn paint_board(
             mark_at(6.0, Color32::from_rgb(80, 220, 120), 3.0);
         }
         if marks.targets.contains(&site.id) {
-            mark(Color32::from_rgb(255, 214, 64), 3.0);
+            if matches!(site.shape, game_api::Shape::Pit | game_api::Shape::Store) {
+                mark(Color32::from_rgb(255, 214, 64), 3.0);
+            } else {
+                // Squares touch their neighbours: a ring outside would merge with the
+                // next one's, and a grid where every square can be played would turn
+                // into one yellow block. Inside, each square keeps its own edge.
+                mark_at(-4.0, Color32::from_rgb(255, 214, 64), 2.5);
+            }
         }
         if marks.selected.contains(&site.id) {
             mark(Color32::from_rgb(90, 170, 255), 3.5);

@@ -4,7 +4,7 @@
 use egui::RichText;
 use game_api::{GameResult, Outcome};
 
-use super::{Command, PlayView, board::seat_colour};
+use super::{Command, Intent, PlayView, board::seat_colour};
 use crate::ending::Ending;
 
 /// What the summary asks for.
@@ -107,7 +107,7 @@ pub fn standings(outcome: &Outcome) -> Vec<usize> {
 impl PlayView {
     /// The summary of a finished game, over the board; returns what the person chose.
     pub(super) fn game_over_ui(
-        &mut self,
+        &self,
         ui: &mut egui::Ui,
         outcome: &Outcome,
         ending: Option<Ending>,
@@ -220,10 +220,10 @@ impl PlayView {
     /// Shows the end of the game over the board (`board` is where the board is drawn) when
     /// the position shown is the finished end of the game.
     pub(super) fn game_over_overlay(
-        &mut self,
+        &self,
         ui: &mut egui::Ui,
         board: egui::Rect,
-        commands: &mut Vec<Command>,
+        intents: &mut Vec<Intent>,
     ) {
         if !self.summary_shown() {
             return;
@@ -236,16 +236,12 @@ impl PlayView {
             .pivot(egui::Align2::CENTER_CENTER)
             .fixed_pos(board.center())
             .show(ui.ctx(), |ui| self.game_over_ui(ui, &outcome, ending));
-        match area.inner {
-            Some(GameOverAction::Rematch) => commands.push(Command::Rematch),
-            Some(GameOverAction::NewGame) => commands.push(Command::NewGame),
-            Some(GameOverAction::Review) => {
-                self.goto(0);
-                self.last_event = Some(crate::tr!("over-reviewing"));
-            }
-            Some(GameOverAction::Close) => self.summary_closed = true,
-            None => {}
-        }
+        intents.extend(area.inner.map(|action| match action {
+            GameOverAction::Rematch => Intent::Command(Command::Rematch),
+            GameOverAction::NewGame => Intent::Command(Command::NewGame),
+            GameOverAction::Review => Intent::Review,
+            GameOverAction::Close => Intent::CloseSummary,
+        }));
     }
 }
 

@@ -38,6 +38,7 @@ impl TavolaApp {
         } else if let Some(play) = &self.play {
             left_alone.extend(play.keys_claimed());
         }
+        // A disabled command's shortcut does nothing, as its menu entry would.
         for command in Command::pressed(ctx, &left_alone) {
             self.run_command(command, ctx);
         }
@@ -51,28 +52,7 @@ impl TavolaApp {
             for menu in ["Game", "Play", "View"] {
                 ui.menu_button(Command::menu_title(menu), |ui| {
                     for command in Command::ALL.into_iter().filter(|c| c.menu() == menu) {
-                        let enabled = match command {
-                            Command::Restart
-                            | Command::Rematch
-                            | Command::Save
-                            | Command::Undo
-                            | Command::Redo
-                            | Command::Back
-                            | Command::Forward
-                            | Command::ToStart
-                            | Command::ToEnd
-                            | Command::Hint
-                            | Command::PauseResume
-                            | Command::Replay
-                            | Command::SkipAnimation
-                            | Command::FlipBoard => playing,
-                            Command::Recover => self.data_dir.is_some(),
-                            Command::Resign | Command::OfferDraw => self
-                                .play
-                                .as_ref()
-                                .is_some_and(|p| p.person_seat().is_some()),
-                            _ => true,
-                        };
+                        let enabled = self.enabled(command);
                         if command == Command::EvalBar {
                             // A setting: its entry shows whether it is on.
                             let mut on = self.settings.eval_bar;

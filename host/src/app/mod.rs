@@ -18,6 +18,7 @@ mod events;
 mod file_dialog;
 mod game_over;
 mod games;
+mod intent;
 mod menus;
 mod move_choices;
 pub mod move_preview;
@@ -47,6 +48,7 @@ use anyhow::{Result, anyhow};
 pub use board::{BoardResponse, BoardView, Contents, Marks, seat_colour};
 pub use command::Command;
 pub use eval_bar::Evaluation;
+pub use intent::Intent;
 pub use new_game::{DialogOutcome, NewGameDialog, NewGameRequest};
 pub use pieces::{paint_piece, piece_shapes, style_of};
 pub use play_ui::key_label;
@@ -164,7 +166,7 @@ impl TavolaApp {
             .clone()
             .unwrap_or_else(crate::worker::default_exe);
         let inspector = Inspector::child(worker_exe.clone());
-        let plugins = PluginSet::discover_with(dirs.clone(), &inspector);
+        let plugins = PluginSet::discover_with(dirs.clone(), &inspector).for_the_app();
         let (settings, mut message) = Settings::load(config.data_dir.as_deref());
         let language = config
             .language
@@ -265,8 +267,38 @@ impl TavolaApp {
         self.new_game.as_mut()
     }
 
-    /// Carries out a command.
+    /// Whether `command` can be carried out now: the one answer the menus, the buttons
+    /// and the shortcuts share (the game's own commands are the controller's to judge:
+    /// [`PlayView::enabled`]).
+    pub fn enabled(&self, command: Command) -> bool {
+        let play = self.play.as_ref();
+        match command {
+            Command::Restart
+            | Command::Rematch
+            | Command::Save
+            | Command::Undo
+            | Command::Redo
+            | Command::Back
+            | Command::Forward
+            | Command::ToStart
+            | Command::ToEnd
+            | Command::Hint
+            | Command::PauseResume
+            | Command::Replay
+            | Command::SkipAnimation
+            | Command::FlipBoard
+            | Command::Resign
+            | Command::OfferDraw => play.is_some_and(|p| p.enabled(command)),
+            Command::Recover => self.data_dir.is_some(),
+            _ => true,
+        }
+    }
+
+    /// Carries out a command, if it can be carried out now ([`enabled`](Self::enabled)).
     pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
+        if !self.enabled(command) {
+            return;
+        }
         let now = ctx.input(|i| i.time);
         let step = self.settings.step_seconds;
         match command {
@@ -370,7 +402,15 @@ impl TavolaApp {
                     play.keys_enabled = !dialog_open;
                     play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&ctx, now, step);
-                    for command in play.ui(ui, now, step) {
+                    // The views only read the controller; what the person asked for is
+                    // carried out here, once per frame.
+                    let intents = play.ui(ui);
+                    play.drawn();
+                    let commands: Vec<Command> = intents
+                        .into_iter()
+                        .filter_map(|intent| play.apply(intent, now, step))
+                        .collect();
+                    for command in commands {
                         self.run_command(command, &ctx);
                     }
                 } else {

@@ -6,7 +6,7 @@
 use egui::RichText;
 use game_api::{MoveId, Turn};
 
-use super::{PlayView, play_ui::key_label};
+use super::{Intent, PlayView, play_ui::key_label};
 
 impl PlayView {
     /// The bar of moves made without a site (a Herd's direction, a pass), above the board.
@@ -14,10 +14,9 @@ impl PlayView {
     /// the board does not jump up and down from turn to turn.
     /// Returns the move whose button is pointed at.
     pub(super) fn choices_ui(
-        &mut self,
+        &self,
         ui: &mut egui::Ui,
-        now: f64,
-        step_seconds: f64,
+        intents: &mut Vec<Intent>,
     ) -> Option<MoveId> {
         let complete: Vec<(MoveId, String, Option<String>)> =
             if self.person_to_move() && self.path.is_empty() {
@@ -35,8 +34,7 @@ impl PlayView {
             } else {
                 Vec::new()
             };
-        self.uses_move_bar |= !complete.is_empty();
-        if !self.uses_move_bar {
+        if !self.uses_move_bar && complete.is_empty() {
             return None;
         }
         let (mut chosen, mut pointed) = (None, None);
@@ -60,9 +58,7 @@ impl PlayView {
                 }
             }
         });
-        if let Some(mv) = chosen {
-            self.play(mv, now, step_seconds);
-        }
+        intents.extend(chosen.map(Intent::Play));
         pointed
     }
 
@@ -70,11 +66,10 @@ impl PlayView {
     /// choices appear as buttons beside the last site clicked, with their keys. Returns
     /// the move whose button is pointed at.
     pub(super) fn choices_beside_site_ui(
-        &mut self,
+        &self,
         ui: &mut egui::Ui,
         rects: &[egui::Rect],
-        now: f64,
-        step_seconds: f64,
+        intents: &mut Vec<Intent>,
     ) -> Option<MoveId> {
         if !self.person_to_move() || self.path.is_empty() {
             return None;
@@ -116,9 +111,7 @@ impl PlayView {
                     }
                 });
             });
-        if let Some(mv) = chosen {
-            self.play(mv, now, step_seconds);
-        }
+        intents.extend(chosen.map(Intent::Play));
         pointed
     }
 

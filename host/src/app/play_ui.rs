@@ -3,9 +3,9 @@
 //! the person asked for (a move, a command); it calls no plugin.
 
 use egui::{Color32, RichText};
-use game_api::{MoveId, Turn};
+use game_api::MoveId;
 
-use super::{Command, PlayView, board::seat_colour};
+use super::{Command, Intent, PlayView, board::seat_colour};
 use crate::session::SeatKind;
 
 /// The least width the board keeps beside the side panel and the rules.
@@ -14,15 +14,16 @@ pub const BOARD_MIN: f32 = 460.0;
 pub const SIDE_MIN: f32 = 210.0;
 
 impl PlayView {
-    /// Keyboard hints: a key that names exactly one of the moves still possible plays it.
-    fn keys(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
+    /// Keyboard hints: the move whose key was pressed, when the key names exactly one of
+    /// the moves still possible.
+    fn key_move(&self, ctx: &egui::Context) -> Option<MoveId> {
         // Keys typed into a dialog or a text field never reach the board.
         if !self.person_to_move()
             || !self.keys_enabled
             || self.asking.is_some()
             || ctx.memory(|m| m.focused().is_some())
         {
-            return;
+            return None;
         }
         let candidates: Vec<(MoveId, String)> = self
             .candidates()
@@ -36,17 +37,14 @@ impl PlayView {
                 .filter(|k| egui::Key::from_name(k).is_some_and(|key| i.key_pressed(key)))
                 .collect()
         });
-        for key in pressed {
+        pressed.into_iter().find_map(|key| {
             let matching: Vec<MoveId> = candidates
                 .iter()
                 .filter(|(_, k)| *k == key)
                 .map(|(m, _)| *m)
                 .collect();
-            if matching.len() == 1 {
-                self.play(matching[0], now, step_seconds);
-                return;
-            }
-        }
+            (matching.len() == 1).then(|| matching[0])
+        })
     }
 
     /// The keys the board's moves answer to now (a direction on an arrow, say): those
@@ -61,12 +59,16 @@ impl PlayView {
             .collect()
     }
 
-    /// Draws the play view; returns the commands its buttons asked for.
-    pub fn ui(&mut self, ui: &mut egui::Ui, now: f64, step_seconds: f64) -> Vec<Command> {
-        let mut commands = Vec::new();
-        self.keys(ui.ctx(), now, step_seconds);
+    /// Draws the play view; it only reads the controller, and returns what the person
+    /// asked for (the app hands it to [`PlayView::apply`]).
+    pub fn ui(&self, ui: &mut egui::Ui) -> Vec<Intent> {
+        let mut intents: Vec<Intent> = self
+            .key_move(ui.ctx())
+            .map(Intent::Play)
+            .into_iter()
+            .collect();
         if self.failure.is_some() {
-            egui::Panel::top("plugin_failure").show(ui, |ui| self.failure_ui(ui, &mut commands));
+            egui::Panel::top("plugin_failure").show(ui, |ui| self.failure_ui(ui, &mut intents));
         }
         // The side panel gives way to the board in a narrow window.
         let room = ui.available_width();
@@ -75,10 +77,10 @@ impl PlayView {
             .default_size((room * 0.3).clamp(SIDE_MIN, 280.0).min(most))
             .size_range(SIDE_MIN..=most)
             .show(ui, |ui| {
-                self.side_ui(ui, now, step_seconds, &mut commands);
+                self.side_ui(ui, &mut intents);
             });
         egui::Panel::bottom("status").show(ui, |ui| {
-            self.status_ui(ui);
+            self.status_ui(ui, &mut intents);
         });
         if self.eval_bar {
             egui::Panel::left("eval_bar")
@@ -101,7 +103,7 @@ impl PlayView {
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            let bar_choice = self.choices_ui(ui, now, step_seconds);
+            let bar_choice = self.choices_ui(ui, &mut intents);
             let marks = self.marks();
             let contents = self.shown_contents().clone();
             // The preview's line keeps its row below the board, so the board never moves.
@@ -113,22 +115,20 @@ impl PlayView {
                 })
                 .inner;
             if let Some(site) = response.clicked {
-                self.click_site(site, now, step_seconds);
+                intents.push(Intent::ClickSite(site));
             }
             label_stores(ui, &self.layout, &response.rects);
-            let side_choice = self.choices_beside_site_ui(ui, &response.rects, now, step_seconds);
+            let side_choice = self.choices_beside_site_ui(ui, &response.rects, &mut intents);
             let pointed = bar_choice
                 .or(side_choice)
                 .or_else(|| self.move_at(response.pointed));
-            self.point_at(pointed);
+            intents.push(Intent::Point(pointed));
             self.preview_ui(ui, &response.rects, line);
             let board = ui.min_rect();
-            self.game_over_overlay(ui, board, &mut commands);
+            self.game_over_overlay(ui, board, &mut intents);
         });
-        self.asking_ui(ui.ctx());
-        // Drawn while visible: the clocks may run from the next frame on.
-        self.seen = self.visible;
-        commands
+        self.asking_ui(ui.ctx(), &mut intents);
+        intents
     }
 
     /// Where the position shown stands in the history, when it is not simply the end of a
@@ -156,7 +156,7 @@ impl PlayView {
         }
     }
 
-    fn status_ui(&mut self, ui: &mut egui::Ui) {
+    fn status_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         ui.horizontal_wrapped(|ui| {
             let status = match self.session.ending() {
                 Some(ending) => {
@@ -187,7 +187,7 @@ impl PlayView {
                     .on_hover_text(crate::tr!("play-bring-back-hint"))
                     .clicked()
             {
-                self.bring_back_replaced();
+                intents.push(Intent::BringBack);
             }
             if let Some((_, n)) = &self.hint {
                 ui.separator();
@@ -199,7 +199,7 @@ impl PlayView {
                 ui.separator();
                 ui.label(RichText::new(crate::tr!("play-hint-pending")).italics());
             }
-            self.endgame_ui(ui);
+            self.endgame_ui(ui, intents);
             if self.waiting() {
                 ui.separator();
                 ui.spinner();
@@ -218,7 +218,7 @@ impl PlayView {
 
     /// The endgame tables: the offer to build them (what they give, their size), or the
     /// build's progress.
-    fn endgame_ui(&mut self, ui: &mut egui::Ui) {
+    fn endgame_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         let megabytes = |bytes: u64| (bytes as f64 / 1e6).max(1.0);
         if let Some(bytes) = self.endgame.offer() {
             ui.separator();
@@ -231,14 +231,14 @@ impl PlayView {
                 .on_hover_text(crate::tr!("play-endgame-prepare-hover"))
                 .clicked()
             {
-                self.prepare_tables();
+                intents.push(Intent::PrepareTables);
             }
             if ui
                 .button(crate::tr!("play-endgame-not-now"))
                 .on_hover_text(crate::tr!("play-endgame-not-now-hover"))
                 .clicked()
             {
-                self.endgame.decline();
+                intents.push(Intent::DeclineTables);
             }
         } else if let Some((share, bytes)) = self.endgame.progress() {
             ui.separator();
@@ -259,13 +259,7 @@ impl PlayView {
         }
     }
 
-    fn side_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        now: f64,
-        step_seconds: f64,
-        commands: &mut Vec<Command>,
-    ) {
+    fn side_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         ui.heading(&self.session.plugin().manifest().name);
         for line in options_summary(self.session.plugin().manifest(), self.session.options()) {
             ui.label(RichText::new(line).weak());
@@ -336,7 +330,7 @@ impl PlayView {
                         .response
                         .on_hover_text(crate::tr!("who-plays", seat = panel.seat.clone()));
                     if selected != current {
-                        self.set_seat(i, selected);
+                        intents.push(Intent::SetSeat(i, selected));
                     }
                     for entry in &panel.entries {
                         ui.horizontal(|ui| {
@@ -348,21 +342,15 @@ impl PlayView {
         }
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
-            for (command, enabled) in [
-                (Command::Undo, self.session.can_undo()),
-                (Command::Redo, self.session.can_redo()),
-                (
-                    Command::Hint,
-                    matches!(self.turn, Turn::Seat { .. }) && !self.is_over(),
-                ),
-                (Command::PauseResume, !self.is_over() || self.replaying),
-                (
-                    Command::Replay,
-                    self.session.cursor() > 0 || self.session.can_redo(),
-                ),
-                (Command::FlipBoard, true),
-                (Command::Resign, self.person_seat().is_some()),
-                (Command::OfferDraw, self.person_seat().is_some()),
+            for command in [
+                Command::Undo,
+                Command::Redo,
+                Command::Hint,
+                Command::PauseResume,
+                Command::Replay,
+                Command::FlipBoard,
+                Command::Resign,
+                Command::OfferDraw,
             ] {
                 let label = match command {
                     Command::PauseResume if !self.replaying && (self.paused || self.held()) => {
@@ -374,18 +362,19 @@ impl PlayView {
                     Command::OfferDraw => crate::tr!("play-offer-draw"),
                     other => other.label(),
                 };
+                let enabled = self.enabled(command);
                 if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
-                    commands.push(command);
+                    intents.push(Intent::Command(command));
                 }
             }
             if self.animation.is_some() && ui.button(crate::tr!("play-skip")).clicked() {
-                commands.push(Command::SkipAnimation);
+                intents.push(Intent::Command(Command::SkipAnimation));
             }
             if self.thinking() && ui.button(crate::tr!("play-stop-bot")).clicked() {
-                commands.push(Command::PauseResume);
+                intents.push(Intent::Command(Command::PauseResume));
             }
             if self.summary_hidden() && ui.button(crate::tr!("over-show")).clicked() {
-                self.summary_closed = false;
+                intents.push(Intent::ShowSummary);
             }
         });
         ui.add_space(6.0);
@@ -427,15 +416,14 @@ impl PlayView {
                 }
             });
         if let Some(n) = goto {
-            self.goto(n);
+            intents.push(Intent::Goto(n));
         }
-        let _ = (now, step_seconds);
     }
 
     /// The banner shown when the plugin's process failed: which plugin, how, and what can
     /// be done; the game is kept up to its last move.
-    fn failure_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let Some(failure) = self.failure.clone() else {
+    fn failure_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
+        let Some(failure) = &self.failure else {
             return;
         };
         ui.add_space(4.0);
@@ -469,10 +457,10 @@ impl PlayView {
                     plugin = failure.plugin.clone()
                 ));
             } else if ui.button(crate::tr!("plugin-restart")).clicked() {
-                self.begin_restart();
+                intents.push(Intent::RestartPlugin);
             }
             if ui.button(crate::tr!("back-to-games")).clicked() {
-                commands.push(Command::NewGame);
+                intents.push(Intent::Command(Command::NewGame));
             }
         });
         ui.add_space(4.0);
@@ -529,14 +517,15 @@ fn label_stores(ui: &egui::Ui, layout: &game_api::Layout, rects: &[egui::Rect]) 
         if !matches!(site.shape, game_api::Shape::Store) || site.label.chars().count() <= 3 {
             continue;
         }
-        let size = (rect.width().min(rect.height()) * 0.2).clamp(10.0, 14.0);
+        let mut size = (rect.width().min(rect.height()) * 0.2).clamp(10.0, 14.0);
         let owner = |towards: Color32, t: f32| {
             site.owner
                 .map_or(towards, |o| seat_colour(o).lerp_to_gamma(towards, t))
         };
         // A long tray along a row: inside, at its start (outside is off the board). A
         // store at a row's end: outside, on the board's wood, away from the middle.
-        let (pos, anchor, colour) = if rect.width() > 2.0 * rect.height() {
+        let tray = rect.width() > 2.0 * rect.height();
+        let (pos, anchor, colour) = if tray {
             let at = rect.left_top() + egui::vec2(rect.height() * 0.3, rect.height() * 0.12);
             (at, egui::Align2::LEFT_TOP, owner(Color32::WHITE, 0.55))
         } else if rect.center().y < board.center().y {
@@ -546,13 +535,26 @@ fn label_stores(ui: &egui::Ui, layout: &game_api::Layout, rects: &[egui::Rect]) 
             let at = rect.center_bottom() + egui::vec2(0.0, 1.0);
             (at, egui::Align2::CENTER_TOP, owner(Color32::BLACK, 0.35))
         };
-        painter.text(
-            pos,
-            anchor,
-            &site.label,
-            egui::FontId::proportional(size),
-            colour,
-        );
+        // A long name (Italian's "Magazzino di Nord", say) never leaves the board: it
+        // shrinks to fit the room it has (down to a readable least), then keeps inside.
+        let room = if tray {
+            rect.width() * 0.9
+        } else {
+            board.width() * 0.45
+        };
+        let width = painter
+            .layout_no_wrap(site.label.clone(), egui::FontId::proportional(size), colour)
+            .size()
+            .x;
+        if width > room {
+            size = (size * room / width).max(8.0);
+        }
+        let galley =
+            painter.layout_no_wrap(site.label.clone(), egui::FontId::proportional(size), colour);
+        let mut at = anchor.anchor_size(pos, galley.size());
+        let shift = (board.left() - at.left()).max(0.0) - (at.right() - board.right()).max(0.0);
+        at = at.translate(egui::vec2(shift, 0.0));
+        painter.galley(at.min, galley, colour);
     }
 }
 

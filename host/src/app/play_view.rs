@@ -1,7 +1,8 @@
 //! The game being played: one controller that owns the game on screen — the record (in
 //! its [`Session`]), the position as the worker last described it, the animation, the bot
 //! and hint searches, the pause state and the person's input. Drawing is in `play_ui`,
-//! which only reads it and returns what the person asked for.
+//! which only reads it and returns what the person asked for ([`Intent`](super::Intent)),
+//! carried out by [`PlayView::apply`] once per frame.
 //!
 //! Every call into plugin code goes to the game's worker process ([`RemoteGame`]). When
 //! the worker dies or hangs, the controller keeps the record up to the last move, says
@@ -429,6 +430,10 @@ impl PlayView {
         if self.relabel_due {
             self.relabel_now();
         }
+        // Once a game has offered moves without a site, the move bar keeps its row.
+        self.uses_move_bar |= self.person_to_move()
+            && self.path.is_empty()
+            && self.candidates().iter().any(|m| m.sites.is_empty());
         self.poll_searches(now, step_seconds);
         self.poll_preview();
         self.tick_clock(ctx, now);

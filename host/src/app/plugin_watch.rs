@@ -31,7 +31,7 @@ impl TavolaApp {
         let dirs = self.dirs.clone();
         let inspector = self.inspector.clone();
         std::thread::spawn(move || {
-            let _ = sender.send(PluginSet::discover_with(dirs, &inspector));
+            let _ = sender.send(PluginSet::discover_with(dirs, &inspector).for_the_app());
         });
         self.scan = Some(receiver);
     }

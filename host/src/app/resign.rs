@@ -138,7 +138,7 @@ impl PlayView {
     }
 
     /// Shows the question being asked, if any.
-    pub(super) fn asking_ui(&mut self, ctx: &egui::Context) {
+    pub(super) fn asking_ui(&self, ctx: &egui::Context, intents: &mut Vec<super::Intent>) {
         let Some(question) = self.asking else { return };
         let (text, yes, no) = match question {
             Asking::Resign(seat) => (
@@ -174,7 +174,7 @@ impl PlayView {
             },
         );
         if let Some(answer) = modal.inner.or(modal.should_close().then_some(false)) {
-            self.answer(answer);
+            intents.push(super::Intent::Answer(answer));
         }
     }
 }

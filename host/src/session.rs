@@ -104,6 +104,7 @@ impl Session {
         for _ in 0..record.moves.len() {
             rng.u64();
         }
+        let started = resumed_start(&record.moves, std::time::Instant::now());
         Session {
             plugin: plugin.clone(),
             options,
@@ -111,7 +112,7 @@ impl Session {
             record,
             seats,
             rng,
-            started: std::time::Instant::now(),
+            started,
         }
     }
 
@@ -283,9 +284,37 @@ impl Session {
     }
 }
 
+/// When a game opened again at `now` is taken to have started: its time goes on from its
+/// last recorded move (so the summary says how long it was played in all), not from zero.
+fn resumed_start(moves: &[RecordedMove], now: std::time::Instant) -> std::time::Instant {
+    let played =
+        std::time::Duration::from_millis(moves.iter().rev().find_map(|m| m.at_ms).unwrap_or(0));
+    now.checked_sub(played).unwrap_or(now)
+}
+
 #[cfg(test)]
 mod tests {
     use super::SeatKind;
+
+    #[test]
+    fn an_opened_game_keeps_its_time() {
+        let played = |at_ms| crate::record::RecordedMove {
+            id: 0,
+            notation: "a".into(),
+            seat: Some(0),
+            at_ms,
+            check: None,
+            spent_ms: None,
+        };
+        let now = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+        // The last move with a time counts (a chance throw after it may have none).
+        let moves = [played(Some(1_000)), played(Some(600_000)), played(None)];
+        assert_eq!(
+            now - super::resumed_start(&moves, now),
+            std::time::Duration::from_secs(600)
+        );
+        assert_eq!(super::resumed_start(&[], now), now);
+    }
 
     #[test]
     fn seat_names_round_trip() {

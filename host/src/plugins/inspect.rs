@@ -192,6 +192,7 @@ fn checked_answer(
                 | LoadError::Crashed(t)
                 | LoadError::Blocked(t)
                 | LoadError::Unreadable(t) => t.len(),
+                LoadError::TestFixture => 0,
             };
             if longest > super::limits::MAX_TEXT_BYTES {
                 return Err(format!("a refusal of {longest} bytes"));

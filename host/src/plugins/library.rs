@@ -45,6 +45,10 @@ pub enum LoadError {
     /// attempt, in words), and its process was stopped.
     #[error("{0}")]
     Blocked(String),
+    /// A plugin of Tavola's own tests (tagged [`TEST_FIXTURE_TAG`](super::TEST_FIXTURE_TAG)),
+    /// found by a release build, which never offers one (see [`fixtures`](super::fixtures)).
+    #[error("a test fixture of Tavola's own tests: only a debug build of Tavola offers it")]
+    TestFixture,
 }
 
 impl LoadError {

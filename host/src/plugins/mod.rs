@@ -14,6 +14,7 @@ mod cache;
 mod dirs;
 mod error;
 pub mod files;
+pub mod fixtures;
 mod handle;
 mod inspect;
 mod library;
@@ -27,6 +28,7 @@ pub use cache::{CACHE_DIR_VAR, PrivateCopy, cache_dir, private_copy};
 pub use dirs::{DirSource, PluginDir, PluginDirs, is_library_name, user_plugins_dir};
 pub use error::{CallError, ErrorKind, Rule};
 pub use files::{DirProblem, MAX_PLUGIN_BYTES};
+pub use fixtures::{TEST_FIXTURE_TAG, fixtures_offered};
 pub use handle::{GameHandle, SimulatedNode, Simulation};
 pub use inspect::{
     INSPECT_TIMEOUT, INSPECT_TIMEOUT_VAR, Inspection, Inspector, Thumbnail, inspect_command,

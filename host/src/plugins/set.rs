@@ -38,7 +38,7 @@ pub struct PluginFile {
 
 impl PluginFile {
     /// `loaded`, `shadowed`, `incompatible`, `crashed`, `blocked` (it tried something the
-    /// sandbox forbids) or `failed`.
+    /// sandbox forbids), `hidden` (a test fixture, in a release build) or `failed`.
     pub fn status_word(&self) -> &'static str {
         match &self.status {
             PluginStatus::Loaded(_) => "loaded",
@@ -46,6 +46,7 @@ impl PluginFile {
             PluginStatus::Refused(e) if e.is_incompatible() => "incompatible",
             PluginStatus::Refused(LoadError::Crashed(_)) => "crashed",
             PluginStatus::Refused(LoadError::Blocked(_)) => "blocked",
+            PluginStatus::Refused(LoadError::TestFixture) => "hidden",
             PluginStatus::Refused(_) => "failed",
         }
     }
@@ -147,7 +148,7 @@ impl PluginSet {
 
     /// Of several files with the same game id, keeps the highest version (the first
     /// found on a tie) and marks the others shadowed.
-    fn resolve_duplicates(&mut self) {
+    pub(super) fn resolve_duplicates(&mut self) {
         let version = |p: &Plugin| semver::Version::parse(&p.manifest().version).ok();
         let mut best: std::collections::HashMap<String, usize> = Default::default();
         for (i, file) in self.files.iter().enumerate() {

@@ -258,6 +258,39 @@ fn engine_plays_a_whole_game_with_legal_moves_and_reports_the_result() {
 }
 
 #[test]
+fn the_engine_tells_its_bot_the_moves_played_since_the_last_position() {
+    let dir = plugins_of(&["kalah"]);
+    let mut engine = Engine::start(dir.path(), &["kalah", "--level", "casual"]);
+    engine.tell("position startpos moves a");
+    assert_eq!(engine.state()["bot_told"], 1);
+    let answer = engine.ask("go", "bestmove ");
+    let best = answer.last().unwrap()["bestmove ".len()..].to_owned();
+    // The game goes on: the bot's own move and the reply are told, nothing twice.
+    let legal_after = |engine: &mut Engine| engine.state()["legal"][0].as_str().unwrap().to_owned();
+    engine.tell(&format!("position startpos moves a {best}"));
+    assert_eq!(engine.state()["bot_told"], 2);
+    let reply = legal_after(&mut engine);
+    engine.tell(&format!("position startpos moves a {best} {reply}"));
+    assert_eq!(engine.state()["bot_told"], 3);
+    // The same position again tells nothing; another line tells nothing either.
+    engine.tell(&format!("position startpos moves a {best} {reply}"));
+    assert_eq!(engine.state()["bot_told"], 3);
+    engine.tell("position startpos moves b");
+    assert_eq!(engine.state()["bot_told"], 3);
+    // A new game, and a new level: a new bot, told from there on.
+    engine.tell("ucinewgame");
+    assert_eq!(engine.state()["bot_told"], 0);
+    engine.tell("position startpos moves c");
+    assert_eq!(engine.state()["bot_told"], 1);
+    engine.tell("setoption name Level value alphabeta:2");
+    assert_eq!(engine.state()["bot_told"], 0);
+    let next = legal_after(&mut engine);
+    engine.tell(&format!("position startpos moves c {next}"));
+    assert_eq!(engine.state()["bot_told"], 1);
+    engine.quit();
+}
+
+#[test]
 fn engine_refuses_bad_commands_and_goes_on() {
     let dir = plugins_of(&["oware"]);
     let mut engine = Engine::start(dir.path(), &["oware"]);

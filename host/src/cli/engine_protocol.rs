@@ -16,11 +16,14 @@
 //! | `position startpos [moves M1 M2 …]` | nothing (or `error …`) |
 //! | `position notation N… [moves M1 M2 …]` | nothing (or `error …`) |
 //! | `go [movetime MS]` | `info …` then `bestmove M` (`bestmove (none)` when the game is over) |
-//! | `state` | `state {JSON}`: position, status, whether over, the player to move, legal moves, the last move's messages, scores and results |
+//! | `state` | `state {JSON}`: position, status, whether over, the player to move, legal moves, the last move's messages, scores and results, how many moves the bot was told (`bot_told`) |
 //! | `quit` | ends |
 //!
 //! A command that cannot be done answers `error MESSAGE` and changes nothing; the
-//! session goes on.
+//! session goes on. A `position` that goes on from the one set before (the same start,
+//! the same moves and more) tells the bot the moves played since, as the app's worker and
+//! `tavola play` tell theirs: MCTS re-roots its tree, alpha-beta knows the positions of
+//! the game. Any other `position` leaves the bot as it is.
 
 use std::{
     io::{BufRead, Write},
@@ -85,6 +88,12 @@ pub struct Session<'a> {
     rng: Rng,
     /// The messages of the last move of the position set ("The position repeats…").
     messages: Vec<String>,
+    /// The position set last, as its start and its moves: a position that goes on from
+    /// it tells the bot the moves played since ([`Bot::observe`]), as the app's worker
+    /// and `tavola play` do, so MCTS re-roots its tree and alpha-beta knows the game.
+    line: (Vec<String>, Vec<String>),
+    /// How many moves the bot was told since it was made (for the tests).
+    told: usize,
 }
 
 impl<'a> Session<'a> {
@@ -100,6 +109,8 @@ impl<'a> Session<'a> {
             bot: made,
             rng: Rng::with_seed(seed),
             messages: Vec::new(),
+            line: start_line(),
+            told: 0,
         })
     }
 
@@ -141,7 +152,9 @@ impl<'a> Session<'a> {
             "ucinewgame" | "newgame" => {
                 self.game = self.plugin.new_game(&self.options)?;
                 self.messages.clear();
+                self.line = start_line();
                 self.bot = bot_with_time(self.plugin, &self.game, &self.bot_name, None)?;
+                self.told = 0;
                 Ok(Vec::new())
             }
             "setoption" => self.set_option(rest).map(|()| Vec::new()),
@@ -162,8 +175,10 @@ impl<'a> Session<'a> {
         };
         match name.to_ascii_lowercase().as_str() {
             "level" | "engine" => {
+                // A new bot at the position set: it is told the moves from here on.
                 self.bot = bot_with_time(self.plugin, &self.game, &value, None)?;
                 self.bot_name = value;
+                self.told = 0;
             }
             "seed" => {
                 let seed = value
@@ -191,8 +206,39 @@ impl<'a> Session<'a> {
         };
         let moves: Vec<String> = moves.iter().map(|m| (*m).to_owned()).collect();
         self.messages = play_notations(&mut game, &moves)?;
+        let start: Vec<String> = start.iter().map(|w| (*w).to_owned()).collect();
+        // The moves since the position set last, when this one goes on from it.
+        let since = match &self.line {
+            (old_start, old_moves) if *old_start == start && moves.starts_with(old_moves) => {
+                moves[old_moves.len()..].to_vec()
+            }
+            _ => Vec::new(),
+        };
+        self.tell_bot(&since)?;
+        self.line = (start, moves);
         self.game = game;
         Ok(())
+    }
+
+    /// Tells the bot `moves`, played from the position set last (already checked
+    /// legal): each with the position before it.
+    fn tell_bot(&mut self, moves: &[String]) -> Result<()> {
+        let mut at = self.game.clone();
+        for notation in moves {
+            let Some(info) = at.moves()?.into_iter().find(|m| m.notation == *notation) else {
+                break;
+            };
+            self.bot.observe(&at, info.id);
+            self.told += 1;
+            at.apply(info.id)?;
+        }
+        Ok(())
+    }
+
+    /// How many moves the bot was told since it was made: the moves of each position
+    /// set that goes on from the one before.
+    pub fn told(&self) -> usize {
+        self.told
     }
 
     fn go(&mut self, rest: &[&str]) -> Result<Vec<String>> {
@@ -263,6 +309,7 @@ impl<'a> Session<'a> {
             "status": game.view()?.status,
             "legal": legal,
             "messages": self.messages,
+            "bot_told": self.told,
         });
         match game.turn()? {
             Turn::Seat { seat } => {
@@ -287,4 +334,9 @@ impl<'a> Session<'a> {
         }
         Ok(out)
     }
+}
+
+/// The line of the start position, no move played.
+fn start_line() -> (Vec<String>, Vec<String>) {
+    (vec!["startpos".to_owned()], Vec::new())
 }

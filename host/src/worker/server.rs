@@ -128,6 +128,15 @@ fn send(out: &Out, answer: &Answer) {
 }
 
 impl Worker {
+    /// The cancel flag of a new search `id`. The searches that have ended (their thread
+    /// dropped its copy of the flag) are forgotten first, so the list holds only the
+    /// searches still running however long the game.
+    fn new_search(&mut self, id: u64) -> Arc<AtomicBool> {
+        self.searches.retain(|_, flag| Arc::strong_count(flag) > 1);
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.searches.insert(id, cancel.clone());
+        cancel
+    }
     fn plugin(&self) -> Result<&Plugin, CallError> {
         self.plugin
             .as_ref()
@@ -281,8 +290,7 @@ impl Worker {
             Ok(p) => p,
             Err(e) => return send(out, &Answer { id, reply: Err(e) }),
         };
-        let cancel = Arc::new(AtomicBool::new(false));
-        self.searches.insert(id, cancel.clone());
+        let cancel = self.new_search(id);
         let search = BotSearch {
             id,
             name,
@@ -307,8 +315,7 @@ impl Worker {
             Ok(p) => p,
             Err(e) => return send(out, &Answer { id, reply: Err(e) }),
         };
-        let cancel = Arc::new(AtomicBool::new(false));
-        self.searches.insert(id, cancel.clone());
+        let cancel = self.new_search(id);
         let out = out.clone();
         std::thread::spawn(move || {
             let budget = Duration::from_millis(millis.clamp(1, 600_000));
@@ -456,4 +463,32 @@ fn snapshot(game: &GameHandle, layout: bool) -> Result<Snapshot, crate::plugins:
         notation: game.notation()?,
         seat_count: game.seat_count()?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ended_searches_are_forgotten() {
+        let mut worker = Worker::default();
+        // A search still running: its thread holds a copy of the flag.
+        let running = worker.new_search(1);
+        // Searches that ended: their threads dropped theirs.
+        for id in 2..100 {
+            drop(worker.new_search(id));
+        }
+        let last = worker.new_search(100);
+        let mut kept: Vec<u64> = worker.searches.keys().copied().collect();
+        kept.sort_unstable();
+        assert_eq!(kept, [1, 100]);
+        // Cancelling the running one still reaches its thread.
+        worker
+            .searches
+            .remove(&1)
+            .unwrap()
+            .store(true, Ordering::Relaxed);
+        assert!(running.load(Ordering::Relaxed));
+        drop(last);
+    }
 }

@@ -92,7 +92,7 @@ pub struct Session<'a> {
     /// it tells the bot the moves played since ([`Bot::observe`]), as the app's worker
     /// and `tavola play` do, so MCTS re-roots its tree and alpha-beta knows the game.
     line: (Vec<String>, Vec<String>),
-    /// How many moves the bot was told since it was made (for the tests).
+    /// How many moves the bot was told since it was made (`state`'s `bot_told`).
     told: usize,
 }
 
@@ -233,12 +233,6 @@ impl<'a> Session<'a> {
             at.apply(info.id)?;
         }
         Ok(())
-    }
-
-    /// How many moves the bot was told since it was made: the moves of each position
-    /// set that goes on from the one before.
-    pub fn told(&self) -> usize {
-        self.told
     }
 
     fn go(&mut self, rest: &[&str]) -> Result<Vec<String>> {

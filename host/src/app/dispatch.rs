@@ -1,0 +1,84 @@
+//! The one place the app's [`Command`]s are judged and carried out: whether one can run
+//! now ([`TavolaApp::enabled`], which the menus, the side panel's buttons and the
+//! shortcuts all ask) and what it does ([`TavolaApp::run_command`]).
+
+use super::{Command, PlayView, RecoverWindow, Screen, TavolaApp};
+
+impl TavolaApp {
+    /// Whether `command` can be carried out now: the one answer the menus, the buttons
+    /// and the shortcuts share (the game's own commands are the controller's to judge:
+    /// [`PlayView::enabled`]).
+    pub fn enabled(&self, command: Command) -> bool {
+        let play = self.play.as_ref();
+        match command {
+            Command::Restart
+            | Command::Rematch
+            | Command::Save
+            | Command::Undo
+            | Command::Redo
+            | Command::Back
+            | Command::Forward
+            | Command::ToStart
+            | Command::ToEnd
+            | Command::Hint
+            | Command::PauseResume
+            | Command::Replay
+            | Command::SkipAnimation
+            | Command::FlipBoard
+            | Command::Resign
+            | Command::OfferDraw => play.is_some_and(|p| p.enabled(command)),
+            Command::Recover => self.data_dir.is_some(),
+            _ => true,
+        }
+    }
+
+    /// Carries out a command, if it can be carried out now ([`enabled`](Self::enabled)).
+    pub fn run_command(&mut self, command: Command, ctx: &egui::Context) {
+        if !self.enabled(command) {
+            return;
+        }
+        let now = ctx.input(|i| i.time);
+        let step = self.settings.step_seconds;
+        match command {
+            Command::NewGame => self.screen = Screen::Chooser,
+            Command::PlayOnline => self.screen = Screen::Online,
+            Command::Restart => self.confirm_restart = self.play.is_some(),
+            Command::Rematch => self.rematch(),
+            Command::Undo => self.with_play(|p| p.undo()),
+            Command::Redo => self.with_play(|p| p.redo(now, step)),
+            Command::Back => self.with_play(PlayView::step_back),
+            Command::Forward => self.with_play(|p| p.step_forward(now, step)),
+            Command::ToStart => self.with_play(|p| p.goto(0)),
+            Command::ToEnd => self.with_play(PlayView::to_end),
+            Command::Hint => self.with_play(|p| p.hint()),
+            Command::Resign => self.with_play(|p| p.ask_resign()),
+            Command::OfferDraw => self.with_play(|p| p.offer_draw()),
+            Command::PauseResume => self.with_play(|p| p.pause_resume()),
+            Command::Replay => self.with_play(|p| p.replay(now)),
+            Command::SkipAnimation => self.with_play(|p| p.skip_animation()),
+            Command::FlipBoard => self.with_play(|p| p.board.flipped = !p.board.flipped),
+            Command::Save => self.ask_save(),
+            Command::Load => self.ask_load(),
+            Command::Recover => {
+                if let Some(dir) = &self.data_dir {
+                    self.recover = Some(RecoverWindow::new(dir));
+                }
+            }
+            Command::Fullscreen => {
+                self.fullscreen = !self.fullscreen;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
+            }
+            Command::Rules => self.rules_open = !self.rules_open,
+            Command::Plugins => self.screen = Screen::Plugins,
+            Command::ToggleTheme => self.settings.dark = !self.settings.dark,
+            Command::EvalBar => self.settings.eval_bar = !self.settings.eval_bar,
+            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+        }
+    }
+
+    fn with_play(&mut self, f: impl FnOnce(&mut PlayView)) {
+        if let Some(p) = &mut self.play {
+            f(p);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! What a site holds, drawn inside it: counted pieces along a spiral with their count,
+//! several counted groups (a mandarin's big stone and its seeds: `1+6`), a stack (on a
+//! stick, or a cluster). Nothing here knows a game: the pieces' looks come from the
+//! layout's styles.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Vec2};
+use game_api::{Layout, Piece, SiteContent};
+
+use super::pieces::{paint_piece, style_of};
+
+/// Draws `content` inside `site`'s `rect` (the board drawn at `scale` points a unit).
+pub(super) fn paint_content(
+    painter: &egui::Painter,
+    layout: &Layout,
+    site: &game_api::Site,
+    rect: Rect,
+    content: &SiteContent,
+    scale: f32,
+) {
+    let small = (rect.width().min(rect.height()) * 0.09).max(2.0);
+    match content {
+        SiteContent::Count { piece, count } => {
+            let style = style_of(layout, piece);
+            let shown = (*count as usize).min(24);
+            for i in 0..shown {
+                paint_piece(painter, spiral(rect, i, shown), small, piece, &style);
+            }
+            if !matches!(
+                site.shape,
+                game_api::Shape::Square | game_api::Shape::TrackCell
+            ) || *count > 0
+            {
+                paint_count(painter, rect, scale, count.to_string());
+            }
+        }
+        SiteContent::Groups { groups } => paint_groups(painter, layout, rect, groups, small, scale),
+        SiteContent::Stack { pieces } => {
+            let capacity = match site.shape {
+                game_api::Shape::Stick { capacity } => {
+                    Some(usize::from(capacity).max(pieces.len()))
+                }
+                _ => None,
+            };
+            let stick = capacity.is_some();
+            let r = if let Some(c) = capacity {
+                (rect.width() * 0.4).min(rect.height() / (2.2 * c.max(1) as f32))
+            } else if pieces.len() > 4 {
+                small * 1.2
+            } else {
+                rect.width().min(rect.height()) * if pieces.len() > 1 { 0.28 } else { 0.36 }
+            };
+            for (i, piece) in pieces.iter().enumerate() {
+                let p = if stick {
+                    Pos2::new(rect.center().x, rect.max.y - r * (1.1 + 2.1 * i as f32))
+                } else if pieces.len() > 4 {
+                    // Many pieces: a compact cluster.
+                    spiral(rect, i, pieces.len())
+                } else {
+                    rect.center() + Vec2::new(0.0, -r * 0.35 * i as f32)
+                };
+                paint_piece(painter, p, r, piece, &style_of(layout, piece));
+            }
+        }
+    }
+}
+
+/// Several counted groups on one site: every piece along one spiral, higher layers
+/// nearer the middle and drawn last (on top), and each group's count (`1+6`, `1+0`).
+fn paint_groups(
+    painter: &egui::Painter,
+    layout: &Layout,
+    rect: Rect,
+    groups: &[game_api::Group],
+    r: f32,
+    scale: f32,
+) {
+    let mut pieces: Vec<(&Piece, std::borrow::Cow<'_, game_api::PieceStyle>)> = Vec::new();
+    for g in groups {
+        let style = style_of(layout, &g.piece);
+        for _ in 0..g.count.min(24) {
+            pieces.push((&g.piece, style.clone()));
+        }
+    }
+    pieces.sort_by_key(|(_, style)| std::cmp::Reverse(style.layer));
+    let n = pieces.len();
+    let mut placed: Vec<_> = pieces
+        .into_iter()
+        .enumerate()
+        .map(|(i, (piece, style))| (spiral(rect, i, n), piece, style))
+        .collect();
+    placed.sort_by_key(|(_, _, style)| style.layer);
+    for (p, piece, style) in &placed {
+        paint_piece(painter, *p, r, piece, style);
+    }
+    // Every group's count, in order, so that `1+0` (a big stone alone) is not read as
+    // one small stone; nothing but zeros reads `0`.
+    let text = if groups.iter().all(|g| g.count == 0) {
+        "0".to_owned()
+    } else {
+        let counts: Vec<String> = groups.iter().map(|g| g.count.to_string()).collect();
+        counts.join("+")
+    };
+    paint_count(painter, rect, scale, text);
+}
+
+/// The place of piece `i` of `n` spread over `rect`: a sunflower spiral, evenly spaced
+/// for any count, the first pieces in the middle.
+fn spiral(rect: Rect, i: usize, n: usize) -> Pos2 {
+    let area = rect.shrink(rect.width().min(rect.height()) * 0.18);
+    let f = (i as f32 + 0.5) / n.max(1) as f32;
+    let a = i as f32 * 2.399_963;
+    let d = f.sqrt();
+    area.center() + Vec2::new(a.cos() * area.width() * 0.5, a.sin() * area.height() * 0.5) * d
+}
+
+/// A site's count, white on a black shadow in its lower right corner.
+fn paint_count(painter: &egui::Painter, rect: Rect, scale: f32, text: String) {
+    let font = FontId::proportional((scale * 0.22).clamp(10.0, 20.0));
+    let pos = Pos2::new(rect.max.x - 2.0, rect.max.y - 2.0);
+    painter.text(
+        pos + Vec2::splat(1.0),
+        Align2::RIGHT_BOTTOM,
+        &text,
+        font.clone(),
+        Color32::BLACK,
+    );
+    painter.text(pos, Align2::RIGHT_BOTTOM, text, font, Color32::WHITE);
+}

@@ -53,6 +53,9 @@ pub struct Session {
     seats: Vec<SeatKind>,
     rng: Rng,
     started: std::time::Instant,
+    /// How long the game had been played before `started` (a game opened again goes on
+    /// from its last recorded move's time).
+    played_before: std::time::Duration,
 }
 
 impl Session {
@@ -75,6 +78,7 @@ impl Session {
             seats,
             rng: Rng::with_seed(seed),
             started: std::time::Instant::now(),
+            played_before: std::time::Duration::ZERO,
         }
     }
 
@@ -104,7 +108,7 @@ impl Session {
         for _ in 0..record.moves.len() {
             rng.u64();
         }
-        let started = resumed_start(&record.moves, std::time::Instant::now());
+        let played_before = played_before(&record.moves);
         Session {
             plugin: plugin.clone(),
             options,
@@ -112,7 +116,8 @@ impl Session {
             record,
             seats,
             rng,
-            started,
+            started: std::time::Instant::now(),
+            played_before,
         }
     }
 
@@ -181,7 +186,8 @@ impl Session {
             self.record.ending = None;
             self.record.result = None;
             dropped = self.record.moves.split_off(self.cursor);
-            let at_ms = u64::try_from(self.started.elapsed().as_millis()).ok();
+            let played = self.played_before + self.started.elapsed();
+            let at_ms = u64::try_from(played.as_millis()).ok();
             self.record.moves.push(RecordedMove {
                 id: mv.0,
                 notation,
@@ -284,12 +290,10 @@ impl Session {
     }
 }
 
-/// When a game opened again at `now` is taken to have started: its time goes on from its
-/// last recorded move (so the summary says how long it was played in all), not from zero.
-fn resumed_start(moves: &[RecordedMove], now: std::time::Instant) -> std::time::Instant {
-    let played =
-        std::time::Duration::from_millis(moves.iter().rev().find_map(|m| m.at_ms).unwrap_or(0));
-    now.checked_sub(played).unwrap_or(now)
+/// How long a game opened again had been played: its last recorded move's time (so
+/// the summary says how long it was played in all, however long ago it was saved).
+fn played_before(moves: &[RecordedMove]) -> std::time::Duration {
+    std::time::Duration::from_millis(moves.iter().rev().find_map(|m| m.at_ms).unwrap_or(0))
 }
 
 #[cfg(test)]
@@ -306,14 +310,13 @@ mod tests {
             check: None,
             spent_ms: None,
         };
-        let now = std::time::Instant::now() + std::time::Duration::from_secs(3600);
         // The last move with a time counts (a chance throw after it may have none).
         let moves = [played(Some(1_000)), played(Some(600_000)), played(None)];
         assert_eq!(
-            now - super::resumed_start(&moves, now),
+            super::played_before(&moves),
             std::time::Duration::from_secs(600)
         );
-        assert_eq!(super::resumed_start(&[], now), now);
+        assert_eq!(super::played_before(&[]), std::time::Duration::ZERO);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use common::plugins_of;
 use test_app::{H, app, harness};
 
 use egui_kittest::kittest::{NodeT, Queryable};
-use game_api::OptionValue;
+use game_api::{MoveId, OptionValue};
 use tavola::{
     app::{Command, Intent, NewGameRequest},
     session::SeatKind,
@@ -43,6 +43,18 @@ fn cursor(h: &H) -> usize {
     h.state().play_view().unwrap().session().cursor()
 }
 
+/// Steps until `done`, the worker given time to answer; panics after a while.
+fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+    for _ in 0..2000 {
+        if done(h) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("{what} did not happen");
+}
+
 /// Whether the side panel's button `label` can be pressed.
 fn button_enabled(h: &H, label: &str) -> bool {
     !h.get_by_label(label).accesskit_node().is_disabled()
@@ -70,8 +82,8 @@ fn menus_buttons_and_shortcuts_agree_on_what_is_enabled() {
 
     // After a move, Undo is allowed everywhere; Redo still nowhere.
     h.get_by_label("a: 3 seeds").click();
+    wait_until(&mut h, "the move played", |h| cursor(h) == 1);
     h.run();
-    assert_eq!(cursor(&h), 1);
     assert!(h.state().enabled(Command::Undo));
     assert!(button_enabled(&h, "Undo"));
     assert!(!h.state().enabled(Command::Redo));
@@ -82,8 +94,10 @@ fn menus_buttons_and_shortcuts_agree_on_what_is_enabled() {
 
     // Ctrl+Z takes the move back; then Redo is allowed everywhere, Undo nowhere.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    wait_until(&mut h, "the move taken back", |h| {
+        notation(h) == start_position
+    });
     h.run();
-    assert_eq!(notation(&h), start_position);
     assert!(!h.state().enabled(Command::Undo));
     assert!(!button_enabled(&h, "Undo"));
     assert!(h.state().enabled(Command::Redo));
@@ -96,7 +110,8 @@ fn the_views_change_nothing_and_intents_are_carried_out_by_the_controller() {
     let mut h = harness(app(dir.path()));
     start(&mut h);
     let before = notation(&h);
-    // Frames drawn with no input: the record, the position and the seats stay.
+    // Frames drawn with no input: the record, the position and the seats stay (the
+    // views take `&PlayView`: the compiler holds them to it).
     h.run_steps(5);
     assert_eq!(notation(&h), before);
     assert_eq!(cursor(&h), 0);
@@ -109,18 +124,17 @@ fn the_views_change_nothing_and_intents_are_carried_out_by_the_controller() {
     assert_eq!(seats[1], SeatKind::Person);
     let play = h.state_mut().play_view_mut().unwrap();
     assert_eq!(play.apply(Intent::Play(mv), 0.0, 0.0), None);
-    h.run();
-    assert_eq!(cursor(&h), 1, "the move intent was not played");
+    wait_until(&mut h, "the move intent played", |h| cursor(h) == 1);
 
-    // A move that is not legal now is refused by the controller, whatever a view says.
+    // A move that is not a candidate now is refused by the controller itself: nothing
+    // is asked of the worker, and no refusal is shown.
+    let stale = MoveId(99);
     let play = h.state_mut().play_view_mut().unwrap();
-    let stale = mv;
-    let legal_now = play.legal_moves().iter().any(|m| m.id == stale);
-    if !legal_now {
-        play.apply(Intent::Play(stale), 0.0, 0.0);
-        h.run();
-        assert_eq!(cursor(&h), 1, "an illegal move intent was played");
-    }
+    assert!(play.legal_moves().iter().all(|m| m.id != stale));
+    play.apply(Intent::Play(stale), 0.0, 0.0);
+    h.run();
+    assert_eq!(cursor(&h), 1, "an illegal move intent was played");
+    assert_eq!(h.state().play_view().unwrap().error(), None);
 
     // An app command comes back to the app, which carries it out.
     let play = h.state_mut().play_view_mut().unwrap();
@@ -130,9 +144,22 @@ fn the_views_change_nothing_and_intents_are_carried_out_by_the_controller() {
     );
     // A jump asked through an intent holds the game at that point.
     play.apply(Intent::Goto(0), 0.0, 0.0);
-    h.run();
-    assert_eq!(cursor(&h), 0);
-    assert_eq!(notation(&h), before);
+    wait_until(&mut h, "the jump", |h| {
+        cursor(h) == 0 && notation(h) == before
+    });
+
+    // A pointing made in an earlier position is dropped: it names another move now.
+    let play = h.state_mut().play_view_mut().unwrap();
+    let first = play.legal_moves()[0].id;
+    play.apply(
+        Intent::Point {
+            mv: Some(first),
+            position: 0,
+        },
+        0.0,
+        0.0,
+    );
+    assert!(h.state().play_view().unwrap().preview().is_none());
 
     // A seat changed through an intent.
     let play = h.state_mut().play_view_mut().unwrap();
@@ -141,4 +168,49 @@ fn the_views_change_nothing_and_intents_are_carried_out_by_the_controller() {
         h.state().play_view().unwrap().session().seats()[1],
         SeatKind::Bot("random".into())
     );
+}
+
+#[test]
+fn a_disabled_commands_shortcut_does_nothing() {
+    // Kalah 4×3, one move from its end: South's d reaches its store and empties its row.
+    let dir = plugins_of(&["kalah"]);
+    let mut config = tavola::app::AppConfig {
+        worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+        language: Some("en".into()),
+        ..tavola::app::AppConfig::default()
+    };
+    config.start = Some(tavola::app::StartGame {
+        game: "kalah".into(),
+        options: vec!["houses=4".into(), "seeds=3".into()],
+        seats: vec!["human".into(), "human".into()],
+        seed: 1,
+        position: Some("0,0,0,1/1,1,1,1 9-10 S".into()),
+        moves: vec!["d".into()],
+        random_moves: 0,
+    });
+    let dirs = tavola::plugins::PluginDirs(vec![tavola::plugins::PluginDir {
+        path: dir.path().to_path_buf(),
+        source: tavola::plugins::DirSource::CommandLine,
+    }]);
+    let mut h = harness(tavola::app::TavolaApp::new(dirs, config));
+    h.run();
+    let play = h.state().play_view().unwrap();
+    assert!(play.is_over(), "{}", play.notation());
+    // Opened where its moves end, to look at: paused.
+    assert!(play.paused);
+    // Pause/Resume means nothing in a finished game: disabled everywhere, and its
+    // shortcut (which, carried out, would resume) leaves the game as it is.
+    assert!(!play.enabled(Command::PauseResume));
+    assert!(!h.state().enabled(Command::PauseResume));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    assert!(
+        h.state().play_view().unwrap().paused,
+        "Ctrl+P resumed a finished game"
+    );
+    // Hint too: no search starts.
+    assert!(!h.state().enabled(Command::Hint));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::H);
+    h.run();
+    assert!(!h.state().play_view().unwrap().hint_pending());
 }

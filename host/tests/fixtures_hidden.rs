@@ -53,3 +53,39 @@ fn fixtures_are_hidden_and_the_game_they_shadowed_is_used() {
     );
     assert_eq!(offered.games().count(), 1, "only the real Kalah is offered");
 }
+
+#[test]
+fn every_fixture_that_loads_says_it_is_one() {
+    // Every fixture library cargo built next to this test (all of them in a workspace
+    // test run; at least this crate's own two otherwise).
+    let build = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let prefix = format!("{}fixture_", std::env::consts::DLL_PREFIX);
+    let dir = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(&build).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with(&prefix) && name.ends_with(std::env::consts::DLL_SUFFIX) {
+            std::fs::copy(entry.path(), dir.path().join(&name)).unwrap();
+        }
+    }
+    let dirs = PluginDirs(vec![PluginDir {
+        path: dir.path().to_path_buf(),
+        source: DirSource::CommandLine,
+    }]);
+    let set = PluginSet::discover(dirs);
+    let loaded: Vec<_> = set.files.iter().filter_map(|f| f.plugin()).collect();
+    assert!(loaded.len() >= 2, "fixtures found: {:?}", set.files);
+    for plugin in &loaded {
+        assert!(
+            plugin.manifest().tags.iter().any(|t| t == TEST_FIXTURE_TAG),
+            "the fixture {} ({}) does not carry the tag {TEST_FIXTURE_TAG}",
+            plugin.id(),
+            plugin.path().display()
+        );
+    }
+    // None of them is offered by a release build.
+    assert_eq!(set.without_test_fixtures().games().count(), 0);
+}

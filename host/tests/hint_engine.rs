@@ -272,11 +272,16 @@ fn the_engine_tells_its_bot_the_moves_played_since_the_last_position() {
     let reply = legal_after(&mut engine);
     engine.tell(&format!("position startpos moves a {best} {reply}"));
     assert_eq!(engine.state()["bot_told"], 3);
-    // The same position again tells nothing; another line tells nothing either.
+    // The same position again tells nothing.
     engine.tell(&format!("position startpos moves a {best} {reply}"));
     assert_eq!(engine.state()["bot_told"], 3);
+    // Another line: a new bot, told that line's moves only.
     engine.tell("position startpos moves b");
-    assert_eq!(engine.state()["bot_told"], 3);
+    assert_eq!(engine.state()["bot_told"], 1);
+    // A position that cannot be set changes nothing.
+    let error = engine.ask("position startpos moves b z", "error");
+    assert!(error.last().unwrap().starts_with("error"), "{error:?}");
+    assert_eq!(engine.state()["bot_told"], 1);
     // A new game, and a new level: a new bot, told from there on.
     engine.tell("ucinewgame");
     assert_eq!(engine.state()["bot_told"], 0);

@@ -339,7 +339,10 @@ fn paint_board(
             mark_at(6.0, Color32::from_rgb(80, 220, 120), 3.0);
         }
         if marks.targets.contains(&site.id) {
-            if matches!(site.shape, game_api::Shape::Pit | game_api::Shape::Store) {
+            if !matches!(
+                site.shape,
+                game_api::Shape::Square | game_api::Shape::TrackCell
+            ) {
                 mark(Color32::from_rgb(255, 214, 64), 3.0);
             } else {
                 // Squares touch their neighbours: a ring outside would merge with the

@@ -19,8 +19,16 @@ pub enum Intent {
     /// A click on a site of the board: follows the moves' site paths and plays the move
     /// once it is the only one left.
     ClickSite(SiteId),
-    /// The move the person points at (to preview it), or none.
-    Point(Option<MoveId>),
+    /// The move the person points at (to preview it), or none, in the position
+    /// `position` (the controller's count of the positions it has shown): a pointing
+    /// that comes after a move played in the same frame is of the position before, and
+    /// is dropped.
+    Point {
+        /// The move pointed at.
+        mv: Option<MoveId>,
+        /// The position it was pointed at in.
+        position: u64,
+    },
     /// Show the position after the record's first `n` actions (the move list).
     Goto(usize),
     /// Who plays a seat from now on.
@@ -73,7 +81,13 @@ impl PlayView {
                 }
             }
             Intent::ClickSite(site) => self.click_site(site, now, step_seconds),
-            Intent::Point(mv) => self.point_at(mv),
+            Intent::Point { mv, position } => {
+                let current = position == self.position && self.pending.is_none();
+                self.point_at(mv.filter(|_| current));
+            }
+            // Walking the history needs the worker: not while the plugin has failed
+            // (the game restarts from the move it was kept at).
+            Intent::Goto(_) | Intent::Review | Intent::BringBack if self.failure.is_some() => {}
             Intent::Goto(n) => self.goto(n),
             Intent::SetSeat(seat, kind) => {
                 if self.session.seats().get(seat).is_some_and(|k| *k != kind) {

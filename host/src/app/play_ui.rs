@@ -122,7 +122,10 @@ impl PlayView {
             let pointed = bar_choice
                 .or(side_choice)
                 .or_else(|| self.move_at(response.pointed));
-            intents.push(Intent::Point(pointed));
+            intents.push(Intent::Point {
+                mv: pointed,
+                position: self.position,
+            });
             self.preview_ui(ui, &response.rects, line);
             let board = ui.min_rect();
             self.game_over_overlay(ui, board, &mut intents);

@@ -309,6 +309,7 @@ impl PlayView {
         self.path.clear();
         self.drop_hint();
         self.position += 1;
+        self.previews.forget_pointed();
         self.drop_eval_job();
         self.chance_due = None;
         self.last_marks = None;

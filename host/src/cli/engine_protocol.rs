@@ -23,7 +23,7 @@
 //! session goes on. A `position` that goes on from the one set before (the same start,
 //! the same moves and more) tells the bot the moves played since, as the app's worker and
 //! `tavola play` tell theirs: MCTS re-roots its tree, alpha-beta knows the positions of
-//! the game. Any other `position` leaves the bot as it is.
+//! the game. Any other `position` makes a new bot, told the moves from its start.
 
 use std::{
     io::{BufRead, Write},
@@ -33,7 +33,7 @@ use std::{
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use game_api::{Options, Rng, Turn};
+use game_api::{MoveId, Options, Rng, Turn};
 use serde_json::json;
 
 use super::hint::{bot_with_time, may_take_time, play_notations};
@@ -197,7 +197,7 @@ impl<'a> Session<'a> {
             Some(i) => (&rest[..i], &rest[i + 1..]),
             None => (rest, &[][..]),
         };
-        let mut game = match start {
+        let base = match start {
             ["startpos"] => self.plugin.new_game(&self.options)?,
             ["notation", notation @ ..] if !notation.is_empty() => self
                 .plugin
@@ -205,33 +205,33 @@ impl<'a> Session<'a> {
             _ => bail!("expected `position startpos|notation N… [moves M1 M2 …]`"),
         };
         let moves: Vec<String> = moves.iter().map(|m| (*m).to_owned()).collect();
-        self.messages = play_notations(&mut game, &moves)?;
+        let mut game = base.clone();
+        let messages = play_notations(&mut game, &moves)?;
         let start: Vec<String> = start.iter().map(|w| (*w).to_owned()).collect();
-        // The moves since the position set last, when this one goes on from it.
-        let since = match &self.line {
-            (old_start, old_moves) if *old_start == start && moves.starts_with(old_moves) => {
-                moves[old_moves.len()..].to_vec()
-            }
-            _ => Vec::new(),
+        // A position that goes on from the one set last: the bot is told the moves since.
+        // Any other: a new bot (as the worker makes one for a jump it cannot follow),
+        // told the moves from the new start, so that it knows no other line's positions.
+        let (old_start, old_moves) = &self.line;
+        let goes_on = *old_start == start && moves.starts_with(old_moves);
+        let (from, told, new_bot) = if goes_on {
+            (self.game.clone(), &moves[old_moves.len()..], None)
+        } else {
+            let bot = bot_with_time(self.plugin, &base, &self.bot_name, None)?;
+            (base, &moves[..], Some(bot))
         };
-        self.tell_bot(&since)?;
+        let steps = steps_of(from, told)?;
+        // Nothing above changed the session: a command that fails changes nothing.
+        if let Some(bot) = new_bot {
+            self.bot = bot;
+            self.told = 0;
+        }
+        for (before, mv) in &steps {
+            self.bot.observe(before, *mv);
+        }
+        self.told += steps.len();
+        self.messages = messages;
         self.line = (start, moves);
         self.game = game;
-        Ok(())
-    }
-
-    /// Tells the bot `moves`, played from the position set last (already checked
-    /// legal): each with the position before it.
-    fn tell_bot(&mut self, moves: &[String]) -> Result<()> {
-        let mut at = self.game.clone();
-        for notation in moves {
-            let Some(info) = at.moves()?.into_iter().find(|m| m.notation == *notation) else {
-                break;
-            };
-            self.bot.observe(&at, info.id);
-            self.told += 1;
-            at.apply(info.id)?;
-        }
         Ok(())
     }
 
@@ -333,4 +333,17 @@ impl<'a> Session<'a> {
 /// The line of the start position, no move played.
 fn start_line() -> (Vec<String>, Vec<String>) {
     (vec!["startpos".to_owned()], Vec::new())
+}
+
+/// Each of `moves` (legal, checked) played from `from`, with the position before it.
+fn steps_of(mut from: GameHandle, moves: &[String]) -> Result<Vec<(GameHandle, MoveId)>> {
+    let mut steps = Vec::with_capacity(moves.len());
+    for notation in moves {
+        let Some(info) = from.moves()?.into_iter().find(|m| m.notation == *notation) else {
+            bail!("`{notation}` is not a legal move here");
+        };
+        steps.push((from.clone(), info.id));
+        from.apply(info.id)?;
+    }
+    Ok(steps)
 }

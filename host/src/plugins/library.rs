@@ -47,7 +47,9 @@ pub enum LoadError {
     Blocked(String),
     /// A plugin of Tavola's own tests (tagged [`TEST_FIXTURE_TAG`](super::TEST_FIXTURE_TAG)),
     /// found by a release build, which never offers one (see [`fixtures`](super::fixtures)).
-    #[error("a test fixture of Tavola's own tests: only a debug build of Tavola offers it")]
+    #[error(
+        "a test fixture of Tavola's own tests: only a debug build of Tavola (or TAVOLA_TEST_FIXTURES=1) offers it"
+    )]
     TestFixture,
 }
 

@@ -128,9 +128,10 @@ fn send(out: &Out, answer: &Answer) {
 }
 
 impl Worker {
-    /// The cancel flag of a new search `id`. The searches that have ended (their thread
-    /// dropped its copy of the flag) are forgotten first, so the list holds only the
-    /// searches still running however long the game.
+    /// The cancel flag of a new search `id`. The searches that have ended (no one holds
+    /// their flag but this list) are forgotten first, so however long the game the list
+    /// holds only the searches running and the last search of each kept bot (which keeps
+    /// its flag until its next turn).
     fn new_search(&mut self, id: u64) -> Arc<AtomicBool> {
         self.searches.retain(|_, flag| Arc::strong_count(flag) > 1);
         let cancel = Arc::new(AtomicBool::new(false));

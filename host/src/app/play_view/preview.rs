@@ -26,6 +26,13 @@ pub(in crate::app) struct Previews {
     pointed: Option<MoveId>,
 }
 
+impl Previews {
+    /// Forgets the move pointed at (a new position: its moves are other moves).
+    pub(in crate::app) fn forget_pointed(&mut self) {
+        self.pointed = None;
+    }
+}
+
 impl PlayView {
     /// The one legal move that pointing at `site` names, given the sites clicked so far:
     /// the move whose next site it is, if only one move goes on through it (a piece with

@@ -8,7 +8,7 @@ mod common;
 mod test_app;
 
 use common::plugins_of;
-use test_app::{H, app, harness};
+use test_app::{H, app, harness, wait_until};
 
 use egui_kittest::kittest::Queryable;
 use game_api::{OptionValue, Turn};
@@ -35,17 +35,6 @@ fn start(h: &mut H, bot: &str) {
 
 fn cursor(h: &H) -> usize {
     h.state().play_view().unwrap().session().cursor()
-}
-
-fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
-    for _ in 0..4000 {
-        if done(h) {
-            return;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    panic!("{what} did not happen");
 }
 
 fn souths_turn_again(h: &H) -> bool {

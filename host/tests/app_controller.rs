@@ -7,7 +7,7 @@ mod common;
 mod test_app;
 
 use common::plugins_of;
-use test_app::{H, app, harness};
+use test_app::{H, app, harness, wait_until};
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::{MoveId, OptionValue};
@@ -41,18 +41,6 @@ fn notation(h: &H) -> String {
 
 fn cursor(h: &H) -> usize {
     h.state().play_view().unwrap().session().cursor()
-}
-
-/// Steps until `done`, the worker given time to answer; panics after a while.
-fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
-    for _ in 0..2000 {
-        if done(h) {
-            return;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    panic!("{what} did not happen");
 }
 
 /// Whether the side panel's button `label` can be pressed.

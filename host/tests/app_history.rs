@@ -7,7 +7,7 @@ mod common;
 mod test_app;
 
 use common::plugins_of;
-use test_app::{H, app, harness};
+use test_app::{H, app, harness, wait_until};
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::{MoveId, OptionValue, Turn};
@@ -45,18 +45,6 @@ fn moves(h: &H) -> Vec<u32> {
 
 fn cursor(h: &H) -> usize {
     h.state().play_view().unwrap().session().cursor()
-}
-
-/// Steps until `done`, a bot's thinking given time; panics after a while.
-fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
-    for _ in 0..4000 {
-        if done(h) {
-            return;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    panic!("{what} did not happen");
 }
 
 /// Plays the game between two bots to its end.

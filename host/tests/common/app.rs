@@ -35,3 +35,17 @@ pub fn harness(app: TavolaApp) -> H {
         .with_size([1200.0, 800.0])
         .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app)
 }
+
+/// Steps until `done`, the worker (a move, a bot's thinking) given time; panics after a
+/// while. Not every test that shares this file waits.
+#[allow(dead_code)]
+pub fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+    for _ in 0..4000 {
+        if done(h) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("{what} did not happen");
+}

@@ -7,32 +7,18 @@ mod common;
 mod test_app;
 
 use common::plugins_of;
-use test_app::{H, app, harness, wait_until};
+use test_app::{H, app, harness, start_kalah, wait_until};
 
 use egui_kittest::kittest::{NodeT, Queryable};
-use game_api::{MoveId, OptionValue};
+use game_api::MoveId;
 use tavola::{
-    app::{Command, Intent, NewGameRequest},
+    app::{Command, Intent},
     session::SeatKind,
 };
 
 /// Starts Kalah, 3 houses of 3 seeds, two people.
 fn start(h: &mut H) {
-    let plugin = h.state().plugins().game("kalah").unwrap().clone();
-    let specs = &plugin.manifest().options;
-    let mut values = game_api::Options::defaults(specs).values().clone();
-    values.insert("houses".into(), OptionValue::Int(3));
-    values.insert("seeds".into(), OptionValue::Int(3));
-    let options = game_api::Options::resolve(specs, &values).unwrap();
-    h.state_mut()
-        .start(NewGameRequest {
-            game: "kalah".into(),
-            options,
-            seats: vec![SeatKind::Person, SeatKind::Person],
-            seed: 3,
-        })
-        .unwrap();
-    h.run();
+    start_kalah(h, vec![SeatKind::Person, SeatKind::Person], true);
 }
 
 fn notation(h: &H) -> String {

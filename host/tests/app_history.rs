@@ -7,35 +7,14 @@ mod common;
 mod test_app;
 
 use common::plugins_of;
-use test_app::{H, app, harness, wait_until};
+use test_app::{H, app, harness, start_kalah, wait_until};
 
 use egui_kittest::kittest::{NodeT, Queryable};
-use game_api::{MoveId, OptionValue, Turn};
+use game_api::{MoveId, Turn};
 use tavola::{
     app::{Command, NewGameRequest, Screen},
     session::SeatKind,
 };
-
-/// Starts Kalah (3 houses of 3 seeds when `small`) with these seats.
-fn start_kalah(h: &mut H, seats: Vec<SeatKind>, small: bool) {
-    let plugin = h.state().plugins().game("kalah").unwrap().clone();
-    let specs = &plugin.manifest().options;
-    let mut values = game_api::Options::defaults(specs).values().clone();
-    if small {
-        values.insert("houses".into(), OptionValue::Int(3));
-        values.insert("seeds".into(), OptionValue::Int(3));
-    }
-    let options = game_api::Options::resolve(specs, &values).unwrap();
-    h.state_mut()
-        .start(NewGameRequest {
-            game: "kalah".into(),
-            options,
-            seats,
-            seed: 5,
-        })
-        .unwrap();
-    h.run();
-}
 
 /// The record's moves, by id.
 fn moves(h: &H) -> Vec<u32> {

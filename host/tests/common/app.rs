@@ -49,3 +49,25 @@ pub fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
     }
     panic!("{what} did not happen");
 }
+
+/// Starts Kalah (3 houses of 3 seeds when `small`) with these seats, seed 5.
+#[allow(dead_code)]
+pub fn start_kalah(h: &mut H, seats: Vec<tavola::session::SeatKind>, small: bool) {
+    let plugin = h.state().plugins().game("kalah").unwrap().clone();
+    let specs = &plugin.manifest().options;
+    let mut values = game_api::Options::defaults(specs).values().clone();
+    if small {
+        values.insert("houses".into(), game_api::OptionValue::Int(3));
+        values.insert("seeds".into(), game_api::OptionValue::Int(3));
+    }
+    let options = game_api::Options::resolve(specs, &values).unwrap();
+    h.state_mut()
+        .start(tavola::app::NewGameRequest {
+            game: "kalah".into(),
+            options,
+            seats,
+            seed: 5,
+        })
+        .unwrap();
+    h.run();
+}

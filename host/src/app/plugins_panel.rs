@@ -90,6 +90,10 @@ impl PluginsPanel {
                     let colour = match &file.status {
                         PluginStatus::Loaded(_) => Color32::from_rgb(40, 150, 60),
                         PluginStatus::Shadowed { .. } => Color32::from_rgb(150, 130, 30),
+                        // Not a fault: a test fixture a release build does not offer.
+                        PluginStatus::Refused(crate::plugins::LoadError::TestFixture) => {
+                            Color32::GRAY
+                        }
                         PluginStatus::Refused(_) => Color32::from_rgb(190, 50, 50),
                     };
                     let quarantined = file

@@ -57,7 +57,7 @@ pub(super) fn run(args: &NewArgs) -> Result<ExitCode> {
     println!(
         "Created {} (a mancala variant as data: no compiler needed).\n\nNext:\n  \
          edit it (every key is explained in docs/mancala-data.md)\n  tavola check {}\n  \
-         copy it into a plugins folder (Plugins ▸ Open plugins folder in the app) and play it",
+         copy it into a plugins folder (in the app: the Plugins panel, F2, Open plugins folder) and play it",
         path.display(),
         path.display()
     );

@@ -116,10 +116,14 @@ impl Inspector {
     /// one that passes the checks again (a cache file is data anyone who could write the
     /// folder may have forged: one for another content, too large, or with a board over
     /// the limits is inspected again and replaced).
-    ///
-    /// With `data` (a data file's private copy), `copy` is its loader and the answer is
-    /// the data file's game's, cached under `hash`, the game's content hash.
-    pub fn inspect(
+    pub fn inspect(&self, copy: &Path, hash: &str) -> Result<Inspection, LoadError> {
+        self.inspect_with(copy, None, hash)
+    }
+
+    /// [`Inspector::inspect`], for a data file's game with `data` (the file's private
+    /// copy): `copy` is its loader, and the answer, the game's, is cached under `hash`,
+    /// the game's content hash.
+    pub fn inspect_with(
         &self,
         copy: &Path,
         data: Option<&Path>,

@@ -292,7 +292,7 @@ struct Job {
 fn inspect_all(jobs: &[Job], inspector: &Inspector) -> HashMap<String, Result<Plugin, LoadError>> {
     let one = |job: &Job| {
         let found = inspector
-            .inspect(&job.copy, job.data.as_deref(), &job.hash)
+            .inspect_with(&job.copy, job.data.as_deref(), &job.hash)
             .map(|inspection| {
                 Plugin::unloaded(PluginMeta {
                     path: job.data.clone().unwrap_or_else(|| job.copy.clone()),

@@ -63,7 +63,8 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Create a new plugin crate from a template: a game on `game_api::Game`, or a
-    /// mancala variant on mancala-kit.
+    /// mancala variant on mancala-kit; or a mancala variant as a data file
+    /// (`--mancala-file`, no compiler needed).
     New(new::NewArgs),
     /// List every plugin file found, with its status.
     List {

@@ -200,3 +200,26 @@ fn bad_ids_and_versions_are_refused() {
     let e = refusal(&edited("version = \"1.0.0\"", "version = \"one\""));
     assert!(e.starts_with("line 11, `version`:"), "{e}");
 }
+
+#[test]
+fn every_catalogue_variant_reads_and_passes_its_tests() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogue");
+    let mut read = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let data = std::fs::read(&path).unwrap();
+        let manifest =
+            Loader::manifest(&data).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(name, format!("{}{}", manifest.id, mancala_data::SUFFIX));
+        assert!(
+            manifest.rules[0].markdown.contains("Source:"),
+            "{name}: the rules cite their source"
+        );
+        let options = Options::defaults(&manifest.options);
+        let mut game = Loader::new(&data, &options).unwrap();
+        game_api::random_playout(&mut game, &mut Rng::with_seed(1)).unwrap();
+        read += 1;
+    }
+    assert!(read >= 2, "{read} variants");
+}

@@ -10,7 +10,7 @@ use crate::{BiteModel, BiteThePumpkin, EndRule, Phase, board::Field};
 pub(crate) fn manifest() -> Manifest {
     Manifest {
         data_files: None,
-            score_unit: None,
+        score_unit: None,
         id: "bite-the-pumpkin".into(),
         name: "Bite the Pumpkin!".into(),
         version: env!("CARGO_PKG_VERSION").into(),

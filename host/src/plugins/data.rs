@@ -5,7 +5,7 @@
 //! The loader checks the file and makes its games (`game_api::data`); the host lists,
 //! checks and plays them as it does any plugin's.
 //!
-//! A data file's game is a [`Plugin`](super::Plugin) whose library is its loader's
+//! A data file's game is a [`Plugin`] whose library is its loader's
 //! private copy and whose [`PluginMeta::data`](super::PluginMeta::data) is the file's
 //! private copy; its content hash covers both (a new loader is a new game content, for
 //! the records and the quarantine as much as for a changed file).

@@ -133,9 +133,18 @@ impl DataGames for Loader {
         DataGame::from_notation_with(config, notation)
     }
 
+    /// The saved state of one of this file's games: its rules must be those of some
+    /// options of the file (a state of another file's game is refused).
     fn from_json(data: &[u8], json: &str) -> Result<DataGame, GameError> {
-        read(data).map_err(refusal)?;
-        <DataGame as game_api::Game>::from_json(json)
+        let file = read(data).map_err(refusal)?;
+        let game = <DataGame as game_api::Game>::from_json(json)?;
+        if !file.gives(&game.config, 4096) {
+            return Err(GameError::State(format!(
+                "these rules are not those of `{}` under any of its options",
+                file.manifest.id
+            )));
+        }
+        Ok(game)
     }
 }
 

@@ -87,46 +87,9 @@ impl VariantFile {
     fn from_document(src: &str, doc: Document) -> Result<Self, FileError> {
         let at =
             |s: &std::ops::Range<usize>, key: &str, m: String| FileError::at(src, s.start, key, m);
-        let id = doc.game.id.get_ref();
-        let id_ok = !id.is_empty()
-            && id.len() <= 64
-            && id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-        if !id_ok {
-            return Err(at(
-                &doc.game.id.span(),
-                "id",
-                format!("{id:?}: allowed are 1 to 64 lower-case letters, digits and dashes"),
-            ));
-        }
-        let version = doc.game.version.get_ref();
-        let parts: Vec<&str> = version.split('.').collect();
-        if parts.len() != 3
-            || parts
-                .iter()
-                .any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) || p.len() > 9)
-        {
-            return Err(at(
-                &doc.game.version.span(),
-                "version",
-                format!("{version:?}: allowed is a version of three numbers, such as \"1.0.0\""),
-            ));
-        }
-        let counted = [
-            ("options", doc.options.len()),
-            ("presets", doc.presets.len()),
-            ("tests", doc.tests.len()),
-            ("texts", doc.texts.len()),
-            ("rules_text", doc.rules_text.len()),
-        ];
-        for (what, n) in counted {
-            if n > MAX_ITEMS {
-                return Err(FileError::Whole(format!(
-                    "{n} entries in `{what}`: at most {MAX_ITEMS} are allowed"
-                )));
-            }
-        }
+        check_identity(src, &doc.game)?;
+        let (id, version) = (doc.game.id.get_ref(), doc.game.version.get_ref());
+        check_counts(&doc)?;
         let Some(rules_en) = doc.rules_text.get("en") else {
             return Err(FileError::Whole(
                 "`rules_text.en` is missing: the rules for people, in English (Markdown)".into(),
@@ -224,6 +187,60 @@ impl VariantFile {
         rules.config(&self.src)
     }
 
+    /// Whether `config` is the rules of some options of this file: every combination
+    /// of option values is tried when there are at most `most` of them; with more, the
+    /// answer is `true` (the position's own checks still apply).
+    pub fn gives(&self, config: &Config, most: usize) -> bool {
+        let values: Vec<Vec<OptionValue>> = self
+            .manifest
+            .options
+            .iter()
+            .map(|spec| match &spec.kind {
+                OptionKind::Bool => vec![OptionValue::Bool(false), OptionValue::Bool(true)],
+                OptionKind::Integer { min, max } => (*min..=*max).map(OptionValue::Int).collect(),
+                OptionKind::Choice { choices } => choices
+                    .iter()
+                    .map(|c| OptionValue::Choice(c.value.clone()))
+                    .collect(),
+            })
+            .collect();
+        let count = values
+            .iter()
+            .try_fold(1usize, |n, v| n.checked_mul(v.len().max(1)));
+        if count.is_none_or(|n| n > most) {
+            return true;
+        }
+        let mut picks = vec![0usize; values.len()];
+        loop {
+            let map = self
+                .manifest
+                .options
+                .iter()
+                .zip(&values)
+                .zip(&picks)
+                .map(|((spec, v), &i)| (spec.key.clone(), v[i].clone()))
+                .collect();
+            if let Ok(options) = Options::resolve(&self.manifest.options, &map)
+                && self.config(&options).as_ref() == Ok(config)
+            {
+                return true;
+            }
+            // The next combination, like an odometer.
+            let mut i = 0;
+            loop {
+                if i == picks.len() {
+                    return false;
+                }
+                picks[i] += 1;
+                if picks[i] < values[i].len() {
+                    break;
+                }
+                picks[i] = 0;
+                i += 1;
+            }
+        }
+    }
+
     /// Checks the `[rules]` table alone, the rules of the default options, of each preset, and of each value of
     /// each option with the others at their defaults; a refusal names the option.
     fn check_every_option(&self) -> Result<(), FileError> {
@@ -280,6 +297,57 @@ impl VariantFile {
             )),
         }
     }
+}
+
+/// Refuses a file with too many options, presets, tests or languages.
+fn check_counts(doc: &Document) -> Result<(), FileError> {
+    let counted = [
+        ("options", doc.options.len()),
+        ("presets", doc.presets.len()),
+        ("tests", doc.tests.len()),
+        ("texts", doc.texts.len()),
+        ("rules_text", doc.rules_text.len()),
+    ];
+    for (what, n) in counted {
+        if n > MAX_ITEMS {
+            return Err(FileError::Whole(format!(
+                "{n} entries in `{what}`: at most {MAX_ITEMS} are allowed"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses an id or a version the host would not take, at its line.
+fn check_identity(src: &str, game: &crate::format::GameTable) -> Result<(), FileError> {
+    let at = |s: &std::ops::Range<usize>, key: &str, m: String| FileError::at(src, s.start, key, m);
+    let id = game.id.get_ref();
+    let id_ok = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        return Err(at(
+            &game.id.span(),
+            "id",
+            format!("{id:?}: allowed are 1 to 64 lower-case letters, digits and dashes"),
+        ));
+    }
+    let version = game.version.get_ref();
+    let parts: Vec<&str> = version.split('.').collect();
+    if parts.len() != 3
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) || p.len() > 9)
+    {
+        return Err(at(
+            &game.version.span(),
+            "version",
+            format!("{version:?}: allowed is a version of three numbers, such as \"1.0.0\""),
+        ));
+    }
+    Ok(())
 }
 
 /// Two texts (seat names, a unit's singular and plural), or the refusal.

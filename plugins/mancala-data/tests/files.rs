@@ -223,3 +223,19 @@ fn every_catalogue_variant_reads_and_passes_its_tests() {
     }
     assert!(read >= 2, "{read} variants");
 }
+
+#[test]
+fn a_saved_state_is_taken_only_with_rules_of_the_file() {
+    let file = TEMPLATE.as_bytes();
+    let schema = Loader::manifest(file).unwrap().options;
+    let options = Options::parse(&schema, ["seeds=6", "empty_capture=true"]).unwrap();
+    let game = Loader::new(file, &options).unwrap();
+    let again = Loader::from_json(file, &game.to_json()).unwrap();
+    assert_eq!(again.notation(), game.notation());
+    let other =
+        mancala_kit::Mancala::<KalahInRust>::with_config(mancala_kit::Config::oware(4)).unwrap();
+    let e = Loader::from_json(file, &other.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not those of `my-mancala`"), "{e}");
+}

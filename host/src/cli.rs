@@ -507,10 +507,14 @@ fn start_broker(command: &Command) -> Result<()> {
 
 /// What a command that runs plugin code may still reach once confined: the endgame
 /// tables folder it names (the plugin reads and builds its tables there), and for a
-/// benchmark of every game, every game's private copy.
+/// benchmark of every game, every game's private copy (and a data file's game's file).
 fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
     let read = match command {
-        Command::Bench { game: None, .. } => set.games().map(|p| p.meta().copy.clone()).collect(),
+        Command::Bench { game: None, .. } => set
+            .games()
+            .flat_map(|p| [Some(p.meta().copy.clone()), p.meta().data.clone()])
+            .flatten()
+            .collect(),
         _ => Vec::new(),
     };
     let write = match command {

@@ -184,4 +184,12 @@ fn tavola_new_writes_a_file_tavola_check_passes_and_a_bad_file_fails_it() {
         ok && text.contains("kalah-data") && text.contains("line 20, `housse`"),
         "{text}"
     );
+    // Every game benchmarked in one confined process: each data file's game reads its
+    // own file.
+    std::fs::copy(&file, dir.path().join("last-seed.mancala.toml")).unwrap();
+    let (ok, text) = tavola(dir.path(), cache.path(), &["bench", "--seconds", "0.05"]);
+    assert!(
+        ok && text.contains("kalah-data") && text.contains("last-seed"),
+        "{text}"
+    );
 }

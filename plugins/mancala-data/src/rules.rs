@@ -10,8 +10,8 @@ use toml::Spanned;
 
 use crate::FileError;
 
-/// The most houses a side a data file may ask for (the kit's boards hold up to this).
-pub const MAX_HOUSES: i64 = 12;
+/// The most houses a side a data file may ask for: what the kit's boards hold.
+pub const MAX_HOUSES: i64 = 11;
 /// The most seeds per house at the start a data file may ask for.
 pub const MAX_SEEDS: i64 = 64;
 

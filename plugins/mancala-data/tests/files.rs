@@ -129,7 +129,15 @@ fn absurd_sizes_are_refused_with_what_is_allowed() {
     );
     let e = refusal(&edited("houses = 6 ", "houses = 500 "));
     assert!(
-        e.starts_with("line 20, `houses`: 500 is out of range: allowed are 1 to 12"),
+        e.starts_with("line 20, `houses`: 500 is out of range: allowed are 1 to 11"),
+        "{e}"
+    );
+    // 11 houses are read (the tests, written for 6, are what fails then).
+    let e = refusal(&edited("houses = 6 ", "houses = 11 "));
+    assert!(e.contains("`tests`: test \"the first moves\""), "{e}");
+    let e = refusal(&edited("houses = 6 ", "houses = 12 "));
+    assert!(
+        e.starts_with("line 20, `houses`: 12 is out of range"),
         "{e}"
     );
     let e = refusal(&edited("max = 6", "max = 500"));

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use game_api::OptionValue;
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer, de::Error};
 use toml::Spanned;
 
 use crate::rules::RulesPatch;
@@ -101,6 +101,7 @@ pub struct OptionTable {
     #[serde(default)]
     pub description: String,
     /// The default value.
+    #[serde(deserialize_with = "option_value")]
     pub default: OptionValue,
     /// `integer`: the smallest value.
     pub min: Option<i64>,
@@ -140,7 +141,7 @@ pub struct PresetTable {
     #[serde(default)]
     pub description: String,
     /// The options it sets.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "option_values")]
     pub values: BTreeMap<String, OptionValue>,
 }
 
@@ -206,7 +207,7 @@ pub struct TestTable {
     /// What it checks, for the refusal.
     pub name: String,
     /// The options (defaults for the others).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "option_values")]
     pub options: BTreeMap<String, OptionValue>,
     /// The position, in the kit's notation.
     pub position: Option<String>,
@@ -220,4 +221,37 @@ pub struct TestTable {
     pub after: Option<String>,
     /// Who has won then.
     pub outcome: Option<OutcomeWord>,
+}
+
+/// What an option's value may be, for the refusals.
+const VALUES_ALLOWED: &str =
+    "allowed are `true` or `false`, a whole number, or a choice's value in quotes";
+
+/// An option's value from a TOML value: a boolean, an integer or a string.
+fn value_of(value: toml::Value) -> Result<OptionValue, String> {
+    match value {
+        toml::Value::Boolean(b) => Ok(OptionValue::Bool(b)),
+        toml::Value::Integer(i) => Ok(OptionValue::Int(i)),
+        toml::Value::String(s) => Ok(OptionValue::Choice(s)),
+        other => Err(format!("`{other}`: {VALUES_ALLOWED}")),
+    }
+}
+
+/// An option's value, refused with what is allowed.
+fn option_value<'de, D: Deserializer<'de>>(d: D) -> Result<OptionValue, D::Error> {
+    value_of(toml::Value::deserialize(d)?).map_err(D::Error::custom)
+}
+
+/// Option values by key, each refused with its key and what is allowed.
+fn option_values<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, OptionValue>, D::Error> {
+    BTreeMap::<String, toml::Value>::deserialize(d)?
+        .into_iter()
+        .map(|(key, value)| {
+            value_of(value)
+                .map(|v| (key.clone(), v))
+                .map_err(|e| D::Error::custom(format!("option `{key}`: {e}")))
+        })
+        .collect()
 }

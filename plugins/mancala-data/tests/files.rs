@@ -247,3 +247,20 @@ fn a_saved_state_is_taken_only_with_rules_of_the_file() {
         .to_string();
     assert!(e.contains("not those of `my-mancala`"), "{e}");
 }
+
+#[test]
+fn an_option_value_of_the_wrong_type_is_refused_with_what_is_allowed() {
+    let e = refusal(&edited(
+        "values = { seeds = 6 }",
+        "values = { seeds = 6.5 }",
+    ));
+    assert!(
+        e.contains("`values`: option `seeds`: `6.5`: allowed are `true` or `false`"),
+        "{e}"
+    );
+    let e = refusal(&edited("default = false", "default = [1]"));
+    assert!(
+        e.contains("`default`:") && e.contains("a whole number"),
+        "{e}"
+    );
+}

@@ -35,6 +35,10 @@ pub enum GameError {
     /// The game is over; nothing can be played.
     #[error("the game is over")]
     GameOver,
+    /// A data file ([`data`](crate::data)) is refused: the line, the key and what is
+    /// allowed.
+    #[error("{0}")]
+    DataFile(String),
     /// A bug or a panic inside the plugin.
     #[error("internal error in the plugin: {0}")]
     Internal(String),

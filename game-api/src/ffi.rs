@@ -154,7 +154,7 @@ impl From<GameError> for FfiError {
             GameError::IllegalMove { .. } => FfiErrorKind::IllegalMove,
             GameError::Options(_) => FfiErrorKind::Options,
             GameError::Notation { .. } => FfiErrorKind::Notation,
-            GameError::State(_) => FfiErrorKind::State,
+            GameError::State(_) | GameError::DataFile(_) => FfiErrorKind::State,
             GameError::UnknownBot(_) => FfiErrorKind::UnknownBot,
             GameError::GameOver => FfiErrorKind::GameOver,
             GameError::Internal(_) => FfiErrorKind::Internal,
@@ -433,6 +433,29 @@ pub struct GamePlugin {
     /// A game from its JSON state.
     #[sabi(last_prefix_field)]
     pub from_json: extern "C" fn(json: RStr<'_>) -> RResult<FfiGameBox, FfiError>,
+
+    // Appended after the first version: the host reads them as `Option`s, and a plugin
+    // built before them answers `None` (it reads no data files).
+    /// A game described by a data file (see [`DataGames`](crate::data::DataGames)): the
+    /// file's bytes are `data`, handed over by the host, which never reads the rules in
+    /// them. Its manifest as JSON, or a refusal naming the line, the key and what is
+    /// allowed. A plugin that reads no data files refuses every file.
+    pub data_manifest_json: extern "C" fn(data: RSlice<'_, u8>) -> RResult<RString, FfiError>,
+    /// A new game of the data file `data`, as [`GamePlugin::new_game`].
+    pub data_new_game: extern "C" fn(
+        data: RSlice<'_, u8>,
+        options_json: RStr<'_>,
+    ) -> RResult<FfiGameBox, FfiError>,
+    /// A game of the data file `data` from a position notation, as
+    /// [`GamePlugin::from_notation`].
+    pub data_from_notation: extern "C" fn(
+        data: RSlice<'_, u8>,
+        options_json: RStr<'_>,
+        notation: RStr<'_>,
+    ) -> RResult<FfiGameBox, FfiError>,
+    /// A game of the data file `data` from its JSON state, as [`GamePlugin::from_json`].
+    pub data_from_json:
+        extern "C" fn(data: RSlice<'_, u8>, json: RStr<'_>) -> RResult<FfiGameBox, FfiError>,
 }
 
 impl RootModule for GamePluginRef {
@@ -444,7 +467,7 @@ impl RootModule for GamePluginRef {
 
 /// Runs `f`, turning an error into an [`FfiError`] and a panic into an
 /// [`FfiErrorKind::Panic`] error with the panic's message.
-fn guard<T>(f: impl FnOnce() -> Result<T, GameError>) -> RResult<T, FfiError> {
+pub(crate) fn guard<T>(f: impl FnOnce() -> Result<T, GameError>) -> RResult<T, FfiError> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => RResult::ROk(v),
         Ok(Err(e)) => RResult::RErr(e.into()),
@@ -462,7 +485,7 @@ fn guard<T>(f: impl FnOnce() -> Result<T, GameError>) -> RResult<T, FfiError> {
     }
 }
 
-fn to_json<T: serde::Serialize>(value: &T) -> Result<RString, GameError> {
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<RString, GameError> {
     serde_json::to_string(value)
         .map(RString::from)
         .map_err(|e| GameError::Internal(e.to_string()))
@@ -607,7 +630,7 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<Vec<MoveId>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn boxed<G: Game>(game: G) -> FfiGameBox {
+pub(crate) fn boxed<G: Game>(game: G) -> FfiGameBox {
     let mut game = game;
     let lang = plugin_language();
     if !lang.is_empty() {
@@ -647,6 +670,10 @@ pub fn root_module<G: Game>() -> GamePluginRef {
         new_game: new_game::<G>,
         from_notation: from_notation::<G>,
         from_json: from_json::<G>,
+        data_manifest_json: crate::data::no_manifest,
+        data_new_game: crate::data::no_new_game,
+        data_from_notation: crate::data::no_from_notation,
+        data_from_json: crate::data::no_from_json,
     }
     .leak_into_prefix()
 }
@@ -654,7 +681,7 @@ pub fn root_module<G: Game>() -> GamePluginRef {
 /// A plugin library has its own copy of `std`, hence its own panic hook. Panics inside a
 /// plugin are caught and reported as errors, so the plugin's hook stays quiet instead of
 /// printing a second, unformatted report on the host's terminal.
-fn silence_panic_messages() {
+pub(crate) fn silence_panic_messages() {
     std::panic::set_hook(Box::new(|_| {}));
 }
 

@@ -50,6 +50,7 @@
 //! code; it needs no `abi_stable` dependency of its own. The minimum Rust version is 1.95.
 #![allow(non_local_definitions)] // raised by every #[sabi_trait]; see ARCHITECTURE.md
 
+pub mod data;
 mod effect;
 pub mod endgame;
 mod error;

@@ -72,6 +72,12 @@ pub struct Manifest {
     /// [`Manifest::rules`].
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub translations: BTreeMap<String, ManifestTexts>,
+    /// Set by a *loader* ([`data`](crate::data)): the end of the names of the data files
+    /// it reads (`.mancala.toml`). The host hands it the bytes of every such file in a
+    /// plugins folder and lists each file's game; the loader's own game is not offered
+    /// in the game chooser. `None` for a game plugin.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data_files: Option<String>,
 }
 
 /// The unit of a game's final margin, in the singular and the plural, as the host puts
@@ -277,6 +283,7 @@ impl Manifest {
             aliases: Vec::new(),
             score_unit: None,
             translations: BTreeMap::new(),
+            data_files: None,
         }
     }
 }

@@ -24,6 +24,7 @@ pub mod language;
 pub mod limits;
 pub mod net;
 pub mod new;
+pub mod new_data;
 mod solve;
 
 use limits::{MAX_GAMES, MAX_OPENING_MOVES, MAX_PERFT_DEPTH, MAX_SIMULATIONS, megabytes, seconds};
@@ -62,7 +63,8 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Create a new plugin crate from a template: a game on `game_api::Game`, or a
-    /// mancala variant on mancala-kit.
+    /// mancala variant on mancala-kit; or a mancala variant as a data file
+    /// (`--mancala-file`, no compiler needed).
     New(new::NewArgs),
     /// List every plugin file found, with its status.
     List {
@@ -225,6 +227,9 @@ pub enum Command {
     Inspect {
         /// The library file.
         file: PathBuf,
+        /// A data file's private copy, for the loader `file` to read.
+        #[arg(long)]
+        data: Option<PathBuf>,
     },
     /// Serve one game's plugin over standard input and output (the app starts one
     /// worker per game; see the `worker` module).
@@ -361,8 +366,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             crate::app::run(dirs, Some(start), cli.no_restore, cli.lang)?;
             return Ok(ExitCode::SUCCESS);
         }
-        Command::Inspect { file } => {
-            crate::plugins::inspect_command(&file)?;
+        Command::Inspect { file, data } => {
+            crate::plugins::inspect_command(&file, data.as_deref())?;
             return Ok(ExitCode::SUCCESS);
         }
         Command::Worker => return crate::worker::serve().map(|()| ExitCode::SUCCESS),
@@ -502,10 +507,14 @@ fn start_broker(command: &Command) -> Result<()> {
 
 /// What a command that runs plugin code may still reach once confined: the endgame
 /// tables folder it names (the plugin reads and builds its tables there), and for a
-/// benchmark of every game, every game's private copy.
+/// benchmark of every game, every game's private copy (and a data file's game's file).
 fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
     let read = match command {
-        Command::Bench { game: None, .. } => set.games().map(|p| p.meta().copy.clone()).collect(),
+        Command::Bench { game: None, .. } => set
+            .games()
+            .flat_map(|p| [Some(p.meta().copy.clone()), p.meta().data.clone()])
+            .flatten()
+            .collect(),
         _ => Vec::new(),
     };
     let write = match command {
@@ -839,6 +848,15 @@ fn moves(set: &PluginSet, game: &str, setup: &Setup, as_json: bool) -> Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
+/// A data file's game, loaded in this process through the loader in the plugins folders
+/// that reads it; its refusal (the line, the key and what is allowed) as the error.
+fn data_file(dirs: &PluginDirs, path: &std::path::Path) -> Result<Plugin> {
+    let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
+    let loader = crate::plugins::data::loader_for(path, set.games_and_loaders())
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    crate::plugins::load_data_file(path, loader).map_err(|e| anyhow!("{}: {e}", path.display()))
+}
+
 fn check(
     dirs: &PluginDirs,
     target: &str,
@@ -847,7 +865,9 @@ fn check(
     long: Option<LongRun>,
 ) -> Result<ExitCode> {
     let path = PathBuf::from(target);
-    let plugin = if path.exists() {
+    let plugin = if path.exists() && crate::plugins::data::is_data_name(&path) {
+        data_file(dirs, &path)?
+    } else if path.exists() {
         load_library(&path)
             .with_context(|| crate::tr!("cli-does-not-load", file = path.display().to_string()))?
     } else {

@@ -200,6 +200,7 @@ fn the_worker_builds_loads_and_probes_the_tables_in_its_own_process() {
                 copy: copy.path,
                 tables_dir: Some(tables.path().to_path_buf()),
                 language: String::new(),
+                data: None,
             },
             second,
         )

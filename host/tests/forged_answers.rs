@@ -159,6 +159,7 @@ fn load() -> Request {
         copy: "nim.so".into(),
         tables_dir: None,
         language: String::new(),
+        data: None,
     }
 }
 

@@ -189,6 +189,7 @@ fn a_cancelled_bot_move_answers_cancelled_and_leaves_the_game_unchanged() {
         copy: plugin.meta().copy.clone(),
         tables_dir: None,
         language: String::new(),
+        data: None,
     };
     worker.call(load, Duration::from_secs(10)).unwrap();
     let options = Options::defaults(&plugin.manifest().options);

@@ -20,6 +20,10 @@ pub struct NewArgs {
     /// A mancala variant on mancala-kit instead of a game on `game_api::Game` directly.
     #[arg(long)]
     pub mancala: bool,
+    /// A mancala variant as a data file (`NAME.mancala.toml`, no compiler needed) instead
+    /// of a crate; `--path` is then the file.
+    #[arg(long, conflicts_with_all = ["mancala", "tavola_path", "git"])]
+    pub mancala_file: bool,
     /// The folder to create (default: NAME in the current folder); it must not exist or
     /// be empty.
     #[arg(long, value_name = "DIR")]
@@ -244,6 +248,9 @@ pub fn create(args: &NewArgs) -> Result<PathBuf> {
 
 /// `tavola new`: creates the crate and says what to do next.
 pub(super) fn run(args: &NewArgs) -> Result<ExitCode> {
+    if args.mancala_file {
+        return super::new_data::run(args);
+    }
     let dir = create(args)?;
     let lib = format!(
         "{}{}{}",

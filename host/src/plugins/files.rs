@@ -69,7 +69,7 @@ pub fn scan(dirs: &PluginDirs) -> (Vec<Candidate>, Vec<DirProblem>) {
         };
         let mut found: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| is_library_name(p))
+            .filter(|p| is_library_name(p) || super::data::is_data_name(p))
             .collect();
         found.sort();
         files.extend(found.into_iter().map(|path| Candidate {

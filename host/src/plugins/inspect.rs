@@ -117,6 +117,18 @@ impl Inspector {
     /// folder may have forged: one for another content, too large, or with a board over
     /// the limits is inspected again and replaced).
     pub fn inspect(&self, copy: &Path, hash: &str) -> Result<Inspection, LoadError> {
+        self.inspect_with(copy, None, hash)
+    }
+
+    /// [`Inspector::inspect`], for a data file's game with `data` (the file's private
+    /// copy): `copy` is its loader, and the answer, the game's, is cached under `hash`,
+    /// the game's content hash.
+    pub fn inspect_with(
+        &self,
+        copy: &Path,
+        data: Option<&Path>,
+        hash: &str,
+    ) -> Result<Inspection, LoadError> {
         let cached = copy.with_file_name(format!(
             "{hash}.inspection-{CACHE_FORMAT}-{}.json",
             host_stamp()
@@ -125,8 +137,8 @@ impl Inspector {
             return found;
         }
         let found = match self {
-            Inspector::InProcess => super::library::load_module(copy).map(|(i, _)| i),
-            Inspector::Child { exe, timeout } => inspect_in_child(exe, copy, *timeout),
+            Inspector::InProcess => in_process(copy, data),
+            Inspector::Child { exe, timeout } => inspect_in_child(exe, copy, data, *timeout),
         };
         // Keep only what the same content always gives again.
         let lasting = match &found {
@@ -218,23 +230,41 @@ pub(super) fn thumbnail(module: &super::Plugin) -> Option<Thumbnail> {
     })
 }
 
-/// The child's side of `tavola inspect FILE`: inspects in process and writes the answer as
-/// JSON to the protocol channel (what the plugin prints goes to standard error).
-pub fn inspect_command(file: &Path) -> std::io::Result<()> {
+/// Inspects in this process: the data file's bytes (if any) read first.
+fn in_process(copy: &Path, data: Option<&Path>) -> Result<Inspection, LoadError> {
+    let bytes = data.map(super::data::read_data_copy).transpose()?;
+    super::library::load_module(copy, bytes.as_deref()).map(|(i, _)| i)
+}
+
+/// The child's side of `tavola inspect FILE [--data DATA]`: inspects in process and
+/// writes the answer as JSON to the protocol channel (what the plugin prints goes to
+/// standard error).
+pub fn inspect_command(file: &Path, data: Option<&Path>) -> std::io::Result<()> {
     let mut out = process::protocol_stdout();
+    // The data file is read before the process is confined.
+    let bytes = data.map(super::data::read_data_copy).transpose();
     // Confined before the library is opened: read access to the copy alone.
     crate::sandbox::arm(
         crate::sandbox::Allowance::default(),
         crate::sandbox::Reporter::Host,
     );
-    let found = super::library::load_module(file).map(|(i, _)| i);
+    let found =
+        bytes.and_then(|bytes| super::library::load_module(file, bytes.as_deref()).map(|(i, _)| i));
     serde_json::to_writer(&mut out, &found)?;
     std::io::Write::flush(&mut out)
 }
 
-fn inspect_in_child(exe: &Path, copy: &Path, timeout: Duration) -> Result<Inspection, LoadError> {
+fn inspect_in_child(
+    exe: &Path,
+    copy: &Path,
+    data: Option<&Path>,
+    timeout: Duration,
+) -> Result<Inspection, LoadError> {
     let mut command = process::command(exe, process::memory_limit().min(2 << 30));
     command.arg("inspect").arg(copy);
+    if let Some(data) = data {
+        command.arg("--data").arg(data);
+    }
     // Waited for by this thread: it ends with the app, even one killed meanwhile.
     process::die_with_parent(&mut command);
     let done = process::run_with_timeout(command, timeout, MAX_ANSWER_BYTES)

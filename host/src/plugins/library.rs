@@ -92,15 +92,39 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
     // separator.
     let path: PathBuf = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let copy = private_copy(&path, &cache_dir()).map_err(LoadError::Unreadable)?;
-    let (inspection, module) = load_module(&copy.path)?;
+    let (inspection, module) = load_module(&copy.path, None)?;
     Ok(Plugin::loaded(
         PluginMeta {
             path,
             copy: copy.path,
             hash: copy.hash,
             inspection,
+            data: None,
         },
         module,
+        None,
+    ))
+}
+
+/// Loads a data file's game ([`data`](super::data)) in this process: the file at `path`
+/// is copied into the cache and its bytes handed to `loader` (a plugin whose manifest
+/// says it reads such files), which checks them and makes the game. A bad file comes
+/// back as [`LoadError::Broken`] with the loader's refusal (the line, the key and what
+/// is allowed).
+pub fn load_data_file(path: &Path, loader: &Plugin) -> Result<Plugin, LoadError> {
+    let path: PathBuf = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let copy = super::data::data_copy(&path, &cache_dir()).map_err(LoadError::Unreadable)?;
+    let (inspection, module) = load_module(&loader.meta().copy, Some(&copy.bytes))?;
+    Ok(Plugin::loaded(
+        PluginMeta {
+            path,
+            copy: loader.meta().copy.clone(),
+            hash: super::data::game_hash(&loader.meta().hash, &copy.hash),
+            inspection,
+            data: Some(copy.path),
+        },
+        module,
+        Some(copy.bytes),
     ))
 }
 
@@ -108,17 +132,26 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
 /// the copy is checked against the content hash its name carries, as `load_module`
 /// does, and never copied again.
 pub fn load_copy(copy: &Path) -> Result<Plugin, LoadError> {
+    load_copy_with(copy, None)
+}
+
+/// [`load_copy`] for a data file's game: `data` is the file's private copy and its
+/// bytes (read before this process was confined), handed to the loader at `copy`.
+pub fn load_copy_with(copy: &Path, data: Option<(PathBuf, Vec<u8>)>) -> Result<Plugin, LoadError> {
     let copy: PathBuf = std::path::absolute(copy).unwrap_or_else(|_| copy.to_path_buf());
-    let (inspection, module) = load_module(&copy)?;
+    let (inspection, module) = load_module(&copy, data.as_ref().map(|(_, b)| &b[..]))?;
     let hash = copy_hash(&copy).unwrap_or_default().to_owned();
+    let (data_path, bytes) = data.unzip();
     Ok(Plugin::loaded(
         PluginMeta {
-            path: copy.clone(),
+            path: data_path.clone().unwrap_or_else(|| copy.clone()),
             copy,
             hash,
             inspection,
+            data: data_path,
         },
         module,
+        bytes,
     ))
 }
 
@@ -172,10 +205,15 @@ fn open_verified(copy: &Path) -> Result<PathBuf, LoadError> {
 
 /// Loads a private copy into this process: checks the file (its content hash, a whole
 /// library), confines the process if it is armed to ([`sandbox::before_load`]), checks
-/// the plugin's contract level and manifest, and draws the default game's board.
+/// the plugin's contract level and manifest, and draws the default game's board. With
+/// `data`, the library is a loader and the manifest and board are those of the data
+/// file whose bytes these are.
 ///
 /// [`sandbox::before_load`]: crate::sandbox::before_load
-pub(super) fn load_module(copy: &Path) -> Result<(Inspection, GamePluginRef), LoadError> {
+pub(super) fn load_module(
+    copy: &Path,
+    data: Option<&[u8]>,
+) -> Result<(Inspection, GamePluginRef), LoadError> {
     let copy: PathBuf = std::path::absolute(copy).unwrap_or_else(|_| copy.to_path_buf());
     let open = open_verified(&copy)?;
     crate::sandbox::before_load(&copy).map_err(LoadError::Unreadable)?;
@@ -203,13 +241,10 @@ pub(super) fn load_module(copy: &Path) -> Result<(Inspection, GamePluginRef), Lo
         }
         Err(e) => return Err(library_error(e)),
     };
-    let manifest_json = module.manifest_json()()
-        .into_result()
-        .map_err(|e| LoadError::Broken(format!("could not give its manifest: {e}")))?;
-    let manifest: Manifest = serde_json::from_str(&manifest_json)
-        .map_err(|e| LoadError::Broken(format!("its manifest is not valid: {e}")))?;
-    check_manifest(&manifest)
-        .map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
+    let manifest = match data {
+        None => manifest_of(module)?,
+        Some(bytes) => super::data::manifest_of_file(module, bytes)?,
+    };
     let mut inspection = Inspection {
         manifest,
         api_level: info.api_level,
@@ -222,11 +257,25 @@ pub(super) fn load_module(copy: &Path) -> Result<(Inspection, GamePluginRef), Lo
             copy: copy.clone(),
             hash: String::new(),
             inspection: inspection.clone(),
+            data: data.map(|_| copy.clone()),
         },
         module,
+        data.map(<[u8]>::to_vec),
     );
     inspection.thumbnail = thumbnail(&probe);
     Ok((inspection, module))
+}
+
+/// A library's own manifest, checked.
+fn manifest_of(module: GamePluginRef) -> Result<Manifest, LoadError> {
+    let manifest_json = module.manifest_json()()
+        .into_result()
+        .map_err(|e| LoadError::Broken(format!("could not give its manifest: {e}")))?;
+    let manifest: Manifest = serde_json::from_str(&manifest_json)
+        .map_err(|e| LoadError::Broken(format!("its manifest is not valid: {e}")))?;
+    check_manifest(&manifest)
+        .map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
+    Ok(manifest)
 }
 
 /// Checks that the file is a whole dynamic library for this machine before the system

@@ -11,6 +11,7 @@
 //! every failure into a [`CallError`] naming the plugin and the [`Rule`] it broke.
 
 mod cache;
+pub mod data;
 mod dirs;
 mod error;
 pub mod files;
@@ -35,7 +36,7 @@ pub use inspect::{
     inspect_timeout,
 };
 pub(crate) use library::check_manifest as check_loaded_manifest;
-pub use library::{LoadError, load_copy, load_library};
+pub use library::{LoadError, load_copy, load_copy_with, load_data_file, load_library};
 pub use limits::check_manifest_limits;
 pub use plugin::{Plugin, PluginMeta, forbid_in_process};
 pub use set::{PluginFile, PluginSet, PluginStatus};

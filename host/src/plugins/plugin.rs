@@ -3,7 +3,7 @@ use std::{
     sync::{Arc, OnceLock},
 };
 
-use abi_stable::std_types::RStr;
+use abi_stable::std_types::{RSlice, RStr};
 use game_api::{Manifest, Options, ffi::GamePluginRef};
 
 use super::{
@@ -33,6 +33,9 @@ pub struct PluginMeta {
     pub hash: String,
     /// The manifest and the rest of what inspection found.
     pub inspection: Inspection,
+    /// For a data file's game ([`data`](super::data)): the file's private copy, whose
+    /// bytes the loader (the library at `copy`) is handed; `None` for a library's game.
+    pub data: Option<PathBuf>,
 }
 
 /// A plugin: its file, its manifest, and its library, loaded into this process the first
@@ -43,6 +46,8 @@ pub struct Plugin {
     meta: Arc<PluginMeta>,
     module: Arc<OnceLock<Result<GamePluginRef, LoadError>>>,
     localized: Arc<Localized>,
+    /// A data file's bytes, read from its private copy before the loader is loaded.
+    data: Arc<OnceLock<Result<Vec<u8>, LoadError>>>,
 }
 
 /// The manifest in each language it offers, made on first use.
@@ -75,15 +80,47 @@ impl Plugin {
             localized: localized_slots(&meta.inspection.manifest),
             meta: Arc::new(meta),
             module: Arc::new(OnceLock::new()),
+            data: Arc::new(OnceLock::new()),
         }
     }
 
-    /// A plugin whose library is already loaded.
-    pub(super) fn loaded(meta: PluginMeta, module: GamePluginRef) -> Self {
+    /// A plugin whose library is already loaded (and, for a data file's game, whose
+    /// file's bytes are `data`).
+    pub(super) fn loaded(meta: PluginMeta, module: GamePluginRef, data: Option<Vec<u8>>) -> Self {
+        let bytes = OnceLock::new();
+        if let Some(data) = data {
+            let _ = bytes.set(Ok(data));
+        }
         Plugin {
             localized: localized_slots(&meta.inspection.manifest),
             meta: Arc::new(meta),
             module: Arc::new(OnceLock::from(Ok(module))),
+            data: Arc::new(bytes),
+        }
+    }
+
+    /// Whether this is a data file's game.
+    pub fn is_data_game(&self) -> bool {
+        self.meta.data.is_some()
+    }
+
+    /// Whether this plugin is a loader of data files (not a game to offer itself).
+    pub fn is_loader(&self) -> bool {
+        self.meta.inspection.manifest.data_files.is_some() && self.meta.data.is_none()
+    }
+
+    /// A data file's bytes, read from its private copy on first use; `None` for a
+    /// library's game.
+    fn data_bytes(&self) -> Result<Option<&[u8]>, CallError> {
+        let Some(copy) = &self.meta.data else {
+            return Ok(None);
+        };
+        match self.data.get_or_init(|| super::data::read_data_copy(copy)) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) => Err(CallError::host(
+                ErrorKind::Unsupported,
+                format!("{} cannot be read: {e}", self.id()),
+            )),
         }
     }
 
@@ -95,6 +132,7 @@ impl Plugin {
             meta: Arc::new(meta),
             module: self.module.clone(),
             localized: self.localized.clone(),
+            data: self.data.clone(),
         }
     }
 
@@ -168,8 +206,11 @@ impl Plugin {
                 ),
             ));
         }
+        // A data file is read before its loader is loaded: loading may confine this
+        // process, after which it reads no file.
+        let data = self.data_bytes()?;
         self.module
-            .get_or_init(|| load_module(&self.meta.copy).map(|(_, module)| module))
+            .get_or_init(|| load_module(&self.meta.copy, data).map(|(_, module)| module))
             .clone()
             .map_err(|e| {
                 CallError::host(
@@ -209,10 +250,25 @@ impl Plugin {
     /// A new game with these options, speaking language `lang` if the plugin offers it.
     pub fn new_game_in(&self, options: &Options, lang: &str) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
-        self.handle(
-            self.module_in(lang)?.new_game()(RStr::from_str(&o)),
-            options,
-        )
+        let module = self.module_in(lang)?;
+        let game = match self.data_bytes()? {
+            None => module.new_game()(RStr::from_str(&o)),
+            Some(data) => Self::data_call(module.data_new_game())?(
+                RSlice::from_slice(data),
+                RStr::from_str(&o),
+            ),
+        };
+        self.handle(game, options)
+    }
+
+    /// A loader's `data_…` entry, or the refusal of a loader built before data files.
+    fn data_call<F>(entry: Option<F>) -> Result<F, CallError> {
+        entry.ok_or_else(|| {
+            CallError::host(
+                ErrorKind::Unsupported,
+                "its loader was built before data files".to_owned(),
+            )
+        })
     }
 
     /// A game from a position notation, with these options.
@@ -223,13 +279,27 @@ impl Plugin {
     ) -> Result<GameHandle, CallError> {
         let o = Self::options_json(options);
         let module = self.module_in(&crate::locale::language())?;
-        let game = module.from_notation()(RStr::from_str(&o), RStr::from_str(notation));
+        let game = match self.data_bytes()? {
+            None => module.from_notation()(RStr::from_str(&o), RStr::from_str(notation)),
+            Some(data) => Self::data_call(module.data_from_notation())?(
+                RSlice::from_slice(data),
+                RStr::from_str(&o),
+                RStr::from_str(notation),
+            ),
+        };
         self.handle(game, options)
     }
 
     /// A game from its JSON state.
     pub fn from_json(&self, options: &Options, state: &str) -> Result<GameHandle, CallError> {
         let module = self.module_in(&crate::locale::language())?;
-        self.handle(module.from_json()(RStr::from_str(state)), options)
+        let game = match self.data_bytes()? {
+            None => module.from_json()(RStr::from_str(state)),
+            Some(data) => Self::data_call(module.data_from_json())?(
+                RSlice::from_slice(data),
+                RStr::from_str(state),
+            ),
+        };
+        self.handle(game, options)
     }
 }

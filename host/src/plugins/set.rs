@@ -3,6 +3,7 @@ use std::{collections::HashMap, path::PathBuf};
 use super::{
     Inspector, LoadError, Plugin, PluginDirs, PluginMeta,
     cache::{PrivateCopy, cache_dir, private_copy},
+    data::{data_copy, game_hash, is_data_name, loader_for},
     files::{DirProblem, scan},
 };
 
@@ -97,7 +98,9 @@ impl PluginSet {
     /// With [`Inspector::Child`], no plugin code runs in this process; a game's library is
     /// loaded only when one of its games is made here.
     pub fn discover_with(dirs: PluginDirs, inspector: &Inspector) -> Self {
-        let (candidates, problems) = scan(&dirs);
+        let (found, problems) = scan(&dirs);
+        let (data_files, candidates): (Vec<_>, Vec<_>) =
+            found.into_iter().partition(|c| is_data_name(&c.path));
         let cache = cache_dir();
         let copies: Vec<Result<PrivateCopy, String>> = candidates
             .iter()
@@ -106,15 +109,18 @@ impl PluginSet {
                 Err(reason) => Err(reason.clone()),
             })
             .collect();
-        let mut unique: Vec<&PrivateCopy> = Vec::new();
+        let mut unique: Vec<Job> = Vec::new();
         for copy in copies.iter().flatten() {
             if !unique.iter().any(|u| u.hash == copy.hash) {
-                unique.push(copy);
+                unique.push(Job {
+                    copy: copy.path.clone(),
+                    data: None,
+                    hash: copy.hash.clone(),
+                });
             }
         }
         let inspected: HashMap<String, Result<Plugin, LoadError>> = inspect_all(&unique, inspector);
-        let used: Vec<&str> = unique.iter().map(|c| c.hash.as_str()).collect();
-        super::cache::prune(&cache, &used);
+        let mut used: Vec<String> = unique.iter().map(|c| c.hash.clone()).collect();
         let files = candidates
             .into_iter()
             .zip(copies)
@@ -143,7 +149,68 @@ impl PluginSet {
             problems,
         };
         set.resolve_duplicates();
+        set.add_data_files(data_files, inspector, &mut used);
+        set.resolve_duplicates();
+        let used: Vec<&str> = used.iter().map(String::as_str).collect();
+        super::cache::prune(&cache, &used);
         set
+    }
+
+    /// Adds the data files found ([`super::data`]), each inspected through the loader in
+    /// use that reads it, after the libraries (in search order among themselves);
+    /// `used` gains the cache entries they use.
+    fn add_data_files(
+        &mut self,
+        found: Vec<super::files::Candidate>,
+        inspector: &Inspector,
+        used: &mut Vec<String>,
+    ) {
+        let cache = cache_dir();
+        let loaders: Vec<Plugin> = self
+            .games_and_loaders()
+            .filter(|p| p.is_loader())
+            .cloned()
+            .collect();
+        let prepared: Vec<Result<Job, LoadError>> = found
+            .iter()
+            .map(|c| {
+                c.facts.clone().map_err(LoadError::Unreadable)?;
+                let loader = loader_for(&c.path, loaders.iter())?;
+                let copy = data_copy(&c.path, &cache).map_err(LoadError::Unreadable)?;
+                used.push(copy.hash.clone());
+                Ok(Job {
+                    copy: loader.meta().copy.clone(),
+                    hash: game_hash(&loader.meta().hash, &copy.hash),
+                    data: Some(copy.path),
+                })
+            })
+            .collect();
+        let mut unique: Vec<Job> = Vec::new();
+        for job in prepared.iter().flatten() {
+            if !unique.iter().any(|u| u.hash == job.hash) {
+                unique.push(job.clone());
+            }
+        }
+        used.extend(unique.iter().map(|j| j.hash.clone()));
+        let inspected = inspect_all(&unique, inspector);
+        for (candidate, job) in found.into_iter().zip(prepared) {
+            let (status, hash) = match job {
+                Err(e) => (PluginStatus::Refused(e), None),
+                Ok(job) => match &inspected[&job.hash] {
+                    Ok(plugin) => (
+                        PluginStatus::Loaded(plugin.at_path(&candidate.path)),
+                        Some(job.hash),
+                    ),
+                    Err(e) => (PluginStatus::Refused(e.clone()), Some(job.hash)),
+                },
+            };
+            self.files.push(PluginFile {
+                path: candidate.path,
+                dir: candidate.dir,
+                hash,
+                status,
+            });
+        }
     }
 
     /// Of several files with the same game id, keeps the highest version (the first
@@ -175,8 +242,14 @@ impl PluginSet {
         }
     }
 
-    /// The games in use, in search order.
+    /// The games in use, in search order (the loaders of data files are not games:
+    /// their files' games are).
     pub fn games(&self) -> impl Iterator<Item = &Plugin> {
+        self.games_and_loaders().filter(|p| !p.is_loader())
+    }
+
+    /// The plugins in use, the loaders of data files included.
+    pub fn games_and_loaders(&self) -> impl Iterator<Item = &Plugin> {
         self.files.iter().filter_map(|f| match &f.status {
             PluginStatus::Loaded(p) => Some(p),
             _ => None,
@@ -208,29 +281,37 @@ impl PluginSet {
     }
 }
 
+/// One content to inspect: a library's private copy, or a loader's with a data file's.
+#[derive(Debug, Clone)]
+struct Job {
+    copy: PathBuf,
+    data: Option<PathBuf>,
+    hash: String,
+}
+
 /// Inspects each content once; in child processes, several at a time.
-fn inspect_all(
-    copies: &[&PrivateCopy],
-    inspector: &Inspector,
-) -> HashMap<String, Result<Plugin, LoadError>> {
-    let one = |copy: &PrivateCopy| {
-        let found = inspector.inspect(&copy.path, &copy.hash).map(|inspection| {
-            Plugin::unloaded(PluginMeta {
-                path: copy.path.clone(),
-                copy: copy.path.clone(),
-                hash: copy.hash.clone(),
-                inspection,
-            })
-        });
-        (copy.hash.clone(), found)
+fn inspect_all(jobs: &[Job], inspector: &Inspector) -> HashMap<String, Result<Plugin, LoadError>> {
+    let one = |job: &Job| {
+        let found = inspector
+            .inspect_with(&job.copy, job.data.as_deref(), &job.hash)
+            .map(|inspection| {
+                Plugin::unloaded(PluginMeta {
+                    path: job.data.clone().unwrap_or_else(|| job.copy.clone()),
+                    copy: job.copy.clone(),
+                    hash: job.hash.clone(),
+                    inspection,
+                    data: job.data.clone(),
+                })
+            });
+        (job.hash.clone(), found)
     };
     match inspector {
-        Inspector::InProcess => copies.iter().map(|c| one(c)).collect(),
+        Inspector::InProcess => jobs.iter().map(one).collect(),
         Inspector::Child { .. } => {
             let mut found = HashMap::new();
-            for chunk in copies.chunks(8) {
+            for chunk in jobs.chunks(8) {
                 std::thread::scope(|scope| {
-                    let jobs: Vec<_> = chunk.iter().map(|c| scope.spawn(|| one(c))).collect();
+                    let jobs: Vec<_> = chunk.iter().map(|j| scope.spawn(|| one(j))).collect();
                     for job in jobs {
                         if let Ok((hash, result)) = job.join() {
                             found.insert(hash, result);

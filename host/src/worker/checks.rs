@@ -459,6 +459,7 @@ mod tests {
                 copy: "x".into(),
                 tables_dir: None,
                 language: String::new(),
+                data: None,
             },
         );
         let manifest = Box::new(Manifest::new("nim", "Nim", "1.0.0"));

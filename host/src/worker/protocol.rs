@@ -43,6 +43,11 @@ pub enum Request {
         /// worker's own.
         #[serde(default)]
         language: String,
+        /// For a data file's game: the file's private copy (named by its content hash,
+        /// which the worker checks), read before the worker is confined and handed to
+        /// the loader at `copy`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        data: Option<PathBuf>,
     },
     /// How many seats a game with these options has.
     SeatCount {

@@ -94,6 +94,7 @@ impl RemoteGame {
             copy,
             tables_dir: tables_dir.clone(),
             language,
+            data: plugin.meta().data.clone(),
         };
         match worker.call(load, watchdog())? {
             // The worker loaded the plugin asked for, not another under its name.

@@ -22,7 +22,7 @@ use super::{
     seats::{SeatBots, ready},
 };
 use crate::{
-    plugins::{CallError, ErrorKind, GameHandle, Plugin, load_copy},
+    plugins::{CallError, ErrorKind, GameHandle, Plugin, load_copy_with},
     record::replay_with,
 };
 
@@ -158,8 +158,17 @@ impl Worker {
                 copy,
                 tables_dir,
                 language,
+                data,
             } => {
                 speak(&language);
+                // A data file is read before the worker is confined.
+                let data = match data {
+                    Some(path) => {
+                        let bytes = crate::plugins::data::read_data_copy(&path).map_err(refused)?;
+                        Some((path, bytes))
+                    }
+                    None => None,
+                };
                 // Confined before the library is opened: the copy to read, the game's
                 // tables folder to write, nothing else.
                 let allow = crate::sandbox::Allowance {
@@ -167,7 +176,7 @@ impl Worker {
                     write: tables_dir.into_iter().collect(),
                 };
                 crate::sandbox::arm(allow, crate::sandbox::Reporter::Host);
-                let plugin = load_copy(&copy).map_err(refused)?;
+                let plugin = load_copy_with(&copy, data).map_err(refused)?;
                 let manifest = Box::new(plugin.manifest().clone());
                 self.plugin = Some(plugin);
                 Ok(Reply::Loaded { manifest })

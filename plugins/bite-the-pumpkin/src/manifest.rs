@@ -9,6 +9,7 @@ use crate::{BiteModel, BiteThePumpkin, EndRule, Phase, board::Field};
 /// The manifest: name, seats, rules text, options and the author's bots.
 pub(crate) fn manifest() -> Manifest {
     Manifest {
+        data_files: None,
         score_unit: None,
         id: "bite-the-pumpkin".into(),
         name: "Bite the Pumpkin!".into(),

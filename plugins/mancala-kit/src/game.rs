@@ -138,7 +138,11 @@ pub struct Mancala<V> {
 
 /// The variant's rules for `options`, refused if the kit cannot lay out their board.
 fn checked_config<V: Variant>(options: &Options) -> Result<Config, GameError> {
-    let config = V::config(options)?;
+    fits(V::config(options)?)
+}
+
+/// `config`, refused if the kit cannot lay out its board.
+fn fits(config: Config) -> Result<Config, GameError> {
     let most = crate::board::MAX_HOUSES;
     if !(1..=most).contains(&config.houses) {
         return Err(GameError::State(format!(
@@ -201,6 +205,56 @@ impl<V: Variant> Mancala<V> {
             variant: PhantomData,
             lang: crate::Lang::En,
         }
+    }
+
+    /// A new game under `config` (rules that need no option of a variant's manifest:
+    /// the mancala-data loader's, read from a file), refused if the kit cannot lay out
+    /// its board.
+    pub fn with_config(config: Config) -> Result<Self, GameError> {
+        let config = fits(config)?;
+        let board = Board::start(&config);
+        let phase = if config.simultaneous_opening {
+            Phase::Opening { south: None }
+        } else {
+            Phase::Play
+        };
+        Self::from_parts(config, board, Side::South, phase, 1)
+    }
+
+    /// A game under `config` from a position notation (see the crate's notation), as
+    /// [`Game::from_notation`] reads it for a variant's options.
+    pub fn from_notation_with(config: Config, notation: &str) -> Result<Self, GameError> {
+        let config = fits(config)?;
+        let parsed = crate::notation::parse(&config, notation)?;
+        let bad = |reason: String| GameError::notation(notation, reason);
+        crate::validate::position::<V>(
+            &config,
+            &parsed.board,
+            parsed.to_move,
+            parsed.phase,
+            parsed.round,
+        )
+        .map_err(bad)?;
+        let game = Self::from_parts(
+            config,
+            parsed.board.clone(),
+            parsed.to_move,
+            parsed.phase,
+            parsed.round,
+        )?;
+        // A position the game reaches is one its rules leave as it is: an empty row
+        // that would have ended the game, houses that would have been refilled, a round
+        // that would have begun cannot be written.
+        if game.board != parsed.board
+            || game.to_move != parsed.to_move
+            || game.round != parsed.round
+        {
+            return Err(bad(format!(
+                "this position cannot arise: the rules would already have made it `{}`",
+                game.notation()
+            )));
+        }
+        Ok(game)
     }
 
     /// Whether the game has ended.
@@ -464,48 +518,11 @@ impl<V: Variant> Game for Mancala<V> {
     }
 
     fn new(options: &Options) -> Result<Self, GameError> {
-        let config = checked_config::<V>(options)?;
-        let board = Board::start(&config);
-        let phase = if config.simultaneous_opening {
-            Phase::Opening { south: None }
-        } else {
-            Phase::Play
-        };
-        Self::from_parts(config, board, Side::South, phase, 1)
+        Self::with_config(checked_config::<V>(options)?)
     }
 
     fn from_notation(options: &Options, notation: &str) -> Result<Self, GameError> {
-        let config = checked_config::<V>(options)?;
-        let parsed = crate::notation::parse(&config, notation)?;
-        let bad = |reason: String| GameError::notation(notation, reason);
-        crate::validate::position::<V>(
-            &config,
-            &parsed.board,
-            parsed.to_move,
-            parsed.phase,
-            parsed.round,
-        )
-        .map_err(bad)?;
-        let game = Self::from_parts(
-            config,
-            parsed.board.clone(),
-            parsed.to_move,
-            parsed.phase,
-            parsed.round,
-        )?;
-        // A position the game reaches is one its rules leave as it is: an empty row
-        // that would have ended the game, houses that would have been refilled, a round
-        // that would have begun cannot be written.
-        if game.board != parsed.board
-            || game.to_move != parsed.to_move
-            || game.round != parsed.round
-        {
-            return Err(bad(format!(
-                "this position cannot arise: the rules would already have made it `{}`",
-                game.notation()
-            )));
-        }
-        Ok(game)
+        Self::from_notation_with(checked_config::<V>(options)?, notation)
     }
 
     fn notation(&self) -> String {

@@ -7,6 +7,7 @@ use crate::{PLAYOUT_CUTOFF, Phase, Randomiser, Storks};
 impl Storks {
     pub(crate) fn manifest_now() -> Manifest {
         Manifest {
+            data_files: None,
             score_unit: None,
             id: "stork-migration".into(),
             name: "The Storks' Migration".into(),

@@ -7,6 +7,7 @@ use crate::Zaroc;
 impl Zaroc {
     pub(crate) fn manifest_now() -> Manifest {
         Manifest {
+            data_files: None,
             score_unit: None,
             id: "zaroc".into(),
             name: "Zaroc".into(),

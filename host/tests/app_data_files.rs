@@ -1,0 +1,87 @@
+//! A mancala variant as a data file in the real app, driven through egui_kittest: a
+//! `.mancala.toml` file dropped into the plugins folder of the running app is found,
+//! offered among the games (its loader is not) and played against a bot in a sandboxed
+//! worker; a bad file is listed with its refusal.
+
+mod common;
+#[path = "common/app.rs"]
+mod test_app;
+
+use common::plugins_of;
+use test_app::{H, app, harness};
+
+use game_api::Turn;
+use tavola::{app::NewGameRequest, plugins::Plugin, session::SeatKind};
+
+const TEMPLATE: &str = include_str!("../../plugins/mancala-data/template.mancala.toml");
+
+fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+    for _ in 0..4000 {
+        if done(h) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("{what} did not happen");
+}
+
+#[test]
+fn a_data_file_dropped_into_the_running_app_is_played_against_a_bot() {
+    let dir = plugins_of(&["mancala_data"]);
+    let mut h = harness(app(dir.path()));
+    h.run();
+    assert_eq!(
+        h.state().plugins().games().count(),
+        0,
+        "the loader is not a game"
+    );
+    // Dropped while the app runs: the folder's watch finds it.
+    let file = TEMPLATE
+        .replacen("id = \"my-mancala\"", "id = \"dropped\"", 1)
+        .replacen("name = \"My Mancala\"", "name = \"Dropped Mancala\"", 1);
+    std::fs::write(dir.path().join("dropped.mancala.toml"), file).unwrap();
+    let bad = TEMPLATE.replacen("seeds = 4 ", "seeds = 1e9 ", 1);
+    std::fs::write(dir.path().join("bad.mancala.toml"), bad).unwrap();
+    h.state_mut().watch_plugins(1.0e9);
+    h.state_mut().finish_scan(true);
+    h.run();
+    let ids: Vec<String> = h
+        .state()
+        .plugins()
+        .games()
+        .map(|p| p.id().to_owned())
+        .collect();
+    assert_eq!(ids, ["dropped"]);
+    let refused = h
+        .state()
+        .plugins()
+        .files
+        .iter()
+        .find(|f| f.path.ends_with("bad.mancala.toml"))
+        .and_then(|f| f.reason())
+        .unwrap();
+    assert!(refused.starts_with("line 21, `seeds`:"), "{refused}");
+    let plugin: Plugin = h.state().plugins().game("dropped").unwrap().clone();
+    assert!(plugin.is_data_game());
+    let request = NewGameRequest {
+        game: "dropped".into(),
+        options: game_api::Options::defaults(&plugin.manifest().options),
+        seats: vec![SeatKind::Person, SeatKind::Bot("casual".into())],
+        seed: 3,
+    };
+    h.state_mut().start(request).unwrap();
+    h.run();
+    assert_eq!(
+        h.state().play_view().unwrap().notation(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
+    );
+    // South sows `a` (no extra turn); the bot answers in the worker.
+    let play = h.state_mut().play_view_mut().unwrap();
+    let a = play.legal_moves()[0].id;
+    play.play(a, 0.0, 0.0);
+    wait_until(&mut h, "the bot's answer", |h| {
+        let p = h.state().play_view().unwrap();
+        p.session().cursor() >= 2 && !p.thinking() && matches!(p.turn(), Turn::Seat { seat: 0 })
+    });
+}

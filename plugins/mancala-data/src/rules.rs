@@ -1,0 +1,438 @@
+//! The `[rules]` table (and the rules an option sets): the kit's [`Config`] as flat keys,
+//! every one optional so that an option can set a few over the file's rules.
+
+use mancala_kit::{
+    Capture, Chain, Config, Counts, Direction, EmptyOpposite, End, Ends, GrandSlam, Relay,
+    Remaining, Sides, SowingCapture, Taker,
+};
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::FileError;
+
+/// The most houses a side a data file may ask for: what the kit's boards hold.
+pub const MAX_HOUSES: i64 = 11;
+/// The most seeds per house at the start a data file may ask for.
+pub const MAX_SEEDS: i64 = 64;
+
+/// What stands at the ends of the rows (`ends`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndsWord {
+    /// No stores: captured seeds kept beside the board.
+    None,
+    /// A store at the end of each row, sown into.
+    Stores,
+}
+
+/// Which way seeds are sown (`direction`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum DirectionWord {
+    /// Always anticlockwise.
+    Anticlockwise,
+    /// The mover chooses each turn.
+    Chosen,
+}
+
+/// Relay sowing (`relay`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum RelayWord {
+    /// Never.
+    None,
+    /// From the house of the last seed, when it was occupied.
+    Landing,
+    /// From the house after the last seed, when it is occupied.
+    Next,
+}
+
+/// The capture by the last seed (`capture`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureWord {
+    /// None.
+    None,
+    /// The opposite house, from an empty house of one's own.
+    Opposite,
+    /// Opponent's houses made to hold `capture_min..=capture_max`, backwards.
+    Backward,
+    /// Ô Ăn Quan's capture past an empty house.
+    Forward,
+    /// An opponent's house made even.
+    Even,
+    /// A house made to hold one of `capture_counts`.
+    Count,
+}
+
+/// The opposite capture with an empty opposite house (`capture_empty_opposite`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptyOppositeWord {
+    /// Nothing is captured.
+    NoCapture,
+    /// The last seed alone is captured.
+    CaptureLast,
+}
+
+/// Whose houses (`capture_sides`, `sowing_capture_sides`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SidesWord {
+    /// The mover's.
+    Mover,
+    /// The opponent's.
+    Opponent,
+    /// Either.
+    Both,
+}
+
+/// Which way a capture goes on (`capture_chain`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChainWord {
+    /// One house only.
+    None,
+    /// Against the sowing.
+    Backward,
+    /// With the sowing.
+    Forward,
+}
+
+/// Who takes a sowing capture (`sowing_capture_taker`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TakerWord {
+    /// The house's owner.
+    Owner,
+    /// The player sowing.
+    Mover,
+}
+
+/// The grand-slam rule (`grand_slam`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum GrandSlamWord {
+    /// No special rule.
+    Allowed,
+    /// Legal, captures nothing.
+    NoCapture,
+    /// Illegal unless every move is one.
+    Forbidden,
+    /// Captures everything.
+    CaptureAll,
+}
+
+/// When the game ends (`end`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndWord {
+    /// A row emptied.
+    SideEmpty,
+    /// More than half the seeds captured, or no move.
+    Majority,
+    /// Only when the player to move cannot move.
+    NoMove,
+}
+
+/// Where the seeds left go under `end = "no-move"` (`remaining`).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum RemainingWord {
+    /// Each to the owner of its house.
+    Owner,
+    /// To the player who cannot move.
+    Stuck,
+    /// To the other player.
+    Other,
+    /// To no one.
+    Left,
+}
+
+/// Writes the struct of the rule keys and the merge of one set over another.
+macro_rules! rule_keys {
+    ($($(#[$doc:meta])* $key:ident : $ty:ty),* $(,)?) => {
+        /// Rule keys, each optional (see `docs/mancala-data.md` for each one).
+        #[derive(Debug, Clone, Default, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct RulesPatch {
+            $($(#[$doc])* pub $key: Option<Spanned<$ty>>,)*
+        }
+
+        impl RulesPatch {
+            /// These rules, with every key `over` gives replaced by its value there.
+            pub fn merged(&self, over: &RulesPatch) -> RulesPatch {
+                RulesPatch {
+                    $($key: over.$key.clone().or_else(|| self.$key.clone()),)*
+                }
+            }
+        }
+    };
+}
+
+rule_keys! {
+    /// Houses per side.
+    houses: i64,
+    /// Seeds per house at the start.
+    seeds: i64,
+    /// `none` or `stores`.
+    ends: EndsWord,
+    /// `anticlockwise` or `chosen`.
+    direction: DirectionWord,
+    /// Never sow into the starting house.
+    skip_origin: bool,
+    /// Never sow into the opponent's store.
+    skip_opponent_store: bool,
+    /// The first seed goes back into the house it came from.
+    first_seed_in_origin: bool,
+    /// `none`, `landing` or `next`.
+    relay: RelayWord,
+    /// The last seed in one's own store plays again.
+    extra_turn_in_own_store: bool,
+    /// The last seed's capture.
+    capture: CaptureWord,
+    /// `capture = "opposite"`: with an empty opposite house.
+    capture_empty_opposite: EmptyOppositeWord,
+    /// `capture = "opposite"`: the last seed stays in its house.
+    capture_keep_last: bool,
+    /// `capture = "backward"`: the smallest count captured.
+    capture_min: i64,
+    /// `capture = "backward"`: the largest count captured.
+    capture_max: i64,
+    /// `capture = "count"`: the counts captured (`"2,4,6"`, `"2-3"`).
+    capture_counts: String,
+    /// `capture = "count"`: whose houses.
+    capture_sides: SidesWord,
+    /// `capture = "count"`: the chain.
+    capture_chain: ChainWord,
+    /// The counts any seed captures as it is sown (none without it).
+    sowing_capture_counts: String,
+    /// Whose houses the sowing capture takes.
+    sowing_capture_sides: SidesWord,
+    /// Who takes them.
+    sowing_capture_taker: TakerWord,
+    /// The grand-slam rule.
+    grand_slam: GrandSlamWord,
+    /// Feed an opponent with no seeds.
+    must_feed: bool,
+    /// When the game ends.
+    end: EndWord,
+    /// `end = "no-move"`: where the seeds left go.
+    remaining: RemainingWord,
+    /// A repeated position ends the game.
+    cycle_ends_game: bool,
+    /// Ô Ăn Quan's refill of empty rows from the captured stock.
+    refill: bool,
+    /// Several rounds, with burnt houses.
+    rounds: bool,
+    /// Both players' first move at once.
+    simultaneous_opening: bool,
+}
+
+/// The value of `key`, or `default`.
+fn or<T: Clone>(key: &Option<Spanned<T>>, default: T) -> T {
+    key.as_ref().map_or(default, |s| s.get_ref().clone())
+}
+
+/// An integer key in `range`, or the refusal at its line.
+fn ranged(
+    src: &str,
+    key: &Option<Spanned<i64>>,
+    name: &str,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<Option<i64>, FileError> {
+    let Some(value) = key else { return Ok(None) };
+    if range.contains(value.get_ref()) {
+        Ok(Some(*value.get_ref()))
+    } else {
+        Err(FileError::at(
+            src,
+            value.span().start,
+            name,
+            format!(
+                "{} is out of range: allowed are {} to {}",
+                value.get_ref(),
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
+/// A set of counts (`"2,4,6"`, `"2-3"`), or the refusal at its line.
+fn counts(src: &str, key: &Spanned<String>, name: &str) -> Result<Counts, FileError> {
+    key.get_ref().parse().map_err(|e| {
+        FileError::at(
+            src,
+            key.span().start,
+            name,
+            format!("{e}: write the counts as `\"2,4,6\"` or `\"2-3\"`"),
+        )
+    })
+}
+
+impl RulesPatch {
+    /// The kit's rules these keys describe, each key checked (`src` is the file, for
+    /// the lines of the refusals).
+    pub fn config(&self, src: &str) -> Result<Config, FileError> {
+        let required = |name: &str| {
+            FileError::Whole(format!(
+                "`rules.{name}` is missing: every variant gives its houses and seeds"
+            ))
+        };
+        let houses = ranged(src, &self.houses, "houses", 1..=MAX_HOUSES)?
+            .ok_or_else(|| required("houses"))?;
+        let seeds =
+            ranged(src, &self.seeds, "seeds", 1..=MAX_SEEDS)?.ok_or_else(|| required("seeds"))?;
+        let mut config = Config::base(houses as usize, seeds as u32);
+        config.ends = match or(&self.ends, EndsWord::None) {
+            EndsWord::None => Ends::None,
+            EndsWord::Stores => Ends::Stores,
+        };
+        config.direction = match or(&self.direction, DirectionWord::Anticlockwise) {
+            DirectionWord::Anticlockwise => Direction::Anticlockwise,
+            DirectionWord::Chosen => Direction::Chosen,
+        };
+        config.skip_origin = or(&self.skip_origin, false);
+        config.skip_opponent_store = or(&self.skip_opponent_store, false);
+        config.first_seed_in_origin = or(&self.first_seed_in_origin, false);
+        config.relay = match or(&self.relay, RelayWord::None) {
+            RelayWord::None => Relay::None,
+            RelayWord::Landing => Relay::Landing,
+            RelayWord::Next => Relay::Next,
+        };
+        config.extra_turn_in_own_store = or(&self.extra_turn_in_own_store, false);
+        config.capture = self.capture(src)?;
+        config.sowing_capture = self.sowing_capture(src)?;
+        config.grand_slam = match or(&self.grand_slam, GrandSlamWord::Allowed) {
+            GrandSlamWord::Allowed => GrandSlam::Allowed,
+            GrandSlamWord::NoCapture => GrandSlam::NoCapture,
+            GrandSlamWord::Forbidden => GrandSlam::Forbidden,
+            GrandSlamWord::CaptureAll => GrandSlam::CaptureAll,
+        };
+        config.must_feed = or(&self.must_feed, false);
+        config.end = self.end();
+        config.cycle_ends_game = or(&self.cycle_ends_game, false);
+        config.refill = or(&self.refill, false);
+        config.rounds = or(&self.rounds, false);
+        config.simultaneous_opening = or(&self.simultaneous_opening, false);
+        self.coherent(src, &config)?;
+        Ok(config)
+    }
+
+    fn capture(&self, src: &str) -> Result<Capture, FileError> {
+        let sides = |key: &Option<Spanned<SidesWord>>, default| match or(key, default) {
+            SidesWord::Mover => Sides::Mover,
+            SidesWord::Opponent => Sides::Opponent,
+            SidesWord::Both => Sides::Both,
+        };
+        Ok(match or(&self.capture, CaptureWord::None) {
+            CaptureWord::None => Capture::None,
+            CaptureWord::Forward => Capture::Forward,
+            CaptureWord::Even => Capture::Even,
+            CaptureWord::Opposite => Capture::Opposite {
+                empty_opposite: match or(&self.capture_empty_opposite, EmptyOppositeWord::NoCapture)
+                {
+                    EmptyOppositeWord::NoCapture => EmptyOpposite::NoCapture,
+                    EmptyOppositeWord::CaptureLast => EmptyOpposite::CaptureLast,
+                },
+                keep_last: or(&self.capture_keep_last, false),
+            },
+            CaptureWord::Backward => {
+                let min = ranged(src, &self.capture_min, "capture_min", 1..=1000)?.unwrap_or(2);
+                let max = ranged(src, &self.capture_max, "capture_max", min..=1000)?.unwrap_or(3);
+                if max < min {
+                    return Err(FileError::Whole(format!(
+                        "`rules.capture_max` ({max}) is below `rules.capture_min` ({min})"
+                    )));
+                }
+                Capture::Backward {
+                    min: min as u32,
+                    max: max as u32,
+                }
+            }
+            CaptureWord::Count => {
+                let Some(key) = &self.capture_counts else {
+                    return Err(FileError::Whole(
+                        "`capture = \"count\"` needs `capture_counts` (such as `\"2,4,6\"`)".into(),
+                    ));
+                };
+                Capture::Count {
+                    counts: counts(src, key, "capture_counts")?,
+                    sides: sides(&self.capture_sides, SidesWord::Opponent),
+                    chain: match or(&self.capture_chain, ChainWord::None) {
+                        ChainWord::None => Chain::None,
+                        ChainWord::Backward => Chain::Backward,
+                        ChainWord::Forward => Chain::Forward,
+                    },
+                }
+            }
+        })
+    }
+
+    fn sowing_capture(&self, src: &str) -> Result<Option<SowingCapture>, FileError> {
+        let Some(key) = &self.sowing_capture_counts else {
+            return Ok(None);
+        };
+        Ok(Some(SowingCapture {
+            counts: counts(src, key, "sowing_capture_counts")?,
+            sides: match or(&self.sowing_capture_sides, SidesWord::Both) {
+                SidesWord::Mover => Sides::Mover,
+                SidesWord::Opponent => Sides::Opponent,
+                SidesWord::Both => Sides::Both,
+            },
+            taker: match or(&self.sowing_capture_taker, TakerWord::Owner) {
+                TakerWord::Owner => Taker::Owner,
+                TakerWord::Mover => Taker::Mover,
+            },
+        }))
+    }
+
+    fn end(&self) -> End {
+        match or(&self.end, EndWord::SideEmpty) {
+            EndWord::SideEmpty => End::SideEmpty,
+            EndWord::Majority => End::Majority,
+            EndWord::NoMove => End::NoMove {
+                remaining: match or(&self.remaining, RemainingWord::Owner) {
+                    RemainingWord::Owner => Remaining::Owner,
+                    RemainingWord::Stuck => Remaining::Stuck,
+                    RemainingWord::Other => Remaining::Other,
+                    RemainingWord::Left => Remaining::Left,
+                },
+            },
+        }
+    }
+
+    /// Refuses keys that mean nothing with the others (a store rule without stores).
+    fn coherent(&self, src: &str, config: &Config) -> Result<(), FileError> {
+        let needs_stores = [
+            ("skip_opponent_store", &self.skip_opponent_store),
+            ("extra_turn_in_own_store", &self.extra_turn_in_own_store),
+        ];
+        for (name, key) in needs_stores {
+            if let Some(key) = key
+                && *key.get_ref()
+                && config.ends != Ends::Stores
+            {
+                return Err(FileError::at(
+                    src,
+                    key.span().start,
+                    name,
+                    "needs stores: set `ends = \"stores\"` too",
+                ));
+            }
+        }
+        if let Some(key) = &self.rounds
+            && *key.get_ref()
+            && config.ends != Ends::Stores
+        {
+            return Err(FileError::at(
+                src,
+                key.span().start,
+                "rounds",
+                "rounds are refilled from the stores: set `ends = \"stores\"` too",
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,266 @@
+//! Data files read by the loader: the template, a variant as data playing exactly as
+//! its compiled twin, and bad files refused with the line and the key.
+
+use game_api::{Game, MoveId, Options, Rng, data::DataGames};
+use mancala_data::{Loader, TEMPLATE};
+
+fn refusal(text: &str) -> String {
+    match Loader::manifest(text.as_bytes()) {
+        Ok(m) => panic!("accepted: {}", m.id),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The template with `old` replaced by `new` (which must be there).
+fn edited(old: &str, new: &str) -> String {
+    assert!(TEMPLATE.contains(old), "{old} not in the template");
+    TEMPLATE.replacen(old, new, 1)
+}
+
+#[test]
+fn the_template_reads_and_passes_its_tests() {
+    let m = Loader::manifest(TEMPLATE.as_bytes()).unwrap();
+    assert_eq!((m.id.as_str(), m.version.as_str()), ("my-mancala", "1.0.0"));
+    assert_eq!(m.options.len(), 2);
+    assert_eq!(m.presets.len(), 2);
+    assert_eq!(m.chance, Some(false));
+    assert_eq!(m.localized("it").name, "Il mio mancala");
+    assert_eq!(m.localized("it").seat_names, ["Sud", "Nord"]);
+    assert!(m.rules.iter().any(|r| r.lang == "it"));
+}
+
+/// Plays the same random game on both, comparing each position, the legal moves and
+/// the end.
+fn same_games<A: Game, B: Game>(mut a: A, mut b: B, seed: u64) {
+    let mut rng = Rng::with_seed(seed);
+    for _ in 0..2000 {
+        assert_eq!(a.notation(), b.notation());
+        assert_eq!(a.turn(), b.turn());
+        let (mut ma, mut mb) = (Vec::new(), Vec::new());
+        a.legal_moves(&mut ma);
+        b.legal_moves(&mut mb);
+        assert_eq!(ma, mb, "at {}", a.notation());
+        if ma.is_empty() {
+            return;
+        }
+        let mv: MoveId = ma[rng.below(ma.len())];
+        let (mut ea, mut eb) = (Vec::new(), Vec::new());
+        a.apply(mv, Some(&mut ea)).unwrap();
+        b.apply(mv, Some(&mut eb)).unwrap();
+        assert_eq!(ea, eb);
+    }
+    panic!("a game of more than 2000 moves");
+}
+
+/// Kalah written with the kit in Rust, as the `kalah` plugin is (its comparison with the
+/// compiled plugin itself, through the boundary, is in the workspace tests).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct KalahInRust;
+
+impl mancala_kit::Variant for KalahInRust {
+    fn manifest() -> game_api::Manifest {
+        game_api::Manifest::new("kalah-in-rust", "Kalah", "1.0.0")
+    }
+    fn config(options: &Options) -> Result<mancala_kit::Config, game_api::GameError> {
+        let mut config = mancala_kit::Config::kalah(6, options.int("seeds").unwrap() as u32);
+        if options.flag("empty_capture") == Some(true) {
+            config.capture = mancala_kit::Capture::Opposite {
+                empty_opposite: mancala_kit::EmptyOpposite::CaptureLast,
+                keep_last: false,
+            };
+        }
+        Ok(config)
+    }
+}
+
+#[test]
+fn kalah_as_data_plays_exactly_as_kalah_in_rust() {
+    let schema = Loader::manifest(TEMPLATE.as_bytes()).unwrap().options;
+    for seeds in 3..=6 {
+        for empty in [false, true] {
+            let options = Options::parse(
+                &schema,
+                [format!("seeds={seeds}"), format!("empty_capture={empty}")],
+            )
+            .unwrap();
+            for seed in 0..25 {
+                let data = Loader::new(TEMPLATE.as_bytes(), &options).unwrap();
+                let rust = mancala_kit::Mancala::<KalahInRust>::new(&options).unwrap();
+                same_games(data, rust, seed * 31 + seeds);
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_keys_are_refused_with_the_line_and_the_keys_allowed() {
+    let e = refusal(&edited("houses = 6 ", "housse = 6 "));
+    assert!(
+        e.starts_with("line 20, `housse`: unknown field `housse`"),
+        "{e}"
+    );
+    assert!(
+        e.contains("expected one of") && e.contains("`houses`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn wrong_types_are_refused_with_the_line_and_the_key() {
+    let e = refusal(&edited("seeds = 4 ", "seeds = \"four\" "));
+    assert!(e.starts_with("line 21, `seeds`:"), "{e}");
+    assert!(e.contains("invalid type"), "{e}");
+    let e = refusal(&edited("ends = \"stores\"", "ends = \"pots\""));
+    assert!(e.starts_with("line 22, `ends`:"), "{e}");
+    assert!(e.contains("`none`") && e.contains("`stores`"), "{e}");
+}
+
+#[test]
+fn absurd_sizes_are_refused_with_what_is_allowed() {
+    let e = refusal(&edited("seeds = 4 ", "seeds = 1000000000 "));
+    assert!(
+        e.starts_with("line 21, `seeds`: 1000000000 is out of range: allowed are 1 to 64"),
+        "{e}"
+    );
+    let e = refusal(&edited("seeds = 4 ", "seeds = 1e9 "));
+    assert!(
+        e.starts_with("line 21, `seeds`:") && e.contains("float"),
+        "{e}"
+    );
+    let e = refusal(&edited("houses = 6 ", "houses = 500 "));
+    assert!(
+        e.starts_with("line 20, `houses`: 500 is out of range: allowed are 1 to 11"),
+        "{e}"
+    );
+    // 11 houses are read (the tests, written for 6, are what fails then).
+    let e = refusal(&edited("houses = 6 ", "houses = 11 "));
+    assert!(e.contains("`tests`: test \"the first moves\""), "{e}");
+    let e = refusal(&edited("houses = 6 ", "houses = 12 "));
+    assert!(
+        e.starts_with("line 20, `houses`: 12 is out of range"),
+        "{e}"
+    );
+    let e = refusal(&edited("max = 6", "max = 500"));
+    assert!(e.contains("`seeds`") && e.contains("max ≤ 64"), "{e}");
+    let huge = format!("{TEMPLATE}\n# {}\n", "x".repeat(300_000));
+    assert!(refusal(&huge).contains("at most 262144 are allowed"));
+}
+
+#[test]
+fn truncated_and_broken_files_are_refused_never_panicking() {
+    // Every prefix of the template: refused or read, never a panic.
+    let bytes = TEMPLATE.as_bytes();
+    for end in (0..bytes.len()).step_by(7) {
+        let _ = Loader::manifest(&bytes[..end]);
+    }
+    assert!(refusal("").contains("`format` is missing"));
+    let e = refusal(&TEMPLATE[..TEMPLATE.find("[rules]").unwrap() + 3]);
+    assert!(e.starts_with("line 19, `ru`: unclosed table"), "{e}");
+    let deep = format!(
+        "format = \"tavola-mancala/1\"\nx = {}{}",
+        "[".repeat(50_000),
+        "]".repeat(50_000)
+    );
+    let _ = refusal(&deep);
+    assert!(refusal("\u{0}\u{ff}").len() > 3);
+    let e = Loader::manifest(b"format = \"tavola-mancala/1\"\n\xff\xfe")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("line 2") && e.contains("UTF-8"), "{e}");
+}
+
+#[test]
+fn another_format_is_refused_for_its_format() {
+    let e = refusal(&edited("tavola-mancala/1", "tavola-mancala/2"));
+    assert!(
+        e.contains("`format`") && e.contains("this loader reads `tavola-mancala/1`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rules_that_need_others_are_refused_with_the_key() {
+    let e = refusal(&edited("ends = \"stores\"", "ends = \"none\""));
+    assert!(e.contains("`skip_opponent_store`: needs stores"), "{e}");
+    let e = refusal(&edited("capture = \"opposite\"", "capture = \"count\""));
+    assert!(e.contains("needs `capture_counts`"), "{e}");
+}
+
+#[test]
+fn a_failing_test_refuses_the_file_with_its_line() {
+    let e = refusal(&edited(
+        "moves = [\"a\", \"b\", \"d\", \"e\", \"f\"]",
+        "moves = [\"a\", \"b\"]",
+    ));
+    assert!(
+        e.contains("`tests`") && e.contains("a last seed in the store plays again"),
+        "{e}"
+    );
+    assert!(e.contains("the legal moves are [a, b, d, e, f]"), "{e}");
+    let e = refusal(&edited("play = [\"c\"]", "play = [\"z\"]"));
+    assert!(e.contains("move 1 `z` is not legal"), "{e}");
+}
+
+#[test]
+fn bad_ids_and_versions_are_refused() {
+    let e = refusal(&edited("id = \"my-mancala\"", "id = \"My Mancala\""));
+    assert!(e.starts_with("line 9, `id`:"), "{e}");
+    let e = refusal(&edited("version = \"1.0.0\"", "version = \"one\""));
+    assert!(e.starts_with("line 11, `version`:"), "{e}");
+}
+
+#[test]
+fn every_catalogue_variant_reads_and_passes_its_tests() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogue");
+    let mut read = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let data = std::fs::read(&path).unwrap();
+        let manifest =
+            Loader::manifest(&data).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(name, format!("{}{}", manifest.id, mancala_data::SUFFIX));
+        assert!(
+            manifest.rules[0].markdown.contains("Source:"),
+            "{name}: the rules cite their source"
+        );
+        let options = Options::defaults(&manifest.options);
+        let mut game = Loader::new(&data, &options).unwrap();
+        game_api::random_playout(&mut game, &mut Rng::with_seed(1)).unwrap();
+        read += 1;
+    }
+    assert!(read >= 2, "{read} variants");
+}
+
+#[test]
+fn a_saved_state_is_taken_only_with_rules_of_the_file() {
+    let file = TEMPLATE.as_bytes();
+    let schema = Loader::manifest(file).unwrap().options;
+    let options = Options::parse(&schema, ["seeds=6", "empty_capture=true"]).unwrap();
+    let game = Loader::new(file, &options).unwrap();
+    let again = Loader::from_json(file, &game.to_json()).unwrap();
+    assert_eq!(again.notation(), game.notation());
+    let other =
+        mancala_kit::Mancala::<KalahInRust>::with_config(mancala_kit::Config::oware(4)).unwrap();
+    let e = Loader::from_json(file, &other.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not those of `my-mancala`"), "{e}");
+}
+
+#[test]
+fn an_option_value_of_the_wrong_type_is_refused_with_what_is_allowed() {
+    let e = refusal(&edited(
+        "values = { seeds = 6 }",
+        "values = { seeds = 6.5 }",
+    ));
+    assert!(
+        e.contains("`values`: option `seeds`: `6.5`: allowed are `true` or `false`"),
+        "{e}"
+    );
+    let e = refusal(&edited("default = false", "default = [1]"));
+    assert!(
+        e.contains("`default`:") && e.contains("a whole number"),
+        "{e}"
+    );
+}

@@ -57,7 +57,8 @@ pub enum CaptureWord {
     Opposite,
     /// Opponent's houses made to hold `capture_min..=capture_max`, backwards.
     Backward,
-    /// Ô Ăn Quan's capture past an empty house.
+    /// The house past an empty house, on along the ring (Ô Ăn Quan) or alone
+    /// (`capture_chain = "none"`: Pallanguzhi).
     Forward,
     /// An opponent's house made even.
     Even,
@@ -328,7 +329,20 @@ impl RulesPatch {
         };
         Ok(match or(&self.capture, CaptureWord::None) {
             CaptureWord::None => Capture::None,
-            CaptureWord::Forward => Capture::Forward,
+            // Past an empty house: on along the ring (Ô Ăn Quan), or the one house only.
+            CaptureWord::Forward => match or(&self.capture_chain, ChainWord::Forward) {
+                ChainWord::Forward => Capture::Forward,
+                ChainWord::None => Capture::ForwardOnce,
+                ChainWord::Backward => {
+                    let at = self.capture_chain.as_ref().map_or(0, |c| c.span().start);
+                    return Err(FileError::at(
+                        src,
+                        at,
+                        "capture_chain",
+                        "`capture = \"forward\"` goes on forward (`\"forward\"`, the default) or takes one house (`\"none\"`), not backward",
+                    ));
+                }
+            },
             CaptureWord::Even => Capture::Even,
             CaptureWord::Opposite => Capture::Opposite {
                 empty_opposite: match or(&self.capture_empty_opposite, EmptyOppositeWord::NoCapture)

@@ -264,3 +264,55 @@ fn an_option_value_of_the_wrong_type_is_refused_with_what_is_allowed() {
         "{e}"
     );
 }
+
+/// A small file with `capture = "forward"` and `capture_chain` as given, and `tests`.
+fn past_empty(chain: &str, tests: &str) -> String {
+    format!(
+        r#"format = "tavola-mancala/1"
+
+[game]
+id = "past-empty"
+name = "Past an empty house"
+version = "1.0.0"
+description = "A capture past an empty house."
+seats = ["South", "North"]
+
+[rules]
+houses = 4
+seeds = 3
+capture = "forward"
+{chain}
+
+[rules_text]
+en = "Sow; a house past an empty one is captured."
+{tests}"#
+    )
+}
+
+#[test]
+fn a_forward_capture_takes_one_house_or_goes_on_as_the_file_says() {
+    // Hand-checked: a's seed drops into b; c is empty, d's 2 are taken; with the chain,
+    // A is empty and B's 3 are taken too, and C (full) ends it.
+    let scenario = |after: &str| {
+        format!(
+            "\n[[tests]]\nname = \"past c\"\nposition = \"1,0,0,2/0,3,1,1 9-7 S\"\nplay = [\"a\"]\nafter = \"{after}\"\n"
+        )
+    };
+    let once = past_empty(
+        "capture_chain = \"none\"",
+        &scenario("0,1,0,0/0,3,1,1 11-7 N"),
+    );
+    Loader::manifest(once.as_bytes()).unwrap();
+    let chained = past_empty("", &scenario("0,1,0,0/0,0,1,1 14-7 N"));
+    Loader::manifest(chained.as_bytes()).unwrap();
+    // Each file's scenario fails under the other rule: the setting is what decides.
+    let e = refusal(&past_empty("", &scenario("0,1,0,0/0,3,1,1 11-7 N")));
+    assert!(e.contains("past c"), "{e}");
+    // Backward is not a way a forward capture goes: refused at its line.
+    let e = refusal(&past_empty("capture_chain = \"backward\"", ""));
+    assert!(
+        e.contains("`capture_chain`") && e.contains("not backward"),
+        "{e}"
+    );
+    assert!(e.starts_with("line 14"), "{e}");
+}

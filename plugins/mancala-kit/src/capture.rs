@@ -76,7 +76,8 @@ pub(crate) fn last_seed(
             let grand_slam = taken == board.seeds_on_side(side.other());
             return take_pits(board, config, side, &chain, grand_slam, fx);
         }
-        Capture::Forward => {
+        Capture::Forward | Capture::ForwardOnce => {
+            let chains = config.capture == Capture::Forward;
             let n1 = hand.next(last);
             if board.holds(n1) {
                 return Sown::default();
@@ -99,6 +100,9 @@ pub(crate) fn last_seed(
                 fx.capture(board, target, side, small + big);
                 board.bank(side, small);
                 board.captured_big[side.index()] += big;
+                if !chains {
+                    break;
+                }
                 let gap = hand.next(target);
                 if board.holds(gap) {
                     break;

@@ -255,6 +255,10 @@ pub enum Capture {
     /// capture it, and on along the ring while an empty square is followed by a full
     /// one (Ô Ăn Quan).
     Forward,
+    /// The house after the last seed is empty and the next one holds something:
+    /// capture it, and no more (Pallanguzhi's capture past an empty pit; [`Capture::Forward`]
+    /// goes on along the ring).
+    ForwardOnce,
     /// The last seed makes an opponent's house hold an even number: capture it
     /// (Togyz Kumalak).
     Even,

@@ -340,3 +340,32 @@ fn a_state_saved_before_the_sowing_capture_existed_still_reads() {
         .to_string();
     assert!(err.contains("a capture count of 64"), "{err}");
 }
+
+variant!(
+    PastOne,
+    Config {
+        capture: Capture::ForwardOnce,
+        ..Config::base(4, 3)
+    }
+);
+variant!(
+    PastAll,
+    Config {
+        capture: Capture::Forward,
+        ..Config::base(4, 3)
+    }
+);
+
+#[test]
+fn a_forward_capture_past_an_empty_house_takes_one_house_or_goes_on() {
+    // a's seed drops into b; c is empty and d holds 2: taken. Alone, that is all.
+    let from = "1,0,0,2/0,3,1,1 9-7 S";
+    assert_eq!(after::<PastOne>(from, "a"), "0,1,0,0/0,3,1,1 11-7 N");
+    // Chained (Ô Ăn Quan's rule): A is empty and B's 3 are taken too; C holds a seed,
+    // which ends it.
+    assert_eq!(after::<PastAll>(from, "a"), "0,1,0,0/0,0,1,1 14-7 N");
+}
+
+mod past_one_properties {
+    mancala_kit::variant_properties!(super::PastOne, 300);
+}

@@ -132,6 +132,7 @@ mod layout;
 mod notation;
 pub mod pieces;
 mod playout;
+mod relay_seen;
 mod search;
 mod sow;
 pub mod testing;

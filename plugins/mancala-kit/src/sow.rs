@@ -11,11 +11,7 @@
 //! is empty (or the hook stops it), the relay; after the turn's last seed, the extra
 //! turn, [`Variant::after_sowing`], then the standard [`Capture`](crate::Capture).
 
-use std::{
-    collections::{HashSet, hash_map::DefaultHasher},
-    hash::BuildHasherDefault,
-};
-
+use crate::relay_seen::RelaySeen;
 use crate::{
     Board, Config, Effects, Relay, SeedAction, SeedContext, Side, Variant, board::Pit,
     board::Special, capture,
@@ -23,11 +19,6 @@ use crate::{
 
 /// The layout sites, where the rest of the kit has always found them.
 pub(crate) use crate::effects::{score_site, site};
-
-/// The relay positions a turn has seen. A fixed hasher: the default one reads per-thread
-/// keys, and the compiler fetches their address at the start of every sowing, relay or
-/// not (a call into the dynamic loader, in a plugin).
-type SeenSet = HashSet<u64, BuildHasherDefault<DefaultHasher>>;
 
 /// The seeds being sown.
 pub(crate) struct Hand {
@@ -45,8 +36,8 @@ pub(crate) struct Hand {
     skip: u32,
     /// The sinks, one bit per pit: seeds sown there go to their owner's score.
     sinks: u32,
-    /// The (board, pit) pairs relayed from in this turn; made on the first relay.
-    seen: Option<SeenSet>,
+    /// The (board, pit) pairs relayed from in this turn.
+    seen: RelaySeen,
     /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
     pub looped: bool,
     /// The pit the move was lifted from.
@@ -105,7 +96,7 @@ impl Hand {
             len,
             skip,
             sinks,
-            seen: None,
+            seen: RelaySeen::default(),
             looped: false,
             origin,
             per_seed,
@@ -264,11 +255,7 @@ impl Hand {
                 next
             }
         };
-        if !self
-            .seen
-            .get_or_insert_with(SeenSet::default)
-            .insert(loop_key(board, from))
-        {
+        if !self.seen.insert(board, from) {
             self.looped = true;
             fx.message("The sowing came round to a position it had already reached: the turn ends");
             return false;
@@ -294,14 +281,6 @@ impl Hand {
             }
         }
     }
-}
-
-fn loop_key(board: &Board, pit: usize) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    board.pits.hash(&mut h);
-    pit.hash(&mut h);
-    h.finish()
 }
 
 /// Where a turn's last seed landed, and the ring's direction: what the captures read.

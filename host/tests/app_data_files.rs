@@ -8,23 +8,12 @@ mod common;
 mod test_app;
 
 use common::plugins_of;
-use test_app::{H, app, harness};
+use test_app::{app, harness, wait_until};
 
 use game_api::Turn;
 use tavola::{app::NewGameRequest, plugins::Plugin, session::SeatKind};
 
 const TEMPLATE: &str = include_str!("../../plugins/mancala-data/template.mancala.toml");
-
-fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
-    for _ in 0..4000 {
-        if done(h) {
-            return;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    panic!("{what} did not happen");
-}
 
 #[test]
 fn a_data_file_dropped_into_the_running_app_is_played_against_a_bot() {

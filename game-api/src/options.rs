@@ -74,6 +74,32 @@ pub struct OptionSpec {
 }
 
 impl OptionSpec {
+    /// The values at the edges of what the option allows: both of an on/off option, the
+    /// smallest and the largest of a whole number, every choice. What a check that
+    /// tries each option alone at its limits plays (the conformance suite, the
+    /// mancala data files' loader).
+    ///
+    /// ```
+    /// use game_api::{OptionSpec, OptionValue};
+    /// let houses = OptionSpec::integer("houses", "Houses per side", 3, 8, 6);
+    /// assert_eq!(
+    ///     houses.extreme_values(),
+    ///     [OptionValue::Int(3), OptionValue::Int(8)]
+    /// );
+    /// ```
+    pub fn extreme_values(&self) -> Vec<OptionValue> {
+        match &self.kind {
+            OptionKind::Bool => vec![OptionValue::Bool(false), OptionValue::Bool(true)],
+            OptionKind::Integer { min, max } => {
+                vec![OptionValue::Int(*min), OptionValue::Int(*max)]
+            }
+            OptionKind::Choice { choices } => choices
+                .iter()
+                .map(|c| OptionValue::Choice(c.value.clone()))
+                .collect(),
+        }
+    }
+
     /// An on/off option.
     pub fn boolean(key: &str, label: &str, default: bool) -> Self {
         OptionSpec {

@@ -236,17 +236,7 @@ pub fn option_sets(manifest: &Manifest) -> Vec<Options> {
         }
     }
     for spec in schema {
-        let values: Vec<OptionValue> = match &spec.kind {
-            OptionKind::Bool => vec![OptionValue::Bool(true), OptionValue::Bool(false)],
-            OptionKind::Integer { min, max } => {
-                vec![OptionValue::Int(*min), OptionValue::Int(*max)]
-            }
-            OptionKind::Choice { choices } => choices
-                .iter()
-                .map(|c| OptionValue::Choice(c.value.clone()))
-                .collect(),
-        };
-        for v in values {
+        for v in spec.extreme_values() {
             if let Ok(o) = Options::resolve(schema, &BTreeMap::from([(spec.key.clone(), v)])) {
                 sets.push(o);
             }

@@ -255,17 +255,7 @@ impl VariantFile {
             self.check_config(&options, None)?;
         }
         for (spec, (_, _, offset)) in schema.iter().zip(&self.effects) {
-            let values: Vec<OptionValue> = match &spec.kind {
-                OptionKind::Bool => vec![OptionValue::Bool(false), OptionValue::Bool(true)],
-                OptionKind::Integer { min, max } => {
-                    vec![OptionValue::Int(*min), OptionValue::Int(*max)]
-                }
-                OptionKind::Choice { choices } => choices
-                    .iter()
-                    .map(|c| OptionValue::Choice(c.value.clone()))
-                    .collect(),
-            };
-            for value in values {
+            for value in spec.extreme_values() {
                 let mut map = BTreeMap::new();
                 map.insert(spec.key.clone(), value.clone());
                 let options =

@@ -38,27 +38,9 @@ pub struct DataCopy {
     pub bytes: Vec<u8>,
 }
 
-/// Reads at most [`MAX_DATA_BYTES`] of a regular file.
-fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    super::files::facts(path)?;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut data = Vec::new();
-    file.take(MAX_DATA_BYTES + 1)
-        .read_to_end(&mut data)
-        .map_err(|e| e.to_string())?;
-    if data.len() as u64 > MAX_DATA_BYTES {
-        return Err(format!(
-            "larger than the {} MiB a data file may have",
-            MAX_DATA_BYTES >> 20
-        ));
-    }
-    Ok(data)
-}
-
 /// Reads the data file `source` and makes its private copy in `dir` (if not there).
 pub fn data_copy(source: &Path, dir: &Path) -> Result<DataCopy, String> {
-    let bytes = read_capped(source)?;
+    let bytes = super::files::read_capped(source, MAX_DATA_BYTES, "a data file")?;
     let hash = blake3::hash(&bytes).to_hex()[..32].to_owned();
     let path = dir.join(format!("{hash}.{DATA_EXTENSION}"));
     if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
@@ -71,8 +53,8 @@ pub fn data_copy(source: &Path, dir: &Path) -> Result<DataCopy, String> {
 /// The bytes of a data file's private copy, checked against the hash its name carries
 /// (a copy changed in the cache is refused).
 pub fn read_data_copy(copy: &Path) -> Result<Vec<u8>, LoadError> {
-    let bytes =
-        read_capped(copy).map_err(|e| LoadError::Unreadable(format!("{}: {e}", copy.display())))?;
+    let bytes = super::files::read_capped(copy, MAX_DATA_BYTES, "a data file")
+        .map_err(|e| LoadError::Unreadable(format!("{}: {e}", copy.display())))?;
     let expected = copy.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     if blake3::hash(&bytes).to_hex()[..32] != *expected {
         return Err(LoadError::Unreadable(format!(

@@ -150,16 +150,23 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 /// Reads a whole plugin file, refusing anything that is not a regular file or is larger
 /// than [`MAX_PLUGIN_BYTES`] (checked again while reading: the file may grow).
 pub fn read_plugin_file(path: &Path) -> Result<Vec<u8>, String> {
+    read_capped(path, MAX_PLUGIN_BYTES, "a plugin")
+}
+
+/// Reads a whole regular file of at most `max` bytes (checked again while reading: the
+/// file may grow); `what` names it in the refusal ("larger than the 64 MiB a plugin may
+/// have").
+pub(crate) fn read_capped(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
     facts(path)?;
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut data = Vec::new();
-    file.take(MAX_PLUGIN_BYTES + 1)
+    file.take(max + 1)
         .read_to_end(&mut data)
         .map_err(|e| e.to_string())?;
-    if data.len() as u64 > MAX_PLUGIN_BYTES {
+    if data.len() as u64 > max {
         return Err(format!(
-            "larger than the {} MiB a plugin may have",
-            MAX_PLUGIN_BYTES / (1024 * 1024)
+            "larger than the {} MiB {what} may have",
+            max / (1024 * 1024)
         ));
     }
     Ok(data)

@@ -22,6 +22,9 @@ pub enum SeatKind {
     Person,
     /// A bot, by the name `tavola play --seat` takes (`random`, `greedy`, a plugin's).
     Bot(String),
+    /// A person on another computer (a network game): the table waits for their moves
+    /// as it waits for a bot's, and they come from the network side's record.
+    Remote,
 }
 
 impl SeatKind {
@@ -30,12 +33,15 @@ impl SeatKind {
         match self {
             SeatKind::Person => "human".into(),
             SeatKind::Bot(name) => name.clone(),
+            SeatKind::Remote => "remote".into(),
         }
     }
 
-    /// The seat kind of a record's seat name.
+    /// The seat kind of a record's seat name. A seat that was played from another
+    /// computer (`remote`) is a person's here: a network game opened from its file is
+    /// played on at this table.
     pub fn from_record_name(name: &str) -> Self {
-        if name == "human" {
+        if name == "human" || name == "remote" {
             SeatKind::Person
         } else {
             SeatKind::Bot(name.to_owned())

@@ -15,11 +15,15 @@ use std::{
 };
 
 use common::plugins_of;
-use egui_kittest::{Harness, kittest::Queryable};
+use egui_kittest::{
+    Harness,
+    kittest::{NodeT, Queryable},
+};
 use game_api::OptionValue;
 use tavola::{
     app::{AppConfig, Command, Screen, TavolaApp},
     plugins::{DirSource, PluginDir, PluginDirs},
+    session::SeatKind,
 };
 
 /// The app on the *Play online* screen, with the plugins of `dir` and its data in
@@ -42,6 +46,8 @@ fn online_app(
         },
     );
     app.online_form_mut().listen = Some("127.0.0.1:0".parse().unwrap());
+    // No multicast here: the game offered is not listed on the local network.
+    app.online_form_mut().lan = false;
     setup(&mut app);
     let mut h = Harness::builder()
         .with_max_steps(8)
@@ -49,33 +55,49 @@ fn online_app(
         .build_ui_state(|ui, app: &mut TavolaApp| app.app_ui(ui), app);
     let ctx = h.ctx.clone();
     h.state_mut().run_command(Command::PlayOnline, &ctx);
-    h.run();
+    h.step();
     assert_eq!(h.state().screen(), Screen::Online);
     h
 }
 
-/// Plays the person's turns (the first legal move's button, by its notation, as a
-/// person would click it) until the game is over; returns the moves played.
+/// Plays the person's turns until the game is over, as a person would at the table:
+/// the key of the first legal move written as one of `letters`; returns the moves played
+/// (each counted once the table sent it to the network side).
 fn play_to_the_end(h: &mut Harness<'static, TavolaApp>, letters: &[&str]) -> usize {
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut played = 0;
     loop {
-        h.run();
+        h.step();
         let online = h.state().online().expect("the game is on");
         if let Some(result) = online.finished.clone() {
             assert!(result.is_ok(), "{result:?}");
             return played;
         }
-        if online.your_turn {
-            let first = letters.iter().find(|n| h.query_by_label(n).is_some());
-            if let Some(n) = first {
-                h.get_by_label(n).click();
-                played += 1;
-            }
+        if online.your_turn
+            && let Some(key) = online.table().and_then(|t| {
+                t.legal_moves()
+                    .iter()
+                    .find(|m| letters.contains(&m.notation.as_str()))
+                    .and_then(|m| m.key.clone())
+            })
+        {
+            h.key_press(egui::Key::from_name(&key).expect("a key"));
+            h.step();
+            played += usize::from(!h.state().online().unwrap().your_turn);
         }
         assert!(Instant::now() < deadline, "the game did not end");
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// The moves the table shows, as the network side's record has them.
+fn table_moves(h: &Harness<'static, TavolaApp>) -> tavola::record::Record {
+    h.state()
+        .online()
+        .and_then(|o| o.table())
+        .expect("the table is open")
+        .session()
+        .record()
 }
 
 /// Presses *Offer* and returns the invite the app then shows (within 30 s).
@@ -83,7 +105,7 @@ fn offer(h: &mut Harness<'static, TavolaApp>) -> String {
     h.get_by_label("Offer").click();
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        h.run();
+        h.step();
         if let Some(i) = h.state().online().and_then(|o| o.invite.clone()) {
             return i;
         }
@@ -144,11 +166,46 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
     let deadline = Instant::now() + Duration::from_secs(30);
     while h.query_by_label_contains("South: ").is_none() {
         assert!(Instant::now() < deadline, "no clocks shown");
-        h.run();
+        h.step();
         std::thread::sleep(Duration::from_millis(20));
     }
+    // The table: the person's seat and a remote one, treated as a bot's (waited for);
+    // the history is the network side's, so only a takeback request, a resignation and
+    // a draw offer are offered.
+    let table = h
+        .state()
+        .online()
+        .unwrap()
+        .table()
+        .expect("the table is open");
+    assert_eq!(
+        table.session().seats(),
+        [SeatKind::Person, SeatKind::Remote]
+    );
+    assert!(table.follows());
+    for command in [
+        Command::Redo,
+        Command::Back,
+        Command::ToStart,
+        Command::Hint,
+    ] {
+        assert!(!h.state().enabled(command), "{command:?} is enabled");
+    }
+    assert!(h.state().enabled(Command::Resign));
     let played = play_to_the_end(&mut h, &["a", "b", "c", "d"]);
     assert!(played > 0, "the person never moved");
+    // Every move the network side recorded is played again at the table, and the game
+    // over shows there too.
+    let saved = the_saved_game(data.path()).moves.len();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while table_moves(&h).moves.len() < saved {
+        assert!(Instant::now() < deadline, "the table did not catch up");
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let shown = table_moves(&h);
+    let table = h.state().online().unwrap().table().unwrap();
+    assert!(table.is_over(), "the table does not show the end");
     let joined = guest.finish(Duration::from_secs(30));
     assert!(joined.ok, "{}", joined.stderr);
     assert!(joined.stdout.contains("Result:"), "{}", joined.stdout);
@@ -157,6 +214,7 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
     let theirs = net::read_record(&guest_record);
     assert!(ours.result.is_some());
     same_moves(&ours, &theirs);
+    same_moves(&ours, &shown);
     assert_eq!(theirs.options.get("houses"), Some(&OptionValue::Int(4)));
     let clock = theirs
         .clock
@@ -165,7 +223,7 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
     assert_eq!((clock.per_game_ms, clock.increment_ms), (300_000, 2_000));
     assert!(ours.moves.iter().all(|m| !"efEF".contains(&m.notation)));
     h.get_by_label("Close").click();
-    h.run();
+    h.step();
     assert!(h.state().online().is_none());
 }
 
@@ -209,7 +267,7 @@ fn a_guest_killed_mid_game_is_resumed_from_the_apps_list() {
     let deadline = Instant::now() + Duration::from_secs(30);
     while !h.state().online().is_some_and(|o| o.shows_board()) {
         assert!(Instant::now() < deadline, "no board after resuming");
-        h.run();
+        h.step();
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(h.state().online().unwrap().turned());
@@ -228,7 +286,7 @@ fn a_guest_killed_mid_game_is_resumed_from_the_apps_list() {
     assert!(ours.moves.len() > before.moves.len());
     // Over, it is no longer offered for resuming.
     h.get_by_label("Close").click();
-    h.run();
+    h.step();
     assert!(h.query_by_label("Resume").is_none());
 }
 
@@ -255,11 +313,17 @@ fn the_app_waits_for_a_guest_that_drops_and_plays_on_when_it_is_back() {
     let letters = ["a", "b", "c", "d", "e", "f"];
     let deadline = Instant::now() + Duration::from_secs(60);
     while net::read_record_lines(&guest_record) <= 4 {
-        h.run();
-        if h.state().online().is_some_and(|o| o.your_turn)
-            && let Some(n) = letters.iter().find(|n| h.query_by_label(n).is_some())
-        {
-            h.get_by_label(n).click();
+        h.step();
+        let key = h.state().online().filter(|o| o.your_turn).and_then(|o| {
+            o.table()?
+                .legal_moves()
+                .iter()
+                .find(|m| letters.contains(&m.notation.as_str()))?
+                .key
+                .clone()
+        });
+        if let Some(key) = key {
+            h.key_press(egui::Key::from_name(&key).expect("a key"));
         }
         assert!(Instant::now() < deadline, "the game did not get going");
         std::thread::sleep(Duration::from_millis(10));
@@ -276,7 +340,7 @@ fn the_app_waits_for_a_guest_that_drops_and_plays_on_when_it_is_back() {
             Instant::now() < deadline,
             "the app did not notice the guest leave"
         );
-        h.run();
+        h.step();
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(
@@ -328,14 +392,14 @@ fn the_app_only_watches_a_game_between_two_remote_bots() {
     // Let the spectator say hello before the player comes.
     let deadline = Instant::now() + Duration::from_secs(5);
     while Instant::now() < deadline {
-        h.run();
+        h.step();
         std::thread::sleep(Duration::from_millis(20));
     }
     let guest = net::join(dir.path(), &invite, &["--bot", "random"]);
     let deadline = Instant::now() + Duration::from_secs(90);
     let mut positions = 0;
     loop {
-        h.run();
+        h.step();
         let online = h.state().online().expect("the game is on");
         assert!(!online.your_turn, "a spectator is never to move");
         positions += usize::from(online.shows_board());
@@ -349,6 +413,57 @@ fn the_app_only_watches_a_game_between_two_remote_bots() {
     assert!(positions > 0, "the board was never shown");
     assert!(host_side.finish(Duration::from_secs(30)).ok);
     assert!(guest.finish(Duration::from_secs(30)).ok);
+    same_moves(
+        &the_saved_game(data.path()),
+        &net::read_record(&host_record),
+    );
+}
+
+#[test]
+fn a_game_offered_on_the_local_network_is_joined_with_a_click() {
+    use tavola::net::{
+        Invite,
+        lan::{LanGame, announcement},
+    };
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let host_record = data.path().join("host.json");
+    let (host_side, invite) = net::host(
+        dir.path(),
+        &[
+            "kalah",
+            "--bot",
+            "random",
+            "--record",
+            host_record.to_str().unwrap(),
+        ],
+    );
+    // The game as the local network's search would find it: its announcement read back
+    // at the address the host listens on (loopback; no multicast is sent here).
+    let offered = Invite::parse(&invite).unwrap();
+    let addrs: Vec<std::net::SocketAddr> = offered.endpoint.ip_addrs().copied().collect();
+    let found = LanGame::from_service(
+        "Kalah (pc)._tavola._udp.local.",
+        "pc.local.",
+        &addrs,
+        &announcement(&offered),
+    )
+    .unwrap();
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        app.lan_list_mut().show_games(vec![found]);
+    });
+    h.get_by_label("Kalah, on pc");
+    // The list's Join (the pasted-invite one is disabled: nothing is pasted).
+    let join = h
+        .query_all_by_label("Join")
+        .find(|n| !n.accesskit_node().is_disabled())
+        .expect("the listed game's Join");
+    join.click();
+    h.step();
+    let played = play_to_the_end(&mut h, &["A", "B", "C", "D", "E", "F"]);
+    assert!(played > 0, "the person never moved");
+    let hosted = host_side.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}", hosted.stderr);
     same_moves(
         &the_saved_game(data.path()),
         &net::read_record(&host_record),

@@ -9,7 +9,7 @@ impl TavolaApp {
     /// and the shortcuts share (the game's own commands are the controller's to judge:
     /// [`PlayView::enabled`]).
     pub fn enabled(&self, command: Command) -> bool {
-        let play = self.play.as_ref();
+        let play = self.table();
         match command {
             Command::Restart
             | Command::Rematch
@@ -77,8 +77,24 @@ impl TavolaApp {
     }
 
     fn with_play(&mut self, f: impl FnOnce(&mut PlayView)) {
-        if let Some(p) = &mut self.play {
+        if let Some(p) = self.table_mut() {
             f(p);
+        }
+    }
+
+    /// The table the game commands act on: the network game's on the *Play online*
+    /// screen, else the game at this computer.
+    pub fn table(&self) -> Option<&PlayView> {
+        match self.screen {
+            Screen::Online => self.online.as_ref().and_then(|o| o.table()),
+            _ => self.play.as_ref(),
+        }
+    }
+
+    fn table_mut(&mut self) -> Option<&mut PlayView> {
+        match self.screen {
+            Screen::Online => self.online.as_mut().and_then(|o| o.table_mut()),
+            _ => self.play.as_mut(),
         }
     }
 }

@@ -177,21 +177,26 @@ impl PlayView {
                     ),
                     None => crate::tr!("over-moves", moves = moves),
                 });
+                // A network game's rematch and review are the network side's: its
+                // record is saved, and opens like any saved game.
+                let here = !self.follows();
                 ui.horizontal(|ui| {
-                    if ui
-                        .button(crate::tr!("over-rematch"))
-                        .on_hover_text(crate::tr!("over-rematch-hint"))
-                        .clicked()
+                    if here
+                        && ui
+                            .button(crate::tr!("over-rematch"))
+                            .on_hover_text(crate::tr!("over-rematch-hint"))
+                            .clicked()
                     {
                         action = Some(GameOverAction::Rematch);
                     }
                     if ui.button(crate::tr!("over-new-game")).clicked() {
                         action = Some(GameOverAction::NewGame);
                     }
-                    if ui
-                        .button(crate::tr!("over-review"))
-                        .on_hover_text(crate::tr!("over-review-hint"))
-                        .clicked()
+                    if here
+                        && ui
+                            .button(crate::tr!("over-review"))
+                            .on_hover_text(crate::tr!("over-review-hint"))
+                            .clicked()
                     {
                         action = Some(GameOverAction::Review);
                     }

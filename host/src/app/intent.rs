@@ -56,6 +56,9 @@ impl PlayView {
     /// panel's buttons and the keyboard shortcuts share. Commands that do not concern
     /// the game on screen are always allowed here (the app decides on those).
     pub fn enabled(&self, command: Command) -> bool {
+        if let Some(enabled) = self.enabled_following(command) {
+            return enabled;
+        }
         let failed = self.failure.is_some();
         match command {
             Command::Undo => !failed && self.session.can_undo(),
@@ -88,6 +91,9 @@ impl PlayView {
             // Walking the history needs the worker: not while the plugin has failed
             // (the game restarts from the move it was kept at).
             Intent::Goto(_) | Intent::Review | Intent::BringBack if self.failure.is_some() => {}
+            // A network game's history and seats are the network side's.
+            Intent::Goto(_) | Intent::Review | Intent::BringBack | Intent::SetSeat(..)
+                if self.follows() => {}
             Intent::Goto(n) => self.goto(n),
             Intent::SetSeat(seat, kind) => {
                 if self.session.seats().get(seat).is_some_and(|k| *k != kind) {

@@ -26,6 +26,7 @@ pub mod move_preview;
 mod new_game;
 pub mod online;
 pub mod online_form;
+pub mod online_lan;
 mod options_form;
 mod pieces;
 mod play_ui;
@@ -146,6 +147,7 @@ pub struct TavolaApp {
     overwrite: Option<PathBuf>,
     recover: Option<RecoverWindow>,
     online_form: online_form::OnlineForm,
+    lan: online_lan::LanList,
     online: Option<online::OnlineGame>,
     confirm_restart: bool,
     /// A game being started or opened off the UI thread.
@@ -205,6 +207,7 @@ impl TavolaApp {
             overwrite: None,
             recover: None,
             online_form: online_form::OnlineForm::new(),
+            lan: online_lan::LanList::default(),
             online: None,
             confirm_restart: false,
             starting: None,
@@ -320,7 +323,7 @@ impl TavolaApp {
         match self.screen {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),
-            Screen::Online => self.online_screen(ui),
+            Screen::Online => self.online_screen(ui, now, step),
             Screen::Play => {
                 let dialog_open = self.dialog_open();
                 if let Some(play) = &mut self.play {
@@ -387,40 +390,76 @@ impl TavolaApp {
         &mut self.online_form
     }
 
+    /// The list of games offered on the local network (*Play online → Join*).
+    pub fn lan_list_mut(&mut self) -> &mut online_lan::LanList {
+        &mut self.lan
+    }
+
     /// The network game in progress, if any.
     pub fn online(&self) -> Option<&online::OnlineGame> {
         self.online.as_ref()
     }
 
-    fn online_screen(&mut self, ui: &mut egui::Ui) {
-        egui::CentralPanel::default().show(ui, |ui| {
-            if let Some(game) = &mut self.online {
-                game.logic();
-                // The game's updates come from its own thread: look for them often.
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(100));
-                if game.ui(ui) {
-                    self.online = None;
-                    self.online_form.rescan();
+    fn online_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
+        if let Some(game) = &mut self.online {
+            let ctx = ui.ctx().clone();
+            game.logic(&ctx, now, step);
+            let mut close = false;
+            let mut commands = Vec::new();
+            if game.table().is_some() {
+                egui::Panel::top("online_bar").show(ui, |ui| close = game.bar_ui(ui));
+                if let Some(table) = game.table_mut() {
+                    table.keys_enabled = self.message.is_none();
+                    // The same table as a game at this computer: the views read it, the
+                    // controller carries out what the person asked.
+                    let intents = table.ui(ui);
+                    table.drawn();
+                    commands = intents
+                        .into_iter()
+                        .filter_map(|intent| table.apply(intent, now, step))
+                        .collect();
                 }
-                return;
+            } else {
+                egui::CentralPanel::default().show(ui, |ui| close = game.bar_ui(ui));
             }
+            if close {
+                self.online = None;
+                self.online_form.rescan();
+            }
+            for command in commands {
+                self.run_command(command, &ctx);
+            }
+            return;
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
             let exe = self.worker_exe.clone();
             let records = self.data_dir.as_ref().map(|d| d.join("online"));
-            let intent = self.online_form.ui(ui, &self.plugins, records.as_deref());
+            let mut intent = self.online_form.ui(ui, &self.plugins, records.as_deref());
+            ui.separator();
+            if let Some(found) = self.lan.ui(ui) {
+                self.online_form.invite = found.invite.to_text();
+                self.online_form.watch = false;
+                intent = Some(online_form::FormIntent::Join);
+            }
+            if intent.is_some() {
+                self.lan.stop();
+            }
             let form = &self.online_form;
             let settings = form.settings();
             self.online =
                 match intent {
                     Some(online_form::FormIntent::Offer) => {
                         match (form.game.clone(), form.options(&self.plugins)) {
-                            (Some(game), Ok(options)) => Some(online::OnlineGame::offer(
-                                &self.plugins,
-                                (&game, options, form.seat, form.time_control()),
-                                settings,
-                                exe,
-                                records,
-                            )),
+                            (Some(game), Ok(options)) => Some(
+                                online::OnlineGame::offer(
+                                    &self.plugins,
+                                    (&game, options, form.seat, form.time_control()),
+                                    settings,
+                                    exe,
+                                    records,
+                                )
+                                .listed_on_lan(form.lan),
+                            ),
                             _ => None,
                         }
                     }

@@ -298,10 +298,7 @@ fn seat_menu(
     bots: &[crate::bots::BotChoice],
     show_engines: bool,
 ) -> egui::Response {
-    let text = match &*seat {
-        SeatKind::Person => crate::tr!("seat-person"),
-        SeatKind::Bot(b) => bot_label(b),
-    };
+    let text = seat_label(seat);
     egui::ComboBox::from_id_salt(("new_seat", i, nonce))
         .selected_text(text)
         .width(220.0)
@@ -316,6 +313,15 @@ fn seat_menu(
             }
         })
         .response
+}
+
+/// Who plays a seat, in words: a person, a level or bot, someone on another computer.
+pub(super) fn seat_label(seat: &SeatKind) -> String {
+    match seat {
+        SeatKind::Person => crate::tr!("seat-person"),
+        SeatKind::Bot(b) => bot_label(b),
+        SeatKind::Remote => crate::tr!("seat-remote"),
+    }
 }
 
 /// How a bot is named to the player: a level by its name in the player's language

@@ -1,52 +1,73 @@
 //! *Play online*: offer a game to someone on another computer, or join one from its
-//! invite, and play it on the board (see [`net`](crate::net)).
+//! invite, and play it at the table.
 //!
 //! The network game runs on a thread of its own ([`net::host`](crate::net::host()) or
-//! [`net::join`](crate::net::join())) with its own sandboxed worker; this view only reads
-//! what the game tells it ([`Update`]) and sends the person's lines (a move's notation,
-//! `resign`, `draw`, `takeback`, `yes`, `no`).
+//! [`net::join`](crate::net::join())) with its own sandboxed worker, which checks every
+//! move and keeps the record. [`OnlineGame`] reads what that side tells it ([`Update`]):
+//! while the other player is awaited it shows the invite; once the game is set up it
+//! opens a table ([`PlayView`], with a worker of its own) on which the other players'
+//! seats are [`SeatKind::Remote`] and which follows the network side's record (see
+//! `play_view::follow`). The person plays on that table as at any other; their moves,
+//! resignation, draw offers and takeback requests go back to the network side as lines
+//! (a move's notation, `resign`, `draw`, `takeback`, `yes`, `no`).
 
 use std::{path::PathBuf, sync::mpsc, time::Duration};
 
-use game_api::{Layout, Options, SiteId, Turn};
+use game_api::{Options, Turn};
 
-use super::{BoardView, Marks, board::contents_of};
+use super::PlayView;
 use crate::{
     net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, TimeControl, Update},
-    plugins::PluginSet,
+    plugins::{Plugin, PluginSet},
     record::Record,
-    worker::Snapshot,
+    session::{SeatKind, Session},
+    worker::{RemoteGame, Snapshot},
 };
 
-/// A network game in progress, as this view knows it from its updates.
+/// The table's worker being started, off the UI thread.
+type Opening = mpsc::Receiver<Result<(RemoteGame, Snapshot), String>>;
+
+/// A network game in progress, as this side knows it from its updates.
 pub struct OnlineGame {
     updates: mpsc::Receiver<Update>,
     lines: mpsc::Sender<String>,
-    /// The board layout (from the first position).
-    layout: Option<Layout>,
-    /// The position now.
-    snapshot: Option<Snapshot>,
     /// The invite to show while players are awaited.
     pub invite: Option<String>,
     /// What the game said, newest last.
     pub reports: Vec<String>,
-    /// Whether the person is to move.
+    /// Whether the network side waits for the person's move.
     pub your_turn: bool,
     /// A question waiting for the person's yes or no.
     pub question: Option<String>,
     /// How the game ended or why it stopped.
     pub finished: Option<Result<String, String>>,
-    selected: Vec<SiteId>,
-    board: BoardView,
     /// Each seat's time left when the game last said, and when that was.
     clocks: Option<(Vec<u64>, std::time::Instant)>,
     /// The seats' names, from the game's manifest (for the clocks).
     seat_names: Vec<String>,
+    /// The seats this side's person plays (none: watching), once the game is set up.
+    seats: Option<Vec<u8>>,
+    /// The record as the network side last sent it.
+    record: Option<Box<Record>>,
+    plugins: PluginSet,
+    exe: PathBuf,
+    /// The table's worker being started.
+    opening: Option<Opening>,
+    /// Why the table could not be opened.
+    table_error: Option<String>,
+    /// The table, once the game is set up and its worker started.
+    table: Option<PlayView>,
+    /// Whether the game offered is to be listed on the local network.
+    list_on_lan: bool,
+    /// Its listing while it waits for players, or why it could not be listed.
+    listed: Option<Result<crate::net::lan::Announced, String>>,
 }
 
 impl OnlineGame {
     fn start(
+        plugins: &PluginSet,
         seat_names: Vec<String>,
+        exe: PathBuf,
         run: impl FnOnce(LocalPlayer, mpsc::Sender<Update>) + Send + 'static,
     ) -> Self {
         let (tx_lines, rx_lines) = mpsc::channel();
@@ -56,18 +77,30 @@ impl OnlineGame {
         OnlineGame {
             updates,
             lines: tx_lines,
-            layout: None,
-            snapshot: None,
             invite: None,
             reports: Vec::new(),
             your_turn: false,
             question: None,
             finished: None,
-            selected: Vec::new(),
-            board: BoardView::default(),
             clocks: None,
             seat_names,
+            seats: None,
+            record: None,
+            plugins: plugins.clone(),
+            exe,
+            opening: None,
+            table_error: None,
+            table: None,
+            list_on_lan: false,
+            listed: None,
         }
+    }
+
+    /// Lists the game offered on the local network while it waits for players, if
+    /// `yes` (see [`net::lan`](crate::net::lan)).
+    pub fn listed_on_lan(mut self, yes: bool) -> Self {
+        self.list_on_lan = yes;
+        self
     }
 
     /// Offers `game` of `plugins` with `options`, the person playing seat `seat`. The
@@ -81,9 +114,10 @@ impl OnlineGame {
         records: Option<PathBuf>,
     ) -> Self {
         let names = seat_names(plugins, game);
-        let plugins = plugins.clone();
+        let all = plugins.clone();
         let game = game.to_owned();
-        Self::start(names, move |player, tx| {
+        Self::start(plugins, names, exe.clone(), move |player, tx| {
+            let plugins = all;
             let result = (|| {
                 let plugin = plugins.require(&game)?;
                 let offer = Offer {
@@ -117,9 +151,10 @@ impl OnlineGame {
         let names = Invite::parse(invite.trim())
             .map(|i| seat_names(plugins, &i.game.id))
             .unwrap_or_default();
-        let plugins = plugins.clone();
+        let all = plugins.clone();
         let text = invite.trim().to_owned();
-        Self::start(names, move |player, tx| {
+        Self::start(plugins, names, exe.clone(), move |player, tx| {
+            let plugins = all;
             let result = (|| {
                 let invite = Invite::parse(&text).map_err(|e| e.to_string())?;
                 let record = record_path(records.as_deref(), &invite.game.id);
@@ -148,8 +183,9 @@ impl OnlineGame {
         let names = Record::read(&path)
             .map(|r| seat_names(plugins, &r.game))
             .unwrap_or_default();
-        let plugins = plugins.clone();
-        Self::start(names, move |player, tx| {
+        let all = plugins.clone();
+        Self::start(plugins, names, exe.clone(), move |player, tx| {
+            let plugins = all;
             let result = (|| {
                 let record = Record::read(&path).map_err(|e| e.to_string())?;
                 let net = record.net.clone().ok_or_else(|| {
@@ -196,22 +232,33 @@ impl OnlineGame {
         })
     }
 
-    /// Takes the updates that came since the last frame.
-    pub fn logic(&mut self) {
+    /// Takes the updates that came since the last frame, opens the table once the game
+    /// is set up, and brings the table to the network side's record; sends the lines the
+    /// person's table gave.
+    pub fn logic(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
         while let Ok(update) = self.updates.try_recv() {
             match update {
-                Update::Invite(text, _) => self.invite = Some(text),
-                // The board faces the person: seat 0 is drawn at the bottom, so a person
-                // in seat 1 sees it turned.
-                Update::Seats(seats) => self.board.flipped = seats == [1],
+                Update::Invite(text, _) => {
+                    if self.list_on_lan && self.listed.is_none() && self.record.is_none() {
+                        self.listed = Some(
+                            Invite::parse(&text)
+                                .map_err(|e| e.to_string())
+                                .and_then(|i| {
+                                    crate::net::lan::Announced::start(&i).map_err(|e| e.to_string())
+                                }),
+                        );
+                    }
+                    self.invite = Some(text);
+                }
+                Update::Seats(seats) => self.seats = Some(seats),
                 Update::Clocks(left) => self.clocks = Some((left, std::time::Instant::now())),
-                Update::Position(snapshot) => {
-                    if snapshot.layout.is_some() {
-                        self.layout.clone_from(&snapshot.layout);
+                Update::Record(record) => {
+                    // Set up: the game is no longer offered on the local network.
+                    if matches!(self.listed, Some(Ok(_))) {
+                        self.listed = None;
                     }
                     self.your_turn = false;
-                    self.selected.clear();
-                    self.snapshot = Some(*snapshot);
+                    self.record = Some(record);
                 }
                 Update::YourTurn => self.your_turn = true,
                 Update::Question(q) => self.question = Some(q),
@@ -222,28 +269,109 @@ impl OnlineGame {
                 }
             }
         }
+        self.open_table();
+        if let Some(table) = &mut self.table {
+            table.set_your_turn(self.your_turn && self.finished.is_none());
+            table.logic(ctx, now, step_seconds);
+            if let Some(record) = &self.record {
+                table.follow(record, now, step_seconds);
+            }
+            for line in table.take_lines() {
+                self.your_turn = false;
+                let _ = self.lines.send(line);
+            }
+        }
     }
 
-    /// Whether the board can be drawn (its layout and a position have come).
+    /// Starts the table's worker once the game is set up (its record and this side's
+    /// seats known), and opens the table once it has started.
+    fn open_table(&mut self) {
+        if self.table.is_some() || self.table_error.is_some() {
+            return;
+        }
+        let (Some(record), Some(seats)) = (&self.record, &self.seats) else {
+            return;
+        };
+        let plugin = match self.plugins.require(&record.game) {
+            Ok(p) => p.clone(),
+            Err(e) => {
+                self.table_error = Some(e.to_string());
+                return;
+            }
+        };
+        let options = match Options::resolve(&plugin.manifest().options, &record.options) {
+            Ok(o) => o,
+            Err(e) => {
+                self.table_error = Some(e.to_string());
+                return;
+            }
+        };
+        let Some(opening) = &self.opening else {
+            self.opening = Some(start_worker(&self.exe, &plugin, &options, record));
+            return;
+        };
+        let answer = match opening.try_recv() {
+            Ok(answer) => answer,
+            Err(mpsc::TryRecvError::Empty) => return,
+            Err(mpsc::TryRecvError::Disconnected) => Err("the table's worker did not start".into()),
+        };
+        self.opening = None;
+        match answer {
+            Ok((remote, snapshot)) => {
+                let kinds = (0..snapshot.seat_count)
+                    .map(|s| {
+                        if seats.contains(&s) {
+                            SeatKind::Person
+                        } else {
+                            SeatKind::Remote
+                        }
+                    })
+                    .collect();
+                let session = Session::new(
+                    &plugin,
+                    &options,
+                    kinds,
+                    record.seed.unwrap_or(0),
+                    record.start.as_deref(),
+                );
+                let mut table = PlayView::new(session, remote, snapshot, self.exe.clone());
+                table.follow_network();
+                self.table = Some(table);
+            }
+            Err(e) => self.table_error = Some(e),
+        }
+    }
+
+    /// The table, once the game is set up.
+    pub fn table(&self) -> Option<&PlayView> {
+        self.table.as_ref()
+    }
+
+    /// The table, to carry out what the person asked at it.
+    pub fn table_mut(&mut self) -> Option<&mut PlayView> {
+        self.table.as_mut()
+    }
+
+    /// Whether the board can be drawn (the table is open).
     pub fn shows_board(&self) -> bool {
-        self.layout.is_some() && self.snapshot.is_some()
+        self.table.is_some()
     }
 
     /// Whether the board is drawn turned (the person plays seat 1, drawn at the bottom).
     pub fn turned(&self) -> bool {
-        self.board.flipped
+        self.table.as_ref().is_some_and(|t| t.board.flipped)
     }
 
     fn send(&mut self, line: &str) {
         let _ = self.lines.send(line.to_owned());
     }
 
-    /// Draws the game: the invite while players are awaited, the board, the person's
-    /// moves and offers, the answers to questions, and what the game said. Returns true
-    /// when the person closes a finished game.
-    pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
+    /// Draws what the table does not: the invite while players are awaited, the
+    /// clocks, the other side's questions, what the game said and how it ended. Returns
+    /// true when the person closes a finished game.
+    pub fn bar_ui(&mut self, ui: &mut egui::Ui) -> bool {
         let mut close = false;
-        if let Some(invite) = self.invite.clone().filter(|_| self.snapshot.is_none()) {
+        if let Some(invite) = self.invite.clone().filter(|_| self.record.is_none()) {
             ui.label(crate::tr!("online-waiting"));
             // The button first: the invite is long, and is cut to the width left.
             ui.horizontal(|ui| {
@@ -255,9 +383,6 @@ impl OnlineGame {
             if super::qr_ui(ui, &invite, 260.0).is_some() {
                 ui.small(crate::tr!("online-qr"));
             }
-        }
-        if let Some(snapshot) = &self.snapshot {
-            ui.label(&snapshot.view.status);
         }
         self.clocks_ui(ui);
         if let Some(q) = self.question.clone() {
@@ -273,6 +398,12 @@ impl OnlineGame {
                 }
             });
         }
+        if let Some(Err(e)) = &self.listed {
+            ui.small(crate::tr!("online-lan-failed", error = e.clone()));
+        }
+        if let Some(e) = &self.table_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
         if let Some(result) = &self.finished {
             let text = match result {
                 Ok(status) => crate::tr!("online-over", status = status.clone()),
@@ -283,23 +414,23 @@ impl OnlineGame {
                 close = ui.button(crate::tr!("online-close")).clicked();
             });
         }
-        if self.your_turn {
-            self.turn_ui(ui);
-        }
         for r in self.reports.iter().rev().take(3) {
             ui.small(r);
         }
-        self.board_ui(ui);
+        if self.table.is_none() || self.finished.is_none() {
+            // The game's updates come from its own thread: look for them often.
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        }
         close
     }
 
     /// The time each seat has left, the clock of the seat to move running down.
     fn clocks_ui(&self, ui: &mut egui::Ui) {
-        let (Some((left, since)), Some(snapshot)) = (&self.clocks, &self.snapshot) else {
+        let (Some((left, since)), Some(table)) = (&self.clocks, &self.table) else {
             return;
         };
-        let running = match snapshot.turn {
-            Turn::Seat { seat } if self.finished.is_none() => Some(seat),
+        let running = match table.turn() {
+            Turn::Seat { seat } if self.finished.is_none() => Some(*seat),
             _ => None,
         };
         ui.horizontal(|ui| {
@@ -331,71 +462,30 @@ impl OnlineGame {
             ui.ctx().request_repaint_after(Duration::from_millis(200));
         }
     }
+}
 
-    /// The person's moves (by name, for any game) and offers.
-    fn turn_ui(&mut self, ui: &mut egui::Ui) {
-        let Some(snapshot) = &self.snapshot else {
-            return;
-        };
-        let notations: Vec<String> = snapshot.moves.iter().map(|m| m.notation.clone()).collect();
-        let mut line = None;
-        ui.horizontal_wrapped(|ui| {
-            ui.label(crate::tr!("online-your-move"));
-            for n in &notations {
-                if ui.button(n).clicked() {
-                    line = Some(n.clone());
-                }
-            }
-            ui.separator();
-            if ui.button(crate::tr!("cmd-offer-draw")).clicked() {
-                line = Some("draw".into());
-            }
-            if ui.button(crate::tr!("online-takeback")).clicked() {
-                line = Some("takeback".into());
-            }
-            if ui.button(crate::tr!("cmd-resign")).clicked() {
-                line = Some("resign".into());
-            }
-        });
-        if let Some(l) = line {
-            self.your_turn = false;
-            self.send(&l);
-        }
-    }
-
-    fn board_ui(&mut self, ui: &mut egui::Ui) {
-        let (Some(layout), Some(snapshot)) = (&self.layout, &self.snapshot) else {
-            return;
-        };
-        let mut marks = Marks::default();
-        let playable = self.your_turn && matches!(snapshot.turn, Turn::Seat { .. });
-        if playable {
-            for m in &snapshot.moves {
-                if m.sites.starts_with(&self.selected) && m.sites.len() > self.selected.len() {
-                    marks.targets.insert(m.sites[self.selected.len()]);
-                }
-            }
-        }
-        marks.selected.clone_from(&self.selected);
-        let contents = contents_of(&snapshot.view);
-        let response = self.board.ui(ui, layout, &contents, &marks);
-        if let Some(site) = response.clicked.filter(|s| marks.targets.contains(s)) {
-            self.selected.push(site);
-            let done: Vec<&game_api::MoveInfo> = snapshot
-                .moves
-                .iter()
-                .filter(|m| m.sites == self.selected)
-                .collect();
-            // A move the clicks name alone is played; moves that share their sites (a
-            // choice of direction) are played from their buttons above the board.
-            if let [only] = done.as_slice() {
-                let line = only.notation.clone();
-                self.your_turn = false;
-                self.selected.clear();
-                self.send(&line);
-            }
-        }
-    }
+/// Starts a worker for the table of the game `record` describes (at its start: the
+/// table plays the record's moves itself), on a thread of its own.
+fn start_worker(
+    exe: &std::path::Path,
+    plugin: &Plugin,
+    options: &Options,
+    record: &Record,
+) -> Opening {
+    let (tx, rx) = mpsc::channel();
+    let (exe, plugin, options) = (exe.to_path_buf(), plugin.clone(), options.clone());
+    let start = record.start.clone();
+    std::thread::spawn(move || {
+        let name = plugin.manifest().name.clone();
+        let answer = RemoteGame::spawn_until(&exe, &plugin, None, None)
+            .and_then(|mut remote| {
+                let snapshot = remote.start(&options, start.as_deref(), &[])?;
+                Ok((remote, snapshot))
+            })
+            .map_err(|e| format!("{name}: {e}"));
+        let _ = tx.send(answer);
+    });
+    rx
 }
 
 /// The seats' names of `game` (none if it is not here).

@@ -27,6 +27,9 @@ pub struct OnlineForm {
     pub seat: u8,
     /// "Use public relays to reach players outside this network" (off by default).
     pub relays: bool,
+    /// List the game offered on the local network while it waits for players (on by
+    /// default in the app; the tests turn it off: no multicast here).
+    pub lan: bool,
     /// The pasted invite.
     pub invite: String,
     /// Join only to watch (a spectator plays no seat).
@@ -71,12 +74,17 @@ impl OnlineForm {
     /// The form as the app opens it: nothing chosen, relays off, and the address to
     /// listen on from `TAVOLA_NET_LISTEN` if set (e.g. `127.0.0.1:0`, to play between
     /// two windows of one machine over the loopback interface only).
+    ///
+    /// A game offered is listed on the local network by default, unless the app listens
+    /// on the loopback interface only (no other computer could join it there).
     pub fn new() -> Self {
+        let listen: Option<std::net::SocketAddr> = std::env::var("TAVOLA_NET_LISTEN")
+            .ok()
+            .and_then(|a| a.parse().ok());
         OnlineForm {
-            listen: std::env::var("TAVOLA_NET_LISTEN")
-                .ok()
-                .and_then(|a| a.parse().ok()),
+            listen,
             clock: (false, 5, 3),
+            lan: !listen.is_some_and(|a| a.ip().is_loopback()),
             ..OnlineForm::default()
         }
     }
@@ -222,6 +230,7 @@ impl OnlineForm {
         });
         super::options_form::clock_row(ui, &mut self.clock);
         ui.checkbox(&mut self.relays, crate::tr!("online-relays"));
+        ui.checkbox(&mut self.lan, crate::tr!("online-lan-offer"));
         let options = Options::resolve(&manifest.options, &self.values);
         if let Err(e) = &options {
             ui.colored_label(egui::Color32::from_rgb(230, 90, 90), e.to_string());

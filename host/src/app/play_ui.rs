@@ -307,31 +307,34 @@ impl PlayView {
                         .cloned()
                         .unwrap_or(SeatKind::Person);
                     let mut selected = current.clone();
-                    egui::ComboBox::from_id_salt(("seat", i))
-                        .selected_text(match &current {
-                            SeatKind::Person => crate::tr!("seat-person"),
-                            SeatKind::Bot(n) => super::new_game::bot_label(n),
-                        })
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(
-                                &mut selected,
-                                SeatKind::Person,
-                                crate::tr!("seat-person"),
-                            );
-                            let here = bots
-                                .iter()
-                                .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
-                            for b in here {
+                    let seat_text = super::new_game::seat_label(&current);
+                    if self.follows() {
+                        // A game played over the network: its seats are fixed.
+                        ui.label(seat_text);
+                    } else {
+                        egui::ComboBox::from_id_salt(("seat", i))
+                            .selected_text(seat_text)
+                            .show_ui(ui, |ui| {
                                 ui.selectable_value(
                                     &mut selected,
-                                    SeatKind::Bot(b.name.clone()),
-                                    super::new_game::bot_label(&b.name),
-                                )
-                                .on_hover_text(&b.description);
-                            }
-                        })
-                        .response
-                        .on_hover_text(crate::tr!("who-plays", seat = panel.seat.clone()));
+                                    SeatKind::Person,
+                                    crate::tr!("seat-person"),
+                                );
+                                let here = bots
+                                    .iter()
+                                    .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
+                                for b in here {
+                                    ui.selectable_value(
+                                        &mut selected,
+                                        SeatKind::Bot(b.name.clone()),
+                                        super::new_game::bot_label(&b.name),
+                                    )
+                                    .on_hover_text(&b.description);
+                                }
+                            })
+                            .response
+                            .on_hover_text(crate::tr!("who-plays", seat = panel.seat.clone()));
+                    }
                     if selected != current {
                         intents.push(Intent::SetSeat(i, selected));
                     }

@@ -21,6 +21,7 @@ use crate::{
     worker::{RemoteGame, Snapshot, WorkerError, WorkerFailure},
 };
 
+mod follow;
 mod history;
 mod input;
 mod moves;
@@ -167,6 +168,8 @@ pub struct PlayView {
     restarting: Option<restart::Restarting>,
     /// The endgame tables' word on the position shown (asked or answered).
     probe: Option<probe::Probe>,
+    /// The game is played over the network: the table follows the network side's record.
+    follow: Option<follow::Follow>,
 }
 
 impl PlayView {
@@ -232,6 +235,7 @@ impl PlayView {
             move_events: std::collections::HashMap::new(),
             restarting: None,
             probe: None,
+            follow: None,
         };
         view.show(snapshot);
         view.face_the_person();
@@ -470,6 +474,9 @@ impl PlayView {
         }
         match &self.turn {
             Turn::Over { .. } => {}
+            // A network game's chance is drawn by the network side, from the seed both
+            // sides fixed: its outcome comes in the record.
+            Turn::Chance { .. } if self.waits_for_network() => {}
             Turn::Chance { outcomes } => {
                 // Chance is shown for a moment, unless moves are shown at once.
                 let due = *self
@@ -478,7 +485,7 @@ impl PlayView {
                 if now >= due {
                     let outcomes = outcomes.clone();
                     let i = self.session.rng().chance(&outcomes);
-                    self.play(outcomes[i].mv, now, step_seconds);
+                    self.play_now(outcomes[i].mv, now, step_seconds);
                 } else {
                     ctx.request_repaint_after(std::time::Duration::from_secs_f64(due - now));
                 }

@@ -76,6 +76,12 @@ impl PlayView {
         let Some(seat) = self.person_seat() else {
             return;
         };
+        if self.follows() {
+            // The other side is asked over the network; its answer comes as a report.
+            self.send_line("draw".into());
+            self.last_event = Some(crate::tr!("online-draw-offered"));
+            return;
+        }
         let bot = self
             .session
             .seats()
@@ -98,7 +104,12 @@ impl PlayView {
             return;
         };
         match (question, yes) {
-            (Asking::Resign(seat), true) => self.end_by(Ending::Resigned { seat }),
+            (Asking::Resign(seat), true) => {
+                // Over the network the resignation is the network side's to record.
+                if !self.resign_following(seat) {
+                    self.end_by(Ending::Resigned { seat });
+                }
+            }
             (Asking::Draw(_), true) => self.end_by(Ending::AgreedDraw),
             (Asking::Draw(seat), false) => {
                 self.last_event = Some(crate::tr!("draw-declined", seat = self.seat_name(seat)));

@@ -27,6 +27,7 @@ mod host_resume;
 pub mod invite;
 pub mod join;
 mod join_events;
+pub mod lan;
 pub mod link;
 pub mod message;
 mod side;

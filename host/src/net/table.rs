@@ -54,8 +54,10 @@ pub enum Update {
     /// The time each seat has left, in milliseconds, in seat order, as of this moment
     /// (the clock of the seat to move runs on from it).
     Clocks(Vec<u64>),
-    /// The position changed (a move, a takeback, the start).
-    Position(Box<Snapshot>),
+    /// The record changed (a move, a takeback, an ending, the start): the record as it
+    /// is now. The app's table follows its moves, each played again by the app's own
+    /// worker.
+    Record(Box<Record>),
     /// The person's seat is to move.
     YourTurn,
     /// A question for the person (a draw offer, a takeback request): answer `yes` or `no`.
@@ -190,8 +192,6 @@ pub(super) struct Table {
     pub turn_started: Instant,
     /// The game's moves as they travel (chance outcomes left out), for catching up.
     pub net_moves: Vec<NetMove>,
-    /// The board's layout, as the worker last gave it (its later snapshots leave it out).
-    layout: Option<game_api::Layout>,
     /// The clocks' time control, if the game has clocks.
     pub clock: Option<super::TimeControl>,
 }
@@ -223,7 +223,6 @@ impl Table {
         }
         Table {
             worker,
-            layout: snapshot.layout.clone(),
             clock: None,
             snapshot,
             record,
@@ -617,21 +616,14 @@ impl Table {
         }
     }
 
-    /// Tells the app (if a person plays there) the position now.
-    /// Every position carries the layout, so that a view that starts late (coming back
-    /// to a game replays its record first) can draw the board.
+    /// Tells the app (if a person plays there) the record now, and the clocks.
     pub fn changed(&mut self) {
-        if self.snapshot.layout.is_some() {
-            self.layout.clone_from(&self.snapshot.layout);
-        }
         let left = self.time_left();
         if let (Some(c), Some(left)) = (&mut self.record.clock, &left) {
             c.left_ms.clone_from(left);
         }
         if let Some(u) = &self.updates {
-            let mut snapshot = self.snapshot.clone();
-            snapshot.layout.clone_from(&self.layout);
-            let _ = u.send(Update::Position(Box::new(snapshot)));
+            let _ = u.send(Update::Record(Box::new(self.record.clone())));
             if let Some(left) = left {
                 let _ = u.send(Update::Clocks(left));
             }

@@ -63,6 +63,12 @@ impl PlayView {
     /// Takes back the last move; against bots, back to the last person's turn. In a
     /// finished game, one step back in its review: the game itself does not change.
     pub fn undo(&mut self) {
+        if self.follows() {
+            // Over the network a takeback is a request the other side answers.
+            self.send_line("takeback".into());
+            self.last_event = Some(crate::tr!("online-takeback-asked"));
+            return;
+        }
         if self.session.finished() {
             self.step_back();
             return;

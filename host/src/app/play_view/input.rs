@@ -19,6 +19,7 @@ impl PlayView {
                     && self.asking.is_none()
                     && !self.session.finished()
                     && self.session.seats().get(usize::from(seat)) == Some(&SeatKind::Person)
+                    && self.network_waits_for_person()
             }
             _ => false,
         }

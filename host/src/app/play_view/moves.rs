@@ -13,7 +13,18 @@ use crate::{
 impl PlayView {
     /// Plays `mv`, animating it over `step_seconds` per step. The worker's answer is
     /// waited for a moment; if it takes longer, the game waits for it frame by frame.
+    /// At a network game's table the move goes to the network side instead, and is
+    /// played here once it comes back in the record (see `follow`).
     pub fn play(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
+        if self.follows() {
+            self.send_move(mv);
+            return;
+        }
+        self.play_now(mv, now, step_seconds);
+    }
+
+    /// Plays `mv` in the table's worker (see [`PlayView::play`]).
+    pub(super) fn play_now(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
         // A finished game is read-only: only its recorded moves are replayed (Redo).
         if self.pending.is_some()
             || (self.session.finished() && self.session.next_redo() != Some(mv))

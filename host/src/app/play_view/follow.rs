@@ -1,0 +1,199 @@
+//! A game played over the network, at this table: the network side (`crate::net`, on a
+//! thread of its own, with its own worker) keeps the game's record; the table follows
+//! it. Remote seats ([`SeatKind::Remote`](crate::session::SeatKind::Remote)) are
+//! waited for as bots are; their moves, the chance outcomes (drawn from the seed both
+//! sides fixed) and takebacks come in the record and are played again here, animated,
+//! by the table's own worker. A person's move is not played here: it goes to the network
+//! side as its notation ([`PlayView::take_lines`]) and comes back in the record once
+//! every side has checked it. So the table never runs ahead of the game both sides
+//! agree on, and everything the table shows (the board, the move list, its events) is
+//! drawn as for a game at one table.
+
+use game_api::{MoveId, Turn};
+
+use super::PlayView;
+use crate::record::{Record, RecordedMove};
+
+/// What the table knows of the network side's game.
+#[derive(Debug, Default)]
+pub(in crate::app) struct Follow {
+    /// The network side waits for the person's move (it said so, and nothing was sent
+    /// since).
+    your_turn: bool,
+    /// The table shows every move of the record it was last given.
+    synced: bool,
+    /// Lines for the network side: a move's notation, `resign`, `draw`, `takeback`.
+    lines: Vec<String>,
+    /// Why the table cannot follow (the network side's move is not legal in the table's
+    /// worker: the two workers disagree).
+    broken: Option<String>,
+}
+
+impl PlayView {
+    /// Makes this table follow a game played over the network (see the module).
+    pub(in crate::app) fn follow_network(&mut self) {
+        self.follow = Some(Follow::default());
+        self.paused = false;
+        self.held = false;
+    }
+
+    /// Whether this table follows a game played over the network.
+    pub fn follows(&self) -> bool {
+        self.follow.is_some()
+    }
+
+    /// Whether the network side waits for the person's move and the board shows the
+    /// game as both sides have it.
+    pub(in crate::app) fn network_waits_for_person(&self) -> bool {
+        self.follow
+            .as_ref()
+            .is_none_or(|f| f.your_turn && f.synced && f.broken.is_none())
+    }
+
+    /// The network side says the person is to move (`true`), or that the game changed
+    /// (`false`, until it says so again).
+    pub(in crate::app) fn set_your_turn(&mut self, yours: bool) {
+        if let Some(f) = &mut self.follow {
+            f.your_turn = yours;
+        }
+    }
+
+    /// Why the table stopped following the game, if it did.
+    pub fn follow_broken(&self) -> Option<&str> {
+        self.follow.as_ref().and_then(|f| f.broken.as_deref())
+    }
+
+    /// The lines for the network side since the last call.
+    pub(in crate::app) fn take_lines(&mut self) -> Vec<String> {
+        self.follow
+            .as_mut()
+            .map(|f| std::mem::take(&mut f.lines))
+            .unwrap_or_default()
+    }
+
+    /// Sends `line` to the network side; a move, a resignation or an offer ends the
+    /// person's turn until the network side gives it back.
+    pub(in crate::app) fn send_line(&mut self, line: String) {
+        if let Some(f) = &mut self.follow {
+            f.your_turn = false;
+            f.lines.push(line);
+        }
+    }
+
+    /// The person's move `mv`: sent to the network side by its notation.
+    pub(super) fn send_move(&mut self, mv: MoveId) {
+        match self.moves.iter().find(|m| m.id == mv) {
+            Some(m) => {
+                let line = m.notation.clone();
+                self.path.clear();
+                self.send_line(line);
+            }
+            None => self.error = Some(crate::tr!("play-move-not-legal", number = mv.0)),
+        }
+    }
+
+    /// One step towards `target`, the network side's record: a takeback goes back to
+    /// the last move both agree on, a new move is played (animated when it is the last
+    /// one; a table that catches up on several plays them at once), an ending (a
+    /// resignation, an agreed draw, a loss on time) ends the game here too. Nothing while
+    /// a move is on its way or animated.
+    pub(in crate::app) fn follow(&mut self, target: &Record, now: f64, step_seconds: f64) {
+        if self.follow.as_ref().is_none_or(|f| f.broken.is_some())
+            || self.pending.is_some()
+            || self.animation.is_some()
+            || self.failure.is_some()
+        {
+            return;
+        }
+        let cursor = self.session.cursor();
+        let same = |a: &RecordedMove, b: &RecordedMove| a.id == b.id && a.notation == b.notation;
+        let ours = &self.session.moves()[..cursor];
+        let common = ours
+            .iter()
+            .zip(&target.moves)
+            .take_while(|(a, b)| same(a, b))
+            .count();
+        let synced = common == cursor && common == target.moves.len();
+        if let Some(f) = &mut self.follow {
+            f.synced = synced;
+        }
+        if common < cursor || self.session.moves().len() > cursor {
+            // A takeback: back to the last move both have.
+            self.session.set_ending(None);
+            self.session.swap_tail(common, Vec::new());
+            self.goto(common);
+            self.held = false;
+            return;
+        }
+        if let Some(next) = target.moves.get(common) {
+            let behind = target.moves.len() - common;
+            let mv = MoveId(next.id);
+            if !self
+                .moves
+                .iter()
+                .any(|m| m.id == mv && m.notation == next.notation)
+            {
+                self.follow_failed(common + 1, &next.notation);
+                return;
+            }
+            self.play_now(mv, now, if behind > 1 { 0.0 } else { step_seconds });
+            return;
+        }
+        if target.ending != self.session.ending()
+            && let Some(ending) = target.ending
+        {
+            self.end_by(ending);
+        }
+    }
+
+    fn follow_failed(&mut self, number: usize, notation: &str) {
+        let legal: Vec<&str> = self.moves.iter().map(|m| m.notation.as_str()).collect();
+        let text = crate::tr!(
+            "online-table-disagrees",
+            number = number,
+            notation = notation.to_owned(),
+            legal = legal.join(", ")
+        );
+        if let Some(f) = &mut self.follow {
+            f.broken = Some(text.clone());
+        }
+        self.error = Some(text);
+    }
+
+    /// Whether `command` can be carried out at a network game's table (`None`: not a
+    /// network game, the table's usual answer holds). The history is the network
+    /// side's: only a takeback request (Undo, when the person has a move to take back),
+    /// a resignation and a draw offer, for a person who plays a seat of a game not over.
+    pub(in crate::app) fn enabled_following(&self, command: crate::app::Command) -> Option<bool> {
+        use crate::app::Command;
+        self.follow.as_ref()?;
+        let playing = self.failure.is_none() && !self.is_over() && self.person_seat().is_some();
+        Some(match command {
+            Command::Undo => {
+                playing
+                    && self
+                        .person_seat()
+                        .is_some_and(|s| self.session.moves().iter().any(|m| m.seat == Some(s)))
+            }
+            Command::Resign | Command::OfferDraw => playing,
+            Command::SkipAnimation => self.animation.is_some(),
+            Command::FlipBoard => true,
+            _ => false,
+        })
+    }
+
+    /// The person confirmed the resignation: the network side resigns the seat.
+    pub(in crate::app) fn resign_following(&mut self, _seat: u8) -> bool {
+        if self.follow.is_none() {
+            return false;
+        }
+        self.send_line("resign".into());
+        true
+    }
+
+    /// Whether the table waits for a move that comes from the network (a remote seat's,
+    /// or a chance outcome, which the network side draws).
+    pub(in crate::app) fn waits_for_network(&self) -> bool {
+        self.follow.is_some() && matches!(self.turn, Turn::Seat { .. } | Turn::Chance { .. })
+    }
+}

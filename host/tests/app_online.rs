@@ -469,3 +469,171 @@ fn a_game_offered_on_the_local_network_is_joined_with_a_click() {
         &net::read_record(&host_record),
     );
 }
+
+/// Waits until the typing side `side` is asked for a move; returns its first legal move.
+fn asked_to_move(side: &mut net::Side) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while let Some(line) = side.line(deadline.saturating_duration_since(Instant::now())) {
+        if let Some(legal) = line.split("legal: ").nth(1) {
+            return legal
+                .split_whitespace()
+                .next()
+                .expect("a legal move")
+                .to_owned();
+        }
+    }
+    panic!("the typing side was never asked to move");
+}
+
+/// Steps the app until `done` holds (within 30 s).
+fn until(h: &mut Harness<'static, TavolaApp>, what: &str, done: impl Fn(&TavolaApp) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(h.state()) {
+        assert!(Instant::now() < deadline, "{what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Presses the key of the move written `notation` at the table.
+fn press_move(h: &mut Harness<'static, TavolaApp>, notation: &str) {
+    let table = h
+        .state()
+        .online()
+        .and_then(|o| o.table())
+        .expect("the table");
+    let key = table
+        .legal_moves()
+        .iter()
+        .find(|m| m.notation == notation)
+        .and_then(|m| m.key.clone())
+        .unwrap_or_else(|| panic!("no key for {notation}"));
+    h.key_press(egui::Key::from_name(&key).expect("a key"));
+    h.step();
+    assert!(
+        !h.state().online().unwrap().your_turn,
+        "the move {notation} was not sent"
+    );
+}
+
+fn table_len(app: &TavolaApp) -> usize {
+    app.online()
+        .and_then(|o| o.table())
+        .map_or(0, |t| t.session().moves().len())
+}
+
+#[test]
+fn a_takeback_and_a_draw_offer_cross_the_network_at_the_table() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        app.online_form_mut().game = Some("kalah".into());
+    });
+    let invite = offer(&mut h);
+    let guest_record = data.path().join("guest.json");
+    let mut guest = net::join_typing(
+        dir.path(),
+        &invite,
+        &["--record", guest_record.to_str().unwrap()],
+    );
+    until(&mut h, "the person is never to move", |app| {
+        app.online()
+            .is_some_and(|o| o.your_turn && o.table().is_some())
+    });
+    // The person's move `a` (no extra turn), by its key; the guest answers.
+    press_move(&mut h, "a");
+    let reply = asked_to_move(&mut guest);
+    guest.type_line(&reply);
+    until(&mut h, "the guest's move never reached the table", |app| {
+        table_len(app) == 2 && app.online().unwrap().your_turn
+    });
+    // Undo asks the other side to take back; the guest agrees, and the table goes back
+    // to before the person's move (the guest's reply with it).
+    let ctx = h.ctx.clone();
+    assert!(h.state().enabled(Command::Undo));
+    h.state_mut().run_command(Command::Undo, &ctx);
+    h.step();
+    assert!(
+        guest.wait_for("yes/no", Duration::from_secs(30)),
+        "the guest was not asked"
+    );
+    guest.type_line("yes");
+    until(&mut h, "the takeback never reached the table", |app| {
+        table_len(app) == 0 && app.online().unwrap().your_turn
+    });
+    assert!(
+        !h.state().enabled(Command::Undo),
+        "nothing is left to take back"
+    );
+    // The person plays again; the guest offers a draw instead of moving, and the person
+    // accepts it from the bar: the game ends so at the table too.
+    press_move(&mut h, "a");
+    asked_to_move(&mut guest);
+    guest.type_line("draw");
+    until(&mut h, "the draw offer never came", |app| {
+        app.online().is_some_and(|o| o.question.is_some())
+    });
+    h.get_by_label("Yes").click();
+    h.step();
+    until(&mut h, "the game did not end", |app| {
+        app.online().is_some_and(|o| o.finished.is_some())
+            && app.online().unwrap().table().unwrap().is_over()
+    });
+    let table = h.state().online().unwrap().table().unwrap();
+    assert_eq!(
+        table.final_result().and_then(|(_, ending)| ending),
+        Some(tavola::ending::Ending::AgreedDraw)
+    );
+    let joined = guest.finish(Duration::from_secs(30));
+    assert!(joined.ok, "{}", joined.stderr);
+    let theirs = net::read_record(&guest_record);
+    assert_eq!(theirs.ending, Some(tavola::ending::Ending::AgreedDraw));
+    same_moves(&the_saved_game(data.path()), &theirs);
+    assert_eq!(
+        theirs.moves.len(),
+        1,
+        "the moves taken back stay out of the record"
+    );
+}
+
+#[test]
+fn resigning_at_the_table_ends_the_game_on_both_sides() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        app.online_form_mut().game = Some("kalah".into());
+    });
+    let invite = offer(&mut h);
+    let guest_record = data.path().join("guest.json");
+    let guest = net::join(
+        dir.path(),
+        &invite,
+        &[
+            "--bot",
+            "random",
+            "--record",
+            guest_record.to_str().unwrap(),
+        ],
+    );
+    until(&mut h, "the person is never to move", |app| {
+        app.online()
+            .is_some_and(|o| o.your_turn && o.table().is_some())
+    });
+    // Resign, confirmed as at any table: the network side resigns the seat.
+    let ctx = h.ctx.clone();
+    assert!(h.state().enabled(Command::Resign));
+    h.state_mut().run_command(Command::Resign, &ctx);
+    h.run_steps(3);
+    h.get_by_label("Yes, resign").click();
+    h.step();
+    until(&mut h, "the resignation did not end the game", |app| {
+        app.online()
+            .is_some_and(|o| o.finished.is_some() && o.table().is_some_and(|t| t.is_over()))
+    });
+    let ending = Some(tavola::ending::Ending::Resigned { seat: 0 });
+    let table = h.state().online().unwrap().table().unwrap();
+    assert_eq!(table.final_result().and_then(|(_, e)| e), ending);
+    assert!(guest.finish(Duration::from_secs(30)).ok);
+    assert_eq!(net::read_record(&guest_record).ending, ending);
+    assert_eq!(the_saved_game(data.path()).ending, ending);
+}

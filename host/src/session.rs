@@ -207,6 +207,19 @@ impl Session {
         dropped
     }
 
+    /// Takes the times of `moves` (another record of the same game, move by move: a
+    /// network game's, kept by its network side) for the moves both have, so that the
+    /// game's time is the game's, not this table's.
+    pub fn take_times(&mut self, moves: &[RecordedMove]) {
+        for (ours, theirs) in self.record.moves.iter_mut().zip(moves) {
+            if ours.id != theirs.id || ours.notation != theirs.notation {
+                break;
+            }
+            ours.at_ms = theirs.at_ms;
+            ours.spent_ms = theirs.spent_ms;
+        }
+    }
+
     /// Sets the result of the position at the end of the record (`None`: not over).
     /// Called with the position at the cursor; ignored unless the cursor is at the end,
     /// so reviewing a finished game keeps its result.

@@ -164,8 +164,10 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
         ],
     );
     let deadline = Instant::now() + Duration::from_secs(30);
-    while h.query_by_label_contains("South: ").is_none() {
-        assert!(Instant::now() < deadline, "no clocks shown");
+    while h.query_by_label_contains("South: ").is_none()
+        || h.state().online().and_then(|o| o.table()).is_none()
+    {
+        assert!(Instant::now() < deadline, "no clocks or no table shown");
         h.step();
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -196,9 +198,11 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
     assert!(played > 0, "the person never moved");
     // Every move the network side recorded is played again at the table, and the game
     // over shows there too.
-    let saved = the_saved_game(data.path()).moves.len();
+    // The game's time is the game's (the summary says it), not the table's.
+    let times = |r: &tavola::record::Record| r.moves.iter().map(|m| m.at_ms).collect::<Vec<_>>();
+    let saved = the_saved_game(data.path());
     let deadline = Instant::now() + Duration::from_secs(30);
-    while table_moves(&h).moves.len() < saved {
+    while times(&table_moves(&h)) != times(&saved) {
         assert!(Instant::now() < deadline, "the table did not catch up");
         h.step();
         std::thread::sleep(Duration::from_millis(10));

@@ -45,6 +45,8 @@ pub struct OnlineGame {
     clocks: Option<(Vec<u64>, std::time::Instant)>,
     /// The seats' names, from the game's manifest (for the clocks).
     seat_names: Vec<String>,
+    /// A player is away: the game waits and the clocks stand still.
+    away: bool,
     /// The seats this side's person plays (none: watching), once the game is set up.
     seats: Option<Vec<u8>>,
     /// The record as the network side last sent it.
@@ -84,6 +86,7 @@ impl OnlineGame {
             finished: None,
             clocks: None,
             seat_names,
+            away: false,
             seats: None,
             record: None,
             plugins: plugins.clone(),
@@ -252,6 +255,13 @@ impl OnlineGame {
                 }
                 Update::Seats(seats) => self.seats = Some(seats),
                 Update::Clocks(left) => self.clocks = Some((left, std::time::Instant::now())),
+                Update::Away(away) => {
+                    // The clocks stand still while a player is away: shown as they were.
+                    if away && !self.away {
+                        self.clocks = self.clocks_now().map(|c| (c, std::time::Instant::now()));
+                    }
+                    self.away = away;
+                }
                 Update::Record(record) => {
                     // Set up: the game is no longer offered on the local network.
                     if matches!(self.listed, Some(Ok(_))) {
@@ -424,22 +434,41 @@ impl OnlineGame {
         close
     }
 
+    /// The seat whose clock runs: the seat to move, unless the game is over or waits
+    /// for a player who is away.
+    fn running(&self) -> Option<u8> {
+        match self.table.as_ref()?.turn() {
+            Turn::Seat { seat } if self.finished.is_none() && !self.away => Some(*seat),
+            _ => None,
+        }
+    }
+
+    /// Each seat's time left now, in milliseconds.
+    fn clocks_now(&self) -> Option<Vec<u64>> {
+        let (left, since) = self.clocks.as_ref()?;
+        let running = self.running();
+        Some(
+            left.iter()
+                .enumerate()
+                .map(|(seat, &ms)| {
+                    if running == Some(seat as u8) {
+                        ms.saturating_sub(since.elapsed().as_millis() as u64)
+                    } else {
+                        ms
+                    }
+                })
+                .collect(),
+        )
+    }
+
     /// The time each seat has left, the clock of the seat to move running down.
     fn clocks_ui(&self, ui: &mut egui::Ui) {
-        let (Some((left, since)), Some(table)) = (&self.clocks, &self.table) else {
+        let Some(left) = self.clocks_now() else {
             return;
         };
-        let running = match table.turn() {
-            Turn::Seat { seat } if self.finished.is_none() => Some(*seat),
-            _ => None,
-        };
+        let running = self.running();
         ui.horizontal(|ui| {
-            for (seat, &ms) in left.iter().enumerate() {
-                let now = if running == Some(seat as u8) {
-                    ms.saturating_sub(since.elapsed().as_millis() as u64)
-                } else {
-                    ms
-                };
+            for (seat, &now) in left.iter().enumerate() {
                 let name = self
                     .seat_names
                     .get(seat)

@@ -33,6 +33,7 @@ impl Hosting {
                         self.reconnect.as_secs()
                     );
                     (self.report)(&text);
+                    table.away(true);
                 }
                 self.drop_link(link);
                 Ok(())
@@ -126,7 +127,7 @@ impl Hosting {
             }
             (Message::OfferDraw { seat: r }, Some(s), _) if r == s && !table.is_over() => {
                 let accept = self.holders.len() == 2
-                    && table.ask(&format!("seat {s} offers a draw: agree?"))?;
+                    && table.ask(&format!("{} offers a draw: agree?", table.seat_name(s)))?;
                 if let Some(l) = self.link(link) {
                     l.send(&Message::AnswerDraw { accept });
                 }
@@ -142,7 +143,8 @@ impl Hosting {
                     && table.can_take_back(s);
                 let accept = fits
                     && table.ask(&format!(
-                        "seat {s} asks to take back their last move: agree?"
+                        "{} asks to take back their last move: agree?",
+                        table.seat_name(s)
                     ))?;
                 let accept = accept && table.take_back(s)?;
                 if let Some(l) = self.link(link) {
@@ -317,6 +319,7 @@ impl Hosting {
                     // The clock of the seat to move stood still while a player was away:
                     // it runs again from now, as on the returning side (its catch-up).
                     table.turn_started = std::time::Instant::now();
+                    table.away(false);
                     self.welcome(table, link, Some(s));
                 }
             }

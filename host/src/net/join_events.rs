@@ -74,7 +74,7 @@ impl Joining {
             Message::OfferDraw { seat } if Some(seat) != self.seat && !table.is_over() => {
                 let accept = self.seat.is_some()
                     && table.snapshot.seat_count == 2
-                    && table.ask(&format!("seat {seat} offers a draw: agree?"))?;
+                    && table.ask(&format!("{} offers a draw: agree?", table.seat_name(seat)))?;
                 if self.seat.is_some() {
                     self.link.send(&Message::AnswerDraw { accept });
                 }
@@ -93,7 +93,8 @@ impl Joining {
                     && table.can_take_back(other);
                 let accept = fits
                     && table.ask(&format!(
-                        "seat {other} asks to take back their last move: agree?"
+                        "{} asks to take back their last move: agree?",
+                        table.seat_name(other)
                     ))?;
                 let accept = accept && table.take_back(other)?;
                 if self.seat.is_some() {
@@ -111,6 +112,7 @@ impl Joining {
                     Ok(())
                 } else {
                     (self.report)("the host left; calling again");
+                    table.away(true);
                     self.reconnect(table)
                 }
             }
@@ -168,6 +170,7 @@ impl Joining {
             let (_, moves, _, _) = self.wait_welcome(table, &commit)?;
             self.catch_up(table, &moves)?;
             (self.report)("back in the game");
+            table.away(false);
             return Ok(());
         }
         Err(TableError::Abandoned(self.reconnect.as_secs()))

@@ -54,6 +54,9 @@ pub enum Update {
     /// The time each seat has left, in milliseconds, in seat order, as of this moment
     /// (the clock of the seat to move runs on from it).
     Clocks(Vec<u64>),
+    /// A player's connection dropped (`true`: the game waits for them to come back, the
+    /// clocks stand still) or is back (`false`).
+    Away(bool),
     /// The record changed (a move, a takeback, an ending, the start): the record as it
     /// is now. The app's table follows its moves, each played again by the app's own
     /// worker.
@@ -268,6 +271,21 @@ impl Table {
         self.record.net = Some(net);
         self.turn_started = Instant::now();
         self.changed();
+    }
+
+    /// Seat `seat` as people call it: the plugin's name for it, with its number
+    /// (`North (seat 1)`).
+    pub fn seat_name(&self, seat: u8) -> String {
+        match self
+            .worker
+            .plugin()
+            .manifest()
+            .seat_names
+            .get(usize::from(seat))
+        {
+            Some(name) => format!("{name} (seat {seat})"),
+            None => format!("seat {seat}"),
+        }
     }
 
     /// The number the next action will have.
@@ -625,6 +643,17 @@ impl Table {
         if let Some(u) = &self.updates {
             let _ = u.send(Update::Record(Box::new(self.record.clone())));
             if let Some(left) = left {
+                let _ = u.send(Update::Clocks(left));
+            }
+        }
+    }
+
+    /// Tells the app (if a person plays there) that a player is away (the game waits,
+    /// the clocks stand still) or back; back, the clocks as they are now.
+    pub fn away(&self, away: bool) {
+        if let Some(u) = &self.updates {
+            let _ = u.send(Update::Away(away));
+            if let (false, Some(left)) = (away, self.time_left()) {
                 let _ = u.send(Update::Clocks(left));
             }
         }

@@ -115,6 +115,9 @@ impl PlayView {
             .count();
         let synced = common == cursor && common == target.moves.len();
         if let Some(f) = &mut self.follow {
+            if synced && !f.synced {
+                self.session.take_times(&target.moves);
+            }
             f.synced = synced;
         }
         if common < cursor || self.session.moves().len() > cursor {
@@ -123,6 +126,7 @@ impl PlayView {
             self.session.swap_tail(common, Vec::new());
             self.goto(common);
             self.held = false;
+            self.last_event = None;
             return;
         }
         if let Some(next) = target.moves.get(common) {

@@ -641,3 +641,85 @@ fn resigning_at_the_table_ends_the_game_on_both_sides() {
     assert_eq!(net::read_record(&guest_record).ending, ending);
     assert_eq!(the_saved_game(data.path()).ending, ending);
 }
+
+/// The app watches `game` (of the plugin crate `lib`) played by bots on the network to
+/// its end: the table follows every move, chance outcomes included, and every seat is
+/// someone else's.
+fn watch_to_the_end(lib: &str, game: &str, options: &[&str]) {
+    let dir = plugins_of(&[lib]);
+    let data = tempfile::tempdir().unwrap();
+    let host_record = data.path().join("host.json");
+    let (host_side, invite) = net::host(
+        dir.path(),
+        &[
+            game,
+            "--bot",
+            "random",
+            "--record",
+            host_record.to_str().unwrap(),
+        ],
+    );
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        let form = app.online_form_mut();
+        form.invite = invite.clone();
+        form.watch = true;
+    });
+    h.get_by_label("Watch").click();
+    // Let the spectator say hello before the players come.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < deadline {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let guests_count = host_side.open_seats;
+    let guests: Vec<net::Side> = (0..host_side.open_seats)
+        .map(|_| net::join(dir.path(), &invite, &["--bot", "random"]))
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while h.state().online().unwrap().finished.is_none() {
+        assert!(Instant::now() < deadline, "{game}: the game did not end");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        host_side.finish(Duration::from_secs(30)).ok,
+        "{game}: the host failed"
+    );
+    for g in guests {
+        assert!(
+            g.finish(Duration::from_secs(30)).ok,
+            "{game}: a guest failed"
+        );
+    }
+    let hosted = net::read_record(&host_record);
+    assert!(
+        hosted.moves.iter().any(|m| m.seat.is_none()) || game != "stork-migration",
+        "{game}: no chance outcome was played"
+    );
+    until(&mut h, "the table did not catch up", |app| {
+        table_len(app) == hosted.moves.len()
+    });
+    let table = h.state().online().unwrap().table().unwrap();
+    assert!(
+        table
+            .session()
+            .seats()
+            .iter()
+            .all(|s| *s == SeatKind::Remote),
+        "{game}: a spectator plays no seat"
+    );
+    assert!(table.is_over(), "{game}: the table does not show the end");
+    assert_eq!(table.session().seats().len(), 1 + guests_count);
+    same_moves(&table.session().record(), &hosted);
+}
+
+#[test]
+fn a_dice_game_and_a_three_seat_game_are_followed_move_by_move_at_the_table() {
+    watch_to_the_end("stork_migration", "stork-migration", &[]);
+    // Three seats: the host and two players on other computers.
+    watch_to_the_end(
+        "bite_the_pumpkin",
+        "bite-the-pumpkin",
+        &["--option", "players=3"],
+    );
+}

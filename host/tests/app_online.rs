@@ -652,12 +652,16 @@ fn watch_to_the_end(lib: &str, game: &str, options: &[&str]) {
     let (host_side, invite) = net::host(
         dir.path(),
         &[
-            game,
-            "--bot",
-            "random",
-            "--record",
-            host_record.to_str().unwrap(),
-        ],
+            &[
+                game,
+                "--bot",
+                "random",
+                "--record",
+                host_record.to_str().unwrap(),
+            ],
+            options,
+        ]
+        .concat(),
     );
     let mut h = online_app(dir.path(), data.path(), |app| {
         let form = app.online_form_mut();

@@ -114,6 +114,49 @@ fn offer(h: &mut Harness<'static, TavolaApp>) -> String {
     }
 }
 
+/// The app offering `game` (of the plugin crate `lib`) with its default options: the
+/// plugins' folder, the app's data folder, the app and the invite it shows.
+fn offering(
+    lib: &str,
+    game: &str,
+) -> (
+    tempfile::TempDir,
+    tempfile::TempDir,
+    Harness<'static, TavolaApp>,
+    String,
+) {
+    let dir = plugins_of(&[lib]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        app.online_form_mut().game = Some(game.into());
+    });
+    let invite = offer(&mut h);
+    (dir, data, h, invite)
+}
+
+/// A `tavola net host` offering `game` (of the plugin crate `lib`) with `options`,
+/// played by a random bot: the plugins' folder, a data folder, the host's record file,
+/// the host and its invite.
+fn hosted_by_bot(
+    lib: &str,
+    game: &str,
+    options: &[&str],
+) -> (
+    tempfile::TempDir,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    net::Side,
+    String,
+) {
+    let dir = plugins_of(&[lib]);
+    let data = tempfile::tempdir().unwrap();
+    let host_record = data.path().join("host.json");
+    let record = host_record.to_str().unwrap().to_owned();
+    let args = [&[game, "--bot", "random", "--record", &record], options].concat();
+    let (host_side, invite) = net::host(dir.path(), &args);
+    (dir, data, host_record, host_side, invite)
+}
+
 fn the_saved_game(data: &Path) -> tavola::record::Record {
     let saved: Vec<_> = std::fs::read_dir(data.join("online"))
         .unwrap()
@@ -296,12 +339,7 @@ fn a_guest_killed_mid_game_is_resumed_from_the_apps_list() {
 
 #[test]
 fn the_app_waits_for_a_guest_that_drops_and_plays_on_when_it_is_back() {
-    let dir = plugins_of(&["oware"]);
-    let data = tempfile::tempdir().unwrap();
-    let mut h = online_app(dir.path(), data.path(), |app| {
-        app.online_form_mut().game = Some("oware".into());
-    });
-    let invite = offer(&mut h);
+    let (dir, data, mut h, invite) = offering("oware", "oware");
     let guest_record = data.path().join("guest.json");
     let mut guest = net::join(
         dir.path(),
@@ -373,75 +411,12 @@ fn the_app_waits_for_a_guest_that_drops_and_plays_on_when_it_is_back() {
 }
 
 #[test]
-fn the_app_only_watches_a_game_between_two_remote_bots() {
-    let dir = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
-    let host_record = data.path().join("host.json");
-    let (host_side, invite) = net::host(
-        dir.path(),
-        &[
-            "kalah",
-            "--bot",
-            "random",
-            "--record",
-            host_record.to_str().unwrap(),
-        ],
-    );
-    let mut h = online_app(dir.path(), data.path(), |app| {
-        let form = app.online_form_mut();
-        form.invite = invite.clone();
-        form.watch = true;
-    });
-    h.get_by_label("Watch").click();
-    // Let the spectator say hello before the player comes.
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while Instant::now() < deadline {
-        h.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let guest = net::join(dir.path(), &invite, &["--bot", "random"]);
-    let deadline = Instant::now() + Duration::from_secs(90);
-    let mut positions = 0;
-    loop {
-        h.step();
-        let online = h.state().online().expect("the game is on");
-        assert!(!online.your_turn, "a spectator is never to move");
-        positions += usize::from(online.shows_board());
-        if let Some(result) = online.finished.clone() {
-            assert!(result.is_ok(), "{result:?}");
-            break;
-        }
-        assert!(Instant::now() < deadline, "the game did not end");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert!(positions > 0, "the board was never shown");
-    assert!(host_side.finish(Duration::from_secs(30)).ok);
-    assert!(guest.finish(Duration::from_secs(30)).ok);
-    same_moves(
-        &the_saved_game(data.path()),
-        &net::read_record(&host_record),
-    );
-}
-
-#[test]
 fn a_game_offered_on_the_local_network_is_joined_with_a_click() {
     use tavola::net::{
         Invite,
         lan::{LanGame, announcement},
     };
-    let dir = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
-    let host_record = data.path().join("host.json");
-    let (host_side, invite) = net::host(
-        dir.path(),
-        &[
-            "kalah",
-            "--bot",
-            "random",
-            "--record",
-            host_record.to_str().unwrap(),
-        ],
-    );
+    let (dir, data, host_record, host_side, invite) = hosted_by_bot("kalah", "kalah", &[]);
     // The game as the local network's search would find it: its announcement read back
     // at the address the host listens on (loopback; no multicast is sent here).
     let offered = Invite::parse(&invite).unwrap();
@@ -528,12 +503,7 @@ fn table_len(app: &TavolaApp) -> usize {
 
 #[test]
 fn a_takeback_and_a_draw_offer_cross_the_network_at_the_table() {
-    let dir = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
-    let mut h = online_app(dir.path(), data.path(), |app| {
-        app.online_form_mut().game = Some("kalah".into());
-    });
-    let invite = offer(&mut h);
+    let (dir, data, mut h, invite) = offering("kalah", "kalah");
     let guest_record = data.path().join("guest.json");
     let mut guest = net::join_typing(
         dir.path(),
@@ -602,12 +572,7 @@ fn a_takeback_and_a_draw_offer_cross_the_network_at_the_table() {
 
 #[test]
 fn resigning_at_the_table_ends_the_game_on_both_sides() {
-    let dir = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
-    let mut h = online_app(dir.path(), data.path(), |app| {
-        app.online_form_mut().game = Some("kalah".into());
-    });
-    let invite = offer(&mut h);
+    let (dir, data, mut h, invite) = offering("kalah", "kalah");
     let guest_record = data.path().join("guest.json");
     let guest = net::join(
         dir.path(),
@@ -646,23 +611,7 @@ fn resigning_at_the_table_ends_the_game_on_both_sides() {
 /// its end: the table follows every move, chance outcomes included, and every seat is
 /// someone else's.
 fn watch_to_the_end(lib: &str, game: &str, options: &[&str]) {
-    let dir = plugins_of(&[lib]);
-    let data = tempfile::tempdir().unwrap();
-    let host_record = data.path().join("host.json");
-    let (host_side, invite) = net::host(
-        dir.path(),
-        &[
-            &[
-                game,
-                "--bot",
-                "random",
-                "--record",
-                host_record.to_str().unwrap(),
-            ],
-            options,
-        ]
-        .concat(),
-    );
+    let (dir, data, host_record, host_side, invite) = hosted_by_bot(lib, game, options);
     let mut h = online_app(dir.path(), data.path(), |app| {
         let form = app.online_form_mut();
         form.invite = invite.clone();
@@ -682,6 +631,10 @@ fn watch_to_the_end(lib: &str, game: &str, options: &[&str]) {
     let deadline = Instant::now() + Duration::from_secs(120);
     while h.state().online().unwrap().finished.is_none() {
         assert!(Instant::now() < deadline, "{game}: the game did not end");
+        assert!(
+            !h.state().online().unwrap().your_turn,
+            "a spectator is never to move"
+        );
         h.step();
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -718,7 +671,8 @@ fn watch_to_the_end(lib: &str, game: &str, options: &[&str]) {
 }
 
 #[test]
-fn a_dice_game_and_a_three_seat_game_are_followed_move_by_move_at_the_table() {
+fn a_spectator_follows_kalah_a_dice_game_and_a_three_seat_game_at_the_table() {
+    watch_to_the_end("kalah", "kalah", &[]);
     watch_to_the_end("stork_migration", "stork-migration", &[]);
     // Three seats: the host and two players on other computers.
     watch_to_the_end(

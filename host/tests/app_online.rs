@@ -428,9 +428,9 @@ fn a_game_offered_on_the_local_network_is_joined_with_a_click() {
         &announcement(&offered),
     )
     .unwrap();
-    let mut h = online_app(dir.path(), data.path(), |app| {
-        app.lan_list_mut().show_games(vec![found]);
-    });
+    let mut h = online_app(dir.path(), data.path(), |_| {});
+    h.state_mut().lan_list_mut().show_games(vec![found]);
+    h.step();
     h.get_by_label("Kalah, on pc");
     // The list's Join (the pasted-invite one is disabled: nothing is pasted).
     let join = h
@@ -474,8 +474,8 @@ fn until(h: &mut Harness<'static, TavolaApp>, what: &str, done: impl Fn(&TavolaA
     }
 }
 
-/// Presses the key of the move written `notation` at the table.
-fn press_move(h: &mut Harness<'static, TavolaApp>, notation: &str) {
+/// The key of the move written `notation` at the table.
+fn key_of(h: &Harness<'static, TavolaApp>, notation: &str) -> egui::Key {
     let table = h
         .state()
         .online()
@@ -487,7 +487,13 @@ fn press_move(h: &mut Harness<'static, TavolaApp>, notation: &str) {
         .find(|m| m.notation == notation)
         .and_then(|m| m.key.clone())
         .unwrap_or_else(|| panic!("no key for {notation}"));
-    h.key_press(egui::Key::from_name(&key).expect("a key"));
+    egui::Key::from_name(&key).expect("a key")
+}
+
+/// Presses the key of the move written `notation` at the table.
+fn press_move(h: &mut Harness<'static, TavolaApp>, notation: &str) {
+    let key = key_of(h, notation);
+    h.key_press(key);
     h.step();
     assert!(
         !h.state().online().unwrap().your_turn,
@@ -511,16 +517,32 @@ fn a_takeback_and_a_draw_offer_cross_the_network_at_the_table() {
         &["--record", guest_record.to_str().unwrap()],
     );
     until(&mut h, "the person is never to move", |app| {
-        app.online()
-            .is_some_and(|o| o.your_turn && o.table().is_some())
+        app.online().is_some_and(|o| o.your_turn) && app.enabled(Command::Resign)
     });
-    // The person's move `a` (no extra turn), by its key; the guest answers.
+    // The person's move `a` (no extra turn), by its key; a second key at once (`b`)
+    // is no second move; nor can a takeback, a draw or a resignation be asked while the
+    // other side is to move (the network side would read them in a later turn).
+    let b = key_of(&h, "b");
     press_move(&mut h, "a");
+    h.key_press(b);
+    h.step();
+    for command in [Command::Undo, Command::OfferDraw, Command::Resign] {
+        assert!(
+            !h.state().enabled(command),
+            "{command:?} in the other's turn"
+        );
+    }
     let reply = asked_to_move(&mut guest);
     guest.type_line(&reply);
     until(&mut h, "the guest's move never reached the table", |app| {
-        table_len(app) == 2 && app.online().unwrap().your_turn
+        table_len(app) == 2 && app.enabled(Command::Undo)
     });
+    // Still the person's turn, two moves played: the second key was not kept for later.
+    for _ in 0..20 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(table_len(h.state()), 2);
     // Undo asks the other side to take back; the guest agrees, and the table goes back
     // to before the person's move (the guest's reply with it).
     let ctx = h.ctx.clone();
@@ -533,7 +555,7 @@ fn a_takeback_and_a_draw_offer_cross_the_network_at_the_table() {
     );
     guest.type_line("yes");
     until(&mut h, "the takeback never reached the table", |app| {
-        table_len(app) == 0 && app.online().unwrap().your_turn
+        table_len(app) == 0 && app.enabled(Command::Resign)
     });
     assert!(
         !h.state().enabled(Command::Undo),
@@ -585,8 +607,7 @@ fn resigning_at_the_table_ends_the_game_on_both_sides() {
         ],
     );
     until(&mut h, "the person is never to move", |app| {
-        app.online()
-            .is_some_and(|o| o.your_turn && o.table().is_some())
+        app.online().is_some_and(|o| o.your_turn) && app.enabled(Command::Resign)
     });
     // Resign, confirmed as at any table: the network side resigns the seat.
     let ctx = h.ctx.clone();
@@ -680,4 +701,20 @@ fn a_spectator_follows_kalah_a_dice_game_and_a_three_seat_game_at_the_table() {
         "bite-the-pumpkin",
         &["--option", "players=3"],
     );
+}
+
+#[test]
+fn the_local_network_list_stops_when_the_form_is_left() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = online_app(dir.path(), data.path(), |_| {});
+    // A list shown (as a search would show it; no multicast here), then another screen.
+    h.state_mut().lan_list_mut().show_games(Vec::new());
+    h.step();
+    assert!(h.state_mut().lan_list_mut().looking());
+    h.get_by_label("None found yet (a game is listed while it waits for players, if its host lets it be listed).");
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::NewGame, &ctx);
+    h.step();
+    assert!(!h.state_mut().lan_list_mut().looking(), "still searching");
 }

@@ -769,3 +769,4 @@ online-lan-none = None found yet (a game is listed while it waits for players, i
 online-lan-game = { $game }, on { $computer }
 online-lan-offer = List this game on the local network while it waits for players
 online-lan-failed = The game could not be listed on the local network: { $error }
+online-leave = Leave the game

@@ -778,3 +778,4 @@ online-lan-none = Nessuna trovata per ora (una partita è elencata mentre aspett
 online-lan-game = { $game }, su { $computer }
 online-lan-offer = Elenca questa partita sulla rete locale mentre aspetta i giocatori
 online-lan-failed = Non è stato possibile elencare la partita sulla rete locale: { $error }
+online-leave = Lascia la partita

@@ -320,6 +320,10 @@ impl TavolaApp {
         if let Some(play) = &mut self.play {
             play.set_visible(board_seen);
         }
+        // The local network is searched only while the *Play online* form shows it.
+        if self.screen != Screen::Online || self.online.is_some() {
+            self.lan.stop();
+        }
         match self.screen {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),

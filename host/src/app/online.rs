@@ -239,6 +239,9 @@ impl OnlineGame {
     /// is set up, and brings the table to the network side's record; sends the lines the
     /// person's table gave.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
+        // What the person did last frame goes first: their turn ends with it, before an
+        // older "your turn" could give it back for a second move.
+        self.send_lines();
         while let Ok(update) = self.updates.try_recv() {
             match update {
                 Update::Invite(text, _) => {
@@ -267,7 +270,16 @@ impl OnlineGame {
                     if matches!(self.listed, Some(Ok(_))) {
                         self.listed = None;
                     }
-                    self.your_turn = false;
+                    // A record that changed ends the turn and the question asked; the
+                    // same record again (a side that came back) leaves them as they were.
+                    if self
+                        .record
+                        .as_ref()
+                        .is_none_or(|old| !same_game(old, &record))
+                    {
+                        self.your_turn = false;
+                        self.question = None;
+                    }
                     self.record = Some(record);
                 }
                 Update::YourTurn => self.your_turn = true,
@@ -275,6 +287,9 @@ impl OnlineGame {
                 Update::Report(r) => self.reports.push(r),
                 Update::Finished(result) => {
                     self.your_turn = false;
+                    self.question = None;
+                    // A game that ended or stopped is no longer offered.
+                    self.listed = None;
                     self.finished = Some(result);
                 }
             }
@@ -286,10 +301,18 @@ impl OnlineGame {
             if let Some(record) = &self.record {
                 table.follow(record, now, step_seconds);
             }
-            for line in table.take_lines() {
-                self.your_turn = false;
-                let _ = self.lines.send(line);
-            }
+        }
+        self.send_lines();
+    }
+
+    /// Sends the lines the person's table gave to the network side; each ends the
+    /// person's turn.
+    fn send_lines(&mut self) {
+        let Some(table) = &mut self.table else { return };
+        for line in table.take_lines() {
+            self.your_turn = false;
+            table.set_your_turn(false);
+            let _ = self.lines.send(line);
         }
     }
 
@@ -423,6 +446,15 @@ impl OnlineGame {
                 ui.label(text);
                 close = ui.button(crate::tr!("online-close")).clicked();
             });
+        } else if self.table_error.is_some()
+            || self
+                .table
+                .as_ref()
+                .is_some_and(|t| t.follow_broken().is_some())
+        {
+            // This computer cannot show the game: the person may leave it (the other
+            // side then waits for this one, as for a dropped connection).
+            close = ui.button(crate::tr!("online-leave")).clicked();
         }
         for r in self.reports.iter().rev().take(3) {
             ui.small(r);
@@ -563,4 +595,14 @@ fn reporter(tx: &mpsc::Sender<Update>) -> Box<dyn FnMut(&str)> {
     Box::new(move |text: &str| {
         let _ = tx.send(Update::Report(text.to_owned()));
     })
+}
+
+/// Whether two records of a network game have the same moves and the same ending.
+fn same_game(a: &Record, b: &Record) -> bool {
+    a.ending == b.ending
+        && a.moves.len() == b.moves.len()
+        && a.moves
+            .iter()
+            .zip(&b.moves)
+            .all(|(x, y)| x.id == y.id && x.notation == y.notation)
 }

@@ -84,7 +84,7 @@ impl OnlineForm {
         OnlineForm {
             listen,
             clock: (false, 5, 3),
-            lan: !listen.is_some_and(|a| a.ip().is_loopback()),
+            lan: lan_by_default(listen),
             ..OnlineForm::default()
         }
     }
@@ -243,6 +243,13 @@ impl OnlineForm {
     }
 }
 
+/// Whether a game offered is listed on the local network unless the person says not:
+/// yes, unless the app listens on the loopback interface only (no other computer could
+/// join it there).
+fn lan_by_default(listen: Option<std::net::SocketAddr>) -> bool {
+    !listen.is_some_and(|a| a.ip().is_loopback())
+}
+
 /// One stopped game: what it is, and Resume. Returns whether Resume was pressed.
 fn resumable_ui(ui: &mut egui::Ui, r: &Resumable, plugins: &PluginSet) -> bool {
     let name = plugins
@@ -299,4 +306,18 @@ pub fn resumable_in(folder: &Path) -> Vec<Resumable> {
         .collect();
     found.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| b.path.cmp(&a.path)));
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lan_by_default;
+
+    #[test]
+    fn a_game_is_listed_on_the_local_network_unless_the_app_listens_on_loopback_only() {
+        assert!(lan_by_default(None));
+        assert!(lan_by_default(Some("0.0.0.0:0".parse().unwrap())));
+        assert!(lan_by_default(Some("192.168.1.5:4000".parse().unwrap())));
+        assert!(!lan_by_default(Some("127.0.0.1:0".parse().unwrap())));
+        assert!(!lan_by_default(Some("[::1]:0".parse().unwrap())));
+    }
 }

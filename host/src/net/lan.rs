@@ -91,7 +91,7 @@ pub struct LanGame {
 /// ```
 pub fn announcement(invite: &Invite) -> HashMap<String, String> {
     let game = &invite.game;
-    HashMap::from([
+    let mut txt = HashMap::from([
         ("v".to_owned(), invite.protocol.to_string()),
         (
             "key".to_owned(),
@@ -101,7 +101,12 @@ pub fn announcement(invite: &Invite) -> HashMap<String, String> {
         ("name".to_owned(), game.name.clone()),
         ("version".to_owned(), game.version.clone()),
         ("hash".to_owned(), game.hash.clone()),
-    ])
+    ]);
+    // The announced port is the IPv4 socket's; the IPv6 one may differ.
+    if let Some(v6) = invite.endpoint.ip_addrs().find(|a| a.is_ipv6()) {
+        txt.insert("port6".to_owned(), v6.port().to_string());
+    }
+    txt
 }
 
 impl LanGame {
@@ -134,9 +139,14 @@ impl LanGame {
         if addrs.is_empty() {
             return Err(LanError::NoAddress);
         }
-        let endpoint = addrs
-            .iter()
-            .fold(iroh::EndpointAddr::new(id), |e, a| e.with_ip_addr(*a));
+        let port6: Option<u16> = txt.get("port6").and_then(|p| p.parse().ok());
+        let endpoint = addrs.iter().fold(iroh::EndpointAddr::new(id), |e, a| {
+            let mut a = *a;
+            if let (true, Some(p)) = (a.is_ipv6(), port6) {
+                a.set_port(p);
+            }
+            e.with_ip_addr(a)
+        });
         let game = GameId {
             id: entry("game")?,
             name: entry("name")?,
@@ -148,7 +158,9 @@ impl LanGame {
             host: host
                 .trim_end_matches('.')
                 .trim_end_matches(".local")
-                .to_owned(),
+                .chars()
+                .take(MAX_ENTRY)
+                .collect(),
             game: game.clone(),
             invite: Invite {
                 protocol: PROTOCOL_VERSION,
@@ -179,7 +191,7 @@ impl Announced {
         let daemon = mdns_sd::ServiceDaemon::new().map_err(mdns)?;
         let computer = hostname();
         let key = invite.endpoint.id.fmt_short();
-        let instance = format!("{} ({computer}, {key})", invite.game.name);
+        let instance = instance_name(&invite.game.name, &computer, &key.to_string());
         let info = mdns_sd::ServiceInfo::new(
             SERVICE_TYPE,
             &instance,
@@ -246,7 +258,18 @@ impl Browser {
                             self.games.retain(|g| g.fullname != game.fullname);
                             self.games.push(game);
                         }
-                        Err(e) => self.refused.push(format!("{}: {e}", found.fullname)),
+                        Err(e) => {
+                            let said = format!(
+                                "{}: {e}",
+                                found.fullname.chars().take(MAX_ENTRY).collect::<String>()
+                            );
+                            if !self.refused.contains(&said) {
+                                self.refused.push(said);
+                            }
+                            if self.refused.len() > MAX_REFUSED {
+                                self.refused.remove(0);
+                            }
+                        }
                     }
                 }
                 mdns_sd::ServiceEvent::ServiceRemoved(_, fullname) => {
@@ -264,6 +287,27 @@ impl Drop for Browser {
         let _ = self.daemon.stop_browse(SERVICE_TYPE);
         let _ = self.daemon.shutdown();
     }
+}
+
+/// How many refused announcements the list keeps (the newest).
+const MAX_REFUSED: usize = 8;
+
+/// The announcement's instance name, `Kalah (pc, 6228084a8f)`, cut to DNS's 63 bytes a
+/// label (the game's name is cut first).
+fn instance_name(game: &str, computer: &str, key: &str) -> String {
+    let cut = |text: &str, room: usize| -> String {
+        let mut out = String::new();
+        for c in text.chars() {
+            if out.len() + c.len_utf8() > room {
+                break;
+            }
+            out.push(c);
+        }
+        out
+    };
+    let tail = format!(" ({computer}, {key})");
+    let name = cut(game, 63usize.saturating_sub(tail.len()));
+    cut(&format!("{name}{tail}"), 63)
 }
 
 /// This computer's name, as the network is told it (letters, digits and dashes).
@@ -323,6 +367,29 @@ mod tests {
             Invite::parse(&found.invite.to_text()).unwrap(),
             found.invite
         );
+    }
+
+    #[test]
+    fn an_instance_name_fits_a_dns_label_and_an_ipv6_port_travels() {
+        let long = instance_name(&"Ô Ăn Quan ".repeat(10), &"pc".repeat(20), "6228084a8f");
+        assert!(long.len() <= 63, "{} bytes", long.len());
+        assert_eq!(instance_name("Kalah", "pc", "ab"), "Kalah (pc, ab)");
+        let mut offered = invite();
+        offered.endpoint = offered.endpoint.with_ip_addr("[::1]:7777".parse().unwrap());
+        let txt = announcement(&offered);
+        assert_eq!(txt.get("port6").map(String::as_str), Some("7777"));
+        let found = LanGame::from_service(
+            "x",
+            "pc",
+            &[
+                "10.0.0.7:4444".parse().unwrap(),
+                "[fe80::1]:4444".parse().unwrap(),
+            ],
+            &txt,
+        )
+        .unwrap();
+        let ports: Vec<u16> = found.invite.endpoint.ip_addrs().map(|a| a.port()).collect();
+        assert!(ports.contains(&4444) && ports.contains(&7777), "{ports:?}");
     }
 
     #[test]

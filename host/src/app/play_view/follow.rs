@@ -171,7 +171,12 @@ impl PlayView {
     pub(in crate::app) fn enabled_following(&self, command: crate::app::Command) -> Option<bool> {
         use crate::app::Command;
         self.follow.as_ref()?;
-        let playing = self.failure.is_none() && !self.is_over() && self.person_seat().is_some();
+        // The network side reads the person's lines in their turn only: a request made
+        // in another's turn would wait there, and be read as meant for a later one.
+        let playing = self.failure.is_none()
+            && !self.is_over()
+            && self.person_seat().is_some()
+            && self.network_waits_for_person();
         Some(match command {
             Command::Undo => {
                 playing
@@ -195,9 +200,9 @@ impl PlayView {
         true
     }
 
-    /// Whether the table waits for a move that comes from the network (a remote seat's,
-    /// or a chance outcome, which the network side draws).
+    /// Whether a chance outcome is up that the network side draws (a network game's
+    /// chance comes in its record; the table never draws it).
     pub(in crate::app) fn waits_for_network(&self) -> bool {
-        self.follow.is_some() && matches!(self.turn, Turn::Seat { .. } | Turn::Chance { .. })
+        self.follow.is_some() && matches!(self.turn, Turn::Chance { .. })
     }
 }

@@ -23,12 +23,12 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(Counts::range(1, 3).unwrap().to_string(), "1-3");
 ///
 /// let err = "0,2".parse::<Counts>().unwrap_err();
-/// assert_eq!(err.to_string(), "a capture count of 0: counts run from 1 to 63");
+/// assert_eq!(err.to_string(), "a capture count of 0: counts run from 1 to 127");
 /// assert!("2-x".parse::<Counts>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Vec<u32>", into = "Vec<u32>")]
-pub struct Counts(u64);
+pub struct Counts(u128);
 
 /// Why a [`Counts`] could not be made: the offending count or text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -45,8 +45,9 @@ pub enum CountsError {
 }
 
 impl Counts {
-    /// The largest count a set can hold.
-    pub const MAX: u32 = 63;
+    /// The largest count a set can hold: beyond the 72 seeds of a 2 × 6 board of six
+    /// (Halusa captures any even count of the mover's own, up to the whole game).
+    pub const MAX: u32 = 127;
 
     /// The empty set: nothing is captured.
     pub const NONE: Counts = Counts(0);
@@ -62,7 +63,7 @@ impl Counts {
             return Err(CountsError::Backwards(min, max));
         }
         Counts::NONE.with(min)?.with(max)?;
-        Ok(Counts((min..=max).fold(0, |bits, n| bits | 1 << n)))
+        Ok(Counts((min..=max).fold(0, |bits, n| bits | 1u128 << n)))
     }
 
     /// This set and `n`.
@@ -70,13 +71,13 @@ impl Counts {
         if n == 0 || n > Counts::MAX {
             return Err(CountsError::OutOfRange(u64::from(n)));
         }
-        Ok(Counts(self.0 | 1 << n))
+        Ok(Counts(self.0 | 1u128 << n))
     }
 
     /// Whether `n` is in the set.
     #[inline]
     pub fn contains(self, n: u32) -> bool {
-        n <= Counts::MAX && self.0 & (1 << n) != 0
+        n <= Counts::MAX && self.0 & (1u128 << n) != 0
     }
 
     /// Whether the set is empty.
@@ -167,8 +168,8 @@ mod tests {
         assert_eq!(set.to_string(), "1-3,5,7");
         assert_eq!(set.to_string().parse::<Counts>().unwrap(), set);
         assert_eq!(
-            "64".parse::<Counts>().unwrap_err(),
-            CountsError::OutOfRange(64)
+            "128".parse::<Counts>().unwrap_err(),
+            CountsError::OutOfRange(128)
         );
         assert_eq!(
             "99999999999".parse::<Counts>().unwrap_err(),
@@ -184,8 +185,25 @@ mod tests {
                 "{bad}"
             );
         }
-        assert!(!Counts::NONE.contains(0) && !set.contains(64) && !set.contains(u32::MAX));
+        assert!(!Counts::NONE.contains(0) && !set.contains(128) && !set.contains(u32::MAX));
         assert!(Counts::NONE.is_empty() && Counts::NONE.to_string().is_empty());
+    }
+
+    #[test]
+    fn counts_reach_past_63_for_every_even_count_of_72_seeds() {
+        // Halusa: any even count of the mover's own house, and the game has 72 seeds.
+        let text = (1..=36)
+            .map(|k| (2 * k).to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let evens: Counts = text.parse().unwrap();
+        assert!(evens.contains(62) && evens.contains(64) && evens.contains(72));
+        assert!(!evens.contains(63) && !evens.contains(73) && !evens.contains(74));
+        assert_eq!(evens.iter().count(), 36);
+        assert_eq!(evens.to_string(), text);
+        let top = Counts::range(120, 127).unwrap();
+        assert!(top.contains(127) && !top.contains(119));
+        assert_eq!(top.to_string(), "120-127");
     }
 
     #[test]

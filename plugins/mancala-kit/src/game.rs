@@ -748,11 +748,23 @@ impl<V: Variant> Game for Mancala<V> {
             .map_err(GameError::State)
     }
 
+    /// The variant's search heuristic ([`Variant::evaluate`]: the seeds captured or
+    /// banked first, then the board), as a share of the game's seeds for each seat,
+    /// within −1 to 1. The host's greedy bot plays by it, looking at the position a
+    /// move leaves: its captures, relays and sowing captures are all in it. (The final
+    /// scores it replaces, each side's score plus its own row, saw no capture from the
+    /// capturer's own row and no sowing capture for a hole's owner: greedy played
+    /// Pallanguzhi's rules no better than random.)
     fn evaluate(&self) -> Option<Vec<f64>> {
-        let [s, n] = self.final_scores();
         let total = f64::from(self.config.total_seeds().max(1));
-        let d = (s - n) as f64 / total;
-        Some(vec![d, -d])
+        let scale = f64::from(game_api::search::EVAL_SCALE) * total;
+        let mover = f64::from(V::evaluate(self)) / scale;
+        let south = match self.to_move {
+            Side::South => mover,
+            Side::North => -mover,
+        }
+        .clamp(-1.0, 1.0);
+        Some(vec![south, -south])
     }
 
     /// From the kit's endgame tables, once loaded ([`crate::endgame`]).

@@ -333,12 +333,12 @@ fn a_state_saved_before_the_sowing_capture_existed_still_reads() {
     // A saved count set out of range is refused with the reason.
     let mut bad: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
     bad["config"]["capture"] = serde_json::json!({
-        "Count": { "counts": [2, 64], "sides": "Both", "chain": "None" }
+        "Count": { "counts": [2, 128], "sides": "Both", "chain": "None" }
     });
     let err = Mancala::<Plain>::from_json(&bad.to_string())
         .unwrap_err()
         .to_string();
-    assert!(err.contains("a capture count of 64"), "{err}");
+    assert!(err.contains("a capture count of 128"), "{err}");
 }
 
 variant!(

@@ -143,12 +143,60 @@ fn checked_config<V: Variant>(options: &Options) -> Result<Config, GameError> {
 
 /// `config`, refused if the kit cannot lay out its board.
 fn fits(config: Config) -> Result<Config, GameError> {
+    match config.rows {
+        1 => {}
+        2 => return fits_four_rows(config),
+        rows => {
+            return Err(GameError::State(format!(
+                "the rules ask for {rows} rows a side; the kit's boards have 1 or 2"
+            )));
+        }
+    }
     let most = crate::board::MAX_HOUSES;
     if !(1..=most).contains(&config.houses) {
         return Err(GameError::State(format!(
             "the rules ask for {} houses a side; the kit's boards have 1 to {most}",
             config.houses
         )));
+    }
+    if config.capture == crate::Capture::Facing {
+        return Err(GameError::State(
+            "the facing capture reads four rows; these rules have two".into(),
+        ));
+    }
+    Ok(config)
+}
+
+/// A four-row `config` ([`Config::rows`] 2), refused unless its board and rules are
+/// ones the kit plays on four rows.
+fn fits_four_rows(config: Config) -> Result<Config, GameError> {
+    let most = crate::board::MAX_FOUR_ROW_HOUSES;
+    let refuse = |why: &str| Err(GameError::State(format!("four rows: {why}")));
+    if !(2..=most).contains(&config.houses) || config.houses % 2 != 0 {
+        return Err(GameError::State(format!(
+            "the rules ask for {} houses a side on two rows; the kit's four-row boards \
+             have 1 to {} houses a row",
+            config.houses,
+            most / 2
+        )));
+    }
+    if config.ends != crate::Ends::None {
+        return refuse("the board has no stores or end squares");
+    }
+    if !matches!(
+        config.capture,
+        crate::Capture::None | crate::Capture::Facing
+    ) {
+        return refuse("the captures are the facing capture or none");
+    }
+    if config.sowing_capture.is_some() {
+        return refuse("no capture as seeds are sown");
+    }
+    if config.end == crate::End::MandarinsEmpty {
+        return refuse("no mandarin squares, so no end on them");
+    }
+    if config.refill || config.rounds || config.simultaneous_opening {
+        return refuse("no refills, rounds or simultaneous opening");
     }
     Ok(config)
 }
@@ -195,7 +243,7 @@ impl<V: Variant> Mancala<V> {
     /// endgame builder's scratch position.
     pub(crate) fn from_config_unchecked(config: Config) -> Self {
         Mancala {
-            board: Board::empty(config.houses, config.ends),
+            board: Board::of(&config),
             config,
             to_move: Side::South,
             phase: Phase::Play,
@@ -292,9 +340,22 @@ impl<V: Variant> Mancala<V> {
         crate::notation::house_name(side, i)
     }
 
+    /// `side`'s houses it may sow from before the feeding and grand-slam rules, one
+    /// bit per house in its sowing order: the playable ones, and under
+    /// [`Config::singletons_last`] those holding more than one seed if any does.
+    #[inline]
+    pub(crate) fn movable_mask(&self, side: Side) -> u32 {
+        let houses = self.board.playable_mask(side);
+        if self.config.singletons_last {
+            crate::board::plural_first(houses, self.board.plural_mask(side))
+        } else {
+            houses
+        }
+    }
+
     /// Writes the moves `side` could make before the feeding and grand-slam rules.
     fn candidates_into(&self, side: Side, moves: &mut Vec<MoveId>) {
-        let mut houses = self.board.playable_mask(side);
+        let mut houses = self.movable_mask(side);
         let chosen = self.config.direction == Direction::Chosen;
         while houses != 0 {
             let i = houses.trailing_zeros();
@@ -382,7 +443,7 @@ impl<V: Variant> Mancala<V> {
             return false;
         }
         let (i, _) = self.decode(mv);
-        self.board.playable(self.board.house(self.to_move, i))
+        self.movable_mask(self.to_move) & (1 << i) != 0
     }
 
     /// Whether the side to move has a legal move.
@@ -393,7 +454,7 @@ impl<V: Variant> Mancala<V> {
         if self.filtered() {
             return !self.legal().is_empty();
         }
-        self.board.playable_mask(self.to_move) != 0
+        self.movable_mask(self.to_move) != 0
     }
 
     /// The move a random playout draws: the same draw from the same list as the generic
@@ -413,7 +474,7 @@ impl<V: Variant> Mancala<V> {
             Direction::Anticlockwise => 1,
             Direction::Chosen => 2,
         };
-        let houses = self.board.playable_mask(self.to_move);
+        let houses = self.movable_mask(self.to_move);
         let count = houses.count_ones() as usize * per_house;
         if count == 0 {
             return None;

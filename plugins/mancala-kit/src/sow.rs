@@ -29,8 +29,10 @@ pub(crate) struct Hand {
     /// Seeds still in hand.
     pub seeds: u32,
     forward: bool,
-    /// Pits in the ring.
-    len: usize,
+    /// The first pit of the track sown round ([`Board::track`]): 0 on two rows.
+    lo: usize,
+    /// The pit after the track's last: the ring's length on two rows.
+    end: usize,
     /// The pits sowing passes over, one bit per pit: the opponent's store (when skipped),
     /// the origin (when skipped), burnt houses. Never every pit.
     skip: u32,
@@ -69,7 +71,7 @@ impl Hand {
     ) -> Hand {
         let seeds = std::mem::take(&mut board.pits[origin]);
         fx.lift(origin, seeds);
-        let len = board.ring_len();
+        let (lo, len) = board.track(side);
         let mut skip = 0u32;
         if config.skip_opponent_store
             && let Some(store) = board.store(side.other())
@@ -79,13 +81,14 @@ impl Hand {
         if config.skip_origin {
             skip |= 1 << origin;
         }
-        skip |= board.burnt_mask();
+        // Only the track's pits count (a four-row sowing never leaves its track).
+        let every = board.track_mask(side);
+        skip = (skip | board.burnt_mask()) & every;
         let sinks = board.sink_mask();
         let per_seed = V::seed_hook().is_some() || config.sowing_capture.is_some();
         // A ring where every pit is skipped cannot happen (the origin's neighbours are
         // houses or stores), but never loop forever on a malformed position.
-        let every = if len >= 32 { u32::MAX } else { (1 << len) - 1 };
-        if skip & every == every {
+        if skip == every {
             skip = 0;
         }
         let mut hand = Hand {
@@ -93,7 +96,8 @@ impl Hand {
             pos: origin,
             seeds,
             forward,
-            len,
+            lo,
+            end: lo + len,
             skip,
             sinks,
             seen: RelaySeen::default(),
@@ -126,7 +130,8 @@ impl Hand {
             side: self.side,
             pos: self.pos,
             forward: self.forward,
-            len: self.len,
+            lo: self.lo,
+            end: self.end,
         }
     }
 
@@ -186,7 +191,7 @@ impl Hand {
         let Some(hook) = V::seed_hook() else {
             return;
         };
-        let cycle = (self.len as u32) - self.skip.count_ones();
+        let cycle = ((self.end - self.lo) as u32) - self.skip.count_ones();
         let mut seed = SeedContext {
             board,
             side: self.side,
@@ -216,12 +221,12 @@ impl Hand {
         if fx.is_watched() || self.sinks != 0 || self.per_seed {
             return;
         }
-        let cycle = (self.len as u32) - (self.skip.count_ones());
+        let cycle = ((self.end - self.lo) as u32) - (self.skip.count_ones());
         if self.seeds <= cycle {
             return;
         }
         let laps = (self.seeds - 1) / cycle;
-        for (pit, seeds) in board.pits.iter_mut().enumerate() {
+        for (pit, seeds) in board.pits[..self.end].iter_mut().enumerate().skip(self.lo) {
             if self.skip & (1 << pit) == 0 {
                 *seeds += laps;
             }
@@ -291,30 +296,38 @@ pub(crate) struct Landing {
     /// The pit the last seed went into.
     pub pos: usize,
     forward: bool,
-    /// Pits in the ring.
-    len: usize,
+    /// The first pit of the track sown round: 0 on two rows.
+    lo: usize,
+    /// The pit after the track's last: the ring's length on two rows.
+    end: usize,
 }
 
 impl Landing {
-    /// The last seed of `side`'s anticlockwise sowing on a ring of `len` pits, in `pos`.
+    /// The last seed of `side`'s anticlockwise sowing round the whole ring of `len`
+    /// pits (a two-row board), in `pos`.
     #[inline]
     pub(crate) fn forward(side: Side, pos: usize, len: usize) -> Self {
         Landing {
             side,
             pos,
             forward: true,
-            len,
+            lo: 0,
+            end: len,
         }
     }
 
-    /// The pit after `pit` in the sowing's direction.
+    /// The pit after `pit` in the sowing's direction, round the track.
     #[inline]
     pub fn next(&self, pit: usize) -> usize {
         // Compare and wrap: a division per seed would cost more than the rest of the drop.
         if self.forward {
-            if pit + 1 >= self.len { 0 } else { pit + 1 }
-        } else if pit == 0 {
-            self.len - 1
+            if pit + 1 >= self.end {
+                self.lo
+            } else {
+                pit + 1
+            }
+        } else if pit <= self.lo {
+            self.end - 1
         } else {
             pit - 1
         }
@@ -376,7 +389,7 @@ pub(crate) fn counts_only<V: Variant>(
         && V::seed_hook().is_none()
         && !config.first_seed_in_origin
         && board.sink_mask() == 0
-        && board.ring_len() < 32
+        && (board.ring_len() < 32 || board.rows == 2)
 }
 
 /// [`Hand::start`], [`Hand::run`] and [`finish`] for a sowing that is only counts
@@ -390,7 +403,8 @@ pub(crate) fn sow_counts<V: Variant>(
     origin: usize,
     fx: &mut Effects<'_>,
 ) -> Sown {
-    let len = board.ring_len();
+    // The whole ring on two rows (`lo` 0), the mover's track on four.
+    let (lo, len) = board.track(side);
     let mut skip = board.burnt_mask();
     if config.skip_opponent_store
         && let Some(store) = board.store(side.other())
@@ -402,15 +416,17 @@ pub(crate) fn sow_counts<V: Variant>(
     }
     // As in `Hand::start`: never loop forever on a malformed position.
     let every = (1u32 << len) - 1;
-    if skip & every == every {
+    skip = (skip >> lo) & every;
+    if skip == every {
         skip = 0;
     }
-    let pos = drop_counts(&mut board.pits[..len], origin, skip);
+    let pos = lo + drop_counts(&mut board.pits[lo..lo + len], origin - lo, skip);
     let landing = Landing {
         side,
         pos,
         forward: true,
-        len,
+        lo,
+        end: lo + len,
     };
     after_last_seed::<V>(board, config, landing, fx)
 }

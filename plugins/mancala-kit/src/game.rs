@@ -172,7 +172,7 @@ fn fits(config: Config) -> Result<Config, GameError> {
 fn fits_four_rows(config: Config) -> Result<Config, GameError> {
     let most = crate::board::MAX_FOUR_ROW_HOUSES;
     let refuse = |why: &str| Err(GameError::State(format!("four rows: {why}")));
-    if !(2..=most).contains(&config.houses) || config.houses % 2 != 0 {
+    if !(2..=most).contains(&config.houses) || !config.houses.is_multiple_of(2) {
         return Err(GameError::State(format!(
             "the rules ask for {} houses a side on two rows; the kit's four-row boards \
              have 1 to {} houses a row",

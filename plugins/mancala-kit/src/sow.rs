@@ -38,8 +38,6 @@ pub(crate) struct Hand {
     skip: u32,
     /// The sinks, one bit per pit: seeds sown there go to their owner's score.
     sinks: u32,
-    /// The (board, pit) pairs relayed from in this turn.
-    seen: RelaySeen,
     /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
     pub looped: bool,
     /// The pit the move was lifted from.
@@ -100,7 +98,6 @@ impl Hand {
             end: lo + len,
             skip,
             sinks,
-            seen: RelaySeen::default(),
             looped: false,
             origin,
             per_seed,
@@ -235,8 +232,16 @@ impl Hand {
     }
 
     /// The hand is empty: relays (returns `true`, with seeds in hand again) or ends.
+    /// `seen`: the (board, pit) pairs this hand relayed from in this turn (kept out of
+    /// the hand, which is then small to hand back from [`Hand::start`]).
     #[inline(always)]
-    pub fn land(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) -> bool {
+    pub fn land(
+        &mut self,
+        board: &mut Board,
+        config: &Config,
+        seen: &mut RelaySeen,
+        fx: &mut Effects<'_>,
+    ) -> bool {
         if self.ended {
             return false;
         }
@@ -260,7 +265,7 @@ impl Hand {
                 next
             }
         };
-        if !self.seen.insert(board, from) {
+        if !seen.insert(&board.pits[self.lo..self.end], from) {
             self.looped = true;
             fx.message("The sowing came round to a position it had already reached: the turn ends");
             return false;
@@ -276,12 +281,13 @@ impl Hand {
     /// Sows until the turn's last seed has landed.
     #[inline]
     pub fn run<V: Variant>(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
+        let mut seen = RelaySeen::default();
         loop {
             self.sow_laps(board, fx);
             while self.seeds > 0 {
                 self.drop_one::<V>(board, config, fx);
             }
-            if !self.land(board, config, fx) {
+            if !self.land(board, config, &mut seen, fx) {
                 return;
             }
         }
@@ -514,6 +520,7 @@ pub(crate) fn sow_simultaneous<V: Variant>(
         .map(|&s| Hand::start::<V>(board, config, s, origins[s.index()], true, fx))
         .collect();
     let mut ended = [None, None];
+    let mut seen = [RelaySeen::default(), RelaySeen::default()];
     let mut tick = 0u64;
     while ended.iter().any(Option::is_none) {
         tick += 1;
@@ -524,7 +531,7 @@ pub(crate) fn sow_simultaneous<V: Variant>(
             if hand.seeds > 0 {
                 hand.drop_one::<V>(board, config, fx);
             }
-            if hand.seeds == 0 && !hand.land(board, config, fx) {
+            if hand.seeds == 0 && !hand.land(board, config, &mut seen[i], fx) {
                 finish::<V>(board, config, hand, fx);
                 ended[i] = Some(tick);
             }

@@ -784,6 +784,14 @@ impl<V: Variant> Game for Mancala<V> {
         let c = &self.config;
         let b = &self.board;
         let expected = 2 * c.houses + if c.ends == crate::Ends::None { 0 } else { 2 };
+        // Rules read from a saved state: ones the kit plays on its boards.
+        fits(c.clone())?;
+        if b.rows != c.rows {
+            return Err(GameError::State(format!(
+                "the board has {} rows a side, the rules {}",
+                b.rows, c.rows
+            )));
+        }
         if b.houses != c.houses || b.ends != c.ends || b.pits.len() != expected {
             return Err(GameError::State(format!(
                 "the board ({} houses a side, {} pits) does not fit the rules ({} houses a side, {expected} pits)",

@@ -347,10 +347,18 @@ impl<V: Variant> Mancala<V> {
     pub(crate) fn movable_mask(&self, side: Side) -> u32 {
         let houses = self.board.playable_mask(side);
         if self.config.singletons_last {
-            crate::board::plural_first(houses, self.board.plural_mask(side))
+            self.singletons_last(side, houses)
         } else {
             houses
         }
+    }
+
+    /// [`Mancala::movable_mask`] under [`Config::singletons_last`], out of line: the
+    /// two-row games' search never comes here.
+    #[cold]
+    #[inline(never)]
+    fn singletons_last(&self, side: Side, houses: u32) -> u32 {
+        crate::board::plural_first(houses, self.board.plural_mask(side))
     }
 
     /// Writes the moves `side` could make before the feeding and grand-slam rules.
@@ -443,7 +451,12 @@ impl<V: Variant> Mancala<V> {
             return false;
         }
         let (i, _) = self.decode(mv);
-        self.movable_mask(self.to_move) & (1 << i) != 0
+        if self.config.singletons_last {
+            let houses = self.board.playable_mask(self.to_move);
+            return self.singletons_last(self.to_move, houses) & (1 << i) != 0;
+        }
+        // One house's test, not the row's mask: search asks this at every node.
+        self.board.playable(self.board.house(self.to_move, i))
     }
 
     /// Whether the side to move has a legal move.

@@ -409,8 +409,6 @@ pub(crate) fn sow_counts<V: Variant>(
     origin: usize,
     fx: &mut Effects<'_>,
 ) -> Sown {
-    // The whole ring on two rows (`lo` 0), the mover's track on four.
-    let (lo, len) = board.track(side);
     let mut skip = board.burnt_mask();
     if config.skip_opponent_store
         && let Some(store) = board.store(side.other())
@@ -420,21 +418,38 @@ pub(crate) fn sow_counts<V: Variant>(
     if config.skip_origin {
         skip |= 1 << origin;
     }
-    // As in `Hand::start`: never loop forever on a malformed position.
-    let every = (1u32 << len) - 1;
-    skip = (skip >> lo) & every;
-    if skip == every {
-        skip = 0;
-    }
-    let pos = lo + drop_counts(&mut board.pits[lo..lo + len], origin - lo, skip);
-    let landing = Landing {
-        side,
-        pos,
-        forward: true,
-        lo,
-        end: lo + len,
+    // The whole ring on two rows, as it always was (Kalah and Oware's search spends
+    // its time here); the mover's track on four, a slice of the ring.
+    let landing = if board.rows == 1 {
+        let len = board.ring_len();
+        let pos = drop_counts(&mut board.pits[..len], origin, counts_skip(skip, len));
+        Landing::forward(side, pos, len)
+    } else {
+        let (lo, len) = board.track(side);
+        let skip = counts_skip(skip >> lo, len);
+        let pos = lo + drop_counts(&mut board.pits[lo..lo + len], origin - lo, skip);
+        Landing {
+            side,
+            pos,
+            forward: true,
+            lo,
+            end: lo + len,
+        }
     };
     after_last_seed::<V>(board, config, landing, fx)
+}
+
+/// The pits of a track of `len` pits (below 32) a sowing of counts passes over, from
+/// `skip` (one bit per pit from the track's first): none if that would be every pit, as
+/// in `Hand::start`, never to loop for ever on a malformed position.
+#[inline(always)]
+fn counts_skip(skip: u32, len: usize) -> u32 {
+    let every = (1u32 << len) - 1;
+    if skip & every == every {
+        0
+    } else {
+        skip & every
+    }
 }
 
 /// The sowing of counts itself: the seeds of `origin` dropped anticlockwise round the

@@ -32,6 +32,7 @@ shoot() { # name, then the arguments of `tavola open`
 
 shoot kalah kalah --random-moves 7 --seed 3
 shoot oware oware --random-moves 9 --seed 4
+shoot hawalis hawalis --random-moves 9 --seed 4
 shoot congkak congkak --random-moves 3 --seed 5
 shoot o-an-quan o-an-quan --random-moves 6 --seed 6
 shoot togyz-kumalak togyz-kumalak --random-moves 8 --seed 7

@@ -7,9 +7,10 @@ use game_api::{Effect, Manifest, Options, Turn};
 use tavola::plugins::{DirSource, GameHandle, Plugin, PluginDir, PluginDirs, PluginSet};
 use tavola_tests::{first_party_plugins, library, plugins_folder};
 
-const FIRST_PARTY: [&str; 7] = [
+const FIRST_PARTY: [&str; 8] = [
     "kalah",
     "oware",
+    "hawalis",
     "congkak",
     "o-an-quan",
     "zaroc",

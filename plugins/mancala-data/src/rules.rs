@@ -10,8 +10,10 @@ use toml::Spanned;
 
 use crate::FileError;
 
-/// The most houses a side a data file may ask for: what the kit's boards hold.
+/// The most houses a row a data file may ask for: what the kit's two-row boards hold.
 pub const MAX_HOUSES: i64 = 11;
+/// The most houses a row on four rows (`rows = 2`): what the kit's four-row boards hold.
+pub const MAX_FOUR_ROW_HOUSES: i64 = 8;
 /// The most seeds per house at the start a data file may ask for.
 pub const MAX_SEEDS: i64 = 64;
 
@@ -64,6 +66,9 @@ pub enum CaptureWord {
     Even,
     /// A house made to hold one of `capture_counts`.
     Count,
+    /// Four rows: the facing inner house and the outer one behind it, from an empty
+    /// house of one's inner row.
+    Facing,
 }
 
 /// The opposite capture with an empty opposite house (`capture_empty_opposite`).
@@ -172,8 +177,10 @@ macro_rules! rule_keys {
 }
 
 rule_keys! {
-    /// Houses per side.
+    /// Houses per row.
     houses: i64,
+    /// Rows per side: 1 (two-row boards, the default) or 2 (four-row boards).
+    rows: i64,
     /// Seeds per house at the start.
     seeds: i64,
     /// `none` or `stores`.
@@ -228,6 +235,8 @@ rule_keys! {
     rounds: bool,
     /// Both players' first move at once.
     simultaneous_opening: bool,
+    /// A house of one seed is sown only when no house holds more.
+    singletons_last: bool,
 }
 
 /// The value of `key`, or `default`.
@@ -285,7 +294,25 @@ impl RulesPatch {
             .ok_or_else(|| required("houses"))?;
         let seeds =
             ranged(src, &self.seeds, "seeds", 1..=MAX_SEEDS)?.ok_or_else(|| required("seeds"))?;
-        let mut config = Config::base(houses as usize, seeds as u32);
+        let rows = ranged(src, &self.rows, "rows", 1..=2)?.unwrap_or(1);
+        if rows == 2
+            && let Some(key) = &self.houses
+            && houses > MAX_FOUR_ROW_HOUSES
+        {
+            return Err(FileError::at(
+                src,
+                key.span().start,
+                "houses",
+                format!(
+                    "{houses} houses a row on four rows (`rows = 2`): allowed are 1 to \
+                     {MAX_FOUR_ROW_HOUSES}"
+                ),
+            ));
+        }
+        // The kit counts a side's houses over all its rows.
+        let mut config = Config::base((houses * rows) as usize, seeds as u32);
+        config.rows = rows as usize;
+        config.singletons_last = or(&self.singletons_last, false);
         config.ends = match or(&self.ends, EndsWord::None) {
             EndsWord::None => Ends::None,
             EndsWord::Stores => Ends::Stores,
@@ -344,6 +371,7 @@ impl RulesPatch {
                 }
             },
             CaptureWord::Even => Capture::Even,
+            CaptureWord::Facing => Capture::Facing,
             CaptureWord::Opposite => Capture::Opposite {
                 empty_opposite: match or(&self.capture_empty_opposite, EmptyOppositeWord::NoCapture)
                 {
@@ -435,6 +463,29 @@ impl RulesPatch {
                     "needs stores: set `ends = \"stores\"` too",
                 ));
             }
+        }
+        let four_rows = config.rows == 2;
+        if let Some(key) = &self.capture
+            && *key.get_ref() == CaptureWord::Facing
+            && !four_rows
+        {
+            return Err(FileError::at(
+                src,
+                key.span().start,
+                "capture",
+                "the facing capture reads four rows: set `rows = 2` too",
+            ));
+        }
+        if let Some(key) = &self.ends
+            && *key.get_ref() == EndsWord::Stores
+            && four_rows
+        {
+            return Err(FileError::at(
+                src,
+                key.span().start,
+                "ends",
+                "four-row boards (`rows = 2`) have no stores",
+            ));
         }
         if let Some(key) = &self.rounds
             && *key.get_ref()

@@ -316,3 +316,77 @@ fn a_forward_capture_takes_one_house_or_goes_on_as_the_file_says() {
     );
     assert!(e.starts_with("line 14"), "{e}");
 }
+
+/// Hawalis as the kit's own rules ([`mancala_kit::Config::hawalis`]), as the `hawalis`
+/// plugin plays it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct HawalisInRust;
+
+impl mancala_kit::Variant for HawalisInRust {
+    fn manifest() -> game_api::Manifest {
+        game_api::Manifest::new("hawalis-in-rust", "Hawalis", "1.0.0")
+    }
+    fn config(_: &Options) -> Result<mancala_kit::Config, game_api::GameError> {
+        Ok(mancala_kit::Config::hawalis())
+    }
+}
+
+/// A four-row game as data: `rows = 2`, `capture = "facing"`, `singletons_last`.
+const HAWALIS: &str = r#"
+format = "tavola-mancala/1"
+
+[game]
+id = "hawalis-as-data"
+name = "Hawalis as data"
+version = "1.0.0"
+seats = ["South", "North"]
+
+[rules]
+rows = 2
+houses = 7
+seeds = 2
+ends = "none"
+relay = "landing"
+capture = "facing"
+singletons_last = true
+end = "no-move"
+remaining = "left"
+cycle_ends_game = true
+
+[rules_text]
+en = "Hawalis, as in the `hawalis` plugin."
+
+# Hand-checked: n's 2 seeds relay round South's two rows and end in n, emptied at the
+# start, in South's inner row: North's inner H and outer G (2 + 2) are captured.
+[[tests]]
+name = "an opening that captures"
+play = ["n"]
+after = "3,0,3,3,0,3,3,0,3,3,0,3,3,1/2,2,2,2,2,2,0,0,2,2,2,2,2,2 4-0 N"
+"#;
+
+#[test]
+fn a_four_row_game_as_data_plays_exactly_as_in_rust() {
+    let options = Options::default();
+    for seed in 0..25 {
+        let data = Loader::new(HAWALIS.as_bytes(), &options).unwrap();
+        let rust = mancala_kit::Mancala::<HawalisInRust>::new(&options).unwrap();
+        same_games(data, rust, seed);
+    }
+}
+
+#[test]
+fn four_row_keys_are_checked() {
+    let e = refusal(&HAWALIS.replace("houses = 7", "houses = 9"));
+    assert!(e.contains("`houses`: 9 houses a row on four rows"), "{e}");
+    let e = refusal(&HAWALIS.replace("rows = 2", "rows = 3"));
+    assert!(e.contains("`rows`: 3 is out of range"), "{e}");
+    let e = refusal(&HAWALIS.replace("rows = 2", "rows = 1"));
+    assert!(e.contains("the facing capture reads four rows"), "{e}");
+    let e = refusal(&HAWALIS.replace("ends = \"none\"", "ends = \"stores\""));
+    assert!(
+        e.contains("four-row boards (`rows = 2`) have no stores"),
+        "{e}"
+    );
+    let e = refusal(&HAWALIS.replace("capture = \"facing\"", "capture = \"even\""));
+    assert!(e.contains("four rows: the captures are"), "{e}");
+}

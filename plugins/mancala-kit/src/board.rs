@@ -3,16 +3,27 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Config, Ends};
 
-/// The most pits a ring can have: two rows of up to 11 houses and two end pits. Fixed
-/// capacity keeps a board on the stack, so that copying a position (as search does
-/// millions of times) allocates nothing.
-pub const MAX_PITS: usize = 24;
+mod rows;
+
+/// The most pits a board can have: four rows of 8 houses (two rows of up to 11 houses
+/// and two end pits take 24). Fixed capacity keeps a board on the stack, so that
+/// copying a position (as search does millions of times) allocates nothing; one bit
+/// per pit fits a `u32`.
+pub const MAX_PITS: usize = 32;
 
 /// Per-pit values of a ring.
 pub type PitArray<T> = ArrayVec<T, MAX_PITS>;
 
-/// The most houses a side a board can have: two rows and their ends in [`MAX_PITS`].
-pub(crate) const MAX_HOUSES: usize = (MAX_PITS - 2) / 2;
+/// The most houses a side a two-row board can have (two rows and their ends: 24 pits).
+pub(crate) const MAX_HOUSES: usize = 11;
+
+/// The most houses a side a four-row board can have: two rows of 8 a side fill
+/// [`MAX_PITS`].
+pub(crate) const MAX_FOUR_ROW_HOUSES: usize = MAX_PITS / 2;
+
+fn one_row() -> usize {
+    1
+}
 
 /// The index of the `k`-th set bit of `mask` (from 0; `k` below the number of set bits),
 /// by halving the range: five steps whatever `k`, where clearing `k` bits one by one
@@ -27,6 +38,15 @@ pub(crate) fn nth_set_bit(mask: u32, k: u32) -> u32 {
         pos += if above { width } else { 0 };
     }
     pos
+}
+
+/// Of the houses `houses`, those of `plural` if any, else all: the moves under
+/// [`Config::singletons_last`](crate::Config::singletons_last), from the playable
+/// houses and those holding more than one seed (one bit per house each).
+#[inline]
+pub(crate) fn plural_first(houses: u32, plural: u32) -> u32 {
+    let big = houses & plural;
+    if big != 0 { big } else { houses }
 }
 
 /// One of the two players.
@@ -181,16 +201,25 @@ impl Marks {
     }
 }
 
-/// The seeds of a two-row board: the ring of pits in sowing order and, beside it, each
-/// side's captured stock.
+/// The seeds of a board: the ring of pits in sowing order and, beside it, each side's
+/// captured stock.
 ///
-/// The ring is South's houses (from South's left), the end pit after them (South's
-/// store or a mandarin square, if the variant has end pits), North's houses (from
-/// North's left), the other end pit.
+/// The ring is South's houses (in South's sowing order), the end pit after them (South's
+/// store or a mandarin square, if the variant has end pits), North's houses, the other
+/// end pit.
+///
+/// On a two-row board (`rows` 1: each player owns one row) every sowing goes round the
+/// whole ring. On a four-row board (`rows` 2: each player owns two rows, no end pits) a
+/// player's houses are their *track*: the outer row from the player's left to right,
+/// then the inner row back, and a sowing goes round its mover's track only
+/// ([`Board::track`]); captures read the facing rows ([`Board::facing`]).
 #[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
-    /// Houses per side.
+    /// Houses per side (over all of a side's rows).
     pub houses: usize,
+    /// Rows per side: 1 (two-row boards) or 2 (four-row boards).
+    #[serde(default = "one_row")]
+    pub rows: usize,
     /// What stands at the ends of the rows.
     pub ends: Ends,
     /// Small seeds in each pit of the ring.
@@ -230,6 +259,7 @@ impl Clone for Board {
     fn clone(&self) -> Self {
         Board {
             houses: self.houses,
+            rows: self.rows,
             ends: self.ends,
             pits: copy_ring(&self.pits),
             big: copy_ring(&self.big),
@@ -244,7 +274,7 @@ impl Clone for Board {
 impl Board {
     /// The start position of `config`.
     pub fn start(config: &Config) -> Self {
-        let mut board = Board::empty(config.houses, config.ends);
+        let mut board = Board::of(config);
         for side in Side::BOTH {
             for i in 0..config.houses {
                 let pit = board.house(side, i);
@@ -260,12 +290,40 @@ impl Board {
         board
     }
 
-    /// A board with no seeds. At most 11 houses a side.
+    /// A two-row board with no seeds. At most 11 houses a side.
     pub fn empty(houses: usize, ends: Ends) -> Self {
-        let houses = houses.min(MAX_HOUSES);
+        Board::empty_rows(houses, 1, ends)
+    }
+
+    /// An empty board of `config`'s shape.
+    pub fn of(config: &Config) -> Self {
+        Board::empty_rows(config.houses, config.rows, config.ends)
+    }
+
+    /// A board with no seeds, `rows` rows a side (1 or 2): at most 11 houses a side on
+    /// two rows, 16 (two rows of 8) on four, which have no end pits.
+    ///
+    /// ```
+    /// use mancala_kit::{Board, Ends, Side};
+    /// // Hawalis: two rows of 7 a side.
+    /// let board = Board::empty_rows(14, 2, Ends::None);
+    /// assert_eq!(board.ring_len(), 28);
+    /// // South sows round its own 14 houses only.
+    /// assert_eq!(board.track(Side::South), (0, 14));
+    /// assert_eq!(board.track(Side::North), (14, 14));
+    /// ```
+    pub fn empty_rows(houses: usize, rows: usize, ends: Ends) -> Self {
+        let rows = rows.clamp(1, 2);
+        let (houses, ends) = if rows == 2 {
+            // Whole rows of equal length, no end pits.
+            (houses.min(MAX_FOUR_ROW_HOUSES) & !1, Ends::None)
+        } else {
+            (houses.min(MAX_HOUSES), ends)
+        };
         let len = 2 * houses + if ends == Ends::None { 0 } else { 2 };
         Board {
             houses,
+            rows,
             ends,
             pits: std::iter::repeat_n(0, len).collect(),
             big: std::iter::repeat_n(0, len).collect(),
@@ -357,11 +415,14 @@ impl Board {
         }
     }
 
-    /// The house across the board from house `pit`.
+    /// The house across the board from house `pit` (on a four-row board, the inner
+    /// house facing an inner house; an outer house faces none and gives itself).
     #[inline]
     pub fn opposite(&self, pit: usize) -> usize {
         match self.pit(pit) {
-            Pit::House(side, i) => self.house(side.other(), self.houses - 1 - i),
+            Pit::House(side, i) if self.rows == 1 => self.house(side.other(), self.houses - 1 - i),
+            // Four rows: the inner house facing an inner house.
+            Pit::House(..) => self.facing(pit).map_or(pit, |(inner, _)| inner),
             _ => pit,
         }
     }
@@ -454,6 +515,17 @@ impl Board {
             mask |= u32::from(seeds > 0) << i;
         }
         mask & !(self.marked_mask() >> base)
+    }
+
+    /// `side`'s houses holding more than one seed, one bit per house in its sowing
+    /// order.
+    #[inline]
+    pub fn plural_mask(&self, side: Side) -> u32 {
+        let mut mask = 0;
+        for (i, &seeds) in self.row_of(side).iter().enumerate() {
+            mask |= u32::from(seeds > 1) << i;
+        }
+        mask
     }
 
     /// Each side's houses holding seeds, marked or not, one bit per house in that
@@ -561,7 +633,7 @@ impl Board {
 
     /// Whether every mark is on a pit of the ring.
     pub(crate) fn marks_fit(&self) -> bool {
-        let outside = !((1u32 << self.ring_len()) - 1);
+        let outside = !(u32::MAX >> (32 - self.ring_len().clamp(1, 32)));
         (self.marks.burnt | self.marks.sinks[0] | self.marks.sinks[1]) & outside == 0
     }
 }
@@ -610,11 +682,11 @@ mod tests {
         assert!(read.has_marks());
         // A list longer than any ring is refused with a reason.
         let mut long: serde_json::Value = serde_json::to_value(&b).unwrap();
-        long["special"] = serde_json::Value::Array(vec![serde_json::json!("Normal"); 30]);
+        long["special"] = serde_json::Value::Array(vec![serde_json::json!("Normal"); 40]);
         let err = serde_json::from_value::<Board>(long)
             .unwrap_err()
             .to_string();
-        assert!(err.contains("30 pit marks"), "{err}");
+        assert!(err.contains("40 pit marks"), "{err}");
     }
 
     #[test]

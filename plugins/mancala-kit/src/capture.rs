@@ -115,6 +115,7 @@ pub(crate) fn last_seed(
             sides,
             chain,
         } => return count(board, config, hand, (counts, sides, chain), fx),
+        Capture::Facing => return facing(board, config, side, last, fx),
         Capture::Even => {
             if board.house_owner(last) == Some(side.other())
                 && board.mark(last) == Special::Normal
@@ -168,6 +169,37 @@ fn count(
         .map(|&p| board.pits[p])
         .sum();
     let grand_slam = theirs > 0 && theirs == board.seeds_on_side(side.other());
+    take_pits(board, config, side, &taken, grand_slam, fx)
+}
+
+/// [`Capture::Facing`]: the last seed alone in a house of the mover's inner row takes
+/// the facing inner house, if it holds seeds, and the outer house behind it.
+fn facing(
+    board: &mut Board,
+    config: &Config,
+    side: Side,
+    last: usize,
+    fx: &mut Effects<'_>,
+) -> Sown {
+    let Some((inner, outer)) = board.facing(last) else {
+        return Sown::default();
+    };
+    let unmarked = |pit: usize| board.mark(pit) == Special::Normal;
+    if board.house_owner(last) != Some(side)
+        || board.pits[last] != 1
+        || !unmarked(last)
+        || !unmarked(inner)
+        || board.pits[inner] == 0
+    {
+        return Sown::default();
+    }
+    let mut taken = ArrayVec::<usize, 2>::new();
+    taken.push(inner);
+    if unmarked(outer) && board.pits[outer] > 0 {
+        taken.push(outer);
+    }
+    let seeds: u32 = taken.iter().map(|&p| board.pits[p]).sum();
+    let grand_slam = seeds == board.seeds_on_side(side.other());
     take_pits(board, config, side, &taken, grand_slam, fx)
 }
 

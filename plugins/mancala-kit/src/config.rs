@@ -14,8 +14,18 @@ use crate::{Counts, Side};
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
-    /// Houses per side.
+    /// Houses per side (over all of a side's rows: 14 for Hawalis's two rows of 7).
     pub houses: usize,
+    /// Rows per side: 1 for the two-row games, 2 for the four-row games (Hawalis, Bao,
+    /// Omweso…), where each player sows round their own two rows only — the outer row
+    /// from their left, the inner row back — and captures read the facing rows
+    /// ([`Capture::Facing`]). A four-row board has no end pits, at most 8 houses a row,
+    /// and takes the rules that read a ring of houses without stores: relays (sown
+    /// round the mover's track), [`Capture::None`] or [`Capture::Facing`], no sowing
+    /// capture, the end rules [`End::SideEmpty`], [`End::Majority`] and [`End::NoMove`],
+    /// no refills, rounds or simultaneous opening.
+    #[serde(default = "one_row")]
+    pub rows: usize,
     /// Seeds per house at the start.
     pub seeds: u32,
     /// What stands at the two ends of the rows, inside the sowing ring.
@@ -89,6 +99,14 @@ pub struct Config {
     /// Ô Ăn Quan's *quan non*: a mandarin square still holding its big stone and fewer
     /// than this many small stones cannot be captured.
     pub quan_non: Option<u32>,
+    /// A house holding a single seed may be sown only when none of the mover's houses
+    /// holds more (Hawalis).
+    #[serde(default)]
+    pub singletons_last: bool,
+}
+
+fn one_row() -> usize {
+    1
 }
 
 impl Config {
@@ -97,6 +115,7 @@ impl Config {
     pub fn base(houses: usize, seeds: u32) -> Self {
         Config {
             houses,
+            rows: 1,
             seeds,
             ends: Ends::None,
             direction: Direction::Anticlockwise,
@@ -115,6 +134,7 @@ impl Config {
             rounds: false,
             simultaneous_opening: false,
             quan_non: None,
+            singletons_last: false,
         }
     }
 
@@ -174,6 +194,28 @@ impl Config {
             end: End::MandarinsEmpty,
             refill: true,
             ..Config::base(5, 5)
+        }
+    }
+
+    /// Hawalis (Oman): four rows of 7, two seeds in each house, relay sowing round
+    /// one's own two rows, the facing capture from the inner row, singletons sown last;
+    /// the game ends when the player to move has no seeds, the captures deciding it.
+    ///
+    /// ```
+    /// let hawalis = mancala_kit::Config::hawalis();
+    /// assert_eq!((hawalis.rows, hawalis.houses, hawalis.total_seeds()), (2, 14, 56));
+    /// ```
+    pub fn hawalis() -> Self {
+        Config {
+            rows: 2,
+            relay: Relay::Landing,
+            capture: Capture::Facing,
+            end: End::NoMove {
+                remaining: Remaining::Left,
+            },
+            cycle_ends_game: true,
+            singletons_last: true,
+            ..Config::base(14, 2)
         }
     }
 
@@ -288,6 +330,12 @@ pub enum Capture {
         /// Which way a capture goes on from the last seed's house.
         chain: Chain,
     },
+    /// Four-row boards ([`Config::rows`] 2): the last seed lands in an empty house of
+    /// the mover's inner row and the opponent's inner house facing it holds seeds:
+    /// capture those and the seeds of the opponent's outer house behind it
+    /// ([`Board::facing`](crate::Board::facing)); nothing when the facing inner house is
+    /// empty (Hawalis).
+    Facing,
 }
 
 /// Whose houses a capture rule takes, from the mover's point of view.

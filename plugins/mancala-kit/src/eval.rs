@@ -189,7 +189,8 @@ pub fn with_weights<T>(weights: Option<Weights>, f: impl FnOnce() -> T) -> T {
 /// [`Weights::NAMES`].
 pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 7] {
     let b = &game.board;
-    let lap = (b.ring_len() as u32).saturating_sub(1).max(1);
+    // A lap: round the ring on two rows, round a player's own track on four.
+    let lap = (b.track(side).1 as u32).saturating_sub(1).max(1);
     let mut f = [0i32; 7];
     for (s, sign) in [(side, 1), (side.other(), -1)] {
         f[0] += sign * b.score(s) as i32;

@@ -143,12 +143,60 @@ fn checked_config<V: Variant>(options: &Options) -> Result<Config, GameError> {
 
 /// `config`, refused if the kit cannot lay out its board.
 fn fits(config: Config) -> Result<Config, GameError> {
+    match config.rows {
+        1 => {}
+        2 => return fits_four_rows(config),
+        rows => {
+            return Err(GameError::State(format!(
+                "the rules ask for {rows} rows a side; the kit's boards have 1 or 2"
+            )));
+        }
+    }
     let most = crate::board::MAX_HOUSES;
     if !(1..=most).contains(&config.houses) {
         return Err(GameError::State(format!(
             "the rules ask for {} houses a side; the kit's boards have 1 to {most}",
             config.houses
         )));
+    }
+    if config.capture == crate::Capture::Facing {
+        return Err(GameError::State(
+            "the facing capture reads four rows; these rules have two".into(),
+        ));
+    }
+    Ok(config)
+}
+
+/// A four-row `config` ([`Config::rows`] 2), refused unless its board and rules are
+/// ones the kit plays on four rows.
+fn fits_four_rows(config: Config) -> Result<Config, GameError> {
+    let most = crate::board::MAX_FOUR_ROW_HOUSES;
+    let refuse = |why: &str| Err(GameError::State(format!("four rows: {why}")));
+    if !(2..=most).contains(&config.houses) || !config.houses.is_multiple_of(2) {
+        return Err(GameError::State(format!(
+            "the rules ask for {} houses a side on two rows; the kit's four-row boards \
+             have 1 to {} houses a row",
+            config.houses,
+            most / 2
+        )));
+    }
+    if config.ends != crate::Ends::None {
+        return refuse("the board has no stores or end squares");
+    }
+    if !matches!(
+        config.capture,
+        crate::Capture::None | crate::Capture::Facing
+    ) {
+        return refuse("the captures are the facing capture or none");
+    }
+    if config.sowing_capture.is_some() {
+        return refuse("no capture as seeds are sown");
+    }
+    if config.end == crate::End::MandarinsEmpty {
+        return refuse("no mandarin squares, so no end on them");
+    }
+    if config.refill || config.rounds || config.simultaneous_opening {
+        return refuse("no refills, rounds or simultaneous opening");
     }
     Ok(config)
 }
@@ -195,7 +243,7 @@ impl<V: Variant> Mancala<V> {
     /// endgame builder's scratch position.
     pub(crate) fn from_config_unchecked(config: Config) -> Self {
         Mancala {
-            board: Board::empty(config.houses, config.ends),
+            board: Board::of(&config),
             config,
             to_move: Side::South,
             phase: Phase::Play,
@@ -292,9 +340,30 @@ impl<V: Variant> Mancala<V> {
         crate::notation::house_name(side, i)
     }
 
+    /// `side`'s houses it may sow from before the feeding and grand-slam rules, one
+    /// bit per house in its sowing order: the playable ones, and under
+    /// [`Config::singletons_last`] those holding more than one seed if any does.
+    #[inline]
+    pub(crate) fn movable_mask(&self, side: Side) -> u32 {
+        let houses = self.board.playable_mask(side);
+        if self.config.singletons_last {
+            self.singletons_last(side, houses)
+        } else {
+            houses
+        }
+    }
+
+    /// [`Mancala::movable_mask`] under [`Config::singletons_last`], out of line: the
+    /// two-row games' search never comes here.
+    #[cold]
+    #[inline(never)]
+    fn singletons_last(&self, side: Side, houses: u32) -> u32 {
+        crate::board::plural_first(houses, self.board.plural_mask(side))
+    }
+
     /// Writes the moves `side` could make before the feeding and grand-slam rules.
     fn candidates_into(&self, side: Side, moves: &mut Vec<MoveId>) {
-        let mut houses = self.board.playable_mask(side);
+        let mut houses = self.movable_mask(side);
         let chosen = self.config.direction == Direction::Chosen;
         while houses != 0 {
             let i = houses.trailing_zeros();
@@ -382,6 +451,11 @@ impl<V: Variant> Mancala<V> {
             return false;
         }
         let (i, _) = self.decode(mv);
+        if self.config.singletons_last {
+            let houses = self.board.playable_mask(self.to_move);
+            return self.singletons_last(self.to_move, houses) & (1 << i) != 0;
+        }
+        // One house's test, not the row's mask: search asks this at every node.
         self.board.playable(self.board.house(self.to_move, i))
     }
 
@@ -393,7 +467,7 @@ impl<V: Variant> Mancala<V> {
         if self.filtered() {
             return !self.legal().is_empty();
         }
-        self.board.playable_mask(self.to_move) != 0
+        self.movable_mask(self.to_move) != 0
     }
 
     /// The move a random playout draws: the same draw from the same list as the generic
@@ -413,7 +487,7 @@ impl<V: Variant> Mancala<V> {
             Direction::Anticlockwise => 1,
             Direction::Chosen => 2,
         };
-        let houses = self.board.playable_mask(self.to_move);
+        let houses = self.movable_mask(self.to_move);
         let count = houses.count_ones() as usize * per_house;
         if count == 0 {
             return None;
@@ -723,6 +797,14 @@ impl<V: Variant> Game for Mancala<V> {
         let c = &self.config;
         let b = &self.board;
         let expected = 2 * c.houses + if c.ends == crate::Ends::None { 0 } else { 2 };
+        // Rules read from a saved state: ones the kit plays on its boards.
+        fits(c.clone())?;
+        if b.rows != c.rows {
+            return Err(GameError::State(format!(
+                "the board has {} rows a side, the rules {}",
+                b.rows, c.rows
+            )));
+        }
         if b.houses != c.houses || b.ends != c.ends || b.pits.len() != expected {
             return Err(GameError::State(format!(
                 "the board ({} houses a side, {} pits) does not fit the rules ({} houses a side, {expected} pits)",

@@ -70,6 +70,34 @@
 //! left), South's store (if stores are in the ring), North's houses (from North's left),
 //! North's store. Site ids in the layout are these ring indices.
 //!
+//! ## Four rows
+//!
+//! With [`Config::rows`] 2 each player owns two rows and sows round them only: a side's
+//! houses are still consecutive pits of the ring in its sowing order — the outer row
+//! from the player's left, then the inner row back — but a sowing goes round the mover's
+//! own houses ([`Board::track`]) instead of the whole ring. [`Capture::Facing`] captures
+//! from the facing rows ([`Board::facing`]); [`Config::singletons_last`] keeps houses of
+//! one seed for last; the layout draws four rows. [`Config::hawalis`] is a whole game:
+//!
+//! ```
+//! # use game_api::{Game, Manifest, Options};
+//! # use mancala_kit::{Config, Mancala, Variant};
+//! # #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+//! # struct H;
+//! # impl Variant for H {
+//! #     fn manifest() -> Manifest { Manifest::new("h", "H", "0.1.0") }
+//! #     fn config(_: &Options) -> Result<Config, game_api::GameError> { Ok(Config::hawalis()) }
+//! # }
+//! let mut game = Mancala::<H>::new(&Options::default()).unwrap();
+//! // South's `n` relays round South's two rows and ends in `n`, emptied at the start,
+//! // in South's inner row: North's facing inner house and the outer one behind it go.
+//! mancala_kit::testing::play(&mut game, "n").unwrap();
+//! assert_eq!(
+//!     game.notation(),
+//!     "3,0,3,3,0,3,3,0,3,3,0,3,3,1/2,2,2,2,2,2,0,0,2,2,2,2,2,2 4-0 N"
+//! );
+//! ```
+//!
 //! ## Move ids
 //!
 //! A move is the index of the house it is sown from, counted from the mover's left
@@ -82,7 +110,8 @@
 //! `S/N s-n P`, then optional `key:value` fields for the state some variants have:
 //!
 //! - `S/N`: South's houses, then North's, each in that player's sowing order (from the
-//!   player's left), comma-separated;
+//!   player's left; on four rows the outer row, then the inner row back),
+//!   comma-separated;
 //! - `s-n`: the scores in seeds: the stores, or the captured stocks where the stores are
 //!   not in the ring;
 //! - `P`: `S` or `N`, the side to move;

@@ -136,7 +136,7 @@ pub(crate) fn parse(config: &Config, text: &str) -> Result<Parsed, GameError> {
             "expected at least 3 fields `S/N s-n P` separated by spaces",
         )));
     }
-    let mut board = Board::empty(config.houses, config.ends);
+    let mut board = Board::of(config);
     read_houses(config, &mut board, &fields[0]).map_err(err)?;
     let [s, n] = counts_pair(&fields[1], 0, fields[1].text, "the scores").map_err(err)?;
     board.bank(Side::South, s);

@@ -4,9 +4,11 @@
 //! A relay's next steps depend only on the board and the pit it relays from, so the
 //! first (board, pit) seen twice is where a never-ending relay is caught. Most turns
 //! relay a few times: their keys stay in a short list on the stack; a turn that relays
-//! more moves them into a set. The key is a 64-bit mix of the ring's counts and the pit
+//! more moves them into a set. The key is a 64-bit mix of the track's counts and the pit
 //! (two positions with the same key are taken for the same, as with any hash: at 64
-//! bits, not a case a game meets).
+//! bits, not a case a game meets). The track is the pits the sowing goes round: the
+//! whole ring on two rows; on four, the mover's own rows, the only pits a turn's relays
+//! change.
 
 use std::{
     collections::HashSet,
@@ -15,26 +17,30 @@ use std::{
 
 use arrayvec::ArrayVec;
 
-use crate::Board;
-
-/// How many keys the short list holds before the set takes over.
-const FEW: usize = 32;
+/// How many keys the short list holds before the set takes over (four-row games relay
+/// dozens of times in a turn).
+const FEW: usize = 64;
 
 /// The (board, pit) keys relayed from in one turn.
 #[derive(Debug, Default)]
 pub(crate) struct RelaySeen {
     few: ArrayVec<u64, FEW>,
+    /// Two bits of each key in the short list, by the key's low bits: a key whose two
+    /// bits are not both set is new, with no scan of the list.
+    bloom: u128,
     many: Option<HashSet<u64, BuildHasherDefault<KeyHasher>>>,
 }
 
 impl RelaySeen {
-    /// Notes a relay from `pit` on `board`; false if this turn relayed from the same
-    /// pit on the same board before.
-    pub(crate) fn insert(&mut self, board: &Board, pit: usize) -> bool {
-        let key = key(board, pit);
-        if self.few.contains(&key) {
+    /// Notes a relay from `pit` with the track's pits holding `track`; false if this
+    /// turn relayed from the same pit with the same counts before.
+    pub(crate) fn insert(&mut self, track: &[u32], pit: usize) -> bool {
+        let key = key(track, pit);
+        let bits = (1u128 << (key & 127)) | (1u128 << ((key >> 7) & 127));
+        if self.bloom & bits == bits && self.few.contains(&key) {
             return false;
         }
+        self.bloom |= bits;
         if let Some(many) = &mut self.many {
             return many.insert(key);
         }
@@ -47,11 +53,12 @@ impl RelaySeen {
     }
 }
 
-/// The key of a relay from `pit` on `board`: the ring's counts and the pit, mixed.
-fn key(board: &Board, pit: usize) -> u64 {
+/// The key of a relay from `pit` with the track holding `track`: the counts and the
+/// pit, mixed.
+fn key(track: &[u32], pit: usize) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut h = (pit as u64 + 1).wrapping_mul(K);
-    for &n in &board.pits {
+    for &n in track {
         h = (h.rotate_left(23) ^ u64::from(n)).wrapping_mul(K);
     }
     // The last multiply leaves the low bits weak: fold the high half in.
@@ -81,7 +88,7 @@ impl Hasher for KeyHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Config;
+    use crate::{Board, Config};
 
     #[test]
     fn a_key_seen_again_is_refused_before_and_after_the_set_takes_over() {
@@ -90,15 +97,15 @@ mod tests {
         // More positions than the short list holds, each new.
         for i in 0..(3 * FEW) as u32 {
             board.pits[0] = i;
-            assert!(seen.insert(&board, 1), "position {i} is new");
+            assert!(seen.insert(&board.pits, 1), "position {i} is new");
         }
         // Each one again: seen, whether in the list or the set.
         for i in 0..(3 * FEW) as u32 {
             board.pits[0] = i;
-            assert!(!seen.insert(&board, 1), "position {i} was seen");
+            assert!(!seen.insert(&board.pits, 1), "position {i} was seen");
         }
         // The same board relayed from another pit is another position.
-        assert!(seen.insert(&board, 2));
+        assert!(seen.insert(&board.pits, 2));
     }
 
     #[test]
@@ -110,7 +117,7 @@ mod tests {
                 let mut b = board.clone();
                 b.pits[pit] = n;
                 for from in 0..board.pits.len() {
-                    keys.insert((key(&b, from), (pit, n, from)));
+                    keys.insert((key(&b.pits, from), (pit, n, from)));
                 }
             }
         }

@@ -185,7 +185,8 @@ fn landing<V: Variant>(game: &Mancala<V>, origin: usize, n: u32) -> usize {
 /// opponent would capture).
 pub(crate) fn move_order_hint<V: Variant>(game: &Mancala<V>, mv: MoveId) -> i32 {
     let c = &game.config;
-    if c.direction != Direction::Anticlockwise || game.is_over() {
+    // Four rows: the landing arithmetic reads a two-row ring.
+    if c.direction != Direction::Anticlockwise || game.is_over() || game.board.rows != 1 {
         return 0;
     }
     let b = &game.board;

@@ -29,15 +29,15 @@ pub(crate) struct Hand {
     /// Seeds still in hand.
     pub seeds: u32,
     forward: bool,
-    /// Pits in the ring.
-    len: usize,
+    /// The first pit of the track sown round ([`Board::track`]): 0 on two rows.
+    lo: usize,
+    /// The pit after the track's last: the ring's length on two rows.
+    end: usize,
     /// The pits sowing passes over, one bit per pit: the opponent's store (when skipped),
     /// the origin (when skipped), burnt houses. Never every pit.
     skip: u32,
     /// The sinks, one bit per pit: seeds sown there go to their owner's score.
     sinks: u32,
-    /// The (board, pit) pairs relayed from in this turn.
-    seen: RelaySeen,
     /// Relay sowing came back to a (board, pit) it had seen: the turn ends.
     pub looped: bool,
     /// The pit the move was lifted from.
@@ -69,7 +69,7 @@ impl Hand {
     ) -> Hand {
         let seeds = std::mem::take(&mut board.pits[origin]);
         fx.lift(origin, seeds);
-        let len = board.ring_len();
+        let (lo, len) = board.track(side);
         let mut skip = 0u32;
         if config.skip_opponent_store
             && let Some(store) = board.store(side.other())
@@ -79,13 +79,14 @@ impl Hand {
         if config.skip_origin {
             skip |= 1 << origin;
         }
-        skip |= board.burnt_mask();
+        // Only the track's pits count (a four-row sowing never leaves its track).
+        let every = board.track_mask(side);
+        skip = (skip | board.burnt_mask()) & every;
         let sinks = board.sink_mask();
         let per_seed = V::seed_hook().is_some() || config.sowing_capture.is_some();
         // A ring where every pit is skipped cannot happen (the origin's neighbours are
         // houses or stores), but never loop forever on a malformed position.
-        let every = if len >= 32 { u32::MAX } else { (1 << len) - 1 };
-        if skip & every == every {
+        if skip == every {
             skip = 0;
         }
         let mut hand = Hand {
@@ -93,10 +94,10 @@ impl Hand {
             pos: origin,
             seeds,
             forward,
-            len,
+            lo,
+            end: lo + len,
             skip,
             sinks,
-            seen: RelaySeen::default(),
             looped: false,
             origin,
             per_seed,
@@ -126,7 +127,8 @@ impl Hand {
             side: self.side,
             pos: self.pos,
             forward: self.forward,
-            len: self.len,
+            lo: self.lo,
+            end: self.end,
         }
     }
 
@@ -186,7 +188,7 @@ impl Hand {
         let Some(hook) = V::seed_hook() else {
             return;
         };
-        let cycle = (self.len as u32) - self.skip.count_ones();
+        let cycle = ((self.end - self.lo) as u32) - self.skip.count_ones();
         let mut seed = SeedContext {
             board,
             side: self.side,
@@ -216,12 +218,12 @@ impl Hand {
         if fx.is_watched() || self.sinks != 0 || self.per_seed {
             return;
         }
-        let cycle = (self.len as u32) - (self.skip.count_ones());
+        let cycle = ((self.end - self.lo) as u32) - (self.skip.count_ones());
         if self.seeds <= cycle {
             return;
         }
         let laps = (self.seeds - 1) / cycle;
-        for (pit, seeds) in board.pits.iter_mut().enumerate() {
+        for (pit, seeds) in board.pits[..self.end].iter_mut().enumerate().skip(self.lo) {
             if self.skip & (1 << pit) == 0 {
                 *seeds += laps;
             }
@@ -230,8 +232,16 @@ impl Hand {
     }
 
     /// The hand is empty: relays (returns `true`, with seeds in hand again) or ends.
+    /// `seen`: the (board, pit) pairs this hand relayed from in this turn (kept out of
+    /// the hand, which is then small to hand back from [`Hand::start`]).
     #[inline(always)]
-    pub fn land(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) -> bool {
+    pub fn land(
+        &mut self,
+        board: &mut Board,
+        config: &Config,
+        seen: &mut RelaySeen,
+        fx: &mut Effects<'_>,
+    ) -> bool {
         if self.ended {
             return false;
         }
@@ -255,7 +265,7 @@ impl Hand {
                 next
             }
         };
-        if !self.seen.insert(board, from) {
+        if !seen.insert(&board.pits[self.lo..self.end], from) {
             self.looped = true;
             fx.message("The sowing came round to a position it had already reached: the turn ends");
             return false;
@@ -271,12 +281,13 @@ impl Hand {
     /// Sows until the turn's last seed has landed.
     #[inline]
     pub fn run<V: Variant>(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
+        let mut seen = RelaySeen::default();
         loop {
             self.sow_laps(board, fx);
             while self.seeds > 0 {
                 self.drop_one::<V>(board, config, fx);
             }
-            if !self.land(board, config, fx) {
+            if !self.land(board, config, &mut seen, fx) {
                 return;
             }
         }
@@ -291,30 +302,38 @@ pub(crate) struct Landing {
     /// The pit the last seed went into.
     pub pos: usize,
     forward: bool,
-    /// Pits in the ring.
-    len: usize,
+    /// The first pit of the track sown round: 0 on two rows.
+    lo: usize,
+    /// The pit after the track's last: the ring's length on two rows.
+    end: usize,
 }
 
 impl Landing {
-    /// The last seed of `side`'s anticlockwise sowing on a ring of `len` pits, in `pos`.
+    /// The last seed of `side`'s anticlockwise sowing round the whole ring of `len`
+    /// pits (a two-row board), in `pos`.
     #[inline]
     pub(crate) fn forward(side: Side, pos: usize, len: usize) -> Self {
         Landing {
             side,
             pos,
             forward: true,
-            len,
+            lo: 0,
+            end: len,
         }
     }
 
-    /// The pit after `pit` in the sowing's direction.
+    /// The pit after `pit` in the sowing's direction, round the track.
     #[inline]
     pub fn next(&self, pit: usize) -> usize {
         // Compare and wrap: a division per seed would cost more than the rest of the drop.
         if self.forward {
-            if pit + 1 >= self.len { 0 } else { pit + 1 }
-        } else if pit == 0 {
-            self.len - 1
+            if pit + 1 >= self.end {
+                self.lo
+            } else {
+                pit + 1
+            }
+        } else if pit <= self.lo {
+            self.end - 1
         } else {
             pit - 1
         }
@@ -376,7 +395,7 @@ pub(crate) fn counts_only<V: Variant>(
         && V::seed_hook().is_none()
         && !config.first_seed_in_origin
         && board.sink_mask() == 0
-        && board.ring_len() < 32
+        && (board.ring_len() < 32 || board.rows == 2)
 }
 
 /// [`Hand::start`], [`Hand::run`] and [`finish`] for a sowing that is only counts
@@ -390,7 +409,6 @@ pub(crate) fn sow_counts<V: Variant>(
     origin: usize,
     fx: &mut Effects<'_>,
 ) -> Sown {
-    let len = board.ring_len();
     let mut skip = board.burnt_mask();
     if config.skip_opponent_store
         && let Some(store) = board.store(side.other())
@@ -400,19 +418,38 @@ pub(crate) fn sow_counts<V: Variant>(
     if config.skip_origin {
         skip |= 1 << origin;
     }
-    // As in `Hand::start`: never loop forever on a malformed position.
-    let every = (1u32 << len) - 1;
-    if skip & every == every {
-        skip = 0;
-    }
-    let pos = drop_counts(&mut board.pits[..len], origin, skip);
-    let landing = Landing {
-        side,
-        pos,
-        forward: true,
-        len,
+    // The whole ring on two rows, as it always was (Kalah and Oware's search spends
+    // its time here); the mover's track on four, a slice of the ring.
+    let landing = if board.rows == 1 {
+        let len = board.ring_len();
+        let pos = drop_counts(&mut board.pits[..len], origin, counts_skip(skip, len));
+        Landing::forward(side, pos, len)
+    } else {
+        let (lo, len) = board.track(side);
+        let skip = counts_skip(skip >> lo, len);
+        let pos = lo + drop_counts(&mut board.pits[lo..lo + len], origin - lo, skip);
+        Landing {
+            side,
+            pos,
+            forward: true,
+            lo,
+            end: lo + len,
+        }
     };
     after_last_seed::<V>(board, config, landing, fx)
+}
+
+/// The pits of a track of `len` pits (below 32) a sowing of counts passes over, from
+/// `skip` (one bit per pit from the track's first): none if that would be every pit, as
+/// in `Hand::start`, never to loop for ever on a malformed position.
+#[inline(always)]
+fn counts_skip(skip: u32, len: usize) -> u32 {
+    let every = (1u32 << len) - 1;
+    if skip & every == every {
+        0
+    } else {
+        skip & every
+    }
 }
 
 /// The sowing of counts itself: the seeds of `origin` dropped anticlockwise round the
@@ -498,6 +535,7 @@ pub(crate) fn sow_simultaneous<V: Variant>(
         .map(|&s| Hand::start::<V>(board, config, s, origins[s.index()], true, fx))
         .collect();
     let mut ended = [None, None];
+    let mut seen = [RelaySeen::default(), RelaySeen::default()];
     let mut tick = 0u64;
     while ended.iter().any(Option::is_none) {
         tick += 1;
@@ -508,7 +546,7 @@ pub(crate) fn sow_simultaneous<V: Variant>(
             if hand.seeds > 0 {
                 hand.drop_one::<V>(board, config, fx);
             }
-            if hand.seeds == 0 && !hand.land(board, config, fx) {
+            if hand.seeds == 0 && !hand.land(board, config, &mut seen[i], fx) {
                 finish::<V>(board, config, hand, fx);
                 ended[i] = Some(tick);
             }

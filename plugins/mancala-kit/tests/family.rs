@@ -341,6 +341,53 @@ fn a_state_saved_before_the_sowing_capture_existed_still_reads() {
     assert!(err.contains("a capture count of 128"), "{err}");
 }
 
+#[test]
+fn a_state_saved_before_four_rows_existed_still_reads_and_rows_are_checked() {
+    let game = Mancala::<Plain>::new(&Options::default()).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
+    assert!(
+        json["config"]
+            .as_object_mut()
+            .unwrap()
+            .remove("rows")
+            .is_some()
+    );
+    assert!(
+        json["config"]
+            .as_object_mut()
+            .unwrap()
+            .remove("singletons_last")
+            .is_some()
+    );
+    assert!(
+        json["board"]
+            .as_object_mut()
+            .unwrap()
+            .remove("rows")
+            .is_some()
+    );
+    let back = Mancala::<Plain>::from_json(&json.to_string()).unwrap();
+    assert_eq!(back, game);
+    // A board of another shape than the rules', or rules the kit cannot play on four
+    // rows, are refused with the reason.
+    let mut bad = json.clone();
+    bad["board"]["rows"] = serde_json::json!(2);
+    let err = Mancala::<Plain>::from_json(&bad.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("the board has 2 rows a side, the rules 1"),
+        "{err}"
+    );
+    let mut bad = json;
+    bad["config"]["rows"] = serde_json::json!(2);
+    bad["board"]["rows"] = serde_json::json!(2);
+    let err = Mancala::<Plain>::from_json(&bad.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("four rows: the board has no stores"), "{err}");
+}
+
 variant!(
     PastOne,
     Config {

@@ -130,7 +130,10 @@ impl<V: Variant> Mancala<V> {
                 continue;
             }
             let side = self.to_move;
-            let houses = rows[side.index()] & self.board.unmarked_houses(side);
+            let mut houses = rows[side.index()] & self.board.unmarked_houses(side);
+            if self.config.singletons_last {
+                houses = crate::board::plural_first(houses, self.board.plural_mask(side));
+            }
             if houses == 0 {
                 if !stuck_unchecked {
                     outcome = Some(Err(self.no_move()));

@@ -29,6 +29,8 @@ impl<V: Variant> Mancala<V> {
     pub(super) fn fits_ring_playout(&self) -> bool {
         let c = &self.config;
         self.phase == Phase::Play
+            && self.board.rows == 1
+            && !c.singletons_last
             && matches!(c.ends, Ends::Stores | Ends::None)
             && c.direction == Direction::Anticlockwise
             && c.relay == Relay::None

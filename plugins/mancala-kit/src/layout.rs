@@ -1,6 +1,6 @@
 //! The board layouts of the mancala family, drawn from the ring.
 
-use game_api::{Facing, Layout, Shape, Site};
+use game_api::{Facing, Layout, Shape, Site, SiteId};
 
 use crate::{Board, Ends, Side, board::Pit, sow};
 
@@ -106,15 +106,7 @@ pub(crate) fn layout(board: &Board) -> Layout {
                 Side::South => south_y + 1.0,
                 Side::North => north_y - 1.0,
             };
-            sites.push(Site {
-                id,
-                shape: Shape::Store,
-                center: [left + n * PIT * 0.5, y],
-                size: [n * PIT * 0.9, PIT * 0.7],
-                owner: Some(side.seat()),
-                label: format!("{} captured", side.name()),
-                style: "stock".into(),
-            });
+            sites.push(captured_site(id, side, left, n, y));
         }
     }
     Layout {
@@ -176,21 +168,33 @@ fn four_rows(board: &Board) -> Layout {
             Side::South => south_outer + 1.1,
             Side::North => north_outer - 1.1,
         };
-        sites.push(Site {
-            id: sow::score_site(board, side),
-            shape: Shape::Store,
-            center: [left + n * PIT * 0.5, y],
-            size: [n * PIT * 0.9, PIT * 0.7],
-            owner: Some(side.seat()),
-            label: format!("{} captured", side.name()),
-            style: "stock".into(),
-        });
+        sites.push(captured_site(
+            sow::score_site(board, side),
+            side,
+            left,
+            n,
+            y,
+        ));
     }
     Layout {
         size: [width, height],
         sites,
         links: Vec::new(),
         pieces: Vec::new(),
+    }
+}
+
+/// The tray under (South) or over (North) a row of `n` pits starting at `left`, at
+/// height `y`, that holds `side`'s captured seeds on a board without stores.
+fn captured_site(id: SiteId, side: Side, left: f32, n: f32, y: f32) -> Site {
+    Site {
+        id,
+        shape: Shape::Store,
+        center: [left + n * PIT * 0.5, y],
+        size: [n * PIT * 0.9, PIT * 0.7],
+        owner: Some(side.seat()),
+        label: format!("{} captured", side.name()),
+        style: "stock".into(),
     }
 }
 

@@ -3,26 +3,13 @@
 //! positions where the plain final scores (each side's score plus its own row) give two
 //! moves the same value and the evaluation does not.
 
-use game_api::{Game, GameError, Manifest, Options};
+#[macro_use]
+mod common;
+
+use game_api::{Game, Options};
 use mancala_kit::{
     Capture, Chain, Config, Mancala, Sides, SowingCapture, Taker, Variant, testing::play,
 };
-
-/// A test variant named `$name` with the rules `$config`.
-macro_rules! variant {
-    ($name:ident, $config:expr) => {
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-        struct $name;
-        impl Variant for $name {
-            fn manifest() -> Manifest {
-                Manifest::new(stringify!($name), stringify!($name), "0.1.0")
-            }
-            fn config(_: &Options) -> Result<Config, GameError> {
-                Ok($config)
-            }
-        }
-    };
-}
 
 // Fondji's capture on two rows of four: 2 or 3 in the mover's own row, chained back.
 variant!(

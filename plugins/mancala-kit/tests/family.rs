@@ -3,28 +3,15 @@
 //! the grand slam under a count-set capture. Each sets a position by its notation, plays
 //! one move and checks the position it gives.
 
-use game_api::{Effect, Game, GameError, Manifest, Options, Turn};
+#[macro_use]
+mod common;
+
+use game_api::{Effect, Game, Options, Turn};
 use mancala_kit::{
     Capture, Chain, Config, Counts, End, Ends, GrandSlam, Mancala, Remaining, Sides, SowingCapture,
     Taker, Variant,
     testing::{every_move_fast_equals_watched, play},
 };
-
-/// A test variant named `$name` with the rules `$config`.
-macro_rules! variant {
-    ($name:ident, $config:expr) => {
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-        struct $name;
-        impl Variant for $name {
-            fn manifest() -> Manifest {
-                Manifest::new(stringify!($name), stringify!($name), "0.1.0")
-            }
-            fn config(_: &Options) -> Result<Config, GameError> {
-                Ok($config)
-            }
-        }
-    };
-}
 
 fn counts(text: &str) -> Counts {
     text.parse().unwrap()

@@ -2,9 +2,12 @@
 //! and that the fast paths (whole laps, random playouts) give what the game played move
 //! by move gives when a variant has one.
 
+#[macro_use]
+mod common;
+
 use std::cell::RefCell;
 
-use game_api::{Game, GameError, Manifest, Options};
+use game_api::{Game, Options};
 use mancala_kit::{
     Capture, Chain, Config, End, Mancala, Relay, Remaining, SeedAction, SeedContext, SeedHook,
     Sides, Variant,
@@ -33,21 +36,15 @@ fn record(seed: &mut SeedContext<'_, '_>) -> SeedAction {
 }
 
 /// A test variant named `$name` with the rules `$config` and the seed hook `$hook`.
-macro_rules! variant {
+macro_rules! hooked {
     ($name:ident, $config:expr, $hook:expr) => {
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-        struct $name;
-        impl Variant for $name {
-            fn manifest() -> Manifest {
-                Manifest::new(stringify!($name), stringify!($name), "0.1.0")
-            }
-            fn config(_: &Options) -> Result<Config, GameError> {
-                Ok($config)
-            }
+        variant!(
+            $name,
+            $config,
             fn seed_hook() -> Option<SeedHook> {
                 Some($hook)
             }
-        }
+        );
     };
 }
 
@@ -63,8 +60,8 @@ fn small() -> Config {
     }
 }
 
-variant!(Recorder, small(), record);
-variant!(
+hooked!(Recorder, small(), record);
+hooked!(
     RelayRecorder,
     Config {
         relay: Relay::Landing,
@@ -156,9 +153,9 @@ fn fives() -> Config {
     }
 }
 
-variant!(Stopper, fives(), stop_in_theirs);
-variant!(Ender, fives(), end_in_theirs);
-variant!(Taker5, small(), take_fives);
+hooked!(Stopper, fives(), stop_in_theirs);
+hooked!(Ender, fives(), end_in_theirs);
+hooked!(Taker5, small(), take_fives);
 
 #[test]
 fn a_stop_leaves_the_hand_in_the_pit_and_the_last_seed_rules_apply() {
@@ -186,9 +183,9 @@ fn busy(seed: &mut SeedContext<'_, '_>) -> SeedAction {
     }
 }
 
-variant!(Busy, Config::congkak(5), busy);
-variant!(BusyOware, Config::oware(4), busy);
-variant!(Ending, small(), end_in_theirs);
+hooked!(Busy, Config::congkak(5), busy);
+hooked!(BusyOware, Config::oware(4), busy);
+hooked!(Ending, small(), end_in_theirs);
 
 #[test]
 fn random_games_with_a_hook_play_the_same_fast_and_move_by_move() {

@@ -6,6 +6,9 @@
 //! fixed-depth search through the reference hooks must find the same best move, score
 //! and number of positions as through the kit's.
 
+#[macro_use]
+mod common;
+
 use std::hash::{Hash, Hasher};
 
 use game_api::{
@@ -16,28 +19,23 @@ use mancala_kit::{
 };
 use serde::{Deserialize, Serialize};
 
-/// A test variant named `$name` with the rules `$config`.
-macro_rules! variant {
+/// A test variant named `$name` with the rules `$config`, with or without endgame
+/// tables.
+macro_rules! variant_tables {
     ($name:ident, $config:expr, $tables:expr) => {
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-        struct $name;
-        impl Variant for $name {
-            fn manifest() -> Manifest {
-                Manifest::new(stringify!($name), stringify!($name), "0.1.0")
-            }
-            fn config(_: &Options) -> Result<Config, GameError> {
-                Ok($config)
-            }
+        variant!(
+            $name,
+            $config,
             fn endgame_tables() -> bool {
                 $tables
             }
-        }
+        );
     };
 }
 
-variant!(Kalah, Config::kalah(6, 4), false);
-variant!(Oware, Config::oware(4), true);
-variant!(
+variant_tables!(Kalah, Config::kalah(6, 4), false);
+variant_tables!(Oware, Config::oware(4), true);
+variant_tables!(
     OwareForbidden,
     Config {
         grand_slam: GrandSlam::Forbidden,
@@ -45,8 +43,8 @@ variant!(
     },
     true
 );
-variant!(Congkak, Config::congkak(5), false);
-variant!(
+variant_tables!(Congkak, Config::congkak(5), false);
+variant_tables!(
     KalahLastCaptured,
     Config {
         capture: Capture::Opposite {

@@ -29,6 +29,9 @@ impl Variant for Shaped {
         let mut c = Config::kalah(houses, seeds);
         c.capture = if flag(options, "no_capture") {
             Capture::None
+        } else if flag(options, "backward") {
+            // Oware's capture on a board with stores, taking ones and twos.
+            Capture::Backward { min: 1, max: 2 }
         } else {
             Capture::Opposite {
                 empty_opposite: if flag(options, "empty_takes_last") {
@@ -73,6 +76,12 @@ impl Variant for Ringed {
         }
         if flag(options, "side_empty") {
             c.end = End::SideEmpty;
+        }
+        if let Some(min) = options.int("min") {
+            c.capture = Capture::Backward {
+                min: min as u32,
+                max: options.int("max").unwrap_or(3) as u32,
+            };
         }
         Ok(c)
     }
@@ -143,6 +152,8 @@ fn each_rule_the_loop_reads_plays_as_apply_does() {
             "no_extra_turn",
             "keep_last",
         ],
+        &["backward"],
+        &["backward", "no_extra_turn", "skip_origin"],
     ];
     for flags in rules {
         for (houses, seeds) in [(6, 4), (4, 12), (3, 20)] {
@@ -175,18 +186,22 @@ fn each_rule_of_a_ring_without_stores_plays_as_apply_does() {
         (&["side_empty", "no_feed"], 0),
         (&["side_empty", "opposite", "no_cycle", "no_feed"], 1),
     ];
-    for &(flags, grand_slam) in rules {
+    // The backward capture's counts: Oware's (none given), ones to fours, fours alone.
+    let counts: &[&[(&str, i64)]] = &[&[], &[("min", 1), ("max", 4)], &[("min", 4), ("max", 4)]];
+    for (&(flags, grand_slam), count) in rules
+        .iter()
+        .flat_map(|r| counts.iter().map(move |c| (r, c)))
+    {
         for (houses, seeds) in [(6, 4), (4, 3), (5, 12)] {
-            let o = options(
-                &[
-                    ("houses", houses),
-                    ("seeds", seeds),
-                    ("grand_slam", grand_slam),
-                ],
-                flags,
-            );
+            let mut pairs = vec![
+                ("houses", houses),
+                ("seeds", seeds),
+                ("grand_slam", grand_slam),
+            ];
+            pairs.extend_from_slice(count);
+            let o = options(&pairs, flags);
             testing::random_games::<Ringed>(&o, 60, 13, 0, 100_000).unwrap_or_else(|e| {
-                panic!("{flags:?}, grand slam {grand_slam}, {houses}x{seeds}: {e}")
+                panic!("{flags:?} {count:?}, grand slam {grand_slam}, {houses}x{seeds}: {e}")
             });
         }
     }

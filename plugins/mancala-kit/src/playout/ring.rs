@@ -12,8 +12,9 @@
 //! repeated position, and the end when the side to move cannot move. A variant whose
 //! rules need more (relays, sowing captures, a seed hook, a forbidden grand slam,
 //! refills, rounds, another end rule, mandarin squares) is played by the loops of
-//! `playout/mod.rs`; so is the rest of a playout from a position where the feeding rule
-//! filters the moves or a hook has marked a pit.
+//! `playout/mod.rs`; so is the rest of a playout from a position where a hook has marked
+//! a pit. A move the feeding rule filters is drawn and played by the kit's general step
+//! ([`Mancala::random_move`], [`Mancala::play_legal`]), and the loop goes on after it.
 
 use game_api::{GameError, Outcome, Rng};
 
@@ -76,6 +77,8 @@ impl<V: Variant> Mancala<V> {
         let rules = Rules::of(self);
         let start_bank = rules.bank::<L, V>(self);
         let mut last = None;
+        // The moves of the general step, when the feeding rule filters them.
+        let mut moves = Vec::new();
         // Whether the side to move is still to be checked for a move: not in the
         // position the playout starts from, where `apply` already did.
         let mut stuck_unchecked = false;
@@ -85,9 +88,24 @@ impl<V: Variant> Mancala<V> {
                 let side = self.to_move;
                 let s = side.index();
                 if !PLAIN && rules.must_feed && rows[1 - s] == 0 {
-                    // The feeding rule filters the moves: the general loop plays on.
-                    self.record_last(last);
-                    return self.lean_playout(rng, stuck_unchecked);
+                    // The feeding rule filters the moves: the general step (which records
+                    // its move as the last), then this loop again.
+                    match self.random_move(rng, &mut moves) {
+                        Some(mv) => {
+                            stuck_unchecked = self.play_legal(mv, &mut Effects(None));
+                            last = None;
+                        }
+                        None if stuck_unchecked => break 'play Ok(Ending::Stuck),
+                        None => break 'play Err(self.no_move()),
+                    }
+                    if self.is_over() {
+                        break 'play Ok(Ending::Over);
+                    }
+                    if self.board.has_marks() {
+                        return self.lean_playout(rng, stuck_unchecked);
+                    }
+                    rows = rules.occupied(ring::<L>(&mut self.board.pits));
+                    continue;
                 }
                 let mine = rows[s];
                 if mine == 0 {
@@ -132,12 +150,14 @@ impl<V: Variant> Mancala<V> {
                 if rules.majority && banked && self.majority() {
                     break 'play Ok(Ending::Majority);
                 }
-                if rules.cycle
-                    && self
-                        .history
-                        .seen_before(History::key(&self.board, self.to_move))
-                {
-                    break 'play Ok(Ending::Cycle);
+                if rules.cycle {
+                    let (board, to_move) = (&mut self.board, self.to_move);
+                    let key =
+                        History::ring_key(ring::<L>(&mut board.pits), board.captured, to_move);
+                    debug_assert_eq!(key, History::key(board, to_move));
+                    if self.history.seen_before(key) {
+                        break 'play Ok(Ending::Cycle);
+                    }
                 }
             }
             Err(GameError::Internal("a random playout did not end".into()))
@@ -154,6 +174,7 @@ impl<V: Variant> Mancala<V> {
                 "More than half the seeds are captured: the game is over",
             ),
             Ending::Cycle => self.end(fx, "The position repeats: the game is over"),
+            Ending::Over => {}
         }
         Ok(Outcome::from_scores(&self.final_scores()))
     }
@@ -176,11 +197,11 @@ impl<V: Variant> Mancala<V> {
     /// other captures by the kit's own code.
     #[inline(always)]
     fn after_last_seed<const L: usize>(&mut self, rules: &Rules, side: Side, pos: usize) -> bool {
-        let Some(opposite) = rules.opposite else {
+        if rules.opposite.is_none() && rules.backward.is_none() {
             let landing = Landing::forward(side, pos, L);
             let fx = &mut Effects(None);
             return after_last_seed::<V>(&mut self.board, &self.config, landing, fx).extra_turn;
-        };
+        }
         let s = side.index();
         let store = rules.store_pits[s];
         if rules.extra_turns && pos == store {
@@ -197,14 +218,12 @@ impl<V: Variant> Mancala<V> {
         }
         let pits = ring::<L>(&mut self.board.pits);
         let captured = &mut self.board.captured[s];
-        opposite.capture(
-            pits,
-            captured,
-            rules.house_pits[s],
-            rules.mirror,
-            pos,
-            store,
-        );
+        if let Some(opposite) = rules.opposite {
+            let houses = rules.house_pits[s];
+            opposite.capture(pits, captured, houses, rules.mirror, pos, store);
+        } else if let Some(backward) = rules.backward {
+            backward.capture(pits, captured, rules.house_pits[1 - s], pos, store);
+        }
         false
     }
 
@@ -227,6 +246,8 @@ enum Ending {
     Majority,
     /// The position repeats.
     Cycle,
+    /// The general step ended the game.
+    Over,
 }
 
 /// The opposite capture's rule, read from [`Capture::Opposite`] once.
@@ -287,6 +308,84 @@ impl Opposite {
     }
 }
 
+/// The backward capture's rule, read from [`Capture::Backward`] and the grand-slam rule
+/// once.
+#[derive(Clone, Copy)]
+pub(super) struct Backward {
+    /// The counts a house must hold after the last seed to be taken.
+    min: u32,
+    max: u32,
+    /// A capture of every seed the opponent has takes nothing.
+    slam_takes_nothing: bool,
+}
+
+impl Backward {
+    /// The capture after the last seed landed in `pos` of a board without marks, as the
+    /// kit's last-seed capture makes it: `theirs` the opponent's houses (one bit per ring
+    /// pit, consecutive), the chain going back from `pos` while their houses hold from
+    /// `min` to `max`, banked in `store` if the ring has that pit, else in `captured`.
+    #[inline(always)]
+    pub(super) fn capture<const L: usize>(
+        self,
+        pits: &mut [u32; L],
+        captured: &mut u32,
+        theirs: u32,
+        pos: usize,
+        store: usize,
+    ) {
+        let in_chain = |pits: &[u32; L], p: usize| {
+            theirs & (1 << p) != 0 && (self.min..=self.max).contains(&pits[p])
+        };
+        if !in_chain(pits, pos) {
+            return;
+        }
+        // Their houses are consecutive and fewer than the ring's pits: the walk back
+        // leaves them before it could come round.
+        let (mut taken, mut chain, mut p) = (0, 0u32, pos);
+        while in_chain(pits, p) {
+            taken += pits[p];
+            chain |= 1 << p;
+            p = if p == 0 { L - 1 } else { p - 1 };
+        }
+        if taken == 0 {
+            return;
+        }
+        if self.slam_takes_nothing {
+            let left: u32 = (0..L)
+                .filter(|&i| theirs & (1 << i) != 0)
+                .map(|i| pits[i])
+                .sum();
+            if taken == left {
+                return;
+            }
+        }
+        for (i, n) in pits.iter_mut().enumerate() {
+            if chain & (1 << i) != 0 {
+                *n = 0;
+            }
+        }
+        match pits.get_mut(store) {
+            Some(store) => *store += taken,
+            None => *captured += taken,
+        }
+    }
+
+    /// The rule of `capture` under `grand_slam`, if it is the backward capture.
+    pub(super) fn of(capture: Capture, grand_slam: GrandSlam) -> Option<Self> {
+        match capture {
+            Capture::Backward { min, max } => Some(Backward {
+                min,
+                max,
+                slam_takes_nothing: matches!(
+                    grand_slam,
+                    GrandSlam::NoCapture | GrandSlam::Forbidden
+                ),
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// The rules the loop reads, taken from the game once.
 #[derive(Clone, Copy)]
 struct Rules {
@@ -304,8 +403,10 @@ struct Rules {
     skip_origin: u32,
     /// The last seed in one's own store gives another move.
     extra_turns: bool,
-    /// The opposite capture, if the rules make it (the other captures are the kit's).
+    /// The opposite capture, if the rules make it.
     opposite: Option<Opposite>,
+    /// The backward capture, if the rules make it (the other captures are the kit's).
+    backward: Option<Backward>,
     /// House `i` of one side faces `mirror - i` of the other (as ring indices).
     mirror: usize,
     /// The feeding rule.
@@ -336,6 +437,7 @@ impl Rules {
             skip_origin: u32::from(c.skip_origin),
             extra_turns: c.extra_turn_in_own_store,
             opposite: Opposite::of(c.capture),
+            backward: Backward::of(c.capture, c.grand_slam),
             mirror: b.house(Side::South, 0) + b.house(Side::North, c.houses - 1),
             must_feed: c.must_feed,
             side_empty: c.end == End::SideEmpty,

@@ -200,6 +200,23 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         None
     }
 
+    /// The move and the exact value (the final margin for the seat to move under perfect
+    /// play) that the game's stored opening solution gives for this position, if it
+    /// holds the position: the engine's [`best_move`](crate::search::best_move) plays it
+    /// without searching. The default: `None`, no book.
+    ///
+    /// ```
+    /// # use game_api::{Game, MoveId};
+    /// # fn demo(game: &impl Game) {
+    /// if let Some((mv, margin)) = game.opening_move() {
+    ///     println!("the book plays {mv:?}: perfect play ends {margin:+}");
+    /// }
+    /// # }
+    /// ```
+    fn opening_move(&self) -> Option<(MoveId, i32)> {
+        None
+    }
+
     /// Answers a [`TablesRequest`](crate::endgame::TablesRequest) (JSON) about the
     /// game's endgame tables with a [`TablesStatus`](crate::endgame::TablesStatus)
     /// (JSON). The default: the game has no tables.

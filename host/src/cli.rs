@@ -18,6 +18,7 @@ use crate::{
 
 mod endgame;
 mod engine_protocol;
+mod engine_worker;
 pub mod help;
 mod hint;
 pub mod language;
@@ -384,6 +385,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         // Network play runs its games in sandboxed workers and never loads a plugin
         // here; this process holds the connection, which the sandbox would forbid.
         Command::Net(args) => return net::run(dirs, args),
+        // The bot in a worker, as the app plays it: no plugin code in this process.
+        Command::Engine(args) if args.worker => return engine_worker::run(dirs, &args),
         other => other,
     };
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());

@@ -91,10 +91,24 @@ fn hint_takes_a_level_or_engine_and_a_time_and_reports_the_outcome() {
     let line = by_moves["line"].as_array().unwrap();
     assert_eq!(line[0], by_moves["best"], "the line starts with the move");
     assert!(by_moves["outcome"]["words"].as_str().unwrap().contains('4'));
-    // Expert thinks for the time given.
-    let expert = hint_json(dir.path(), &["kalah", "--level", "expert", "--time", "50"]);
+    // Expert thinks for the time given (past the start: Kalah's opening book holds it).
+    let expert = hint_json(
+        dir.path(),
+        &[
+            "kalah", "--moves", "a,B", "--level", "expert", "--time", "50",
+        ],
+    );
     assert!(expert["millis"].as_u64().unwrap() < 2000, "{expert}");
     assert!(expert["outcome"]["depth"].as_u64().unwrap() >= 1);
+    // At the start the stored opening solution answers, without a search: c wins by 8.
+    let book = hint_json(dir.path(), &["kalah", "--level", "expert", "--time", "50"]);
+    assert_eq!(book["best"], "c", "{book}");
+    assert_eq!(book["outcome"]["depth"], 0, "{book}");
+    assert_eq!(book["outcome"]["nodes"], 0, "{book}");
+    assert!(
+        book["outcome"]["words"].as_str().unwrap().contains('8'),
+        "{book}"
+    );
     // A level with a fixed budget takes no time, and says so.
     let (ok, _, err) = tavola(
         dir.path(),
@@ -325,5 +339,128 @@ fn engine_refuses_bad_commands_and_goes_on() {
     engine.tell("position startpos");
     let answer = engine.ask("go movetime 50", "bestmove ");
     assert!(answer[0].contains("movetime ignored"), "{answer:?}");
+    engine.quit();
+}
+
+#[test]
+fn engine_in_a_worker_keeps_its_bot_there_and_plays_a_whole_game() {
+    let dir = plugins_of(&["kalah"]);
+    let tables = tempfile::tempdir().unwrap();
+    let args = [
+        "kalah",
+        "--worker",
+        "--tables-root",
+        tables.path().to_str().unwrap(),
+        "--level",
+        "alphabeta:3",
+    ];
+    let mut engine = Engine::start(dir.path(), &args);
+    let hello = engine.ask("uci", "uciok");
+    assert!(hello[0].ends_with("(worker)"), "{hello:?}");
+    engine.tell("position startpos moves a");
+    let answer = engine.ask("go movetime 100", "bestmove ");
+    assert!(answer[0].contains("movetime ignored"), "{answer:?}");
+    assert!(
+        answer[1].contains("bot number 1 (told 0 moves"),
+        "{answer:?}"
+    );
+    let best = answer.last().unwrap()["bestmove ".len()..].to_owned();
+    // The line goes on to North's next turn: the worker keeps North's bot and tells it
+    // the moves since (its own, and South's).
+    let mut line = vec!["a".to_owned(), best];
+    loop {
+        engine.tell(&format!("position startpos moves {}", line.join(" ")));
+        let state = engine.state();
+        if state["to_move"] == 1 {
+            break;
+        }
+        line.push(state["legal"][0].as_str().unwrap().to_owned());
+    }
+    let answer = engine.ask("go", "bestmove ");
+    assert!(answer[0].contains("bot number 1 (told "), "{answer:?}");
+    // A position that cannot be set changes nothing.
+    let before = engine.state();
+    let error = engine.ask("position startpos moves a zz", "error");
+    assert!(
+        error[0].contains("move 2") && error[0].contains("`zz`"),
+        "{error:?}"
+    );
+    assert_eq!(engine.state()["position"], before["position"]);
+    // The whole game, every move the worker's bot's, to its end.
+    engine.tell("ucinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        engine.tell(&format!("position startpos moves {}", moves.join(" ")));
+        let state = engine.state();
+        let answer = engine.ask("go", "bestmove ");
+        let mv = answer.last().unwrap()["bestmove ".len()..].to_owned();
+        if state["over"] == true {
+            assert_eq!(mv, "(none)");
+            let scores = state["scores"].as_array().unwrap();
+            assert_eq!(scores.len(), 2, "{state}");
+            let total: u64 = scores.iter().map(|s| s.as_u64().unwrap()).sum();
+            assert_eq!(total, 48, "every seed is someone's at the end: {state}");
+            assert_eq!(state["results"].as_array().unwrap().len(), 2, "{state}");
+            break;
+        }
+        let legal: Vec<&str> = state["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert!(legal.contains(&mv.as_str()), "{mv} not in {legal:?}");
+        moves.push(mv);
+        assert!(moves.len() < 300, "a game of Kalah ends");
+    }
+    assert!(moves.len() > 10, "{moves:?}");
+    engine.quit();
+    // Tables from the root, as the app keeps them; --endgames is this process's and refused.
+    let (ok, _, err) = tavola(
+        dir.path(),
+        &[
+            "endgame",
+            "kalah",
+            "--build",
+            "--seeds",
+            "5",
+            "--dir",
+            tables.path().join("kalah").to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{err}");
+    let (ok, _, err) = tavola(
+        dir.path(),
+        &["engine"].iter().chain(&args).copied().collect::<Vec<_>>(),
+    );
+    assert!(
+        ok && err.contains("loaded in the worker: up to 5 seeds"),
+        "{err}"
+    );
+    let (ok, _, err) = tavola(
+        dir.path(),
+        &["engine", "kalah", "--worker", "--endgames", "x"],
+    );
+    assert!(!ok && err.contains("--tables-root"), "{err}");
+}
+
+#[test]
+fn engine_in_a_worker_reports_a_repetition_and_the_seeds_each_side_takes() {
+    let dir = plugins_of(&["oware"]);
+    let tables = tempfile::tempdir().unwrap();
+    let root = tables.path().to_str().unwrap();
+    let mut engine = Engine::start(dir.path(), &["oware", "--worker", "--tables-root", root]);
+    engine.tell(&format!(
+        "position notation {CYCLE_START} moves {}",
+        CYCLE.join(" ")
+    ));
+    let state = engine.state();
+    assert_eq!(state["over"], true, "{state}");
+    let said = state["messages"][0].as_str().unwrap().to_lowercase();
+    assert!(said.contains("repeat"), "{state}");
+    assert_eq!(state["scores"], serde_json::json!([24, 24]));
+    assert_eq!(state["results"], serde_json::json!(["draw", "draw"]));
+    let answer = engine.ask("go", "bestmove ");
+    assert_eq!(answer.last().unwrap(), "bestmove (none)");
     engine.quit();
 }

@@ -569,6 +569,17 @@ pub fn best_move<G: Game>(
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let first = *moves.first().ok_or(SearchError::NoMove)?;
+    // The game's stored opening solution, where it holds the position (a legal move).
+    if let Some((mv, margin)) = game.opening_move().filter(|(mv, _)| moves.contains(mv)) {
+        return Ok(Found {
+            best: mv,
+            score: searcher.margin_score(margin),
+            line: vec![mv],
+            depth: 0,
+            nodes: 0,
+            elapsed: searcher.clock.elapsed(),
+        });
+    }
     let mut found = Found {
         best: first,
         score: 0,

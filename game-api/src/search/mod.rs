@@ -16,7 +16,8 @@
 //!   a stop flag read every [`POLL_NODES`] nodes ([`Clock`]);
 //! - the game's exact knowledge at every node: [`Game::exact_value`] (endgame tables;
 //!   below the root, which is searched for its move) and [`Game::score_bounds`]
-//!   (cut-offs);
+//!   (cut-offs); at the root, [`Game::opening_move`] (a stored opening solution) is
+//!   played without a search;
 //! - repetition awareness: a position met again on the line or in the game's history
 //!   (given as hashes) counts as a draw.
 //!

@@ -22,6 +22,9 @@ struct Mini {
     /// Answers `exact_value` everywhere, by minimax (as endgame tables would).
     #[serde(default)]
     oracle: bool,
+    /// What `opening_move` answers (a move id and a value), as a stored book would.
+    #[serde(default)]
+    book: Option<(u32, i32)>,
 }
 
 impl Mini {
@@ -35,6 +38,7 @@ impl Mini {
             over: false,
             hooks,
             oracle: false,
+            book: None,
         }
     }
     fn h(&self) -> usize {
@@ -183,6 +187,10 @@ impl Game for Mini {
             (key, s(me) - s(1 - me))
         })
     }
+    fn opening_move(&self) -> Option<(MoveId, i32)> {
+        self.book.map(|(mv, value)| (MoveId(mv), value))
+    }
+
     fn exact_value(&self) -> Option<i32> {
         (self.oracle && !self.over).then(|| minimax(self))
     }
@@ -569,3 +577,34 @@ fn a_json_request_is_answered_and_bad_ones_refused() {
 }
 
 const DEFAULT_MIB_BYTES: u32 = request::DEFAULT_MIB << 20;
+
+#[test]
+fn a_book_move_is_played_without_a_search_and_an_illegal_one_is_ignored() {
+    let stop = AtomicBool::new(false);
+    let search = |g: &Mini| {
+        let mut table = Table::with_mib(1);
+        let clock = Clock::new(None, false, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+        best_move(&mut searcher, g, 4).unwrap()
+    };
+    let mut g = Mini::start(3, 2, true);
+    // The book's move (here not the engine's choice, to tell them apart) and value.
+    let searched = search(&g);
+    let other = if searched.best == MoveId(0) { 1 } else { 0 };
+    g.book = Some((other, 3));
+    let found = search(&g);
+    assert_eq!(
+        (found.best, found.nodes, found.depth),
+        (MoveId(other), 0, 0)
+    );
+    assert_eq!(found.score, score::from_margin(3));
+    assert_eq!(found.line, [MoveId(other)]);
+    g.book = Some((other, -2));
+    assert_eq!(search(&g).score, score::from_margin(-2));
+    // A move that is not legal here (an empty house): the book is not trusted.
+    g.pits[2] = 0;
+    g.book = Some((2, 5));
+    let found = search(&g);
+    assert_ne!(found.best, MoveId(2));
+    assert!(found.nodes > 0);
+}

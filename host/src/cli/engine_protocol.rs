@@ -19,6 +19,9 @@
 //! | `state` | `state {JSON}`: position, status, whether over, the player to move, legal moves, the last move's messages, scores and results, how many moves the bot was told (`bot_told`) |
 //! | `quit` | ends |
 //!
+//! With `--worker` the bot lives in a worker process as the app's do
+//! ([`super::engine_worker`]).
+//!
 //! A command that cannot be done answers `error MESSAGE` and changes nothing; the
 //! session goes on. A `position` that goes on from the one set before (the same start,
 //! the same moves and more) tells the bot the moves played since, as the app's worker and
@@ -66,6 +69,15 @@ pub struct EngineArgs {
     /// Endgame tables for the search.
     #[command(flatten)]
     pub tables: super::endgame::TablesArgs,
+    /// Play as the app does: the bot in a sandboxed worker process of its own, kept there
+    /// between moves, with the endgame tables the app keeps (in `--tables-root`), at the
+    /// level's own time a move (`go movetime` is then ignored).
+    #[arg(long)]
+    pub worker: bool,
+    /// With `--worker`: the folder holding a folder of tables per game, as the app's
+    /// `endgames` folder (the default: the app's own).
+    #[arg(long, value_name = "DIR", requires = "worker")]
+    pub tables_root: Option<std::path::PathBuf>,
 }
 
 /// Runs `tavola engine` on standard input and output.
@@ -305,28 +317,34 @@ impl<'a> Session<'a> {
             "messages": self.messages,
             "bot_told": self.told,
         });
-        match game.turn()? {
-            Turn::Seat { seat } => {
-                out["over"] = json!(false);
-                out["to_move"] = json!(seat);
-            }
-            Turn::Chance { .. } => {
-                out["over"] = json!(false);
-                out["to_move"] = json!("chance");
-            }
-            Turn::Over { outcome } => {
-                out["over"] = json!(true);
-                out["scores"] = json!(outcome.seats.iter().map(|s| s.score).collect::<Vec<_>>());
-                out["results"] = json!(
-                    outcome
-                        .seats
-                        .iter()
-                        .map(|s| format!("{:?}", s.result).to_lowercase())
-                        .collect::<Vec<_>>()
-                );
-            }
-        }
+        turn_fields(&game.turn()?, &mut out);
         Ok(out)
+    }
+}
+
+/// `state`'s fields of whose turn it is: `over`, and `to_move` (a seat, or `chance`) or
+/// the final `scores` and `results`.
+pub(super) fn turn_fields(turn: &Turn, out: &mut serde_json::Value) {
+    match turn {
+        Turn::Seat { seat } => {
+            out["over"] = json!(false);
+            out["to_move"] = json!(seat);
+        }
+        Turn::Chance { .. } => {
+            out["over"] = json!(false);
+            out["to_move"] = json!("chance");
+        }
+        Turn::Over { outcome } => {
+            out["over"] = json!(true);
+            out["scores"] = json!(outcome.seats.iter().map(|s| s.score).collect::<Vec<_>>());
+            out["results"] = json!(
+                outcome
+                    .seats
+                    .iter()
+                    .map(|s| format!("{:?}", s.result).to_lowercase())
+                    .collect::<Vec<_>>()
+            );
+        }
     }
 }
 

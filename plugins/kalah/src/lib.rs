@@ -5,10 +5,16 @@
 
 mod i18n;
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, sync::OnceLock};
 
 use game_api::{GameError, Manifest, OptionSpec, OptionValue, Options, Preset};
-use mancala_kit::{Capture, Config, EmptyOpposite, Mancala, Variant};
+use mancala_kit::{Capture, Config, EmptyOpposite, Mancala, OpeningBook, Variant};
+
+/// Kalah(6,4)'s stored opening solution: every position in which a player decides within
+/// the first two turns (South's first, with its extra turns, then North's), with the best
+/// move and the exact value the exact solver found (`scripts/kalah-book`; the format:
+/// [`OpeningBook`]).
+pub const BOOK: &str = include_str!("../book/kalah-6-4.book");
 
 /// Kalah's rules for the kit.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -60,6 +66,18 @@ impl Variant for KalahRules {
 
     fn endgame_tables() -> bool {
         true
+    }
+
+    /// Kalah(6,4)'s stored opening solution ([`BOOK`]), for the default rules only.
+    fn opening_book(config: &Config) -> Option<&'static OpeningBook> {
+        static PARSED: OnceLock<Option<OpeningBook>> = OnceLock::new();
+        if *config != Config::kalah(6, 4) {
+            return None;
+        }
+        // The book's text is checked by this crate's tests: it parses.
+        PARSED
+            .get_or_init(|| OpeningBook::parse(BOOK).ok())
+            .as_ref()
     }
 
     fn config(options: &Options) -> Result<Config, GameError> {

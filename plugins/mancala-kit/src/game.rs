@@ -90,6 +90,16 @@ pub trait Variant:
     fn endgame_tables() -> bool {
         false
     }
+
+    /// The variant's stored opening solution for a game of `config`'s rules, if it has
+    /// one ([`OpeningBook`](crate::OpeningBook)): the kit answers
+    /// [`Game::opening_move`](game_api::Game::opening_move) from it, so the search plays
+    /// the book's move there. A book is solved for one set of rules: give it only for
+    /// those. The default: none.
+    fn opening_book(config: &Config) -> Option<&'static crate::OpeningBook> {
+        let _ = config;
+        None
+    }
 }
 
 /// Where a game stands.
@@ -847,6 +857,20 @@ impl<V: Variant> Game for Mancala<V> {
         }
         .clamp(-1.0, 1.0);
         Some(vec![south, -south])
+    }
+
+    /// From the variant's opening book ([`Variant::opening_book`]), where it holds the
+    /// position and its move is legal here.
+    fn opening_move(&self) -> Option<(MoveId, i32)> {
+        let book = V::opening_book(&self.config)?;
+        let entry = book.get(&self.notation())?;
+        let mut moves = Vec::new();
+        self.legal_into(&mut moves);
+        let mv = moves.into_iter().find(|&m| {
+            self.move_info(m)
+                .is_ok_and(|info| info.notation == entry.mv)
+        })?;
+        Some((mv, entry.value))
     }
 
     /// From the kit's endgame tables, once loaded ([`crate::endgame`]).

@@ -147,6 +147,7 @@
 
 pub mod bench;
 mod board;
+mod book;
 mod capture;
 mod config;
 mod counts;
@@ -170,6 +171,7 @@ pub mod tune;
 mod validate;
 
 pub use board::{Board, Pit, Side, Special};
+pub use book::{BookEntry, BookError, OpeningBook};
 pub use config::{
     Capture, Chain, Config, Direction, EmptyOpposite, End, Ends, GrandSlam, Mandarin, Relay,
     Remaining, Sides, SowingCapture, Taker,

@@ -69,8 +69,23 @@ fn the_plugin_solver_finds_the_published_kalah_3_3_value_in_slices() {
 }
 
 #[test]
+fn the_start_of_kalah_is_answered_by_its_opening_book_without_a_search() {
+    let (_dir, _plugin, game) = kalah(&[], None);
+    let config = EngineConfig::to_depth(8).with_table_kib(8 << 10, false);
+    let r = done(search(&game, &config, None, &[]).unwrap());
+    assert_eq!((r.depth, r.nodes), (0, 0));
+    assert_eq!(r.best, Some(2), "c");
+    assert_eq!(r.margin, Some(8), "Kalah(6,4) is a first-player win by 8");
+    // Other rules: no book, a search.
+    let (_dir, _plugin, game) = kalah(&["empty_capture=true"], None);
+    let r = done(search(&game, &config, None, &[]).unwrap());
+    assert_eq!(r.depth, 8);
+}
+
+#[test]
 fn the_engine_plays_legal_moves_and_obeys_the_stop_flag() {
-    let (_dir, plugin, game) = kalah(&[], None);
+    // Past Kalah's opening book (South's second turn, after b and E): a real search.
+    let (_dir, plugin, game) = kalah(&[], Some("5,1,5,5,5,5/4,4,4,4,0,5 0-1 S"));
     let config = EngineConfig::to_depth(8).with_table_kib(8 << 10, false);
     let r = done(search(&game, &config, None, &[]).unwrap());
     assert_eq!(r.depth, 8);

@@ -455,6 +455,7 @@ estimate-looked = looked { $depth ->
     [one] { $depth } move
    *[other] { $depth } moves
 } ahead
+estimate-book = from the stored opening solution
 estimate-simulated = { $count ->
     [one] { $count } game
    *[other] { $count } games
@@ -620,6 +621,8 @@ cli-arg-engine-level = The bot that plays (a level, an engine such as `alphabeta
 cli-arg-engine-seed = The random seed (MCTS)
 cli-arg-engine-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`
 cli-arg-engine-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
+cli-arg-engine-worker = Play as the app does: the bot in a sandboxed worker process of its own, kept there between moves, with the endgame tables the app keeps (in `--tables-root`), at the level's own time a move (`go movetime` is then ignored)
+cli-arg-engine-tables-root = With `--worker`: the folder holding a folder of tables per game, as the app's `endgames` folder (the default: the app's own)
 cli-about-match = A seeded series between two bots with sides alternated
 cli-arg-match-game = The game's id
 cli-arg-match-bot-a = The first bot (its results are reported)

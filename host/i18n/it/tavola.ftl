@@ -464,6 +464,7 @@ estimate-looked = guardando { $depth ->
     [one] { $depth } mossa
    *[other] { $depth } mosse
 } avanti
+estimate-book = dalla soluzione delle aperture memorizzata
 estimate-simulated = { $count ->
     [one] { $count } partita simulata
    *[other] { $count } partite simulate
@@ -629,6 +630,8 @@ cli-arg-engine-level = Il bot che gioca (un livello, un motore come `alphabeta:1
 cli-arg-engine-seed = Il seme casuale (MCTS)
 cli-arg-engine-endgames = Carica le tabelle dei finali del gioco da questa cartella (create con `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
 cli-arg-engine-endgame-seeds = Con `--endgames`: tutte le tabelle fino a questo numero di semi (predefinito: quello del gioco)
+cli-arg-engine-worker = Gioca come l'app: il bot in un processo worker tutto suo, isolato, tenuto lì tra una mossa e l'altra, con le tabelle dei finali che tiene l'app (in `--tables-root`), al tempo per mossa del livello (`go movetime` è allora ignorato)
+cli-arg-engine-tables-root = Con `--worker`: la cartella che contiene una cartella di tabelle per gioco, come la cartella `endgames` dell'app (predefinita: quella dell'app)
 cli-about-match = Una serie con seme tra due bot, con i lati alternati
 cli-arg-match-game = L'id del gioco
 cli-arg-match-bot-a = Il primo bot (i risultati sono i suoi)

@@ -109,6 +109,23 @@ pub fn search(
 /// `unit` of the margin ([`game_api::Manifest::score_unit`]).
 pub fn evaluation_in_words(report: &SearchReport, unit: Option<&ScoreUnit>) -> String {
     let depth = report.depth;
+    // No position searched: the game's stored opening solution answered, exactly.
+    if report.depth == 0 && report.nodes == 0 {
+        let what = match report.margin {
+            Some(m) if m > 0 => crate::tr!(
+                "estimate-win-by",
+                margin = m,
+                unit = super::unit_word(unit, f64::from(m))
+            ),
+            Some(m) if m < 0 => crate::tr!(
+                "estimate-lose-by",
+                margin = -m,
+                unit = super::unit_word(unit, f64::from(m))
+            ),
+            _ => crate::tr!("estimate-draw"),
+        };
+        return format!("{what} ({})", crate::tr!("estimate-book"));
+    }
     match report.margin {
         Some(m) if m > 0 => format!(
             "{} ({})",

@@ -85,6 +85,8 @@ impl Estimate {
     /// 12 moves ahead)", "about a 70% chance to win (13,000 games simulated)".
     pub fn in_words(&self) -> String {
         let ahead = |seen: bool| match self.depth {
+            // No position searched: the game's stored opening solution answered.
+            Some(0) if seen && self.nodes == 0 => crate::tr!("estimate-book"),
             Some(d) if seen => crate::tr!("estimate-seen", depth = d),
             Some(d) => crate::tr!("estimate-looked", depth = d),
             None => crate::tr!("estimate-simulated", count = self.nodes),
@@ -113,6 +115,9 @@ impl Estimate {
                 true,
             ),
             Value::Proven { .. } => (crate::tr!("estimate-draw"), true),
+            Value::Points(v) if v == 0.0 && self.depth == Some(0) && self.nodes == 0 => {
+                (crate::tr!("estimate-draw"), true)
+            }
             Value::Points(v) => (points_in_words(v, self.unit.as_ref()), false),
             Value::Expected(v) => (chance_in_words(v), false),
         };

@@ -127,27 +127,8 @@ impl<'a> Session<'a> {
     }
 
     /// Reads commands from `input` until `quit` or its end, answering on `out`.
-    pub fn serve(&mut self, input: impl BufRead, mut out: impl Write) -> Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some((&command, rest)) = words.split_first() else {
-                continue;
-            };
-            if command == "quit" {
-                break;
-            }
-            match self.command(command, rest) {
-                Ok(lines) => {
-                    for l in lines {
-                        writeln!(out, "{l}")?;
-                    }
-                }
-                Err(e) => writeln!(out, "error {}", format!("{e:#}").replace('\n', " "))?,
-            }
-            out.flush()?;
-        }
-        Ok(())
+    pub fn serve(&mut self, input: impl BufRead, out: impl Write) -> Result<()> {
+        serve(input, out, |command, rest| self.command(command, rest))
     }
 
     /// Does one command; its answer, line by line.
@@ -181,23 +162,15 @@ impl<'a> Session<'a> {
     }
 
     fn set_option(&mut self, rest: &[&str]) -> Result<()> {
-        let (name, value) = match rest {
-            ["name", name, "value", value @ ..] if !value.is_empty() => (*name, value.join(" ")),
-            _ => bail!("expected `setoption name NAME value VALUE`"),
-        };
-        match name.to_ascii_lowercase().as_str() {
+        let (name, value) = option_of(rest)?;
+        match name.as_str() {
             "level" | "engine" => {
                 // A new bot at the position set: it is told the moves from here on.
                 self.bot = bot_with_time(self.plugin, &self.game, &value, None)?;
                 self.bot_name = value;
                 self.told = 0;
             }
-            "seed" => {
-                let seed = value
-                    .parse::<u64>()
-                    .map_err(|_| anyhow!("Seed must be a whole number, not `{value}`"))?;
-                self.rng = Rng::with_seed(seed);
-            }
+            "seed" => self.rng = Rng::with_seed(seed_of(&value)?),
             _ => bail!("no option `{name}` (options: Level, Engine, Seed)"),
         }
         Ok(())
@@ -320,6 +293,52 @@ impl<'a> Session<'a> {
         turn_fields(&game.turn()?, &mut out);
         Ok(out)
     }
+}
+
+/// Reads commands from `input` until `quit` or its end, each done by `command` (its
+/// answer's lines, or an error said as `error MESSAGE` on one line), answering on `out`.
+pub(super) fn serve(
+    input: impl BufRead,
+    mut out: impl Write,
+    mut command: impl FnMut(&str, &[&str]) -> Result<Vec<String>>,
+) -> Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, rest)) = words.split_first() else {
+            continue;
+        };
+        if name == "quit" {
+            break;
+        }
+        match command(name, rest) {
+            Ok(lines) => {
+                for l in lines {
+                    writeln!(out, "{l}")?;
+                }
+            }
+            Err(e) => writeln!(out, "error {}", format!("{e:#}").replace('\n', " "))?,
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// The name (in lower case) and value of `setoption name NAME value VALUE…`.
+pub(super) fn option_of(rest: &[&str]) -> Result<(String, String)> {
+    match rest {
+        ["name", name, "value", value @ ..] if !value.is_empty() => {
+            Ok((name.to_ascii_lowercase(), value.join(" ")))
+        }
+        _ => bail!("expected `setoption name NAME value VALUE`"),
+    }
+}
+
+/// The `Seed` option's value.
+pub(super) fn seed_of(value: &str) -> Result<u64> {
+    value
+        .parse::<u64>()
+        .map_err(|_| anyhow!("Seed must be a whole number, not `{value}`"))
 }
 
 /// `state`'s fields of whose turn it is: `over`, and `to_move` (a seat, or `chance`) or

@@ -91,27 +91,8 @@ impl WorkerSession {
         })
     }
 
-    fn serve(&mut self, input: impl BufRead, mut out: impl Write) -> Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some((&command, rest)) = words.split_first() else {
-                continue;
-            };
-            if command == "quit" {
-                break;
-            }
-            match self.command(command, rest) {
-                Ok(lines) => {
-                    for l in lines {
-                        writeln!(out, "{l}")?;
-                    }
-                }
-                Err(e) => writeln!(out, "error {}", format!("{e:#}").replace('\n', " "))?,
-            }
-            out.flush()?;
-        }
-        Ok(())
+    fn serve(&mut self, input: impl BufRead, out: impl Write) -> Result<()> {
+        super::engine_protocol::serve(input, out, |command, rest| self.command(command, rest))
     }
 
     fn command(&mut self, command: &str, rest: &[&str]) -> Result<Vec<String>> {
@@ -129,21 +110,11 @@ impl WorkerSession {
                 Ok(Vec::new())
             }
             "setoption" => {
-                let (name, value) = match rest {
-                    ["name", name, "value", value @ ..] if !value.is_empty() => {
-                        (*name, value.join(" "))
-                    }
-                    _ => bail!("expected `setoption name NAME value VALUE`"),
-                };
-                match name.to_ascii_lowercase().as_str() {
+                let (name, value) = super::engine_protocol::option_of(rest)?;
+                match name.as_str() {
                     // The worker makes the bot of that name at its next turn.
                     "level" | "engine" => self.bot_name = value,
-                    "seed" => {
-                        let seed = value
-                            .parse::<u64>()
-                            .map_err(|_| anyhow!("Seed must be a whole number, not `{value}`"))?;
-                        self.rng = Rng::with_seed(seed);
-                    }
+                    "seed" => self.rng = Rng::with_seed(super::engine_protocol::seed_of(&value)?),
                     _ => bail!("no option `{name}` (options: Level, Engine, Seed)"),
                 }
                 Ok(Vec::new())

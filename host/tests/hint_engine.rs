@@ -232,6 +232,21 @@ impl Engine {
     }
 }
 
+/// Sets the Oware cycle's position and moves: the game is over by repetition, each side
+/// taking its own seed (24-24, a draw), and the engine says so.
+fn plays_the_cycle_to_its_end(engine: &mut Engine) {
+    engine.tell(&format!(
+        "position notation {CYCLE_START} moves {}",
+        CYCLE.join(" ")
+    ));
+    let state = engine.state();
+    assert_eq!(state["over"], true, "{state}");
+    let said = state["messages"][0].as_str().unwrap().to_lowercase();
+    assert!(said.contains("repeat"), "{state}");
+    assert_eq!(state["scores"], serde_json::json!([24, 24]));
+    assert_eq!(state["results"], serde_json::json!(["draw", "draw"]));
+}
+
 #[test]
 fn engine_plays_a_whole_game_with_legal_moves_and_reports_the_result() {
     let dir = plugins_of(&["kalah"]);
@@ -324,16 +339,7 @@ fn engine_refuses_bad_commands_and_goes_on() {
     // The position is unchanged by the refused command, and the cycle is seen.
     let state = engine.state();
     assert_eq!(state["position"], "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
-    engine.tell(&format!(
-        "position notation {CYCLE_START} moves {}",
-        CYCLE.join(" ")
-    ));
-    let state = engine.state();
-    assert_eq!(state["over"], true, "{state}");
-    let said = state["messages"][0].as_str().unwrap().to_lowercase();
-    assert!(said.contains("repeat"), "{state}");
-    assert_eq!(state["scores"], serde_json::json!([24, 24]));
-    assert_eq!(state["results"], serde_json::json!(["draw", "draw"]));
+    plays_the_cycle_to_its_end(&mut engine);
     // A fixed-budget level ignores the time, saying so, and still answers.
     engine.tell("setoption name Level value beginner");
     engine.tell("position startpos");
@@ -450,16 +456,7 @@ fn engine_in_a_worker_reports_a_repetition_and_the_seeds_each_side_takes() {
     let tables = tempfile::tempdir().unwrap();
     let root = tables.path().to_str().unwrap();
     let mut engine = Engine::start(dir.path(), &["oware", "--worker", "--tables-root", root]);
-    engine.tell(&format!(
-        "position notation {CYCLE_START} moves {}",
-        CYCLE.join(" ")
-    ));
-    let state = engine.state();
-    assert_eq!(state["over"], true, "{state}");
-    let said = state["messages"][0].as_str().unwrap().to_lowercase();
-    assert!(said.contains("repeat"), "{state}");
-    assert_eq!(state["scores"], serde_json::json!([24, 24]));
-    assert_eq!(state["results"], serde_json::json!(["draw", "draw"]));
+    plays_the_cycle_to_its_end(&mut engine);
     let answer = engine.ask("go", "bestmove ");
     assert_eq!(answer.last().unwrap(), "bestmove (none)");
     engine.quit();

@@ -102,6 +102,10 @@ pub struct Heuristics {
     pub game_hints: bool,
     /// Killer moves and the history counters in the ordering.
     pub killers_and_history: bool,
+    /// The game's stored opening solution ([`Game::opening_move`]) played at the root
+    /// where it holds the position (off: the root is searched, as a benchmark of the
+    /// search needs).
+    pub opening_book: bool,
 }
 
 impl Default for Heuristics {
@@ -117,6 +121,7 @@ impl Default for Heuristics {
             table_move: true,
             game_hints: true,
             killers_and_history: true,
+            opening_book: true,
         }
     }
 }
@@ -570,7 +575,13 @@ pub fn best_move<G: Game>(
     game.legal_moves(&mut moves);
     let first = *moves.first().ok_or(SearchError::NoMove)?;
     // The game's stored opening solution, where it holds the position (a legal move).
-    if let Some((mv, margin)) = game.opening_move().filter(|(mv, _)| moves.contains(mv)) {
+    if let Some((mv, margin)) = searcher
+        .heuristics
+        .opening_book
+        .then(|| game.opening_move())
+        .flatten()
+        .filter(|(mv, _)| moves.contains(mv))
+    {
         return Ok(Found {
             best: mv,
             score: searcher.margin_score(margin),

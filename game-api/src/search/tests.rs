@@ -597,6 +597,13 @@ fn a_book_move_is_played_without_a_search_and_an_illegal_one_is_ignored() {
         (found.best, found.nodes, found.depth),
         (MoveId(other), 0, 0)
     );
+    // Switched off (a benchmark of the search): the root is searched.
+    let mut table = Table::with_mib(1);
+    let clock = Clock::new(None, false, None, &stop);
+    let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+    searcher.heuristics.opening_book = false;
+    let unbooked = best_move(&mut searcher, &g, 4).unwrap();
+    assert_eq!((unbooked.best, unbooked.depth), (searched.best, 4));
     assert_eq!(found.score, score::from_margin(3));
     assert_eq!(found.line, [MoveId(other)]);
     g.book = Some((other, -2));

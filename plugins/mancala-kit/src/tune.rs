@@ -332,7 +332,7 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
 /// `--X-no-partial`: an iteration the budget stops is thrown away;
 /// `--X-reduce-from=N`, `--X-reduce-more-from=N`: see [`Heuristics`];
 /// `--X-no-pvs`, `--X-no-aspiration`, `--X-no-table-move`, `--X-no-hints`,
-/// `--X-no-killers`: without that part of the engine ([`Heuristics`]); `--X-fresh-table`:
+/// `--X-no-killers`, `--X-no-book`: without that part of the engine ([`Heuristics`]); `--X-fresh-table`:
 /// a new table every move; `--X-table-eval=N`: see `with_table_eval`;
 /// `--X-table-eval-seeds=N`: the evaluation asks the tables only up to `N` seeds; `--endgames=N`:
 /// both players with endgame
@@ -381,6 +381,7 @@ pub fn run_from_args<V: Variant>(title: &str, defaults: Weights) {
             table_move: !flag(name, "no-table-move"),
             game_hints: !flag(name, "no-hints"),
             killers_and_history: !flag(name, "no-killers"),
+            opening_book: !flag(name, "no-book"),
             reduce_from: number(&format!("--{name}-reduce-from=")).unwrap_or(3),
             reduce_more_from: number(&format!("--{name}-reduce-more-from=")).unwrap_or(usize::MAX),
         },

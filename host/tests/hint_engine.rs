@@ -232,6 +232,17 @@ impl Engine {
     }
 }
 
+/// Checks that `mv` is among the legal moves of the engine's `state`.
+fn assert_legal(state: &serde_json::Value, mv: &str) {
+    let legal: Vec<&str> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(legal.contains(&mv), "{mv} not in {legal:?}");
+}
+
 /// Sets the Oware cycle's position and moves: the game is over by repetition, each side
 /// taking its own seed (24-24, a draw), and the engine says so.
 fn plays_the_cycle_to_its_end(engine: &mut Engine) {
@@ -273,13 +284,7 @@ fn engine_plays_a_whole_game_with_legal_moves_and_reports_the_result() {
             "the search reports: {answer:?}"
         );
         let best = answer.last().unwrap()["bestmove ".len()..].to_owned();
-        let legal: Vec<&str> = state["legal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
-        assert!(legal.contains(&best.as_str()), "{best} not in {legal:?}");
+        assert_legal(&state, &best);
         moves.push(best);
         assert!(moves.len() < 300, "a Kalah game ends");
     }
@@ -409,13 +414,7 @@ fn engine_in_a_worker_keeps_its_bot_there_and_plays_a_whole_game() {
             assert_eq!(state["results"].as_array().unwrap().len(), 2, "{state}");
             break;
         }
-        let legal: Vec<&str> = state["legal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
-        assert!(legal.contains(&mv.as_str()), "{mv} not in {legal:?}");
+        assert_legal(&state, &mv);
         moves.push(mv);
         assert!(moves.len() < 300, "a game of Kalah ends");
     }

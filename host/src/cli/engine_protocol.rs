@@ -177,22 +177,16 @@ impl<'a> Session<'a> {
     }
 
     fn set_position(&mut self, rest: &[&str]) -> Result<()> {
-        let split = rest.iter().position(|w| *w == "moves");
-        let (start, moves) = match split {
-            Some(i) => (&rest[..i], &rest[i + 1..]),
-            None => (rest, &[][..]),
+        let (notation, moves) = position_of(rest)?;
+        let (base, start) = match notation {
+            None => (self.plugin.new_game(&self.options)?, start_line().0),
+            Some(n) => (
+                self.plugin.from_notation(&self.options, &n)?,
+                vec!["notation".to_owned(), n],
+            ),
         };
-        let base = match start {
-            ["startpos"] => self.plugin.new_game(&self.options)?,
-            ["notation", notation @ ..] if !notation.is_empty() => self
-                .plugin
-                .from_notation(&self.options, &notation.join(" "))?,
-            _ => bail!("expected `position startpos|notation N… [moves M1 M2 …]`"),
-        };
-        let moves: Vec<String> = moves.iter().map(|m| (*m).to_owned()).collect();
         let mut game = base.clone();
         let messages = play_notations(&mut game, &moves)?;
-        let start: Vec<String> = start.iter().map(|w| (*w).to_owned()).collect();
         // A position that goes on from the one set last: the bot is told the moves since.
         // Any other: a new bot (as the worker makes one for a jump it cannot follow),
         // told the moves from the new start, so that it knows no other line's positions.
@@ -322,6 +316,21 @@ pub(super) fn serve(
         out.flush()?;
     }
     Ok(())
+}
+
+/// The start (`None` for `startpos`, else the notation) and the moves of `position
+/// startpos|notation N… [moves M1 M2 …]`.
+pub(super) fn position_of(rest: &[&str]) -> Result<(Option<String>, Vec<String>)> {
+    let (start, moves) = match rest.iter().position(|w| *w == "moves") {
+        Some(i) => (&rest[..i], &rest[i + 1..]),
+        None => (rest, &[][..]),
+    };
+    let start = match start {
+        ["startpos"] => None,
+        ["notation", notation @ ..] if !notation.is_empty() => Some(notation.join(" ")),
+        _ => bail!("expected `position startpos|notation N… [moves M1 M2 …]`"),
+    };
+    Ok((start, moves.iter().map(|m| (*m).to_owned()).collect()))
 }
 
 /// The name (in lower case) and value of `setoption name NAME value VALUE…`.

@@ -178,21 +178,12 @@ impl WorkerSession {
     }
 
     fn try_set_position(&mut self, rest: &[&str]) -> Result<()> {
-        let split = rest.iter().position(|w| *w == "moves");
-        let (start, moves) = match split {
-            Some(i) => (&rest[..i], &rest[i + 1..]),
-            None => (rest, &[][..]),
-        };
-        let start = match start {
-            ["startpos"] => None,
-            ["notation", notation @ ..] if !notation.is_empty() => Some(notation.join(" ")),
-            _ => bail!("expected `position startpos|notation N… [moves M1 M2 …]`"),
-        };
+        let (start, moves) = super::engine_protocol::position_of(rest)?;
         // The worker's game goes on when the position does (its bot is then told the
         // moves since, as the app's is); any other position is a new game there.
         let goes_on = start == self.start
             && moves.len() >= self.played.len()
-            && self.played.iter().zip(moves).all(|((n, _), m)| n == m);
+            && self.played.iter().zip(&moves).all(|((n, _), m)| n == m);
         if !goes_on {
             self.restart(start)?;
         }

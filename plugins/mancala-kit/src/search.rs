@@ -21,9 +21,9 @@ pub(crate) fn final_margin<V: Variant>(game: &Mancala<V>, seat: u8) -> Option<i3
     i32::try_from(total(side) - total(side.other())).ok()
 }
 
-/// How the evaluation uses the endgame tables by default: the middle of their bounds
-/// (see [`with_table_eval`]; measured in `docs/benchmarks/search-engine.md`).
-pub(crate) const TABLE_EVAL_DEFAULT: u8 = 2;
+/// How the evaluation uses the endgame tables by default: their point value (see
+/// [`with_table_eval`]; measured in `docs/benchmarks/search-engine.md`).
+pub(crate) const TABLE_EVAL_DEFAULT: u8 = 3;
 
 thread_local! {
     static TABLE_EVAL: Cell<(u8, u32)> = const { Cell::new((TABLE_EVAL_DEFAULT, u32::MAX)) };
@@ -36,7 +36,7 @@ static OVERRIDING: AtomicUsize = AtomicUsize::new(0);
 
 /// Runs `f` with the evaluation using the endgame tables as `mode` says (0: not at
 /// all; 1: the features' evaluation held within the tables' bounds; 2: the middle of the
-/// bounds, the default) and asking them only about positions of at most `seeds` seeds
+/// bounds; 3: the tables' point value, the default) and asking them only about positions of at most `seeds` seeds
 /// on the board, on this thread, so that self-play can compare them.
 pub fn with_table_eval<T>(mode: u8, seeds: u32, f: impl FnOnce() -> T) -> T {
     OVERRIDING.fetch_add(1, Ordering::SeqCst);
@@ -50,7 +50,7 @@ pub fn with_table_eval<T>(mode: u8, seeds: u32, f: impl FnOnce() -> T) -> T {
 /// The search's evaluation ([`game_api::Game::search_eval`]): the variant's
 /// ([`Variant::evaluate`]), unless the loaded endgame tables know the seeds still on
 /// the board ([`crate::endgame::hint_bounds`]): then the score difference plus the
-/// middle of the tables' bounds on what those seeds bring (a material point a seed) —
+/// point value the tables give within their bounds for what those seeds bring (a material point a seed) —
 /// at a leaf of a search into an ending the tables are worth more than the features'
 /// guess (a match in `docs/benchmarks/search-engine.md`), and where the bounds meet
 /// they are the value.
@@ -75,14 +75,14 @@ fn table_eval<V: Variant>(game: &Mancala<V>, mode: u8, seeds: u32) -> Option<i32
     if seeds != u32::MAX && b.seeds_on_side(Side::South) + b.seeds_on_side(Side::North) > seeds {
         return None;
     }
-    let (lo, hi) = crate::endgame::hint_bounds(game)?;
+    let (lo, hi, point) = crate::endgame::hint_entry(game)?;
     let me = game.to_move;
     let diff = i32::try_from(b.score(me) - b.score(me.other())).ok()?;
     let (lo, hi) = (MATERIAL * (diff + lo), MATERIAL * (diff + hi));
-    Some(if mode == 1 {
-        V::evaluate(game).clamp(lo, hi)
-    } else {
-        (lo + hi) / 2
+    Some(match mode {
+        1 => V::evaluate(game).clamp(lo, hi),
+        2 => (lo + hi) / 2,
+        _ => MATERIAL * (diff + point),
     })
 }
 

@@ -17,7 +17,8 @@
 //! value does not depend on how endless play is scored: the strategies that force it
 //! strictly shorten the distance to a capture or the end, so no position repeats on
 //! the way, and the cycle rule never applies. Where `lo < hi` the value depends on the
-//! repetition rule and on the history; the table keeps both bounds.
+//! repetition rule and on the history; the table keeps both bounds, and a **point
+//! value** within them (`super::point`) for the evaluation to use.
 
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
 
@@ -44,8 +45,9 @@ pub struct Progress {
 
 /// One move out of a position of the count being built.
 enum Step {
-    /// The game ends after it or leaves the count: its exact `(lo, hi)` contribution.
-    Known(i8, i8),
+    /// The game ends after it or leaves the count: its exact `[lo, hi, point]`
+    /// contribution.
+    Known(Entry),
     /// It stays in the count, at this rank; `same_mover`: the mover plays again.
     Same(u32, bool),
 }
@@ -54,11 +56,11 @@ enum Step {
 pub(crate) fn steps<V: Variant>(
     config: &Config,
     index: &Index,
-    lower: &[Vec<[i8; 2]>],
+    lower: &[Vec<Entry>],
     view: &[u32],
     seeds: u32,
     out: &mut Vec<u32>,
-) -> (i8, i8) {
+) -> Entry {
     let houses = config.houses;
     let mut game = mover_position::<V>(config, view);
     let mut moves = Vec::with_capacity(houses);
@@ -72,23 +74,24 @@ pub(crate) fn steps<V: Variant>(
         // follows a move, but the index holds them): each side takes the seeds on its
         // side.
         let v = sweep(&game.board) as i8;
-        return (v, v);
+        return [v, v, v];
     }
-    let (mut lo, mut hi) = (-INF, -INF);
+    let (mut lo, mut hi, mut point) = (-INF, -INF, -INF);
     let mut rotated = vec![0u32; 2 * houses];
     for mv in moves {
         let step = one_step::<V>(&mut game, mv, index, lower, seeds, &mut rotated);
         match step {
-            Step::Known(l, h) => {
+            Step::Known([l, h, p]) => {
                 lo = lo.max(l);
                 hi = hi.max(h);
+                point = point.max(p);
             }
             Step::Same(rank, same_mover) => {
                 out.push(rank | if same_mover { 1 << 31 } else { 0 });
             }
         }
     }
-    (lo, hi)
+    [lo, hi, point]
 }
 
 /// A game whose mover is South holding `view`'s first row.
@@ -117,7 +120,7 @@ fn one_step<V: Variant>(
     game: &mut Mancala<V>,
     mv: MoveId,
     index: &Index,
-    lower: &[Vec<[i8; 2]>],
+    lower: &[Vec<Entry>],
     seeds: u32,
     rotated: &mut [u32],
 ) -> Step {
@@ -140,7 +143,7 @@ fn one_step<V: Variant>(
     if side_end || left == 0 {
         let v = cap + i64::from(board.seeds_on_side(Side::South))
             - i64::from(board.seeds_on_side(Side::North));
-        return Step::Known(v as i8, v as i8);
+        return Step::Known([v as i8; 3]);
     }
     let same_mover = sown.extra_turn;
     let next = if same_mover { Side::South } else { Side::North };
@@ -149,30 +152,36 @@ fn one_step<V: Variant>(
     if left == seeds {
         return Step::Same(rank as u32, same_mover);
     }
-    let [l, h] = lower[left as usize][rank as usize];
+    let [l, h, p] = lower[left as usize][rank as usize];
     let cap = cap as i8;
     if same_mover {
-        Step::Known(cap + l, cap + h)
+        Step::Known([cap + l, cap + h, cap + p])
     } else {
-        Step::Known(cap - h, cap - l)
+        Step::Known([cap - h, cap - l, cap - p])
     }
 }
 
-/// The moves of a range of positions: per position the bounds from its known moves and
-/// the end of its list in the ranks of the moves that stay in the count (bit 31: the
-/// mover plays again); the ranks.
-type Moves = (Vec<[i8; 2]>, Vec<u32>, Vec<u32>);
+/// One position's entry in a table: the bounds `lo`, `hi` on its play-out value for
+/// the mover (see the module's notes), and the point value `lo ≤ point ≤ hi` the
+/// evaluation uses (`super::point`; equal to both where `lo == hi`).
+pub(crate) type Entry = [i8; 3];
+
+/// The moves of a range of positions: per position the `[lo, hi, point]` from its known
+/// moves, and its split (the seeds on the mover's row minus the opponent's); the end of
+/// its list in the ranks of the moves that stay in the count (bit 31: the mover plays
+/// again); the ranks.
+pub(crate) type Moves = (Vec<(Entry, i8)>, Vec<u32>, Vec<u32>);
 
 /// Builds the bounds of every position with exactly `seeds` seeds, on `threads`
 /// threads. `lower[m]` holds count `m`'s table for every `m < seeds`.
 pub(crate) fn build_count<V: Variant>(
     config: &Config,
     index: &Index,
-    lower: &[Vec<[i8; 2]>],
+    lower: &[Vec<Entry>],
     seeds: u32,
     threads: usize,
     progress: &Progress,
-) -> Vec<[i8; 2]> {
+) -> Vec<Entry> {
     let count = index.count(seeds) as usize;
     let threads = threads.clamp(1, 64);
     let chunk = count.div_ceil(threads).max(1);
@@ -189,8 +198,11 @@ pub(crate) fn build_count<V: Variant>(
                     let mut view = vec![0u32; 2 * config.houses];
                     for rank in range {
                         index.unrank(rank as u64, seeds, &mut view);
-                        let (lo, hi) = steps::<V>(config, index, lower, &view, seeds, &mut edges);
-                        fixed.push([lo, hi]);
+                        let known = steps::<V>(config, index, lower, &view, seeds, &mut edges);
+                        let h = config.houses;
+                        let split = view[..h].iter().sum::<u32>() as i64
+                            - view[h..2 * h].iter().sum::<u32>() as i64;
+                        fixed.push((known, split.clamp(-127, 127) as i8));
                         ends.push(edges.len() as u32);
                     }
                     (fixed, ends, edges)
@@ -210,7 +222,7 @@ pub(crate) fn build_count<V: Variant>(
                 scope.spawn(move || {
                     let mut start = 0usize;
                     let mut any = false;
-                    for (k, (&[flo, fhi], &end)) in fixed.iter().zip(ends).enumerate() {
+                    for (k, (&([flo, fhi, _], _), &end)) in fixed.iter().zip(ends).enumerate() {
                         let p = t * chunk + k;
                         let (mut nlo, mut nhi) = (flo, fhi);
                         for &e in &edges[start..end as usize] {
@@ -248,8 +260,15 @@ pub(crate) fn build_count<V: Variant>(
     }
     // Whatever endless play is scored, the value lies within the seeds on the board.
     let n = seeds.min(INF as u32) as i8;
-    lo.into_iter()
+    let bounds: Vec<[i8; 2]> = lo
+        .into_iter()
         .zip(hi)
         .map(|(l, h)| [l.into_inner().max(-n), h.into_inner().min(n)])
+        .collect();
+    let points = super::point::point_values(&parts, &bounds, chunk);
+    bounds
+        .into_iter()
+        .zip(points)
+        .map(|([l, h], p)| [l, h, p])
         .collect()
 }

@@ -1,5 +1,5 @@
-//! The table files: one per seed count, a checked header and a body of two bytes per
-//! position (the bounds `lo`, `hi`, as `i8`).
+//! The table files: one per seed count, a checked header and a body of three bytes per
+//! position (the bounds `lo`, `hi` and the point value, as `i8`: see [`super::Entry`]).
 //!
 //! ```text
 //! magic        8 bytes  "TVLEGDB\0"
@@ -10,7 +10,7 @@
 //! rules_len    u32 LE   then the rules' description (UTF-8 JSON), the variant id and
 //!                       every rule that changes the values
 //! checksum     32 bytes BLAKE3 of the body
-//! body         2 bytes per position, in rank order
+//! body         3 bytes per position (lo, hi, point), in rank order
 //! ```
 //!
 //! A file whose header differs in anything from what is expected, whose body has the
@@ -18,6 +18,7 @@
 //! and the caller deletes it and builds it again. Files are written to a temporary
 //! file, flushed and renamed, so a build cut short leaves no file under the real name.
 
+use super::Entry;
 use std::{
     fs,
     io::Write,
@@ -27,7 +28,10 @@ use std::{
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"TVLEGDB\0";
 /// The layout of the file; a file of another version is rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+
+/// Bytes per position in the body.
+const ENTRY_BYTES: u64 = 3;
 
 /// What a table file must say in its header.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,17 +68,17 @@ pub enum FileError {
 }
 
 impl Header {
-    /// The size on disk of the file of this header: the header, then two bytes a
+    /// The size on disk of the file of this header: the header, then three bytes a
     /// position.
     ///
     /// ```
     /// use mancala_kit::endgame::file::Header;
     /// let header = Header { seeds: 1, houses: 6, entries: 12, rules: "{}".into() };
     /// // The fixed fields (32 bytes), the rules, the checksum (32), the body.
-    /// assert_eq!(header.file_size(), 32 + 2 + 32 + 2 * 12);
+    /// assert_eq!(header.file_size(), 32 + 2 + 32 + 3 * 12);
     /// ```
     pub fn file_size(&self) -> u64 {
-        (header_bytes(self, &[0; 32]).len() as u64).saturating_add(2 * self.entries)
+        (header_bytes(self, &[0; 32]).len() as u64).saturating_add(ENTRY_BYTES * self.entries)
     }
 }
 
@@ -91,16 +95,16 @@ fn header_bytes(header: &Header, checksum: &[u8; 32]) -> Vec<u8> {
     out
 }
 
-/// The body of a table: two bytes per position.
-pub fn body(table: &[[i8; 2]]) -> Vec<u8> {
+/// The body of a table: three bytes per position.
+pub fn body(table: &[Entry]) -> Vec<u8> {
     table
         .iter()
-        .flat_map(|&[l, h]| [l as u8, h as u8])
+        .flat_map(|&[l, h, p]| [l as u8, h as u8, p as u8])
         .collect()
 }
 
 /// Writes `table` to `path` atomically (temporary file, flush, rename).
-pub fn write(path: &Path, header: &Header, table: &[[i8; 2]]) -> Result<(), FileError> {
+pub fn write(path: &Path, header: &Header, table: &[Entry]) -> Result<(), FileError> {
     let io = |source| FileError::Io {
         path: path.to_owned(),
         source,
@@ -130,7 +134,7 @@ pub fn write(path: &Path, header: &Header, table: &[[i8; 2]]) -> Result<(), File
 
 /// Reads the table at `path`, checking every field of its header against `expected`
 /// and its body against the checksum.
-pub fn read(path: &Path, expected: &Header) -> Result<Vec<[i8; 2]>, FileError> {
+pub fn read(path: &Path, expected: &Header) -> Result<Vec<Entry>, FileError> {
     let bytes = fs::read(path).map_err(|source| FileError::Io {
         path: path.to_owned(),
         source,
@@ -163,7 +167,7 @@ pub fn read(path: &Path, expected: &Header) -> Result<Vec<[i8; 2]>, FileError> {
         ));
     }
     let body = &bytes[head.len()..];
-    let want = expected.entries.saturating_mul(2);
+    let want = expected.entries.saturating_mul(ENTRY_BYTES);
     if body.len() as u64 != want {
         return Err(bad(format!(
             "its body holds {} bytes where {want} are expected",
@@ -175,7 +179,7 @@ pub fn read(path: &Path, expected: &Header) -> Result<Vec<[i8; 2]>, FileError> {
         return Err(bad("its checksum does not match its contents".into()));
     }
     Ok(body
-        .chunks_exact(2)
-        .map(|p| [p[0] as i8, p[1] as i8])
+        .chunks_exact(ENTRY_BYTES as usize)
+        .map(|p| [p[0] as i8, p[1] as i8, p[2] as i8])
         .collect())
 }

@@ -34,6 +34,7 @@
 mod build;
 pub mod file;
 pub mod index;
+mod point;
 
 use std::{
     any::TypeId,
@@ -49,6 +50,7 @@ use game_api::{
     endgame::{BuildState, PerfectPlay, TableFile, TablesOp, TablesRequest, TablesStatus},
 };
 
+pub(crate) use build::Entry;
 pub use build::Progress;
 use index::Index;
 
@@ -90,7 +92,7 @@ pub struct Tables {
     /// The rules with the seeds per house (which do not change the values) set to 0.
     config: Config,
     index: Index,
-    counts: Vec<Vec<[i8; 2]>>,
+    counts: Vec<Vec<Entry>>,
 }
 
 impl Tables {
@@ -102,10 +104,17 @@ impl Tables {
     /// The bounds `(lo, hi)` of the play-out value of `view` (the mover's houses first,
     /// then the opponent's), if its seed count is in the tables.
     pub fn probe(&self, view: &[u32]) -> Option<(i32, i32)> {
+        self.entry(view).map(|(lo, hi, _)| (lo, hi))
+    }
+
+    /// The bounds of [`Tables::probe`] and the point value within them (`lo ≤ point ≤
+    /// hi`: the value under a stationary model of the repetition rule where the bounds
+    /// differ, see `point.rs`; the value itself where they meet).
+    pub fn entry(&self, view: &[u32]) -> Option<(i32, i32, i32)> {
         let seeds: u32 = view.iter().sum();
         let table = self.counts.get(seeds as usize)?;
-        let [lo, hi] = table[self.index.rank(view, seeds) as usize];
-        Some((i32::from(lo), i32::from(hi)))
+        let [lo, hi, point] = table[self.index.rank(view, seeds) as usize];
+        Some((i32::from(lo), i32::from(hi), i32::from(point)))
     }
 }
 
@@ -189,7 +198,7 @@ pub fn load<V: Variant>(
     config: &Config,
     seeds: u32,
     rejected: &mut Vec<String>,
-) -> Vec<Vec<[i8; 2]>> {
+) -> Vec<Vec<Entry>> {
     let index = Index::new(2 * config.houses, seeds);
     let mut counts = Vec::new();
     for n in 0..=seeds {
@@ -294,6 +303,12 @@ pub fn bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
 /// seed count can end the game outside them, which is rare and never by much. Reads
 /// the houses without allocating (the evaluation asks at every leaf).
 pub fn hint_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
+    hint_entry(game).map(|(lo, hi, _)| (lo, hi))
+}
+
+/// [`hint_bounds`] and the point value within them ([`Tables::entry`]), for the
+/// evaluation.
+pub fn hint_entry<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32, i32)> {
     if !V::endgame_tables() || game.phase != crate::Phase::Play {
         return None;
     }
@@ -305,7 +320,7 @@ pub fn hint_bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
     let mut houses = [0u32; 32];
     build::read_view(b, game.to_move, &mut houses[..2 * b.houses]);
     let tables = loaded::<V>(&game.config)?;
-    tables.probe(&houses[..2 * b.houses])
+    tables.entry(&houses[..2 * b.houses])
 }
 
 /// What perfect play gives from this position, if the tables know it exactly.
@@ -479,5 +494,7 @@ fn to_json(status: &TablesStatus) -> Result<String, GameError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_point;
 #[cfg(test)]
 mod tests_stores;

@@ -7,7 +7,7 @@ use crate::{Board, Effects, GrandSlam, Side, sow};
 
 /// Oware on a small board: four houses a side.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Small;
+pub(super) struct Small;
 impl Variant for Small {
     fn manifest() -> Manifest {
         Manifest::new("small-oware", "Small Oware", "0.1.0")
@@ -25,7 +25,7 @@ impl Variant for Small {
 
 /// Oware on its own board.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Six;
+pub(super) struct Six;
 impl Variant for Six {
     fn manifest() -> Manifest {
         Manifest::new("six-oware", "Oware", "0.1.0")
@@ -38,7 +38,7 @@ impl Variant for Six {
     }
 }
 
-fn config<V: Variant>() -> Config {
+pub(super) fn config<V: Variant>() -> Config {
     V::config(&Options::default()).unwrap()
 }
 
@@ -47,14 +47,18 @@ fn sweep(board: &Board, mover: Side) -> i32 {
     board.seeds_on_side(mover) as i32 - board.seeds_on_side(mover.other()) as i32
 }
 
-fn board_of(config: &Config, view: &[u32]) -> Board {
+pub(super) fn board_of(config: &Config, view: &[u32]) -> Board {
     let mut board = Board::empty(config.houses, config.ends);
     board.pits.iter_mut().zip(view).for_each(|(p, &n)| *p = n);
     board
 }
 
 /// The moves of `board` for `mover`: each with the seeds it captures and the board after.
-fn successors<V: Variant>(config: &Config, board: &Board, mover: Side) -> Vec<(i32, Board)> {
+pub(super) fn successors<V: Variant>(
+    config: &Config,
+    board: &Board,
+    mover: Side,
+) -> Vec<(i32, Board)> {
     let mut game = Mancala::<V>::from_config_unchecked(config.clone());
     game.board = board.clone();
     game.to_move = mover;
@@ -113,7 +117,7 @@ fn minimax<V: Variant>(
 /// The value for `mover` of `board` under the real cycle rule (a repeated position
 /// ends the game, each side taking its seeds), every seed played out, by trying every
 /// line: `path` holds the positions since the last capture.
-fn search<V: Variant>(
+pub(super) fn search<V: Variant>(
     config: &Config,
     board: &Board,
     mover: Side,
@@ -303,7 +307,7 @@ fn the_search_bounds_take_the_result_from_the_tables_under_the_majority_rule() {
     assert!(decided > 10, "only {decided} positions decided");
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+pub(super) fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tavola-egdb-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
@@ -474,7 +478,7 @@ fn variants_that_do_not_fit_are_refused_with_the_reason() {
 }
 
 #[test]
-fn the_search_evaluation_takes_the_middle_of_the_tables_bounds_at_any_history() {
+fn the_search_evaluation_takes_the_tables_point_value_at_any_history() {
     let config = config::<Six>();
     install_tables(build_in_memory::<Six>(&config, 3).unwrap());
     let mut game = Mancala::<Six>::new(&Options::default()).unwrap();
@@ -489,9 +493,14 @@ fn the_search_evaluation_takes_the_middle_of_the_tables_bounds_at_any_history() 
             game.history.clear();
             let (lo, hi) = hint_bounds(&game).unwrap();
             assert_eq!(Some((lo, hi)), bounds(&game));
-            // South to move, 5 behind: the middle of what the three seeds can bring.
-            let want = 100 * (-5) + 50 * (lo + hi);
+            let (_, _, point) = hint_entry(&game).unwrap();
+            assert!(lo <= point && point <= hi);
+            // South to move, 5 behind: the point value of what the three seeds bring.
+            let want = 100 * (-5 + point);
             assert_eq!(game.search_eval(), Some(want), "{view:?}");
+            // The middle of the bounds, as the evaluation took it before (mode 2).
+            let middle = crate::search::with_table_eval(2, u32::MAX, || game.search_eval());
+            assert_eq!(middle, Some(100 * (-5) + 50 * (lo + hi)), "{view:?}");
             // Later in a capture-free stretch: the same hint, though not a proof.
             game.history.seen_before(1);
             game.history.seen_before(2);
@@ -500,7 +509,7 @@ fn the_search_evaluation_takes_the_middle_of_the_tables_bounds_at_any_history() 
             let plain = crate::search::with_table_eval(0, u32::MAX, || game.search_eval());
             assert_eq!(plain, Some(Six::evaluate(&game)));
             // Asked only up to two seeds: these three are left to the features.
-            let limited = crate::search::with_table_eval(2, 2, || game.search_eval());
+            let limited = crate::search::with_table_eval(3, 2, || game.search_eval());
             assert_eq!(limited, Some(Six::evaluate(&game)));
             checked += 1;
         }

@@ -18,7 +18,7 @@
 //!
 //! Measured against Aalina's endgame database (Aualé's engine, which marks such entries
 //! as *cycle scores*), on a sample of the positions of ≤ 12 seeds where our bounds
-//! differ: the point value equals Aalina's value in 69% of them (the middle of the
+//! differ: the point value equals Aalina's value in 70% of them (the middle of the
 //! bounds, used before, in 40%); see `docs/benchmarks/endgame-databases.md`.
 
 use super::build::Moves;

@@ -164,7 +164,7 @@ fn one_step<V: Variant>(
 /// One position's entry in a table: the bounds `lo`, `hi` on its play-out value for
 /// the mover (see the module's notes), and the point value `lo ≤ point ≤ hi` the
 /// evaluation uses (`super::point`; equal to both where `lo == hi`).
-pub(crate) type Entry = [i8; 3];
+pub type Entry = [i8; 3];
 
 /// The moves of a range of positions: per position the `[lo, hi, point]` from its known
 /// moves, and its split (the seeds on the mover's row minus the opponent's); the end of

@@ -50,7 +50,7 @@ use game_api::{
     endgame::{BuildState, PerfectPlay, TableFile, TablesOp, TablesRequest, TablesStatus},
 };
 
-pub(crate) use build::Entry;
+pub use build::Entry;
 pub use build::Progress;
 use index::Index;
 

@@ -149,13 +149,22 @@ pub(super) fn search<V: Variant>(
 /// Every position of up to `max` seeds: the tables' bounds against `check`.
 fn each_position<V: Variant>(max: u32, mut check: impl FnMut(&Config, &[u32], (i32, i32))) {
     let config = config::<V>();
+    each_entry::<V>(max, |_, view, (lo, hi, _)| check(&config, view, (lo, hi)));
+}
+
+/// Every position of up to `max` seeds with its `(lo, hi, point)`, and the tables.
+pub(super) fn each_entry<V: Variant>(
+    max: u32,
+    mut check: impl FnMut(&Tables, &[u32], (i32, i32, i32)),
+) {
+    let config = config::<V>();
     let tables = build_in_memory::<V>(&config, max).unwrap();
     let index = Index::new(2 * config.houses, max);
     let mut view = vec![0; 2 * config.houses];
     for n in 0..=max {
         for r in 0..index.count(n) {
             index.unrank(r, n, &mut view);
-            check(&config, &view, tables.probe(&view).unwrap());
+            check(&tables, &view, tables.entry(&view).unwrap());
         }
     }
 }

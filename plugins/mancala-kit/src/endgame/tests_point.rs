@@ -4,23 +4,9 @@
 
 use game_api::Options;
 
-use super::tests::{Six, Small, board_of, config, search, successors, temp_dir};
+use super::tests::{Six, Small, board_of, config, each_entry, search, successors, temp_dir};
 use super::*;
 use crate::Side;
-
-/// Every position of up to `max` seeds with its `(lo, hi, point)`.
-fn each_entry<V: Variant>(max: u32, mut check: impl FnMut(&Tables, &[u32], (i32, i32, i32))) {
-    let config = config::<V>();
-    let tables = build_in_memory::<V>(&config, max).unwrap();
-    let index = Index::new(2 * config.houses, max);
-    let mut view = vec![0; 2 * config.houses];
-    for n in 0..=max {
-        for r in 0..index.count(n) {
-            index.unrank(r, n, &mut view);
-            check(&tables, &view, tables.entry(&view).unwrap());
-        }
-    }
-}
 
 #[test]
 fn points_lie_within_the_bounds_and_are_the_value_where_the_bounds_meet() {

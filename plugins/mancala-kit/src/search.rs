@@ -36,8 +36,9 @@ static OVERRIDING: AtomicUsize = AtomicUsize::new(0);
 
 /// Runs `f` with the evaluation using the endgame tables as `mode` says (0: not at
 /// all; 1: the features' evaluation held within the tables' bounds; 2: the middle of the
-/// bounds; 3: the tables' point value, the default) and asking them only about positions of at most `seeds` seeds
-/// on the board, on this thread, so that self-play can compare them.
+/// bounds; 3: the tables' point value, the default) and asking them only about
+/// positions of at most `seeds` seeds on the board, on this thread, so that self-play
+/// can compare them.
 pub fn with_table_eval<T>(mode: u8, seeds: u32, f: impl FnOnce() -> T) -> T {
     OVERRIDING.fetch_add(1, Ordering::SeqCst);
     let old = TABLE_EVAL.with(|m| m.replace((mode, seeds)));
@@ -49,9 +50,9 @@ pub fn with_table_eval<T>(mode: u8, seeds: u32, f: impl FnOnce() -> T) -> T {
 
 /// The search's evaluation ([`game_api::Game::search_eval`]): the variant's
 /// ([`Variant::evaluate`]), unless the loaded endgame tables know the seeds still on
-/// the board ([`crate::endgame::hint_bounds`]): then the score difference plus the
-/// point value the tables give within their bounds for what those seeds bring (a material point a seed) —
-/// at a leaf of a search into an ending the tables are worth more than the features'
+/// the board ([`crate::endgame::hint_entry`]): then the score difference plus the
+/// point value the tables give within their bounds for what those seeds bring (a
+/// material point a seed) — at a leaf of a search into an ending the tables are worth more than the features'
 /// guess (a match in `docs/benchmarks/search-engine.md`), and where the bounds meet
 /// they are the value.
 pub(crate) fn search_eval<V: Variant>(game: &Mancala<V>) -> i32 {
@@ -78,10 +79,9 @@ fn table_eval<V: Variant>(game: &Mancala<V>, mode: u8, seeds: u32) -> Option<i32
     let (lo, hi, point) = crate::endgame::hint_entry(game)?;
     let me = game.to_move;
     let diff = i32::try_from(b.score(me) - b.score(me.other())).ok()?;
-    let (lo, hi) = (MATERIAL * (diff + lo), MATERIAL * (diff + hi));
     Some(match mode {
-        1 => V::evaluate(game).clamp(lo, hi),
-        2 => (lo + hi) / 2,
+        1 => V::evaluate(game).clamp(MATERIAL * (diff + lo), MATERIAL * (diff + hi)),
+        2 => MATERIAL * diff + MATERIAL * (lo + hi) / 2,
         _ => MATERIAL * (diff + point),
     })
 }

@@ -52,7 +52,10 @@ enum Step {
     Same(u32, bool),
 }
 
-/// The moves of the position `view` (the mover's houses first), seen as steps.
+/// The moves of the position `view` (the mover's houses first), seen as steps: the
+/// `[lo, hi, point]` of the moves whose value is known (the ranks of the others into
+/// `out`), and the position's split (the seeds on the mover's row minus the
+/// opponent's: what a repetition there would give).
 pub(crate) fn steps<V: Variant>(
     config: &Config,
     index: &Index,
@@ -60,21 +63,21 @@ pub(crate) fn steps<V: Variant>(
     view: &[u32],
     seeds: u32,
     out: &mut Vec<u32>,
-) -> Entry {
+) -> (Entry, i8) {
     let houses = config.houses;
     let mut game = mover_position::<V>(config, view);
     let mut moves = Vec::with_capacity(houses);
     game.legal_into(&mut moves);
-    let sweep = |b: &Board| {
-        i64::from(b.seeds_on_side(Side::South)) - i64::from(b.seeds_on_side(Side::North))
-    };
-    let row_empty = game.board.side_empty(Side::South) || game.board.side_empty(Side::North);
+    let board = &game.board;
+    let split = (i64::from(board.seeds_on_side(Side::South))
+        - i64::from(board.seeds_on_side(Side::North)))
+    .clamp(-i64::from(INF), i64::from(INF)) as i8;
+    let row_empty = board.side_empty(Side::South) || board.side_empty(Side::North);
     if moves.is_empty() || (config.end == End::SideEmpty && row_empty) {
         // No legal move, or a row is empty where that ends the game (no such position
         // follows a move, but the index holds them): each side takes the seeds on its
         // side.
-        let v = sweep(&game.board) as i8;
-        return [v, v, v];
+        return ([split; 3], split);
     }
     let (mut lo, mut hi, mut point) = (-INF, -INF, -INF);
     let mut rotated = vec![0u32; 2 * houses];
@@ -91,7 +94,7 @@ pub(crate) fn steps<V: Variant>(
             }
         }
     }
-    [lo, hi, point]
+    ([lo, hi, point], split)
 }
 
 /// A game whose mover is South holding `view`'s first row.
@@ -198,11 +201,7 @@ pub(crate) fn build_count<V: Variant>(
                     let mut view = vec![0u32; 2 * config.houses];
                     for rank in range {
                         index.unrank(rank as u64, seeds, &mut view);
-                        let known = steps::<V>(config, index, lower, &view, seeds, &mut edges);
-                        let h = config.houses;
-                        let split = view[..h].iter().sum::<u32>() as i64
-                            - view[h..2 * h].iter().sum::<u32>() as i64;
-                        fixed.push((known, split.clamp(-127, 127) as i8));
+                        fixed.push(steps::<V>(config, index, lower, &view, seeds, &mut edges));
                         ends.push(edges.len() as u32);
                     }
                     (fixed, ends, edges)

@@ -39,7 +39,9 @@ pub(crate) fn point_values(parts: &[Moves], bounds: &[[i8; 2]], chunk: usize) ->
         return cur;
     }
     let mut prev = cur.clone();
-    for sweep in 1..=MOST_SWEEPS {
+    let mut sweep = 0;
+    loop {
+        sweep += 1;
         let mut next = vec![0i8; cur.len()];
         std::thread::scope(|scope| {
             for (t, (part, out)) in parts.iter().zip(next.chunks_mut(chunk.max(1))).enumerate() {
@@ -57,7 +59,6 @@ pub(crate) fn point_values(parts: &[Moves], bounds: &[[i8; 2]], chunk: usize) ->
             return if sweep % 2 == 0 { cur } else { prev };
         }
     }
-    cur
 }
 
 /// One sweep over one part: the new point of each of its positions into `out`.

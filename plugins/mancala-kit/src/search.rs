@@ -52,9 +52,9 @@ pub fn with_table_eval<T>(mode: u8, seeds: u32, f: impl FnOnce() -> T) -> T {
 /// ([`Variant::evaluate`]), unless the loaded endgame tables know the seeds still on
 /// the board ([`crate::endgame::hint_entry`]): then the score difference plus the
 /// point value the tables give within their bounds for what those seeds bring (a
-/// material point a seed) — at a leaf of a search into an ending the tables are worth more than the features'
-/// guess (a match in `docs/benchmarks/search-engine.md`), and where the bounds meet
-/// they are the value.
+/// material point a seed) — at a leaf of a search into an ending the tables are worth
+/// more than the features' guess (a match in `docs/benchmarks/search-engine.md`), and
+/// where the bounds meet they are the value.
 pub(crate) fn search_eval<V: Variant>(game: &Mancala<V>) -> i32 {
     let (mode, seeds) = if OVERRIDING.load(Ordering::Relaxed) > 0 {
         TABLE_EVAL.with(Cell::get)

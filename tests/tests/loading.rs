@@ -204,4 +204,15 @@ fn folders_that_do_not_exist_are_skipped() {
             .unwrap_err()
             .contains("no plugin is loaded")
     );
+
+    // A folder whose only library is refused: the message names the file and why, so
+    // that a command-line user need not open the Plugins panel to learn it.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("libempty.so"), b"").unwrap();
+    let err = discover(&[dir.path()]).require("kalah").unwrap_err();
+    assert!(err.contains("no plugin is loaded"), "{err}");
+    assert!(
+        err.contains("refused: ") && err.contains("libempty.so: ") && err.contains("empty"),
+        "{err}"
+    );
 }

@@ -491,6 +491,7 @@ board-pieces = { $count ->
 
 ## Finding a game by its id
 no-game-none-loaded = no game `{ $id }`: no plugin is loaded (searched: { $searched })
+no-game-refused = refused: { $refused }
 no-game = no game `{ $id }` (loaded: { $loaded })
 
 ## A plugin's process that failed (shown with the game kept)

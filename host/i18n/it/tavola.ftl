@@ -500,6 +500,7 @@ board-pieces = { $count ->
 
 ## Trovare un gioco dal suo id
 no-game-none-loaded = nessun gioco `{ $id }`: nessun plugin è caricato (cartelle cercate: { $searched })
+no-game-refused = rifiutati: { $refused }
 no-game = nessun gioco `{ $id }` (caricati: { $loaded })
 
 ## Il processo di un plugin che non ha funzionato (mostrato con la partita conservata)

@@ -273,7 +273,24 @@ impl PluginSet {
                     .map(|d| d.path.display().to_string())
                     .collect::<Vec<_>>()
                     .join(", ");
-                crate::tr!("no-game-none-loaded", id = id, searched = searched)
+                let refused: Vec<String> = self
+                    .files
+                    .iter()
+                    .filter_map(|f| match &f.status {
+                        PluginStatus::Refused(e) => Some(format!("{}: {e}", f.path.display())),
+                        _ => None,
+                    })
+                    .collect();
+                let none = crate::tr!("no-game-none-loaded", id = id, searched = searched);
+                if refused.is_empty() {
+                    none
+                } else {
+                    let refused = refused.join("; ");
+                    format!(
+                        "{none}; {}",
+                        crate::tr!("no-game-refused", refused = refused)
+                    )
+                }
             } else {
                 crate::tr!("no-game", id = id, loaded = ids.join(", "))
             }

@@ -13,14 +13,19 @@
 //! | `big` | houses holding as many seeds as the ring has pits less one, or more (11+ in Oware) | a kroo that captures on the way round |
 //! | `empty` | one's own empty houses | landing squares for captures opposite; in Oware, fewer moves and houses the opponent can fill to 2–3 |
 //! | `late_side` | seeds in one's own houses, once the board holds no more seeds than it has pits | at the end each side takes its own |
+//! | `threat` | the most seeds one's next sowing could capture (not a difference) | a capture on the move, or a kroo whose last seed lands on a row of twos and threes |
+//! | `exposed` | the most seeds the opponent's next sowing could capture, were it their turn (not a difference) | what one must defend |
+//!
+//! `threat` and `exposed` are counted by arithmetic on the ring ([`crate::threat`]), only
+//! where that count is exact (Oware's plain ring); elsewhere they are 0.
 //!
 //! Two weight sets: one for games that capture by counts (Oware and its kin), one for
 //! games that capture opposite (Kalah and its kin); the others use the second.
 //!
 //! Where endgame tables are loaded (Oware), the search does not use these features at a
 //! position whose seeds on the board the tables cover: it takes the score difference
-//! plus the middle of the tables' bounds on those seeds (the kit's
-//! `Game::search_eval`), which beat the features 70.8% in self-play.
+//! plus the tables' value for those seeds (the kit's `Game::search_eval`; the middle of
+//! their bounds beat the features 70.8% in self-play, their point value did better).
 //!
 //! **How the weights were chosen.** By self-play matches at a fixed number of positions
 //! a move (so that a run is reproducible and the machine's load does not matter): every
@@ -40,6 +45,13 @@
 //!   changed set against these weights). Against Aalina at 0.2 s a move the engine
 //!   with these weights scored far better than with the old ones (see
 //!   `docs/benchmarks/aalina.md`).
+//!
+//!   `threat` and `exposed` stay 0 (counted only where a weight is not: they cost 14%
+//!   of the search's positions a second). At 50 / −50 they won self-play, 63.9% at
+//!   100,000 positions a move and 61.1% at 300,000 (`--a=100,0,0,100,100,-150,0,50,-50`,
+//!   with `--endgames=15`), and lost to Aalina: 57.5% at 0.2 s over 80 games, where the
+//!   engine without them scores 63.8–66.9% (`threat` alone: 57.6% at 100,000 and 46.5%
+//!   at 300,000 with 80; `exposed` −60 alone: 34.0%).
 //! - **Kalah** ([`Weights::OPPOSITE`]): the hand-set values (`side` 25, `mobility` 5,
 //!   `empty` 15) held against each change tried: counting the seeds on one's side in
 //!   full as the old Expert does (`side` 100, nothing else) 32.9%, `side` 50 43.6%,
@@ -50,7 +62,7 @@ use std::{
     sync::atomic::{AtomicUsize, Ordering},
 };
 
-use crate::{Capture, Mancala, Side, Variant};
+use crate::{Capture, Mancala, Side, Variant, threat::Threats};
 
 /// The weights of the features, in hundredths of a seed per unit (see the module's
 /// table).
@@ -71,6 +83,12 @@ pub struct Weights {
     /// Per seed in one's own houses once the board holds no more seeds than it has
     /// pits (the endgame, where most games end with each side taking its own).
     pub late_side: i32,
+    /// Per seed of the most one's next sowing could capture ([`crate::threat`]; only
+    /// on Oware's plain ring).
+    pub threat: i32,
+    /// Per seed of the most the opponent's next sowing could capture, were it their
+    /// turn (same).
+    pub exposed: i32,
 }
 
 impl Weights {
@@ -83,6 +101,8 @@ impl Weights {
         big: 100,
         empty: -150,
         late_side: 0,
+        threat: 0,
+        exposed: 0,
     };
 
     /// The weights for games that capture opposite (Kalah) and the others.
@@ -94,6 +114,8 @@ impl Weights {
         big: 0,
         empty: 15,
         late_side: 0,
+        threat: 0,
+        exposed: 0,
     };
 
     /// Only the score: the plain store difference.
@@ -105,6 +127,8 @@ impl Weights {
         big: 0,
         empty: 0,
         late_side: 0,
+        threat: 0,
+        exposed: 0,
     };
 
     /// The default weights for a game with these captures.
@@ -116,7 +140,7 @@ impl Weights {
     }
 
     /// The names of the features, in the order of [`Weights::get`].
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 9] = [
         "material",
         "side",
         "mobility",
@@ -124,6 +148,8 @@ impl Weights {
         "big",
         "empty",
         "late_side",
+        "threat",
+        "exposed",
     ];
 
     /// The weight of feature `i` (see [`Weights::NAMES`]).
@@ -136,6 +162,8 @@ impl Weights {
             self.big,
             self.empty,
             self.late_side,
+            self.threat,
+            self.exposed,
         ]
         .get(i)
         .copied()
@@ -152,6 +180,8 @@ impl Weights {
             4 => self.big = value,
             5 => self.empty = value,
             6 => self.late_side = value,
+            7 => self.threat = value,
+            8 => self.exposed = value,
             _ => {}
         }
         self
@@ -187,11 +217,16 @@ pub fn with_weights<T>(weights: Option<Weights>, f: impl FnOnce() -> T) -> T {
 
 /// The features of `side` minus those of the other side, in the order of
 /// [`Weights::NAMES`].
-pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 7] {
+pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 9] {
+    features_with(game, side, true)
+}
+
+/// [`features`], the threats counted only if `threats` (they cost the most to count).
+fn features_with<V: Variant>(game: &Mancala<V>, side: Side, threats: bool) -> [i32; 9] {
     let b = &game.board;
     // A lap: round the ring on two rows, round a player's own track on four.
     let lap = (b.track(side).1 as u32).saturating_sub(1).max(1);
-    let mut f = [0i32; 7];
+    let mut f = [0i32; 9];
     for (s, sign) in [(side, 1), (side.other(), -1)] {
         f[0] += sign * b.score(s) as i32;
         f[1] += sign * b.seeds_on_side(s) as i32;
@@ -216,6 +251,10 @@ pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 7] {
     if on_board as usize <= b.ring_len() {
         f[6] = f[1];
     }
+    if threats && let Some(threats) = Threats::of(&game.config, b) {
+        f[7] = threats.best_capture(b, side) as i32;
+        f[8] = threats.best_capture(b, side.other()) as i32;
+    }
     f
 }
 
@@ -227,7 +266,11 @@ pub fn evaluate<V: Variant>(game: &Mancala<V>) -> i32 {
         None
     };
     let weights = overridden.unwrap_or_else(|| Weights::for_capture(&game.config.capture));
-    let f = features(game, game.to_move);
+    let f = features_with(
+        game,
+        game.to_move,
+        weights.threat != 0 || weights.exposed != 0,
+    );
     (0..f.len()).map(|i| weights.get(i) * f[i]).sum()
 }
 
@@ -240,6 +283,6 @@ mod tests {
         let f = |w: &Weights| w.get(0);
         assert_eq!(f(&Weights::COUNTS), 100);
         assert_eq!(Weights::OPPOSITE.with(1, 7).side, 7);
-        assert_eq!(Weights::NAMES.len(), 7);
+        assert_eq!(Weights::NAMES.len(), 9);
     }
 }

@@ -167,6 +167,7 @@ mod search;
 mod sow;
 pub mod testing;
 mod texts;
+pub mod threat;
 pub mod tune;
 mod validate;
 

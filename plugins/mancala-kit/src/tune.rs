@@ -436,9 +436,17 @@ mod tests {
             parse_weights("100, 25, 5, 0, 0, 15, 0"),
             Ok(Weights::OPPOSITE)
         );
-        let too_many = parse_weights("1,2,3,4,5,6,7,8").unwrap_err();
+        assert_eq!(
+            parse_weights("100,0,0,100,100,-150,0,50,-50"),
+            Ok(Weights {
+                threat: 50,
+                exposed: -50,
+                ..Weights::COUNTS
+            })
+        );
+        let too_many = parse_weights("1,2,3,4,5,6,7,8,9,10").unwrap_err();
         assert!(
-            too_many.contains("has 8 weights; there are 7"),
+            too_many.contains("has 10 weights; there are 9"),
             "{too_many}"
         );
         let word = parse_weights("100,x").unwrap_err();

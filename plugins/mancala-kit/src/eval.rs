@@ -49,9 +49,9 @@
 //!   `threat` and `exposed` stay 0 (counted only where a weight is not: they cost 14%
 //!   of the search's positions a second). At 50 / −50 they won self-play, 63.9% at
 //!   100,000 positions a move and 61.1% at 300,000 (`--a=100,0,0,100,100,-150,0,50,-50`,
-//!   with `--endgames=15`); against Aalina (80 games each) they scored 65.0% at 1 s, where
-//!   the engine without them scores 59.4%, and 57.5% at 0.2 s, where it scores 65.3%: no
-//!   gain at both (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80;
+//!   with `--endgames=15`); against Aalina they scored 65.0% at 1 s (80 games), where
+//!   the engine without them scores 59.4%, and 60.9% at 0.2 s (160), where it scores
+//!   65.3%: no gain at both (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80;
 //!   `exposed` −60 alone: 34.0%).
 //! - **Kalah** ([`Weights::OPPOSITE`]): the hand-set values (`side` 25, `mobility` 5,
 //!   `empty` 15) held against each change tried: counting the seeds on one's side in

@@ -222,8 +222,9 @@ pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 9] {
     features_with(game, side, true)
 }
 
-/// [`features`], the threats counted only if `threats` (they cost the most to count).
-fn features_with<V: Variant>(game: &Mancala<V>, side: Side, threats: bool) -> [i32; 9] {
+/// [`features`], the threats counted only if `count_threats` (they cost the most to
+/// count).
+fn features_with<V: Variant>(game: &Mancala<V>, side: Side, count_threats: bool) -> [i32; 9] {
     let b = &game.board;
     // A lap: round the ring on two rows, round a player's own track on four.
     let lap = (b.track(side).1 as u32).saturating_sub(1).max(1);
@@ -252,7 +253,7 @@ fn features_with<V: Variant>(game: &Mancala<V>, side: Side, threats: bool) -> [i
     if on_board as usize <= b.ring_len() {
         f[6] = f[1];
     }
-    if threats && let Some(threats) = Threats::of(&game.config, b) {
+    if count_threats && let Some(threats) = Threats::of(&game.config, b) {
         f[7] = threats.best_capture(b, side) as i32;
         f[8] = threats.best_capture(b, side.other()) as i32;
     }

@@ -77,6 +77,10 @@ impl Threats {
             let c = pits[p] + 1;
             ripe |= u64::from(c >= self.min && c <= self.max) << p;
         }
+        // A capture of every seed the opponent would have after the sowing (a grand
+        // slam) takes nothing under these rules.
+        let slam_takes_nothing =
+            matches!(self.grand_slam, GrandSlam::NoCapture | GrandSlam::Forbidden);
         let mut best = 0;
         for i in 0..board.houses {
             let origin = own + i;
@@ -110,10 +114,6 @@ impl Threats {
             if taken <= best {
                 continue;
             }
-            // A capture of every seed the opponent would have after the sowing (a grand
-            // slam) takes nothing under these rules.
-            let slam_takes_nothing =
-                matches!(self.grand_slam, GrandSlam::NoCapture | GrandSlam::Forbidden);
             if slam_takes_nothing && taken == board.seeds_on_side(side.other()) + sown {
                 continue;
             }

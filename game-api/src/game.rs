@@ -133,6 +133,17 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         None
     }
 
+    /// Told, on the search's own copy of the root, how long a heuristic search
+    /// ([`crate::search`]'s best move, as a bot or a hint) may run before it starts:
+    /// the request's soft time limit, `None` for a search bounded only by depth or
+    /// positions. A game may choose its [`Game::search_eval`] by it, e.g. a costlier
+    /// evaluation where the search has the time for it (the copies the search makes
+    /// of that root keep the choice; what the kept table learnt under another choice
+    /// is reused as it is). The exact solver does not call it. By default nothing.
+    fn prepare_search(&mut self, time: Option<std::time::Duration>) {
+        let _ = time;
+    }
+
     /// At a finished game, `seat`'s final score minus the other seat's (the final
     /// margin). The default derives it from the scores of the [`Outcome`] of
     /// [`Game::turn`]; a game overrides it only to skip building the outcome.

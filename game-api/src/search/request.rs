@@ -222,7 +222,9 @@ fn run<G: Game>(
         SearchMode::BestMove => {
             let clock = Clock::new(time, request.strict_time, request.nodes, stop);
             let mut searcher = Searcher::new(table, clock, false, namespace, &request.history);
-            let found = best_move(&mut searcher, game, request.max_depth.unwrap_or(64))?;
+            let mut root = game.clone();
+            root.prepare_search(time);
+            let found = best_move(&mut searcher, &root, request.max_depth.unwrap_or(64))?;
             SearchReport {
                 best: Some(found.best.0),
                 score: found.score,

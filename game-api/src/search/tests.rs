@@ -167,6 +167,9 @@ impl Game for Mini {
                 (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
             })
     }
+    fn prepare_search(&mut self, time: Option<Duration>) {
+        PREPARED.with(|p| p.borrow_mut().push(time));
+    }
     fn search_eval(&self) -> Option<i32> {
         self.hooks.then(|| {
             let s = |seat| i32::from(self.pits[self.store(seat)]);
@@ -574,6 +577,29 @@ fn a_json_request_is_answered_and_bad_ones_refused() {
     assert!(run_request(&g, r#"{"max_depth": "deep"}"#, &stop).is_err());
     assert!(run_request(&g, r#"{"memory_mib": 0}"#, &stop).is_err());
     assert!(run_request(&g, r#"{"what": 1}"#, &stop).is_err());
+}
+
+thread_local! {
+    /// The time limits [`Game::prepare_search`] was told on this thread.
+    static PREPARED: std::cell::RefCell<Vec<Option<Duration>>> = const {
+        std::cell::RefCell::new(Vec::new())
+    };
+}
+
+#[test]
+fn a_best_move_search_is_told_its_time_and_a_solve_is_not() {
+    let g = Mini::start(3, 3, true);
+    let stop = AtomicBool::new(false);
+    PREPARED.with(|p| p.borrow_mut().clear());
+    for request in [
+        r#"{"time_ms": 20}"#,
+        r#"{"max_depth": 3}"#,
+        r#"{"mode": "solve", "time_ms": 20}"#,
+    ] {
+        run_request(&g, request, &stop).unwrap();
+    }
+    let told = PREPARED.with(|p| p.borrow().clone());
+    assert_eq!(told, [Some(Duration::from_millis(20)), None]);
 }
 
 const DEFAULT_MIB_BYTES: u32 = request::DEFAULT_MIB << 20;

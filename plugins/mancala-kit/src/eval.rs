@@ -46,13 +46,15 @@
 //!   with these weights scored far better than with the old ones (see
 //!   `docs/benchmarks/aalina.md`).
 //!
-//!   `threat` and `exposed` stay 0 (counted only where a weight is not: they cost 14%
-//!   of the search's positions a second). At 50 / −50 they won self-play, 63.9% at
-//!   100,000 positions a move and 61.1% at 300,000 (`--a=100,0,0,100,100,-150,0,50,-50`,
-//!   with `--endgames=15`); against Aalina they scored 65.0% at 1 s (80 games), where
-//!   the engine without them scores 59.4%, and 60.9% at 0.2 s (160), where it scores
-//!   65.3%: no gain at both (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80;
-//!   `exposed` −60 alone: 34.0%).
+//!   `threat` and `exposed` are 50 / −50 in searches of [`THREATS_FROM`] (1 s) or more
+//!   ([`Weights::COUNTS_WITH_THREATS`], chosen by [`game_api::Game::prepare_search`])
+//!   and 0 in shorter ones (counted only where a weight is not: they cost 14% of the
+//!   search's positions a second). At 50 / −50 they won self-play, 63.9% at 100,000
+//!   positions a move and 61.1% at 300,000 (`--a=100,0,0,100,100,-150,0,50,-50`, with
+//!   `--endgames=15`); against Aalina they scored 65.0% at 1 s (80 games), where the
+//!   engine without them scores 59.4%, and 60.9% at 0.2 s (160), where it scores
+//!   65.3% (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80; `exposed`
+//!   −60 alone: 34.0%). The app's Expert (0.5 s) does not count them.
 //! - **Kalah** ([`Weights::OPPOSITE`]): the hand-set values (`side` 25, `mobility` 5,
 //!   `empty` 15) held against each change tried: counting the seeds on one's side in
 //!   full as the old Expert does (`side` 100, nothing else) 32.9%, `side` 50 43.6%,
@@ -61,9 +63,15 @@
 use std::{
     cell::Cell,
     sync::atomic::{AtomicUsize, Ordering},
+    time::Duration,
 };
 
 use crate::{Capture, Mancala, Side, Variant, threat::Threats};
+
+/// The shortest search that counts the threats in games that capture by counts
+/// ([`Weights::COUNTS_WITH_THREATS`]; shorter ones use [`Weights::COUNTS`]): against
+/// Aalina they gained at 1 s a move and lost at 0.2 s (see the module).
+pub const THREATS_FROM: Duration = Duration::from_secs(1);
 
 /// The weights of the features, in hundredths of a seed per unit (see the module's
 /// table).
@@ -106,6 +114,14 @@ impl Weights {
         exposed: 0,
     };
 
+    /// [`Weights::COUNTS`] with the threats (`threat` 50, `exposed` −50): what searches
+    /// of [`THREATS_FROM`] or more use in games that capture by counts.
+    pub const COUNTS_WITH_THREATS: Weights = Weights {
+        threat: 50,
+        exposed: -50,
+        ..Weights::COUNTS
+    };
+
     /// The weights for games that capture opposite (Kalah) and the others.
     pub const OPPOSITE: Weights = Weights {
         material: 100,
@@ -134,7 +150,21 @@ impl Weights {
 
     /// The default weights for a game with these captures.
     pub fn for_capture(capture: &Capture) -> Weights {
+        Weights::for_search(capture, false)
+    }
+
+    /// The weights a search uses in a game with these captures: with the threats
+    /// where it is a `long` one ([`THREATS_FROM`] or more) and the game captures by
+    /// counts.
+    ///
+    /// ```
+    /// use mancala_kit::{Capture, eval::Weights};
+    /// assert_eq!(Weights::for_search(&Capture::Even, false), Weights::COUNTS);
+    /// assert_eq!(Weights::for_search(&Capture::Even, true), Weights::COUNTS_WITH_THREATS);
+    /// ```
+    pub fn for_search(capture: &Capture, long: bool) -> Weights {
         match capture {
+            Capture::Backward { .. } | Capture::Even if long => Weights::COUNTS_WITH_THREATS,
             Capture::Backward { .. } | Capture::Even => Weights::COUNTS,
             _ => Weights::OPPOSITE,
         }
@@ -267,7 +297,8 @@ pub fn evaluate<V: Variant>(game: &Mancala<V>) -> i32 {
     } else {
         None
     };
-    let weights = overridden.unwrap_or_else(|| Weights::for_capture(&game.config.capture));
+    let weights =
+        overridden.unwrap_or_else(|| Weights::for_search(&game.config.capture, game.long_search));
     let f = features_with(
         game,
         game.to_move,
@@ -286,5 +317,47 @@ mod tests {
         assert_eq!(f(&Weights::COUNTS), 100);
         assert_eq!(Weights::OPPOSITE.with(1, 7).side, 7);
         assert_eq!(Weights::NAMES.len(), 9);
+    }
+
+    /// Oware's rules under a variant of this test.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+    struct Plain;
+    impl Variant for Plain {
+        fn manifest() -> game_api::Manifest {
+            game_api::Manifest::new("plain-oware", "Plain Oware", "0")
+        }
+        fn config(_: &game_api::Options) -> Result<crate::Config, game_api::GameError> {
+            Ok(crate::Config::oware(4))
+        }
+    }
+
+    #[test]
+    fn searches_of_a_second_or_more_count_the_threats() {
+        use game_api::Game;
+        let mut game = Mancala::<Plain>::new(&game_api::Options::default()).unwrap();
+        // No capture is threatened at the start: play until the side to move has
+        // one, so that the two weight sets value the position differently.
+        let mut played = 0;
+        while features(&game, game.to_move)[7] == 0 {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            game.apply_legal(moves[played % moves.len()]).unwrap();
+            played += 1;
+        }
+        let f = features(&game, game.to_move);
+        let dot = |w: Weights| (0..9).map(|i| w.get(i) * f[i]).sum::<i32>();
+        assert_ne!(dot(Weights::COUNTS), dot(Weights::COUNTS_WITH_THREATS));
+        for (time, weights) in [
+            (None, Weights::COUNTS),
+            (Some(Duration::from_millis(999)), Weights::COUNTS),
+            (Some(THREATS_FROM), Weights::COUNTS_WITH_THREATS),
+            (Some(Duration::from_secs(5)), Weights::COUNTS_WITH_THREATS),
+        ] {
+            let mut searched = game.clone();
+            searched.prepare_search(time);
+            assert_eq!(evaluate(&searched), dot(weights), "{time:?}");
+            // The search's copies keep the choice.
+            assert_eq!(evaluate(&searched.clone()), dot(weights), "{time:?}");
+        }
     }
 }

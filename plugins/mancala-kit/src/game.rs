@@ -144,6 +144,10 @@ pub struct Mancala<V> {
     /// The language of its texts ([`Game::set_language`]); not part of the position.
     #[serde(skip)]
     lang: crate::Lang,
+    /// Whether the search evaluates with the threats ([`crate::eval::THREATS_FROM`]),
+    /// set by [`Game::prepare_search`] on the search's copy; not part of the position.
+    #[serde(skip)]
+    pub(crate) long_search: bool,
 }
 
 /// The variant's rules for `options`, refused if the kit cannot lay out their board.
@@ -238,6 +242,7 @@ impl<V: Variant> Mancala<V> {
             history: History::default(),
             variant: PhantomData,
             lang: crate::Lang::En,
+            long_search: false,
         };
         game.check()?;
         if game.phase == Phase::Play {
@@ -262,6 +267,7 @@ impl<V: Variant> Mancala<V> {
             history: History::default(),
             variant: PhantomData,
             lang: crate::Lang::En,
+            long_search: false,
         }
     }
 
@@ -884,6 +890,11 @@ impl<V: Variant> Game for Mancala<V> {
 
     fn search_eval(&self) -> Option<i32> {
         Some(crate::search::search_eval(self))
+    }
+
+    /// The threats are counted in searches of [`crate::eval::THREATS_FROM`] or more.
+    fn prepare_search(&mut self, time: Option<std::time::Duration>) {
+        self.long_search = time.is_some_and(|t| t >= crate::eval::THREATS_FROM);
     }
 
     fn final_margin(&self, seat: u8) -> Option<i32> {

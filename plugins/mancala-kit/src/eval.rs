@@ -53,8 +53,8 @@
 //!   positions a move and 61.1% at 300,000 (`--a=100,0,0,100,100,-150,0,50,-50`, with
 //!   `--endgames=15`); against Aalina they scored 65.0% at 1 s (80 games), where the
 //!   engine without them scores 59.4%, and 60.9% at 0.2 s (160), where it scores
-//!   65.3%; 80 more games at 1 s with this choice made in the engine: 63.1%, so 64.1%
-//!   over 160 (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80; `exposed`
+//!   65.3%; 120 more games at 1 s with this choice made in the engine: 62.1%, so 63.2%
+//!   over 200 (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80; `exposed`
 //!   −60 alone: 34.0%). The app's Expert (0.5 s) does not count them: not measured
 //!   there.
 //! - **Kalah** ([`Weights::OPPOSITE`]): the hand-set values (`side` 25, `mobility` 5,
@@ -72,7 +72,8 @@ use crate::{Capture, Mancala, Side, Variant, threat::Threats};
 
 /// The shortest search that counts the threats in games that capture by counts
 /// ([`Weights::COUNTS_WITH_THREATS`]; shorter ones use [`Weights::COUNTS`]): against
-/// Aalina they gained at 1 s a move and lost at 0.2 s (see the module).
+/// Aalina the threats scored better at 1 s a move and worse at 0.2 s than the engine
+/// without them (see the module).
 pub const THREATS_FROM: Duration = Duration::from_secs(1);
 
 /// The weights of the features, in hundredths of a seed per unit (see the module's

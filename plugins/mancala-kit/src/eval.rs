@@ -53,8 +53,8 @@
 //!   positions a move and 61.1% at 300,000 (`--a=100,0,0,100,100,-150,0,50,-50`, with
 //!   `--endgames=15`); against Aalina they scored 65.0% at 1 s (80 games), where the
 //!   engine without them scores 59.4%, and 60.9% at 0.2 s (160), where it scores
-//!   65.3%; 120 more games at 1 s with this choice made in the engine: 62.1%, so 63.2%
-//!   over 200 (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80; `exposed`
+//!   63.3% (240); 120 more games at 1 s with this choice made in the engine: 62.1%, so
+//!   63.2% over 200 (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80; `exposed`
 //!   −60 alone: 34.0%). The app's Expert (0.5 s) does not count them: not measured
 //!   there.
 //! - **Kalah** ([`Weights::OPPOSITE`]): the hand-set values (`side` 25, `mobility` 5,

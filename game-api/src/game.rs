@@ -134,7 +134,8 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     }
 
     /// Told, on the search's own copy of the root, how long a heuristic search
-    /// ([`crate::search`]'s best move, as a bot or a hint) may run before it starts:
+    /// ([`crate::search::run_request`]'s best move, as a bot or a hint; a direct caller
+    /// of [`crate::search::best_move`] calls it itself) may run before it starts:
     /// the request's soft time limit, `None` for a search bounded only by depth or
     /// positions. A game may choose its [`Game::search_eval`] by it, e.g. a costlier
     /// evaluation where the search has the time for it (the copies the search makes

@@ -18,8 +18,9 @@
 //!   below the root, which is searched for its move) and [`Game::score_bounds`]
 //!   (cut-offs); at the root, [`Game::opening_move`] (a stored opening solution) is
 //!   played without a search;
-//! - the evaluation the game chooses for the time the search has: [`Game::prepare_search`]
-//!   is told it on the search's copy of the root;
+//! - the evaluation the game chooses for the time the search has: [`run_request`] tells
+//!   [`Game::prepare_search`] the time on its copy of the root (a direct caller of
+//!   [`best_move`] does so itself);
 //! - repetition awareness: a position met again on the line or in the game's history
 //!   (given as hashes) counts as a draw.
 //!

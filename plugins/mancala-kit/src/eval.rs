@@ -20,7 +20,9 @@
 //! where that count is exact (Oware's plain ring); elsewhere they are 0.
 //!
 //! Two weight sets: one for games that capture by counts (Oware and its kin), one for
-//! games that capture opposite (Kalah and its kin); the others use the second.
+//! games that capture opposite (Kalah and its kin); the others use the second. The first
+//! has a variant with the threats for searches of a second or more
+//! ([`Weights::for_search`]).
 //!
 //! Where endgame tables are loaded (Oware), the search does not use these features at a
 //! position whose seeds on the board the tables cover: it takes the score difference
@@ -55,8 +57,9 @@
 //!   engine without them scores 59.4%, and 60.9% at 0.2 s (160), where it scores
 //!   63.3% (240); 120 more games at 1 s with this choice made in the engine: 62.1%, so
 //!   63.2% over 200 (`threat` alone: 57.6% at 100,000 and 46.5% at 300,000 with 80; `exposed`
-//!   −60 alone: 34.0%). The app's Expert (0.5 s) does not count them: not measured
-//!   there.
+//!   −60 alone: 34.0%). Any search given 1 s or more counts them (`go movetime 1000`,
+//!   the `alphabeta` bot's 1.5 s, `tavola hint --time 2000` and more); the app's
+//!   Expert (0.5 s), its hints (0.5 s) and evaluation bar do not: not measured there.
 //! - **Kalah** ([`Weights::OPPOSITE`]): the hand-set values (`side` 25, `mobility` 5,
 //!   `empty` 15) held against each change tried: counting the seeds on one's side in
 //!   full as the old Expert does (`side` 100, nothing else) 32.9%, `side` 50 43.6%,
@@ -362,5 +365,41 @@ mod tests {
             // The search's copies keep the choice.
             assert_eq!(evaluate(&searched.clone()), dot(weights), "{time:?}");
         }
+    }
+
+    #[test]
+    fn a_search_request_of_a_second_or_more_searches_with_the_threats() {
+        use game_api::{
+            Game,
+            search::{SearchReply, run_request},
+        };
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        // A one-ply search on a fresh table: its score is the best child's evaluation.
+        let score = |game: &Mancala<Plain>, time: &str| {
+            let request =
+                format!(r#"{{"max_depth": 1, "fresh_table": true, "memory_kib": 64{time}}}"#);
+            let reply = run_request(game, &request, &stop).unwrap();
+            let SearchReply::Done(report) = serde_json::from_str(&reply).unwrap() else {
+                panic!("{reply}")
+            };
+            report.score
+        };
+        let mut game = Mancala::<Plain>::new(&game_api::Options::default()).unwrap();
+        let mut differed = 0;
+        for played in 0..40 {
+            if game.is_over() {
+                break;
+            }
+            let untimed = score(&game, "");
+            assert_eq!(score(&game, r#", "time_ms": 999"#), untimed);
+            differed += usize::from(score(&game, r#", "time_ms": 1000"#) != untimed);
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            game.apply_legal(moves[played % moves.len()]).unwrap();
+        }
+        assert!(
+            differed > 0,
+            "a 1 s search never valued a position otherwise"
+        );
     }
 }

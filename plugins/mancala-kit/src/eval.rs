@@ -362,8 +362,9 @@ mod tests {
             let mut searched = game.clone();
             searched.prepare_search(time);
             assert_eq!(evaluate(&searched), dot(weights), "{time:?}");
-            // The search's copies keep the choice.
+            // The search's copies keep the choice; the saved state does not hold it.
             assert_eq!(evaluate(&searched.clone()), dot(weights), "{time:?}");
+            crate::testing::round_trip(&searched, &game_api::Options::default()).unwrap();
         }
     }
 

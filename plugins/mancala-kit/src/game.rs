@@ -254,6 +254,15 @@ impl<V: Variant> Mancala<V> {
         Ok(game)
     }
 
+    /// Whether `other` is the same game state: every field but those not saved (the
+    /// language of the texts, the search's choice of evaluation).
+    pub(crate) fn same_state(&self, other: &Self) -> bool {
+        let mut other = other.clone();
+        other.lang = self.lang;
+        other.long_search = self.long_search;
+        *self == other
+    }
+
     /// An empty board of `config` in normal play, South to move, unchecked: the
     /// endgame builder's scratch position.
     pub(crate) fn from_config_unchecked(config: Config) -> Self {

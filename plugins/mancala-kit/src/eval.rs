@@ -325,16 +325,14 @@ mod tests {
         assert_eq!(Weights::NAMES.len(), 9);
     }
 
-    /// Oware's rules under a variant of this test.
-    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-    struct Plain;
-    impl Variant for Plain {
-        fn manifest() -> game_api::Manifest {
-            game_api::Manifest::new("plain-oware", "Plain Oware", "0")
-        }
-        fn config(_: &game_api::Options) -> Result<crate::Config, game_api::GameError> {
-            Ok(crate::Config::oware(4))
-        }
+    use crate::threat::tests::Plain;
+
+    /// Plays the `played`-th move of the list (a fixed walk through a game).
+    fn step(game: &mut Mancala<Plain>, played: usize) {
+        use game_api::Game;
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        game.apply_legal(moves[played % moves.len()]).unwrap();
     }
 
     #[test]
@@ -345,9 +343,7 @@ mod tests {
         // one, so that the two weight sets value the position differently.
         let mut played = 0;
         while features(&game, game.to_move)[7] == 0 {
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            game.apply_legal(moves[played % moves.len()]).unwrap();
+            step(&mut game, played);
             played += 1;
         }
         let f = features(&game, game.to_move);
@@ -394,9 +390,7 @@ mod tests {
             let untimed = score(&game, "");
             assert_eq!(score(&game, r#", "time_ms": 999"#), untimed);
             differed += usize::from(score(&game, r#", "time_ms": 1000"#) != untimed);
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            game.apply_legal(moves[played % moves.len()]).unwrap();
+            step(&mut game, played);
         }
         assert!(
             differed > 0,

@@ -154,14 +154,15 @@ impl Threats {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use game_api::{Game, MoveId};
 
     use super::*;
     use crate::{Mancala, Variant};
 
+    /// Oware's rules, as a variant of the kit's tests (also `eval`'s).
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-    struct Plain;
+    pub(crate) struct Plain;
     impl Variant for Plain {
         fn manifest() -> game_api::Manifest {
             game_api::Manifest::new("plain-oware", "Plain Oware", "0")

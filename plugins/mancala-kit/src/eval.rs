@@ -104,6 +104,9 @@ pub struct Weights {
     /// Per seed of the most the opponent's next sowing could capture, were it their
     /// turn (same).
     pub exposed: i32,
+    /// The fitted house table ([`crate::houses`]), in percent of its values (only on
+    /// Oware's board).
+    pub houses: i32,
 }
 
 impl Weights {
@@ -112,12 +115,13 @@ impl Weights {
         material: 100,
         side: 0,
         mobility: 0,
-        weak: 100,
-        big: 100,
-        empty: -150,
+        weak: 0,
+        big: 0,
+        empty: 0,
         late_side: 0,
         threat: 0,
         exposed: 0,
+        houses: 100,
     };
 
     /// [`Weights::COUNTS`] with the threats (`threat` 50, `exposed` −50): what searches
@@ -139,6 +143,7 @@ impl Weights {
         late_side: 0,
         threat: 0,
         exposed: 0,
+        houses: 0,
     };
 
     /// Only the score: the plain store difference.
@@ -152,6 +157,7 @@ impl Weights {
         late_side: 0,
         threat: 0,
         exposed: 0,
+        houses: 0,
     };
 
     /// The default weights for a game with these captures.
@@ -177,7 +183,7 @@ impl Weights {
     }
 
     /// The names of the features, in the order of [`Weights::get`].
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "material",
         "side",
         "mobility",
@@ -187,6 +193,7 @@ impl Weights {
         "late_side",
         "threat",
         "exposed",
+        "houses",
     ];
 
     /// The weight of feature `i` (see [`Weights::NAMES`]).
@@ -201,6 +208,7 @@ impl Weights {
             self.late_side,
             self.threat,
             self.exposed,
+            self.houses,
         ]
         .get(i)
         .copied()
@@ -219,6 +227,7 @@ impl Weights {
             6 => self.late_side = value,
             7 => self.threat = value,
             8 => self.exposed = value,
+            9 => self.houses = value,
             _ => {}
         }
         self
@@ -254,17 +263,22 @@ pub fn with_weights<T>(weights: Option<Weights>, f: impl FnOnce() -> T) -> T {
 
 /// The features of `side` minus those of the other side, in the order of
 /// [`Weights::NAMES`].
-pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 9] {
-    features_with(game, side, true)
+pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 10] {
+    features_with(game, side, true, true)
 }
 
 /// [`features`], the threats counted only if `count_threats` (they cost the most to
 /// count).
-fn features_with<V: Variant>(game: &Mancala<V>, side: Side, count_threats: bool) -> [i32; 9] {
+fn features_with<V: Variant>(
+    game: &Mancala<V>,
+    side: Side,
+    count_threats: bool,
+    count_houses: bool,
+) -> [i32; 10] {
     let b = &game.board;
     // A lap: round the ring on two rows, round a player's own track on four.
     let lap = (b.track(side).1 as u32).saturating_sub(1).max(1);
-    let mut f = [0i32; 9];
+    let mut f = [0i32; 10];
     for (s, sign) in [(side, 1), (side.other(), -1)] {
         f[0] += sign * b.score(s) as i32;
         f[1] += sign * b.seeds_on_side(s) as i32;
@@ -293,6 +307,9 @@ fn features_with<V: Variant>(game: &Mancala<V>, side: Side, count_threats: bool)
         f[7] = threats.best_capture(b, side) as i32;
         f[8] = threats.best_capture(b, side.other()) as i32;
     }
+    if count_houses && crate::houses::applies(&game.config, b) {
+        f[9] = crate::houses::value(b, side);
+    }
     f
 }
 
@@ -309,8 +326,9 @@ pub fn evaluate<V: Variant>(game: &Mancala<V>) -> i32 {
         game,
         game.to_move,
         weights.threat != 0 || weights.exposed != 0,
+        weights.houses != 0,
     );
-    (0..f.len()).map(|i| weights.get(i) * f[i]).sum()
+    (0..9).map(|i| weights.get(i) * f[i]).sum::<i32>() + weights.houses * f[9] / 100
 }
 
 #[cfg(test)]

@@ -155,6 +155,7 @@ mod effects;
 mod end;
 pub mod endgame;
 pub mod eval;
+pub mod houses;
 mod game;
 mod history;
 mod hooks;

@@ -15,13 +15,15 @@
 //! | `late_side` | seeds in one's own houses, once the board holds no more seeds than it has pits | at the end each side takes its own |
 //! | `threat` | the most seeds one's next sowing could capture (not a difference) | a capture on the move, or a kroo whose last seed lands on a row of twos and threes |
 //! | `exposed` | the most seeds the opponent's next sowing could capture, were it their turn (not a difference) | what one must defend |
+//! | `houses` | Oware's house table ([`crate::houses`]): each house's worth by its seeds, fitted to self-play results (in hundredths of a seed; its weight is a percentage) | learnt from games, not guessed |
 //!
 //! `threat` and `exposed` are counted by arithmetic on the ring ([`crate::threat`]), only
 //! where that count is exact (Oware's plain ring); elsewhere they are 0.
 //!
-//! Two weight sets: one for games that capture by counts (Oware and its kin), one for
-//! games that capture opposite (Kalah and its kin); the others use the second. The first
-//! has a variant with the threats for searches of a second or more
+//! Three weight sets: Oware's own (the score and the house table, [`Weights::OWARE`]),
+//! one for the other games that capture by counts (Oware's kin, [`Weights::COUNTS`]),
+//! one for games that capture opposite (Kalah and its kin); the others use the last.
+//! The first two have a variant with the threats for searches of a second or more
 //! ([`Weights::for_search`]).
 //!
 //! Where endgame tables are loaded (Oware), the search does not use these features at a
@@ -36,7 +38,17 @@
 //! `tune_kalah`; 72 games for Oware, 70 for Kalah, a draw half a point). The figures
 //! of each step are in `docs/benchmarks/search-engine.md`.
 //!
-//! - **Oware** ([`Weights::COUNTS`]): the features of Aalina's evaluation (Aualé's
+//! - **Oware** ([`Weights::OWARE`]): the score and the house table fitted to the
+//!   results of 16,000 self-play games ([`crate::houses`], how it was fitted). Against
+//!   the hand-made features below (`--a=100,0,0,0,0,0,0,0,0,100
+//!   --b=100,0,0,100,100,-150 --endgames=15`) it won 84.0% at 20,000 positions a move
+//!   and 85.4% at 100,000 (one table for the whole game: 87.5% and 70.1%, so two, split
+//!   at 30 seeds on the board). The threats on top of it (`--a=…,50,-50,100`) scored
+//!   55.6% at 100,000 against it alone: kept in searches of a second or more, as
+//!   before ([`Weights::OWARE_WITH_THREATS`]). Against Aalina: see
+//!   `docs/benchmarks/aalina.md`, "Session 16".
+//! - **Oware's kin** ([`Weights::COUNTS`], Oware's own until the house table): the
+//!   features of Aalina's evaluation (Aualé's
 //!   engine: own empty houses and own houses of 1–2 seeds count against, houses of 13+
 //!   for), which ours already had, at Aalina's proportions (`weak` 144, `big` 112,
 //!   `empty` −216, nothing for `side` and `mobility`) beat the earlier hand-set values
@@ -71,7 +83,7 @@ use std::{
     time::Duration,
 };
 
-use crate::{Capture, Mancala, Side, Variant, threat::Threats};
+use crate::{Board, Capture, Config, Mancala, Side, Variant, threat::Threats};
 
 /// The shortest search that counts the threats in games that capture by counts
 /// ([`Weights::COUNTS_WITH_THREATS`]; shorter ones use [`Weights::COUNTS`]): against
@@ -115,17 +127,33 @@ impl Weights {
         material: 100,
         side: 0,
         mobility: 0,
-        weak: 0,
-        big: 0,
-        empty: 0,
+        weak: 100,
+        big: 100,
+        empty: -150,
         late_side: 0,
         threat: 0,
         exposed: 0,
-        houses: 100,
+        houses: 0,
     };
 
-    /// [`Weights::COUNTS`] with the threats (`threat` 50, `exposed` −50): what searches
-    /// of [`THREATS_FROM`] or more use in games that capture by counts.
+    /// The weights for Oware itself (where [`crate::houses::applies`]): the score and
+    /// the fitted house table, which replaces `weak`, `big` and `empty`.
+    pub const OWARE: Weights = Weights {
+        houses: 100,
+        ..Weights::MATERIAL_ONLY
+    };
+
+    /// [`Weights::OWARE`] with the threats (`threat` 50, `exposed` −50): what searches
+    /// of [`THREATS_FROM`] or more use in Oware.
+    pub const OWARE_WITH_THREATS: Weights = Weights {
+        threat: 50,
+        exposed: -50,
+        ..Weights::OWARE
+    };
+
+    /// [`Weights::COUNTS`] with the threats: what searches of [`THREATS_FROM`] or more
+    /// use in the other games that capture by counts (the threats count only on a plain
+    /// ring like Oware's, [`crate::threat`]).
     pub const COUNTS_WITH_THREATS: Weights = Weights {
         threat: 50,
         exposed: -50,
@@ -160,25 +188,30 @@ impl Weights {
         houses: 0,
     };
 
-    /// The default weights for a game with these captures.
-    pub fn for_capture(capture: &Capture) -> Weights {
-        Weights::for_search(capture, false)
-    }
-
-    /// The weights a search uses in a game with these captures: with the threats
-    /// where it is a `long` one ([`THREATS_FROM`] or more) and the game captures by
-    /// counts.
+    /// The weights a search uses in `config`'s game on `board`: Oware's own
+    /// ([`Weights::OWARE`]) where the house table applies, else by the captures; with
+    /// the threats where the search is a `long` one ([`THREATS_FROM`] or more) and the
+    /// game captures by counts.
     ///
     /// ```
-    /// use mancala_kit::{Capture, eval::Weights};
-    /// assert_eq!(Weights::for_search(&Capture::Even, false), Weights::COUNTS);
-    /// assert_eq!(Weights::for_search(&Capture::Even, true), Weights::COUNTS_WITH_THREATS);
+    /// use mancala_kit::{Board, Capture, Config, eval::Weights};
+    /// let oware = Config::oware(4);
+    /// let board = Board::start(&oware);
+    /// assert_eq!(Weights::for_search(&oware, &board, false), Weights::OWARE);
+    /// assert_eq!(Weights::for_search(&oware, &board, true), Weights::OWARE_WITH_THREATS);
+    /// let mut kin = Config::oware(4);
+    /// kin.capture = Capture::Even;
+    /// assert_eq!(Weights::for_search(&kin, &board, false), Weights::COUNTS);
+    /// assert_eq!(Weights::for_search(&kin, &board, true), Weights::COUNTS_WITH_THREATS);
     /// ```
-    pub fn for_search(capture: &Capture, long: bool) -> Weights {
-        match capture {
-            Capture::Backward { .. } | Capture::Even if long => Weights::COUNTS_WITH_THREATS,
-            Capture::Backward { .. } | Capture::Even => Weights::COUNTS,
-            _ => Weights::OPPOSITE,
+    pub fn for_search(config: &Config, board: &Board, long: bool) -> Weights {
+        let counts = matches!(config.capture, Capture::Backward { .. } | Capture::Even);
+        match (counts && crate::houses::applies(config, board), counts, long) {
+            (true, _, true) => Weights::OWARE_WITH_THREATS,
+            (true, _, false) => Weights::OWARE,
+            (false, true, true) => Weights::COUNTS_WITH_THREATS,
+            (false, true, false) => Weights::COUNTS,
+            (false, false, _) => Weights::OPPOSITE,
         }
     }
 
@@ -213,6 +246,20 @@ impl Weights {
         .get(i)
         .copied()
         .unwrap_or(0)
+    }
+
+    /// The value of features `f` (in the order of [`Weights::NAMES`]) under these
+    /// weights, in hundredths of a seed: each feature times its weight, except the house
+    /// table, already in hundredths of a seed, whose weight is a percentage.
+    ///
+    /// ```
+    /// use mancala_kit::eval::Weights;
+    /// let f = [2, 0, 0, 1, 0, 0, 0, 0, 0, -40];
+    /// assert_eq!(Weights::COUNTS.value(&f), 2 * 100 - 40);
+    /// assert_eq!(Weights::MATERIAL_ONLY.with(3, 30).value(&f), 2 * 100 + 30);
+    /// ```
+    pub fn value(&self, f: &[i32; 10]) -> i32 {
+        (0..9).map(|i| self.get(i) * f[i]).sum::<i32>() + self.houses * f[9] / 100
     }
 
     /// These weights with feature `i` set to `value`.
@@ -321,14 +368,14 @@ pub fn evaluate<V: Variant>(game: &Mancala<V>) -> i32 {
         None
     };
     let weights =
-        overridden.unwrap_or_else(|| Weights::for_search(&game.config.capture, game.long_search));
+        overridden.unwrap_or_else(|| Weights::for_search(&game.config, &game.board, game.long_search));
     let f = features_with(
         game,
         game.to_move,
         weights.threat != 0 || weights.exposed != 0,
         weights.houses != 0,
     );
-    (0..9).map(|i| weights.get(i) * f[i]).sum::<i32>() + weights.houses * f[9] / 100
+    weights.value(&f)
 }
 
 #[cfg(test)]
@@ -340,7 +387,7 @@ mod tests {
         let f = |w: &Weights| w.get(0);
         assert_eq!(f(&Weights::COUNTS), 100);
         assert_eq!(Weights::OPPOSITE.with(1, 7).side, 7);
-        assert_eq!(Weights::NAMES.len(), 9);
+        assert_eq!(Weights::NAMES.len(), 10);
     }
 
     use crate::threat::tests::Plain;
@@ -365,13 +412,13 @@ mod tests {
             played += 1;
         }
         let f = features(&game, game.to_move);
-        let dot = |w: Weights| (0..9).map(|i| w.get(i) * f[i]).sum::<i32>();
-        assert_ne!(dot(Weights::COUNTS), dot(Weights::COUNTS_WITH_THREATS));
+        let dot = |w: Weights| w.value(&f);
+        assert_ne!(dot(Weights::OWARE), dot(Weights::OWARE_WITH_THREATS));
         for (time, weights) in [
-            (None, Weights::COUNTS),
-            (Some(Duration::from_millis(999)), Weights::COUNTS),
-            (Some(THREATS_FROM), Weights::COUNTS_WITH_THREATS),
-            (Some(Duration::from_secs(5)), Weights::COUNTS_WITH_THREATS),
+            (None, Weights::OWARE),
+            (Some(Duration::from_millis(999)), Weights::OWARE),
+            (Some(THREATS_FROM), Weights::OWARE_WITH_THREATS),
+            (Some(Duration::from_secs(5)), Weights::OWARE_WITH_THREATS),
         ] {
             let mut searched = game.clone();
             searched.prepare_search(time);

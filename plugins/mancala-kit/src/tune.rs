@@ -444,9 +444,13 @@ mod tests {
                 ..Weights::COUNTS
             })
         );
-        let too_many = parse_weights("1,2,3,4,5,6,7,8,9,10").unwrap_err();
+        assert_eq!(
+            parse_weights("100,0,0,0,0,0,0,0,0,100"),
+            Ok(Weights::OWARE)
+        );
+        let too_many = parse_weights("1,2,3,4,5,6,7,8,9,10,11").unwrap_err();
         assert!(
-            too_many.contains("has 10 weights; there are 9"),
+            too_many.contains("has 11 weights; there are 10"),
             "{too_many}"
         );
         let word = parse_weights("100,x").unwrap_err();

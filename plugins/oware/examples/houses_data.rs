@@ -1,9 +1,16 @@
-//! Self-play positions labelled by the game's result, for fitting the evaluation:
+//! Self-play positions labelled by the game's result, the data `scripts/fit-houses` fits
+//! Oware's house table to (`mancala_kit::houses`):
 //! `cargo run --release -p oware --example houses_data -- GAMES NODES SEED > data.txt`.
+//!
+//! The engine plays both sides with the endgame tables of up to 15 seeds (built in
+//! memory first, about 25 s), `NODES` positions a move, from an opening of 2 to 8
+//! random moves, and plays 3% of the later moves at random (so that the games differ and
+//! the data holds the positions a mistake leads to); `SEED` seeds the random moves.
 //!
 //! Each line: the mover's six houses (in sowing order), the opponent's six, the mover's
 //! score, the opponent's, and the result for the mover (1, 0.5, 0). Only positions with
-//! more seeds on the board than the endgame tables cover (15) are written.
+//! more seeds on the board than the endgame tables cover (15) are written: below that
+//! the search takes the tables' values, not the evaluation's.
 
 use std::{io::Write, sync::atomic::AtomicBool};
 
@@ -27,9 +34,11 @@ impl Rng {
 fn main() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("a number"))
+        .map(|a| a.parse().expect("usage: houses_data GAMES NODES SEED (three numbers)"))
         .collect();
-    let (games, nodes, seed) = (args[0], args[1], args[2]);
+    let [games, nodes, seed] = args[..] else {
+        panic!("usage: houses_data GAMES NODES SEED");
+    };
     let start = Mancala::<OwareRules>::new(&Options::default()).unwrap();
     let tables = mancala_kit::endgame::build_in_memory::<OwareRules>(&start.config, 15).unwrap();
     mancala_kit::endgame::install_tables(tables);

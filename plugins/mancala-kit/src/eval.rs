@@ -255,7 +255,8 @@ impl Weights {
     /// ```
     /// use mancala_kit::eval::Weights;
     /// let f = [2, 0, 0, 1, 0, 0, 0, 0, 0, -40];
-    /// assert_eq!(Weights::COUNTS.value(&f), 2 * 100 - 40);
+    /// assert_eq!(Weights::OWARE.value(&f), 2 * 100 - 40);
+    /// assert_eq!(Weights::COUNTS.value(&f), 2 * 100 + 100);
     /// assert_eq!(Weights::MATERIAL_ONLY.with(3, 30).value(&f), 2 * 100 + 30);
     /// ```
     pub fn value(&self, f: &[i32; 10]) -> i32 {

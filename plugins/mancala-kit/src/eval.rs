@@ -205,13 +205,14 @@ impl Weights {
     /// assert_eq!(Weights::for_search(&kin, &board, true), Weights::COUNTS_WITH_THREATS);
     /// ```
     pub fn for_search(config: &Config, board: &Board, long: bool) -> Weights {
-        let counts = matches!(config.capture, Capture::Backward { .. } | Capture::Even);
-        match (counts && crate::houses::applies(config, board), counts, long) {
-            (true, _, true) => Weights::OWARE_WITH_THREATS,
-            (true, _, false) => Weights::OWARE,
-            (false, true, true) => Weights::COUNTS_WITH_THREATS,
-            (false, true, false) => Weights::COUNTS,
-            (false, false, _) => Weights::OPPOSITE,
+        if !matches!(config.capture, Capture::Backward { .. } | Capture::Even) {
+            return Weights::OPPOSITE;
+        }
+        match (crate::houses::applies(config, board), long) {
+            (true, true) => Weights::OWARE_WITH_THREATS,
+            (true, false) => Weights::OWARE,
+            (false, true) => Weights::COUNTS_WITH_THREATS,
+            (false, false) => Weights::COUNTS,
         }
     }
 
@@ -368,8 +369,8 @@ pub fn evaluate<V: Variant>(game: &Mancala<V>) -> i32 {
     } else {
         None
     };
-    let weights =
-        overridden.unwrap_or_else(|| Weights::for_search(&game.config, &game.board, game.long_search));
+    let weights = overridden
+        .unwrap_or_else(|| Weights::for_search(&game.config, &game.board, game.long_search));
     let f = features_with(
         game,
         game.to_move,

@@ -444,10 +444,7 @@ mod tests {
                 ..Weights::COUNTS
             })
         );
-        assert_eq!(
-            parse_weights("100,0,0,0,0,0,0,0,0,100"),
-            Ok(Weights::OWARE)
-        );
+        assert_eq!(parse_weights("100,0,0,0,0,0,0,0,0,100"), Ok(Weights::OWARE));
         let too_many = parse_weights("1,2,3,4,5,6,7,8,9,10,11").unwrap_err();
         assert!(
             too_many.contains("has 11 weights; there are 10"),

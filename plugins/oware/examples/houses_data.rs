@@ -34,7 +34,10 @@ impl Rng {
 fn main() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("usage: houses_data GAMES NODES SEED (three numbers)"))
+        .map(|a| {
+            a.parse()
+                .expect("usage: houses_data GAMES NODES SEED (three numbers)")
+        })
         .collect();
     let [games, nodes, seed] = args[..] else {
         panic!("usage: houses_data GAMES NODES SEED");

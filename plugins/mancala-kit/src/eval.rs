@@ -86,9 +86,9 @@ use std::{
 use crate::{Board, Capture, Config, Mancala, Side, Variant, threat::Threats};
 
 /// The shortest search that counts the threats in games that capture by counts
-/// ([`Weights::COUNTS_WITH_THREATS`]; shorter ones use [`Weights::COUNTS`]): against
-/// Aalina the threats scored better at 1 s a move and worse at 0.2 s than the engine
-/// without them (see the module).
+/// ([`Weights::OWARE_WITH_THREATS`], [`Weights::COUNTS_WITH_THREATS`]; shorter ones use
+/// [`Weights::OWARE`], [`Weights::COUNTS`]): against Aalina the threats scored better at
+/// 1 s a move and worse at 0.2 s than the engine without them (see the module).
 pub const THREATS_FROM: Duration = Duration::from_secs(1);
 
 /// The weights of the features, in hundredths of a seed per unit (see the module's

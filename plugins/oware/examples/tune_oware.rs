@@ -6,5 +6,5 @@ use mancala_kit::{eval::Weights, tune};
 use oware::OwareRules;
 
 fn main() {
-    tune::run_from_args::<OwareRules>("Oware", Weights::COUNTS);
+    tune::run_from_args::<OwareRules>("Oware", Weights::OWARE);
 }

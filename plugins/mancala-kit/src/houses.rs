@@ -66,12 +66,12 @@ pub fn value(board: &Board, side: Side) -> i32 {
     let opp = board.row_of(side.other());
     let on_board: u32 = own.iter().sum::<u32>() + opp.iter().sum::<u32>();
     let phase = PHASE_BOUNDS.iter().filter(|&&b| on_board > b).count();
-    let t = &TABLE[phase];
-    let mut v = TO_MOVE;
-    for h in 0..6 {
-        v += i32::from(t[h][column(own[h])]) + i32::from(t[6 + h][column(opp[h])]);
-    }
-    v
+    let (own_rows, opp_rows) = TABLE[phase].split_at(6);
+    let entries = own.iter().zip(own_rows).chain(opp.iter().zip(opp_rows));
+    TO_MOVE
+        + entries
+            .map(|(&n, row)| i32::from(row[column(n)]))
+            .sum::<i32>()
 }
 
 #[cfg(test)]
@@ -94,9 +94,10 @@ mod tests {
         // An empty house of one's own costs, an empty house of the opponent's gains:
         // in every phase and every house the fit found it so.
         for t in &TABLE {
-            for h in 0..6 {
-                assert!(t[h][0] < t[h][3], "own house {h}");
-                assert!(t[6 + h][0] > t[6 + h][3], "opponent house {h}");
+            let (own, opp) = t.split_at(6);
+            for (h, (own, opp)) in own.iter().zip(opp).enumerate() {
+                assert!(own[0] < own[3], "own house {h}");
+                assert!(opp[0] > opp[3], "opponent house {h}");
             }
         }
     }
@@ -109,7 +110,8 @@ mod tests {
         board.pits[south] = 0;
         board.pits[south + 5] = 12;
         let v = value(&board, Side::South);
-        let t = &TABLE[PHASE_BOUNDS.iter().filter(|&&b| 48 > b).count()];
+        // 52 seeds on the board: the table of the fullest boards.
+        let t = &TABLE[PHASE_BOUNDS.len()];
         let expected = TO_MOVE
             + i32::from(t[0][0])
             + (1..5).map(|h| i32::from(t[h][4])).sum::<i32>()

@@ -23,7 +23,7 @@ use oware::OwareRules;
 
 struct Rng(u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
+    fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -54,7 +54,7 @@ fn main() {
         let mut game = start.clone();
         let mut history = Vec::new();
         let mut rows: Vec<(Vec<u32>, usize)> = Vec::new();
-        let random_plies = 2 + rng.next() % 7;
+        let random_plies = 2 + rng.next_u64() % 7;
         let mut ply = 0;
         let margin = loop {
             let seat = match game.turn() {
@@ -77,9 +77,9 @@ fn main() {
             }
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
-            let explore = ply < random_plies || rng.next() % 100 < 3;
+            let explore = ply < random_plies || rng.next_u64() % 100 < 3;
             let mv: MoveId = if explore {
-                moves[(rng.next() % moves.len() as u64) as usize]
+                moves[(rng.next_u64() % moves.len() as u64) as usize]
             } else {
                 let clock = Clock::new(None, false, Some(nodes), &stop);
                 let mut searcher = Searcher::new(&mut table, clock, false, 0, &history);

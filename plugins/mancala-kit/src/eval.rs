@@ -174,6 +174,20 @@ impl Weights {
         houses: 0,
     };
 
+    /// Every feature weighed 1: what [`features`] counts them all with.
+    const ALL: Weights = Weights {
+        material: 1,
+        side: 1,
+        mobility: 1,
+        weak: 1,
+        big: 1,
+        empty: 1,
+        late_side: 1,
+        threat: 1,
+        exposed: 1,
+        houses: 1,
+    };
+
     /// Only the score: the plain store difference.
     pub const MATERIAL_ONLY: Weights = Weights {
         material: 100,
@@ -313,23 +327,35 @@ pub fn with_weights<T>(weights: Option<Weights>, f: impl FnOnce() -> T) -> T {
 /// The features of `side` minus those of the other side, in the order of
 /// [`Weights::NAMES`].
 pub fn features<V: Variant>(game: &Mancala<V>, side: Side) -> [i32; 10] {
-    features_with(game, side, true, true)
+    features_with(game, side, &Weights::ALL)
 }
 
-/// [`features`], the threats counted only if `count_threats` (they cost the most to
-/// count).
-fn features_with<V: Variant>(
-    game: &Mancala<V>,
-    side: Side,
-    count_threats: bool,
-    count_houses: bool,
-) -> [i32; 10] {
+/// [`features`], counting only those `weights` weigh (the others are 0): the threats cost
+/// the most to count, and with Oware's weights only the score and the house table count.
+fn features_with<V: Variant>(game: &Mancala<V>, side: Side, weights: &Weights) -> [i32; 10] {
     let b = &game.board;
+    let mut f = [0i32; 10];
+    f[0] = b.score(side) as i32 - b.score(side.other()) as i32;
+    if (1..=6).any(|i| weights.get(i) != 0) {
+        board_features(b, side, &mut f);
+    }
+    if (weights.threat != 0 || weights.exposed != 0)
+        && let Some(threats) = Threats::of(&game.config, b)
+    {
+        f[7] = threats.best_capture(b, side) as i32;
+        f[8] = threats.best_capture(b, side.other()) as i32;
+    }
+    if weights.houses != 0 && crate::houses::applies(&game.config, b) {
+        f[9] = crate::houses::value(b, side);
+    }
+    f
+}
+
+/// The hand-made features of the houses (`side` to `late_side`) into `f`.
+fn board_features(b: &Board, side: Side, f: &mut [i32; 10]) {
     // A lap: round the ring on two rows, round a player's own track on four.
     let lap = (b.track(side).1 as u32).saturating_sub(1).max(1);
-    let mut f = [0i32; 10];
     for (s, sign) in [(side, 1), (side.other(), -1)] {
-        f[0] += sign * b.score(s) as i32;
         f[1] += sign * b.seeds_on_side(s) as i32;
         f[2] += sign * b.playable_mask(s).count_ones() as i32;
         let mut weak = 0;
@@ -352,14 +378,6 @@ fn features_with<V: Variant>(
     if on_board as usize <= b.ring_len() {
         f[6] = f[1];
     }
-    if count_threats && let Some(threats) = Threats::of(&game.config, b) {
-        f[7] = threats.best_capture(b, side) as i32;
-        f[8] = threats.best_capture(b, side.other()) as i32;
-    }
-    if count_houses && crate::houses::applies(&game.config, b) {
-        f[9] = crate::houses::value(b, side);
-    }
-    f
 }
 
 /// The default evaluation (see the module): the weighted features for the side to move.
@@ -371,13 +389,7 @@ pub fn evaluate<V: Variant>(game: &Mancala<V>) -> i32 {
     };
     let weights = overridden
         .unwrap_or_else(|| Weights::for_search(&game.config, &game.board, game.long_search));
-    let f = features_with(
-        game,
-        game.to_move,
-        weights.threat != 0 || weights.exposed != 0,
-        weights.houses != 0,
-    );
-    weights.value(&f)
+    weights.value(&features_with(game, game.to_move, &weights))
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! ([`crate::eval::Weights::houses`]).
 //!
 //! The table has one row for each of the mover's six houses and each of the opponent's
-//! (in sowing order: the first house is the one a sowing from the row starts nearest),
+//! (in sowing order: house 0 is the first a sowing coming from the other row reaches),
 //! and one column for each count of seeds: 0 to 11 each, then 12–15, 16–19 and 20 or
 //! more. Its value of a position is the sum of the twelve entries the houses pick, plus
 //! a constant for having the move, in hundredths of a seed; two tables, one for a board
@@ -24,8 +24,8 @@
 //! loss 0.530 against 0.557; the score alone: 0.588).
 //!
 //! It applies only to Oware's rules (two rows of six houses, capture of 2s and 3s
-//! backwards on the plain ring, [`crate::threat::Threats`]'s conditions): elsewhere its
-//! value is 0. The figures of the matches that chose it are in `eval`'s module and
+//! backwards on the plain ring, [`crate::threat::Threats`]'s conditions, [`applies`]):
+//! elsewhere the evaluation does not use it. The figures of the matches that chose it are in `eval`'s module and
 //! `docs/benchmarks/search-engine.md`.
 
 use crate::{Board, Capture, Config, Side, threat::Threats};

@@ -14,7 +14,8 @@
 //! **How it was fitted** (a *Texel* fit, after the chess engine that made it popular):
 //! 16,000 self-play games of the kit's engine at 3,000 positions a move, from openings
 //! of 2 to 8 random moves and with 3% of later moves random
-//! (`cargo run --release -p oware --example houses_data -- 8000 3000 SEED`), gave a
+//! (`cargo run --release -p oware --example houses_data -- 8000 3000 SEED --hand-made`,
+//! seeds 11 and 12: the engine evaluating with the hand-made features), gave a
 //! million positions with more than 15 seeds on the board, each labelled by the game's
 //! result for the side to move. `scripts/fit-houses` fits a logistic model of that
 //! result on the score difference and the table's entries, then scales the entries so

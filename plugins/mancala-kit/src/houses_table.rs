@@ -1,5 +1,5 @@
 // Written by `scripts/fit-houses d1.txt d2.txt --phases=2 --bounds=30 --rust=plugins/mancala-kit/src/houses_table.rs`
-// (the data: `houses_data -- 8000 3000 11` and `-- 8000 3000 12`, see `houses.rs`): do not edit by hand.
+// (the data: `houses_data -- 8000 3000 11 --hand-made` and `-- 8000 3000 12 --hand-made`, see `houses.rs`): do not edit by hand.
 
 /// The table for a board of more than `PHASE_BOUNDS[i]` seeds is `TABLE[i + 1]`.
 pub(crate) const PHASE_BOUNDS: [u32; 1] = [30];

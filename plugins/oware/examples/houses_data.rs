@@ -1,6 +1,11 @@
 //! Self-play positions labelled by the game's result, the data `scripts/fit-houses` fits
 //! Oware's house table to (`mancala_kit::houses`):
-//! `cargo run --release -p oware --example houses_data -- GAMES NODES SEED > data.txt`.
+//! `cargo run --release -p oware --example houses_data -- GAMES NODES SEED [--hand-made] > data.txt`.
+//!
+//! The engine evaluates as it plays (with the house table); `--hand-made` makes it
+//! evaluate with the hand-made features instead (`Weights::COUNTS`), as it did when the
+//! committed table was fitted (`8000 3000 11 --hand-made` and `8000 3000 12 --hand-made`
+//! give that table's data: the games are the same on every run).
 //!
 //! The engine plays both sides with the endgame tables of up to 15 seeds (built in
 //! memory first, about 25 s), `NODES` positions a move, from an opening of 2 to 8
@@ -32,15 +37,18 @@ impl Rng {
 }
 
 fn main() {
+    let hand_made = std::env::args().any(|a| a == "--hand-made");
+    let weights = hand_made.then_some(mancala_kit::eval::Weights::COUNTS);
     let args: Vec<u64> = std::env::args()
         .skip(1)
+        .filter(|a| a != "--hand-made")
         .map(|a| {
             a.parse()
-                .expect("usage: houses_data GAMES NODES SEED (three numbers)")
+                .expect("usage: houses_data GAMES NODES SEED [--hand-made] (three numbers)")
         })
         .collect();
     let [games, nodes, seed] = args[..] else {
-        panic!("usage: houses_data GAMES NODES SEED");
+        panic!("usage: houses_data GAMES NODES SEED [--hand-made]");
     };
     let start = Mancala::<OwareRules>::new(&Options::default()).unwrap();
     let tables = mancala_kit::endgame::build_in_memory::<OwareRules>(&start.config, 15).unwrap();
@@ -83,7 +91,9 @@ fn main() {
             } else {
                 let clock = Clock::new(None, false, Some(nodes), &stop);
                 let mut searcher = Searcher::new(&mut table, clock, false, 0, &history);
-                best_move(&mut searcher, &game, 64).unwrap().best
+                mancala_kit::eval::with_weights(weights, || best_move(&mut searcher, &game, 64))
+                    .unwrap()
+                    .best
             };
             history.push(game.state_hash());
             game.apply(mv, None).unwrap();

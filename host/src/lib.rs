@@ -18,6 +18,7 @@ pub mod matches;
 pub mod net;
 pub mod play;
 pub mod plugins;
+pub mod printable;
 pub mod record;
 pub mod repetition;
 pub mod sandbox;

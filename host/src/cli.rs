@@ -16,6 +16,7 @@ use crate::{
     storage::RecordWriter,
 };
 
+pub mod detach;
 mod endgame;
 mod engine_protocol;
 mod engine_worker;
@@ -236,6 +237,26 @@ pub enum Command {
     /// worker per game; see the `worker` module).
     #[command(hide = true)]
     Worker,
+    /// Make one system call inside the sandbox of one kind of process, or print the
+    /// allow-list as JSON (`--list`): the sandbox's sweep test (`sandbox::probe`).
+    #[command(hide = true)]
+    SandboxProbe {
+        /// The kind of process whose sandbox is entered.
+        #[arg(long, value_enum, default_value = "worker")]
+        kind: crate::sandbox::probe::ProcessKind,
+        /// The system call's number.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        nr: i64,
+        /// Through which interface.
+        #[arg(long, value_enum, default_value = "native")]
+        abi: crate::sandbox::probe::Abi,
+        /// Print the allow-list instead.
+        #[arg(long)]
+        list: bool,
+        /// A folder for the worker's tables folder (default: the system's temporary one).
+        #[arg(long, value_name = "DIR")]
+        scratch: Option<PathBuf>,
+    },
     /// Write the records of a sandboxed command (see the `sandbox::broker` module).
     #[command(hide = true)]
     WriteBroker {
@@ -321,7 +342,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     };
     if !matches!(
         command,
-        Command::Worker | Command::Inspect { .. } | Command::WriteBroker { .. }
+        Command::Worker
+            | Command::Inspect { .. }
+            | Command::WriteBroker { .. }
+            | Command::SandboxProbe { .. }
     ) {
         // The worker is told its language with each request; inspecting speaks none.
         let data_dir = crate::app::data_dir();
@@ -372,6 +396,24 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Command::Worker => return crate::worker::serve().map(|()| ExitCode::SUCCESS),
+        Command::SandboxProbe {
+            kind,
+            nr,
+            abi,
+            list,
+            scratch,
+        } => {
+            if list {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&crate::sandbox::probe::list())?
+                );
+            } else {
+                let scratch = scratch.unwrap_or_else(std::env::temp_dir);
+                crate::sandbox::probe::probe(kind, nr, abi, &scratch).map_err(|e| anyhow!(e))?;
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
         Command::WriteBroker { file, dir } => {
             use crate::sandbox::broker::{Target, serve};
             let target = match (file, dir) {
@@ -389,9 +431,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Engine(args) if args.worker => return engine_worker::run(dirs, &args),
         other => other,
     };
+    // The commands below run plugin code in their process: never in one that holds the
+    // user's terminal (see `detach`). This process starts the command again, detached,
+    // and relays it; the detached one confines itself just before the plugin's library
+    // is opened.
+    if !matches!(command, Command::List { .. }) && !crate::sandbox::disabled() {
+        if !detach::is_detached() {
+            return detach::run_detached(detached_memory(&command));
+        }
+        detach::refuse_on_terminal()?;
+    }
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
-    // The commands below run plugin code in this process: it confines itself just before
-    // the plugin's library is opened.
     start_broker(&command)?;
     crate::sandbox::arm(allowance(&command, &set), crate::sandbox::Reporter::Person);
     match command {
@@ -484,7 +534,21 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         | Command::New(_)
         | Command::Net(_)
         | Command::WriteBroker { .. }
+        | Command::SandboxProbe { .. }
         | Command::Worker => unreachable!("handled above"),
+    }
+}
+
+/// The memory limit of a command's detached process: a worker's
+/// ([`crate::worker::process::memory_limit`]), or more for `solve` when its table is
+/// asked for more (the table, and a gigabyte for the rest).
+fn detached_memory(command: &Command) -> u64 {
+    let limit = crate::worker::process::memory_limit();
+    match command {
+        Command::Solve {
+            memory: Some(mib), ..
+        } => limit.max(mib.saturating_add(1024).saturating_mul(1024 * 1024)),
+        _ => limit,
     }
 }
 
@@ -528,6 +592,7 @@ fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
         _ => None,
     };
     crate::sandbox::Allowance {
+        many_libraries: matches!(command, Command::Bench { game: None, .. }),
         read,
         write: write
             .into_iter()

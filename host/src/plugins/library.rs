@@ -241,6 +241,7 @@ pub(super) fn load_module(
         }
         Err(e) => return Err(library_error(e)),
     };
+    crate::sandbox::after_load().map_err(LoadError::Unreadable)?;
     let manifest = match data {
         None => manifest_of(module)?,
         Some(bytes) => super::data::manifest_of_file(module, bytes)?,

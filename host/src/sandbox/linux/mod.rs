@@ -2,7 +2,8 @@
 //! calls, no new privileges and no capabilities.
 
 mod files;
-mod syscalls;
+mod names;
+pub(crate) mod syscalls;
 mod trap;
 
 use super::{Allowance, Reporter, SandboxState};
@@ -58,6 +59,7 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
     trap::install(reporter)?;
     if seccomp {
         syscalls::apply()?;
+        FILTERED.store(true, std::sync::atomic::Ordering::Relaxed);
     }
     Ok(match (files, seccomp) {
         (true, true) => SandboxState::Sandboxed {
@@ -70,6 +72,18 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
             reason: crate::tr!("sandbox-reason-no-seccomp"),
         },
     })
+}
+
+/// Whether this process installed the seccomp filters (asked without a system call:
+/// a confined process may not probe the kernel).
+static FILTERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// No new executable memory from now on (the plugin's library is loaded).
+pub(super) fn lock_exec() -> Result<(), String> {
+    if FILTERED.load(std::sync::atomic::Ordering::Relaxed) {
+        syscalls::lock_exec()?;
+    }
+    Ok(())
 }
 
 /// Drops every capability of this process (effective, permitted, inheritable), and

@@ -325,8 +325,20 @@ pub fn main() -> ExitCode {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     crate::sandbox::harden_process();
+    let internal = matches!(
+        cli.command,
+        Some(
+            Command::Worker
+                | Command::Inspect { .. }
+                | Command::WriteBroker { .. }
+                | Command::SandboxProbe { .. }
+        )
+    );
     if cli.no_sandbox {
         crate::sandbox::disable();
+    }
+    // Off by the flag or by `TAVOLA_NO_SANDBOX`: said in every command a person runs.
+    if crate::sandbox::disabled() && !internal && !detach::is_detached() {
         eprintln!(
             "{}",
             crate::tr!(

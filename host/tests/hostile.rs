@@ -29,6 +29,7 @@ fn tavola(plugins: &Path, fault: &str, args: &[&str], limit: Duration) -> Run {
         .arg(plugins)
         .args(args)
         .env("TAVOLA_HOSTILE", fault)
+        .env("TAVOLA_PASS_ENV", "TAVOLA_HOSTILE")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

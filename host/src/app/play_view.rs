@@ -324,6 +324,11 @@ impl PlayView {
         self.session.set_result(result);
     }
 
+    /// Whether the game's plugin answers near the watchdog's limit (for a warning).
+    pub fn slow_plugin(&self) -> Option<&crate::worker::Slow> {
+        self.remote.as_ref().and_then(RemoteGame::slow)
+    }
+
     /// The worker, unless it failed.
     fn remote(&mut self) -> Option<&mut RemoteGame> {
         if self.failure.is_some() {

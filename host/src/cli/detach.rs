@@ -26,9 +26,10 @@ use anyhow::{Context, Result, bail};
 /// start another.
 pub const DETACHED_VAR: &str = "TAVOLA_DETACHED";
 
-/// The environment variables the child is given (besides every `TAVOLA_…` one and those
-/// [`crate::sandbox::PASS_ENV_VAR`] names): where the user's files are and the language.
-const PASSED: [&str; 10] = [
+/// The environment variables the child is given (besides those
+/// [`crate::sandbox::PASS_ENV_VAR`] names): where the user's files are, the language, and
+/// the host's own settings. Nothing else of the user's environment reaches the plugin.
+const PASSED: [&str; 18] = [
     "HOME",
     "XDG_DATA_HOME",
     "XDG_CONFIG_HOME",
@@ -39,6 +40,14 @@ const PASSED: [&str; 10] = [
     "LC_MESSAGES",
     "RUST_BACKTRACE",
     "TMPDIR",
+    "TAVOLA_PLUGINS",
+    "TAVOLA_NO_SANDBOX",
+    "TAVOLA_TEST_FIXTURES",
+    "TAVOLA_CACHE_DIR",
+    "TAVOLA_WORKER_MEMORY_MIB",
+    "TAVOLA_WATCHDOG_MS",
+    "TAVOLA_INSPECT_TIMEOUT_MS",
+    crate::sandbox::PASS_ENV_VAR,
 ];
 
 /// Whether this process is the detached child of [`run_detached`]: the marker is set and
@@ -72,13 +81,13 @@ pub fn holds_terminal() -> bool {
     false
 }
 
-/// The environment of the child: the [`PASSED`] variables, every `TAVOLA_…` one, those
+/// The environment of the child: the [`PASSED`] variables, those
 /// [`crate::sandbox::PASS_ENV_VAR`] names, and the marker.
 fn environment() -> Vec<(std::ffi::OsString, std::ffi::OsString)> {
     let mut env: Vec<_> = std::env::vars_os()
         .filter(|(name, _)| {
             let name = name.to_string_lossy();
-            PASSED.contains(&name.as_ref()) || name.starts_with("TAVOLA_")
+            PASSED.contains(&name.as_ref())
         })
         .collect();
     env.extend(
@@ -96,6 +105,7 @@ fn environment() -> Vec<(std::ffi::OsString, std::ffi::OsString)> {
 pub fn run_detached(memory: u64) -> Result<ExitCode> {
     let exe = std::env::current_exe().context(crate::tr!("cli-detach-no-exe"))?;
     let mut child = spawn(&exe, memory)?;
+    let watch = crate::worker::watch::Watch::start(child.id(), false);
     let stdin = child.stdin.take();
     let stdout = child.stdout.take().context("piped")?;
     let stderr = child.stderr.take().context("piped")?;
@@ -122,6 +132,10 @@ pub fn run_detached(memory: u64) -> Result<ExitCode> {
     let status = child.wait().context("waiting for the command")?;
     let _ = out.join();
     let _ = err.join();
+    if let Some(why) = watch.verdict() {
+        eprintln!("\n{}", crate::tr!("cli-detach-overran", why = why));
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(end(status))
 }
 
@@ -282,6 +296,11 @@ mod tests {
         );
     }
 
+    fn passed(name: &str) -> bool {
+        std::env::var(crate::sandbox::PASS_ENV_VAR)
+            .is_ok_and(|names| names.split(',').any(|n| n.trim() == name))
+    }
+
     #[test]
     fn only_named_variables_reach_the_child() {
         let env = environment();
@@ -293,7 +312,7 @@ mod tests {
         assert!(!names.contains(&"PATH".to_owned()), "{names:?}");
         for name in names {
             assert!(
-                PASSED.contains(&name.as_str()) || name.starts_with("TAVOLA_"),
+                PASSED.contains(&name.as_str()) || name == DETACHED_VAR || passed(&name),
                 "{name}"
             );
         }

@@ -323,7 +323,7 @@ fn inspect_all(jobs: &[Job], inspector: &Inspector) -> HashMap<String, Result<Pl
         (job.hash.clone(), found)
     };
     match inspector {
-        Inspector::InProcess => jobs.iter().map(one).collect(),
+        Inspector::InProcess | Inspector::Refused(_) => jobs.iter().map(one).collect(),
         Inspector::Child { .. } => {
             let mut found = HashMap::new();
             for chunk in jobs.chunks(8) {

@@ -222,6 +222,11 @@ impl Drain {
         Drain { data, done }
     }
 
+    /// Whether what has arrived so far passes `test`.
+    fn peek(&self, test: &dyn Fn(&[u8]) -> bool) -> bool {
+        test(&self.data.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
     /// What has been read when the pipe ends, or at `until` at the latest.
     fn take(self, until: Instant) -> Vec<u8> {
         let wait = until.saturating_duration_since(Instant::now());
@@ -240,16 +245,34 @@ const PIPE_GRACE: Duration = Duration::from_millis(200);
 /// it, and the reads are bounded by the limit too: a process that left the group and
 /// holds the pipes open cannot make this wait.
 pub fn run_with_timeout(
-    mut command: Command,
+    command: Command,
     timeout: Duration,
     cap: u64,
 ) -> std::io::Result<Finished> {
+    run_until_answered(command, timeout, cap, &|_| false)
+}
+
+/// [`run_with_timeout`], but a child whose standard output passes `answered` (a whole
+/// answer has arrived) is ended at once, not waited for: a child that answered and does
+/// not exit costs nothing. Its [`Finished::status`] is then a success.
+pub fn run_until_answered(
+    mut command: Command,
+    timeout: Duration,
+    cap: u64,
+    answered: &dyn Fn(&[u8]) -> bool,
+) -> std::io::Result<Finished> {
     let mut child: Child = command.spawn()?;
     drop(child.stdin.take());
+    let watch = super::watch::Watch::start(child.id(), false);
     let stdout = child.stdout.take().map(|out| Drain::start(out, cap));
     let stderr = child.stderr.take().map(|err| Drain::start(err, 1 << 20));
     let deadline = Instant::now() + timeout;
+    let mut complete = false;
     let ended = loop {
+        if stdout.as_ref().is_some_and(|d| d.peek(answered)) {
+            complete = true;
+            break true;
+        }
         match has_ended(&mut child) {
             Ok(true) => break true,
             Ok(false) if Instant::now() < deadline => {
@@ -263,6 +286,13 @@ pub fn run_with_timeout(
         }
     };
     let status = kill_group_and_reap(&mut child)?;
+    drop(watch);
+    #[cfg(unix)]
+    let status = if complete {
+        std::os::unix::process::ExitStatusExt::from_raw(0)
+    } else {
+        status
+    };
     // Everything the child wrote is in the pipes by now, and they close as its group
     // dies; only a process outside the group can keep them open, and it is not waited
     // for past the time limit (or a short grace after a late end).

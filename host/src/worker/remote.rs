@@ -140,6 +140,11 @@ impl RemoteGame {
         &self.plugin
     }
 
+    /// Whether the plugin answers ordinary calls near the watchdog's limit.
+    pub fn slow(&self) -> Option<&crate::worker::Slow> {
+        self.worker.slow()
+    }
+
     /// Why the worker is gone, if it is (checked now, without waiting).
     pub fn failure(&mut self) -> Option<WorkerFailure> {
         self.worker.check().cloned()

@@ -24,7 +24,10 @@ fn kernel() -> (i64, bool) {
     (abi.max(0), seccomp)
 }
 
-/// The features in words: "Landlock ABI 7 (files, TCP ports, signals), seccomp".
+/// The features in words: "Landlock ABI 7 (files, TCP ports, signals), seccomp
+/// allow-list of 104 system calls (no network, …)". Below ABI 4 (ports) and 6 (signals)
+/// Landlock leaves those to the allow-list, which refuses sockets, signals to other
+/// processes and their routes (`F_SETOWN`) on every kernel.
 fn features(abi: i64) -> String {
     let mut what = vec![crate::tr!("sandbox-feature-files")];
     if abi >= 4 {
@@ -33,7 +36,14 @@ fn features(abi: i64) -> String {
     if abi >= 6 {
         what.push(crate::tr!("sandbox-feature-signals"));
     }
-    format!("Landlock ABI {abi} ({}), seccomp", what.join(", "))
+    format!(
+        "Landlock ABI {abi} ({}), {}",
+        what.join(", "),
+        crate::tr!(
+            "sandbox-feature-allow-list",
+            count = syscalls::ALLOWED.len()
+        )
+    )
 }
 
 /// What this kernel offers.

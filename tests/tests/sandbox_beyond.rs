@@ -481,3 +481,44 @@ fn with_the_sandbox_off_tiocsti_really_types() {
         assert!(typed > 0, "the attack typed nothing even unconfined");
     }
 }
+
+#[test]
+fn as_an_unprivileged_user_metadata_and_the_terminal_stay_safe_too() {
+    let uid = match attack_support::unprivileged_user() {
+        Ok(uid) => uid,
+        Err(why) => {
+            eprintln!("NOTE: not run as another user: {why}");
+            return;
+        }
+    };
+    if !sandboxed_here() {
+        return;
+    }
+    let mut found = Vec::new();
+    for attack in ["chmod", "x32", "i386"] {
+        for (at, args) in [
+            ("load", &["list"][..]),
+            (
+                "apply",
+                &["play", "attacker", "--seat", "random", "--seat", "random"][..],
+            ),
+        ] {
+            let home = Home::new(&[ATTACKER]);
+            let spec = format!("{at}:{attack}");
+            let trial = attack_support::Attempt {
+                user: Some(uid),
+                ..attempt(&home, Some(&spec), true)
+            };
+            let (before, _, _) = key_state(&home);
+            let out = trial.tavola(args);
+            let (mode, _, attribute) = key_state(&home);
+            if mode != before || attribute {
+                found.push(format!(
+                    "{spec} in {args:?} as {uid}: mode {mode:o}, attribute {attribute}\n    {}",
+                    tail(&out)
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -281,6 +281,9 @@ fn inspect_in_child(
     };
     let done = process::run_until_answered(command, timeout, MAX_ANSWER_BYTES, &answered)
         .map_err(|e| LoadError::Crashed(format!("the inspecting process could not start: {e}")))?;
+    if let Some(why) = done.verdict {
+        return Err(LoadError::Crashed(crate::tr!("worker-overran", why = why)));
+    }
     let Some(status) = done.status else {
         return Err(LoadError::Crashed(format!(
             "loading it did not finish within {:.1} s (its code hangs)",

@@ -40,9 +40,10 @@ pub fn millis_from_env(var: &str, default: Duration) -> Duration {
 }
 
 /// A command for `exe` with piped standard streams, an empty environment but for what
-/// the host passes on purpose ([`sandbox::child_environment`]), a process group of its
-/// own (see [`kill_group_and_reap`]) and, on Unix, an address-space limit of `memory`
-/// bytes set in the child before it runs.
+/// the host passes on purpose ([`sandbox::child_environment`]), a session of its own (no
+/// controlling terminal; its process group is killed as one, see
+/// [`kill_group_and_reap`]), no other descriptor and, on Unix, an address-space limit of
+/// `memory` bytes set in the child before it runs.
 ///
 /// [`sandbox::child_environment`]: crate::sandbox::child_environment
 pub fn command(exe: &Path, memory: u64) -> Command {
@@ -57,12 +58,20 @@ pub fn command(exe: &Path, memory: u64) -> Command {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
-        // Its own group, whose id is its pid: what it forks stays in it (unless it
-        // leaves on purpose) and is killed with it.
-        command.process_group(0);
-        // SAFETY: `setrlimit` is async-signal-safe and touches nothing of the parent.
+        // SAFETY: `setsid`, `setrlimit` and `close_range`/`fcntl` are async-signal-safe
+        // and touch nothing of the parent.
         unsafe {
             command.pre_exec(move || {
+                // A session of its own: no controlling terminal, and its own group, whose
+                // id is its pid (what it forks stays in it unless it leaves on purpose,
+                // and is killed with it).
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // No descriptor but its three pipes survives the exec (a terminal the
+                // parent holds among them).
+                #[cfg(target_os = "linux")]
+                crate::cli::detach::close_others();
                 let limit = libc::rlimit {
                     rlim_cur: memory as libc::rlim_t,
                     rlim_max: memory as libc::rlim_t,
@@ -194,6 +203,9 @@ pub struct Finished {
     pub stderr: String,
     /// How it ended, or `None` if it was killed for passing the time limit.
     pub status: Option<ExitStatus>,
+    /// Why it was ended for breaking a bound its parent holds it to (threads), if it was
+    /// (see `worker::watch`).
+    pub verdict: Option<String>,
 }
 
 /// A pipe read on a thread of its own into a shared buffer, so that what has arrived
@@ -286,6 +298,7 @@ pub fn run_until_answered(
         }
     };
     let status = kill_group_and_reap(&mut child)?;
+    let verdict = watch.verdict();
     drop(watch);
     #[cfg(unix)]
     let status = if complete {
@@ -303,6 +316,7 @@ pub fn run_until_answered(
             .map(|d| String::from_utf8_lossy(&d.take(until)).into_owned())
             .unwrap_or_default(),
         status: ended.then_some(status),
+        verdict,
     })
 }
 

@@ -38,7 +38,7 @@ pub const IDLE_GRACE: Duration = Duration::from_secs(3);
 pub const IDLE_WINDOW: Duration = Duration::from_secs(3);
 
 /// The most processor time a process may use within [`IDLE_WINDOW`] while idle.
-pub const IDLE_CPU: Duration = Duration::from_millis(1500);
+pub const IDLE_CPU: Duration = Duration::from_millis(750);
 
 /// The most threads, from [`THREADS_VAR`] or [`DEFAULT_THREADS`].
 pub fn thread_limit() -> usize {

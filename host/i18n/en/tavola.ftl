@@ -680,7 +680,7 @@ cli-arg-check-seconds = The long mode: play random games for this many seconds
 ## The sandbox of the processes that run plugin code
 sandbox-on = sandboxed ({ $features })
 sandbox-unavailable = not sandboxed on this system: { $reason }
-sandbox-off = SANDBOX OFF (--no-sandbox): plugins can do anything you can
+sandbox-off = SANDBOX OFF (--no-sandbox or TAVOLA_NO_SANDBOX=1): plugins can do anything you can
 sandbox-reason-os = Tavola has no sandbox for { $os } yet
 sandbox-reason-no-landlock = the kernel has no Landlock (Linux 5.13 or newer, enabled at boot), so plugins can read and write your files
 sandbox-reason-no-seccomp = the kernel has no seccomp filters, so plugins can open connections and start programs

@@ -689,7 +689,7 @@ cli-arg-check-seconds = La modalità lunga: gioca partite casuali per questo num
 ## The sandbox of the processes that run plugin code
 sandbox-on = in sandbox ({ $features })
 sandbox-unavailable = senza sandbox su questo sistema: { $reason }
-sandbox-off = SANDBOX DISATTIVATA (--no-sandbox): i plugin possono fare tutto ciò che puoi fare tu
+sandbox-off = SANDBOX DISATTIVATA (--no-sandbox o TAVOLA_NO_SANDBOX=1): i plugin possono fare tutto ciò che puoi fare tu
 sandbox-reason-os = Tavola non ha ancora una sandbox per { $os }
 sandbox-reason-no-landlock = il kernel non ha Landlock (Linux 5.13 o più recente, attivato all'avvio), quindi i plugin possono leggere e scrivere i tuoi file
 sandbox-reason-no-seccomp = il kernel non ha i filtri seccomp, quindi i plugin possono aprire connessioni e avviare programmi

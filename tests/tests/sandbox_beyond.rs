@@ -522,3 +522,41 @@ fn as_an_unprivileged_user_metadata_and_the_terminal_stay_safe_too() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The other command-line paths that run plugin code in their own process.
+const COMMANDS: [&[&str]; 6] = [
+    &["moves", "attacker"],
+    &["perft", "attacker", "3"],
+    &["check", "attacker", "--games", "2"],
+    &["hint", "attacker", "--level", "mcts:50"],
+    &["match", "attacker", "random", "random", "--games", "2"],
+    &["bench", "attacker", "--seconds", "0.1"],
+];
+
+#[test]
+fn every_command_line_path_keeps_metadata_and_the_terminal_safe() {
+    if !sandboxed_here() {
+        return;
+    }
+    let mut found = Vec::new();
+    for args in COMMANDS {
+        for attack in ["chmod", "x32"] {
+            let home = Home::new(&[ATTACKER]);
+            let before = key_state(&home);
+            let spec = format!("apply:{attack}");
+            let out = attempt(&home, Some(&spec), true).tavola(args);
+            if key_state(&home) != before {
+                found.push(format!(
+                    "{spec} in {args:?}: the key file changed\n    {}",
+                    tail(&out)
+                ));
+            }
+        }
+        let home = Home::new(&[ATTACKER]);
+        let typed = typed_on_a_terminal(&home, "apply:tiocsti", true, args);
+        if typed > 0 {
+            found.push(format!("tiocsti in {args:?}: {typed} bytes typed"));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

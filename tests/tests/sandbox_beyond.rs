@@ -44,11 +44,10 @@ enum Place {
 }
 
 fn run(home: &Home, attack: &str, place: Place, sandbox: bool) -> Outcome {
-    let (at, trial) = match place {
-        Place::List(at) | Place::Worker(at) => (at, ()),
-        Place::Play => ("apply", ()),
+    let at = match place {
+        Place::List(at) | Place::Worker(at) => at,
+        Place::Play => "apply",
     };
-    let _ = trial;
     let spec = format!("{at}:{attack}");
     let trial = attempt(home, Some(&spec), sandbox);
     match place {

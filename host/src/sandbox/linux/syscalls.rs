@@ -500,10 +500,10 @@ pub(crate) const REFUSED: &[(i32, i64, &str, When)] = &[
 /// `FIONREAD` (a descriptor's own flags and how much it holds). `TIOCSTI`, `TIOCLINUX`,
 /// `TIOCSETD` and every terminal request among the refused.
 const IOCTL_REFUSED: &[&[Check]] = &[&[
-    (1, SeccompCmpOp::Ne, libc::FIOCLEX as u64),
-    (1, SeccompCmpOp::Ne, libc::FIONCLEX as u64),
-    (1, SeccompCmpOp::Ne, libc::FIONBIO as u64),
-    (1, SeccompCmpOp::Ne, libc::FIONREAD as u64),
+    (1, SeccompCmpOp::Ne, libc::FIOCLEX),
+    (1, SeccompCmpOp::Ne, libc::FIONCLEX),
+    (1, SeccompCmpOp::Ne, libc::FIONBIO),
+    (1, SeccompCmpOp::Ne, libc::FIONREAD),
 ]];
 
 /// `fcntl`'s `F_SETSIG` and `F_SETOWN_EX` (asm-generic/fcntl.h), which `libc` lacks.

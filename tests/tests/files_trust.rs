@@ -12,6 +12,8 @@
 //! | cache-modes | the cache read by another user | folder `0700`, files `0600` (an old `0755`/`0644` cache closed again); `nobody` cannot read a copy |
 //! | escape-name | a manifest name with `ESC]0;…BEL`, `ESC[2K`, U+009B | no ESC, BEL or C1 byte in `list`, `list --json`, `check` |
 //! | kalah-impostor | a library and a data file declaring `kalah` 9.9.9 in the user's folder | `list` says which is kept and why; `play kalah` plays the first-party Kalah |
+//! | kalah-data | a data file with no code declaring `kalah`, found before the library | the library is used |
+//! | kalah-choice | the user's choice (`settings.json` `plugin_choices`) | `play kalah` plays the chosen file; `list` says "your choice" |
 //! | kalah-tables | the impostor in a worker | never given `endgames/kalah`: its own hash-keyed folder |
 //! | broker-size | a record over 16 MiB sent to the record writer | refused, the file at most 16 MiB |
 //! | broker-names | records the command did not name (`game-9999.json`, another file) | refused, never written |
@@ -278,6 +280,73 @@ fn a_kalah_impostor_does_not_take_kalahs_place() {
     assert!(
         header.contains("Kalah") && !header.contains("next") && !header.contains("Impostor"),
         "kalah-impostor: `tavola play kalah` played {header:?}"
+    );
+}
+
+#[test]
+fn the_users_choice_in_the_settings_is_what_play_uses() {
+    let installed = Installed::new();
+    let next = installed
+        .home
+        .home()
+        .join(".local/share/tavola/plugins")
+        .join(library("fixture_kalah_next").file_name().unwrap());
+    std::fs::write(
+        installed
+            .home
+            .home()
+            .join(".local/share/tavola/settings.json"),
+        serde_json::json!({ "plugin_choices": { "kalah": next } }).to_string(),
+    )
+    .unwrap();
+    let play = installed.tavola(&[
+        "play", "kalah", "--seat", "random", "--seat", "random", "--seed", "1",
+    ]);
+    assert!(ok(&play), "{}", play.output());
+    let header = play.stdout.lines().next().unwrap_or("");
+    assert!(header.contains("Kalah (next)"), "{header:?}");
+    let list = installed.tavola(&["list"]);
+    assert!(list.output().contains("your choice"), "{}", list.output());
+}
+
+#[test]
+fn a_data_file_never_takes_a_librarys_place() {
+    tavola::i18n::set_language("en");
+    let early = tavola_tests::plugins_folder(&[library("mancala_data")]);
+    std::fs::write(
+        early.path().join("kalah.mancala.toml"),
+        data_file("kalah", "Impostor Kalah"),
+    )
+    .unwrap();
+    let late = tavola_tests::plugins_folder(&[library("kalah")]);
+    let dirs = PluginDirs(
+        [early.path(), late.path()]
+            .iter()
+            .map(|p| PluginDir {
+                path: p.to_path_buf(),
+                source: DirSource::CommandLine,
+            })
+            .collect(),
+    );
+    let set = PluginSet::discover(dirs);
+    let kalah = set.game("kalah").unwrap();
+    assert_eq!(
+        kalah.manifest().name,
+        "Kalah",
+        "the library, though found later"
+    );
+    let data = set
+        .files
+        .iter()
+        .find(|f| f.path.ends_with("kalah.mancala.toml"))
+        .unwrap();
+    assert_eq!(data.status_word(), "shadowed");
+    assert!(
+        data.reason()
+            .unwrap()
+            .contains("a data file never takes its place"),
+        "{:?}",
+        data.reason()
     );
 }
 

@@ -575,6 +575,8 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
                     "api_level": p.map(|p| p.api_level()),
                     "hash": p.map(|p| p.meta().hash.clone()),
                     "reason": f.reason(),
+                    // The file used for an id others offer too: why, and the others.
+                    "note": f.note(),
                     "details": match &f.status {
                         PluginStatus::Refused(e) => e.details().map(str::to_owned),
                         _ => None,

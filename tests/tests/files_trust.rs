@@ -272,6 +272,21 @@ fn a_kalah_impostor_does_not_take_kalahs_place() {
         text.contains("kept for kalah") && text.contains("9.9.9"),
         "kalah-impostor: the file used says which others offer it:\n{text}"
     );
+    let json = installed.tavola(&["list", "--json"]);
+    let listed: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let kalah: Vec<&serde_json::Value> = listed["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["id"] == "kalah")
+        .collect();
+    assert_eq!(kalah.len(), 3, "{listed}");
+    for p in &kalah {
+        let first_party = p["path"].as_str().unwrap().contains("/bin/plugins/");
+        let status = if first_party { "loaded" } else { "shadowed" };
+        assert_eq!(p["status"], status, "kalah-impostor: {p}");
+        assert_eq!(p["note"].is_string(), first_party, "{p}");
+    }
     let play = installed.tavola(&[
         "play", "kalah", "--seat", "random", "--seat", "random", "--seed", "1",
     ]);

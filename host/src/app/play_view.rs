@@ -361,8 +361,13 @@ impl PlayView {
             _ => None,
         };
         if let Some(blocked) = &blocked {
-            // On the app's log as well as in the banner.
-            eprintln!("tavola: {name}: {blocked}");
+            // On the app's log as well as in the banner (the plugin's name without its
+            // control characters: the log may be a terminal).
+            eprintln!(
+                "tavola: {}: {}",
+                crate::printable::printable_line(&name),
+                crate::printable::printable_line(blocked)
+            );
         }
         self.failure = Some(PluginFailure {
             plugin: name,

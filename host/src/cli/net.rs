@@ -10,6 +10,7 @@ use game_api::Turn;
 use crate::{
     net::{Invite, JoinSetup, LocalPlayer, NetOutcome, NetSettings, Offer},
     plugins::{Inspector, PluginDirs, PluginSet},
+    printable::{printable, printable_line},
 };
 
 /// `tavola net …`.
@@ -107,7 +108,10 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
     crate::plugins::forbid_in_process();
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
     let exe = std::env::current_exe().context("the tavola executable")?;
-    let report: Box<dyn FnMut(&str)> = Box::new(|text: &str| eprintln!("tavola net: {text}"));
+    // Reports carry the plugin's and the other side's words: printed without their
+    // control characters, like everything below.
+    let report: Box<dyn FnMut(&str)> =
+        Box::new(|text: &str| eprintln!("tavola net: {}", printable(text)));
     let outcome = match args.command {
         NetCommand::Host {
             game,
@@ -171,7 +175,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
             };
             let mut print_invite = |invite: &str, open: usize| {
                 use std::io::Write;
-                println!("{invite}");
+                println!("{}", printable_line(invite));
                 println!("open seats: {open}");
                 let _ = std::io::stdout().flush();
             };
@@ -248,7 +252,12 @@ fn print_outcome(outcome: &NetOutcome) {
                 .cloned()
                 .unwrap_or_else(|| crate::tr!("cli-seat", seat = s)),
         };
-        println!("{:>4}. {:<10} {}", i + 1, who, m.notation);
+        println!(
+            "{:>4}. {:<10} {}",
+            i + 1,
+            printable_line(&who),
+            printable_line(&m.notation)
+        );
     }
     let view = &outcome.snapshot.view;
     let result = outcome
@@ -265,12 +274,16 @@ fn print_outcome(outcome: &NetOutcome) {
                 .seats
                 .iter()
                 .zip(&view.panels)
-                .map(|(s, p)| format!("{} {} ({})", p.seat, s.score, super::result_word(s.result)))
+                .map(|(s, p)| {
+                    let seat = printable_line(&p.seat);
+                    format!("{seat} {} ({})", s.score, super::result_word(s.result))
+                })
                 .collect();
             let status = match outcome.record.ending {
                 Some(ending) => format!("{ending:?}"),
                 None => view.status.clone(),
             };
+            let status = printable_line(&status).into_owned();
             println!(
                 "{}",
                 crate::tr!("cli-result", status = status, scores = scores.join(", "))
@@ -278,12 +291,18 @@ fn print_outcome(outcome: &NetOutcome) {
         }
         None => println!(
             "{}",
-            crate::tr!("cli-not-over", status = view.status.clone())
+            crate::tr!(
+                "cli-not-over",
+                status = printable_line(&view.status).into_owned()
+            )
         ),
     }
     println!(
         "{}",
-        crate::tr!("cli-position", position = outcome.snapshot.notation.clone())
+        crate::tr!(
+            "cli-position",
+            position = printable_line(&outcome.snapshot.notation).into_owned()
+        )
     );
     let per_move = outcome
         .bytes_sent

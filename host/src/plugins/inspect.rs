@@ -155,10 +155,8 @@ impl Inspector {
             found: found.clone(),
         };
         if lasting && let Ok(text) = serde_json::to_vec(&keep) {
-            let tmp = cached.with_extension(format!("{}.tmp", fastrand::u64(..)));
-            if std::fs::write(&tmp, text).is_ok() {
-                let _ = std::fs::rename(&tmp, &cached);
-            }
+            // Mode 0600 in the private cache folder, like the copies.
+            let _ = super::cache::write_private(&cached, &text);
         }
         found
     }

@@ -25,8 +25,9 @@ use std::{
 use tempfile::TempDir;
 
 /// The attack variables the children must get (see `TAVOLA_PASS_ENV`).
-pub const ATTACK_VARS: [&str; 7] = [
+pub const ATTACK_VARS: [&str; 8] = [
     "TAVOLA_ATTACK",
+    "TAVOLA_ATTACK_NAME",
     "TAVOLA_ATTACK_FILE",
     "TAVOLA_ATTACK_PORT",
     "TAVOLA_ATTACK_CACHE",

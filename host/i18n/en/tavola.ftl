@@ -214,6 +214,7 @@ over-reviewing = Review: the arrow keys step through the game, Home and End go t
 ending-resigned = { $seat } resigned
 ending-draw-agreed = Draw agreed
 ending-time = { $seat } lost on time
+ending-forfeit = { $seat } lost by forfeit
 draw-bot-declines = { $seat } declines the draw: the computer plays every game to its end
 draw-declined = The draw offered by { $seat } was declined
 resign-question = Resign this game for { $seat }? It ends now, as a loss.

@@ -217,6 +217,7 @@ over-reviewing = Revisione: le frecce scorrono la partita, Inizio e Fine vanno a
 ending-resigned = { $seat } ha abbandonato
 ending-draw-agreed = Patta concordata
 ending-time = { $seat } ha perso per tempo
+ending-forfeit = { $seat } ha perso a tavolino
 draw-bot-declines = { $seat } rifiuta la patta: il computer gioca ogni partita fino alla fine
 draw-declined = La patta proposta da { $seat } è stata rifiutata
 resign-question = Abbandonare questa partita per { $seat }? Finisce subito, come sconfitta.

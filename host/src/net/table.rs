@@ -22,7 +22,8 @@ use super::{
     NetRecord,
     link::{Event, NetError},
     message::{Message, NetMove},
-    position_hash,
+    position_hash, referee,
+    throws::Step,
 };
 use crate::{
     ending::Ending,
@@ -192,11 +193,24 @@ pub(super) struct Table {
     pub updates: Option<mpsc::Sender<Update>>,
     pub events: mpsc::Receiver<Event>,
     pub started: Instant,
+    /// The latest the turn of the seat to move may have started, by this side's clock
+    /// (when this side saw it start): the clocks run from it.
     pub turn_started: Instant,
+    /// The earliest it may have started: the same instant, but after an absence, when the
+    /// turn began while this side could not see it (see `referee.rs`).
+    pub turn_earliest: Instant,
+    /// The record's length when the seat to move last had its turn's clock restarted on
+    /// coming back (at most once a turn).
+    pub restarted_at: Option<usize>,
     /// The game's moves as they travel (chance outcomes left out), for catching up.
     pub net_moves: Vec<NetMove>,
     /// The clocks' time control, if the game has clocks.
     pub clock: Option<super::TimeControl>,
+    /// The game's throws (set with the network section at the start).
+    pub throws: Option<super::throws::Throws>,
+    /// Messages for the other sides that the table made (its contributions to throws):
+    /// the role sends them.
+    pub outbox: Vec<Message>,
 }
 
 /// The worker's error, said once.
@@ -238,7 +252,11 @@ impl Table {
             events,
             started: Instant::now(),
             turn_started: Instant::now(),
+            turn_earliest: Instant::now(),
+            restarted_at: None,
             net_moves: Vec::new(),
+            throws: None,
+            outbox: Vec::new(),
         }
     }
 
@@ -269,7 +287,7 @@ impl Table {
     pub fn set_net(&mut self, net: NetRecord, seed: u64) {
         self.record.seed = Some(seed);
         self.record.net = Some(net);
-        self.turn_started = Instant::now();
+        self.restart_turn();
         self.changed();
     }
 
@@ -318,7 +336,7 @@ impl Table {
         let (_, snapshot) = self.worker.play(mv).map_err(worker_error)?;
         self.push((mv, notation, seat), spent, &snapshot);
         self.snapshot = snapshot;
-        self.turn_started = Instant::now();
+        self.restart_turn();
         self.changed();
         self.save()?;
         Ok(true)
@@ -382,15 +400,38 @@ impl Table {
         Ok(())
     }
 
-    /// Draws and plays the chance outcome from the shared seed, if a chance event is up.
-    pub fn play_chance(&mut self) -> Result<bool, TableError> {
+    /// At a chance event, the throw: played once every seat's contribution is in (this
+    /// side's own put in the outbox first), else [`Chance::Waiting`].
+    pub fn play_chance(&mut self) -> Result<Chance, TableError> {
         let Turn::Chance { outcomes } = &self.snapshot.turn else {
-            return Ok(false);
+            return Ok(Chance::NotDue);
         };
-        let mut rng = chance_rng(self.record.seed.unwrap_or(0), self.next_number());
-        let mv = outcomes[rng.chance(outcomes)].mv.0;
-        self.apply(mv, None)?;
-        Ok(true)
+        let outcomes = outcomes.clone();
+        let number = self.next_number();
+        let throws = self.throws.as_mut().ok_or_else(|| {
+            TableError::Worker("a chance event before the throws were set up".into())
+        })?;
+        loop {
+            match throws.at_chance(number).map_err(TableError::Refused)? {
+                Step::Send(m) => self.outbox.push(m),
+                Step::Wait => return Ok(Chance::Waiting),
+                Step::Play(mut rng) => {
+                    let made = throws.made().to_vec();
+                    if let Some(net) = &mut self.record.net {
+                        net.throws = made;
+                    }
+                    let mv = outcomes[rng.chance(&outcomes)].mv.0;
+                    self.apply(mv, None)?;
+                    return Ok(Chance::Played);
+                }
+            }
+        }
+    }
+
+    /// Whether the turn is a chance event, at which action (a contribution to a throw is
+    /// taken only for the throw due).
+    pub fn chance_at(&self) -> Option<u32> {
+        matches!(self.snapshot.turn, Turn::Chance { .. }).then(|| self.next_number())
     }
 
     /// The seat to move, if a seat is.
@@ -401,61 +442,28 @@ impl Table {
         }
     }
 
-    /// Checks and plays a move that came from the network (its clock claim too, unless
-    /// it is caught up from an earlier part of the game). A refused move changes
-    /// nothing; a move that leads both sides to different positions is taken back
-    /// here and stops the game.
-    pub fn apply_remote(&mut self, m: &NetMove, check_clock: bool) -> Result<(), TableError> {
-        let expected = self.next_number();
-        if m.number != expected {
-            return Err(TableError::Refused(format!(
-                "a move numbered {}, but the game is at move {expected}",
-                m.number
-            )));
+    /// Checks and plays a move that came from the network (`referee.rs`: its
+    /// number, seat and legality, and its clock claim against what this side saw — a
+    /// live move's alone, a caught-up move's with the rest of its catch-up). A refused
+    /// move changes nothing; a move that leads both sides to different positions is
+    /// taken back here and stops the game.
+    pub fn apply_remote(&mut self, m: &NetMove, claim: Claim) -> Result<(), TableError> {
+        let (mv, notation) = referee::move_shape(self, m).map_err(TableError::Refused)?;
+        if let Claim::Live { rtt } = claim {
+            // Too short a claim matters only on a clock (without clocks claims are
+            // recorded nowhere); too long a one is never true.
+            let seen = referee::TurnSeen {
+                earliest: self.turn_earliest,
+                latest: self.turn_started,
+            };
+            referee::clock_claim(
+                m.spent_ms,
+                seen,
+                referee::allowance(rtt),
+                self.clock.is_some(),
+            )
+            .map_err(TableError::Refused)?;
         }
-        match self.seat_to_move() {
-            Some(seat) if seat == m.seat => {}
-            Some(seat) => {
-                return Err(TableError::Refused(format!(
-                    "a move for seat {} when seat {seat} is to move",
-                    m.seat
-                )));
-            }
-            None => {
-                return Err(TableError::Refused(format!(
-                    "a move ({}) when no seat is to move",
-                    m.notation
-                )));
-            }
-        }
-        let Some(info) = self
-            .snapshot
-            .moves
-            .iter()
-            .find(|i| i.notation == m.notation)
-        else {
-            let legal: Vec<&str> = self
-                .snapshot
-                .moves
-                .iter()
-                .take(12)
-                .map(|i| i.notation.as_str())
-                .collect();
-            return Err(TableError::Refused(format!(
-                "`{}` is not a legal move here (legal: {})",
-                m.notation.chars().take(40).collect::<String>(),
-                legal.join(", ")
-            )));
-        };
-        let elapsed = self.turn_started.elapsed().as_millis() as u64;
-        if check_clock && m.spent_ms > elapsed + CLOCK_SLACK_MS {
-            return Err(TableError::Refused(format!(
-                "the mover says it thought for {} ms, but only {elapsed} ms passed",
-                m.spent_ms
-            )));
-        }
-        let mv = info.id.0;
-        let notation = info.notation.clone();
         if self.out_of_time(m.seat, m.spent_ms) {
             // The mover's own claim says its time ran out first: the move does not count.
             return self.flag(m.seat);
@@ -474,9 +482,17 @@ impl Table {
         }
         self.push((mv, notation, Some(m.seat)), m.spent_ms, &snapshot);
         self.snapshot = snapshot;
-        self.turn_started = Instant::now();
+        self.restart_turn();
         self.changed();
         self.save()
+    }
+
+    /// The clock of the seat to move starts now (a move was played, taken back, or the
+    /// game began).
+    pub fn restart_turn(&mut self) {
+        let now = Instant::now();
+        self.turn_started = now;
+        self.turn_earliest = now;
     }
 
     /// Takes back `seat`'s last move and every move after it (the others' replies,
@@ -494,7 +510,7 @@ impl Table {
         self.net_moves.truncate(keep);
         let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
         self.snapshot = self.worker.goto(&ids).map_err(worker_error)?;
-        self.turn_started = Instant::now();
+        self.restart_turn();
         self.changed();
         self.save()?;
         Ok(true)
@@ -525,6 +541,10 @@ impl Table {
                 let id = self.worker.start_bot(&name, seed).map_err(worker_error)?;
                 loop {
                     self.pump(on_event)?;
+                    if self.is_over() {
+                        // Ended meanwhile (a forfeit, a resignation): nothing to play.
+                        return Ok(Err(Typed::No));
+                    }
                     if self.flag_due(seat, 0) {
                         return Ok(Err(Typed::TimeOut));
                     }
@@ -561,6 +581,10 @@ impl Table {
         }
         loop {
             self.pump(on_event)?;
+            if self.is_over() {
+                // Ended meanwhile (a forfeit, a resignation): nothing to play.
+                return Ok(Err(Typed::No));
+            }
             if self.flag_due(seat, 0) {
                 return Ok(Err(Typed::TimeOut));
             }
@@ -671,23 +695,30 @@ impl Table {
     }
 }
 
-/// The generator of the chance event at action `number` of a game of `seed`: each
-/// draw has its own, so that a takeback or a side that comes back needs no replay of
-/// earlier draws, and both sides draw the same outcome.
-pub fn chance_rng(seed: u64, number: u32) -> Rng {
-    let mut hasher = blake3::Hasher::new();
-    hasher.update(&seed.to_le_bytes());
-    hasher.update(&number.to_le_bytes());
-    let hash = hasher.finalize();
-    Rng::with_seed(u64::from_le_bytes(
-        hash.as_bytes()[..8].try_into().expect("8 bytes"),
-    ))
+/// What [`Table::play_chance`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Chance {
+    /// No chance event is up.
+    NotDue,
+    /// The throw was played.
+    Played,
+    /// The other players' contributions are awaited.
+    Waiting,
 }
 
-/// How much longer than the receiver saw pass a mover may say it thought. A true figure
-/// is longer only by what the two sides' starts of the turn differ: the network's delay,
-/// and after a player came back, its catch-up (a few milliseconds a move).
-pub(super) const CLOCK_SLACK_MS: u64 = 3000;
+/// How a remote move's clock claim is checked ([`Table::apply_remote`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Claim {
+    /// A live move, over a link whose round trip is `rtt`: checked against this side's
+    /// clock alone.
+    Live {
+        /// The link's measured round trip.
+        rtt: Duration,
+    },
+    /// A move of a catch-up: checked with the catch-up's other moves
+    /// (`referee::catch_up`) before any is played.
+    CaughtUp,
+}
 
 fn parse_typed(line: &str) -> Option<Typed> {
     match line.trim() {

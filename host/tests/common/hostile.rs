@@ -97,15 +97,23 @@ pub fn seat_at(
 
 /// The game id of the one plugin in `plugins` (`id`, `name`), as an honest host offers it.
 pub fn game_id(plugins: &Path, id: &str, name: &str) -> GameId {
-    let listed = super::run_common::tavola(plugins, &["list", "--json"]);
-    let json: serde_json::Value = serde_json::from_str(&listed.stdout).unwrap();
-    let p = &json["plugins"][0];
-    GameId {
-        id: id.into(),
-        name: name.into(),
-        version: p["version"].as_str().unwrap().into(),
-        hash: p["hash"].as_str().unwrap().into(),
+    // Under load an inspection may time out once (the plugin then listed as failed):
+    // asked again, it is read from the cache or inspected anew.
+    for _ in 0..5 {
+        let listed = super::run_common::tavola(plugins, &["list", "--json"]);
+        let json: serde_json::Value = serde_json::from_str(&listed.stdout).unwrap();
+        let p = &json["plugins"][0];
+        if let (Some(version), Some(hash)) = (p["version"].as_str(), p["hash"].as_str()) {
+            return GameId {
+                id: id.into(),
+                name: name.into(),
+                version: version.into(),
+                hash: hash.into(),
+            };
+        }
+        std::thread::sleep(Duration::from_millis(500));
     }
+    panic!("{id} is not listed in {}", plugins.display());
 }
 
 /// The first legal move of `game`'s start position as it travels: numbered 1, for

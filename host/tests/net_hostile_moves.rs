@@ -272,3 +272,101 @@ fn a_peers_texts_reach_the_terminal_without_control_characters() {
     drop(link);
     node.close();
 }
+
+#[test]
+fn questions_out_of_turn_or_repeated_are_declined_without_asking_the_person() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let record = out.path().join("host.json");
+    // A person hosts South (seat 0, first to move) with 12 s; the attacker is North.
+    let (mut host_side, invite) = host_typing(
+        dir.path(),
+        &[
+            "kalah",
+            "--seat",
+            "0",
+            "--clock",
+            "0.2+0",
+            "--record",
+            record.to_str().unwrap(),
+            "--reconnect",
+            "3",
+        ],
+    );
+    let invite = Invite::parse(&invite).unwrap();
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&loopback(), None, tx).unwrap();
+    let (link, seat, _) = seat_at(&node, &events, &invite, None);
+    assert_eq!(seat, 1);
+    assert!(host_side.wait_for("seat 0 to move", Duration::from_secs(20)));
+    // A hundred draw offers and takeback requests at the person's turn.
+    for _ in 0..100 {
+        link.send(&Message::OfferDraw { seat: 1 });
+        link.send(&Message::AskTakeback { seat: 1, moves: 0 });
+    }
+    for _ in 0..200 {
+        match message(&events, link.id()) {
+            Message::AnswerDraw { accept } | Message::AnswerTakeback { accept } => {
+                assert!(!accept)
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    // The person was asked nothing, and moves on its own clock.
+    while let Some(line) = host_side.line(Duration::from_millis(500)) {
+        assert!(!line.contains("agree?"), "the person was asked: {line}");
+    }
+    let first = first_move(dir.path(), "kalah", 0, 0);
+    host_side.type_line(&first.notation);
+    let Message::Move(played) = message(&events, link.id()) else {
+        panic!("no move")
+    };
+    assert!(played.spent_ms < 12_000, "{played:?}");
+    // At its own turn the attacker may ask once: the person is asked; a second offer in
+    // the same turn is declined unasked.
+    link.send(&Message::OfferDraw { seat: 1 });
+    assert!(host_side.wait_for("offers a draw: agree?", Duration::from_secs(10)));
+    host_side.type_line("no");
+    assert!(matches!(
+        message(&events, link.id()),
+        Message::AnswerDraw { accept: false }
+    ));
+    link.send(&Message::OfferDraw { seat: 1 });
+    assert!(matches!(
+        message(&events, link.id()),
+        Message::AnswerDraw { accept: false }
+    ));
+    drop(link);
+    node.close();
+    let hosted = host_side.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    assert!(!hosted.stdout.contains("agree?"), "{}", hosted.stdout);
+    let r = read_record(&record);
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.ending, Some(Ending::Forfeit { seat: 1 }));
+}
+
+#[test]
+fn a_second_player_for_a_taken_seat_is_refused_not_made_a_spectator() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let record = out.path().join("host.json");
+    let (host_side, invite) = bot_host(dir.path(), &record, &["--reconnect", "3"]);
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&loopback(), None, tx).unwrap();
+    let (first, ..) = seat_at(&node, &events, &invite, None);
+    let second = node
+        .connect(invite.endpoint.clone(), Duration::from_secs(10))
+        .unwrap();
+    second.send(&Message::Hello {
+        protocol: PROTOCOL_VERSION,
+        app: "late".into(),
+        role: tavola::net::message::Role::Play,
+        rejoin: None,
+    });
+    refusal(&events, &second, "every seat is taken");
+    drop((first, second));
+    node.close();
+    let hosted = host_side.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}", hosted.stderr);
+}

@@ -321,7 +321,18 @@ impl Hosting {
                     return;
                 }
             },
-            (Role::Play, None) => self.free_seat(),
+            (Role::Play, None) => match self.free_seat() {
+                Some(s) => Some(s),
+                None => {
+                    // Asked to play: never made a spectator without being told.
+                    self.refuse(
+                        link,
+                        "every seat is taken (or the game has started): join with --watch to \
+                         watch it",
+                    );
+                    return;
+                }
+            },
         };
         self.greeted.push((
             link,
@@ -362,6 +373,11 @@ impl Hosting {
         self.arriving.retain(|(l, _)| *l != link);
         match g.seat {
             None => {
+                let text = format!(
+                    "a spectator ({}) watches the game",
+                    self.link(link).map_or("?", |l| l.peer())
+                );
+                (self.report)(&text);
                 if self.started {
                     self.welcome(table, link, None);
                 } else {

@@ -370,3 +370,59 @@ fn a_second_player_for_a_taken_seat_is_refused_not_made_a_spectator() {
     let hosted = host_side.finish(Duration::from_secs(30));
     assert!(hosted.ok, "{}", hosted.stderr);
 }
+
+#[test]
+fn a_guest_killed_and_resumed_at_its_turn_gets_no_time_back() {
+    let dir = plugins_of(&["kalah"]);
+    let out = tempfile::tempdir().unwrap();
+    let host_record = out.path().join("host.json");
+    let guest_record = out.path().join("guest.json");
+    // 15 s a seat; the guest's person (South, first to move) types nothing.
+    let (host_side, invite) = bot_host(
+        dir.path(),
+        &host_record,
+        &["--clock", "0.25+0", "--reconnect", "30"],
+    );
+    let invite_text = invite.to_text();
+    let mut guest = join_typing(
+        dir.path(),
+        &invite_text,
+        &[
+            "--record",
+            guest_record.to_str().unwrap(),
+            "--reconnect",
+            "30",
+        ],
+    );
+    assert!(guest.wait_for("seat 0 to move", Duration::from_secs(20)));
+    // 8 s into its turn the guest dies and comes back from its record at once.
+    std::thread::sleep(Duration::from_secs(8));
+    guest.kill();
+    let back = join_typing(
+        dir.path(),
+        "",
+        &[
+            "--resume",
+            guest_record.to_str().unwrap(),
+            "--reconnect",
+            "30",
+        ],
+    );
+    let resumed = std::time::Instant::now();
+    let hosted = host_side.finish(Duration::from_secs(40));
+    let ended = resumed.elapsed();
+    assert!(hosted.ok, "{}", hosted.stderr);
+    // Its 15 s ran from its turn's start, not from its return (then it would have had
+    // 15 s more): the game ends on time some 7 s after the return.
+    assert!(
+        ended < Duration::from_secs(12),
+        "the game ended {ended:?} after the return: the crash gave time back"
+    );
+    let joined = back.finish(Duration::from_secs(20));
+    assert!(joined.ok, "{}", joined.stderr);
+    for path in [&host_record, &guest_record] {
+        let r = read_record(path);
+        assert_eq!(r.ending, Some(Ending::Time { seat: 0 }), "{path:?}");
+        assert!(r.moves.is_empty());
+    }
+}

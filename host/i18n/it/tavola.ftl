@@ -721,6 +721,8 @@ cli-arg-write-broker-dir = La cartella i cui file `game-NNNN.json` può scrivere
 cli-about-net = Gioca con qualcuno su un altro computer: offri una partita (`net host`) o unisciti a una (`net join`)
 cli-about-net-host = Offri una partita: scrivi il suo invito su una riga, aspetta i giocatori, gioca questo posto
 cli-about-net-join = Unisciti a una partita dal suo invito
+cli-about-net-verify = Mostra che ogni lancio della registrazione di una partita in rete è stato equo: ogni contributo è l'anello successivo della catena del suo giocatore fino all'impegno dato prima della partita, e ogni esito del caso è quello che i contributi estraggono
+cli-arg-net-verify-record = La registrazione (di una qualsiasi delle due parti)
 cli-arg-net-host-game = L'id del gioco (vedi `tavola list`)
 cli-arg-net-host-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
 cli-arg-net-host-seat = Il posto giocato da questa parte (da 0); ogni altro posto è di un giocatore che si unisce

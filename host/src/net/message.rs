@@ -8,7 +8,7 @@
 //!
 //! **No text from the other side reaches a person raw**: every string of a message read
 //! (names, notations, reasons, option values, keys) has its control characters removed
-//! ([`printable_line`](crate::printable::printable_line)) before the message exists, and
+//! ([`printable_line`]) before the message exists, and
 //! so does the parser's own account of a bad frame (which may quote it). A notation or
 //! secret that needed cleaning then simply matches nothing.
 

@@ -233,3 +233,139 @@ fn each_throw_of_an_honest_game_is_shown_fair_and_a_tampered_one_is_not() {
     assert!(!refused.ok, "{}", refused.stdout);
     assert!(refused.stderr.contains("not fair"), "{}", refused.stderr);
 }
+
+#[test]
+fn a_host_killed_mid_throws_comes_back_with_the_same_throws_and_both_records_verify() {
+    let dir = plugins_of(&["stork_migration"]);
+    let out = tempfile::tempdir().unwrap();
+    let host_record = out.path().join("host.json");
+    let guest_record = out.path().join("guest.json");
+    let (mut first, invite) = host(
+        dir.path(),
+        &[
+            "stork-migration",
+            "--bot",
+            "random",
+            "--record",
+            host_record.to_str().unwrap(),
+        ],
+    );
+    let guest = join(
+        dir.path(),
+        &invite,
+        &[
+            "--bot",
+            "random",
+            "--record",
+            guest_record.to_str().unwrap(),
+            "--reconnect",
+            "60",
+        ],
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let thrown = || {
+        tavola::record::Record::read(&host_record)
+            .map_or(0, |r| r.net.map_or(0, |n| n.throws.len()))
+    };
+    while thrown() < 6 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    first.kill();
+    let before = read_record(&host_record);
+    assert!(before.result.is_none(), "the game ended before the kill");
+    let (again, same) = host(
+        dir.path(),
+        &[
+            "--resume",
+            host_record.to_str().unwrap(),
+            "--reconnect",
+            "60",
+        ],
+    );
+    assert_eq!(same, invite);
+    let hosted = again.finish(Duration::from_secs(180));
+    let joined = guest.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}\n{}", hosted.stderr, joined.stderr);
+    assert!(joined.ok, "{}", joined.stderr);
+    let (a, b) = (read_record(&host_record), read_record(&guest_record));
+    assert!(a.result.is_some());
+    let key = |m: &tavola::record::RecordedMove| (m.id, m.seat, m.check.clone());
+    assert_eq!(
+        a.moves.iter().map(key).collect::<Vec<_>>(),
+        b.moves.iter().map(key).collect::<Vec<_>>()
+    );
+    // The throws made before the crash are the record's still: nothing was thrown again.
+    let (an, bn) = (a.net.unwrap(), b.net.unwrap());
+    let kept = before.net.unwrap().throws;
+    assert_eq!(an.throws[..kept.len()], kept[..]);
+    assert_eq!(an.throws, bn.throws);
+    for path in [&host_record, &guest_record] {
+        let verified = net::tavola(dir.path(), &["net", "verify", path.to_str().unwrap()]);
+        assert!(verified.ok, "{}{}", verified.stdout, verified.stderr);
+    }
+}
+
+#[test]
+fn a_guest_killed_mid_throws_comes_back_with_the_same_throws() {
+    let dir = plugins_of(&["stork_migration"]);
+    let out = tempfile::tempdir().unwrap();
+    let host_record = out.path().join("host.json");
+    let guest_record = out.path().join("guest.json");
+    let (host_side, invite) = host(
+        dir.path(),
+        &[
+            "stork-migration",
+            "--bot",
+            "random",
+            "--record",
+            host_record.to_str().unwrap(),
+            "--reconnect",
+            "60",
+        ],
+    );
+    let mut guest = join(
+        dir.path(),
+        &invite,
+        &[
+            "--bot",
+            "random",
+            "--record",
+            guest_record.to_str().unwrap(),
+        ],
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let thrown = || {
+        tavola::record::Record::read(&guest_record)
+            .map_or(0, |r| r.net.map_or(0, |n| n.throws.len()))
+    };
+    while thrown() < 6 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    guest.kill();
+    let before = read_record(&guest_record);
+    assert!(before.result.is_none(), "the game ended before the kill");
+    let back = join(
+        dir.path(),
+        "",
+        &[
+            "--resume",
+            guest_record.to_str().unwrap(),
+            "--bot",
+            "random",
+        ],
+    );
+    let hosted = host_side.finish(Duration::from_secs(180));
+    let joined = back.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}\n{}", hosted.stderr, joined.stderr);
+    assert!(joined.ok, "{}", joined.stderr);
+    let (a, b) = (read_record(&host_record), read_record(&guest_record));
+    let (an, bn) = (a.net.unwrap(), b.net.unwrap());
+    let kept = before.net.unwrap().throws;
+    assert_eq!(bn.throws[..kept.len()], kept[..]);
+    assert_eq!(an.throws, bn.throws);
+    let verified = net::tavola(
+        dir.path(),
+        &["net", "verify", guest_record.to_str().unwrap()],
+    );
+    assert!(verified.ok, "{}{}", verified.stdout, verified.stderr);
+}

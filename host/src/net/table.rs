@@ -211,6 +211,8 @@ pub(super) struct Table {
     /// Messages for the other sides that the table made (its contributions to throws):
     /// the role sends them.
     pub outbox: Vec<Message>,
+    /// The record's network section changed since the last save.
+    pub net_changed: bool,
 }
 
 /// The worker's error, said once.
@@ -257,14 +259,20 @@ impl Table {
             net_moves: Vec::new(),
             throws: None,
             outbox: Vec::new(),
+            net_changed: false,
         }
     }
 
-    /// Saves the record so far.
+    /// Saves the record so far (all of it again when its network section changed: the
+    /// throws, which a side coming back after a crash must find in its record).
     pub fn save(&mut self) -> Result<(), TableError> {
         if let Some(w) = &mut self.writer {
-            w.save(&self.record)
-                .map_err(|e| TableError::Record(e.to_string()))?;
+            let saved = if std::mem::take(&mut self.net_changed) {
+                w.restart(&self.record)
+            } else {
+                w.save(&self.record)
+            };
+            saved.map_err(|e| TableError::Record(e.to_string()))?;
         }
         Ok(())
     }
@@ -419,6 +427,7 @@ impl Table {
                     let made = throws.made().to_vec();
                     if let Some(net) = &mut self.record.net {
                         net.throws = made;
+                        self.net_changed = true;
                     }
                     let mv = outcomes[rng.chance(&outcomes)].mv.0;
                     self.apply(mv, None)?;

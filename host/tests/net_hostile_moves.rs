@@ -167,8 +167,10 @@ fn a_clock_claim_below_what_the_host_measured_is_refused() {
     let node = Node::bind(&loopback(), None, tx).unwrap();
     let (link, seat, _) = seat_at(&node, &events, &invite, None);
     assert_eq!(seat, 0);
-    std::thread::sleep(Duration::from_secs(5));
-    link.send(&Message::Move(first_move(dir.path(), "kalah", 0, 0)));
+    let started = std::time::Instant::now();
+    let claim_none = first_move(dir.path(), "kalah", 0, 0);
+    std::thread::sleep(Duration::from_secs(5).saturating_sub(started.elapsed()));
+    link.send(&Message::Move(claim_none));
     let reason = refusal(&events, &link, "thought for 0 ms");
     assert!(reason.contains("passed on this side's clock"), "{reason}");
     // South's clock ran on from its turn's start: it loses on time, its move unrecorded.
@@ -191,6 +193,8 @@ fn an_early_flag_is_refused_and_the_flagger_forfeits() {
     let dir = plugins_of(&["kalah"]);
     let out = tempfile::tempdir().unwrap();
     let record = out.path().join("host.json");
+    // The move the host's person will type, known before its clock runs.
+    let first = first_move(dir.path(), "kalah", 0, 0);
     // A person hosts South (seat 0, to move first) with 5.4 s; the attacker is North.
     let (mut host_side, invite) = host_typing(
         dir.path(),
@@ -215,7 +219,6 @@ fn an_early_flag_is_refused_and_the_flagger_forfeits() {
     link.send(&Message::Flag { seat: 0 });
     refusal(&events, &link, "its time has not run out");
     // The host's person moves; the attacker, refused, does not come back: it forfeits.
-    let first = first_move(dir.path(), "kalah", 0, 0);
     host_side.type_line(&first.notation);
     let hosted = host_side.finish(Duration::from_secs(30));
     assert!(hosted.ok, "{}", hosted.stderr);
@@ -278,6 +281,7 @@ fn questions_out_of_turn_or_repeated_are_declined_without_asking_the_person() {
     let dir = plugins_of(&["kalah"]);
     let out = tempfile::tempdir().unwrap();
     let record = out.path().join("host.json");
+    let first = first_move(dir.path(), "kalah", 0, 0);
     // A person hosts South (seat 0, first to move) with 12 s; the attacker is North.
     let (mut host_side, invite) = host_typing(
         dir.path(),
@@ -316,7 +320,6 @@ fn questions_out_of_turn_or_repeated_are_declined_without_asking_the_person() {
     while let Some(line) = host_side.line(Duration::from_millis(500)) {
         assert!(!line.contains("agree?"), "the person was asked: {line}");
     }
-    let first = first_move(dir.path(), "kalah", 0, 0);
     host_side.type_line(&first.notation);
     let Message::Move(played) = message(&events, link.id()) else {
         panic!("no move")

@@ -15,13 +15,22 @@
 //! - **its clock claim** is one this side saw happen ([`clock_claim`]): each side times
 //!   the other's moves on its own monotonic clock, and a claim is accepted only within
 //!   [`LATENCY_ALLOWANCE_MS`] plus the link's measured round trip of that measurement,
-//!   too long *or* too short. Moves caught up after an absence were not seen one by one:
-//!   together they may claim at most the time that passed since this side last saw the
-//!   game ([`catch_up`]).
+//!   too long *or* (in a game with clocks, where claims are recorded) too short. Moves
+//!   caught up after an absence were not seen one by one: together they may claim at
+//!   most the time that passed since this side last saw the game ([`catch_up`]); their
+//!   claims cannot be checked from below (the time this side was away is not its to
+//!   see).
 //!
 //! An ending is accepted only when this side can verify it: a resignation or a flag of
 //! the sender's own seat, or a flag that this side's own clock shows ([`flag`]); an early
 //! or forged flag is refused and reported.
+//!
+//! The other checks of what a peer sends live beside what they guard, and go with this
+//! module into the `Referee`: a contribution to a throw (`throws.rs`: the throw due, the
+//! sender's seat, the next link of its chain), a question (`side.rs`: from the player to
+//! move, once a turn), the handshake (`host_events.rs`: the protocol version, the seat's
+//! secret, a commitment's form, a join within 15 s), and every text made printable as a
+//! message is read (`message.rs`).
 
 use std::time::{Duration, Instant};
 

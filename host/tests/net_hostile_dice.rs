@@ -369,3 +369,84 @@ fn a_guest_killed_mid_throws_comes_back_with_the_same_throws() {
     );
     assert!(verified.ok, "{}{}", verified.stdout, verified.stderr);
 }
+
+/// A Storks host (seat 0, a bot) and an attacker seated on seat 1 with `--reconnect 3`:
+/// the host, its record, the attacker's link and events, after the host's contribution
+/// to the first throw came.
+fn hosted_storks(
+    dir: &std::path::Path,
+    record: &std::path::Path,
+) -> (net::Side, Link, mpsc::Receiver<Event>, Node) {
+    let (side, invite) = host(
+        dir,
+        &[
+            "stork-migration",
+            "--bot",
+            "random",
+            "--record",
+            record.to_str().unwrap(),
+            "--reconnect",
+            "3",
+        ],
+    );
+    let invite = Invite::parse(&invite).unwrap();
+    let (tx, events) = mpsc::channel();
+    let node = Node::bind(&loopback(), None, tx).unwrap();
+    let (link, seat, _) = hostile::seat_at(&node, &events, &invite, None);
+    assert_eq!(seat, 1);
+    match message(&events, link.id()) {
+        Message::Reveal {
+            seat,
+            throw,
+            number,
+            ..
+        } => assert_eq!((seat, throw, number), (0, 1, 1)),
+        other => panic!("no reveal but {other:?}"),
+    }
+    (side, link, events, node)
+}
+
+#[test]
+fn a_guest_that_forges_its_contribution_is_refused_and_forfeits() {
+    let dir = plugins_of(&["stork_migration"]);
+    let out = tempfile::tempdir().unwrap();
+    let record = out.path().join("host.json");
+    let (side, link, events, node) = hosted_storks(dir.path(), &record);
+    link.send(&Message::Reveal {
+        seat: 1,
+        throw: 1,
+        number: 1,
+        secret: Nonce::generate().to_hex(),
+    });
+    refusal(&events, &link, "does not match its commitment");
+    let hosted = side.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    let r = read_record(&record);
+    assert!(r.moves.is_empty(), "a throw was played: {:?}", r.moves);
+    assert_eq!(r.ending, Some(Ending::Forfeit { seat: 1 }));
+    drop(link);
+    node.close();
+}
+
+#[test]
+fn a_guest_that_withholds_its_contribution_forfeits() {
+    let dir = plugins_of(&["stork_migration"]);
+    let out = tempfile::tempdir().unwrap();
+    let record = out.path().join("host.json");
+    let (side, link, _events, node) = hosted_storks(dir.path(), &record);
+    // Connected, silent: it has seen the host's link and does not like the throw.
+    let hosted = side.finish(Duration::from_secs(30));
+    assert!(hosted.ok, "{}", hosted.stderr);
+    let r = read_record(&record);
+    assert!(r.moves.is_empty(), "a throw was played: {:?}", r.moves);
+    assert_eq!(r.ending, Some(Ending::Forfeit { seat: 1 }));
+    assert!(
+        hosted
+            .stderr
+            .contains("did not contribute to the throw due within 3 s"),
+        "{}",
+        hosted.stderr
+    );
+    drop(link);
+    node.close();
+}

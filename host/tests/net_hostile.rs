@@ -142,7 +142,7 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
             "--record",
             record.to_str().unwrap(),
             "--reconnect",
-            "20",
+            "5",
         ],
     );
     let invite = Invite::parse(&invite_text).unwrap();
@@ -263,7 +263,8 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
         saved.moves
     );
 
-    // A legal move with a position the host does not reach: the game stops, unrecorded.
+    // A legal move with a position the host does not reach: refused, unrecorded; the
+    // attacker, refused, does not come back within the window and forfeits.
     let (link, ..) = seat_at(&node, &events, &invite, rejoin());
     let true_claim = turn_began.elapsed().as_millis() as u64;
     refused(
@@ -273,7 +274,7 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
         "disagree",
     );
     let hosted = host_side.finish(Duration::from_secs(30));
-    assert!(!hosted.ok, "the host went on after a disagreement");
+    assert!(hosted.ok, "{}", hosted.stderr);
     assert!(
         hosted.stderr.contains("disagree after move 1 (c)"),
         "{}",
@@ -295,6 +296,10 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
         saved.moves.is_empty(),
         "a refused move was recorded: {:?}",
         saved.moves
+    );
+    assert_eq!(
+        saved.ending,
+        Some(tavola::ending::Ending::Forfeit { seat: 0 })
     );
     node.close();
 }

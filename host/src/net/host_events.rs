@@ -503,13 +503,11 @@ impl Hosting {
                 self.refuse(link, &reason);
                 Ok(())
             }
+            // Both sides run the same plugin file: a position that differs is the
+            // sender's word against this side's own worker, a fault like any other.
             Err(e @ TableError::Disagree { .. }) => {
-                if let Some(l) = self.link(link) {
-                    l.send(&Message::Refused {
-                        reason: e.to_string(),
-                    });
-                }
-                Err(e)
+                self.refuse(link, &e.to_string());
+                Ok(())
             }
             Err(e) => Err(e),
         }

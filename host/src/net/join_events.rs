@@ -47,12 +47,9 @@ impl Joining {
                 let rtt = self.link.rtt();
                 match table.apply_remote(&m, Claim::Live { rtt }) {
                     Err(TableError::Refused(reason)) => self.fault(table, &reason),
-                    Err(e @ TableError::Disagree { .. }) => {
-                        self.link.send(&Message::Refused {
-                            reason: e.to_string(),
-                        });
-                        Err(e)
-                    }
+                    // The same plugin file on both sides: a position that differs is the
+                    // host's word against this side's own worker, a fault.
+                    Err(e @ TableError::Disagree { .. }) => self.fault(table, &e.to_string()),
                     other => other,
                 }
             }

@@ -127,9 +127,10 @@ pub enum TableError {
     /// The other side sent what this side refuses; nothing of it was played or recorded.
     #[error("refused from the other side: {0}")]
     Refused(String),
-    /// Both sides played the same move and reached different positions.
+    /// Both sides played the same move and reached different positions (both run the
+    /// same plugin file: the sender's claim is false, and the move is refused).
     #[error(
-        "the two sides disagree after move {number} ({notation}): this side reached position {ours}, the other {theirs}; the game is stopped (the record keeps every move before it)"
+        "the two sides disagree after move {number} ({notation}): this side reached position {ours}, the other {theirs}; the move is refused (the record keeps every move before it)"
     )]
     Disagree {
         /// The move's number.

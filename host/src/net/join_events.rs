@@ -4,7 +4,8 @@
 use std::time::{Duration, Instant};
 
 use super::{
-    join::{Joining, hello, wait_message},
+    join::{Joining, hello},
+    join_welcome::wait_message,
     link::Event,
     message::{Message, Rejoin, Role},
     side::Question,

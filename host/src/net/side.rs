@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use super::{
     link::Event,
     message::Message,
-    table::{Table, TableError, Typed},
+    player::Typed,
+    table::{Table, TableError},
 };
 use crate::ending::Ending;
 

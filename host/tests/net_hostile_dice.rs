@@ -292,7 +292,12 @@ fn a_host_killed_mid_throws_comes_back_with_the_same_throws_and_both_records_ver
     let key = |m: &tavola::record::RecordedMove| (m.id, m.seat, m.check.clone());
     assert_eq!(
         a.moves.iter().map(key).collect::<Vec<_>>(),
-        b.moves.iter().map(key).collect::<Vec<_>>()
+        b.moves.iter().map(key).collect::<Vec<_>>(),
+        "endings {:?} {:?}\nthe host said:\n{}\nthe guest said:\n{}",
+        a.ending,
+        b.ending,
+        hosted.stderr,
+        joined.stderr
     );
     // The throws made before the crash are the record's still: nothing was thrown again.
     let (an, bn) = (a.net.unwrap(), b.net.unwrap());

@@ -174,6 +174,9 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
         .learn(&welcome.throws)
         .map_err(|e| joining.refuse(&e))?;
     throws.send_again();
+    for m in throws.made_beyond(welcome.throws.len()) {
+        joining.link.send(&m);
+    }
     table.throws = Some(throws);
     let playing = offered.seat.is_some();
     table.set_net(

@@ -218,6 +218,9 @@ impl Joining {
                     return self.fault(table, &reason);
                 }
                 throws.send_again();
+                for m in throws.made_beyond(welcome.throws.len()) {
+                    self.link.send(&m);
+                }
             }
             let since = table.turn_earliest;
             self.catch_up(table, &welcome.moves, Some(since))?;

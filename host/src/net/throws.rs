@@ -281,6 +281,31 @@ impl Throws {
             .collect()
     }
 
+    /// This side's own contributions to the throws it made beyond the first `known`
+    /// (those the host's welcome holds): the host, back from a crash, lost the last
+    /// throw it had not saved, and needs them to make it again — the same throw, from
+    /// the same links.
+    pub(super) fn made_beyond(&self, known: usize) -> Vec<Message> {
+        let Some((seat, _)) = &self.own else {
+            return Vec::new();
+        };
+        self.made[..self.used]
+            .iter()
+            .enumerate()
+            .skip(known)
+            .filter_map(|(i, t)| {
+                t.reveals
+                    .get(usize::from(*seat))
+                    .map(|secret| Message::Reveal {
+                        seat: *seat,
+                        throw: i as u32 + 1,
+                        number: t.number,
+                        secret: secret.clone(),
+                    })
+            })
+            .collect()
+    }
+
     /// After this side came back: its own contribution to the throw due is sent again
     /// (the other side may have lost it).
     pub(super) fn send_again(&mut self) {

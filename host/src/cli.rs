@@ -16,6 +16,7 @@ use crate::{
     storage::RecordWriter,
 };
 
+pub mod detach;
 mod endgame;
 mod engine_protocol;
 mod engine_worker;
@@ -236,6 +237,26 @@ pub enum Command {
     /// worker per game; see the `worker` module).
     #[command(hide = true)]
     Worker,
+    /// Make one system call inside the sandbox of one kind of process, or print the
+    /// allow-list as JSON (`--list`): the sandbox's sweep test (`sandbox::probe`).
+    #[command(hide = true)]
+    SandboxProbe {
+        /// The kind of process whose sandbox is entered.
+        #[arg(long, value_enum, default_value = "worker")]
+        kind: crate::sandbox::probe::ProcessKind,
+        /// The system call's number.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        nr: i64,
+        /// Through which interface.
+        #[arg(long, value_enum, default_value = "native")]
+        abi: crate::sandbox::probe::Abi,
+        /// Print the allow-list instead.
+        #[arg(long)]
+        list: bool,
+        /// A folder for the worker's tables folder (default: the system's temporary one).
+        #[arg(long, value_name = "DIR")]
+        scratch: Option<PathBuf>,
+    },
     /// Write the records of a sandboxed command (see the `sandbox::broker` module).
     #[command(hide = true)]
     WriteBroker {
@@ -243,8 +264,11 @@ pub enum Command {
         #[arg(long, conflicts_with = "dir")]
         file: Option<PathBuf>,
         /// The folder whose `game-NNNN.json` files it may write.
-        #[arg(long)]
+        #[arg(long, requires = "games")]
         dir: Option<PathBuf>,
+        /// With `--dir`: how many games (`game-0000.json` up to this count, exclusive).
+        #[arg(long)]
+        games: Option<u64>,
     },
     /// Run the conformance suite on a plugin file (or a loaded game's id).
     Check {
@@ -295,7 +319,10 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("{}", crate::tr!("cli-error", error = format!("{e:#}")));
+            // An error may carry a plugin's or a file's words: no control character of
+            // theirs reaches the terminal.
+            let error = crate::printable::printable(&format!("{e:#}")).into_owned();
+            eprintln!("{}", crate::tr!("cli-error", error = error));
             ExitCode::FAILURE
         }
     }
@@ -304,8 +331,20 @@ pub fn main() -> ExitCode {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     crate::sandbox::harden_process();
+    let internal = matches!(
+        cli.command,
+        Some(
+            Command::Worker
+                | Command::Inspect { .. }
+                | Command::WriteBroker { .. }
+                | Command::SandboxProbe { .. }
+        )
+    );
     if cli.no_sandbox {
         crate::sandbox::disable();
+    }
+    // Off by the flag or by `TAVOLA_NO_SANDBOX`: said in every command a person runs.
+    if crate::sandbox::disabled() && !internal && !detach::is_detached() {
         eprintln!(
             "{}",
             crate::tr!(
@@ -321,7 +360,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     };
     if !matches!(
         command,
-        Command::Worker | Command::Inspect { .. } | Command::WriteBroker { .. }
+        Command::Worker
+            | Command::Inspect { .. }
+            | Command::WriteBroker { .. }
+            | Command::SandboxProbe { .. }
     ) {
         // The worker is told its language with each request; inspecting speaks none.
         let data_dir = crate::app::data_dir();
@@ -372,11 +414,32 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Command::Worker => return crate::worker::serve().map(|()| ExitCode::SUCCESS),
-        Command::WriteBroker { file, dir } => {
+        Command::SandboxProbe {
+            kind,
+            nr,
+            abi,
+            list,
+            scratch,
+        } => {
+            if list {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&crate::sandbox::probe::list())?
+                );
+            } else {
+                let scratch = scratch.unwrap_or_else(std::env::temp_dir);
+                crate::sandbox::probe::probe(kind, nr, abi, &scratch).map_err(|e| anyhow!(e))?;
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        Command::WriteBroker { file, dir, games } => {
             use crate::sandbox::broker::{Target, serve};
             let target = match (file, dir) {
                 (Some(f), _) => Target::File(f),
-                (None, Some(d)) => Target::Series(d),
+                (None, Some(dir)) => Target::Series {
+                    dir,
+                    games: games.unwrap_or(0),
+                },
                 (None, None) => bail!("write-broker needs --file or --dir"),
             };
             return serve(&target).map(|()| ExitCode::SUCCESS);
@@ -389,9 +452,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Engine(args) if args.worker => return engine_worker::run(dirs, &args),
         other => other,
     };
+    // The commands below run plugin code in their process: never in one that holds the
+    // user's terminal (see `detach`). This process starts the command again, detached,
+    // and relays it; the detached one confines itself just before the plugin's library
+    // is opened.
+    if !matches!(command, Command::List { .. }) && !crate::sandbox::disabled() {
+        if !detach::is_detached() {
+            return detach::run_detached(detached_memory(&command));
+        }
+        detach::refuse_on_terminal()?;
+    }
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
-    // The commands below run plugin code in this process: it confines itself just before
-    // the plugin's library is opened.
     start_broker(&command)?;
     crate::sandbox::arm(allowance(&command, &set), crate::sandbox::Reporter::Person);
     match command {
@@ -484,7 +555,21 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         | Command::New(_)
         | Command::Net(_)
         | Command::WriteBroker { .. }
+        | Command::SandboxProbe { .. }
         | Command::Worker => unreachable!("handled above"),
+    }
+}
+
+/// The memory limit of a command's detached process: a worker's
+/// ([`crate::worker::process::memory_limit`]), or more for `solve` when its table is
+/// asked for more (the table, and a gigabyte for the rest).
+fn detached_memory(command: &Command) -> u64 {
+    let limit = crate::worker::process::memory_limit();
+    match command {
+        Command::Solve {
+            memory: Some(mib), ..
+        } => limit.max(mib.saturating_add(1024).saturating_mul(1024 * 1024)),
+        _ => limit,
     }
 }
 
@@ -497,8 +582,13 @@ fn start_broker(command: &Command) -> Result<()> {
             record: Some(file), ..
         } => Target::File(file.clone()),
         Command::Match {
-            record: Some(dir), ..
-        } => Target::Series(dir.clone()),
+            record: Some(dir),
+            games,
+            ..
+        } => Target::Series {
+            dir: dir.clone(),
+            games: *games,
+        },
         _ => return Ok(()),
     };
     if crate::sandbox::disabled() {
@@ -524,10 +614,11 @@ fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
         Command::Hint(args) => args.tables.endgames.clone(),
         Command::Engine(args) => args.tables.endgames.clone(),
         Command::Solve { tables, .. } => tables.endgames.clone(),
-        Command::Endgame(args) => args.folder(),
+        Command::Endgame(args) => args.folder(set),
         _ => None,
     };
     crate::sandbox::Allowance {
+        many_libraries: matches!(command, Command::Bench { game: None, .. }),
         read,
         write: write
             .into_iter()
@@ -561,6 +652,8 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
                     "api_level": p.map(|p| p.api_level()),
                     "hash": p.map(|p| p.meta().hash.clone()),
                     "reason": f.reason(),
+                    // The file used for an id others offer too: why, and the others.
+                    "note": f.note(),
                     "details": match &f.status {
                         PluginStatus::Refused(e) => e.details().map(str::to_owned),
                         _ => None,
@@ -583,15 +676,13 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
             },
             "text": sandbox.to_string(),
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json!({
-                "dirs": dirs,
-                "plugins": files,
-                "unreadable": problems,
-                "sandbox": sandbox,
-            }))?
-        );
+        let text = serde_json::to_string_pretty(&json!({
+            "dirs": dirs,
+            "plugins": files,
+            "unreadable": problems,
+            "sandbox": sandbox,
+        }))?;
+        println!("{}", json_for_terminal(&text));
         return Ok(ExitCode::SUCCESS);
     }
     let sandbox = crate::sandbox::system_state().to_string();
@@ -603,11 +694,18 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
         } else {
             format!("  ({})", crate::tr!("cli-list-missing-folder"))
         };
-        println!("  {}  [{}]{note}", d.path.display(), d.source);
+        println!(
+            "  {}  [{}]{note}",
+            line(&d.path.display().to_string()),
+            d.source
+        );
     }
+    // Names, versions, reasons and paths come from plugins and from the names of files
+    // strangers dropped: printed without their control characters.
+    use crate::printable::printable_line as line;
     for p in &set.problems {
-        let path = p.path.display().to_string();
-        let reason = p.reason.clone();
+        let path = line(&p.path.display().to_string()).into_owned();
+        let reason = line(&p.reason).into_owned();
         println!(
             "{}",
             crate::tr!("cli-list-unreadable", path = path, reason = reason)
@@ -634,16 +732,35 @@ fn list(set: &PluginSet, as_json: bool) -> Result<ExitCode> {
                 p.manifest().version.as_str(),
             )
         });
+        let (name, version) = (line(name), line(version));
         println!(
             "{id:<20} {name:<24} {version:<9} {:<12} {}",
             status_in_words(f.status_word()),
-            f.path.display()
+            line(&f.path.display().to_string())
         );
         if let Some(reason) = f.reason() {
-            println!("{:<20} └ {reason}", "");
+            println!("{:<20} └ {}", "", line(&reason));
+        }
+        if let Some(note) = f.note() {
+            println!("{:<20} └ {}", "", line(&note));
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// JSON text with DEL and the C1 control characters (U+0080–U+009F), which `serde_json`
+/// leaves raw inside strings and some terminals act on, written as `\u` escapes: the
+/// same JSON, inert on a terminal (C0 characters are escaped by `serde_json` already).
+fn json_for_terminal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && !matches!(c, '\n' | '\t' | '\r') {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A plugin's status word (`loaded`, …) in the player's language, for the table.
@@ -684,7 +801,8 @@ fn seat_name(plugin: &Plugin, seat: Option<u8>) -> String {
 
 /// Prints a warning for people on standard error.
 pub(crate) fn warn(what: &str) {
-    eprintln!("{}", crate::tr!("cli-warning", warning = what.to_owned()));
+    let warning = crate::printable::printable(what).into_owned();
+    eprintln!("{}", crate::tr!("cli-warning", warning = warning));
 }
 
 fn play(
@@ -891,8 +1009,14 @@ fn check(
         "{}",
         crate::tr!(
             "cli-check-summary",
-            game = format!("{} {}", plugin.manifest().name, plugin.manifest().version),
-            path = plugin.path().display().to_string(),
+            game = crate::printable::printable_line(&format!(
+                "{} {}",
+                plugin.manifest().name,
+                plugin.manifest().version
+            ))
+            .into_owned(),
+            path =
+                crate::printable::printable_line(&plugin.path().display().to_string()).into_owned(),
             sets = report.option_sets,
             games = report.games,
             actions = report.actions,
@@ -914,7 +1038,10 @@ fn check(
         for f in &report.failures {
             println!(
                 "{}",
-                crate::tr!("cli-check-failed", failure = f.to_string())
+                crate::tr!(
+                    "cli-check-failed",
+                    failure = crate::printable::printable(f).into_owned()
+                )
             );
         }
         println!(

@@ -80,7 +80,8 @@ pub fn elo(score: f64) -> f64 {
 
 /// The record file of game `index` of a series in `dir`.
 pub fn series_record_path(dir: &Path, index: u64) -> std::path::PathBuf {
-    dir.join(format!("game-{index:04}.json"))
+    // The record writer allows exactly these names (see `sandbox::broker`).
+    crate::sandbox::broker::series_file(dir, index)
 }
 
 /// How one game of a series went, for `bot_a`'s seat.

@@ -243,15 +243,25 @@ impl Record {
             Ok(value) => value,
             Err(e) => journal(text).ok_or_else(|| RecordError::Syntax {
                 path: "record".into(),
-                reason: e.to_string(),
+                reason: without_quoted_text(&e.to_string()),
             })?,
         };
         match value.get("format").and_then(|f| f.as_str()) {
             Some(RECORD_FORMAT) => {}
             Some(other) => {
+                // A format's name, not whatever text the file holds there.
+                let found = if other.len() <= 40
+                    && other
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "-_/.".contains(c))
+                {
+                    other.to_owned()
+                } else {
+                    "…".to_owned()
+                };
                 return Err(RecordError::Format(crate::tr!(
                     "record-format-other",
-                    found = other,
+                    found = found,
                     expected = RECORD_FORMAT
                 )));
             }
@@ -273,7 +283,7 @@ impl Record {
         }
         serde_json::from_value(value).map_err(|e| RecordError::Syntax {
             path: "record".into(),
-            reason: e.to_string(),
+            reason: without_quoted_text(&e.to_string()),
         })
     }
 
@@ -460,6 +470,26 @@ fn describe_scores(o: &Outcome) -> String {
         .join("–")
 }
 
+/// A JSON error's message without the file's own strings, which `serde_json` quotes
+/// (`invalid type: string "…"`): a refusal says where and what is wrong, never what a file
+/// (a link to a secret, say) holds.
+fn without_quoted_text(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut inside = false;
+    for c in message.chars() {
+        if c == '"' {
+            out.push_str(if inside { "…\"" } else { "\"" });
+            inside = !inside;
+        } else if !inside && !c.is_control() {
+            out.push(c);
+        }
+    }
+    if inside {
+        out.push_str("…\"");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -566,5 +596,17 @@ mod tests {
         assert_eq!(record.moves.len(), 2);
         assert!(!record.has_checks());
         assert!(record.moves.iter().all(|m| m.check.is_none()));
+    }
+
+    #[test]
+    fn a_refusal_never_quotes_the_files_strings() {
+        let text = r#"{"format": "FORMAT", "game": "kalah", "seats": "SECRET"}"#
+            .replace("FORMAT", RECORD_FORMAT);
+        let e = Record::from_json(&text).unwrap_err().to_string();
+        assert!(e.contains("invalid type"), "{e}");
+        assert!(!e.contains("SECRET"), "{e}");
+        let other = r#"{"format": "SECRET token with spaces"}"#;
+        let e = Record::from_json(other).unwrap_err().to_string();
+        assert!(!e.contains("SECRET"), "{e}");
     }
 }

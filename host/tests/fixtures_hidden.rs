@@ -16,7 +16,8 @@ fn fixtures_are_hidden_and_the_game_they_shadowed_is_used() {
         source: DirSource::CommandLine,
     }]);
     let all = PluginSet::discover(dirs);
-    // As found: the fixture Kalah (9.9.9) shadows the real one, Hostile Nim is a game.
+    // As found: no first-party folder and no choice, so the file found first (by name,
+    // `libfixture_kalah_next` before `libkalah`) is used; Hostile Nim is a game.
     assert_eq!(all.game("kalah").unwrap().manifest().name, "Kalah (next)");
     assert!(all.game("hostile").is_some());
     for id in ["kalah", "hostile"] {

@@ -420,7 +420,16 @@ fn engine_in_a_worker_keeps_its_bot_there_and_plays_a_whole_game() {
     }
     assert!(moves.len() > 10, "{moves:?}");
     engine.quit();
-    // Tables from the root, as the app keeps them; --endgames is this process's and refused.
+    // Tables from the root, as the app keeps them (in the plugin's folder under the root:
+    // this Kalah is not first-party, so its folder is keyed by its content hash);
+    // --endgames is this process's and refused.
+    let set = tavola::plugins::PluginSet::discover(tavola::plugins::PluginDirs(vec![
+        tavola::plugins::PluginDir {
+            path: dir.path().to_path_buf(),
+            source: tavola::plugins::DirSource::CommandLine,
+        },
+    ]));
+    let folder = tavola::worker::tables_dir(tables.path(), set.game("kalah").unwrap());
     let (ok, _, err) = tavola(
         dir.path(),
         &[
@@ -430,7 +439,7 @@ fn engine_in_a_worker_keeps_its_bot_there_and_plays_a_whole_game() {
             "--seeds",
             "5",
             "--dir",
-            tables.path().join("kalah").to_str().unwrap(),
+            folder.to_str().unwrap(),
         ],
     );
     assert!(ok, "{err}");

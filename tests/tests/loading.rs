@@ -164,15 +164,18 @@ fn a_panic_inside_a_plugin_is_an_error_not_a_crash() {
 }
 
 #[test]
-fn the_same_game_twice_uses_the_higher_version_and_reports_the_other() {
+fn the_same_game_twice_keeps_the_one_found_first_not_the_higher_version() {
+    tavola::i18n::set_language("en");
     let first = plugins_folder(&[library("kalah")]);
     let second = tempfile::tempdir().unwrap();
     copy_into(&library("fixture_kalah_next"), second.path());
     copy_into(&library("kalah"), second.path());
     let set = discover(&[first.path(), second.path()]);
 
+    // A newcomer with a higher version (9.9.9) takes nobody's place.
     let used = set.game("kalah").unwrap();
-    assert_eq!(used.manifest().version, "9.9.9");
+    assert_eq!(used.manifest().version, "0.1.0");
+    assert_eq!(used.path().parent(), Some(first.path()));
     assert_eq!(set.games().count(), 1);
     let shadowed: Vec<&PluginFile> = set
         .files
@@ -182,15 +185,68 @@ fn the_same_game_twice_uses_the_higher_version_and_reports_the_other() {
     assert_eq!(shadowed.len(), 2);
     for f in shadowed {
         let reason = f.reason().unwrap();
-        assert!(reason.contains("kalah 0.1.0 is also in"), "{reason}");
-        assert!(reason.contains("fixture_kalah_next"), "{reason}");
+        assert!(reason.contains("kalah is also offered by"), "{reason}");
+        assert!(reason.contains("found first"), "{reason}");
+        assert!(
+            reason.contains("choose it in the Plugins panel"),
+            "{reason}"
+        );
     }
+    let kept = set.files.iter().find(|f| f.note().is_some()).unwrap();
+    assert!(kept.note().unwrap().contains("9.9.9"), "{:?}", kept.note());
 
-    // With equal versions, the folder searched first wins.
+    // With the same content twice, the folder searched first wins.
     let set = discover(&[first.path(), first.path()]);
     assert_eq!(set.games().count(), 1);
     assert_eq!(set.files[0].status_word(), "loaded");
     assert_eq!(set.files[1].status_word(), "shadowed");
+}
+
+#[test]
+fn the_first_party_game_stays_until_the_user_chooses_another() {
+    tavola::i18n::set_language("en");
+    let user = plugins_folder(&[library("fixture_kalah_next")]);
+    let beside = plugins_folder(&[library("kalah")]);
+    let dirs = PluginDirs(vec![
+        PluginDir {
+            path: user.path().to_path_buf(),
+            source: DirSource::CommandLine,
+        },
+        PluginDir {
+            path: beside.path().to_path_buf(),
+            source: DirSource::BesideExecutable,
+        },
+    ]);
+    let set = PluginSet::discover(dirs).with_choices(&Default::default());
+    let used = set.game("kalah").unwrap();
+    assert_eq!(
+        used.manifest().name,
+        "Kalah",
+        "first-party, though searched later"
+    );
+    assert!(used.meta().first_party);
+    let next = set
+        .files
+        .iter()
+        .find(|f| f.path.starts_with(user.path()))
+        .unwrap();
+    assert!(
+        next.reason().unwrap().contains("first-party"),
+        "{:?}",
+        next.reason()
+    );
+
+    // The user's choice: the other file, from now on.
+    let choice = [("kalah".to_owned(), next.path.clone())].into();
+    let set = set.with_choices(&choice);
+    let used = set.game("kalah").unwrap();
+    assert_eq!(used.manifest().version, "9.9.9");
+    assert!(
+        set.files
+            .iter()
+            .find_map(|f| f.reason().filter(|r| r.contains("your choice")))
+            .is_some()
+    );
 }
 
 #[test]

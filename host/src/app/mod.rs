@@ -170,8 +170,10 @@ impl TavolaApp {
             .clone()
             .unwrap_or_else(crate::worker::default_exe);
         let inspector = Inspector::child(worker_exe.clone());
-        let plugins = PluginSet::discover_with(dirs.clone(), &inspector).for_the_app();
         let (settings, mut message) = Settings::load(config.data_dir.as_deref());
+        let plugins = PluginSet::discover_with(dirs.clone(), &inspector)
+            .with_choices(&settings.plugin_choices)
+            .for_the_app();
         let language = config
             .language
             .clone()
@@ -218,6 +220,7 @@ impl TavolaApp {
             recoverable: 0,
             fullscreen: false,
         };
+        app.remember_single_providers();
         if let Some(start) = config.start {
             // The last run's game is kept, never overwritten by this one's saves.
             app.keep_last_game();
@@ -504,6 +507,7 @@ impl TavolaApp {
                     self.settings.crashes.remove(&hash);
                     self.save_settings();
                 }
+                Some(PluginsAction::Choose { id, path }) => self.choose_plugin(id, path),
                 Some(PluginsAction::Close) => self.screen = Screen::Chooser,
                 Some(PluginsAction::BackToBoard) if self.play.is_some() => {
                     self.screen = Screen::Play;

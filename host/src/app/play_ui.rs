@@ -67,8 +67,29 @@ impl PlayView {
             .map(Intent::Play)
             .into_iter()
             .collect();
+        if crate::sandbox::disabled() {
+            egui::Panel::top("sandbox_off").show(ui, |ui| {
+                ui.colored_label(
+                    egui::Color32::from_rgb(220, 40, 40),
+                    egui::RichText::new(crate::sandbox::SandboxState::Off.to_string()).strong(),
+                );
+            });
+        }
         if self.failure.is_some() {
             egui::Panel::top("plugin_failure").show(ui, |ui| self.failure_ui(ui, &mut intents));
+        } else if let Some(slow) = self.slow_plugin() {
+            egui::Panel::top("plugin_slow").show(ui, |ui| {
+                ui.colored_label(
+                    egui::Color32::from_rgb(200, 140, 0),
+                    crate::tr!(
+                        "play-plugin-slow",
+                        game = self.session.plugin().manifest().name.clone(),
+                        seconds = format!("{:.1}", slow.took.as_secs_f64()),
+                        what = slow.what.clone(),
+                        limit = slow.limit.as_secs()
+                    ),
+                );
+            });
         }
         // The side panel gives way to the board in a narrow window.
         let room = ui.available_width();

@@ -324,6 +324,11 @@ impl PlayView {
         self.session.set_result(result);
     }
 
+    /// Whether the game's plugin answers near the watchdog's limit (for a warning).
+    pub fn slow_plugin(&self) -> Option<&crate::worker::Slow> {
+        self.remote.as_ref().and_then(RemoteGame::slow)
+    }
+
     /// The worker, unless it failed.
     fn remote(&mut self) -> Option<&mut RemoteGame> {
         if self.failure.is_some() {
@@ -356,8 +361,13 @@ impl PlayView {
             _ => None,
         };
         if let Some(blocked) = &blocked {
-            // On the app's log as well as in the banner.
-            eprintln!("tavola: {name}: {blocked}");
+            // On the app's log as well as in the banner (the plugin's name without its
+            // control characters: the log may be a terminal).
+            eprintln!(
+                "tavola: {}: {}",
+                crate::printable::printable_line(&name),
+                crate::printable::printable_line(blocked)
+            );
         }
         self.failure = Some(PluginFailure {
             plugin: name,

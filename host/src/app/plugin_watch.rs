@@ -30,8 +30,12 @@ impl TavolaApp {
         let (sender, receiver) = mpsc::channel();
         let dirs = self.dirs.clone();
         let inspector = self.inspector.clone();
+        let choices = self.settings.plugin_choices.clone();
         std::thread::spawn(move || {
-            let _ = sender.send(PluginSet::discover_with(dirs, &inspector).for_the_app());
+            let set = PluginSet::discover_with(dirs, &inspector)
+                .with_choices(&choices)
+                .for_the_app();
+            let _ = sender.send(set);
         });
         self.scan = Some(receiver);
     }
@@ -52,7 +56,40 @@ impl TavolaApp {
         if let Some(set) = found {
             self.plugins = set;
             self.chooser.reset();
+            self.remember_single_providers();
         }
+    }
+
+    /// Remembers, as the user's choice, the file of each game id that only one file
+    /// offers (see [`crate::plugins::identity`]): a file that comes later with the same
+    /// id does not take its place until the user chooses it.
+    /// Choices whose file is gone are forgotten.
+    pub(super) fn remember_single_providers(&mut self) {
+        let found = self.plugins.unchosen_single_providers();
+        let before = self.settings.plugin_choices.len();
+        self.settings
+            .plugin_choices
+            .retain(|_, path| path.is_file());
+        if found.is_empty() && self.settings.plugin_choices.len() == before {
+            return;
+        }
+        for (id, path) in found {
+            self.settings.plugin_choices.insert(id, path);
+        }
+        self.plugins.choices = self.settings.plugin_choices.clone();
+        self.save_settings();
+    }
+
+    /// The person chose `path` for game `id` in the Plugins panel: kept in the settings,
+    /// and the plugins sorted again with it.
+    pub(super) fn choose_plugin(&mut self, id: String, path: std::path::PathBuf) {
+        self.settings.plugin_choices.insert(id, path);
+        self.save_settings();
+        let set = std::mem::take(&mut self.plugins);
+        self.plugins = set
+            .with_choices(&self.settings.plugin_choices)
+            .for_the_app();
+        self.chooser.reset();
     }
 
     pub(super) fn rescan(&mut self) {

@@ -127,6 +127,20 @@ impl PluginsPanel {
                         if let Some(reason) = file.reason() {
                             ui.label(RichText::new(super::shorten(&reason, 400)).italics());
                         }
+                        if let Some(note) = file.note() {
+                            ui.label(RichText::new(super::shorten(&note, 400)).italics());
+                        }
+                        if let PluginStatus::Shadowed { plugin, .. } = &file.status
+                            && ui
+                                .small_button(crate::tr!("plugins-use-this"))
+                                .on_hover_text(crate::tr!("plugins-use-this-hint"))
+                                .clicked()
+                        {
+                            action = Some(PluginsAction::Choose {
+                                id: plugin.id().to_owned(),
+                                path: file.path.clone(),
+                            });
+                        }
                         if let Some(blocked) =
                             file.hash.as_ref().and_then(|h| context.blocked.get(h))
                         {
@@ -198,6 +212,13 @@ impl PluginsPanel {
 pub enum PluginsAction {
     /// Offer a quarantined plugin (by content hash) again.
     TryAgain(String),
+    /// Use this file for this game id from now on (the user's choice).
+    Choose {
+        /// The game id.
+        id: String,
+        /// The file chosen.
+        path: std::path::PathBuf,
+    },
     /// Search the folders again.
     Rescan,
     /// Open the user's plugins folder in the file manager.

@@ -30,6 +30,11 @@ pub struct Settings {
     /// Whether the evaluation bar is shown beside the board (off by default).
     #[serde(default)]
     pub eval_bar: bool,
+    /// The file used for each game id that several files offer (id → file), chosen in
+    /// the Plugins panel, or remembered while only one file offered it (see
+    /// [`crate::plugins::identity`]; the command line reads it too).
+    #[serde(default)]
+    pub plugin_choices: crate::plugins::Choices,
 }
 
 impl Default for Settings {
@@ -44,6 +49,7 @@ impl Default for Settings {
             language: None,
             blocked: Default::default(),
             eval_bar: false,
+            plugin_choices: Default::default(),
         }
     }
 }

@@ -79,23 +79,27 @@ impl TablesArgs {
 }
 
 impl EndgameArgs {
-    /// The tables' folder: `--dir`, else the game's folder under `endgames` in the user
-    /// data folder (as the app keeps them: [`tables_dir`](crate::worker::tables_dir)).
-    pub(super) fn folder(&self) -> Option<PathBuf> {
+    /// The tables' folder: `--dir`, else the folder of the game's plugin in use (in
+    /// `set`) under `endgames` in the user data folder, as the app keeps them
+    /// ([`tables_dir`](crate::worker::tables_dir): by the plugin, never by the id alone).
+    pub(super) fn folder(&self, set: &PluginSet) -> Option<PathBuf> {
         match &self.dir {
             Some(d) => Some(d.clone()),
-            None => crate::app::data_dir()
-                .map(|d| crate::worker::tables_dir(&d.join("endgames"), &self.game)),
+            None => {
+                let plugin = set.game(&self.game)?;
+                crate::app::data_dir()
+                    .map(|d| crate::worker::tables_dir(&d.join("endgames"), plugin))
+            }
         }
     }
 }
 
 /// `tavola endgame`.
 pub(super) fn endgame(set: &PluginSet, args: &EndgameArgs) -> Result<ExitCode> {
-    let dir = args
-        .folder()
-        .with_context(|| crate::tr!("endgame-no-data-folder"))?;
     let (plugin, game) = set_up(set, &args.game, &args.setup)?;
+    let dir = args
+        .folder(set)
+        .with_context(|| crate::tr!("endgame-no-data-folder"))?;
     let ask = |op| -> Result<TablesStatus> {
         let request = TablesRequest {
             op,

@@ -10,6 +10,7 @@ use game_api::Turn;
 use crate::{
     net::{Invite, JoinSetup, LocalPlayer, NetOutcome, NetSettings, Offer},
     plugins::{Inspector, PluginDirs, PluginSet},
+    printable::printable_line,
 };
 
 /// `tavola net …`.
@@ -114,11 +115,10 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
     crate::plugins::forbid_in_process();
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
     let exe = std::env::current_exe().context("the tavola executable")?;
-    // Reports quote the other side (its reasons, its notations): printed without control
-    // characters, whatever slipped past the message boundary.
-    let report: Box<dyn FnMut(&str)> = Box::new(|text: &str| {
-        eprintln!("tavola net: {}", crate::printable::printable_line(text));
-    });
+    // Reports quote the plugin and the other side (reasons, notations): printed on one
+    // line without control characters, whatever slipped past the message boundary.
+    let report: Box<dyn FnMut(&str)> =
+        Box::new(|text: &str| eprintln!("tavola net: {}", printable_line(text)));
     let outcome = match args.command {
         NetCommand::Verify { record } => return verify(&set, &exe, &record),
         NetCommand::Host {
@@ -183,7 +183,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
             };
             let mut print_invite = |invite: &str, open: usize| {
                 use std::io::Write;
-                println!("{invite}");
+                println!("{}", printable_line(invite));
                 println!("open seats: {open}");
                 let _ = std::io::stdout().flush();
             };
@@ -262,7 +262,7 @@ fn verify(set: &PluginSet, exe: &std::path::Path, path: &std::path::Path) -> Res
                     "throw {} at move {}: {} (every contribution in its chain)",
                     t.throw,
                     t.number,
-                    crate::printable::printable_line(&t.outcome)
+                    printable_line(&t.outcome)
                 );
             }
             println!("{}: all {} throws fair", path.display(), throws.len());
@@ -272,7 +272,7 @@ fn verify(set: &PluginSet, exe: &std::path::Path, path: &std::path::Path) -> Res
             eprintln!(
                 "tavola net verify: {}: not fair: {}",
                 path.display(),
-                crate::printable::printable_line(&e.to_string())
+                printable_line(&e.to_string())
             );
             Ok(ExitCode::FAILURE)
         }
@@ -282,7 +282,7 @@ fn verify(set: &PluginSet, exe: &std::path::Path, path: &std::path::Path) -> Res
 /// A network game's error as the command line prints it: it may quote the other side,
 /// so without control characters.
 fn printable_error(e: crate::net::TableError) -> anyhow::Error {
-    anyhow!(crate::printable::printable_line(&e.to_string()).into_owned())
+    anyhow!(printable_line(&e.to_string()).into_owned())
 }
 
 /// Prints the moves, the result line as `tavola play` does, and the bytes sent.
@@ -296,7 +296,12 @@ fn print_outcome(outcome: &NetOutcome) {
                 .cloned()
                 .unwrap_or_else(|| crate::tr!("cli-seat", seat = s)),
         };
-        println!("{:>4}. {:<10} {}", i + 1, who, m.notation);
+        println!(
+            "{:>4}. {:<10} {}",
+            i + 1,
+            printable_line(&who),
+            printable_line(&m.notation)
+        );
     }
     let view = &outcome.snapshot.view;
     let result = outcome
@@ -313,12 +318,16 @@ fn print_outcome(outcome: &NetOutcome) {
                 .seats
                 .iter()
                 .zip(&view.panels)
-                .map(|(s, p)| format!("{} {} ({})", p.seat, s.score, super::result_word(s.result)))
+                .map(|(s, p)| {
+                    let seat = printable_line(&p.seat);
+                    format!("{seat} {} ({})", s.score, super::result_word(s.result))
+                })
                 .collect();
             let status = match outcome.record.ending {
                 Some(ending) => format!("{ending:?}"),
                 None => view.status.clone(),
             };
+            let status = printable_line(&status).into_owned();
             println!(
                 "{}",
                 crate::tr!("cli-result", status = status, scores = scores.join(", "))
@@ -326,12 +335,18 @@ fn print_outcome(outcome: &NetOutcome) {
         }
         None => println!(
             "{}",
-            crate::tr!("cli-not-over", status = view.status.clone())
+            crate::tr!(
+                "cli-not-over",
+                status = printable_line(&view.status).into_owned()
+            )
         ),
     }
     println!(
         "{}",
-        crate::tr!("cli-position", position = outcome.snapshot.notation.clone())
+        crate::tr!(
+            "cli-position",
+            position = printable_line(&outcome.snapshot.notation).into_owned()
+        )
     );
     let per_move = outcome
         .bytes_sent

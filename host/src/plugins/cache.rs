@@ -15,11 +15,14 @@
 //! cannot write the cache folder at all. Only files that start like a library are
 //! copied, and entries no plugin in the folders has used for [`PRUNE_AFTER`] are removed
 //! ([`prune`]).
+//!
+//! The cache is private: its folder is made (and, if it exists, set) mode `0700`, and
+//! every file in it is written `0600` ([`write_private`]), so another user of the machine
+//! can read nothing from it. A cache folder that belongs to another user is refused.
 
 use std::path::{Path, PathBuf};
 
 use super::files::read_plugin_file;
-use crate::storage::{Durability, write_atomic_with};
 
 /// The environment variable that moves the cache folder (tests, portable installs).
 pub const CACHE_DIR_VAR: &str = "TAVOLA_CACHE_DIR";
@@ -80,14 +83,71 @@ pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, String> {
     let hash = blake3::hash(&data).to_hex()[..32].to_owned();
     let ext = std::env::consts::DLL_EXTENSION;
     let path = dir.join(format!("{hash}.{ext}"));
+    private_dir(dir).map_err(|e| format!("the private copy cannot be written: {e}"))?;
     let complete = same_content(&path, &data);
     if !complete {
         // Written once under a temporary name and renamed into place: a copy that exists
         // is whole. A lost copy is made again from the plugins folder, so no flush.
-        write_atomic_with(&path, &data, Durability::Process)
+        write_private(&path, &data)
             .map_err(|e| format!("the private copy cannot be written: {e}"))?;
     }
     Ok(PrivateCopy { hash, path })
+}
+
+/// Makes `dir` the private cache folder: created with mode `0700` (its parents too), an
+/// existing one set to `0700`; refused if it belongs to another user (a folder someone
+/// else made in a shared place could hold their files under our names).
+pub fn private_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)?;
+        let meta = std::fs::symlink_metadata(dir)?;
+        // SAFETY: a plain system call without arguments.
+        let me = unsafe { libc::geteuid() };
+        if !meta.is_dir() || meta.uid() != me {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                format!(
+                    "the plugin cache {} is not a folder of this user: not used",
+                    dir.display()
+                ),
+            ));
+        }
+        if meta.mode() & 0o777 != 0o700 {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    std::fs::create_dir_all(dir)
+}
+
+/// Writes `bytes` as the cache file `path`, mode `0600`, in a private folder
+/// ([`private_dir`]): to a new temporary file beside it, then renamed into place (a
+/// file that exists is whole; a link planted under the name is replaced, never
+/// followed). Not flushed to the disk: a lost cache file is made again.
+pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    private_dir(dir)?;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = dir.join(format!(".{name}.{}.tmp", fastrand::u64(..)));
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let written = options
+        .open(&tmp)
+        .and_then(|mut file| file.write_all(bytes))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// Whether the file at `path` holds exactly `data`: read in pieces and compared (cheaper
@@ -133,13 +193,14 @@ pub fn prune(dir: &Path, used: &[&str]) -> usize {
         let name = entry.file_name().to_string_lossy().into_owned();
         let path = entry.path();
         let in_use = used.iter().any(|h| name.starts_with(*h));
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        make_private(&path, &meta);
         if in_use {
             touch(&path);
             continue;
         }
-        let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            continue;
-        };
         let old = meta
             .modified()
             .ok()
@@ -150,6 +211,19 @@ pub fn prune(dir: &Path, used: &[&str]) -> usize {
         }
     }
     removed
+}
+
+/// Sets a cache file written by an earlier version (mode `0644`) to `0600`.
+fn make_private(path: &Path, meta: &std::fs::Metadata) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if meta.is_file() && meta.permissions().mode() & 0o077 != 0 {
+            let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (path, meta);
 }
 
 /// Sets a file's modification time to now (its "last used").
@@ -232,5 +306,26 @@ mod tests {
             2,
             "no temporary left"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_cache_is_private_to_its_user() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        let lib = dir.path().join("lib.so");
+        std::fs::write(&lib, b"\x7fELF private").unwrap();
+        let copy = private_copy(&lib, &cache).unwrap();
+        assert_eq!(mode(&cache), 0o700);
+        assert_eq!(mode(&copy.path), 0o600);
+        // A cache left open by an earlier version is closed again.
+        std::fs::set_permissions(&cache, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(&copy.path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        private_copy(&lib, &cache).unwrap();
+        assert_eq!(mode(&cache), 0o700);
+        prune(&cache, &[copy.hash.as_str()]);
+        assert_eq!(mode(&copy.path), 0o600);
     }
 }

@@ -13,7 +13,6 @@
 use std::path::{Path, PathBuf};
 
 use super::{LoadError, Plugin};
-use crate::storage::{Durability, write_atomic_with};
 
 /// The largest data file read, in bytes.
 pub const MAX_DATA_BYTES: u64 = 1 << 20;
@@ -38,13 +37,20 @@ pub struct DataCopy {
     pub bytes: Vec<u8>,
 }
 
-/// Reads the data file `source` and makes its private copy in `dir` (if not there).
+/// Reads the data file `source` and makes its private copy in `dir` (if not there), mode
+/// `0600` in a `0700` folder. A link, or a file with another name elsewhere, is refused
+/// unread ([`files`](super::files)): what is copied and handed to a loader is a file the
+/// plugins folder itself holds.
 pub fn data_copy(source: &Path, dir: &Path) -> Result<DataCopy, String> {
     let bytes = super::files::read_capped(source, MAX_DATA_BYTES, "a data file")?;
     let hash = blake3::hash(&bytes).to_hex()[..32].to_owned();
     let path = dir.join(format!("{hash}.{DATA_EXTENSION}"));
-    if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
-        write_atomic_with(&path, &bytes, Durability::Process)
+    super::cache::private_dir(dir)
+        .map_err(|e| format!("the private copy cannot be written: {e}"))?;
+    let same = super::files::read_capped(&path, MAX_DATA_BYTES, "a data file")
+        .is_ok_and(|found| found == bytes);
+    if !same {
+        super::cache::write_private(&path, &bytes)
             .map_err(|e| format!("the private copy cannot be written: {e}"))?;
     }
     Ok(DataCopy { hash, path, bytes })

@@ -2,10 +2,25 @@
 //!
 //! A plugins folder is a place where strangers drop files, so nothing in it is trusted:
 //! only regular files are read (a FIFO would block the reader forever, a device such as
-//! `/dev/zero` would be read until memory runs out); a symbolic link is followed and its
-//! target checked the same way; a file larger than [`MAX_PLUGIN_BYTES`] is refused without
-//! being read; a folder that exists but cannot be read is reported, not mistaken for an
-//! empty one.
+//! `/dev/zero` would be read until memory runs out); a file larger than
+//! [`MAX_PLUGIN_BYTES`] is refused without being read; a folder that exists but cannot be
+//! read is reported, not mistaken for an empty one.
+//!
+//! **Links.** A file may not lie about what it is: the host reads, outside any sandbox,
+//! what a plugins folder holds, and a link would make it read (and copy into its cache,
+//! and hand to a stranger's loader) a file the link's author could not read themselves
+//! — `~/.ssh/id_rsa`, `/etc/shadow` as root. So:
+//!
+//! - a **data file** (`*.toml`, see [`super::data`]) that is a symbolic link is refused,
+//!   and so is one with more than one name (a hard link: its content is another file's);
+//!   it is opened with `O_NOFOLLOW` and checked through the opened descriptor, so that a
+//!   link swapped in after the check is never followed;
+//! - a **library** that is a symbolic link is followed only to a regular file inside its
+//!   own plugins folder (`libfoo.so -> libfoo.so.1`); a link whose target leaves the
+//!   folder is refused unread. The file opened is checked, through its descriptor, to be
+//!   the very file (device and inode) that the check found inside the folder.
+//!
+//! Refusals name the file and what is wrong with it, never what it contains.
 
 use std::{
     io::Read,
@@ -81,34 +96,31 @@ pub fn scan(dirs: &PluginDirs) -> (Vec<Candidate>, Vec<DirProblem>) {
     (files, problems)
 }
 
-/// The facts of a regular file (following symbolic links), or why it is not one the host
-/// reads.
-pub fn facts(path: &Path) -> Result<FileFacts, String> {
-    let link = std::fs::symlink_metadata(path).map_err(|e| e.to_string())?;
-    let meta = if link.file_type().is_symlink() {
-        let target = std::fs::canonicalize(path)
-            .map_err(|e| format!("a symbolic link whose target cannot be found ({e})"))?;
-        let meta = std::fs::metadata(&target).map_err(|e| e.to_string())?;
-        if !meta.is_file() {
-            return Err(format!(
-                "a symbolic link to {}, which is not a regular file",
-                target.display()
-            ));
+/// How a file's symbolic links are treated (see the module's documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    /// A link is refused, and so is a file with more than one name (data files).
+    Refused,
+    /// A link is followed only to a regular file inside the link's own folder
+    /// (libraries).
+    WithinFolder,
+}
+
+impl Links {
+    /// The rule for the file at `path`, by its name: data files refuse links.
+    pub fn for_path(path: &Path) -> Links {
+        if super::data::is_data_name(path) {
+            Links::Refused
+        } else {
+            Links::WithinFolder
         }
-        meta
-    } else {
-        link
-    };
-    if !meta.is_file() {
-        return Err(format!("not a regular file ({})", kind_of(&meta)));
     }
-    if meta.len() > MAX_PLUGIN_BYTES {
-        return Err(format!(
-            "{} MiB, larger than the {} MiB a plugin may have",
-            meta.len() / (1024 * 1024),
-            MAX_PLUGIN_BYTES / (1024 * 1024)
-        ));
-    }
+}
+
+/// The facts of a regular file (a link as [`Links::for_path`] allows), or why it is not
+/// one the host reads. Nothing is opened.
+pub fn facts(path: &Path) -> Result<FileFacts, String> {
+    let meta = checked_metadata(path, Links::for_path(path))?;
     let modified_ns = meta
         .modified()
         .ok()
@@ -123,6 +135,123 @@ pub fn facts(path: &Path) -> Result<FileFacts, String> {
         modified_ns,
         inode,
     })
+}
+
+/// The metadata of the regular file behind `path` under the rule `links`, or why it is
+/// not read.
+fn checked_metadata(path: &Path, links: Links) -> Result<std::fs::Metadata, String> {
+    let link = std::fs::symlink_metadata(path).map_err(|e| e.to_string())?;
+    let meta = if link.file_type().is_symlink() {
+        match links {
+            Links::Refused => {
+                return Err(
+                    "a symbolic link: a data file is read only from a regular file \
+                     in the plugins folder (copy the file there instead)"
+                        .to_owned(),
+                );
+            }
+            Links::WithinFolder => {
+                let target = std::fs::canonicalize(path)
+                    .map_err(|e| format!("a symbolic link whose target cannot be found ({e})"))?;
+                let folder = path
+                    .parent()
+                    .map(|p| {
+                        if p.as_os_str().is_empty() {
+                            Path::new(".")
+                        } else {
+                            p
+                        }
+                    })
+                    .and_then(|p| std::fs::canonicalize(p).ok());
+                if !folder.is_some_and(|f| target.starts_with(&f) && target != f) {
+                    return Err("a symbolic link to a file outside its plugins folder: not \
+                         read (copy the file into the folder instead)"
+                        .to_owned());
+                }
+                let meta = std::fs::metadata(&target).map_err(|e| e.to_string())?;
+                if !meta.is_file() {
+                    return Err(format!(
+                        "a symbolic link to {}, which is not a regular file",
+                        kind_of(&meta)
+                    ));
+                }
+                meta
+            }
+        }
+    } else {
+        link
+    };
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({})", kind_of(&meta)));
+    }
+    #[cfg(unix)]
+    if links == Links::Refused && std::os::unix::fs::MetadataExt::nlink(&meta) > 1 {
+        return Err(
+            "a file with more than one name (a hard link): a data file is read \
+             only from a file of its own (copy the file instead)"
+                .to_owned(),
+        );
+    }
+    if meta.len() > MAX_PLUGIN_BYTES {
+        return Err(format!(
+            "{} MiB, larger than the {} MiB a plugin may have",
+            meta.len() / (1024 * 1024),
+            MAX_PLUGIN_BYTES / (1024 * 1024)
+        ));
+    }
+    Ok(meta)
+}
+
+/// Opens the regular file behind `path` under the rule `links`, without following a
+/// link where the rule refuses them (`O_NOFOLLOW`), without blocking on a FIFO swapped
+/// in (`O_NONBLOCK`) and without taking a terminal (`O_NOCTTY`); the opened descriptor is
+/// checked to be the very file the check found (a file swapped in between is refused).
+fn open_checked(path: &Path, links: Links) -> Result<std::fs::File, String> {
+    let checked = checked_metadata(path, links)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let mut flags = libc::O_NONBLOCK | libc::O_NOCTTY;
+        if links == Links::Refused {
+            flags |= libc::O_NOFOLLOW;
+        }
+        options.custom_flags(flags);
+    }
+    let file = options.open(path).map_err(|e| {
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return "a symbolic link: a data file is read only from a regular file in the \
+                    plugins folder (copy the file there instead)"
+                .to_owned();
+        }
+        e.to_string()
+    })?;
+    let opened = file.metadata().map_err(|e| e.to_string())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let same = opened.dev() == checked.dev() && opened.ino() == checked.ino();
+        if !same || !opened.is_file() {
+            return Err("the file was replaced while it was being read: not read".to_owned());
+        }
+        if links == Links::Refused && opened.nlink() > 1 {
+            return Err(
+                "a file with more than one name (a hard link): a data file is read \
+                 only from a file of its own (copy the file instead)"
+                    .to_owned(),
+            );
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = checked;
+        if !opened.is_file() {
+            return Err("not a regular file".to_owned());
+        }
+    }
+    Ok(file)
 }
 
 fn kind_of(meta: &std::fs::Metadata) -> &'static str {
@@ -147,18 +276,18 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     }
 }
 
-/// Reads a whole plugin file, refusing anything that is not a regular file or is larger
-/// than [`MAX_PLUGIN_BYTES`] (checked again while reading: the file may grow).
+/// Reads a whole plugin file, refusing anything that is not a regular file (or a link
+/// to one inside its folder) or is larger than [`MAX_PLUGIN_BYTES`] (checked again while
+/// reading: the file may grow).
 pub fn read_plugin_file(path: &Path) -> Result<Vec<u8>, String> {
     read_capped(path, MAX_PLUGIN_BYTES, "a plugin")
 }
 
 /// Reads a whole regular file of at most `max` bytes (checked again while reading: the
-/// file may grow); `what` names it in the refusal ("larger than the 64 MiB a plugin may
-/// have").
+/// file may grow), its links treated as [`Links::for_path`] says; `what` names it in the
+/// refusal ("larger than the 64 MiB a plugin may have").
 pub(crate) fn read_capped(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
-    facts(path)?;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let file = open_checked(path, Links::for_path(path))?;
     let mut data = Vec::new();
     file.take(max + 1)
         .read_to_end(&mut data)
@@ -210,7 +339,7 @@ mod tests {
         };
         assert!(reason("fifo").contains("named pipe"), "{}", reason("fifo"));
         assert!(
-            reason("zero").contains("not a regular file"),
+            reason("zero").contains("outside its plugins folder"),
             "{}",
             reason("zero")
         );
@@ -249,5 +378,65 @@ mod tests {
         }
         let (_, problems) = scan(&dirs(&dir.path().join("missing")));
         assert!(problems.is_empty(), "a missing folder is simply skipped");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn data_files_that_are_links_are_refused_unread() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("secret");
+        std::fs::write(&secret, "password = \"hunter2\"\n").unwrap();
+        let plugins = dir.path().join("plugins");
+        std::fs::create_dir(&plugins).unwrap();
+        symlink(&secret, plugins.join("away.mancala.toml")).unwrap();
+        std::fs::write(plugins.join("inside.txt"), "x = 1\n").unwrap();
+        symlink("inside.txt", plugins.join("near.mancala.toml")).unwrap();
+        std::fs::hard_link(&secret, plugins.join("twin.mancala.toml")).unwrap();
+        let (files, _) = scan(&dirs(&plugins));
+        assert_eq!(files.len(), 3);
+        for file in &files {
+            let reason = file.facts.clone().unwrap_err();
+            assert!(
+                reason.contains("symbolic link") || reason.contains("hard link"),
+                "{reason}"
+            );
+            assert!(!reason.contains("hunter2"), "{reason}");
+            let read = read_capped(&file.path, 1 << 20, "a data file").unwrap_err();
+            assert!(!read.contains("hunter2"), "{read}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn library_links_are_followed_only_inside_their_folder() {
+        use std::os::unix::fs::symlink;
+        let so = std::env::consts::DLL_EXTENSION;
+        let dir = tempfile::tempdir().unwrap();
+        let outside = dir.path().join(format!("outside.{so}"));
+        std::fs::write(&outside, b"\x7fELF outside").unwrap();
+        let plugins = dir.path().join("plugins");
+        std::fs::create_dir(&plugins).unwrap();
+        std::fs::write(plugins.join(format!("real.{so}.1")), b"\x7fELF inside").unwrap();
+        symlink(format!("real.{so}.1"), plugins.join(format!("real.{so}"))).unwrap();
+        symlink(&outside, plugins.join(format!("away.{so}"))).unwrap();
+        symlink(format!("../outside.{so}"), plugins.join(format!("up.{so}"))).unwrap();
+        let (files, _) = scan(&dirs(&plugins));
+        let find = |name: &str| {
+            files
+                .iter()
+                .find(|f| f.path.file_name().unwrap() == format!("{name}.{so}").as_str())
+                .unwrap()
+        };
+        assert!(find("real").facts.is_ok());
+        assert_eq!(
+            read_plugin_file(&find("real").path).unwrap(),
+            b"\x7fELF inside"
+        );
+        for name in ["away", "up"] {
+            let reason = find(name).facts.clone().unwrap_err();
+            assert!(reason.contains("outside its plugins folder"), "{reason}");
+            assert!(read_plugin_file(&find(name).path).is_err());
+        }
     }
 }

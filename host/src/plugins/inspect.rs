@@ -84,6 +84,9 @@ pub enum Inspector {
         /// The time limit.
         timeout: Duration,
     },
+    /// Nowhere: the host cannot find its own executable to inspect in a confined child,
+    /// and runs no plugin code unconfined (the reason is every file's refusal).
+    Refused(String),
 }
 
 /// The environment variable that sets the inspection's time limit in milliseconds.
@@ -99,7 +102,8 @@ impl Inspector {
     pub fn this_binary() -> Self {
         match std::env::current_exe() {
             Ok(exe) => Self::child(exe),
-            Err(_) => Inspector::InProcess,
+            Err(_) if crate::sandbox::disabled() => Inspector::InProcess,
+            Err(e) => Inspector::Refused(crate::tr!("inspect-no-exe", error = e.to_string())),
         }
     }
 
@@ -138,6 +142,7 @@ impl Inspector {
         }
         let found = match self {
             Inspector::InProcess => in_process(copy, data),
+            Inspector::Refused(why) => Err(LoadError::Blocked(why.clone())),
             Inspector::Child { exe, timeout } => inspect_in_child(exe, copy, data, *timeout),
         };
         // Keep only what the same content always gives again.
@@ -150,10 +155,8 @@ impl Inspector {
             found: found.clone(),
         };
         if lasting && let Ok(text) = serde_json::to_vec(&keep) {
-            let tmp = cached.with_extension(format!("{}.tmp", fastrand::u64(..)));
-            if std::fs::write(&tmp, text).is_ok() {
-                let _ = std::fs::rename(&tmp, &cached);
-            }
+            // Mode 0600 in the private cache folder, like the copies.
+            let _ = super::cache::write_private(&cached, &text);
         }
         found
     }
@@ -267,8 +270,18 @@ fn inspect_in_child(
     }
     // Waited for by this thread: it ends with the app, even one killed meanwhile.
     process::die_with_parent(&mut command);
-    let done = process::run_with_timeout(command, timeout, MAX_ANSWER_BYTES)
+    // A whole answer ends the child: one that answered and lingers costs nothing.
+    let seen = std::cell::Cell::new(0);
+    let answered = |out: &[u8]| {
+        // Parsed again only when more has arrived.
+        out.len() != seen.replace(out.len())
+            && serde_json::from_slice::<Result<Inspection, LoadError>>(out).is_ok()
+    };
+    let done = process::run_until_answered(command, timeout, MAX_ANSWER_BYTES, &answered)
         .map_err(|e| LoadError::Crashed(format!("the inspecting process could not start: {e}")))?;
+    if let Some(why) = done.verdict {
+        return Err(LoadError::Crashed(crate::tr!("worker-overran", why = why)));
+    }
     let Some(status) = done.status else {
         return Err(LoadError::Crashed(format!(
             "loading it did not finish within {:.1} s (its code hangs)",

@@ -100,6 +100,7 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
             hash: copy.hash,
             inspection,
             data: None,
+            first_party: false,
         },
         module,
         None,
@@ -122,6 +123,7 @@ pub fn load_data_file(path: &Path, loader: &Plugin) -> Result<Plugin, LoadError>
             hash: super::data::game_hash(&loader.meta().hash, &copy.hash),
             inspection,
             data: Some(copy.path),
+            first_party: false,
         },
         module,
         Some(copy.bytes),
@@ -149,6 +151,7 @@ pub fn load_copy_with(copy: &Path, data: Option<(PathBuf, Vec<u8>)>) -> Result<P
             hash,
             inspection,
             data: data_path,
+            first_party: false,
         },
         module,
         bytes,
@@ -241,6 +244,7 @@ pub(super) fn load_module(
         }
         Err(e) => return Err(library_error(e)),
     };
+    crate::sandbox::after_load().map_err(LoadError::Unreadable)?;
     let manifest = match data {
         None => manifest_of(module)?,
         Some(bytes) => super::data::manifest_of_file(module, bytes)?,
@@ -258,6 +262,7 @@ pub(super) fn load_module(
             hash: String::new(),
             inspection: inspection.clone(),
             data: data.map(|_| copy.clone()),
+            first_party: false,
         },
         module,
         data.map(<[u8]>::to_vec),

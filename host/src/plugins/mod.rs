@@ -5,7 +5,8 @@
 //! ([`private_copy`]) and inspected once per content — in a child process with a time
 //! limit for the CLI and the app ([`Inspector::Child`]), so one bad file cannot hang or
 //! kill the listing of the others. Each file is reported as loaded, incompatible,
-//! crashed, failed or shadowed by a higher version of the same game. The host talks to a
+//! crashed, failed or shadowed by another file of the same game id (never by its version
+//! alone: see [`identity`]). The host talks to a
 //! game only through the safe wrappers [`Plugin`] and [`GameHandle`], which check
 //! everything a plugin returns against the contract and the host's [`limits`], and turn
 //! every failure into a [`CallError`] naming the plugin and the [`Rule`] it broke.
@@ -17,6 +18,7 @@ mod error;
 pub mod files;
 pub mod fixtures;
 mod handle;
+pub mod identity;
 mod inspect;
 mod library;
 pub mod limits;
@@ -31,6 +33,7 @@ pub use error::{CallError, ErrorKind, Rule};
 pub use files::{DirProblem, MAX_PLUGIN_BYTES};
 pub use fixtures::{TEST_FIXTURE_TAG, fixtures_offered};
 pub use handle::{GameHandle, SimulatedNode, Simulation};
+pub use identity::{Choices, Precedence, Rival};
 pub use inspect::{
     INSPECT_TIMEOUT, INSPECT_TIMEOUT_VAR, Inspection, Inspector, Thumbnail, inspect_command,
     inspect_timeout,

@@ -36,6 +36,10 @@ pub struct PluginMeta {
     /// For a data file's game ([`data`](super::data)): the file's private copy, whose
     /// bytes the loader (the library at `copy`) is handed; `None` for a library's game.
     pub data: Option<PathBuf>,
+    /// Whether the file came with Tavola (found in the folder beside the executable):
+    /// its game keeps its id's place and its endgame tables' folder (see
+    /// [`identity`](super::identity) and [`tables_dir`](crate::worker::tables_dir)).
+    pub first_party: bool,
 }
 
 /// A plugin: its file, its manifest, and its library, loaded into this process the first
@@ -125,9 +129,10 @@ impl Plugin {
     }
 
     /// The same plugin (sharing its library) as found at another path.
-    pub(super) fn at_path(&self, path: &Path) -> Plugin {
+    pub(super) fn at_path(&self, path: &Path, first_party: bool) -> Plugin {
         let mut meta = (*self.meta).clone();
         meta.path = path.to_path_buf();
+        meta.first_party = first_party;
         Plugin {
             meta: Arc::new(meta),
             module: self.module.clone(),

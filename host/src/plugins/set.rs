@@ -5,6 +5,7 @@ use super::{
     cache::{PrivateCopy, cache_dir, private_copy},
     data::{data_copy, game_hash, is_data_name, loader_for},
     files::{DirProblem, scan},
+    identity::{Choices, Precedence, Rival, saved_choices},
 };
 
 /// What became of one library file.
@@ -12,13 +13,15 @@ use super::{
 pub enum PluginStatus {
     /// Loaded and in use.
     Loaded(Plugin),
-    /// Loaded, but another file has the same game id with a higher version (or the same
-    /// version, earlier in the search order), so this one is not used.
+    /// Loaded, but another file offers the same game id and is used instead (see
+    /// [`identity`](super::identity) for which and why).
     Shadowed {
         /// The plugin in this file.
         plugin: Plugin,
         /// The file used instead.
         by: PathBuf,
+        /// Why that one is used.
+        why: Precedence,
     },
     /// Not usable: not a library, not a plugin, another contract, or broken.
     Refused(LoadError),
@@ -35,6 +38,10 @@ pub struct PluginFile {
     pub hash: Option<String>,
     /// What became of it.
     pub status: PluginStatus,
+    /// For the file used for a game id: the other files that offer it (shadowed).
+    pub rivals: Vec<Rival>,
+    /// For the file used for a game id that others offer too: why this one.
+    pub precedence: Option<Precedence>,
 }
 
 impl PluginFile {
@@ -56,11 +63,12 @@ impl PluginFile {
     pub fn reason(&self) -> Option<String> {
         match &self.status {
             PluginStatus::Loaded(_) => None,
-            PluginStatus::Shadowed { plugin, by } => Some(format!(
-                "{} {} is also in {}, which is used instead",
-                plugin.id(),
-                plugin.manifest().version,
-                by.display()
+            PluginStatus::Shadowed { plugin, by, why } => Some(crate::tr!(
+                "plugin-shadowed",
+                id = plugin.id().to_owned(),
+                version = plugin.manifest().version.clone(),
+                by = by.display().to_string(),
+                why = why.words()
             )),
             PluginStatus::Refused(e) => Some(e.to_string()),
         }
@@ -84,6 +92,8 @@ pub struct PluginSet {
     pub files: Vec<PluginFile>,
     /// The folders that exist but could not be read.
     pub problems: Vec<DirProblem>,
+    /// The user's choice of file per game id (see [`identity`](super::identity)).
+    pub choices: Choices,
 }
 
 impl PluginSet {
@@ -125,11 +135,14 @@ impl PluginSet {
             .into_iter()
             .zip(copies)
             .map(|(candidate, copy)| {
+                let first_party = is_first_party(&dirs, candidate.dir);
                 let (status, hash) = match copy {
                     Err(reason) => (PluginStatus::Refused(LoadError::Unreadable(reason)), None),
                     Ok(copy) => {
                         let status = match &inspected[&copy.hash] {
-                            Ok(plugin) => PluginStatus::Loaded(plugin.at_path(&candidate.path)),
+                            Ok(plugin) => {
+                                PluginStatus::Loaded(plugin.at_path(&candidate.path, first_party))
+                            }
                             Err(e) => PluginStatus::Refused(e.clone()),
                         };
                         (status, Some(copy.hash))
@@ -140,13 +153,17 @@ impl PluginSet {
                     dir: candidate.dir,
                     hash,
                     status,
+                    rivals: Vec::new(),
+                    precedence: None,
                 }
             })
             .collect();
+        let choices = saved_choices(&dirs);
         let mut set = PluginSet {
             dirs,
             files,
             problems,
+            choices,
         };
         set.resolve_duplicates();
         set.add_data_files(data_files, inspector, &mut used);
@@ -194,11 +211,12 @@ impl PluginSet {
         used.extend(unique.iter().map(|j| j.hash.clone()));
         let inspected = inspect_all(&unique, inspector);
         for (candidate, job) in found.into_iter().zip(prepared) {
+            let first_party = is_first_party(&self.dirs, candidate.dir);
             let (status, hash) = match job {
                 Err(e) => (PluginStatus::Refused(e), None),
                 Ok(job) => match &inspected[&job.hash] {
                     Ok(plugin) => (
-                        PluginStatus::Loaded(plugin.at_path(&candidate.path)),
+                        PluginStatus::Loaded(plugin.at_path(&candidate.path, first_party)),
                         Some(job.hash),
                     ),
                     Err(e) => (PluginStatus::Refused(e.clone()), Some(job.hash)),
@@ -209,36 +227,9 @@ impl PluginSet {
                 dir: candidate.dir,
                 hash,
                 status,
+                rivals: Vec::new(),
+                precedence: None,
             });
-        }
-    }
-
-    /// Of several files with the same game id, keeps the highest version (the first
-    /// found on a tie) and marks the others shadowed.
-    pub(super) fn resolve_duplicates(&mut self) {
-        let version = |p: &Plugin| semver::Version::parse(&p.manifest().version).ok();
-        let mut best: std::collections::HashMap<String, usize> = Default::default();
-        for (i, file) in self.files.iter().enumerate() {
-            if let PluginStatus::Loaded(p) = &file.status {
-                let entry = best.entry(p.id().to_owned()).or_insert(i);
-                let PluginStatus::Loaded(current) = &self.files[*entry].status else {
-                    continue;
-                };
-                if version(p) > version(current) {
-                    *entry = i;
-                }
-            }
-        }
-        for i in 0..self.files.len() {
-            let PluginStatus::Loaded(p) = &self.files[i].status else {
-                continue;
-            };
-            let winner = best[p.id()];
-            if winner != i {
-                let by = self.files[winner].path.clone();
-                let plugin = p.clone();
-                self.files[i].status = PluginStatus::Shadowed { plugin, by };
-            }
         }
     }
 
@@ -298,6 +289,13 @@ impl PluginSet {
     }
 }
 
+/// Whether folder `dir` of `dirs` is first-party (beside the executable).
+pub(super) fn is_first_party(dirs: &PluginDirs, dir: usize) -> bool {
+    dirs.0
+        .get(dir)
+        .is_some_and(|d| d.source == super::DirSource::BesideExecutable)
+}
+
 /// One content to inspect: a library's private copy, or a loader's with a data file's.
 #[derive(Debug, Clone)]
 struct Job {
@@ -318,12 +316,13 @@ fn inspect_all(jobs: &[Job], inspector: &Inspector) -> HashMap<String, Result<Pl
                     hash: job.hash.clone(),
                     inspection,
                     data: job.data.clone(),
+                    first_party: false,
                 })
             });
         (job.hash.clone(), found)
     };
     match inspector {
-        Inspector::InProcess => jobs.iter().map(one).collect(),
+        Inspector::InProcess | Inspector::Refused(_) => jobs.iter().map(one).collect(),
         Inspector::Child { .. } => {
             let mut found = HashMap::new();
             for chunk in jobs.chunks(8) {

@@ -24,18 +24,27 @@ pub enum Kind {
     Debug,
     /// A signal to another process.
     Signal,
-    /// Anything else no plugin needs (mounts, namespaces, kernel modules…).
+    /// A file's mode, owner, times, extended attributes or links; watching files.
+    Files,
+    /// Memory outside the process's limit: shared memory, message queues, memory files.
+    Memory,
+    /// How the system schedules processes (priority, policy, processors).
+    Scheduling,
+    /// Any other call not on the allow-list (mounts, namespaces, kernel modules…).
     System,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Network,
         Kind::Exec,
         Kind::Process,
         Kind::Debug,
         Kind::Signal,
+        Kind::Files,
+        Kind::Memory,
+        Kind::Scheduling,
         Kind::System,
     ];
 
@@ -47,6 +56,9 @@ impl Kind {
             Kind::Process => "process",
             Kind::Debug => "debug",
             Kind::Signal => "signal",
+            Kind::Files => "files",
+            Kind::Memory => "memory",
+            Kind::Scheduling => "scheduling",
             Kind::System => "system",
         }
     }
@@ -63,6 +75,9 @@ impl Kind {
             Kind::Process => crate::tr!("sandbox-tried-process"),
             Kind::Debug => crate::tr!("sandbox-tried-debug"),
             Kind::Signal => crate::tr!("sandbox-tried-signal"),
+            Kind::Files => crate::tr!("sandbox-tried-files"),
+            Kind::Memory => crate::tr!("sandbox-tried-memory"),
+            Kind::Scheduling => crate::tr!("sandbox-tried-scheduling"),
             Kind::System => crate::tr!("sandbox-tried-system"),
         }
     }
@@ -100,7 +115,7 @@ impl Attempt {
             .trim_start_matches('(')
             .trim_end_matches(')')
             .chars()
-            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
             .take(32)
             .collect();
         Some(Attempt {

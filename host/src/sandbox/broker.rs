@@ -8,8 +8,11 @@
 //! [`RecordWriter`](crate::storage::RecordWriter)).
 //!
 //! Plugin code in the confined process could send the broker anything; the most it can
-//! do is write text into that one record file (or `game-NNNN.json` files of that one
-//! folder) — what the person asked the command to write.
+//! do is write text into that one record file (or the `game-NNNN.json` files of that one
+//! folder, `NNNN` below the number of games the command line asked for) — what the
+//! person asked the command to write — and at most [`MAX_RECORD`] bytes into each: a
+//! request that would make a record larger is refused with the reason, and the record
+//! keeps what it had.
 
 use std::{
     collections::HashMap,
@@ -22,40 +25,61 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-/// The largest message the broker takes (64 MiB).
-const MAX_MESSAGE: u64 = 64 << 20;
+/// The largest record the broker writes (16 MiB: a record of a million moves' notations;
+/// a game's record is a few KiB). A request that would make one larger is refused.
+pub const MAX_RECORD: u64 = 16 << 20;
+
+/// The largest message the broker takes: a record's text, escaped as JSON (up to six
+/// bytes a character), with room for the request around it.
+const MAX_MESSAGE: u64 = 6 * MAX_RECORD + (1 << 16);
 
 /// Where a broker may write.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
     /// This one file.
     File(PathBuf),
-    /// Files named `game-<digits>.json` in this folder.
-    Series(PathBuf),
+    /// The records of a series of `games` games in this folder: `game-0000.json` to
+    /// `game-<games - 1>.json`, as [`series_file`] names them.
+    Series {
+        /// The folder.
+        dir: PathBuf,
+        /// How many games the command plays.
+        games: u64,
+    },
+}
+
+/// The record of game `index` (from 0) of a series in `dir`: `game-0007.json`.
+pub fn series_file(dir: &Path, index: u64) -> PathBuf {
+    dir.join(format!("game-{index:04}.json"))
 }
 
 impl Target {
     fn allows(&self, path: &Path) -> bool {
         match self {
             Target::File(file) => path == file,
-            Target::Series(dir) => {
+            Target::Series { dir, games } => {
                 let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                let digits = name
+                let index = name
                     .strip_prefix("game-")
                     .and_then(|n| n.strip_suffix(".json"))
-                    .unwrap_or("");
-                path.parent() == Some(dir.as_path())
-                    && !digits.is_empty()
-                    && digits.bytes().all(|b| b.is_ascii_digit())
+                    .and_then(|n| n.parse::<u64>().ok());
+                // Exactly the name `series_file` gives (no `game-+7.json`, no `game-07.json`
+                // beside `game-0007.json`), below the count asked for.
+                index.is_some_and(|i| i < *games && series_file(dir, i) == path)
             }
         }
     }
 
     /// The broker's arguments.
-    fn args(&self) -> [&std::ffi::OsStr; 2] {
+    fn args(&self) -> Vec<std::ffi::OsString> {
         match self {
-            Target::File(f) => ["--file".as_ref(), f.as_os_str()],
-            Target::Series(d) => ["--dir".as_ref(), d.as_os_str()],
+            Target::File(f) => vec!["--file".into(), f.into()],
+            Target::Series { dir, games } => vec![
+                "--dir".into(),
+                dir.into(),
+                "--games".into(),
+                games.to_string().into(),
+            ],
         }
     }
 }
@@ -161,13 +185,21 @@ pub fn serve(target: &Target) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let mut input = BufReader::new(stdin.lock());
     let mut out = std::io::stdout().lock();
-    let mut open: HashMap<PathBuf, File> = HashMap::new();
+    let mut open: HashMap<PathBuf, Open> = HashMap::new();
     loop {
         let mut line = Vec::new();
         (&mut input)
             .take(MAX_MESSAGE)
             .read_until(b'\n', &mut line)?;
         if line.is_empty() {
+            return Ok(());
+        }
+        if line.last() != Some(&b'\n') && line.len() as u64 >= MAX_MESSAGE {
+            writeln!(
+                out,
+                "{}",
+                crate::tr!("broker-too-large", mib = MAX_RECORD >> 20)
+            )?;
             return Ok(());
         }
         let answer = match serde_json::from_slice::<Op>(&line) {
@@ -186,7 +218,25 @@ pub fn serve(target: &Target) -> anyhow::Result<()> {
     }
 }
 
-fn apply(target: &Target, open: &mut HashMap<PathBuf, File>, op: Op) -> Result<(), String> {
+/// A record file started and kept open for appending, and its size so far.
+struct Open {
+    file: File,
+    len: u64,
+}
+
+/// Refuses a record of `len` bytes if it is over [`MAX_RECORD`].
+fn within_cap(path: &Path, len: u64) -> Result<(), String> {
+    if len > MAX_RECORD {
+        return Err(crate::tr!(
+            "broker-record-too-large",
+            path = path.display().to_string(),
+            mib = MAX_RECORD >> 20
+        ));
+    }
+    Ok(())
+}
+
+fn apply(target: &Target, open: &mut HashMap<PathBuf, Open>, op: Op) -> Result<(), String> {
     let path = match &op {
         Op::Start { path, .. } | Op::Append { path, .. } | Op::Finish { path, .. } => path.clone(),
     };
@@ -198,6 +248,7 @@ fn apply(target: &Target, open: &mut HashMap<PathBuf, File>, op: Op) -> Result<(
     }
     match op {
         Op::Start { text, .. } => {
+            within_cap(&path, text.len() as u64)?;
             open.remove(&path);
             crate::storage::remove_stale_temporaries(&path);
             crate::storage::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
@@ -205,20 +256,28 @@ fn apply(target: &Target, open: &mut HashMap<PathBuf, File>, op: Op) -> Result<(
                 .append(true)
                 .open(&path)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
-            open.insert(path, file);
+            let len = text.len() as u64;
+            open.insert(path, Open { file, len });
         }
         Op::Append { text, flush, .. } => {
-            let file = open
+            let record = open
                 .get_mut(&path)
                 .ok_or_else(|| format!("{}: not started", path.display()))?;
-            file.write_all(text.as_bytes())
+            within_cap(&path, record.len + text.len() as u64)?;
+            record
+                .file
+                .write_all(text.as_bytes())
                 .map_err(|e| format!("{}: {e}", path.display()))?;
+            record.len += text.len() as u64;
             if flush {
-                file.sync_data()
+                record
+                    .file
+                    .sync_data()
                     .map_err(|e| format!("{}: {e}", path.display()))?;
             }
         }
         Op::Finish { text, .. } => {
+            within_cap(&path, text.len() as u64)?;
             open.remove(&path);
             crate::storage::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
         }
@@ -233,8 +292,22 @@ mod tests {
     #[test]
     fn a_broker_writes_only_where_it_was_told() {
         let dir = Path::new("/records");
-        let series = Target::Series(dir.to_path_buf());
+        let series = Target::Series {
+            dir: dir.to_path_buf(),
+            games: 12,
+        };
         assert!(series.allows(&dir.join("game-0001.json")));
+        assert!(series.allows(&dir.join("game-0011.json")));
+        assert!(
+            !series.allows(&dir.join("game-0012.json")),
+            "past the count"
+        );
+        assert!(!series.allows(&dir.join("game-9999.json")));
+        assert!(
+            !series.allows(&dir.join("game-01.json")),
+            "another name for 1"
+        );
+        assert!(!series.allows(&dir.join("game-+001.json")));
         assert!(!series.allows(&dir.join("game-.json")));
         assert!(!series.allows(&dir.join("game-1.json.sh")));
         assert!(!series.allows(&dir.join("notes.txt")));
@@ -280,5 +353,47 @@ mod tests {
         };
         apply(&target, &mut open, finish).unwrap();
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "whole");
+    }
+
+    #[test]
+    fn a_record_over_the_cap_is_refused_and_the_file_keeps_what_it_had() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.json");
+        let target = Target::File(file.clone());
+        let mut open = HashMap::new();
+        let big = "x".repeat(MAX_RECORD as usize + 1);
+        let refused = apply(
+            &target,
+            &mut open,
+            Op::Start {
+                path: file.clone(),
+                text: big.clone(),
+            },
+        );
+        assert!(refused.unwrap_err().contains("16 MiB"));
+        assert!(!file.exists());
+        let start = Op::Start {
+            path: file.clone(),
+            text: "head\n".into(),
+        };
+        apply(&target, &mut open, start).unwrap();
+        let half = "y".repeat(MAX_RECORD as usize / 2);
+        for round in 0..3 {
+            let append = Op::Append {
+                path: file.clone(),
+                text: half.clone(),
+                flush: false,
+            };
+            let done = apply(&target, &mut open, append);
+            assert_eq!(done.is_ok(), round < 1, "round {round}");
+        }
+        let len = std::fs::metadata(&file).unwrap().len();
+        assert!(len <= MAX_RECORD, "{len}");
+        let finish = Op::Finish {
+            path: file.clone(),
+            text: big,
+        };
+        assert!(apply(&target, &mut open, finish).is_err());
+        assert_eq!(std::fs::metadata(&file).unwrap().len(), len);
     }
 }

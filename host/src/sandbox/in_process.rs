@@ -13,11 +13,14 @@ use super::{Allowance, Reporter, SandboxState, confine};
 struct Plan {
     armed: Option<(Allowance, Reporter)>,
     confined: Option<SandboxState>,
+    /// Lock executable memory once the library is loaded (not when several are).
+    lock_after_load: bool,
 }
 
 static PLAN: Mutex<Plan> = Mutex::new(Plan {
     armed: None,
     confined: None,
+    lock_after_load: false,
 });
 
 /// Confine this process before the first plugin library it opens, to `allow` and that
@@ -50,7 +53,32 @@ pub fn before_load(copy: &Path) -> Result<(), String> {
         return Ok(());
     };
     allow.read.push(copy.to_path_buf());
-    confine(&allow, reporter).map(|_| ())
+    let many = allow.many_libraries;
+    let state = confine(&allow, reporter)?;
+    PLAN.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .lock_after_load = !many && state != SandboxState::Off;
+    Ok(())
+}
+
+/// Called by the loader once the library is loaded and its root module initialised:
+/// in a process that [`before_load`] confined for one library, no memory may be made
+/// executable from now on (no code but the library's and the host's ever runs). An error
+/// means the lock could not be set: the library must not be used.
+pub fn after_load() -> Result<(), String> {
+    let lock = std::mem::take(
+        &mut PLAN
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .lock_after_load,
+    );
+    if !lock {
+        return Ok(());
+    }
+    #[cfg(target_os = "linux")]
+    return super::linux::lock_exec();
+    #[cfg(not(target_os = "linux"))]
+    Ok(())
 }
 
 /// Records that the process is confined (by [`confine`]), so that [`before_load`] does

@@ -42,13 +42,14 @@ pub mod broker;
 mod in_process;
 #[cfg(target_os = "linux")]
 mod linux;
+pub mod probe;
 
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
 pub use attempt::{Attempt, BLOCKED_EXIT, Kind};
-pub use in_process::{arm, before_load, confined};
+pub use in_process::{after_load, arm, before_load, confined};
 
 /// The environment variable that turns the sandbox off (`1`), for debugging. The
 /// `--no-sandbox` flag sets it for the process and its children.
@@ -67,6 +68,9 @@ pub struct Allowance {
     /// Folders beneath which it may read, create, write and delete files (a game's
     /// endgame tables).
     pub write: Vec<PathBuf>,
+    /// It loads several libraries (a benchmark of every game): executable memory is not
+    /// locked after the first.
+    pub many_libraries: bool,
 }
 
 /// How the sandbox stands for the processes that run plugin code.

@@ -84,6 +84,10 @@ pub enum WorkerFailure {
     /// request in flight: it was killed, and nothing of the answer was used.
     #[error("{}", crate::tr!("worker-invalid", error = .0.clone()))]
     Invalid(String),
+    /// The process broke a bound its parent holds it to (too many threads, the processor
+    /// used while it had nothing to do): it was killed.
+    #[error("{}", crate::tr!("worker-overran", why = .0.clone()))]
+    Overran(String),
     /// Nobody waits for the worker any more (a start was cancelled): it was stopped.
     #[error("{}", crate::tr!("worker-abandoned"))]
     Abandoned,
@@ -175,12 +179,25 @@ pub enum Poll {
     Ready(Result<Reply, WorkerError>),
 }
 
-/// When an answer is due.
+/// A request in flight: when its answer is due, and what it is.
 #[derive(Debug, Clone)]
 struct Due {
     at: Instant,
     limit: Duration,
     what: String,
+    sent: Instant,
+}
+
+/// A plugin that answers, but slowly: its last ordinary call that took more than half
+/// the watchdog's limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slow {
+    /// What was asked, in words ("playing a move").
+    pub what: String,
+    /// How long it took.
+    pub took: Duration,
+    /// The watchdog's limit it came near.
+    pub limit: Duration,
 }
 
 /// A running worker process.
@@ -201,6 +218,10 @@ pub struct Worker {
     checker: Checker,
     /// Set when nobody waits for this worker any more: it is stopped at once.
     abandoned: Option<Abandon>,
+    /// Its threads and idle processor time, watched.
+    watch: super::watch::Watch,
+    /// Its slowest recent ordinary call, if near the watchdog.
+    slow: Option<Slow>,
 }
 
 /// A flag that stops a worker from another thread: once [`Abandon::set`], the worker is
@@ -298,7 +319,10 @@ impl Worker {
                 }
             }
         });
+        let watch = super::watch::Watch::start(child.id(), true);
         Ok(Worker {
+            watch,
+            slow: None,
             child,
             stdin,
             answers,
@@ -325,6 +349,12 @@ impl Worker {
         *self.waker.lock().unwrap_or_else(|e| e.into_inner()) = Some(waker);
     }
 
+    /// Whether its plugin answers ordinary calls near the watchdog's limit (more than
+    /// half of it): the call and how long it took, for a warning.
+    pub fn slow(&self) -> Option<&Slow> {
+        self.slow.as_ref()
+    }
+
     /// Why the worker is gone, if it is.
     pub fn failure(&self) -> Option<&WorkerFailure> {
         self.failure.as_ref()
@@ -342,14 +372,17 @@ impl Worker {
         if write_frame(&mut self.stdin, &Call { id, request }).is_err() {
             return Err(self.die_now());
         }
+        let now = Instant::now();
         self.deadlines.insert(
             id,
             Due {
-                at: Instant::now() + deadline,
+                at: now + deadline,
                 limit: deadline,
                 what,
+                sent: now,
             },
         );
+        self.watch.set_busy(true);
         Ok(id)
     }
 
@@ -463,6 +496,7 @@ impl Worker {
                         self.failure = Some(WorkerFailure::Invalid(what));
                         return;
                     }
+                    self.timed(answer.id);
                     if self.forgotten.remove(&answer.id) {
                         self.deadlines.remove(&answer.id);
                     } else {
@@ -488,6 +522,8 @@ impl Worker {
             }
             first = self.answers.try_recv();
         }
+        self.watch
+            .set_busy(self.deadlines.keys().any(|id| !self.stash.contains_key(id)));
         let now = Instant::now();
         let late = self
             .deadlines
@@ -504,10 +540,37 @@ impl Worker {
         }
     }
 
+    /// Notes how long the answer to request `id` took, if it was an ordinary call (one
+    /// under the watchdog) that came near its limit; a quick one clears the note.
+    fn timed(&mut self, id: u64) {
+        let Some(due) = self.deadlines.get(&id) else {
+            return;
+        };
+        if due.limit != watchdog() {
+            return;
+        }
+        let took = due.sent.elapsed();
+        if took * 2 > due.limit {
+            self.slow = Some(Slow {
+                what: due.what.clone(),
+                took,
+                limit: due.limit,
+            });
+        } else if took * 4 < due.limit {
+            self.slow = None;
+        }
+    }
+
     /// The worker's output ended: say how the process ended.
     fn die_now(&mut self) -> WorkerFailure {
         if let Some(f) = &self.failure {
             return f.clone();
+        }
+        if let Some(why) = self.watch.verdict() {
+            self.kill();
+            let failure = WorkerFailure::Overran(why);
+            self.failure = Some(failure.clone());
+            return failure;
         }
         // The output closes as the process dies; give it a moment to be reaped.
         let deadline = Instant::now() + Duration::from_secs(2);

@@ -23,8 +23,9 @@ pub mod protocol;
 mod remote;
 mod seats;
 mod server;
+pub mod watch;
 
-pub use client::{Abandon, Poll, Worker, WorkerError, WorkerFailure, default_exe};
+pub use client::{Abandon, Poll, Slow, Worker, WorkerError, WorkerFailure, default_exe};
 pub use protocol::{BotTrace, Reply, Request, Snapshot};
 pub use remote::{BotMoved, RemoteGame, tables_dir};
 pub use server::serve;

@@ -40,9 +40,10 @@ pub fn millis_from_env(var: &str, default: Duration) -> Duration {
 }
 
 /// A command for `exe` with piped standard streams, an empty environment but for what
-/// the host passes on purpose ([`sandbox::child_environment`]), a process group of its
-/// own (see [`kill_group_and_reap`]) and, on Unix, an address-space limit of `memory`
-/// bytes set in the child before it runs.
+/// the host passes on purpose ([`sandbox::child_environment`]), a session of its own (no
+/// controlling terminal; its process group is killed as one, see
+/// [`kill_group_and_reap`]), no other descriptor and, on Unix, an address-space limit of
+/// `memory` bytes set in the child before it runs.
 ///
 /// [`sandbox::child_environment`]: crate::sandbox::child_environment
 pub fn command(exe: &Path, memory: u64) -> Command {
@@ -57,12 +58,20 @@ pub fn command(exe: &Path, memory: u64) -> Command {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
-        // Its own group, whose id is its pid: what it forks stays in it (unless it
-        // leaves on purpose) and is killed with it.
-        command.process_group(0);
-        // SAFETY: `setrlimit` is async-signal-safe and touches nothing of the parent.
+        // SAFETY: `setsid`, `setrlimit` and `close_range`/`fcntl` are async-signal-safe
+        // and touch nothing of the parent.
         unsafe {
             command.pre_exec(move || {
+                // A session of its own: no controlling terminal, and its own group, whose
+                // id is its pid (what it forks stays in it unless it leaves on purpose,
+                // and is killed with it).
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // No descriptor but its three pipes survives the exec (a terminal the
+                // parent holds among them).
+                #[cfg(target_os = "linux")]
+                crate::cli::detach::close_others();
                 let limit = libc::rlimit {
                     rlim_cur: memory as libc::rlim_t,
                     rlim_max: memory as libc::rlim_t,
@@ -194,6 +203,9 @@ pub struct Finished {
     pub stderr: String,
     /// How it ended, or `None` if it was killed for passing the time limit.
     pub status: Option<ExitStatus>,
+    /// Why it was ended for breaking a bound its parent holds it to (threads), if it was
+    /// (see `worker::watch`).
+    pub verdict: Option<String>,
 }
 
 /// A pipe read on a thread of its own into a shared buffer, so that what has arrived
@@ -222,6 +234,11 @@ impl Drain {
         Drain { data, done }
     }
 
+    /// Whether what has arrived so far passes `test`.
+    fn peek(&self, test: &dyn Fn(&[u8]) -> bool) -> bool {
+        test(&self.data.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
     /// What has been read when the pipe ends, or at `until` at the latest.
     fn take(self, until: Instant) -> Vec<u8> {
         let wait = until.saturating_duration_since(Instant::now());
@@ -240,16 +257,34 @@ const PIPE_GRACE: Duration = Duration::from_millis(200);
 /// it, and the reads are bounded by the limit too: a process that left the group and
 /// holds the pipes open cannot make this wait.
 pub fn run_with_timeout(
-    mut command: Command,
+    command: Command,
     timeout: Duration,
     cap: u64,
 ) -> std::io::Result<Finished> {
+    run_until_answered(command, timeout, cap, &|_| false)
+}
+
+/// [`run_with_timeout`], but a child whose standard output passes `answered` (a whole
+/// answer has arrived) is ended at once, not waited for: a child that answered and does
+/// not exit costs nothing. Its [`Finished::status`] is then a success.
+pub fn run_until_answered(
+    mut command: Command,
+    timeout: Duration,
+    cap: u64,
+    answered: &dyn Fn(&[u8]) -> bool,
+) -> std::io::Result<Finished> {
     let mut child: Child = command.spawn()?;
     drop(child.stdin.take());
+    let watch = super::watch::Watch::start(child.id(), false);
     let stdout = child.stdout.take().map(|out| Drain::start(out, cap));
     let stderr = child.stderr.take().map(|err| Drain::start(err, 1 << 20));
     let deadline = Instant::now() + timeout;
+    let mut complete = false;
     let ended = loop {
+        if stdout.as_ref().is_some_and(|d| d.peek(answered)) {
+            complete = true;
+            break true;
+        }
         match has_ended(&mut child) {
             Ok(true) => break true,
             Ok(false) if Instant::now() < deadline => {
@@ -263,6 +298,14 @@ pub fn run_with_timeout(
         }
     };
     let status = kill_group_and_reap(&mut child)?;
+    let verdict = watch.verdict();
+    drop(watch);
+    #[cfg(unix)]
+    let status = if complete {
+        std::os::unix::process::ExitStatusExt::from_raw(0)
+    } else {
+        status
+    };
     // Everything the child wrote is in the pipes by now, and they close as its group
     // dies; only a process outside the group can keep them open, and it is not waited
     // for past the time limit (or a short grace after a late end).
@@ -273,6 +316,7 @@ pub fn run_with_timeout(
             .map(|d| String::from_utf8_lossy(&d.take(until)).into_owned())
             .unwrap_or_default(),
         status: ended.then_some(status),
+        verdict,
     })
 }
 

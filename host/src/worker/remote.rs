@@ -35,24 +35,45 @@ pub struct BotMoved {
     pub bot: BotTrace,
 }
 
-/// The folder of game `id`'s endgame tables under `root`: `root/<id>`, the id reduced to
-/// letters, digits, `-` and `_` (a plugin chooses its id; it never chooses a path).
-pub fn tables_dir(root: &Path, id: &str) -> PathBuf {
-    let safe: String = id
+/// The folder of `plugin`'s endgame tables under `root`. Keyed by who made the plugin
+/// and what it is, never by the id it declares alone (any file may declare `kalah`):
+///
+/// - a first-party plugin's (found beside the executable: Tavola's own) is `root/<id>`,
+///   where the tables of earlier versions are, so that they are kept;
+/// - any other plugin's is `root/<id>_<content hash>`: its own, which no other content
+///   shares (`_` is never in an id, so no id names it); an update of such a plugin
+///   builds its tables again.
+///
+/// The id is reduced to letters, digits, `-` and `_` (a plugin never chooses a path).
+pub fn tables_dir(root: &Path, plugin: &Plugin) -> PathBuf {
+    let safe: String = plugin
+        .id()
         .chars()
         .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+            if c.is_ascii_alphanumeric() || c == '-' {
                 c
             } else {
-                '_'
+                '-'
             }
         })
         .collect();
-    root.join(if safe.is_empty() {
-        "_".to_owned()
+    let safe = if safe.is_empty() {
+        "-".to_owned()
     } else {
         safe
-    })
+    };
+    if plugin.meta().first_party {
+        root.join(safe)
+    } else {
+        let hash: String = plugin
+            .meta()
+            .hash
+            .chars()
+            .filter(char::is_ascii_hexdigit)
+            .take(32)
+            .collect();
+        root.join(format!("{safe}_{hash}"))
+    }
 }
 
 fn unexpected(reply: Reply) -> WorkerError {
@@ -63,7 +84,7 @@ fn unexpected(reply: Reply) -> WorkerError {
 
 impl RemoteGame {
     /// Starts a worker (`exe worker`) and loads `plugin`'s private copy into it. With
-    /// `tables_root`, the game's endgame tables live in [`tables_dir`]`(root, id)`
+    /// `tables_root`, the game's endgame tables live in [`tables_dir`]`(root, plugin)`
     /// (created here), the one folder the sandboxed worker may write.
     pub fn spawn(
         exe: &Path,
@@ -82,7 +103,7 @@ impl RemoteGame {
         abandon: Option<Abandon>,
     ) -> Result<Self, WorkerError> {
         let tables_dir = tables_root
-            .map(|root| tables_dir(root, plugin.id()))
+            .map(|root| tables_dir(root, plugin))
             .filter(|dir| std::fs::create_dir_all(dir).is_ok());
         let mut worker = Worker::spawn(exe)?;
         if let Some(flag) = abandon {
@@ -138,6 +159,11 @@ impl RemoteGame {
     /// The plugin (its manifest, file and content hash).
     pub fn plugin(&self) -> &Plugin {
         &self.plugin
+    }
+
+    /// Whether the plugin answers ordinary calls near the watchdog's limit.
+    pub fn slow(&self) -> Option<&crate::worker::Slow> {
+        self.worker.slow()
     }
 
     /// Why the worker is gone, if it is (checked now, without waiting).

@@ -174,6 +174,7 @@ impl Worker {
                 let allow = crate::sandbox::Allowance {
                     read: Vec::new(),
                     write: tables_dir.into_iter().collect(),
+                    ..Default::default()
                 };
                 crate::sandbox::arm(allow, crate::sandbox::Reporter::Host);
                 let plugin = load_copy_with(&copy, data).map_err(refused)?;

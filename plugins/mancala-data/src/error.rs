@@ -1,12 +1,17 @@
 //! A refusal of a data file: the line, the key and what is wrong (and allowed).
+//!
+//! A refusal never quotes a line of the file: a file that is not a variant at all (a
+//! secret someone named `*.mancala.toml`) is refused with its line and, where the line
+//! holds one, a key name — never the line's text, nor a string the `toml` crate quotes
+//! (strings in its messages are left out).
 
 use thiserror::Error;
 
 /// Why a data file is refused, where it is known: the line (from 1) and the key.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FileError {
-    /// Something at a place in the file.
-    #[error("line {line}, `{key}`: {message}")]
+    /// Something at a place in the file (`key` empty where the line names none).
+    #[error("line {line}{}: {message}", key_part(key))]
     At {
         /// The line, from 1.
         line: usize,
@@ -32,7 +37,7 @@ impl FileError {
 
     /// The `toml` crate's error, with its place turned into a line and a key.
     pub fn from_toml(src: &str, e: &toml::de::Error) -> Self {
-        let message = e.message().trim().to_owned();
+        let message = without_strings(e.message().trim());
         match e.span() {
             Some(span) => {
                 let key = key_at(src, span.start);
@@ -62,17 +67,68 @@ pub fn line_of(src: &str, offset: usize) -> usize {
 }
 
 /// The key written on the line of byte `offset` (what comes before its `=`), else the
-/// table header on that line, else the line's text (shortened).
+/// table header on that line; empty when the line holds neither (its text is never
+/// taken: it may be anything).
 fn key_at(src: &str, offset: usize) -> String {
     let start = src[..offset.min(src.len())]
         .rfind('\n')
         .map_or(0, |i| i + 1);
     let line = src[start..].lines().next().unwrap_or("").trim();
     let key = match line.split_once('=') {
-        Some((key, _)) if !key.trim().is_empty() && !key.contains('"') => key.trim(),
-        _ => line.trim_matches(|c| c == '[' || c == ']'),
+        Some((key, _)) => key.trim(),
+        None if line.starts_with('[') => line.trim_matches(|c| c == '[' || c == ']').trim(),
+        None => "",
     };
-    key.chars().take(60).collect()
+    if is_bare_key(key) {
+        key.to_owned()
+    } else {
+        String::new()
+    }
+}
+
+/// Whether `key` is a TOML bare key or dotted bare key (`houses`, `rules.sowing`), short.
+fn is_bare_key(key: &str) -> bool {
+    !key.is_empty()
+        && key.len() <= 60
+        && key.split('.').all(|part| {
+            let part = part.trim();
+            !part.is_empty()
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        })
+}
+
+/// ``, `key`` for a refusal's place, nothing without a key.
+fn key_part(key: &str) -> String {
+    if key.is_empty() {
+        String::new()
+    } else {
+        format!(", `{key}`")
+    }
+}
+
+/// `message` with every double-quoted string replaced by `"…"`: the `toml` crate quotes
+/// the file's strings in its messages (`invalid type: string "…"`).
+fn without_strings(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut inside = false;
+    for c in message.chars() {
+        if c == '"' {
+            if inside {
+                out.push_str("…\"");
+            } else {
+                out.push('"');
+            }
+            inside = !inside;
+        } else if !inside && !c.is_control() {
+            out.push(c);
+        }
+    }
+    if inside {
+        out.push_str("…\"");
+    }
+    out
 }
 
 #[cfg(test)]
@@ -87,5 +143,25 @@ mod tests {
         assert_eq!(line_of(src, at), 3);
         assert_eq!(key_at(src, at), "houses");
         assert_eq!(key_at(src, src.find("[rules]").unwrap()), "rules");
+    }
+
+    #[test]
+    fn a_line_that_is_not_a_key_is_never_quoted() {
+        for secret in [
+            "mysql -u root -phunter2",
+            "root:$6$hunter2:19000:0:99999:7:::",
+            "export TOKEN=\"hunter2\"",
+            "hunter2 \"= x",
+        ] {
+            let src = format!("{secret}\nformat = 1\n");
+            let e = toml::from_str::<toml::Table>(&src).unwrap_err();
+            let refusal = FileError::from_toml(&src, &e).to_string();
+            assert!(!refusal.contains("hunter2"), "{refusal}");
+            assert!(refusal.starts_with("line 1"), "{refusal}");
+        }
+        assert_eq!(
+            without_strings("invalid type: string \"x\", expected u8"),
+            "invalid type: string \"…\", expected u8"
+        );
     }
 }

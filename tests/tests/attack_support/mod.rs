@@ -25,12 +25,15 @@ use std::{
 use tempfile::TempDir;
 
 /// The attack variables the children must get (see `TAVOLA_PASS_ENV`).
-pub const ATTACK_VARS: [&str; 5] = [
+pub const ATTACK_VARS: [&str; 8] = [
     "TAVOLA_ATTACK",
+    "TAVOLA_ATTACK_NAME",
     "TAVOLA_ATTACK_FILE",
     "TAVOLA_ATTACK_PORT",
     "TAVOLA_ATTACK_CACHE",
     "TAVOLA_ATTACK_DELAY_MS",
+    "TAVOLA_ATTACK_VICTIM",
+    "TAVOLA_ATTACK_MIB",
 ];
 
 /// The variable holding the secret of the process that runs `tavola` (the attacker's
@@ -87,6 +90,8 @@ pub struct Home {
     pub secret: String,
     /// The secret in the environment of the process that runs `tavola`.
     pub parent_secret: String,
+    /// More variables for every run (e.g. the victim of the scheduling attacks).
+    pub extra: Mutex<Vec<(String, String)>>,
 }
 
 impl Home {
@@ -108,6 +113,7 @@ impl Home {
             root,
             secret: format!("KEYFILE-SECRET-{stamp}"),
             parent_secret: format!("PARENT-SECRET-{stamp}"),
+            extra: Mutex::default(),
         };
         for dir in [
             "home/.ssh",
@@ -182,6 +188,7 @@ impl Home {
         if let Some(attack) = attack {
             env.push(("TAVOLA_ATTACK".into(), attack.into()));
         }
+        env.extend(self.extra.lock().unwrap().iter().cloned());
         env
     }
 

@@ -2,7 +2,8 @@
 //! calls, no new privileges and no capabilities.
 
 mod files;
-mod syscalls;
+mod names;
+pub(crate) mod syscalls;
 mod trap;
 
 use super::{Allowance, Reporter, SandboxState};
@@ -23,7 +24,10 @@ fn kernel() -> (i64, bool) {
     (abi.max(0), seccomp)
 }
 
-/// The features in words: "Landlock ABI 7 (files, TCP ports, signals), seccomp".
+/// The features in words: "Landlock ABI 7 (files, TCP ports, signals), seccomp
+/// allow-list of 104 system calls (no network, …)". Below ABI 4 (ports) and 6 (signals)
+/// Landlock leaves those to the allow-list, which refuses sockets, signals to other
+/// processes and their routes (`F_SETOWN`) on every kernel.
 fn features(abi: i64) -> String {
     let mut what = vec![crate::tr!("sandbox-feature-files")];
     if abi >= 4 {
@@ -32,7 +36,14 @@ fn features(abi: i64) -> String {
     if abi >= 6 {
         what.push(crate::tr!("sandbox-feature-signals"));
     }
-    format!("Landlock ABI {abi} ({}), seccomp", what.join(", "))
+    format!(
+        "Landlock ABI {abi} ({}), {}",
+        what.join(", "),
+        crate::tr!(
+            "sandbox-feature-allow-list",
+            count = syscalls::ALLOWED.len()
+        )
+    )
 }
 
 /// What this kernel offers.
@@ -58,6 +69,7 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
     trap::install(reporter)?;
     if seccomp {
         syscalls::apply()?;
+        FILTERED.store(true, std::sync::atomic::Ordering::Relaxed);
     }
     Ok(match (files, seccomp) {
         (true, true) => SandboxState::Sandboxed {
@@ -70,6 +82,18 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
             reason: crate::tr!("sandbox-reason-no-seccomp"),
         },
     })
+}
+
+/// Whether this process installed the seccomp filters (asked without a system call:
+/// a confined process may not probe the kernel).
+static FILTERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// No new executable memory from now on (the plugin's library is loaded).
+pub(super) fn lock_exec() -> Result<(), String> {
+    if FILTERED.load(std::sync::atomic::Ordering::Relaxed) {
+        syscalls::lock_exec()?;
+    }
+    Ok(())
 }
 
 /// Drops every capability of this process (effective, permitted, inheritable), and

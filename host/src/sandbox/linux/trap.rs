@@ -53,6 +53,59 @@ pub(super) fn install(reporter: Reporter) -> Result<(), String> {
     Ok(())
 }
 
+/// The name a refused call is reported by: its own, or for a call of another ABI
+/// (`x32`, `i386`) or of no known name, the ABI and the number, written into `buffer`
+/// (no allocation in a signal handler).
+fn report_name(nr: libc::c_int, arch: u32, buffer: &mut [u8; 24]) -> (&str, Kind) {
+    const X32_BIT: libc::c_int = 0x4000_0000;
+    let native = arch == native_arch();
+    let prefix: &[u8] = if !native {
+        b"i386-"
+    } else if nr & X32_BIT != 0 {
+        b"x32-"
+    } else {
+        let (name, kind) = describe(i64::from(nr));
+        if name != "?" {
+            return (name, kind);
+        }
+        b"call-"
+    };
+    let number = if native { nr & !X32_BIT } else { nr };
+    let mut len = prefix.len();
+    buffer[..len].copy_from_slice(prefix);
+    let mut tmp = [0u8; 12];
+    let mut n = number.unsigned_abs();
+    let mut count = 0;
+    loop {
+        tmp[count] = b'0' + (n % 10) as u8;
+        count += 1;
+        n /= 10;
+        if n == 0 || count == tmp.len() {
+            break;
+        }
+    }
+    while count > 0 && len < buffer.len() {
+        count -= 1;
+        buffer[len] = tmp[count];
+        len += 1;
+    }
+    (
+        std::str::from_utf8(&buffer[..len]).unwrap_or("?"),
+        Kind::System,
+    )
+}
+
+/// The audit architecture of this build (`AUDIT_ARCH_X86_64`, `AUDIT_ARCH_AARCH64`).
+const fn native_arch() -> u32 {
+    if cfg!(target_arch = "aarch64") {
+        183 | 0x8000_0000 | 0x4000_0000
+    } else if cfg!(target_arch = "riscv64") {
+        243 | 0x8000_0000 | 0x4000_0000
+    } else {
+        62 | 0x8000_0000 | 0x4000_0000
+    }
+}
+
 fn write_all(bytes: &[u8]) {
     // SAFETY: write(2) on the standard error, async-signal-safe.
     unsafe {
@@ -65,11 +118,17 @@ extern "C" fn on_sigsys(
     info: *mut libc::siginfo_t,
     _context: *mut libc::c_void,
 ) {
-    // The system call's number: `si_syscall`, after `si_call_addr` in the SIGSYS part of
-    // siginfo (offset 24 on 64-bit Linux).
+    // The system call's number and architecture: `si_syscall` and `si_arch`, after
+    // `si_call_addr` in the SIGSYS part of siginfo (offsets 24 and 28 on 64-bit Linux).
     // SAFETY: the kernel passes a valid siginfo for a SIGSYS from seccomp.
-    let nr = unsafe { *(info.cast::<u8>().add(24).cast::<libc::c_int>()) };
-    let (name, kind) = describe(i64::from(nr)).unwrap_or(("?", Kind::System));
+    let (nr, arch) = unsafe {
+        (
+            *(info.cast::<u8>().add(24).cast::<libc::c_int>()),
+            *(info.cast::<u8>().add(28).cast::<u32>()),
+        )
+    };
+    let mut digits = [0u8; 24];
+    let (name, kind) = report_name(nr, arch, &mut digits);
     match TEXTS.get() {
         Some(texts) if texts.reporter == Reporter::Person => {
             let index = Kind::ALL.iter().position(|k| *k == kind).unwrap_or(0);

@@ -22,6 +22,13 @@ pub enum Ending {
         /// The seat whose time ran out.
         seat: u8,
     },
+    /// This seat lost by forfeit in a network game: its player left for good (did not
+    /// come back within the stated time) or broke the protocol (a forged move, a flag its
+    /// clock did not show, a reveal that did not come); every other seat wins.
+    Forfeit {
+        /// The seat that forfeited.
+        seat: u8,
+    },
 }
 
 impl Ending {
@@ -30,10 +37,14 @@ impl Ending {
     pub fn outcome(self, seats: usize) -> Outcome {
         let result = |i: usize| match self {
             Ending::AgreedDraw => GameResult::Draw,
-            Ending::Resigned { seat } | Ending::Time { seat } if usize::from(seat) == i => {
+            Ending::Resigned { seat } | Ending::Time { seat } | Ending::Forfeit { seat }
+                if usize::from(seat) == i =>
+            {
                 GameResult::Loss
             }
-            Ending::Resigned { .. } | Ending::Time { .. } => GameResult::Win,
+            Ending::Resigned { .. } | Ending::Time { .. } | Ending::Forfeit { .. } => {
+                GameResult::Win
+            }
         };
         Outcome {
             seats: (0..seats)
@@ -57,6 +68,7 @@ impl Ending {
             Ending::Resigned { seat } => crate::tr!("ending-resigned", seat = name(seat)),
             Ending::AgreedDraw => crate::tr!("ending-draw-agreed"),
             Ending::Time { seat } => crate::tr!("ending-time", seat = name(seat)),
+            Ending::Forfeit { seat } => crate::tr!("ending-forfeit", seat = name(seat)),
         }
     }
 }
@@ -125,6 +137,7 @@ mod tests {
             Ending::Resigned { seat: 1 },
             Ending::AgreedDraw,
             Ending::Time { seat: 2 },
+            Ending::Forfeit { seat: 0 },
         ] {
             let text = serde_json::to_string(&e).unwrap();
             assert_eq!(serde_json::from_str::<Ending>(&text).unwrap(), e);

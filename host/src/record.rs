@@ -20,8 +20,11 @@ use crate::{
 
 /// The `format` field of every record.
 pub const RECORD_FORMAT: &str = "tavola-record";
-/// The version of the record format this host writes and reads.
-pub const RECORD_VERSION: u32 = 1;
+/// The version of the record format this host writes and reads (and every older one).
+/// Version 2 added, for network games, the seats' commitments and each throw's reveals
+/// (`net.commits`, `net.throws`) and the ending by forfeit; version 1 records load as
+/// they are.
+pub const RECORD_VERSION: u32 = 2;
 
 /// A game as saved.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

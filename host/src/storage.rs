@@ -283,6 +283,12 @@ impl RecordWriter {
         Ok(())
     }
 
+    /// Writes the journal again, atomically, from `record`: for a save whose first line
+    /// changed (a network game's throws, which a game coming back after a crash needs).
+    pub fn restart(&mut self, record: &Record) -> Result<(), StorageError> {
+        self.start(record)
+    }
+
     /// Replaces the journal, atomically and flushed to the disk, with the complete
     /// record (the last save of a game).
     pub fn finish(&mut self, record: &Record) -> Result<(), StorageError> {

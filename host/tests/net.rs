@@ -94,16 +94,29 @@ fn two_processes_play_every_first_party_game_with_equal_records() {
         let (an, bn) = (a.net.unwrap(), b.net.unwrap());
         assert_eq!((an.role.as_str(), bn.role.as_str()), ("host", "guest"));
         assert_eq!(an.commit, bn.commit);
-        assert_eq!(an.host_nonce, bn.host_nonce);
-        // The seed is the one the halves give: anyone can check it from the record.
-        let host_half = tavola::net::fair::Nonce::from_hex(&an.host_nonce).unwrap();
-        host_half.check(&an.commit).unwrap();
-        let guests: Vec<_> = an
-            .guest_nonces
-            .iter()
-            .map(|g| tavola::net::fair::Nonce::from_hex(g).unwrap())
-            .collect();
-        assert_eq!(a.seed, Some(tavola::net::fair::seed(&host_half, &guests)));
+        assert_eq!(an.commits, bn.commits, "{game}: not the same commitments");
+        assert_eq!(an.throws, bn.throws, "{game}: not the same throws");
+        // No secret is left in a finished record.
+        assert!(an.chain.is_none() && bn.chain.is_none() && an.host_secrets.is_none());
+        // Each throw is shown fair from either record alone.
+        for path in [&host_record, &guest_record] {
+            let verified = net::tavola(dir.path(), &["net", "verify", path.to_str().unwrap()]);
+            assert!(
+                verified.ok,
+                "{game}: {} is not shown fair:\n{}{}",
+                path.display(),
+                verified.stdout,
+                verified.stderr
+            );
+            let throws = a.moves.iter().filter(|m| m.seat.is_none()).count();
+            assert!(
+                verified
+                    .stdout
+                    .contains(&format!("all {throws} throws fair")),
+                "{game}: {}",
+                verified.stdout
+            );
+        }
         // And each record replays on its own.
         let replayed = net::tavola(dir.path(), &["replay", host_record.to_str().unwrap()]);
         assert!(

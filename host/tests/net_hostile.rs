@@ -18,7 +18,7 @@ use common::plugins_of;
 use net::{host, join, read_record};
 use tavola::net::{
     GameId, Invite, Message, PROTOCOL_VERSION,
-    fair::Nonce,
+    fair::Chain,
     link::{Event, Link, NetSettings, Node},
     message::{NetMove, Rejoin, Role},
 };
@@ -77,7 +77,7 @@ fn seat_at(
         panic!("no offer");
     };
     link.send(&Message::Join {
-        nonce: Nonce::generate().to_hex(),
+        commit: Chain::generate().head(),
     });
     let Message::Welcome { token, .. } = message(events, link.id()) else {
         panic!("no welcome");
@@ -142,7 +142,7 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
             "--record",
             record.to_str().unwrap(),
             "--reconnect",
-            "20",
+            "5",
         ],
     );
     let invite = Invite::parse(&invite_text).unwrap();
@@ -163,12 +163,14 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
         &events,
         &link,
         (10u32 << 20).to_be_bytes().to_vec(),
-        "more than the 65536 allowed",
+        "more than the 262144 allowed",
     );
 
     // Take the seat honestly, then attack from it; each refusal closes the link, and the
     // seat's secret brings the attacker back for the next attack.
     let (link, seat, token) = seat_at(&node, &events, &invite, None);
+    // South's turn (and clock) began with the welcome: a true claim is the time since.
+    let turn_began = Instant::now();
     assert_eq!(seat, 0);
     let mv = |number, seat, notation: &str, position: &str, spent_ms| {
         Message::Move(NetMove {
@@ -217,10 +219,10 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
         &events,
         &link,
         Message::Welcome {
-            nonce: String::new(),
-            guests: vec![],
+            commits: vec![],
             token: String::new(),
             moves: vec![],
+            throws: vec![],
         },
         "unexpected welcome",
     );
@@ -261,16 +263,18 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
         saved.moves
     );
 
-    // A legal move with a position the host does not reach: the game stops, unrecorded.
+    // A legal move with a position the host does not reach: refused, unrecorded; the
+    // attacker, refused, does not come back within the window and forfeits.
     let (link, ..) = seat_at(&node, &events, &invite, rejoin());
+    let true_claim = turn_began.elapsed().as_millis() as u64;
     refused(
         &events,
         &link,
-        mv(1, 0, "c", "0000000000000000", 0),
+        mv(1, 0, "c", "0000000000000000", true_claim),
         "disagree",
     );
     let hosted = host_side.finish(Duration::from_secs(30));
-    assert!(!hosted.ok, "the host went on after a disagreement");
+    assert!(hosted.ok, "{}", hosted.stderr);
     assert!(
         hosted.stderr.contains("disagree after move 1 (c)"),
         "{}",
@@ -278,7 +282,7 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
     );
     for said in [
         "not a Tavola message",
-        "more than the 65536 allowed",
+        "more than the 262144 allowed",
         "is not a legal move",
     ] {
         assert!(
@@ -293,11 +297,15 @@ fn a_hostile_guest_gets_nothing_but_refusals_and_nothing_is_recorded() {
         "a refused move was recorded: {:?}",
         saved.moves
     );
+    assert_eq!(
+        saved.ending,
+        Some(tavola::ending::Ending::Forfeit { seat: 0 })
+    );
     node.close();
 }
 
 #[test]
-fn a_host_whose_reveal_does_not_match_its_commitment_is_refused() {
+fn a_host_whose_welcome_changes_its_commitment_is_refused() {
     let dir = plugins_of(&["kalah"]);
     let listed = net::tavola(dir.path(), &["list", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&listed.stdout).unwrap();
@@ -322,7 +330,7 @@ fn a_host_whose_reveal_does_not_match_its_commitment_is_refused() {
         other => panic!("{other:?}"),
     };
     assert!(matches!(message(&events, link.id()), Message::Hello { .. }));
-    let committed = Nonce::generate();
+    let committed = Chain::generate();
     link.send(&Message::Offer {
         protocol: PROTOCOL_VERSION,
         game,
@@ -330,29 +338,30 @@ fn a_host_whose_reveal_does_not_match_its_commitment_is_refused() {
         seat: Some(0),
         seats: 2,
         players: vec!["remote".into(), "host".into()],
-        commit: committed.commitment(),
+        commit: committed.head(),
         clock: None,
     });
-    let Message::Join { nonce } = message(&events, link.id()) else {
+    let Message::Join { commit } = message(&events, link.id()) else {
         panic!("no join")
     };
-    // Reveal another half than the one committed to: the host would choose the dice.
+    // Start under another commitment than the one offered: the host would be bound to
+    // nothing the guest saw before it committed.
     link.send(&Message::Welcome {
-        nonce: Nonce::generate().to_hex(),
-        guests: vec![nonce],
+        commits: vec![commit, Chain::generate().head()],
         token: "t".into(),
         moves: vec![],
+        throws: vec![],
     });
     match message(&events, link.id()) {
         Message::Refused { reason } => {
-            assert!(reason.contains("does not match the commitment"), "{reason}")
+            assert!(reason.contains("not the one of its offer"), "{reason}")
         }
         other => panic!("{other:?}"),
     }
     let joined = guest.finish(Duration::from_secs(20));
     assert!(!joined.ok);
     assert!(
-        joined.stderr.contains("does not match the commitment"),
+        joined.stderr.contains("not the one of its offer"),
         "{}",
         joined.stderr
     );
@@ -403,8 +412,8 @@ fn a_guest_that_says_nothing_past_its_time_loses_on_time() {
     assert_eq!(seat, 0);
     // A flag for the host's seat, which is not to move and has all its time: refused.
     refused(&events, &link, Message::Flag { seat: 1 }, "has not run out");
-    // Back in the seat (its clock runs again from the return), and then silence: the
-    // host ends the game once South's 3 s and twice the slack have passed.
+    // Back in the seat (its clock ran on while it was away), and then silence: the host
+    // ends the game once South's 3 s and the latency allowance have passed.
     let (link, ..) = seat_at(&node, &events, &invite, Some(Rejoin { token, moves: 0 }));
     let told = message(&events, link.id());
     assert!(matches!(told, Message::Flag { seat: 0 }), "{told:?}");

@@ -214,6 +214,7 @@ over-reviewing = Review: the arrow keys step through the game, Home and End go t
 ending-resigned = { $seat } resigned
 ending-draw-agreed = Draw agreed
 ending-time = { $seat } lost on time
+ending-forfeit = { $seat } lost by forfeit
 draw-bot-declines = { $seat } declines the draw: the computer plays every game to its end
 draw-declined = The draw offered by { $seat } was declined
 resign-question = Resign this game for { $seat }? It ends now, as a loss.
@@ -744,6 +745,8 @@ cli-arg-write-broker-games = With `--dir`: how many games (`game-0000.json` up t
 cli-about-net = Play with someone on another computer: offer a game (`net host`) or join one (`net join`)
 cli-about-net-host = Offer a game: print its invite on one line, wait for players, play this seat
 cli-about-net-join = Join a game from its invite
+cli-about-net-verify = Show that each throw of a network game's record was fair: every contribution is the next link of its player's chain back to the commitment given before the game, and every chance outcome is the one they draw
+cli-arg-net-verify-record = The record (either side's)
 cli-arg-net-host-game = The game's id (see `tavola list`)
 cli-arg-net-host-options = Set a game option (repeatable), e.g. `--option houses=4`
 cli-arg-net-host-seat = The seat this side plays (from 0); every other seat is a joining player's

@@ -217,6 +217,7 @@ over-reviewing = Revisione: le frecce scorrono la partita, Inizio e Fine vanno a
 ending-resigned = { $seat } ha abbandonato
 ending-draw-agreed = Patta concordata
 ending-time = { $seat } ha perso per tempo
+ending-forfeit = { $seat } ha perso a tavolino
 draw-bot-declines = { $seat } rifiuta la patta: il computer gioca ogni partita fino alla fine
 draw-declined = La patta proposta da { $seat } è stata rifiutata
 resign-question = Abbandonare questa partita per { $seat }? Finisce subito, come sconfitta.
@@ -753,6 +754,8 @@ cli-arg-write-broker-games = Con `--dir`: quante partite (`game-0000.json` fino 
 cli-about-net = Gioca con qualcuno su un altro computer: offri una partita (`net host`) o unisciti a una (`net join`)
 cli-about-net-host = Offri una partita: scrivi il suo invito su una riga, aspetta i giocatori, gioca questo posto
 cli-about-net-join = Unisciti a una partita dal suo invito
+cli-about-net-verify = Mostra che ogni lancio della registrazione di una partita in rete è stato equo: ogni contributo è l'anello successivo della catena del suo giocatore fino all'impegno dato prima della partita, e ogni esito del caso è quello che i contributi estraggono
+cli-arg-net-verify-record = La registrazione (di una qualsiasi delle due parti)
 cli-arg-net-host-game = L'id del gioco (vedi `tavola list`)
 cli-arg-net-host-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
 cli-arg-net-host-seat = Il posto giocato da questa parte (da 0); ogni altro posto è di un giocatore che si unisce

@@ -364,7 +364,8 @@ impl TavolaApp {
         let options = game_api::Options::resolve(&plugin.manifest().options, &record.options)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         let seat_count = snapshot.seat_count;
-        if let Some(Ending::Resigned { seat } | Ending::Time { seat }) = record.ending
+        if let Some(Ending::Resigned { seat } | Ending::Time { seat } | Ending::Forfeit { seat }) =
+            record.ending
             && seat >= seat_count
         {
             return Err(anyhow!(

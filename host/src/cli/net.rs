@@ -10,7 +10,7 @@ use game_api::Turn;
 use crate::{
     net::{Invite, JoinSetup, LocalPlayer, NetOutcome, NetSettings, Offer},
     plugins::{Inspector, PluginDirs, PluginSet},
-    printable::{printable, printable_line},
+    printable::printable_line,
 };
 
 /// `tavola net …`.
@@ -52,6 +52,13 @@ pub enum NetCommand {
         /// How long to wait for the players to join, in seconds.
         #[arg(long, default_value_t = 600, value_name = "SECONDS")]
         wait: u64,
+    },
+    /// Show that each throw of a network game's record was fair: every contribution is
+    /// the next link of its player's chain back to the commitment given before the game,
+    /// and every chance outcome is the one they draw.
+    Verify {
+        /// The record (either side's).
+        record: PathBuf,
     },
     /// Join a game from its invite.
     Join {
@@ -108,11 +115,12 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
     crate::plugins::forbid_in_process();
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
     let exe = std::env::current_exe().context("the tavola executable")?;
-    // Reports carry the plugin's and the other side's words: printed without their
-    // control characters, like everything below.
+    // Reports quote the plugin and the other side (reasons, notations): printed on one
+    // line without control characters, whatever slipped past the message boundary.
     let report: Box<dyn FnMut(&str)> =
-        Box::new(|text: &str| eprintln!("tavola net: {}", printable(text)));
+        Box::new(|text: &str| eprintln!("tavola net: {}", printable_line(text)));
     let outcome = match args.command {
+        NetCommand::Verify { record } => return verify(&set, &exe, &record),
         NetCommand::Host {
             game,
             resume,
@@ -179,7 +187,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
                 println!("open seats: {open}");
                 let _ = std::io::stdout().flush();
             };
-            crate::net::host(offer, &mut print_invite, report)?
+            crate::net::host(offer, &mut print_invite, report).map_err(printable_error)?
         }
         NetCommand::Join {
             invite,
@@ -234,11 +242,47 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
                 exe,
                 resume,
             };
-            crate::net::join(setup, report)?
+            crate::net::join(setup, report).map_err(printable_error)?
         }
     };
     print_outcome(&outcome);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `tavola net verify RECORD`: each throw, then the verdict; exit 1 if any is not fair.
+fn verify(set: &PluginSet, exe: &std::path::Path, path: &std::path::Path) -> Result<ExitCode> {
+    let record = crate::record::Record::read(path)?;
+    let plugin = set.require(&record.game).map_err(|e| anyhow!(e))?;
+    let mut worker = crate::worker::RemoteGame::spawn(exe, plugin, None)
+        .map_err(|e| anyhow!("the game's plugin failed: {e}"))?;
+    match crate::net::verify::verify(&record, &mut worker) {
+        Ok(throws) => {
+            for t in &throws {
+                println!(
+                    "throw {} at move {}: {} (every contribution in its chain)",
+                    t.throw,
+                    t.number,
+                    printable_line(&t.outcome)
+                );
+            }
+            println!("{}: all {} throws fair", path.display(), throws.len());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!(
+                "tavola net verify: {}: not fair: {}",
+                path.display(),
+                printable_line(&e.to_string())
+            );
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// A network game's error as the command line prints it: it may quote the other side,
+/// so without control characters.
+fn printable_error(e: crate::net::TableError) -> anyhow::Error {
+    anyhow!(printable_line(&e.to_string()).into_owned())
 }
 
 /// Prints the moves, the result line as `tavola play` does, and the bytes sent.

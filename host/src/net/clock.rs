@@ -1,14 +1,20 @@
 //! Game clocks across the network. The host chooses a time control and its offer says
-//! it; each side runs the clock of the seat to move, and a move carries the time its
-//! mover spent on it ([`NetMove::spent_ms`](super::message::NetMove::spent_ms)), which
-//! the receiver checks is possible. The time each seat has left is then a function of
-//! the moves alone ([`TimeControl::left`]), so every side computes the same clocks, a
-//! takeback gives the time back, and a side that comes back from its record has them.
+//! it; each side runs the clock of the seat to move on its own monotonic clock, and a
+//! move carries the time its mover spent on it
+//! ([`NetMove::spent_ms`](super::message::NetMove::spent_ms)), which the receiver
+//! accepts only within the latency allowance of what it measured itself, neither more
+//! nor less (`referee::clock_claim`). The time each seat has left is
+//! then a function of the moves alone ([`TimeControl::left`]), so every side computes
+//! the same clocks, a takeback gives the time back, and a side that comes back from its
+//! record has them.
 //!
-//! A seat whose time runs out loses (`Ending::Time`): its own side says so as soon as
-//! its clock runs out (`Message::Flag`); a move that claims more time than the seat had
-//! is taken as the same; and the other sides, should the mover's side say nothing, end
-//! the game themselves once the mover's time and twice the clock slack have passed.
+//! A seat whose time runs out loses (`Ending::Time`), declared only by a side whose own
+//! clock shows it: the mover's own side as soon as its clock runs out
+//! (`Message::Flag`); a move that claims more time than the seat had is taken as the
+//! same; and the other sides, should the mover's side say nothing, once the mover's time
+//! and the latency allowance have passed on their own clocks. A flag another side sends
+//! for a seat not its own is accepted only when this side's clock shows it too
+//! (`referee::flag`); an early or forged one is refused and reported.
 
 use serde::{Deserialize, Serialize};
 
@@ -120,14 +126,6 @@ impl super::table::Table {
                 seat,
                 (self.turn_started.elapsed().as_millis() as u64).saturating_sub(slack),
             )
-    }
-
-    /// Whether another side may say that `seat`'s time ran out: it is to move, and its
-    /// time is up by this side's clock too, within twice the clock slack.
-    pub(super) fn flag_plausible(&self, seat: u8) -> bool {
-        let slack = 2 * super::table::CLOCK_SLACK_MS;
-        self.seat_to_move() == Some(seat)
-            && self.out_of_time(seat, self.turn_started.elapsed().as_millis() as u64 + slack)
     }
 
     /// Ends the game: `seat`'s time ran out. Saved.

@@ -12,14 +12,14 @@ use game_api::Options;
 
 use super::{
     NetRecord,
-    fair::{Nonce, seed},
+    fair::{Chain, Nonce, commitments_seed},
     host_resume::Resumed,
     invite::Invite,
     link::{Event, Link, NetError, NetSettings, Node},
     message::{GameId, Message, PROTOCOL_VERSION},
-    table::{LocalPlayer, NetOutcome, Table, TableError, broadcast, worker_error},
+    table::{Chance, LocalPlayer, NetOutcome, Table, TableError, broadcast, worker_error},
 };
-use crate::{plugins::Plugin, record::Record, worker::RemoteGame};
+use crate::{ending::Ending, plugins::Plugin, record::Record, worker::RemoteGame};
 
 /// A game offered on the network.
 pub struct Offer<'a> {
@@ -53,11 +53,12 @@ pub struct Offer<'a> {
 pub(super) enum Holder {
     /// The host's own player.
     Local,
-    /// A guest: its seat secret, its link while connected, and since when it is gone.
+    /// A guest: its seat secret, its link while connected, its commitment (once it
+    /// joined), and since when it is gone.
     Remote {
         token: String,
         link: Option<u64>,
-        nonce: Option<Nonce>,
+        commit: Option<String>,
         gone: Option<Instant>,
     },
 }
@@ -68,6 +69,8 @@ pub(super) struct Greeted {
     pub(super) seat: Option<u8>,
     /// Whether it has sent its `Join` (a spectator waiting for the start).
     pub(super) joined: bool,
+    /// How many moves a player coming back says its record holds.
+    pub(super) moves: Option<u32>,
 }
 
 /// The host's side: the seats, the links, and what it waits for.
@@ -77,13 +80,22 @@ pub(super) struct Hosting {
     pub(super) links: Vec<Link>,
     pub(super) node: Node,
     pub(super) greeted: Vec<(u64, Greeted)>,
+    /// The connections not yet joined, and since when they are here.
+    pub(super) arriving: Vec<(u64, Instant)>,
     pub(super) holders: Vec<Holder>,
     pub(super) game: GameId,
-    pub(super) nonce: Nonce,
+    /// The host's chain of reveals ([`super::fair`]).
+    pub(super) chain: Chain,
     pub(super) started: bool,
     pub(super) reconnect: Duration,
     /// The answer to the host player's draw offer or takeback request.
-    pub(super) answer: Option<bool>,
+    pub(super) answer: super::side::Answer,
+    /// While the game is back from the host's crash: the record's length then. The
+    /// host's own clock is not restarted by its players' return until it moves (its
+    /// absence was its own).
+    pub(super) back_at: Option<usize>,
+    /// The questions asked of this side this turn (`side.rs`).
+    pub(super) asked: super::side::Asked,
     /// The bytes sent on links now closed.
     pub(super) closed: u64,
     /// The moves sent: the host's own, and the guests' it passed on.
@@ -152,14 +164,14 @@ pub fn host(
             if s == offer.seat {
                 Holder::Local
             } else {
-                let (token, nonce) = match &resume {
+                let (token, commit) = match &resume {
                     Some(r) => r.seat(s),
                     None => (Nonce::generate().to_hex(), None),
                 };
                 Holder::Remote {
                     token,
                     link: None,
-                    nonce,
+                    commit,
                     // A resumed game waits for every player to come back.
                     gone: resume.as_ref().map(|_| Instant::now()),
                 }
@@ -199,25 +211,40 @@ pub fn host(
         node,
         links: Vec::new(),
         greeted: Vec::new(),
+        arriving: Vec::new(),
         holders,
         game,
-        nonce: resume
+        chain: resume
             .as_ref()
-            .map_or_else(Nonce::generate, |r| r.nonce.clone()),
+            .map_or_else(Chain::generate, |r| r.chain.clone()),
         started: false,
         reconnect: offer.reconnect,
-        answer: None,
+        answer: Default::default(),
+        back_at: None,
+        asked: Default::default(),
         closed: 0,
         moves_sent: 0,
         welcomed: Vec::new(),
         report,
     };
-    if resume.is_some() {
+    if let Some(r) = &resume {
+        table.throws = Some(
+            super::throws::Throws::new(
+                Some((offer.seat, r.chain.clone())),
+                r.heads.clone(),
+                &r.throws,
+            )
+            .map_err(|e| TableError::Mismatch(format!("this record cannot be resumed: {e}")))?,
+        );
         table.record.moves.clear();
         for m in &record.moves {
             table.replay(m)?;
         }
+        // The time since the last save passed on the clock of the seat to move: a crash
+        // gives no time back.
+        back_from_crash(&mut table, offer.record.as_deref());
         table.save()?;
+        hosting.back_at = Some(table.record.moves.len());
         table.changed();
         hosting.started = true;
         (hosting.report)(&format!(
@@ -232,6 +259,7 @@ pub fn host(
     // The secrets are of no use once the game is over: the last save leaves them out.
     if let Some(net) = &mut table.record.net {
         net.host_secrets = None;
+        net.chain = None;
     }
     table.finish()?;
     let bytes_sent = hosting.links.iter().map(Link::bytes_sent).sum::<u64>() + hosting.closed;
@@ -245,6 +273,19 @@ pub fn host(
         moves_sent,
         seat_names: plugin.manifest().seat_names.clone(),
     })
+}
+
+/// After a crash, the clock of the seat to move runs from the record's last save (the
+/// file's modification time, by this machine's clock), not from now.
+pub(super) fn back_from_crash(table: &mut Table, record: Option<&std::path::Path>) {
+    let age = record
+        .and_then(|p| std::fs::metadata(p).ok())
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.elapsed().ok())
+        .unwrap_or_default();
+    let since = Instant::now().checked_sub(age).unwrap_or_else(Instant::now);
+    table.turn_started = since;
+    table.turn_earliest = since;
 }
 
 impl Hosting {
@@ -264,19 +305,30 @@ impl Hosting {
             self.start(table, invite)?;
         }
         while !table.is_over() {
-            self.check_gone()?;
-            if table.play_chance()? {
-                continue;
+            if self.check_gone(table)? {
+                break;
+            }
+            match table.play_chance() {
+                Ok(Chance::NotDue) => {}
+                Ok(Chance::Played) => {
+                    self.flush(table);
+                    continue;
+                }
+                Ok(Chance::Waiting) => {
+                    self.flush(table);
+                    self.wait_for_throw(table)?;
+                    continue;
+                }
+                Err(e) => return Err(e),
             }
             let Some(seat) = table.seat_to_move() else {
                 continue;
             };
             match &self.holders[usize::from(seat)] {
                 Holder::Local => self.local_turn(table, seat)?,
-                // A player who says nothing past its time (and the slack) loses on time.
-                Holder::Remote { link: Some(_), .. }
-                    if table.flag_due(seat, 2 * super::table::CLOCK_SLACK_MS) =>
-                {
+                // A player who says nothing past its time (and the latency allowance, by
+                // this side's clock) loses on time, there or away.
+                Holder::Remote { link, .. } if table.flag_due(seat, self.allowance(*link)) => {
                     table.flag(seat)?;
                     self.broadcast(&Message::Flag { seat }, None);
                     (self.report)(&format!("seat {seat}'s time ran out"));
@@ -287,33 +339,77 @@ impl Hosting {
         Ok(())
     }
 
+    /// Sends the table's messages (its contributions to throws) to every welcomed link.
+    pub(super) fn flush(&mut self, table: &mut Table) {
+        for m in std::mem::take(&mut table.outbox) {
+            self.broadcast(&m, None);
+        }
+    }
+
+    /// Waits a little for the contributions to the throw due; a player whose
+    /// contribution has not come within the reconnect window loses by forfeit (walking
+    /// away from a throw costs the game).
+    fn wait_for_throw(&mut self, table: &mut Table) -> Result<(), TableError> {
+        let late = table.throws.as_ref().and_then(|t| t.late(self.reconnect));
+        match late {
+            Some(seat) => {
+                table.end(Ending::Forfeit { seat });
+                table.save()?;
+                self.broadcast(&Message::Forfeit { seat }, None);
+                (self.report)(&format!(
+                    "the player of seat {seat} did not contribute to the throw due within {} s: \
+                     seat {seat} loses by forfeit",
+                    self.reconnect.as_secs()
+                ));
+                Ok(())
+            }
+            None => self.next_event(table, Duration::from_millis(50)),
+        }
+    }
+
+    /// The latency allowance of a clock claim over `link` (`referee.rs`).
+    pub(super) fn allowance(&self, link: Option<u64>) -> u64 {
+        let rtt = link
+            .and_then(|l| self.link(l))
+            .map_or(Duration::ZERO, Link::rtt);
+        super::referee::allowance(rtt)
+    }
+
     fn all_seated(&self) -> bool {
         self.holders.iter().all(|h| match h {
             Holder::Local => true,
-            Holder::Remote { nonce, link, .. } => nonce.is_some() && link.is_some(),
+            Holder::Remote { commit, link, .. } => commit.is_some() && link.is_some(),
         })
     }
 
-    /// Fixes the seed and welcomes every player.
+    /// Sets up the throws from every seat's commitment and welcomes every player.
     fn start(&mut self, table: &mut Table, invite: &str) -> Result<(), TableError> {
-        let guests: Vec<Nonce> = self
+        let heads: Vec<String> = self
             .holders
             .iter()
-            .filter_map(|h| match h {
-                Holder::Remote { nonce, .. } => nonce.clone(),
-                Holder::Local => None,
+            .map(|h| match h {
+                Holder::Remote { commit, .. } => commit.clone().unwrap_or_default(),
+                Holder::Local => self.chain.head(),
             })
             .collect();
-        let game_seed = seed(&self.nonce, &guests);
+        let own = table.local.first().copied().unwrap_or(0);
+        table.throws = Some(
+            super::throws::Throws::new(Some((own, self.chain.clone())), heads.clone(), &[])
+                .map_err(TableError::Refused)?,
+        );
+        let shown = commitments_seed(&heads);
         table.set_net(
             NetRecord {
                 role: "host".into(),
                 seat: table.local.first().copied(),
                 invite: invite.to_owned(),
-                commit: self.nonce.commitment(),
-                host_nonce: self.nonce.to_hex(),
-                guest_nonces: guests.iter().map(Nonce::to_hex).collect(),
+                commit: self.chain.head(),
+                host_nonce: String::new(),
+                guest_nonces: Vec::new(),
                 own_nonce: None,
+                commits: heads,
+                throws: Vec::new(),
+                chain: Some(self.chain.secret()),
                 token: None,
                 host_secrets: Some(super::HostSecrets {
                     key: data_encoding::HEXLOWER.encode(&self.node.secret().to_bytes()),
@@ -327,7 +423,7 @@ impl Hosting {
                         .collect(),
                 }),
             },
-            game_seed,
+            shown,
         );
         table.save()?;
         self.started = true;
@@ -353,7 +449,7 @@ impl Hosting {
             self.welcome(table, id, None);
         }
         (self.report)(&format!(
-            "every seat is taken; the game starts (seed {game_seed})"
+            "every seat is taken; the game starts (commitments {shown:016x})"
         ));
         Ok(())
     }
@@ -363,20 +459,25 @@ impl Hosting {
             Some(Holder::Remote { token, .. }) => token.clone(),
             _ => String::new(),
         };
-        let guests = table
+        let commits = table
             .record
             .net
             .as_ref()
-            .map(|n| n.guest_nonces.clone())
+            .map(|n| n.commits.clone())
             .unwrap_or_default();
+        let throws = table.throws.as_ref();
         let message = Message::Welcome {
-            nonce: self.nonce.to_hex(),
-            guests,
+            commits,
             token,
             moves: table.net_moves.clone(),
+            throws: throws.map(|t| t.made().to_vec()).unwrap_or_default(),
         };
         if let Some(l) = self.link(link) {
             l.send(&message);
+            // The contributions to a throw due that it may have missed.
+            for m in throws.map(|t| t.due_reveals()).unwrap_or_default() {
+                l.send(&m);
+            }
             if !self.welcomed.contains(&link) {
                 self.welcomed.push(link);
             }
@@ -410,24 +511,31 @@ impl Hosting {
         table: &mut Table,
         limit: Duration,
     ) -> Result<(), TableError> {
+        self.refuse_the_silent();
         match table.events.recv_timeout(limit) {
             Ok(event) => self.on_event(table, event),
             Err(_) => Ok(()),
         }
     }
 
-    /// Fails the game when a player has been gone longer than the reconnect window.
-    fn check_gone(&self) -> Result<(), TableError> {
-        for h in &self.holders {
-            if let Holder::Remote {
-                gone: Some(since), ..
-            } = h
-                && since.elapsed() > self.reconnect
-            {
-                return Err(TableError::Abandoned(self.reconnect.as_secs()));
-            }
-        }
-        Ok(())
+    /// Ends the game by forfeit when a player has been gone (left, or was refused for a
+    /// fault) longer than the reconnect window; returns whether it did. A game of more
+    /// than two seats cannot go on without the player and stops.
+    fn check_gone(&mut self, table: &mut Table) -> Result<bool, TableError> {
+        let gone = self.holders.iter().position(|h| {
+            matches!(h, Holder::Remote { gone: Some(since), .. } if since.elapsed() > self.reconnect)
+        });
+        let Some(seat) = gone else { return Ok(false) };
+        let seat = seat as u8;
+        table.end(Ending::Forfeit { seat });
+        table.save()?;
+        self.broadcast(&Message::Forfeit { seat }, None);
+        (self.report)(&format!(
+            "the player of seat {seat} did not come back within {} s: seat {seat} loses by \
+             forfeit",
+            self.reconnect.as_secs()
+        ));
+        Ok(true)
     }
 
     fn local_turn(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
@@ -477,7 +585,7 @@ impl super::side::Side for Hosting {
         self.broadcast(message, None);
     }
 
-    fn answer(&mut self) -> &mut Option<bool> {
+    fn answer(&mut self) -> &mut super::side::Answer {
         &mut self.answer
     }
 

@@ -2,21 +2,25 @@
 //! its links — greeting, seating, the checks on a guest's move before it is passed on,
 //! resignations, offers, and links that fail or go.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{
-    fair::Nonce,
     host::{Greeted, Holder, Hosting},
-    link::Event,
+    link::{Event, Link},
     message::{Message, NetMove, PROTOCOL_VERSION, Rejoin, Role},
-    table::{Table, TableError},
+    side::Question,
+    table::{Claim, Table, TableError},
 };
 use crate::ending::Ending;
+
+/// How long a new connection may take to say hello and join.
+pub(super) const JOIN_WAIT: Duration = Duration::from_secs(15);
 
 impl Hosting {
     pub(super) fn on_event(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
         match event {
             Event::Joined(link) => {
+                self.arriving.push((link.id(), Instant::now()));
                 self.links.push(link);
                 Ok(())
             }
@@ -41,6 +45,26 @@ impl Hosting {
         }
     }
 
+    /// Refuses the connections that have not completed their join (a `Hello`, then a
+    /// `Join`) within [`JOIN_WAIT`]: a seat is held only by a completed join.
+    pub(super) fn refuse_the_silent(&mut self) {
+        let late: Vec<u64> = self
+            .arriving
+            .iter()
+            .filter(|(_, since)| since.elapsed() > JOIN_WAIT)
+            .map(|(l, _)| *l)
+            .collect();
+        for link in late {
+            self.refuse(
+                link,
+                &format!(
+                    "a connection that did not complete its join within {} s",
+                    JOIN_WAIT.as_secs()
+                ),
+            );
+        }
+    }
+
     fn who(&self, link: u64) -> String {
         match self.seat_of(link) {
             Some(seat) => format!("the player of seat {seat}"),
@@ -55,14 +79,23 @@ impl Hosting {
             self.closed += sent;
         }
         self.links.retain(|l| l.id() != id);
+        self.arriving.retain(|(l, _)| *l != id);
         self.welcomed.retain(|l| *l != id);
         self.greeted.retain(|(l, _)| *l != id);
+        let started = self.started;
         for h in &mut self.holders {
-            if let Holder::Remote { link, gone, .. } = h
+            if let Holder::Remote {
+                link, gone, commit, ..
+            } = h
                 && *link == Some(id)
             {
                 *link = None;
-                *gone = Some(Instant::now());
+                if started {
+                    *gone = Some(Instant::now());
+                } else {
+                    // Before the start the seat is free again for anyone.
+                    *commit = None;
+                }
             }
         }
     }
@@ -106,8 +139,24 @@ impl Hosting {
                 self.on_hello(table, link, protocol, role, rejoin);
                 Ok(())
             }
-            (Message::Join { nonce }, None, Some(g)) => {
-                self.on_join(table, link, &nonce, g);
+            (Message::Join { commit }, None, Some(g)) => {
+                self.on_join(table, link, &commit, g);
+                Ok(())
+            }
+            // Nothing a player says counts before the game starts, nor after it ended.
+            (
+                Message::Move(_)
+                | Message::Resign { .. }
+                | Message::OfferDraw { .. }
+                | Message::AskTakeback { .. }
+                | Message::Flag { .. }
+                | Message::Reveal { .. },
+                Some(_),
+                _,
+            ) if !self.started || table.is_over() => {
+                if !table.is_over() {
+                    self.refuse(link, "the game has not started");
+                }
                 Ok(())
             }
             (Message::Move(m), Some(s), _) if m.seat == s => self.on_guest_move(table, link, m),
@@ -118,15 +167,16 @@ impl Hosting {
                 );
                 Ok(())
             }
-            (Message::Resign { seat: r }, Some(s), _) if r == s && !table.is_over() => {
+            (Message::Resign { seat: r }, Some(s), _) if r == s => {
                 table.end(Ending::Resigned { seat: s });
                 table.save()?;
                 self.broadcast(&Message::Resign { seat: s }, Some(link));
                 (self.report)(&format!("seat {s} resigned"));
                 Ok(())
             }
-            (Message::OfferDraw { seat: r }, Some(s), _) if r == s && !table.is_over() => {
+            (Message::OfferDraw { seat: r }, Some(s), _) if r == s => {
                 let accept = self.holders.len() == 2
+                    && self.asked.allow(table, s, Question::Draw)
                     && table.ask(&format!("{} offers a draw: agree?", table.seat_name(s)))?;
                 if let Some(l) = self.link(link) {
                     l.send(&Message::AnswerDraw { accept });
@@ -137,10 +187,11 @@ impl Hosting {
                 }
                 Ok(())
             }
-            (Message::AskTakeback { seat: r, moves }, Some(s), _) if r == s && !table.is_over() => {
+            (Message::AskTakeback { seat: r, moves }, Some(s), _) if r == s => {
                 let fits = moves as usize == table.record.moves.len()
                     && self.holders.len() == 2
-                    && table.can_take_back(s);
+                    && table.can_take_back(s)
+                    && self.asked.allow(table, s, Question::Takeback);
                 let accept = fits
                     && table.ask(&format!(
                         "{} asks to take back their last move: agree?",
@@ -152,10 +203,24 @@ impl Hosting {
                 }
                 Ok(())
             }
-            (Message::Flag { seat: f }, Some(s), _) if !table.is_over() => {
-                // A player says its own time ran out, or (its clock says) another's did.
-                if f != s && !table.flag_plausible(f) {
-                    self.refuse(link, &format!("seat {f}'s time has not run out"));
+            (
+                Message::Reveal {
+                    seat: r,
+                    throw,
+                    number,
+                    secret,
+                },
+                Some(s),
+                _,
+            ) => {
+                self.on_reveal(table, link, s, (r, throw, number), &secret);
+                Ok(())
+            }
+            (Message::Flag { seat: f }, Some(s), _) => {
+                // A player says its own time ran out, or that another's did: taken only
+                // when this side's own clock shows it.
+                if let Err(reason) = super::referee::flag(table, f, f == s) {
+                    self.refuse(link, &reason);
                     return Ok(());
                 }
                 table.flag(f)?;
@@ -163,11 +228,26 @@ impl Hosting {
                 (self.report)(&format!("seat {f}'s time ran out"));
                 Ok(())
             }
-            (Message::AnswerDraw { accept } | Message::AnswerTakeback { accept }, Some(_), _) => {
-                self.answer = Some(accept);
+            (Message::AnswerDraw { accept }, Some(_), _) => {
+                self.answer.take(Question::Draw, accept);
                 Ok(())
             }
-            (Message::Refused { reason }, Some(_), _) => Err(TableError::RefusedByPeer(reason)),
+            (Message::AnswerTakeback { accept }, Some(_), _) => {
+                self.answer.take(Question::Takeback, accept);
+                Ok(())
+            }
+            (Message::Refused { reason }, Some(s), _) => {
+                // The player stops: its seat waits for it as for one who left, and is
+                // lost by forfeit if it does not come back.
+                (self.report)(&format!(
+                    "the player of seat {s} stopped the game: {reason}; waiting up to {} s for \
+                     them to come back",
+                    self.reconnect.as_secs()
+                ));
+                self.drop_link(link);
+                table.away(true);
+                Ok(())
+            }
             (Message::Refused { reason }, None, _) => {
                 let text = format!("{} refused the offer: {reason}", self.who(link));
                 (self.report)(&text);
@@ -205,7 +285,7 @@ impl Hosting {
                     h,
                     Holder::Remote {
                         link: None,
-                        nonce: None,
+                        commit: None,
                         ..
                     }
                 ) && !offered.contains(&(*s as u8))
@@ -231,6 +311,7 @@ impl Hosting {
             );
             return;
         }
+        let moves = rejoin.as_ref().map(|r| r.moves);
         let offered = match (role, rejoin) {
             (Role::Watch, _) => None,
             (Role::Play, Some(rejoin)) => match self.seat_with_token(&rejoin.token) {
@@ -240,17 +321,29 @@ impl Hosting {
                     return;
                 }
             },
-            (Role::Play, None) => self.free_seat(),
+            (Role::Play, None) => match self.free_seat() {
+                Some(s) => Some(s),
+                None => {
+                    // Asked to play: never made a spectator without being told.
+                    self.refuse(
+                        link,
+                        "every seat is taken (or the game has started): join with --watch to \
+                         watch it",
+                    );
+                    return;
+                }
+            },
         };
         self.greeted.push((
             link,
             Greeted {
                 seat: offered,
                 joined: false,
+                moves,
             },
         ));
         let players = table.record.seats.clone();
-        let commit = self.nonce.commitment();
+        let commit = self.chain.head();
         let message = Message::Offer {
             protocol: PROTOCOL_VERSION,
             game: self.game.clone(),
@@ -268,17 +361,23 @@ impl Hosting {
 
     /// A greeted link accepts the offer with its seed half: it takes its seat (or
     /// watches); once the game has started it is welcomed at once.
-    fn on_join(&mut self, table: &mut Table, link: u64, nonce: &str, g: Greeted) {
-        let nonce = match Nonce::from_hex(nonce) {
-            Ok(n) => n,
-            Err(e) => {
-                self.refuse(link, &e.to_string());
-                return;
-            }
-        };
+    fn on_join(&mut self, table: &mut Table, link: u64, commit: &str, g: Greeted) {
+        if g.seat.is_some() && !super::fair::well_formed(commit) {
+            self.refuse(
+                link,
+                &super::fair::FairError::Malformed(commit.chars().take(80).collect()).to_string(),
+            );
+            return;
+        }
         self.greeted.retain(|(l, _)| *l != link);
+        self.arriving.retain(|(l, _)| *l != link);
         match g.seat {
             None => {
+                let text = format!(
+                    "a spectator ({}) watches the game",
+                    self.link(link).map_or("?", |l| l.peer())
+                );
+                (self.report)(&text);
                 if self.started {
                     self.welcome(table, link, None);
                 } else {
@@ -287,6 +386,7 @@ impl Hosting {
                         Greeted {
                             seat: None,
                             joined: true,
+                            moves: None,
                         },
                     ));
                 }
@@ -303,26 +403,82 @@ impl Hosting {
                 }
                 if let Holder::Remote {
                     link: held,
-                    nonce: half,
+                    commit: given,
                     gone,
                     ..
                 } = &mut self.holders[usize::from(s)]
                 {
                     *held = Some(link);
                     *gone = None;
-                    if half.is_none() {
-                        *half = Some(nonce);
+                    if given.is_none() {
+                        // A player's commitment is made once: coming back keeps it.
+                        *given = Some(commit.to_owned());
                     }
                 }
                 if self.started {
                     (self.report)(&format!("the player of seat {s} is back"));
-                    // The clock of the seat to move stood still while a player was away:
-                    // it runs again from now, as on the returning side (its catch-up).
-                    table.turn_started = std::time::Instant::now();
+                    self.clock_on_return(table, s, g.moves);
                     table.away(false);
                     self.welcome(table, link, Some(s));
                 }
             }
+        }
+    }
+
+    /// The player of seat `s` contributes to a throw: only for its own seat, the throw
+    /// due, the next link of its chain — then passed on to the other links; anything
+    /// else is a fault, refused.
+    fn on_reveal(
+        &mut self,
+        table: &mut Table,
+        link: u64,
+        s: u8,
+        (seat, throw, number): (u8, u32, u32),
+        secret: &str,
+    ) {
+        if seat != s {
+            self.refuse(
+                link,
+                &format!("seat {s}'s player sent a contribution for seat {seat}"),
+            );
+            return;
+        }
+        let at = table.chance_at();
+        let Some(throws) = table.throws.as_mut() else {
+            return;
+        };
+        match throws.contribution((seat, throw, number), secret, at) {
+            Ok(true) => self.broadcast(
+                &Message::Reveal {
+                    seat,
+                    throw,
+                    number,
+                    secret: secret.to_owned(),
+                },
+                Some(link),
+            ),
+            Ok(false) => {}
+            Err(reason) => self.refuse(link, &reason),
+        }
+    }
+
+    /// The clock of the seat to move when the player of seat `s` comes back with a
+    /// record of `moves` moves. The clock of a player who was away ran on: when it is
+    /// this player's turn and it had every move, nothing changes (its own side did not
+    /// stop its clock either). When it missed the move that began its turn, its clock
+    /// runs from its return (at most once a turn: its side could not know it was to
+    /// move). When it is the host's turn, the host waited for the player: its clock runs
+    /// again from now — unless the host is back from its own crash, whose time it bears.
+    fn clock_on_return(&mut self, table: &mut Table, s: u8, moves: Option<u32>) {
+        let len = table.record.moves.len();
+        if table.seat_to_move() == Some(s) {
+            let had_all = moves.is_some_and(|m| m as usize == len);
+            if !had_all && table.restarted_at != Some(len) {
+                table.restarted_at = Some(len);
+                table.turn_started = Instant::now();
+            }
+        } else if self.back_at != Some(len) {
+            table.restart_turn();
         }
     }
 
@@ -334,7 +490,8 @@ impl Hosting {
         link: u64,
         m: NetMove,
     ) -> Result<(), TableError> {
-        match table.apply_remote(&m, true) {
+        let rtt = self.link(link).map_or(Duration::ZERO, Link::rtt);
+        match table.apply_remote(&m, Claim::Live { rtt }) {
             Ok(()) => {
                 if self.links.len() > 1 {
                     self.broadcast(&Message::Move(m), Some(link));
@@ -346,13 +503,11 @@ impl Hosting {
                 self.refuse(link, &reason);
                 Ok(())
             }
+            // Both sides run the same plugin file: a position that differs is the
+            // sender's word against this side's own worker, a fault like any other.
             Err(e @ TableError::Disagree { .. }) => {
-                if let Some(l) = self.link(link) {
-                    l.send(&Message::Refused {
-                        reason: e.to_string(),
-                    });
-                }
-                Err(e)
+                self.refuse(link, &e.to_string());
+                Ok(())
             }
             Err(e) => Err(e),
         }

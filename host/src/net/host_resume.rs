@@ -1,7 +1,11 @@
 //! What a host's record holds to come back to its game after a crash
 //! (`tavola net host --resume`).
 
-use super::{fair::Nonce, invite::Invite, table::TableError};
+use super::{
+    fair::{Chain, Throw},
+    invite::Invite,
+    table::TableError,
+};
 use crate::{plugins::Plugin, record::Record};
 
 /// What a host's record holds to come back to its game.
@@ -10,11 +14,13 @@ pub(super) struct Resumed {
     pub(super) invite: String,
     pub(super) listen: Option<std::net::SocketAddr>,
     pub(super) key: iroh::SecretKey,
-    pub(super) nonce: Nonce,
+    /// The host's chain, from its secret.
+    pub(super) chain: Chain,
     pub(super) tokens: Vec<String>,
-    /// The players' seed halves, in seat order of the remote seats.
-    pub(super) halves: Vec<Nonce>,
-    pub(super) local: Option<u8>,
+    /// Every seat's commitment, in seat order.
+    pub(super) heads: Vec<String>,
+    /// The throws made (checked again against the commitments when the table is set up).
+    pub(super) throws: Vec<Throw>,
 }
 
 impl Resumed {
@@ -42,34 +48,38 @@ impl Resumed {
             .and_then(|k| k.try_into().ok())
             .ok_or_else(|| bad("its endpoint key is damaged"))?;
         let invite = Invite::parse(&net.invite).map_err(|e| bad(&e.to_string()))?;
-        let halves = net
-            .guest_nonces
-            .iter()
-            .map(|n| Nonce::from_hex(n))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| bad(&e.to_string()))?;
-        if secrets.seat_tokens.len() != usize::from(seats) || halves.len() + 1 != usize::from(seats)
+        let chain = net
+            .chain
+            .as_deref()
+            .ok_or_else(|| bad("it keeps no chain (a record of network play version 1)"))
+            .and_then(|c| Chain::from_hex(c).map_err(|e| bad(&e.to_string())))?;
+        if secrets.seat_tokens.len() != usize::from(seats)
+            || net.commits.len() != usize::from(seats)
         {
             return Err(bad("its seats do not fit the game"));
+        }
+        // The host's own commitment is worked out again from its secret, not trusted.
+        let own = net.seat.map_or(0, usize::from);
+        if net.commits[own] != chain.head() || net.commit != chain.head() {
+            return Err(bad("its commitment is not the one its chain makes"));
         }
         Ok(Resumed {
             record: record.clone(),
             invite: net.invite.clone(),
             listen: invite.endpoint.ip_addrs().next().copied(),
             key: iroh::SecretKey::from_bytes(&key),
-            nonce: Nonce::from_hex(&net.host_nonce).map_err(|e| bad(&e.to_string()))?,
+            chain,
             tokens: secrets.seat_tokens.clone(),
-            halves,
-            local: net.seat,
+            heads: net.commits.clone(),
+            throws: net.throws.clone(),
         })
     }
 
-    /// Seat `s`'s secret and seed half.
-    pub(super) fn seat(&self, s: u8) -> (String, Option<Nonce>) {
-        let remote_index = (0..s).filter(|&x| Some(x) != self.local).count();
+    /// Seat `s`'s secret and commitment.
+    pub(super) fn seat(&self, s: u8) -> (String, Option<String>) {
         (
             self.tokens[usize::from(s)].clone(),
-            self.halves.get(remote_index).cloned(),
+            self.heads.get(usize::from(s)).cloned(),
         )
     }
 }

@@ -1,7 +1,8 @@
 //! Joining a game: dial the invite's host, check that both sides run the same plugin,
-//! give a seed half, check the host's reveal, catch up with the moves played, then play
-//! — checking every move the host sends. A dropped connection is dialed again, for a
-//! while, with the seat's secret; the host's moves since are checked one by one.
+//! commit to this side's throws, check the welcome, catch up with the moves and throws
+//! played (`join_welcome.rs`), then play — checking every move the host sends. A dropped
+//! connection is dialed again, for a while, with the seat's secret; the host's moves
+//! since are checked one by one.
 
 use std::{
     path::PathBuf,
@@ -9,15 +10,15 @@ use std::{
     time::{Duration, Instant},
 };
 
-use game_api::Options;
-
 use super::{
     NetRecord,
-    fair::{Nonce, seed},
+    fair::{Chain, commitments_seed},
     invite::Invite,
-    link::{Event, Link, NetError, NetSettings, Node},
-    message::{GameId, Message, NetMove, PROTOCOL_VERSION, Rejoin, Role},
-    table::{LocalPlayer, NetOutcome, Table, TableError, worker_error},
+    join_welcome::{short, wait_offer},
+    link::{Event, Link, NetSettings, Node},
+    message::{GameId, Message, PROTOCOL_VERSION, Rejoin, Role},
+    table::{Chance, LocalPlayer, NetOutcome, Table, TableError, worker_error},
+    throws::Throws,
 };
 use crate::{
     plugins::{Plugin, PluginSet},
@@ -49,25 +50,20 @@ pub struct JoinSetup<'a> {
     pub resume: Option<Record>,
 }
 
-/// What the host said before the game: its offer.
-struct Offered {
-    options: Options,
-    pub(super) seat: Option<u8>,
-    commit: String,
-    clock: Option<super::TimeControl>,
-}
-
 /// The joining side: its one link to the host and what it needs to come back.
 pub(super) struct Joining {
     // The link first: it is dropped before the node, whose runtime sends its last words.
     pub(super) link: Link,
     pub(super) node: Node,
     pub(super) invite: Invite,
-    pub(super) nonce: Nonce,
+    /// This side's chain of reveals ([`super::fair`]).
+    pub(super) chain: Chain,
     pub(super) token: String,
     pub(super) seat: Option<u8>,
     pub(super) reconnect: Duration,
-    pub(super) answer: Option<bool>,
+    pub(super) answer: super::side::Answer,
+    /// The questions the host asked this turn (`side.rs`).
+    pub(super) asked: super::side::Asked,
     pub(super) closed: u64,
     pub(super) report: Box<dyn FnMut(&str)>,
 }
@@ -93,7 +89,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     if let Some(r) = &resume
         && (offered.seat != r.seat || offered.commit != r.commit)
     {
-        let reason = "the host offers another seat or seed than this side's record holds";
+        let reason = "the host offers another seat or commitment than this side's record holds";
         link.send(&Message::Refused {
             reason: reason.into(),
         });
@@ -110,8 +106,9 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
             return Err(TableError::Mismatch(reason));
         }
     };
-    let (record, nonce, token) = match resume {
-        Some(r) => (r.record, r.nonce, r.token),
+    let resumed_throws = resume.as_ref().map(|r| (r.heads.clone(), r.throws.clone()));
+    let (record, chain, token) = match resume {
+        Some(r) => (r.record, r.chain, r.token),
         None => {
             let mut record = Record::new(plugin, &offered.options, None, None);
             record.seats = (0..snapshot.seat_count)
@@ -126,11 +123,11 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
                     }
                 })
                 .collect();
-            (record, Nonce::generate(), String::new())
+            (record, Chain::generate(), String::new())
         }
     };
     link.send(&Message::Join {
-        nonce: nonce.to_hex(),
+        commit: chain.head(),
     });
     let local = offered.seat.into_iter().collect();
     let mut table = Table::new(
@@ -152,23 +149,35 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
         node,
         link,
         invite: setup.invite.clone(),
-        nonce,
+        chain,
         token,
         seat: offered.seat,
         reconnect: setup.reconnect,
-        answer: None,
+        answer: Default::default(),
+        asked: Default::default(),
         closed: 0,
         report,
     };
-    let (token, moves, host_nonce, guests) = joining.wait_welcome(&mut table, &offered.commit)?;
+    let welcome = joining.wait_welcome(&mut table, &offered.commit)?;
     if joining.token.is_empty() {
-        joining.token = token;
+        joining.token = welcome.token.clone();
     }
-    let guest_nonces: Vec<Nonce> = guests
-        .iter()
-        .map(|g| Nonce::from_hex(g))
-        .collect::<Result<_, _>>()
-        .map_err(|e| TableError::Refused(e.to_string()))?;
+    let own = offered.seat.map(|s| (s, joining.chain.clone()));
+    let (heads, made) = resumed_throws.unwrap_or_else(|| (welcome.commits.clone(), Vec::new()));
+    if heads != welcome.commits {
+        return Err(
+            joining.refuse("the host gives other commitments than this side's record holds")
+        );
+    }
+    let mut throws = Throws::new(own, heads.clone(), &made).map_err(|e| joining.refuse(&e))?;
+    throws
+        .learn(&welcome.throws)
+        .map_err(|e| joining.refuse(&e))?;
+    throws.send_again();
+    for m in throws.made_beyond(welcome.throws.len()) {
+        joining.link.send(&m);
+    }
+    table.throws = Some(throws);
     let playing = offered.seat.is_some();
     table.set_net(
         NetRecord {
@@ -176,23 +185,37 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
             seat: offered.seat,
             invite: setup.invite_text.clone(),
             commit: offered.commit.clone(),
-            host_nonce: host_nonce.to_hex(),
-            guest_nonces: guests,
-            own_nonce: playing.then(|| joining.nonce.to_hex()),
+            host_nonce: String::new(),
+            guest_nonces: Vec::new(),
+            own_nonce: None,
+            commits: heads.clone(),
+            throws: made,
+            chain: playing.then(|| joining.chain.secret()),
             token: playing.then(|| joining.token.clone()),
             host_secrets: None,
         },
-        seed(&host_nonce, &guest_nonces),
+        commitments_seed(&heads),
     );
+    let moves = welcome.moves;
+    // Back from a crash, the time since the record's last save passed on the clock of
+    // the seat to move; at a first join this side saw no time pass yet.
+    let since = if setup.resume.is_some() {
+        super::host::back_from_crash(&mut table, setup.record.as_deref());
+        Some(table.turn_earliest)
+    } else {
+        None
+    };
     table.save()?;
-    joining.catch_up(&mut table, &moves)?;
+    joining.catch_up(&mut table, &moves, since)?;
     let result = joining.run(&mut table);
     joining.link.send(&Message::Bye);
     joining.linger(&mut table);
     result?;
-    // The seat's secret is of no use once the game is over: the last save leaves it out.
+    // The seat's secrets are of no use once the game is over: the last save leaves them
+    // out.
     if let Some(net) = &mut table.record.net {
         net.token = None;
+        net.chain = None;
     }
     table.finish()?;
     let bytes_sent = joining.link.bytes_sent() + joining.closed;
@@ -216,8 +239,10 @@ struct Resume {
     record: Record,
     pub(super) seat: Option<u8>,
     commit: String,
-    nonce: Nonce,
+    chain: Chain,
     token: String,
+    heads: Vec<String>,
+    throws: Vec<super::fair::Throw>,
 }
 
 impl Resume {
@@ -234,15 +259,19 @@ impl Resume {
             .net
             .as_ref()
             .ok_or_else(|| bad("it is not of a network game"))?;
-        let (Some(own), Some(token)) = (&net.own_nonce, &net.token) else {
-            return Err(bad("it is not a playing guest's record"));
+        let (Some(chain), Some(token)) = (&net.chain, &net.token) else {
+            return Err(bad(
+                "it is not a playing guest's record (or one of network play version 1)",
+            ));
         };
         Ok(Resume {
             record: record.clone(),
             seat: net.seat,
             commit: net.commit.clone(),
-            nonce: Nonce::from_hex(own).map_err(|e| bad(&e.to_string()))?,
+            chain: Chain::from_hex(chain).map_err(|e| bad(&e.to_string()))?,
             token: token.clone(),
+            heads: net.commits.clone(),
+            throws: net.throws.clone(),
         })
     }
 }
@@ -284,133 +313,7 @@ fn local_plugin<'a>(plugins: &'a PluginSet, game: &GameId) -> Result<&'a Plugin,
     Ok(plugin)
 }
 
-fn short(hash: &str) -> String {
-    hash.chars().take(12).collect()
-}
-
-/// Waits for the host's offer and checks it.
-fn wait_offer(
-    events: &mpsc::Receiver<Event>,
-    link: &Link,
-    plugin: &Plugin,
-) -> Result<Offered, TableError> {
-    match wait_message(events, link.id(), Duration::from_secs(15))? {
-        Message::Offer {
-            protocol,
-            game,
-            options,
-            seat,
-            commit,
-            clock,
-            ..
-        } => {
-            if protocol != PROTOCOL_VERSION {
-                return Err(TableError::Mismatch(format!(
-                    "the host speaks network play version {protocol}, this Tavola version {PROTOCOL_VERSION}"
-                )));
-            }
-            let refuse = |reason: String| {
-                link.send(&Message::Refused {
-                    reason: reason.clone(),
-                });
-                TableError::Mismatch(reason)
-            };
-            if game.id != plugin.id()
-                || game.version != plugin.manifest().version
-                || game.hash != plugin.meta().hash
-            {
-                return Err(refuse(format!(
-                    "the host offers {} {} (content hash {}), this side has {} {} (content hash {})",
-                    game.id,
-                    game.version,
-                    short(&game.hash),
-                    plugin.id(),
-                    plugin.manifest().version,
-                    short(&plugin.meta().hash)
-                )));
-            }
-            let options = Options::resolve(&plugin.manifest().options, &options)
-                .map_err(|e| refuse(format!("the offered options are not valid here: {e}")))?;
-            Ok(Offered {
-                options,
-                seat,
-                commit,
-                clock,
-            })
-        }
-        Message::Refused { reason } => Err(TableError::RefusedByPeer(reason)),
-        other => Err(TableError::Refused(format!(
-            "the host answered with a {} message instead of an offer",
-            other.kind()
-        ))),
-    }
-}
-
-/// The next message on link `id` (others' events are dropped: they belong to links
-/// already given up).
-pub(super) fn wait_message(
-    events: &mpsc::Receiver<Event>,
-    id: u64,
-    limit: Duration,
-) -> Result<Message, TableError> {
-    let deadline = Instant::now() + limit;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match events.recv_timeout(left) {
-            Ok(Event::Message { link, message }) if link == id => return Ok(message),
-            Ok(Event::Fault { link, reason }) if link == id => {
-                return Err(TableError::Refused(reason));
-            }
-            Ok(Event::Closed { link, reason }) if link == id => {
-                return Err(NetError::Closed(reason).into());
-            }
-            Ok(_) => {}
-            Err(_) => {
-                return Err(NetError::Timeout(format!(
-                    "the host said nothing for {} s",
-                    limit.as_secs()
-                ))
-                .into());
-            }
-        }
-    }
-}
-
 impl Joining {
-    /// Waits for the host's welcome and checks its reveal: the seat's secret, the moves
-    /// so far, the host's seed half and every player's half.
-    pub(super) fn wait_welcome(
-        &mut self,
-        table: &mut Table,
-        commit: &str,
-    ) -> Result<(String, Vec<NetMove>, Nonce, Vec<String>), TableError> {
-        // The host welcomes a player once every seat is taken: wait as long as it may.
-        let message = wait_message(&table.events, self.link.id(), Duration::from_secs(600))?;
-        let Message::Welcome {
-            nonce,
-            guests,
-            token,
-            moves,
-        } = message
-        else {
-            if let Message::Refused { reason } = message {
-                return Err(TableError::RefusedByPeer(reason));
-            }
-            return Err(self.refuse(&format!(
-                "the host answered with a {} message instead of a welcome",
-                message.kind()
-            )));
-        };
-        let host_nonce = Nonce::from_hex(&nonce).map_err(|e| self.refuse(&e.to_string()))?;
-        host_nonce
-            .check(commit)
-            .map_err(|e| self.refuse(&e.to_string()))?;
-        if self.seat.is_some() && !guests.contains(&self.nonce.to_hex()) {
-            return Err(self.refuse(&super::fair::FairError::MissingHalf.to_string()));
-        }
-        Ok((token, moves, host_nonce, guests))
-    }
-
     /// Tells the host why, and makes the error.
     pub(super) fn refuse(&self, reason: &str) -> TableError {
         self.link.send(&Message::Refused {
@@ -419,60 +322,94 @@ impl Joining {
         TableError::Refused(reason.to_owned())
     }
 
-    /// Plays the moves of a welcome that this side has not played yet, checking each
-    /// (those it has are compared with its record; where the host's record is shorter
-    /// — it lost a move this side sent — the host's is the truth).
-    pub(super) fn catch_up(
-        &mut self,
-        table: &mut Table,
-        moves: &[NetMove],
-    ) -> Result<(), TableError> {
-        for m in moves {
-            if let Some(ours) = table.net_moves.iter().find(|n| n.number == m.number) {
-                if ours.notation == m.notation && ours.position == m.position {
-                    continue;
-                }
-                return Err(self.refuse(&format!(
-                    "the host's move {} is {}, this side's record has {}",
-                    m.number, m.notation, ours.notation
-                )));
+    /// The seat of the host in a two-seat game this side plays: the seat that loses
+    /// when the host breaks the protocol or leaves for good.
+    pub(super) fn host_seat(&self, table: &Table) -> Option<u8> {
+        let own = self.seat?;
+        (table.snapshot.seat_count == 2).then_some(1 - own.min(1))
+    }
+
+    /// The host sent what this side refuses (`reason`): the host is told, and in a
+    /// two-seat game this side plays, the host's seat loses by forfeit (the game ends
+    /// with that result, saved); else the game stops with the refusal.
+    pub(super) fn fault(&mut self, table: &mut Table, reason: &str) -> Result<(), TableError> {
+        self.link.send(&Message::Refused {
+            reason: reason.to_owned(),
+        });
+        match self.host_seat(table) {
+            Some(seat) if table.record.net.is_some() && !table.is_over() => {
+                table.end(crate::ending::Ending::Forfeit { seat });
+                table.save()?;
+                (self.report)(&format!(
+                    "refused from the other side: {reason}; the host's seat {seat} loses by \
+                     forfeit"
+                ));
+                Ok(())
             }
-            while table.next_number() < m.number && table.play_chance()? {}
-            table
-                .apply_remote(m, false)
-                .map_err(|e| self.refuse(&e.to_string()))?;
+            _ => Err(TableError::Refused(reason.to_owned())),
         }
-        let theirs = moves.last().map_or(0, |m| m.number);
-        if let Some(extra) = table.net_moves.iter().position(|n| n.number > theirs) {
-            let number = table.net_moves[extra].number;
-            (self.report)(&format!(
-                "the host never received move {number}: playing on from its record"
-            ));
-            table.record.moves.truncate(number as usize - 1);
-            table.net_moves.truncate(extra);
-            let ids: Vec<u32> = table.record.moves.iter().map(|r| r.id).collect();
-            table.snapshot = table.worker.goto(&ids).map_err(worker_error)?;
-            table.save()?;
+    }
+
+    /// The host left for good (did not answer within the reconnect window): in a
+    /// two-seat game this side plays, the host's seat loses by forfeit.
+    pub(super) fn host_gone(&mut self, table: &mut Table) -> Result<(), TableError> {
+        match self.host_seat(table) {
+            Some(seat) if !table.is_over() => {
+                table.end(crate::ending::Ending::Forfeit { seat });
+                table.save()?;
+                (self.report)(&format!(
+                    "the host did not come back within {} s: the host's seat {seat} loses by \
+                     forfeit",
+                    self.reconnect.as_secs()
+                ));
+                Ok(())
+            }
+            _ => Err(TableError::Abandoned(self.reconnect.as_secs())),
         }
-        // The clock of the seat to move runs from now on this side.
-        table.turn_started = Instant::now();
-        // The view (a person at the app) is shown where the game stands now, even when
-        // nothing was caught up: coming back from the record replays it unseen.
-        table.changed();
-        Ok(())
     }
 
     fn run(&mut self, table: &mut Table) -> Result<(), TableError> {
         while !table.is_over() {
-            if table.play_chance()? {
-                continue;
+            match table.play_chance() {
+                Ok(Chance::NotDue) => {}
+                Ok(Chance::Played) => {
+                    self.flush(table);
+                    continue;
+                }
+                Ok(Chance::Waiting) => {
+                    self.flush(table);
+                    if table
+                        .throws
+                        .as_ref()
+                        .and_then(|t| t.late(self.reconnect))
+                        .is_some()
+                    {
+                        // The host (or a player it passes on) did not contribute in time.
+                        self.fault(
+                            table,
+                            &format!(
+                                "no contribution to the throw due came within {} s",
+                                self.reconnect.as_secs()
+                            ),
+                        )?;
+                    } else {
+                        self.next_event(table, Duration::from_millis(50))?;
+                    }
+                    continue;
+                }
+                Err(TableError::Refused(reason)) => {
+                    self.fault(table, &reason)?;
+                    continue;
+                }
+                Err(e) => return Err(e),
             }
             let Some(seat) = table.seat_to_move() else {
                 continue;
             };
             if Some(seat) == self.seat {
                 super::side::Side::own_turn(self, table, seat)?;
-            } else if self.seat.is_some() && table.flag_due(seat, 2 * super::table::CLOCK_SLACK_MS)
+            } else if self.seat.is_some()
+                && table.flag_due(seat, super::referee::allowance(self.link.rtt()))
             {
                 // The mover's side said nothing past its time (and the slack).
                 table.flag(seat)?;
@@ -483,6 +420,13 @@ impl Joining {
             }
         }
         Ok(())
+    }
+
+    /// Sends the table's messages (its contributions to throws) to the host.
+    pub(super) fn flush(&mut self, table: &mut Table) {
+        for m in std::mem::take(&mut table.outbox) {
+            self.link.send(&m);
+        }
     }
 
     pub(super) fn next_event(
@@ -529,7 +473,7 @@ impl super::side::Side for Joining {
         self.link.send(message);
     }
 
-    fn answer(&mut self) -> &mut Option<bool> {
+    fn answer(&mut self) -> &mut super::side::Answer {
         &mut self.answer
     }
 

@@ -4,10 +4,12 @@
 use std::time::{Duration, Instant};
 
 use super::{
-    join::{Joining, hello, wait_message},
+    join::{Joining, hello},
+    join_welcome::wait_message,
     link::Event,
     message::{Message, Rejoin, Role},
-    table::{Table, TableError},
+    side::Question,
+    table::{Claim, Table, TableError},
 };
 use crate::ending::Ending;
 
@@ -17,12 +19,7 @@ impl Joining {
             Event::Message { link, message } if link == self.link.id() => {
                 self.on_message(table, message)
             }
-            Event::Fault { link, reason } if link == self.link.id() => {
-                self.link.send(&Message::Refused {
-                    reason: reason.clone(),
-                });
-                Err(TableError::Refused(reason))
-            }
+            Event::Fault { link, reason } if link == self.link.id() => self.fault(table, &reason),
             Event::Closed { link, reason } if link == self.link.id() => {
                 if table.is_over() {
                     return Ok(());
@@ -42,38 +39,71 @@ impl Joining {
     }
 
     fn on_message(&mut self, table: &mut Table, message: Message) -> Result<(), TableError> {
+        if table.is_over() {
+            // Only goodbyes and late words after the end: nothing changes the record.
+            return Ok(());
+        }
         match message {
-            Message::Move(m) if Some(m.seat) != self.seat => match table.apply_remote(&m, true) {
-                Err(TableError::Refused(reason)) => Err(self.refuse(&reason)),
-                Err(e @ TableError::Disagree { .. }) => {
-                    self.link.send(&Message::Refused {
-                        reason: e.to_string(),
-                    });
-                    Err(e)
+            Message::Move(m) if Some(m.seat) != self.seat => {
+                let rtt = self.link.rtt();
+                match table.apply_remote(&m, Claim::Live { rtt }) {
+                    Err(TableError::Refused(reason)) => self.fault(table, &reason),
+                    // The same plugin file on both sides: a position that differs is the
+                    // host's word against this side's own worker, a fault.
+                    Err(e @ TableError::Disagree { .. }) => self.fault(table, &e.to_string()),
+                    other => other,
                 }
-                other => other,
-            },
-            Message::Move(m) => Err(self.refuse(&format!(
-                "the host sent a move for this side's own seat {}",
-                m.seat
-            ))),
-            Message::Resign { seat } if Some(seat) != self.seat && !table.is_over() => {
+            }
+            Message::Move(m) => self.fault(
+                table,
+                &format!("the host sent a move for this side's own seat {}", m.seat),
+            ),
+            Message::Resign { seat } if Some(seat) != self.seat => {
                 table.end(Ending::Resigned { seat });
                 table.save()?;
                 (self.report)(&format!("seat {seat} resigned"));
                 Ok(())
             }
-            Message::Flag { seat } if !table.is_over() => {
-                if !table.flag_plausible(seat) {
-                    return Err(self.refuse(&format!("seat {seat}'s time has not run out")));
+            Message::Reveal {
+                seat,
+                throw,
+                number,
+                secret,
+            } => {
+                let at = table.chance_at();
+                let Some(throws) = table.throws.as_mut() else {
+                    return Ok(());
+                };
+                match throws.contribution((seat, throw, number), &secret, at) {
+                    Ok(_) => Ok(()),
+                    Err(reason) => self.fault(table, &reason),
+                }
+            }
+            Message::Flag { seat } => {
+                // In a two-seat game the host's own flag is its own loss; any other is
+                // taken only when this side's own clock shows it.
+                let senders_own = Some(seat) != self.seat && self.host_seat(table) == Some(seat);
+                if let Err(reason) = super::referee::flag(table, seat, senders_own) {
+                    return self.fault(table, &reason);
                 }
                 table.flag(seat)?;
                 (self.report)(&format!("seat {seat}'s time ran out"));
                 Ok(())
             }
-            Message::OfferDraw { seat } if Some(seat) != self.seat && !table.is_over() => {
+            Message::Forfeit { seat } if Some(seat) != self.seat => {
+                table.end(Ending::Forfeit { seat });
+                table.save()?;
+                (self.report)(&format!("seat {seat} loses by forfeit"));
+                Ok(())
+            }
+            Message::Forfeit { seat } => self.fault(
+                table,
+                &format!("the host says this side's seat {seat} forfeited, but it is here"),
+            ),
+            Message::OfferDraw { seat } if Some(seat) != self.seat => {
                 let accept = self.seat.is_some()
                     && table.snapshot.seat_count == 2
+                    && self.asked.allow(table, seat, Question::Draw)
                     && table.ask(&format!("{} offers a draw: agree?", table.seat_name(seat)))?;
                 if self.seat.is_some() {
                     self.link.send(&Message::AnswerDraw { accept });
@@ -84,13 +114,12 @@ impl Joining {
                 }
                 Ok(())
             }
-            Message::AskTakeback { seat: other, moves }
-                if Some(other) != self.seat && !table.is_over() =>
-            {
+            Message::AskTakeback { seat: other, moves } if Some(other) != self.seat => {
                 let fits = self.seat.is_some()
                     && moves as usize == table.record.moves.len()
                     && table.snapshot.seat_count == 2
-                    && table.can_take_back(other);
+                    && table.can_take_back(other)
+                    && self.asked.allow(table, other, Question::Takeback);
                 let accept = fits
                     && table.ask(&format!(
                         "{} asks to take back their last move: agree?",
@@ -102,21 +131,33 @@ impl Joining {
                 }
                 Ok(())
             }
-            Message::AnswerDraw { accept } | Message::AnswerTakeback { accept } => {
-                self.answer = Some(accept);
+            Message::AnswerDraw { accept } => {
+                self.answer.take(Question::Draw, accept);
                 Ok(())
             }
-            Message::Refused { reason } => Err(TableError::RefusedByPeer(reason)),
-            Message::Bye => {
-                if table.is_over() {
-                    Ok(())
-                } else {
-                    (self.report)("the host left; calling again");
-                    table.away(true);
-                    self.reconnect(table)
-                }
+            Message::AnswerTakeback { accept } => {
+                self.answer.take(Question::Takeback, accept);
+                Ok(())
             }
-            other => Err(self.refuse(&format!("an unexpected {} message", other.kind()))),
+            Message::Refused { reason } => match self.host_seat(table) {
+                // The host stops the game: it loses by forfeit in a two-seat game.
+                Some(seat) => {
+                    table.end(Ending::Forfeit { seat });
+                    table.save()?;
+                    (self.report)(&format!(
+                        "the other side stopped the game: {reason}; the host's seat {seat} \
+                         loses by forfeit"
+                    ));
+                    Ok(())
+                }
+                None => Err(TableError::RefusedByPeer(reason)),
+            },
+            Message::Bye => {
+                (self.report)("the host left; calling again");
+                table.away(true);
+                self.reconnect(table)
+            }
+            other => self.fault(table, &format!("an unexpected {} message", other.kind())),
         }
     }
 
@@ -162,17 +203,35 @@ impl Joining {
                 .as_ref()
                 .is_some_and(|n| n.commit != commit)
             {
-                return Err(self.refuse("the host came back with another seed commitment"));
+                return self.fault(table, "the host came back with another seed commitment");
             }
             self.link.send(&Message::Join {
-                nonce: self.nonce.to_hex(),
+                commit: self.chain.head(),
             });
-            let (_, moves, _, _) = self.wait_welcome(table, &commit)?;
-            self.catch_up(table, &moves)?;
+            let welcome = self.wait_welcome(table, &commit)?;
+            let heads = table.record.net.as_ref().map(|n| n.commits.clone());
+            if heads.as_ref() != Some(&welcome.commits) {
+                return self.fault(table, "the host came back with other commitments");
+            }
+            if let Some(throws) = table.throws.as_mut() {
+                if let Err(reason) = throws.learn(&welcome.throws) {
+                    return self.fault(table, &reason);
+                }
+                throws.send_again();
+                for m in throws.made_beyond(welcome.throws.len()) {
+                    self.link.send(&m);
+                }
+            }
+            let since = table.turn_earliest;
+            self.catch_up(table, &welcome.moves, Some(since))?;
+            if table.is_over() {
+                // The catch-up was refused: the host forfeited.
+                return Ok(());
+            }
             (self.report)("back in the game");
             table.away(false);
             return Ok(());
         }
-        Err(TableError::Abandoned(self.reconnect.as_secs()))
+        self.host_gone(table)
     }
 }

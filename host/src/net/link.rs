@@ -9,6 +9,14 @@
 //! else. Only with [`NetSettings::relays`] (the app's setting *Use public relays to
 //! reach players outside this network*) does it use iroh's public relays and address
 //! lookup. The `portmapper` feature (UPnP/NAT-PMP requests to the router) is not built.
+//!
+//! **A peer's resources are bounded** ([`limits`]): one stream a connection (the
+//! protocol's one bidirectional stream; no unidirectional stream, no datagram), QUIC
+//! flow control windows of a few frames, at most [`limits::MAX_LINKS`] connections at
+//! once (handshakes included; more are refused before their handshake), a frame begun
+//! must be finished within [`limits::FRAME_WAIT`], and a connection that opens no stream
+//! is closed. What a hostile peer can make this side hold is then a few hundred KiB a
+//! connection, whatever it sends.
 
 use std::{
     net::SocketAddr,
@@ -24,6 +32,26 @@ use iroh::{Endpoint, EndpointAddr, RelayMode, SecretKey, endpoint::presets};
 use thiserror::Error;
 
 use super::message::{ALPN, MAX_MESSAGE, Message};
+use crate::printable::printable_line;
+
+/// The bounds on what one peer may make this side hold (see the module).
+pub mod limits {
+    use std::time::Duration;
+
+    /// Streams a peer may have open on a connection: the protocol's one.
+    pub const STREAMS: u32 = 1;
+    /// Bytes a peer may send on a stream before this side reads them: two frames.
+    pub const STREAM_WINDOW: u32 = 2 * super::MAX_MESSAGE as u32 + 64;
+    /// Bytes a peer may have in flight on a connection, every stream together.
+    pub const CONNECTION_WINDOW: u32 = 4 * super::MAX_MESSAGE as u32;
+    /// Connections held at once by a listening side, handshakes included: the players
+    /// of the largest game, spectators, and a few coming back.
+    pub const MAX_LINKS: usize = 16;
+    /// How long a connection's handshake, and then its opening of the stream, may take.
+    pub const HANDSHAKE_WAIT: Duration = Duration::from_secs(10);
+    /// How long a frame begun may take to arrive whole.
+    pub const FRAME_WAIT: Duration = Duration::from_secs(10);
+}
 
 /// How a node reaches other players.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -129,6 +157,12 @@ impl Node {
         let transport = iroh::endpoint::QuicTransportConfig::builder()
             .keep_alive_interval(Duration::from_secs(2))
             .max_idle_timeout(Some(iroh::endpoint::VarInt::from_u32(8_000).into()))
+            .max_concurrent_bidi_streams(limits::STREAMS.into())
+            .max_concurrent_uni_streams(0u32.into())
+            .stream_receive_window(limits::STREAM_WINDOW.into())
+            .receive_window(limits::CONNECTION_WINDOW.into())
+            .send_window(u64::from(limits::CONNECTION_WINDOW))
+            .datagram_receive_buffer_size(None)
             .build();
         let mut builder = Endpoint::builder(presets::Minimal)
             .alpns(vec![ALPN.to_vec()])
@@ -178,24 +212,40 @@ impl Node {
         }
     }
 
-    /// Accepts connections from now on, each delivered as [`Event::Joined`].
+    /// Accepts connections from now on, each delivered as [`Event::Joined`]; at most
+    /// [`limits::MAX_LINKS`] at once (a handshake counts from its first packet), others
+    /// refused at once.
     pub fn listen(&self) {
         let endpoint = self.endpoint.clone();
         let events = self.events.clone();
         let next = self.next_link.clone();
         let handle = self.runtime.handle().clone();
+        let live = Arc::new(tokio::sync::Semaphore::new(limits::MAX_LINKS));
         self.runtime.spawn(async move {
             while let Some(incoming) = endpoint.accept().await {
+                let Ok(permit) = live.clone().try_acquire_owned() else {
+                    incoming.refuse();
+                    continue;
+                };
                 let events = events.clone();
                 let next = next.clone();
                 let handle = handle.clone();
                 tokio::spawn(async move {
-                    let Ok(connection) = incoming.await else {
+                    let accepted =
+                        tokio::time::timeout(limits::HANDSHAKE_WAIT, async { incoming.await })
+                            .await;
+                    let Ok(Ok(connection)) = accepted else {
                         return;
                     };
+                    // The connection holds its place until it ends.
+                    let watched = connection.clone();
+                    tokio::spawn(async move {
+                        watched.closed().await;
+                        drop(permit);
+                    });
                     // The joining side opens the stream with its first message.
                     let Ok(Ok((send, recv))) =
-                        tokio::time::timeout(Duration::from_secs(10), connection.accept_bi()).await
+                        tokio::time::timeout(limits::HANDSHAKE_WAIT, connection.accept_bi()).await
                     else {
                         connection.close(1u32.into(), b"no stream");
                         return;
@@ -361,6 +411,13 @@ impl Link {
         let _ = self.outgoing.send(Outgoing::Frame(bytes));
     }
 
+    /// The connection's measured round trip (QUIC's estimate; zero before it has one).
+    pub fn rtt(&self) -> Duration {
+        self.connection
+            .rtt(iroh::endpoint::PathId::ZERO)
+            .unwrap_or_default()
+    }
+
     /// The bytes of every frame sent so far.
     pub fn bytes_sent(&self) -> u64 {
         self.sent.load(Ordering::Relaxed)
@@ -398,18 +455,33 @@ impl Drop for Link {
 }
 
 /// Reads frames until the stream ends or a frame is refused; returns the last event.
+/// Waiting for a frame has no limit (the connection's keep-alives watch the peer), but
+/// a frame begun must be whole within [`limits::FRAME_WAIT`].
 async fn read_loop(
     id: u64,
     recv: &mut iroh::endpoint::RecvStream,
     events: &mpsc::Sender<Event>,
 ) -> Event {
+    let closed = |e: &dyn std::fmt::Display| Event::Closed {
+        link: id,
+        reason: printable_line(&e.to_string()).into_owned(),
+    };
+    let stalled = || Event::Fault {
+        link: id,
+        reason: format!(
+            "a message begun and not finished within {} s",
+            limits::FRAME_WAIT.as_secs()
+        ),
+    };
     loop {
         let mut len = [0u8; 4];
-        if let Err(e) = recv.read_exact(&mut len).await {
-            return Event::Closed {
-                link: id,
-                reason: e.to_string(),
-            };
+        if let Err(e) = recv.read_exact(&mut len[..1]).await {
+            return closed(&e);
+        }
+        match tokio::time::timeout(limits::FRAME_WAIT, recv.read_exact(&mut len[1..])).await {
+            Err(_) => return stalled(),
+            Ok(Err(e)) => return closed(&e),
+            Ok(Ok(())) => {}
         }
         let len = u32::from_be_bytes(len) as usize;
         if len > MAX_MESSAGE {
@@ -419,11 +491,10 @@ async fn read_loop(
             };
         }
         let mut body = vec![0; len];
-        if let Err(e) = recv.read_exact(&mut body).await {
-            return Event::Closed {
-                link: id,
-                reason: e.to_string(),
-            };
+        match tokio::time::timeout(limits::FRAME_WAIT, recv.read_exact(&mut body)).await {
+            Err(_) => return stalled(),
+            Ok(Err(e)) => return closed(&e),
+            Ok(Ok(())) => {}
         }
         match Message::from_body(&body) {
             Ok(message) => {

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use super::{
     link::Event,
     message::Message,
-    table::{Table, TableError, Typed},
+    player::Typed,
+    table::{Table, TableError},
 };
 use crate::ending::Ending;
 
@@ -20,8 +21,8 @@ pub(super) trait Side {
     fn wait(&mut self, table: &mut Table, limit: Duration) -> Result<(), TableError>;
     /// Tells the other sides `message` (the host: every welcomed link).
     fn tell(&mut self, message: &Message);
-    /// Where the answer to this side's draw offer or takeback request is put.
-    fn answer(&mut self) -> &mut Option<bool>;
+    /// This side's draw offer or takeback request, and the answer when it comes.
+    fn answer(&mut self) -> &mut Answer;
     /// Says `text` to people.
     fn say(&mut self, text: &str);
 
@@ -55,7 +56,7 @@ pub(super) trait Side {
             }
             Err(Typed::Draw) => {
                 self.tell(&Message::OfferDraw { seat });
-                if self.await_answer(table)? {
+                if self.await_answer(table, Question::Draw)? {
                     table.end(Ending::AgreedDraw);
                     table.save()?;
                     self.say("the draw is agreed");
@@ -69,7 +70,7 @@ pub(super) trait Side {
             Err(Typed::Takeback) => {
                 let moves = table.record.moves.len() as u32;
                 self.tell(&Message::AskTakeback { seat, moves });
-                if self.await_answer(table)? && table.take_back(seat)? {
+                if self.await_answer(table, Question::Takeback)? && table.take_back(seat)? {
                     self.say("the move is taken back");
                 } else {
                     self.say("the takeback was declined");
@@ -86,13 +87,86 @@ pub(super) trait Side {
         self.say(&format!("seat {seat}'s time ran out"));
     }
 
-    /// Waits (at most two minutes) for the answer to this side's request.
-    fn await_answer(&mut self, table: &mut Table) -> Result<bool, TableError> {
-        *self.answer() = None;
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while self.answer().is_none() && Instant::now() < deadline {
+    /// Waits (at most [`QUESTION_WAIT`], on this side's own clock: the question is asked
+    /// at its own turn) for the answer to this side's request; no answer is a no.
+    fn await_answer(&mut self, table: &mut Table, kind: Question) -> Result<bool, TableError> {
+        *self.answer() = Answer {
+            asked: Some(kind),
+            got: None,
+        };
+        let deadline = Instant::now() + QUESTION_WAIT;
+        while self.answer().got.is_none() && Instant::now() < deadline && !table.is_over() {
             self.wait(table, Duration::from_millis(50))?;
         }
-        Ok(self.answer().take().unwrap_or(false))
+        let got = self.answer().got.unwrap_or(false);
+        *self.answer() = Answer::default();
+        Ok(got)
+    }
+}
+
+/// How long a side waits for the answer to its draw offer or takeback request: its own
+/// clock runs meanwhile, so a silent other side costs it at most this.
+pub(super) const QUESTION_WAIT: Duration = Duration::from_secs(15);
+
+/// The kinds of question one side asks another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Question {
+    /// A draw offer.
+    Draw,
+    /// A takeback request.
+    Takeback,
+}
+
+/// This side's question in flight and its answer.
+#[derive(Debug, Default)]
+pub(super) struct Answer {
+    /// The question asked and not yet answered.
+    pub(super) asked: Option<Question>,
+    /// Its answer.
+    pub(super) got: Option<bool>,
+}
+
+impl Answer {
+    /// Takes an answer of `kind` from the other side; false (nothing taken) when no such
+    /// question is waiting for its answer.
+    pub(super) fn take(&mut self, kind: Question, accept: bool) -> bool {
+        if self.asked == Some(kind) && self.got.is_none() {
+            self.got = Some(accept);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The questions put to this side in the current turn: only the seat to move may ask
+/// (so that the question runs on the asker's clock, never on the asked person's), and
+/// one of each kind a turn; any other is declined without asking the person.
+#[derive(Debug, Default)]
+pub(super) struct Asked {
+    /// The record's length when these were asked.
+    turn: usize,
+    draw: bool,
+    takeback: bool,
+}
+
+impl Asked {
+    /// Whether `seat`'s question of `kind` may be put to this side's player now.
+    pub(super) fn allow(&mut self, table: &Table, seat: u8, kind: Question) -> bool {
+        let turn = table.record.moves.len();
+        if self.turn != turn {
+            *self = Asked {
+                turn,
+                ..Asked::default()
+            };
+        }
+        if table.seat_to_move() != Some(seat) {
+            return false;
+        }
+        let asked = match kind {
+            Question::Draw => &mut self.draw,
+            Question::Takeback => &mut self.takeback,
+        };
+        !std::mem::replace(asked, true)
     }
 }

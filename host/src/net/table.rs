@@ -22,13 +22,14 @@ use super::{
     NetRecord,
     link::{Event, NetError},
     message::{Message, NetMove},
-    position_hash,
+    position_hash, referee,
+    throws::Step,
 };
 use crate::{
     ending::Ending,
     record::{Record, RecordedMove, position_check},
     storage::RecordWriter,
-    worker::{Poll, RemoteGame, Snapshot, protocol::Reply},
+    worker::{RemoteGame, Snapshot},
 };
 
 /// Who plays the seats of this side.
@@ -126,9 +127,10 @@ pub enum TableError {
     /// The other side sent what this side refuses; nothing of it was played or recorded.
     #[error("refused from the other side: {0}")]
     Refused(String),
-    /// Both sides played the same move and reached different positions.
+    /// Both sides played the same move and reached different positions (both run the
+    /// same plugin file: the sender's claim is false, and the move is refused).
     #[error(
-        "the two sides disagree after move {number} ({notation}): this side reached position {ours}, the other {theirs}; the game is stopped (the record keeps every move before it)"
+        "the two sides disagree after move {number} ({notation}): this side reached position {ours}, the other {theirs}; the move is refused (the record keeps every move before it)"
     )]
     Disagree {
         /// The move's number.
@@ -166,18 +168,6 @@ pub struct NetOutcome {
     pub seat_names: Vec<String>,
 }
 
-/// What a person typed, when it is not a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Typed {
-    /// Not typed: the seat's time ran out while it was to move.
-    TimeOut,
-    Resign,
-    Draw,
-    Takeback,
-    Yes,
-    No,
-}
-
 /// A side's game: everything but the connections.
 pub(super) struct Table {
     pub worker: RemoteGame,
@@ -192,11 +182,26 @@ pub(super) struct Table {
     pub updates: Option<mpsc::Sender<Update>>,
     pub events: mpsc::Receiver<Event>,
     pub started: Instant,
+    /// The latest the turn of the seat to move may have started, by this side's clock
+    /// (when this side saw it start): the clocks run from it.
     pub turn_started: Instant,
+    /// The earliest it may have started: the same instant, but after an absence, when the
+    /// turn began while this side could not see it (see `referee.rs`).
+    pub turn_earliest: Instant,
+    /// The record's length when the seat to move last had its turn's clock restarted on
+    /// coming back (at most once a turn).
+    pub restarted_at: Option<usize>,
     /// The game's moves as they travel (chance outcomes left out), for catching up.
     pub net_moves: Vec<NetMove>,
     /// The clocks' time control, if the game has clocks.
     pub clock: Option<super::TimeControl>,
+    /// The game's throws (set with the network section at the start).
+    pub throws: Option<super::throws::Throws>,
+    /// Messages for the other sides that the table made (its contributions to throws):
+    /// the role sends them.
+    pub outbox: Vec<Message>,
+    /// The record's network section changed since the last save.
+    pub net_changed: bool,
 }
 
 /// The worker's error, said once.
@@ -217,7 +222,7 @@ impl Table {
         events: mpsc::Receiver<Event>,
     ) -> Self {
         let (stdin, updates) = match &player {
-            LocalPlayer::Stdin => (Some(stdin_lines()), None),
+            LocalPlayer::Stdin => (Some(super::player::stdin_lines()), None),
             LocalPlayer::App(app) => (app.take_lines(), Some(app.updates.clone())),
             LocalPlayer::Bot(_) => (None, None),
         };
@@ -238,15 +243,25 @@ impl Table {
             events,
             started: Instant::now(),
             turn_started: Instant::now(),
+            turn_earliest: Instant::now(),
+            restarted_at: None,
             net_moves: Vec::new(),
+            throws: None,
+            outbox: Vec::new(),
+            net_changed: false,
         }
     }
 
-    /// Saves the record so far.
+    /// Saves the record so far (all of it again when its network section changed: the
+    /// throws, which a side coming back after a crash must find in its record).
     pub fn save(&mut self) -> Result<(), TableError> {
         if let Some(w) = &mut self.writer {
-            w.save(&self.record)
-                .map_err(|e| TableError::Record(e.to_string()))?;
+            let saved = if std::mem::take(&mut self.net_changed) {
+                w.restart(&self.record)
+            } else {
+                w.save(&self.record)
+            };
+            saved.map_err(|e| TableError::Record(e.to_string()))?;
         }
         Ok(())
     }
@@ -269,7 +284,7 @@ impl Table {
     pub fn set_net(&mut self, net: NetRecord, seed: u64) {
         self.record.seed = Some(seed);
         self.record.net = Some(net);
-        self.turn_started = Instant::now();
+        self.restart_turn();
         self.changed();
     }
 
@@ -318,7 +333,7 @@ impl Table {
         let (_, snapshot) = self.worker.play(mv).map_err(worker_error)?;
         self.push((mv, notation, seat), spent, &snapshot);
         self.snapshot = snapshot;
-        self.turn_started = Instant::now();
+        self.restart_turn();
         self.changed();
         self.save()?;
         Ok(true)
@@ -382,15 +397,39 @@ impl Table {
         Ok(())
     }
 
-    /// Draws and plays the chance outcome from the shared seed, if a chance event is up.
-    pub fn play_chance(&mut self) -> Result<bool, TableError> {
+    /// At a chance event, the throw: played once every seat's contribution is in (this
+    /// side's own put in the outbox first), else [`Chance::Waiting`].
+    pub fn play_chance(&mut self) -> Result<Chance, TableError> {
         let Turn::Chance { outcomes } = &self.snapshot.turn else {
-            return Ok(false);
+            return Ok(Chance::NotDue);
         };
-        let mut rng = chance_rng(self.record.seed.unwrap_or(0), self.next_number());
-        let mv = outcomes[rng.chance(outcomes)].mv.0;
-        self.apply(mv, None)?;
-        Ok(true)
+        let outcomes = outcomes.clone();
+        let number = self.next_number();
+        let throws = self.throws.as_mut().ok_or_else(|| {
+            TableError::Worker("a chance event before the throws were set up".into())
+        })?;
+        loop {
+            match throws.at_chance(number).map_err(TableError::Refused)? {
+                Step::Send(m) => self.outbox.push(m),
+                Step::Wait => return Ok(Chance::Waiting),
+                Step::Play(mut rng) => {
+                    let made = throws.made().to_vec();
+                    if let Some(net) = &mut self.record.net {
+                        net.throws = made;
+                        self.net_changed = true;
+                    }
+                    let mv = outcomes[rng.chance(&outcomes)].mv.0;
+                    self.apply(mv, None)?;
+                    return Ok(Chance::Played);
+                }
+            }
+        }
+    }
+
+    /// Whether the turn is a chance event, at which action (a contribution to a throw is
+    /// taken only for the throw due).
+    pub fn chance_at(&self) -> Option<u32> {
+        matches!(self.snapshot.turn, Turn::Chance { .. }).then(|| self.next_number())
     }
 
     /// The seat to move, if a seat is.
@@ -401,61 +440,28 @@ impl Table {
         }
     }
 
-    /// Checks and plays a move that came from the network (its clock claim too, unless
-    /// it is caught up from an earlier part of the game). A refused move changes
-    /// nothing; a move that leads both sides to different positions is taken back
-    /// here and stops the game.
-    pub fn apply_remote(&mut self, m: &NetMove, check_clock: bool) -> Result<(), TableError> {
-        let expected = self.next_number();
-        if m.number != expected {
-            return Err(TableError::Refused(format!(
-                "a move numbered {}, but the game is at move {expected}",
-                m.number
-            )));
+    /// Checks and plays a move that came from the network (`referee.rs`: its
+    /// number, seat and legality, and its clock claim against what this side saw — a
+    /// live move's alone, a caught-up move's with the rest of its catch-up). A refused
+    /// move changes nothing; a move that leads both sides to different positions is
+    /// taken back here and stops the game.
+    pub fn apply_remote(&mut self, m: &NetMove, claim: Claim) -> Result<(), TableError> {
+        let (mv, notation) = referee::move_shape(self, m).map_err(TableError::Refused)?;
+        if let Claim::Live { rtt } = claim {
+            // Too short a claim matters only on a clock (without clocks claims are
+            // recorded nowhere); too long a one is never true.
+            let seen = referee::TurnSeen {
+                earliest: self.turn_earliest,
+                latest: self.turn_started,
+            };
+            referee::clock_claim(
+                m.spent_ms,
+                seen,
+                referee::allowance(rtt),
+                self.clock.is_some(),
+            )
+            .map_err(TableError::Refused)?;
         }
-        match self.seat_to_move() {
-            Some(seat) if seat == m.seat => {}
-            Some(seat) => {
-                return Err(TableError::Refused(format!(
-                    "a move for seat {} when seat {seat} is to move",
-                    m.seat
-                )));
-            }
-            None => {
-                return Err(TableError::Refused(format!(
-                    "a move ({}) when no seat is to move",
-                    m.notation
-                )));
-            }
-        }
-        let Some(info) = self
-            .snapshot
-            .moves
-            .iter()
-            .find(|i| i.notation == m.notation)
-        else {
-            let legal: Vec<&str> = self
-                .snapshot
-                .moves
-                .iter()
-                .take(12)
-                .map(|i| i.notation.as_str())
-                .collect();
-            return Err(TableError::Refused(format!(
-                "`{}` is not a legal move here (legal: {})",
-                m.notation.chars().take(40).collect::<String>(),
-                legal.join(", ")
-            )));
-        };
-        let elapsed = self.turn_started.elapsed().as_millis() as u64;
-        if check_clock && m.spent_ms > elapsed + CLOCK_SLACK_MS {
-            return Err(TableError::Refused(format!(
-                "the mover says it thought for {} ms, but only {elapsed} ms passed",
-                m.spent_ms
-            )));
-        }
-        let mv = info.id.0;
-        let notation = info.notation.clone();
         if self.out_of_time(m.seat, m.spent_ms) {
             // The mover's own claim says its time ran out first: the move does not count.
             return self.flag(m.seat);
@@ -474,9 +480,17 @@ impl Table {
         }
         self.push((mv, notation, Some(m.seat)), m.spent_ms, &snapshot);
         self.snapshot = snapshot;
-        self.turn_started = Instant::now();
+        self.restart_turn();
         self.changed();
         self.save()
+    }
+
+    /// The clock of the seat to move starts now (a move was played, taken back, or the
+    /// game began).
+    pub fn restart_turn(&mut self) {
+        let now = Instant::now();
+        self.turn_started = now;
+        self.turn_earliest = now;
     }
 
     /// Takes back `seat`'s last move and every move after it (the others' replies,
@@ -494,7 +508,7 @@ impl Table {
         self.net_moves.truncate(keep);
         let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
         self.snapshot = self.worker.goto(&ids).map_err(worker_error)?;
-        self.turn_started = Instant::now();
+        self.restart_turn();
         self.changed();
         self.save()?;
         Ok(true)
@@ -510,128 +524,6 @@ impl Table {
         self.record.ending = Some(ending);
         self.record.result = Some(ending.outcome(usize::from(self.snapshot.seat_count)));
         self.changed();
-    }
-
-    /// The local player's move for `seat`, or what the person typed instead. While a bot
-    /// thinks, `on_event` is given every network event.
-    pub fn choose(
-        &mut self,
-        seat: u8,
-        on_event: &mut dyn FnMut(&mut Table, Event) -> Result<(), TableError>,
-    ) -> Result<Result<u32, Typed>, TableError> {
-        match self.player.clone() {
-            LocalPlayer::Bot(name) => {
-                let seed = self.bot_rng.u64();
-                let id = self.worker.start_bot(&name, seed).map_err(worker_error)?;
-                loop {
-                    self.pump(on_event)?;
-                    if self.flag_due(seat, 0) {
-                        return Ok(Err(Typed::TimeOut));
-                    }
-                    match self.worker.wait(id, Duration::from_millis(10)) {
-                        Poll::Pending => {}
-                        Poll::Ready(Ok(Reply::Chosen { mv })) => return Ok(Ok(mv)),
-                        Poll::Ready(Ok(other)) => {
-                            return Err(TableError::Worker(format!("the bot answered {other:?}")));
-                        }
-                        Poll::Ready(Err(e)) => return Err(worker_error(e)),
-                    }
-                }
-            }
-            LocalPlayer::Stdin | LocalPlayer::App(_) => self.typed_move(seat, on_event),
-        }
-    }
-
-    fn typed_move(
-        &mut self,
-        seat: u8,
-        on_event: &mut dyn FnMut(&mut Table, Event) -> Result<(), TableError>,
-    ) -> Result<Result<u32, Typed>, TableError> {
-        let legal: Vec<String> = self
-            .snapshot
-            .moves
-            .iter()
-            .map(|m| m.notation.clone())
-            .collect();
-        match &self.updates {
-            Some(u) => {
-                let _ = u.send(Update::YourTurn);
-            }
-            None => println!("seat {seat} to move; legal: {}", legal.join(" ")),
-        }
-        loop {
-            self.pump(on_event)?;
-            if self.flag_due(seat, 0) {
-                return Ok(Err(Typed::TimeOut));
-            }
-            let Some(line) = self.typed(Duration::from_millis(20))? else {
-                continue;
-            };
-            if let Some(t) = parse_typed(&line) {
-                return Ok(Err(t));
-            }
-            match self.snapshot.moves.iter().find(|m| m.notation == line) {
-                Some(m) => return Ok(Ok(m.id.0)),
-                None => {
-                    self.say(&format!(
-                        "`{line}` is not a legal move; legal: {}",
-                        legal.join(" ")
-                    ));
-                    // Still this seat's turn: the app shows it again.
-                    if let Some(u) = &self.updates {
-                        let _ = u.send(Update::YourTurn);
-                    }
-                }
-            }
-        }
-    }
-
-    /// A line typed on standard input within `limit`, if any.
-    pub fn typed(&mut self, limit: Duration) -> Result<Option<String>, TableError> {
-        let Some(stdin) = &self.stdin else {
-            std::thread::sleep(limit);
-            return Ok(None);
-        };
-        match stdin.recv_timeout(limit) {
-            Ok(line) => Ok(Some(line.trim().to_owned())),
-            Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                self.stdin = None;
-                Err(TableError::NoInput)
-            }
-        }
-    }
-
-    /// A yes or no from the local player to a request: a bot always says no.
-    pub fn ask(&mut self, question: &str) -> Result<bool, TableError> {
-        if self.stdin.is_none() {
-            return Ok(false);
-        }
-        match &self.updates {
-            Some(u) => {
-                let _ = u.send(Update::Question(question.to_owned()));
-            }
-            None => println!("{question} (yes/no)"),
-        }
-        loop {
-            if let Some(line) = self.typed(Duration::from_millis(50))? {
-                match parse_typed(&line) {
-                    Some(Typed::Yes) => return Ok(true),
-                    Some(Typed::No) => return Ok(false),
-                    _ => self.say("yes or no?"),
-                }
-            }
-        }
-    }
-
-    /// Says `text` to this side's person: on standard output, or to the app.
-    fn say(&self, text: &str) {
-        match &self.updates {
-            Some(u) => {
-                let _ = u.send(Update::Report(text.to_owned()));
-            }
-            None => println!("{text}"),
-        }
     }
 
     /// Tells the app (if a person plays there) the record now, and the clocks.
@@ -671,47 +563,29 @@ impl Table {
     }
 }
 
-/// The generator of the chance event at action `number` of a game of `seed`: each
-/// draw has its own, so that a takeback or a side that comes back needs no replay of
-/// earlier draws, and both sides draw the same outcome.
-pub fn chance_rng(seed: u64, number: u32) -> Rng {
-    let mut hasher = blake3::Hasher::new();
-    hasher.update(&seed.to_le_bytes());
-    hasher.update(&number.to_le_bytes());
-    let hash = hasher.finalize();
-    Rng::with_seed(u64::from_le_bytes(
-        hash.as_bytes()[..8].try_into().expect("8 bytes"),
-    ))
+/// What [`Table::play_chance`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Chance {
+    /// No chance event is up.
+    NotDue,
+    /// The throw was played.
+    Played,
+    /// The other players' contributions are awaited.
+    Waiting,
 }
 
-/// How much longer than the receiver saw pass a mover may say it thought. A true figure
-/// is longer only by what the two sides' starts of the turn differ: the network's delay,
-/// and after a player came back, its catch-up (a few milliseconds a move).
-pub(super) const CLOCK_SLACK_MS: u64 = 3000;
-
-fn parse_typed(line: &str) -> Option<Typed> {
-    match line.trim() {
-        "resign" => Some(Typed::Resign),
-        "draw" => Some(Typed::Draw),
-        "takeback" => Some(Typed::Takeback),
-        "yes" | "y" => Some(Typed::Yes),
-        "no" | "n" => Some(Typed::No),
-        _ => None,
-    }
-}
-
-/// Standard input's lines, read on a thread of their own.
-fn stdin_lines() -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lines() {
-            let Ok(line) = line else { return };
-            if tx.send(line).is_err() {
-                return;
-            }
-        }
-    });
-    rx
+/// How a remote move's clock claim is checked ([`Table::apply_remote`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Claim {
+    /// A live move, over a link whose round trip is `rtt`: checked against this side's
+    /// clock alone.
+    Live {
+        /// The link's measured round trip.
+        rtt: Duration,
+    },
+    /// A move of a catch-up: checked with the catch-up's other moves
+    /// (`referee::catch_up`) before any is played.
+    CaughtUp,
 }
 
 /// Sends `message` on every link of `links` but `except`.

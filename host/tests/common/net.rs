@@ -173,6 +173,11 @@ impl Side {
         }
     }
 
+    /// The process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Kills the process at once (as a crash or a closed laptop would).
     pub fn kill(&mut self) {
         let _ = self.child.kill();

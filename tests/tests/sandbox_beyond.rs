@@ -559,3 +559,56 @@ fn every_command_line_path_keeps_metadata_and_the_terminal_safe() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// Whether a run's output shows that the plugin found the key file or its marker.
+fn found_by_stat(out: &Outcome) -> bool {
+    out.run.output().contains("found:id_rsa")
+}
+
+#[test]
+fn a_plugin_cannot_even_learn_whether_a_path_exists() {
+    let mut found = Vec::new();
+    for (at, args) in [
+        ("manifest", &["list"][..]),
+        (
+            "new",
+            &["play", "attacker", "--seat", "random", "--seat", "random"][..],
+        ),
+    ] {
+        let home = Home::new(&[ATTACKER]);
+        std::fs::write(home.mark(".present"), "x").unwrap();
+        let spec = format!("{at}:stat");
+        let out = attempt(&home, Some(&spec), true).tavola(args);
+        if found_by_stat(&out) {
+            found.push(format!("{spec} in {args:?}: the plugin saw the key file"));
+        }
+        // Unconfined it sees them (the attack works); a new home: no cached inspection.
+        let home = Home::new(&[ATTACKER]);
+        let out = attempt(&home, Some(&spec), false).tavola(args);
+        if !found_by_stat(&out) {
+            found.push(format!(
+                "{spec} in {args:?}: even unconfined it saw nothing"
+            ));
+        }
+    }
+    let home = Home::new(&[ATTACKER]);
+    let trial = attempt(&home, Some("new:stat"), true);
+    let out = trial.worker(&game_script(&trial, 1));
+    if found_by_stat(&out) {
+        found.push("new:stat in the worker: the plugin saw the key file".into());
+    }
+    if let Ok(uid) = attack_support::unprivileged_user() {
+        let home = Home::new(&[ATTACKER]);
+        let trial = attack_support::Attempt {
+            user: Some(uid),
+            ..attempt(&home, Some("new:stat"), true)
+        };
+        let out = trial.tavola(&["play", "attacker", "--seat", "random", "--seat", "random"]);
+        if found_by_stat(&out) {
+            found.push(format!(
+                "new:stat as user {uid}: the plugin saw the key file"
+            ));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -3,6 +3,7 @@
 
 mod files;
 mod names;
+mod namespace;
 pub(crate) mod syscalls;
 mod trap;
 
@@ -36,8 +37,13 @@ fn features(abi: i64) -> String {
     if abi >= 6 {
         what.push(crate::tr!("sandbox-feature-signals"));
     }
+    let root = if namespace::available() {
+        crate::tr!("sandbox-feature-own-root")
+    } else {
+        crate::tr!("sandbox-feature-no-own-root")
+    };
     format!(
-        "Landlock ABI {abi} ({}), {}",
+        "Landlock ABI {abi} ({}), {}, {root}",
         what.join(", "),
         crate::tr!(
             "sandbox-feature-allow-list",
@@ -64,6 +70,14 @@ pub(super) fn probe() -> SandboxState {
 /// Confines this process (see the module's docs of `sandbox`).
 pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, String> {
     let (abi, seccomp) = kernel();
+    // First, while it may still mount: a root of only what it keeps.
+    let keep: Vec<_> = crate::sandbox::loader_paths()
+        .into_iter()
+        .chain(allow.read.iter().cloned())
+        .chain(allow.write.iter().cloned())
+        .collect();
+    let isolated = namespace::isolate(&keep)?;
+    ISOLATED.store(isolated, std::sync::atomic::Ordering::Relaxed);
     drop_capabilities();
     let files = files::restrict(allow)?;
     trap::install(reporter)?;
@@ -83,6 +97,9 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
         },
     })
 }
+
+/// Whether this process left the system's mount namespace for a root of its own.
+static ISOLATED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Whether this process installed the seccomp filters (asked without a system call:
 /// a confined process may not probe the kernel).

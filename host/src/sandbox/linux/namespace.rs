@@ -1,0 +1,185 @@
+//! A mount namespace whose root holds only what the process may reach: so that a plugin
+//! cannot even learn whether another path exists (`stat` of any path is beyond seccomp,
+//! which cannot read a path, and beyond Landlock, which does not govern `stat`).
+//!
+//! The process leaves the system's mount namespace (`unshare(CLONE_NEWNS)`, as root; in a
+//! user namespace of its own otherwise), mounts an empty tmpfs, binds into it, at their
+//! own paths, the folders and files it keeps (the system libraries, its private copy,
+//! its tables folder) and `/proc` (the loader opens the library as `/proc/self/fd/N`),
+//! makes that the root (`pivot_root`) and lets the old one go. The working folder is
+//! kept by name (an empty folder where nothing kept is below it), so relative paths to
+//! kept places still work. Where the system refuses any step before the old root is
+//! left, nothing is changed and the process goes on without it (Landlock and seccomp
+//! still hold); [`isolate`] says which.
+
+use std::{
+    ffi::CString,
+    os::unix::ffi::OsStrExt,
+    path::{Component, Path, PathBuf},
+};
+
+/// Where the new root is mounted before it becomes the root: the first of these that is
+/// a folder and holds none of the kept paths.
+const MOUNT_POINTS: [&str; 5] = ["/mnt", "/srv", "/media", "/opt", "/boot"];
+
+fn c(path: &Path) -> Result<CString, String> {
+    CString::new(path.as_os_str().as_bytes()).map_err(|e| e.to_string())
+}
+
+fn last_error(what: &str) -> String {
+    format!("{what}: {}", std::io::Error::last_os_error())
+}
+
+/// `root` joined with the absolute `path`.
+fn under(root: &Path, path: &Path) -> PathBuf {
+    let mut out = root.to_path_buf();
+    for part in path.components() {
+        if let Component::Normal(p) = part {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn write_file(path: &str, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))
+}
+
+/// Leaves the system's mount namespace for one whose root holds only `keep` (absolute
+/// paths; links kept as links) and `/proc`. `Ok(true)`: done; `Ok(false)`: the system
+/// does not allow it here, nothing changed; `Err`: it failed half-way (the process must
+/// not go on to load plugin code).
+pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
+    let cwd = std::env::current_dir().ok();
+    let mut keep: Vec<PathBuf> = keep
+        .iter()
+        .filter_map(|p| std::path::absolute(p).ok())
+        .filter(|p| p.symlink_metadata().is_ok())
+        .collect();
+    keep.sort_by_key(|p| p.components().count());
+    keep.dedup();
+    let Some(point) = MOUNT_POINTS
+        .iter()
+        .map(PathBuf::from)
+        .find(|m| m.is_dir() && !keep.iter().any(|k| k.starts_with(m) || m.starts_with(k)))
+    else {
+        return Ok(false);
+    };
+    // SAFETY: plain system calls on this process.
+    unsafe {
+        let uid = libc::getuid();
+        let gid = libc::getgid();
+        if libc::unshare(libc::CLONE_NEWNS) != 0 {
+            if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) != 0 {
+                return Ok(false);
+            }
+            write_file("/proc/self/setgroups", "deny")?;
+            write_file("/proc/self/uid_map", &format!("{uid} {uid} 1"))?;
+            write_file("/proc/self/gid_map", &format!("{gid} {gid} 1"))?;
+        }
+        if libc::mount(
+            std::ptr::null(),
+            c"/".as_ptr(),
+            std::ptr::null(),
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        ) != 0
+        {
+            return Err(last_error("making the mounts private"));
+        }
+        let root = c(&point)?;
+        if libc::mount(
+            c"tavola".as_ptr(),
+            root.as_ptr(),
+            c"tmpfs".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            c"mode=0755,size=1m".as_ptr().cast(),
+        ) != 0
+        {
+            return Err(last_error("the new root"));
+        }
+        let mut places = keep.clone();
+        places.push(PathBuf::from("/proc"));
+        for path in &places {
+            bind(&point, path)?;
+        }
+        if let Some(cwd) = &cwd {
+            let _ = std::fs::create_dir_all(under(&point, cwd));
+        }
+        let old = point.join(".old");
+        std::fs::create_dir_all(&old).map_err(|e| format!("{}: {e}", old.display()))?;
+        let old_c = c(&old)?;
+        if libc::syscall(libc::SYS_pivot_root, root.as_ptr(), old_c.as_ptr()) != 0 {
+            return Err(last_error("pivot_root"));
+        }
+        if libc::chdir(c"/".as_ptr()) != 0 {
+            return Err(last_error("chdir"));
+        }
+        if libc::umount2(c"/.old".as_ptr(), libc::MNT_DETACH) != 0 {
+            return Err(last_error("leaving the old root"));
+        }
+        let _ = libc::rmdir(c"/.old".as_ptr());
+        if let Some(cwd) = &cwd {
+            let here = c(cwd)?;
+            libc::chdir(here.as_ptr());
+        }
+    }
+    Ok(true)
+}
+
+/// Makes `path` (a folder, a file or a link) appear at the same path under `root`.
+fn bind(root: &Path, path: &Path) -> Result<(), String> {
+    let target = under(root, path);
+    let meta = path
+        .symlink_metadata()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(parent) = target.parent()
+        && !parent.exists()
+    {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    if meta.file_type().is_symlink() {
+        if target.symlink_metadata().is_err() {
+            let to = std::fs::read_link(path).map_err(|e| e.to_string())?;
+            std::os::unix::fs::symlink(&to, &target)
+                .map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+        return Ok(());
+    }
+    if meta.is_dir() {
+        if !target.exists() {
+            std::fs::create_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+    } else if !target.exists() {
+        std::fs::File::create(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+    }
+    let (from, to) = (c(path)?, c(&target)?);
+    // SAFETY: a bind mount between two paths that exist.
+    let done = unsafe {
+        libc::mount(
+            from.as_ptr(),
+            to.as_ptr(),
+            std::ptr::null(),
+            libc::MS_BIND | libc::MS_REC,
+            std::ptr::null(),
+        )
+    };
+    if done != 0 {
+        return Err(last_error(&format!("binding {}", path.display())));
+    }
+    Ok(())
+}
+
+/// Whether this system would let a process of this user make a root of its own: root
+/// may; another user needs user namespaces (not turned off by `max_user_namespaces`,
+/// Debian's `unprivileged_userns_clone` or Ubuntu's AppArmor restriction).
+pub(super) fn available() -> bool {
+    // SAFETY: a plain query.
+    if unsafe { libc::geteuid() } == 0 {
+        return true;
+    }
+    let read = |p: &str| std::fs::read_to_string(p).ok().map(|v| v.trim().to_owned());
+    read("/proc/sys/user/max_user_namespaces").is_none_or(|v| v != "0")
+        && read("/proc/sys/kernel/unprivileged_userns_clone").is_none_or(|v| v != "0")
+        && read("/proc/sys/kernel/apparmor_restrict_unprivileged_userns").is_none_or(|v| v != "1")
+}

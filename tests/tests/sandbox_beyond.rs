@@ -579,6 +579,12 @@ fn a_plugin_cannot_even_learn_whether_a_path_exists() {
         std::fs::write(home.mark(".present"), "x").unwrap();
         let spec = format!("{at}:stat");
         let out = attempt(&home, Some(&spec), true).tavola(args);
+        if !out.run.stdout.contains("loaded") && !out.run.stdout.contains("stones left") {
+            found.push(format!(
+                "{spec} in {args:?}: the plugin did not run: {}",
+                tail(&out)
+            ));
+        }
         if found_by_stat(&out) {
             found.push(format!("{spec} in {args:?}: the plugin saw the key file"));
         }
@@ -596,6 +602,9 @@ fn a_plugin_cannot_even_learn_whether_a_path_exists() {
     let out = trial.worker(&game_script(&trial, 1));
     if found_by_stat(&out) {
         found.push("new:stat in the worker: the plugin saw the key file".into());
+    }
+    if !attack_support::worker::game_answers_ok(&out.run.stdout, 3) {
+        found.push(format!("the worker did not play: {}", tail(&out)));
     }
     if let Ok(uid) = attack_support::unprivileged_user() {
         let home = Home::new(&[ATTACKER]);

@@ -52,7 +52,9 @@ pub fn thread_limit() -> usize {
 /// A watched child. Dropping it stops the watching (not the child).
 #[derive(Debug)]
 pub struct Watch {
-    stop: Arc<AtomicBool>,
+    /// Dropped to stop the watching at once (the thread waits on it between looks).
+    stop: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
     busy: Arc<AtomicBool>,
     verdict: Arc<Mutex<Option<String>>>,
 }
@@ -62,21 +64,21 @@ impl Watch {
     /// its idle processor time is watched (a worker's; a command's own process is never
     /// idle while it runs).
     pub fn start(pid: u32, idle: bool) -> Watch {
-        let watch = Watch {
-            stop: Arc::default(),
-            busy: Arc::new(AtomicBool::new(!idle)),
-            verdict: Arc::default(),
-        };
-        let (stop, busy, verdict) = (
-            watch.stop.clone(),
-            watch.busy.clone(),
-            watch.verdict.clone(),
-        );
+        let (stop, stopped) = std::sync::mpsc::channel();
+        let busy = Arc::new(AtomicBool::new(!idle));
+        let verdict: Arc<Mutex<Option<String>>> = Arc::default();
+        let (b, v) = (busy.clone(), verdict.clone());
         let threads = thread_limit();
-        let _ = std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name(format!("watch {pid}"))
-            .spawn(move || run(pid, threads, idle, &stop, &busy, &verdict));
-        watch
+            .spawn(move || run(pid, threads, idle, &stopped, &b, &v))
+            .ok();
+        Watch {
+            stop: Some(stop),
+            thread,
+            busy,
+            verdict,
+        }
     }
 
     /// Tells the watch whether the parent waits for an answer (the child is busy).
@@ -94,8 +96,13 @@ impl Watch {
 }
 
 impl Drop for Watch {
+    /// Stops the watching thread and waits for it (at once: it waits on the channel), so
+    /// that a process about to confine itself is left with no thread of the watch.
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 
@@ -136,7 +143,7 @@ fn run(
     pid: u32,
     max_threads: usize,
     watch_idle: bool,
-    stop: &AtomicBool,
+    stop: &std::sync::mpsc::Receiver<()>,
     busy: &AtomicBool,
     verdict: &Mutex<Option<String>>,
 ) {
@@ -150,8 +157,8 @@ fn run(
         let pidfd = pidfd as libc::c_int;
         let mut idle_since: Option<Instant> = None;
         let mut history: std::collections::VecDeque<(Instant, Duration)> = Default::default();
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(PERIOD);
+        // Each look after PERIOD, until the channel closes.
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(PERIOD) {
             let Some(now) = sample(pid) else { break };
             let mut breach = None;
             if now.threads > max_threads {

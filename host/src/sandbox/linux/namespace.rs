@@ -47,8 +47,9 @@ fn write_file(path: &str, text: &str) -> Result<(), String> {
 
 /// Leaves the system's mount namespace for one whose root holds only `keep` (absolute
 /// paths; links kept as links) and `/proc`. `Ok(true)`: done; `Ok(false)`: the system
-/// does not allow it here, nothing changed; `Err`: it failed half-way (the process must
-/// not go on to load plugin code).
+/// does not allow it here (at most a private copy of the system's mounts was made);
+/// `Err`: it failed after the root changed (the process must not go on to load plugin
+/// code).
 pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
     let cwd = std::env::current_dir().ok();
     let mut keep: Vec<PathBuf> = keep
@@ -70,13 +71,24 @@ pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
         let uid = libc::getuid();
         let gid = libc::getgid();
         if libc::unshare(libc::CLONE_NEWNS) != 0 {
+            // A user namespace takes a process of one thread: helper threads that have
+            // just finished (pipes read, a watch stopped) are given a moment to go.
+            wait_for_one_thread();
             if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) != 0 {
                 return Ok(false);
             }
-            write_file("/proc/self/setgroups", "deny")?;
-            write_file("/proc/self/uid_map", &format!("{uid} {uid} 1"))?;
-            write_file("/proc/self/gid_map", &format!("{gid} {gid} 1"))?;
+            // A process that is not dumpable cannot write its own maps: for a moment it is.
+            libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0);
+            let mapped = write_file("/proc/self/setgroups", "deny")
+                .and_then(|()| write_file("/proc/self/uid_map", &format!("{uid} {uid} 1")))
+                .and_then(|()| write_file("/proc/self/gid_map", &format!("{gid} {gid} 1")));
+            libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+            if mapped.is_err() {
+                return Ok(false);
+            }
         }
+        // Until the root changes, a failure leaves only a private copy of the system's
+        // mounts, seen by this process alone: it goes on without a root of its own.
         if libc::mount(
             std::ptr::null(),
             c"/".as_ptr(),
@@ -85,7 +97,7 @@ pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
             std::ptr::null(),
         ) != 0
         {
-            return Err(last_error("making the mounts private"));
+            return Ok(false);
         }
         let root = c(&point)?;
         if libc::mount(
@@ -96,22 +108,27 @@ pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
             c"mode=0755,size=1m".as_ptr().cast(),
         ) != 0
         {
-            return Err(last_error("the new root"));
+            return Ok(false);
         }
         let mut places = keep.clone();
         places.push(PathBuf::from("/proc"));
         for path in &places {
-            bind(&point, path)?;
+            if bind(&point, path).is_err() {
+                return Ok(false);
+            }
         }
         if let Some(cwd) = &cwd {
             let _ = std::fs::create_dir_all(under(&point, cwd));
         }
         let old = point.join(".old");
-        std::fs::create_dir_all(&old).map_err(|e| format!("{}: {e}", old.display()))?;
+        if std::fs::create_dir_all(&old).is_err() {
+            return Ok(false);
+        }
         let old_c = c(&old)?;
         if libc::syscall(libc::SYS_pivot_root, root.as_ptr(), old_c.as_ptr()) != 0 {
-            return Err(last_error("pivot_root"));
+            return Ok(false);
         }
+        // From here the old root is gone from sight: a failure is the process's end.
         if libc::chdir(c"/".as_ptr()) != 0 {
             return Err(last_error("chdir"));
         }
@@ -125,6 +142,24 @@ pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
         }
     }
     Ok(true)
+}
+
+/// Waits (at most a second) until this process runs one thread.
+fn wait_for_one_thread() {
+    let threads = || {
+        std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("Threads:"))
+                    .and_then(|n| n.trim().parse::<u32>().ok())
+            })
+            .unwrap_or(1)
+    };
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    while threads() > 1 && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 /// Makes `path` (a folder, a file or a link) appear at the same path under `root`.

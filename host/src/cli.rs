@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::{
     bots::{Bot, bot_for},
-    conformance::{CheckConfig, LongRun, check_long, check_plugin},
+    conformance::{CheckConfig, Hunt, LongRun, Progress, check_long, check_plugin_with},
     play::{perft, play_out},
     plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
     record::{Record, replay},
@@ -248,7 +248,9 @@ pub enum Command {
     },
     /// Run the conformance suite on a plugin file (or a loaded game's id).
     Check {
-        /// A plugin library file, or the id of a loaded game.
+        /// A plugin library file, a data file (`NAME.mancala.toml`, read by the loader
+        /// found in the plugins folders: from a checkout, add `--plugins target/release`),
+        /// or the id of a loaded game.
         plugin: String,
         /// Random games per option set (10); in the long mode, games in all (1 to
         /// 1000000).
@@ -263,6 +265,16 @@ pub enum Command {
         /// The long mode: play random games for this many seconds.
         #[arg(long)]
         seconds: Option<f64>,
+        /// The hunt for rare endless games: bot games at most, each followed by a search
+        /// of every line from its last positions (0: no hunt).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
+        hunt_games: u64,
+        /// The hunt for rare endless games: seconds at most.
+        #[arg(long, default_value_t = 20.0)]
+        hunt_seconds: f64,
+        /// The whole check stops, failed, after this many seconds.
+        #[arg(long, default_value_t = CheckConfig::STANDARD_TIME_LIMIT)]
+        time_limit: u64,
     },
 }
 
@@ -334,6 +346,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             moves,
             seconds,
+            hunt_games,
+            hunt_seconds,
+            time_limit,
         } => {
             let long = (moves.is_some() || seconds.is_some()).then_some(LongRun {
                 moves,
@@ -344,7 +359,18 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 crate::sandbox::Allowance::default(),
                 crate::sandbox::Reporter::Person,
             );
-            return check(&dirs, &plugin, games.unwrap_or(10), seed, long);
+            let config = CheckConfig {
+                games_per_set: games.unwrap_or(10),
+                seed,
+                hunt: (hunt_games > 0).then_some(Hunt {
+                    games: hunt_games,
+                    seconds: hunt_seconds,
+                    ..Hunt::default()
+                }),
+                time_limit: Some(std::time::Duration::from_secs(time_limit)),
+                ..CheckConfig::standard()
+            };
+            return check(&dirs, &plugin, config, long);
         }
         Command::Open {
             game,
@@ -863,8 +889,7 @@ fn data_file(dirs: &PluginDirs, path: &std::path::Path) -> Result<Plugin> {
 fn check(
     dirs: &PluginDirs,
     target: &str,
-    games: u64,
-    seed: u64,
+    config: CheckConfig,
     long: Option<LongRun>,
 ) -> Result<ExitCode> {
     let path = PathBuf::from(target);
@@ -877,15 +902,10 @@ fn check(
         let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
         set.require(target).map_err(|e| anyhow!(e))?.clone()
     };
-    let config = CheckConfig {
-        games_per_set: games,
-        seed,
-        ..CheckConfig::default()
-    };
     let t = Instant::now();
     let report = match &long {
         Some(budget) => check_long(&plugin, &config, budget),
-        None => check_plugin(&plugin, &config),
+        None => check_plugin_with(&plugin, &config, &mut check_progress),
     };
     println!(
         "{}",
@@ -907,6 +927,21 @@ fn check(
             actions = report.bot_actions
         )
     );
+    if let Some(hunt) = &report.hunt {
+        println!(
+            "{}",
+            crate::tr!(
+                "cli-check-hunt",
+                games = hunt.games,
+                actions = hunt.actions,
+                positions = hunt.positions_searched,
+                seconds = hunt.elapsed.as_secs_f64()
+            )
+        );
+        if hunt.out_of_time {
+            println!("{}", crate::tr!("cli-check-hunt-out-of-time"));
+        }
+    }
     if report.passed() {
         println!("{}", crate::tr!("cli-check-passed"));
         Ok(ExitCode::SUCCESS)
@@ -927,4 +962,39 @@ fn check(
         );
         Ok(ExitCode::FAILURE)
     }
+}
+
+/// Prints the check's progress on standard error, one line a step (the result goes to
+/// standard output).
+fn check_progress(progress: Progress) {
+    let line = match progress {
+        Progress::OptionSet {
+            set,
+            of,
+            games,
+            actions,
+            elapsed,
+        } => crate::tr!(
+            "cli-check-progress-set",
+            set = set,
+            of = of,
+            games = games,
+            actions = actions,
+            seconds = elapsed.as_secs_f64()
+        ),
+        Progress::Hunt(p) => {
+            // Every tenth game, and the last.
+            if !p.games.is_multiple_of(10) && p.games != p.of {
+                return;
+            }
+            crate::tr!(
+                "cli-check-progress-hunt",
+                games = p.games,
+                of = p.of,
+                positions = p.positions,
+                seconds = p.elapsed.as_secs_f64()
+            )
+        }
+    };
+    eprintln!("{line}");
 }

@@ -957,7 +957,9 @@ fn check(
             crate::tr!(
                 "cli-check-failed-games",
                 failed = report.failures.len(),
-                games = report.games + report.bot_games
+                games = report.games
+                    + report.bot_games
+                    + report.hunt.as_ref().map_or(0, |h| h.games as usize)
             )
         );
         Ok(ExitCode::FAILURE)
@@ -983,8 +985,8 @@ fn check_progress(progress: Progress) {
             seconds = elapsed.as_secs_f64()
         ),
         Progress::Hunt(p) => {
-            // Every tenth game, and the last.
-            if !p.games.is_multiple_of(10) && p.games != p.of {
+            // Every tenth game, and the end.
+            if !p.games.is_multiple_of(10) && !p.done {
                 return;
             }
             crate::tr!(

@@ -10,6 +10,7 @@ mod test_app;
 use common::plugins_of;
 use test_app::{app, harness, wait_until};
 
+use egui_kittest::kittest::Queryable;
 use game_api::Turn;
 use tavola::{app::NewGameRequest, plugins::Plugin, session::SeatKind};
 

@@ -63,7 +63,7 @@ pub struct HuntReport {
     pub failure: Option<String>,
 }
 
-/// The hunt's progress, told after every game.
+/// The hunt's progress, told after every game, and once more when it is over.
 #[derive(Debug, Clone, Copy)]
 pub struct HuntProgress {
     /// Games played so far.
@@ -74,6 +74,8 @@ pub struct HuntProgress {
     pub positions: u64,
     /// Time since the hunt began.
     pub elapsed: Duration,
+    /// Whether the hunt is over (its last report).
+    pub done: bool,
 }
 
 /// Hunts `plugin`'s games under `sets` for endless ones, `progress` told after every
@@ -118,18 +120,28 @@ pub fn hunt(
                     }
                 }
             };
-        progress(HuntProgress {
-            games: report.games,
-            of: config.games,
-            positions: report.positions_searched,
-            elapsed: start.elapsed(),
-        });
         if let Some(failure) = failure {
             report.failure = Some(format!("options `{options}`, seed {game_seed}: {failure}"));
             break;
         }
+        if k + 1 < config.games {
+            progress(HuntProgress {
+                games: report.games,
+                of: config.games,
+                positions: report.positions_searched,
+                elapsed: start.elapsed(),
+                done: false,
+            });
+        }
     }
     report.elapsed = start.elapsed();
+    progress(HuntProgress {
+        games: report.games,
+        of: config.games,
+        positions: report.positions_searched,
+        elapsed: report.elapsed,
+        done: true,
+    });
     report
 }
 

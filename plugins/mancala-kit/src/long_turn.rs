@@ -82,3 +82,125 @@ impl<'a> Unshown<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use game_api::{Effect, Game, GameError, Manifest, MoveId, Options};
+
+    use super::MAX_TURN_EFFECTS;
+    use crate::{Capture, Config, EmptyOpposite, End, Mancala, Relay, Remaining, Variant};
+
+    /// Ayoayo as the catalogue plays it: relays from occupied pits, the origin skipped.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+    struct Ayoayo;
+
+    impl Variant for Ayoayo {
+        fn manifest() -> Manifest {
+            Manifest::new("ayoayo-test", "Ayoayo", "0.1.0")
+        }
+        fn config(_: &Options) -> Result<Config, GameError> {
+            Ok(Config {
+                relay: Relay::Landing,
+                skip_origin: true,
+                capture: Capture::Opposite {
+                    empty_opposite: EmptyOpposite::NoCapture,
+                    keep_last: true,
+                },
+                must_feed: true,
+                end: End::NoMove {
+                    remaining: Remaining::Owner,
+                },
+                cycle_ends_game: true,
+                ..Config::base(6, 4)
+            })
+        }
+    }
+
+    /// The counts of every site after `effects` over the counts of `game`'s view.
+    fn replayed(before: &Mancala<Ayoayo>, effects: &[Effect]) -> BTreeMap<u16, i64> {
+        let mut counts: BTreeMap<u16, i64> = BTreeMap::new();
+        for (i, &n) in before.board.pits.iter().enumerate() {
+            counts.insert(i as u16, i64::from(n));
+        }
+        let ring = before.board.pits.len() as u16;
+        for side in 0..2 {
+            counts.insert(ring + side, i64::from(before.board.captured[side as usize]));
+        }
+        for e in effects {
+            match e {
+                Effect::Lift { site, count } | Effect::Relay { site, count } => {
+                    *counts.entry(site.0).or_default() -= i64::from(*count);
+                }
+                Effect::Drop { site, count } => {
+                    *counts.entry(site.0).or_default() += i64::from(*count)
+                }
+                Effect::Capture { from, to, count } => {
+                    *counts.entry(from.0).or_default() -= i64::from(*count);
+                    if let Some(to) = to {
+                        *counts.entry(to.0).or_default() += i64::from(*count);
+                    }
+                }
+                _ => {}
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn a_relay_too_long_to_show_seed_by_seed_is_shown_at_once_and_ends_the_same() {
+        let config = Ayoayo::config(&Options::default()).unwrap();
+        let start = Mancala::<Ayoayo>::from_notation_with(config, "1,0,9,0,2,1/0,2,1,2,3,8 15-4 N")
+            .unwrap();
+        // North's F: the sixth of the mover's houses.
+        let f = MoveId(5);
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+        assert!(moves.contains(&f), "{moves:?}");
+        let mut quiet = start.clone();
+        quiet.apply(f, None).unwrap();
+        let mut watched = start.clone();
+        let mut effects = Vec::new();
+        watched.apply(f, Some(&mut effects)).unwrap();
+        assert_eq!(
+            watched.notation(),
+            quiet.notation(),
+            "what is shown changes nothing"
+        );
+        assert!(
+            effects.len() <= MAX_TURN_EFFECTS + 2_000,
+            "{} effects",
+            effects.len()
+        );
+        let shown_at_once = effects.iter().find_map(|e| match e {
+            Effect::Message { text } if text.contains("shown at once") => Some(text.clone()),
+            _ => None,
+        });
+        let text = shown_at_once.expect("the rest shown at once");
+        let relays_seen = effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Relay { .. }))
+            .count();
+        println!(
+            "F: {} effects, {relays_seen} relays shown one by one; {text}; came round: {}",
+            effects.len(),
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::Message { text } if text.contains("came round")))
+        );
+        // Replayed over the counts, the effects give the position the move leaves.
+        let after = replayed(&start, &effects);
+        for (i, &n) in watched.board.pits.iter().enumerate() {
+            assert_eq!(after[&(i as u16)], i64::from(n), "pit {i}");
+        }
+        let ring = watched.board.pits.len() as u16;
+        for side in 0..2u16 {
+            assert_eq!(
+                after[&(ring + side)],
+                i64::from(watched.board.captured[side as usize]),
+                "score {side}"
+            );
+        }
+    }
+}

@@ -23,7 +23,7 @@ use arrayvec::ArrayVec;
 /// bounds the time a move takes, whatever the board: a relay's positions are finite, so
 /// it always ends, but on a large board with many seeds only after longer than anyone
 /// would sow, or wait for a computer to. No game's sources play a relay this long.
-pub const MAX_RELAYS: u32 = 10_000;
+pub const MAX_RELAYS: u32 = 100_000;
 
 /// How many keys the short list holds before the set takes over (four-row games relay
 /// dozens of times in a turn).

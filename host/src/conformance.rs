@@ -239,8 +239,9 @@ pub fn check_plugin_with(
             elapsed: start.elapsed(),
         });
     }
+    // An endless game already found (or the time spent) refuses the game: no hunt.
     if let Some(mut hunt) = config.hunt
-        && !report.timed_out
+        && report.passed()
     {
         if let Some(deadline) = deadline {
             let left = deadline.saturating_duration_since(Instant::now());

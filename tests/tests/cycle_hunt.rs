@@ -169,3 +169,22 @@ fn tavola_check_keeps_to_its_time_limit_on_a_file_whose_games_barely_end() {
     // The limit, plus the move under way and loading: never the 590 s of old.
     assert!(took < Duration::from_secs(60), "{took:?}");
 }
+
+#[test]
+fn a_pallanguzhi_without_the_cycle_rule_is_refused_and_passes_with_it() {
+    let dir = fixtures().join("endless-chase-rare");
+    let (endless, ended) = (
+        dir.join("pallanguzhi-endless.mancala.toml"),
+        dir.join("pallanguzhi-ended.mancala.toml"),
+    );
+    let (_d, plugin) = load(std::slice::from_ref(&endless), "pallanguzhi-endless");
+    let report = check_plugin(&plugin, &hunt(40));
+    let failure = report.failures.last().expect("refused");
+    assert!(
+        failure.contains("an endless game") && failure.contains("set `cycle_ends_game = true`"),
+        "{failure}"
+    );
+    let (_d, plugin) = load(&[ended], "pallanguzhi-ended");
+    let report = check_plugin(&plugin, &hunt(40));
+    assert!(report.passed(), "{:#?}", report.failures);
+}

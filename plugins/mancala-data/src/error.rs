@@ -33,13 +33,15 @@ impl FileError {
     /// The `toml` crate's error, with its place turned into a line and a key.
     pub fn from_toml(src: &str, e: &toml::de::Error) -> Self {
         let message = in_file_words(e.message().trim());
-        // A key or table left out is missing from the table that should hold it: the
-        // whole file for a section (no line names it), else that table's header.
+        // A key or table left out is missing from the table that should hold it: a
+        // table's header names it, but a section of the whole file has no line (the
+        // parser points at the file's start, often a comment).
         if let Some(field) = missing_field(&message) {
-            let whole_file = e
-                .span()
-                .is_none_or(|span| span.start == 0 && span.end >= src.trim_end().len());
-            if whole_file {
+            let at_start = e.span().is_none_or(|span| {
+                let key = key_at(src, span.start);
+                span.start == 0 || key.is_empty() || key.starts_with('#')
+            });
+            if at_start {
                 return FileError::Whole(format!(
                     "the file has no `{field}`: every file has `format`, `[game]`, `[rules]` \
                      and `[rules_text]` (see docs/mancala-data.md)"

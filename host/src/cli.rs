@@ -956,7 +956,8 @@ fn check(
             "{}",
             crate::tr!(
                 "cli-check-failed-games",
-                failed = report.failures.len(),
+                // The time limit's failure is no game's.
+                failed = report.failures.len() - usize::from(report.timed_out),
                 games = report.games
                     + report.bot_games
                     + report.hunt.as_ref().map_or(0, |h| h.games as usize)
@@ -969,7 +970,34 @@ fn check(
 /// Prints the check's progress on standard error, one line a step (the result goes to
 /// standard output).
 fn check_progress(progress: Progress) {
+    // A random game is told only when nothing was told for two seconds (long games).
+    static LAST: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
+    let quiet = |now: Instant| {
+        LAST.lock()
+            .map(|last| last.is_none_or(|t| now.duration_since(t).as_secs_f64() >= 2.0))
+            .unwrap_or(true)
+    };
+    let now = Instant::now();
     let line = match progress {
+        Progress::Game {
+            set,
+            of,
+            games,
+            actions,
+            elapsed,
+        } => {
+            if !quiet(now) {
+                return;
+            }
+            crate::tr!(
+                "cli-check-progress-game",
+                set = set,
+                of = of,
+                games = games,
+                actions = actions,
+                seconds = elapsed.as_secs_f64()
+            )
+        }
         Progress::OptionSet {
             set,
             of,
@@ -998,5 +1026,8 @@ fn check_progress(progress: Progress) {
             )
         }
     };
+    if let Ok(mut last) = LAST.lock() {
+        *last = Some(now);
+    }
     eprintln!("{line}");
 }

@@ -92,6 +92,19 @@ pub enum Progress {
         /// Time since the check began.
         elapsed: Duration,
     },
+    /// A random game of option set `set` (from 1) of `of` is done.
+    Game {
+        /// The option set, from 1.
+        set: usize,
+        /// Of this many.
+        of: usize,
+        /// Random games played so far, in all.
+        games: usize,
+        /// Their actions.
+        actions: usize,
+        /// Time since the check began.
+        elapsed: Duration,
+    },
     /// The hunt for rare endless games, after each of its games.
     Hunt(HuntProgress),
 }
@@ -220,6 +233,13 @@ pub fn check_plugin_with(
                     .failures
                     .push(format!("options `{options}`, seed {seed}: {e}")),
             }
+            progress(Progress::Game {
+                set: i + 1,
+                of: sets.len(),
+                games: report.games,
+                actions: report.actions,
+                elapsed: start.elapsed(),
+            });
             if report.out_of_time(deadline, config) {
                 break 'sets;
             }
@@ -271,8 +291,8 @@ impl CheckReport {
             self.timed_out = true;
             let limit = config.time_limit.unwrap_or_default().as_secs_f64();
             self.failures.push(format!(
-                "the check's time limit ({limit:.0} s) was reached after {} random games \
-                 ({} actions) and {} bot games: the rest was not checked. Games this slow \
+                "the check's time limit ({limit:.0} s) was reached (random games played: {}, \
+                 their actions: {}, bot games: {}): the rest was not checked. Games this slow \
                  (long games, or moves that take long) cannot be checked, nor played well; \
                  `--time-limit` gives the check more time",
                 self.games, self.actions, self.bot_games

@@ -166,7 +166,8 @@ fn tavola_check_keeps_to_its_time_limit_on_a_file_whose_games_barely_end() {
         out.contains("the check's time limit (5 s) was reached"),
         "{out}\n{err}"
     );
-    // The limit, plus the move under way and loading: never the 590 s of old.
+    assert!(err.contains("option set 1 of 1"), "progress: {err}");
+    // The limit, plus the call under way and loading: never the 590 s of old.
     assert!(took < Duration::from_secs(60), "{took:?}");
 }
 

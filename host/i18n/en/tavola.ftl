@@ -358,7 +358,14 @@ cli-check-hunt = The hunt for rare endless games: { $games ->
    *[other] { $positions } positions
 } searched from their last positions, in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 cli-check-hunt-out-of-time = The hunt stopped at its time limit before its last game (`--hunt-seconds` gives it more time; the long mode, `--seconds`, looks longer still).
-cli-check-progress-set = option set { $set } of { $of } checked: { $games } random games, { $actions } actions ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
+cli-check-progress-set = option set { $set } of { $of } checked: { $games ->
+    [one] { $games } random game
+   *[other] { $games } random games
+}, { $actions } actions ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
+cli-check-progress-game = option set { $set } of { $of }: { $games ->
+    [one] { $games } random game
+   *[other] { $games } random games
+} so far, { $actions } actions ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
 cli-check-progress-hunt = hunting endless games: { $games } of { $of } bot games, { $positions } positions searched ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
 cli-check-passed = All checks passed.
 cli-check-failed = FAILED: { $failure }

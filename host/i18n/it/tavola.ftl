@@ -367,7 +367,14 @@ cli-check-hunt = La caccia alle partite infinite rare: { $games ->
    *[other] { $positions } posizioni esplorate
 } dalle loro ultime posizioni, in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 cli-check-hunt-out-of-time = La caccia si è fermata al suo limite di tempo prima dell'ultima partita (`--hunt-seconds` le dà più tempo; la modalità lunga, `--seconds`, cerca ancora più a lungo).
-cli-check-progress-set = insieme di opzioni { $set } di { $of } verificato: { $games } partite casuali, { $actions } azioni ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
+cli-check-progress-set = insieme di opzioni { $set } di { $of } verificato: { $games ->
+    [one] { $games } partita casuale
+   *[other] { $games } partite casuali
+}, { $actions } azioni ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
+cli-check-progress-game = insieme di opzioni { $set } di { $of }: { $games ->
+    [one] { $games } partita casuale
+   *[other] { $games } partite casuali
+} finora, { $actions } azioni ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
 cli-check-progress-hunt = caccia alle partite infinite: { $games } di { $of } partite tra bot, { $positions } posizioni esplorate ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
 cli-check-passed = Tutte le verifiche sono superate.
 cli-check-failed = FALLITO: { $failure }

@@ -120,3 +120,38 @@ fn ayoayo_plays_its_longest_relay_within_the_hosts_limit_on_effects() {
         Turn::Seat { .. } | Turn::Over { .. }
     ));
 }
+
+#[test]
+fn no_move_of_a_catalogue_game_reports_more_effects_than_the_host_takes() {
+    let (_dir, set) = folder();
+    for plugin in set.games() {
+        let options = Options::defaults(&plugin.manifest().options);
+        let mut longest = (0, String::new());
+        for seed in 0..20u64 {
+            let mut game = plugin.new_game(&options).unwrap();
+            let mut rng = game_api::Rng::with_seed(seed);
+            for _ in 0..2_000 {
+                if !matches!(game.turn().unwrap(), Turn::Seat { .. }) {
+                    break;
+                }
+                let moves = game.legal_moves().unwrap();
+                let mv = moves[rng.below(moves.len())];
+                let at = game.notation().unwrap();
+                // Through the handle, whose checks refuse a move over the host's limit.
+                let effects = game
+                    .apply_with_effects(mv)
+                    .unwrap_or_else(|e| panic!("{}: at `{at}`, move {mv}: {e}", plugin.id()));
+                if effects.len() > longest.0 {
+                    longest = (effects.len(), at);
+                }
+            }
+        }
+        println!(
+            "{}: at most {} effects a move (at `{}`)",
+            plugin.id(),
+            longest.0,
+            longest.1
+        );
+        assert!(longest.0 < HOST_MAX_EFFECTS, "{}: {longest:?}", plugin.id());
+    }
+}

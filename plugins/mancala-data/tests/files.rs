@@ -434,3 +434,15 @@ fn a_file_without_its_rules_table_is_told_so_without_a_line() {
     let e = refusal(&format!("{}{}", &TEMPLATE[..start], &TEMPLATE[end..]));
     assert!(e.starts_with("the file has no `rules`"), "{e}");
 }
+
+#[test]
+fn a_wrong_outcome_is_told_in_the_files_words() {
+    let e = refusal(&edited(
+        "moves = [\"a\", \"b\", \"d\", \"e\", \"f\"]",
+        "moves = [\"a\", \"b\", \"d\", \"e\", \"f\"]\noutcome = \"north\"",
+    ));
+    assert!(
+        e.contains("the outcome is `\"ongoing\"`, the test expects `\"north\"`"),
+        "{e}"
+    );
+}

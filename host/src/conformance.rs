@@ -3,9 +3,10 @@
 //! endless lines ([`cycles`]); `tavola check FILE` adds the hunt for rare endless games
 //! ([`hunt`]: many short bot games, and a search of every line from their last
 //! positions, [`cycle_search`]) and a time limit ([`CheckConfig::standard`]). The
-//! workspace tests run the quicker [`CheckConfig::default`] on every plugin they build. The checks of what the plugin returns are
-//! `game_api::testing::conformance`'s, which a game's author also runs on the Rust trait
-//! from `cargo test`: one contract, checked the same way on both sides.
+//! workspace tests run the quicker [`CheckConfig::default`] on every plugin they build.
+//! The checks of what the plugin returns are `game_api::testing::conformance`'s, which a
+//! game's author also runs on the Rust trait from `cargo test`: one contract, checked
+//! the same way on both sides.
 
 pub mod cycle_search;
 pub mod cycles;

@@ -10,7 +10,7 @@
 //! The host still knows no rule: a position is the plugin's notation and the mover
 //! ([`Position`]); a line found is played again from the game's start, round and round,
 //! and only a line whose position keeps coming back with the game going on
-//! ([`Positions::visit`]: [`ENDLESS_TIMES`](crate::repetition::ENDLESS_TIMES)
+//! ([`Positions::visit`]: [`ENDLESS_TIMES`]
 //! occurrences, no chance event on the way) is reported. A game whose rules end
 //! repeated positions ends on that line, and passes. Chance events are not followed (a
 //! line through one may be left the next time the dice fall otherwise).

@@ -9,13 +9,14 @@ use serde_json::json;
 
 use crate::{
     bots::{Bot, bot_for},
-    conformance::{CheckConfig, LongRun, check_long, check_plugin},
+    conformance::{CheckConfig, Hunt, LongRun},
     play::{perft, play_out},
-    plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet, PluginStatus, load_library},
+    plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet, PluginStatus},
     record::{Record, replay},
     storage::RecordWriter,
 };
 
+mod check;
 pub mod detach;
 mod endgame;
 mod engine_protocol;
@@ -272,7 +273,9 @@ pub enum Command {
     },
     /// Run the conformance suite on a plugin file (or a loaded game's id).
     Check {
-        /// A plugin library file, or the id of a loaded game.
+        /// A plugin library file, a data file (`NAME.mancala.toml`, read by the loader
+        /// found in the plugins folders: from a checkout, add `--plugins target/release`),
+        /// or the id of a loaded game.
         plugin: String,
         /// Random games per option set (10); in the long mode, games in all (1 to
         /// 1000000).
@@ -287,6 +290,16 @@ pub enum Command {
         /// The long mode: play random games for this many seconds.
         #[arg(long)]
         seconds: Option<f64>,
+        /// The hunt for rare endless games: bot games at most, each followed by a search
+        /// of every line from its last positions (0: no hunt).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
+        hunt_games: u64,
+        /// The hunt for rare endless games: seconds at most.
+        #[arg(long, default_value_t = 20.0)]
+        hunt_seconds: f64,
+        /// The whole check stops, failed, after this many seconds.
+        #[arg(long, default_value_t = CheckConfig::STANDARD_TIME_LIMIT)]
+        time_limit: u64,
     },
 }
 
@@ -376,6 +389,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             moves,
             seconds,
+            hunt_games,
+            hunt_seconds,
+            time_limit,
         } => {
             let long = (moves.is_some() || seconds.is_some()).then_some(LongRun {
                 moves,
@@ -386,7 +402,18 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 crate::sandbox::Allowance::default(),
                 crate::sandbox::Reporter::Person,
             );
-            return check(&dirs, &plugin, games.unwrap_or(10), seed, long);
+            let config = CheckConfig {
+                games_per_set: games.unwrap_or(10),
+                seed,
+                hunt: (hunt_games > 0).then_some(Hunt {
+                    games: hunt_games,
+                    seconds: hunt_seconds,
+                    ..Hunt::default()
+                }),
+                time_limit: Some(std::time::Duration::from_secs(time_limit)),
+                ..CheckConfig::standard()
+            };
+            return check::check(&dirs, &plugin, config, long);
         }
         Command::Open {
             game,
@@ -976,82 +1003,4 @@ fn data_file(dirs: &PluginDirs, path: &std::path::Path) -> Result<Plugin> {
     let loader = crate::plugins::data::loader_for(path, set.games_and_loaders())
         .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     crate::plugins::load_data_file(path, loader).map_err(|e| anyhow!("{}: {e}", path.display()))
-}
-
-fn check(
-    dirs: &PluginDirs,
-    target: &str,
-    games: u64,
-    seed: u64,
-    long: Option<LongRun>,
-) -> Result<ExitCode> {
-    let path = PathBuf::from(target);
-    let plugin = if path.exists() && crate::plugins::data::is_data_name(&path) {
-        data_file(dirs, &path)?
-    } else if path.exists() {
-        load_library(&path)
-            .with_context(|| crate::tr!("cli-does-not-load", file = path.display().to_string()))?
-    } else {
-        let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
-        set.require(target).map_err(|e| anyhow!(e))?.clone()
-    };
-    let config = CheckConfig {
-        games_per_set: games,
-        seed,
-        ..CheckConfig::default()
-    };
-    let t = Instant::now();
-    let report = match &long {
-        Some(budget) => check_long(&plugin, &config, budget),
-        None => check_plugin(&plugin, &config),
-    };
-    println!(
-        "{}",
-        crate::tr!(
-            "cli-check-summary",
-            game = crate::printable::printable_line(&format!(
-                "{} {}",
-                plugin.manifest().name,
-                plugin.manifest().version
-            ))
-            .into_owned(),
-            path =
-                crate::printable::printable_line(&plugin.path().display().to_string()).into_owned(),
-            sets = report.option_sets,
-            games = report.games,
-            actions = report.actions,
-            seconds = t.elapsed().as_secs_f64()
-        )
-    );
-    println!(
-        "{}",
-        crate::tr!(
-            "cli-check-bot-games",
-            games = report.bot_games,
-            actions = report.bot_actions
-        )
-    );
-    if report.passed() {
-        println!("{}", crate::tr!("cli-check-passed"));
-        Ok(ExitCode::SUCCESS)
-    } else {
-        for f in &report.failures {
-            println!(
-                "{}",
-                crate::tr!(
-                    "cli-check-failed",
-                    failure = crate::printable::printable(f).into_owned()
-                )
-            );
-        }
-        println!(
-            "{}",
-            crate::tr!(
-                "cli-check-failed-games",
-                failed = report.failures.len(),
-                games = report.games + report.bot_games
-            )
-        );
-        Ok(ExitCode::FAILURE)
-    }
 }

@@ -1,13 +1,20 @@
 //! The conformance suite every plugin must pass, through the real boundary: random games
 //! to the end, checked at every step, and games between the host's bots watched for
-//! endless lines ([`cycles`]). `tavola check FILE` runs it; so do the workspace tests, on
-//! every plugin they build. The checks of what the plugin returns are
-//! `game_api::testing::conformance`'s, which a game's author also runs on the Rust trait
-//! from `cargo test`: one contract, checked the same way on both sides.
+//! endless lines ([`cycles`]); `tavola check FILE` adds the hunt for rare endless games
+//! ([`hunt`]: many short bot games, and a search of every line from their last
+//! positions, [`cycle_search`]) and a time limit ([`CheckConfig::standard`]). The
+//! workspace tests run the quicker [`CheckConfig::default`] on every plugin they build.
+//! The checks of what the plugin returns are `game_api::testing::conformance`'s, which a
+//! game's author also runs on the Rust trait from `cargo test`: one contract, checked
+//! the same way on both sides.
 
+pub mod cycle_search;
 pub mod cycles;
+pub mod hunt;
 
 use std::time::{Duration, Instant};
+
+pub use hunt::{Hunt, HuntProgress, HuntReport};
 
 use game_api::{Layout, Options, Rng, Turn, testing::conformance as shared};
 
@@ -29,9 +36,17 @@ pub struct CheckConfig {
     /// [`crate::repetition::ENDLESS_TIMES`] times, is stopped (not failed): enough for
     /// a cycle to show, few enough that the check stays quick.
     pub bot_max_actions: usize,
+    /// The hunt for rare endless games after the rest, if any ([`hunt`]).
+    pub hunt: Option<Hunt>,
+    /// The whole check stops at this time: a game under way is stopped, and the check
+    /// fails for having checked less than it should (a game whose moves take this long
+    /// cannot be played either).
+    pub time_limit: Option<Duration>,
 }
 
 impl Default for CheckConfig {
+    /// The quick suite the workspace tests run on every plugin: random games, and four
+    /// bot games an option set; no hunt, no time limit.
     fn default() -> Self {
         CheckConfig {
             games_per_set: 10,
@@ -39,8 +54,60 @@ impl Default for CheckConfig {
             max_actions: 100_000,
             bot_games_per_set: cycles::Pairing::ALL.len() as u64,
             bot_max_actions: 2_000,
+            hunt: None,
+            time_limit: None,
         }
     }
+}
+
+impl CheckConfig {
+    /// The time limit of [`CheckConfig::standard`], in seconds.
+    pub const STANDARD_TIME_LIMIT: u64 = 120;
+
+    /// What `tavola check` runs: the quick suite, then the hunt for rare endless games
+    /// ([`Hunt::default`]: 300 bot games or 20 s), the whole within
+    /// [`CheckConfig::STANDARD_TIME_LIMIT`] seconds.
+    pub fn standard() -> Self {
+        CheckConfig {
+            hunt: Some(Hunt::default()),
+            time_limit: Some(Duration::from_secs(Self::STANDARD_TIME_LIMIT)),
+            ..CheckConfig::default()
+        }
+    }
+}
+
+/// What the check is doing, told as it goes (`tavola check` prints it).
+#[derive(Debug, Clone, Copy)]
+pub enum Progress {
+    /// The random games and the bot games of option set `set` (from 1) of `of` are
+    /// done.
+    OptionSet {
+        /// The option set, from 1.
+        set: usize,
+        /// Of this many.
+        of: usize,
+        /// Random games played so far.
+        games: usize,
+        /// Their actions.
+        actions: usize,
+        /// Time since the check began.
+        elapsed: Duration,
+    },
+    /// A random game of option set `set` (from 1) of `of` is done.
+    Game {
+        /// The option set, from 1.
+        set: usize,
+        /// Of this many.
+        of: usize,
+        /// Random games played so far, in all.
+        games: usize,
+        /// Their actions.
+        actions: usize,
+        /// Time since the check began.
+        elapsed: Duration,
+    },
+    /// The hunt for rare endless games, after each of its games.
+    Hunt(HuntProgress),
 }
 
 /// What the suite found.
@@ -58,6 +125,10 @@ pub struct CheckReport {
     pub bot_actions: usize,
     /// Every failure, with the options, seed and position where it happened.
     pub failures: Vec<String>,
+    /// The hunt for rare endless games, if it ran.
+    pub hunt: Option<HuntReport>,
+    /// Whether the time limit stopped the check before it had done everything.
+    pub timed_out: bool,
 }
 
 impl CheckReport {
@@ -139,28 +210,98 @@ pub fn check_long(plugin: &Plugin, config: &CheckConfig, budget: &LongRun) -> Ch
 
 /// Runs the suite on `plugin`.
 pub fn check_plugin(plugin: &Plugin, config: &CheckConfig) -> CheckReport {
+    check_plugin_with(plugin, config, &mut |_| {})
+}
+
+/// Runs the suite on `plugin`, telling `progress` how it goes.
+pub fn check_plugin_with(
+    plugin: &Plugin,
+    config: &CheckConfig,
+    progress: &mut dyn FnMut(Progress),
+) -> CheckReport {
+    let start = Instant::now();
+    let deadline = config.time_limit.map(|limit| start + limit);
     let mut report = CheckReport::default();
-    for options in option_sets(plugin) {
+    let sets = option_sets(plugin);
+    'sets: for (i, options) in sets.iter().enumerate() {
         report.option_sets += 1;
         for g in 0..config.games_per_set {
             let seed = config.seed + g;
             report.games += 1;
-            match check_game(plugin, &options, seed, config.max_actions) {
+            match check_game_until(plugin, options, seed, config.max_actions, deadline) {
                 Ok(actions) => report.actions += actions,
                 Err(e) => report
                     .failures
                     .push(format!("options `{options}`, seed {seed}: {e}")),
             }
+            progress(Progress::Game {
+                set: i + 1,
+                of: sets.len(),
+                games: report.games,
+                actions: report.actions,
+                elapsed: start.elapsed(),
+            });
+            if report.out_of_time(deadline, config) {
+                break 'sets;
+            }
         }
         for k in 0..config.bot_games_per_set {
             let seed = config.seed + k;
-            report.bot_game(plugin, &options, cycles::Pairing::nth(k), seed, config);
+            report.bot_game(plugin, options, cycles::Pairing::nth(k), seed, config);
+            if report.out_of_time(deadline, config) {
+                break 'sets;
+            }
         }
+        progress(Progress::OptionSet {
+            set: i + 1,
+            of: sets.len(),
+            games: report.games,
+            actions: report.actions,
+            elapsed: start.elapsed(),
+        });
+    }
+    // An endless game already found (or the time spent) refuses the game: no hunt.
+    if let Some(mut hunt) = config.hunt
+        && report.passed()
+    {
+        if let Some(deadline) = deadline {
+            let left = deadline.saturating_duration_since(Instant::now());
+            hunt.seconds = hunt.seconds.min(left.as_secs_f64());
+        }
+        let found = hunt::hunt(plugin, &sets, config.seed, &hunt, &mut |p| {
+            progress(Progress::Hunt(p))
+        });
+        if let Some(failure) = &found.failure {
+            report.failures.push(failure.clone());
+        }
+        report.hunt = Some(found);
     }
     report
 }
 
 impl CheckReport {
+    /// Whether the time limit has passed; if so, notes it as a failure (once).
+    fn out_of_time(&mut self, deadline: Option<Instant>, config: &CheckConfig) -> bool {
+        let Some(deadline) = deadline else {
+            return false;
+        };
+        if Instant::now() < deadline {
+            return false;
+        }
+        if !self.timed_out {
+            self.timed_out = true;
+            let limit = config.time_limit.unwrap_or_default().as_secs_f64();
+            self.failures.push(format!(
+                "the check's time limit ({limit:.0} s) was reached (random games played: {}, \
+                 their actions: {}, bot games: {}): the rest was not checked. Games this slow \
+                 (long games, or moves that take long) cannot be checked, nor played well; \
+                 `--time-limit` gives the check more time",
+                self.games, self.actions, self.bot_games
+            ));
+        }
+        true
+    }
+
     /// Plays one bot game ([`cycles::check_bot_game`]) and counts it.
     fn bot_game(
         &mut self,
@@ -188,6 +329,17 @@ pub fn check_game(
     seed: u64,
     max_actions: usize,
 ) -> Result<usize, String> {
+    check_game_until(plugin, options, seed, max_actions, None)
+}
+
+/// [`check_game`], stopped (and failed) at `deadline`.
+pub fn check_game_until(
+    plugin: &Plugin,
+    options: &Options,
+    seed: u64,
+    max_actions: usize,
+    deadline: Option<Instant>,
+) -> Result<usize, String> {
     let e = |what: &'static str| move |err: CallError| format!("{what}: {err}");
     let mut game = plugin.new_game(options).map_err(e("new game"))?;
     let layout = game.layout().map_err(e("layout"))?;
@@ -198,6 +350,11 @@ pub fn check_game(
 
     let mut rng = Rng::with_seed(seed);
     for action in 0..=max_actions {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(format!(
+                "stopped by the check's time limit after {action} actions of this game"
+            ));
+        }
         let at = game.notation().map_err(e("notation"))?;
         let turn = check_position(plugin, options, &game, &layout)
             .map_err(|m| format!("after {action} actions, at `{at}`: {m}"))?;

@@ -24,11 +24,34 @@ use crate::plugins::{CallError, GameHandle};
 /// taken for an endless one.
 pub const ENDLESS_TIMES: u32 = 4;
 
-/// What the host may tell authors about ending cycles, naming no game: the kit's setting,
-/// or the game's own rules.
+/// What the host may tell authors of a compiled plugin about ending cycles, naming no
+/// game: the kit's setting, or the game's own rules.
 pub const CYCLE_ADVICE: &str = "a mancala-kit variant can end cycles with \
      Config::cycle_ends_game (a repeated position ends the game); a game of its own must \
      end repeated positions in its rules (or make them impossible)";
+
+/// What the host may tell the author of a mancala data file (`*.mancala.toml`, the
+/// format of `docs/mancala-data.md`) about ending cycles: the file's own key.
+pub const DATA_FILE_CYCLE_ADVICE: &str = "set `cycle_ends_game = true` in the file's \
+     `[rules]` table (a position that comes back then ends the game, each player taking \
+     the seeds in their own row), and say so in its rules text";
+
+/// The advice for `plugin`'s author: in the words of its file ([`DATA_FILE_CYCLE_ADVICE`]
+/// for a mancala data file), else [`CYCLE_ADVICE`].
+pub fn cycle_advice(plugin: &crate::plugins::Plugin) -> &'static str {
+    let data_file = plugin.is_data_game()
+        && plugin
+            .meta()
+            .path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.ends_with(".mancala.toml"));
+    if data_file {
+        DATA_FILE_CYCLE_ADVICE
+    } else {
+        CYCLE_ADVICE
+    }
+}
 
 /// The most moves of a repeating line a message shows (the rest are counted).
 const LINE_SHOWN: usize = 40;

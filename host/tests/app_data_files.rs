@@ -10,6 +10,7 @@ mod test_app;
 use common::plugins_of;
 use test_app::{app, harness, wait_until};
 
+use egui_kittest::kittest::Queryable;
 use game_api::Turn;
 use tavola::{app::NewGameRequest, plugins::Plugin, session::SeatKind};
 
@@ -73,4 +74,42 @@ fn a_data_file_dropped_into_the_running_app_is_played_against_a_bot() {
         let p = h.state().play_view().unwrap();
         p.session().cursor() >= 2 && !p.thinking() && matches!(p.turn(), Turn::Seat { seat: 0 })
     });
+}
+
+#[test]
+fn the_plugins_panel_scrolls_to_a_refused_file_below_the_fold_and_searches() {
+    let dir = plugins_of(&["mancala_data"]);
+    // Forty refused files: far more rows than an 800-point window holds.
+    let bad = TEMPLATE.replacen("seeds = 4 ", "seeds = 1e9 ", 1);
+    for i in 0..40 {
+        std::fs::write(dir.path().join(format!("bad-{i:02}.mancala.toml")), &bad).unwrap();
+    }
+    let mut h = harness(app(dir.path()));
+    h.run();
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .run_command(tavola::app::Command::Plugins, &ctx);
+    h.run();
+    let last = dir.path().join("bad-39.mancala.toml").display().to_string();
+    let below = h.get_by_label(&last).rect();
+    assert!(
+        below.min.y > 800.0,
+        "the last row starts below the window: {below:?}"
+    );
+    h.get_by_label(&last).scroll_to_me();
+    h.run();
+    let shown = h.get_by_label(&last).rect();
+    assert!(
+        shown.min.y >= 0.0 && shown.max.y <= 800.0,
+        "scrolled into the window: {shown:?}"
+    );
+    // The search box keeps only the matching rows.
+    h.get_by_role(egui::accesskit::Role::TextInput).focus();
+    h.run();
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("bad-07");
+    h.run();
+    assert!(h.query_by_label(&last).is_none(), "bad-39 is filtered out");
+    let kept = dir.path().join("bad-07.mancala.toml").display().to_string();
+    assert!(h.get_by_label(&kept).rect().min.y < 800.0);
 }

@@ -229,6 +229,7 @@ plugins-open-folder = Open plugins folder
 plugins-back = Back to games
 plugins-back-to-board = Back to the board
 plugins-drop-hint = A library or a data file (such as a `.mancala.toml` variant) dropped into one of these folders appears here within two seconds.
+plugins-search = Search the files (game, file name or status)
 plugins-none = No plugin files were found in the folders below.
 plugins-game = Game
 plugins-version = Version
@@ -355,6 +356,26 @@ cli-check-bot-games = { $games ->
     [one] { $actions } action
    *[other] { $actions } actions
 }, watched for positions that keep coming back
+cli-check-hunt = The hunt for rare endless games: { $games ->
+    [one] { $games } bot game
+   *[other] { $games } bot games
+} ({ $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}), { $positions ->
+    [one] { $positions } position
+   *[other] { $positions } positions
+} searched from their last positions, in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+cli-check-hunt-out-of-time = The hunt stopped at its time limit before its last game (`--hunt-seconds` gives it more time; the long mode, `--seconds`, looks longer still).
+cli-check-progress-set = option set { $set } of { $of } checked: { $games ->
+    [one] { $games } random game
+   *[other] { $games } random games
+}, { $actions } actions ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
+cli-check-progress-game = option set { $set } of { $of }: { $games ->
+    [one] { $games } random game
+   *[other] { $games } random games
+} so far, { $actions } actions ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
+cli-check-progress-hunt = hunting endless games: { $games } of { $of } bot games, { $positions } positions searched ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
 cli-check-passed = All checks passed.
 cli-check-failed = FAILED: { $failure }
 cli-check-failed-games = { $failed } of { $games ->
@@ -680,11 +701,14 @@ cli-arg-inspect-file = The library file
 cli-arg-inspect-data = A data file's private copy, for the loader `file` to read
 cli-about-worker = Serve one game's plugin over standard input and output (the app starts one worker per game; see the `worker` module)
 cli-about-check = Run the conformance suite on a plugin file (or a loaded game's id)
-cli-arg-check-plugin = A plugin library file, or the id of a loaded game
+cli-arg-check-plugin = A plugin library file, a data file (`NAME.mancala.toml`, read by the loader found in the plugins folders: from a checkout, add `--plugins target/release`), or the id of a loaded game
 cli-arg-check-games = Random games per option set (10); in the long mode, games in all (1 to 1000000)
 cli-arg-check-seed = The first seed
 cli-arg-check-moves = The long mode: play random games until this many actions are checked
 cli-arg-check-seconds = The long mode: play random games for this many seconds
+cli-arg-check-hunt-games = The hunt for rare endless games: bot games at most, each followed by a search of every line from its last positions (0: no hunt)
+cli-arg-check-hunt-seconds = The hunt for rare endless games: seconds at most
+cli-arg-check-time-limit = The whole check stops, failed, after this many seconds
 
 ## The sandbox of the processes that run plugin code
 sandbox-on = sandboxed ({ $features })

@@ -232,6 +232,7 @@ plugins-open-folder = Apri la cartella dei plugin
 plugins-back = Torna ai giochi
 plugins-back-to-board = Torna alla partita
 plugins-drop-hint = Una libreria o un file di dati (come una variante `.mancala.toml`) copiati in una di queste cartelle compaiono qui entro due secondi.
+plugins-search = Cerca tra i file (gioco, nome del file o stato)
 plugins-none = Nelle cartelle qui sotto non c'è nessun file di plugin.
 plugins-game = Gioco
 plugins-version = Versione
@@ -364,6 +365,26 @@ cli-check-bot-games = { $games ->
     [one] { $actions } azione
    *[other] { $actions } azioni
 }, osservate per posizioni che continuano a ripresentarsi
+cli-check-hunt = La caccia alle partite infinite rare: { $games ->
+    [one] { $games } partita tra bot
+   *[other] { $games } partite tra bot
+} ({ $actions ->
+    [one] { $actions } azione
+   *[other] { $actions } azioni
+}), { $positions ->
+    [one] { $positions } posizione esplorata
+   *[other] { $positions } posizioni esplorate
+} dalle loro ultime posizioni, in { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+cli-check-hunt-out-of-time = La caccia si è fermata al suo limite di tempo prima dell'ultima partita (`--hunt-seconds` le dà più tempo; la modalità lunga, `--seconds`, cerca ancora più a lungo).
+cli-check-progress-set = insieme di opzioni { $set } di { $of } verificato: { $games ->
+    [one] { $games } partita casuale
+   *[other] { $games } partite casuali
+}, { $actions } azioni ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
+cli-check-progress-game = insieme di opzioni { $set } di { $of }: { $games ->
+    [one] { $games } partita casuale
+   *[other] { $games } partite casuali
+} finora, { $actions } azioni ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
+cli-check-progress-hunt = caccia alle partite infinite: { $games } di { $of } partite tra bot, { $positions } posizioni esplorate ({ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s)
 cli-check-passed = Tutte le verifiche sono superate.
 cli-check-failed = FALLITO: { $failure }
 cli-check-failed-games = { $failed ->
@@ -689,11 +710,14 @@ cli-arg-inspect-file = Il file della libreria
 cli-arg-inspect-data = La copia privata di un file di dati, che il caricatore `file` legge
 cli-about-worker = Offri il plugin di un gioco sull'input e sull'output standard (l'app avvia un worker per gioco; vedi il modulo `worker`)
 cli-about-check = Esegui la suite di conformità su un file di plugin (o sull'id di un gioco caricato)
-cli-arg-check-plugin = Un file di libreria di plugin, o l'id di un gioco caricato
+cli-arg-check-plugin = Un file di libreria di plugin, un file di dati (`NOME.mancala.toml`, letto dal caricatore trovato nelle cartelle dei plugin: da un checkout, aggiungi `--plugins target/release`), o l'id di un gioco caricato
 cli-arg-check-games = Partite casuali per insieme di opzioni (10); nella modalità lunga, partite in tutto (da 1 a 1000000)
 cli-arg-check-seed = Il primo seme
 cli-arg-check-moves = La modalità lunga: gioca partite casuali fino a controllare questo numero di azioni
 cli-arg-check-seconds = La modalità lunga: gioca partite casuali per questo numero di secondi
+cli-arg-check-hunt-games = La caccia alle partite infinite rare: partite tra bot al massimo, ciascuna seguita dall'esplorazione di ogni linea dalle sue ultime posizioni (0: nessuna caccia)
+cli-arg-check-hunt-seconds = La caccia alle partite infinite rare: secondi al massimo
+cli-arg-check-time-limit = L'intera verifica si ferma, fallita, dopo questo numero di secondi
 
 ## The sandbox of the processes that run plugin code
 sandbox-on = in sandbox ({ $features })

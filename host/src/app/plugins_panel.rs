@@ -20,6 +20,9 @@ pub struct PanelContext<'a> {
 pub struct PluginsPanel {
     /// The file whose long report is open.
     details_open: Option<std::path::PathBuf>,
+    /// The search box's text: only the files whose game, file name or status contain
+    /// it (any case) are listed.
+    filter: String,
 }
 
 impl PluginsPanel {
@@ -48,6 +51,46 @@ impl PluginsPanel {
             }
         });
         ui.label(crate::tr!("plugins-drop-hint"));
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut self.filter)
+                    .hint_text(crate::tr!("plugins-search"))
+                    .desired_width(240.0),
+            );
+        });
+        // Everything below scrolls: a long list (a folder of data files) must reach its
+        // last row, whatever the window's height.
+        egui::ScrollArea::vertical()
+            .id_salt("plugins_panel_scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| self.body(ui, set, context, &mut action));
+        action
+    }
+
+    /// Whether `file` is listed under the search box's text.
+    fn shown(&self, file: &crate::plugins::PluginFile) -> bool {
+        let needle = self.filter.trim().to_lowercase();
+        if needle.is_empty() {
+            return true;
+        }
+        let name = file.plugin().map(|p| p.manifest().name.clone());
+        [
+            name.unwrap_or_default(),
+            file.path.display().to_string(),
+            file.status_word().to_string(),
+        ]
+        .iter()
+        .any(|text| text.to_lowercase().contains(&needle))
+    }
+
+    /// The sandbox line, the problems, the files and the folders.
+    fn body(
+        &mut self,
+        ui: &mut egui::Ui,
+        set: &PluginSet,
+        context: &PanelContext<'_>,
+        action: &mut Option<PluginsAction>,
+    ) {
         let (sandbox_colour, sandbox_strong) = match context.sandbox {
             crate::sandbox::SandboxState::Sandboxed { .. } => {
                 (Color32::from_rgb(40, 150, 60), false)
@@ -73,6 +116,8 @@ impl PluginsPanel {
         if set.files.is_empty() && set.problems.is_empty() {
             ui.label(crate::tr!("plugins-none"));
         }
+        let shown: Vec<&crate::plugins::PluginFile> =
+            set.files.iter().filter(|f| self.shown(f)).collect();
         egui::Grid::new("plugin_files")
             .striped(true)
             .num_columns(4)
@@ -83,7 +128,7 @@ impl PluginsPanel {
                 ui.strong(crate::tr!("plugins-status"));
                 ui.strong(crate::tr!("plugins-file"));
                 ui.end_row();
-                for file in &set.files {
+                for file in shown {
                     let plugin = file.plugin();
                     ui.label(plugin.map_or("—".to_owned(), |p| p.manifest().name.clone()));
                     ui.label(plugin.map_or("—".to_owned(), |p| p.manifest().version.clone()));
@@ -111,7 +156,7 @@ impl PluginsPanel {
                             if ui.small_button(crate::tr!("plugins-try-again")).clicked()
                                 && let Some(hash) = &file.hash
                             {
-                                action = Some(PluginsAction::TryAgain(hash.clone()));
+                                *action = Some(PluginsAction::TryAgain(hash.clone()));
                             }
                         });
                     } else {
@@ -136,7 +181,7 @@ impl PluginsPanel {
                                 .on_hover_text(crate::tr!("plugins-use-this-hint"))
                                 .clicked()
                         {
-                            action = Some(PluginsAction::Choose {
+                            *action = Some(PluginsAction::Choose {
                                 id: plugin.id().to_owned(),
                                 path: file.path.clone(),
                             });
@@ -203,7 +248,6 @@ impl PluginsPanel {
                 }
             });
         }
-        action
     }
 }
 

@@ -9,13 +9,13 @@
 
 use std::fmt;
 
-use game_api::{Options, Rng, SearchHints, Turn};
+use game_api::{MoveId, Options, Rng, SearchHints, Turn};
 
 use crate::{
     ai::{AlphaBetaBot, engine::EngineConfig, mcts::MctsConfig},
     bots::{Bot, bot_for},
     plugins::{CallError, Plugin},
-    repetition::{CYCLE_ADVICE, Position, Positions},
+    repetition::{Position, Positions, cycle_advice},
 };
 
 /// The short search of the bot games, for two-seat games without chance: alpha-beta
@@ -95,7 +95,7 @@ impl fmt::Display for Pairing {
 /// for at most `max_actions` actions, and returns the actions played. A position that
 /// comes back until it has occurred [`ENDLESS_TIMES`](crate::repetition::ENDLESS_TIMES) times, the game going on and no
 /// chance event between its returns ([`Positions::visit`]), fails it, with the position,
-/// the line of play from it back to it, and what ends cycles ([`CYCLE_ADVICE`]). A game
+/// the line of play from it back to it, and what ends cycles ([`cycle_advice`]). A game
 /// still going after `max_actions` actions without such a return is stopped, not failed
 /// (random games test the length of a game).
 pub fn check_bot_game(
@@ -105,6 +105,27 @@ pub fn check_bot_game(
     seed: u64,
     max_actions: usize,
 ) -> Result<usize, String> {
+    play_bot_game(plugin, options, pairing, seed, max_actions).map(|game| game.moves.len())
+}
+
+/// A bot game played to its end (or stopped for its length) with no endless return.
+#[derive(Debug, Clone)]
+pub struct BotGame {
+    /// The actions played, in order: a game played again from the start by these is
+    /// the same game.
+    pub moves: Vec<MoveId>,
+    /// Whether it ended by the rules (else it was stopped for its length).
+    pub ended: bool,
+}
+
+/// [`check_bot_game`], returning the game's actions.
+pub fn play_bot_game(
+    plugin: &Plugin,
+    options: &Options,
+    pairing: Pairing,
+    seed: u64,
+    max_actions: usize,
+) -> Result<BotGame, String> {
     let e = |what: &'static str| move |err: CallError| format!("{pairing}: {what}: {err}");
     let mut game = plugin.new_game(options).map_err(e("new game"))?;
     let seats = game.seat_count().map_err(e("seats"))?;
@@ -123,19 +144,21 @@ pub fn check_bot_game(
     let seat_names = &plugin.manifest().seat_names;
     let mut rng = Rng::with_seed(seed);
     let mut positions = Positions::default();
+    let mut moves = Vec::new();
     for action in 0..max_actions {
         let turn = game.turn().map_err(e("turn"))?;
         let position = Position::at(&game, &turn).map_err(e("notation"))?;
         if let Some(repeated) = positions.visit(position) {
             return Err(format!(
                 "{pairing} ({a} and {b}): an endless game: {}. Nothing in the rules \
-                 ends this cycle: {CYCLE_ADVICE}",
-                repeated.describe(seat_names)
+                 ends this cycle: {}",
+                repeated.describe(seat_names),
+                cycle_advice(plugin)
             ));
         }
         let chance = matches!(turn, Turn::Chance { .. });
         let mv = match turn {
-            Turn::Over { .. } => return Ok(action),
+            Turn::Over { .. } => return Ok(BotGame { moves, ended: true }),
             Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
             Turn::Seat { seat } => bots[usize::from(seat) % usize::from(seats)]
                 .choose(&game, seat, &mut rng)
@@ -145,8 +168,12 @@ pub fn check_bot_game(
         game.apply(mv)
             .map_err(|err| format!("{pairing}: after {action} actions, move {mv}: {err}"))?;
         positions.played(notation, chance);
+        moves.push(mv);
     }
-    Ok(max_actions)
+    Ok(BotGame {
+        moves,
+        ended: false,
+    })
 }
 
 /// The short search of the bot games ([`SEARCH_BOT`]): the plugin's own alpha-beta

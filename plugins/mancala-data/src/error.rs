@@ -37,10 +37,32 @@ impl FileError {
 
     /// The `toml` crate's error, with its place turned into a line and a key.
     pub fn from_toml(src: &str, e: &toml::de::Error) -> Self {
-        let message = without_strings(e.message().trim());
+        let message = in_file_words(&without_strings(e.message().trim()));
+        // A key or table left out is missing from the table that should hold it: a
+        // table's header names it, but a section of the whole file has no line (the
+        // parser points at the file's start, often a comment).
+        if let Some(field) = missing_field(&message) {
+            let at_start = e.span().is_none_or(|span| {
+                let key = key_at(src, span.start);
+                span.start == 0 || key.is_empty() || key.starts_with('#')
+            });
+            if at_start {
+                return FileError::Whole(format!(
+                    "the file has no `{field}`: every file has `format`, `[game]`, `[rules]` \
+                     and `[rules_text]` (see docs/mancala-data.md)"
+                ));
+            }
+        }
         match e.span() {
             Some(span) => {
                 let key = key_at(src, span.start);
+                if key.is_empty() || key.starts_with('#') {
+                    // A place with no key on its line (a comment, a blank line).
+                    return FileError::Whole(format!(
+                        "line {}: {message}",
+                        line_of(src, span.start)
+                    ));
+                }
                 FileError::at(src, span.start, &key, message)
             }
             None => FileError::Whole(message),
@@ -54,6 +76,34 @@ impl FileError {
             FileError::Whole(_) => None,
         }
     }
+}
+
+/// A message of the `toml` crate in the file's words: its Rust types named as a file's
+/// values are (`i64` is a whole number).
+fn in_file_words(message: &str) -> String {
+    const WORDS: [(&str, &str); 9] = [
+        ("expected i64", "expected a whole number"),
+        ("expected u32", "expected a whole number"),
+        ("expected u64", "expected a whole number"),
+        ("expected usize", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected a list (`[…]`)"),
+        ("expected a map", "expected a table"),
+        ("expected a string", "expected a text in quotes"),
+        ("expected a boolean", "expected `true` or `false`"),
+    ];
+    let mut text = message.to_owned();
+    for (rust, file) in WORDS {
+        text = text.replace(rust, file);
+    }
+    text
+}
+
+/// The field of a `missing field `NAME`` message of the `toml` crate.
+fn missing_field(message: &str) -> Option<&str> {
+    message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
 }
 
 /// The line (from 1) of byte `offset` of `src`.
@@ -163,5 +213,14 @@ mod tests {
             without_strings("invalid type: string \"x\", expected u8"),
             "invalid type: string \"…\", expected u8"
         );
+    }
+
+    #[test]
+    fn a_missing_section_is_named_not_placed_at_a_comment() {
+        let src = "# A comment first.\nformat = \"tavola-mancala/1\"\n[game]\nid = \"x\"\nname = \"X\"\nversion = \"1.0.0\"\n[rules_text]\nen = \"x\"\n";
+        let e = toml::from_str::<crate::format::Document>(src).unwrap_err();
+        let refusal = FileError::from_toml(src, &e).to_string();
+        assert!(refusal.contains("the file has no `rules`"), "{refusal}");
+        assert!(!refusal.contains("A comment"), "{refusal}");
     }
 }

@@ -199,6 +199,18 @@ pub enum OutcomeWord {
     Draw,
 }
 
+impl OutcomeWord {
+    /// The word a file writes (`outcome = "south"`).
+    pub fn word(self) -> &'static str {
+        match self {
+            OutcomeWord::Ongoing => "ongoing",
+            OutcomeWord::South => "south",
+            OutcomeWord::North => "north",
+            OutcomeWord::Draw => "draw",
+        }
+    }
+}
+
 /// One `[[tests]]`: from a position (the start by default), moves played, then what
 /// must hold.
 #[derive(Debug, Clone, Deserialize)]

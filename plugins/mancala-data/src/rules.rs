@@ -445,6 +445,45 @@ impl RulesPatch {
         }
     }
 
+    /// Refuses, at its line, a key a four-row board (`rows = 2`) cannot play.
+    fn four_rows(&self, src: &str) -> Result<(), FileError> {
+        if let Some(key) = &self.capture
+            && !matches!(key.get_ref(), CaptureWord::None | CaptureWord::Facing)
+        {
+            return Err(FileError::at(
+                src,
+                key.span().start,
+                "capture",
+                "on four rows (`rows = 2`) the capture is `\"facing\"` or `\"none\"`",
+            ));
+        }
+        if let Some(key) = &self.sowing_capture_counts {
+            return Err(FileError::at(
+                src,
+                key.span().start,
+                "sowing_capture_counts",
+                "four-row boards (`rows = 2`) have no capture as seeds are sown",
+            ));
+        }
+        for (name, key) in [
+            ("refill", &self.refill),
+            ("rounds", &self.rounds),
+            ("simultaneous_opening", &self.simultaneous_opening),
+        ] {
+            if let Some(key) = key
+                && *key.get_ref()
+            {
+                return Err(FileError::at(
+                    src,
+                    key.span().start,
+                    name,
+                    "four-row boards (`rows = 2`) have no refills, rounds or simultaneous opening",
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Refuses keys that mean nothing with the others (a store rule without stores).
     fn coherent(&self, src: &str, config: &Config) -> Result<(), FileError> {
         let needs_stores = [
@@ -475,6 +514,9 @@ impl RulesPatch {
                 "capture",
                 "the facing capture reads four rows: set `rows = 2` too",
             ));
+        }
+        if four_rows {
+            self.four_rows(src)?;
         }
         if let Some(key) = &self.ends
             && *key.get_ref() == EndsWord::Stores

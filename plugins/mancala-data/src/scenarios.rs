@@ -107,7 +107,9 @@ fn one(file: &VariantFile, t: &TestTable) -> Result<(), String> {
         };
         if found != expected {
             return Err(format!(
-                "the outcome is {found:?}, the test expects {expected:?}"
+                "the outcome is `\"{}\"`, the test expects `\"{}\"`",
+                found.word(),
+                expected.word()
             ));
         }
     }

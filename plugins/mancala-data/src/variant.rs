@@ -139,6 +139,7 @@ impl VariantFile {
             });
         }
         for (lang, texts) in &doc.texts {
+            texts_known(lang, texts, &manifest)?;
             manifest
                 .translations
                 .insert(lang.clone(), translation(texts));
@@ -456,6 +457,53 @@ fn option_spec(
     spec.check(&spec.default)
         .map_err(|e| here(format!("the default: {e}")))?;
     Ok((spec, effect))
+}
+
+/// Refuses texts for an option, a choice or a preset the file does not have (a
+/// misspelt key would otherwise be dropped without a word).
+fn texts_known(lang: &str, t: &TextsTable, m: &Manifest) -> Result<(), FileError> {
+    let keys: Vec<&str> = m.options.iter().map(|o| o.key.as_str()).collect();
+    for (key, o) in &t.options {
+        let Some(spec) = m.options.iter().find(|s| &s.key == key) else {
+            return Err(FileError::Whole(format!(
+                "`texts.{lang}.options.{key}`: the file has no option `{key}` (its options: {})",
+                listed(&keys)
+            )));
+        };
+        let values: Vec<&str> = match &spec.kind {
+            game_api::OptionKind::Choice { choices } => {
+                choices.iter().map(|c| c.value.as_str()).collect()
+            }
+            _ => Vec::new(),
+        };
+        if let Some(value) = o.choices.keys().find(|v| !values.contains(&v.as_str())) {
+            return Err(FileError::Whole(format!(
+                "`texts.{lang}.options.{key}.choices`: the option `{key}` has no choice \
+                 `{value}` (its choices: {})",
+                listed(&values)
+            )));
+        }
+    }
+    let names: Vec<&str> = m.presets.iter().map(|p| p.name.as_str()).collect();
+    if let Some(name) = t.presets.keys().find(|n| !names.contains(&n.as_str())) {
+        return Err(FileError::Whole(format!(
+            "`texts.{lang}.presets`: the file has no preset named `{name}` (its presets: {})",
+            listed(&names)
+        )));
+    }
+    Ok(())
+}
+
+/// Names in backticks, comma-separated, or "none".
+fn listed(names: &[&str]) -> String {
+    if names.is_empty() {
+        return "none".into();
+    }
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The texts of a `[texts.LANG]` table.

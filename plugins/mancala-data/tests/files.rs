@@ -110,6 +110,11 @@ fn wrong_types_are_refused_with_the_line_and_the_key() {
     let e = refusal(&edited("seeds = 4 ", "seeds = \"four\" "));
     assert!(e.starts_with("line 21, `seeds`:"), "{e}");
     assert!(e.contains("invalid type"), "{e}");
+    // In the file's words: a whole number, not Rust's `i64`.
+    assert!(
+        e.contains("expected a whole number") && !e.contains("i64"),
+        "{e}"
+    );
     let e = refusal(&edited("ends = \"stores\"", "ends = \"pots\""));
     assert!(e.starts_with("line 22, `ends`:"), "{e}");
     assert!(e.contains("`none`") && e.contains("`stores`"), "{e}");
@@ -388,5 +393,56 @@ fn four_row_keys_are_checked() {
         "{e}"
     );
     let e = refusal(&HAWALIS.replace("capture = \"facing\"", "capture = \"even\""));
-    assert!(e.contains("four rows: the captures are"), "{e}");
+    assert!(
+        e.contains("line 16, `capture`: on four rows (`rows = 2`) the capture is `\"facing\"` or `\"none\"`"),
+        "{e}"
+    );
+    // A count capture on four rows: the line and the key, not "bad game state".
+    let e = refusal(&HAWALIS.replace(
+        "capture = \"facing\"",
+        "capture = \"count\"\ncapture_counts = \"2,4\"",
+    ));
+    assert!(e.starts_with("line 16, `capture`: on four rows"), "{e}");
+    assert!(!e.contains("game state"), "{e}");
+    let e = refusal(&HAWALIS.replace(
+        "capture = \"facing\"",
+        "capture = \"facing\"\nsowing_capture_counts = \"4\"",
+    ));
+    assert!(
+        e.starts_with("line 17, `sowing_capture_counts`: four-row boards"),
+        "{e}"
+    );
+}
+
+#[test]
+fn texts_for_an_option_the_file_does_not_have_are_refused() {
+    let e = refusal(&edited(
+        "options.empty_capture = {",
+        "options.empty_captur = {",
+    ));
+    assert!(
+        e.starts_with("`texts.it.options.empty_captur`: the file has no option `empty_captur`"),
+        "{e}"
+    );
+    assert!(e.contains("`seeds`, `empty_capture`"), "{e}");
+}
+
+#[test]
+fn a_file_without_its_rules_table_is_told_so_without_a_line() {
+    let start = TEMPLATE.find("[rules]\n").unwrap();
+    let end = TEMPLATE[start..].find("\n\n").unwrap() + start;
+    let e = refusal(&format!("{}{}", &TEMPLATE[..start], &TEMPLATE[end..]));
+    assert!(e.starts_with("the file has no `rules`"), "{e}");
+}
+
+#[test]
+fn a_wrong_outcome_is_told_in_the_files_words() {
+    let e = refusal(&edited(
+        "moves = [\"a\", \"b\", \"d\", \"e\", \"f\"]",
+        "moves = [\"a\", \"b\", \"d\", \"e\", \"f\"]\noutcome = \"north\"",
+    ));
+    assert!(
+        e.contains("the outcome is `\"ongoing\"`, the test expects `\"north\"`"),
+        "{e}"
+    );
 }

@@ -60,6 +60,12 @@ impl<'a> Effects<'a> {
         self.0.is_some()
     }
 
+    /// How many effects are recorded so far (0 when unwatched).
+    #[inline]
+    pub fn recorded(&self) -> usize {
+        self.0.as_ref().map_or(0, |list| list.len())
+    }
+
     /// Records the effect `make` makes, only when watched.
     #[inline]
     pub fn push(&mut self, make: impl FnOnce() -> Effect) {

@@ -17,6 +17,14 @@ use std::{
 
 use arrayvec::ArrayVec;
 
+/// The most relays a turn makes: a relay sowing that has relayed this many times
+/// without coming back to a position ends the turn as one that came back does (the
+/// seeds stay where they were sown, nothing that follows a last seed applies). It
+/// bounds the time a move takes, whatever the board: a relay's positions are finite, so
+/// it always ends, but on a large board with many seeds only after longer than anyone
+/// would sow, or wait for a computer to. No game's sources play a relay this long.
+pub const MAX_RELAYS: u32 = 100_000;
+
 /// How many keys the short list holds before the set takes over (four-row games relay
 /// dozens of times in a turn).
 const FEW: usize = 64;

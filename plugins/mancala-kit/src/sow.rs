@@ -11,11 +11,16 @@
 //! is empty (or the hook stops it), the relay; after the turn's last seed, the extra
 //! turn, [`Variant::after_sowing`], then the standard [`Capture`](crate::Capture).
 
-use crate::relay_seen::RelaySeen;
+use crate::long_turn::Unshown;
+use crate::relay_seen::{MAX_RELAYS, RelaySeen};
 use crate::{
     Board, Config, Effects, Relay, SeedAction, SeedContext, Side, Variant, board::Pit,
     board::Special, capture,
 };
+
+/// What a turn whose relay sowing came back to a position it had reached (or relayed
+/// [`MAX_RELAYS`] times) reports.
+const LOOPED: &str = "The sowing came round to a position it had already reached: the turn ends";
 
 /// The layout sites, where the rest of the kit has always found them.
 pub(crate) use crate::effects::{score_site, site};
@@ -265,9 +270,9 @@ impl Hand {
                 next
             }
         };
-        if !seen.insert(&board.pits[self.lo..self.end], from) {
+        if self.relays >= MAX_RELAYS || !seen.insert(&board.pits[self.lo..self.end], from) {
             self.looped = true;
-            fx.message("The sowing came round to a position it had already reached: the turn ends");
+            fx.message(LOOPED);
             return false;
         }
         self.seeds = std::mem::take(&mut board.pits[from]);
@@ -278,17 +283,35 @@ impl Hand {
         true
     }
 
-    /// Sows until the turn's last seed has landed.
+    /// Sows until the turn's last seed has landed. A watched turn that has reported
+    /// [`MAX_TURN_EFFECTS`](crate::MAX_TURN_EFFECTS) effects shows the rest of its
+    /// relays at once ([`Unshown`]).
     #[inline]
-    pub fn run<V: Variant>(&mut self, board: &mut Board, config: &Config, fx: &mut Effects<'_>) {
+    pub fn run<'a, V: Variant>(
+        &mut self,
+        board: &mut Board,
+        config: &Config,
+        fx: &mut Effects<'a>,
+    ) {
         let mut seen = RelaySeen::default();
+        let first = fx.recorded();
+        let mut unshown = None;
         loop {
             self.sow_laps(board, fx);
             while self.seeds > 0 {
                 self.drop_one::<V>(board, config, fx);
             }
             if !self.land(board, config, &mut seen, fx) {
-                return;
+                break;
+            }
+            if fx.is_watched() && unshown.is_none() {
+                unshown = Unshown::pause_if_long(board, fx, first, self.relays);
+            }
+        }
+        if let Some(unshown) = unshown {
+            unshown.resume(board, fx, self.relays);
+            if self.looped {
+                fx.message(LOOPED);
             }
         }
     }

@@ -117,6 +117,10 @@ const IT: &[(&str, &str)] = &[
         "The sowing came round to a position it had already reached: the turn ends",
         "La semina è tornata a una posizione già vista: il turno finisce",
     ),
+    (
+        "The sowing went on for {} more relays, shown at once",
+        "La semina è continuata per altre {} staffette, mostrate in una volta",
+    ),
     // Refused moves.
     ("there are only {} houses", "ci sono solo {} case"),
     ("house {} is burnt", "la casa {} è bruciata"),

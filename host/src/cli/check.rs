@@ -1,0 +1,168 @@
+//! `tavola check`: the conformance suite on a plugin file, a data file or a loaded game,
+//! its progress on standard error, its report on standard output.
+
+use std::{path::PathBuf, process::ExitCode, time::Instant};
+
+use anyhow::{Context, Result, anyhow};
+
+use crate::{
+    conformance::{CheckConfig, LongRun, Progress, check_long, check_plugin_with},
+    plugins::{Inspector, PluginDirs, PluginSet, load_library},
+};
+
+/// Runs the check on `target` (a library file, a data file or a game's id) and prints
+/// its report; the exit code says whether it passed.
+pub(super) fn check(
+    dirs: &PluginDirs,
+    target: &str,
+    config: CheckConfig,
+    long: Option<LongRun>,
+) -> Result<ExitCode> {
+    let path = PathBuf::from(target);
+    let plugin = if path.exists() && crate::plugins::data::is_data_name(&path) {
+        super::data_file(dirs, &path)?
+    } else if path.exists() {
+        load_library(&path)
+            .with_context(|| crate::tr!("cli-does-not-load", file = path.display().to_string()))?
+    } else {
+        let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
+        set.require(target).map_err(|e| anyhow!(e))?.clone()
+    };
+    let t = Instant::now();
+    let report = match &long {
+        Some(budget) => check_long(&plugin, &config, budget),
+        None => check_plugin_with(&plugin, &config, &mut check_progress),
+    };
+    println!(
+        "{}",
+        crate::tr!(
+            "cli-check-summary",
+            game = crate::printable::printable_line(&format!(
+                "{} {}",
+                plugin.manifest().name,
+                plugin.manifest().version
+            ))
+            .into_owned(),
+            path =
+                crate::printable::printable_line(&plugin.path().display().to_string()).into_owned(),
+            sets = report.option_sets,
+            games = report.games,
+            actions = report.actions,
+            seconds = t.elapsed().as_secs_f64()
+        )
+    );
+    println!(
+        "{}",
+        crate::tr!(
+            "cli-check-bot-games",
+            games = report.bot_games,
+            actions = report.bot_actions
+        )
+    );
+    if let Some(hunt) = &report.hunt {
+        println!(
+            "{}",
+            crate::tr!(
+                "cli-check-hunt",
+                games = hunt.games,
+                actions = hunt.actions,
+                positions = hunt.positions_searched,
+                seconds = hunt.elapsed.as_secs_f64()
+            )
+        );
+        if hunt.out_of_time {
+            println!("{}", crate::tr!("cli-check-hunt-out-of-time"));
+        }
+    }
+    if report.passed() {
+        println!("{}", crate::tr!("cli-check-passed"));
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for f in &report.failures {
+            println!(
+                "{}",
+                crate::tr!(
+                    "cli-check-failed",
+                    failure = crate::printable::printable(&f.to_string()).into_owned()
+                )
+            );
+        }
+        println!(
+            "{}",
+            crate::tr!(
+                "cli-check-failed-games",
+                // The time limit's failure is no game's.
+                failed = report.failures.len() - usize::from(report.timed_out),
+                games = report.games
+                    + report.bot_games
+                    + report.hunt.as_ref().map_or(0, |h| h.games as usize)
+            )
+        );
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// Prints the check's progress on standard error, one line a step (the result goes to
+/// standard output).
+fn check_progress(progress: Progress) {
+    // A random game is told only when nothing was told for two seconds (long games).
+    static LAST: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
+    let quiet = |now: Instant| {
+        LAST.lock()
+            .map(|last| last.is_none_or(|t| now.duration_since(t).as_secs_f64() >= 2.0))
+            .unwrap_or(true)
+    };
+    let now = Instant::now();
+    let line = match progress {
+        Progress::Game {
+            set,
+            of,
+            games,
+            actions,
+            elapsed,
+        } => {
+            if !quiet(now) {
+                return;
+            }
+            crate::tr!(
+                "cli-check-progress-game",
+                set = set,
+                of = of,
+                games = games,
+                actions = actions,
+                seconds = elapsed.as_secs_f64()
+            )
+        }
+        Progress::OptionSet {
+            set,
+            of,
+            games,
+            actions,
+            elapsed,
+        } => crate::tr!(
+            "cli-check-progress-set",
+            set = set,
+            of = of,
+            games = games,
+            actions = actions,
+            seconds = elapsed.as_secs_f64()
+        ),
+        Progress::Hunt(p) => {
+            // Every tenth game, and the end.
+            if !p.games.is_multiple_of(10) && !p.done {
+                return;
+            }
+            crate::tr!(
+                "cli-check-progress-hunt",
+                games = p.games,
+                of = p.of,
+                positions = p.positions,
+                seconds = p.elapsed.as_secs_f64()
+            )
+        }
+    };
+    if let Ok(mut last) = LAST.lock() {
+        *last = Some(now);
+    }
+    eprintln!("{}", crate::printable::printable(&line));
+}

@@ -63,8 +63,11 @@ pub fn before_load(copy: &Path) -> Result<(), String> {
 
 /// Called by the loader once the library is loaded and its root module initialised:
 /// in a process that [`before_load`] confined for one library, no memory may be made
-/// executable from now on (no code but the library's and the host's ever runs). An error
-/// means the lock could not be set: the library must not be used.
+/// executable from now on: code brought in later (by a plugin exploited through its
+/// input) cannot run. Not a wall against a library malicious from the start: its
+/// constructor runs before this lock, and may map executable memory then or add a filter
+/// of its own that turns the lock's installation into a silent no-op. An error means the
+/// lock could not be set: the library must not be used.
 pub fn after_load() -> Result<(), String> {
     let lock = std::mem::take(
         &mut PLAN

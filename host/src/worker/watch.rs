@@ -64,6 +64,12 @@ impl Watch {
     /// its idle processor time is watched (a worker's; a command's own process is never
     /// idle while it runs).
     pub fn start(pid: u32, idle: bool) -> Watch {
+        // Opened now, while the child cannot have been reaped: it names that process alone.
+        #[cfg(target_os = "linux")]
+        // SAFETY: pidfd_open on a child of this process.
+        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::c_int, 0) } as i32;
+        #[cfg(not(target_os = "linux"))]
+        let pidfd = -1;
         let (stop, stopped) = std::sync::mpsc::channel();
         let busy = Arc::new(AtomicBool::new(!idle));
         let verdict: Arc<Mutex<Option<String>>> = Arc::default();
@@ -71,7 +77,7 @@ impl Watch {
         let threads = thread_limit();
         let thread = std::thread::Builder::new()
             .name(format!("watch {pid}"))
-            .spawn(move || run(pid, threads, idle, &stopped, &b, &v))
+            .spawn(move || run(pid, pidfd, threads, idle, &stopped, &b, &v))
             .ok();
         Watch {
             stop: Some(stop),
@@ -113,13 +119,9 @@ struct Sample {
 }
 
 fn sample(pid: u32) -> Option<Sample> {
+    // Whether the process still lives is the pidfd's to say (`exited`): a main thread
+    // that ended while others run shows `State: Z` in a living process.
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    if status
-        .lines()
-        .any(|l| l.starts_with("State:") && l.contains("Z"))
-    {
-        return None;
-    }
     let threads = status
         .lines()
         .find_map(|l| l.strip_prefix("Threads:"))?
@@ -139,8 +141,21 @@ fn sample(pid: u32) -> Option<Sample> {
     })
 }
 
+/// Whether the process of `pidfd` has ended (its pidfd is readable).
+#[cfg(target_os = "linux")]
+fn exited(pidfd: i32) -> bool {
+    let mut poll = libc::pollfd {
+        fd: pidfd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: poll of one descriptor of ours, without waiting.
+    unsafe { libc::poll(&mut poll, 1, 0) != 0 }
+}
+
 fn run(
     pid: u32,
+    pidfd: i32,
     max_threads: usize,
     watch_idle: bool,
     stop: &std::sync::mpsc::Receiver<()>,
@@ -149,16 +164,18 @@ fn run(
 ) {
     #[cfg(target_os = "linux")]
     {
-        // SAFETY: pidfd_open on a child not yet reaped: the descriptor names it alone.
-        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::c_int, 0) };
         if pidfd < 0 {
             return;
         }
-        let pidfd = pidfd as libc::c_int;
         let mut idle_since: Option<Instant> = None;
         let mut history: std::collections::VecDeque<(Instant, Duration)> = Default::default();
         // Each look after PERIOD, until the channel closes.
         while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(PERIOD) {
+            if exited(pidfd) {
+                break;
+            }
+            // Read by its number, but only while the pidfd says it lives (a reaped
+            // child's number could be another's: the verdict's signal goes by the pidfd).
             let Some(now) = sample(pid) else { break };
             let mut breach = None;
             if now.threads > max_threads {
@@ -205,5 +222,5 @@ fn run(
         unsafe { libc::close(pidfd) };
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = (pid, max_threads, watch_idle, stop, busy, verdict);
+    let _ = (pid, pidfd, max_threads, watch_idle, stop, busy, verdict);
 }

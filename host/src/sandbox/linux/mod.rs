@@ -26,10 +26,11 @@ fn kernel() -> (i64, bool) {
 }
 
 /// The features in words: "Landlock ABI 7 (files, TCP ports, signals), seccomp
-/// allow-list of 104 system calls (no network, …)". Below ABI 4 (ports) and 6 (signals)
+/// allow-list of 98 system calls (no network, …), a root of its own (…)" — `own_root`:
+/// whether the process has (or, asked before confining, would have) a root of its own. Below ABI 4 (ports) and 6 (signals)
 /// Landlock leaves those to the allow-list, which refuses sockets, signals to other
 /// processes and their routes (`F_SETOWN`) on every kernel.
-fn features(abi: i64) -> String {
+fn features(abi: i64, own_root: bool) -> String {
     let mut what = vec![crate::tr!("sandbox-feature-files")];
     if abi >= 4 {
         what.push(crate::tr!("sandbox-feature-ports"));
@@ -37,7 +38,7 @@ fn features(abi: i64) -> String {
     if abi >= 6 {
         what.push(crate::tr!("sandbox-feature-signals"));
     }
-    let root = if namespace::available() {
+    let root = if own_root {
         crate::tr!("sandbox-feature-own-root")
     } else {
         crate::tr!("sandbox-feature-no-own-root")
@@ -56,7 +57,7 @@ fn features(abi: i64) -> String {
 pub(super) fn probe() -> SandboxState {
     match kernel() {
         (abi, true) if abi >= 1 => SandboxState::Sandboxed {
-            features: features(abi),
+            features: features(abi, namespace::available()),
         },
         (0, _) => SandboxState::Unavailable {
             reason: crate::tr!("sandbox-reason-no-landlock"),
@@ -76,8 +77,7 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
         .chain(allow.read.iter().cloned())
         .chain(allow.write.iter().cloned())
         .collect();
-    let isolated = namespace::isolate(&keep)?;
-    ISOLATED.store(isolated, std::sync::atomic::Ordering::Relaxed);
+    let isolated = namespace::isolate(&keep, &allow.write)?;
     drop_capabilities();
     let files = files::restrict(allow)?;
     trap::install(reporter)?;
@@ -87,7 +87,7 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
     }
     Ok(match (files, seccomp) {
         (true, true) => SandboxState::Sandboxed {
-            features: features(abi),
+            features: features(abi, isolated),
         },
         (false, _) => SandboxState::Unavailable {
             reason: crate::tr!("sandbox-reason-no-landlock"),
@@ -97,9 +97,6 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
         },
     })
 }
-
-/// Whether this process left the system's mount namespace for a root of its own.
-static ISOLATED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Whether this process installed the seccomp filters (asked without a system call:
 /// a confined process may not probe the kernel).

@@ -8,9 +8,11 @@
 //! its tables folder) and `/proc` (the loader opens the library as `/proc/self/fd/N`),
 //! makes that the root (`pivot_root`) and lets the old one go. The working folder is
 //! kept by name (an empty folder where nothing kept is below it), so relative paths to
-//! kept places still work. Where the system refuses any step before the old root is
-//! left, nothing is changed and the process goes on without it (Landlock and seccomp
-//! still hold); [`isolate`] says which.
+//! kept places still work. Everything but the folders it may write is remounted
+//! read-only, without set-user-ID or device files. `/proc` is there whole: a plugin can
+//! learn which process ids exist (Landlock keeps it from opening their files). Where the
+//! system refuses a step before the old root is left, the process goes on without it
+//! (Landlock and seccomp still hold); [`isolate`] says which, and the status says so.
 
 use std::{
     ffi::CString,
@@ -50,7 +52,7 @@ fn write_file(path: &str, text: &str) -> Result<(), String> {
 /// does not allow it here (at most a private copy of the system's mounts was made);
 /// `Err`: it failed after the root changed (the process must not go on to load plugin
 /// code).
-pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
+pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, String> {
     let cwd = std::env::current_dir().ok();
     let mut keep: Vec<PathBuf> = keep
         .iter()
@@ -83,8 +85,10 @@ pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
                 .and_then(|()| write_file("/proc/self/uid_map", &format!("{uid} {uid} 1")))
                 .and_then(|()| write_file("/proc/self/gid_map", &format!("{gid} {gid} 1")));
             libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
-            if mapped.is_err() {
-                return Ok(false);
+            // In a user namespace without maps the process could make no file: it must
+            // not go on as if nothing happened.
+            if let Err(e) = mapped {
+                return Err(format!("the user namespace's maps: {e}"));
             }
         }
         // Until the root changes, a failure leaves only a private copy of the system's
@@ -117,6 +121,17 @@ pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
                 return Ok(false);
             }
         }
+        // Read-only, no set-user-ID, no devices: all but the folders it may write.
+        for path in &places {
+            let target = under(&point, path);
+            if !writable.iter().any(|w| path.starts_with(w))
+                && !path
+                    .symlink_metadata()
+                    .is_ok_and(|m| m.file_type().is_symlink())
+            {
+                read_only(&target);
+            }
+        }
         if let Some(cwd) = &cwd {
             let _ = std::fs::create_dir_all(under(&point, cwd));
         }
@@ -138,10 +153,46 @@ pub(super) fn isolate(keep: &[PathBuf]) -> Result<bool, String> {
         let _ = libc::rmdir(c"/.old".as_ptr());
         if let Some(cwd) = &cwd {
             let here = c(cwd)?;
-            libc::chdir(here.as_ptr());
+            if libc::chdir(here.as_ptr()) != 0 {
+                return Err(last_error("back to the working folder"));
+            }
         }
     }
     Ok(true)
+}
+
+/// Remounts the bind at `target` read-only, without set-user-ID or device files, keeping
+/// the flags a user namespace may not drop (`noexec`, the access-time ones). Best effort:
+/// Landlock and seccomp hold the line where it fails.
+fn read_only(target: &Path) {
+    let Ok(path) = c(target) else { return };
+    // SAFETY: statvfs into a zeroed struct, then a remount of our own bind.
+    unsafe {
+        let mut info: libc::statvfs = std::mem::zeroed();
+        if libc::statvfs(path.as_ptr(), &mut info) != 0 {
+            return;
+        }
+        let kept = info.f_flag;
+        let mut flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID;
+        flags |= libc::MS_NODEV;
+        for (st, ms) in [
+            (libc::ST_NOEXEC, libc::MS_NOEXEC),
+            (libc::ST_NOATIME, libc::MS_NOATIME),
+            (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+            (libc::ST_RELATIME, libc::MS_RELATIME),
+        ] {
+            if kept & st != 0 {
+                flags |= ms;
+            }
+        }
+        libc::mount(
+            std::ptr::null(),
+            path.as_ptr(),
+            std::ptr::null(),
+            flags,
+            std::ptr::null(),
+        );
+    }
 }
 
 /// Waits (at most a second) until this process runs one thread.

@@ -85,6 +85,7 @@ const OPENAT_MODES: &[&[Check]] = &[&[(2, MaskedEq(CREATES), 0)], &plain_mode(3)
 #[cfg(target_arch = "x86_64")]
 const OPEN_MODES: &[&[Check]] = &[&[(1, MaskedEq(CREATES), 0)], &plain_mode(2)];
 const MKDIRAT_MODE: &[&[Check]] = &[&plain_mode(2)];
+const FCHMOD_MODE: &[&[Check]] = &[&plain_mode(1)];
 #[cfg(target_arch = "x86_64")]
 const MKDIR_MODE: &[&[Check]] = &[&plain_mode(1)];
 
@@ -309,6 +310,38 @@ pub(crate) const ALLOWED: &[Allowed] = &[
         "FIOCLEX, FIONCLEX, FIONBIO, FIONREAD only; every other request refused with ENOTTY",
     ),
     allow(libc::SYS_fstat, "fstat", "a descriptor's size"),
+    allow(
+        libc::SYS_preadv,
+        "preadv",
+        "reading at a place into several buffers",
+    ),
+    allow(
+        libc::SYS_pwritev,
+        "pwritev",
+        "writing at a place from several buffers",
+    ),
+    allow(
+        libc::SYS_preadv2,
+        "preadv2",
+        "reading at a place into several buffers",
+    ),
+    allow(
+        libc::SYS_pwritev2,
+        "pwritev2",
+        "writing at a place from several buffers",
+    ),
+    allow(libc::SYS_ppoll, "ppoll", "waiting on its own descriptors"),
+    allow(
+        libc::SYS_msync,
+        "msync",
+        "a memory-mapped table written back",
+    ),
+    allow_when(
+        libc::SYS_fchmod,
+        "fchmod",
+        "the mode of a file it opened (a copied table; no set-user-ID, set-group-ID or sticky bit)",
+        When::Any(FCHMOD_MODE),
+    ),
     allow(libc::SYS_ftruncate, "ftruncate", "a table file's size"),
     allow(libc::SYS_fallocate, "fallocate", "a table file's space"),
     allow(libc::SYS_fsync, "fsync", "a table written durably"),
@@ -379,6 +412,8 @@ pub(crate) const ALLOWED: &[Allowed] = &[
     allow(libc::SYS_rename, "rename", "as renameat"),
     #[cfg(target_arch = "x86_64")]
     allow(libc::SYS_dup2, "dup2", "as dup3"),
+    #[cfg(target_arch = "x86_64")]
+    allow(libc::SYS_poll, "poll", "as ppoll"),
     #[cfg(target_arch = "x86_64")]
     allow(libc::SYS_time, "time", "the time"),
     #[cfg(target_arch = "x86_64")]

@@ -86,7 +86,11 @@ impl PlayView {
                         game = self.session.plugin().manifest().name.clone(),
                         seconds = format!("{:.1}", slow.took.as_secs_f64()),
                         what = slow.what.clone(),
-                        limit = slow.limit.as_secs()
+                        limit = if slow.limit.subsec_millis() == 0 {
+                            slow.limit.as_secs().to_string()
+                        } else {
+                            format!("{:.1}", slow.limit.as_secs_f64())
+                        }
                     ),
                 );
             });

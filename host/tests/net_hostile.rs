@@ -4,6 +4,8 @@
 //! messages — never by the attacker's own account. Loopback only, bounded in time.
 
 mod common;
+#[path = "common/hostile.rs"]
+mod hostile;
 #[path = "common/net.rs"]
 mod net;
 #[path = "common/cli.rs"]
@@ -15,75 +17,14 @@ use std::{
 };
 
 use common::plugins_of;
+use hostile::{loopback, message, next, seat_at};
 use net::{host, join, read_record};
 use tavola::net::{
     GameId, Invite, Message, PROTOCOL_VERSION,
     fair::Chain,
-    link::{Event, Link, NetSettings, Node},
+    link::{Event, Link, Node},
     message::{NetMove, Rejoin, Role},
 };
-
-fn loopback() -> NetSettings {
-    NetSettings {
-        listen: Some("127.0.0.1:0".parse().unwrap()),
-        relays: false,
-    }
-}
-
-/// The next event of `link` within `limit` (others' dropped).
-fn next(events: &mpsc::Receiver<Event>, link: u64, limit: Duration) -> Option<Event> {
-    let deadline = Instant::now() + limit;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match events.recv_timeout(left) {
-            Ok(Event::Message { link: l, message }) if l == link => {
-                return Some(Event::Message { link: l, message });
-            }
-            Ok(e @ (Event::Closed { link: l, .. } | Event::Fault { link: l, .. })) if l == link => {
-                return Some(e);
-            }
-            Ok(_) => {}
-            Err(_) => return None,
-        }
-    }
-}
-
-#[track_caller]
-fn message(events: &mpsc::Receiver<Event>, link: u64) -> Message {
-    match next(events, link, Duration::from_secs(20)) {
-        Some(Event::Message { message, .. }) => message,
-        other => panic!("no message, but {other:?}"),
-    }
-}
-
-/// Connects as a guest and plays the handshake honestly (or comes back with `rejoin`):
-/// the link, the seat given and its secret.
-fn seat_at(
-    node: &Node,
-    events: &mpsc::Receiver<Event>,
-    invite: &Invite,
-    rejoin: Option<Rejoin>,
-) -> (Link, u8, String) {
-    let link = node
-        .connect(invite.endpoint.clone(), Duration::from_secs(10))
-        .unwrap();
-    link.send(&Message::Hello {
-        protocol: PROTOCOL_VERSION,
-        app: "attacker".into(),
-        role: Role::Play,
-        rejoin,
-    });
-    let Message::Offer { seat, .. } = message(events, link.id()) else {
-        panic!("no offer");
-    };
-    link.send(&Message::Join {
-        commit: Chain::generate().head(),
-    });
-    let Message::Welcome { token, .. } = message(events, link.id()) else {
-        panic!("no welcome");
-    };
-    (link, seat.unwrap(), token)
-}
 
 /// Sends raw `bytes`, expects the host's refusal containing `said`, and the link closed.
 fn refused_raw(events: &mpsc::Receiver<Event>, link: &Link, bytes: Vec<u8>, said: &str) {

@@ -483,11 +483,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     // user's terminal (see `detach`). This process starts the command again, detached,
     // and relays it; the detached one confines itself just before the plugin's library
     // is opened.
-    if !matches!(command, Command::List { .. }) && !crate::sandbox::disabled() {
-        if !detach::is_detached() {
-            return detach::run_detached(detached_memory(&command));
-        }
-        detach::refuse_on_terminal()?;
+    if !matches!(command, Command::List { .. })
+        && !crate::sandbox::disabled()
+        && !detach::is_detached()
+    {
+        return detach::run_detached(detached_memory(&command));
     }
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
     start_broker(&command)?;

@@ -743,7 +743,6 @@ cli-detach-unsupported = on this system a command cannot run its plugin away fro
 cli-detach-spawn = the command's process could not start ({ $exe })
 cli-detach-killed = error: the command's process ended: { $how }
 cli-detach-overran = error: the command was stopped: { $why }
-cli-detach-terminal = refusing to run plugin code in a process that holds a terminal
 sandbox-stopped-signal = error: the plugin tried a forbidden system call (killed by SIGSYS) — blocked by the sandbox; the command was stopped
 sandbox-plugin-blocked = { $plugin } { $blocked }
 cli-status-blocked = blocked

@@ -752,7 +752,6 @@ cli-detach-unsupported = su questo sistema un comando non può eseguire il plugi
 cli-detach-spawn = il processo del comando non è partito ({ $exe })
 cli-detach-killed = errore: il processo del comando è terminato: { $how }
 cli-detach-overran = errore: il comando è stato fermato: { $why }
-cli-detach-terminal = mi rifiuto di eseguire codice di plugin in un processo che tiene un terminale
 sandbox-stopped-signal = errore: il plugin ha tentato una chiamata di sistema vietata (ucciso da SIGSYS) — bloccato dalla sandbox; il comando è stato fermato
 sandbox-plugin-blocked = { $plugin } { $blocked }
 cli-status-blocked = bloccato

@@ -20,7 +20,7 @@ use std::{
     process::{Child, ExitCode, Stdio},
 };
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 /// Set (to `1`) in the child that runs the command: it holds no terminal, and must not
 /// start another.
@@ -166,7 +166,7 @@ fn spawn(exe: &Path, memory: u64) -> Result<Child> {
                 libc::setrlimit(libc::RLIMIT_AS, &limit);
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
                 // Every descriptor but the three pipes closed at exec.
-                close_others();
+                crate::worker::process::close_others();
                 Ok(())
             });
         }
@@ -174,32 +174,12 @@ fn spawn(exe: &Path, memory: u64) -> Result<Child> {
     #[cfg(not(target_os = "linux"))]
     {
         let _ = memory;
-        bail!(crate::tr!("cli-detach-unsupported"));
+        anyhow::bail!(crate::tr!("cli-detach-unsupported"));
     }
     #[allow(unreachable_code)]
     command
         .spawn()
         .with_context(|| crate::tr!("cli-detach-spawn", exe = exe.display().to_string()))
-}
-
-/// Marks every descriptor above the standard three close-on-exec (`close_range` with
-/// `CLOSE_RANGE_CLOEXEC`, Linux 5.11; on older kernels one by one up to the limit).
-#[cfg(target_os = "linux")]
-pub(crate) fn close_others() {
-    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
-    // SAFETY: close_range and fcntl on this process's own descriptors.
-    unsafe {
-        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) == 0 {
-            return;
-        }
-        let max = libc::sysconf(libc::_SC_OPEN_MAX).clamp(256, 65536) as i32;
-        for fd in 3..max {
-            let flags = libc::fcntl(fd, libc::F_GETFD);
-            if flags >= 0 {
-                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
-            }
-        }
-    }
 }
 
 /// Copies what the child writes to `to`, as it comes, without control characters
@@ -260,14 +240,6 @@ fn end(status: std::process::ExitStatus) -> ExitCode {
         }
     }
     ExitCode::FAILURE
-}
-
-/// Refuses to go on when this process could not be detached and holds a terminal.
-pub fn refuse_on_terminal() -> Result<()> {
-    if holds_terminal() {
-        bail!(crate::tr!("cli-detach-terminal"));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -71,7 +71,7 @@ pub fn command(exe: &Path, memory: u64) -> Command {
                 // No descriptor but its three pipes survives the exec (a terminal the
                 // parent holds among them).
                 #[cfg(target_os = "linux")]
-                crate::cli::detach::close_others();
+                close_others();
                 let limit = libc::rlimit {
                     rlim_cur: memory as libc::rlim_t,
                     rlim_max: memory as libc::rlim_t,
@@ -84,6 +84,26 @@ pub fn command(exe: &Path, memory: u64) -> Command {
     #[cfg(not(unix))]
     let _ = memory;
     command
+}
+
+/// Marks every descriptor above the standard three close-on-exec (`close_range` with
+/// `CLOSE_RANGE_CLOEXEC`, Linux 5.11; on older kernels one by one up to the limit).
+#[cfg(target_os = "linux")]
+pub(crate) fn close_others() {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+    // SAFETY: close_range and fcntl on this process's own descriptors.
+    unsafe {
+        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) == 0 {
+            return;
+        }
+        let max = libc::sysconf(libc::_SC_OPEN_MAX).clamp(256, 65536) as i32;
+        for fd in 3..max {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+            }
+        }
+    }
 }
 
 /// Makes the child of `command` die (SIGKILL) when the thread that starts it ends, on

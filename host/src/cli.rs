@@ -455,7 +455,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 );
             } else {
                 let scratch = scratch.unwrap_or_else(std::env::temp_dir);
-                crate::sandbox::probe::probe(kind, nr, abi, &scratch).map_err(|e| anyhow!(e))?;
+                crate::sandbox::probe::probe(kind, nr, abi, &scratch)?;
             }
             return Ok(ExitCode::SUCCESS);
         }

@@ -206,6 +206,7 @@ fn checked_answer(
                 | LoadError::Broken(t)
                 | LoadError::Crashed(t)
                 | LoadError::Blocked(t)
+                | LoadError::Unconfined(t)
                 | LoadError::Unreadable(t) => t.len(),
                 LoadError::TestFixture => 0,
             };

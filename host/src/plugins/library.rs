@@ -45,6 +45,10 @@ pub enum LoadError {
     /// attempt, in words), and its process was stopped.
     #[error("{0}")]
     Blocked(String),
+    /// The process that was to open it could not be confined (the sandbox's reason, in
+    /// words): the library was not opened.
+    #[error("{0}")]
+    Unconfined(String),
     /// A plugin of Tavola's own tests (tagged [`TEST_FIXTURE_TAG`](super::TEST_FIXTURE_TAG)),
     /// found by a release build, which never offers one (see [`fixtures`](super::fixtures)).
     #[error(
@@ -219,7 +223,7 @@ pub(super) fn load_module(
 ) -> Result<(Inspection, GamePluginRef), LoadError> {
     let copy: PathBuf = std::path::absolute(copy).unwrap_or_else(|_| copy.to_path_buf());
     let open = open_verified(&copy)?;
-    crate::sandbox::before_load(&copy).map_err(LoadError::Unreadable)?;
+    crate::sandbox::before_load(&copy).map_err(|e| LoadError::Unconfined(e.to_string()))?;
     let info = read_plugin_info(&open)?;
     if info.api_level != API_LEVEL {
         return Err(LoadError::Incompatible {
@@ -244,7 +248,7 @@ pub(super) fn load_module(
         }
         Err(e) => return Err(library_error(e)),
     };
-    crate::sandbox::after_load().map_err(LoadError::Unreadable)?;
+    crate::sandbox::after_load().map_err(|e| LoadError::Unconfined(e.to_string()))?;
     let manifest = match data {
         None => manifest_of(module)?,
         Some(bytes) => super::data::manifest_of_file(module, bytes)?,

@@ -8,7 +8,7 @@
 
 use std::{path::Path, sync::Mutex};
 
-use super::{Allowance, Reporter, SandboxState, confine};
+use super::{Allowance, Reporter, SandboxError, SandboxState, confine};
 
 struct Plan {
     armed: Option<(Allowance, Reporter)>,
@@ -41,7 +41,7 @@ pub fn confined() -> Option<SandboxState> {
 /// Called by the loader just before it opens `copy`: confines the process if it is
 /// armed and not confined yet (see [`arm`]); records `state` if the caller confined it
 /// itself. An error means the library must not be opened.
-pub fn before_load(copy: &Path) -> Result<(), String> {
+pub fn before_load(copy: &Path) -> Result<(), SandboxError> {
     let armed = {
         let mut plan = PLAN.lock().unwrap_or_else(|e| e.into_inner());
         if plan.confined.is_some() {
@@ -68,7 +68,7 @@ pub fn before_load(copy: &Path) -> Result<(), String> {
 /// constructor runs before this lock, and may map executable memory then or add a filter
 /// of its own that turns the lock's installation into a silent no-op. An error means the
 /// lock could not be set: the library must not be used.
-pub fn after_load() -> Result<(), String> {
+pub fn after_load() -> Result<(), SandboxError> {
     let lock = std::mem::take(
         &mut PLAN
             .lock()

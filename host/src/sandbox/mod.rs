@@ -39,6 +39,7 @@
 
 mod attempt;
 pub mod broker;
+mod error;
 mod in_process;
 #[cfg(target_os = "linux")]
 mod linux;
@@ -49,6 +50,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 pub use attempt::{Attempt, BLOCKED_EXIT, Kind};
+pub use error::SandboxError;
 pub use in_process::{after_load, arm, before_load, confined};
 
 /// The environment variable that turns the sandbox off (`1`), for debugging. The
@@ -147,7 +149,7 @@ pub fn system_state() -> SandboxState {
 /// it needs. Returns what is enforced; with the sandbox off, [`SandboxState::Off`] and
 /// nothing is done. An error means the process could not be confined as the system
 /// promised: it must not go on to load plugin code.
-pub fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, String> {
+pub fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, SandboxError> {
     if disabled() {
         in_process::mark_confined(SandboxState::Off);
         return Ok(SandboxState::Off);

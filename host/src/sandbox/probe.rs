@@ -82,11 +82,16 @@ pub fn list() -> Vec<ListedCall> {
 
 /// Confines this process as `kind` does (a tables folder under `scratch` for a worker),
 /// then makes call `nr` through `abi`; prints what it returned.
-pub fn probe(kind: ProcessKind, nr: i64, abi: Abi, scratch: &Path) -> Result<(), String> {
+pub fn probe(
+    kind: ProcessKind,
+    nr: i64,
+    abi: Abi,
+    scratch: &Path,
+) -> Result<(), super::SandboxError> {
     let (allow, reporter) = match kind {
         ProcessKind::Worker => {
             let tables = scratch.join("tables");
-            std::fs::create_dir_all(&tables).map_err(|e| e.to_string())?;
+            std::fs::create_dir_all(&tables).map_err(|e| super::SandboxError::path(&tables, e))?;
             (
                 Allowance {
                     write: vec![tables],
@@ -98,7 +103,8 @@ pub fn probe(kind: ProcessKind, nr: i64, abi: Abi, scratch: &Path) -> Result<(),
         ProcessKind::Inspect => (Allowance::default(), Reporter::Host),
         ProcessKind::Command => (Allowance::default(), Reporter::Person),
     };
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let exe =
+        std::env::current_exe().map_err(|e| super::SandboxError::path("/proc/self/exe", e))?;
     super::arm(allow, reporter);
     super::before_load(&exe)?;
     super::after_load()?;

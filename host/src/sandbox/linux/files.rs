@@ -1,5 +1,6 @@
 //! Landlock: the files, folders, ports and signals a confined process may reach.
 
+use crate::sandbox::SandboxError;
 use landlock::{
     ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
     RulesetCreatedAttr, RulesetStatus, Scope, path_beneath_rules,
@@ -12,7 +13,7 @@ const ABI_WANTED: ABI = ABI::V6;
 
 /// Restricts this thread and its future threads to `allow` plus what the loader needs.
 /// Returns whether the kernel enforces it (`false`: no Landlock, nothing restricted).
-pub(super) fn restrict(allow: &Allowance) -> Result<bool, String> {
+pub(super) fn restrict(allow: &Allowance) -> Result<bool, SandboxError> {
     let read: Vec<_> = loader_paths()
         .into_iter()
         .chain(allow.read.iter().cloned())
@@ -28,7 +29,6 @@ pub(super) fn restrict(allow: &Allowance) -> Result<bool, String> {
         .and_then(|r| r.create())
         .and_then(|r| r.add_rules(path_beneath_rules(&read, AccessFs::from_read(abi))))
         .and_then(|r| r.add_rules(path_beneath_rules(&write, AccessFs::from_all(abi))))
-        .and_then(|r| r.restrict_self())
-        .map_err(|e| crate::tr!("sandbox-error-landlock", error = e.to_string()))?;
+        .and_then(|r| r.restrict_self())?;
     Ok(status.ruleset != RulesetStatus::NotEnforced)
 }

@@ -1,6 +1,7 @@
 //! The sandbox on Linux: Landlock for files, ports and signals, seccomp-bpf for system
 //! calls, no new privileges and no capabilities.
 
+use crate::sandbox::SandboxError;
 mod files;
 mod names;
 mod namespace;
@@ -69,7 +70,7 @@ pub(super) fn probe() -> SandboxState {
 }
 
 /// Confines this process (see the module's docs of `sandbox`).
-pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, String> {
+pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, SandboxError> {
     let (abi, seccomp) = kernel();
     // First, while it may still mount: a root of only what it keeps.
     let keep: Vec<_> = crate::sandbox::loader_paths()
@@ -103,7 +104,7 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
 static FILTERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// No new executable memory from now on (the plugin's library is loaded).
-pub(super) fn lock_exec() -> Result<(), String> {
+pub(super) fn lock_exec() -> Result<(), SandboxError> {
     if FILTERED.load(std::sync::atomic::Ordering::Relaxed) {
         syscalls::lock_exec()?;
     }

@@ -14,6 +14,7 @@
 //! system refuses a step before the old root is left, the process goes on without it
 //! (Landlock and seccomp still hold); [`isolate`] says which, and the status says so.
 
+use crate::sandbox::SandboxError;
 use std::{
     ffi::CString,
     os::unix::ffi::OsStrExt,
@@ -24,12 +25,13 @@ use std::{
 /// a folder and holds none of the kept paths.
 const MOUNT_POINTS: [&str; 5] = ["/mnt", "/srv", "/media", "/opt", "/boot"];
 
-fn c(path: &Path) -> Result<CString, String> {
-    CString::new(path.as_os_str().as_bytes()).map_err(|e| e.to_string())
-}
-
-fn last_error(what: &str) -> String {
-    format!("{what}: {}", std::io::Error::last_os_error())
+fn c(path: &Path) -> Result<CString, SandboxError> {
+    CString::new(path.as_os_str().as_bytes()).map_err(|e| {
+        SandboxError::path(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, e),
+        )
+    })
 }
 
 /// `root` joined with the absolute `path`.
@@ -43,8 +45,8 @@ fn under(root: &Path, path: &Path) -> PathBuf {
     out
 }
 
-fn write_file(path: &str, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))
+fn write_file(path: &str, text: &str) -> Result<(), SandboxError> {
+    std::fs::write(path, text).map_err(|e| SandboxError::path(path, e))
 }
 
 /// Leaves the system's mount namespace for one whose root holds only `keep` (absolute
@@ -52,7 +54,7 @@ fn write_file(path: &str, text: &str) -> Result<(), String> {
 /// does not allow it here (at most a private copy of the system's mounts was made);
 /// `Err`: it failed after the root changed (the process must not go on to load plugin
 /// code).
-pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, String> {
+pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, SandboxError> {
     let cwd = std::env::current_dir().ok();
     let mut keep: Vec<PathBuf> = keep
         .iter()
@@ -87,9 +89,7 @@ pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, St
             libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
             // In a user namespace without maps the process could make no file: it must
             // not go on as if nothing happened.
-            if let Err(e) = mapped {
-                return Err(format!("the user namespace's maps: {e}"));
-            }
+            mapped?;
         }
         // Until the root changes, a failure leaves only a private copy of the system's
         // mounts, seen by this process alone: it goes on without a root of its own.
@@ -145,16 +145,16 @@ pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, St
         }
         // From here the old root is gone from sight: a failure is the process's end.
         if libc::chdir(c"/".as_ptr()) != 0 {
-            return Err(last_error("chdir"));
+            return Err(SandboxError::last_os("chdir"));
         }
         if libc::umount2(c"/.old".as_ptr(), libc::MNT_DETACH) != 0 {
-            return Err(last_error("leaving the old root"));
+            return Err(SandboxError::last_os("leaving the old root"));
         }
         let _ = libc::rmdir(c"/.old".as_ptr());
         if let Some(cwd) = &cwd {
             let here = c(cwd)?;
             if libc::chdir(here.as_ptr()) != 0 {
-                return Err(last_error("back to the working folder"));
+                return Err(SandboxError::last_os("back to the working folder"));
             }
         }
     }
@@ -214,30 +214,29 @@ fn wait_for_one_thread() {
 }
 
 /// Makes `path` (a folder, a file or a link) appear at the same path under `root`.
-fn bind(root: &Path, path: &Path) -> Result<(), String> {
+fn bind(root: &Path, path: &Path) -> Result<(), SandboxError> {
     let target = under(root, path);
     let meta = path
         .symlink_metadata()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| SandboxError::path(path, e))?;
     if let Some(parent) = target.parent()
         && !parent.exists()
     {
-        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        std::fs::create_dir_all(parent).map_err(|e| SandboxError::path(parent, e))?;
     }
     if meta.file_type().is_symlink() {
         if target.symlink_metadata().is_err() {
-            let to = std::fs::read_link(path).map_err(|e| e.to_string())?;
-            std::os::unix::fs::symlink(&to, &target)
-                .map_err(|e| format!("{}: {e}", target.display()))?;
+            let to = std::fs::read_link(path).map_err(|e| SandboxError::path(path, e))?;
+            std::os::unix::fs::symlink(&to, &target).map_err(|e| SandboxError::path(&target, e))?;
         }
         return Ok(());
     }
     if meta.is_dir() {
         if !target.exists() {
-            std::fs::create_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+            std::fs::create_dir_all(&target).map_err(|e| SandboxError::path(&target, e))?;
         }
     } else if !target.exists() {
-        std::fs::File::create(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+        std::fs::File::create(&target).map_err(|e| SandboxError::path(&target, e))?;
     }
     let (from, to) = (c(path)?, c(&target)?);
     // SAFETY: a bind mount between two paths that exist.
@@ -251,7 +250,7 @@ fn bind(root: &Path, path: &Path) -> Result<(), String> {
         )
     };
     if done != 0 {
-        return Err(last_error(&format!("binding {}", path.display())));
+        return Err(SandboxError::path(path, std::io::Error::last_os_error()));
     }
     Ok(())
 }

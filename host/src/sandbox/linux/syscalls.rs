@@ -17,6 +17,7 @@
 //! 4. after the plugin's library is loaded ([`lock_exec`]): no new executable memory
 //!    (`mmap`/`mprotect` with `PROT_EXEC` trap).
 
+use crate::sandbox::SandboxError;
 use std::collections::BTreeMap;
 
 use seccompiler::{
@@ -717,27 +718,25 @@ const fn same(a: &str, b: &str) -> bool {
     true
 }
 
-fn arch() -> Result<seccompiler::TargetArch, String> {
-    std::env::consts::ARCH
-        .try_into()
-        .map_err(|e: seccompiler::BackendError| e.to_string())
+fn arch() -> Result<seccompiler::TargetArch, SandboxError> {
+    Ok(std::env::consts::ARCH.try_into()?)
 }
 
 /// A condition on argument `arg`: its low 32 bits (`Dword`, for `int` arguments such as
 /// a process id, whose upper register half the kernel does not define, and for `ioctl`
 /// and `fcntl` requests, which the kernel reads as 32-bit) or, for a mask, all 64 (a
 /// pointer is compared to NULL as `MaskedEq(u64::MAX)`).
-fn condition(arg: u8, op: SeccompCmpOp, value: u64) -> Result<SeccompCondition, String> {
+fn condition(arg: u8, op: SeccompCmpOp, value: u64) -> Result<SeccompCondition, SandboxError> {
     let len = if matches!(op, SeccompCmpOp::MaskedEq(_)) {
         SeccompCmpArgLen::Qword
     } else {
         SeccompCmpArgLen::Dword
     };
-    SeccompCondition::new(arg, len, op, value).map_err(|e| e.to_string())
+    Ok(SeccompCondition::new(arg, len, op, value)?)
 }
 
 /// The rules of `when` (empty: always).
-fn rules(when: When) -> Result<Vec<SeccompRule>, String> {
+fn rules(when: When) -> Result<Vec<SeccompRule>, SandboxError> {
     let groups: Vec<Vec<SeccompCondition>> = match when {
         When::Always => return Ok(Vec::new()),
         When::Any(groups) => groups
@@ -758,7 +757,7 @@ fn rules(when: When) -> Result<Vec<SeccompRule>, String> {
     };
     groups
         .into_iter()
-        .map(|g| SeccompRule::new(g).map_err(|e| e.to_string()))
+        .map(|g| Ok(SeccompRule::new(g)?))
         .collect()
 }
 
@@ -768,36 +767,27 @@ const TRAP: u32 = 0x0003_0000;
 
 /// Compiles `filter`, making its foreign-architecture answer a trap (reported like any
 /// refused call) instead of a silent kill.
-fn compile(filter: SeccompFilter) -> Result<BpfProgram, String> {
-    let mut program: BpfProgram = filter.try_into().map_err(|e: seccompiler::BackendError| {
-        crate::tr!("sandbox-error-seccomp", error = e.to_string())
-    })?;
+fn compile(filter: SeccompFilter) -> Result<BpfProgram, SandboxError> {
+    let mut program: BpfProgram = filter.try_into()?;
     // seccompiler starts every program with: load arch; jump if ours; return KILL_PROCESS.
     match program.get_mut(2) {
         Some(ret) if ret.code == 0x06 && ret.k == KILL_PROCESS => ret.k = TRAP,
-        _ => {
-            return Err(crate::tr!(
-                "sandbox-error-seccomp",
-                error = "unexpected architecture check".to_owned()
-            ));
-        }
+        _ => return Err(SandboxError::FilterShape),
     }
     Ok(program)
 }
 
-fn install(program: &BpfProgram) -> Result<(), String> {
-    seccompiler::apply_filter_all_threads(program)
-        .map_err(|e| crate::tr!("sandbox-error-seccomp", error = e.to_string()))
+fn install(program: &BpfProgram) -> Result<(), SandboxError> {
+    Ok(seccompiler::apply_filter_all_threads(program)?)
 }
 
 /// The filters 1–3 of the module's docs, compiled.
-pub(crate) fn programs() -> Result<Vec<BpfProgram>, String> {
+pub(crate) fn programs() -> Result<Vec<BpfProgram>, SandboxError> {
     let mut allowed: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     for a in ALLOWED {
         allowed.insert(a.nr, rules(a.when)?);
     }
-    let list = SeccompFilter::new(allowed, SeccompAction::Trap, SeccompAction::Allow, arch()?)
-        .map_err(|e| e.to_string())?;
+    let list = SeccompFilter::new(allowed, SeccompAction::Trap, SeccompAction::Allow, arch()?)?;
     let mut programs = vec![compile(list)?];
     let mut by_errno: BTreeMap<i32, BTreeMap<i64, Vec<SeccompRule>>> = BTreeMap::new();
     for &(errno, nr, _, when) in REFUSED {
@@ -809,15 +799,14 @@ pub(crate) fn programs() -> Result<Vec<BpfProgram>, String> {
             SeccompAction::Allow,
             SeccompAction::Errno(errno as u32),
             arch()?,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         programs.push(compile(filter)?);
     }
     Ok(programs)
 }
 
 /// Installs the filters 1–3 on every thread of the process.
-pub(super) fn apply() -> Result<(), String> {
+pub(super) fn apply() -> Result<(), SandboxError> {
     for program in programs()? {
         install(&program)?;
     }
@@ -826,19 +815,17 @@ pub(super) fn apply() -> Result<(), String> {
 
 /// Filter 4: from now on no memory may be made executable (`mmap` or `mprotect` with
 /// `PROT_EXEC` trap). Called once the plugin's library is loaded.
-pub(super) fn lock_exec() -> Result<(), String> {
+pub(super) fn lock_exec() -> Result<(), SandboxError> {
     let exec = SeccompCondition::new(
         2,
         SeccompCmpArgLen::Qword,
         MaskedEq(libc::PROT_EXEC as u64),
         libc::PROT_EXEC as u64,
-    )
-    .map_err(|e| e.to_string())?;
-    let rule = || SeccompRule::new(vec![exec.clone()]).map_err(|e| e.to_string());
+    )?;
+    let rule = || SeccompRule::new(vec![exec.clone()]);
     let mut calls = BTreeMap::new();
     calls.insert(libc::SYS_mmap, vec![rule()?]);
     calls.insert(libc::SYS_mprotect, vec![rule()?]);
-    let filter = SeccompFilter::new(calls, SeccompAction::Allow, SeccompAction::Trap, arch()?)
-        .map_err(|e| e.to_string())?;
+    let filter = SeccompFilter::new(calls, SeccompAction::Allow, SeccompAction::Trap, arch()?)?;
     install(&compile(filter)?)
 }

@@ -1,6 +1,7 @@
 //! The `SIGSYS` handler: a forbidden system call ends the process at once, after one
 //! line on its standard error that says what was tried.
 
+use crate::sandbox::SandboxError;
 use std::sync::OnceLock;
 
 use super::syscalls::describe;
@@ -20,7 +21,7 @@ struct Texts {
 static TEXTS: OnceLock<Texts> = OnceLock::new();
 
 /// Installs the handler (once per process).
-pub(super) fn install(reporter: Reporter) -> Result<(), String> {
+pub(super) fn install(reporter: Reporter) -> Result<(), SandboxError> {
     let person = Kind::ALL
         .iter()
         .map(|kind| {
@@ -44,10 +45,7 @@ pub(super) fn install(reporter: Reporter) -> Result<(), String> {
         action.sa_flags = libc::SA_SIGINFO;
         libc::sigemptyset(&mut action.sa_mask);
         if libc::sigaction(libc::SIGSYS, &action, std::ptr::null_mut()) != 0 {
-            return Err(crate::tr!(
-                "sandbox-error-seccomp",
-                error = std::io::Error::last_os_error().to_string()
-            ));
+            return Err(SandboxError::Handler(std::io::Error::last_os_error()));
         }
     }
     Ok(())

@@ -11,13 +11,19 @@
 //!   not the plugin cache, not `/proc` of other processes. TCP `bind`/`connect` are
 //!   refused where the kernel's Landlock has network rules (ABI 4), and signals to
 //!   processes outside the sandbox and abstract Unix sockets where it has scopes (ABI 6).
-//! - **System calls** (seccomp-bpf): no new sockets, no `connect`, `bind` or `listen`, no
-//!   `execve`, no new processes (threads are allowed), no `ptrace` or reading another
-//!   process's memory, no signal to another process, no `setsid`/`setpgid` (a child
-//!   stays in the process group its parent kills), no `io_uring`, mounts, namespaces,
-//!   BPF, keyrings, kernel modules or identity changes. Such a call ends the process at
-//!   once with [`BLOCKED_EXIT`] and a line on its standard error that says what was tried
-//!   ([`Attempt`]), so the host can tell the person which plugin tried what.
+//! - **System calls** (seccomp-bpf), **by allow-list**: the process may make only the
+//!   calls a plugin needs to compute and to read and write its own files (memory, threads,
+//!   time, the files Landlock lets it open…; `tavola sandbox-probe --list` prints each
+//!   with its reason), some of them only with named arguments (`clone` for threads,
+//!   `ioctl` for four requests, a signal to itself…). Every other call — a new socket, a
+//!   new process, `execve`, `ptrace`, mounts, a call of another ABI, and every call nobody
+//!   thought of — ends the process at once (a few that the C library probes and does
+//!   without, such as `clone3`, fail with an error code instead) with [`BLOCKED_EXIT`] and a line on its
+//!   standard error that says what was tried ([`Attempt`]), so the host can tell the
+//!   person which plugin tried what. Once the library is loaded, no memory may be made
+//!   executable ([`after_load`]).
+//! - **A root of its own** (a mount namespace) where the system allows it: only the
+//!   system libraries, the library being loaded and the allowed folders exist.
 //! - `PR_SET_NO_NEW_PRIVS`, and every capability dropped (a process of root keeps its user
 //!   id, not its privileges).
 //!

@@ -355,6 +355,11 @@ impl Worker {
         self.slow.as_ref()
     }
 
+    /// The worker's process id (for a test that judges the process from outside).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Why the worker is gone, if it is.
     pub fn failure(&self) -> Option<&WorkerFailure> {
         self.failure.as_ref()

@@ -166,6 +166,11 @@ impl RemoteGame {
         self.worker.slow()
     }
 
+    /// The worker's process id (for a test that judges the process from outside).
+    pub fn pid(&self) -> u32 {
+        self.worker.pid()
+    }
+
     /// Why the worker is gone, if it is (checked now, without waiting).
     pub fn failure(&mut self) -> Option<WorkerFailure> {
         self.worker.check().cloned()

@@ -95,7 +95,8 @@ fn in_process(
     let seats = usize::from(game.seat_count().map_err(err)?);
     let mut bots: Vec<Box<dyn tavola::bots::Bot>> = (0..seats)
         .map(|s| tavola::bots::bot_for(&args.seats[s % args.seats.len()], plugin, &game))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     let mut rng = Rng::with_seed(args.seed);
     let mut times = Vec::new();
     loop {

@@ -4,6 +4,9 @@ use game_api::{MoveId, Options, Rng};
 
 use crate::plugins::{CallError, ErrorKind, GameHandle, Plugin};
 
+mod error;
+pub use error::BotError;
+
 /// The error of a bot asked to move where there is no legal move.
 fn no_move() -> CallError {
     CallError::host(ErrorKind::NoMove, "there is no legal move to choose")
@@ -127,7 +130,7 @@ impl Bot for PluginBot {
 /// The bot called `name` for a game of `plugin` with its default options. Prefer
 /// [`bot_for`] with the actual game: what a bot can play depends on the options (the
 /// seats, for one).
-pub fn bot_by_name(name: &str, plugin: &Plugin) -> Result<Box<dyn Bot>, String> {
+pub fn bot_by_name(name: &str, plugin: &Plugin) -> Result<Box<dyn Bot>, BotError> {
     bot_by_name_with(name, plugin, &Options::defaults(&plugin.manifest().options))
 }
 
@@ -136,8 +139,8 @@ pub fn bot_by_name_with(
     name: &str,
     plugin: &Plugin,
     options: &Options,
-) -> Result<Box<dyn Bot>, String> {
-    let game = plugin.new_game(options).map_err(|e| e.to_string())?;
+) -> Result<Box<dyn Bot>, BotError> {
+    let game = plugin.new_game(options)?;
     bot_for(name, plugin, &game)
 }
 
@@ -145,7 +148,7 @@ pub fn bot_by_name_with(
 /// (see [`crate::ai`]) or one of the plugin's own bots. A bot that cannot play this game
 /// (alpha-beta for three seats, say) and a number out of range are refused with the
 /// reason.
-pub fn bot_for(name: &str, plugin: &Plugin, game: &GameHandle) -> Result<Box<dyn Bot>, String> {
+pub fn bot_for(name: &str, plugin: &Plugin, game: &GameHandle) -> Result<Box<dyn Bot>, BotError> {
     if let Some(engine) = crate::ai::engine_by_name(name, game, &plugin.manifest().search)? {
         return Ok(engine);
     }
@@ -155,17 +158,14 @@ pub fn bot_for(name: &str, plugin: &Plugin, game: &GameHandle) -> Result<Box<dyn
         _ if plugin.manifest().bots.iter().any(|b| b.name == name) => Ok(Box::new(PluginBot {
             name: name.to_owned(),
         })),
-        _ => {
-            let names: Vec<String> = bot_choices(plugin, game)
+        _ => Err(BotError::Unknown {
+            name: name.to_owned(),
+            game: plugin.id().to_owned(),
+            known: bot_choices(plugin, game)
                 .into_iter()
                 .map(|b| b.name)
-                .collect();
-            Err(format!(
-                "no bot `{name}` for {} (bots: {})",
-                plugin.id(),
-                names.join(", ")
-            ))
-        }
+                .collect(),
+        }),
     }
 }
 

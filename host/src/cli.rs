@@ -855,7 +855,7 @@ fn play(
         .collect();
     let mut bots: Vec<Box<dyn Bot>> = names
         .iter()
-        .map(|n| bot_for(n, plugin, &handle).map_err(|e| anyhow!(e)))
+        .map(|n| bot_for(n, plugin, &handle).map_err(anyhow::Error::from))
         .collect::<Result<_>>()?;
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

@@ -135,7 +135,9 @@ pub fn series_game(
         (index as usize) % seats
     };
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
-        .map(|s| bot_for(if s == a_seat { a } else { b }, plugin, &game).map_err(|e| anyhow!(e)))
+        .map(|s| {
+            bot_for(if s == a_seat { a } else { b }, plugin, &game).map_err(anyhow::Error::from)
+        })
         .collect::<Result<_>>()?;
     let mut record = Record::new(plugin, options, Some(seed), None);
     record.seats = (0..seats)
@@ -194,8 +196,8 @@ pub fn run_match(
     let options = plugin.parse_options(options)?;
     // Check both names before starting.
     let probe = plugin.new_game(&options)?;
-    bot_for(a, plugin, &probe).map_err(|e| anyhow!(e))?;
-    bot_for(b, plugin, &probe).map_err(|e| anyhow!(e))?;
+    bot_for(a, plugin, &probe)?;
+    bot_for(b, plugin, &probe)?;
     let seats = usize::from(probe.seat_count()?);
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())

@@ -154,16 +154,19 @@ fn every_level_and_engine_plays_a_legal_move() {
     assert!(bot_for("mcts:x", &plugin, &game).is_err());
     // The names of the host's alpha-beta, which is gone, say so and what to use.
     for gone in ["expert-legacy", "alphabeta-legacy", "alphabeta-legacy:3"] {
-        let err = bot_for(gone, &plugin, &game).err().unwrap();
+        let err = bot_for(gone, &plugin, &game).err().unwrap().to_string();
         assert!(
             err.contains("is gone") && err.contains("`expert`"),
             "{gone}: {err}"
         );
     }
-    let err = bot_for("mcts:10:1:soon", &plugin, &game).err().unwrap();
+    let err = bot_for("mcts:10:1:soon", &plugin, &game)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(err.contains("playout cutoff"), "{err}");
     for bad in ["mcts:10:1:3:much", "mcts:10:1:3:-1", "mcts:10:1:3:inf"] {
-        let err = bot_for(bad, &plugin, &game).err().unwrap();
+        let err = bot_for(bad, &plugin, &game).err().unwrap().to_string();
         assert!(err.contains("exploration constant"), "{bad}: {err}");
     }
 }

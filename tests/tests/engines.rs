@@ -94,7 +94,10 @@ fn a_chance_game_gets_a_hint_and_an_expert_at_a_seats_turn() {
     let mv = expert.choose(&game, 0, &mut Rng::with_seed(1)).unwrap();
     assert!(legal.contains(&mv));
     assert!(!names(bot_choices(&plugin, &game)).contains(&"alphabeta".to_owned()));
-    let err = bot_for("alphabeta", &plugin, &game).err().unwrap();
+    let err = bot_for("alphabeta", &plugin, &game)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(err.contains("chance"), "{err}");
     // At a chance turn the hint still answers.
     let mut rolling = game.clone();
@@ -129,6 +132,12 @@ fn bots_are_built_for_the_options_in_play() {
     let err = bot_by_name_with("alphabeta", &plugin, &three)
         .err()
         .unwrap();
+    // An engine that cannot play this game is told apart from a name nobody knows.
+    assert!(
+        matches!(err, tavola::bots::BotError::Unsuited { seats: 3, .. }),
+        "{err:?}"
+    );
+    let err = err.to_string();
     assert!(err.contains("3 seats"), "{err}");
     assert!(bot_by_name_with("alphabeta", &plugin, &defaults).is_ok());
     assert!(bot_by_name_with("expert", &plugin, &three).is_ok());
@@ -161,6 +170,9 @@ fn bot_names_out_of_range_are_refused_with_the_reason() {
         let err = bot_for(name, &plugin, &game).err().unwrap_or_else(|| {
             panic!("{name} is refused");
         });
+        // A malformed name is bad input (not an unknown bot), whatever its engine.
+        assert_eq!(err.kind(), tavola::plugins::ErrorKind::BadInput, "{name}");
+        let err = err.to_string();
         assert!(err.contains(says) && err.contains(name), "{name}: {err}");
     }
     for name in [

@@ -246,7 +246,10 @@ fn six_seats(path: &Path) {
         .collect();
     assert!(offered.contains(&"mcts".to_owned()), "{offered:?}");
     assert!(!offered.contains(&"alphabeta".to_owned()), "{offered:?}");
-    let err = bot_for("alphabeta", &plugin, &game).err().unwrap();
+    let err = bot_for("alphabeta", &plugin, &game)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(err.contains("6 seats"), "{err}");
     let legal = game.legal_moves().unwrap();
     for name in ["mcts:300", "mcts:300:1:0", "beginner", "casual"] {

@@ -10,7 +10,7 @@ use super::{
     engine::EngineConfig, max_threads, mcts::MctsConfig,
 };
 use crate::{
-    bots::Bot,
+    bots::{Bot, BotError},
     plugins::{CallError, GameHandle},
 };
 
@@ -24,23 +24,35 @@ fn ranged(
     i: usize,
     what: &str,
     (lo, hi): (u64, u64),
-) -> Result<Option<u64>, String> {
+) -> Result<Option<u64>, BotError> {
     let Some(text) = parts.get(i) else {
         return Ok(None);
     };
     match text.parse::<u64>() {
         Ok(n) if (lo..=hi).contains(&n) => Ok(Some(n)),
-        _ => Err(format!(
-            "`{name}`: {what} must be a whole number from {lo} to {hi}, not `{text}`"
-        )),
+        _ => Err(BotError::Number {
+            name: name.to_owned(),
+            what: what.to_owned(),
+            range: format!("a whole number from {lo} to {hi}"),
+            text: (*text).to_owned(),
+        }),
+    }
+}
+
+/// A [`BotError::Shape`]: `name` should look like `expected`.
+fn shape(name: &str, expected: &str) -> BotError {
+    BotError::Shape {
+        name: name.to_owned(),
+        expected: expected.to_owned(),
     }
 }
 
 /// The MCTS bot called `name` (`mcts[:N[:T[:C[:X]]]]`), every number range-checked.
-fn mcts_by_name(name: &str, parts: &[&str], hints: &SearchHints) -> Result<Box<dyn Bot>, String> {
+fn mcts_by_name(name: &str, parts: &[&str], hints: &SearchHints) -> Result<Box<dyn Bot>, BotError> {
     if parts.len() > 5 {
-        return Err(format!(
-            "`{name}`: expected mcts[:SIMULATIONS[:THREADS[:CUTOFF[:EXPLORATION]]]]"
+        return Err(shape(
+            name,
+            "mcts[:SIMULATIONS[:THREADS[:CUTOFF[:EXPLORATION]]]]",
         ));
     }
     let cores = max_threads() as u64;
@@ -67,8 +79,11 @@ fn mcts_by_name(name: &str, parts: &[&str], hints: &SearchHints) -> Result<Box<d
             .parse::<f64>()
             .ok()
             .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| {
-                format!("`{name}`: the exploration constant must be a finite number, 0 or more")
+            .ok_or_else(|| BotError::Number {
+                name: name.to_owned(),
+                what: "the exploration constant".to_owned(),
+                range: "a finite number, 0 or more".to_owned(),
+                text: (*x).to_owned(),
             })?;
     }
     Ok(Box::new(MctsBot::new(name, config)))
@@ -81,25 +96,22 @@ pub fn engine_by_name(
     name: &str,
     game: &GameHandle,
     hints: &SearchHints,
-) -> Result<Option<Box<dyn Bot>>, String> {
+) -> Result<Option<Box<dyn Bot>>, BotError> {
     let parts: Vec<&str> = name.split(':').collect();
     match parts[0] {
         "mcts" => mcts_by_name(name, &parts, hints).map(Some),
         "alphabeta" => {
-            let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
+            let (seats, chance) = describe(game)?;
             if !alphabeta_plays(seats, chance) {
-                return Err(format!(
-                    "`{name}` plays two-seat games without chance only; this game of `{}` has {seats} seats{}",
-                    game.plugin_id(),
-                    if chance {
-                        " and may have chance events"
-                    } else {
-                        ""
-                    }
-                ));
+                return Err(BotError::Unsuited {
+                    name: name.to_owned(),
+                    game: game.plugin_id().to_owned(),
+                    seats,
+                    chance,
+                });
             }
             if parts.len() > 2 {
-                return Err(format!("`{name}`: expected alphabeta[:DEPTH]"));
+                return Err(shape(name, "alphabeta[:DEPTH]"));
             }
             let depth = ranged(name, &parts, 1, "the depth", (1, MAX_DEPTH))?;
             // A fixed depth searches to it; without one, 1.5 s a move. A plugin built
@@ -123,14 +135,16 @@ pub fn engine_by_name(
             };
             Ok(Some(Box::new(AlphaBetaBot::new(name, config, fallback))))
         }
-        "alphabeta-legacy" | "expert-legacy" => Err(format!(
-            "`{name}` is gone: it searched with the host's own alpha-beta, which is removed \
-             (the plugin's engine is the one alpha-beta); use `alphabeta` or `expert`"
-        )),
+        "alphabeta-legacy" | "expert-legacy" => Err(BotError::Gone {
+            name: name.to_owned(),
+            instead: "it searched with the host's own alpha-beta, which is removed (the \
+                      plugin's engine is the one alpha-beta); use `alphabeta` or `expert`"
+                .to_owned(),
+        }),
         level => match Level::from_name(level) {
-            Some(_) if parts.len() > 1 => Err(format!("`{name}`: a level takes no numbers")),
+            Some(_) if parts.len() > 1 => Err(shape(name, "a level's name alone, without numbers")),
             Some(l) => {
-                let (seats, chance) = describe(game).map_err(|e| e.to_string())?;
+                let (seats, chance) = describe(game)?;
                 Ok(Some(l.bot(seats, chance, hints)))
             }
             None => Ok(None),

@@ -241,7 +241,7 @@ pub(super) fn bot_with_time(
     name: &str,
     time: Option<Duration>,
 ) -> Result<Box<dyn Bot>> {
-    let mut bot = bot_for(name, plugin, game).map_err(|e| anyhow!(e))?;
+    let mut bot = bot_for(name, plugin, game)?;
     if let Some(t) = time
         && !(may_take_time(name) && bot.set_time(t))
     {

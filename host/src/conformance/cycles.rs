@@ -135,7 +135,7 @@ pub fn play_bot_game(
         if name == SEARCH_BOT {
             return Ok(short_search(&plugin.manifest().search));
         }
-        bot_for(name, plugin, &game)
+        bot_for(name, plugin, &game).map_err(|e| e.to_string())
     };
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
         .map(|s| bot(if s % 2 == 0 { a } else { b }))

@@ -13,7 +13,7 @@ use game_api::MoveId;
 use super::protocol::BotTrace;
 use crate::{
     bots::{Bot, bot_for},
-    plugins::{CallError, ErrorKind, GameHandle, Plugin},
+    plugins::{CallError, GameHandle, Plugin},
 };
 
 /// A bot kept for a seat.
@@ -110,6 +110,6 @@ pub(super) fn ready(
             return Ok(turn(bot, kept.serial, since.len()));
         }
     }
-    let bot = bot_for(name, plugin, game).map_err(|e| CallError::host(ErrorKind::UnknownBot, e))?;
+    let bot = bot_for(name, plugin, game).map_err(|e| CallError::host(e.kind(), e.to_string()))?;
     Ok(turn(bot, serial, 0))
 }

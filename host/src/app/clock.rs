@@ -10,10 +10,10 @@
 use egui::RichText;
 use game_api::Turn;
 
-use super::PlayView;
+use super::Table;
 use crate::ending::{ClockState, Ending, clock_text};
 
-impl PlayView {
+impl Table {
     /// Gives the game clocks: `per_game_ms` for each seat, plus `increment_ms` after
     /// each move.
     pub fn start_clock(&mut self, per_game_ms: u64, increment_ms: u64) {

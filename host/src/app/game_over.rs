@@ -4,7 +4,7 @@
 use egui::RichText;
 use game_api::{GameResult, Outcome};
 
-use super::{Command, Intent, PlayView, board::seat_colour};
+use super::{Command, Intent, Table, board::seat_colour};
 use crate::ending::Ending;
 
 /// What the summary asks for.
@@ -104,7 +104,7 @@ pub fn standings(outcome: &Outcome) -> Vec<usize> {
     order
 }
 
-impl PlayView {
+impl Table {
     /// The summary of a finished game, over the board; returns what the person chose.
     pub(super) fn game_over_ui(
         &self,
@@ -162,7 +162,7 @@ impl PlayView {
                 });
                 // Moves of the seats: chance throws are not counted as moves.
                 let all = self.session.moves();
-                let moves = super::play_view::move_count(all, all.len());
+                let moves = super::table::move_count(all, all.len());
                 let seconds = self
                     .session
                     .moves()

@@ -1,12 +1,12 @@
 //! What the person asked for at the table: the drawing code (`play_ui`
-//! and the views it calls) only reads the [`PlayView`] controller and returns
+//! and the views it calls) only reads the [`Table`] controller and returns
 //! [`Intent`]s; the app hands them back to the controller once per frame, which carries
-//! them out ([`PlayView::apply`]). So the views never change the game, and one place
-//! ([`PlayView::enabled`]) decides what the menus, the buttons and the shortcuts allow.
+//! them out ([`Table::apply`]). So the views never change the game, and one place
+//! ([`Table::enabled`]) decides what the menus, the buttons and the shortcuts allow.
 
 use game_api::{MoveId, SiteId, Turn};
 
-use super::{Command, PlayView};
+use super::{Command, Table};
 use crate::session::SeatKind;
 
 /// Something the person asked of the game on screen.
@@ -51,7 +51,7 @@ pub enum Intent {
     Answer(bool),
 }
 
-impl PlayView {
+impl Table {
     /// Whether `command` can be carried out now: the one answer the menus, the side
     /// panel's buttons and the keyboard shortcuts share. Commands that do not concern
     /// the game on screen are always allowed here (the app decides on those).

@@ -30,7 +30,6 @@ pub mod online_lan;
 mod options_form;
 mod pieces;
 mod play_ui;
-mod play_view;
 mod plugin_watch;
 mod plugins_panel;
 mod qr;
@@ -43,6 +42,7 @@ mod saving;
 mod settings;
 mod site_contents;
 mod starting;
+mod table;
 mod terminate;
 
 use std::{path::PathBuf, sync::mpsc};
@@ -55,12 +55,12 @@ pub use intent::Intent;
 pub use new_game::{DialogOutcome, NewGameDialog, NewGameRequest};
 pub use pieces::{paint_piece, piece_shapes, style_of};
 pub use play_ui::key_label;
-pub use play_view::{PlayView, PluginFailure};
 pub use plugins_panel::{PluginsAction, PluginsPanel};
 pub use qr::{qr_modules, qr_ui};
 pub use resign::Asking;
 pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
+pub use table::{PluginFailure, Table};
 
 use self::{
     chooser::GameChooser, file_dialog::FileDialog, recover::RecoverWindow, rules_panel::RulesPanel,
@@ -138,7 +138,7 @@ pub struct TavolaApp {
     screen: Screen,
     chooser: GameChooser,
     new_game: Option<NewGameDialog>,
-    play: Option<PlayView>,
+    play: Option<Table>,
     rules_open: bool,
     rules: RulesPanel,
     plugins_panel: PluginsPanel,
@@ -251,12 +251,12 @@ impl TavolaApp {
     }
 
     /// The game being played, if any.
-    pub fn play_view(&self) -> Option<&PlayView> {
+    pub fn play_view(&self) -> Option<&Table> {
         self.play.as_ref()
     }
 
     /// The game being played, if any, to change it.
-    pub fn play_view_mut(&mut self) -> Option<&mut PlayView> {
+    pub fn play_view_mut(&mut self) -> Option<&mut Table> {
         self.play.as_mut()
     }
 

@@ -6,9 +6,9 @@
 use egui::RichText;
 use game_api::{MoveId, Turn};
 
-use super::{Intent, PlayView, play_ui::key_label};
+use super::{Intent, Table, play_ui::key_label};
 
-impl PlayView {
+impl Table {
     /// The bar of moves made without a site (a Herd's direction, a pass), above the board.
     /// Once a game has used it, its row stays, empty when there is nothing to choose, so
     /// the board does not jump up and down from turn to turn.

@@ -5,9 +5,9 @@
 //! [`net::join`](crate::net::join())) with its own sandboxed worker, which checks every
 //! move and keeps the record. [`OnlineGame`] reads what that side tells it ([`Update`]):
 //! while the other player is awaited it shows the invite; once the game is set up it
-//! opens a table ([`PlayView`], with a worker of its own) on which the other players'
+//! opens a table ([`Table`], with a worker of its own) on which the other players'
 //! seats are [`SeatKind::Remote`] and which follows the network side's record (see
-//! `play_view::follow`). The person plays on that table as at any other; their moves,
+//! `table::follow`). The person plays on that table as at any other; their moves,
 //! resignation, draw offers and takeback requests go back to the network side as lines
 //! (a move's notation, `resign`, `draw`, `takeback`, `yes`, `no`).
 
@@ -15,7 +15,7 @@ use std::{path::PathBuf, sync::mpsc, time::Duration};
 
 use game_api::{Options, Turn};
 
-use super::PlayView;
+use super::Table;
 use crate::{
     net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, TimeControl, Update},
     plugins::{Plugin, PluginSet},
@@ -58,7 +58,7 @@ pub struct OnlineGame {
     /// Why the table could not be opened.
     table_error: Option<String>,
     /// The table, once the game is set up and its worker started.
-    table: Option<PlayView>,
+    table: Option<Table>,
     /// Whether the game offered is to be listed on the local network.
     list_on_lan: bool,
     /// Its listing while it waits for players, or why it could not be listed.
@@ -367,7 +367,7 @@ impl OnlineGame {
                     record.seed.unwrap_or(0),
                     record.start.as_deref(),
                 );
-                let mut table = PlayView::new(session, remote, snapshot, self.exe.clone());
+                let mut table = Table::new(session, remote, snapshot, self.exe.clone());
                 table.follow_network();
                 self.table = Some(table);
             }
@@ -376,12 +376,12 @@ impl OnlineGame {
     }
 
     /// The table, once the game is set up.
-    pub fn table(&self) -> Option<&PlayView> {
+    pub fn table(&self) -> Option<&Table> {
         self.table.as_ref()
     }
 
     /// The table, to carry out what the person asked at it.
-    pub fn table_mut(&mut self) -> Option<&mut PlayView> {
+    pub fn table_mut(&mut self) -> Option<&mut Table> {
         self.table.as_mut()
     }
 

@@ -1,11 +1,11 @@
 //! Drawing the game being played: the board, the seat panels, the move list, the status
-//! line and the failure banner. It reads the [`PlayView`] controller and hands back what
+//! line and the failure banner. It reads the [`Table`] controller and hands back what
 //! the person asked for (a move, a command); it calls no plugin.
 
 use egui::{Color32, RichText};
 use game_api::MoveId;
 
-use super::{Command, Intent, PlayView, board::seat_colour};
+use super::{Command, Intent, Table, board::seat_colour};
 use crate::session::SeatKind;
 
 /// The least width the board keeps beside the side panel and the rules.
@@ -13,7 +13,7 @@ pub const BOARD_MIN: f32 = 460.0;
 /// The least width of the side panel (seats, buttons, moves).
 pub const SIDE_MIN: f32 = 210.0;
 
-impl PlayView {
+impl Table {
     /// Keyboard hints: the move whose key was pressed, when the key names exactly one of
     /// the moves still possible.
     fn key_move(&self, ctx: &egui::Context) -> Option<MoveId> {
@@ -60,7 +60,7 @@ impl PlayView {
     }
 
     /// Draws the play view; it only reads the controller, and returns what the person
-    /// asked for (the app hands it to [`PlayView::apply`]).
+    /// asked for (the app hands it to [`Table::apply`]).
     pub fn ui(&self, ui: &mut egui::Ui) -> Vec<Intent> {
         let mut intents: Vec<Intent> = self
             .key_move(ui.ctx())
@@ -165,8 +165,8 @@ impl PlayView {
         let moves = self.session.moves();
         let cursor = self.session.cursor();
         let (n, total) = (
-            super::play_view::move_count(moves, cursor),
-            super::play_view::move_count(moves, moves.len()),
+            super::table::move_count(moves, cursor),
+            super::table::move_count(moves, moves.len()),
         );
         if self.reviewing_finished() {
             Some(crate::tr!("play-reviewing-finished", n = n, total = total))
@@ -479,7 +479,7 @@ impl PlayView {
         ui.label(what);
         ui.label(crate::tr!(
             "plugin-failed-kept",
-            moves = super::play_view::move_count(self.session.moves(), self.session.cursor())
+            moves = super::table::move_count(self.session.moves(), self.session.cursor())
         ));
         ui.horizontal(|ui| {
             if self.restarting() {

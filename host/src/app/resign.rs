@@ -8,7 +8,7 @@
 
 use game_api::{Outcome, Turn};
 
-use super::PlayView;
+use super::Table;
 use crate::{ending::Ending, session::SeatKind};
 
 /// A question the controller is asking the people at the computer.
@@ -20,7 +20,7 @@ pub enum Asking {
     Draw(u8),
 }
 
-impl PlayView {
+impl Table {
     /// The seat a resignation or a draw offer speaks for: the person to move, else the one
     /// person playing; `None` when no person plays or the game is over.
     pub fn person_seat(&self) -> Option<u8> {
@@ -63,7 +63,7 @@ impl PlayView {
         self.asking
     }
 
-    /// Asks whether the person really resigns (see [`PlayView::person_seat`]).
+    /// Asks whether the person really resigns (see [`Table::person_seat`]).
     pub fn ask_resign(&mut self) {
         if let Some(seat) = self.person_seat() {
             self.asking = Some(Asking::Resign(seat));

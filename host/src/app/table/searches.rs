@@ -4,14 +4,14 @@
 
 use game_api::{MoveId, Turn};
 
-use super::{BotJob, HINT_TIME, PlayView};
+use super::{BotJob, HINT_TIME, Table};
 use crate::app::eval_bar::{EVAL_TIME, Evaluation};
 use crate::{
     session::SeatKind,
     worker::{BotMoved, Poll, RemoteGame, Reply, WorkerError, WorkerFailure},
 };
 
-impl PlayView {
+impl Table {
     /// Stops the bot thinking, if one does, and forgets a move it played that is not
     /// shown yet: the worker is sent back to the record's position.
     pub(in crate::app) fn cancel_bot(&mut self) {
@@ -53,7 +53,11 @@ impl PlayView {
         // The hint's answer feeds the bar too.
         self.drop_eval_job();
         let seed = self.session.cursor() as u64;
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+        let Some(remote) = self
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.failure.is_none())
+        else {
             return;
         };
         self.endgame.first_use(remote);
@@ -66,7 +70,11 @@ impl PlayView {
     /// The person agrees to the endgame tables offered: they are built in the worker,
     /// beside the game.
     pub fn prepare_tables(&mut self) {
-        if let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) {
+        if let Some(remote) = self
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.failure.is_none())
+        {
             self.endgame.prepare(remote);
         }
     }
@@ -92,7 +100,11 @@ impl PlayView {
     }
 
     pub(super) fn poll_searches(&mut self, now: f64, step_seconds: f64) {
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+        let Some(remote) = self
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.failure.is_none())
+        else {
             return;
         };
         if let Some(failure) = remote.failure() {
@@ -100,7 +112,7 @@ impl PlayView {
             return;
         }
         self.poll_probe();
-        let Some(remote) = self.remote.as_mut() else {
+        let Some(remote) = self.remote.as_deref_mut() else {
             return;
         };
         if let Some(id) = self.hint_job
@@ -125,7 +137,7 @@ impl PlayView {
                 Err(e) => return self.failed(e),
             }
         }
-        let Some(remote) = self.remote.as_mut() else {
+        let Some(remote) = self.remote.as_deref_mut() else {
             return;
         };
         if let Some(id) = self.eval_job
@@ -152,7 +164,7 @@ impl PlayView {
                 Err(e) => return self.failed(e),
             }
         }
-        let Some(remote) = self.remote.as_mut() else {
+        let Some(remote) = self.remote.as_deref_mut() else {
             return;
         };
         if let Some(job) = &self.bot
@@ -265,7 +277,7 @@ impl PlayView {
             return;
         }
         let seed = self.position;
-        let Some(remote) = self.remote.as_mut() else {
+        let Some(remote) = self.remote.as_deref_mut() else {
             return;
         };
         match remote.start_hint(seed, EVAL_TIME) {
@@ -277,7 +289,11 @@ impl PlayView {
     pub(super) fn start_bot(&mut self, seat: u8, name: &str) {
         self.drop_eval_job();
         let seed = self.session.rng().u64();
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+        let Some(remote) = self
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.failure.is_none())
+        else {
             return;
         };
         self.endgame.first_use(remote);

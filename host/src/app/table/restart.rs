@@ -4,7 +4,7 @@
 
 use std::{sync::mpsc, time::Duration};
 
-use super::PlayView;
+use super::Table;
 use crate::worker::{Abandon, RemoteGame, Snapshot, WorkerError, WorkerFailure};
 
 /// A restart under way: its answer, and the flag that stops its worker.
@@ -24,9 +24,9 @@ impl Drop for Restarting {
     }
 }
 
-impl PlayView {
+impl Table {
     /// Starts the plugin again in a new worker and sets up the game at the cursor, off
-    /// the UI thread; [`PlayView::logic`] shows it once it is set up.
+    /// the UI thread; [`Table::logic`] shows it once it is set up.
     pub fn begin_restart(&mut self) {
         let plugin = self.session.plugin().clone();
         let moves = self.session.played_ids();
@@ -83,7 +83,7 @@ impl PlayView {
         }
         match started {
             Ok((remote, snapshot)) => {
-                self.remote = Some(remote);
+                self.remote = Some(Box::new(remote));
                 self.woken = false;
                 self.failure = None;
                 self.error = None;

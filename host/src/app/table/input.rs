@@ -4,10 +4,35 @@
 
 use game_api::{MoveId, MoveInfo, SiteId, Turn};
 
-use super::PlayView;
-use crate::{app::board::Marks, session::SeatKind};
+use super::Table;
+use crate::{
+    app::board::{BoardView, Marks},
+    session::SeatKind,
+};
 
-impl PlayView {
+/// The person's input at the board: the sites clicked so far, how the board faces, and
+/// whether it takes keys.
+#[derive(Debug, Clone)]
+pub(in crate::app) struct Input {
+    /// The sites clicked so far, along the legal moves' site paths.
+    pub path: Vec<SiteId>,
+    /// How the board is drawn.
+    pub board: BoardView,
+    /// Whether the board takes key presses (not while a dialog is open).
+    pub keys_enabled: bool,
+}
+
+impl Default for Input {
+    fn default() -> Self {
+        Input {
+            path: Vec::new(),
+            board: BoardView::default(),
+            keys_enabled: true,
+        }
+    }
+}
+
+impl Table {
     /// Whether a person may move now.
     pub(in crate::app) fn person_to_move(&self) -> bool {
         match self.turn {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use game_api::{Effect, MoveId, MoveInfo, SiteId};
 
-use super::PlayView;
+use super::Table;
 use crate::{
     app::move_preview::PreviewMarks,
     worker::{Poll, RemoteGame, WorkerError},
@@ -15,7 +15,7 @@ use crate::{
 /// The previews of the position on the board.
 #[derive(Debug, Default)]
 pub(in crate::app) struct Previews {
-    /// The position (see [`PlayView::position`]) the previews below are of.
+    /// The position (see [`Table::position`]) the previews below are of.
     position: u64,
     /// The moves previewed there, with their effects and marks (none: the plugin
     /// refused to say, and is not asked again).
@@ -33,7 +33,7 @@ impl Previews {
     }
 }
 
-impl PlayView {
+impl Table {
     /// The one legal move that pointing at `site` names, given the sites clicked so far:
     /// the move whose next site it is, if only one move goes on through it (a piece with
     /// several destinations names none until it is clicked).
@@ -49,7 +49,7 @@ impl PlayView {
     }
 
     /// Notes the move the person points at now (none: no preview). Asking the worker
-    /// waits for [`logic`](PlayView::logic).
+    /// waits for [`logic`](Table::logic).
     pub(in crate::app) fn point_at(&mut self, mv: Option<MoveId>) {
         self.previews.pointed = mv.filter(|_| self.person_to_move());
     }
@@ -73,7 +73,11 @@ impl PlayView {
             self.previews.known.clear();
             self.previews.position = self.position;
         }
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+        let Some(remote) = self
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.failure.is_none())
+        else {
             return;
         };
         if let Some((id, asked, position)) = self.previews.job {

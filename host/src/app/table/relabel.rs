@@ -4,10 +4,10 @@
 
 use game_api::Effect;
 
-use super::{FRAME_WAIT, Pending, PlayView};
+use super::{FRAME_WAIT, Pending, Table};
 use crate::worker::{RemoteGame, Snapshot};
 
-impl PlayView {
+impl Table {
     /// Re-labels the game in the language now chosen: at once, or as soon as the
     /// position change on its way (a move, a jump in the history) has come back.
     pub fn relabel(&mut self) {

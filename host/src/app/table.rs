@@ -2,7 +2,7 @@
 //! its [`Session`]), the position as the worker last described it, the animation, the bot
 //! and hint searches, the pause state and the person's input. Drawing is in `play_ui`,
 //! which only reads it and returns what the person asked for ([`Intent`](super::Intent)),
-//! carried out by [`PlayView::apply`] once per frame.
+//! carried out by [`Table::apply`] once per frame.
 //!
 //! Every call into plugin code goes to the game's worker process ([`RemoteGame`]). When
 //! the worker dies or hangs, the controller keeps the record up to the last move, says
@@ -18,7 +18,8 @@ use super::{
 };
 use crate::{
     session::{SeatKind, Session},
-    worker::{RemoteGame, Snapshot, WorkerError, WorkerFailure},
+    table::Link,
+    worker::{Snapshot, WorkerError, WorkerFailure},
 };
 
 mod follow;
@@ -80,9 +81,9 @@ pub struct PluginFailure {
 }
 
 /// The game in progress, as shown and played.
-pub struct PlayView {
+pub struct Table {
     pub(super) session: Session,
-    remote: Option<RemoteGame>,
+    remote: Option<Box<dyn Link>>,
     worker_exe: PathBuf,
     pub(super) layout: Layout,
     pub(super) view: View,
@@ -154,7 +155,7 @@ pub struct PlayView {
     /// Whether the worker wakes the window when it answers.
     woken: bool,
     /// The language changed: the game is to be re-labelled once no position change is
-    /// on its way (see [`PlayView::relabel`]).
+    /// on its way (see [`Table::relabel`]).
     relabel_due: bool,
     /// What the moves pointed at would do.
     previews: preview::Previews,
@@ -172,17 +173,17 @@ pub struct PlayView {
     follow: Option<follow::Follow>,
 }
 
-impl PlayView {
+impl Table {
     /// The view of `session`, whose game `remote` holds at the position `snapshot`.
     pub fn new(
         session: Session,
-        remote: RemoteGame,
+        remote: impl Link + 'static,
         snapshot: Snapshot,
         worker_exe: PathBuf,
     ) -> Self {
-        let mut view = PlayView {
+        let mut view = Table {
             session,
-            remote: Some(remote),
+            remote: Some(Box::new(remote)),
             worker_exe,
             layout: snapshot.layout.clone().unwrap_or(Layout {
                 size: [1.0, 1.0],
@@ -326,15 +327,15 @@ impl PlayView {
 
     /// Whether the game's plugin answers near the watchdog's limit (for a warning).
     pub fn slow_plugin(&self) -> Option<&crate::worker::Slow> {
-        self.remote.as_ref().and_then(RemoteGame::slow)
+        self.remote.as_deref().and_then(Link::slow)
     }
 
     /// The worker, unless it failed.
-    fn remote(&mut self) -> Option<&mut RemoteGame> {
+    fn remote(&mut self) -> Option<&mut (dyn Link + 'static)> {
         if self.failure.is_some() {
             return None;
         }
-        self.remote.as_mut()
+        self.remote.as_deref_mut()
     }
 
     /// Notes a failed request: a refusal goes to the status line, a dead worker stops
@@ -452,7 +453,10 @@ impl PlayView {
         self.poll_searches(now, step_seconds);
         self.poll_preview();
         self.tick_clock(ctx, now);
-        if let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none())
+        if let Some(remote) = self
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.failure.is_none())
             && self.endgame.poll(remote, now)
         {
             ctx.request_repaint_after(std::time::Duration::from_millis(200));
@@ -504,3 +508,6 @@ impl PlayView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -4,7 +4,7 @@
 
 use game_api::Turn;
 
-use super::PlayView;
+use super::Table;
 use crate::{app::endgame::EndgameTables, worker::Poll};
 
 /// The tables' word on one position: asked, or answered.
@@ -20,7 +20,7 @@ pub(in crate::app) enum Probe {
     },
 }
 
-impl PlayView {
+impl Table {
     /// A search's share and words for the seat to move, put right by the endgame
     /// tables where they hold the position: perfect play's result (1 won, 0 lost, ½
     /// drawn) and its words after the search's. The first time for a position, the
@@ -48,7 +48,11 @@ impl PlayView {
     }
 
     fn start_probe(&mut self) {
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+        let Some(remote) = self
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.failure.is_none())
+        else {
             return;
         };
         self.probe = self.endgame.start_probe(remote).map(|id| Probe::Asked {
@@ -63,7 +67,11 @@ impl PlayView {
         let Some(Probe::Asked { id, position }) = self.probe else {
             return;
         };
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+        let Some(remote) = self
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.failure.is_none())
+        else {
             return;
         };
         let Poll::Ready(answer) = remote.poll(id) else {

@@ -4,14 +4,14 @@
 //! waited for as bots are; their moves, the chance outcomes (drawn from the seed both
 //! sides fixed) and takebacks come in the record and are played again here, animated,
 //! by the table's own worker. A person's move is not played here: it goes to the network
-//! side as its notation ([`PlayView::take_lines`]) and comes back in the record once
+//! side as its notation ([`Table::take_lines`]) and comes back in the record once
 //! every side has checked it. So the table never runs ahead of the game both sides
 //! agree on, and everything the table shows (the board, the move list, its events) is
 //! drawn as for a game at one table.
 
 use game_api::{MoveId, Turn};
 
-use super::PlayView;
+use super::Table;
 use crate::record::{Record, RecordedMove};
 
 /// What the table knows of the network side's game.
@@ -29,7 +29,7 @@ pub(in crate::app) struct Follow {
     broken: Option<String>,
 }
 
-impl PlayView {
+impl Table {
     /// Makes this table follow a game played over the network (see the module).
     pub(in crate::app) fn follow_network(&mut self) {
         self.follow = Some(Follow::default());

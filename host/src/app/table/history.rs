@@ -13,7 +13,7 @@
 
 use game_api::Turn;
 
-use super::{FRAME_WAIT, Pending, PlayView};
+use super::{FRAME_WAIT, Pending, Table};
 use crate::{record::RecordedMove, session::SeatKind, worker::Request};
 
 /// The moves a branch replaced, kept so that they can be swapped back.
@@ -31,7 +31,7 @@ pub(in crate::app) fn move_count(moves: &[RecordedMove], upto: usize) -> usize {
     crate::record::seat_moves(&moves[..upto.min(moves.len())])
 }
 
-impl PlayView {
+impl Table {
     /// Sets the position to the record's first `n` moves (through the worker).
     fn set_position(&mut self, n: usize) {
         if self.pending.is_some() {

@@ -4,13 +4,13 @@
 
 use game_api::{Effect, MoveId, MoveInfo, Turn};
 
-use super::{FRAME_WAIT, Pending, PlayView};
+use super::{FRAME_WAIT, Pending, Table};
 use crate::{
     session::SeatKind,
     worker::{Poll, RemoteGame, Request, Snapshot},
 };
 
-impl PlayView {
+impl Table {
     /// Plays `mv`, animating it over `step_seconds` per step. The worker's answer is
     /// waited for a moment; if it takes longer, the game waits for it frame by frame.
     /// At a network game's table the move goes to the network side instead, and is
@@ -23,7 +23,7 @@ impl PlayView {
         self.play_now(mv, now, step_seconds);
     }
 
-    /// Plays `mv` in the table's worker (see [`PlayView::play`]).
+    /// Plays `mv` in the table's worker (see [`Table::play`]).
     pub(super) fn play_now(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
         // A finished game is read-only: only its recorded moves are replayed (Redo).
         if self.pending.is_some()
@@ -67,7 +67,7 @@ impl PlayView {
         let id = match pending {
             Pending::Play { id, .. } | Pending::Goto { id } | Pending::Relabel { id } => *id,
         };
-        let Some(remote) = self.remote.as_mut() else {
+        let Some(remote) = self.remote.as_deref_mut() else {
             self.pending = None;
             return;
         };
@@ -185,7 +185,7 @@ pub(in crate::app) struct MoveEvent {
     pub text: String,
 }
 
-impl PlayView {
+impl Table {
     /// Says the move list's events again, in the language now chosen.
     pub(super) fn reword_move_events(&mut self) {
         let texts: Vec<((usize, String), Option<String>)> = self

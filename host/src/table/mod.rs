@@ -1,0 +1,28 @@
+//! The table's parts that hold no drawing: what the play screen (`app`) is composed of,
+//! each in its own file with its own tests, none of them importing egui.
+//!
+//! - [`Link`]: the seam between the table and the game's worker. [`RemoteGame`]
+//!   (a plugin in its worker process) is one link; [`ScriptedLink`] answers from a
+//!   script, so that the table's logic is tested without a window or a process.
+//! - [`Position`]: the position as the worker last described it.
+//! - [`Flow`]: paused, held, replaying; what a branch replaced.
+//! - [`Clocks`]: when the running clock was read, whether its board is seen.
+//! - [`Notes`]: the error, the event line, the plugin's failure, a question asked.
+//!
+//! [`RemoteGame`]: crate::worker::RemoteGame
+
+mod clocks;
+mod flow;
+mod link;
+mod notes;
+#[cfg(test)]
+pub(crate) mod pile;
+mod position;
+mod scripted;
+
+pub use clocks::Clocks;
+pub use flow::{Flow, Replaced};
+pub use link::Link;
+pub use notes::{Asking, Notes, PluginFailure};
+pub use position::Position;
+pub use scripted::{Answerer, Script, ScriptedLink};

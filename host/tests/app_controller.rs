@@ -102,7 +102,7 @@ fn a_disabled_commands_shortcut_does_nothing() {
     let play = h.state().play_view().unwrap();
     assert!(play.is_over(), "{}", play.notation());
     // Opened where its moves end, to look at: paused.
-    assert!(play.paused);
+    assert!(play.paused());
     // Pause/Resume means nothing in a finished game: disabled everywhere, and its
     // shortcut (which, carried out, would resume) leaves the game as it is.
     assert!(!play.enabled(Command::PauseResume));
@@ -110,7 +110,7 @@ fn a_disabled_commands_shortcut_does_nothing() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
     h.run();
     assert!(
-        h.state().play_view().unwrap().paused,
+        h.state().play_view().unwrap().paused(),
         "Ctrl+P resumed a finished game"
     );
     // Hint too: no search starts.

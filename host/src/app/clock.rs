@@ -23,7 +23,7 @@ impl Table {
             per_game_ms.max(1),
             increment_ms,
         )));
-        self.clock_since = None;
+        self.clocks.stop();
         self.dirty = true;
     }
 
@@ -41,20 +41,19 @@ impl Table {
 
     /// The seat whose clock runs now, if any.
     pub fn clock_running(&self) -> Option<u8> {
-        let Turn::Seat { seat } = self.turn else {
+        let Turn::Seat { seat } = self.position.turn else {
             return None;
         };
         let runs = self.session.clock().is_some()
-            && !self.paused
-            && !self.replaying
+            && !self.flow.paused
+            && !self.flow.replaying
             && !self.is_over()
-            && self.failure.is_none()
+            && self.notes.failure.is_none()
             && self.pending.is_none()
-            && self.animation.is_none()
-            && self.asking.is_none()
+            && self.shown.animation.is_none()
+            && self.notes.asking.is_none()
             && !self.held()
-            && self.visible
-            && self.seen
+            && self.clocks.watched()
             && !self.session.can_redo();
         runs.then_some(seat)
     }
@@ -63,11 +62,7 @@ impl Table {
     /// dialog hides it, the window is not minimised). Hidden, the clocks stop; shown
     /// again, they start once the board has been drawn.
     pub fn set_visible(&mut self, visible: bool) {
-        self.visible = visible;
-        if !visible {
-            self.seen = false;
-            self.clock_since = None;
-        }
+        self.clocks.set_visible(visible);
     }
 
     /// Whether `seat`'s time is low: under a tenth of the game's time, at least 10 s and
@@ -86,11 +81,10 @@ impl Table {
     /// Runs the clock of the seat to move up to `now` (seconds); a seat out of time loses.
     pub(super) fn tick_clock(&mut self, ctx: &egui::Context, now: f64) {
         let Some(seat) = self.clock_running() else {
-            self.clock_since = None;
+            self.clocks.stop();
             return;
         };
-        let since = self.clock_since.replace(now).unwrap_or(now);
-        let spent = ((now - since).max(0.0) * 1000.0) as u64;
+        let spent = self.clocks.spent_ms(now);
         let Some(clock) = self.session.clock_mut() else {
             return;
         };
@@ -112,7 +106,7 @@ impl Table {
         {
             *left = left.saturating_add(clock.increment_ms);
         }
-        self.clock_since = None;
+        self.clocks.stop();
     }
 
     /// A seat's clock in its panel (nothing when the game has no clocks).

@@ -56,7 +56,10 @@ impl TavolaApp {
             Command::PauseResume => self.with_play(|p| p.pause_resume()),
             Command::Replay => self.with_play(|p| p.replay(now)),
             Command::SkipAnimation => self.with_play(|p| p.skip_animation()),
-            Command::FlipBoard => self.with_play(|p| p.board.flipped = !p.board.flipped),
+            Command::FlipBoard => self.with_play(|p| {
+                let board = p.board_mut();
+                board.flipped = !board.flipped;
+            }),
             Command::Save => self.ask_save(),
             Command::Load => self.ask_load(),
             Command::Recover => {

@@ -112,7 +112,13 @@ impl Table {
         outcome: &Outcome,
         ending: Option<Ending>,
     ) -> Option<GameOverAction> {
-        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        let names: Vec<String> = self
+            .position
+            .view
+            .panels
+            .iter()
+            .map(|p| p.seat.clone())
+            .collect();
         let name = |i: usize| {
             names
                 .get(i)
@@ -207,9 +213,9 @@ impl Table {
 
     /// Whether the summary of the finished game shown was closed (and can be reopened).
     pub fn summary_hidden(&self) -> bool {
-        self.summary_closed
+        self.notes.summary_closed
             && self.final_result().is_some()
-            && self.animation.is_none()
+            && self.shown.animation.is_none()
             && !self.session.can_redo()
     }
 
@@ -217,9 +223,9 @@ impl Table {
     /// animation runs, and the summary was not closed.
     pub(super) fn summary_shown(&self) -> bool {
         self.final_result().is_some()
-            && self.animation.is_none()
+            && self.shown.animation.is_none()
             && !self.session.can_redo()
-            && !self.summary_closed
+            && !self.notes.summary_closed
     }
 
     /// Shows the end of the game over the board (`board` is where the board is drawn) when

@@ -191,7 +191,7 @@ impl TavolaApp {
     }
 
     fn show_game(&mut self, mut play: Table) {
-        play.endgame = super::endgame::EndgameTables::new(self.tables_root());
+        play.searches.endgame = super::endgame::EndgameTables::new(self.tables_root());
         self.play = Some(play);
         self.screen = Screen::Play;
         self.failures_seen = 0;
@@ -255,7 +255,7 @@ impl TavolaApp {
             }
             play.play(moves[rng.below(moves.len())].id, 0.0, 0.0);
         }
-        play.paused = !start.moves.is_empty() || start.random_moves > 0;
+        play.flow.paused = !start.moves.is_empty() || start.random_moves > 0;
         Ok(())
     }
 

@@ -334,7 +334,7 @@ impl TavolaApp {
             Screen::Play => {
                 let dialog_open = self.dialog_open();
                 if let Some(play) = &mut self.play {
-                    play.keys_enabled = !dialog_open;
+                    play.set_keys_enabled(!dialog_open);
                     play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&ctx, now, step);
                     // The views only read the controller; what the person asked for is
@@ -416,7 +416,7 @@ impl TavolaApp {
             if game.table().is_some() {
                 egui::Panel::top("online_bar").show(ui, |ui| close = game.bar_ui(ui));
                 if let Some(table) = game.table_mut() {
-                    table.keys_enabled = self.message.is_none();
+                    table.set_keys_enabled(self.message.is_none());
                     // The same table as a game at this computer: the views read it, the
                     // controller carries out what the person asked.
                     let intents = table.ui(ui);

@@ -392,7 +392,7 @@ impl OnlineGame {
 
     /// Whether the board is drawn turned (the person plays seat 1, drawn at the bottom).
     pub fn turned(&self) -> bool {
-        self.table.as_ref().is_some_and(|t| t.board.flipped)
+        self.table.as_ref().is_some_and(|t| t.board().flipped)
     }
 
     fn send(&mut self, line: &str) {

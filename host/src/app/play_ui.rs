@@ -19,8 +19,8 @@ impl Table {
     fn key_move(&self, ctx: &egui::Context) -> Option<MoveId> {
         // Keys typed into a dialog or a text field never reach the board.
         if !self.person_to_move()
-            || !self.keys_enabled
-            || self.asking.is_some()
+            || !self.input.keys_enabled
+            || self.notes.asking.is_some()
             || ctx.memory(|m| m.focused().is_some())
         {
             return None;
@@ -50,7 +50,7 @@ impl Table {
     /// The keys the board's moves answer to now (a direction on an arrow, say): those
     /// play the move rather than step through the history.
     pub fn keys_claimed(&self) -> Vec<egui::Key> {
-        if !self.person_to_move() || !self.keys_enabled {
+        if !self.person_to_move() || !self.input.keys_enabled {
             return Vec::new();
         }
         self.candidates()
@@ -75,7 +75,7 @@ impl Table {
                 );
             });
         }
-        if self.failure.is_some() {
+        if self.notes.failure.is_some() {
             egui::Panel::top("plugin_failure").show(ui, |ui| self.failure_ui(ui, &mut intents));
         } else if let Some(slow) = self.slow_plugin() {
             egui::Panel::top("plugin_slow").show(ui, |ui| {
@@ -107,7 +107,7 @@ impl Table {
         egui::Panel::bottom("status").show(ui, |ui| {
             self.status_ui(ui, &mut intents);
         });
-        if self.eval_bar {
+        if self.searches.eval_bar {
             egui::Panel::left("eval_bar")
                 .resizable(false)
                 .exact_size(super::eval_bar::BAR_WIDTH + 12.0)
@@ -119,9 +119,9 @@ impl Table {
                     let stale = shown.is_none();
                     super::eval_bar::eval_bar_ui(
                         ui,
-                        shown.or(self.evaluation.as_ref()),
+                        shown.or(self.searches.evaluation.as_ref()),
                         &names,
-                        self.board.flipped,
+                        self.input.board.flipped,
                         stale,
                         seat_colour,
                     );
@@ -136,20 +136,22 @@ impl Table {
             let room = ui.available_size() - egui::vec2(0.0, line);
             let response = ui
                 .allocate_ui(room, |ui| {
-                    self.board.ui(ui, &self.layout, &contents, &marks)
+                    self.input
+                        .board
+                        .ui(ui, &self.position.layout, &contents, &marks)
                 })
                 .inner;
             if let Some(site) = response.clicked {
                 intents.push(Intent::ClickSite(site));
             }
-            label_stores(ui, &self.layout, &response.rects);
+            label_stores(ui, &self.position.layout, &response.rects);
             let side_choice = self.choices_beside_site_ui(ui, &response.rects, &mut intents);
             let pointed = bar_choice
                 .or(side_choice)
                 .or_else(|| self.move_at(response.pointed));
             intents.push(Intent::Point {
                 mv: pointed,
-                position: self.position,
+                position: self.position.count,
             });
             self.preview_ui(ui, &response.rects, line);
             let board = ui.min_rect();
@@ -202,9 +204,10 @@ impl Table {
             }
             // What a move made happen is told once the board has shown it.
             if let Some(e) = self
-                .last_event
+                .notes
+                .event
                 .as_ref()
-                .filter(|_| self.animation.is_none())
+                .filter(|_| self.shown.animation.is_none())
             {
                 ui.separator();
                 ui.label(e);
@@ -217,7 +220,7 @@ impl Table {
             {
                 intents.push(Intent::BringBack);
             }
-            if let Some((_, n)) = &self.hint {
+            if let Some((_, n)) = &self.searches.hint {
                 ui.separator();
                 ui.label(
                     RichText::new(crate::tr!("play-hint", notation = n.clone()))
@@ -233,11 +236,11 @@ impl Table {
                 ui.spinner();
                 ui.label(crate::tr!("play-waiting"));
             }
-            if self.paused && !self.is_over() && !self.replaying {
+            if self.flow.paused && !self.is_over() && !self.flow.replaying {
                 ui.separator();
                 ui.label(RichText::new(crate::tr!("play-paused")).italics());
             }
-            if let Some(e) = &self.error {
+            if let Some(e) = &self.notes.error {
                 ui.separator();
                 ui.colored_label(Color32::from_rgb(230, 90, 90), e);
             }
@@ -248,7 +251,7 @@ impl Table {
     /// build's progress.
     fn endgame_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         let megabytes = |bytes: u64| (bytes as f64 / 1e6).max(1.0);
-        if let Some(bytes) = self.endgame.offer() {
+        if let Some(bytes) = self.searches.endgame.offer() {
             ui.separator();
             ui.label(crate::tr!(
                 "play-endgame-offer",
@@ -268,7 +271,7 @@ impl Table {
             {
                 intents.push(Intent::DeclineTables);
             }
-        } else if let Some((share, bytes)) = self.endgame.progress() {
+        } else if let Some((share, bytes)) = self.searches.endgame.progress() {
             ui.separator();
             let text = if bytes == 0 {
                 crate::tr!("play-endgame-loading")
@@ -384,7 +387,9 @@ impl Table {
                 Command::OfferDraw,
             ] {
                 let label = match command {
-                    Command::PauseResume if !self.replaying && (self.paused || self.held()) => {
+                    Command::PauseResume
+                        if !self.flow.replaying && (self.flow.paused || self.held()) =>
+                    {
                         crate::tr!("play-resume")
                     }
                     Command::PauseResume => crate::tr!("play-pause"),
@@ -398,7 +403,7 @@ impl Table {
                     intents.push(Intent::Command(command));
                 }
             }
-            if self.animation.is_some() && ui.button(crate::tr!("play-skip")).clicked() {
+            if self.shown.animation.is_some() && ui.button(crate::tr!("play-skip")).clicked() {
                 intents.push(Intent::Command(Command::SkipAnimation));
             }
             if self.thinking() && ui.button(crate::tr!("play-stop-bot")).clicked() {
@@ -438,7 +443,7 @@ impl Table {
                     let event = m
                         .check
                         .clone()
-                        .and_then(|check| self.move_events.get(&(i, check)))
+                        .and_then(|check| self.shown.move_events.get(&(i, check)))
                         .map(|e| &e.text);
                     let text = move_line(ui, text, event, i < cursor);
                     if ui.selectable_label(i + 1 == cursor, text).clicked() {
@@ -454,7 +459,7 @@ impl Table {
     /// The banner shown when the plugin's process failed: which plugin, how, and what can
     /// be done; the game is kept up to its last move.
     fn failure_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        let Some(failure) = &self.failure else {
+        let Some(failure) = &self.notes.failure else {
             return;
         };
         ui.add_space(4.0);

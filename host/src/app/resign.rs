@@ -11,25 +11,18 @@ use game_api::{Outcome, Turn};
 use super::Table;
 use crate::{ending::Ending, session::SeatKind};
 
-/// A question the controller is asking the people at the computer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Asking {
-    /// "Resign for this seat?"
-    Resign(u8),
-    /// "This seat offers a draw: do the other people accept?"
-    Draw(u8),
-}
+pub use crate::table::Asking;
 
 impl Table {
     /// The seat a resignation or a draw offer speaks for: the person to move, else the one
     /// person playing; `None` when no person plays or the game is over.
     pub fn person_seat(&self) -> Option<u8> {
-        if self.is_over() || self.failure.is_some() {
+        if self.is_over() || self.notes.failure.is_some() {
             return None;
         }
         let seats = self.session.seats();
         let person = |s: u8| seats.get(usize::from(s)) == Some(&SeatKind::Person);
-        if let Turn::Seat { seat } = self.turn
+        if let Turn::Seat { seat } = self.position.turn
             && person(seat)
         {
             return Some(seat);
@@ -44,7 +37,7 @@ impl Table {
     /// Whether the game is over: by its rules, or by a resignation, a draw agreed or a
     /// loss on time — also while an earlier point of the finished game is reviewed.
     pub fn is_over(&self) -> bool {
-        matches!(self.turn, Turn::Over { .. }) || self.session.finished()
+        matches!(self.position.turn, Turn::Over { .. }) || self.session.finished()
     }
 
     /// The result of the finished game and, when the players ended it, how.
@@ -52,7 +45,7 @@ impl Table {
         if let Some(ending) = self.session.ending() {
             return Some((ending.outcome(self.session.seats().len()), Some(ending)));
         }
-        match &self.turn {
+        match &self.position.turn {
             Turn::Over { outcome } => Some((outcome.clone(), None)),
             _ => None,
         }
@@ -60,13 +53,13 @@ impl Table {
 
     /// The question being asked, if any (the board takes no keys meanwhile).
     pub fn asking(&self) -> Option<Asking> {
-        self.asking
+        self.notes.asking
     }
 
     /// Asks whether the person really resigns (see [`Table::person_seat`]).
     pub fn ask_resign(&mut self) {
         if let Some(seat) = self.person_seat() {
-            self.asking = Some(Asking::Resign(seat));
+            self.notes.asking = Some(Asking::Resign(seat));
         }
     }
 
@@ -79,7 +72,7 @@ impl Table {
         if self.follows() {
             // The other side is asked over the network; its answer comes as a report.
             self.send_line("draw".into());
-            self.last_event = Some(crate::tr!("online-draw-offered"));
+            self.notes.event = Some(crate::tr!("online-draw-offered"));
             return;
         }
         let bot = self
@@ -91,16 +84,16 @@ impl Table {
         match bot {
             Some((i, _)) => {
                 let name = self.seat_name(i as u8);
-                self.last_event = Some(crate::tr!("draw-bot-declines", seat = name));
+                self.notes.event = Some(crate::tr!("draw-bot-declines", seat = name));
             }
-            None => self.asking = Some(Asking::Draw(seat)),
+            None => self.notes.asking = Some(Asking::Draw(seat)),
         }
     }
 
     /// Answers the question asked: `true` resigns or accepts the draw, `false` cancels
     /// or declines.
     pub fn answer(&mut self, yes: bool) {
-        let Some(question) = self.asking.take() else {
+        let Some(question) = self.notes.asking.take() else {
             return;
         };
         match (question, yes) {
@@ -112,7 +105,7 @@ impl Table {
             }
             (Asking::Draw(_), true) => self.end_by(Ending::AgreedDraw),
             (Asking::Draw(seat), false) => {
-                self.last_event = Some(crate::tr!("draw-declined", seat = self.seat_name(seat)));
+                self.notes.event = Some(crate::tr!("draw-declined", seat = self.seat_name(seat)));
             }
             (Asking::Resign(_), false) => {}
         }
@@ -123,11 +116,11 @@ impl Table {
     pub fn end_by(&mut self, ending: Ending) {
         self.cancel_bot();
         self.drop_hint();
-        self.replaying = false;
+        self.flow.replaying = false;
         self.session.set_cursor(self.session.moves().len());
         self.session.set_ending(Some(ending));
         // The status line says how it ended.
-        self.last_event = None;
+        self.notes.event = None;
         self.dirty = true;
     }
 
@@ -141,7 +134,8 @@ impl Table {
 
     /// A seat's name as the game calls it.
     pub(super) fn seat_name(&self, seat: u8) -> String {
-        self.view
+        self.position
+            .view
             .panels
             .get(usize::from(seat))
             .map(|p| p.seat.clone())
@@ -150,7 +144,9 @@ impl Table {
 
     /// Shows the question being asked, if any.
     pub(super) fn asking_ui(&self, ctx: &egui::Context, intents: &mut Vec<super::Intent>) {
-        let Some(question) = self.asking else { return };
+        let Some(question) = self.notes.asking else {
+            return;
+        };
         let (text, yes, no) = match question {
             Asking::Resign(seat) => (
                 crate::tr!("resign-question", seat = self.seat_name(seat)),

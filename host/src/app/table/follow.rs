@@ -33,8 +33,8 @@ impl Table {
     /// Makes this table follow a game played over the network (see the module).
     pub(in crate::app) fn follow_network(&mut self) {
         self.follow = Some(Follow::default());
-        self.paused = false;
-        self.held = false;
+        self.flow.paused = false;
+        self.flow.held = false;
     }
 
     /// Whether this table follows a game played over the network.
@@ -82,13 +82,13 @@ impl Table {
 
     /// The person's move `mv`: sent to the network side by its notation.
     pub(super) fn send_move(&mut self, mv: MoveId) {
-        match self.moves.iter().find(|m| m.id == mv) {
+        match self.position.moves.iter().find(|m| m.id == mv) {
             Some(m) => {
                 let line = m.notation.clone();
-                self.path.clear();
+                self.input.path.clear();
                 self.send_line(line);
             }
-            None => self.error = Some(crate::tr!("play-move-not-legal", number = mv.0)),
+            None => self.notes.error = Some(crate::tr!("play-move-not-legal", number = mv.0)),
         }
     }
 
@@ -100,8 +100,8 @@ impl Table {
     pub(in crate::app) fn follow(&mut self, target: &Record, now: f64, step_seconds: f64) {
         if self.follow.as_ref().is_none_or(|f| f.broken.is_some())
             || self.pending.is_some()
-            || self.animation.is_some()
-            || self.failure.is_some()
+            || self.shown.animation.is_some()
+            || self.notes.failure.is_some()
         {
             return;
         }
@@ -125,14 +125,15 @@ impl Table {
             self.session.set_ending(None);
             self.session.swap_tail(common, Vec::new());
             self.goto(common);
-            self.held = false;
-            self.last_event = None;
+            self.flow.held = false;
+            self.notes.event = None;
             return;
         }
         if let Some(next) = target.moves.get(common) {
             let behind = target.moves.len() - common;
             let mv = MoveId(next.id);
             if !self
+                .position
                 .moves
                 .iter()
                 .any(|m| m.id == mv && m.notation == next.notation)
@@ -151,7 +152,12 @@ impl Table {
     }
 
     fn follow_failed(&mut self, number: usize, notation: &str) {
-        let legal: Vec<&str> = self.moves.iter().map(|m| m.notation.as_str()).collect();
+        let legal: Vec<&str> = self
+            .position
+            .moves
+            .iter()
+            .map(|m| m.notation.as_str())
+            .collect();
         let text = crate::tr!(
             "online-table-disagrees",
             number = number,
@@ -161,7 +167,7 @@ impl Table {
         if let Some(f) = &mut self.follow {
             f.broken = Some(text.clone());
         }
-        self.error = Some(text);
+        self.notes.error = Some(text);
     }
 
     /// Whether `command` can be carried out at a network game's table (`None`: not a
@@ -173,7 +179,7 @@ impl Table {
         self.follow.as_ref()?;
         // The network side reads the person's lines in their turn only: a request made
         // in another's turn would wait there, and be read as meant for a later one.
-        let playing = self.failure.is_none()
+        let playing = self.notes.failure.is_none()
             && !self.is_over()
             && self.person_seat().is_some()
             && self.network_waits_for_person();
@@ -185,7 +191,7 @@ impl Table {
                         .is_some_and(|s| self.session.moves().iter().any(|m| m.seat == Some(s)))
             }
             Command::Resign | Command::OfferDraw => playing,
-            Command::SkipAnimation => self.animation.is_some(),
+            Command::SkipAnimation => self.shown.animation.is_some(),
             Command::FlipBoard => true,
             _ => false,
         })
@@ -203,6 +209,6 @@ impl Table {
     /// Whether a chance outcome is up that the network side draws (a network game's
     /// chance comes in its record; the table never draws it).
     pub(in crate::app) fn waits_for_network(&self) -> bool {
-        self.follow.is_some() && matches!(self.turn, Turn::Chance { .. })
+        self.follow.is_some() && matches!(self.position.turn, Turn::Chance { .. })
     }
 }

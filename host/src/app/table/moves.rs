@@ -32,11 +32,11 @@ impl Table {
             return;
         }
         self.cancel_bot();
-        let Some(info) = self.moves.iter().find(|m| m.id == mv).cloned() else {
-            self.error = Some(crate::tr!("play-move-not-legal", number = mv.0));
+        let Some(info) = self.position.moves.iter().find(|m| m.id == mv).cloned() else {
+            self.notes.error = Some(crate::tr!("play-move-not-legal", number = mv.0));
             return;
         };
-        let seat = match self.turn {
+        let seat = match self.position.turn {
             Turn::Seat { seat } => Some(seat),
             _ => None,
         };
@@ -67,7 +67,7 @@ impl Table {
         let id = match pending {
             Pending::Play { id, .. } | Pending::Goto { id } | Pending::Relabel { id } => *id,
         };
-        let Some(remote) = self.remote.as_deref_mut() else {
+        let Some(remote) = self.link.remote.as_deref_mut() else {
             self.pending = None;
             return;
         };
@@ -114,7 +114,7 @@ impl Table {
         step_seconds: f64,
     ) {
         let over = matches!(snapshot.turn, Turn::Over { .. });
-        self.last_event = self.event_text(seat, &info.notation, &effects, over);
+        self.notes.event = self.event_text(seat, &info.notation, &effects, over);
         let happened = self.happened_in(seat, &effects, over);
         let at = self.session.cursor();
         let redone = self.session.next_redo() == Some(mv);
@@ -133,16 +133,16 @@ impl Table {
                 over,
                 text,
             };
-            self.move_events.insert((at, check), event);
+            self.shown.move_events.insert((at, check), event);
         }
         if let Some(s) = seat
             && !redone
-            && !self.replaying
+            && !self.flow.replaying
             && !self.session.can_redo()
         {
             self.clock_after_move(s);
         }
-        self.error = None;
+        self.notes.error = None;
         self.dirty = true;
         // A person's new move (from the end, or from an earlier point of the game) goes
         // on with the game: the bots answer. A recorded move played again (Redo, the
@@ -152,22 +152,21 @@ impl Table {
                 self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person)
             })
         {
-            self.paused = false;
-            self.held = false;
+            self.flow.go_on();
         }
         if seat.is_some() {
-            if self.turn_sites.0 == seat {
-                self.turn_sites.1.extend(info.sites.iter().copied());
+            if self.shown.turn_sites.0 == seat {
+                self.shown.turn_sites.1.extend(info.sites.iter().copied());
             } else {
-                self.turn_sites = (seat, info.sites.clone());
+                self.shown.turn_sites = (seat, info.sites.clone());
             }
         }
-        let before = self.contents.clone();
-        let view_before = self.view.clone();
+        let before = self.shown.contents.clone();
+        let view_before = self.position.view.clone();
         self.show(snapshot);
-        self.last_marks = Some(crate::app::move_preview::PreviewMarks::of(&effects).taken());
+        self.shown.last_marks = Some(crate::app::move_preview::PreviewMarks::of(&effects).taken());
         self.start_animation(effects, before, now, step_seconds);
-        self.view_before = self.animation.is_some().then_some(view_before);
+        self.shown.view_before = self.shown.animation.is_some().then_some(view_before);
     }
 }
 
@@ -189,6 +188,7 @@ impl Table {
     /// Says the move list's events again, in the language now chosen.
     pub(super) fn reword_move_events(&mut self) {
         let texts: Vec<((usize, String), Option<String>)> = self
+            .shown
             .move_events
             .iter()
             .map(|(key, e)| (key.clone(), self.happened_in(e.seat, &e.effects, e.over)))
@@ -196,12 +196,12 @@ impl Table {
         for (key, text) in texts {
             match text {
                 Some(text) => {
-                    if let Some(event) = self.move_events.get_mut(&key) {
+                    if let Some(event) = self.shown.move_events.get_mut(&key) {
                         event.text = text;
                     }
                 }
                 None => {
-                    self.move_events.remove(&key);
+                    self.shown.move_events.remove(&key);
                 }
             }
         }

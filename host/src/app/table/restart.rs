@@ -30,8 +30,12 @@ impl Table {
     pub fn begin_restart(&mut self) {
         let plugin = self.session.plugin().clone();
         let moves = self.session.played_ids();
-        let tables = self.endgame.root().map(std::path::Path::to_path_buf);
-        let (exe, options) = (self.worker_exe.clone(), self.session.options().clone());
+        let tables = self
+            .searches
+            .endgame
+            .root()
+            .map(std::path::Path::to_path_buf);
+        let (exe, options) = (self.link.exe.clone(), self.session.options().clone());
         let start = self.session.record().start.clone();
         let (send, answer) = mpsc::channel();
         let abandon = Abandon::default();
@@ -44,7 +48,7 @@ impl Table {
                 });
             let _ = send.send(started);
         });
-        self.restarting = Some(Restarting {
+        self.link.restarting = Some(Restarting {
             answer,
             abandon,
             answered: false,
@@ -55,20 +59,20 @@ impl Table {
     /// scripts: the banner's Restart does not wait).
     pub fn restart_plugin(&mut self) {
         self.begin_restart();
-        while self.restarting.is_some() {
+        while self.link.restarting.is_some() {
             self.poll_restart(Duration::from_millis(50));
         }
     }
 
     /// Whether a restart is under way.
     pub fn restarting(&self) -> bool {
-        self.restarting.is_some()
+        self.link.restarting.is_some()
     }
 
     /// Shows the game in its new worker once the restart has answered (waiting at most
     /// `wait`), or the failure that stopped it.
     pub(super) fn poll_restart(&mut self, wait: Duration) {
-        let Some(restarting) = &self.restarting else {
+        let Some(restarting) = &self.link.restarting else {
             return;
         };
         let started = match restarting.answer.recv_timeout(wait) {
@@ -78,15 +82,15 @@ impl Table {
                 Err(WorkerError::Failed(WorkerFailure::Abandoned))
             }
         };
-        if let Some(mut done) = self.restarting.take() {
+        if let Some(mut done) = self.link.restarting.take() {
             done.answered = true;
         }
         match started {
             Ok((remote, snapshot)) => {
-                self.remote = Some(Box::new(remote));
-                self.woken = false;
-                self.failure = None;
-                self.error = None;
+                self.link.remote = Some(Box::new(remote));
+                self.link.woken = false;
+                self.notes.failure = None;
+                self.notes.error = None;
                 self.show(snapshot);
             }
             Err(WorkerError::Failed(f)) => self.lost_worker(f),

@@ -4,7 +4,7 @@
 
 use game_api::{MoveId, Turn};
 
-use super::{BotJob, HINT_TIME, Table};
+use super::{HINT_TIME, Table, searching::BotJob};
 use crate::app::eval_bar::{EVAL_TIME, Evaluation};
 use crate::{
     session::SeatKind,
@@ -15,8 +15,8 @@ impl Table {
     /// Stops the bot thinking, if one does, and forgets a move it played that is not
     /// shown yet: the worker is sent back to the record's position.
     pub(in crate::app) fn cancel_bot(&mut self) {
-        let queued = self.queued.take().is_some();
-        let job = self.bot.take();
+        let queued = self.searches.queued.take().is_some();
+        let job = self.searches.bot.take();
         if job.is_none() && !queued {
             return;
         }
@@ -35,8 +35,8 @@ impl Table {
 
     /// Forgets the hint shown and stops one being searched.
     pub(in crate::app) fn drop_hint(&mut self) {
-        self.hint = None;
-        if let Some(id) = self.hint_job.take()
+        self.searches.hint = None;
+        if let Some(id) = self.searches.hint_job.take()
             && let Some(remote) = self.remote()
         {
             remote.cancel(id);
@@ -46,23 +46,27 @@ impl Table {
     /// Asks for a hint for the side to move: a one-second search in the worker (the
     /// answer shows when it arrives).
     pub fn hint(&mut self) {
-        if !matches!(self.turn, Turn::Seat { .. }) || self.is_over() || self.hint_job.is_some() {
+        if !matches!(self.position.turn, Turn::Seat { .. })
+            || self.is_over()
+            || self.searches.hint_job.is_some()
+        {
             return;
         }
-        self.hint = None;
+        self.searches.hint = None;
         // The hint's answer feeds the bar too.
         self.drop_eval_job();
         let seed = self.session.cursor() as u64;
         let Some(remote) = self
+            .link
             .remote
             .as_deref_mut()
-            .filter(|_| self.failure.is_none())
+            .filter(|_| self.notes.failure.is_none())
         else {
             return;
         };
-        self.endgame.first_use(remote);
+        self.searches.endgame.first_use(remote);
         match remote.start_hint(seed, HINT_TIME) {
-            Ok(id) => self.hint_job = Some(id),
+            Ok(id) => self.searches.hint_job = Some(id),
             Err(f) => self.lost_worker(f),
         }
     }
@@ -71,39 +75,41 @@ impl Table {
     /// beside the game.
     pub fn prepare_tables(&mut self) {
         if let Some(remote) = self
+            .link
             .remote
             .as_deref_mut()
-            .filter(|_| self.failure.is_none())
+            .filter(|_| self.notes.failure.is_none())
         {
-            self.endgame.prepare(remote);
+            self.searches.endgame.prepare(remote);
         }
     }
 
     /// Whether a hint is being searched.
     pub fn hint_pending(&self) -> bool {
-        self.hint_job.is_some()
+        self.searches.hint_job.is_some()
     }
 
     /// The hint shown: the move and its description.
     pub fn shown_hint(&self) -> Option<&(MoveId, String)> {
-        self.hint.as_ref()
+        self.searches.hint.as_ref()
     }
 
     /// Whether a bot is thinking.
     pub fn thinking(&self) -> bool {
-        self.bot.is_some()
+        self.searches.bot.is_some()
     }
 
     /// The seat whose bot is thinking.
     pub(in crate::app) fn thinking_seat(&self) -> Option<u8> {
-        self.bot.as_ref().map(|b| b.seat)
+        self.searches.bot.as_ref().map(|b| b.seat)
     }
 
     pub(super) fn poll_searches(&mut self, now: f64, step_seconds: f64) {
         let Some(remote) = self
+            .link
             .remote
             .as_deref_mut()
-            .filter(|_| self.failure.is_none())
+            .filter(|_| self.notes.failure.is_none())
         else {
             return;
         };
@@ -112,38 +118,38 @@ impl Table {
             return;
         }
         self.poll_probe();
-        let Some(remote) = self.remote.as_deref_mut() else {
+        let Some(remote) = self.link.remote.as_deref_mut() else {
             return;
         };
-        if let Some(id) = self.hint_job
+        if let Some(id) = self.searches.hint_job
             && let Poll::Ready(answer) = remote.poll(id)
         {
-            self.hint_job = None;
+            self.searches.hint_job = None;
             match answer {
                 Ok(Reply::Hint { mv, text, share }) => {
                     let (share, text) = self.with_tables(share, text);
                     // The same engine's word feeds the bar.
-                    if let (Some(share), &Turn::Seat { seat }) = (share, &self.turn) {
-                        self.evaluation = Some(Evaluation {
+                    if let (Some(share), &Turn::Seat { seat }) = (share, &self.position.turn) {
+                        self.searches.evaluation = Some(Evaluation {
                             seat,
                             share,
                             text: text.clone(),
-                            position: self.position,
+                            position: self.position.count,
                         });
                     }
-                    self.hint = Some((MoveId(mv), text));
+                    self.searches.hint = Some((MoveId(mv), text));
                 }
                 Ok(_) => {}
                 Err(e) => return self.failed(e),
             }
         }
-        let Some(remote) = self.remote.as_deref_mut() else {
+        let Some(remote) = self.link.remote.as_deref_mut() else {
             return;
         };
-        if let Some(id) = self.eval_job
+        if let Some(id) = self.searches.eval_job
             && let Poll::Ready(answer) = remote.poll(id)
         {
-            self.eval_job = None;
+            self.searches.eval_job = None;
             match answer {
                 Ok(Reply::Hint {
                     share: Some(share),
@@ -151,12 +157,12 @@ impl Table {
                     ..
                 }) => {
                     let (share, text) = self.with_tables(Some(share), text);
-                    if let (Some(share), &Turn::Seat { seat }) = (share, &self.turn) {
-                        self.evaluation = Some(Evaluation {
+                    if let (Some(share), &Turn::Seat { seat }) = (share, &self.position.turn) {
+                        self.searches.evaluation = Some(Evaluation {
                             seat,
                             share,
                             text,
-                            position: self.position,
+                            position: self.position.count,
                         });
                     }
                 }
@@ -164,25 +170,25 @@ impl Table {
                 Err(e) => return self.failed(e),
             }
         }
-        let Some(remote) = self.remote.as_deref_mut() else {
+        let Some(remote) = self.link.remote.as_deref_mut() else {
             return;
         };
-        if let Some(job) = &self.bot
+        if let Some(job) = &self.searches.bot
             && let Poll::Ready(answer) = remote.poll(job.id)
         {
             let seat = job.seat;
-            self.bot = None;
+            self.searches.bot = None;
             match answer.and_then(RemoteGame::bot_played) {
                 // Played while the board animated the move before: shown once it has
                 // caught up.
-                Ok(Some(moved)) if self.animation.is_some() => {
-                    self.queued = Some((seat, moved));
+                Ok(Some(moved)) if self.shown.animation.is_some() => {
+                    self.searches.queued = Some((seat, moved));
                 }
                 Ok(Some(moved)) => self.bot_moved(seat, moved, now, step_seconds),
                 Ok(None) => {}
                 Err(WorkerError::Refused(e)) => {
-                    self.paused = true;
-                    self.error = Some(crate::tr!("play-bot-failed", error = e.to_string()));
+                    self.flow.paused = true;
+                    self.notes.error = Some(crate::tr!("play-bot-failed", error = e.to_string()));
                 }
                 Err(e) => self.failed(e),
             }
@@ -193,14 +199,14 @@ impl Table {
     /// (paused, held, replayed, in its history, over, failed) or its move is already
     /// chosen.
     pub(super) fn start_bot_if_due(&mut self) {
-        let Turn::Seat { seat } = self.turn else {
+        let Turn::Seat { seat } = self.position.turn else {
             return;
         };
-        if self.bot.is_some()
-            || self.queued.is_some()
+        if self.searches.bot.is_some()
+            || self.searches.queued.is_some()
             || self.pending.is_some()
             || self.bots_wait()
-            || self.failure.is_some()
+            || self.notes.failure.is_some()
             || self.is_over()
         {
             return;
@@ -215,7 +221,7 @@ impl Table {
         let mv = MoveId(moved.mv);
         // The worker's answers are checked legal where the bot searched: the position
         // shown.
-        let Some(info) = self.moves.iter().find(|m| m.id == mv).cloned() else {
+        let Some(info) = self.position.moves.iter().find(|m| m.id == mv).cloned() else {
             return self.lost_worker(WorkerFailure::Invalid(format!(
                 "a bot's move #{} that is not legal in the position shown",
                 mv.0
@@ -229,7 +235,7 @@ impl Table {
 
     /// Shows or hides the evaluation bar (the app's setting); hidden, its search stops.
     pub fn set_eval_bar(&mut self, on: bool) {
-        self.eval_bar = on;
+        self.searches.eval_bar = on;
         if !on {
             self.drop_eval_job();
         }
@@ -238,14 +244,15 @@ impl Table {
     /// The engine's evaluation of the position shown, if the bar's search (or a hint)
     /// has given one for it.
     pub fn evaluation(&self) -> Option<&Evaluation> {
-        self.evaluation
+        self.searches
+            .evaluation
             .as_ref()
-            .filter(|e| e.position == self.position)
+            .filter(|e| e.position == self.position.count)
     }
 
     /// Stops the bar's search, if one runs (the position changed, a bot is to think).
     pub(super) fn drop_eval_job(&mut self) {
-        if let Some(id) = self.eval_job.take()
+        if let Some(id) = self.searches.eval_job.take()
             && let Some(remote) = self.remote()
         {
             remote.cancel(id);
@@ -256,32 +263,32 @@ impl Table {
     /// turn of a game not over, while no bot thinks or is about to (a person's turn, or
     /// the bots wait), no hint is searched and the position has no evaluation yet.
     pub(super) fn start_eval_if_due(&mut self) {
-        let &Turn::Seat { seat } = &self.turn else {
+        let &Turn::Seat { seat } = &self.position.turn else {
             return;
         };
         let bot_due = matches!(
             self.session.seats().get(usize::from(seat)),
             Some(SeatKind::Bot(_))
         ) && !self.bots_wait();
-        if !self.eval_bar
-            || self.eval_job.is_some()
-            || self.hint_job.is_some()
-            || self.bot.is_some()
-            || self.queued.is_some()
+        if !self.searches.eval_bar
+            || self.searches.eval_job.is_some()
+            || self.searches.hint_job.is_some()
+            || self.searches.bot.is_some()
+            || self.searches.queued.is_some()
             || self.pending.is_some()
             || bot_due
-            || self.failure.is_some()
+            || self.notes.failure.is_some()
             || self.is_over()
             || self.evaluation().is_some()
         {
             return;
         }
-        let seed = self.position;
-        let Some(remote) = self.remote.as_deref_mut() else {
+        let seed = self.position.count;
+        let Some(remote) = self.link.remote.as_deref_mut() else {
             return;
         };
         match remote.start_hint(seed, EVAL_TIME) {
-            Ok(id) => self.eval_job = Some(id),
+            Ok(id) => self.searches.eval_job = Some(id),
             Err(f) => self.lost_worker(f),
         }
     }
@@ -290,15 +297,16 @@ impl Table {
         self.drop_eval_job();
         let seed = self.session.rng().u64();
         let Some(remote) = self
+            .link
             .remote
             .as_deref_mut()
-            .filter(|_| self.failure.is_none())
+            .filter(|_| self.notes.failure.is_none())
         else {
             return;
         };
-        self.endgame.first_use(remote);
+        self.searches.endgame.first_use(remote);
         match remote.start_bot_move(name, seed) {
-            Ok(id) => self.bot = Some(BotJob { id, seat }),
+            Ok(id) => self.searches.bot = Some(BotJob { id, seat }),
             Err(f) => self.lost_worker(f),
         }
     }

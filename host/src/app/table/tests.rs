@@ -126,7 +126,7 @@ fn a_different_move_from_an_earlier_point_branches_and_can_be_swapped_back() {
 #[test]
 fn a_pointing_made_in_an_earlier_position_is_dropped() {
     let (mut view, _) = people();
-    let position = view.position;
+    let position = view.position.count;
     view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
     view.apply(
         Intent::Point {

@@ -185,7 +185,7 @@ impl Table {
                 });
                 // A network game's rematch and review are the network side's: its
                 // record is saved, and opens like any saved game.
-                let here = !self.follows();
+                let here = self.referee.history_here();
                 ui.horizontal(|ui| {
                     if here
                         && ui

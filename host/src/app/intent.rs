@@ -96,7 +96,7 @@ impl Table {
                 if self.notes.failure.is_some() => {}
             // A network game's history and seats are the network side's.
             Intent::Goto(_) | Intent::Review | Intent::BringBack | Intent::SetSeat(..)
-                if self.follows() => {}
+                if !self.referee.history_here() => {}
             Intent::Goto(n) => self.goto(n),
             Intent::SetSeat(seat, kind) => {
                 if self.session.seats().get(seat).is_some_and(|k| *k != kind) {

@@ -411,10 +411,10 @@ impl TavolaApp {
         if let Some(game) = &mut self.online {
             let ctx = ui.ctx().clone();
             game.logic(&ctx, now, step);
-            let mut close = false;
+            let mut asked = Vec::new();
             let mut commands = Vec::new();
             if game.table().is_some() {
-                egui::Panel::top("online_bar").show(ui, |ui| close = game.bar_ui(ui));
+                egui::Panel::top("online_bar").show(ui, |ui| asked = game.bar_ui(ui));
                 if let Some(table) = game.table_mut() {
                     table.set_keys_enabled(self.message.is_none());
                     // The same table as a game at this computer: the views read it, the
@@ -427,7 +427,11 @@ impl TavolaApp {
                         .collect();
                 }
             } else {
-                egui::CentralPanel::default().show(ui, |ui| close = game.bar_ui(ui));
+                egui::CentralPanel::default().show(ui, |ui| asked = game.bar_ui(ui));
+            }
+            let mut close = false;
+            for intent in asked {
+                close |= game.apply(intent);
             }
             if close {
                 self.online = None;

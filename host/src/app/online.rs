@@ -27,6 +27,15 @@ use crate::{
 /// The table's worker being started, off the UI thread.
 type Opening = mpsc::Receiver<Result<(RemoteGame, Snapshot), String>>;
 
+/// What the person asked in the network game's bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarIntent {
+    /// The answer to the other side's question (a draw offer, a takeback request).
+    Answer(bool),
+    /// Close the game (finished, or one this computer cannot show).
+    Close,
+}
+
 /// A network game in progress, as this side knows it from its updates.
 pub struct OnlineGame {
     updates: mpsc::Receiver<Update>,
@@ -399,11 +408,26 @@ impl OnlineGame {
         let _ = self.lines.send(line.to_owned());
     }
 
+    /// Carries out what the person asked in the bar ([`OnlineGame::bar_ui`]); returns
+    /// whether the game is closed.
+    pub fn apply(&mut self, intent: BarIntent) -> bool {
+        match intent {
+            BarIntent::Answer(yes) => {
+                if self.question.take().is_some() {
+                    self.send(if yes { "yes" } else { "no" });
+                }
+                false
+            }
+            BarIntent::Close => true,
+        }
+    }
+
     /// Draws what the table does not: the invite while players are awaited, the
     /// clocks, the other side's questions, what the game said and how it ended. Returns
-    /// true when the person closes a finished game.
-    pub fn bar_ui(&mut self, ui: &mut egui::Ui) -> bool {
-        let mut close = false;
+    /// what the person asked (an answer, closing the game), carried out by
+    /// [`OnlineGame::apply`].
+    pub fn bar_ui(&self, ui: &mut egui::Ui) -> Vec<BarIntent> {
+        let mut intents = Vec::new();
         if let Some(invite) = self.invite.clone().filter(|_| self.record.is_none()) {
             ui.label(crate::tr!("online-waiting"));
             // The button first: the invite is long, and is cut to the width left.
@@ -422,12 +446,10 @@ impl OnlineGame {
             ui.horizontal(|ui| {
                 ui.label(q);
                 if ui.button(crate::tr!("online-yes")).clicked() {
-                    self.send("yes");
-                    self.question = None;
+                    intents.push(BarIntent::Answer(true));
                 }
                 if ui.button(crate::tr!("online-no")).clicked() {
-                    self.send("no");
-                    self.question = None;
+                    intents.push(BarIntent::Answer(false));
                 }
             });
         }
@@ -444,7 +466,9 @@ impl OnlineGame {
             };
             ui.horizontal(|ui| {
                 ui.label(text);
-                close = ui.button(crate::tr!("online-close")).clicked();
+                if ui.button(crate::tr!("online-close")).clicked() {
+                    intents.push(BarIntent::Close);
+                }
             });
         } else if self.table_error.is_some()
             || self
@@ -454,7 +478,9 @@ impl OnlineGame {
         {
             // This computer cannot show the game: the person may leave it (the other
             // side then waits for this one, as for a dropped connection).
-            close = ui.button(crate::tr!("online-leave")).clicked();
+            if ui.button(crate::tr!("online-leave")).clicked() {
+                intents.push(BarIntent::Close);
+            }
         }
         for r in self.reports.iter().rev().take(3) {
             ui.small(r);
@@ -463,7 +489,7 @@ impl OnlineGame {
             // The game's updates come from its own thread: look for them often.
             ui.ctx().request_repaint_after(Duration::from_millis(100));
         }
-        close
+        intents
     }
 
     /// The seat whose clock runs: the seat to move, unless the game is over or waits

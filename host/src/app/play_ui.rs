@@ -336,7 +336,7 @@ impl Table {
                         .unwrap_or(SeatKind::Person);
                     let mut selected = current.clone();
                     let seat_text = super::new_game::seat_label(&current);
-                    if self.follows() {
+                    if !self.referee.history_here() {
                         // A game played over the network: its seats are fixed.
                         ui.label(seat_text);
                     } else {

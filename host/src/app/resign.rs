@@ -69,9 +69,8 @@ impl Table {
         let Some(seat) = self.person_seat() else {
             return;
         };
-        if self.follows() {
+        if !self.referee.request(crate::table::referee::Ask::Draw) {
             // The other side is asked over the network; its answer comes as a report.
-            self.send_line("draw".into());
             self.notes.event = Some(crate::tr!("online-draw-offered"));
             return;
         }
@@ -99,7 +98,7 @@ impl Table {
         match (question, yes) {
             (Asking::Resign(seat), true) => {
                 // Over the network the resignation is the network side's to record.
-                if !self.resign_following(seat) {
+                if self.referee.request(crate::table::referee::Ask::Resign) {
                     self.end_by(Ending::Resigned { seat });
                 }
             }

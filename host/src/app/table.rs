@@ -21,7 +21,7 @@ use super::{
 };
 use crate::{
     session::{SeatKind, Session},
-    table::{Clocks, Flow, Link, Notes, Position},
+    table::{Clocks, Flow, Link, LocalReferee, Notes, Position, Referee},
     worker::{Snapshot, WorkerError, WorkerFailure},
 };
 
@@ -91,8 +91,9 @@ pub struct Table {
     pub(super) pending: Option<Pending>,
     /// Set when the record changed (a move, an undo): the app saves it.
     pub(super) dirty: bool,
-    /// The game is played over the network: the table follows the network side's record.
-    follow: Option<follow::Follow>,
+    /// Decides what may be played and when a move counts: this computer's people, or
+    /// the network side.
+    pub(super) referee: Box<dyn Referee>,
 }
 
 impl Table {
@@ -115,7 +116,7 @@ impl Table {
             notes: Notes::default(),
             pending: None,
             dirty: true,
-            follow: None,
+            referee: Box::new(LocalReferee),
         };
         view.show(snapshot);
         view.face_the_person();
@@ -295,27 +296,8 @@ impl Table {
 
     /// Runs bots, chance, hints and animations. Call every frame.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
-        if !self.link.woken
-            && let Some(remote) = &self.link.remote
-        {
-            // The worker's answers wake the window: no polling while a bot thinks.
-            let ctx = ctx.clone();
-            remote.set_waker(std::sync::Arc::new(move || ctx.request_repaint()));
-            self.link.woken = true;
-        }
-        if self.pending.is_some() {
-            self.settle(now, std::time::Duration::ZERO);
-            if self.pending.is_some() {
-                ctx.request_repaint_after(std::time::Duration::from_millis(20));
-                return;
-            }
-        }
-        if self.link.restarting.is_some() {
-            self.poll_restart(std::time::Duration::ZERO);
-            ctx.request_repaint_after(std::time::Duration::from_millis(30));
-        }
-        if self.link.relabel_due {
-            self.relabel_now();
+        if !self.upkeep(ctx, now) {
+            return;
         }
         // Once a game has offered moves without a site, the move bar keeps its row.
         self.position.uses_move_bar |= self.person_to_move()
@@ -324,11 +306,7 @@ impl Table {
         self.poll_searches(now, step_seconds);
         self.poll_preview();
         self.tick_clock(ctx, now);
-        if let Some(remote) = self
-            .link
-            .remote
-            .as_deref_mut()
-            .filter(|_| self.notes.failure.is_none())
+        if let Some(remote) = self.link.get(self.notes.failure.is_some())
             && self.searches.endgame.poll(remote, now)
         {
             ctx.request_repaint_after(std::time::Duration::from_millis(200));
@@ -358,11 +336,46 @@ impl Table {
         if self.searches.bot.is_some() || self.bots_wait() || self.is_over() {
             return;
         }
+        self.next_turn(ctx, now, step_seconds);
+    }
+
+    /// The worker's chores: its answers wake the window, a position change on its way
+    /// is taken, a restart polled, a relabelling due sent. Returns whether the frame
+    /// goes on (not while a position change is still on its way).
+    fn upkeep(&mut self, ctx: &egui::Context, now: f64) -> bool {
+        if !self.link.woken
+            && let Some(remote) = &self.link.remote
+        {
+            // The worker's answers wake the window: no polling while a bot thinks.
+            let ctx = ctx.clone();
+            remote.set_waker(std::sync::Arc::new(move || ctx.request_repaint()));
+            self.link.woken = true;
+        }
+        if self.pending.is_some() {
+            self.settle(now, std::time::Duration::ZERO);
+            if self.pending.is_some() {
+                ctx.request_repaint_after(std::time::Duration::from_millis(20));
+                return false;
+            }
+        }
+        if self.link.restarting.is_some() {
+            self.poll_restart(std::time::Duration::ZERO);
+            ctx.request_repaint_after(std::time::Duration::from_millis(30));
+        }
+        if self.link.relabel_due {
+            self.relabel_now();
+        }
+        true
+    }
+
+    /// The game goes on by itself at the end of the record: chance is drawn after a
+    /// moment (unless a network game's side draws it), a bot is started.
+    fn next_turn(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
         match &self.position.turn {
             Turn::Over { .. } => {}
             // A network game's chance is drawn by the network side, from the seed both
             // sides fixed: its outcome comes in the record.
-            Turn::Chance { .. } if self.waits_for_network() => {}
+            Turn::Chance { .. } if !self.referee.draws_chance() => {}
             Turn::Chance { outcomes } => {
                 // Chance is shown for a moment, unless moves are shown at once.
                 let due = *self

@@ -8,6 +8,8 @@
 //! - [`Flow`]: paused, held, replaying; what a branch replaced.
 //! - [`Clocks`]: when the running clock was read, whether its board is seen.
 //! - [`Notes`]: the error, the event line, the plugin's failure, a question asked.
+//! - [`Referee`]: what may be played and when a move counts — [`LocalReferee`] for
+//!   play at this computer, [`NetworkReferee`] for a network game.
 //!
 //! [`RemoteGame`]: crate::worker::RemoteGame
 
@@ -18,6 +20,7 @@ mod notes;
 #[cfg(test)]
 pub(crate) mod pile;
 mod position;
+pub mod referee;
 mod scripted;
 
 pub use clocks::Clocks;
@@ -25,4 +28,5 @@ pub use flow::{Flow, Replaced};
 pub use link::Link;
 pub use notes::{Asking, Notes, PluginFailure};
 pub use position::Position;
+pub use referee::{LocalReferee, NetworkReferee, Referee};
 pub use scripted::{Answerer, Script, ScriptedLink};

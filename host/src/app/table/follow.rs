@@ -9,87 +9,42 @@
 //! agree on, and everything the table shows (the board, the move list, its events) is
 //! drawn as for a game at one table.
 
-use game_api::{MoveId, Turn};
+use game_api::MoveId;
 
 use super::Table;
-use crate::record::{Record, RecordedMove};
-
-/// What the table knows of the network side's game.
-#[derive(Debug, Default)]
-pub(in crate::app) struct Follow {
-    /// The network side waits for the person's move (it said so, and nothing was sent
-    /// since).
-    your_turn: bool,
-    /// The table shows every move of the record it was last given.
-    synced: bool,
-    /// Lines for the network side: a move's notation, `resign`, `draw`, `takeback`.
-    lines: Vec<String>,
-    /// Why the table cannot follow (the network side's move is not legal in the table's
-    /// worker: the two workers disagree).
-    broken: Option<String>,
-}
+use crate::{
+    record::{Record, RecordedMove},
+    table::NetworkReferee,
+};
 
 impl Table {
-    /// Makes this table follow a game played over the network (see the module).
+    /// Makes this table follow a game played over the network (see the module): its
+    /// referee is the network side's.
     pub(in crate::app) fn follow_network(&mut self) {
-        self.follow = Some(Follow::default());
+        self.referee = Box::new(NetworkReferee::default());
         self.flow.paused = false;
         self.flow.held = false;
     }
 
-    /// Whether this table follows a game played over the network.
-    pub fn follows(&self) -> bool {
-        self.follow.is_some()
-    }
-
-    /// Whether the network side waits for the person's move and the board shows the
-    /// game as both sides have it.
-    pub(in crate::app) fn network_waits_for_person(&self) -> bool {
-        self.follow
-            .as_ref()
-            .is_none_or(|f| f.your_turn && f.synced && f.broken.is_none())
+    /// Whether this table's history and seats are its own (not a network game's).
+    pub fn history_here(&self) -> bool {
+        self.referee.history_here()
     }
 
     /// The network side says the person is to move (`true`), or that the game changed
     /// (`false`, until it says so again).
     pub(in crate::app) fn set_your_turn(&mut self, yours: bool) {
-        if let Some(f) = &mut self.follow {
-            f.your_turn = yours;
-        }
+        self.referee.your_turn(yours);
     }
 
     /// Why the table stopped following the game, if it did.
     pub fn follow_broken(&self) -> Option<&str> {
-        self.follow.as_ref().and_then(|f| f.broken.as_deref())
+        self.referee.broken()
     }
 
     /// The lines for the network side since the last call.
     pub(in crate::app) fn take_lines(&mut self) -> Vec<String> {
-        self.follow
-            .as_mut()
-            .map(|f| std::mem::take(&mut f.lines))
-            .unwrap_or_default()
-    }
-
-    /// Sends `line` to the network side; a move, a resignation or an offer ends the
-    /// person's turn until the network side gives it back.
-    pub(in crate::app) fn send_line(&mut self, line: String) {
-        if let Some(f) = &mut self.follow {
-            f.your_turn = false;
-            f.lines.push(line);
-        }
-    }
-
-    /// The person's move `mv`: sent to the network side by its notation.
-    pub(super) fn send_move(&mut self, mv: MoveId) {
-        match self.position.moves.iter().find(|m| m.id == mv) {
-            Some(m) => {
-                let line = m.notation.clone();
-                self.input.path.clear();
-                self.send_line(line);
-            }
-            None => self.notes.error = Some(crate::tr!("play-move-not-legal", number = mv.0)),
-        }
+        self.referee.take_lines()
     }
 
     /// One step towards `target`, the network side's record: a takeback goes back to
@@ -98,7 +53,8 @@ impl Table {
     /// resignation, an agreed draw, a loss on time) ends the game here too. Nothing while
     /// a move is on its way or animated.
     pub(in crate::app) fn follow(&mut self, target: &Record, now: f64, step_seconds: f64) {
-        if self.follow.as_ref().is_none_or(|f| f.broken.is_some())
+        if self.referee.history_here()
+            || self.referee.broken().is_some()
             || self.pending.is_some()
             || self.shown.animation.is_some()
             || self.notes.failure.is_some()
@@ -114,11 +70,8 @@ impl Table {
             .take_while(|(a, b)| same(a, b))
             .count();
         let synced = common == cursor && common == target.moves.len();
-        if let Some(f) = &mut self.follow {
-            if synced && !f.synced {
-                self.session.take_times(&target.moves);
-            }
-            f.synced = synced;
+        if self.referee.synced(synced) {
+            self.session.take_times(&target.moves);
         }
         if common < cursor || self.session.moves().len() > cursor {
             // A takeback: back to the last move both have.
@@ -164,9 +117,7 @@ impl Table {
             notation = notation.to_owned(),
             legal = legal.join(", ")
         );
-        if let Some(f) = &mut self.follow {
-            f.broken = Some(text.clone());
-        }
+        self.referee.break_off(text.clone());
         self.notes.error = Some(text);
     }
 
@@ -176,13 +127,15 @@ impl Table {
     /// a resignation and a draw offer, for a person who plays a seat of a game not over.
     pub(in crate::app) fn enabled_following(&self, command: crate::app::Command) -> Option<bool> {
         use crate::app::Command;
-        self.follow.as_ref()?;
+        if self.referee.history_here() {
+            return None;
+        }
         // The network side reads the person's lines in their turn only: a request made
         // in another's turn would wait there, and be read as meant for a later one.
         let playing = self.notes.failure.is_none()
             && !self.is_over()
             && self.person_seat().is_some()
-            && self.network_waits_for_person();
+            && self.referee.person_may_move();
         Some(match command {
             Command::Undo => {
                 playing
@@ -195,20 +148,5 @@ impl Table {
             Command::FlipBoard => true,
             _ => false,
         })
-    }
-
-    /// The person confirmed the resignation: the network side resigns the seat.
-    pub(in crate::app) fn resign_following(&mut self, _seat: u8) -> bool {
-        if self.follow.is_none() {
-            return false;
-        }
-        self.send_line("resign".into());
-        true
-    }
-
-    /// Whether a chance outcome is up that the network side draws (a network game's
-    /// chance comes in its record; the table never draws it).
-    pub(in crate::app) fn waits_for_network(&self) -> bool {
-        self.follow.is_some() && matches!(self.position.turn, Turn::Chance { .. })
     }
 }

@@ -14,7 +14,12 @@
 use game_api::Turn;
 
 use super::{FRAME_WAIT, Pending, Table};
-use crate::{record::RecordedMove, session::SeatKind, table::Replaced, worker::Request};
+use crate::{
+    record::RecordedMove,
+    session::SeatKind,
+    table::{Replaced, referee::Ask},
+    worker::Request,
+};
 
 /// How many of the first `upto` recorded actions are moves of a seat (chance throws are
 /// not moves: the move list does not number them).
@@ -54,9 +59,8 @@ impl Table {
     /// Takes back the last move; against bots, back to the last person's turn. In a
     /// finished game, one step back in its review: the game itself does not change.
     pub fn undo(&mut self) {
-        if self.follows() {
+        if !self.referee.request(Ask::Takeback) {
             // Over the network a takeback is a request the other side answers.
-            self.send_line("takeback".into());
             self.notes.event = Some(crate::tr!("online-takeback-asked"));
             return;
         }

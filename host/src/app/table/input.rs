@@ -44,7 +44,7 @@ impl Table {
                     && self.notes.asking.is_none()
                     && !self.session.finished()
                     && self.session.seats().get(usize::from(seat)) == Some(&SeatKind::Person)
-                    && self.network_waits_for_person()
+                    && self.referee.person_may_move()
             }
             _ => false,
         }

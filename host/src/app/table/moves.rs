@@ -16,8 +16,18 @@ impl Table {
     /// At a network game's table the move goes to the network side instead, and is
     /// played here once it comes back in the record (see `follow`).
     pub fn play(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
-        if self.follows() {
-            self.send_move(mv);
+        let notation = self
+            .position
+            .moves
+            .iter()
+            .find(|m| m.id == mv)
+            .map(|m| m.notation.clone());
+        // The referee decides whether the move counts at once; at a network game's
+        // table it goes to the network side, and comes back in the record.
+        if let Some(notation) = notation
+            && !self.referee.move_chosen(&notation)
+        {
+            self.input.path.clear();
             return;
         }
         self.play_now(mv, now, step_seconds);

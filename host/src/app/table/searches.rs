@@ -104,13 +104,10 @@ impl Table {
         self.searches.bot.as_ref().map(|b| b.seat)
     }
 
+    /// Takes the searches' answers that have come: the hint, the evaluation bar's, the
+    /// bot's move; a dead worker stops the game.
     pub(super) fn poll_searches(&mut self, now: f64, step_seconds: f64) {
-        let Some(remote) = self
-            .link
-            .remote
-            .as_deref_mut()
-            .filter(|_| self.notes.failure.is_none())
-        else {
+        let Some(remote) = self.link.get(self.notes.failure.is_some()) else {
             return;
         };
         if let Some(failure) = remote.failure() {
@@ -118,80 +115,111 @@ impl Table {
             return;
         }
         self.poll_probe();
+        if self.poll_hint() && self.poll_eval() {
+            self.poll_bot(now, step_seconds);
+        }
+    }
+
+    /// The hint's answer, if it came (it feeds the bar too); `false` if the worker
+    /// failed.
+    fn poll_hint(&mut self) -> bool {
         let Some(remote) = self.link.remote.as_deref_mut() else {
-            return;
+            return false;
         };
-        if let Some(id) = self.searches.hint_job
-            && let Poll::Ready(answer) = remote.poll(id)
-        {
-            self.searches.hint_job = None;
-            match answer {
-                Ok(Reply::Hint { mv, text, share }) => {
-                    let (share, text) = self.with_tables(share, text);
-                    // The same engine's word feeds the bar.
-                    if let (Some(share), &Turn::Seat { seat }) = (share, &self.position.turn) {
-                        self.searches.evaluation = Some(Evaluation {
-                            seat,
-                            share,
-                            text: text.clone(),
-                            position: self.position.count,
-                        });
-                    }
-                    self.searches.hint = Some((MoveId(mv), text));
+        let Some(id) = self.searches.hint_job else {
+            return true;
+        };
+        let Poll::Ready(answer) = remote.poll(id) else {
+            return true;
+        };
+        self.searches.hint_job = None;
+        match answer {
+            Ok(Reply::Hint { mv, text, share }) => {
+                let (share, text) = self.with_tables(share, text);
+                // The same engine's word feeds the bar.
+                if let (Some(share), &Turn::Seat { seat }) = (share, &self.position.turn) {
+                    self.searches.evaluation = Some(Evaluation {
+                        seat,
+                        share,
+                        text: text.clone(),
+                        position: self.position.count,
+                    });
                 }
-                Ok(_) => {}
-                Err(e) => return self.failed(e),
+                self.searches.hint = Some((MoveId(mv), text));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.failed(e);
+                return false;
             }
         }
+        true
+    }
+
+    /// The evaluation bar's answer, if it came; `false` if the worker failed.
+    fn poll_eval(&mut self) -> bool {
         let Some(remote) = self.link.remote.as_deref_mut() else {
-            return;
+            return false;
         };
-        if let Some(id) = self.searches.eval_job
-            && let Poll::Ready(answer) = remote.poll(id)
-        {
-            self.searches.eval_job = None;
-            match answer {
-                Ok(Reply::Hint {
-                    share: Some(share),
-                    text,
-                    ..
-                }) => {
-                    let (share, text) = self.with_tables(Some(share), text);
-                    if let (Some(share), &Turn::Seat { seat }) = (share, &self.position.turn) {
-                        self.searches.evaluation = Some(Evaluation {
-                            seat,
-                            share,
-                            text,
-                            position: self.position.count,
-                        });
-                    }
+        let Some(id) = self.searches.eval_job else {
+            return true;
+        };
+        let Poll::Ready(answer) = remote.poll(id) else {
+            return true;
+        };
+        self.searches.eval_job = None;
+        match answer {
+            Ok(Reply::Hint {
+                share: Some(share),
+                text,
+                ..
+            }) => {
+                let (share, text) = self.with_tables(Some(share), text);
+                if let (Some(share), &Turn::Seat { seat }) = (share, &self.position.turn) {
+                    self.searches.evaluation = Some(Evaluation {
+                        seat,
+                        share,
+                        text,
+                        position: self.position.count,
+                    });
                 }
-                Ok(_) => {}
-                Err(e) => return self.failed(e),
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.failed(e);
+                return false;
             }
         }
+        true
+    }
+
+    /// The bot's move, if the worker played it: shown now, or queued while the board
+    /// still animates the move before.
+    fn poll_bot(&mut self, now: f64, step_seconds: f64) {
         let Some(remote) = self.link.remote.as_deref_mut() else {
             return;
         };
-        if let Some(job) = &self.searches.bot
-            && let Poll::Ready(answer) = remote.poll(job.id)
-        {
-            let seat = job.seat;
-            self.searches.bot = None;
-            match answer.and_then(RemoteGame::bot_played) {
-                // Played while the board animated the move before: shown once it has
-                // caught up.
-                Ok(Some(moved)) if self.shown.animation.is_some() => {
-                    self.searches.queued = Some((seat, moved));
-                }
-                Ok(Some(moved)) => self.bot_moved(seat, moved, now, step_seconds),
-                Ok(None) => {}
-                Err(WorkerError::Refused(e)) => {
-                    self.flow.paused = true;
-                    self.notes.error = Some(crate::tr!("play-bot-failed", error = e.to_string()));
-                }
-                Err(e) => self.failed(e),
+        let Some(job) = &self.searches.bot else {
+            return;
+        };
+        let Poll::Ready(answer) = remote.poll(job.id) else {
+            return;
+        };
+        let seat = job.seat;
+        self.searches.bot = None;
+        match answer.and_then(RemoteGame::bot_played) {
+            // Played while the board animated the move before: shown once it has
+            // caught up.
+            Ok(Some(moved)) if self.shown.animation.is_some() => {
+                self.searches.queued = Some((seat, moved));
             }
+            Ok(Some(moved)) => self.bot_moved(seat, moved, now, step_seconds),
+            Ok(None) => {}
+            Err(WorkerError::Refused(e)) => {
+                self.flow.paused = true;
+                self.notes.error = Some(crate::tr!("play-bot-failed", error = e.to_string()));
+            }
+            Err(e) => self.failed(e),
         }
     }
 

@@ -273,7 +273,7 @@ fn at_a_network_table_a_move_goes_out_as_a_line_and_comes_back_in_the_record() {
     view.follow_network();
     view.set_your_turn(true);
     view.follow(&network_record(&view, &[]), 0.0, 0.0);
-    assert!(view.network_waits_for_person());
+    assert!(view.referee.person_may_move());
     view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
     assert_eq!(view.take_lines(), vec!["2".to_owned()]);
     assert!(

@@ -1,13 +1,18 @@
-//! A game played over the network, at this table: the network side (`crate::net`, on a
-//! thread of its own, with its own worker) keeps the game's record; the table follows
-//! it. Remote seats ([`SeatKind::Remote`](crate::session::SeatKind::Remote)) are
-//! waited for as bots are; their moves, the chance outcomes (drawn from the seed both
-//! sides fixed) and takebacks come in the record and are played again here, animated,
-//! by the table's own worker. A person's move is not played here: it goes to the network
-//! side as its notation ([`Table::take_lines`]) and comes back in the record once
-//! every side has checked it. So the table never runs ahead of the game both sides
-//! agree on, and everything the table shows (the board, the move list, its events) is
-//! drawn as for a game at one table.
+//! A game played over the network, at this table: its referee is a
+//! [`NetworkReferee`]. The network side (`crate::net`, on a thread of its own) keeps the
+//! game's record; the table follows it. Remote seats
+//! ([`SeatKind::Remote`](crate::session::SeatKind::Remote)) are waited for as bots are;
+//! their moves, the chance outcomes (drawn from the seed both sides fixed) and takebacks
+//! come in the record and are played again here, animated, by the table's worker. A
+//! person's move is not played here: the referee sends it to the network side as its
+//! notation ([`Table::take_lines`]) and it comes back in the record once every side has
+//! checked it. So the table never runs ahead of the game both sides agree on, and
+//! everything the table shows (the board, the move list, its events) is drawn as for a
+//! game at one table.
+//!
+//! (The network side still checks the moves in a worker of its own: the game is held
+//! twice, and a move it accepted that this table's worker refuses breaks the table off
+//! with a message. Holding it once is issue 48's part 2, not done yet.)
 
 use game_api::MoveId;
 

@@ -40,6 +40,7 @@ mod save_info;
 mod save_load;
 mod saving;
 mod settings;
+mod side_panel;
 mod site_contents;
 mod starting;
 mod table;

@@ -148,66 +148,64 @@ impl Table {
                 if outcome.seats.len() == 2 && margin > 0 && ending.is_none() && ranked {
                     ui.label(crate::tr!("over-margin", margin = margin));
                 }
-                egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
-                    for (place, i) in standings(outcome).into_iter().enumerate() {
-                        let seat = &outcome.seats[i];
-                        if outcome.seats.len() > 2 {
-                            ui.label(format!("{}.", place + 1));
-                        }
-                        ui.label(RichText::new(name(i)).color(seat_colour(i as u8)).strong());
-                        ui.label(match seat.result {
-                            GameResult::Win => crate::tr!("over-won"),
-                            GameResult::Draw => crate::tr!("over-drew"),
-                            GameResult::Loss => crate::tr!("over-lost"),
-                        });
-                        if ending.is_none() && ranked {
-                            ui.label(seat.score.to_string());
-                        }
-                        ui.end_row();
-                    }
-                });
-                // Moves of the seats: chance throws are not counted as moves.
-                let all = self.session.moves();
-                let moves = super::table::move_count(all, all.len());
-                let seconds = self
-                    .session
-                    .moves()
-                    .last()
-                    .and_then(|m| m.at_ms)
-                    .map(|ms| ms / 1000);
-                ui.label(match seconds {
-                    Some(s) => crate::tr!(
-                        "over-moves-in",
-                        moves = moves,
-                        time = format!("{}:{:02}", s / 60, s % 60)
-                    ),
-                    None => crate::tr!("over-moves", moves = moves),
-                });
-                // A network game's rematch and review are the network side's: its
-                // record is saved, and opens like any saved game.
-                let here = self.referee.history_here();
-                ui.horizontal(|ui| {
-                    if here
-                        && ui
-                            .button(crate::tr!("over-rematch"))
-                            .on_hover_text(crate::tr!("over-rematch-hint"))
-                            .clicked()
-                    {
-                        action = Some(GameOverAction::Rematch);
-                    }
-                    if ui.button(crate::tr!("over-new-game")).clicked() {
-                        action = Some(GameOverAction::NewGame);
-                    }
-                    if here
-                        && ui
-                            .button(crate::tr!("over-review"))
-                            .on_hover_text(crate::tr!("over-review-hint"))
-                            .clicked()
-                    {
-                        action = Some(GameOverAction::Review);
-                    }
-                });
+                standings_ui(ui, outcome, ending, ranked, &name);
+                self.moves_played_ui(ui);
+                if let Some(chosen) = self.summary_actions_ui(ui) {
+                    action = Some(chosen);
+                }
             });
+        action
+    }
+
+    /// How many moves the seats played, and in what time.
+    fn moves_played_ui(&self, ui: &mut egui::Ui) {
+        // Moves of the seats: chance throws are not counted as moves.
+        let all = self.session.moves();
+        let moves = super::table::move_count(all, all.len());
+        let seconds = self
+            .session
+            .moves()
+            .last()
+            .and_then(|m| m.at_ms)
+            .map(|ms| ms / 1000);
+        ui.label(match seconds {
+            Some(s) => crate::tr!(
+                "over-moves-in",
+                moves = moves,
+                time = format!("{}:{:02}", s / 60, s % 60)
+            ),
+            None => crate::tr!("over-moves", moves = moves),
+        });
+    }
+
+    /// The summary's buttons: rematch, new game, review (a network game's rematch and
+    /// review are the network side's).
+    fn summary_actions_ui(&self, ui: &mut egui::Ui) -> Option<GameOverAction> {
+        let mut action = None;
+        // A network game's rematch and review are the network side's: its
+        // record is saved, and opens like any saved game.
+        let here = self.referee.history_here();
+        ui.horizontal(|ui| {
+            if here
+                && ui
+                    .button(crate::tr!("over-rematch"))
+                    .on_hover_text(crate::tr!("over-rematch-hint"))
+                    .clicked()
+            {
+                action = Some(GameOverAction::Rematch);
+            }
+            if ui.button(crate::tr!("over-new-game")).clicked() {
+                action = Some(GameOverAction::NewGame);
+            }
+            if here
+                && ui
+                    .button(crate::tr!("over-review"))
+                    .on_hover_text(crate::tr!("over-review-hint"))
+                    .clicked()
+            {
+                action = Some(GameOverAction::Review);
+            }
+        });
         action
     }
 
@@ -303,4 +301,33 @@ mod tests {
         assert_eq!(headline(&drawn, &names), "Draw");
         assert!(scores_rank(&Outcome::from_scores(&[27, 21])));
     }
+}
+
+/// The standings: each seat's place (more than two seats), name, result and score
+/// (when the scores rank the game and it was not ended by the players).
+fn standings_ui(
+    ui: &mut egui::Ui,
+    outcome: &Outcome,
+    ending: Option<Ending>,
+    ranked: bool,
+    name: &dyn Fn(usize) -> String,
+) {
+    egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
+        for (place, i) in standings(outcome).into_iter().enumerate() {
+            let seat = &outcome.seats[i];
+            if outcome.seats.len() > 2 {
+                ui.label(format!("{}.", place + 1));
+            }
+            ui.label(RichText::new(name(i)).color(seat_colour(i as u8)).strong());
+            ui.label(match seat.result {
+                GameResult::Win => crate::tr!("over-won"),
+                GameResult::Draw => crate::tr!("over-drew"),
+                GameResult::Loss => crate::tr!("over-lost"),
+            });
+            if ending.is_none() && ranked {
+                ui.label(seat.score.to_string());
+            }
+            ui.end_row();
+        }
+    });
 }

@@ -1,5 +1,5 @@
 //! The table's parts that hold no drawing: what the play screen (`app`) is composed of,
-//! each in its own file with its own tests, none of them importing egui.
+//! each in its own file with its own tests, none of them importing a GUI crate.
 //!
 //! - [`Link`]: the seam between the table and the game's worker. [`RemoteGame`]
 //!   (a plugin in its worker process) is one link; [`ScriptedLink`] answers from a

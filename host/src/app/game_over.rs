@@ -254,6 +254,35 @@ impl Table {
     }
 }
 
+/// The standings: each seat's place (more than two seats), name, result and score
+/// (when the scores rank the game and it was not ended by the players).
+fn standings_ui(
+    ui: &mut egui::Ui,
+    outcome: &Outcome,
+    ending: Option<Ending>,
+    ranked: bool,
+    name: &dyn Fn(usize) -> String,
+) {
+    egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
+        for (place, i) in standings(outcome).into_iter().enumerate() {
+            let seat = &outcome.seats[i];
+            if outcome.seats.len() > 2 {
+                ui.label(format!("{}.", place + 1));
+            }
+            ui.label(RichText::new(name(i)).color(seat_colour(i as u8)).strong());
+            ui.label(match seat.result {
+                GameResult::Win => crate::tr!("over-won"),
+                GameResult::Draw => crate::tr!("over-drew"),
+                GameResult::Loss => crate::tr!("over-lost"),
+            });
+            if ending.is_none() && ranked {
+                ui.label(seat.score.to_string());
+            }
+            ui.end_row();
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,33 +330,4 @@ mod tests {
         assert_eq!(headline(&drawn, &names), "Draw");
         assert!(scores_rank(&Outcome::from_scores(&[27, 21])));
     }
-}
-
-/// The standings: each seat's place (more than two seats), name, result and score
-/// (when the scores rank the game and it was not ended by the players).
-fn standings_ui(
-    ui: &mut egui::Ui,
-    outcome: &Outcome,
-    ending: Option<Ending>,
-    ranked: bool,
-    name: &dyn Fn(usize) -> String,
-) {
-    egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
-        for (place, i) in standings(outcome).into_iter().enumerate() {
-            let seat = &outcome.seats[i];
-            if outcome.seats.len() > 2 {
-                ui.label(format!("{}.", place + 1));
-            }
-            ui.label(RichText::new(name(i)).color(seat_colour(i as u8)).strong());
-            ui.label(match seat.result {
-                GameResult::Win => crate::tr!("over-won"),
-                GameResult::Draw => crate::tr!("over-drew"),
-                GameResult::Loss => crate::tr!("over-lost"),
-            });
-            if ending.is_none() && ranked {
-                ui.label(seat.score.to_string());
-            }
-            ui.end_row();
-        }
-    });
 }

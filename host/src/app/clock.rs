@@ -12,6 +12,7 @@ use game_api::Turn;
 
 use super::Table;
 use crate::ending::{ClockState, Ending, clock_text};
+use crate::table::Repaint;
 
 impl Table {
     /// Gives the game clocks: `per_game_ms` for each seat, plus `increment_ms` after
@@ -79,7 +80,7 @@ impl Table {
     }
 
     /// Runs the clock of the seat to move up to `now` (seconds); a seat out of time loses.
-    pub(super) fn tick_clock(&mut self, ctx: &egui::Context, now: f64) {
+    pub(super) fn tick_clock(&mut self, repaint: &dyn Repaint, now: f64) {
         let Some(seat) = self.clock_running() else {
             self.clocks.stop();
             return;
@@ -95,7 +96,7 @@ impl Table {
         if *left == 0 {
             self.end_by(Ending::Time { seat });
         } else {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            repaint.after(std::time::Duration::from_millis(100));
         }
     }
 

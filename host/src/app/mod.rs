@@ -34,6 +34,7 @@ mod plugin_watch;
 mod plugins_panel;
 mod qr;
 mod recover;
+mod repaint;
 mod resign;
 mod rules_panel;
 mod save_info;

@@ -21,7 +21,7 @@ use super::{
 };
 use crate::{
     session::{SeatKind, Session},
-    table::{Clocks, Flow, Link, LocalReferee, Notes, Position, Referee},
+    table::{Clocks, Flow, Link, LocalReferee, Notes, Position, Referee, Repaint},
     worker::{Snapshot, WorkerError, WorkerFailure},
 };
 
@@ -295,8 +295,8 @@ impl Table {
     }
 
     /// Runs bots, chance, hints and animations. Call every frame.
-    pub fn logic(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
-        if !self.upkeep(ctx, now) {
+    pub fn logic(&mut self, repaint: &dyn Repaint, now: f64, step_seconds: f64) {
+        if !self.upkeep(repaint, now) {
             return;
         }
         // Once a game has offered moves without a site, the move bar keeps its row.
@@ -305,22 +305,22 @@ impl Table {
             && self.candidates().iter().any(|m| m.sites.is_empty());
         self.poll_searches(now, step_seconds);
         self.poll_preview();
-        self.tick_clock(ctx, now);
+        self.tick_clock(repaint, now);
         if let Some(remote) = self.link.get(self.notes.failure.is_some())
             && self.searches.endgame.poll(remote, now)
         {
-            ctx.request_repaint_after(std::time::Duration::from_millis(200));
+            repaint.after(std::time::Duration::from_millis(200));
         }
         self.start_eval_if_due();
         if self.searches.running() {
             // The answer wakes the window; this only keeps the deadlines watched.
-            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+            repaint.after(std::time::Duration::from_millis(250));
         }
         if let Some(a) = &mut self.shown.animation {
             if a.advance(now, step_seconds) {
                 self.shown.animation = None;
             } else {
-                ctx.request_repaint();
+                repaint.now();
                 // The next bot thinks while the board shows the move before.
                 self.start_bot_if_due();
                 return;
@@ -330,37 +330,36 @@ impl Table {
             self.bot_moved(seat, moved, now, step_seconds);
             return;
         }
-        if self.notes.failure.is_some() || self.drive_history(ctx, now, step_seconds) {
+        if self.notes.failure.is_some() || self.drive_history(repaint, now, step_seconds) {
             return;
         }
         if self.searches.bot.is_some() || self.bots_wait() || self.is_over() {
             return;
         }
-        self.next_turn(ctx, now, step_seconds);
+        self.next_turn(repaint, now, step_seconds);
     }
 
     /// The worker's chores: its answers wake the window, a position change on its way
     /// is taken, a restart polled, a relabelling due sent. Returns whether the frame
     /// goes on (not while a position change is still on its way).
-    fn upkeep(&mut self, ctx: &egui::Context, now: f64) -> bool {
+    fn upkeep(&mut self, repaint: &dyn Repaint, now: f64) -> bool {
         if !self.link.woken
             && let Some(remote) = &self.link.remote
         {
             // The worker's answers wake the window: no polling while a bot thinks.
-            let ctx = ctx.clone();
-            remote.set_waker(std::sync::Arc::new(move || ctx.request_repaint()));
+            remote.set_waker(repaint.waker());
             self.link.woken = true;
         }
         if self.pending.is_some() {
             self.settle(now, std::time::Duration::ZERO);
             if self.pending.is_some() {
-                ctx.request_repaint_after(std::time::Duration::from_millis(20));
+                repaint.after(std::time::Duration::from_millis(20));
                 return false;
             }
         }
         if self.link.restarting.is_some() {
             self.poll_restart(std::time::Duration::ZERO);
-            ctx.request_repaint_after(std::time::Duration::from_millis(30));
+            repaint.after(std::time::Duration::from_millis(30));
         }
         if self.link.relabel_due {
             self.relabel_now();
@@ -370,7 +369,7 @@ impl Table {
 
     /// The game goes on by itself at the end of the record: chance is drawn after a
     /// moment (unless a network game's side draws it), a bot is started.
-    fn next_turn(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
+    fn next_turn(&mut self, repaint: &dyn Repaint, now: f64, step_seconds: f64) {
         match &self.position.turn {
             Turn::Over { .. } => {}
             // A network game's chance is drawn by the network side, from the seed both
@@ -387,7 +386,7 @@ impl Table {
                     let i = self.session.rng().chance(&outcomes);
                     self.play_now(outcomes[i].mv, now, step_seconds);
                 } else {
-                    ctx.request_repaint_after(std::time::Duration::from_secs_f64(due - now));
+                    repaint.after(std::time::Duration::from_secs_f64(due - now));
                 }
             }
             Turn::Seat { .. } => self.start_bot_if_due(),

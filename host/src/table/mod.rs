@@ -8,6 +8,7 @@
 //! - [`Flow`]: paused, held, replaying; what a branch replaced.
 //! - [`Clocks`]: when the running clock was read, whether its board is seen.
 //! - [`Notes`]: the error, the event line, the plugin's failure, a question asked.
+//! - [`Repaint`]: how the table's logic asks for another frame, knowing no window.
 //! - [`Referee`]: what may be played and when a move counts — [`LocalReferee`] for
 //!   play at this computer, [`NetworkReferee`] for a network game.
 //!
@@ -21,6 +22,7 @@ mod notes;
 pub(crate) mod pile;
 mod position;
 pub mod referee;
+mod repaint;
 mod scripted;
 
 pub use clocks::Clocks;
@@ -29,4 +31,5 @@ pub use link::Link;
 pub use notes::{Asking, Notes, PluginFailure};
 pub use position::Position;
 pub use referee::{LocalReferee, NetworkReferee, Referee};
+pub use repaint::{NoRepaint, Repaint};
 pub use scripted::{Answerer, Script, ScriptedLink};

@@ -17,7 +17,7 @@ use super::{FRAME_WAIT, Pending, Table};
 use crate::{
     record::RecordedMove,
     session::SeatKind,
-    table::{Replaced, referee::Ask},
+    table::{Repaint, Replaced, referee::Ask},
     worker::Request,
 };
 
@@ -187,7 +187,7 @@ impl Table {
 
     /// Drives the replay and a Redo's recorded replies, once the board has caught up;
     /// returns whether it did (then nothing else moves this frame).
-    pub(super) fn drive_history(&mut self, ctx: &egui::Context, now: f64, step: f64) -> bool {
+    pub(super) fn drive_history(&mut self, repaint: &dyn Repaint, now: f64, step: f64) -> bool {
         self.release_hold();
         if self.flow.replaying {
             if !self.session.can_redo() {
@@ -196,14 +196,14 @@ impl Table {
                 self.redo_step(now, step);
                 self.flow.next_replay_at = now + 0.6;
             }
-            ctx.request_repaint();
+            repaint.now();
             return true;
         }
         if self.flow.redo_run {
             let cursor = self.session.cursor();
             if self.session.can_redo() && !self.by_person(cursor) {
                 self.redo_step(now, step);
-                ctx.request_repaint();
+                repaint.now();
                 return true;
             }
             self.flow.redo_run = false;

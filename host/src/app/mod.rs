@@ -410,6 +410,16 @@ impl TavolaApp {
     }
 
     fn online_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
+        if self.online.is_some() {
+            self.online_game_screen(ui, now, step);
+            return;
+        }
+        self.online_form_screen(ui);
+    }
+
+    /// The network game in progress: its bar and its table; what the person asked in
+    /// either carried out.
+    fn online_game_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
         if let Some(game) = &mut self.online {
             let ctx = ui.ctx().clone();
             game.logic(&ctx, now, step);
@@ -442,8 +452,11 @@ impl TavolaApp {
             for command in commands {
                 self.run_command(command, &ctx);
             }
-            return;
         }
+    }
+
+    /// The *Play online* form, and the games found on this network.
+    fn online_form_screen(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
             let exe = self.worker_exe.clone();
             let records = self.data_dir.as_ref().map(|d| d.join("online"));

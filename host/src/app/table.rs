@@ -27,6 +27,8 @@ use crate::{
 
 pub use crate::table::PluginFailure;
 
+mod clocks;
+mod ending;
 mod follow;
 mod history;
 mod input;

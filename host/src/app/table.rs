@@ -108,7 +108,7 @@ impl Table {
     ) -> Self {
         let mut view = Table {
             session,
-            link: linked::Linked::new(Box::new(remote), worker_exe),
+            link: linked::Linked::new(Box::new(remote), crate::table::worker_starter(worker_exe)),
             position: Position::new(snapshot.layout.clone()),
             shown: shown::Shown::default(),
             flow: Flow::default(),

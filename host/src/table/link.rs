@@ -6,7 +6,7 @@ use std::{path::Path, sync::Arc, time::Duration};
 
 use crate::{
     plugins::Plugin,
-    worker::{Poll, RemoteGame, Request, Slow, WorkerFailure},
+    worker::{Poll, RemoteGame, Request, Slow, Snapshot, WorkerError, WorkerFailure},
 };
 
 /// The table's line to the game's worker: requests sent, answers polled or waited for,
@@ -109,4 +109,37 @@ impl Link for RemoteGame {
     fn cancel(&mut self, id: u64) {
         RemoteGame::cancel(self, id);
     }
+}
+
+/// What a worker is started again with after a failure: the game set up at the
+/// position after `moves`.
+#[derive(Debug, Clone)]
+pub struct Restart {
+    /// The game's plugin.
+    pub plugin: Plugin,
+    /// The game's options.
+    pub options: game_api::Options,
+    /// The position the game started from, if not the usual start.
+    pub start: Option<String>,
+    /// The record's moves up to the cursor.
+    pub moves: Vec<u32>,
+    /// The root of the endgame tables' folders, if the game has them.
+    pub tables: Option<std::path::PathBuf>,
+    /// Set when the restart is no longer wanted: its worker stops.
+    pub abandon: crate::worker::Abandon,
+}
+
+/// Starts a link again after a failure (on a thread of its own): the new link and the
+/// position it is at.
+pub type Starter =
+    Arc<dyn Fn(Restart) -> Result<(Box<dyn Link + Send>, Snapshot), WorkerError> + Send + Sync>;
+
+/// The starter of worker processes run by `exe` (`tavola worker`).
+pub fn worker_starter(exe: std::path::PathBuf) -> Starter {
+    Arc::new(move |r: Restart| {
+        let mut remote =
+            RemoteGame::spawn_until(&exe, &r.plugin, r.tables.as_deref(), Some(r.abandon))?;
+        let snapshot = remote.start(&r.options, r.start.as_deref(), &r.moves)?;
+        Ok((Box::new(remote) as Box<dyn Link + Send>, snapshot))
+    })
 }

@@ -1,18 +1,16 @@
-//! [`Linked`]: the table's worker — the [`Link`] while it lives, the executable that
-//! starts another after a failure, the restart on its way, and the chores owed to it
+//! [`Linked`]: the table's worker — the [`Link`] while it lives, what starts another
+//! after a failure, the restart on its way, and the chores owed to it
 //! (waking the window, relabelling in a new language).
 
-use std::path::PathBuf;
-
 use super::restart::Restarting;
-use crate::table::Link;
+use crate::table::{Link, Starter};
 
 /// The table's worker and its upkeep.
 pub(in crate::app) struct Linked {
     /// The worker, unless it failed.
     pub remote: Option<Box<dyn Link>>,
-    /// The executable that starts a worker (`tavola worker`).
-    pub exe: PathBuf,
+    /// What starts the worker again after a failure.
+    pub starter: Starter,
     /// Whether the worker wakes the window when it answers.
     pub woken: bool,
     /// The plugin being started again after a failure, off the UI thread.
@@ -23,11 +21,11 @@ pub(in crate::app) struct Linked {
 }
 
 impl Linked {
-    /// The worker `remote`, started by `exe`.
-    pub fn new(remote: Box<dyn Link>, exe: PathBuf) -> Self {
+    /// The worker `remote`; `starter` starts another after a failure.
+    pub fn new(remote: Box<dyn Link>, starter: Starter) -> Self {
         Linked {
             remote: Some(remote),
-            exe,
+            starter,
             woken: false,
             restarting: None,
             relabel_due: false,
@@ -51,7 +49,10 @@ mod tests {
     #[test]
     fn a_failed_game_has_no_worker_to_ask() {
         let (link, _) = ScriptedLink::new(pile::plugin(), pile::answerer());
-        let mut linked = Linked::new(Box::new(link), "tavola".into());
+        let mut linked = Linked::new(
+            Box::new(link),
+            crate::table::worker_starter("tavola".into()),
+        );
         assert!(linked.get(false).is_some());
         assert!(linked.get(true).is_none());
         linked.remote = None;

@@ -5,11 +5,14 @@
 use std::{sync::mpsc, time::Duration};
 
 use super::Table;
-use crate::worker::{Abandon, RemoteGame, Snapshot, WorkerError, WorkerFailure};
+use crate::{
+    table::{Link, Restart},
+    worker::{Abandon, Snapshot, WorkerError, WorkerFailure},
+};
 
 /// A restart under way: its answer, and the flag that stops its worker.
 pub(in crate::app) struct Restarting {
-    answer: mpsc::Receiver<Result<(RemoteGame, Snapshot), WorkerError>>,
+    answer: mpsc::Receiver<Result<(Box<dyn Link + Send>, Snapshot), WorkerError>>,
     abandon: Abandon,
     /// Answered: its worker belongs to the game now (or is gone).
     answered: bool,
@@ -28,25 +31,23 @@ impl Table {
     /// Starts the plugin again in a new worker and sets up the game at the cursor, off
     /// the UI thread; [`Table::logic`] shows it once it is set up.
     pub fn begin_restart(&mut self) {
-        let plugin = self.session.plugin().clone();
-        let moves = self.session.played_ids();
-        let tables = self
-            .searches
-            .endgame
-            .root()
-            .map(std::path::Path::to_path_buf);
-        let (exe, options) = (self.link.exe.clone(), self.session.options().clone());
-        let start = self.session.record().start.clone();
-        let (send, answer) = mpsc::channel();
         let abandon = Abandon::default();
-        let flag = abandon.clone();
+        let restart = Restart {
+            plugin: self.session.plugin().clone(),
+            options: self.session.options().clone(),
+            start: self.session.record().start.clone(),
+            moves: self.session.played_ids(),
+            tables: self
+                .searches
+                .endgame
+                .root()
+                .map(std::path::Path::to_path_buf),
+            abandon: abandon.clone(),
+        };
+        let starter = self.link.starter.clone();
+        let (send, answer) = mpsc::channel();
         std::thread::spawn(move || {
-            let started = RemoteGame::spawn_until(&exe, &plugin, tables.as_deref(), Some(flag))
-                .and_then(|mut remote| {
-                    let snapshot = remote.start(&options, start.as_deref(), &moves)?;
-                    Ok((remote, snapshot))
-                });
-            let _ = send.send(started);
+            let _ = send.send(starter(restart));
         });
         self.link.restarting = Some(Restarting {
             answer,
@@ -87,7 +88,7 @@ impl Table {
         }
         match started {
             Ok((remote, snapshot)) => {
-                self.link.remote = Some(Box::new(remote));
+                self.link.remote = Some(remote);
                 self.link.woken = false;
                 self.notes.failure = None;
                 self.notes.error = None;

@@ -290,3 +290,46 @@ fn at_a_network_table_a_move_goes_out_as_a_line_and_comes_back_in_the_record() {
     assert_eq!(view.session().cursor(), 1);
     assert_eq!(view.notation(), "3 1");
 }
+
+#[test]
+fn a_failed_plugin_starts_again_at_the_last_move_kept() {
+    use std::sync::{Arc, Mutex};
+
+    use crate::table::{Link, Restart};
+
+    let (mut view, script) = people();
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    script.kill(WorkerFailure::Protocol("the pipe closed".into()));
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    assert!(view.failure().is_some());
+    // No walking the history while the plugin is down.
+    view.apply(Intent::Goto(0), 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 1);
+
+    let asked = Arc::new(Mutex::new(None));
+    let seen = asked.clone();
+    view.link.starter = Arc::new(move |r: Restart| {
+        *seen.lock().unwrap() = Some(r.moves.clone());
+        let (mut link, _) = ScriptedLink::new(r.plugin, pile::answerer());
+        link.reset_to(&r.moves)
+            .map_err(crate::worker::WorkerError::Failed)?;
+        Ok((
+            Box::new(link) as Box<dyn Link + Send>,
+            pile::snapshot(&r.moves),
+        ))
+    });
+    view.apply(Intent::RestartPlugin, 0.0, 0.0);
+    while view.restarting() {
+        view.poll_restart(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(
+        *asked.lock().unwrap(),
+        Some(vec![1]),
+        "not set up at the cursor"
+    );
+    assert!(view.failure().is_none(), "{:?}", view.failure());
+    assert_eq!(view.notation(), "4 1");
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 2, "the game did not go on");
+    assert_eq!(view.notation(), "2 0");
+}

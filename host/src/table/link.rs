@@ -129,10 +129,11 @@ pub struct Restart {
     pub abandon: crate::worker::Abandon,
 }
 
-/// Starts a link again after a failure (on a thread of its own): the new link and the
-/// position it is at.
-pub type Starter =
-    Arc<dyn Fn(Restart) -> Result<(Box<dyn Link + Send>, Snapshot), WorkerError> + Send + Sync>;
+/// A link started again, and the position it is at (or why it could not start).
+pub type Started = Result<(Box<dyn Link + Send>, Snapshot), WorkerError>;
+
+/// Starts a link again after a failure (on a thread of its own).
+pub type Starter = Arc<dyn Fn(Restart) -> Started + Send + Sync>;
 
 /// The starter of worker processes run by `exe` (`tavola worker`).
 pub fn worker_starter(exe: std::path::PathBuf) -> Starter {

@@ -27,7 +27,7 @@ mod scripted;
 
 pub use clocks::Clocks;
 pub use flow::{Flow, Replaced};
-pub use link::{Link, Restart, Starter, worker_starter};
+pub use link::{Link, Restart, Started, Starter, worker_starter};
 pub use notes::{Asking, Notes, PluginFailure};
 pub use position::Position;
 pub use referee::{LocalReferee, NetworkReferee, Referee};

@@ -6,13 +6,13 @@ use std::{sync::mpsc, time::Duration};
 
 use super::Table;
 use crate::{
-    table::{Link, Restart},
-    worker::{Abandon, Snapshot, WorkerError, WorkerFailure},
+    table::{Restart, Started},
+    worker::{Abandon, WorkerError, WorkerFailure},
 };
 
 /// A restart under way: its answer, and the flag that stops its worker.
 pub(in crate::app) struct Restarting {
-    answer: mpsc::Receiver<Result<(Box<dyn Link + Send>, Snapshot), WorkerError>>,
+    answer: mpsc::Receiver<Started>,
     abandon: Abandon,
     /// Answered: its worker belongs to the game now (or is gone).
     answered: bool,

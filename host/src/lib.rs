@@ -24,4 +24,5 @@ pub mod repetition;
 pub mod sandbox;
 pub mod session;
 pub mod storage;
+pub mod table;
 pub mod worker;

@@ -396,7 +396,7 @@ fn a_persons_move_from_an_earlier_point_wakes_the_bot_and_says_what_it_replaced(
     h.get_by_label("b: 4 seeds").click();
     h.run_steps(2);
     let view = h.state().play_view().unwrap();
-    assert!(!view.paused, "the person's move goes on with the game");
+    assert!(!view.paused(), "the person's move goes on with the game");
     wait_for(&mut h, 2);
     let view = h.state().play_view().unwrap();
     assert_eq!(view.session().moves()[0].notation, "b");
@@ -456,7 +456,7 @@ fn a_finished_game_shows_its_result_and_a_rematch_swaps_the_seats() {
         })
         .unwrap();
     // The one person plays North: the board is turned to face them.
-    assert!(h.state().play_view().unwrap().board.flipped);
+    assert!(h.state().play_view().unwrap().board().flipped);
     h.run_steps(2);
     h.get_by_label_contains("Houses per side: 3");
     // Both seats to bots, to the end.
@@ -623,7 +623,7 @@ fn open_starts_at_a_position_and_plays_the_moves_given_by_their_notations() {
         view.session().record().start.as_deref(),
         Some("3,3,3,3/3,3,3,3 0-0 S")
     );
-    assert!(view.paused, "left where the moves end, to look at");
+    assert!(view.paused(), "left where the moves end, to look at");
 
     config.start = Some(start(&["a", "z"]));
     let app = TavolaApp::new(dirs(), config);

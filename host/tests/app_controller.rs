@@ -1,6 +1,7 @@
-//! The table's shape in the real app (egui_kittest): the views only read the controller
-//! and return intents, which the app carries out once per frame; one place decides what
-//! is enabled, and the menus, the side panel's buttons and the shortcuts agree with it.
+//! The table's shape in the real app (egui_kittest): one place decides what is enabled,
+//! and the menus, the side panel's buttons and the shortcuts agree with it. How the
+//! table carries out intents is unit-tested against a scripted worker
+//! (`host/src/app/table/tests.rs`).
 
 mod common;
 #[path = "common/app.rs"]
@@ -10,11 +11,7 @@ use common::plugins_of;
 use test_app::{H, app, harness, start_kalah, wait_until};
 
 use egui_kittest::kittest::{NodeT, Queryable};
-use game_api::MoveId;
-use tavola::{
-    app::{Command, Intent},
-    session::SeatKind,
-};
+use tavola::{app::Command, session::SeatKind};
 
 /// Starts Kalah, 3 houses of 3 seeds, two people.
 fn start(h: &mut H) {
@@ -79,72 +76,6 @@ fn menus_buttons_and_shortcuts_agree_on_what_is_enabled() {
 }
 
 #[test]
-fn the_views_change_nothing_and_intents_are_carried_out_by_the_controller() {
-    let dir = plugins_of(&["kalah"]);
-    let mut h = harness(app(dir.path()));
-    start(&mut h);
-    let before = notation(&h);
-    // Frames drawn with no input: the record, the position and the seats stay (the
-    // views take `&PlayView`: the compiler holds them to it).
-    h.run_steps(5);
-    assert_eq!(notation(&h), before);
-    assert_eq!(cursor(&h), 0);
-
-    // What a view would return, carried out by the controller.
-    let (mv, seats) = {
-        let play = h.state().play_view().unwrap();
-        (play.legal_moves()[0].id, play.session().seats().to_vec())
-    };
-    assert_eq!(seats[1], SeatKind::Person);
-    let play = h.state_mut().play_view_mut().unwrap();
-    assert_eq!(play.apply(Intent::Play(mv), 0.0, 0.0), None);
-    wait_until(&mut h, "the move intent played", |h| cursor(h) == 1);
-
-    // A move that is not a candidate now is refused by the controller itself: nothing
-    // is asked of the worker, and no refusal is shown.
-    let stale = MoveId(99);
-    let play = h.state_mut().play_view_mut().unwrap();
-    assert!(play.legal_moves().iter().all(|m| m.id != stale));
-    play.apply(Intent::Play(stale), 0.0, 0.0);
-    h.run();
-    assert_eq!(cursor(&h), 1, "an illegal move intent was played");
-    assert_eq!(h.state().play_view().unwrap().error(), None);
-
-    // An app command comes back to the app, which carries it out.
-    let play = h.state_mut().play_view_mut().unwrap();
-    assert_eq!(
-        play.apply(Intent::Command(Command::Undo), 0.0, 0.0),
-        Some(Command::Undo)
-    );
-    // A jump asked through an intent holds the game at that point.
-    play.apply(Intent::Goto(0), 0.0, 0.0);
-    wait_until(&mut h, "the jump", |h| {
-        cursor(h) == 0 && notation(h) == before
-    });
-
-    // A pointing made in an earlier position is dropped: it names another move now.
-    let play = h.state_mut().play_view_mut().unwrap();
-    let first = play.legal_moves()[0].id;
-    play.apply(
-        Intent::Point {
-            mv: Some(first),
-            position: 0,
-        },
-        0.0,
-        0.0,
-    );
-    assert!(h.state().play_view().unwrap().preview().is_none());
-
-    // A seat changed through an intent.
-    let play = h.state_mut().play_view_mut().unwrap();
-    play.apply(Intent::SetSeat(1, SeatKind::Bot("random".into())), 0.0, 0.0);
-    assert_eq!(
-        h.state().play_view().unwrap().session().seats()[1],
-        SeatKind::Bot("random".into())
-    );
-}
-
-#[test]
 fn a_disabled_commands_shortcut_does_nothing() {
     // Kalah 4×3, one move from its end: South's d reaches its store and empties its row.
     let dir = plugins_of(&["kalah"]);
@@ -171,7 +102,7 @@ fn a_disabled_commands_shortcut_does_nothing() {
     let play = h.state().play_view().unwrap();
     assert!(play.is_over(), "{}", play.notation());
     // Opened where its moves end, to look at: paused.
-    assert!(play.paused);
+    assert!(play.paused());
     // Pause/Resume means nothing in a finished game: disabled everywhere, and its
     // shortcut (which, carried out, would resume) leaves the game as it is.
     assert!(!play.enabled(Command::PauseResume));
@@ -179,7 +110,7 @@ fn a_disabled_commands_shortcut_does_nothing() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
     h.run();
     assert!(
-        h.state().play_view().unwrap().paused,
+        h.state().play_view().unwrap().paused(),
         "Ctrl+P resumed a finished game"
     );
     // Hint too: no search starts.

@@ -227,7 +227,7 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
         table.session().seats(),
         [SeatKind::Person, SeatKind::Remote]
     );
-    assert!(table.follows());
+    assert!(!table.history_here(), "the table is not the network game's");
     for command in [
         Command::Redo,
         Command::Back,

@@ -252,6 +252,36 @@ fn paint_board(
 ) {
     let board = *t.to();
     let scale = t.scale().x;
+    paint_wood(painter, board, scale);
+    for link in &layout.links {
+        paint_link(painter, layout, link, t, flipped);
+    }
+    for site in &layout.sites {
+        let rect = site_rect(site, t, flipped);
+        let fill = site_fill(site);
+        let edge = Stroke::new((scale * 0.03).max(1.0), Color32::from_rgb(90, 60, 34));
+        paint_shape(painter, site, rect, fill, edge, scale);
+        paint_marks(painter, site, rect, marks);
+        if let Some(content) = contents.get(&site.id) {
+            paint_content(painter, layout, site, rect, content, scale);
+        }
+        if let Some((_, key)) = marks.keys.iter().find(|(s, _)| *s == site.id) {
+            paint_key(painter, rect, key, scale);
+        }
+        if marks.last_move.contains(&site.id) {
+            paint_last_move(painter, rect, scale);
+        }
+        if labels
+            && !site.label.is_empty()
+            && (site.label.chars().count() <= 3 || site.style == "special")
+        {
+            paint_label(painter, site, rect, board, fill, scale);
+        }
+    }
+}
+
+/// The board's wood: a frame and the board inside it.
+fn paint_wood(painter: &egui::Painter, board: Rect, scale: f32) {
     painter.rect_filled(
         board.expand(scale * 0.08),
         CornerRadius::same((scale * 0.25).min(40.0) as u8),
@@ -262,176 +292,189 @@ fn paint_board(
         CornerRadius::same((scale * 0.2).min(32.0) as u8),
         Color32::from_rgb(186, 140, 90),
     );
+}
 
-    for link in &layout.links {
-        let (Some(a), Some(b)) = (layout.site(link.from), layout.site(link.to)) else {
-            continue;
-        };
-        let (pa, pb) = (
-            board_pos(a.center, t, flipped),
-            board_pos(b.center, t, flipped),
-        );
-        let stroke = Stroke::new((scale * 0.04).max(1.5), Color32::from_rgb(70, 50, 30));
-        match link.kind {
-            LinkKind::Path => {
-                painter.line_segment([pa, pb], stroke);
-            }
-            LinkKind::Arrow => {
-                // From the edge of one site to the edge of the other.
-                let dir = (pb - pa).normalized();
-                let exit = |size: [f32; 2]| {
-                    let (hw, hh) = (size[0] * scale * 0.5, size[1] * scale * 0.5);
-                    let tx = if dir.x.abs() > 1e-6 {
-                        hw / dir.x.abs()
-                    } else {
-                        f32::INFINITY
-                    };
-                    let ty = if dir.y.abs() > 1e-6 {
-                        hh / dir.y.abs()
-                    } else {
-                        f32::INFINITY
-                    };
-                    tx.min(ty)
+/// A path or an arrow between two sites (an arrow from the edge of one to the edge of
+/// the other).
+fn paint_link(
+    painter: &egui::Painter,
+    layout: &Layout,
+    link: &game_api::Link,
+    t: &RectTransform,
+    flipped: bool,
+) {
+    let (Some(a), Some(b)) = (layout.site(link.from), layout.site(link.to)) else {
+        return;
+    };
+    let scale = t.scale().x;
+    let (pa, pb) = (
+        board_pos(a.center, t, flipped),
+        board_pos(b.center, t, flipped),
+    );
+    let stroke = Stroke::new((scale * 0.04).max(1.5), Color32::from_rgb(70, 50, 30));
+    match link.kind {
+        LinkKind::Path => {
+            painter.line_segment([pa, pb], stroke);
+        }
+        LinkKind::Arrow => {
+            let dir = (pb - pa).normalized();
+            let exit = |size: [f32; 2]| {
+                let (hw, hh) = (size[0] * scale * 0.5, size[1] * scale * 0.5);
+                let tx = if dir.x.abs() > 1e-6 {
+                    hw / dir.x.abs()
+                } else {
+                    f32::INFINITY
                 };
-                let start = pa + dir * exit(a.size);
-                let end = pb - dir * exit(b.size);
-                if (end - start).dot(dir) > 0.0 {
-                    painter.arrow(start, end - start, stroke);
-                }
+                let ty = if dir.y.abs() > 1e-6 {
+                    hh / dir.y.abs()
+                } else {
+                    f32::INFINITY
+                };
+                tx.min(ty)
+            };
+            let start = pa + dir * exit(a.size);
+            let end = pb - dir * exit(b.size);
+            if (end - start).dot(dir) > 0.0 {
+                painter.arrow(start, end - start, stroke);
             }
         }
     }
+}
 
-    for site in &layout.sites {
-        let rect = site_rect(site, t, flipped);
-        let owner = site.owner.map(seat_colour);
-        let base = match site.style.as_str() {
-            "dark" => Color32::from_rgb(120, 84, 50),
-            "light" => Color32::from_rgb(226, 196, 150),
-            "special" => Color32::from_rgb(220, 200, 110),
-            _ => Color32::from_rgb(134, 92, 54),
-        };
-        let fill = owner.map_or(base, |c| base.lerp_to_gamma(c, 0.12));
-        let edge = Stroke::new((scale * 0.03).max(1.0), Color32::from_rgb(90, 60, 34));
-        paint_shape(painter, site, rect, fill, edge, scale);
+/// A site's colour: its style's, tinted with its owner's seat colour.
+fn site_fill(site: &game_api::Site) -> Color32 {
+    let base = match site.style.as_str() {
+        "dark" => Color32::from_rgb(120, 84, 50),
+        "light" => Color32::from_rgb(226, 196, 150),
+        "special" => Color32::from_rgb(220, 200, 110),
+        _ => Color32::from_rgb(134, 92, 54),
+    };
+    site.owner
+        .map(seat_colour)
+        .map_or(base, |c| base.lerp_to_gamma(c, 0.12))
+}
 
-        let round = match site.shape {
-            game_api::Shape::Pit | game_api::Shape::Store => rect.width().min(rect.height()) * 0.5,
-            _ => 4.0,
-        };
-        let mark_at = |gap: f32, colour: Color32, width: f32| {
-            painter.rect_stroke(
-                rect.expand(gap),
-                CornerRadius::same(round.min(255.0) as u8),
-                Stroke::new(width, colour),
-                StrokeKind::Outside,
-            );
-        };
-        let mark = |colour: Color32, width: f32| mark_at(2.0, colour, width);
-        if marks.hint.contains(&site.id) {
-            // Filled as well as ringed, outside the other marks: a hinted site is usually
-            // a target too, and must not look like one.
-            painter.rect_filled(
-                rect,
-                CornerRadius::same(round.min(255.0) as u8),
-                Color32::from_rgba_unmultiplied(80, 220, 120, 70),
-            );
-            mark_at(6.0, Color32::from_rgb(80, 220, 120), 3.0);
-        }
-        if marks.targets.contains(&site.id) {
-            if !matches!(
-                site.shape,
-                game_api::Shape::Square | game_api::Shape::TrackCell
-            ) {
-                mark(Color32::from_rgb(255, 214, 64), 3.0);
-            } else {
-                // Squares touch their neighbours: a ring outside would merge with the
-                // next one's, and a grid where every square can be played would turn
-                // into one yellow block. Inside, each square keeps its own edge.
-                mark_at(-4.0, Color32::from_rgb(255, 214, 64), 2.5);
-            }
-        }
-        if marks.selected.contains(&site.id) {
-            mark(Color32::from_rgb(90, 170, 255), 3.5);
-        }
-        if marks.active == Some(site.id) {
-            mark(Color32::from_rgb(255, 120, 60), 3.5);
-        }
-
-        if let Some(content) = contents.get(&site.id) {
-            paint_content(painter, layout, site, rect, content, scale);
-        }
-        if let Some((_, key)) = marks.keys.iter().find(|(s, _)| *s == site.id) {
-            // The key, in a small box at the site's lower left.
-            let size = (scale * 0.16).clamp(9.0, 14.0);
-            let at = rect.left_bottom() + Vec2::new(size * 0.2, -size * 0.2);
-            let galley = painter.layout_no_wrap(
-                key.clone(),
-                egui::FontId::monospace(size),
-                Color32::from_rgb(30, 30, 30),
-            );
-            let boxed = egui::Rect::from_min_size(
-                at - Vec2::new(0.0, galley.size().y + 2.0),
-                galley.size() + Vec2::splat(4.0),
-            );
-            painter.rect_filled(boxed, 3, Color32::from_rgb(255, 214, 64));
-            painter.galley(boxed.min + Vec2::splat(2.0), galley, Color32::BLACK);
-        }
-        if marks.last_move.contains(&site.id) {
-            // A badge, not a ring: the rings say what can be played now.
-            let r = (scale * 0.09).clamp(4.0, 9.0);
-            // In the top right corner: a square's label is in its top left, a pit's
-            // key and count along its foot.
-            let at = rect.right_top() + Vec2::new(-r * 0.9, r * 0.9);
-            painter.circle(
-                at,
-                r,
-                Color32::from_rgb(250, 250, 250),
-                Stroke::new(1.5, Color32::from_rgb(40, 40, 40)),
-            );
-        }
-        if labels
-            && !site.label.is_empty()
-            && (site.label.chars().count() <= 3 || site.style == "special")
-        {
-            // Squares (a grid) carry their label inside, in a corner; other sites
-            // outside the board's middle: above the upper half's, below the lower's.
-            let (pos, anchor) = if matches!(site.shape, game_api::Shape::Square) {
-                (rect.left_top() + Vec2::splat(2.0), Align2::LEFT_TOP)
-            } else if matches!(site.shape, game_api::Shape::Stick { .. }) {
-                // Beside a stick's foot: arrows come in at its top and leave at its foot.
-                (
-                    Pos2::new(rect.min.x - 2.0, rect.max.y),
-                    Align2::RIGHT_BOTTOM,
-                )
-            } else if rect.center().y < board.center().y {
-                (
-                    Pos2::new(rect.center().x, rect.min.y - 1.0),
-                    Align2::CENTER_BOTTOM,
-                )
-            } else {
-                (
-                    Pos2::new(rect.center().x, rect.max.y + 1.0),
-                    Align2::CENTER_TOP,
-                )
-            };
-            // Inside a dark square, a light label; elsewhere it is on the board's wood.
-            let [r, g, b, _] = fill.to_array();
-            let dark = u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114 < 140_000;
-            let ink = if dark && matches!(site.shape, game_api::Shape::Square) {
-                Color32::from_rgb(245, 232, 208)
-            } else {
-                Color32::from_rgb(60, 40, 20)
-            };
-            painter.text(
-                pos,
-                anchor,
-                &site.label,
-                FontId::proportional((scale * 0.18).clamp(9.0, 16.0)),
-                ink,
-            );
+/// The rings of a site: hinted, a target, selected, active.
+fn paint_marks(painter: &egui::Painter, site: &game_api::Site, rect: Rect, marks: &Marks) {
+    let round = match site.shape {
+        game_api::Shape::Pit | game_api::Shape::Store => rect.width().min(rect.height()) * 0.5,
+        _ => 4.0,
+    };
+    let mark_at = |gap: f32, colour: Color32, width: f32| {
+        painter.rect_stroke(
+            rect.expand(gap),
+            CornerRadius::same(round.min(255.0) as u8),
+            Stroke::new(width, colour),
+            StrokeKind::Outside,
+        );
+    };
+    let mark = |colour: Color32, width: f32| mark_at(2.0, colour, width);
+    if marks.hint.contains(&site.id) {
+        // Filled as well as ringed, outside the other marks: a hinted site is usually
+        // a target too, and must not look like one.
+        painter.rect_filled(
+            rect,
+            CornerRadius::same(round.min(255.0) as u8),
+            Color32::from_rgba_unmultiplied(80, 220, 120, 70),
+        );
+        mark_at(6.0, Color32::from_rgb(80, 220, 120), 3.0);
+    }
+    if marks.targets.contains(&site.id) {
+        if !matches!(
+            site.shape,
+            game_api::Shape::Square | game_api::Shape::TrackCell
+        ) {
+            mark(Color32::from_rgb(255, 214, 64), 3.0);
+        } else {
+            // Squares touch their neighbours: a ring outside would merge with the
+            // next one's, and a grid where every square can be played would turn
+            // into one yellow block. Inside, each square keeps its own edge.
+            mark_at(-4.0, Color32::from_rgb(255, 214, 64), 2.5);
         }
     }
+    if marks.selected.contains(&site.id) {
+        mark(Color32::from_rgb(90, 170, 255), 3.5);
+    }
+    if marks.active == Some(site.id) {
+        mark(Color32::from_rgb(255, 120, 60), 3.5);
+    }
+}
+
+/// A move's key, in a small box at the site's lower left.
+fn paint_key(painter: &egui::Painter, rect: Rect, key: &str, scale: f32) {
+    let size = (scale * 0.16).clamp(9.0, 14.0);
+    let at = rect.left_bottom() + Vec2::new(size * 0.2, -size * 0.2);
+    let galley = painter.layout_no_wrap(
+        key.to_owned(),
+        egui::FontId::monospace(size),
+        Color32::from_rgb(30, 30, 30),
+    );
+    let boxed = egui::Rect::from_min_size(
+        at - Vec2::new(0.0, galley.size().y + 2.0),
+        galley.size() + Vec2::splat(4.0),
+    );
+    painter.rect_filled(boxed, 3, Color32::from_rgb(255, 214, 64));
+    painter.galley(boxed.min + Vec2::splat(2.0), galley, Color32::BLACK);
+}
+
+/// The last move's badge: a badge, not a ring (the rings say what can be played now),
+/// in the top right corner (a square's label is in its top left, a pit's key and count
+/// along its foot).
+fn paint_last_move(painter: &egui::Painter, rect: Rect, scale: f32) {
+    let r = (scale * 0.09).clamp(4.0, 9.0);
+    let at = rect.right_top() + Vec2::new(-r * 0.9, r * 0.9);
+    painter.circle(
+        at,
+        r,
+        Color32::from_rgb(250, 250, 250),
+        Stroke::new(1.5, Color32::from_rgb(40, 40, 40)),
+    );
+}
+
+/// A site's label. Squares (a grid) carry it inside, in a corner; other sites outside
+/// the board's middle: above the upper half's, below the lower's.
+fn paint_label(
+    painter: &egui::Painter,
+    site: &game_api::Site,
+    rect: Rect,
+    board: Rect,
+    fill: Color32,
+    scale: f32,
+) {
+    let (pos, anchor) = if matches!(site.shape, game_api::Shape::Square) {
+        (rect.left_top() + Vec2::splat(2.0), Align2::LEFT_TOP)
+    } else if matches!(site.shape, game_api::Shape::Stick { .. }) {
+        // Beside a stick's foot: arrows come in at its top and leave at its foot.
+        (
+            Pos2::new(rect.min.x - 2.0, rect.max.y),
+            Align2::RIGHT_BOTTOM,
+        )
+    } else if rect.center().y < board.center().y {
+        (
+            Pos2::new(rect.center().x, rect.min.y - 1.0),
+            Align2::CENTER_BOTTOM,
+        )
+    } else {
+        (
+            Pos2::new(rect.center().x, rect.max.y + 1.0),
+            Align2::CENTER_TOP,
+        )
+    };
+    // Inside a dark square, a light label; elsewhere it is on the board's wood.
+    let [r, g, b, _] = fill.to_array();
+    let dark = u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114 < 140_000;
+    let ink = if dark && matches!(site.shape, game_api::Shape::Square) {
+        Color32::from_rgb(245, 232, 208)
+    } else {
+        Color32::from_rgb(60, 40, 20)
+    };
+    painter.text(
+        pos,
+        anchor,
+        &site.label,
+        FontId::proportional((scale * 0.18).clamp(9.0, 16.0)),
+        ink,
+    );
 }
 
 fn paint_shape(

@@ -1,120 +1,12 @@
-//! The players' clocks: each seat has a time for the whole game and gains an increment
-//! after each of its moves; the clock of the seat to move runs while the game runs and
-//! its board is on screen — not while it is paused, reviewed, waiting for the plugin or
-//! animating a move, nor while the chooser, the Plugins panel or a dialog hides the board
-//! (and after that, only once the board has been drawn again: a restored game's clock
-//! starts once its board is seen). A seat whose time runs out loses; under a tenth of its
-//! time (at least 10 s, at most a minute) its clock warns. The times are kept in the
-//! record, so a saved game comes back with them.
+//! A seat's clock as its panel shows it: the time left, strong while it runs, red and
+//! warned when low (the clocks' rules are the table's: `table/clocks.rs`).
 
 use egui::RichText;
-use game_api::Turn;
 
-use super::PlayView;
-use crate::ending::{ClockState, Ending, clock_text};
+use super::Table;
+use crate::ending::clock_text;
 
-impl PlayView {
-    /// Gives the game clocks: `per_game_ms` for each seat, plus `increment_ms` after
-    /// each move.
-    pub fn start_clock(&mut self, per_game_ms: u64, increment_ms: u64) {
-        let seats = self.session.seats().len();
-        self.session.set_clock(Some(ClockState::new(
-            seats,
-            per_game_ms.max(1),
-            increment_ms,
-        )));
-        self.clock_since = None;
-        self.dirty = true;
-    }
-
-    /// Sets the time `seat` has left, in milliseconds (a hand-set clock; tests).
-    pub fn set_clock_left(&mut self, seat: u8, ms: u64) {
-        if let Some(left) = self
-            .session
-            .clock_mut()
-            .and_then(|c| c.left_ms.get_mut(usize::from(seat)))
-        {
-            *left = ms;
-            self.dirty = true;
-        }
-    }
-
-    /// The seat whose clock runs now, if any.
-    pub fn clock_running(&self) -> Option<u8> {
-        let Turn::Seat { seat } = self.turn else {
-            return None;
-        };
-        let runs = self.session.clock().is_some()
-            && !self.paused
-            && !self.replaying
-            && !self.is_over()
-            && self.failure.is_none()
-            && self.pending.is_none()
-            && self.animation.is_none()
-            && self.asking.is_none()
-            && !self.held()
-            && self.visible
-            && self.seen
-            && !self.session.can_redo();
-        runs.then_some(seat)
-    }
-
-    /// Says whether the board can be seen this frame (the app's screen shows it, no
-    /// dialog hides it, the window is not minimised). Hidden, the clocks stop; shown
-    /// again, they start once the board has been drawn.
-    pub fn set_visible(&mut self, visible: bool) {
-        self.visible = visible;
-        if !visible {
-            self.seen = false;
-            self.clock_since = None;
-        }
-    }
-
-    /// Whether `seat`'s time is low: under a tenth of the game's time, at least 10 s and
-    /// at most a minute.
-    pub fn low_on_time(&self, seat: u8) -> bool {
-        let Some(clock) = self.session.clock() else {
-            return false;
-        };
-        let limit = (clock.per_game_ms / 10).clamp(10_000, 60_000);
-        clock
-            .left_ms
-            .get(usize::from(seat))
-            .is_some_and(|&left| left < limit)
-    }
-
-    /// Runs the clock of the seat to move up to `now` (seconds); a seat out of time loses.
-    pub(super) fn tick_clock(&mut self, ctx: &egui::Context, now: f64) {
-        let Some(seat) = self.clock_running() else {
-            self.clock_since = None;
-            return;
-        };
-        let since = self.clock_since.replace(now).unwrap_or(now);
-        let spent = ((now - since).max(0.0) * 1000.0) as u64;
-        let Some(clock) = self.session.clock_mut() else {
-            return;
-        };
-        let Some(left) = clock.left_ms.get_mut(usize::from(seat)) else {
-            return;
-        };
-        *left = left.saturating_sub(spent);
-        if *left == 0 {
-            self.end_by(Ending::Time { seat });
-        } else {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
-        }
-    }
-
-    /// After `seat` moved at the end of the game: its increment.
-    pub(super) fn clock_after_move(&mut self, seat: u8) {
-        if let Some(clock) = self.session.clock_mut()
-            && let Some(left) = clock.left_ms.get_mut(usize::from(seat))
-        {
-            *left = left.saturating_add(clock.increment_ms);
-        }
-        self.clock_since = None;
-    }
-
+impl Table {
     /// A seat's clock in its panel (nothing when the game has no clocks).
     pub(super) fn clock_ui(&self, ui: &mut egui::Ui, seat: usize) {
         let Some(left) = self.session.clock().and_then(|c| c.left_ms.get(seat)) else {

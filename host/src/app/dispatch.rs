@@ -2,12 +2,12 @@
 //! now ([`TavolaApp::enabled`], which the menus, the side panel's buttons and the
 //! shortcuts all ask) and what it does ([`TavolaApp::run_command`]).
 
-use super::{Command, PlayView, RecoverWindow, Screen, TavolaApp};
+use super::{Command, RecoverWindow, Screen, Table, TavolaApp};
 
 impl TavolaApp {
     /// Whether `command` can be carried out now: the one answer the menus, the buttons
     /// and the shortcuts share (the game's own commands are the controller's to judge:
-    /// [`PlayView::enabled`]).
+    /// [`Table::enabled`]).
     pub fn enabled(&self, command: Command) -> bool {
         let play = self.table();
         match command {
@@ -46,17 +46,20 @@ impl TavolaApp {
             Command::Rematch => self.rematch(),
             Command::Undo => self.with_play(|p| p.undo()),
             Command::Redo => self.with_play(|p| p.redo(now, step)),
-            Command::Back => self.with_play(PlayView::step_back),
+            Command::Back => self.with_play(Table::step_back),
             Command::Forward => self.with_play(|p| p.step_forward(now, step)),
             Command::ToStart => self.with_play(|p| p.goto(0)),
-            Command::ToEnd => self.with_play(PlayView::to_end),
+            Command::ToEnd => self.with_play(Table::to_end),
             Command::Hint => self.with_play(|p| p.hint()),
             Command::Resign => self.with_play(|p| p.ask_resign()),
             Command::OfferDraw => self.with_play(|p| p.offer_draw()),
             Command::PauseResume => self.with_play(|p| p.pause_resume()),
             Command::Replay => self.with_play(|p| p.replay(now)),
             Command::SkipAnimation => self.with_play(|p| p.skip_animation()),
-            Command::FlipBoard => self.with_play(|p| p.board.flipped = !p.board.flipped),
+            Command::FlipBoard => self.with_play(|p| {
+                let board = p.board_mut();
+                board.flipped = !board.flipped;
+            }),
             Command::Save => self.ask_save(),
             Command::Load => self.ask_load(),
             Command::Recover => {
@@ -76,7 +79,7 @@ impl TavolaApp {
         }
     }
 
-    fn with_play(&mut self, f: impl FnOnce(&mut PlayView)) {
+    fn with_play(&mut self, f: impl FnOnce(&mut Table)) {
         if let Some(p) = self.table_mut() {
             f(p);
         }
@@ -84,14 +87,14 @@ impl TavolaApp {
 
     /// The table the game commands act on: the network game's on the *Play online*
     /// screen, else the game at this computer.
-    pub fn table(&self) -> Option<&PlayView> {
+    pub fn table(&self) -> Option<&Table> {
         match self.screen {
             Screen::Online => self.online.as_ref().and_then(|o| o.table()),
             _ => self.play.as_ref(),
         }
     }
 
-    fn table_mut(&mut self) -> Option<&mut PlayView> {
+    fn table_mut(&mut self) -> Option<&mut Table> {
         match self.screen {
             Screen::Online => self.online.as_mut().and_then(|o| o.table_mut()),
             _ => self.play.as_mut(),

@@ -8,7 +8,10 @@ use std::path::PathBuf;
 
 use game_api::endgame::{TablesOp, TablesRequest, TablesStatus};
 
-use crate::worker::{Poll, RemoteGame, Reply, Request};
+use crate::{
+    table::Link,
+    worker::{Poll, Reply, Request},
+};
 
 /// How often a build's progress is asked for, in seconds.
 const POLL_EVERY: f64 = 0.5;
@@ -68,7 +71,7 @@ impl EndgameTables {
         self.dir.as_deref()
     }
 
-    fn request(&self, remote: &RemoteGame, op: TablesOp) -> Option<Request> {
+    fn request(&self, remote: &dyn Link, op: TablesOp) -> Option<Request> {
         self.dir.as_ref()?;
         let dir = remote.tables_dir()?.to_string_lossy().into_owned();
         let request = TablesRequest {
@@ -81,7 +84,7 @@ impl EndgameTables {
 
     /// Sends `op` without waiting; its answer is taken by [`Self::poll`]. A game without
     /// a folder for tables, or a worker that cannot be asked, has none.
-    fn send(&mut self, remote: &mut RemoteGame, op: TablesOp, asked: Asked) {
+    fn send(&mut self, remote: &mut dyn Link, op: TablesOp, asked: Asked) {
         match self.request(remote, op).and_then(|r| remote.send(r).ok()) {
             Some(id) => self.asked = Some((id, asked)),
             None => self.state = State::None,
@@ -90,7 +93,7 @@ impl EndgameTables {
 
     /// The first use of a bot or a hint, once: tables already built are loaded (in the
     /// worker, on a thread of its own); missing ones are offered ([`Self::offer`]).
-    pub(super) fn first_use(&mut self, remote: &mut RemoteGame) {
+    pub(super) fn first_use(&mut self, remote: &mut dyn Link) {
         if self.state == State::Unknown && self.asked.is_none() {
             self.send(remote, TablesOp::Status, Asked::Status);
         }
@@ -105,7 +108,7 @@ impl EndgameTables {
     }
 
     /// The person agrees: the missing tables are built (the game goes on meanwhile).
-    pub(super) fn prepare(&mut self, remote: &mut RemoteGame) {
+    pub(super) fn prepare(&mut self, remote: &mut dyn Link) {
         if let State::Offered { bytes } = self.state
             && self.asked.is_none()
         {
@@ -123,7 +126,7 @@ impl EndgameTables {
 
     /// Takes the worker's answers and follows a build; call every frame. Returns whether
     /// a question or a build is under way.
-    pub(super) fn poll(&mut self, remote: &mut RemoteGame, now: f64) -> bool {
+    pub(super) fn poll(&mut self, remote: &mut dyn Link, now: f64) -> bool {
         if let Some((id, asked)) = self.asked {
             let Poll::Ready(answer) = remote.poll(id) else {
                 return true;
@@ -146,7 +149,7 @@ impl EndgameTables {
     }
 
     /// What the answer to `asked` changes.
-    fn answered(&mut self, remote: &mut RemoteGame, asked: Asked, status: Option<TablesStatus>) {
+    fn answered(&mut self, remote: &mut dyn Link, asked: Asked, status: Option<TablesStatus>) {
         let Some(status) = status.filter(|s| s.supported) else {
             // No tables, or a build that could not start: the game goes on without them.
             if !matches!(asked, Asked::Progress { .. }) {
@@ -198,7 +201,7 @@ impl EndgameTables {
 
     /// Asks the tables what perfect play gives from the position, when they are
     /// loaded: the request's id (its answer is read by [`Self::probed`]).
-    pub(super) fn start_probe(&self, remote: &mut RemoteGame) -> Option<u64> {
+    pub(super) fn start_probe(&self, remote: &mut dyn Link) -> Option<u64> {
         if self.state != State::Ready {
             return None;
         }
@@ -209,7 +212,7 @@ impl EndgameTables {
     /// What perfect play gives, from a probe's answer, and it in words ("perfect play:
     /// South wins by 3"); `None` when the tables do not hold the position.
     pub(super) fn probed(
-        remote: &RemoteGame,
+        remote: &dyn Link,
         answer: Result<Reply, crate::worker::WorkerError>,
     ) -> Option<(game_api::endgame::PerfectPlay, String)> {
         let Ok(Reply::Tables(status)) = answer else {

@@ -1,7 +1,7 @@
 //! The evaluation bar beside the board (off by default; View ▸ Evaluation bar): how the
 //! game stands by the same engine as the hint, for the position shown.
 //!
-//! The controller ([`super::play_view::PlayView`]) asks its worker for a short hint at
+//! The controller ([`super::table::Table`]) asks its worker for a short hint at
 //! each seat's turn while the bar is on and no bot thinks; the answer's share (0 lost, 1
 //! won, for the seat to move) is kept here with the words of the evaluation. This file
 //! only draws it.
@@ -24,7 +24,7 @@ pub struct Evaluation {
     pub share: f32,
     /// The evaluation in words (the hint's text).
     pub text: String,
-    /// Which position it was for (see `PlayView::position`).
+    /// Which position it was for (see `Table::position`).
     pub(super) position: u64,
 }
 

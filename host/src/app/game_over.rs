@@ -4,7 +4,7 @@
 use egui::RichText;
 use game_api::{GameResult, Outcome};
 
-use super::{Command, Intent, PlayView, board::seat_colour};
+use super::{Command, Intent, Table, board::seat_colour};
 use crate::ending::Ending;
 
 /// What the summary asks for.
@@ -104,7 +104,7 @@ pub fn standings(outcome: &Outcome) -> Vec<usize> {
     order
 }
 
-impl PlayView {
+impl Table {
     /// The summary of a finished game, over the board; returns what the person chose.
     pub(super) fn game_over_ui(
         &self,
@@ -112,7 +112,13 @@ impl PlayView {
         outcome: &Outcome,
         ending: Option<Ending>,
     ) -> Option<GameOverAction> {
-        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        let names: Vec<String> = self
+            .position
+            .view
+            .panels
+            .iter()
+            .map(|p| p.seat.clone())
+            .collect();
         let name = |i: usize| {
             names
                 .get(i)
@@ -142,74 +148,72 @@ impl PlayView {
                 if outcome.seats.len() == 2 && margin > 0 && ending.is_none() && ranked {
                     ui.label(crate::tr!("over-margin", margin = margin));
                 }
-                egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
-                    for (place, i) in standings(outcome).into_iter().enumerate() {
-                        let seat = &outcome.seats[i];
-                        if outcome.seats.len() > 2 {
-                            ui.label(format!("{}.", place + 1));
-                        }
-                        ui.label(RichText::new(name(i)).color(seat_colour(i as u8)).strong());
-                        ui.label(match seat.result {
-                            GameResult::Win => crate::tr!("over-won"),
-                            GameResult::Draw => crate::tr!("over-drew"),
-                            GameResult::Loss => crate::tr!("over-lost"),
-                        });
-                        if ending.is_none() && ranked {
-                            ui.label(seat.score.to_string());
-                        }
-                        ui.end_row();
-                    }
-                });
-                // Moves of the seats: chance throws are not counted as moves.
-                let all = self.session.moves();
-                let moves = super::play_view::move_count(all, all.len());
-                let seconds = self
-                    .session
-                    .moves()
-                    .last()
-                    .and_then(|m| m.at_ms)
-                    .map(|ms| ms / 1000);
-                ui.label(match seconds {
-                    Some(s) => crate::tr!(
-                        "over-moves-in",
-                        moves = moves,
-                        time = format!("{}:{:02}", s / 60, s % 60)
-                    ),
-                    None => crate::tr!("over-moves", moves = moves),
-                });
-                // A network game's rematch and review are the network side's: its
-                // record is saved, and opens like any saved game.
-                let here = !self.follows();
-                ui.horizontal(|ui| {
-                    if here
-                        && ui
-                            .button(crate::tr!("over-rematch"))
-                            .on_hover_text(crate::tr!("over-rematch-hint"))
-                            .clicked()
-                    {
-                        action = Some(GameOverAction::Rematch);
-                    }
-                    if ui.button(crate::tr!("over-new-game")).clicked() {
-                        action = Some(GameOverAction::NewGame);
-                    }
-                    if here
-                        && ui
-                            .button(crate::tr!("over-review"))
-                            .on_hover_text(crate::tr!("over-review-hint"))
-                            .clicked()
-                    {
-                        action = Some(GameOverAction::Review);
-                    }
-                });
+                standings_ui(ui, outcome, ending, ranked, &name);
+                self.moves_played_ui(ui);
+                if let Some(chosen) = self.summary_actions_ui(ui) {
+                    action = Some(chosen);
+                }
             });
+        action
+    }
+
+    /// How many moves the seats played, and in what time.
+    fn moves_played_ui(&self, ui: &mut egui::Ui) {
+        // Moves of the seats: chance throws are not counted as moves.
+        let all = self.session.moves();
+        let moves = super::table::move_count(all, all.len());
+        let seconds = self
+            .session
+            .moves()
+            .last()
+            .and_then(|m| m.at_ms)
+            .map(|ms| ms / 1000);
+        ui.label(match seconds {
+            Some(s) => crate::tr!(
+                "over-moves-in",
+                moves = moves,
+                time = format!("{}:{:02}", s / 60, s % 60)
+            ),
+            None => crate::tr!("over-moves", moves = moves),
+        });
+    }
+
+    /// The summary's buttons: rematch, new game, review (a network game's rematch and
+    /// review are the network side's).
+    fn summary_actions_ui(&self, ui: &mut egui::Ui) -> Option<GameOverAction> {
+        let mut action = None;
+        // A network game's rematch and review are the network side's: its
+        // record is saved, and opens like any saved game.
+        let here = self.referee.history_here();
+        ui.horizontal(|ui| {
+            if here
+                && ui
+                    .button(crate::tr!("over-rematch"))
+                    .on_hover_text(crate::tr!("over-rematch-hint"))
+                    .clicked()
+            {
+                action = Some(GameOverAction::Rematch);
+            }
+            if ui.button(crate::tr!("over-new-game")).clicked() {
+                action = Some(GameOverAction::NewGame);
+            }
+            if here
+                && ui
+                    .button(crate::tr!("over-review"))
+                    .on_hover_text(crate::tr!("over-review-hint"))
+                    .clicked()
+            {
+                action = Some(GameOverAction::Review);
+            }
+        });
         action
     }
 
     /// Whether the summary of the finished game shown was closed (and can be reopened).
     pub fn summary_hidden(&self) -> bool {
-        self.summary_closed
+        self.notes.summary_closed
             && self.final_result().is_some()
-            && self.animation.is_none()
+            && self.shown.animation.is_none()
             && !self.session.can_redo()
     }
 
@@ -217,9 +221,9 @@ impl PlayView {
     /// animation runs, and the summary was not closed.
     pub(super) fn summary_shown(&self) -> bool {
         self.final_result().is_some()
-            && self.animation.is_none()
+            && self.shown.animation.is_none()
             && !self.session.can_redo()
-            && !self.summary_closed
+            && !self.notes.summary_closed
     }
 
     /// Shows the end of the game over the board (`board` is where the board is drawn) when
@@ -248,6 +252,35 @@ impl PlayView {
             GameOverAction::Close => Intent::CloseSummary,
         }));
     }
+}
+
+/// The standings: each seat's place (more than two seats), name, result and score
+/// (when the scores rank the game and it was not ended by the players).
+fn standings_ui(
+    ui: &mut egui::Ui,
+    outcome: &Outcome,
+    ending: Option<Ending>,
+    ranked: bool,
+    name: &dyn Fn(usize) -> String,
+) {
+    egui::Grid::new("standings").num_columns(3).show(ui, |ui| {
+        for (place, i) in standings(outcome).into_iter().enumerate() {
+            let seat = &outcome.seats[i];
+            if outcome.seats.len() > 2 {
+                ui.label(format!("{}.", place + 1));
+            }
+            ui.label(RichText::new(name(i)).color(seat_colour(i as u8)).strong());
+            ui.label(match seat.result {
+                GameResult::Win => crate::tr!("over-won"),
+                GameResult::Draw => crate::tr!("over-drew"),
+                GameResult::Loss => crate::tr!("over-lost"),
+            });
+            if ending.is_none() && ranked {
+                ui.label(seat.score.to_string());
+            }
+            ui.end_row();
+        }
+    });
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow};
 
 use super::{
-    NewGameDialog, NewGameRequest, PlayView, PluginFailure, Screen, StartGame, TavolaApp,
+    NewGameDialog, NewGameRequest, PluginFailure, Screen, StartGame, Table, TavolaApp,
     dialog_worker::DialogWorker,
     saving::{self, clear_marker, leftover_marker, set_aside, write_atomic, write_marker},
     starting::{AfterLoad, Started, Starting, Then},
@@ -177,7 +177,7 @@ impl TavolaApp {
             request.game.clone(),
             session.seats().iter().map(SeatKind::record_name).collect(),
         );
-        self.show_game(PlayView::new(
+        self.show_game(Table::new(
             session,
             remote,
             snapshot,
@@ -190,8 +190,8 @@ impl TavolaApp {
         self.data_dir.as_ref().map(|d| d.join("endgames"))
     }
 
-    fn show_game(&mut self, mut play: PlayView) {
-        play.endgame = super::endgame::EndgameTables::new(self.tables_root());
+    fn show_game(&mut self, mut play: Table) {
+        play.searches.endgame = super::endgame::EndgameTables::new(self.tables_root());
         self.play = Some(play);
         self.screen = Screen::Play;
         self.failures_seen = 0;
@@ -255,7 +255,7 @@ impl TavolaApp {
             }
             play.play(moves[rng.below(moves.len())].id, 0.0, 0.0);
         }
-        play.paused = !start.moves.is_empty() || start.random_moves > 0;
+        play.flow.paused = !start.moves.is_empty() || start.random_moves > 0;
         Ok(())
     }
 
@@ -375,7 +375,7 @@ impl TavolaApp {
             ));
         }
         let session = Session::from_record(plugin, options, record, seat_count);
-        let play = PlayView::new(session, remote, snapshot, self.worker_exe.clone());
+        let play = Table::new(session, remote, snapshot, self.worker_exe.clone());
         self.settings.played(plugin.id());
         self.show_game(play);
         if !warnings.is_empty() {

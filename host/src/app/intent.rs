@@ -1,12 +1,12 @@
 //! What the person asked for at the table: the drawing code (`play_ui`
-//! and the views it calls) only reads the [`PlayView`] controller and returns
+//! and the views it calls) only reads the [`Table`] controller and returns
 //! [`Intent`]s; the app hands them back to the controller once per frame, which carries
-//! them out ([`PlayView::apply`]). So the views never change the game, and one place
-//! ([`PlayView::enabled`]) decides what the menus, the buttons and the shortcuts allow.
+//! them out ([`Table::apply`]). So the views never change the game, and one place
+//! ([`Table::enabled`]) decides what the menus, the buttons and the shortcuts allow.
 
 use game_api::{MoveId, SiteId, Turn};
 
-use super::{Command, PlayView};
+use super::{Command, Table};
 use crate::session::SeatKind;
 
 /// Something the person asked of the game on screen.
@@ -51,7 +51,7 @@ pub enum Intent {
     Answer(bool),
 }
 
-impl PlayView {
+impl Table {
     /// Whether `command` can be carried out now: the one answer the menus, the side
     /// panel's buttons and the keyboard shortcuts share. Commands that do not concern
     /// the game on screen are always allowed here (the app decides on those).
@@ -59,15 +59,17 @@ impl PlayView {
         if let Some(enabled) = self.enabled_following(command) {
             return enabled;
         }
-        let failed = self.failure.is_some();
+        let failed = self.notes.failure.is_some();
         match command {
             Command::Undo => !failed && self.session.can_undo(),
             Command::Redo | Command::Forward | Command::ToEnd => !failed && self.session.can_redo(),
             Command::Back | Command::ToStart => !failed && self.session.cursor() > 0,
-            Command::Hint => !failed && matches!(self.turn, Turn::Seat { .. }) && !self.is_over(),
-            Command::PauseResume => !failed && (!self.is_over() || self.replaying),
+            Command::Hint => {
+                !failed && matches!(self.position.turn, Turn::Seat { .. }) && !self.is_over()
+            }
+            Command::PauseResume => !failed && (!self.is_over() || self.flow.replaying),
             Command::Replay => !failed && (self.session.cursor() > 0 || self.session.can_redo()),
-            Command::SkipAnimation => self.animation.is_some(),
+            Command::SkipAnimation => self.shown.animation.is_some(),
             Command::Resign | Command::OfferDraw => !failed && self.person_seat().is_some(),
             _ => true,
         }
@@ -85,15 +87,16 @@ impl PlayView {
             }
             Intent::ClickSite(site) => self.click_site(site, now, step_seconds),
             Intent::Point { mv, position } => {
-                let current = position == self.position && self.pending.is_none();
+                let current = position == self.position.count && self.pending.is_none();
                 self.point_at(mv.filter(|_| current));
             }
             // Walking the history needs the worker: not while the plugin has failed
             // (the game restarts from the move it was kept at).
-            Intent::Goto(_) | Intent::Review | Intent::BringBack if self.failure.is_some() => {}
+            Intent::Goto(_) | Intent::Review | Intent::BringBack
+                if self.notes.failure.is_some() => {}
             // A network game's history and seats are the network side's.
             Intent::Goto(_) | Intent::Review | Intent::BringBack | Intent::SetSeat(..)
-                if self.follows() => {}
+                if !self.referee.history_here() => {}
             Intent::Goto(n) => self.goto(n),
             Intent::SetSeat(seat, kind) => {
                 if self.session.seats().get(seat).is_some_and(|k| *k != kind) {
@@ -102,20 +105,20 @@ impl PlayView {
             }
             Intent::BringBack => self.bring_back_replaced(),
             Intent::PrepareTables => self.prepare_tables(),
-            Intent::DeclineTables => self.endgame.decline(),
-            Intent::CloseSummary => self.summary_closed = true,
-            Intent::ShowSummary => self.summary_closed = false,
+            Intent::DeclineTables => self.searches.endgame.decline(),
+            Intent::CloseSummary => self.notes.summary_closed = true,
+            Intent::ShowSummary => self.notes.summary_closed = false,
             Intent::Review => {
                 self.goto(0);
-                self.last_event = Some(crate::tr!("over-reviewing"));
+                self.notes.event = Some(crate::tr!("over-reviewing"));
             }
             Intent::RestartPlugin => {
-                if self.failure.is_some() && !self.restarting() {
+                if self.notes.failure.is_some() && !self.restarting() {
                     self.begin_restart();
                 }
             }
             Intent::Answer(yes) => {
-                if self.asking.is_some() {
+                if self.notes.asking.is_some() {
                     self.answer(yes);
                 }
             }
@@ -126,6 +129,6 @@ impl PlayView {
     /// Called once the play view was drawn this frame: while the board was visible, the
     /// clocks may run from the next frame on.
     pub fn drawn(&mut self) {
-        self.seen = self.visible;
+        self.clocks.drawn();
     }
 }

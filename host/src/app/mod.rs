@@ -30,19 +30,21 @@ pub mod online_lan;
 mod options_form;
 mod pieces;
 mod play_ui;
-mod play_view;
 mod plugin_watch;
 mod plugins_panel;
 mod qr;
 mod recover;
+mod repaint;
 mod resign;
 mod rules_panel;
 mod save_info;
 mod save_load;
 mod saving;
 mod settings;
+mod side_panel;
 mod site_contents;
 mod starting;
+mod table;
 mod terminate;
 
 use std::{path::PathBuf, sync::mpsc};
@@ -55,12 +57,12 @@ pub use intent::Intent;
 pub use new_game::{DialogOutcome, NewGameDialog, NewGameRequest};
 pub use pieces::{paint_piece, piece_shapes, style_of};
 pub use play_ui::key_label;
-pub use play_view::{PlayView, PluginFailure};
 pub use plugins_panel::{PluginsAction, PluginsPanel};
 pub use qr::{qr_modules, qr_ui};
 pub use resign::Asking;
 pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
+pub use table::{PluginFailure, Table};
 
 use self::{
     chooser::GameChooser, file_dialog::FileDialog, recover::RecoverWindow, rules_panel::RulesPanel,
@@ -138,7 +140,7 @@ pub struct TavolaApp {
     screen: Screen,
     chooser: GameChooser,
     new_game: Option<NewGameDialog>,
-    play: Option<PlayView>,
+    play: Option<Table>,
     rules_open: bool,
     rules: RulesPanel,
     plugins_panel: PluginsPanel,
@@ -251,12 +253,12 @@ impl TavolaApp {
     }
 
     /// The game being played, if any.
-    pub fn play_view(&self) -> Option<&PlayView> {
+    pub fn play_view(&self) -> Option<&Table> {
         self.play.as_ref()
     }
 
     /// The game being played, if any, to change it.
-    pub fn play_view_mut(&mut self) -> Option<&mut PlayView> {
+    pub fn play_view_mut(&mut self) -> Option<&mut Table> {
         self.play.as_mut()
     }
 
@@ -334,7 +336,7 @@ impl TavolaApp {
             Screen::Play => {
                 let dialog_open = self.dialog_open();
                 if let Some(play) = &mut self.play {
-                    play.keys_enabled = !dialog_open;
+                    play.set_keys_enabled(!dialog_open);
                     play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&ctx, now, step);
                     // The views only read the controller; what the person asked for is
@@ -408,15 +410,25 @@ impl TavolaApp {
     }
 
     fn online_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
+        if self.online.is_some() {
+            self.online_game_screen(ui, now, step);
+            return;
+        }
+        self.online_form_screen(ui);
+    }
+
+    /// The network game in progress: its bar and its table; what the person asked in
+    /// either carried out.
+    fn online_game_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
         if let Some(game) = &mut self.online {
             let ctx = ui.ctx().clone();
             game.logic(&ctx, now, step);
-            let mut close = false;
+            let mut asked = Vec::new();
             let mut commands = Vec::new();
             if game.table().is_some() {
-                egui::Panel::top("online_bar").show(ui, |ui| close = game.bar_ui(ui));
+                egui::Panel::top("online_bar").show(ui, |ui| asked = game.bar_ui(ui));
                 if let Some(table) = game.table_mut() {
-                    table.keys_enabled = self.message.is_none();
+                    table.set_keys_enabled(self.message.is_none());
                     // The same table as a game at this computer: the views read it, the
                     // controller carries out what the person asked.
                     let intents = table.ui(ui);
@@ -427,7 +439,11 @@ impl TavolaApp {
                         .collect();
                 }
             } else {
-                egui::CentralPanel::default().show(ui, |ui| close = game.bar_ui(ui));
+                egui::CentralPanel::default().show(ui, |ui| asked = game.bar_ui(ui));
+            }
+            let mut close = false;
+            for intent in asked {
+                close |= game.apply(intent);
             }
             if close {
                 self.online = None;
@@ -436,8 +452,11 @@ impl TavolaApp {
             for command in commands {
                 self.run_command(command, &ctx);
             }
-            return;
         }
+    }
+
+    /// The *Play online* form, and the games found on this network.
+    fn online_form_screen(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
             let exe = self.worker_exe.clone();
             let records = self.data_dir.as_ref().map(|d| d.join("online"));

@@ -6,9 +6,9 @@
 use egui::RichText;
 use game_api::{MoveId, Turn};
 
-use super::{Intent, PlayView, play_ui::key_label};
+use super::{Intent, Table, play_ui::key_label};
 
-impl PlayView {
+impl Table {
     /// The bar of moves made without a site (a Herd's direction, a pass), above the board.
     /// Once a game has used it, its row stays, empty when there is nothing to choose, so
     /// the board does not jump up and down from turn to turn.
@@ -19,7 +19,7 @@ impl PlayView {
         intents: &mut Vec<Intent>,
     ) -> Option<MoveId> {
         let complete: Vec<(MoveId, String, Option<String>)> =
-            if self.person_to_move() && self.path.is_empty() {
+            if self.person_to_move() && self.input.path.is_empty() {
                 self.candidates()
                     .iter()
                     .filter(|m| m.sites.is_empty())
@@ -34,7 +34,7 @@ impl PlayView {
             } else {
                 Vec::new()
             };
-        if !self.uses_move_bar && complete.is_empty() {
+        if !self.position.uses_move_bar && complete.is_empty() {
             return None;
         }
         let (mut chosen, mut pointed) = (None, None);
@@ -71,13 +71,13 @@ impl PlayView {
         rects: &[egui::Rect],
         intents: &mut Vec<Intent>,
     ) -> Option<MoveId> {
-        if !self.person_to_move() || self.path.is_empty() {
+        if !self.person_to_move() || self.input.path.is_empty() {
             return None;
         }
         let choices: Vec<(MoveId, String)> = self
             .candidates()
             .iter()
-            .filter(|m| m.sites == self.path)
+            .filter(|m| m.sites == self.input.path)
             .map(|m| {
                 let label = m.choice.clone().unwrap_or_else(|| m.notation.clone());
                 let key = m
@@ -90,7 +90,11 @@ impl PlayView {
         if choices.len() < 2 {
             return None;
         }
-        let rect = self.path.last().and_then(|s| rects.get(usize::from(s.0)))?;
+        let rect = self
+            .input
+            .path
+            .last()
+            .and_then(|s| rects.get(usize::from(s.0)))?;
         let (mut chosen, mut pointed) = (None, None);
         egui::Area::new(egui::Id::unique("move_choices"))
             // Below the site, centred: the sites beside it (the next ones a sowing
@@ -122,20 +126,20 @@ impl PlayView {
     pub(super) fn preview_ui(&self, ui: &mut egui::Ui, rects: &[egui::Rect], line: f32) {
         let preview = self.preview();
         if preview.is_none()
-            && self.animation.is_none()
-            && let Some(marks) = &self.last_marks
+            && self.shown.animation.is_none()
+            && let Some(marks) = &self.shown.last_marks
         {
-            super::move_preview::paint(ui.painter(), marks, &self.layout, rects);
+            super::move_preview::paint(ui.painter(), marks, &self.position.layout, rects);
         }
         let text = preview.and_then(|(info, effects, marks)| {
             let marks = marks.beyond(info);
-            super::move_preview::paint(ui.painter(), &marks, &self.layout, rects);
-            let seat = match self.turn {
+            super::move_preview::paint(ui.painter(), &marks, &self.position.layout, rects);
+            let seat = match self.position.turn {
                 Turn::Seat { seat } => Some(seat),
                 _ => None,
             };
             let happened = self.happened(seat, effects);
-            super::move_preview::describe(info, &marks, &self.layout, happened)
+            super::move_preview::describe(info, &marks, &self.position.layout, happened)
         });
         let width = ui.available_width();
         ui.add_sized(

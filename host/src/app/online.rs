@@ -5,9 +5,9 @@
 //! [`net::join`](crate::net::join())) with its own sandboxed worker, which checks every
 //! move and keeps the record. [`OnlineGame`] reads what that side tells it ([`Update`]):
 //! while the other player is awaited it shows the invite; once the game is set up it
-//! opens a table ([`PlayView`], with a worker of its own) on which the other players'
+//! opens a table ([`Table`], with a worker of its own) on which the other players'
 //! seats are [`SeatKind::Remote`] and which follows the network side's record (see
-//! `play_view::follow`). The person plays on that table as at any other; their moves,
+//! `table::follow`). The person plays on that table as at any other; their moves,
 //! resignation, draw offers and takeback requests go back to the network side as lines
 //! (a move's notation, `resign`, `draw`, `takeback`, `yes`, `no`).
 
@@ -15,7 +15,7 @@ use std::{path::PathBuf, sync::mpsc, time::Duration};
 
 use game_api::{Options, Turn};
 
-use super::PlayView;
+use super::Table;
 use crate::{
     net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, TimeControl, Update},
     plugins::{Plugin, PluginSet},
@@ -26,6 +26,15 @@ use crate::{
 
 /// The table's worker being started, off the UI thread.
 type Opening = mpsc::Receiver<Result<(RemoteGame, Snapshot), String>>;
+
+/// What the person asked in the network game's bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarIntent {
+    /// The answer to the other side's question (a draw offer, a takeback request).
+    Answer(bool),
+    /// Close the game (finished, or one this computer cannot show).
+    Close,
+}
 
 /// A network game in progress, as this side knows it from its updates.
 pub struct OnlineGame {
@@ -58,7 +67,7 @@ pub struct OnlineGame {
     /// Why the table could not be opened.
     table_error: Option<String>,
     /// The table, once the game is set up and its worker started.
-    table: Option<PlayView>,
+    table: Option<Table>,
     /// Whether the game offered is to be listed on the local network.
     list_on_lan: bool,
     /// Its listing while it waits for players, or why it could not be listed.
@@ -367,7 +376,7 @@ impl OnlineGame {
                     record.seed.unwrap_or(0),
                     record.start.as_deref(),
                 );
-                let mut table = PlayView::new(session, remote, snapshot, self.exe.clone());
+                let mut table = Table::new(session, remote, snapshot, self.exe.clone());
                 table.follow_network();
                 self.table = Some(table);
             }
@@ -376,12 +385,12 @@ impl OnlineGame {
     }
 
     /// The table, once the game is set up.
-    pub fn table(&self) -> Option<&PlayView> {
+    pub fn table(&self) -> Option<&Table> {
         self.table.as_ref()
     }
 
     /// The table, to carry out what the person asked at it.
-    pub fn table_mut(&mut self) -> Option<&mut PlayView> {
+    pub fn table_mut(&mut self) -> Option<&mut Table> {
         self.table.as_mut()
     }
 
@@ -392,18 +401,33 @@ impl OnlineGame {
 
     /// Whether the board is drawn turned (the person plays seat 1, drawn at the bottom).
     pub fn turned(&self) -> bool {
-        self.table.as_ref().is_some_and(|t| t.board.flipped)
+        self.table.as_ref().is_some_and(|t| t.board().flipped)
     }
 
     fn send(&mut self, line: &str) {
         let _ = self.lines.send(line.to_owned());
     }
 
+    /// Carries out what the person asked in the bar ([`OnlineGame::bar_ui`]); returns
+    /// whether the game is closed.
+    pub fn apply(&mut self, intent: BarIntent) -> bool {
+        match intent {
+            BarIntent::Answer(yes) => {
+                if self.question.take().is_some() {
+                    self.send(if yes { "yes" } else { "no" });
+                }
+                false
+            }
+            BarIntent::Close => true,
+        }
+    }
+
     /// Draws what the table does not: the invite while players are awaited, the
     /// clocks, the other side's questions, what the game said and how it ended. Returns
-    /// true when the person closes a finished game.
-    pub fn bar_ui(&mut self, ui: &mut egui::Ui) -> bool {
-        let mut close = false;
+    /// what the person asked (an answer, closing the game), carried out by
+    /// [`OnlineGame::apply`].
+    pub fn bar_ui(&self, ui: &mut egui::Ui) -> Vec<BarIntent> {
+        let mut intents = Vec::new();
         if let Some(invite) = self.invite.clone().filter(|_| self.record.is_none()) {
             ui.label(crate::tr!("online-waiting"));
             // The button first: the invite is long, and is cut to the width left.
@@ -422,12 +446,10 @@ impl OnlineGame {
             ui.horizontal(|ui| {
                 ui.label(q);
                 if ui.button(crate::tr!("online-yes")).clicked() {
-                    self.send("yes");
-                    self.question = None;
+                    intents.push(BarIntent::Answer(true));
                 }
                 if ui.button(crate::tr!("online-no")).clicked() {
-                    self.send("no");
-                    self.question = None;
+                    intents.push(BarIntent::Answer(false));
                 }
             });
         }
@@ -444,7 +466,9 @@ impl OnlineGame {
             };
             ui.horizontal(|ui| {
                 ui.label(text);
-                close = ui.button(crate::tr!("online-close")).clicked();
+                if ui.button(crate::tr!("online-close")).clicked() {
+                    intents.push(BarIntent::Close);
+                }
             });
         } else if self.table_error.is_some()
             || self
@@ -454,7 +478,9 @@ impl OnlineGame {
         {
             // This computer cannot show the game: the person may leave it (the other
             // side then waits for this one, as for a dropped connection).
-            close = ui.button(crate::tr!("online-leave")).clicked();
+            if ui.button(crate::tr!("online-leave")).clicked() {
+                intents.push(BarIntent::Close);
+            }
         }
         for r in self.reports.iter().rev().take(3) {
             ui.small(r);
@@ -463,7 +489,7 @@ impl OnlineGame {
             // The game's updates come from its own thread: look for them often.
             ui.ctx().request_repaint_after(Duration::from_millis(100));
         }
-        close
+        intents
     }
 
     /// The seat whose clock runs: the seat to move, unless the game is over or waits

@@ -1,26 +1,25 @@
 //! Drawing the game being played: the board, the seat panels, the move list, the status
-//! line and the failure banner. It reads the [`PlayView`] controller and hands back what
+//! line and the failure banner. It reads the [`Table`] controller and hands back what
 //! the person asked for (a move, a command); it calls no plugin.
 
 use egui::{Color32, RichText};
 use game_api::MoveId;
 
-use super::{Command, Intent, PlayView, board::seat_colour};
-use crate::session::SeatKind;
+use super::{Command, Intent, Table, board::seat_colour};
 
 /// The least width the board keeps beside the side panel and the rules.
 pub const BOARD_MIN: f32 = 460.0;
 /// The least width of the side panel (seats, buttons, moves).
 pub const SIDE_MIN: f32 = 210.0;
 
-impl PlayView {
+impl Table {
     /// Keyboard hints: the move whose key was pressed, when the key names exactly one of
     /// the moves still possible.
     fn key_move(&self, ctx: &egui::Context) -> Option<MoveId> {
         // Keys typed into a dialog or a text field never reach the board.
         if !self.person_to_move()
-            || !self.keys_enabled
-            || self.asking.is_some()
+            || !self.input.keys_enabled
+            || self.notes.asking.is_some()
             || ctx.memory(|m| m.focused().is_some())
         {
             return None;
@@ -50,7 +49,7 @@ impl PlayView {
     /// The keys the board's moves answer to now (a direction on an arrow, say): those
     /// play the move rather than step through the history.
     pub fn keys_claimed(&self) -> Vec<egui::Key> {
-        if !self.person_to_move() || !self.keys_enabled {
+        if !self.person_to_move() || !self.input.keys_enabled {
             return Vec::new();
         }
         self.candidates()
@@ -60,13 +59,35 @@ impl PlayView {
     }
 
     /// Draws the play view; it only reads the controller, and returns what the person
-    /// asked for (the app hands it to [`PlayView::apply`]).
+    /// asked for (the app hands it to [`Table::apply`]).
     pub fn ui(&self, ui: &mut egui::Ui) -> Vec<Intent> {
         let mut intents: Vec<Intent> = self
             .key_move(ui.ctx())
             .map(Intent::Play)
             .into_iter()
             .collect();
+        self.banners_ui(ui, &mut intents);
+        // The side panel gives way to the board in a narrow window.
+        let room = ui.available_width();
+        let most = (room - BOARD_MIN).max(SIDE_MIN);
+        egui::Panel::right("play_side")
+            .default_size((room * 0.3).clamp(SIDE_MIN, 280.0).min(most))
+            .size_range(SIDE_MIN..=most)
+            .show(ui, |ui| {
+                self.side_ui(ui, &mut intents);
+            });
+        egui::Panel::bottom("status").show(ui, |ui| {
+            self.status_ui(ui, &mut intents);
+        });
+        self.eval_bar_panel(ui);
+        egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut intents));
+        self.asking_ui(ui.ctx(), &mut intents);
+        intents
+    }
+
+    /// The banners above the table: the sandbox off, the plugin failed (with what can be
+    /// done), the plugin slow.
+    fn banners_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         if crate::sandbox::disabled() {
             egui::Panel::top("sandbox_off").show(ui, |ui| {
                 ui.colored_label(
@@ -75,8 +96,8 @@ impl PlayView {
                 );
             });
         }
-        if self.failure.is_some() {
-            egui::Panel::top("plugin_failure").show(ui, |ui| self.failure_ui(ui, &mut intents));
+        if self.notes.failure.is_some() {
+            egui::Panel::top("plugin_failure").show(ui, |ui| self.failure_ui(ui, intents));
         } else if let Some(slow) = self.slow_plugin() {
             egui::Panel::top("plugin_slow").show(ui, |ui| {
                 ui.colored_label(
@@ -95,19 +116,11 @@ impl PlayView {
                 );
             });
         }
-        // The side panel gives way to the board in a narrow window.
-        let room = ui.available_width();
-        let most = (room - BOARD_MIN).max(SIDE_MIN);
-        egui::Panel::right("play_side")
-            .default_size((room * 0.3).clamp(SIDE_MIN, 280.0).min(most))
-            .size_range(SIDE_MIN..=most)
-            .show(ui, |ui| {
-                self.side_ui(ui, &mut intents);
-            });
-        egui::Panel::bottom("status").show(ui, |ui| {
-            self.status_ui(ui, &mut intents);
-        });
-        if self.eval_bar {
+    }
+
+    /// The evaluation bar beside the board, when shown.
+    fn eval_bar_panel(&self, ui: &mut egui::Ui) {
+        if self.searches.eval_bar {
             egui::Panel::left("eval_bar")
                 .resizable(false)
                 .exact_size(super::eval_bar::BAR_WIDTH + 12.0)
@@ -119,44 +132,46 @@ impl PlayView {
                     let stale = shown.is_none();
                     super::eval_bar::eval_bar_ui(
                         ui,
-                        shown.or(self.evaluation.as_ref()),
+                        shown.or(self.searches.evaluation.as_ref()),
                         &names,
-                        self.board.flipped,
+                        self.input.board.flipped,
                         stale,
                         seat_colour,
                     );
                 });
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            let bar_choice = self.choices_ui(ui, &mut intents);
-            let marks = self.marks();
-            let contents = self.shown_contents().clone();
-            // The preview's line keeps its row below the board, so the board never moves.
-            let line = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
-            let room = ui.available_size() - egui::vec2(0.0, line);
-            let response = ui
-                .allocate_ui(room, |ui| {
-                    self.board.ui(ui, &self.layout, &contents, &marks)
-                })
-                .inner;
-            if let Some(site) = response.clicked {
-                intents.push(Intent::ClickSite(site));
-            }
-            label_stores(ui, &self.layout, &response.rects);
-            let side_choice = self.choices_beside_site_ui(ui, &response.rects, &mut intents);
-            let pointed = bar_choice
-                .or(side_choice)
-                .or_else(|| self.move_at(response.pointed));
-            intents.push(Intent::Point {
-                mv: pointed,
-                position: self.position,
-            });
-            self.preview_ui(ui, &response.rects, line);
-            let board = ui.min_rect();
-            self.game_over_overlay(ui, board, &mut intents);
+    }
+
+    /// The board with the move choices, the preview and the game-over overlay.
+    fn board_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
+        let bar_choice = self.choices_ui(ui, intents);
+        let marks = self.marks();
+        let contents = self.shown_contents().clone();
+        // The preview's line keeps its row below the board, so the board never moves.
+        let line = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+        let room = ui.available_size() - egui::vec2(0.0, line);
+        let response = ui
+            .allocate_ui(room, |ui| {
+                self.input
+                    .board
+                    .ui(ui, &self.position.layout, &contents, &marks)
+            })
+            .inner;
+        if let Some(site) = response.clicked {
+            intents.push(Intent::ClickSite(site));
+        }
+        label_stores(ui, &self.position.layout, &response.rects);
+        let side_choice = self.choices_beside_site_ui(ui, &response.rects, intents);
+        let pointed = bar_choice
+            .or(side_choice)
+            .or_else(|| self.move_at(response.pointed));
+        intents.push(Intent::Point {
+            mv: pointed,
+            position: self.position.count,
         });
-        self.asking_ui(ui.ctx(), &mut intents);
-        intents
+        self.preview_ui(ui, &response.rects, line);
+        let board = ui.min_rect();
+        self.game_over_overlay(ui, board, intents);
     }
 
     /// Where the position shown stands in the history, when it is not simply the end of a
@@ -165,8 +180,8 @@ impl PlayView {
         let moves = self.session.moves();
         let cursor = self.session.cursor();
         let (n, total) = (
-            super::play_view::move_count(moves, cursor),
-            super::play_view::move_count(moves, moves.len()),
+            super::table::move_count(moves, cursor),
+            super::table::move_count(moves, moves.len()),
         );
         if self.reviewing_finished() {
             Some(crate::tr!("play-reviewing-finished", n = n, total = total))
@@ -202,9 +217,10 @@ impl PlayView {
             }
             // What a move made happen is told once the board has shown it.
             if let Some(e) = self
-                .last_event
+                .notes
+                .event
                 .as_ref()
-                .filter(|_| self.animation.is_none())
+                .filter(|_| self.shown.animation.is_none())
             {
                 ui.separator();
                 ui.label(e);
@@ -217,7 +233,7 @@ impl PlayView {
             {
                 intents.push(Intent::BringBack);
             }
-            if let Some((_, n)) = &self.hint {
+            if let Some((_, n)) = &self.searches.hint {
                 ui.separator();
                 ui.label(
                     RichText::new(crate::tr!("play-hint", notation = n.clone()))
@@ -233,11 +249,11 @@ impl PlayView {
                 ui.spinner();
                 ui.label(crate::tr!("play-waiting"));
             }
-            if self.paused && !self.is_over() && !self.replaying {
+            if self.flow.paused && !self.is_over() && !self.flow.replaying {
                 ui.separator();
                 ui.label(RichText::new(crate::tr!("play-paused")).italics());
             }
-            if let Some(e) = &self.error {
+            if let Some(e) = &self.notes.error {
                 ui.separator();
                 ui.colored_label(Color32::from_rgb(230, 90, 90), e);
             }
@@ -248,7 +264,7 @@ impl PlayView {
     /// build's progress.
     fn endgame_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         let megabytes = |bytes: u64| (bytes as f64 / 1e6).max(1.0);
-        if let Some(bytes) = self.endgame.offer() {
+        if let Some(bytes) = self.searches.endgame.offer() {
             ui.separator();
             ui.label(crate::tr!(
                 "play-endgame-offer",
@@ -268,7 +284,7 @@ impl PlayView {
             {
                 intents.push(Intent::DeclineTables);
             }
-        } else if let Some((share, bytes)) = self.endgame.progress() {
+        } else if let Some((share, bytes)) = self.searches.endgame.progress() {
             ui.separator();
             let text = if bytes == 0 {
                 crate::tr!("play-endgame-loading")
@@ -287,174 +303,10 @@ impl PlayView {
         }
     }
 
-    fn side_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        ui.heading(&self.session.plugin().manifest().name);
-        for line in options_summary(self.session.plugin().manifest(), self.session.options()) {
-            ui.label(RichText::new(line).weak());
-        }
-        ui.add_space(6.0);
-        let bots = crate::bots::bot_choices_for(
-            self.session.plugin().manifest(),
-            self.session.seats().len() as u8,
-        );
-        let mut panels = self.shown_view().panels.clone();
-        if self.session.ending().is_some() {
-            // Ended by the players: no one is to move any more.
-            panels.iter_mut().for_each(|p| p.to_move = false);
-        }
-        for (i, panel) in panels.iter().enumerate() {
-            let colour = seat_colour(i as u8);
-            egui::Frame::group(ui.style())
-                .stroke(egui::Stroke::new(
-                    if panel.to_move { 2.5 } else { 1.0 },
-                    colour,
-                ))
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new(&panel.seat).strong().color(colour));
-                        if panel.to_move {
-                            ui.label(crate::tr!("play-to-move"));
-                        }
-                        // Words, not a spinner: a spinner redraws the window all the time,
-                        // and the bot needs the processor more than the window does.
-                        if self.thinking_seat().is_some_and(|s| usize::from(s) == i) {
-                            ui.label(RichText::new(crate::tr!("play-thinking")).italics());
-                        }
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            self.clock_ui(ui, i);
-                        });
-                    });
-                    let current = self
-                        .session
-                        .seats()
-                        .get(i)
-                        .cloned()
-                        .unwrap_or(SeatKind::Person);
-                    let mut selected = current.clone();
-                    let seat_text = super::new_game::seat_label(&current);
-                    if self.follows() {
-                        // A game played over the network: its seats are fixed.
-                        ui.label(seat_text);
-                    } else {
-                        egui::ComboBox::from_id_salt(("seat", i))
-                            .selected_text(seat_text)
-                            .show_ui(ui, |ui| {
-                                ui.selectable_value(
-                                    &mut selected,
-                                    SeatKind::Person,
-                                    crate::tr!("seat-person"),
-                                );
-                                let here = bots
-                                    .iter()
-                                    .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
-                                for b in here {
-                                    ui.selectable_value(
-                                        &mut selected,
-                                        SeatKind::Bot(b.name.clone()),
-                                        super::new_game::bot_label(&b.name),
-                                    )
-                                    .on_hover_text(&b.description);
-                                }
-                            })
-                            .response
-                            .on_hover_text(crate::tr!("who-plays", seat = panel.seat.clone()));
-                    }
-                    if selected != current {
-                        intents.push(Intent::SetSeat(i, selected));
-                    }
-                    for entry in &panel.entries {
-                        ui.horizontal(|ui| {
-                            ui.label(format!("{}:", entry.label));
-                            ui.label(RichText::new(&entry.value).strong());
-                        });
-                    }
-                });
-        }
-        ui.add_space(6.0);
-        ui.horizontal_wrapped(|ui| {
-            for command in [
-                Command::Undo,
-                Command::Redo,
-                Command::Hint,
-                Command::PauseResume,
-                Command::Replay,
-                Command::FlipBoard,
-                Command::Resign,
-                Command::OfferDraw,
-            ] {
-                let label = match command {
-                    Command::PauseResume if !self.replaying && (self.paused || self.held()) => {
-                        crate::tr!("play-resume")
-                    }
-                    Command::PauseResume => crate::tr!("play-pause"),
-                    Command::Replay => crate::tr!("play-replay"),
-                    Command::Resign => crate::tr!("play-resign"),
-                    Command::OfferDraw => crate::tr!("play-offer-draw"),
-                    other => other.label(),
-                };
-                let enabled = self.enabled(command);
-                if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
-                    intents.push(Intent::Command(command));
-                }
-            }
-            if self.animation.is_some() && ui.button(crate::tr!("play-skip")).clicked() {
-                intents.push(Intent::Command(Command::SkipAnimation));
-            }
-            if self.thinking() && ui.button(crate::tr!("play-stop-bot")).clicked() {
-                intents.push(Intent::Command(Command::PauseResume));
-            }
-            if self.summary_hidden() && ui.button(crate::tr!("over-show")).clicked() {
-                intents.push(Intent::ShowSummary);
-            }
-        });
-        ui.add_space(6.0);
-        ui.label(RichText::new(crate::tr!("play-moves")).strong());
-        let cursor = self.session.cursor();
-        let mut goto = None;
-        egui::ScrollArea::vertical()
-            .auto_shrink([false, false])
-            .stick_to_bottom(true)
-            .show(ui, |ui| {
-                if ui
-                    .selectable_label(cursor == 0, crate::tr!("play-start"))
-                    .clicked()
-                {
-                    goto = Some(0);
-                }
-                // Moves are numbered; chance throws are not moves: they go unnumbered.
-                let mut number = 0;
-                for (i, m) in self.session.moves().iter().enumerate() {
-                    let text = match m.seat {
-                        Some(s) => {
-                            number += 1;
-                            let who = panels
-                                .get(usize::from(s))
-                                .map_or(crate::tr!("play-seat", number = s), |p| p.seat.clone());
-                            format!("{number:>3}. {who} {}", m.notation)
-                        }
-                        None => format!("     {} {}", crate::tr!("play-chance"), m.notation),
-                    };
-                    let event = m
-                        .check
-                        .clone()
-                        .and_then(|check| self.move_events.get(&(i, check)))
-                        .map(|e| &e.text);
-                    let text = move_line(ui, text, event, i < cursor);
-                    if ui.selectable_label(i + 1 == cursor, text).clicked() {
-                        goto = Some(i + 1);
-                    }
-                }
-            });
-        if let Some(n) = goto {
-            intents.push(Intent::Goto(n));
-        }
-    }
-
     /// The banner shown when the plugin's process failed: which plugin, how, and what can
     /// be done; the game is kept up to its last move.
     fn failure_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        let Some(failure) = &self.failure else {
+        let Some(failure) = &self.notes.failure else {
             return;
         };
         ui.add_space(4.0);
@@ -479,7 +331,7 @@ impl PlayView {
         ui.label(what);
         ui.label(crate::tr!(
             "plugin-failed-kept",
-            moves = super::play_view::move_count(self.session.moves(), self.session.cursor())
+            moves = super::table::move_count(self.session.moves(), self.session.cursor())
         ));
         ui.horizontal(|ui| {
             if self.restarting() {
@@ -501,41 +353,6 @@ impl PlayView {
 /// Writes whose each store or tray is beside it ("South store", "North captured"): the
 /// layout names them, but names that long are not drawn on the board itself. The name
 /// goes outside the board's middle, in its owner's colour.
-/// A line of the move list: the move, then what it made happen (in smaller, weaker
-/// text); a move past the position shown (Redo would replay it) in italics.
-fn move_line(
-    ui: &egui::Ui,
-    text: String,
-    event: Option<&String>,
-    played: bool,
-) -> egui::text::LayoutJob {
-    let style = ui.style();
-    let mut job = egui::text::LayoutJob::default();
-    let main = if played {
-        RichText::new(text)
-    } else {
-        RichText::new(text).weak().italics()
-    };
-    main.append_to(
-        &mut job,
-        style,
-        egui::FontSelection::Default,
-        egui::Align::Center,
-    );
-    if let Some(event) = event {
-        RichText::new(format!("  {event}"))
-            .small()
-            .weak()
-            .append_to(
-                &mut job,
-                style,
-                egui::FontSelection::Default,
-                egui::Align::Center,
-            );
-    }
-    job
-}
-
 fn label_stores(ui: &egui::Ui, layout: &game_api::Layout, rects: &[egui::Rect]) {
     let Some(board) = rects.iter().copied().reduce(|a, b| a.union(b)) else {
         return;

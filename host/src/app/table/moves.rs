@@ -4,26 +4,36 @@
 
 use game_api::{Effect, MoveId, MoveInfo, Turn};
 
-use super::{FRAME_WAIT, Pending, PlayView};
+use super::{FRAME_WAIT, Pending, Table};
 use crate::{
     session::SeatKind,
     worker::{Poll, RemoteGame, Request, Snapshot},
 };
 
-impl PlayView {
+impl Table {
     /// Plays `mv`, animating it over `step_seconds` per step. The worker's answer is
     /// waited for a moment; if it takes longer, the game waits for it frame by frame.
     /// At a network game's table the move goes to the network side instead, and is
     /// played here once it comes back in the record (see `follow`).
     pub fn play(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
-        if self.follows() {
-            self.send_move(mv);
+        let notation = self
+            .position
+            .moves
+            .iter()
+            .find(|m| m.id == mv)
+            .map(|m| m.notation.clone());
+        // The referee decides whether the move counts at once; at a network game's
+        // table it goes to the network side, and comes back in the record.
+        if let Some(notation) = notation
+            && !self.referee.move_chosen(&notation)
+        {
+            self.input.path.clear();
             return;
         }
         self.play_now(mv, now, step_seconds);
     }
 
-    /// Plays `mv` in the table's worker (see [`PlayView::play`]).
+    /// Plays `mv` in the table's worker (see [`Table::play`]).
     pub(super) fn play_now(&mut self, mv: MoveId, now: f64, step_seconds: f64) {
         // A finished game is read-only: only its recorded moves are replayed (Redo).
         if self.pending.is_some()
@@ -32,11 +42,11 @@ impl PlayView {
             return;
         }
         self.cancel_bot();
-        let Some(info) = self.moves.iter().find(|m| m.id == mv).cloned() else {
-            self.error = Some(crate::tr!("play-move-not-legal", number = mv.0));
+        let Some(info) = self.position.moves.iter().find(|m| m.id == mv).cloned() else {
+            self.notes.error = Some(crate::tr!("play-move-not-legal", number = mv.0));
             return;
         };
-        let seat = match self.turn {
+        let seat = match self.position.turn {
             Turn::Seat { seat } => Some(seat),
             _ => None,
         };
@@ -67,7 +77,7 @@ impl PlayView {
         let id = match pending {
             Pending::Play { id, .. } | Pending::Goto { id } | Pending::Relabel { id } => *id,
         };
-        let Some(remote) = self.remote.as_mut() else {
+        let Some(remote) = self.link.remote.as_deref_mut() else {
             self.pending = None;
             return;
         };
@@ -114,7 +124,7 @@ impl PlayView {
         step_seconds: f64,
     ) {
         let over = matches!(snapshot.turn, Turn::Over { .. });
-        self.last_event = self.event_text(seat, &info.notation, &effects, over);
+        self.notes.event = self.event_text(seat, &info.notation, &effects, over);
         let happened = self.happened_in(seat, &effects, over);
         let at = self.session.cursor();
         let redone = self.session.next_redo() == Some(mv);
@@ -133,16 +143,16 @@ impl PlayView {
                 over,
                 text,
             };
-            self.move_events.insert((at, check), event);
+            self.shown.move_events.insert((at, check), event);
         }
         if let Some(s) = seat
             && !redone
-            && !self.replaying
+            && !self.flow.replaying
             && !self.session.can_redo()
         {
             self.clock_after_move(s);
         }
-        self.error = None;
+        self.notes.error = None;
         self.dirty = true;
         // A person's new move (from the end, or from an earlier point of the game) goes
         // on with the game: the bots answer. A recorded move played again (Redo, the
@@ -152,22 +162,21 @@ impl PlayView {
                 self.session.seats().get(usize::from(s)) == Some(&SeatKind::Person)
             })
         {
-            self.paused = false;
-            self.held = false;
+            self.flow.go_on();
         }
         if seat.is_some() {
-            if self.turn_sites.0 == seat {
-                self.turn_sites.1.extend(info.sites.iter().copied());
+            if self.shown.turn_sites.0 == seat {
+                self.shown.turn_sites.1.extend(info.sites.iter().copied());
             } else {
-                self.turn_sites = (seat, info.sites.clone());
+                self.shown.turn_sites = (seat, info.sites.clone());
             }
         }
-        let before = self.contents.clone();
-        let view_before = self.view.clone();
+        let before = self.shown.contents.clone();
+        let view_before = self.position.view.clone();
         self.show(snapshot);
-        self.last_marks = Some(crate::app::move_preview::PreviewMarks::of(&effects).taken());
+        self.shown.last_marks = Some(crate::app::move_preview::PreviewMarks::of(&effects).taken());
         self.start_animation(effects, before, now, step_seconds);
-        self.view_before = self.animation.is_some().then_some(view_before);
+        self.shown.view_before = self.shown.animation.is_some().then_some(view_before);
     }
 }
 
@@ -185,10 +194,11 @@ pub(in crate::app) struct MoveEvent {
     pub text: String,
 }
 
-impl PlayView {
+impl Table {
     /// Says the move list's events again, in the language now chosen.
     pub(super) fn reword_move_events(&mut self) {
         let texts: Vec<((usize, String), Option<String>)> = self
+            .shown
             .move_events
             .iter()
             .map(|(key, e)| (key.clone(), self.happened_in(e.seat, &e.effects, e.over)))
@@ -196,12 +206,12 @@ impl PlayView {
         for (key, text) in texts {
             match text {
                 Some(text) => {
-                    if let Some(event) = self.move_events.get_mut(&key) {
+                    if let Some(event) = self.shown.move_events.get_mut(&key) {
                         event.text = text;
                     }
                 }
                 None => {
-                    self.move_events.remove(&key);
+                    self.shown.move_events.remove(&key);
                 }
             }
         }

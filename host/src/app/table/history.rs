@@ -13,17 +13,13 @@
 
 use game_api::Turn;
 
-use super::{FRAME_WAIT, Pending, PlayView};
-use crate::{record::RecordedMove, session::SeatKind, worker::Request};
-
-/// The moves a branch replaced, kept so that they can be swapped back.
-#[derive(Debug, Clone)]
-pub(in crate::app) struct Replaced {
-    /// Where the branch left the record (the cursor before its first move).
-    at: usize,
-    /// The recorded moves it replaced, from `at` on.
-    moves: Vec<RecordedMove>,
-}
+use super::{FRAME_WAIT, Pending, Table};
+use crate::{
+    record::RecordedMove,
+    session::SeatKind,
+    table::{Repaint, Replaced, referee::Ask},
+    worker::Request,
+};
 
 /// How many of the first `upto` recorded actions are moves of a seat (chance throws are
 /// not moves: the move list does not number them).
@@ -31,14 +27,14 @@ pub(in crate::app) fn move_count(moves: &[RecordedMove], upto: usize) -> usize {
     crate::record::seat_moves(&moves[..upto.min(moves.len())])
 }
 
-impl PlayView {
+impl Table {
     /// Sets the position to the record's first `n` moves (through the worker).
     fn set_position(&mut self, n: usize) {
         if self.pending.is_some() {
             return;
         }
         self.session.set_cursor(n);
-        self.turn_sites = (None, Vec::new());
+        self.shown.turn_sites = (None, Vec::new());
         self.dirty = true;
         let moves = self.session.played_ids();
         let Some(remote) = self.remote() else { return };
@@ -63,10 +59,9 @@ impl PlayView {
     /// Takes back the last move; against bots, back to the last person's turn. In a
     /// finished game, one step back in its review: the game itself does not change.
     pub fn undo(&mut self) {
-        if self.follows() {
+        if !self.referee.request(Ask::Takeback) {
             // Over the network a takeback is a request the other side answers.
-            self.send_line("takeback".into());
-            self.last_event = Some(crate::tr!("online-takeback-asked"));
+            self.notes.event = Some(crate::tr!("online-takeback-asked"));
             return;
         }
         if self.session.finished() {
@@ -91,14 +86,14 @@ impl PlayView {
     pub fn redo(&mut self, now: f64, step_seconds: f64) {
         let people = self.session.seats().contains(&SeatKind::Person);
         self.step_forward(now, step_seconds);
-        self.redo_run = people && !self.session.finished();
+        self.flow.redo_run = people && !self.session.finished();
     }
 
     /// One recorded move forward (→), held there.
     pub fn step_forward(&mut self, now: f64, step_seconds: f64) {
-        self.replaying = false;
-        self.redo_run = false;
-        self.held = true;
+        self.flow.replaying = false;
+        self.flow.redo_run = false;
+        self.flow.held = true;
         self.redo_step(now, step_seconds);
     }
 
@@ -126,37 +121,34 @@ impl PlayView {
     /// Jumps to the position after the record's first `n` actions and holds there.
     pub fn goto(&mut self, n: usize) {
         self.cancel_bot();
-        self.animation = None;
-        self.replaying = false;
-        self.redo_run = false;
-        self.held = true;
+        self.shown.animation = None;
+        self.flow.hold();
         self.set_position(n);
     }
 
     /// Replays the game from the start as an autoplay; at its end the game holds.
     pub fn replay(&mut self, now: f64) {
         self.goto(0);
-        self.replaying = true;
-        self.next_replay_at = now + 0.5;
+        self.flow.start_replay(now);
     }
 
     /// Pauses or resumes the bots (and the replay). Resumed at an earlier point of a game
     /// in progress, the recorded moves are replayed first, then the game goes on.
     pub fn pause_resume(&mut self) {
-        if self.replaying {
-            self.replaying = false;
-            self.paused = true;
-        } else if self.paused || self.held {
-            self.paused = false;
-            self.held = false;
+        if self.flow.replaying {
+            self.flow.replaying = false;
+            self.flow.paused = true;
+        } else if self.flow.paused || self.flow.held {
+            self.flow.paused = false;
+            self.flow.held = false;
             if self.session.can_redo() && !self.session.finished() {
-                self.replaying = true;
-                self.next_replay_at = 0.0;
+                self.flow.replaying = true;
+                self.flow.next_replay_at = 0.0;
             }
         } else {
-            self.paused = true;
+            self.flow.paused = true;
         }
-        if self.paused {
+        if self.flow.paused {
             self.cancel_bot();
         }
         // The clocks' times are saved when the game pauses.
@@ -166,13 +158,13 @@ impl PlayView {
     /// Whether the bots and the dice wait now: paused, held after a step in the history,
     /// replaying, or not at the end of the record.
     pub fn bots_wait(&self) -> bool {
-        self.paused || self.held || self.replaying || self.session.can_redo()
+        self.flow.paused || self.flow.held || self.flow.replaying || self.session.can_redo()
     }
 
     /// Whether the game holds after a step in its history (until a person moves or
     /// Resume is pressed).
     pub fn held(&self) -> bool {
-        self.held
+        self.flow.held
     }
 
     /// Whether an earlier point of a finished game is shown (read-only).
@@ -183,38 +175,38 @@ impl PlayView {
     /// Lifts the hold where nothing would move by itself: the end of the record, a person
     /// to move. Called every frame once no position change is on its way.
     fn release_hold(&mut self) {
-        if self.held
+        if self.flow.held
             && self.pending.is_none()
             && !self.session.can_redo()
-            && let Turn::Seat { seat } = self.turn
+            && let Turn::Seat { seat } = self.position.turn
             && self.session.seats().get(usize::from(seat)) == Some(&SeatKind::Person)
         {
-            self.held = false;
+            self.flow.held = false;
         }
     }
 
     /// Drives the replay and a Redo's recorded replies, once the board has caught up;
     /// returns whether it did (then nothing else moves this frame).
-    pub(super) fn drive_history(&mut self, ctx: &egui::Context, now: f64, step: f64) -> bool {
+    pub(super) fn drive_history(&mut self, repaint: &dyn Repaint, now: f64, step: f64) -> bool {
         self.release_hold();
-        if self.replaying {
+        if self.flow.replaying {
             if !self.session.can_redo() {
-                self.replaying = false;
-            } else if now >= self.next_replay_at {
+                self.flow.replaying = false;
+            } else if now >= self.flow.next_replay_at {
                 self.redo_step(now, step);
-                self.next_replay_at = now + 0.6;
+                self.flow.next_replay_at = now + 0.6;
             }
-            ctx.request_repaint();
+            repaint.now();
             return true;
         }
-        if self.redo_run {
+        if self.flow.redo_run {
             let cursor = self.session.cursor();
             if self.session.can_redo() && !self.by_person(cursor) {
                 self.redo_step(now, step);
-                ctx.request_repaint();
+                repaint.now();
                 return true;
             }
-            self.redo_run = false;
+            self.flow.redo_run = false;
         }
         false
     }
@@ -223,18 +215,19 @@ impl PlayView {
     /// line says so, and the replaced moves are kept to be brought back.
     pub(super) fn note_branch(&mut self, at: usize, played: &str, dropped: Vec<RecordedMove>) {
         let Some(first) = dropped.first() else { return };
-        self.last_event = Some(crate::tr!(
+        self.notes.event = Some(crate::tr!(
             "play-branch",
             played = played.to_owned(),
             replaced = first.notation.clone(),
             count = dropped.len()
         ));
-        self.replaced = Some(Replaced { at, moves: dropped });
+        self.flow.replaced = Some(Replaced { at, moves: dropped });
     }
 
     /// How many moves the last branch replaced, while they can be brought back.
     pub fn replaced_count(&self) -> Option<usize> {
-        self.replaced
+        self.flow
+            .replaced
             .as_ref()
             .filter(|_| !self.session.finished())
             .map(|r| r.moves.len())
@@ -246,16 +239,16 @@ impl PlayView {
         if self.pending.is_some() || self.session.finished() {
             return;
         }
-        let Some(r) = self.replaced.take() else {
+        let Some(r) = self.flow.replaced.take() else {
             return;
         };
         self.cancel_bot();
         let branch = self.session.swap_tail(r.at, r.moves);
-        self.replaced = (!branch.is_empty()).then_some(Replaced {
+        self.flow.replaced = (!branch.is_empty()).then_some(Replaced {
             at: r.at,
             moves: branch,
         });
-        self.last_event = Some(crate::tr!("play-brought-back"));
+        self.notes.event = Some(crate::tr!("play-brought-back"));
         self.goto(r.at);
     }
 }

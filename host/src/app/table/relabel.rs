@@ -4,14 +4,14 @@
 
 use game_api::Effect;
 
-use super::{FRAME_WAIT, Pending, PlayView};
+use super::{FRAME_WAIT, Pending, Table};
 use crate::worker::{RemoteGame, Snapshot};
 
-impl PlayView {
+impl Table {
     /// Re-labels the game in the language now chosen: at once, or as soon as the
     /// position change on its way (a move, a jump in the history) has come back.
     pub fn relabel(&mut self) {
-        self.relabel_due = true;
+        self.link.relabel_due = true;
         self.relabel_now();
     }
 
@@ -21,11 +21,11 @@ impl PlayView {
         if self.pending.is_some() {
             return;
         }
-        self.relabel_due = false;
+        self.link.relabel_due = false;
         // The game is made again: a bot thinking stops (and thinks again after it).
         self.cancel_bot();
         self.skip_animation();
-        self.view_before = None;
+        self.shown.view_before = None;
         let moves = self.session.played_ids();
         let Some(remote) = self.remote() else { return };
         // Asked like a move: the window does not wait for the answer (see `settle`).
@@ -45,10 +45,10 @@ impl PlayView {
         self.reword_move_events();
         let cursor = self.session.cursor();
         let last = cursor.checked_sub(1).map(|i| &self.session.moves()[i]);
-        if let (Some(effects), Some(last), Some(_)) = (effects, last, &self.last_event) {
+        if let (Some(effects), Some(last), Some(_)) = (effects, last, &self.notes.event) {
             let (seat, notation) = (last.seat, last.notation.clone());
-            let over = matches!(self.turn, game_api::Turn::Over { .. });
-            self.last_event = self.event_text(seat, &notation, &effects, over);
+            let over = matches!(self.position.turn, game_api::Turn::Over { .. });
+            self.notes.event = self.event_text(seat, &notation, &effects, over);
         }
         self.dirty = true;
     }
@@ -56,9 +56,16 @@ impl PlayView {
     /// What `effects` of a move by `seat` (none: chance) tell, in words (see
     /// [`events::describe`](crate::app::events::describe)).
     pub(in crate::app) fn happened(&self, seat: Option<u8>, effects: &[Effect]) -> Option<String> {
-        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        let names: Vec<String> = self
+            .position
+            .view
+            .panels
+            .iter()
+            .map(|p| p.seat.clone())
+            .collect();
         let owner = |site: game_api::SiteId| {
-            self.layout
+            self.position
+                .layout
                 .sites
                 .iter()
                 .find(|s| s.id == site)
@@ -92,7 +99,13 @@ impl PlayView {
         effects: &[Effect],
         over: bool,
     ) -> Option<String> {
-        let names: Vec<String> = self.view.panels.iter().map(|p| p.seat.clone()).collect();
+        let names: Vec<String> = self
+            .position
+            .view
+            .panels
+            .iter()
+            .map(|p| p.seat.clone())
+            .collect();
         let happened = self.happened_in(seat, effects, over);
         match (seat, happened) {
             (None, Some(h)) => Some(crate::tr!(

@@ -4,12 +4,15 @@
 
 use std::{sync::mpsc, time::Duration};
 
-use super::PlayView;
-use crate::worker::{Abandon, RemoteGame, Snapshot, WorkerError, WorkerFailure};
+use super::Table;
+use crate::{
+    table::{Restart, Started},
+    worker::{Abandon, WorkerError, WorkerFailure},
+};
 
 /// A restart under way: its answer, and the flag that stops its worker.
 pub(in crate::app) struct Restarting {
-    answer: mpsc::Receiver<Result<(RemoteGame, Snapshot), WorkerError>>,
+    answer: mpsc::Receiver<Started>,
     abandon: Abandon,
     /// Answered: its worker belongs to the game now (or is gone).
     answered: bool,
@@ -24,27 +27,29 @@ impl Drop for Restarting {
     }
 }
 
-impl PlayView {
+impl Table {
     /// Starts the plugin again in a new worker and sets up the game at the cursor, off
-    /// the UI thread; [`PlayView::logic`] shows it once it is set up.
+    /// the UI thread; [`Table::logic`] shows it once it is set up.
     pub fn begin_restart(&mut self) {
-        let plugin = self.session.plugin().clone();
-        let moves = self.session.played_ids();
-        let tables = self.endgame.root().map(std::path::Path::to_path_buf);
-        let (exe, options) = (self.worker_exe.clone(), self.session.options().clone());
-        let start = self.session.record().start.clone();
-        let (send, answer) = mpsc::channel();
         let abandon = Abandon::default();
-        let flag = abandon.clone();
+        let restart = Restart {
+            plugin: self.session.plugin().clone(),
+            options: self.session.options().clone(),
+            start: self.session.record().start.clone(),
+            moves: self.session.played_ids(),
+            tables: self
+                .searches
+                .endgame
+                .root()
+                .map(std::path::Path::to_path_buf),
+            abandon: abandon.clone(),
+        };
+        let starter = self.link.starter.clone();
+        let (send, answer) = mpsc::channel();
         std::thread::spawn(move || {
-            let started = RemoteGame::spawn_until(&exe, &plugin, tables.as_deref(), Some(flag))
-                .and_then(|mut remote| {
-                    let snapshot = remote.start(&options, start.as_deref(), &moves)?;
-                    Ok((remote, snapshot))
-                });
-            let _ = send.send(started);
+            let _ = send.send(starter(restart));
         });
-        self.restarting = Some(Restarting {
+        self.link.restarting = Some(Restarting {
             answer,
             abandon,
             answered: false,
@@ -55,20 +60,20 @@ impl PlayView {
     /// scripts: the banner's Restart does not wait).
     pub fn restart_plugin(&mut self) {
         self.begin_restart();
-        while self.restarting.is_some() {
+        while self.link.restarting.is_some() {
             self.poll_restart(Duration::from_millis(50));
         }
     }
 
     /// Whether a restart is under way.
     pub fn restarting(&self) -> bool {
-        self.restarting.is_some()
+        self.link.restarting.is_some()
     }
 
     /// Shows the game in its new worker once the restart has answered (waiting at most
     /// `wait`), or the failure that stopped it.
     pub(super) fn poll_restart(&mut self, wait: Duration) {
-        let Some(restarting) = &self.restarting else {
+        let Some(restarting) = &self.link.restarting else {
             return;
         };
         let started = match restarting.answer.recv_timeout(wait) {
@@ -78,15 +83,15 @@ impl PlayView {
                 Err(WorkerError::Failed(WorkerFailure::Abandoned))
             }
         };
-        if let Some(mut done) = self.restarting.take() {
+        if let Some(mut done) = self.link.restarting.take() {
             done.answered = true;
         }
         match started {
             Ok((remote, snapshot)) => {
-                self.remote = Some(remote);
-                self.woken = false;
-                self.failure = None;
-                self.error = None;
+                self.link.remote = Some(remote);
+                self.link.woken = false;
+                self.notes.failure = None;
+                self.notes.error = None;
                 self.show(snapshot);
             }
             Err(WorkerError::Failed(f)) => self.lost_worker(f),

@@ -4,22 +4,47 @@
 
 use game_api::{MoveId, MoveInfo, SiteId, Turn};
 
-use super::PlayView;
-use crate::{app::board::Marks, session::SeatKind};
+use super::Table;
+use crate::{
+    app::board::{BoardView, Marks},
+    session::SeatKind,
+};
 
-impl PlayView {
+/// The person's input at the board: the sites clicked so far, how the board faces, and
+/// whether it takes keys.
+#[derive(Debug, Clone)]
+pub(in crate::app) struct Input {
+    /// The sites clicked so far, along the legal moves' site paths.
+    pub path: Vec<SiteId>,
+    /// How the board is drawn.
+    pub board: BoardView,
+    /// Whether the board takes key presses (not while a dialog is open).
+    pub keys_enabled: bool,
+}
+
+impl Default for Input {
+    fn default() -> Self {
+        Input {
+            path: Vec::new(),
+            board: BoardView::default(),
+            keys_enabled: true,
+        }
+    }
+}
+
+impl Table {
     /// Whether a person may move now.
     pub(in crate::app) fn person_to_move(&self) -> bool {
-        match self.turn {
+        match self.position.turn {
             Turn::Seat { seat } => {
-                self.animation.is_none()
+                self.shown.animation.is_none()
                     && self.pending.is_none()
-                    && !self.replaying
-                    && self.failure.is_none()
-                    && self.asking.is_none()
+                    && !self.flow.replaying
+                    && self.notes.failure.is_none()
+                    && self.notes.asking.is_none()
                     && !self.session.finished()
                     && self.session.seats().get(usize::from(seat)) == Some(&SeatKind::Person)
-                    && self.network_waits_for_person()
+                    && self.referee.person_may_move()
             }
             _ => false,
         }
@@ -27,30 +52,32 @@ impl PlayView {
 
     /// The legal moves that go on from the sites clicked so far.
     pub(in crate::app) fn candidates(&self) -> Vec<&MoveInfo> {
-        self.moves
+        self.position
+            .moves
             .iter()
-            .filter(|m| m.sites.starts_with(&self.path))
+            .filter(|m| m.sites.starts_with(&self.input.path))
             .collect()
     }
 
     /// How the board marks its sites now: the last turn, the hint, the legal targets.
     pub fn marks(&self) -> Marks {
         let mut marks = Marks {
-            selected: self.path.clone(),
+            selected: self.input.path.clone(),
             last_move: {
-                let mut sites = self.view.last_move.clone();
-                for site in &self.turn_sites.1 {
+                let mut sites = self.position.view.last_move.clone();
+                for site in &self.shown.turn_sites.1 {
                     if !sites.contains(site) {
                         sites.push(*site);
                     }
                 }
                 sites
             },
-            active: self.animation.as_ref().and_then(|a| a.active),
+            active: self.shown.animation.as_ref().and_then(|a| a.active),
             hint: self
+                .searches
                 .hint
                 .as_ref()
-                .and_then(|(mv, _)| self.moves.iter().find(|m| m.id == *mv))
+                .and_then(|(mv, _)| self.position.moves.iter().find(|m| m.id == *mv))
                 .map(|m| m.sites.clone())
                 .unwrap_or_default(),
             ..Marks::default()
@@ -59,10 +86,10 @@ impl PlayView {
             marks.targets = self
                 .candidates()
                 .iter()
-                .filter_map(|m| m.sites.get(self.path.len()).copied())
+                .filter_map(|m| m.sites.get(self.input.path.len()).copied())
                 .collect();
             // The key that plays a site's move, shown on the site (when one key plays it).
-            if self.path.is_empty() {
+            if self.input.path.is_empty() {
                 for m in self.candidates() {
                     if let ([site], Some(key)) = (&m.sites[..], &m.key) {
                         let label = crate::app::play_ui::key_label(key);
@@ -80,17 +107,17 @@ impl PlayView {
     /// (the sites clicked so far, with the buttons beside the last), or the summary of
     /// the finished game. An animation comes first: Esc skips it.
     pub(in crate::app) fn esc_closes(&self) -> bool {
-        self.animation.is_none()
-            && ((self.person_to_move() && !self.path.is_empty()) || self.summary_shown())
+        self.shown.animation.is_none()
+            && ((self.person_to_move() && !self.input.path.is_empty()) || self.summary_shown())
     }
 
     /// Closes what [`esc_closes`](Self::esc_closes) found: the move begun is dropped (no
     /// move is played), else the summary is closed (the side panel shows it again).
     pub(in crate::app) fn close_on_esc(&mut self) {
-        if self.path.is_empty() {
-            self.summary_closed = true;
+        if self.input.path.is_empty() {
+            self.notes.summary_closed = true;
         } else {
-            self.path.clear();
+            self.input.path.clear();
         }
     }
 
@@ -103,21 +130,28 @@ impl PlayView {
         let continues = self
             .candidates()
             .iter()
-            .any(|m| m.sites.get(self.path.len()) == Some(&site));
+            .any(|m| m.sites.get(self.input.path.len()) == Some(&site));
         if !continues {
-            self.path.clear();
-            if !self.moves.iter().any(|m| m.sites.first() == Some(&site)) {
+            self.input.path.clear();
+            if !self
+                .position
+                .moves
+                .iter()
+                .any(|m| m.sites.first() == Some(&site))
+            {
                 return;
             }
         }
-        self.path.push(site);
+        self.input.path.push(site);
         let candidates = self.candidates();
         let complete: Vec<MoveId> = candidates
             .iter()
-            .filter(|m| m.sites == self.path)
+            .filter(|m| m.sites == self.input.path)
             .map(|m| m.id)
             .collect();
-        let longer = candidates.iter().any(|m| m.sites.len() > self.path.len());
+        let longer = candidates
+            .iter()
+            .any(|m| m.sites.len() > self.input.path.len());
         if complete.len() == 1 && !longer {
             self.play(complete[0], now, step_seconds);
         }

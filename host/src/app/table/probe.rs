@@ -4,7 +4,7 @@
 
 use game_api::Turn;
 
-use super::PlayView;
+use super::Table;
 use crate::{app::endgame::EndgameTables, worker::Poll};
 
 /// The tables' word on one position: asked, or answered.
@@ -20,7 +20,7 @@ pub(in crate::app) enum Probe {
     },
 }
 
-impl PlayView {
+impl Table {
     /// A search's share and words for the seat to move, put right by the endgame
     /// tables where they hold the position: perfect play's result (1 won, 0 lost, ½
     /// drawn) and its words after the search's. The first time for a position, the
@@ -30,8 +30,8 @@ impl PlayView {
         share: Option<f32>,
         text: String,
     ) -> (Option<f32>, String) {
-        match &self.probe {
-            Some(Probe::Answered { position, perfect }) if *position == self.position => {
+        match &self.searches.probe {
+            Some(Probe::Answered { position, perfect }) if *position == self.position.count => {
                 match perfect {
                     Some((perfect_share, words)) => {
                         (perfect_share.or(share), format!("{text}; {words}"))
@@ -39,7 +39,9 @@ impl PlayView {
                     None => (share, text),
                 }
             }
-            Some(Probe::Asked { position, .. }) if *position == self.position => (share, text),
+            Some(Probe::Asked { position, .. }) if *position == self.position.count => {
+                (share, text)
+            }
             _ => {
                 self.start_probe();
                 (share, text)
@@ -48,46 +50,60 @@ impl PlayView {
     }
 
     fn start_probe(&mut self) {
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+        let Some(remote) = self
+            .link
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.notes.failure.is_none())
+        else {
             return;
         };
-        self.probe = self.endgame.start_probe(remote).map(|id| Probe::Asked {
-            id,
-            position: self.position,
-        });
+        self.searches.probe = self
+            .searches
+            .endgame
+            .start_probe(remote)
+            .map(|id| Probe::Asked {
+                id,
+                position: self.position.count,
+            });
     }
 
     /// Takes the tables' answer, once it has come, and adds it to the hint and the
     /// evaluation of the position it was asked about (if that is still the one shown).
     pub(super) fn poll_probe(&mut self) {
-        let Some(Probe::Asked { id, position }) = self.probe else {
+        let Some(Probe::Asked { id, position }) = self.searches.probe else {
             return;
         };
-        let Some(remote) = self.remote.as_mut().filter(|_| self.failure.is_none()) else {
+        let Some(remote) = self
+            .link
+            .remote
+            .as_deref_mut()
+            .filter(|_| self.notes.failure.is_none())
+        else {
             return;
         };
         let Poll::Ready(answer) = remote.poll(id) else {
             return;
         };
         let perfect = EndgameTables::probed(remote, answer).map(|(play, words)| {
-            let share = match self.turn {
+            let share = match self.position.turn {
                 Turn::Seat { seat } => Some(crate::app::eval_bar::perfect_share(play.winner, seat)),
                 _ => None,
             };
             (share, words)
         });
-        self.probe = Some(Probe::Answered {
+        self.searches.probe = Some(Probe::Answered {
             position,
             perfect: perfect.clone(),
         });
-        let Some((share, words)) = perfect.filter(|_| position == self.position) else {
+        let Some((share, words)) = perfect.filter(|_| position == self.position.count) else {
             return;
         };
-        if let Some((_, text)) = &mut self.hint {
+        if let Some((_, text)) = &mut self.searches.hint {
             text.push_str("; ");
             text.push_str(&words);
         }
-        if let Some(evaluation) = &mut self.evaluation
+        if let Some(evaluation) = &mut self.searches.evaluation
             && evaluation.position == position
         {
             evaluation.text = format!("{}; {words}", evaluation.text);

@@ -1,0 +1,335 @@
+//! The table's logic against a scripted worker ([`ScriptedLink`]): intents, clicks, the
+//! history, bots, clocks, takebacks, a network game's moves arriving and a worker that
+//! dies — without a window and without a process.
+
+use game_api::{MoveId, Options, SiteId};
+
+use super::Table;
+use crate::{
+    app::{Command, Intent},
+    record::Record,
+    session::{SeatKind, Session},
+    table::{NoRepaint, Script, ScriptedLink, pile},
+    worker::{Request, WorkerFailure},
+};
+
+/// A pile game at its start with these seats, its worker scripted.
+fn table(seats: Vec<SeatKind>) -> (Table, Script) {
+    let plugin = pile::plugin();
+    let session = Session::new(&plugin, &Options::default(), seats, 7, None);
+    let (link, script) = ScriptedLink::new(plugin, pile::answerer());
+    let view = Table::new(session, link, pile::snapshot(&[]), "tavola".into());
+    (view, script)
+}
+
+fn people() -> (Table, Script) {
+    table(vec![SeatKind::Person, SeatKind::Person])
+}
+
+/// Runs `frames` frames of the table's logic, a second apart.
+fn frames(view: &mut Table, frames: usize) {
+    for i in 0..frames {
+        view.logic(&NoRepaint, 100.0 + i as f64, 0.0);
+    }
+}
+
+fn plays(script: &Script) -> Vec<u32> {
+    script
+        .sent()
+        .iter()
+        .filter_map(|r| match r {
+            Request::Play { mv } => Some(*mv),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_intent_is_played_and_recorded() {
+    let (mut view, script) = people();
+    assert_eq!(view.apply(Intent::Play(MoveId(2)), 0.0, 0.0), None);
+    assert_eq!(view.session().cursor(), 1);
+    assert_eq!(view.notation(), "3 1");
+    assert_eq!(plays(&script), vec![2]);
+    assert!(view.take_dirty());
+}
+
+#[test]
+fn a_move_that_is_not_a_candidate_is_refused_without_asking_the_worker() {
+    let (mut view, script) = people();
+    view.apply(Intent::Play(MoveId(99)), 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 0);
+    assert_eq!(view.error(), None, "a refusal was shown");
+    assert_eq!(script.sent_count(), 0, "the worker was asked");
+}
+
+#[test]
+fn app_commands_come_back_to_the_app() {
+    let (mut view, _) = people();
+    assert_eq!(
+        view.apply(Intent::Command(Command::Undo), 0.0, 0.0),
+        Some(Command::Undo)
+    );
+}
+
+#[test]
+fn clicks_follow_the_sites_and_play_the_one_move_left() {
+    let (mut view, script) = people();
+    view.apply(Intent::ClickSite(SiteId(1)), 0.0, 0.0);
+    assert_eq!(plays(&script), vec![2]);
+    assert_eq!(view.session().cursor(), 1);
+}
+
+#[test]
+fn undo_redo_and_jumps_walk_the_history_and_hold_the_game() {
+    let (mut view, _) = people();
+    for command in [Command::Undo, Command::Redo, Command::Back, Command::ToEnd] {
+        assert!(!view.enabled(command), "{command:?} enabled at the start");
+    }
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    assert!(view.enabled(Command::Undo));
+    assert!(!view.enabled(Command::Redo));
+
+    view.undo();
+    assert_eq!(view.session().cursor(), 1);
+    assert_eq!(view.notation(), "4 1");
+    assert!(view.enabled(Command::Redo));
+    view.redo(0.0, 0.0);
+    assert_eq!(view.session().cursor(), 2);
+    assert_eq!(view.notation(), "2 0");
+
+    // A jump holds the game there.
+    view.apply(Intent::Goto(0), 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 0);
+    assert_eq!(view.notation(), "5 0");
+    assert!(view.held());
+    assert_eq!(view.session().moves().len(), 2, "a jump lost the record");
+}
+
+#[test]
+fn a_different_move_from_an_earlier_point_branches_and_can_be_swapped_back() {
+    let (mut view, _) = people();
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(Intent::Goto(1), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    assert_eq!(view.replaced_count(), Some(1));
+    assert_eq!(view.notation(), "2 0");
+    view.apply(Intent::BringBack, 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 1);
+    let ids: Vec<u32> = view.session().moves().iter().map(|m| m.id).collect();
+    assert_eq!(ids, vec![1, 1], "the replaced moves did not come back");
+}
+
+#[test]
+fn a_pointing_made_in_an_earlier_position_is_dropped() {
+    let (mut view, _) = people();
+    let position = view.position.count;
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(
+        Intent::Point {
+            mv: Some(MoveId(1)),
+            position,
+        },
+        0.0,
+        0.0,
+    );
+    assert!(view.preview().is_none());
+}
+
+#[test]
+fn a_seat_changed_through_an_intent_is_recorded() {
+    let (mut view, _) = people();
+    view.take_dirty();
+    view.apply(Intent::SetSeat(1, SeatKind::Bot("random".into())), 0.0, 0.0);
+    assert_eq!(view.session().seats()[1], SeatKind::Bot("random".into()));
+    assert!(view.take_dirty());
+}
+
+#[test]
+fn a_bot_answers_the_persons_move_in_the_worker() {
+    let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Bot("random".into())]);
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    frames(&mut view, 3);
+    assert!(
+        script
+            .sent()
+            .iter()
+            .any(|r| matches!(r, Request::BotMove { name, .. } if name == "random")),
+        "{:?}",
+        script.sent()
+    );
+    assert_eq!(
+        view.session().cursor(),
+        2,
+        "the bot's move was not recorded"
+    );
+    assert_eq!(view.session().moves()[1].seat, Some(1));
+    assert_eq!(view.notation(), "2 0");
+}
+
+#[test]
+fn a_paused_game_starts_no_bot_and_undo_against_a_bot_goes_back_to_the_person() {
+    let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Bot("random".into())]);
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    frames(&mut view, 3);
+    assert_eq!(view.session().cursor(), 2);
+    view.undo();
+    assert_eq!(view.session().cursor(), 0, "undo stopped at the bot's move");
+    let asked = script.sent_count();
+    frames(&mut view, 3);
+    assert_eq!(view.session().cursor(), 0, "the held game moved");
+    assert!(
+        script.sent()[asked..]
+            .iter()
+            .all(|r| !matches!(r, Request::BotMove { .. })),
+        "a bot thought while the game held"
+    );
+}
+
+#[test]
+fn a_slow_answer_is_waited_for_frame_by_frame() {
+    let (mut view, script) = people();
+    script.hold(true);
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    assert!(view.waiting());
+    assert_eq!(view.session().cursor(), 0);
+    // Nothing else is asked meanwhile, and no second move is sent.
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    assert_eq!(plays(&script), vec![1]);
+    script.release();
+    frames(&mut view, 1);
+    assert!(!view.waiting());
+    assert_eq!(view.session().cursor(), 1);
+}
+
+#[test]
+fn a_dead_worker_keeps_the_record_and_says_which_plugin_failed() {
+    let (mut view, script) = people();
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    script.kill(WorkerFailure::Protocol("the pipe closed".into()));
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    let failure = view.failure().expect("no failure shown");
+    assert!(failure.plugin.contains("Pile"), "{failure:?}");
+    assert!(failure.what.contains("the pipe closed"), "{failure:?}");
+    assert_eq!(view.session().moves().len(), 1, "the record lost a move");
+    assert!(!view.enabled(Command::Undo));
+    assert!(!view.enabled(Command::Hint));
+}
+
+#[test]
+fn a_finished_game_is_read_only_and_offers_no_hint() {
+    let (mut view, script) = people();
+    for mv in [2, 2, 1] {
+        view.apply(Intent::Play(MoveId(mv)), 0.0, 0.0);
+    }
+    assert!(view.is_over(), "{}", view.notation());
+    assert!(!view.enabled(Command::Hint));
+    assert!(!view.enabled(Command::PauseResume));
+    let asked = script.sent_count();
+    view.hint();
+    assert_eq!(script.sent_count(), asked, "a hint was searched");
+    assert!(!view.hint_pending());
+}
+
+#[test]
+fn the_clock_of_the_seat_to_move_runs_and_a_move_hands_it_over() {
+    let (mut view, _) = people();
+    view.start_clock(60_000, 0);
+    frames(&mut view, 1);
+    view.drawn();
+    frames(&mut view, 3);
+    assert_eq!(view.clock_running(), Some(0));
+    let left = |v: &Table, seat: usize| v.session().clock().map(|c| c.left_ms[seat]);
+    assert!(left(&view, 0) < Some(60_000), "the clock did not run");
+    assert_eq!(left(&view, 1), Some(60_000));
+    view.apply(Intent::Play(MoveId(1)), 103.0, 0.0);
+    assert_eq!(view.clock_running(), Some(1));
+}
+
+/// A network game's record as the network side sends it: the moves `ids` (their
+/// notations are the ids) by alternating seats.
+fn network_record(view: &Table, ids: &[u32]) -> Record {
+    let mut record = view.session().record().clone();
+    record.moves.clear();
+    for (i, id) in ids.iter().enumerate() {
+        record.moves.push(crate::record::RecordedMove {
+            id: *id,
+            notation: id.to_string(),
+            seat: Some(u8::try_from(i % 2).unwrap_or(0)),
+            at_ms: None,
+            check: None,
+            spent_ms: None,
+        });
+    }
+    record
+}
+
+#[test]
+fn at_a_network_table_a_move_goes_out_as_a_line_and_comes_back_in_the_record() {
+    let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Remote]);
+    view.follow_network();
+    view.set_your_turn(true);
+    view.follow(&network_record(&view, &[]), 0.0, 0.0);
+    assert!(view.referee.person_may_move());
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    assert_eq!(view.take_lines(), vec!["2".to_owned()]);
+    assert!(
+        plays(&script).is_empty(),
+        "played before the other side agreed"
+    );
+    // The move and the remote reply arrive in the record: played here, in order.
+    let target = network_record(&view, &[2, 1]);
+    view.follow(&target, 0.0, 0.0);
+    view.follow(&target, 0.0, 0.0);
+    assert_eq!(plays(&script), vec![2, 1]);
+    assert_eq!(view.session().cursor(), 2);
+    // A takeback in the record goes back to the last move both have.
+    view.follow(&network_record(&view, &[2]), 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 1);
+    assert_eq!(view.notation(), "3 1");
+}
+
+#[test]
+fn a_failed_plugin_starts_again_at_the_last_move_kept() {
+    use std::sync::{Arc, Mutex};
+
+    use crate::table::{Link, Restart};
+
+    let (mut view, script) = people();
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    script.kill(WorkerFailure::Protocol("the pipe closed".into()));
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    assert!(view.failure().is_some());
+    // No walking the history while the plugin is down.
+    view.apply(Intent::Goto(0), 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 1);
+
+    let asked = Arc::new(Mutex::new(None));
+    let seen = asked.clone();
+    view.link.starter = Arc::new(move |r: Restart| {
+        *seen.lock().unwrap() = Some(r.moves.clone());
+        let (mut link, _) = ScriptedLink::new(r.plugin, pile::answerer());
+        link.reset_to(&r.moves)
+            .map_err(crate::worker::WorkerError::Failed)?;
+        Ok((
+            Box::new(link) as Box<dyn Link + Send>,
+            pile::snapshot(&r.moves),
+        ))
+    });
+    view.apply(Intent::RestartPlugin, 0.0, 0.0);
+    while view.restarting() {
+        view.poll_restart(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(
+        *asked.lock().unwrap(),
+        Some(vec![1]),
+        "not set up at the cursor"
+    );
+    assert!(view.failure().is_none(), "{:?}", view.failure());
+    assert_eq!(view.notation(), "4 1");
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 2, "the game did not go on");
+    assert_eq!(view.notation(), "2 0");
+}

@@ -23,5 +23,6 @@ pub mod record;
 pub mod repetition;
 pub mod sandbox;
 pub mod session;
+pub mod sound;
 pub mod storage;
 pub mod worker;

@@ -49,6 +49,9 @@ cmd-forward = Forward one move
 cmd-to-start = To the start
 cmd-to-end = To the last move
 animation-speed = Animation speed
+sound-mute = Mute sounds
+sound-volume = Sound volume
+sound-no-device = No sound device: the game plays silently.
 seconds-per-step-suffix = { " " }s/step
 
 ## App-wide messages

@@ -49,6 +49,9 @@ cmd-forward = Avanti di una mossa
 cmd-to-start = All'inizio
 cmd-to-end = All'ultima mossa
 animation-speed = Velocità dell'animazione
+sound-mute = Suoni disattivati
+sound-volume = Volume dei suoni
+sound-no-device = Nessun dispositivo audio: si gioca in silenzio.
 seconds-per-step-suffix = { " " }s/passo
 
 ## Messaggi dell'app

@@ -401,6 +401,9 @@ impl PlayView {
     }
 
     fn start_animation(&mut self, effects: Vec<Effect>, before: Contents, now: f64, step: f64) {
+        if step <= 0.0 {
+            crate::sound::effects_at_once(&effects); // sound: a move shown at once
+        }
         self.animation = (step > 0.0 && !effects.is_empty())
             .then(|| Animation::new(effects, before, self.contents.clone(), now));
     }

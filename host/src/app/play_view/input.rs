@@ -107,6 +107,7 @@ impl PlayView {
         if !continues {
             self.path.clear();
             if !self.moves.iter().any(|m| m.sites.first() == Some(&site)) {
+                crate::sound::play(game_api::SoundEvent::Illegal); // sound: a refused click
                 return;
             }
         }

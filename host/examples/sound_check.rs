@@ -34,7 +34,9 @@ fn main() {
     at(4500, "low time", &|| sound::play(SoundEvent::LowTime));
     at(5500, "game end", &|| sound::play(SoundEvent::GameEnd));
     at(7000, "mute", &|| sound::set_muted(true));
-    at(7500, "capture (muted)", &|| sound::play(SoundEvent::Capture));
+    at(7500, "capture (muted)", &|| {
+        sound::play(SoundEvent::Capture)
+    });
     at(8500, "unmute, volume 25 %", &|| {
         sound::set_muted(false);
         sound::set_volume(0.25);

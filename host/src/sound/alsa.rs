@@ -36,8 +36,8 @@ impl Alsa {
         // SAFETY: loading the system's ALSA library; the symbols are used with their
         // documented C signatures.
         unsafe {
-            let lib = Library::new("libasound.so.2")
-                .map_err(|e| format!("no ALSA library ({e})"))?;
+            let lib =
+                Library::new("libasound.so.2").map_err(|e| format!("no ALSA library ({e})"))?;
             let open: Open = *lib
                 .get::<Open>(b"snd_pcm_open\0")
                 .map_err(|e| e.to_string())?;
@@ -61,7 +61,15 @@ impl Alsa {
             if r < 0 || pcm.is_null() {
                 return Err(format!("no ALSA device (error {r})"));
             }
-            let r = set_params(pcm, FORMAT_S16_LE, ACCESS_RW_INTERLEAVED, 1, RATE, 1, 50_000);
+            let r = set_params(
+                pcm,
+                FORMAT_S16_LE,
+                ACCESS_RW_INTERLEAVED,
+                1,
+                RATE,
+                1,
+                50_000,
+            );
             if r < 0 {
                 close(pcm);
                 return Err(format!("the ALSA device refused 16-bit mono (error {r})"));

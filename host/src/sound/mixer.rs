@@ -99,10 +99,7 @@ fn take(command: Command, voices: &mut Vec<Voice>) {
 /// The next chunk of every voice, summed; the voices that ended are dropped.
 fn mix(voices: &mut Vec<Voice>, chunk: &mut [i16]) {
     for (i, sample) in chunk.iter_mut().enumerate() {
-        let sum: f32 = voices
-            .iter()
-            .filter_map(|v| v.samples.get(v.at + i))
-            .sum();
+        let sum: f32 = voices.iter().filter_map(|v| v.samples.get(v.at + i)).sum();
         *sample = (sum.clamp(-1.0, 1.0) * f32::from(i16::MAX)) as i16;
     }
     for v in voices.iter_mut() {

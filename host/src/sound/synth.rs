@@ -120,7 +120,13 @@ mod tests {
             SoundEvent::LowTime,
         ] {
             let tones = default_tones(event);
-            assert!(playable(&SoundSpec { event, tones: tones.clone() }), "{event:?}");
+            assert!(
+                playable(&SoundSpec {
+                    event,
+                    tones: tones.clone()
+                }),
+                "{event:?}"
+            );
             let samples = render(&tones, 1.0, 7);
             assert!(samples.iter().all(|s| s.abs() <= 1.0), "{event:?}");
             assert!(samples.iter().any(|s| s.abs() > 0.1), "{event:?} is silent");

@@ -208,7 +208,8 @@ pub fn fold(text: &str) -> String {
 
 /// Whether a game matches the search text: in its name, other names, id, tags or
 /// description, folded (see [`fold`]). An empty search matches every game.
-pub fn matches(m: &game_api::Manifest, search: &str) -> bool {
+#[cfg(test)]
+fn matches(m: &game_api::Manifest, search: &str) -> bool {
     rank(m, search).is_some()
 }
 

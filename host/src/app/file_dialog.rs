@@ -245,7 +245,8 @@ impl InAppDialog {
     }
 
     /// The error shown under the list, if any (a folder that cannot be read).
-    pub fn error(&self) -> Option<&str> {
+    #[cfg(test)]
+    fn error(&self) -> Option<&str> {
         self.error.as_deref()
     }
 

@@ -1,9 +1,8 @@
-//! The sound thread: mixes the sounds asked for and writes them to the output, opening
-//! it when a sound comes and closing it after a quiet while (so an idle app holds no
-//! device and spends no time).
+//! The sound thread: mixes the sounds asked for and writes them to the output. Between
+//! sounds it writes nothing and sleeps (the device's buffer simply runs dry).
 
 use std::{
-    sync::mpsc::{Receiver, RecvTimeoutError},
+    sync::mpsc::Receiver,
     time::{Duration, Instant},
 };
 
@@ -22,8 +21,6 @@ pub enum Command {
 
 /// Samples written at a time: 10 ms.
 const CHUNK: usize = RATE as usize / 100;
-/// The output is closed after this long without a sound.
-const IDLE: Duration = Duration::from_secs(3);
 /// After an output failed to open, the next try waits this long.
 const RETRY: Duration = Duration::from_secs(30);
 
@@ -32,41 +29,20 @@ struct Voice {
     at: usize,
 }
 
-/// Runs until every sender is gone, opening outputs with `open`.
+/// Runs until every sender is gone, writing to the output `open` gives: opened at once
+/// (a sound must not wait for a connection), kept while the app runs, opened again
+/// after it failed (at most every [`RETRY`]).
 pub fn run(commands: Receiver<Command>, open: fn() -> Result<Box<dyn Output>, String>) {
     let mut voices: Vec<Voice> = Vec::new();
     let mut out: Option<Box<dyn Output>> = None;
     let mut failed_at: Option<Instant> = None;
     let mut chunk = vec![0i16; CHUNK];
-    loop {
-        // Quiet: wait for a sound (closing the output after a while).
-        if voices.is_empty() {
-            let command = match commands.recv_timeout(IDLE) {
-                Ok(c) => c,
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Some(mut o) = out.take() {
-                        o.drain();
-                    }
-                    match commands.recv() {
-                        Ok(c) => c,
-                        Err(_) => return,
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => return,
-            };
-            take(command, &mut voices);
-        }
-        while let Ok(command) = commands.try_recv() {
-            take(command, &mut voices);
-        }
-        if voices.is_empty() {
-            continue;
-        }
+    let mut connect = |out: &mut Option<Box<dyn Output>>| {
         if out.is_none() && failed_at.is_none_or(|t| t.elapsed() >= RETRY) {
             match open() {
                 Ok(o) => {
                     super::set_status(format!("sound plays through {}", o.name()));
-                    out = Some(o);
+                    *out = Some(o);
                     failed_at = None;
                 }
                 Err(e) => {
@@ -75,6 +51,21 @@ pub fn run(commands: Receiver<Command>, open: fn() -> Result<Box<dyn Output>, St
                 }
             }
         }
+    };
+    connect(&mut out);
+    loop {
+        // Quiet: wait for a sound; what was written plays to its end meanwhile.
+        if voices.is_empty() {
+            let Ok(command) = commands.recv() else { return };
+            take(command, &mut voices);
+        }
+        while let Ok(command) = commands.try_recv() {
+            take(command, &mut voices);
+        }
+        if voices.is_empty() {
+            continue;
+        }
+        connect(&mut out);
         let Some(o) = out.as_mut() else {
             voices.clear(); // no device: nothing to play, never an error
             continue;

@@ -79,7 +79,7 @@ impl Pulse {
             let attr = BufferAttr {
                 maxlength: u32::MAX,
                 tlength: RATE * 2 / 25, // 40 ms of 2-byte samples
-                prebuf: u32::MAX,
+                prebuf: RATE * 2 / 100, // plays from the first 10 ms written
                 minreq: u32::MAX,
                 fragsize: u32::MAX,
             };

@@ -2,7 +2,7 @@
 //! end of a game, a refused click — the host's own sounds ([`synth::default_tones`]), or
 //! the game's where its manifest describes them ([`game_api::SoundSpec`]).
 //!
-//! One sound thread per process ([`mixer`]) plays them through the system's library
+//! One sound thread per process (the `mixer`) plays them through the system's library
 //! loaded at run time ([`output`]): no audio package is needed to build, and a machine
 //! without a sound server or device plays nothing, which is never an error. Sound is off
 //! until [`start`] (the app's window calls it; tests and the command line never do, and

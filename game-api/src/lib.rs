@@ -65,6 +65,7 @@ mod options;
 mod piece_style;
 mod rng;
 pub mod search;
+mod sound;
 pub mod testing;
 mod turn;
 mod view;
@@ -79,6 +80,7 @@ pub use moves::{MoveId, MoveInfo};
 pub use options::{Choice, OptionError, OptionKind, OptionSpec, OptionValue, Options, Preset};
 pub use piece_style::{Colour, Line, Part, PartShape, PieceStyle, StateStyle};
 pub use rng::Rng;
+pub use sound::{SoundEvent, SoundSpec, Tone, Wave};
 pub use turn::{ChanceOutcome, GameResult, Outcome, Probability, SeatOutcome, Turn};
 pub use view::{Group, Panel, PanelEntry, Piece, SiteContent, View};
 

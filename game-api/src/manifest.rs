@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{ManifestTexts, OptionSpec, Preset};
+use crate::{ManifestTexts, OptionSpec, Preset, SoundSpec};
 
 /// Everything the host shows about a game before one is started.
 ///
@@ -78,6 +78,10 @@ pub struct Manifest {
     /// in the game chooser. `None` for a game plugin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data_files: Option<String>,
+    /// The game's own sounds for some events (see [`SoundSpec`]); the host's for the
+    /// others.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sounds: Vec<SoundSpec>,
 }
 
 /// The unit of a game's final margin, in the singular and the plural, as the host puts
@@ -284,7 +288,14 @@ impl Manifest {
             score_unit: None,
             translations: BTreeMap::new(),
             data_files: None,
+            sounds: Vec::new(),
         }
+    }
+
+    /// The same manifest with the game's own `sounds`.
+    pub fn with_sounds(mut self, sounds: Vec<SoundSpec>) -> Self {
+        self.sounds = sounds;
+        self
     }
 }
 

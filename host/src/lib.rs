@@ -23,6 +23,7 @@ pub mod record;
 pub mod repetition;
 pub mod sandbox;
 pub mod session;
+pub mod sound;
 pub mod storage;
 pub mod table;
 pub mod worker;

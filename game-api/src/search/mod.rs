@@ -62,7 +62,7 @@ pub use request::{
 pub use score::{EVAL_SCALE, WIN};
 pub use solve::{GUESS_NODES, SolveState, solve};
 pub use table::{Bound, ENTRY_BYTES, Entry, Table, mix};
-pub use time::{Clock, POLL_NODES};
+pub use time::{Clock, POLL_NODES, reserve};
 
 use thiserror::Error;
 

@@ -3,7 +3,7 @@
 
 use std::{
     sync::{Mutex, atomic::AtomicBool},
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use serde::{Deserialize, Serialize};
@@ -44,11 +44,13 @@ pub struct SearchRequest {
     pub mode: SearchMode,
     /// The deepest iteration (best move), at least 1.
     pub max_depth: Option<u32>,
-    /// The time budget in milliseconds: the soft limit (no iteration is started that
-    /// would likely end past twice this; with `strict_time`, past this). For a solve, the
-    /// length of the slice.
+    /// The time budget in milliseconds, from the request's arrival to the answer: the
+    /// search is abandoned at the budget less its [`reserve`](super::reserve), keeping
+    /// the best move found so far, and no iteration is started that would likely not
+    /// finish by then. For a solve, the length of the slice.
     pub time_ms: Option<u64>,
-    /// Whether `time_ms` is also the hard limit.
+    /// Kept for older hosts, which asked with it for a hard limit: every budget is one
+    /// now (the field changes nothing).
     pub strict_time: bool,
     /// At most this many positions.
     pub nodes: Option<u64>,
@@ -133,6 +135,7 @@ pub fn run_request<G: Game>(
     request_json: &str,
     stop: &AtomicBool,
 ) -> Result<String, GameError> {
+    let arrived = Instant::now();
     let request: SearchRequest = if request_json.trim().is_empty() {
         SearchRequest::default()
     } else {
@@ -142,7 +145,7 @@ pub fn run_request<G: Game>(
     let reply = match supported(game) {
         Err(reason) => SearchReply::Unsupported { reason },
         Ok(()) => SearchReply::Done(with_table::<G, _>(&request, |table| {
-            run(game, &request, table, stop)
+            run(game, &request, table, stop, arrived)
         })?),
     };
     serde_json::to_string(&reply).map_err(|e| GameError::Internal(e.to_string()))
@@ -215,12 +218,13 @@ fn run<G: Game>(
     request: &SearchRequest,
     table: &mut Table,
     stop: &AtomicBool,
+    arrived: Instant,
 ) -> Result<SearchReport, SearchError> {
     let time = request.time_ms.map(Duration::from_millis);
     let namespace = request.table_key ^ type_key::<G>();
     let mut report = match request.mode {
         SearchMode::BestMove => {
-            let clock = Clock::new(time, request.strict_time, request.nodes, stop);
+            let clock = Clock::since(arrived, time, request.strict_time, request.nodes, stop);
             let mut searcher = Searcher::new(table, clock, false, namespace, &request.history);
             let mut root = game.clone();
             root.prepare_search(time);
@@ -241,7 +245,7 @@ fn run<G: Game>(
                 Some(state) => (state, 0),
                 None => SolveState::guessed(game, table, namespace, &request.history, stop),
             };
-            let clock = Clock::new(time, true, request.nodes, stop);
+            let clock = Clock::since(arrived, time, true, request.nodes, stop);
             let mut searcher = Searcher::new(table, clock, true, namespace, &request.history);
             searcher.nodes = guess_nodes;
             let best = solve(&mut searcher, game, &mut state)?;

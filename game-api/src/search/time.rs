@@ -1,15 +1,32 @@
-//! Time management: a soft limit (do not start an iteration that cannot finish), a hard
-//! limit (abandon the iteration), a node budget, and a stop flag polled every
-//! [`POLL_NODES`] nodes.
+//! Time management: a time budget kept from the request to the answer — the search is
+//! abandoned at the budget less a reserve for the way back ([`reserve`]), and no
+//! iteration is started that would likely not finish by then —, a node budget, and a
+//! stop flag polled every [`POLL_NODES`] nodes.
 
 use std::{
     sync::atomic::{AtomicBool, Ordering},
     time::{Duration, Instant},
 };
 
-/// How many nodes pass between two looks at the clock and the stop flag (a few hundred
-/// microseconds of search, so a stop is obeyed well within 100 ms).
-pub const POLL_NODES: u64 = 1024;
+/// How many nodes pass between two looks at the clock and the stop flag (well under a
+/// millisecond of search even in a slow game, so the budget is kept within a few
+/// milliseconds and a stop is obeyed at once; a look at the clock costs some 25 ns).
+pub const POLL_NODES: u64 = 256;
+
+/// The part of a budget kept for the way back (unwinding the search, the answer's JSON,
+/// the worker's reply): a fiftieth of it, from 1 ms to 10 ms.
+///
+/// ```
+/// use game_api::search::reserve;
+/// use std::time::Duration;
+/// let ms = Duration::from_millis;
+/// assert_eq!(reserve(ms(200)), ms(4));
+/// assert_eq!(reserve(ms(10)), ms(1));
+/// assert_eq!(reserve(ms(5000)), ms(10));
+/// ```
+pub fn reserve(budget: Duration) -> Duration {
+    (budget / 50).clamp(Duration::from_millis(1), Duration::from_millis(10))
+}
 
 /// When a search must stop.
 #[derive(Debug)]
@@ -25,18 +42,33 @@ pub struct Clock<'a> {
 }
 
 impl<'a> Clock<'a> {
-    /// A clock for a search of `time` (soft limit; the hard limit is twice that, or
-    /// `time` itself when `strict`) and `max_nodes`, obeying `stop`.
+    /// A clock started now for a search of `time` (a budget: the search stops at
+    /// `time` less its [`reserve`]) and `max_nodes`, obeying `stop`. `strict` is kept
+    /// for the older requests' sake: every budget is kept now.
     pub fn new(
         time: Option<Duration>,
         strict: bool,
         max_nodes: Option<u64>,
         stop: &'a AtomicBool,
     ) -> Self {
+        Self::since(Instant::now(), time, strict, max_nodes, stop)
+    }
+
+    /// A clock as [`Clock::new`], its budget counted from `started` (when the request
+    /// arrived: the time spent reading it and making the table is part of the budget).
+    pub fn since(
+        started: Instant,
+        time: Option<Duration>,
+        _strict: bool,
+        max_nodes: Option<u64>,
+        stop: &'a AtomicBool,
+    ) -> Self {
+        let hard = time.map(|t| t.saturating_sub(reserve(t)));
         Clock {
-            started: Instant::now(),
-            soft: time,
-            hard: time.map(|t| if strict { t } else { t * 2 }),
+            started,
+            // No iteration starts past half of the budget: it would rarely finish.
+            soft: hard.map(|h| h / 2),
+            hard,
             max_nodes,
             stop,
             stopped: false,
@@ -71,8 +103,8 @@ impl<'a> Clock<'a> {
     }
 
     /// Whether another iteration may start, given how long the last one (`last`) and the
-    /// one before it (`before`) took: not when it would likely end past the hard limit,
-    /// nor once the soft limit has passed.
+    /// one before it (`before`) took: not when it would likely end past the hard limit
+    /// (where it would be abandoned), nor once half of the budget has passed.
     pub fn next_iteration_fits(&self, last: Duration, before: Duration) -> bool {
         if self.stopped {
             return false;
@@ -116,5 +148,20 @@ mod tests {
         let c = Clock::new(Some(Duration::from_millis(100)), true, None, &stop);
         assert!(c.next_iteration_fits(Duration::from_millis(10), Duration::from_millis(5)));
         assert!(!c.next_iteration_fits(Duration::from_millis(60), Duration::from_millis(20)));
+    }
+
+    #[test]
+    fn the_budget_is_the_hard_limit_less_the_reserve() {
+        let stop = AtomicBool::new(false);
+        let past = Instant::now() - Duration::from_millis(99);
+        let mut c = Clock::since(past, Some(Duration::from_millis(100)), false, None, &stop);
+        assert!(
+            c.poll(POLL_NODES),
+            "98 ms of 100 are the limit: 99 ms have passed"
+        );
+        let past = Instant::now() - Duration::from_millis(90);
+        let mut c = Clock::since(past, Some(Duration::from_millis(100)), false, None, &stop);
+        assert!(!c.poll(POLL_NODES));
+        assert!(!c.next_iteration_fits(Duration::from_micros(10), Duration::from_micros(5)));
     }
 }

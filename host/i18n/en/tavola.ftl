@@ -49,6 +49,9 @@ cmd-forward = Forward one move
 cmd-to-start = To the start
 cmd-to-end = To the last move
 animation-speed = Animation speed
+sound-mute = Mute sounds
+sound-volume = Sound volume
+sound-no-device = No sound device: the game plays silently.
 seconds-per-step-suffix = { " " }s/step
 
 ## App-wide messages
@@ -99,6 +102,9 @@ seat-person = Person
 seat-remote = Player on another computer
 seat-computer = Computer: { $name }
 seat-bot = Bot: { $name }
+seat-levels = The computer, by strength
+seat-game-bots = This game's own players
+seat-engines = Search engines
 clocks = Clocks
 clocks-hint = Each player has a time for the whole game; out of time loses
 clocks-time-hint = Each player's time for the game
@@ -281,6 +287,8 @@ file-system-load = Choose the game to load in the file dialog…
 file-system-save = Choose where to save in the file dialog…
 file-up = Up one folder
 file-name = File name:
+file-folder-empty = No saved games here yet.
+file-folder-made = This folder will be made when the game is saved.
 file-load = Load
 file-save = Save
 file-in-progress = in progress
@@ -837,3 +845,16 @@ online-lan-game = { $game }, on { $computer }
 online-lan-offer = List this game on the local network while it waits for players
 online-lan-failed = The game could not be listed on the local network: { $error }
 online-leave = Leave the game
+
+## A game's tags on its card (a tag not listed here is shown as it is)
+tag-abstract = abstract
+tag-asymmetric = asymmetric
+tag-chance = chance
+tag-classic = classic
+tag-four-row = four rows
+tag-mancala = mancala
+tag-race = race
+tag-relay = relay sowing
+tag-rounds = rounds
+tag-seeds = seeds
+tag-stacking = stacking

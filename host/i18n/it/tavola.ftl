@@ -49,6 +49,9 @@ cmd-forward = Avanti di una mossa
 cmd-to-start = All'inizio
 cmd-to-end = All'ultima mossa
 animation-speed = Velocità dell'animazione
+sound-mute = Suoni disattivati
+sound-volume = Volume dei suoni
+sound-no-device = Nessun dispositivo audio: si gioca in silenzio.
 seconds-per-step-suffix = { " " }s/passo
 
 ## Messaggi dell'app
@@ -99,6 +102,9 @@ seat-person = Persona
 seat-remote = Giocatore su un altro computer
 seat-computer = Computer: { $name }
 seat-bot = Bot: { $name }
+seat-levels = Il computer, per forza
+seat-game-bots = I giocatori propri di questo gioco
+seat-engines = Motori di ricerca
 clocks = Orologi
 clocks-hint = Ogni giocatore ha un tempo per tutta la partita; chi lo esaurisce perde
 clocks-time-hint = Il tempo di ogni giocatore per la partita
@@ -287,6 +293,8 @@ file-system-load = Scegli la partita da caricare nella finestra dei file…
 file-system-save = Scegli dove salvare nella finestra dei file…
 file-up = Cartella superiore
 file-name = Nome del file:
+file-folder-empty = Qui non ci sono ancora partite salvate.
+file-folder-made = La cartella verrà creata al salvataggio della partita.
 file-load = Carica
 file-save = Salva
 file-in-progress = in corso
@@ -846,3 +854,16 @@ online-lan-game = { $game }, su { $computer }
 online-lan-offer = Elenca questa partita sulla rete locale mentre aspetta i giocatori
 online-lan-failed = Non è stato possibile elencare la partita sulla rete locale: { $error }
 online-leave = Lascia la partita
+
+## A game's tags on its card (a tag not listed here is shown as it is)
+tag-abstract = astratto
+tag-asymmetric = asimmetrico
+tag-chance = fortuna
+tag-classic = classico
+tag-four-row = quattro file
+tag-mancala = mancala
+tag-race = corsa
+tag-relay = semina a staffetta
+tag-rounds = più manche
+tag-seeds = semi
+tag-stacking = impilare

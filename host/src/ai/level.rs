@@ -21,7 +21,7 @@ pub enum Level {
     Strong,
     /// The strongest: alpha-beta where the game allows it (two seats and a manifest
     /// that promises no chance events, see [`alphabeta_plays`]) — the plugin's own
-    /// engine ([`engine`]) at [`engine::EXPERT_TIME`] a move (0.5 s, at most 1 s), or
+    /// engine ([`engine`]) at [`engine::EXPERT_TIME`] a move (about 0.5 s, at most 1 s), or
     /// MCTS for as long with a plugin built without it —, else long MCTS.
     Expert,
 }

@@ -77,6 +77,7 @@ impl Animation {
 
     /// Applies one effect to the shown contents; returns whether it is worth a pause.
     fn apply(&mut self, effect: &Effect) -> bool {
+        crate::sound::effect_shown(effect);
         match effect {
             Effect::Lift { site, count } | Effect::Relay { site, count } => {
                 let taken = take(&mut self.contents, *site, *count);

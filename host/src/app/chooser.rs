@@ -12,10 +12,17 @@ use crate::plugins::{Plugin, PluginSet};
 #[derive(Default)]
 pub struct GameChooser {
     search: String,
+    /// The search field takes the keyboard at the next frame (*New game*, Ctrl+N).
+    focus_search: bool,
     thumbnails: HashMap<String, Option<(Layout, Contents)>>,
 }
 
 impl GameChooser {
+    /// Puts the keyboard in the search field at the next frame.
+    pub fn focus_search(&mut self) {
+        self.focus_search = true;
+    }
+
     /// Forgets the thumbnails (after the plugins changed).
     pub fn reset(&mut self) {
         self.thumbnails.clear();
@@ -32,8 +39,10 @@ impl GameChooser {
             .as_ref()
     }
 
-    /// Draws the chooser (without the `quarantined` plugins, by content hash); returns the
-    /// id of the game clicked.
+    /// Draws the chooser (without the `quarantined` plugins, by content hash), the games
+    /// matching the search best first (see [`rank`]), else by their names in the
+    /// player's language; returns the id of the game clicked, or the first one's when
+    /// Enter is pressed in the search field.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -42,16 +51,22 @@ impl GameChooser {
         quarantined: &[String],
     ) -> Option<String> {
         let mut chosen = None;
+        let mut entered = false;
         ui.horizontal(|ui| {
             ui.heading(crate::tr!("chooser-title"));
             ui.add_space(16.0);
             let label = ui.label(crate::tr!("chooser-search"));
-            ui.add(
-                egui::TextEdit::singleline(&mut self.search)
-                    .hint_text(crate::tr!("chooser-search-hint"))
-                    .desired_width(200.0),
-            )
-            .labelled_by(label.id);
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.search)
+                        .hint_text(crate::tr!("chooser-search-hint"))
+                        .desired_width(200.0),
+                )
+                .labelled_by(label.id);
+            if std::mem::take(&mut self.focus_search) {
+                field.request_focus();
+            }
+            entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         });
         let games: Vec<&Plugin> = plugins
             .games()
@@ -74,10 +89,21 @@ impl GameChooser {
             });
         }
         ui.add_space(8.0);
-        let matching: Vec<&Plugin> = games
+        let mut matching: Vec<(Rank, String, &Plugin)> = games
             .into_iter()
-            .filter(|p| matches(p.manifest(), &self.search))
+            .filter_map(|p| {
+                let m = p.manifest();
+                Some((rank(m, &self.search)?, fold(&m.name), p))
+            })
             .collect();
+        matching.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        let matching: Vec<&Plugin> = matching.into_iter().map(|(_, _, p)| p).collect();
+        if entered
+            && !self.search.trim().is_empty()
+            && let Some(first) = matching.first()
+        {
+            return Some(first.id().to_owned());
+        }
         if matching.is_empty() {
             ui.add_space(20.0);
             ui.label(crate::tr!(
@@ -139,7 +165,7 @@ impl GameChooser {
                     ui.horizontal_wrapped(|ui| {
                         for tag in &m.tags {
                             ui.label(
-                                RichText::new(tag)
+                                RichText::new(crate::i18n::tag(tag))
                                     .small()
                                     .background_color(ui.visuals().faint_bg_color),
                             );
@@ -182,17 +208,45 @@ pub fn fold(text: &str) -> String {
 
 /// Whether a game matches the search text: in its name, other names, id, tags or
 /// description, folded (see [`fold`]). An empty search matches every game.
-pub fn matches(m: &game_api::Manifest, search: &str) -> bool {
+#[cfg(test)]
+fn matches(m: &game_api::Manifest, search: &str) -> bool {
+    rank(m, search).is_some()
+}
+
+/// How well a game matches a search, the best lowest: where (its names, then its tags,
+/// then its description), how (the whole text, its start, a word's start, inside a
+/// word), and its own name before its other names and id.
+pub type Rank = (u8, u8, u8);
+
+/// How well `m` matches `search` ([`Rank`]), `None` when it does not; every game
+/// matches an empty search, equally. "awale" finds Oware (another name, whole) before
+/// Hawalis (inside "Hawalees"); "dakon" finds Dakon (its name) before Congkak (another).
+pub fn rank(m: &game_api::Manifest, search: &str) -> Option<Rank> {
     let needle = fold(search);
     if needle.is_empty() {
-        return true;
+        return Some((0, 0, 0));
     }
-    std::iter::once(&m.name)
-        .chain(&m.aliases)
-        .chain(std::iter::once(&m.id))
-        .chain(&m.tags)
-        .chain(std::iter::once(&m.description))
-        .any(|text| fold(text).contains(&needle))
+    let how = |text: &str| -> Option<u8> {
+        let text = fold(text);
+        if text == needle {
+            Some(0)
+        } else if text.starts_with(&needle) {
+            Some(1)
+        } else if text.contains(&format!(" {needle}")) {
+            Some(2)
+        } else if text.contains(&needle) {
+            Some(3)
+        } else {
+            None
+        }
+    };
+    let names = std::iter::once((0, m.name.as_str()))
+        .chain(m.aliases.iter().map(|a| (1, a.as_str())))
+        .chain(std::iter::once((1, m.id.as_str())))
+        .filter_map(|(own, text)| how(text).map(|q| (0, q, own)));
+    let tags = m.tags.iter().filter_map(|t| how(t).map(|q| (1, q, 0)));
+    let description = how(&m.description).map(|q| (2, q, 0));
+    names.chain(tags).chain(description).min()
 }
 
 #[cfg(test)]
@@ -212,5 +266,26 @@ mod tests {
         let oaq = game_api::Manifest::new("o-an-quan", "Ô Ăn Quan", "1.0.0");
         assert!(matches(&oaq, "o an quan"));
         assert!(matches(&oaq, "Ăn"));
+    }
+
+    #[test]
+    fn names_rank_before_other_names_and_whole_words_before_parts() {
+        let oware = game_api::Manifest::new("oware", "Oware", "1.0.0")
+            .with_aliases(&["Awalé", "Awari", "Ouril"]);
+        let hawalis = game_api::Manifest::new("hawalis", "Hawalis", "1.0.0").with_aliases(&[
+            "Hawalees",
+            "Al Hawalees",
+            "Bao la Kiarabu",
+        ]);
+        let congkak = game_api::Manifest::new("congkak", "Congkak", "1.0.0")
+            .with_aliases(&["Congklak", "Dakon", "Sungka"]);
+        let dakon = game_api::Manifest::new("dakon", "Dakon", "1.0.0");
+        let kalah = game_api::Manifest::new("kalah", "Kalah", "1.0.0")
+            .with_description("Sow seeds, as in Dakon, and capture.");
+        assert!(rank(&oware, "awale") < rank(&hawalis, "awale"));
+        assert!(rank(&dakon, "dakon") < rank(&congkak, "dakon"));
+        assert!(rank(&congkak, "dakon") < rank(&kalah, "dakon"));
+        assert!(rank(&oware, "ow") < rank(&oware, "war"));
+        assert_eq!(rank(&kalah, ""), rank(&oware, ""));
     }
 }

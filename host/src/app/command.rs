@@ -214,6 +214,16 @@ impl Command {
         })
     }
 
+    /// The menu entry of a command that turns a setting on and off: shown selected
+    /// while `on`, with its shortcut; whether it was clicked.
+    pub fn toggle_item(self, ui: &mut egui::Ui, on: bool) -> bool {
+        let mut button = egui::Button::selectable(on, self.label());
+        if let Some(s) = self.shortcut() {
+            button = button.shortcut_text(ui.ctx().format_shortcut(&s));
+        }
+        ui.add(button).clicked()
+    }
+
     /// A menu entry for this command; returns whether it was clicked.
     pub fn menu_item(self, ui: &mut egui::Ui, enabled: bool) -> bool {
         let mut button = egui::Button::new(self.label());

@@ -31,7 +31,11 @@ impl TavolaApp {
             }
         }
         if let Some(window) = &mut self.recover {
-            let available: Vec<String> = self.plugins.games().map(|p| p.id().to_owned()).collect();
+            let available: Vec<(String, String)> = self
+                .plugins
+                .games()
+                .map(|p| (p.id().to_owned(), p.manifest().name.clone()))
+                .collect();
             match window.ui(ctx, &available) {
                 recover::Action::None => {}
                 recover::Action::Close => self.recover = None,

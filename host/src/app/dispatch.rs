@@ -40,7 +40,10 @@ impl TavolaApp {
         let now = ctx.input(|i| i.time);
         let step = self.settings.step_seconds;
         match command {
-            Command::NewGame => self.screen = Screen::Chooser,
+            Command::NewGame => {
+                self.screen = Screen::Chooser;
+                self.chooser.focus_search();
+            }
             Command::PlayOnline => self.screen = Screen::Online,
             Command::Restart => self.confirm_restart = self.play.is_some(),
             Command::Rematch => self.rematch(),

@@ -51,7 +51,11 @@ pub fn describe(
         .iter()
         .filter(|e| matches!(e, Effect::Remove { .. }))
         .count();
-    if removed > 0 {
+    // Unless the game tells the move in its own words (a bite, an elimination).
+    let told = effects
+        .iter()
+        .any(|e| matches!(e, Effect::Message { text } if !text.trim().is_empty()));
+    if removed > 0 && !told {
         parts.push(crate::tr!("event-removed", count = removed));
     }
     for e in effects {
@@ -77,6 +81,30 @@ mod tests {
     /// Sites 6 and up are North's (seat 1), the rest South's.
     fn owner(site: SiteId) -> Option<u8> {
         Some(u8::from(site.0 >= 6))
+    }
+
+    #[test]
+    fn pieces_taken_off_are_counted_unless_the_game_tells_them() {
+        let seats = vec!["Herd".to_owned(), "Farmer".to_owned()];
+        let bites = [
+            Effect::Remove { site: SiteId(3) },
+            Effect::Remove { site: SiteId(4) },
+        ];
+        assert_eq!(
+            describe(&bites, &seats, Some(0), &owner).unwrap(),
+            "2 pieces taken off the board"
+        );
+        let told = [
+            bites[0].clone(),
+            bites[1].clone(),
+            Effect::Message {
+                text: "2 vegetables bitten".into(),
+            },
+        ];
+        assert_eq!(
+            describe(&told, &seats, Some(0), &owner).unwrap(),
+            "2 vegetables bitten"
+        );
     }
 
     #[test]

@@ -189,6 +189,8 @@ pub struct InAppDialog {
     name: String,
     entries: Vec<Entry>,
     error: Option<String>,
+    /// The folder does not exist yet (a fresh install's games folder): said calmly.
+    missing: bool,
     games: GameNames,
 }
 
@@ -202,6 +204,7 @@ impl InAppDialog {
             name: name.to_owned(),
             entries: Vec::new(),
             error: None,
+            missing: false,
             games,
         };
         dialog.refresh();
@@ -210,6 +213,7 @@ impl InAppDialog {
 
     fn refresh(&mut self) {
         self.entries.clear();
+        self.missing = false;
         match std::fs::read_dir(&self.dir) {
             Ok(read) => {
                 for e in read.flatten() {
@@ -231,8 +235,19 @@ impl InAppDialog {
                     .sort_by(|a, b| (a.info.is_some(), &a.name).cmp(&(b.info.is_some(), &b.name)));
                 self.error = None;
             }
+            // No folder yet (nothing saved so far): an empty list, no error.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                self.error = None;
+                self.missing = true;
+            }
             Err(e) => self.error = Some(format!("{}: {e}", self.dir.display())),
         }
+    }
+
+    /// The error shown under the list, if any (a folder that cannot be read).
+    #[cfg(test)]
+    fn error(&self) -> Option<&str> {
+        self.error.as_deref()
     }
 
     /// Shows the dialog.
@@ -267,6 +282,11 @@ impl InAppDialog {
                 });
             if let Some(e) = &self.error {
                 ui.colored_label(egui::Color32::from_rgb(220, 80, 80), e);
+            } else if self.missing {
+                ui.weak(match self.mode {
+                    Mode::Open => crate::tr!("file-folder-empty"),
+                    Mode::Save => crate::tr!("file-folder-made"),
+                });
             }
             ui.horizontal(|ui| {
                 let label = ui.label(crate::tr!("file-name"));
@@ -341,5 +361,18 @@ impl InAppDialog {
                 }
             });
         (enter, chosen)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_not_made_yet_is_no_error() {
+        let dir = std::env::temp_dir().join(format!("tavola-no-such-{}", std::process::id()));
+        let dialog = InAppDialog::new(Mode::Open, &dir.join("games"), "", GameNames::default());
+        assert_eq!(dialog.error(), None);
+        assert!(dialog.missing && dialog.entries.is_empty());
     }
 }

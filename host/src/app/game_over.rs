@@ -240,6 +240,10 @@ impl Table {
         let Some((outcome, ending)) = self.final_result() else {
             return;
         };
+        // Once for each game's end (this view, this many moves).
+        let end =
+            (std::ptr::from_ref(self) as usize as u64) ^ (self.session.moves().len() as u64) << 48;
+        crate::sound::play_once(game_api::SoundEvent::GameEnd, end);
         let area = egui::Area::new(ui.scope_id().with("game_over"))
             .order(egui::Order::Foreground)
             .pivot(egui::Align2::CENTER_CENTER)

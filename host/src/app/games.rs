@@ -191,6 +191,7 @@ impl TavolaApp {
     }
 
     fn show_game(&mut self, mut play: Table) {
+        crate::sound::set_game_sounds(&play.session.plugin().manifest().sounds);
         play.searches.endgame = super::endgame::EndgameTables::new(self.tables_root());
         self.play = Some(play);
         self.screen = Screen::Play;

@@ -54,9 +54,8 @@ impl TavolaApp {
                     for command in Command::ALL.into_iter().filter(|c| c.menu() == menu) {
                         let enabled = self.enabled(command);
                         if command == Command::EvalBar {
-                            // A setting: its entry shows whether it is on.
-                            let mut on = self.settings.eval_bar;
-                            if ui.checkbox(&mut on, command.label()).clicked() {
+                            // A setting: its entry shows whether it is on, and its key.
+                            if command.toggle_item(ui, self.settings.eval_bar) {
                                 chosen = Some(command);
                             }
                         } else if command.menu_item(ui, enabled) {
@@ -71,6 +70,8 @@ impl TavolaApp {
                                 .suffix(crate::tr!("seconds-per-step-suffix")),
                         )
                         .labelled_by(label.id);
+                        ui.separator();
+                        self.sound_menu(ui);
                         ui.separator();
                         self.language_menu(ui);
                     }
@@ -98,6 +99,39 @@ impl TavolaApp {
         });
         if let Some(c) = chosen {
             self.run_command(c, ctx);
+        }
+    }
+
+    /// The sound's mute and volume in the View menu; a change is remembered in the
+    /// settings and heard at once.
+    fn sound_menu(&mut self, ui: &mut egui::Ui) {
+        let mut changed = ui
+            .checkbox(&mut self.settings.muted, crate::tr!("sound-mute"))
+            .changed();
+        let label = ui.label(crate::tr!("sound-volume"));
+        let mut percent = (self.settings.volume * 100.0).round();
+        let slider = ui
+            .add_enabled(
+                !self.settings.muted,
+                egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %"),
+            )
+            .labelled_by(label.id);
+        if slider.changed() {
+            self.settings.volume = percent / 100.0;
+            changed = true;
+        }
+        let status = crate::sound::status();
+        if status.starts_with("no sound") {
+            ui.weak(crate::tr!("sound-no-device"));
+        }
+        if changed {
+            crate::sound::set_muted(self.settings.muted);
+            crate::sound::set_volume(self.settings.volume);
+            // A sample of the new volume (once a drag ends).
+            if !self.settings.muted && !slider.dragged() {
+                crate::sound::play(game_api::SoundEvent::Drop);
+            }
+            self.save_settings();
         }
     }
 

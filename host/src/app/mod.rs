@@ -613,6 +613,7 @@ pub fn run(
         options,
         Box::new(|cc| {
             let app = TavolaApp::new(dirs, config);
+            crate::sound::start(app.settings.volume, app.settings.muted);
             terminate::quit_on_sigterm(cc.egui_ctx.clone(), app.slot.as_ref().map(|s| s.marker()));
             Ok(Box::new(app))
         }),

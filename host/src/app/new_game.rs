@@ -168,7 +168,8 @@ impl NewGameDialog {
         }
     }
 
-    /// Fits the seats to `count`: a person first, then the computer at a strong level;
+    /// Fits the seats to `count`: a person first, then the computer at the casual level
+    /// (a fair opponent for a first game, [`DEFAULT_LEVEL`]);
     /// a bot chosen for another seat count (the author's two-player bots in a
     /// three-player game) cannot play this one, and the default level takes its seat.
     fn fit_count(&mut self, count: u8) {
@@ -177,7 +178,7 @@ impl NewGameDialog {
             self.seats.push(if self.seats.is_empty() {
                 SeatKind::Person
             } else {
-                SeatKind::Bot(crate::ai::Level::Strong.name().into())
+                SeatKind::Bot(DEFAULT_LEVEL.name().into())
             });
         }
         self.seats.truncate(count);
@@ -188,7 +189,7 @@ impl NewGameDialog {
                     b.name == *name && (b.seats.is_empty() || b.seats.contains(&(i as u8)))
                 })
             {
-                *seat = SeatKind::Bot(crate::ai::Level::Strong.name().into());
+                *seat = SeatKind::Bot(DEFAULT_LEVEL.name().into());
             }
         }
     }
@@ -289,8 +290,12 @@ impl NewGameDialog {
     }
 }
 
-/// The menu of who plays seat `i`: a person, a level (with what it is like), the game's
-/// own bots for this seat, and with `show_engines` the search engines.
+/// The level the computer plays at in a new game's seats.
+pub const DEFAULT_LEVEL: crate::ai::Level = crate::ai::Level::Casual;
+
+/// The menu of who plays seat `i`: a person, the levels (each with what it is like),
+/// the game's own bots for this seat, and with `show_engines` the search engines — each
+/// kind under its heading.
 fn seat_menu(
     ui: &mut egui::Ui,
     (i, nonce): (usize, u64),
@@ -304,12 +309,45 @@ fn seat_menu(
         .width(220.0)
         .show_ui(ui, |ui| {
             ui.selectable_value(seat, SeatKind::Person, crate::tr!("seat-person"));
-            let here = bots
+            let here: Vec<&crate::bots::BotChoice> = bots
                 .iter()
-                .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
-            for b in here.filter(|b| show_engines || !b.is_engine()) {
-                ui.selectable_value(seat, SeatKind::Bot(b.name.clone()), bot_label(&b.name))
-                    .on_hover_text(&b.description);
+                .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)))
+                .collect();
+            let level = |b: &&&crate::bots::BotChoice| crate::ai::Level::from_name(&b.name);
+            let groups = [
+                (
+                    crate::tr!("seat-levels"),
+                    here.iter()
+                        .filter(|b| level(b).is_some())
+                        .collect::<Vec<_>>(),
+                ),
+                (
+                    crate::tr!("seat-game-bots"),
+                    here.iter()
+                        .filter(|b| level(b).is_none() && !b.is_engine())
+                        .collect(),
+                ),
+                (
+                    crate::tr!("seat-engines"),
+                    here.iter()
+                        .filter(|b| show_engines && b.is_engine())
+                        .collect(),
+                ),
+            ];
+            for (heading, group) in groups.into_iter().filter(|(_, g)| !g.is_empty()) {
+                ui.separator();
+                ui.weak(heading);
+                for b in group {
+                    let about = crate::ai::Level::from_name(&b.name)
+                        .map(|l| l.description())
+                        .unwrap_or_else(|| b.description.clone());
+                    let text = egui::RichText::new(bot_label(&b.name));
+                    let item = ui.selectable_value(seat, SeatKind::Bot(b.name.clone()), text);
+                    item.on_hover_text(&b.description);
+                    if !about.is_empty() {
+                        ui.label(egui::RichText::new(about).small().weak());
+                    }
+                }
             }
         })
         .response

@@ -32,8 +32,9 @@ impl RecoverWindow {
         }
     }
 
-    /// Draws the window; `available` are the ids of the games that can be played now.
-    pub fn ui(&mut self, ctx: &egui::Context, available: &[String]) -> Action {
+    /// Draws the window; `available` are the games that can be played now (id, name): a
+    /// save is headed by its game's name, or its id when no loaded game has it.
+    pub fn ui(&mut self, ctx: &egui::Context, available: &[(String, String)]) -> Action {
         let mut action = Action::None;
         let modal = egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
             ui.set_width(560.0);
@@ -51,15 +52,22 @@ impl RecoverWindow {
                         ui.group(|ui| {
                             ui.set_width(ui.available_width());
                             let unreadable = crate::tr!("recover-unreadable");
-                            let game = save.game.as_deref().unwrap_or(&unreadable);
+                            let known = save
+                                .game
+                                .as_ref()
+                                .and_then(|g| available.iter().find(|(id, _)| id == g));
+                            let game = match (known, save.game.as_deref()) {
+                                (Some((_, name)), _) => name.as_str(),
+                                (None, Some(id)) => id,
+                                (None, None) => &unreadable,
+                            };
                             let moves = save.moves.map_or_else(String::new, |n| {
                                 crate::tr!("recover-moves", count = n)
                             });
                             ui.strong(format!("{game}{moves}"));
                             ui.label(super::shorten(&save.reason, 300));
                             ui.horizontal(|ui| {
-                                let ready =
-                                    save.game.as_ref().is_some_and(|g| available.contains(g));
+                                let ready = known.is_some();
                                 let open = ui.add_enabled(
                                     ready,
                                     egui::Button::new(crate::tr!("recover-open")),

@@ -35,6 +35,16 @@ pub struct Settings {
     /// [`crate::plugins::identity`]; the command line reads it too).
     #[serde(default)]
     pub plugin_choices: crate::plugins::Choices,
+    /// The sounds' volume, 0 to 1 (View menu).
+    #[serde(default = "default_volume")]
+    pub volume: f32,
+    /// Whether the sounds are muted (View menu).
+    #[serde(default)]
+    pub muted: bool,
+}
+
+fn default_volume() -> f32 {
+    0.7
 }
 
 impl Default for Settings {
@@ -50,6 +60,8 @@ impl Default for Settings {
             blocked: Default::default(),
             eval_bar: false,
             plugin_choices: Default::default(),
+            volume: default_volume(),
+            muted: false,
         }
     }
 }

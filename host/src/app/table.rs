@@ -276,6 +276,9 @@ impl Table {
     }
 
     fn start_animation(&mut self, effects: Vec<Effect>, before: Contents, now: f64, step: f64) {
+        if step <= 0.0 {
+            crate::sound::effects_at_once(&effects); // sound: a move shown at once
+        }
         self.shown.animation = (step > 0.0 && !effects.is_empty())
             .then(|| Animation::new(effects, before, self.shown.contents.clone(), now));
     }

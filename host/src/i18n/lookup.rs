@@ -26,6 +26,16 @@ pub fn text_in(lang: &str, key: &str, args: &Args) -> String {
         .unwrap_or_else(|| key.to_owned())
 }
 
+/// A game's tag (`race`, `mancala`) in the current language: the text of `tag-TAG`,
+/// or the tag itself where no language has it (a game's own tags).
+pub fn tag(tag: &str) -> String {
+    let key = format!("tag-{tag}");
+    [language::current(), language::FALLBACK]
+        .into_iter()
+        .find_map(|l| format_in(l, &key, &Args::new()))
+        .unwrap_or_else(|| tag.to_owned())
+}
+
 fn format_in(lang: &str, key: &str, args: &Args) -> Option<String> {
     let bundle = bundle(lang)?;
     let pattern = bundle.get_message(key)?.value()?;

@@ -21,7 +21,7 @@ pub mod lookup;
 pub mod numbers;
 
 pub use language::{LANGUAGES, current, set_language, system_language};
-pub use lookup::{text, text_with};
+pub use lookup::{tag, text, text_with};
 
 /// The text of a key in the current language, with named arguments:
 /// `tr!("key")`, `tr!("key", name = value, ...)`. A value is a number (formatted and

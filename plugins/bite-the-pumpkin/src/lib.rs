@@ -1,5 +1,5 @@
 //! Bite the Pumpkin! (Azzanna la Zucca!) for Tavola: the Herd's five pigs against the
-//! Farmer's pumpkins, and the three-player variant with a broccoli Farmer. The author's
+//! Farmer's pumpkins, and the three-player variant with a Broccoli Farmer. The author's
 //! two bots are offered as `herd-author` and `farmer-author`.
 //!
 //! Options: `players` (2, 3), `beginner_extra` (0–2), `custom_trees`, `bite_model`
@@ -38,7 +38,7 @@ pub const TREE_MOVES: u8 = 6;
 pub const HERD: u8 = 0;
 /// The pumpkin Farmer's seat.
 pub const FARMER: u8 = 1;
-/// The broccoli Farmer's seat (three players).
+/// The Broccoli Farmer's seat (three players).
 pub const BROCCOLI: u8 = 2;
 
 /// How pigs choose what to bite.
@@ -141,7 +141,7 @@ pub(crate) fn seat_name(seat: u8) -> &'static str {
     match seat {
         HERD => "the Herd",
         FARMER => "the Farmer",
-        _ => "the broccoli Farmer",
+        _ => "the Broccoli Farmer",
     }
 }
 

@@ -2,14 +2,38 @@
 
 use game_api::{
     BotSpec, GameError, Manifest, OptionSpec, Options, RulesText, SearchHints, SeatRange,
+    SoundEvent, SoundSpec, Tone, Wave,
 };
 
 use crate::{BiteModel, BiteThePumpkin, EndRule, Phase, board::Field};
+
+/// The game's own sounds: a bite crunches (a vegetable taken off), a pig lies down with
+/// a thump; the host plays its own for the rest.
+fn sounds() -> Vec<SoundSpec> {
+    vec![
+        SoundSpec {
+            event: SoundEvent::Remove,
+            tones: vec![
+                Tone::new(900.0, 45).with_wave(Wave::Noise).with_gain(0.7),
+                Tone::new(350.0, 80).with_wave(Wave::Noise).with_gain(0.6),
+            ],
+        },
+        SoundSpec {
+            event: SoundEvent::Flip,
+            tones: vec![
+                Tone::new(110.0, 120)
+                    .with_wave(Wave::Triangle)
+                    .with_gain(0.6),
+            ],
+        },
+    ]
+}
 
 /// The manifest: name, seats, rules text, options and the author's bots.
 pub(crate) fn manifest() -> Manifest {
     Manifest {
         data_files: None,
+        sounds: sounds(),
         score_unit: None,
         id: "bite-the-pumpkin".into(),
         name: "Bite the Pumpkin!".into(),

@@ -131,6 +131,7 @@ impl BiteThePumpkin {
             self.field.0[p] = Cell::Pig { lying: true };
             fx.flip(site(p), "lying");
         }
+        bites_told(eaten.len(), fx);
     }
 
     /// Count: the Herd wins with 2 or fewer pumpkins left; with three players, a Farmer
@@ -168,6 +169,7 @@ impl BiteThePumpkin {
                 PassEvent::Bite { pig, eaten } => {
                     fx.remove(site(eaten));
                     fx.flip(site(pig), "lying");
+                    bites_told(1, fx);
                 }
                 PassEvent::Slide { from, to, pumpkins } => {
                     fx.move_piece(site(from), site(to));
@@ -294,9 +296,12 @@ impl BiteThePumpkin {
                 };
                 let winner = if self.eliminated[1] { FARMER } else { winner };
                 self.phase = Phase::Over(winner);
+                // Who placed the last piece ends the game; who has more on the field wins.
                 let text = format!(
-                    "{} placed the last piece: {} wins",
+                    "{} placed the last piece. More vegetables on the field ({} pumpkins, {} broccoli): {} wins",
                     seat_name(seat),
+                    p,
+                    b,
                     seat_name(winner)
                 );
                 fx.message(text);
@@ -443,4 +448,17 @@ fn decode_pair(mv: MoveId, base: u32) -> Option<(usize, usize)> {
     (base..base + n * n)
         .contains(&mv.0)
         .then(|| (((mv.0 - base) / n) as usize, ((mv.0 - base) % n) as usize))
+}
+
+/// The bites of a Herd turn in words: what was bitten, and why the pigs lie flat.
+fn bites_told(bitten: usize, fx: &mut Effects<'_>) {
+    match bitten {
+        0 => {}
+        1 => fx.message(
+            "A vegetable bitten: the pig that bit lies flat to digest and sits out the run",
+        ),
+        n => fx.message(format!(
+            "{n} vegetables bitten: the pigs that bit lie flat to digest and sit out the run"
+        )),
+    }
 }

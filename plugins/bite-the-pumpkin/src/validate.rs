@@ -359,7 +359,7 @@ fn after_setup_three(g: &BiteThePumpkin) -> Result<(), String> {
                 if a > b || (a == b && first != BROCCOLI) {
                     return Err(format!(
                         "the Farmers' queue `{queue:?}`: the one with fewer vegetables on the \
-                         field places first, the broccoli Farmer on a tie"
+                         field places first, the Broccoli Farmer on a tie"
                     ));
                 }
             }

@@ -1,7 +1,7 @@
 //! Bite the Pumpkin, one scenario per rule line of its rules page.
 
 use bite_the_pumpkin::{BiteThePumpkin, Phase, square};
-use game_api::{Game, GameResult, Options, Turn};
+use game_api::{Effect, Game, GameResult, Options, Turn};
 
 fn options(pairs: &[&str]) -> Options {
     game_api::testing::options::<BiteThePumpkin>(pairs)
@@ -106,6 +106,35 @@ fn rule_5_1_a_single_pumpkin_is_bitten_without_a_question() {
     assert_eq!(cell(&game, "e1"), '.');
     assert_eq!((cell(&game, "d1"), cell(&game, "f1")), ('p', 'p'));
     assert!(matches!(game.phase, Phase::Run));
+}
+
+#[test]
+fn bites_are_told_and_the_lying_pigs_explained() {
+    // The same bite as above: one pumpkin, two pigs; the move list gets the game's words.
+    let mut game = at(
+        &[],
+        &with_far(&[("d1", 'P'), ("f1", 'P'), ("e1", 'O')]),
+        "10 farmers:F F t6",
+    );
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mv = moves
+        .into_iter()
+        .find(|&m| game.move_info(m).unwrap().notation == "h5")
+        .unwrap();
+    let mut effects = Vec::new();
+    game.apply(mv, Some(&mut effects)).unwrap();
+    let said: Vec<&str> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Message { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        said,
+        ["A vegetable bitten: the pig that bit lies flat to digest and sits out the run"]
+    );
 }
 
 #[test]

@@ -8,6 +8,7 @@ impl Storks {
     pub(crate) fn manifest_now() -> Manifest {
         Manifest {
             data_files: None,
+            sounds: Vec::new(),
             score_unit: None,
             id: "stork-migration".into(),
             name: "The Storks' Migration".into(),

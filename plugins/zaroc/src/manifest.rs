@@ -8,6 +8,7 @@ impl Zaroc {
     pub(crate) fn manifest_now() -> Manifest {
         Manifest {
             data_files: None,
+            sounds: Vec::new(),
             score_unit: None,
             id: "zaroc".into(),
             name: "Zaroc".into(),

@@ -73,7 +73,7 @@ impl Table {
         let Some(clock) = self.session.clock() else {
             return false;
         };
-        let limit = (clock.per_game_ms / 10).clamp(10_000, 60_000);
+        let limit = low_time(clock.per_game_ms);
         clock
             .left_ms
             .get(usize::from(seat))
@@ -93,7 +93,12 @@ impl Table {
         let Some(left) = clock.left_ms.get_mut(usize::from(seat)) else {
             return;
         };
+        let low = low_time(clock.per_game_ms);
+        let before = *left;
         *left = left.saturating_sub(spent);
+        if before >= low && *left < low {
+            crate::sound::play(game_api::SoundEvent::LowTime);
+        }
         if *left == 0 {
             self.end_by(Ending::Time { seat });
         } else {
@@ -110,4 +115,10 @@ impl Table {
         }
         self.clocks.stop();
     }
+}
+
+/// Under how many milliseconds a seat's time is low: a tenth of the game's time, at
+/// least 10 s and at most a minute.
+fn low_time(per_game_ms: u64) -> u64 {
+    (per_game_ms / 10).clamp(10_000, 60_000)
 }

@@ -139,6 +139,7 @@ impl Table {
                 .iter()
                 .any(|m| m.sites.first() == Some(&site))
             {
+                crate::sound::play(game_api::SoundEvent::Illegal); // sound: a refused click
                 return;
             }
         }

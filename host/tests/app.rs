@@ -546,7 +546,7 @@ fn the_panels_wait_for_the_board_during_an_animation() {
 }
 
 #[test]
-fn a_new_game_is_a_person_against_a_strong_bot_and_the_last_choice_is_remembered() {
+fn a_new_game_is_a_person_against_a_casual_bot_and_the_last_choice_is_remembered() {
     use tavola::session::SeatKind;
     let dir = plugins_of(&["kalah"]);
     let data = tempfile::tempdir().unwrap();
@@ -562,9 +562,9 @@ fn a_new_game_is_a_person_against_a_strong_bot_and_the_last_choice_is_remembered
     let dialog = h.state_mut().new_game_dialog().unwrap();
     assert_eq!(
         dialog.seats(),
-        [SeatKind::Person, SeatKind::Bot("strong".into())]
+        [SeatKind::Person, SeatKind::Bot("casual".into())]
     );
-    dialog.set_seat(0, SeatKind::Bot("casual".into()));
+    dialog.set_seat(0, SeatKind::Bot("strong".into()));
     dialog.set_seat(1, SeatKind::Person);
     // Kalah has no chance: its random seed is not offered.
     h.get_by_label("Advanced").click();
@@ -590,7 +590,7 @@ fn a_new_game_is_a_person_against_a_strong_bot_and_the_last_choice_is_remembered
     h.run_steps(2);
     assert_eq!(
         h.state_mut().new_game_dialog().unwrap().seats(),
-        [SeatKind::Bot("casual".into()), SeatKind::Person],
+        [SeatKind::Bot("strong".into()), SeatKind::Person],
         "the last choice for Kalah"
     );
 }

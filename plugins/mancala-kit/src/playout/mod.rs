@@ -178,7 +178,7 @@ impl<V: Variant> Mancala<V> {
                     .history
                     .seen_before(History::key(&self.board, self.to_move))
             {
-                self.end(&mut Effects(None), "The position repeats: the game is over");
+                self.end_repeated(&mut Effects(None));
             } else {
                 stuck_unchecked = true;
             }

@@ -72,7 +72,10 @@ pub struct Config {
     /// When the game ends.
     pub end: End,
     /// A repeated position (houses, scores, side to move) ends the game, each side
-    /// taking the seeds on its own side.
+    /// taking the seeds on its own side (on a board of mandarin squares, also the square
+    /// at the right-hand end of its row, big stone included). Loans do not count in the
+    /// position: under [`Config::refill`] a player who borrows again and again to refill
+    /// brings the same position back with a larger debt, and that too ends the game.
     ///
     /// The positions are recorded from the last time seeds were banked (a position
     /// with other scores cannot come back; under [`Config::refill`], which can lower a
@@ -184,7 +187,9 @@ impl Config {
     }
 
     /// Ô Ăn Quan: five citizen squares a side with 5 stones, a mandarin square at each
-    /// end, direction chosen each turn, relay from the next square, forward captures.
+    /// end, direction chosen each turn, relay from the next square, forward captures,
+    /// refills; a repeated position ends the game (a player borrowing to refill turn
+    /// after turn can otherwise bring the same position back for ever, the debt growing).
     pub fn o_an_quan(mandarin: Mandarin) -> Self {
         Config {
             ends: Ends::Mandarins(mandarin),
@@ -193,6 +198,7 @@ impl Config {
             capture: Capture::Forward,
             end: End::MandarinsEmpty,
             refill: true,
+            cycle_ends_game: true,
             ..Config::base(5, 5)
         }
     }

@@ -92,7 +92,7 @@ impl<V: Variant> Mancala<V> {
                 .history
                 .seen_before(History::key(&self.board, self.to_move))
         {
-            self.end(fx, "The position repeats: the game is over");
+            self.end_repeated(fx);
             return false;
         }
         true
@@ -149,6 +149,29 @@ impl<V: Variant> Mancala<V> {
         }
         self.phase = Phase::Over;
         fx.message(NO_LEGAL_MOVE);
+    }
+
+    /// The position repeats ([`Config::cycle_ends_game`](crate::Config::cycle_ends_game)):
+    /// the game ends, each side taking the seeds on its own side and, on a board of
+    /// mandarin squares, the square at the right-hand end of its row — the one its row
+    /// sows into anticlockwise (small stones and big stone) — so that everything in the
+    /// game is scored and the final position reads back as over.
+    pub(crate) fn end_repeated(&mut self, fx: &mut Effects<'_>) {
+        let squares = self.board.mandarins();
+        if squares.iter().any(|&m| self.board.holds(m)) {
+            for (side, pit) in Side::BOTH.into_iter().zip(squares) {
+                let small = std::mem::take(&mut self.board.pits[pit]);
+                let big = std::mem::take(&mut self.board.big[pit]);
+                fx.capture(&self.board, pit, side, small + big);
+                self.board.bank(side, small);
+                self.board.captured_big[side.index()] += big;
+            }
+            fx.message(
+                "The position repeats: each side takes its own row and the mandarin square \
+                 at its right",
+            );
+        }
+        self.end(fx, "The position repeats: the game is over");
     }
 
     /// The side to move cannot refill its houses, even borrowing: the game ends. Each

@@ -404,6 +404,12 @@ pub(crate) fn sow_turn<V: Variant>(
 /// [`sow_counts`] sows it as [`Hand`] would, with none of the tests the general hand
 /// makes on every seed (Kalah and Oware always; search and random playouts spend most
 /// of their time here).
+///
+/// The rules it plays are an allow-list: every field of [`Config`] is named below, so
+/// that a rule added to the kit does not compile until it is judged here (played by
+/// [`sow_counts`] whatever its value, or only at the values listed); the choice costs a
+/// turn nothing more than the tests it makes. The playout's loops are chosen the same
+/// way, once a playout (`playout/paths.rs`).
 #[inline(always)]
 pub(crate) fn counts_only<V: Variant>(
     board: &Board,
@@ -411,12 +417,42 @@ pub(crate) fn counts_only<V: Variant>(
     forward: bool,
     fx: &Effects<'_>,
 ) -> bool {
+    let Config {
+        // What the sowing of counts plays whatever its value: the board, the skipped
+        // pits, and every rule after the last seed ([`finish`], the kit's own).
+        houses: _,
+        rows: _,
+        seeds: _,
+        ends: _,
+        direction: _,
+        skip_origin: _,
+        skip_opponent_store: _,
+        extra_turn_in_own_store: _,
+        capture: _,
+        grand_slam: _,
+        must_feed: _,
+        end: _,
+        cycle_ends_game: _,
+        refill: _,
+        rounds: _,
+        simultaneous_opening: _,
+        quan_non: _,
+        singletons_last: _,
+        // What it plays only as listed.
+        relay,
+        sowing_capture,
+        first_seed_in_origin,
+    } = config;
+    let relay_played = match relay {
+        Relay::None => true,
+        Relay::Landing | Relay::Next => false,
+    };
     forward
         && !fx.is_watched()
-        && config.relay == Relay::None
-        && config.sowing_capture.is_none()
+        && relay_played
+        && sowing_capture.is_none()
         && V::seed_hook().is_none()
-        && !config.first_seed_in_origin
+        && !first_seed_in_origin
         && board.sink_mask() == 0
         && (board.ring_len() < 32 || board.rows == 2)
 }

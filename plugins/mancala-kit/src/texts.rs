@@ -80,6 +80,10 @@ const IT: &[(&str, &str)] = &[
         "La posizione si ripete: la partita è finita",
     ),
     (
+        "The position repeats: each side takes its own row and the mandarin square at its right",
+        "La posizione si ripete: ciascuno prende la sua fila e la casa del mandarino alla sua destra",
+    ),
+    (
         "The houses cannot be refilled: the game is over",
         "Le case non possono essere riempite: la partita è finita",
     ),

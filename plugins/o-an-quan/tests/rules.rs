@@ -256,3 +256,89 @@ fn a_tag_given_twice_is_refused_where_it_is_repeated() {
         "{reason}"
     );
 }
+
+#[test]
+fn borrowing_turn_after_turn_ends_at_the_repeated_position() {
+    // The hunt's endless line (`tavola check`, options `mandarin=ten_small_stones
+    // quan_non=false`, seed 11): reached after North had borrowed 299 stones, refilling
+    // turn after turn from South's stock while South captured them back. The six moves
+    // bring the same position back (loans are not part of a position): the game ends
+    // there, each side taking its own row and the mandarin square at its right.
+    let o = options(&["mandarin=ten_small_stones", "quan_non=false"]);
+    let start = "0,0,0,2,0/1,1,1,1,1 62-0 N m:1,0 loan:0-299";
+    let mut game = OAnQuan::from_notation(&o, start).unwrap();
+    let line = ["A<", "a>", "C>", "a<", "A>"];
+    for mv in line {
+        play(&mut game, mv).unwrap();
+        assert!(!game.is_over(), "{mv}: {}", game.notation());
+    }
+    assert_eq!(
+        game.notation(),
+        "0,0,1,1,1/0,2,0,2,0 55-5 S m:0,3 loan:0-299"
+    );
+    // South's c> relays to e and captures North's B and D; North's row is empty and
+    // North refills from its own five: the position the line started from.
+    let effects = play(&mut game, "c>").unwrap();
+    assert!(effects.contains(&Effect::Message {
+        text: "North refills its squares".into()
+    }));
+    assert!(effects.contains(&Effect::Message {
+        text: "The position repeats: the game is over".into()
+    }));
+    assert!(game.is_over());
+    // South: 62 + its row's 2 + the mandarin square at its right (1); North: its row's
+    // 5 and the empty square at its right. The loans settled: 65 + 299, 5 − 299.
+    assert_eq!(
+        game.notation(),
+        "0,0,0,0,0/0,0,0,0,0 65-5 N m:0,0 loan:0-299"
+    );
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
+    assert_eq!(
+        (outcome.seats[0].score, outcome.seats[1].score),
+        (364, -294)
+    );
+    assert_eq!(outcome.seats[0].result, GameResult::Win);
+    round_trip(&game, &o).unwrap();
+    // Before the rule, the line went round for ever: the same position after every six
+    // moves. Played again from the start, it now ends at the first return, not later.
+    let mut again = OAnQuan::from_notation(&o, start).unwrap();
+    let mut plies = 0;
+    for mv in line.iter().chain(&["c>"]).cycle().take(60) {
+        if again.is_over() {
+            break;
+        }
+        play(&mut again, mv).unwrap();
+        plies += 1;
+    }
+    assert_eq!((plies, again.notation()), (6, game.notation()));
+}
+
+#[test]
+fn a_repeated_position_gives_each_side_the_mandarin_square_at_its_right() {
+    // One stone a side stepping out and back: a> and A> drop into the next square with
+    // two empty squares after it; b< and B< drop back, the mandarin square next (still
+    // holding its big stone) ending the turn. After four moves the start comes back.
+    let o = options(&[]);
+    let start = "1,0,0,0,0/1,0,0,0,0 24-24 S m:0*,0*";
+    let game = after(&[], start, &["a>", "A>", "b<"]);
+    assert_eq!(game.notation(), "1,0,0,0,0/0,1,0,0,0 24-24 N m:0*,0*");
+    let mut game = game;
+    let effects = play(&mut game, "B<").unwrap();
+    assert!(game.is_over());
+    assert!(
+        effects.contains(&Effect::Message {
+            text: "The position repeats: each side takes its own row and the mandarin square at \
+               its right"
+                .into()
+        })
+    );
+    // Each takes its stone and its big stone: 25 small and 10 points each, a draw.
+    assert_eq!(game.notation(), "0,0,0,0,0/0,0,0,0,0 25-25 S m:0,0 big:1-1");
+    let Turn::Over { outcome } = game.turn() else {
+        panic!("over")
+    };
+    assert_eq!((outcome.seats[0].score, outcome.seats[1].score), (35, 35));
+    round_trip(&game, &o).unwrap();
+}

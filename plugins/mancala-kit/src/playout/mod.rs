@@ -9,10 +9,15 @@
 //! whose rules need more after a move (refills, rounds, the mandarin squares' end, the
 //! simultaneous opening) play the general loop; the common shapes, one ring with or
 //! without stores sown by counts (Kalah's, Oware's), have a loop of their own
-//! ([`ring`]), the plainest of them (Kalah's rules) a leaner one ([`stores`]).
+//! ([`ring`]), the plainest of them (Kalah's rules) a leaner one ([`stores`]). Which loop
+//! plays a game is chosen in one place, [`paths`], from the rules each loop is taught:
+//! a rule none is taught sends the game to the general loop.
 
+mod paths;
 mod ring;
 mod stores;
+
+pub(crate) use paths::FastPaths;
 
 use game_api::{GameError, Outcome, Rng};
 
@@ -22,19 +27,19 @@ use crate::{
 };
 
 impl<V: Variant> Mancala<V> {
-    /// The random playout: the lean loop where the rules allow it, else the general one.
+    /// The random playout: the fastest loop that plays the game's rules
+    /// ([`FastPaths::of`], chosen once here from the loops' allow-lists) and the
+    /// position (in normal play; the ring loops only on a board without marks), else
+    /// the general one.
     pub(crate) fn random_playout(&mut self, rng: &mut Rng) -> Result<Outcome, GameError> {
-        let c = &self.config;
-        let lean = self.phase == Phase::Play
-            && !c.refill
-            && !c.rounds
-            && !c.simultaneous_opening
-            && c.end != End::MandarinsEmpty;
-        if self.fits_ring_playout() && self.fits_store_playout() {
+        let paths = FastPaths::of::<V>(&self.config);
+        let play = self.phase == Phase::Play;
+        let ring = paths.ring && play && !self.board.has_marks();
+        if ring && paths.store {
             self.store_playout(rng)
-        } else if self.fits_ring_playout() {
-            self.ring_playout(rng)
-        } else if lean {
+        } else if ring {
+            self.ring_playout(rng, paths.plain_ring)
+        } else if paths.lean && play {
             self.lean_playout(rng, false)
         } else {
             self.general_playout(rng)
@@ -178,7 +183,7 @@ impl<V: Variant> Mancala<V> {
                     .history
                     .seen_before(History::key(&self.board, self.to_move))
             {
-                self.end(&mut Effects(None), "The position repeats: the game is over");
+                self.end_repeated(&mut Effects(None));
             } else {
                 stuck_unchecked = true;
             }

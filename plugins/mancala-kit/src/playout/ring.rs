@@ -21,36 +21,18 @@ use game_api::{GameError, Outcome, Rng};
 use crate::effects::Effects;
 use crate::sow::{Landing, after_last_seed, drop_counts};
 use crate::{
-    Capture, Direction, EmptyOpposite, End, Ends, GrandSlam, History, Mancala, Phase, Relay, Side,
-    Variant, board::nth_set_bit,
+    Capture, EmptyOpposite, End, GrandSlam, History, Mancala, Side, Variant, board::nth_set_bit,
 };
 
 impl<V: Variant> Mancala<V> {
-    /// Whether [`Mancala::ring_playout`] plays this position by its rules.
-    pub(super) fn fits_ring_playout(&self) -> bool {
-        let c = &self.config;
-        self.phase == Phase::Play
-            && self.board.rows == 1
-            && !c.singletons_last
-            && matches!(c.ends, Ends::Stores | Ends::None)
-            && c.direction == Direction::Anticlockwise
-            && c.relay == Relay::None
-            && c.sowing_capture.is_none()
-            && V::seed_hook().is_none()
-            && !c.first_seed_in_origin
-            && matches!(c.end, End::SideEmpty | End::Majority)
-            && c.grand_slam != GrandSlam::Forbidden
-            && !c.refill
-            && !c.rounds
-            && !c.simultaneous_opening
-            && !self.board.has_marks()
-    }
-
-    /// The playout for [`Mancala::fits_ring_playout`] positions, by the loop compiled
-    /// for the ring's length.
-    pub(super) fn ring_playout(&mut self, rng: &mut Rng) -> Result<Outcome, GameError> {
-        let c = &self.config;
-        let plain = !c.must_feed && !c.cycle_ends_game && c.end == End::SideEmpty;
+    /// The playout of a game whose rules the ring loop plays ([`super::FastPaths`]'s
+    /// `ring`), in normal play on a board without marks, by the loop compiled for the
+    /// ring's length; `plain`: the rules are also the plain form's.
+    pub(super) fn ring_playout(
+        &mut self,
+        rng: &mut Rng,
+        plain: bool,
+    ) -> Result<Outcome, GameError> {
         // Every ring a board without mandarin squares can have (MAX_PITS).
         macro_rules! by_length {
             ($($len:literal)*) => {

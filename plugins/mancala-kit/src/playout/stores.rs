@@ -15,22 +15,12 @@ use game_api::{GameError, Outcome, Rng};
 use super::ring::{Opposite, ring};
 use crate::effects::Effects;
 use crate::sow::{Landing, drop_counts};
-use crate::{Capture, End, Ends, Mancala, Side, Variant, board::nth_set_bit};
+use crate::{Mancala, Side, Variant, board::nth_set_bit};
 
 impl<V: Variant> Mancala<V> {
-    /// Whether [`Mancala::store_playout`] plays this position by its rules (on top of
-    /// [`Mancala::fits_ring_playout`]).
-    pub(super) fn fits_store_playout(&self) -> bool {
-        let c = &self.config;
-        c.ends == Ends::Stores
-            && !c.must_feed
-            && !c.cycle_ends_game
-            && c.end == End::SideEmpty
-            && matches!(c.capture, Capture::None | Capture::Opposite { .. })
-    }
-
-    /// The playout for [`Mancala::fits_store_playout`] positions: the loop compiled for
-    /// the ring's length.
+    /// The playout of a game whose rules the stores loop plays ([`super::FastPaths`]'s
+    /// `store`), in normal play on a board without marks: the loop compiled for the
+    /// ring's length.
     pub(super) fn store_playout(&mut self, rng: &mut Rng) -> Result<Outcome, GameError> {
         // Every ring a board of stores can have: 1 to 11 houses a side (MAX_PITS).
         macro_rules! by_length {

@@ -16,6 +16,7 @@ use crate::{
     storage::RecordWriter,
 };
 
+mod analyse;
 mod check;
 pub mod detach;
 mod endgame;
@@ -124,6 +125,9 @@ pub enum Command {
     /// The best move for the side to move (by any bot, after the game's moves so far),
     /// the expected outcome and the expected line.
     Hint(hint::HintArgs),
+    /// The N best moves of a position (MultiPV), their values in the game's units
+    /// (saying which are exact) and their lines.
+    Analyse(analyse::AnalyseArgs),
     /// Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`,
     /// `bestmove …`) on standard input and output, keeping it between moves.
     Engine(engine_protocol::EngineArgs),
@@ -541,6 +545,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Hint(args) => hint::run(&set, &args),
+        Command::Analyse(args) => analyse::run(&set, &args),
         Command::Engine(args) => engine_protocol::run(&set, &args),
         Command::Match {
             game,
@@ -639,6 +644,7 @@ fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
     };
     let write = match command {
         Command::Hint(args) => args.tables.endgames.clone(),
+        Command::Analyse(args) => args.tables.endgames.clone(),
         Command::Engine(args) => args.tables.endgames.clone(),
         Command::Solve { tables, .. } => tables.endgames.clone(),
         Command::Endgame(args) => args.folder(set),

@@ -7,6 +7,7 @@
 //! reached through the game-api.
 
 pub mod ai;
+pub mod analysis;
 pub mod app;
 pub mod bots;
 pub mod cli;

@@ -835,3 +835,25 @@ online-lan-game = { $game }, on { $computer }
 online-lan-offer = List this game on the local network while it waits for players
 online-lan-failed = The game could not be listed on the local network: { $error }
 online-leave = Leave the game
+
+## Analysis and review (issue 49)
+analysis-exact = exact
+analysis-proven = a forced end seen
+analysis-estimated = estimated
+analyse-over = the game is over at { $position }: { $status }
+analyse-nothing = no line of { $position } was found in time
+analyse-searched = Searched { $depth } plies deep, { $nodes } positions ({ $millis } ms)
+analyse-simulated = { $count } games simulated ({ $millis } ms)
+analyse-line = { $rank }. { $move }: { $value }; line { $line }
+cli-about-analyse = The N best moves of a position (MultiPV), their values in the game's units (saying which are exact) and their lines
+cli-arg-analyse-game = The game's id
+cli-arg-analyse-options = Set a game option (repeatable), e.g. `--option houses=4`
+cli-arg-analyse-position = Start from this position notation instead of the start position
+cli-arg-analyse-moves = Play these moves first, by their notations (`c,f,B`), from the start, the `--position` or the record's last position; the history is kept, so rules about repeated positions see it
+cli-arg-analyse-record = Start from this game record: its options, start position and moves
+cli-arg-analyse-lines = How many best moves to show (1 to 64)
+cli-arg-analyse-depth = The deepest search, in plies (1 to 60)
+cli-arg-analyse-time = The time to deepen, in milliseconds (1 to 3600000); then each line is proven exact where a short solve can
+cli-arg-analyse-json = Print JSON instead of text
+cli-arg-analyse-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`
+cli-arg-analyse-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)

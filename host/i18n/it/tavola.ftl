@@ -844,3 +844,25 @@ online-lan-game = { $game }, su { $computer }
 online-lan-offer = Elenca questa partita sulla rete locale mentre aspetta i giocatori
 online-lan-failed = Non è stato possibile elencare la partita sulla rete locale: { $error }
 online-leave = Lascia la partita
+
+## Analisi e revisione (issue 49)
+analysis-exact = esatto
+analysis-proven = vista una fine forzata
+analysis-estimated = stimato
+analyse-over = la partita è finita in { $position }: { $status }
+analyse-nothing = nessuna linea di { $position } trovata in tempo
+analyse-searched = Calcolato a { $depth } semimosse di profondità, { $nodes } posizioni ({ $millis } ms)
+analyse-simulated = { $count } partite simulate ({ $millis } ms)
+analyse-line = { $rank }. { $move }: { $value }; linea { $line }
+cli-about-analyse = Le N mosse migliori di una posizione (MultiPV), il loro valore nelle unità del gioco (dicendo quali sono esatti) e le loro linee
+cli-arg-analyse-game = L'id del gioco
+cli-arg-analyse-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
+cli-arg-analyse-position = Parti da questa notazione di posizione invece che dalla posizione iniziale
+cli-arg-analyse-moves = Gioca prima queste mosse, con le loro notazioni (`c,f,B`), dall'inizio, dalla `--position` o dall'ultima posizione della registrazione; la storia è conservata, così le regole sulle posizioni ripetute la vedono
+cli-arg-analyse-record = Parti da questa registrazione di partita: le sue opzioni, la posizione iniziale e le mosse
+cli-arg-analyse-lines = Quante mosse migliori mostrare (da 1 a 64)
+cli-arg-analyse-depth = La ricerca più profonda, in semimosse (da 1 a 60)
+cli-arg-analyse-time = Il tempo per approfondire, in millisecondi (da 1 a 3600000); poi ogni linea è dimostrata esatta dove una breve risoluzione ci riesce
+cli-arg-analyse-json = Stampa JSON invece del testo
+cli-arg-analyse-endgames = Carica le tabelle dei finali del gioco da questa cartella (costruite da `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
+cli-arg-analyse-endgame-seeds = Con `--endgames`: ogni tabella fino a questo numero di semi (predefinito: quello del gioco)

@@ -603,6 +603,9 @@ pub fn best_move<G: Game>(
     };
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
+    // A position with one legal move is not searched deeper against the clock; one
+    // with a single move left in by the exclusions is.
+    let legal = moves.len();
     moves.retain(|m| !searcher.excluded.contains(m));
     let first = *moves.first().ok_or(SearchError::NoMove)?;
     // The game's stored opening solution, where it holds the position (a legal move).
@@ -632,7 +635,7 @@ pub fn best_move<G: Game>(
     };
     let (mut last, mut before) = (Duration::ZERO, Duration::ZERO);
     for depth in 1..=max_depth.max(1) {
-        let forced = moves.len() == 1 && searcher.clock.timed();
+        let forced = legal == 1 && searcher.clock.timed();
         if depth > 1 && (forced || !searcher.clock.next_iteration_fits(last, before)) {
             break;
         }

@@ -17,6 +17,7 @@ use crate::{
 };
 
 mod analyse;
+mod review;
 mod check;
 pub mod detach;
 mod endgame;
@@ -128,6 +129,9 @@ pub enum Command {
     /// The N best moves of a position (MultiPV), their values in the game's units
     /// (saying which are exact) and their lines.
     Analyse(analyse::AnalyseArgs),
+    /// Review a game record: each move's class and what it lost against the best move
+    /// (exact where a proof reaches), the turning points and the mistakes.
+    Review(review::ReviewArgs),
     /// Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`,
     /// `bestmove …`) on standard input and output, keeping it between moves.
     Engine(engine_protocol::EngineArgs),
@@ -546,6 +550,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Hint(args) => hint::run(&set, &args),
         Command::Analyse(args) => analyse::run(&set, &args),
+        Command::Review(args) => review::run(&set, &args),
         Command::Engine(args) => engine_protocol::run(&set, &args),
         Command::Match {
             game,
@@ -645,6 +650,7 @@ fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
     let write = match command {
         Command::Hint(args) => args.tables.endgames.clone(),
         Command::Analyse(args) => args.tables.endgames.clone(),
+        Command::Review(args) => args.tables.endgames.clone(),
         Command::Engine(args) => args.tables.endgames.clone(),
         Command::Solve { tables, .. } => tables.endgames.clone(),
         Command::Endgame(args) => args.folder(set),

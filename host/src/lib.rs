@@ -22,6 +22,7 @@ pub mod plugins;
 pub mod printable;
 pub mod record;
 pub mod repetition;
+pub mod review;
 pub mod sandbox;
 pub mod session;
 pub mod storage;

@@ -183,12 +183,12 @@ pub(crate) fn best_of(
             SearchReply::Unsupported { reason } => Err(ReviewError::Unsupported(reason)),
         }
     };
+    let mut exact = None;
     if config.solve_nodes > 0 {
         let report = ask(SearchMode::Solve, None, Some(config.solve_nodes))?;
-        if let (Some(best), Some(v)) = (
-            report.best,
-            report.solve.as_ref().and_then(Value::of_solve),
-        ) {
+        exact = report.solve.as_ref().and_then(Value::of_solve);
+        // A solve answered from its table at the root may name no move.
+        if let (Some(best), Some(v)) = (report.best, exact) {
             return Ok((MoveId(best), v));
         }
     }
@@ -197,8 +197,9 @@ pub(crate) fn best_of(
         ReviewError::Unsupported("a best-move search answered no move".into())
     })?;
     let book = report.depth == 0 && report.nodes == 0;
-    let value = match report.margin {
-        Some(m) if book => Value::Exact(m),
+    let value = match (exact, report.margin) {
+        (Some(v), _) => v,
+        (None, Some(m)) if book => Value::Exact(m),
         _ => Value::of_report(&report),
     };
     Ok((best, value))

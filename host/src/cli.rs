@@ -17,7 +17,6 @@ use crate::{
 };
 
 mod analyse;
-mod review;
 mod check;
 pub mod detach;
 mod endgame;
@@ -30,6 +29,7 @@ pub mod limits;
 pub mod net;
 pub mod new;
 pub mod new_data;
+mod review;
 mod solve;
 
 use limits::{MAX_GAMES, MAX_OPENING_MOVES, MAX_PERFT_DEPTH, MAX_SIMULATIONS, megabytes, seconds};

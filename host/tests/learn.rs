@@ -56,7 +56,15 @@ fn after(plugins: &Path, position: &str, mv: &str) -> (String, bool, bool) {
         .find(|m| m["notation"] == mv)
         .unwrap_or_else(|| panic!("{mv} in {moves}"));
     let next = m["result"].as_str().unwrap().to_owned();
-    let mut args = vec!["hint", "kalah", "--position", &next, "--json", "--time", "10"];
+    let mut args = vec![
+        "hint",
+        "kalah",
+        "--position",
+        &next,
+        "--json",
+        "--time",
+        "10",
+    ];
     args.extend(SMALL);
     let over = json_of(plugins, &args)["over"].as_bool().unwrap();
     let same = next.chars().last() == position.chars().last();
@@ -66,13 +74,18 @@ fn after(plugins: &Path, position: &str, mv: &str) -> (String, bool, bool) {
 #[test]
 fn analyse_gives_the_best_lines_with_exact_values_as_the_solver_does() {
     let dir = plugins_of(&["kalah"]);
-    let mut args = vec!["analyse", "kalah", "--lines", "3", "--time", "3000", "--json"];
+    let mut args = vec![
+        "analyse", "kalah", "--lines", "3", "--time", "3000", "--json",
+    ];
     args.extend(SMALL);
     let out = json_of(dir.path(), &args);
     let lines = out["lines"].as_array().unwrap();
     assert_eq!(lines.len(), 3, "{out}");
     let moves: Vec<&str> = lines.iter().map(|l| l["move"].as_str().unwrap()).collect();
-    assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2], "{out}");
+    assert!(
+        moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2],
+        "{out}"
+    );
     let position = out["position"].as_str().unwrap();
     let best = solved(dir.path(), position);
     // Small Kalah is proven: every value exact, best first, the first the position's.
@@ -94,7 +107,12 @@ fn analyse_refuses_a_finished_game_and_a_bad_line_count() {
     let dir = plugins_of(&["kalah"]);
     let (ok, _, err) = tavola(
         dir.path(),
-        &["analyse", "kalah", "--position", "0,0,0,0,0,0/0,0,0,0,0,0 24-24 S"],
+        &[
+            "analyse",
+            "kalah",
+            "--position",
+            "0,0,0,0,0,0/0,0,0,0,0,0 24-24 S",
+        ],
     );
     assert!(!ok && err.contains("over"), "{err}");
     let (ok, _, err) = tavola(dir.path(), &["analyse", "kalah", "--lines", "0"]);
@@ -115,7 +133,10 @@ fn review_classes_every_move_by_what_it_lost_exactly() {
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     let played = saved["moves"].as_array().unwrap().len();
-    let out = json_of(dir.path(), &["review", record_arg, "--depth", "8", "--json"]);
+    let out = json_of(
+        dir.path(),
+        &["review", record_arg, "--depth", "8", "--json"],
+    );
     let moves = out["moves"].as_array().unwrap();
     assert_eq!(moves.len(), played, "every move reviewed");
     let (mut checked, mut exact) = (0, 0);

@@ -131,8 +131,7 @@ fn deepen(
     for depth in 1..=config.max_depth.max(1) {
         // The first depth whatever the time, so that there is an answer.
         let until = deadline.filter(|_| depth > 1);
-        let Some(found) = lines::engine_lines(game, history, &shallow, depth, until, stop)?
-        else {
+        let Some(found) = lines::engine_lines(game, history, &shallow, depth, until, stop)? else {
             let found = lines::mcts_lines(game, config, mcts, 1)?;
             publish(latest, found, true);
             return Ok(());
@@ -142,7 +141,10 @@ fn deepen(
         }
         publish(latest, found.clone(), false);
         let decided = found.lines.iter().all(|l| l.value.result().is_some())
-            && found.lines.iter().all(|l| l.line.len() + 2 < depth as usize);
+            && found
+                .lines
+                .iter()
+                .all(|l| l.line.len() + 2 < depth as usize);
         last = Some(found);
         if decided || deadline.is_some_and(|d| Instant::now() >= d) {
             break;

@@ -131,8 +131,10 @@ pub fn prove(
         Turn::Chance { .. } => return Ok(None),
         Turn::Seat { seat } => seat,
     };
-    Ok(solve_value(&child, &with(history, game)?, nodes, table_kib, stop)?
-        .map(|v| if next == seat { v } else { v.negated() }))
+    Ok(
+        solve_value(&child, &with(history, game)?, nodes, table_kib, stop)?
+            .map(|v| if next == seat { v } else { v.negated() }),
+    )
 }
 
 /// The exact value of `game` for its seat to move, where a solve of at most `nodes`

@@ -45,7 +45,10 @@ pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
     let quiet = args.json || !std::io::IsTerminal::is_terminal(&std::io::stderr());
     let done = review(plugin, &record, &config, |done, all| {
         if !quiet {
-            eprint!("\r{}", crate::tr!("review-progress", done = done, all = all));
+            eprint!(
+                "\r{}",
+                crate::tr!("review-progress", done = done, all = all)
+            );
         }
     })?;
     if !quiet && !record.moves.is_empty() {
@@ -139,7 +142,10 @@ fn summary(done: &Review) {
     );
     println!(
         "{}",
-        crate::tr!("review-mistakes", moves = list(numbers(done.mistakes(None))))
+        crate::tr!(
+            "review-mistakes",
+            moves = list(numbers(done.mistakes(None)))
+        )
     );
     println!(
         "{}",

@@ -128,7 +128,10 @@ mod tests {
         // The old line is the first variation, then the others.
         let v: Vec<Vec<&str>> = line[1].notes.variations.iter().map(|l| names(l)).collect();
         assert_eq!(v, [vec!["b", "c"], vec!["x"]]);
-        assert_eq!(line[1].notes.variations[0][0].notes.comment.as_deref(), Some("the game's move"));
+        assert_eq!(
+            line[1].notes.variations[0][0].notes.comment.as_deref(),
+            Some("the game's move")
+        );
         promote(&mut line, 1, 0).unwrap();
         assert_eq!(names(&line), ["a", "b", "c"]);
         let v: Vec<Vec<&str>> = line[1].notes.variations.iter().map(|l| names(l)).collect();
@@ -138,7 +141,10 @@ mod tests {
         assert_eq!(line[1].notes.variations.len(), 1);
         assert_eq!(
             delete_variation(&mut line, 1, 5),
-            Err(VariationError::NoVariation { at: 1, variation: 5 })
+            Err(VariationError::NoVariation {
+                at: 1,
+                variation: 5
+            })
         );
         assert_eq!(promote(&mut line, 9, 0), Err(VariationError::NoMove(9)));
     }

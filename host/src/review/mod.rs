@@ -193,9 +193,10 @@ pub(crate) fn best_of(
         }
     }
     let report = ask(SearchMode::BestMove, Some(config.depth.max(1)), None)?;
-    let best = report.best.map(MoveId).ok_or_else(|| {
-        ReviewError::Unsupported("a best-move search answered no move".into())
-    })?;
+    let best = report
+        .best
+        .map(MoveId)
+        .ok_or_else(|| ReviewError::Unsupported("a best-move search answered no move".into()))?;
     let book = report.depth == 0 && report.nodes == 0;
     let value = match (exact, report.margin) {
         (Some(v), _) => v,

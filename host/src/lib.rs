@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod locale;
 pub mod matches;
 pub mod net;
+pub mod ogn;
 pub mod play;
 pub mod plugins;
 pub mod printable;

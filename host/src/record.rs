@@ -77,6 +77,9 @@ pub struct Record {
     /// A comment on the whole game (version 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// Tags of an imported game (version 3; OGN's `Event`, `Site`, `Date`…).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tags: BTreeMap<String, String>,
 }
 
 /// One action of a record.
@@ -244,6 +247,7 @@ impl Record {
             clock: None,
             net: None,
             comment: None,
+            tags: BTreeMap::new(),
         }
     }
 
@@ -559,6 +563,7 @@ mod tests {
             clock: None,
             net: None,
             comment: None,
+            tags: BTreeMap::new(),
         }
     }
 

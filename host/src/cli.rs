@@ -29,6 +29,7 @@ pub mod limits;
 pub mod net;
 pub mod new;
 pub mod new_data;
+mod ogn;
 mod review;
 mod solve;
 
@@ -132,6 +133,8 @@ pub enum Command {
     /// Review a game record: each move's class and what it lost against the best move
     /// (exact where a proof reaches), the turning points and the mistakes.
     Review(review::ReviewArgs),
+    /// Aualé's Oware Game Notation: import a file as a record, export a record.
+    Ogn(ogn::OgnArgs),
     /// Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`,
     /// `bestmove …`) on standard input and output, keeping it between moves.
     Engine(engine_protocol::EngineArgs),
@@ -551,6 +554,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Hint(args) => hint::run(&set, &args),
         Command::Analyse(args) => analyse::run(&set, &args),
         Command::Review(args) => review::run(&set, &args),
+        Command::Ogn(args) => ogn::run(&set, &args),
         Command::Engine(args) => engine_protocol::run(&set, &args),
         Command::Match {
             game,

@@ -116,9 +116,8 @@ pub fn notation_to_fen(notation: &str) -> Option<String> {
     let (stores, turn) = rest.split_once(' ')?;
     let houses: Vec<&str> = board.split(['/', ',']).collect();
     let (s, n) = stores.split_once('-')?;
-    (houses.len() == 12 && matches!(turn, "S" | "N")).then(|| {
-        format!("{}-{s}-{n}-{turn}", houses.join("-"))
-    })
+    (houses.len() == 12 && matches!(turn, "S" | "N"))
+        .then(|| format!("{}-{s}-{n}-{turn}", houses.join("-")))
 }
 
 /// The stores (South, North) of Tavola's Oware notation.
@@ -360,8 +359,14 @@ fn notes_of(m: &OgnMove) -> (Option<String>, Vec<Vec<RecordedMove>>) {
 /// in the record's `tags`.
 pub fn record_from_ogn(plugin: &Plugin, text: &str) -> Result<Record, OgnError> {
     let game = parse(text)?;
-    let options = plugin.parse_options::<&str>(&[]).map_err(|e| OgnError::Fen(e.to_string()))?;
-    let start = game.tags.get("FEN").map(|f| fen_to_notation(f)).transpose()?;
+    let options = plugin
+        .parse_options::<&str>(&[])
+        .map_err(|e| OgnError::Fen(e.to_string()))?;
+    let start = game
+        .tags
+        .get("FEN")
+        .map(|f| fen_to_notation(f))
+        .transpose()?;
     let mut record = Record::new(plugin, &options, None, start);
     record.seats = vec![
         game.tags.get("South").cloned().unwrap_or_default(),
@@ -370,7 +375,10 @@ pub fn record_from_ogn(plugin: &Plugin, text: &str) -> Result<Record, OgnError> 
     record.tags = game.tags.clone();
     let mut handle = start_of(plugin, &record)?;
     for (i, m) in game.moves.iter().enumerate() {
-        let found = handle.moves()?.into_iter().find(|l| l.notation == m.notation);
+        let found = handle
+            .moves()?
+            .into_iter()
+            .find(|l| l.notation == m.notation);
         let Some(found) = found else {
             return Err(OgnError::Illegal {
                 number: i + 1,
@@ -414,7 +422,9 @@ pub fn ogn_from_record(plugin: &Plugin, record: &Record) -> Result<String, OgnEr
     };
     for (seat, name) in ["South", "North"].iter().enumerate() {
         if let Some(player) = record.seats.get(seat).filter(|p| !p.is_empty()) {
-            game.tags.entry((*name).into()).or_insert_with(|| player.clone());
+            game.tags
+                .entry((*name).into())
+                .or_insert_with(|| player.clone());
         }
     }
     let mut handle = start_of(plugin, record)?;
@@ -434,7 +444,8 @@ pub fn ogn_from_record(plugin: &Plugin, record: &Record) -> Result<String, OgnEr
         before = after;
     }
     if matches!(handle.turn()?, game_api::Turn::Over { .. }) {
-        game.tags.insert("Result".into(), format!("{}-{}", before.0, before.1));
+        game.tags
+            .insert("Result".into(), format!("{}-{}", before.0, before.1));
     }
     Ok(write(&game, &captures))
 }
@@ -464,7 +475,10 @@ mod tests {
     #[test]
     fn writing_gives_auales_own_text_back() {
         for (text, captures) in [
-            (include_str!("ogn/auale-opening.ogn"), vec![0, 0, 0, 0, 0, 2]),
+            (
+                include_str!("ogn/auale-opening.ogn"),
+                vec![0, 0, 0, 0, 0, 2],
+            ),
             (include_str!("ogn/auale-fen.ogn"), vec![0, 0]),
         ] {
             let game = parse(text).unwrap();
@@ -483,8 +497,16 @@ mod tests {
         assert_eq!(v[0].variations[0][0].notation, "b");
         let again = parse(&write(&game, &[])).unwrap();
         assert_eq!(again.moves, game.moves);
-        assert_eq!(again.tags["Variant"], "Oware Abapa", "Aualé's roster written");
-        for (bad, at) in [("1. C { open", 6), ("1. C ( A", 9), ("[Event x]", 8), ("{ x } C", 1)] {
+        assert_eq!(
+            again.tags["Variant"], "Oware Abapa",
+            "Aualé's roster written"
+        );
+        for (bad, at) in [
+            ("1. C { open", 6),
+            ("1. C ( A", 9),
+            ("[Event x]", 8),
+            ("{ x } C", 1),
+        ] {
             match parse(bad) {
                 Err(OgnError::Syntax { at: got, .. }) => assert_eq!(got, at, "{bad}"),
                 other => panic!("{bad}: {other:?}"),

@@ -281,7 +281,7 @@ fn write_tags(tags: &BTreeMap<String, String>, out: &mut String) {
 /// numbered from `ply` (0: South's first move of move 1).
 fn move_tokens(moves: &[OgnMove], captures: &[u32], mut ply: usize, out: &mut Vec<String>) {
     for (i, m) in moves.iter().enumerate() {
-        if ply % 2 == 0 || i == 0 {
+        if ply.is_multiple_of(2) || i == 0 {
             out.push(format!("{}.", ply / 2 + 1));
         }
         let taken = captures.get(i).copied().unwrap_or(0);

@@ -16,6 +16,7 @@ use crate::{
     storage::RecordWriter,
 };
 
+mod analyse;
 mod check;
 pub mod detach;
 mod endgame;
@@ -28,6 +29,8 @@ pub mod limits;
 pub mod net;
 pub mod new;
 pub mod new_data;
+mod ogn;
+mod review;
 mod solve;
 
 use limits::{MAX_GAMES, MAX_OPENING_MOVES, MAX_PERFT_DEPTH, MAX_SIMULATIONS, megabytes, seconds};
@@ -124,6 +127,14 @@ pub enum Command {
     /// The best move for the side to move (by any bot, after the game's moves so far),
     /// the expected outcome and the expected line.
     Hint(hint::HintArgs),
+    /// The N best moves of a position (MultiPV), their values in the game's units
+    /// (saying which are exact) and their lines.
+    Analyse(analyse::AnalyseArgs),
+    /// Review a game record: each move's class and what it lost against the best move
+    /// (exact where a proof reaches), the turning points and the mistakes.
+    Review(review::ReviewArgs),
+    /// Aualé's Oware Game Notation: import a file as a record, export a record.
+    Ogn(ogn::OgnArgs),
     /// Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`,
     /// `bestmove …`) on standard input and output, keeping it between moves.
     Engine(engine_protocol::EngineArgs),
@@ -541,6 +552,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Hint(args) => hint::run(&set, &args),
+        Command::Analyse(args) => analyse::run(&set, &args),
+        Command::Review(args) => review::run(&set, &args),
+        Command::Ogn(args) => ogn::run(&set, &args),
         Command::Engine(args) => engine_protocol::run(&set, &args),
         Command::Match {
             game,
@@ -639,6 +653,8 @@ fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
     };
     let write = match command {
         Command::Hint(args) => args.tables.endgames.clone(),
+        Command::Analyse(args) => args.tables.endgames.clone(),
+        Command::Review(args) => args.tables.endgames.clone(),
         Command::Engine(args) => args.tables.endgames.clone(),
         Command::Solve { tables, .. } => tables.endgames.clone(),
         Command::Endgame(args) => args.folder(set),

@@ -7,6 +7,7 @@
 //! reached through the game-api.
 
 pub mod ai;
+pub mod analysis;
 pub mod app;
 pub mod bots;
 pub mod cli;
@@ -16,11 +17,13 @@ pub mod i18n;
 pub mod locale;
 pub mod matches;
 pub mod net;
+pub mod ogn;
 pub mod play;
 pub mod plugins;
 pub mod printable;
 pub mod record;
 pub mod repetition;
+pub mod review;
 pub mod sandbox;
 pub mod session;
 pub mod sound;

@@ -6,6 +6,10 @@
 //! a short check of the position it leads to). Replaying a record through the plugin
 //! reproduces the game exactly, or says at which move the plugin's rules diverge from it.
 
+mod annotations;
+
+pub use annotations::{Annotations, VariationError, delete_variation, promote};
+
 use std::{collections::BTreeMap, path::Path};
 
 use game_api::{MoveId, OptionValue, Options, Outcome, Turn};
@@ -22,9 +26,10 @@ use crate::{
 pub const RECORD_FORMAT: &str = "tavola-record";
 /// The version of the record format this host writes and reads (and every older one).
 /// Version 2 added, for network games, the seats' commitments and each throw's reveals
-/// (`net.commits`, `net.throws`) and the ending by forfeit; version 1 records load as
-/// they are.
-pub const RECORD_VERSION: u32 = 2;
+/// (`net.commits`, `net.throws`) and the ending by forfeit; version 3, comments (on the
+/// game and on each move) and variations ([`Annotations`]); version 1 and 2 records
+/// load as they are.
+pub const RECORD_VERSION: u32 = 3;
 
 /// A game as saved.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -69,6 +74,12 @@ pub struct Record {
     /// (see [`net::fair`](crate::net::fair)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub net: Option<crate::net::NetRecord>,
+    /// A comment on the whole game (version 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// Tags of an imported game (version 3; OGN's `Event`, `Site`, `Date`…).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tags: BTreeMap<String, String>,
 }
 
 /// One action of a record.
@@ -92,6 +103,24 @@ pub struct RecordedMove {
     /// clocks (the clocks are worked out again from these).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spent_ms: Option<u64>,
+    /// Its comment and the variations played instead of it (version 3).
+    #[serde(flatten)]
+    pub notes: Annotations,
+}
+
+impl RecordedMove {
+    /// A move by its id and notation, with nothing else recorded.
+    pub fn new(id: u32, notation: &str, seat: Option<u8>) -> Self {
+        RecordedMove {
+            id,
+            notation: notation.to_owned(),
+            seat,
+            at_ms: None,
+            check: None,
+            spent_ms: None,
+            notes: Annotations::default(),
+        }
+    }
 }
 
 /// How many of `moves` are moves of a seat: chance throws (no seat) are not moves of a
@@ -217,6 +246,8 @@ impl Record {
             ending: None,
             clock: None,
             net: None,
+            comment: None,
+            tags: BTreeMap::new(),
         }
     }
 
@@ -316,6 +347,7 @@ impl Record {
             at_ms: None,
             check: Some(check_of(&after)?),
             spent_ms: None,
+            notes: Annotations::default(),
         });
         Ok(())
     }
@@ -494,7 +526,7 @@ fn without_quoted_text(message: &str) -> String {
 mod tests {
     use super::*;
 
-    fn sample() -> Record {
+    pub(super) fn sample() -> Record {
         Record {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
@@ -514,6 +546,7 @@ mod tests {
                     at_ms: None,
                     check: Some(position_check("4,4,0,5,5,5/4,4,4,4,4,4 1-0 S")),
                     spent_ms: None,
+                    notes: Annotations::default(),
                 },
                 RecordedMove {
                     id: 0,
@@ -522,12 +555,15 @@ mod tests {
                     at_ms: None,
                     check: Some(position_check("0,5,1,6,6,5/4,4,4,4,4,4 1-0 N")),
                     spent_ms: None,
+                    notes: Annotations::default(),
                 },
             ],
             result: None,
             ending: None,
             clock: None,
             net: None,
+            comment: None,
+            tags: BTreeMap::new(),
         }
     }
 
@@ -608,5 +644,42 @@ mod tests {
         let other = r#"{"format": "SECRET token with spaces"}"#;
         let e = Record::from_json(other).unwrap_err().to_string();
         assert!(!e.contains("SECRET"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod old_versions {
+    use super::*;
+
+    /// Records as versions 1 and 2 wrote them (kept as files, never rewritten): they
+    /// load as they are, with no comment and no variation.
+    #[test]
+    fn records_of_versions_1_and_2_still_load() {
+        for (text, version, checks) in [
+            (include_str!("record/fixtures/v1-kalah.json"), 1, false),
+            (include_str!("record/fixtures/v2-kalah.json"), 2, true),
+        ] {
+            let record = Record::from_json(text).unwrap();
+            assert_eq!((record.version, record.game.as_str()), (version, "kalah"));
+            assert_eq!(record.moves.len(), 17);
+            assert_eq!(record.moves[0].notation, "b");
+            assert_eq!(record.has_checks(), checks);
+            assert!(record.comment.is_none());
+            assert!(record.moves.iter().all(|m| m.notes.is_empty()));
+            // Written again, it is a record of today's version that reads the same.
+            let mut again = Record::from_json(&record.to_json()).unwrap();
+            again.version = RECORD_VERSION;
+            assert_eq!(Record::from_json(&again.to_json()).unwrap(), again);
+        }
+    }
+
+    #[test]
+    fn a_newer_version_is_refused_with_both_versions() {
+        let text = include_str!("record/fixtures/v2-kalah.json").replace(
+            "\"version\": 2",
+            &format!("\"version\": {}", RECORD_VERSION + 1),
+        );
+        let e = Record::from_json(&text).unwrap_err().to_string();
+        assert!(e.contains(&(RECORD_VERSION + 1).to_string()), "{e}");
     }
 }

@@ -201,6 +201,7 @@ impl Session {
                 at_ms,
                 check: Some(position_check(after)),
                 spent_ms: None,
+                notes: Default::default(),
             });
         }
         self.cursor += 1;
@@ -328,6 +329,7 @@ mod tests {
             at_ms,
             check: None,
             spent_ms: None,
+            notes: Default::default(),
         };
         // The last move with a time counts (a chance throw after it may have none).
         let moves = [played(Some(1_000)), played(Some(600_000)), played(None)];

@@ -416,12 +416,15 @@ mod tests {
                     at_ms: None,
                     check: None,
                     spent_ms: None,
+                    notes: Default::default(),
                 })
                 .collect(),
             result: None,
             ending: None,
             clock: None,
             net: None,
+            comment: None,
+            tags: Default::default(),
         }
     }
 

@@ -147,6 +147,11 @@ pub struct Searcher<'t, 'c, G> {
     /// The solver's children, per ply ([`super::exact`]).
     pub(super) kids: Vec<Vec<super::exact::Child<G>>>,
     pub(super) error: Option<SearchError>,
+    /// Root moves left out of a best-move search (MultiPV by exclusion: the second best
+    /// line is the best one once the first move is left out); empty for a plain search.
+    /// The root's own table entry is neither used nor written while some are left out,
+    /// since its value is then not the position's.
+    pub excluded: Vec<MoveId>,
     game: PhantomData<G>,
 }
 
@@ -180,6 +185,7 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             root_value: 0,
             kids: Vec::new(),
             error: None,
+            excluded: Vec::new(),
             game: PhantomData,
         }
     }
@@ -362,10 +368,11 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             };
         }
         let key = hash ^ self.namespace;
+        let partial_root = ply == 0 && !self.excluded.is_empty();
         let mut first = None;
         if let Some(e) = self.table.probe(key) {
             first = e.best;
-            if self.exact || u32::from(e.depth) >= depth {
+            if (self.exact || u32::from(e.depth) >= depth) && !partial_root {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => e.score >= beta,
@@ -386,6 +393,9 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         game.legal_moves(&mut moves);
+        if partial_root {
+            moves.retain(|m| !self.excluded.contains(m));
+        }
         if moves.is_empty() {
             self.moves[ply] = moves;
             return 0;
@@ -465,6 +475,9 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
         if self.stopped() {
             return 0;
         }
+        if partial_root {
+            return best;
+        }
         let bound = if best <= alpha0 {
             Bound::Upper
         } else if best >= beta {
@@ -542,6 +555,23 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
     }
 }
 
+/// `best` and the line the table expects after it (the root's own entry is not kept
+/// while moves are left out of it, so the line is read from the child).
+fn line_after<G: Game>(
+    searcher: &Searcher<'_, '_, G>,
+    game: &G,
+    best: MoveId,
+    max: usize,
+) -> Vec<MoveId> {
+    let mut child = game.clone();
+    if child.apply(best, None).is_err() {
+        return vec![best];
+    }
+    let mut line = vec![best];
+    line.extend(searcher.line(&child, max.saturating_sub(1)));
+    line
+}
+
 /// What a search for the best move found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Found {
@@ -573,6 +603,10 @@ pub fn best_move<G: Game>(
     };
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
+    // A position with one legal move is not searched deeper against the clock; one
+    // with a single move left in by the exclusions is.
+    let legal = moves.len();
+    moves.retain(|m| !searcher.excluded.contains(m));
     let first = *moves.first().ok_or(SearchError::NoMove)?;
     // The game's stored opening solution, where it holds the position (a legal move).
     if let Some((mv, margin)) = searcher
@@ -601,7 +635,7 @@ pub fn best_move<G: Game>(
     };
     let (mut last, mut before) = (Duration::ZERO, Duration::ZERO);
     for depth in 1..=max_depth.max(1) {
-        let forced = moves.len() == 1 && searcher.clock.timed();
+        let forced = legal == 1 && searcher.clock.timed();
         if depth > 1 && (forced || !searcher.clock.next_iteration_fits(last, before)) {
             break;
         }
@@ -662,7 +696,11 @@ pub fn best_move<G: Game>(
         found.best = best;
         found.score = value;
         found.depth = depth;
-        found.line = searcher.line(game, depth as usize + 8);
+        found.line = if searcher.excluded.is_empty() {
+            searcher.line(game, depth as usize + 8)
+        } else {
+            line_after(searcher, game, best, depth as usize + 8)
+        };
         if found.line.first() != Some(&best) {
             found.line = vec![best];
         }

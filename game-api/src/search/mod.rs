@@ -6,6 +6,9 @@
 //!   unit; when solving, the final margin itself;
 //! - iterative deepening with aspiration windows and principal-variation search
 //!   ([`best_move`]), or MTD(f) to the end of the game ([`solve`]);
+//! - several best lines (MultiPV) by exclusion: a best-move search may leave root moves
+//!   out ([`SearchRequest::exclude`], [`Searcher::excluded`]), so the N best lines are
+//!   N searches sharing the table;
 //! - a fixed-size transposition table with buckets and replacement by depth and age
 //!   ([`Table`]), within a memory budget, kept between the moves of a game by
 //!   [`run_request`] (it lives in the plugin: one per plugin library, cleared when

@@ -70,6 +70,11 @@ pub struct SearchRequest {
     pub fresh_table: bool,
     /// For a solve: where an earlier slice stood.
     pub solve_state: Option<SolveState>,
+    /// For a best-move search: root moves left out (MultiPV by exclusion: the N best
+    /// lines are N searches, each leaving out the best moves found before it). Not
+    /// written when empty, so plain requests read the same to plugins built before it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exclude: Vec<u32>,
 }
 
 /// What a search found.
@@ -226,6 +231,7 @@ fn run<G: Game>(
         SearchMode::BestMove => {
             let clock = Clock::since(arrived, time, request.strict_time, request.nodes, stop);
             let mut searcher = Searcher::new(table, clock, false, namespace, &request.history);
+            searcher.excluded = request.exclude.iter().map(|&m| MoveId(m)).collect();
             let mut root = game.clone();
             root.prepare_search(time);
             let found = best_move(&mut searcher, &root, request.max_depth.unwrap_or(64))?;
@@ -239,6 +245,11 @@ fn run<G: Game>(
                 line: found.line.iter().map(|m| m.0).collect(),
                 ..SearchReport::default()
             }
+        }
+        SearchMode::Solve if !request.exclude.is_empty() => {
+            return Err(SearchError::Request(
+                "a solve leaves no root move out (`exclude` is for best-move searches)".into(),
+            ));
         }
         SearchMode::Solve => {
             let (mut state, guess_nodes) = match request.solve_state {

@@ -641,3 +641,85 @@ fn a_book_move_is_played_without_a_search_and_an_illegal_one_is_ignored() {
     assert_ne!(found.best, MoveId(2));
     assert!(found.nodes > 0);
 }
+
+/// The exact value, for the seat that moved, of each legal move of `game`.
+fn move_values(game: &Mini) -> Vec<(MoveId, i32)> {
+    let seat = game.to_move;
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.apply(mv, None).unwrap();
+            let v = match child.turn() {
+                Turn::Over { .. } => child.margin(seat),
+                Turn::Seat { seat: s } if s == seat => minimax(&child),
+                _ => -minimax(&child),
+            };
+            (mv, v)
+        })
+        .collect()
+}
+
+#[test]
+fn leaving_out_the_best_moves_finds_the_next_best_lines_exactly() {
+    for g in positions(3, 2, true, 12)
+        .into_iter()
+        .chain(positions(3, 3, false, 6))
+    {
+        let mut values = move_values(&g);
+        values.sort_by_key(|&(_, v)| -v);
+        let stop = AtomicBool::new(false);
+        // One table for every line, as an analysis keeps it.
+        let mut table = Table::with_mib(2);
+        let mut excluded = Vec::new();
+        for (rank, &(_, want)) in values.iter().enumerate() {
+            let clock = Clock::new(None, false, None, &stop);
+            let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+            searcher.excluded = excluded.clone();
+            let found = best_move(&mut searcher, &g, 40).unwrap();
+            // A play search's margin is exact for a draw, at least that much for a
+            // win and at most that much for a loss (a bigger margin may lie beyond
+            // the line that proved the result).
+            let got = score::margin_of(found.score).unwrap_or(0);
+            let what = format!("line {} of {}: {got} for {want}", rank + 1, g.notation());
+            assert_eq!(got.signum(), want.signum(), "{what}");
+            assert!(got.abs() <= want.abs(), "{what}");
+            assert_eq!(
+                values.iter().find(|&&(m, _)| m == found.best).map(|p| p.1),
+                Some(want),
+                "{what}: the move named is of the rank found"
+            );
+            assert!(!excluded.contains(&found.best), "a left-out move played");
+            assert_eq!(found.line.first(), Some(&found.best));
+            excluded.push(found.best);
+        }
+        // Every move left out: nothing to search.
+        let clock = Clock::new(None, false, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+        searcher.excluded = excluded;
+        assert_eq!(best_move(&mut searcher, &g, 4), Err(SearchError::NoMove));
+        // The table still answers the whole position right afterwards.
+        let clock = Clock::new(None, false, None, &stop);
+        let mut searcher = Searcher::new(&mut table, clock, false, 0, &[]);
+        let found = best_move(&mut searcher, &g, 40).unwrap();
+        let best = values.iter().find(|&&(m, _)| m == found.best).map(|p| p.1);
+        assert_eq!(best, Some(values[0].1), "{}", g.notation());
+    }
+}
+
+#[test]
+fn a_request_with_left_out_moves_reads_and_plain_ones_write_no_field() {
+    let plain = serde_json::to_string(&SearchRequest::default()).unwrap();
+    assert!(!plain.contains("exclude"), "{plain}");
+    let g = Mini::start(3, 2, true);
+    let stop = AtomicBool::new(false);
+    let reply = run_request(&g, r#"{"max_depth": 30, "exclude": [0]}"#, &stop).unwrap();
+    let SearchReply::Done(report) = serde_json::from_str(&reply).unwrap() else {
+        panic!("{reply}")
+    };
+    assert_ne!(report.best, Some(0));
+    let solve = run_request(&g, r#"{"mode": "solve", "exclude": [0]}"#, &stop);
+    assert!(solve.is_err(), "{solve:?}");
+}

@@ -68,7 +68,7 @@ impl TimeControl {
     /// let t = TimeControl { per_game_ms: 10_000, increment_ms: 1_000 };
     /// let mv = |seat, spent| RecordedMove {
     ///     id: 0, notation: "a".into(), seat: Some(seat), at_ms: None, check: None,
-    ///     spent_ms: Some(spent),
+    ///     spent_ms: Some(spent), notes: Default::default(),
     /// };
     /// assert_eq!(t.left(2, &[mv(0, 4_000), mv(1, 500)]), Ok(vec![7_000, 10_500]));
     /// assert_eq!(t.left(2, &[mv(0, 12_000)]), Err(0));

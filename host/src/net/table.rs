@@ -362,6 +362,7 @@ impl Table {
             at_ms: Some(self.started.elapsed().as_millis() as u64),
             check: Some(position_check(&after.notation)),
             spent_ms: (seat.is_some() && self.clock.is_some()).then_some(spent),
+            notes: Default::default(),
         });
     }
 

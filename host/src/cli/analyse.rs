@@ -1,0 +1,199 @@
+//! `tavola analyse`: the N best moves of a position (MultiPV), their values in the
+//! game's units saying which are exact, and their lines; from a position, a record or
+//! moves played from the start.
+
+use std::{
+    path::{Path, PathBuf},
+    process::ExitCode,
+    time::{Duration, Instant},
+};
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use game_api::Turn;
+use serde_json::json;
+
+use super::{Setup, limits::MAX_MILLIS, seat_name, set_up};
+use crate::{
+    ai::mcts::MctsConfig,
+    analysis::{Analyser, AnalysisConfig, Engine},
+    plugins::{GameHandle, Plugin, PluginSet},
+    record::{Record, replay_with, start_of},
+};
+
+/// The arguments of `tavola analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The game's id.
+    pub game: String,
+    /// The options and start position.
+    #[command(flatten)]
+    pub setup: Setup,
+    /// Play these moves first, by their notations (`c,f,B`), from the start, the
+    /// `--position` or the record's last position; the history is kept, so rules about
+    /// repeated positions see it.
+    #[arg(long, value_name = "M1,M2,…", value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Start from this game record: its options, start position and moves.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "options"])]
+    pub record: Option<PathBuf>,
+    /// How many best moves to show (1 to 64).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub lines: u16,
+    /// The deepest search, in plies (1 to 60).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: u32,
+    /// The time to deepen, in milliseconds (1 to 3600000); then each line is proven
+    /// exact where a short solve can.
+    #[arg(long, default_value_t = 2000, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
+    pub time: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Endgame tables for the search.
+    #[command(flatten)]
+    pub tables: super::endgame::TablesArgs,
+}
+
+/// The game after its history (the record's moves or the set-up, then `moves`), with
+/// the state hashes of the positions before the current one, oldest first.
+pub(super) fn game_with_history<'a>(
+    set: &'a PluginSet,
+    game_id: &str,
+    setup: &Setup,
+    record: Option<&Path>,
+    moves: &[String],
+) -> Result<(&'a Plugin, GameHandle, Vec<u64>)> {
+    let mut history = Vec::new();
+    let (plugin, mut game) = match record {
+        Some(path) => {
+            let record = Record::read(path)?;
+            if record.game != game_id {
+                bail!(crate::tr!(
+                    "hint-other-record",
+                    path = path.display().to_string(),
+                    game = record.game.clone(),
+                    wanted = game_id
+                ));
+            }
+            let plugin = set.require(game_id).map_err(|e| anyhow!(e))?;
+            let replayed = replay_with(plugin, &record).with_context(|| {
+                crate::tr!("cli-does-not-replay", file = path.display().to_string())
+            })?;
+            for w in &replayed.warnings {
+                super::warn(w);
+            }
+            let mut game = start_of(plugin, &record)?;
+            for m in &record.moves {
+                history.push(game.state_hash()?);
+                game.apply(game_api::MoveId(m.id))?;
+            }
+            (plugin, game)
+        }
+        None => set_up(set, game_id, setup)?,
+    };
+    // Checked all at once first, so that a bad move is named by its number.
+    super::hint::play_notations(&mut game.clone(), moves)?;
+    for m in moves.iter().filter(|m| !m.trim().is_empty()) {
+        history.push(game.state_hash()?);
+        super::hint::play_notations(&mut game, std::slice::from_ref(m))?;
+    }
+    Ok((plugin, game, history))
+}
+
+/// Runs `tavola analyse`.
+pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
+    let (plugin, game, history) = game_with_history(
+        set,
+        &args.game,
+        &args.setup,
+        args.record.as_deref(),
+        &args.moves,
+    )?;
+    args.tables.load(&game, &args.game)?;
+    let position = game.notation()?;
+    let seat = match game.turn()? {
+        Turn::Seat { seat } => seat,
+        Turn::Over { .. } => bail!(crate::tr!(
+            "analyse-over",
+            position = position,
+            status = game.view()?.status
+        )),
+        Turn::Chance { .. } => bail!(crate::tr!("hint-chance", position = position)),
+    };
+    let time = Duration::from_millis(args.time);
+    let config = AnalysisConfig {
+        lines: usize::from(args.lines),
+        max_depth: args.depth,
+        mcts_time: time,
+        ..AnalysisConfig::default()
+    };
+    let mcts = MctsConfig::following(&plugin.manifest().search);
+    let started = Instant::now();
+    let analyser = Analyser::start(game.clone(), history, config, Some(time), mcts);
+    let update = analyser
+        .wait()?
+        .ok_or_else(|| anyhow!(crate::tr!("analyse-nothing", position = position.clone())))?;
+    let millis = started.elapsed().as_millis() as u64;
+    let found = update.analysis;
+    let unit = game.score_unit();
+    let to_move = seat_name(plugin, Some(seat));
+    let engine = match found.engine {
+        Engine::AlphaBeta => "alphabeta",
+        Engine::Mcts => "mcts",
+    };
+    let mut lines = Vec::new();
+    for l in &found.lines {
+        lines.push((
+            game.move_info(l.mv)?.notation,
+            l.value,
+            game.line_notation(&l.line)?,
+        ));
+    }
+    if args.json {
+        let out = json!({
+            "game": plugin.id(),
+            "position": position,
+            "to_move": to_move,
+            "seat": seat,
+            "engine": engine,
+            "depth": found.depth,
+            "nodes": found.nodes,
+            "millis": millis,
+            "lines": lines.iter().map(|(mv, value, line)| json!({
+                "move": mv,
+                "value": value.to_json(),
+                "words": value.in_words(unit),
+                "line": line,
+            })).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{}", crate::tr!("cli-position", position = position));
+    println!("{}", crate::tr!("hint-to-move", seat = to_move));
+    let searched = match found.depth {
+        Some(depth) => crate::tr!(
+            "analyse-searched",
+            depth = depth,
+            nodes = found.nodes,
+            millis = millis
+        ),
+        None => crate::tr!("analyse-simulated", count = found.nodes, millis = millis),
+    };
+    println!("{searched}");
+    for (i, (mv, value, line)) in lines.iter().enumerate() {
+        println!(
+            "{}",
+            crate::tr!(
+                "analyse-line",
+                rank = i + 1,
+                move = mv.clone(),
+                value = value.in_words(unit),
+                line = line.join(" ")
+            )
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

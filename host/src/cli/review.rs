@@ -1,0 +1,158 @@
+//! `tavola review RECORD`: each move's class and what it lost against the best move,
+//! exact where a proof reaches; the turning points and the mistakes to drill.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use serde_json::json;
+
+use super::seat_name;
+use crate::{
+    plugins::PluginSet,
+    record::Record,
+    review::{DEFAULT_DEPTH, MoveReview, Review, ReviewConfig, review},
+};
+
+/// The arguments of `tavola review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The game record to review.
+    pub record: PathBuf,
+    /// The search depth of each position, in plies (1 to 40).
+    #[arg(long, default_value_t = DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=40))]
+    pub depth: u32,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Endgame tables for the search.
+    #[command(flatten)]
+    pub tables: super::endgame::TablesArgs,
+}
+
+/// Runs `tavola review`.
+pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
+    let record = Record::read(&args.record)?;
+    let plugin = set.require(&record.game).map_err(|e| anyhow!(e))?;
+    let start = crate::record::start_of(plugin, &record)?;
+    args.tables.load(&start, &record.game)?;
+    let config = ReviewConfig {
+        depth: args.depth,
+        ..ReviewConfig::default()
+    };
+    // Progress only for a person watching (a terminal), never into a log or a pipe.
+    let quiet = args.json || !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let done = review(plugin, &record, &config, |done, all| {
+        if !quiet {
+            eprint!(
+                "\r{}",
+                crate::tr!("review-progress", done = done, all = all)
+            );
+        }
+    })?;
+    if !quiet && !record.moves.is_empty() {
+        eprintln!();
+    }
+    let names = |m: &MoveReview| -> Result<(String, String)> {
+        let game = plugin.from_notation(start.options(), &m.position)?;
+        Ok((
+            record.moves[m.index].notation.clone(),
+            game.move_info(m.best)?.notation,
+        ))
+    };
+    let unit = start.score_unit();
+    if args.json {
+        let mut moves = Vec::new();
+        for m in &done.moves {
+            let (played, best) = names(m)?;
+            moves.push(json!({
+                "number": m.index + 1,
+                "seat": m.seat,
+                "move": played,
+                "best": best,
+                "class": m.class,
+                "lost": m.lost,
+                "exact": m.exact,
+                "best_value": m.best_value.to_json(),
+                "played_value": m.played_value.to_json(),
+                "position": m.position,
+            }));
+        }
+        let out = json!({
+            "game": plugin.id(),
+            "depth": done.depth,
+            "millis": done.elapsed.as_millis() as u64,
+            "moves": moves,
+            "turning_points": numbers(done.turning_points()),
+            "mistakes": numbers(done.mistakes(None)),
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for m in &done.moves {
+        let (played, best) = names(m)?;
+        let exact = if m.exact {
+            crate::tr!("analysis-exact")
+        } else {
+            crate::tr!("analysis-estimated")
+        };
+        println!(
+            "{}",
+            crate::tr!(
+                "review-move",
+                number = m.index + 1,
+                seat = seat_name(plugin, Some(m.seat)),
+                move = played,
+                class = m.class.word(),
+                lost = (m.lost * 10.0).round() / 10.0,
+                unit = crate::ai::unit_word(unit, m.lost),
+                best = best,
+                value = m.best_value.in_words(unit),
+                exact = exact
+            )
+        );
+    }
+    summary(&done);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn numbers<'a>(moves: impl Iterator<Item = &'a MoveReview>) -> Vec<usize> {
+    moves.map(|m| m.index + 1).collect()
+}
+
+fn summary(done: &Review) {
+    let list = |moves: Vec<usize>| {
+        if moves.is_empty() {
+            crate::tr!("review-none")
+        } else {
+            moves
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    println!(
+        "{}",
+        crate::tr!(
+            "review-turning-points",
+            moves = list(numbers(done.turning_points()))
+        )
+    );
+    println!(
+        "{}",
+        crate::tr!(
+            "review-mistakes",
+            moves = list(numbers(done.mistakes(None)))
+        )
+    );
+    println!(
+        "{}",
+        crate::tr!(
+            "review-time",
+            depth = done.depth,
+            seconds = done.elapsed.as_secs_f64()
+        )
+    );
+}

@@ -1,0 +1,279 @@
+//! Game review, knowing no game: every move of a record valued against the best move of
+//! its position by the plugin's engine, exact where a short solve (with the endgame
+//! tables inside the plugin) proves both; each move classed by what it lost
+//! ([`Class`]); the turning points; the player's mistakes as positions to find a better
+//! move in, the answer judged the same way ([`judge`]). `tavola review` prints it.
+
+mod class;
+mod judge;
+
+pub use class::{Class, GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW, lost};
+pub use judge::{Verdict, judge};
+
+use std::{
+    sync::atomic::AtomicBool,
+    time::{Duration, Instant},
+};
+
+use game_api::{MoveId, Turn};
+use thiserror::Error;
+
+use crate::{
+    ai::engine::TABLE_MIB,
+    analysis::Value,
+    plugins::{CallError, GameHandle, Plugin},
+    record::{Record, RecordError, replay_with, start_of},
+};
+
+/// How deep a review looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReviewConfig {
+    /// The search depth of each position (the move played is searched one less deep
+    /// from the position it leads to, so both see as far).
+    pub depth: u32,
+    /// The positions a proof may search (0: none).
+    pub solve_nodes: u64,
+    /// The engine's table, in KiB.
+    pub table_kib: u64,
+}
+
+/// The default depth of a review, in plies: deeper than the engine reaches in Oware's
+/// middle game in 0.2 s a move (see `docs/benchmarks` in the closing note).
+pub const DEFAULT_DEPTH: u32 = 16;
+
+impl Default for ReviewConfig {
+    fn default() -> Self {
+        ReviewConfig {
+            depth: DEFAULT_DEPTH,
+            solve_nodes: 50_000,
+            table_kib: u64::from(TABLE_MIB) << 10,
+        }
+    }
+}
+
+/// What a review found of one move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveReview {
+    /// Its place in the record's moves (0-based; chance throws are not reviewed).
+    pub index: usize,
+    /// The seat that moved.
+    pub seat: u8,
+    /// The move played.
+    pub played: MoveId,
+    /// The best move of the position.
+    pub best: MoveId,
+    /// The best move's value for the mover.
+    pub best_value: Value,
+    /// The played move's value for the mover.
+    pub played_value: Value,
+    /// What the move lost, in the game's units.
+    pub lost: f64,
+    /// Whether both values are exact (the loss is then exact too).
+    pub exact: bool,
+    /// The move's class.
+    pub class: Class,
+    /// The position before the move, in the plugin's notation.
+    pub position: String,
+    /// The state hashes of the positions before that one (for a drill's search).
+    pub history: Vec<u64>,
+}
+
+/// A whole game's review.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Review {
+    /// Every move of a seat, in order.
+    pub moves: Vec<MoveReview>,
+    /// The depth it searched.
+    pub depth: u32,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+impl Review {
+    /// The moves where the game turned: the mover's standing went from ahead or level
+    /// to behind (or a proven result fell), by a mistake or a blunder.
+    pub fn turning_points(&self) -> impl Iterator<Item = &MoveReview> {
+        self.moves.iter().filter(|m| {
+            let fell = match (m.best_value.units(), m.played_value.units()) {
+                (Some(b), Some(p)) => b >= 0.0 && p < 0.0,
+                _ => false,
+            };
+            m.class >= Class::Mistake && (fell || m.best_value.result() > m.played_value.result())
+        })
+    }
+
+    /// The mistakes and blunders of `seat` (every seat's for `None`): the positions to
+    /// find a better move in.
+    pub fn mistakes(&self, seat: Option<u8>) -> impl Iterator<Item = &MoveReview> {
+        self.moves
+            .iter()
+            .filter(move |m| m.class >= Class::Mistake && seat.is_none_or(|s| s == m.seat))
+    }
+}
+
+/// Why a record cannot be reviewed.
+#[derive(Debug, Error)]
+pub enum ReviewError {
+    /// The record does not replay.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The plugin failed.
+    #[error(transparent)]
+    Plugin(#[from] CallError),
+    /// The plugin's engine cannot search this game (chance, more than two seats, or a
+    /// plugin built before the engine).
+    #[error("{}", crate::tr!("review-unsupported", reason = .0.clone()))]
+    Unsupported(String),
+}
+
+/// Reviews `record` with `plugin`, telling `progress` (moves done, moves in all) after
+/// each move.
+pub fn review(
+    plugin: &Plugin,
+    record: &Record,
+    config: &ReviewConfig,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Review, ReviewError> {
+    let started = Instant::now();
+    replay_with(plugin, record)?;
+    let mut game = start_of(plugin, record)?;
+    let mut history = Vec::new();
+    let mut moves = Vec::new();
+    let total = record.moves.len();
+    let stop = AtomicBool::new(false);
+    for (index, m) in record.moves.iter().enumerate() {
+        let played = MoveId(m.id);
+        if let Turn::Seat { seat } = game.turn()? {
+            moves.push(review_move(
+                &game, &history, seat, played, index, config, &stop,
+            )?);
+        }
+        history.push(game.state_hash()?);
+        game.apply(played)?;
+        progress(index + 1, total);
+    }
+    Ok(Review {
+        moves,
+        depth: config.depth,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// The best move of `game` and its value for the mover: exact where a solve within the
+/// budget finishes, else the search's to `config.depth`.
+pub(crate) fn best_of(
+    game: &GameHandle,
+    history: &[u64],
+    config: &ReviewConfig,
+    stop: &AtomicBool,
+) -> Result<(MoveId, Value), ReviewError> {
+    use game_api::search::{SearchMode, SearchReply, SearchRequest};
+    let ask = |mode, depth: Option<u32>, nodes: Option<u64>| -> Result<_, ReviewError> {
+        let request = SearchRequest {
+            mode,
+            max_depth: depth,
+            nodes,
+            memory_kib: Some(config.table_kib.max(1)),
+            history: history.to_vec(),
+            table_key: game.table_key(),
+            ..SearchRequest::default()
+        };
+        match game.search(&request, stop)? {
+            SearchReply::Done(report) => Ok(report),
+            SearchReply::Unsupported { reason } => Err(ReviewError::Unsupported(reason)),
+        }
+    };
+    let mut exact = None;
+    if config.solve_nodes > 0 {
+        let report = ask(SearchMode::Solve, None, Some(config.solve_nodes))?;
+        exact = report.solve.as_ref().and_then(Value::of_solve);
+        // A solve answered from its table at the root may name no move.
+        if let (Some(best), Some(v)) = (report.best, exact) {
+            return Ok((MoveId(best), v));
+        }
+    }
+    let report = ask(SearchMode::BestMove, Some(config.depth.max(1)), None)?;
+    let best = report
+        .best
+        .map(MoveId)
+        .ok_or_else(|| ReviewError::Unsupported("a best-move search answered no move".into()))?;
+    let book = report.depth == 0 && report.nodes == 0;
+    let value = match (exact, report.margin) {
+        (Some(v), _) => v,
+        (None, Some(m)) if book => Value::Exact(m),
+        _ => Value::of_report(&report),
+    };
+    Ok((best, value))
+}
+
+/// The value of `mv` for `seat`, the mover in `game`: the end's margin, else the
+/// position after it valued one ply less deep (its sign turned when the turn passes).
+pub(crate) fn value_of_move(
+    game: &GameHandle,
+    history: &[u64],
+    seat: u8,
+    mv: MoveId,
+    config: &ReviewConfig,
+    stop: &AtomicBool,
+) -> Result<Value, ReviewError> {
+    let mut child = game.clone();
+    child.apply(mv)?;
+    let next = match child.turn()? {
+        Turn::Over { outcome } => {
+            return Ok(Value::Exact(crate::analysis::final_margin(&outcome, seat)));
+        }
+        Turn::Chance { .. } => {
+            return Err(ReviewError::Unsupported(crate::tr!("review-chance")));
+        }
+        Turn::Seat { seat } => seat,
+    };
+    let mut after = history.to_vec();
+    after.push(game.state_hash()?);
+    let shallower = ReviewConfig {
+        depth: config.depth.saturating_sub(1).max(1),
+        ..*config
+    };
+    let (_, value) = best_of(&child, &after, &shallower, stop)?;
+    Ok(if next == seat { value } else { value.negated() })
+}
+
+fn review_move(
+    game: &GameHandle,
+    history: &[u64],
+    seat: u8,
+    played: MoveId,
+    index: usize,
+    config: &ReviewConfig,
+    stop: &AtomicBool,
+) -> Result<MoveReview, ReviewError> {
+    let (best, mut best_value) = best_of(game, history, config, stop)?;
+    let played_value = if played == best {
+        best_value
+    } else {
+        value_of_move(game, history, seat, played, config, stop)?
+    };
+    // The played move seen better than the best one's own value: the best is at least
+    // as good (its search saw less of that line).
+    if played != best && played_value.units() > best_value.units() && !best_value.is_exact() {
+        best_value = played_value;
+    }
+    let exact = best_value.is_exact() && played_value.is_exact();
+    let class = if played == best {
+        Class::Best
+    } else {
+        Class::of(best_value, played_value)
+    };
+    Ok(MoveReview {
+        index,
+        seat,
+        played,
+        best,
+        best_value,
+        played_value,
+        lost: lost(best_value, played_value),
+        exact,
+        class,
+        position: game.notation()?,
+        history: history.to_vec(),
+    })
+}

@@ -261,6 +261,7 @@ fn network_record(view: &Table, ids: &[u32]) -> Record {
             at_ms: None,
             check: None,
             spent_ms: None,
+            notes: Default::default(),
         });
     }
     record

@@ -16,6 +16,7 @@ pub mod i18n;
 pub mod locale;
 pub mod matches;
 pub mod net;
+pub mod platform;
 pub mod play;
 pub mod plugins;
 pub mod printable;

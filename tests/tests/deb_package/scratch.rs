@@ -71,8 +71,7 @@ impl Root {
             std::fs::create_dir_all(dir.join(sub)).unwrap();
         }
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(dir.join("tmp"), std::fs::Permissions::from_mode(0o1777))
-            .unwrap();
+        std::fs::set_permissions(dir.join("tmp"), std::fs::Permissions::from_mode(0o1777)).unwrap();
         let installed = snapshot(&dir.join("usr"));
         Root {
             dir: dir.to_path_buf(),
@@ -86,7 +85,15 @@ impl Root {
         let script = "mount -t proc proc \"$0/proc\" && mount --bind /dev \"$0/dev\" \
                       && exec chroot \"$0\" /usr/bin/tavola \"$@\"";
         run(Command::new("unshare")
-            .args(["--mount", "--propagation", "private", "--", "sh", "-c", script])
+            .args([
+                "--mount",
+                "--propagation",
+                "private",
+                "--",
+                "sh",
+                "-c",
+                script,
+            ])
             .arg(&self.dir)
             .args(args)
             .env_clear()
@@ -113,7 +120,11 @@ impl Root {
         let copies = std::fs::read_dir(&cache)
             .unwrap_or_else(|e| panic!("{}: {e}", cache.display()))
             .count();
-        assert!(copies >= 9, "the private copies in {}: {copies}", cache.display());
+        assert!(
+            copies >= 9,
+            "the private copies in {}: {copies}",
+            cache.display()
+        );
     }
 }
 
@@ -155,8 +166,9 @@ pub fn check_listing(listed: &serde_json::Value, first_party: &[&str]) {
     let dirs = listed["dirs"].as_array().expect("dirs");
     for system in ["/usr/lib/tavola/plugins", "/usr/share/tavola/catalogue"] {
         assert!(
-            dirs.iter()
-                .any(|d| d["path"] == system && d["source"] == "system folder" && d["exists"] == true),
+            dirs.iter().any(|d| d["path"] == system
+                && d["source"] == "system folder"
+                && d["exists"] == true),
             "{system} searched as a system folder: {dirs:?}"
         );
     }
@@ -165,7 +177,9 @@ pub fn check_listing(listed: &serde_json::Value, first_party: &[&str]) {
         plugins.iter().any(|p| {
             p["id"] == id
                 && p["status"] == "loaded"
-                && p["path"].as_str().is_some_and(|path| path.starts_with(folder))
+                && p["path"]
+                    .as_str()
+                    .is_some_and(|path| path.starts_with(folder))
         })
     };
     for game in first_party {
@@ -183,7 +197,14 @@ pub fn check_listing(listed: &serde_json::Value, first_party: &[&str]) {
                     .is_some_and(|path| path.starts_with("/usr/share/tavola/catalogue/"))
         })
         .count();
-    assert!(catalogue >= 10, "the catalogue's variants loaded: {catalogue}");
+    assert!(
+        catalogue >= 10,
+        "the catalogue's variants loaded: {catalogue}"
+    );
     assert!(loaded("dakon", "/usr/share/tavola/catalogue/"));
-    assert_eq!(listed["sandbox"]["sandboxed"], true, "{:?}", listed["sandbox"]);
+    assert_eq!(
+        listed["sandbox"]["sandboxed"], true,
+        "{:?}",
+        listed["sandbox"]
+    );
 }

@@ -196,7 +196,7 @@ fn check_package(deb: &Path) {
 
     // Lintian: no errors (its warnings and notes are printed for the record).
     let lintian = Command::new("lintian")
-        .args(["--fail-on", "error", "--no-tag-display-limit"])
+        .args(["--fail-on", "error", "--tag-display-limit", "0"])
         .arg(deb)
         .output()
         .expect("lintian starts");

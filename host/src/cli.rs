@@ -26,6 +26,7 @@ pub mod help;
 mod hint;
 pub mod language;
 pub mod limits;
+mod manual;
 pub mod net;
 pub mod new;
 pub mod new_data;
@@ -269,6 +270,10 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         scratch: Option<PathBuf>,
     },
+    /// Write the manual page, made from this help in the chosen language, to standard
+    /// output (roff; the packager installs it as `tavola(1)`).
+    #[command(hide = true)]
+    Manual,
     /// Write the records of a sandboxed command (see the `sandbox::broker` module).
     #[command(hide = true)]
     WriteBroker {
@@ -452,6 +457,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Command::Worker => return crate::worker::serve().map(|()| ExitCode::SUCCESS),
+        Command::Manual => {
+            let lang = language::choose(cli.lang.as_deref(), None);
+            manual::write(lang, &mut std::io::stdout().lock())?;
+            return Ok(ExitCode::SUCCESS);
+        }
         Command::SandboxProbe {
             kind,
             nr,
@@ -597,6 +607,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         | Command::Net(_)
         | Command::WriteBroker { .. }
         | Command::SandboxProbe { .. }
+        | Command::Manual
         | Command::Worker => unreachable!("handled above"),
     }
 }

@@ -18,6 +18,7 @@ pub mod locale;
 pub mod matches;
 pub mod net;
 pub mod ogn;
+pub mod platform;
 pub mod play;
 pub mod plugins;
 pub mod printable;

@@ -75,6 +75,15 @@ impl TavolaApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
             }
             Command::Rules => self.rules_open = !self.rules_open,
+            // F2 again closes the panel: back to the board of a game in progress, else
+            // to the chooser.
+            Command::Plugins if self.screen == Screen::Plugins => {
+                self.screen = if self.play.is_some() {
+                    Screen::Play
+                } else {
+                    Screen::Chooser
+                };
+            }
             Command::Plugins => self.screen = Screen::Plugins,
             Command::ToggleTheme => self.settings.dark = !self.settings.dark,
             Command::EvalBar => self.settings.eval_bar = !self.settings.eval_bar,

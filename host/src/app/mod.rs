@@ -67,7 +67,7 @@ pub use table::{PluginFailure, Table};
 use self::{
     chooser::GameChooser, file_dialog::FileDialog, recover::RecoverWindow, rules_panel::RulesPanel,
 };
-use crate::plugins::{Inspector, PluginDirs, PluginSet, files::FileFacts};
+use crate::plugins::{DirSource, Inspector, PluginDirs, PluginSet, files::FileFacts};
 
 /// How the app starts.
 #[derive(Debug, Clone, Default)]
@@ -593,6 +593,17 @@ pub fn run(
     no_restore: bool,
     language: Option<String>,
 ) -> Result<()> {
+    // The user's plugins folder exists from the first start, so that "drop a plugin into
+    // your plugins folder" (the Plugins panel's Open folder) names a real folder. Only a
+    // folder the app searches is made: not with `--no-default-plugins`.
+    if dirs.0.iter().any(|d| d.source == DirSource::UserData)
+        && let Err(e) = crate::plugins::ensure_user_plugins_dir()
+    {
+        eprintln!(
+            "{}",
+            crate::tr!("plugins-folder-not-made", error = e.to_string())
+        );
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tavola")

@@ -108,28 +108,19 @@ pub(super) fn signature(dirs: &PluginDirs) -> Signature {
         .collect()
 }
 
+/// Shows the user's plugins folder in the system's file manager (creating it if
+/// needed); what goes wrong is said in `message`.
 pub(super) fn open_plugins_folder(message: &mut Option<String>) {
     let Some(dir) = crate::plugins::user_plugins_dir() else {
         *message = Some(crate::tr!("no-data-folder"));
         return;
     };
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        *message = Some(format!("{}: {e}", dir.display()));
-        return;
-    }
-    let opener = if cfg!(target_os = "macos") {
-        "open"
-    } else if cfg!(target_os = "windows") {
-        "explorer"
-    } else {
-        "xdg-open"
-    };
-    if let Err(e) = std::process::Command::new(opener).arg(&dir).spawn() {
+    if let Err(e) = crate::platform::open_folder(&dir) {
         *message = Some(crate::tr!(
             "plugins-folder-not-opened",
             folder = dir.display().to_string(),
-            opener = opener,
-            error = e.to_string()
+            opener = e.opener,
+            error = e.source.to_string()
         ));
     }
 }

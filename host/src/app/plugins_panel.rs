@@ -1,6 +1,6 @@
 use egui::{Color32, RichText};
 
-use crate::plugins::{PluginMeta, PluginSet, PluginStatus};
+use crate::plugins::{DirSource, PluginMeta, PluginSet, PluginStatus};
 
 /// What the panel shows besides the files: the plugins set aside, and the one in use.
 #[derive(Debug, Clone, Copy)]
@@ -39,9 +39,6 @@ impl PluginsPanel {
             if ui.button(crate::tr!("plugins-rescan")).clicked() {
                 action = Some(PluginsAction::Rescan);
             }
-            if ui.button(crate::tr!("plugins-open-folder")).clicked() {
-                action = Some(PluginsAction::OpenFolder);
-            }
             if ui.button(crate::tr!("plugins-back")).clicked() {
                 action = Some(PluginsAction::Close);
             }
@@ -50,7 +47,17 @@ impl PluginsPanel {
                 action = Some(PluginsAction::BackToBoard);
             }
         });
-        ui.label(crate::tr!("plugins-drop-hint"));
+        if let Some(folder) = set.dirs.0.iter().find(|d| d.source == DirSource::UserData) {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(crate::tr!("plugins-your-folder"));
+                ui.monospace(folder.path.display().to_string());
+                if ui.button(crate::tr!("plugins-open-folder")).clicked() {
+                    action = Some(PluginsAction::OpenFolder);
+                }
+            });
+            ui.label(crate::tr!("plugins-your-folder-hint"));
+        }
+        ui.add_space(4.0);
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut self.filter)
@@ -100,12 +107,25 @@ impl PluginsPanel {
             }
             crate::sandbox::SandboxState::Off => (Color32::from_rgb(220, 40, 40), true),
         };
-        let text = RichText::new(crate::tr!(
-            "plugins-sandbox",
-            state = context.sandbox.to_string()
-        ))
-        .color(sandbox_colour);
-        ui.label(if sandbox_strong { text.strong() } else { text });
+        // In a player's words; how it is done (the kernel's features) on hover.
+        let (line, how) = match context.sandbox {
+            crate::sandbox::SandboxState::Sandboxed { features } => (
+                crate::tr!("plugins-sandbox-safe"),
+                Some(crate::tr!(
+                    "plugins-sandbox-how",
+                    features = features.clone()
+                )),
+            ),
+            other => (
+                crate::tr!("plugins-sandbox", state = other.to_string()),
+                None,
+            ),
+        };
+        let text = RichText::new(line).color(sandbox_colour);
+        let label = ui.label(if sandbox_strong { text.strong() } else { text });
+        if let Some(how) = how {
+            label.on_hover_text(how);
+        }
         ui.add_space(4.0);
         for problem in &set.problems {
             ui.colored_label(
@@ -239,6 +259,7 @@ impl PluginsPanel {
             });
         ui.add_space(12.0);
         ui.heading(crate::tr!("plugins-folders"));
+        ui.label(crate::tr!("plugins-drop-hint"));
         for dir in &set.dirs.0 {
             ui.horizontal(|ui| {
                 ui.monospace(dir.path.display().to_string());
@@ -265,7 +286,7 @@ pub enum PluginsAction {
     },
     /// Search the folders again.
     Rescan,
-    /// Open the user's plugins folder in the file manager.
+    /// Show the user's plugins folder in the system's file manager.
     OpenFolder,
     /// Go back to the game chooser.
     Close,

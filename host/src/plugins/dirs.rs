@@ -11,6 +11,16 @@ pub enum DirSource {
     BesideExecutable,
     /// The `plugins/` folder in the user's data folder.
     UserData,
+    /// A folder of the installed system (compiled in by the packager:
+    /// [`crate::platform::system_plugin_dirs`]).
+    System,
+}
+
+impl DirSource {
+    /// Whether the plugins of such a folder are first-party (they came with the app).
+    pub fn is_first_party(self) -> bool {
+        matches!(self, DirSource::BesideExecutable | DirSource::System)
+    }
 }
 
 impl std::fmt::Display for DirSource {
@@ -20,6 +30,7 @@ impl std::fmt::Display for DirSource {
             DirSource::Environment => "TAVOLA_PLUGINS",
             DirSource::BesideExecutable => "beside the executable",
             DirSource::UserData => "user data folder",
+            DirSource::System => "system folder",
         })
     }
 }
@@ -35,7 +46,8 @@ pub struct PluginDir {
 
 /// The folders searched for plugins, in order: `--plugins DIR` (each, in the order
 /// given), `TAVOLA_PLUGINS` (a path list), `plugins/` beside the executable, and the
-/// user data folder's `plugins/`. Earlier folders win when two files have the same game
+/// user data folder's `plugins/`, then the system folders compiled in by the packager
+/// (e.g. `/usr/lib/tavola/plugins`). Earlier folders win when two files have the same game
 /// id and version.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PluginDirs(pub Vec<PluginDir>);
@@ -77,6 +89,14 @@ impl PluginDirs {
                     source: DirSource::UserData,
                 });
             }
+            dirs.extend(
+                crate::platform::system_plugin_dirs()
+                    .into_iter()
+                    .map(|path| PluginDir {
+                        path,
+                        source: DirSource::System,
+                    }),
+            );
         }
         PluginDirs(dirs)
     }
@@ -85,6 +105,16 @@ impl PluginDirs {
 /// The user data folder's `plugins/` (e.g. `~/.local/share/tavola/plugins` on Linux).
 pub fn user_plugins_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("org", "Tavola", "tavola").map(|d| d.data_dir().join("plugins"))
+}
+
+/// Creates the user's plugins folder if it is missing (the app does on start, so that
+/// "drop a plugin into your plugins folder" names a folder that exists); returns it.
+pub fn ensure_user_plugins_dir() -> std::io::Result<PathBuf> {
+    let dir = user_plugins_dir().ok_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::NotFound, crate::tr!("no-data-folder"))
+    })?;
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
 }
 
 /// Whether a file is named like a dynamic library on this platform (`.so`, `.dylib`,

@@ -117,7 +117,8 @@ impl PluginSet {
         self
     }
 
-    /// Whether the folder of index `dir` is first-party (beside the executable).
+    /// Whether the folder of index `dir` is first-party (beside the executable or a
+    /// system folder).
     pub fn is_first_party(&self, dir: usize) -> bool {
         super::set::is_first_party(&self.dirs, dir)
     }

@@ -28,7 +28,9 @@ mod set;
 pub(crate) mod validate;
 
 pub use cache::{CACHE_DIR_VAR, PrivateCopy, cache_dir, private_copy};
-pub use dirs::{DirSource, PluginDir, PluginDirs, is_library_name, user_plugins_dir};
+pub use dirs::{
+    DirSource, PluginDir, PluginDirs, ensure_user_plugins_dir, is_library_name, user_plugins_dir,
+};
 pub use error::{CallError, ErrorKind, Rule};
 pub use files::{DirProblem, MAX_PLUGIN_BYTES};
 pub use fixtures::{TEST_FIXTURE_TAG, fixtures_offered};

@@ -289,11 +289,10 @@ impl PluginSet {
     }
 }
 
-/// Whether folder `dir` of `dirs` is first-party (beside the executable).
+/// Whether folder `dir` of `dirs` is first-party (beside the executable, or a system
+/// folder of the installed app).
 pub(super) fn is_first_party(dirs: &PluginDirs, dir: usize) -> bool {
-    dirs.0
-        .get(dir)
-        .is_some_and(|d| d.source == super::DirSource::BesideExecutable)
+    dirs.0.get(dir).is_some_and(|d| d.source.is_first_party())
 }
 
 /// One content to inspect: a library's private copy, or a loader's with a data file's.

@@ -1,7 +1,7 @@
 //! [`NetGame`]: the one game a network side plays, as a trait. The network side's
-//! [`Table`](super::table::Table) plays every move, remote or local, and every takeback
+//! table (`net/table.rs`) plays every move, remote or local, and every takeback
 //! through it and through nothing else: its checks (`referee.rs`, throws, the position
-//! hash) ask it what a move does, and it is the only place the game is held. For the
+//! hash) ask it what a move does, and the network side holds the game nowhere else. For the
 //! command line (`tavola net …`) it is the side's own sandboxed worker
 //! ([`RemoteGame`]).
 //!

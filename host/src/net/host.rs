@@ -198,7 +198,7 @@ pub fn host(
         }
     };
     let mut table = Table::new(
-        worker,
+        Box::new(worker),
         snapshot,
         record.clone(),
         offer.record.clone(),

@@ -131,7 +131,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     });
     let local = offered.seat.into_iter().collect();
     let mut table = Table::new(
-        worker,
+        Box::new(worker),
         snapshot,
         record.clone(),
         setup.record.clone(),

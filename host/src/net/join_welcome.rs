@@ -13,7 +13,7 @@ use super::{
     join::Joining,
     link::{Event, Link, NetError},
     message::{Message, NetMove, PROTOCOL_VERSION},
-    table::{Chance, Claim, Table, TableError, worker_error},
+    table::{Chance, Claim, Table, TableError},
 };
 use crate::plugins::Plugin;
 
@@ -237,7 +237,7 @@ impl Joining {
                 .count();
             table.net_moves.truncate(keep);
             let ids: Vec<u32> = table.record.moves.iter().map(|r| r.id).collect();
-            table.snapshot = table.worker.goto(&ids).map_err(worker_error)?;
+            table.snapshot = table.game.goto(&ids)?;
             table.save()?;
         }
         // The clock of the seat to move: this side's own, when it had every move, ran on

@@ -25,6 +25,7 @@
 
 pub mod clock;
 pub mod fair;
+pub mod game;
 pub mod host;
 mod host_events;
 mod host_resume;

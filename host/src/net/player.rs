@@ -5,10 +5,10 @@
 use std::{sync::mpsc, time::Duration};
 
 use super::{
+    game::BotPoll,
     link::Event,
-    table::{LocalPlayer, Table, TableError, Update, worker_error},
+    table::{LocalPlayer, Table, TableError, Update},
 };
-use crate::worker::{Poll, protocol::Reply};
 
 /// What a person typed, when it is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +33,7 @@ impl Table {
         match self.player.clone() {
             LocalPlayer::Bot(name) => {
                 let seed = self.bot_rng.u64();
-                let id = self.worker.start_bot(&name, seed).map_err(worker_error)?;
+                let id = self.game.start_bot(&name, seed)?;
                 loop {
                     self.pump(on_event)?;
                     if self.is_over() {
@@ -43,13 +43,10 @@ impl Table {
                     if self.flag_due(seat, 0) {
                         return Ok(Err(Typed::TimeOut));
                     }
-                    match self.worker.wait(id, Duration::from_millis(10)) {
-                        Poll::Pending => {}
-                        Poll::Ready(Ok(Reply::Chosen { mv })) => return Ok(Ok(mv)),
-                        Poll::Ready(Ok(other)) => {
-                            return Err(TableError::Worker(format!("the bot answered {other:?}")));
-                        }
-                        Poll::Ready(Err(e)) => return Err(worker_error(e)),
+                    if let BotPoll::Chosen(mv) =
+                        self.game.bot_poll(id, Duration::from_millis(10))?
+                    {
+                        return Ok(Ok(mv));
                     }
                 }
             }

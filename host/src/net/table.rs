@@ -1,4 +1,4 @@
-//! One side's table in a network game: its worker (the plugin, sandboxed), the record,
+//! One side's table in a network game: its game ([`NetGame`]: the worker, sandboxed), the record,
 //! the shared chance generator, its local player, and the checks every remote move
 //! passes before it is played.
 //!
@@ -20,6 +20,7 @@ use thiserror::Error;
 
 use super::{
     NetRecord,
+    game::NetGame,
     link::{Event, NetError},
     message::{Message, NetMove},
     position_hash, referee,
@@ -29,7 +30,7 @@ use crate::{
     ending::Ending,
     record::{Record, RecordedMove, position_check},
     storage::RecordWriter,
-    worker::{RemoteGame, Snapshot},
+    worker::Snapshot,
 };
 
 /// Who plays the seats of this side.
@@ -170,7 +171,8 @@ pub struct NetOutcome {
 
 /// A side's game: everything but the connections.
 pub(super) struct Table {
-    pub worker: RemoteGame,
+    /// The game, held here once: every move and takeback is played through it.
+    pub game: Box<dyn NetGame>,
     pub snapshot: Snapshot,
     pub record: Record,
     pub writer: Option<RecordWriter>,
@@ -213,7 +215,7 @@ impl Table {
     /// A table for the game `record` describes (no move played yet), its first save
     /// made.
     pub fn new(
-        worker: RemoteGame,
+        game: Box<dyn NetGame>,
         snapshot: Snapshot,
         record: Record,
         record_path: Option<PathBuf>,
@@ -230,7 +232,7 @@ impl Table {
             let _ = u.send(Update::Seats(local.clone()));
         }
         Table {
-            worker,
+            game,
             clock: None,
             snapshot,
             record,
@@ -292,7 +294,7 @@ impl Table {
     /// (`North (seat 1)`).
     pub fn seat_name(&self, seat: u8) -> String {
         match self
-            .worker
+            .game
             .plugin()
             .manifest()
             .seat_names
@@ -330,7 +332,7 @@ impl Table {
             .find(|m| m.id.0 == mv)
             .map(|m| m.notation.clone())
             .ok_or_else(|| TableError::Worker(format!("move {mv} is not legal here")))?;
-        let (_, snapshot) = self.worker.play(mv).map_err(worker_error)?;
+        let snapshot = self.game.play(mv)?;
         self.push((mv, notation, seat), spent, &snapshot);
         self.snapshot = snapshot;
         self.restart_turn();
@@ -381,7 +383,7 @@ impl Table {
                 m.notation
             )));
         }
-        let (_, snapshot) = self.worker.play(m.id).map_err(worker_error)?;
+        let snapshot = self.game.play(m.id)?;
         if m.check
             .as_ref()
             .is_some_and(|c| *c != position_check(&snapshot.notation))
@@ -467,11 +469,11 @@ impl Table {
             // The mover's own claim says its time ran out first: the move does not count.
             return self.flag(m.seat);
         }
-        let (_, snapshot) = self.worker.play(mv).map_err(worker_error)?;
+        let snapshot = self.game.play(mv)?;
         let ours = position_hash(&snapshot.notation);
         if ours != m.position {
             let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
-            self.snapshot = self.worker.goto(&ids).map_err(worker_error)?;
+            self.snapshot = self.game.goto(&ids)?;
             return Err(TableError::Disagree {
                 number: m.number,
                 notation,
@@ -508,7 +510,7 @@ impl Table {
             .count();
         self.net_moves.truncate(keep);
         let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
-        self.snapshot = self.worker.goto(&ids).map_err(worker_error)?;
+        self.snapshot = self.game.goto(&ids)?;
         self.restart_turn();
         self.changed();
         self.save()?;

@@ -12,7 +12,9 @@
 //!
 //! (The network side still checks the moves in a worker of its own: the game is held
 //! twice, and a move it accepted that this table's worker refuses breaks the table off
-//! with a message. Holding it once is issue 48's part 2, not done yet.)
+//! with a message. Holding it once is issue 48's part 2, not done yet: the network side
+//! now plays through [`NetGame`](crate::net::game::NetGame), the seam where this table is
+//! to come in instead of that second worker.)
 
 use game_api::MoveId;
 

@@ -334,3 +334,87 @@ fn a_failed_plugin_starts_again_at_the_last_move_kept() {
     assert_eq!(view.session().cursor(), 2, "the game did not go on");
     assert_eq!(view.notation(), "2 0");
 }
+
+#[test]
+fn a_remote_move_arriving_is_played_here_and_hands_the_turn_to_the_person() {
+    let (mut view, script) = table(vec![SeatKind::Remote, SeatKind::Person]);
+    view.follow_network();
+    view.follow(&network_record(&view, &[]), 0.0, 0.0);
+    assert!(
+        !view.referee.person_may_move(),
+        "the person may move in the remote seat's turn"
+    );
+    // The remote seat's move, checked by the network side, arrives in the record.
+    let target = network_record(&view, &[2]);
+    view.follow(&target, 0.0, 0.0);
+    assert_eq!(plays(&script), vec![2]);
+    assert_eq!(view.session().cursor(), 1);
+    assert_eq!(view.notation(), "3 1");
+    assert_eq!(view.session().moves()[0].seat, Some(0));
+    view.set_your_turn(true);
+    view.follow(&target, 0.0, 0.0);
+    assert!(
+        view.referee.person_may_move(),
+        "the person's turn not given"
+    );
+    assert!(view.take_lines().is_empty(), "a line went out unasked");
+}
+
+#[test]
+fn a_refused_remote_move_is_never_played_and_the_forfeit_ends_the_game() {
+    use crate::ending::Ending;
+
+    let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Remote]);
+    view.follow_network();
+    view.set_your_turn(true);
+    view.follow(&network_record(&view, &[]), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    assert_eq!(view.take_lines(), vec!["1".to_owned()]);
+    view.follow(&network_record(&view, &[1]), 0.0, 0.0);
+    assert_eq!(plays(&script), vec![1]);
+    // The network side refused the remote seat's reply: nothing of it is recorded, and
+    // the remote seat loses by forfeit. The record says so; the table ends the game.
+    let mut target = network_record(&view, &[1]);
+    target.ending = Some(Ending::Forfeit { seat: 1 });
+    view.follow(&target, 0.0, 0.0);
+    assert_eq!(plays(&script), vec![1], "a refused move was played");
+    assert_eq!(view.session().moves().len(), 1);
+    assert_eq!(view.session().ending(), Some(Ending::Forfeit { seat: 1 }));
+    assert!(view.is_over());
+    assert!(view.follow_broken().is_none());
+    assert!(
+        !view.enabled(Command::Undo),
+        "a takeback offered after the end"
+    );
+}
+
+#[test]
+fn a_takeback_is_asked_as_a_line_and_done_when_the_record_says_so() {
+    let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Remote]);
+    view.follow_network();
+    view.set_your_turn(true);
+    view.follow(&network_record(&view, &[]), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    view.take_lines();
+    let target = network_record(&view, &[2, 1]);
+    view.follow(&target, 0.0, 0.0);
+    view.follow(&target, 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 2);
+    view.set_your_turn(true);
+    view.follow(&target, 0.0, 0.0);
+    assert!(view.enabled(Command::Undo), "no takeback offered");
+    // Undo asks the other side; nothing is taken back until its answer.
+    view.undo();
+    assert_eq!(view.take_lines(), vec!["takeback".to_owned()]);
+    assert_eq!(view.session().cursor(), 2, "taken back before the answer");
+    // Agreed: the record comes back without the person's move and the reply.
+    view.follow(&network_record(&view, &[]), 0.0, 0.0);
+    assert_eq!(view.session().cursor(), 0);
+    assert!(view.session().moves().is_empty());
+    assert_eq!(view.notation(), pile::snapshot(&[]).notation);
+    assert_eq!(
+        plays(&script),
+        vec![2, 1],
+        "a move played again after the takeback"
+    );
+}

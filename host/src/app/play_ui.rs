@@ -129,13 +129,12 @@ impl Table {
                         .map(|s| self.seat_name(s))
                         .collect();
                     let shown = self.evaluation();
-                    let stale = shown.is_none();
                     super::eval_bar::eval_bar_ui(
                         ui,
-                        shown.or(self.searches.evaluation.as_ref()),
+                        shown.as_ref().or(self.searches.evaluation.as_ref()),
                         &names,
                         self.input.board.flipped,
-                        stale,
+                        self.evaluation_dimmed(),
                         seat_colour,
                     );
                 });

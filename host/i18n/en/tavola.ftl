@@ -164,6 +164,10 @@ play-bring-back = { $count ->
     [one] Bring back the replaced move
    *[other] Bring back the { $count } replaced moves
 }
+play-swap-back = { $count ->
+    [one] Put back the move played instead
+   *[other] Put back the { $count } moves played instead
+}
 play-bring-back-hint = Puts the moves replaced back in place of the new ones (kept in turn: press again to swap back)
 play-brought-back = The replaced moves are back: Redo (or the right arrow) replays them
 play-reviewing-finished = Reviewing the finished game (read-only): move { $n } of { $total } · the arrow keys step, End shows the result

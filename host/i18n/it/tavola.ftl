@@ -164,6 +164,10 @@ play-bring-back = { $count ->
     [one] Ripristina la mossa sostituita
    *[other] Ripristina le { $count } mosse sostituite
 }
+play-swap-back = { $count ->
+    [one] Rimetti la mossa giocata al suo posto
+   *[other] Rimetti le { $count } mosse giocate al loro posto
+}
 play-bring-back-hint = Rimette le mosse sostituite al posto delle nuove (che restano da parte: premi di nuovo per scambiarle)
 play-brought-back = Le mosse sostituite sono tornate: "Ripeti mossa" (o la freccia a destra) le rigioca
 play-reviewing-finished = Revisione della partita finita (sola lettura): mossa { $n } di { $total } · le frecce scorrono, Fine mostra il risultato

@@ -224,9 +224,16 @@ impl Table {
                 ui.separator();
                 ui.label(e);
             }
+            let label = |count: usize| {
+                if self.replaced_swapped() {
+                    crate::tr!("play-swap-back", count = count)
+                } else {
+                    crate::tr!("play-bring-back", count = count)
+                }
+            };
             if let Some(count) = self.replaced_count()
                 && ui
-                    .button(crate::tr!("play-bring-back", count = count))
+                    .button(label(count))
                     .on_hover_text(crate::tr!("play-bring-back-hint"))
                     .clicked()
             {

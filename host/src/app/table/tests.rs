@@ -383,3 +383,27 @@ fn the_bar_greys_for_a_bot_and_shows_the_result_at_the_end() {
     }
     assert_eq!(view.evaluation_dimmed(), None);
 }
+
+#[test]
+fn bringing_back_offers_to_swap_back_and_a_new_move_ends_the_offer() {
+    let (mut view, _) = people();
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(Intent::Goto(1), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    assert!(!view.replaced_swapped());
+    view.apply(Intent::BringBack, 0.0, 0.0);
+    assert_eq!(view.replaced_count(), Some(1));
+    assert!(view.replaced_swapped(), "the label still says bring back");
+    view.apply(Intent::BringBack, 0.0, 0.0);
+    assert!(!view.replaced_swapped());
+    let ids: Vec<u32> = view.session().moves().iter().map(|m| m.id).collect();
+    assert_eq!(ids, vec![1, 2], "the branch did not come back");
+    // A move played after the branch: the replaced moves are no longer offered.
+    view.apply(Intent::Goto(2), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    assert_eq!(view.session().moves().len(), 3, "{}", view.notation());
+    assert_eq!(view.replaced_count(), None);
+    view.apply(Intent::BringBack, 0.0, 0.0);
+    assert_eq!(view.session().moves().len(), 3, "the offer was still taken");
+}

@@ -87,14 +87,23 @@ impl Table {
         ui.label(RichText::new(crate::tr!("play-moves")).strong());
         let cursor = self.session.cursor();
         let mut goto = None;
+        // The current move is scrolled into view when the cursor moves (a review, Undo,
+        // a jump); the list is left where the person scrolled it otherwise.
+        let remembered = egui::Id::unique("move_list_cursor");
+        let moved = ui.data(|d| d.get_temp::<usize>(remembered)) != Some(cursor);
+        ui.data_mut(|d| d.insert_temp(remembered, cursor));
+        let show_current = |response: &egui::Response, current: bool| {
+            if moved && current {
+                response.scroll_to_me(Some(egui::Align::Center));
+            }
+        };
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true)
             .show(ui, |ui| {
-                if ui
-                    .selectable_label(cursor == 0, crate::tr!("play-start"))
-                    .clicked()
-                {
+                let start = ui.selectable_label(cursor == 0, crate::tr!("play-start"));
+                show_current(&start, cursor == 0);
+                if start.clicked() {
                     goto = Some(0);
                 }
                 // Moves are numbered; chance throws are not moves: they go unnumbered.
@@ -116,7 +125,9 @@ impl Table {
                         .and_then(|check| self.shown.move_events.get(&(i, check)))
                         .map(|e| &e.text);
                     let text = move_line(ui, text, event, i < cursor);
-                    if ui.selectable_label(i + 1 == cursor, text).clicked() {
+                    let line = ui.selectable_label(i + 1 == cursor, text);
+                    show_current(&line, i + 1 == cursor);
+                    if line.clicked() {
                         goto = Some(i + 1);
                     }
                 }

@@ -99,7 +99,8 @@ impl Table {
         };
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
-            .stick_to_bottom(true)
+            // At the last move the list follows new moves; in a review it stays put.
+            .stick_to_bottom(cursor == self.session.moves().len())
             .show(ui, |ui| {
                 let start = ui.selectable_label(cursor == 0, crate::tr!("play-start"));
                 show_current(&start, cursor == 0);

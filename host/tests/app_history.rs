@@ -233,7 +233,9 @@ fn a_different_move_says_what_it_replaces_and_the_replaced_moves_come_back() {
     h.run();
     assert_eq!(moves(&h), old);
     assert_eq!(cursor(&h), 1);
-    h.get_by_label("Bring back the replaced move");
+    // The offer now swaps back, and says so.
+    h.get_by_label("Put back the move played instead");
+    assert!(h.query_by_label("Bring back the replaced move").is_none());
     // Redo replays f, as recorded.
     h.get_by_label("Redo").click();
     h.run();

@@ -127,6 +127,10 @@ play-preview-ends = If played, { $notation } ends in { $site }
 play-preview-does = If played, { $notation }: { $happened }
 eval-bar-waiting = The evaluation comes at the next turn a bot is not thinking.
 eval-bar-hover = For { $seat }, to move: { $text }
+eval-bar-over = The game is over: { $text }
+eval-bar-bot = A bot is thinking: the bar evaluates the positions where a person is to move.
+eval-bar-chance = Chance is to play: the bar evaluates the positions where a seat is to move.
+eval-bar-evaluating = Evaluating the position shown…
 play-waiting = Waiting for the plugin…
 play-paused = Paused
 play-moves-bar = Moves:
@@ -165,6 +169,10 @@ play-branch = { $count ->
 play-bring-back = { $count ->
     [one] Bring back the replaced move
    *[other] Bring back the { $count } replaced moves
+}
+play-swap-back = { $count ->
+    [one] Put back the move played instead
+   *[other] Put back the { $count } moves played instead
 }
 play-bring-back-hint = Puts the moves replaced back in place of the new ones (kept in turn: press again to swap back)
 play-brought-back = The replaced moves are back: Redo (or the right arrow) replays them

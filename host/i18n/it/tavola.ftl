@@ -127,6 +127,10 @@ play-preview-ends = Se giocata, { $notation } finisce in { $site }
 play-preview-does = Se giocata, { $notation }: { $happened }
 eval-bar-waiting = La valutazione arriva al prossimo turno in cui nessun bot pensa.
 eval-bar-hover = Per { $seat }, che muove: { $text }
+eval-bar-over = La partita è finita: { $text }
+eval-bar-bot = Un bot sta pensando: la barra valuta le posizioni in cui muove una persona.
+eval-bar-chance = Tocca al caso: la barra valuta le posizioni in cui muove un giocatore.
+eval-bar-evaluating = Valutazione della posizione mostrata…
 play-waiting = In attesa del plugin…
 play-paused = In pausa
 play-moves-bar = Mosse:
@@ -165,6 +169,10 @@ play-branch = { $count ->
 play-bring-back = { $count ->
     [one] Ripristina la mossa sostituita
    *[other] Ripristina le { $count } mosse sostituite
+}
+play-swap-back = { $count ->
+    [one] Rimetti la mossa giocata al suo posto
+   *[other] Rimetti le { $count } mosse giocate al loro posto
 }
 play-bring-back-hint = Rimette le mosse sostituite al posto delle nuove (che restano da parte: premi di nuovo per scambiarle)
 play-brought-back = Le mosse sostituite sono tornate: "Ripeti mossa" (o la freccia a destra) le rigioca

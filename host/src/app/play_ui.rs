@@ -129,13 +129,12 @@ impl Table {
                         .map(|s| self.seat_name(s))
                         .collect();
                     let shown = self.evaluation();
-                    let stale = shown.is_none();
                     super::eval_bar::eval_bar_ui(
                         ui,
-                        shown.or(self.searches.evaluation.as_ref()),
+                        shown.as_ref().or(self.searches.evaluation.as_ref()),
                         &names,
                         self.input.board.flipped,
-                        stale,
+                        self.evaluation_dimmed(),
                         seat_colour,
                     );
                 });
@@ -225,9 +224,16 @@ impl Table {
                 ui.separator();
                 ui.label(e);
             }
+            let label = |count: usize| {
+                if self.replaced_swapped() {
+                    crate::tr!("play-swap-back", count = count)
+                } else {
+                    crate::tr!("play-bring-back", count = count)
+                }
+            };
             if let Some(count) = self.replaced_count()
                 && ui
-                    .button(crate::tr!("play-bring-back", count = count))
+                    .button(label(count))
                     .on_hover_text(crate::tr!("play-bring-back-hint"))
                     .clicked()
             {

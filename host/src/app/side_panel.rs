@@ -87,14 +87,24 @@ impl Table {
         ui.label(RichText::new(crate::tr!("play-moves")).strong());
         let cursor = self.session.cursor();
         let mut goto = None;
+        // The current move is scrolled into view when the cursor moves (a review, Undo,
+        // a jump); the list is left where the person scrolled it otherwise.
+        let remembered = egui::Id::unique("move_list_cursor");
+        let moved = ui.data(|d| d.get_temp::<usize>(remembered)) != Some(cursor);
+        ui.data_mut(|d| d.insert_temp(remembered, cursor));
+        let show_current = |response: &egui::Response, current: bool| {
+            if moved && current {
+                response.scroll_to_me(Some(egui::Align::Center));
+            }
+        };
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
-            .stick_to_bottom(true)
+            // At the last move the list follows new moves; in a review it stays put.
+            .stick_to_bottom(cursor == self.session.moves().len())
             .show(ui, |ui| {
-                if ui
-                    .selectable_label(cursor == 0, crate::tr!("play-start"))
-                    .clicked()
-                {
+                let start = ui.selectable_label(cursor == 0, crate::tr!("play-start"));
+                show_current(&start, cursor == 0);
+                if start.clicked() {
                     goto = Some(0);
                 }
                 // Moves are numbered; chance throws are not moves: they go unnumbered.
@@ -116,7 +126,9 @@ impl Table {
                         .and_then(|check| self.shown.move_events.get(&(i, check)))
                         .map(|e| &e.text);
                     let text = move_line(ui, text, event, i < cursor);
-                    if ui.selectable_label(i + 1 == cursor, text).clicked() {
+                    let line = ui.selectable_label(i + 1 == cursor, text);
+                    show_current(&line, i + 1 == cursor);
+                    if line.clicked() {
                         goto = Some(i + 1);
                     }
                 }
@@ -137,22 +149,26 @@ impl Table {
         intents: &mut Vec<Intent>,
     ) {
         let colour = seat_colour(i as u8);
+        let active = seat_activity(i, panel.to_move, self.thinking_seat());
         egui::Frame::group(ui.style())
             .stroke(egui::Stroke::new(
-                if panel.to_move { 2.5 } else { 1.0 },
+                if active == Activity::Idle { 1.0 } else { 2.5 },
                 colour,
             ))
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(&panel.seat).strong().color(colour));
-                    if panel.to_move {
-                        ui.label(crate::tr!("play-to-move"));
-                    }
-                    // Words, not a spinner: a spinner redraws the window all the time,
-                    // and the bot needs the processor more than the window does.
-                    if self.thinking_seat().is_some_and(|s| usize::from(s) == i) {
-                        ui.label(RichText::new(crate::tr!("play-thinking")).italics());
+                    match active {
+                        Activity::ToMove => {
+                            ui.label(crate::tr!("play-to-move"));
+                        }
+                        // Words, not a spinner: a spinner redraws the window all the
+                        // time, and the bot needs the processor more than the window does.
+                        Activity::Thinking => {
+                            ui.label(RichText::new(crate::tr!("play-thinking")).italics());
+                        }
+                        Activity::Idle => {}
                     }
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         self.clock_ui(ui, i);
@@ -239,4 +255,41 @@ fn move_line(
             );
     }
     job
+}
+
+/// What a seat's panel shows of its turn: one seat at a time is active.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Activity {
+    /// Not its turn.
+    Idle,
+    /// Its turn, as the board shown says.
+    ToMove,
+    /// Its bot thinks.
+    Thinking,
+}
+
+/// Seat `i`'s activity: while a bot thinks, its seat alone is active (the board shown
+/// may still be animating the move before, whose view names the previous seat to move);
+/// otherwise the seat the board shown says is to move.
+fn seat_activity(i: usize, to_move: bool, thinking: Option<u8>) -> Activity {
+    match thinking {
+        Some(seat) if usize::from(seat) == i => Activity::Thinking,
+        Some(_) => Activity::Idle,
+        None if to_move => Activity::ToMove,
+        None => Activity::Idle,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_seat_at_a_time_looks_active() {
+        // South's view still says "to move" while North's bot thinks: only North shows.
+        assert_eq!(seat_activity(0, true, Some(1)), Activity::Idle);
+        assert_eq!(seat_activity(1, false, Some(1)), Activity::Thinking);
+        assert_eq!(seat_activity(0, true, None), Activity::ToMove);
+        assert_eq!(seat_activity(1, false, None), Activity::Idle);
+    }
 }

@@ -65,7 +65,7 @@ pub(super) fn paint_content(
 }
 
 /// Several counted groups on one site: every piece along one spiral, higher layers
-/// nearer the middle and drawn last (on top), and each group's count (`1+6`, `1+0`).
+/// nearer the middle and drawn last (on top), and the count ([`groups_label`]).
 fn paint_groups(
     painter: &egui::Painter,
     layout: &Layout,
@@ -92,15 +92,41 @@ fn paint_groups(
     for (p, piece, style) in &placed {
         paint_piece(painter, *p, r, piece, style);
     }
-    // Every group's count, in order, so that `1+0` (a big stone alone) is not read as
-    // one small stone; nothing but zeros reads `0`.
-    let text = if groups.iter().all(|g| g.count == 0) {
+    let text = groups_label(groups, |piece, count| {
+        let style = style_of(layout, piece);
+        let name = if count == 1 {
+            style.names.first()
+        } else {
+            style.names.get(1).or(style.names.first())
+        };
+        name.cloned().unwrap_or_else(|| piece.kind.clone())
+    });
+    paint_count(painter, rect, scale, text);
+}
+
+/// The count written on a site of several groups: the last group (the common pieces) by
+/// its number alone, every other group present by its number and name, so that a big
+/// stone is never read as a small one: `1 big stone + 2`, `1 big stone`, `5`; nothing
+/// but zeros reads `0`. `name` names `count` pieces of a kind.
+fn groups_label(groups: &[game_api::Group], name: impl Fn(&Piece, u32) -> String) -> String {
+    let last = groups.len().saturating_sub(1);
+    let parts: Vec<String> = groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.count > 0)
+        .map(|(i, g)| {
+            if i == last {
+                g.count.to_string()
+            } else {
+                format!("{} {}", g.count, name(&g.piece, g.count))
+            }
+        })
+        .collect();
+    if parts.is_empty() {
         "0".to_owned()
     } else {
-        let counts: Vec<String> = groups.iter().map(|g| g.count.to_string()).collect();
-        counts.join("+")
-    };
-    paint_count(painter, rect, scale, text);
+        parts.join(" + ")
+    }
 }
 
 /// The place of piece `i` of `n` spread over `rect`: a sunflower spiral, evenly spaced
@@ -125,4 +151,30 @@ fn paint_count(painter: &egui::Painter, rect: Rect, scale: f32, text: String) {
         Color32::BLACK,
     );
     painter.text(pos, Align2::RIGHT_BOTTOM, text, font, Color32::WHITE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(kind: &str, count: u32) -> game_api::Group {
+        game_api::Group {
+            piece: Piece {
+                kind: kind.into(),
+                owner: None,
+                state: String::new(),
+            },
+            count,
+        }
+    }
+
+    #[test]
+    fn a_big_stone_is_named_and_the_seeds_counted() {
+        let name = |p: &Piece, n: u32| format!("{}{}", p.kind, if n == 1 { "" } else { "s" });
+        let label = |a, b| groups_label(&[group("big stone", a), group("seed", b)], name);
+        assert_eq!(label(1, 2), "1 big stone + 2");
+        assert_eq!(label(1, 0), "1 big stone");
+        assert_eq!(label(0, 5), "5");
+        assert_eq!(label(0, 0), "0");
+    }
 }

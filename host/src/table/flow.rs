@@ -10,6 +10,12 @@ pub struct Replaced {
     pub at: usize,
     /// The recorded moves it replaced, from `at` on.
     pub moves: Vec<RecordedMove>,
+    /// The record's length when they were put aside: a move played since (a longer or
+    /// shorter record) ends the offer to bring them back.
+    pub length: usize,
+    /// Whether they are the moves played instead, put aside by bringing the replaced
+    /// ones back (the offer then swaps back).
+    pub swapped: bool,
 }
 
 /// The game's flow: what makes bots and chance wait, and the replay's pace.

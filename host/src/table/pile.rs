@@ -118,10 +118,11 @@ pub fn answerer() -> Answerer {
                 mv: *mv,
                 effects: Vec::new(),
             },
-            Request::Hint { .. } => Reply::Hint {
+            // A longer search (a hint's second) says more than the bar's short one.
+            Request::Hint { millis, .. } => Reply::Hint {
                 mv: 1,
                 text: "1".into(),
-                share: Some(0.5),
+                share: Some(if *millis >= 1000 { 0.9 } else { 0.5 }),
             },
             _ => return None,
         };

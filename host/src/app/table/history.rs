@@ -221,22 +221,40 @@ impl Table {
             replaced = first.notation.clone(),
             count = dropped.len()
         ));
-        self.flow.replaced = Some(Replaced { at, moves: dropped });
+        self.flow.replaced = Some(Replaced {
+            at,
+            moves: dropped,
+            length: self.session.moves().len(),
+            swapped: false,
+        });
     }
 
-    /// How many moves the last branch replaced, while they can be brought back.
+    /// How many moves the last branch replaced, while they can be brought back: until
+    /// a move is played after it, or the game is over.
     pub fn replaced_count(&self) -> Option<usize> {
+        self.offered_swap().map(|r| r.moves.len())
+    }
+
+    /// Whether the moves offered back are the ones played instead, put aside by a
+    /// bring-back (the offer then swaps back), while they are offered.
+    pub fn replaced_swapped(&self) -> bool {
+        self.offered_swap().is_some_and(|r| r.swapped)
+    }
+
+    fn offered_swap(&self) -> Option<&Replaced> {
         self.flow
             .replaced
             .as_ref()
-            .filter(|_| !self.session.finished())
-            .map(|r| r.moves.len())
+            .filter(|r| !self.session.finished() && r.length == self.session.moves().len())
     }
 
     /// Brings back the moves the last branch replaced, in place of the branch (which is
     /// kept in turn, to swap again): the position is the one before the branch, held.
     pub fn bring_back_replaced(&mut self) {
         if self.pending.is_some() || self.session.finished() {
+            return;
+        }
+        if self.offered_swap().is_none() {
             return;
         }
         let Some(r) = self.flow.replaced.take() else {
@@ -247,6 +265,8 @@ impl Table {
         self.flow.replaced = (!branch.is_empty()).then_some(Replaced {
             at: r.at,
             moves: branch,
+            length: self.session.moves().len(),
+            swapped: !r.swapped,
         });
         self.notes.event = Some(crate::tr!("play-brought-back"));
         self.goto(r.at);

@@ -5,7 +5,10 @@
 use game_api::Turn;
 
 use super::Table;
-use crate::{app::endgame::EndgameTables, worker::Poll};
+use crate::{
+    app::{endgame::EndgameTables, eval_bar::Evaluation},
+    worker::Poll,
+};
 
 /// The tables' word on one position: asked, or answered.
 #[derive(Debug, Clone)]
@@ -107,8 +110,10 @@ impl Table {
             && evaluation.position == position
         {
             evaluation.text = format!("{}; {words}", evaluation.text);
-            if let Some(share) = share {
-                evaluation.share = share;
+            if let (Some(share), Some(seat)) = (share, evaluation.seat) {
+                let seats = evaluation.shares.len();
+                let text = std::mem::take(&mut evaluation.text);
+                *evaluation = Evaluation::searched(seat, share, seats, text, position);
             }
         }
     }

@@ -135,16 +135,9 @@ impl Table {
         self.searches.hint_job = None;
         match answer {
             Ok(Reply::Hint { mv, text, share }) => {
-                let (share, text) = self.with_tables(share, text);
-                // The same engine's word feeds the bar.
-                if let (Some(share), &Turn::Seat { seat }) = (share, &self.position.turn) {
-                    self.searches.evaluation = Some(Evaluation {
-                        seat,
-                        share,
-                        text: text.clone(),
-                        position: self.position.count,
-                    });
-                }
+                // The hint's longer search does not feed the bar: one position has one
+                // value there, whether a hint was asked or not.
+                let (_, text) = self.with_tables(share, text);
                 self.searches.hint = Some((MoveId(mv), text));
             }
             Ok(_) => {}
@@ -176,12 +169,14 @@ impl Table {
             }) => {
                 let (share, text) = self.with_tables(Some(share), text);
                 if let (Some(share), &Turn::Seat { seat }) = (share, &self.position.turn) {
-                    self.searches.evaluation = Some(Evaluation {
+                    let seats = self.session.seats().len();
+                    self.searches.evaluation = Some(Evaluation::searched(
                         seat,
                         share,
+                        seats,
                         text,
-                        position: self.position.count,
-                    });
+                        self.position.count,
+                    ));
                 }
             }
             Ok(_) => {}
@@ -269,13 +264,40 @@ impl Table {
         }
     }
 
-    /// The engine's evaluation of the position shown, if the bar's search (or a hint)
-    /// has given one for it.
-    pub fn evaluation(&self) -> Option<&Evaluation> {
+    /// The bar's evaluation of the position shown: the result once the game is over,
+    /// else the engine's, if the bar's search has given one for it (a hint does not).
+    pub fn evaluation(&self) -> Option<Evaluation> {
+        if let Some((outcome, _)) = self.final_result() {
+            let text = self.position.view.status.clone();
+            return Some(Evaluation::result(&outcome, text, self.position.count));
+        }
         self.searches
             .evaluation
             .as_ref()
             .filter(|e| e.position == self.position.count)
+            .cloned()
+    }
+
+    /// Why the bar is greyed, if it is: a bot thinks (or is about to) at the position
+    /// shown, or the position shown is being evaluated.
+    pub fn evaluation_dimmed(&self) -> Option<String> {
+        if self.evaluation().is_some() {
+            return None;
+        }
+        let bot_turn = match self.position.turn {
+            Turn::Seat { seat } => matches!(
+                self.session.seats().get(usize::from(seat)),
+                Some(SeatKind::Bot(_))
+            ),
+            _ => false,
+        };
+        Some(if bot_turn && !self.bots_wait() || self.thinking() {
+            crate::tr!("eval-bar-bot")
+        } else if matches!(self.position.turn, Turn::Chance { .. }) {
+            crate::tr!("eval-bar-chance")
+        } else {
+            crate::tr!("eval-bar-evaluating")
+        })
     }
 
     /// Stops the bar's search, if one runs (the position changed, a bot is to think).

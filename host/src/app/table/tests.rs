@@ -418,3 +418,77 @@ fn a_takeback_is_asked_as_a_line_and_done_when_the_record_says_so() {
         "a move played again after the takeback"
     );
 }
+
+#[test]
+fn the_bar_has_one_value_for_one_position_whatever_was_asked_before() {
+    let (mut view, _) = people();
+    view.set_eval_bar(true);
+    frames(&mut view, 3);
+    let before = view.evaluation().expect("the bar's search did not answer");
+    assert_eq!(before.share_of(0), 0.5);
+    view.hint();
+    frames(&mut view, 3);
+    assert!(view.shown_hint().is_some(), "the hint did not come");
+    assert_eq!(
+        view.evaluation(),
+        Some(before),
+        "the hint's longer search changed the bar"
+    );
+}
+
+#[test]
+fn the_bar_greys_for_a_bot_and_shows_the_result_at_the_end() {
+    let (mut view, _) = table(vec![SeatKind::Person, SeatKind::Bot("random".into())]);
+    view.set_eval_bar(true);
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    assert_eq!(view.evaluation(), None);
+    assert!(
+        view.evaluation_dimmed()
+            .is_some_and(|why| why.contains("bot")),
+        "{:?}",
+        view.evaluation_dimmed()
+    );
+    let (mut view, _) = people();
+    view.set_eval_bar(true);
+    for mv in [2, 2, 1] {
+        view.apply(Intent::Play(MoveId(mv)), 0.0, 0.0);
+        frames(&mut view, 2);
+    }
+    assert!(view.is_over(), "{}", view.notation());
+    let (outcome, _) = view.final_result().expect("no result");
+    let end = view.evaluation().expect("no value at the end");
+    assert_eq!(end.seat, None);
+    for (seat, s) in outcome.seats.iter().enumerate() {
+        let expected = match s.result {
+            game_api::GameResult::Win => 1.0,
+            game_api::GameResult::Loss => 0.0,
+            game_api::GameResult::Draw => 0.5,
+        };
+        assert_eq!(end.share_of(seat as u8), expected, "{outcome:?}");
+    }
+    assert_eq!(view.evaluation_dimmed(), None);
+}
+
+#[test]
+fn bringing_back_offers_to_swap_back_and_a_new_move_ends_the_offer() {
+    let (mut view, _) = people();
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(Intent::Goto(1), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    assert!(!view.replaced_swapped());
+    view.apply(Intent::BringBack, 0.0, 0.0);
+    assert_eq!(view.replaced_count(), Some(1));
+    assert!(view.replaced_swapped(), "the label still says bring back");
+    view.apply(Intent::BringBack, 0.0, 0.0);
+    assert!(!view.replaced_swapped());
+    let ids: Vec<u32> = view.session().moves().iter().map(|m| m.id).collect();
+    assert_eq!(ids, vec![1, 2], "the branch did not come back");
+    // A move played after the branch: the replaced moves are no longer offered.
+    view.apply(Intent::Goto(2), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    assert_eq!(view.session().moves().len(), 3, "{}", view.notation());
+    assert_eq!(view.replaced_count(), None);
+    view.apply(Intent::BringBack, 0.0, 0.0);
+    assert_eq!(view.session().moves().len(), 3, "the offer was still taken");
+}

@@ -304,7 +304,7 @@ fn a_two_player_bot_chosen_in_the_new_game_dialog_leaves_its_seat_for_three_play
     let seats = dialog.seats().to_vec();
     assert_eq!(seats.len(), 3);
     assert!(!seats.contains(&farmer), "{seats:?}");
-    assert_eq!(seats[1], SeatKind::Bot("strong".into()));
+    assert_eq!(seats[1], SeatKind::Bot("casual".into()));
     // What starts is a game every seat of which can be played.
     h.run();
     h.get_by_label("Start").click();
@@ -343,7 +343,8 @@ fn the_evaluation_bar_is_off_by_default_and_follows_the_position_once_on() {
     // On from the View menu (a checkbox, since it is a setting).
     h.get_by_label("View").click();
     h.run();
-    h.get_by_label("Evaluation bar").click();
+    // An entry that shows whether it is on, with its key (Ctrl+E) beside it.
+    h.get_by_label_contains("Evaluation bar").click();
     h.run();
     assert!(h.state_mut().settings_mut().eval_bar);
     let first = until_evaluated(&mut h);

@@ -236,7 +236,14 @@ fn the_app_offers_a_game_with_its_options_and_plays_it_against_a_remote_bot() {
     ] {
         assert!(!h.state().enabled(command), "{command:?} is enabled");
     }
-    assert!(h.state().enabled(Command::Resign));
+    // Resigning needs the person's turn as the network side says it and the table caught
+    // up with it: both come on their own frames, so wait for them (bounded).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !h.state().enabled(Command::Resign) {
+        assert!(Instant::now() < deadline, "Resign never became possible");
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let played = play_to_the_end(&mut h, &["a", "b", "c", "d"]);
     assert!(played > 0, "the person never moved");
     // Every move the network side recorded is played again at the table, and the game

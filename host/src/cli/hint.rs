@@ -13,7 +13,7 @@ use clap::Args;
 use game_api::{Effect, Rng, Turn};
 use serde_json::json;
 
-use super::{Setup, limits::MAX_MILLIS, seat_name, set_up};
+use super::{Setup, limits::MAX_MILLIS, seat_name};
 use crate::{
     ai::{
         AlphaBetaBot, Estimate, Level, MctsBot, alphabeta_plays, engine::EngineConfig,
@@ -21,7 +21,6 @@ use crate::{
     },
     bots::{Bot, bot_for},
     plugins::{GameHandle, Plugin, PluginSet},
-    record::{Record, replay_with},
 };
 
 /// The thinking time of the hint engine when none is given.
@@ -158,29 +157,7 @@ pub(super) fn history<'a>(
     record: Option<&Path>,
     moves: &[String],
 ) -> Result<(&'a Plugin, GameHandle)> {
-    let (plugin, mut game) = match record {
-        Some(path) => {
-            let record = Record::read(path)?;
-            if record.game != game_id {
-                bail!(crate::tr!(
-                    "hint-other-record",
-                    path = path.display().to_string(),
-                    game = record.game.clone(),
-                    wanted = game_id
-                ));
-            }
-            let plugin = set.require(game_id).map_err(|e| anyhow!(e))?;
-            let replayed = replay_with(plugin, &record).with_context(|| {
-                crate::tr!("cli-does-not-replay", file = path.display().to_string())
-            })?;
-            for w in &replayed.warnings {
-                super::warn(w);
-            }
-            (plugin, replayed.game)
-        }
-        None => set_up(set, game_id, setup)?,
-    };
-    play_notations(&mut game, moves)?;
+    let (plugin, game, _) = super::analyse::game_with_history(set, game_id, setup, record, moves)?;
     Ok((plugin, game))
 }
 

@@ -124,7 +124,7 @@ pub(super) fn manifest_of_file(
         LoadError::Broken(format!("its loader gave a manifest that is not valid: {e}"))
     })?;
     super::library::check_manifest(&manifest)
-        .map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
+        .map_err(|e| LoadError::Broken(super::AnswerError::Manifest(e).to_string()))?;
     if manifest.data_files.is_some() {
         return Err(LoadError::Broken(
             "its manifest says it reads data files: a data file's game cannot".to_owned(),

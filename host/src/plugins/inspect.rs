@@ -193,7 +193,7 @@ fn read_cached(file: &Path, hash: &str) -> Option<Result<Inspection, LoadError>>
 /// checks its own: `Err` with the reason if it breaks the contract or the limits.
 fn checked_answer(
     found: Result<Inspection, LoadError>,
-) -> Result<Result<Inspection, LoadError>, String> {
+) -> Result<Result<Inspection, LoadError>, super::AnswerError> {
     match &found {
         Ok(inspection) => super::validate::inspection(inspection)?,
         Err(e) => {
@@ -211,7 +211,7 @@ fn checked_answer(
                 LoadError::TestFixture => 0,
             };
             if longest > super::limits::MAX_TEXT_BYTES {
-                return Err(format!("a refusal of {longest} bytes"));
+                return Err(super::AnswerError::LongRefusal(longest));
             }
         }
     }
@@ -294,8 +294,12 @@ fn inspect_in_child(
     }
     if let Ok(found) = serde_json::from_slice::<Result<Inspection, LoadError>>(&done.stdout) {
         // The child ran the plugin's code, which may have written its own answer.
-        return checked_answer(found)
-            .unwrap_or_else(|e| Err(LoadError::Broken(crate::tr!("worker-invalid", error = e))));
+        return checked_answer(found).unwrap_or_else(|e| {
+            Err(LoadError::Broken(crate::tr!(
+                "worker-invalid",
+                error = e.to_string()
+            )))
+        });
     }
     let stderr = process::tail(&done.stderr, 300);
     Err(LoadError::Crashed(format!(

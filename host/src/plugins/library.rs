@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{
-    Inspection, Plugin, PluginMeta,
+    Inspection, ManifestError, Plugin, PluginMeta,
     cache::{cache_dir, private_copy},
     inspect::thumbnail,
 };
@@ -283,7 +283,7 @@ fn manifest_of(module: GamePluginRef) -> Result<Manifest, LoadError> {
     let manifest: Manifest = serde_json::from_str(&manifest_json)
         .map_err(|e| LoadError::Broken(format!("its manifest is not valid: {e}")))?;
     check_manifest(&manifest)
-        .map_err(|e| LoadError::Broken(format!("its manifest is wrong: {e}")))?;
+        .map_err(|e| LoadError::Broken(super::AnswerError::Manifest(e).to_string()))?;
     Ok(manifest)
 }
 
@@ -451,45 +451,41 @@ fn library_error(e: LibraryError) -> LoadError {
 
 /// The checks the host needs a manifest to pass before it can show the game (also on a
 /// manifest a child process sends).
-pub(crate) fn check_manifest(m: &Manifest) -> Result<(), String> {
+pub(crate) fn check_manifest(m: &Manifest) -> Result<(), ManifestError> {
+    // The seat range and the seat names are among the limits.
     super::check_manifest_limits(m)?;
     let id_ok = !m.id.is_empty()
         && m.id
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !id_ok {
-        return Err(format!(
-            "the id {:?} must be lower-case letters, digits and dashes",
-            m.id
-        ));
+        return Err(ManifestError::BadId { id: m.id.clone() });
     }
-    semver::Version::parse(&m.version)
-        .map_err(|e| format!("the version {:?} is not a semantic version: {e}", m.version))?;
-    if m.seats.min == 0 || m.seats.min > m.seats.max {
-        return Err(format!(
-            "the seat range {}–{} is empty",
-            m.seats.min, m.seats.max
-        ));
-    }
-    if m.seat_names.len() < usize::from(m.seats.max) {
-        return Err(format!(
-            "{} seat names for up to {} seats",
-            m.seat_names.len(),
-            m.seats.max
-        ));
-    }
+    semver::Version::parse(&m.version).map_err(|e| ManifestError::BadVersion {
+        version: m.version.clone(),
+        reason: e.to_string(),
+    })?;
     for spec in &m.options {
         if let OptionKind::Choice { choices } = &spec.kind
             && choices.is_empty()
         {
-            return Err(format!("option `{}` has no choices", spec.key));
+            return Err(ManifestError::NoChoices {
+                key: spec.key.clone(),
+            });
         }
         spec.check(&spec.default)
-            .map_err(|e| format!("the default of option `{}`: {e}", spec.key))?;
+            .map_err(|e| ManifestError::BadDefault {
+                key: spec.key.clone(),
+                reason: e.to_string(),
+            })?;
     }
     for preset in &m.presets {
-        game_api::Options::resolve(&m.options, &preset.values)
-            .map_err(|e| format!("preset {:?}: {e}", preset.name))?;
+        game_api::Options::resolve(&m.options, &preset.values).map_err(|e| {
+            ManifestError::BadPreset {
+                name: preset.name.clone(),
+                reason: e.to_string(),
+            }
+        })?;
     }
     Ok(())
 }

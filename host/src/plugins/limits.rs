@@ -5,6 +5,8 @@
 
 use game_api::Manifest;
 
+use super::ManifestError;
+
 /// The most seats a game may have. Search keeps one value per seat, and the app one
 /// colour and one seat menu per seat.
 pub const MAX_SEATS: u8 = 8;
@@ -68,26 +70,25 @@ pub const MAX_MANIFEST_ITEMS: usize = 256;
 /// each of the largest table), text lengths and list lengths. The loader calls it with
 /// the other manifest checks, so that a plugin over a limit is refused at load with the
 /// reason.
-pub fn check_manifest_limits(manifest: &Manifest) -> Result<(), String> {
+pub fn check_manifest_limits(manifest: &Manifest) -> Result<(), ManifestError> {
     let seats = manifest.seats;
     if seats.min == 0 || seats.min > seats.max {
-        return Err(format!(
-            "the seats range from {} to {}: it must be at least 1 and from the smaller to the larger",
-            seats.min, seats.max
-        ));
+        return Err(ManifestError::SeatRange {
+            min: seats.min,
+            max: seats.max,
+        });
     }
     if seats.max > MAX_SEATS {
-        return Err(format!(
-            "the game has up to {} seats; the host plays at most {MAX_SEATS}",
-            seats.max
-        ));
+        return Err(ManifestError::TooManySeats {
+            max: seats.max,
+            limit: MAX_SEATS,
+        });
     }
     if manifest.seat_names.len() < usize::from(seats.max) {
-        return Err(format!(
-            "{} seat names for up to {} seats",
-            manifest.seat_names.len(),
-            seats.max
-        ));
+        return Err(ManifestError::SeatNames {
+            names: manifest.seat_names.len(),
+            seats: seats.max,
+        });
     }
     let texts = [
         ("the id", manifest.id.as_str()),
@@ -106,9 +107,11 @@ pub fn check_manifest_limits(manifest: &Manifest) -> Result<(), String> {
     ];
     for (what, len) in lists {
         if len > MAX_MANIFEST_ITEMS {
-            return Err(format!(
-                "{len} {what}: at most {MAX_MANIFEST_ITEMS} are allowed"
-            ));
+            return Err(ManifestError::ListTooLong {
+                what,
+                len,
+                limit: MAX_MANIFEST_ITEMS,
+            });
         }
     }
     let names = manifest
@@ -119,19 +122,20 @@ pub fn check_manifest_limits(manifest: &Manifest) -> Result<(), String> {
         .map(|s| ("a name or tag", s.as_str()));
     for (what, text) in texts.into_iter().chain(names) {
         if text.len() > MAX_TEXT_BYTES {
-            return Err(format!(
-                "{what} is {} bytes long: at most {MAX_TEXT_BYTES} are allowed",
-                text.len()
-            ));
+            return Err(ManifestError::TextTooLong {
+                what,
+                len: text.len(),
+                limit: MAX_TEXT_BYTES,
+            });
         }
     }
     for rules in &manifest.rules {
         if rules.markdown.len() > MAX_RULES_BYTES {
-            return Err(format!(
-                "the rules in `{}` are {} bytes long: at most {MAX_RULES_BYTES} are allowed",
-                rules.lang,
-                rules.markdown.len()
-            ));
+            return Err(ManifestError::RulesTooLong {
+                lang: rules.lang.clone(),
+                len: rules.markdown.len(),
+                limit: MAX_RULES_BYTES,
+            });
         }
     }
     Ok(())
@@ -151,7 +155,8 @@ mod tests {
         nine.seats = SeatRange { min: 2, max: 9 };
         nine.seat_names = names.clone();
         let err = check_manifest_limits(&nine).unwrap_err();
-        assert!(err.contains("at most 8"), "{err}");
+        assert_eq!(err, ManifestError::TooManySeats { max: 9, limit: 8 });
+        assert!(err.to_string().contains("at most 8"), "{err}");
         let mut eight = nine.clone();
         eight.seats.max = 8;
         assert_eq!(check_manifest_limits(&eight), Ok(()));
@@ -163,6 +168,7 @@ mod tests {
         assert!(
             check_manifest_limits(&unnamed)
                 .unwrap_err()
+                .to_string()
                 .contains("seat names")
         );
     }
@@ -173,13 +179,24 @@ mod tests {
         assert!(
             check_manifest_limits(&long)
                 .unwrap_err()
+                .to_string()
                 .contains("the name")
         );
         let rules =
             Manifest::new("nim", "Nim", "1.0.0").with_rules("en", &"x".repeat(MAX_RULES_BYTES + 1));
-        assert!(check_manifest_limits(&rules).unwrap_err().contains("rules"));
+        assert!(
+            check_manifest_limits(&rules)
+                .unwrap_err()
+                .to_string()
+                .contains("rules")
+        );
         let mut tags = Manifest::new("nim", "Nim", "1.0.0");
         tags.tags = vec!["t".into(); MAX_MANIFEST_ITEMS + 1];
-        assert!(check_manifest_limits(&tags).unwrap_err().contains("tags"));
+        assert!(
+            check_manifest_limits(&tags)
+                .unwrap_err()
+                .to_string()
+                .contains("tags")
+        );
     }
 }

@@ -11,6 +11,7 @@
 //! everything a plugin returns against the contract and the host's [`limits`], and turn
 //! every failure into a [`CallError`] naming the plugin and the [`Rule`] it broke.
 
+mod answer_error;
 mod cache;
 pub mod data;
 mod dirs;
@@ -22,11 +23,13 @@ pub mod identity;
 mod inspect;
 mod library;
 pub mod limits;
+mod manifest_error;
 mod piece_styles;
 mod plugin;
 mod set;
 pub(crate) mod validate;
 
+pub use answer_error::AnswerError;
 pub use cache::{CACHE_DIR_VAR, PrivateCopy, cache_dir, private_copy};
 pub use dirs::{
     DirSource, PluginDir, PluginDirs, ensure_user_plugins_dir, is_library_name, user_plugins_dir,
@@ -43,5 +46,6 @@ pub use inspect::{
 pub(crate) use library::check_manifest as check_loaded_manifest;
 pub use library::{LoadError, load_copy, load_copy_with, load_data_file, load_library};
 pub use limits::check_manifest_limits;
+pub use manifest_error::ManifestError;
 pub use plugin::{Plugin, PluginMeta, forbid_in_process};
 pub use set::{PluginFile, PluginSet, PluginStatus};

@@ -109,25 +109,22 @@ pub(crate) fn turn(plugin: &str, turn: &Turn, seats: u8) -> Checked {
 /// manifest passes the loader's checks, the contract level is this host's, and the
 /// thumbnail's layout and view pass the checks of a game of the manifest's largest
 /// table. The reason in words if not.
-pub(crate) fn inspection(found: &super::Inspection) -> Result<(), String> {
-    super::library::check_manifest(&found.manifest)
-        .map_err(|e| format!("its manifest is wrong: {e}"))?;
+pub(crate) fn inspection(found: &super::Inspection) -> Result<(), super::AnswerError> {
+    use super::AnswerError;
+    super::library::check_manifest(&found.manifest)?;
     if found.api_level != game_api::API_LEVEL {
-        return Err(format!(
-            "it says it was built for game-api level {}, which this host does not load",
-            found.api_level
-        ));
+        return Err(AnswerError::ApiLevel(found.api_level));
     }
     if found.api_version.len() > 64 {
-        return Err("its game-api version is not a version".into());
+        return Err(AnswerError::ApiVersion);
     }
     let Some(thumbnail) = &found.thumbnail else {
         return Ok(());
     };
     let (id, seats) = (&found.manifest.id, found.manifest.seats.max);
-    layout(id, &thumbnail.layout, seats).map_err(|e| format!("its board: {e}"))?;
-    view(id, &thumbnail.view, thumbnail.layout.sites.len(), seats)
-        .map_err(|e| format!("its board: {e}"))
+    layout(id, &thumbnail.layout, seats)?;
+    view(id, &thumbnail.view, thumbnail.layout.sites.len(), seats)?;
+    Ok(())
 }
 
 /// A list of `len` legal moves is within [`MAX_MOVES`].

@@ -121,7 +121,7 @@ impl Checker {
         match (asked, reply) {
             (Asked::Load, Reply::Loaded { manifest }) => {
                 crate::plugins::check_loaded_manifest(manifest)
-                    .map_err(|e| format!("its manifest is wrong: {e}"))?;
+                    .map_err(|e| crate::plugins::AnswerError::Manifest(e).to_string())?;
                 self.plugin = Some(manifest.id.clone());
                 self.max_seats = Some(manifest.seats.max);
                 Ok(())

@@ -87,7 +87,7 @@ impl Storks {
                     pieces.push(Piece {
                         kind: "stork".into(),
                         owner: Some(p),
-                        state: String::new(),
+                        state: crate::pieces::facing_on(sq).into(),
                     });
                 }
             }

@@ -2,13 +2,13 @@
 //! label just above the site it concerns (over the board's middle when it concerns no
 //! site), fading out in its last second. Several at one site stack upwards.
 
-use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
+use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
 use game_api::{Layout, SiteId};
 
 use crate::table::Callout;
 
 /// Draws `callouts` (each with its opacity) over the board whose sites were drawn at
-/// `rects` (by site index in `layout`); `board` is the board's whole area.
+/// `rects` (by site index in `layout`).
 pub(super) fn paint_callouts<'a>(
     ui: &egui::Ui,
     layout: &Layout,
@@ -24,13 +24,14 @@ pub(super) fn paint_callouts<'a>(
     let mut stacked: Vec<(Option<SiteId>, f32)> = Vec::new();
     for (callout, opacity) in callouts {
         let anchor = anchor_of(layout, rects, board, callout.site);
-        let lift = match stacked.iter_mut().find(|(s, _)| *s == callout.site) {
-            Some((_, lift)) => lift,
+        let k = match stacked.iter().position(|(s, _)| *s == callout.site) {
+            Some(k) => k,
             None => {
                 stacked.push((callout.site, 0.0));
-                &mut stacked.last_mut().expect("just pushed").1
+                stacked.len() - 1
             }
         };
+        let lift = stacked[k].1;
         let galley = painter.layout(
             callout.text.clone(),
             font.clone(),
@@ -38,32 +39,23 @@ pub(super) fn paint_callouts<'a>(
             (board.width() * 0.6).max(120.0),
         );
         let size = galley.size() + Vec2::new(14.0, 8.0);
-        let mut rect = Rect::from_center_size(
-            Pos2::new(anchor.x, anchor.y - *lift - size.y / 2.0),
-            size,
-        );
+        let mut rect =
+            Rect::from_center_size(Pos2::new(anchor.x, anchor.y - lift - size.y / 2.0), size);
         // Kept within the board's area, so that none is cut off at an edge.
         let screen = ui.clip_rect();
         rect = rect.translate(Vec2::new(
             (screen.left() - rect.left()).max(0.0) + (screen.right() - rect.right()).min(0.0),
             (screen.top() - rect.top()).max(0.0),
         ));
-        *lift += size.y + 3.0;
+        stacked[k].1 += size.y + 3.0;
         painter.rect(
             rect,
             CornerRadius::same(6),
             Color32::from_rgba_unmultiplied(20, 20, 24, (225.0 * opacity) as u8),
-            Stroke::new(
-                1.5,
-                Color32::from_rgb(240, 200, 90).gamma_multiply(opacity),
-            ),
+            Stroke::new(1.5, Color32::from_rgb(240, 200, 90).gamma_multiply(opacity)),
             StrokeKind::Inside,
         );
-        painter.galley(
-            rect.center() - galley.size() / 2.0,
-            galley,
-            Color32::WHITE,
-        );
+        painter.galley(rect.center() - galley.size() / 2.0, galley, Color32::WHITE);
     }
 }
 

@@ -251,7 +251,10 @@ mod tests {
             },
         ];
         let c = callouts(&effects, &seats, false);
-        let placed: Vec<_> = c.iter().map(|c| (c.site, c.text.as_str(), c.step)).collect();
+        let placed: Vec<_> = c
+            .iter()
+            .map(|c| (c.site, c.text.as_str(), c.step))
+            .collect();
         assert_eq!(
             placed,
             vec![
@@ -291,6 +294,9 @@ mod tests {
         ];
         let c = callouts(&told, &seats, false);
         assert_eq!(c.len(), 1);
-        assert_eq!((c[0].site, c[0].text.as_str()), (Some(SiteId(3)), "a vegetable bitten"));
+        assert_eq!(
+            (c[0].site, c[0].text.as_str()),
+            (Some(SiteId(3)), "a vegetable bitten")
+        );
     }
 }

@@ -148,13 +148,18 @@ const MOST_DRAWN: usize = 400;
 fn spread(rect: Rect, count: usize, r: f32) -> (usize, f32) {
     let area = rect.shrink(rect.width().min(rect.height()) * 0.18);
     // A piece of radius `r` takes about a square of side 2.2 r along the spiral.
-    let fits = |r: f32| ((area.width() + 2.0 * r) * (area.height() + 2.0 * r) / (2.2 * r).powi(2)) as usize;
+    let fits = |r: f32| {
+        ((area.width() + 2.0 * r) * (area.height() + 2.0 * r) / (2.2 * r).powi(2)) as usize
+    };
     let at_full = fits(r).max(24);
     if count <= at_full {
         return (count, r);
     }
     let smaller = (r * (at_full as f32 / count as f32).sqrt()).max(r * 0.5);
-    (count.min(fits(smaller).max(at_full)).min(MOST_DRAWN), smaller)
+    (
+        count.min(fits(smaller).max(at_full)).min(MOST_DRAWN),
+        smaller,
+    )
 }
 
 /// The place of piece `i` of `n` spread over `rect`: a sunflower spiral, evenly spaced

@@ -90,7 +90,11 @@ mod tests {
         let mut c = Callouts::default();
         c.start(vec![callout(2, "relay"), callout(5, "extra turn")]);
         c.reveal(2, 10.0);
-        assert_eq!(c.visible(10.0).count(), 0, "shown before the board showed it");
+        assert_eq!(
+            c.visible(10.0).count(),
+            0,
+            "shown before the board showed it"
+        );
         c.reveal(3, 10.5);
         let shown: Vec<_> = c.visible(10.5).map(|(c, a)| (c.text.clone(), a)).collect();
         assert_eq!(shown, vec![("relay".to_owned(), 1.0)]);

@@ -76,6 +76,9 @@ mod tests {
             other => panic!("{other:?}"),
         };
         assert!(beak_tip("") > 0.0, "a stork on the way out faces right");
-        assert!(beak_tip("left") < 0.0, "a stork on the return row faces left");
+        assert!(
+            beak_tip("left") < 0.0,
+            "a stork on the return row faces left"
+        );
     }
 }

@@ -165,7 +165,7 @@ impl Storks {
                 "{} moves {} ({})",
                 side_name(self.to_move),
                 self.randomiser.steps(t),
-                self.randomiser.describe(t)
+                self.randomiser.say(t)
             ),
             (None, Phase::Wind) => format!("The wind: {} throws again", side_name(self.to_move)),
         };

@@ -25,8 +25,7 @@ fn table() -> Table {
     let mut pile = pile::answerer();
     let answerer: crate::table::Answerer = Box::new(move |request| {
         let mut answer = pile(request)?;
-        if let (Ok(Reply::Played { effects, .. }), Request::Play { mv }) = (&mut answer, request)
-        {
+        if let (Ok(Reply::Played { effects, .. }), Request::Play { mv }) = (&mut answer, request) {
             *effects = vec![
                 Effect::Lift {
                     site: SiteId(0),
@@ -64,27 +63,42 @@ fn shown(view: &Table, now: f64) -> Vec<(Option<SiteId>, String)> {
 #[test]
 fn events_come_on_the_board_and_in_the_move_list_once_the_board_has_shown_them() {
     let mut view = table();
-    // One second a step: lift (0 s), drop (1 s), relay (2 s), drop and message (3 s).
+    // One second a step: lift (0 s), drop (1 s), relay (2 s), drop (3 s), then the
+    // message as the board has shown it all (4 s).
     view.apply(Intent::Play(MoveId(2)), 0.0, 1.0);
     assert!(view.animating());
     assert!(shown(&view, 0.0).is_empty());
     assert!(view.shown.animating_move(0, view.session().cursor()));
     view.logic(&NoRepaint, 0.0, 1.0);
     view.logic(&NoRepaint, 1.0, 1.0);
-    assert!(shown(&view, 1.0).is_empty(), "the relay told before it was shown");
+    assert!(
+        shown(&view, 1.0).is_empty(),
+        "the relay told before it was shown"
+    );
     view.logic(&NoRepaint, 2.0, 1.0);
-    assert_eq!(shown(&view, 2.0), vec![(Some(SiteId(1)), "relay".to_owned())]);
-    assert!(view.animating(), "the move list would tell the move before its end");
+    assert_eq!(
+        shown(&view, 2.0),
+        vec![(Some(SiteId(1)), "relay".to_owned())]
+    );
+    assert!(
+        view.animating(),
+        "the move list would tell the move before its end"
+    );
     view.logic(&NoRepaint, 3.0, 1.0);
+    assert_eq!(
+        shown(&view, 3.0).len(),
+        1,
+        "the message told before its step"
+    );
+    view.logic(&NoRepaint, 4.0, 1.0);
     // The message is told where the step before it was seen (the last drop).
     assert_eq!(
-        shown(&view, 3.0),
+        shown(&view, 4.0),
         vec![
             (Some(SiteId(1)), "relay".to_owned()),
             (Some(SiteId(0)), "took 2".to_owned())
         ]
     );
-    view.logic(&NoRepaint, 4.0, 1.0);
     assert!(!view.animating());
     assert!(!view.shown.animating_move(0, view.session().cursor()));
     let check = view.session().moves()[0].check.clone().unwrap();
@@ -105,13 +119,16 @@ fn a_move_shown_at_once_tells_its_events_at_once_and_a_jump_forgets_them() {
     assert_eq!(shown(&view, 0.1).len(), 2);
     view.apply(Intent::Goto(0), 0.5, 0.0);
     view.logic(&NoRepaint, 0.5, 0.0);
-    assert!(shown(&view, 0.5).is_empty(), "a jump kept the events of another move");
+    assert!(
+        shown(&view, 0.5).is_empty(),
+        "a jump kept the events of another move"
+    );
 }
 
 #[test]
 fn the_end_of_a_game_is_sounded_once_for_each_end() {
     let mut view = table();
-    let mut frames = |view: &mut Table, from: f64| {
+    let frames = |view: &mut Table, from: f64| {
         for i in 0..5 {
             view.logic(&NoRepaint, from + f64::from(i), 0.0);
         }
@@ -124,11 +141,19 @@ fn the_end_of_a_game_is_sounded_once_for_each_end() {
     view.apply(Intent::Play(MoveId(1)), 5.0, 1.0);
     // Not while the board still shows the last move.
     view.logic(&NoRepaint, 5.0, 1.0);
-    assert_eq!(view.end_sounds(), 0, "sounded before the board showed the end");
+    assert_eq!(
+        view.end_sounds(),
+        0,
+        "sounded before the board showed the end"
+    );
     frames(&mut view, 10.0);
     assert_eq!(view.end_sounds(), 1);
     frames(&mut view, 20.0);
-    assert_eq!(view.end_sounds(), 1, "sounded again while the summary is drawn");
+    assert_eq!(
+        view.end_sounds(),
+        1,
+        "sounded again while the summary is drawn"
+    );
     // Reviewed and back at the same end: not again.
     view.apply(Intent::Goto(1), 30.0, 0.0);
     frames(&mut view, 30.0);

@@ -194,6 +194,8 @@ event-removed = { $count ->
    *[other] { $count } pieces taken off the board
 }
 event-extra-turn = extra turn for { $seat }
+event-relay-here = relay
+event-taken-off = taken off
 
 ## The end of a game, resigning and draws
 and-between = { " " }and{ " " }

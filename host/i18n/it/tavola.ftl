@@ -197,6 +197,8 @@ event-removed = { $count ->
    *[other] { $count } pezzi tolti dal tavoliere
 }
 event-extra-turn = turno in più per { $seat }
+event-relay-here = staffetta
+event-taken-off = tolto
 
 ## La fine della partita, l'abbandono e la patta
 and-between = { " " }e{ " " }

@@ -44,6 +44,11 @@ impl Animation {
         }
     }
 
+    /// How many of the move's effects the board has shown so far.
+    pub fn steps_shown(&self) -> usize {
+        self.next
+    }
+
     /// Whether every step has been shown.
     pub fn finished(&self) -> bool {
         self.next >= self.effects.len()

@@ -256,12 +256,15 @@ fn paint_board(
     for link in &layout.links {
         paint_link(painter, layout, link, t, flipped);
     }
+    // When most of the board can be played (placing a piece on any empty square), a
+    // ring round each playable site says nothing and hides the board: a dot marks them.
+    let crowded = marks.targets.len() > 12 && marks.targets.len() * 2 > layout.sites.len();
     for site in &layout.sites {
         let rect = site_rect(site, t, flipped);
         let fill = site_fill(site);
         let edge = Stroke::new((scale * 0.03).max(1.0), Color32::from_rgb(90, 60, 34));
         paint_shape(painter, site, rect, fill, edge, scale);
-        paint_marks(painter, site, rect, marks);
+        paint_marks(painter, site, rect, marks, crowded);
         if let Some(content) = contents.get(&site.id) {
             paint_content(painter, layout, site, rect, content, scale);
         }
@@ -354,8 +357,15 @@ fn site_fill(site: &game_api::Site) -> Color32 {
         .map_or(base, |c| base.lerp_to_gamma(c, 0.12))
 }
 
-/// The rings of a site: hinted, a target, selected, active.
-fn paint_marks(painter: &egui::Painter, site: &game_api::Site, rect: Rect, marks: &Marks) {
+/// The rings of a site: hinted, a target (a dot when most sites are, `crowded`),
+/// selected, active.
+fn paint_marks(
+    painter: &egui::Painter,
+    site: &game_api::Site,
+    rect: Rect,
+    marks: &Marks,
+    crowded: bool,
+) {
     let round = match site.shape {
         game_api::Shape::Pit | game_api::Shape::Store => rect.width().min(rect.height()) * 0.5,
         _ => 4.0,
@@ -379,7 +389,13 @@ fn paint_marks(painter: &egui::Painter, site: &game_api::Site, rect: Rect, marks
         );
         mark_at(6.0, Color32::from_rgb(80, 220, 120), 3.0);
     }
-    if marks.targets.contains(&site.id) {
+    if marks.targets.contains(&site.id) && crowded {
+        painter.circle_filled(
+            rect.center(),
+            rect.width().min(rect.height()) * 0.09,
+            Color32::from_rgba_unmultiplied(255, 214, 64, 200),
+        );
+    } else if marks.targets.contains(&site.id) {
         if !matches!(
             site.shape,
             game_api::Shape::Square | game_api::Shape::TrackCell

@@ -240,12 +240,10 @@ impl Table {
         let Some((outcome, ending)) = self.final_result() else {
             return;
         };
-        // Once for each game's end (this view, this many moves).
-        let end =
-            (std::ptr::from_ref(self) as usize as u64) ^ (self.session.moves().len() as u64) << 48;
-        crate::sound::play_once(game_api::SoundEvent::GameEnd, end);
+        // Above the board, below the dialogs (a message shown meanwhile is on top of it,
+        // not under it).
         let area = egui::Area::new(ui.scope_id().with("game_over"))
-            .order(egui::Order::Foreground)
+            .order(egui::Order::Middle)
             .pivot(egui::Align2::CENTER_CENTER)
             .fixed_pos(board.center())
             .show(ui.ctx(), |ui| self.game_over_ui(ui, &outcome, ending));

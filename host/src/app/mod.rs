@@ -7,6 +7,7 @@
 mod animation;
 mod autosaver;
 mod board;
+mod callouts;
 mod chooser;
 mod clock;
 mod command;

@@ -169,6 +169,13 @@ impl Table {
             position: self.position.count,
         });
         self.preview_ui(ui, &response.rects, line);
+        let now = ui.input(|i| i.time);
+        super::callouts::paint_callouts(
+            ui,
+            &self.position.layout,
+            &response.rects,
+            self.callouts(now),
+        );
         let board = ui.min_rect();
         self.game_over_overlay(ui, board, intents);
     }

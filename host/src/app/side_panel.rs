@@ -124,6 +124,8 @@ impl Table {
                         .check
                         .clone()
                         .and_then(|check| self.shown.move_events.get(&(i, check)))
+                        // Told once the board has shown it.
+                        .filter(|_| !self.shown.animating_move(i, cursor))
                         .map(|e| &e.text);
                     let text = move_line(ui, text, event, i < cursor);
                     let line = ui.selectable_label(i + 1 == cursor, text);

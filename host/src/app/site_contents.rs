@@ -21,9 +21,9 @@ pub(super) fn paint_content(
     match content {
         SiteContent::Count { piece, count } => {
             let style = style_of(layout, piece);
-            let shown = (*count as usize).min(24);
+            let (shown, r) = spread(rect, *count as usize, small);
             for i in 0..shown {
-                paint_piece(painter, spiral(rect, i, shown), small, piece, &style);
+                paint_piece(painter, spiral(rect, i, shown), r, piece, &style);
             }
             if !matches!(
                 site.shape,
@@ -74,10 +74,18 @@ fn paint_groups(
     r: f32,
     scale: f32,
 ) {
+    let total: usize = groups.iter().map(|g| g.count as usize).sum();
+    let (most, r) = spread(rect, total, r);
     let mut pieces: Vec<(&Piece, std::borrow::Cow<'_, game_api::PieceStyle>)> = Vec::new();
     for g in groups {
         let style = style_of(layout, &g.piece);
-        for _ in 0..g.count.min(24) {
+        // Each kind keeps its share of the pieces drawn (a big stone is never left out).
+        let share = if total <= most {
+            g.count as usize
+        } else {
+            (g.count as usize * most / total.max(1)).max(usize::from(g.count > 0))
+        };
+        for _ in 0..share {
             pieces.push((&g.piece, style.clone()));
         }
     }
@@ -129,6 +137,31 @@ fn groups_label(groups: &[game_api::Group], name: impl Fn(&Piece, u32) -> String
     }
 }
 
+/// Pieces a site draws at most, however many it holds (its count says the rest).
+const MOST_DRAWN: usize = 400;
+
+/// How many of `count` pieces a site of `rect` draws, and their radius (`r` at most):
+/// every piece while they fit (a store's long tray holds far more than a pit), smaller
+/// as they crowd, down to half the radius; past that, as many as fit at half the radius
+/// (the count written on the site says how many there are), and never more than
+/// [`MOST_DRAWN`].
+fn spread(rect: Rect, count: usize, r: f32) -> (usize, f32) {
+    let area = rect.shrink(rect.width().min(rect.height()) * 0.18);
+    // A piece of radius `r` takes about a square of side 2.2 r along the spiral.
+    let fits = |r: f32| {
+        ((area.width() + 2.0 * r) * (area.height() + 2.0 * r) / (2.2 * r).powi(2)) as usize
+    };
+    let at_full = fits(r).max(24);
+    if count <= at_full {
+        return (count, r);
+    }
+    let smaller = (r * (at_full as f32 / count as f32).sqrt()).max(r * 0.5);
+    (
+        count.min(fits(smaller).max(at_full)).min(MOST_DRAWN),
+        smaller,
+    )
+}
+
 /// The place of piece `i` of `n` spread over `rect`: a sunflower spiral, evenly spaced
 /// for any count, the first pieces in the middle.
 fn spiral(rect: Rect, i: usize, n: usize) -> Pos2 {
@@ -166,6 +199,23 @@ mod tests {
             },
             count,
         }
+    }
+
+    #[test]
+    fn a_long_tray_draws_every_seed_a_pit_its_fill() {
+        let r = 8.0;
+        let pit = Rect::from_min_size(Pos2::ZERO, Vec2::splat(110.0));
+        let tray = Rect::from_min_size(Pos2::ZERO, Vec2::new(690.0, 90.0));
+        // The old cap was 24: a tray of 34 or 48 seeds draws them all.
+        assert_eq!(spread(tray, 34, r), (34, r));
+        assert_eq!(spread(tray, 48, r).0, 48);
+        // A pit of 24 or fewer draws them all at full size.
+        assert_eq!(spread(pit, 20, r), (20, r));
+        // Crowded: smaller, never below half size, never past the bound.
+        let (n, small) = spread(pit, 60, r);
+        assert!(small < r && small >= r * 0.5, "{small}");
+        assert!((24..=60).contains(&n), "{n}");
+        assert_eq!(spread(tray, 100_000, r).0, MOST_DRAWN);
     }
 
     #[test]

@@ -264,6 +264,21 @@ impl Table {
         self.flow.paused = true;
     }
 
+    /// The seats' names as the position's panels give them.
+    pub(super) fn seat_names(&self) -> Vec<String> {
+        self.position
+            .view
+            .panels
+            .iter()
+            .map(|p| p.seat.clone())
+            .collect()
+    }
+
+    /// The events on the board at `now` (each where it happened) with their opacity.
+    pub fn callouts(&self, now: f64) -> impl Iterator<Item = (&crate::table::Callout, f32)> {
+        self.shown.callouts.visible(now)
+    }
+
     /// Whether a move is being animated on the board.
     pub fn animating(&self) -> bool {
         self.shown.animation.is_some()
@@ -325,11 +340,19 @@ impl Table {
             if a.advance(now, step_seconds) {
                 self.shown.animation = None;
             } else {
+                // A move's events appear once the board has shown the step telling them.
+                self.shown.callouts.reveal(a.steps_shown(), now);
                 repaint.now();
                 // The next bot thinks while the board shows the move before.
                 self.start_bot_if_due();
                 return;
             }
+        }
+        self.sound_the_end();
+        self.shown.callouts.reveal(usize::MAX, now);
+        if self.shown.callouts.active() {
+            // Drawn again while they fade, and once more when they are gone.
+            repaint.after(std::time::Duration::from_millis(100));
         }
         if let Some((seat, moved)) = self.searches.queued.take() {
             self.bot_moved(seat, moved, now, step_seconds);
@@ -399,5 +422,7 @@ impl Table {
     }
 }
 
+#[cfg(test)]
+mod events_tests;
 #[cfg(test)]
 mod tests;

@@ -8,12 +8,15 @@
 //! - [`Flow`]: paused, held, replaying; what a branch replaced.
 //! - [`Clocks`]: when the running clock was read, whether its board is seen.
 //! - [`Notes`]: the error, the event line, the plugin's failure, a question asked.
+//! - [`Callouts`]: a move's events shown on the board where they happened, once the
+//!   board has shown them.
 //! - [`Repaint`]: how the table's logic asks for another frame, knowing no window.
 //! - [`Referee`]: what may be played and when a move counts — [`LocalReferee`] for
 //!   play at this computer, [`NetworkReferee`] for a network game.
 //!
 //! [`RemoteGame`]: crate::worker::RemoteGame
 
+mod callouts;
 mod clocks;
 mod flow;
 mod link;
@@ -25,6 +28,7 @@ pub mod referee;
 mod repaint;
 mod scripted;
 
+pub use callouts::{Callout, Callouts, SHOWN_FOR};
 pub use clocks::Clocks;
 pub use flow::{Flow, Replaced};
 pub use link::{Link, Restart, Started, Starter, worker_starter};

@@ -1,6 +1,6 @@
 //! [`Notes`]: what the table says to the person — the status line's error, the event
-//! line, the plugin's failure, a question asked, and whether the end-of-game summary
-//! was closed.
+//! line, the plugin's failure, a question asked, whether the end-of-game summary was
+//! closed, and which game's end was sounded.
 
 use crate::worker::WorkerFailure;
 
@@ -60,6 +60,11 @@ pub struct Notes {
     pub asking: Option<Asking>,
     /// Whether the person closed the end-of-game summary (it can be opened again).
     pub summary_closed: bool,
+    /// The game's end last sounded: the moves (by id) that led to it, so that each end
+    /// is sounded once, however often it is drawn or reviewed.
+    pub end_sounded: Option<Vec<u32>>,
+    /// How many times a game's end was sounded at this table.
+    pub end_sounds: u32,
 }
 
 impl Notes {

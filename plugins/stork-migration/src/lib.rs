@@ -92,10 +92,20 @@ impl Randomiser {
         }
     }
 
+    /// A throw's notation (`3 heads`, `die 4`): kept as it is, since saved games check
+    /// their moves by it.
     pub(crate) fn describe(self, t: u8) -> String {
         match self {
             Randomiser::Coins => format!("{t} heads"),
             Randomiser::Die => format!("die {t}"),
+        }
+    }
+
+    /// A throw as a player says it: `1 head`, `3 heads`, `die 4`.
+    pub(crate) fn say(self, t: u8) -> String {
+        match self {
+            Randomiser::Coins if t == 1 => "1 head".to_owned(),
+            _ => self.describe(t),
         }
     }
 }

@@ -269,7 +269,7 @@ impl Storks {
                 fx.message(format!(
                     "{} throws {}",
                     side_name(player),
-                    self.randomiser.describe(t)
+                    self.randomiser.say(t)
                 ));
                 if self.randomiser.steps(t) == 0 {
                     fx.message("Nothing to move: the turn passes");
@@ -285,7 +285,7 @@ impl Storks {
                 let t = self.randomiser.throw_of(mv).expect("a throw");
                 self.last_throw = Some(t);
                 let steps = self.randomiser.steps(t);
-                fx.message(format!("The wind: {}", self.randomiser.describe(t)));
+                fx.message(format!("The wind: {}", self.randomiser.say(t)));
                 if steps == 0 {
                     self.end_turn();
                 } else if let Some(landing) = self.landing(player, WIND, steps) {

@@ -87,7 +87,7 @@ impl Storks {
                     pieces.push(Piece {
                         kind: "stork".into(),
                         owner: Some(p),
-                        state: String::new(),
+                        state: crate::pieces::facing_on(sq).into(),
                     });
                 }
             }
@@ -165,7 +165,7 @@ impl Storks {
                 "{} moves {} ({})",
                 side_name(self.to_move),
                 self.randomiser.steps(t),
-                self.randomiser.describe(t)
+                self.randomiser.say(t)
             ),
             (None, Phase::Wind) => format!("The wind: {} throws again", side_name(self.to_move)),
         };

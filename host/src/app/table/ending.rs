@@ -49,6 +49,30 @@ impl Table {
         }
     }
 
+    /// Sounds the game's end once the board has shown it (the summary comes up with it):
+    /// once for each end, however many frames draw it or reviews come back to it. Call
+    /// every frame (from `logic`).
+    pub(super) fn sound_the_end(&mut self) {
+        if self.final_result().is_none()
+            || self.shown.animation.is_some()
+            || self.session.can_redo()
+        {
+            return;
+        }
+        let moves: Vec<u32> = self.session.moves().iter().map(|m| m.id).collect();
+        if self.notes.end_sounded.as_ref() == Some(&moves) {
+            return;
+        }
+        self.notes.end_sounded = Some(moves);
+        self.notes.end_sounds += 1;
+        crate::sound::play(game_api::SoundEvent::GameEnd);
+    }
+
+    /// How many times a game's end was sounded at this table.
+    pub fn end_sounds(&self) -> u32 {
+        self.notes.end_sounds
+    }
+
     /// The question being asked, if any (the board takes no keys meanwhile).
     pub fn asking(&self) -> Option<Asking> {
         self.notes.asking

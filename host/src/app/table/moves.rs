@@ -99,6 +99,7 @@ impl Table {
             },
             Some(Pending::Goto { .. }) => match answer.and_then(RemoteGame::position_of) {
                 Ok(snapshot) => {
+                    self.shown.callouts.clear();
                     self.show(snapshot);
                     self.dirty = true;
                 }
@@ -173,6 +174,11 @@ impl Table {
         }
         let before = self.shown.contents.clone();
         let view_before = self.position.view.clone();
+        // The move before has been shown whole (its animation ended or was skipped):
+        // its events still waiting appear; this move's wait for the board.
+        self.shown.callouts.reveal(usize::MAX, now);
+        let callouts = crate::app::events::callouts(&effects, &self.seat_names(), over);
+        self.shown.callouts.start(callouts);
         self.show(snapshot);
         self.shown.last_marks = Some(crate::app::move_preview::PreviewMarks::of(&effects).taken());
         self.start_animation(effects, before, now, step_seconds);

@@ -1,13 +1,16 @@
 //! [`Shown`]: what the board shows, which may lag the position — the contents, the
 //! move being animated and the view before it, the last turn's sites, what the last
-//! move took and gave, and each move's events for the move list.
+//! move took and gave, its events on the board, and each move's events for the move list.
 
 use std::collections::HashMap;
 
 use game_api::{SiteId, View};
 
 use super::moves::MoveEvent;
-use crate::app::{animation::Animation, board::Contents, move_preview::PreviewMarks};
+use crate::{
+    app::{animation::Animation, board::Contents, move_preview::PreviewMarks},
+    table::Callouts,
+};
 
 /// What the board shows.
 #[derive(Default)]
@@ -28,6 +31,8 @@ pub(in crate::app) struct Shown {
     /// in the record and the check of the position it led to (so a branch never shows
     /// another line's events).
     pub move_events: HashMap<(usize, String), MoveEvent>,
+    /// The last moves' events on the board, each where it happened, once shown.
+    pub callouts: Callouts,
 }
 
 impl Shown {
@@ -36,6 +41,12 @@ impl Shown {
         self.animation
             .as_ref()
             .map_or(&self.contents, |a| &a.contents)
+    }
+
+    /// Whether move `i` of the record is the one the board is animating (its events are
+    /// told once the board has shown them).
+    pub fn animating_move(&self, i: usize, cursor: usize) -> bool {
+        self.animation.is_some() && i + 1 == cursor
     }
 
     /// The view the panels show: the one before the move while it is animated.

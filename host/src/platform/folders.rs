@@ -1,14 +1,18 @@
-//! What differs between operating systems, in one place: the folders of an installed
-//! Tavola and of its user, and how a folder is shown in the system's file manager.
-//!
-//! Every `cfg` for macOS or Windows belongs here (ARCHITECTURE.md, "The platform
-//! layer", says what each would use); the rest of the host asks this module.
+//! The folders: the system folders an installed Tavola reads, the user's own folders
+//! (data, cache) it writes, and how a folder is shown in the system's file manager.
 //!
 //! The **system folders** are compiled in by the packager (the Helix pattern): the
-//! build reads `TAVOLA_SYSTEM_PLUGINS`, a path list (`:`-separated on Unix), with
-//! `option_env!`. A Debian package sets it to `/usr/lib/tavola/plugins` (the first-party
-//! libraries) and `/usr/share/tavola/catalogue` (the catalogue of data-file variants);
-//! a developer's build has none and searches only what it did before.
+//! build reads `TAVOLA_SYSTEM_PLUGINS`, a path list (`:`-separated on Unix, `;` on
+//! Windows), with `option_env!`. A Debian package sets it to `/usr/lib/tavola/plugins`
+//! (the first-party libraries) and `/usr/share/tavola/catalogue` (the catalogue of
+//! data-file variants); a developer's build has none and searches only what it did before.
+//!
+//! The **user's folders** are the system's conventions for an application (the
+//! `directories` crate): on Linux `~/.local/share/tavola` (XDG data: settings, saved games,
+//! the plugins folder, endgame tables) and `~/.cache/tavola` (the private copies of the
+//! plugins); on macOS `~/Library/Application Support/org.Tavola.tavola` and
+//! `~/Library/Caches/…`; on Windows `%APPDATA%\Tavola\tavola\data` and
+//! `%LOCALAPPDATA%\…\cache`. An installed tree is read, never written.
 //!
 //! ```
 //! // A developer's build (no TAVOLA_SYSTEM_PLUGINS at build time) has no system folders;
@@ -33,6 +37,24 @@ fn parse_path_list(list: &str) -> Vec<PathBuf> {
     std::env::split_paths(list)
         .filter(|p| p.is_absolute())
         .collect()
+}
+
+/// The application's folders of this user, by the system's conventions.
+fn project() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("org", "Tavola", "tavola")
+}
+
+/// The user's data folder of Tavola (settings, saved games, the plugins folder, endgame
+/// tables): `~/.local/share/tavola` on Linux (or `$XDG_DATA_HOME/tavola`); `None` when
+/// the system names no home.
+pub fn user_data_dir() -> Option<PathBuf> {
+    project().map(|d| d.data_dir().to_path_buf())
+}
+
+/// The user's cache folder of Tavola (what can be made again: the private copies of the
+/// plugins): `~/.cache/tavola` on Linux (or `$XDG_CACHE_HOME/tavola`).
+pub fn user_cache_dir() -> Option<PathBuf> {
+    project().map(|d| d.cache_dir().to_path_buf())
 }
 
 /// The program that shows a folder in the system's file manager.

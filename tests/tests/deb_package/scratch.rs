@@ -128,7 +128,8 @@ impl Root {
     }
 
     /// The endgame tables of `game` the installed app built are in the player's data
-    /// folder (`~/.local/share/tavola/endgames/GAME_…`); [`Root::check_untouched_install`]
+    /// folder (`~/.local/share/tavola/endgames/GAME`, a first-party plugin's; `GAME_HASH` for
+    /// another's); [`Root::check_untouched_install`]
     /// says none went to the installed tree.
     pub fn check_endgame_tables(&self, game: &str) {
         let endgames = self.dir.join(HOME).join(".local/share/tavola/endgames");
@@ -138,7 +139,7 @@ impl Root {
             .filter(|d| {
                 d.file_name()
                     .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with(&format!("{game}_")))
+                    .is_some_and(|n| n == game || n.starts_with(&format!("{game}_")))
             })
             .flat_map(|d| std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()))
             .filter(|f| f.extension().is_some_and(|e| e == "egdb"))

@@ -338,12 +338,8 @@ pub fn main() -> ExitCode {
     // workers' pipes, and a worker that died must be an error there, never a signal that
     // ends the app.
     let app = matches!(cli.command, None | Some(Command::Open { .. }));
-    #[cfg(unix)]
     if !app {
-        // SAFETY: restoring the default action of SIGPIPE before any other thread exists.
-        unsafe {
-            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-        }
+        crate::platform::process::end_quietly_on_broken_pipe();
     }
     match run(cli) {
         Ok(code) => code,

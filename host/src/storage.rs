@@ -132,9 +132,12 @@ pub fn write_atomic_with(
 
 /// Removes the temporary files that [`write_atomic`] left beside `path` when a process
 /// died in the middle of a save (those of processes still running are kept). Returns how
-/// many were removed. Only on Unix, where a process can be asked whether it runs.
+/// many were removed. Only where a process can be asked whether it runs
+/// ([`crate::platform::process::CAN_ASK_PROCESS`]).
 pub fn remove_stale_temporaries(path: &Path) -> usize {
-    #[cfg(unix)]
+    if !crate::platform::process::CAN_ASK_PROCESS {
+        return 0;
+    }
     {
         let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
             return 0;
@@ -161,7 +164,7 @@ pub fn remove_stale_temporaries(path: &Path) -> usize {
                 continue;
             };
             if pid != std::process::id() as i32
-                && !process_runs(pid)
+                && !crate::platform::process::process_runs(pid)
                 && std::fs::remove_file(entry.path()).is_ok()
             {
                 removed += 1;
@@ -169,36 +172,11 @@ pub fn remove_stale_temporaries(path: &Path) -> usize {
         }
         removed
     }
-    #[cfg(not(unix))]
-    {
-        let _ = path;
-        0
-    }
-}
-
-/// Whether process `pid` runs (or exists but is not ours to signal).
-#[cfg(unix)]
-fn process_runs(pid: i32) -> bool {
-    if pid <= 0 {
-        return false;
-    }
-    // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
-    let r = unsafe { libc::kill(pid, 0) };
-    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
 }
 
 /// Flushes a folder's entries (a rename) to the disk, where the system allows it.
 fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        File::open(dir)?.sync_all()
-    }
-    #[cfg(not(unix))]
-    {
-        // Windows cannot open a folder as a file; its renames are journalled.
-        let _ = dir;
-        Ok(())
-    }
+    crate::platform::files::sync_dir(dir)
 }
 
 /// Keeps a game record on disk while the game is played, appending each move as it is

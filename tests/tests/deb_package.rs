@@ -6,7 +6,8 @@
 //! installed `/usr/bin/tavola` runs in a `chroot`: `tavola list` must find every
 //! first-party game and the catalogue in the compiled-in system folders, sandboxed, and
 //! `tavola play` must play games to their end; nothing may be written under the installed
-//! tree (`/usr`), the private copies and settings go to the player's home.
+//! tree (`/usr`), the private copies, settings and endgame tables go to the player's
+//! home.
 //!
 //! It needs root (`chroot`, `mount`), Debian's `apt-get` (for `dpkg-dev`, `lintian`,
 //! `appstream` and `desktop-file-utils` when they are missing) and crates.io (for
@@ -256,8 +257,15 @@ fn the_package_installs_into_a_scratch_root_and_plays_there() {
             "{game} played to its end:\n{played}"
         );
     }
+    // Endgame tables of an installed app: built into the player's data folder.
+    let built_tables = root.tavola(&["endgame", "oware", "--build", "--seeds", "6"]);
+    assert!(
+        built_tables.contains("loaded up to 6 seeds"),
+        "the tables were built:\n{built_tables}"
+    );
     root.check_untouched_install();
     root.check_user_folders();
+    root.check_endgame_tables("oware");
     eprintln!(
         "the Debian package test took {:.0} s (build {:.0} s)",
         start.elapsed().as_secs_f64(),

@@ -123,5 +123,5 @@ impl Settings {
 
 /// The app's own folder in the user's data folder (settings, the autosaved game).
 pub fn data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("org", "Tavola", "tavola").map(|d| d.data_dir().to_path_buf())
+    crate::platform::user_data_dir()
 }

@@ -58,27 +58,7 @@ pub fn is_detached() -> bool {
 
 /// Whether this process has a controlling terminal or a terminal on a standard stream.
 pub fn holds_terminal() -> bool {
-    #[cfg(unix)]
-    {
-        // SAFETY: isatty on the standard descriptors; open/close of /dev/tty, which
-        // succeeds only for a process with a controlling terminal.
-        unsafe {
-            if (0..3).any(|fd| libc::isatty(fd) == 1) {
-                return true;
-            }
-            let fd = libc::open(
-                c"/dev/tty".as_ptr(),
-                libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
-            );
-            if fd >= 0 {
-                libc::close(fd);
-                return true;
-            }
-        }
-        false
-    }
-    #[cfg(not(unix))]
-    false
+    crate::platform::process::holds_terminal()
 }
 
 /// The environment of the child: the [`PASSED`] variables, those
@@ -148,35 +128,13 @@ fn spawn(exe: &Path, memory: u64) -> Result<Child> {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: only async-signal-safe calls (setsid, setrlimit, prctl, syscall), on
-        // the child alone.
-        unsafe {
-            command.pre_exec(move || {
-                // A session of its own: no controlling terminal, its own process group.
-                if libc::setsid() < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                let limit = libc::rlimit {
-                    rlim_cur: memory as libc::rlim_t,
-                    rlim_max: memory as libc::rlim_t,
-                };
-                libc::setrlimit(libc::RLIMIT_AS, &limit);
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                // Every descriptor but the three pipes closed at exec.
-                crate::worker::process::close_others();
-                Ok(())
-            });
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        let _ = memory;
+    if !crate::platform::process::CAN_DETACH {
         anyhow::bail!(crate::tr!("cli-detach-unsupported"));
     }
-    #[allow(unreachable_code)]
+    // A session of its own (no controlling terminal, its own process group), its memory
+    // limited, every descriptor but the three pipes closed at exec, killed with this
+    // process.
+    crate::platform::process::start_detached(&mut command, memory);
     command
         .spawn()
         .with_context(|| crate::tr!("cli-detach-spawn", exe = exe.display().to_string()))
@@ -223,21 +181,18 @@ fn end(status: std::process::ExitStatus) -> ExitCode {
     if let Some(code) = status.code() {
         return ExitCode::from(code.clamp(0, 255) as u8);
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            let line = if signal == libc::SIGSYS {
-                crate::tr!("sandbox-stopped-signal")
-            } else {
-                crate::tr!(
-                    "cli-detach-killed",
-                    how = crate::worker::process::describe_exit(status)
-                )
-            };
-            eprintln!("\n{line}");
-            return ExitCode::from((128 + signal).clamp(0, 255) as u8);
-        }
+    use crate::platform::process::{Signal, exit_signal};
+    if let Some((number, signal)) = exit_signal(status) {
+        let line = if signal == Signal::Sys {
+            crate::tr!("sandbox-stopped-signal")
+        } else {
+            crate::tr!(
+                "cli-detach-killed",
+                how = crate::worker::process::describe_exit(status)
+            )
+        };
+        eprintln!("\n{line}");
+        return ExitCode::from((128 + number).clamp(0, 255) as u8);
     }
     ExitCode::FAILURE
 }

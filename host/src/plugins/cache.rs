@@ -33,8 +33,8 @@ pub fn cache_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os(CACHE_DIR_VAR).filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
-    directories::ProjectDirs::from("org", "Tavola", "tavola")
-        .map(|d| d.cache_dir().join("plugins"))
+    crate::platform::user_cache_dir()
+        .map(|d| d.join("plugins"))
         .unwrap_or_else(|| std::env::temp_dir().join("tavola-plugins"))
 }
 
@@ -98,32 +98,16 @@ pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, String> {
 /// existing one set to `0700`; refused if it belongs to another user (a folder someone
 /// else made in a shared place could hold their files under our names).
 pub fn private_dir(dir: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)?;
-        let meta = std::fs::symlink_metadata(dir)?;
-        // SAFETY: a plain system call without arguments.
-        let me = unsafe { libc::geteuid() };
-        if !meta.is_dir() || meta.uid() != me {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::PermissionDenied,
-                format!(
-                    "the plugin cache {} is not a folder of this user: not used",
-                    dir.display()
-                ),
-            ));
-        }
-        if meta.mode() & 0o777 != 0o700 {
-            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
-        }
-        Ok(())
+    if crate::platform::files::private_dir(dir)? {
+        return Ok(());
     }
-    #[cfg(not(unix))]
-    std::fs::create_dir_all(dir)
+    Err(std::io::Error::new(
+        std::io::ErrorKind::PermissionDenied,
+        format!(
+            "the plugin cache {} is not a folder of this user: not used",
+            dir.display()
+        ),
+    ))
 }
 
 /// Writes `bytes` as the cache file `path`, mode `0600`, in a private folder
@@ -138,8 +122,7 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = dir.join(format!(".{name}.{}.tmp", fastrand::u64(..)));
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    crate::platform::files::owner_only(&mut options);
     let written = options
         .open(&tmp)
         .and_then(|mut file| file.write_all(bytes))
@@ -215,15 +198,7 @@ pub fn prune(dir: &Path, used: &[&str]) -> usize {
 
 /// Sets a cache file written by an earlier version (mode `0644`) to `0600`.
 fn make_private(path: &Path, meta: &std::fs::Metadata) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        if meta.is_file() && meta.permissions().mode() & 0o077 != 0 {
-            let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = (path, meta);
+    crate::platform::files::make_owner_only(path, meta);
 }
 
 /// Sets a file's modification time to now (its "last used").

@@ -104,7 +104,7 @@ impl PluginDirs {
 
 /// The user data folder's `plugins/` (e.g. `~/.local/share/tavola/plugins` on Linux).
 pub fn user_plugins_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("org", "Tavola", "tavola").map(|d| d.data_dir().join("plugins"))
+    crate::platform::user_data_dir().map(|d| d.join("plugins"))
 }
 
 /// Creates the user's plugins folder if it is missing (the app does on start, so that

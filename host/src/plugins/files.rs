@@ -126,10 +126,7 @@ pub fn facts(path: &Path) -> Result<FileFacts, String> {
         .ok()
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
         .map_or(0, |d| d.as_nanos());
-    #[cfg(unix)]
-    let inode = std::os::unix::fs::MetadataExt::ino(&meta);
-    #[cfg(not(unix))]
-    let inode = 0;
+    let inode = crate::platform::files::inode(&meta);
     Ok(FileFacts {
         len: meta.len(),
         modified_ns,
@@ -184,8 +181,7 @@ fn checked_metadata(path: &Path, links: Links) -> Result<std::fs::Metadata, Stri
     if !meta.is_file() {
         return Err(format!("not a regular file ({})", kind_of(&meta)));
     }
-    #[cfg(unix)]
-    if links == Links::Refused && std::os::unix::fs::MetadataExt::nlink(&meta) > 1 {
+    if links == Links::Refused && crate::platform::files::link_count(&meta) > 1 {
         return Err(
             "a file with more than one name (a hard link): a data file is read \
              only from a file of its own (copy the file instead)"
@@ -210,18 +206,9 @@ fn open_checked(path: &Path, links: Links) -> Result<std::fs::File, String> {
     let checked = checked_metadata(path, links)?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        let mut flags = libc::O_NONBLOCK | libc::O_NOCTTY;
-        if links == Links::Refused {
-            flags |= libc::O_NOFOLLOW;
-        }
-        options.custom_flags(flags);
-    }
+    crate::platform::files::read_carefully(&mut options, links != Links::Refused);
     let file = options.open(path).map_err(|e| {
-        #[cfg(unix)]
-        if e.raw_os_error() == Some(libc::ELOOP) {
+        if crate::platform::files::is_link_refused(&e) {
             return "a symbolic link: a data file is read only from a regular file in the \
                     plugins folder (copy the file there instead)"
                 .to_owned();
@@ -229,45 +216,28 @@ fn open_checked(path: &Path, links: Links) -> Result<std::fs::File, String> {
         e.to_string()
     })?;
     let opened = file.metadata().map_err(|e| e.to_string())?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let same = opened.dev() == checked.dev() && opened.ino() == checked.ino();
-        if !same || !opened.is_file() {
-            return Err("the file was replaced while it was being read: not read".to_owned());
-        }
-        if links == Links::Refused && opened.nlink() > 1 {
-            return Err(
-                "a file with more than one name (a hard link): a data file is read \
-                 only from a file of its own (copy the file instead)"
-                    .to_owned(),
-            );
-        }
+    // Where the system cannot tell two files apart, the opened one is taken as checked.
+    let same = crate::platform::files::same_identity(&opened, &checked).unwrap_or(true);
+    if !same || !opened.is_file() {
+        return Err("the file was replaced while it was being read: not read".to_owned());
     }
-    #[cfg(not(unix))]
-    {
-        let _ = checked;
-        if !opened.is_file() {
-            return Err("not a regular file".to_owned());
-        }
+    if links == Links::Refused && crate::platform::files::link_count(&opened) > 1 {
+        return Err(
+            "a file with more than one name (a hard link): a data file is read \
+             only from a file of its own (copy the file instead)"
+                .to_owned(),
+        );
     }
     Ok(file)
 }
 
 fn kind_of(meta: &std::fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
-            return "a named pipe";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
-            return "a device";
-        }
+    use crate::platform::files::{Special, special};
+    match special(&meta.file_type()) {
+        Some(Special::Fifo) => return "a named pipe",
+        Some(Special::Socket) => return "a socket",
+        Some(Special::BlockDevice | Special::CharDevice) => return "a device",
+        None => {}
     }
     if meta.is_dir() {
         "a folder"

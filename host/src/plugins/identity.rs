@@ -78,10 +78,10 @@ pub fn saved_choices(dirs: &PluginDirs) -> Choices {
     if !standard {
         return Choices::new();
     }
-    let Some(dir) = directories::ProjectDirs::from("org", "Tavola", "tavola") else {
+    let Some(dir) = crate::platform::user_data_dir() else {
         return Choices::new();
     };
-    let path = dir.data_dir().join("settings.json");
+    let path = dir.join("settings.json");
     let mut text = Vec::new();
     let read = std::fs::File::open(&path)
         .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 4 << 20), &mut text));
@@ -98,14 +98,10 @@ fn same_file(a: &Path, b: &Path) -> bool {
     if a == b {
         return true;
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let (Ok(x), Ok(y)) = (std::fs::symlink_metadata(a), std::fs::symlink_metadata(b)) {
-            return x.dev() == y.dev() && x.ino() == y.ino();
-        }
+    match (std::fs::symlink_metadata(a), std::fs::symlink_metadata(b)) {
+        (Ok(x), Ok(y)) => crate::platform::files::same_identity(&x, &y).unwrap_or(false),
+        _ => false,
     }
-    false
 }
 
 impl PluginSet {

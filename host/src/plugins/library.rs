@@ -198,14 +198,9 @@ fn open_verified(copy: &Path) -> Result<PathBuf, LoadError> {
         )));
     }
     check_bytes(&data)?;
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::fd::IntoRawFd;
-        // The descriptor stays open for the life of the process, like the library.
-        let by_fd = PathBuf::from(format!("/proc/self/fd/{}", file.into_raw_fd()));
-        if by_fd.exists() {
-            return Ok(by_fd);
-        }
+    // The descriptor stays open for the life of the process, like the library.
+    if let Some(by_fd) = crate::platform::files::path_of_open_file(file) {
+        return Ok(by_fd);
     }
     Ok(copy.to_path_buf())
 }

@@ -127,17 +127,7 @@ impl Attempt {
     /// What a child process that ended with `code` or `signal` tried, if the sandbox
     /// stopped it: its report line, or a bare `SIGSYS`.
     pub fn from_exit(code: Option<i32>, signal: Option<i32>, stderr: &str) -> Option<Attempt> {
-        let sigsys = {
-            #[cfg(unix)]
-            {
-                signal == Some(libc::SIGSYS)
-            }
-            #[cfg(not(unix))]
-            {
-                let _ = signal;
-                false
-            }
-        };
+        let sigsys = signal.is_some_and(crate::platform::process::is_sigsys);
         if code != Some(BLOCKED_EXIT) && !sigsys {
             return None;
         }
@@ -149,10 +139,7 @@ impl Attempt {
 
     /// [`Attempt::from_exit`] for a finished child's status.
     pub fn from_status(status: std::process::ExitStatus, stderr: &str) -> Option<Attempt> {
-        #[cfg(unix)]
-        let signal = std::os::unix::process::ExitStatusExt::signal(&status);
-        #[cfg(not(unix))]
-        let signal = None;
+        let signal = crate::platform::process::exit_signal(status).map(|(number, _)| number);
         Attempt::from_exit(status.code(), signal, stderr)
     }
 }

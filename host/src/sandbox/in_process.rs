@@ -78,10 +78,7 @@ pub fn after_load() -> Result<(), SandboxError> {
     if !lock {
         return Ok(());
     }
-    #[cfg(target_os = "linux")]
-    return super::linux::lock_exec();
-    #[cfg(not(target_os = "linux"))]
-    Ok(())
+    crate::platform::sandbox::lock_exec()
 }
 
 /// Records that the process is confined (by [`confine`]), so that [`before_load`] does

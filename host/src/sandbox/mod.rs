@@ -47,8 +47,10 @@ mod attempt;
 pub mod broker;
 mod error;
 mod in_process;
+// The Linux sandbox: the one `cfg` for a system outside the platform module, which
+// decides what each system gets (`crate::platform::sandbox`).
 #[cfg(target_os = "linux")]
-mod linux;
+pub(crate) mod linux;
 pub mod probe;
 
 use std::path::PathBuf;
@@ -138,16 +140,7 @@ pub fn system_state() -> SandboxState {
     if disabled() {
         return SandboxState::Off;
     }
-    #[cfg(target_os = "linux")]
-    {
-        linux::probe()
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        SandboxState::Unavailable {
-            reason: crate::tr!("sandbox-reason-os", os = std::env::consts::OS),
-        }
-    }
+    crate::platform::sandbox::probe()
 }
 
 /// Confines this process, now and for good, to `allow` (see the module's docs). Call it
@@ -160,13 +153,7 @@ pub fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, Sa
         in_process::mark_confined(SandboxState::Off);
         return Ok(SandboxState::Off);
     }
-    #[cfg(target_os = "linux")]
-    let state = linux::confine(allow, reporter)?;
-    #[cfg(not(target_os = "linux"))]
-    let state = {
-        let _ = (allow, reporter);
-        system_state()
-    };
+    let state = crate::platform::sandbox::confine(allow, reporter)?;
     in_process::mark_confined(state.clone());
     Ok(state)
 }
@@ -183,11 +170,7 @@ pub enum Reporter {
 /// Marks this process not dumpable: no other process of the same user may `ptrace` it
 /// or read its memory, and it leaves no core file. Every Tavola process calls it first.
 pub fn harden_process() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: a plain prctl on this process.
-    unsafe {
-        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
-    }
+    crate::platform::process::harden_process();
 }
 
 /// The environment of a child process that runs plugin code: nothing of this process's

@@ -58,26 +58,7 @@ pub struct ListedCall {
 
 /// The allow-list and its refusals (empty where the system has no seccomp sandbox).
 pub fn list() -> Vec<ListedCall> {
-    #[cfg(target_os = "linux")]
-    {
-        use super::linux::syscalls::{ALLOWED, REFUSED, When};
-        ALLOWED
-            .iter()
-            .map(|a| {
-                let refusal = REFUSED.iter().find(|r| r.1 == a.nr);
-                ListedCall {
-                    nr: a.nr,
-                    name: a.name,
-                    why: a.why,
-                    errno: refusal.map(|r| r.0),
-                    conditional: refusal.is_some_and(|r| !matches!(r.3, When::Always)),
-                    checked: !matches!(a.when, When::Always),
-                }
-            })
-            .collect()
-    }
-    #[cfg(not(target_os = "linux"))]
-    Vec::new()
+    crate::platform::sandbox::listed_calls()
 }
 
 /// Confines this process as `kind` does (a tables folder under `scratch` for a worker),
@@ -108,74 +89,7 @@ pub fn probe(
     super::arm(allow, reporter);
     super::before_load(&exe)?;
     super::after_load()?;
-    let (value, errno) = call(nr, abi);
+    let (value, errno) = crate::platform::sandbox::raw_call(nr, abi);
     println!("returned {value} errno {errno}");
     Ok(())
-}
-
-/// Makes the call with arguments (−1, 0, 0, 0, 0, 0); its return value and `errno`.
-fn call(nr: i64, abi: Abi) -> (i64, i32) {
-    #[cfg(target_os = "linux")]
-    {
-        let value = match abi {
-            // SAFETY: a raw system call with harmless arguments: a bad descriptor, null
-            // pointers, zero sizes; the sandbox decides what runs.
-            Abi::Native => unsafe { libc::syscall(nr, -1i64, 0i64, 0i64, 0i64, 0i64, 0i64) },
-            // SAFETY: as above, with the x32 bit.
-            Abi::X32 => unsafe {
-                libc::syscall(nr | 0x4000_0000, -1i64, 0i64, 0i64, 0i64, 0i64, 0i64)
-            },
-            Abi::I386 => int80(nr),
-        };
-        let errno = std::io::Error::last_os_error().raw_os_error().unwrap_or(0);
-        if value == -1 {
-            (value, errno)
-        } else {
-            (value, 0)
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        let _ = (nr, abi);
-        (-1, 0)
-    }
-}
-
-/// An i386 system call through `int 0x80` (`ebx` = −1, the others 0); its raw answer
-/// (a negative error number on failure).
-#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
-fn int80(nr: i64) -> i64 {
-    let mut value = nr;
-    // SAFETY: the i386 system-call gate with harmless arguments; `rbx` is saved and
-    // restored around it (the compiler reserves it).
-    unsafe {
-        std::arch::asm!(
-            "xchg {arg}, rbx",
-            "int 0x80",
-            "xchg {arg}, rbx",
-            arg = inout(reg) -1i64 => _,
-            inout("rax") value,
-            in("rcx") 0i64,
-            in("rdx") 0i64,
-            in("rsi") 0i64,
-            in("rdi") 0i64,
-        );
-    }
-    if (-4095..0).contains(&value) {
-        // SAFETY: errno is this thread's.
-        unsafe { *libc::__errno_location() = -value as i32 };
-        -1
-    } else {
-        value
-    }
-}
-
-#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
-fn int80(_nr: i64) -> i64 {
-    // SAFETY: errno is this thread's.
-    #[cfg(target_os = "linux")]
-    unsafe {
-        *libc::__errno_location() = libc::ENOSYS
-    };
-    -1
 }

@@ -80,23 +80,14 @@ fn describe(kind: &std::fs::FileType) -> &'static str {
     if kind.is_dir() {
         return "a folder";
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_char_device() {
-            return "a character device (such as /dev/null)";
-        }
-        if kind.is_block_device() {
-            return "a block device (a disk)";
-        }
-        if kind.is_fifo() {
-            return "a FIFO (a named pipe)";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
+    use crate::platform::files::{Special, special};
+    match special(kind) {
+        Some(Special::CharDevice) => "a character device (such as /dev/null)",
+        Some(Special::BlockDevice) => "a block device (a disk)",
+        Some(Special::Fifo) => "a FIFO (a named pipe)",
+        Some(Special::Socket) => "a socket",
+        None => "a special file",
     }
-    "a special file"
 }
 
 #[cfg(all(test, unix))]

@@ -107,16 +107,11 @@ fn crashed_text(how: &str, stderr: &str) -> String {
 /// Whether the process ended by a signal that asks a program to end (SIGHUP 1,
 /// SIGINT 2, SIGTERM 15), as a logout or a `kill` sends, rather than by a crash.
 fn asked_to_end(status: std::process::ExitStatus) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        matches!(status.signal(), Some(1 | 2 | 15))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = status;
-        false
-    }
+    use crate::platform::process::{Signal, exit_signal};
+    matches!(
+        exit_signal(status),
+        Some((_, Signal::Hup | Signal::Int | Signal::Term))
+    )
 }
 
 impl WorkerFailure {

@@ -55,55 +55,12 @@ pub fn command(exe: &Path, memory: u64) -> Command {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: `setsid`, `setrlimit` and `close_range`/`fcntl` are async-signal-safe
-        // and touch nothing of the parent.
-        unsafe {
-            command.pre_exec(move || {
-                // A session of its own: no controlling terminal, and its own group, whose
-                // id is its pid (what it forks stays in it unless it leaves on purpose,
-                // and is killed with it).
-                if libc::setsid() < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // No descriptor but its three pipes survives the exec (a terminal the
-                // parent holds among them).
-                #[cfg(target_os = "linux")]
-                close_others();
-                let limit = libc::rlimit {
-                    rlim_cur: memory as libc::rlim_t,
-                    rlim_max: memory as libc::rlim_t,
-                };
-                libc::setrlimit(libc::RLIMIT_AS, &limit);
-                Ok(())
-            });
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = memory;
+    // A session of its own: no controlling terminal, and its own group, whose id is its
+    // pid (what it forks stays in it unless it leaves on purpose, and is killed with it);
+    // no descriptor but its three pipes survives the exec (a terminal the parent holds
+    // among them); its memory limited.
+    crate::platform::process::start_apart(&mut command, memory);
     command
-}
-
-/// Marks every descriptor above the standard three close-on-exec (`close_range` with
-/// `CLOSE_RANGE_CLOEXEC`, Linux 5.11; on older kernels one by one up to the limit).
-#[cfg(target_os = "linux")]
-pub(crate) fn close_others() {
-    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
-    // SAFETY: close_range and fcntl on this process's own descriptors.
-    unsafe {
-        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) == 0 {
-            return;
-        }
-        let max = libc::sysconf(libc::_SC_OPEN_MAX).clamp(256, 65536) as i32;
-        for fd in 3..max {
-            let flags = libc::fcntl(fd, libc::F_GETFD);
-            if flags >= 0 {
-                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
-            }
-        }
-    }
 }
 
 /// Makes the child of `command` die (SIGKILL) when the thread that starts it ends, on
@@ -112,45 +69,30 @@ pub(crate) fn close_others() {
 /// starts it) must not outlive a parent killed meanwhile. Not for a child that outlives
 /// the thread starting it.
 pub fn die_with_parent(command: &mut Command) {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: `prctl` is async-signal-safe and touches nothing of the parent.
-        unsafe {
-            command.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                Ok(())
-            });
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = command;
+    crate::platform::process::die_with_parent(command);
 }
 
 /// How a child process ended, in words (in the player's language): "exited with status
 /// 3", "killed by signal 11 (SIGSEGV: an invalid memory access)".
 pub fn describe_exit(status: ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            let what = match signal {
-                libc::SIGSEGV => crate::tr!("exit-sigsegv"),
-                libc::SIGBUS => crate::tr!("exit-sigbus"),
-                libc::SIGABRT => crate::tr!("exit-sigabrt"),
-                libc::SIGILL => crate::tr!("exit-sigill"),
-                libc::SIGFPE => crate::tr!("exit-sigfpe"),
-                libc::SIGKILL => crate::tr!("exit-sigkill"),
-                libc::SIGTERM => crate::tr!("exit-sigterm"),
-                _ => String::new(),
-            };
-            let signal = signal.to_string();
-            return if what.is_empty() {
-                crate::tr!("exit-signal", signal = signal)
-            } else {
-                crate::tr!("exit-signal-what", signal = signal, what = what)
-            };
-        }
+    if let Some((number, signal)) = crate::platform::process::exit_signal(status) {
+        use crate::platform::process::Signal;
+        let what = match signal {
+            Signal::Segv => crate::tr!("exit-sigsegv"),
+            Signal::Bus => crate::tr!("exit-sigbus"),
+            Signal::Abrt => crate::tr!("exit-sigabrt"),
+            Signal::Ill => crate::tr!("exit-sigill"),
+            Signal::Fpe => crate::tr!("exit-sigfpe"),
+            Signal::Kill => crate::tr!("exit-sigkill"),
+            Signal::Term => crate::tr!("exit-sigterm"),
+            _ => String::new(),
+        };
+        let signal = number.to_string();
+        return if what.is_empty() {
+            crate::tr!("exit-signal", signal = signal)
+        } else {
+            crate::tr!("exit-signal-what", signal = signal, what = what)
+        };
     }
     match status.code() {
         Some(code) => crate::tr!("exit-status", code = code.to_string()),
@@ -173,31 +115,7 @@ pub fn tail(text: &str, max: usize) -> String {
 /// of its process group, see [`command`]) cannot be given to another process, so
 /// [`kill_group_and_reap`] signals only what the child left behind.
 pub fn has_ended(child: &mut Child) -> std::io::Result<bool> {
-    #[cfg(unix)]
-    {
-        let pid = child.id() as libc::id_t;
-        // SAFETY: `info` is a plain struct the call fills; WNOWAIT leaves the child
-        // unreaped.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        let r = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid,
-                &mut info,
-                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-            )
-        };
-        if r != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        // SAFETY: filled by waitid; 0 when the child has not ended.
-        Ok(unsafe { info.si_pid() } != 0)
-    }
-    #[cfg(not(unix))]
-    {
-        // Elsewhere there is no group to keep: asking may reap.
-        child.try_wait().map(|s| s.is_some())
-    }
+    crate::platform::process::has_ended(child)
 }
 
 /// Kills `child`'s whole process group with SIGKILL — the child, if it still runs, and
@@ -205,11 +123,7 @@ pub fn has_ended(child: &mut Child) -> std::io::Result<bool> {
 /// reaps the child and returns how it ended. Call it once per child, and only on a
 /// child not yet reaped (see [`has_ended`]): after that its group id may be reused.
 pub fn kill_group_and_reap(child: &mut Child) -> std::io::Result<ExitStatus> {
-    #[cfg(unix)]
-    if let Ok(group) = libc::pid_t::try_from(child.id()) {
-        // SAFETY: a plain signal to the child's own group (its pid, not yet reaped).
-        unsafe { libc::killpg(group, libc::SIGKILL) };
-    }
+    crate::platform::process::kill_group(child);
     let _ = child.kill();
     child.wait()
 }
@@ -320,9 +234,9 @@ pub fn run_until_answered(
     let status = kill_group_and_reap(&mut child)?;
     let verdict = watch.verdict();
     drop(watch);
-    #[cfg(unix)]
+    // A complete answer is a success, however the group's end was reported.
     let status = if complete {
-        std::os::unix::process::ExitStatusExt::from_raw(0)
+        ExitStatus::default()
     } else {
         status
     };
@@ -344,21 +258,7 @@ pub fn run_until_answered(
 /// written to it (a plugin's `println!`) to standard error: returns the protocol's
 /// channel. Call once, at the start of a child process.
 pub fn protocol_stdout() -> Box<dyn std::io::Write + Send> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::FromRawFd;
-        // SAFETY: plain descriptor calls at the start of the process; the duplicate is
-        // owned by the returned File alone.
-        unsafe {
-            let fd = libc::dup(1);
-            if fd >= 0 && libc::dup2(2, 1) >= 0 {
-                return Box::new(std::fs::File::from_raw_fd(fd));
-            }
-        }
-    }
-    // Elsewhere (or if the descriptors cannot be moved) the standard output itself is
-    // the channel.
-    Box::new(std::io::stdout())
+    crate::platform::process::protocol_stdout()
 }
 
 #[cfg(all(test, unix))]

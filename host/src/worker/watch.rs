@@ -65,11 +65,7 @@ impl Watch {
     /// idle while it runs).
     pub fn start(pid: u32, idle: bool) -> Watch {
         // Opened now, while the child cannot have been reaped: it names that process alone.
-        #[cfg(target_os = "linux")]
-        // SAFETY: pidfd_open on a child of this process.
-        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::c_int, 0) } as i32;
-        #[cfg(not(target_os = "linux"))]
-        let pidfd = -1;
+        let pidfd = crate::platform::process::ProcessHandle::open(pid);
         let (stop, stopped) = std::sync::mpsc::channel();
         let busy = Arc::new(AtomicBool::new(!idle));
         let verdict: Arc<Mutex<Option<String>>> = Arc::default();
@@ -141,37 +137,26 @@ fn sample(pid: u32) -> Option<Sample> {
     })
 }
 
-/// Whether the process of `pidfd` has ended (its pidfd is readable).
-#[cfg(target_os = "linux")]
-fn exited(pidfd: i32) -> bool {
-    let mut poll = libc::pollfd {
-        fd: pidfd,
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    // SAFETY: poll of one descriptor of ours, without waiting.
-    unsafe { libc::poll(&mut poll, 1, 0) != 0 }
-}
-
 fn run(
     pid: u32,
-    pidfd: i32,
+    pidfd: Option<crate::platform::process::ProcessHandle>,
     max_threads: usize,
     watch_idle: bool,
     stop: &std::sync::mpsc::Receiver<()>,
     busy: &AtomicBool,
     verdict: &Mutex<Option<String>>,
 ) {
-    #[cfg(target_os = "linux")]
+    // Without a handle that names the child alone (a system without pidfds), nothing is
+    // watched: a signal by number could reach another process.
+    let Some(pidfd) = pidfd else {
+        return;
+    };
     {
-        if pidfd < 0 {
-            return;
-        }
         let mut idle_since: Option<Instant> = None;
         let mut history: std::collections::VecDeque<(Instant, Duration)> = Default::default();
         // Each look after PERIOD, until the channel closes.
         while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(PERIOD) {
-            if exited(pidfd) {
+            if pidfd.exited() {
                 break;
             }
             // Read by its number, but only while the pidfd says it lives (a reaped
@@ -211,16 +196,10 @@ fn run(
             }
             if let Some(why) = breach {
                 *verdict.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
-                // SAFETY: a signal through the pidfd: only the watched process.
-                unsafe {
-                    libc::syscall(libc::SYS_pidfd_send_signal, pidfd, libc::SIGKILL, 0, 0);
-                }
+                // Through the pidfd: only the watched process.
+                pidfd.kill();
                 break;
             }
         }
-        // SAFETY: our own descriptor.
-        unsafe { libc::close(pidfd) };
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (pid, pidfd, max_threads, watch_idle, stop, busy, verdict);
 }

@@ -126,6 +126,30 @@ impl Root {
             cache.display()
         );
     }
+
+    /// The endgame tables of `game` the installed app built are in the player's data
+    /// folder (`~/.local/share/tavola/endgames/GAME`, a first-party plugin's; `GAME_HASH` for
+    /// another's); [`Root::check_untouched_install`]
+    /// says none went to the installed tree.
+    pub fn check_endgame_tables(&self, game: &str) {
+        let endgames = self.dir.join(HOME).join(".local/share/tavola/endgames");
+        let tables: Vec<PathBuf> = std::fs::read_dir(&endgames)
+            .unwrap_or_else(|e| panic!("{}: {e}", endgames.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|d| {
+                d.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n == game || n.starts_with(&format!("{game}_")))
+            })
+            .flat_map(|d| std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()))
+            .filter(|f| f.extension().is_some_and(|e| e == "egdb"))
+            .collect();
+        assert!(
+            tables.len() >= 7,
+            "{game}'s tables (0 to 6 seeds) in {}: {tables:?}",
+            endgames.display()
+        );
+    }
 }
 
 /// The libraries (and the loader) `ldd` names for `elf`, by their paths on this machine.

@@ -5,6 +5,7 @@ use crate::sandbox::SandboxError;
 mod files;
 mod names;
 mod namespace;
+pub(crate) mod probe_call;
 pub(crate) mod syscalls;
 mod trap;
 
@@ -55,7 +56,7 @@ fn features(abi: i64, own_root: bool) -> String {
 }
 
 /// What this kernel offers.
-pub(super) fn probe() -> SandboxState {
+pub(crate) fn probe() -> SandboxState {
     match kernel() {
         (abi, true) if abi >= 1 => SandboxState::Sandboxed {
             features: features(abi, namespace::available()),
@@ -70,7 +71,7 @@ pub(super) fn probe() -> SandboxState {
 }
 
 /// Confines this process (see the module's docs of `sandbox`).
-pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, SandboxError> {
+pub(crate) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxState, SandboxError> {
     let (abi, seccomp) = kernel();
     // First, while it may still mount: a root of only what it keeps.
     let keep: Vec<_> = crate::sandbox::loader_paths()
@@ -104,7 +105,7 @@ pub(super) fn confine(allow: &Allowance, reporter: Reporter) -> Result<SandboxSt
 static FILTERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// No new executable memory from now on (the plugin's library is loaded).
-pub(super) fn lock_exec() -> Result<(), SandboxError> {
+pub(crate) fn lock_exec() -> Result<(), SandboxError> {
     if FILTERED.load(std::sync::atomic::Ordering::Relaxed) {
         syscalls::lock_exec()?;
     }

@@ -730,7 +730,12 @@ fn the_local_network_list_stops_when_the_form_is_left() {
 fn an_offer_is_cancelled_while_waiting_and_its_port_is_given_back() {
     let (_dir, _data, mut h, invite) = offering("kalah", "kalah");
     let offered = tavola::net::Invite::parse(&invite).unwrap();
-    let port = offered.endpoint.ip_addrs().next().expect("an address").port();
+    let port = offered
+        .endpoint
+        .ip_addrs()
+        .next()
+        .expect("an address")
+        .port();
     // The port is the offer's while it waits.
     assert!(std::net::UdpSocket::bind(("127.0.0.1", port)).is_err());
     h.get_by_label("Cancel").click();
@@ -739,7 +744,10 @@ fn an_offer_is_cancelled_while_waiting_and_its_port_is_given_back() {
     // The network side stops: its port is free again (within a few seconds).
     let deadline = Instant::now() + Duration::from_secs(10);
     while std::net::UdpSocket::bind(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the offer still listens on {port}");
+        assert!(
+            Instant::now() < deadline,
+            "the offer still listens on {port}"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -756,9 +764,8 @@ fn a_guest_has_the_board_tab_and_the_rules_and_quit_asks_first() {
     });
     // The guest moves and the host replies: at the guest's turn again, with a move of
     // its own in the record, Undo asks for a takeback.
-    let turn = |app: &TavolaApp| {
-        app.online().is_some_and(|o| o.your_turn) && app.enabled(Command::Resign)
-    };
+    let turn =
+        |app: &TavolaApp| app.online().is_some_and(|o| o.your_turn) && app.enabled(Command::Resign);
     until(&mut h, "never the guest's turn", turn);
     let first = h.state().online().unwrap().table().unwrap().legal_moves()[0]
         .notation
@@ -773,7 +780,10 @@ fn a_guest_has_the_board_tab_and_the_rules_and_quit_asks_first() {
         "the guest cannot ask for a takeback"
     );
     // No game at this computer: the network game's board is the *Board* tab.
-    assert!(h.query_all_by_label("Board").next().is_some(), "no Board tab");
+    assert!(
+        h.query_all_by_label("Board").next().is_some(),
+        "no Board tab"
+    );
     h.get_by_label("Rules").click();
     h.step();
     h.get_by_label("Hide the rules");
@@ -789,7 +799,8 @@ fn a_guest_has_the_board_tab_and_the_rules_and_quit_asks_first() {
     h.get_by_label("Cancel").click();
     h.step();
     assert!(
-        h.query_by_label_contains("leave the online game?").is_none(),
+        h.query_by_label_contains("leave the online game?")
+            .is_none(),
         "still asked"
     );
     assert!(h.state().online().is_some_and(|o| o.finished.is_none()));

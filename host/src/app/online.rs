@@ -518,8 +518,13 @@ impl OnlineGame {
         if let Some(last) = self.reports.last() {
             let said = ui.add(egui::Label::new(last.as_str()).truncate());
             if self.reports.len() > 1 {
-                let earlier: Vec<&str> =
-                    self.reports.iter().rev().take(6).map(String::as_str).collect();
+                let earlier: Vec<&str> = self
+                    .reports
+                    .iter()
+                    .rev()
+                    .take(6)
+                    .map(String::as_str)
+                    .collect();
                 said.on_hover_text(earlier.join("\n"));
             }
         }

@@ -725,3 +725,84 @@ fn the_local_network_list_stops_when_the_form_is_left() {
     h.step();
     assert!(!h.state_mut().lan_list_mut().looking(), "still searching");
 }
+
+#[test]
+fn an_offer_is_cancelled_while_waiting_and_its_port_is_given_back() {
+    let (_dir, _data, mut h, invite) = offering("kalah", "kalah");
+    let offered = tavola::net::Invite::parse(&invite).unwrap();
+    let port = offered
+        .endpoint
+        .ip_addrs()
+        .next()
+        .expect("an address")
+        .port();
+    // The port is the offer's while it waits.
+    assert!(std::net::UdpSocket::bind(("127.0.0.1", port)).is_err());
+    h.get_by_label("Cancel").click();
+    h.step();
+    assert!(h.state().online().is_none(), "the offer is still shown");
+    // The network side stops: its port is free again (within a few seconds).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::UdpSocket::bind(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "the offer still listens on {port}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_guest_has_the_board_tab_and_the_rules_and_quit_asks_first() {
+    let (dir, data, _host_record, host_side, invite) = hosted_by_bot("kalah", "kalah", &[]);
+    let mut h = online_app(dir.path(), data.path(), |app| {
+        app.online_form_mut().invite = invite.clone();
+    });
+    h.get_by_label("Join").click();
+    until(&mut h, "the table never opened", |app| {
+        app.online().is_some_and(|o| o.table().is_some())
+    });
+    // The guest moves and the host replies: at the guest's turn again, with a move of
+    // its own in the record, Undo asks for a takeback.
+    let turn =
+        |app: &TavolaApp| app.online().is_some_and(|o| o.your_turn) && app.enabled(Command::Resign);
+    until(&mut h, "never the guest's turn", turn);
+    let first = h.state().online().unwrap().table().unwrap().legal_moves()[0]
+        .notation
+        .clone();
+    let before = table_len(h.state());
+    press_move(&mut h, &first);
+    until(&mut h, "the guest's turn never came back", |app| {
+        table_len(app) > before && turn(app)
+    });
+    assert!(
+        h.state().enabled(Command::Undo),
+        "the guest cannot ask for a takeback"
+    );
+    // No game at this computer: the network game's board is the *Board* tab.
+    assert!(
+        h.query_all_by_label("Board").next().is_some(),
+        "no Board tab"
+    );
+    h.get_by_label("Rules").click();
+    h.step();
+    h.get_by_label("Hide the rules");
+    // The texts speak of the seats by their names, never their numbers.
+    for said in &h.state().online().unwrap().reports {
+        assert!(!said.contains("seat"), "a seat number: {said}");
+    }
+    // Quit during the game asks first; Cancel leaves the game as it was.
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::Quit, &ctx);
+    h.step();
+    h.get_by_label_contains("leave the online game?");
+    h.get_by_label("Cancel").click();
+    h.step();
+    assert!(
+        h.query_by_label_contains("leave the online game?")
+            .is_none(),
+        "still asked"
+    );
+    assert!(h.state().online().is_some_and(|o| o.finished.is_none()));
+    drop(host_side);
+}

@@ -337,7 +337,7 @@ fn a_person_offers_a_draw_asks_for_a_takeback_and_resigns_across_the_network() {
     let joined = guest.finish(Duration::from_secs(30));
     assert!(joined.ok, "{}", joined.stderr);
     assert!(
-        joined.stderr.contains("seat 0 resigned"),
+        joined.stderr.contains("South resigned"),
         "{}",
         joined.stderr
     );
@@ -525,7 +525,7 @@ fn a_player_who_does_not_move_in_time_loses_on_both_sides() {
         assert_eq!((clock.per_game_ms, clock.increment_ms), (3000, 0));
     }
     assert!(
-        joined.stderr.contains("seat 0's time ran out"),
+        joined.stderr.contains("South's time ran out"),
         "{}",
         joined.stderr
     );

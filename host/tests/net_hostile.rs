@@ -360,7 +360,7 @@ fn a_guest_that_says_nothing_past_its_time_loses_on_time() {
     assert!(matches!(told, Message::Flag { seat: 0 }), "{told:?}");
     let hosted = south_lost_on_time(host_side, &record);
     assert!(
-        hosted.stderr.contains("seat 0's time ran out"),
+        hosted.stderr.contains("South's time ran out"),
         "{}",
         hosted.stderr
     );

@@ -448,7 +448,7 @@ fn a_guest_that_withholds_its_contribution_forfeits() {
     assert!(
         hosted
             .stderr
-            .contains("did not contribute to the throw due within 3 s"),
+            .contains("did not contribute to the throw due within 3 seconds"),
         "{}",
         hosted.stderr
     );

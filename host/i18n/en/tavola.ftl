@@ -865,6 +865,8 @@ online-lan-game = { $game }, on { $computer }
 online-lan-offer = List this game on the local network while it waits for players
 online-lan-failed = The game could not be listed on the local network: { $error }
 online-leave = Leave the game
+online-quit-question = Quit and leave the online game? The other player is left waiting for you to come back (you can resume it from Play online).
+tab-online-board = Online game
 
 ## A game's tags on its card (a tag not listed here is shown as it is)
 tag-abstract = abstract

@@ -874,6 +874,8 @@ online-lan-game = { $game }, su { $computer }
 online-lan-offer = Elenca questa partita sulla rete locale mentre aspetta i giocatori
 online-lan-failed = Non è stato possibile elencare la partita sulla rete locale: { $error }
 online-leave = Lascia la partita
+online-quit-question = Uscire e lasciare la partita online? L'altro giocatore resta ad aspettare il tuo ritorno (puoi riprenderla da Gioca online).
+tab-online-board = Partita online
 
 ## A game's tags on its card (a tag not listed here is shown as it is)
 tag-abstract = astratto

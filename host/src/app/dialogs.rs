@@ -30,6 +30,16 @@ impl TavolaApp {
                 }
             }
         }
+        if self.confirm_quit {
+            let question = crate::tr!("online-quit-question");
+            let yes = crate::tr!("cmd-quit");
+            if let Some(quit) = confirm(ctx, "confirm_quit", &question, &yes) {
+                self.confirm_quit = false;
+                if quit {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
+        }
         if let Some(window) = &mut self.recover {
             let available: Vec<(String, String)> = self
                 .plugins

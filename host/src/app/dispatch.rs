@@ -87,6 +87,10 @@ impl TavolaApp {
             Command::Plugins => self.screen = Screen::Plugins,
             Command::ToggleTheme => self.settings.dark = !self.settings.dark,
             Command::EvalBar => self.settings.eval_bar = !self.settings.eval_bar,
+            // Leaving a network game in progress is asked first (`dialogs.rs`).
+            Command::Quit if self.online.as_ref().is_some_and(|o| o.in_progress()) => {
+                self.confirm_quit = true;
+            }
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }

@@ -47,6 +47,9 @@ impl TavolaApp {
     /// Draws the menu bar and carries out the command chosen.
     pub(super) fn menu_ui(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
         let playing = self.play.is_some();
+        // A network game's board: the *Board* tab when no game is played here, a tab of
+        // its own beside it otherwise.
+        let online = self.online.as_ref().is_some_and(|o| o.table().is_some());
         let mut chosen = None;
         egui::MenuBar::new().ui(ui, |ui| {
             for menu in ["Game", "Play", "View"] {
@@ -78,18 +81,25 @@ impl TavolaApp {
                 });
             }
             ui.separator();
-            for (screen, label) in [
-                (Screen::Chooser, crate::tr!("tab-games")),
-                (Screen::Play, crate::tr!("tab-board")),
-                (Screen::Plugins, crate::tr!("cmd-plugins")),
-            ] {
-                if (screen != Screen::Play || playing)
-                    && ui.selectable_label(self.screen == screen, label).clicked()
-                {
+            let mut tabs = vec![(Screen::Chooser, crate::tr!("tab-games"))];
+            if playing {
+                tabs.push((Screen::Play, crate::tr!("tab-board")));
+            }
+            if online {
+                let label = if playing {
+                    crate::tr!("tab-online-board")
+                } else {
+                    crate::tr!("tab-board")
+                };
+                tabs.push((Screen::Online, label));
+            }
+            tabs.push((Screen::Plugins, crate::tr!("cmd-plugins")));
+            for (screen, label) in tabs {
+                if ui.selectable_label(self.screen == screen, label).clicked() {
                     self.screen = screen;
                 }
             }
-            if playing
+            if self.table().is_some()
                 && ui
                     .selectable_label(self.rules_open, crate::tr!("cmd-rules"))
                     .clicked()

@@ -153,6 +153,8 @@ pub struct TavolaApp {
     lan: online_lan::LanList,
     online: Option<online::OnlineGame>,
     confirm_restart: bool,
+    /// *Quit* asked during a network game: asked first (the other player is left).
+    confirm_quit: bool,
     /// A game being started or opened off the UI thread.
     starting: Option<starting::Starting>,
     message: Option<String>,
@@ -215,6 +217,7 @@ impl TavolaApp {
             lan: online_lan::LanList::default(),
             online: None,
             confirm_restart: false,
+            confirm_quit: false,
             starting: None,
             message,
             last_save_error: None,
@@ -295,9 +298,9 @@ impl TavolaApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &ctx));
 
         if self.rules_open {
+            // The rules of the game on screen: the network game's on its screen.
             let manifest = self
-                .play
-                .as_ref()
+                .table()
                 .map(|p| p.session().plugin().manifest().clone());
             // However narrow the window, the board keeps its room: the rules take what
             // is left beside it and the side panel.
@@ -369,6 +372,7 @@ impl TavolaApp {
             || self.overwrite.is_some()
             || self.recover.is_some()
             || self.confirm_restart
+            || self.confirm_quit
             || self.starting.is_some()
             || self.message.is_some()
             || self.play.as_ref().is_some_and(|p| p.asking().is_some())

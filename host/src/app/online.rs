@@ -40,6 +40,8 @@ pub enum BarIntent {
 pub struct OnlineGame {
     updates: mpsc::Receiver<Update>,
     lines: mpsc::Sender<String>,
+    /// The person's side as the network side holds it: closed when this game is.
+    player: AppPlayer,
     /// The invite to show while players are awaited.
     pub invite: Option<String>,
     /// What the game said, newest last.
@@ -83,11 +85,13 @@ impl OnlineGame {
     ) -> Self {
         let (tx_lines, rx_lines) = mpsc::channel();
         let (tx, updates) = mpsc::channel();
-        let player = LocalPlayer::App(AppPlayer::new(rx_lines, tx.clone()));
+        let app_player = AppPlayer::new(rx_lines, tx.clone());
+        let player = LocalPlayer::App(app_player.clone());
         std::thread::spawn(move || run(player, tx));
         OnlineGame {
             updates,
             lines: tx_lines,
+            player: app_player,
             invite: None,
             reports: Vec::new(),
             your_turn: false,
@@ -384,6 +388,12 @@ impl OnlineGame {
         }
     }
 
+    /// Whether the game is offered or being played (neither over nor stopped): leaving
+    /// it then leaves the other player waiting.
+    pub fn in_progress(&self) -> bool {
+        self.finished.is_none()
+    }
+
     /// The table, once the game is set up.
     pub fn table(&self) -> Option<&Table> {
         self.table.as_ref()
@@ -441,36 +451,59 @@ impl OnlineGame {
                 ui.small(crate::tr!("online-qr"));
             }
         }
-        self.clocks_ui(ui);
-        if let Some(q) = self.question.clone() {
-            ui.horizontal(|ui| {
-                ui.label(q);
-                if ui.button(crate::tr!("online-yes")).clicked() {
-                    intents.push(BarIntent::Answer(true));
-                }
-                if ui.button(crate::tr!("online-no")).clicked() {
-                    intents.push(BarIntent::Answer(false));
-                }
-            });
+        if self.table.is_none() && self.finished.is_none() && self.table_error.is_none() {
+            // Waiting for the players, or for the game to be set up: the person may
+            // give up (the offer is withdrawn).
+            if ui.button(crate::tr!("cancel")).clicked() {
+                intents.push(BarIntent::Close);
+            }
         }
+        self.clocks_ui(ui);
         if let Some(Err(e)) = &self.listed {
             ui.small(crate::tr!("online-lan-failed", error = e.clone()));
         }
         if let Some(e) = &self.table_error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
+        // One line, always there, of the same height: what it says never moves the
+        // board below.
+        ui.horizontal(|ui| {
+            ui.set_min_height(ui.spacing().interact_size.y);
+            self.status_ui(ui, &mut intents);
+        });
+        if self.table.is_none() || self.finished.is_none() {
+            // The game's updates come from its own thread: look for them often.
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        }
+        intents
+    }
+
+    /// The bar's status line: the other side's question with its answers, else how the
+    /// game ended (and *Close*), else what the game said last (the ones before it on
+    /// hover) and, when this computer cannot show the game, *Leave the game*.
+    fn status_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<BarIntent>) {
+        if let Some(q) = &self.question {
+            ui.strong(q.as_str());
+            if ui.button(crate::tr!("online-yes")).clicked() {
+                intents.push(BarIntent::Answer(true));
+            }
+            if ui.button(crate::tr!("online-no")).clicked() {
+                intents.push(BarIntent::Answer(false));
+            }
+            return;
+        }
         if let Some(result) = &self.finished {
             let text = match result {
                 Ok(status) => crate::tr!("online-over", status = status.clone()),
                 Err(e) => crate::tr!("online-stopped", error = e.clone()),
             };
-            ui.horizontal(|ui| {
-                ui.label(text);
-                if ui.button(crate::tr!("online-close")).clicked() {
-                    intents.push(BarIntent::Close);
-                }
-            });
-        } else if self.table_error.is_some()
+            ui.label(text);
+            if ui.button(crate::tr!("online-close")).clicked() {
+                intents.push(BarIntent::Close);
+            }
+            return;
+        }
+        if self.table_error.is_some()
             || self
                 .table
                 .as_ref()
@@ -482,14 +515,19 @@ impl OnlineGame {
                 intents.push(BarIntent::Close);
             }
         }
-        for r in self.reports.iter().rev().take(3) {
-            ui.small(r);
+        if let Some(last) = self.reports.last() {
+            let said = ui.add(egui::Label::new(last.as_str()).truncate());
+            if self.reports.len() > 1 {
+                let earlier: Vec<&str> = self
+                    .reports
+                    .iter()
+                    .rev()
+                    .take(6)
+                    .map(String::as_str)
+                    .collect();
+                said.on_hover_text(earlier.join("\n"));
+            }
         }
-        if self.table.is_none() || self.finished.is_none() {
-            // The game's updates come from its own thread: look for them often.
-            ui.ctx().request_repaint_after(Duration::from_millis(100));
-        }
-        intents
     }
 
     /// The seat whose clock runs: the seat to move, unless the game is over or waits
@@ -548,6 +586,14 @@ impl OnlineGame {
         if running.is_some() {
             ui.ctx().request_repaint_after(Duration::from_millis(200));
         }
+    }
+}
+
+impl Drop for OnlineGame {
+    /// A game closed in the app (an offer cancelled, a game left) stops its network side
+    /// if it still waits for players; one in progress sees its lines end.
+    fn drop(&mut self) {
+        self.player.close();
     }
 }
 

@@ -17,7 +17,9 @@ use super::{
     invite::Invite,
     link::{Event, Link, NetError, NetSettings, Node},
     message::{GameId, Message, PROTOCOL_VERSION},
-    table::{Chance, LocalPlayer, NetOutcome, Table, TableError, broadcast, worker_error},
+    table::{
+        Chance, LocalPlayer, NetOutcome, Table, TableError, broadcast, wait_words, worker_error,
+    },
 };
 use crate::{ending::Ending, plugins::Plugin, record::Record, worker::RemoteGame};
 
@@ -105,6 +107,8 @@ pub(super) struct Hosting {
     pub(super) welcomed: Vec<u64>,
     /// Messages for people, printed as they come.
     pub(super) report: Box<dyn FnMut(&str)>,
+    /// The seats' names, for those messages.
+    pub(super) names: Vec<String>,
 }
 
 /// Offers the game, prints its invite with `on_invite`, plays it to the end.
@@ -226,6 +230,7 @@ pub fn host(
         moves_sent: 0,
         welcomed: Vec::new(),
         report,
+        names: plugin.manifest().seat_names.clone(),
     };
     if let Some(r) = &resume {
         table.throws = Some(
@@ -248,9 +253,9 @@ pub fn host(
         table.changed();
         hosting.started = true;
         (hosting.report)(&format!(
-            "back at move {} of the game; waiting up to {} s for the players",
+            "back at move {} of the game; waiting up to {} for the players",
             table.record.moves.len(),
-            offer.reconnect.as_secs()
+            wait_words(offer.reconnect)
         ));
     }
     let result = hosting.run(&mut table, &invite_text, offer.wait);
@@ -292,6 +297,11 @@ impl Hosting {
     fn run(&mut self, table: &mut Table, invite: &str, wait: Duration) -> Result<(), TableError> {
         let deadline = Instant::now() + wait;
         while !self.started && !self.all_seated() {
+            if let LocalPlayer::App(app) = &table.player
+                && app.closed()
+            {
+                return Err(TableError::Cancelled);
+            }
             if Instant::now() > deadline {
                 return Err(NetError::Timeout(format!(
                     "nobody took every seat within {} s",
@@ -331,7 +341,7 @@ impl Hosting {
                 Holder::Remote { link, .. } if table.flag_due(seat, self.allowance(*link)) => {
                     table.flag(seat)?;
                     self.broadcast(&Message::Flag { seat }, None);
-                    (self.report)(&format!("seat {seat}'s time ran out"));
+                    (self.report)(&format!("{}'s time ran out", table.seat_name(seat)));
                 }
                 Holder::Remote { .. } => self.next_event(table, Duration::from_millis(100))?,
             }
@@ -356,10 +366,11 @@ impl Hosting {
                 table.end(Ending::Forfeit { seat });
                 table.save()?;
                 self.broadcast(&Message::Forfeit { seat }, None);
+                let name = table.seat_name(seat);
                 (self.report)(&format!(
-                    "the player of seat {seat} did not contribute to the throw due within {} s: \
-                     seat {seat} loses by forfeit",
-                    self.reconnect.as_secs()
+                    "{name} did not contribute to the throw due within {}: {name} loses by \
+                     forfeit",
+                    wait_words(self.reconnect)
                 ));
                 Ok(())
             }
@@ -448,9 +459,12 @@ impl Hosting {
         for id in watchers {
             self.welcome(table, id, None);
         }
-        (self.report)(&format!(
-            "every seat is taken; the game starts (commitments {shown:016x})"
-        ));
+        // The commitments fix the shared seed: worth telling only in a game of chance.
+        (self.report)(&if table.may_have_chance() {
+            format!("every seat is taken; the game starts (commitments {shown:016x})")
+        } else {
+            "every seat is taken; the game starts".to_owned()
+        });
         Ok(())
     }
 
@@ -530,10 +544,10 @@ impl Hosting {
         table.end(Ending::Forfeit { seat });
         table.save()?;
         self.broadcast(&Message::Forfeit { seat }, None);
+        let name = table.seat_name(seat);
         (self.report)(&format!(
-            "the player of seat {seat} did not come back within {} s: seat {seat} loses by \
-             forfeit",
-            self.reconnect.as_secs()
+            "{name} did not come back within {}: {name} loses by forfeit",
+            wait_words(self.reconnect)
         ));
         Ok(true)
     }

@@ -9,7 +9,7 @@ use super::{
     link::{Event, Link},
     message::{Message, NetMove, PROTOCOL_VERSION, Rejoin, Role},
     side::Question,
-    table::{Claim, Table, TableError},
+    table::{Claim, Table, TableError, wait_words},
 };
 use crate::ending::Ending;
 
@@ -32,9 +32,9 @@ impl Hosting {
             Event::Closed { link, .. } => {
                 if self.seat_of(link).is_some() && !table.is_over() {
                     let text = format!(
-                        "{} left; waiting up to {} s for them to come back",
+                        "{} left; waiting up to {} for them to come back",
                         self.who(link),
-                        self.reconnect.as_secs()
+                        wait_words(self.reconnect)
                     );
                     (self.report)(&text);
                     table.away(true);
@@ -67,7 +67,10 @@ impl Hosting {
 
     fn who(&self, link: u64) -> String {
         match self.seat_of(link) {
-            Some(seat) => format!("the player of seat {seat}"),
+            Some(seat) => match self.names.get(usize::from(seat)) {
+                Some(name) => name.clone(),
+                None => format!("the player of seat {seat}"),
+            },
             None => format!("a visitor ({})", self.link(link).map_or("?", |l| l.peer())),
         }
     }
@@ -171,7 +174,7 @@ impl Hosting {
                 table.end(Ending::Resigned { seat: s });
                 table.save()?;
                 self.broadcast(&Message::Resign { seat: s }, Some(link));
-                (self.report)(&format!("seat {s} resigned"));
+                (self.report)(&format!("{} resigned", table.seat_name(s)));
                 Ok(())
             }
             (Message::OfferDraw { seat: r }, Some(s), _) if r == s => {
@@ -225,7 +228,7 @@ impl Hosting {
                 }
                 table.flag(f)?;
                 self.broadcast(&Message::Flag { seat: f }, Some(link));
-                (self.report)(&format!("seat {f}'s time ran out"));
+                (self.report)(&format!("{}'s time ran out", table.seat_name(f)));
                 Ok(())
             }
             (Message::AnswerDraw { accept }, Some(_), _) => {
@@ -240,9 +243,9 @@ impl Hosting {
                 // The player stops: its seat waits for it as for one who left, and is
                 // lost by forfeit if it does not come back.
                 (self.report)(&format!(
-                    "the player of seat {s} stopped the game: {reason}; waiting up to {} s for \
-                     them to come back",
-                    self.reconnect.as_secs()
+                    "{} stopped the game: {reason}; waiting up to {} for them to come back",
+                    table.seat_name(s),
+                    wait_words(self.reconnect)
                 ));
                 self.drop_link(link);
                 table.away(true);
@@ -416,7 +419,7 @@ impl Hosting {
                     }
                 }
                 if self.started {
-                    (self.report)(&format!("the player of seat {s} is back"));
+                    (self.report)(&format!("{} is back", table.seat_name(s)));
                     self.clock_on_return(table, s, g.moves);
                     table.away(false);
                     self.welcome(table, link, Some(s));

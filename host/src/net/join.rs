@@ -341,8 +341,8 @@ impl Joining {
                 table.end(crate::ending::Ending::Forfeit { seat });
                 table.save()?;
                 (self.report)(&format!(
-                    "refused from the other side: {reason}; the host's seat {seat} loses by \
-                     forfeit"
+                    "refused from the other side: {reason}; the host ({}) loses by forfeit",
+                    table.seat_name(seat)
                 ));
                 Ok(())
             }
@@ -358,9 +358,9 @@ impl Joining {
                 table.end(crate::ending::Ending::Forfeit { seat });
                 table.save()?;
                 (self.report)(&format!(
-                    "the host did not come back within {} s: the host's seat {seat} loses by \
-                     forfeit",
-                    self.reconnect.as_secs()
+                    "the host did not come back within {}: the host ({}) loses by forfeit",
+                    super::table::wait_words(self.reconnect),
+                    table.seat_name(seat)
                 ));
                 Ok(())
             }
@@ -414,7 +414,7 @@ impl Joining {
                 // The mover's side said nothing past its time (and the slack).
                 table.flag(seat)?;
                 self.link.send(&Message::Flag { seat });
-                (self.report)(&format!("seat {seat}'s time ran out"));
+                (self.report)(&format!("{}'s time ran out", table.seat_name(seat)));
             } else {
                 self.next_event(table, Duration::from_millis(100))?;
             }

@@ -25,8 +25,8 @@ impl Joining {
                     return Ok(());
                 }
                 (self.report)(&format!(
-                    "the connection to the host dropped ({reason}); calling again for up to {} s",
-                    self.reconnect.as_secs()
+                    "the connection to the host dropped ({reason}); calling again for up to {}",
+                    super::table::wait_words(self.reconnect)
                 ));
                 self.reconnect(table)
             }
@@ -61,7 +61,7 @@ impl Joining {
             Message::Resign { seat } if Some(seat) != self.seat => {
                 table.end(Ending::Resigned { seat });
                 table.save()?;
-                (self.report)(&format!("seat {seat} resigned"));
+                (self.report)(&format!("{} resigned", table.seat_name(seat)));
                 Ok(())
             }
             Message::Reveal {
@@ -87,13 +87,13 @@ impl Joining {
                     return self.fault(table, &reason);
                 }
                 table.flag(seat)?;
-                (self.report)(&format!("seat {seat}'s time ran out"));
+                (self.report)(&format!("{}'s time ran out", table.seat_name(seat)));
                 Ok(())
             }
             Message::Forfeit { seat } if Some(seat) != self.seat => {
                 table.end(Ending::Forfeit { seat });
                 table.save()?;
-                (self.report)(&format!("seat {seat} loses by forfeit"));
+                (self.report)(&format!("{} loses by forfeit", table.seat_name(seat)));
                 Ok(())
             }
             Message::Forfeit { seat } => self.fault(
@@ -145,8 +145,9 @@ impl Joining {
                     table.end(Ending::Forfeit { seat });
                     table.save()?;
                     (self.report)(&format!(
-                        "the other side stopped the game: {reason}; the host's seat {seat} \
-                         loses by forfeit"
+                        "the other side stopped the game: {reason}; the host ({}) loses by \
+                         forfeit",
+                        table.seat_name(seat)
                     ));
                     Ok(())
                 }

@@ -42,12 +42,12 @@ pub(super) trait Side {
                     let last = table.net_moves.last().cloned().expect("just played");
                     self.tell(&Message::Move(last));
                 } else {
-                    self.time_out(seat);
+                    self.time_out(table, seat);
                 }
             }
             Err(Typed::TimeOut) => {
                 table.flag(seat)?;
-                self.time_out(seat);
+                self.time_out(table, seat);
             }
             Err(Typed::Resign) => {
                 table.end(Ending::Resigned { seat });
@@ -82,9 +82,9 @@ pub(super) trait Side {
     }
 
     /// Tells everyone that `seat`, this side's, ran out of time (the game is over).
-    fn time_out(&mut self, seat: u8) {
+    fn time_out(&mut self, table: &Table, seat: u8) {
         self.tell(&Message::Flag { seat });
-        self.say(&format!("seat {seat}'s time ran out"));
+        self.say(&format!("{}'s time ran out", table.seat_name(seat)));
     }
 
     /// Waits (at most [`QUESTION_WAIT`], on this side's own clock: the question is asked

@@ -77,6 +77,8 @@ pub enum Update {
 #[derive(Clone)]
 pub struct AppPlayer {
     lines: std::sync::Arc<std::sync::Mutex<Option<mpsc::Receiver<String>>>>,
+    /// Set when the person closed the game in the app (see [`AppPlayer::close`]).
+    closed: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// Where the game's updates go.
     pub updates: mpsc::Sender<Update>,
 }
@@ -87,8 +89,21 @@ impl AppPlayer {
     pub fn new(lines: mpsc::Receiver<String>, updates: mpsc::Sender<Update>) -> Self {
         AppPlayer {
             lines: std::sync::Arc::new(std::sync::Mutex::new(Some(lines))),
+            closed: Default::default(),
             updates,
         }
+    }
+
+    /// The person closed the game in the app (cancelled an offer, or left): the side
+    /// still waiting for players stops.
+    pub fn close(&self) {
+        self.closed
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether the person closed the game in the app.
+    pub fn closed(&self) -> bool {
+        self.closed.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     fn take_lines(&self) -> Option<mpsc::Receiver<String>> {
@@ -149,6 +164,9 @@ pub enum TableError {
     /// Standard input ended while this side's person was to move or answer.
     #[error("standard input is closed: nobody is left to play this side's seat")]
     NoInput,
+    /// The person cancelled the offer in the app before every seat was taken.
+    #[error("the offer was cancelled")]
+    Cancelled,
     /// The record could not be saved.
     #[error("the record could not be saved: {0}")]
     Record(String),
@@ -300,9 +318,15 @@ impl Table {
             .seat_names
             .get(usize::from(seat))
         {
-            Some(name) => format!("{name} (seat {seat})"),
+            Some(name) => name.clone(),
             None => format!("seat {seat}"),
         }
+    }
+
+    /// Whether the game may have chance events: only then is the commitment to the
+    /// shared seed worth telling people.
+    pub fn may_have_chance(&self) -> bool {
+        self.game.plugin().manifest().may_have_chance()
     }
 
     /// The number the next action will have.
@@ -595,5 +619,25 @@ pub(super) enum Claim {
 pub(super) fn broadcast(links: &[super::link::Link], message: &Message, except: Option<u64>) {
     for link in links.iter().filter(|l| Some(l.id()) != except) {
         link.send(message);
+    }
+}
+
+/// A wait in people's words: "2 minutes", "1 minute", "45 seconds".
+///
+/// ```
+/// use std::time::Duration;
+/// use tavola::net::table::wait_words;
+///
+/// assert_eq!(wait_words(Duration::from_secs(120)), "2 minutes");
+/// assert_eq!(wait_words(Duration::from_secs(60)), "1 minute");
+/// assert_eq!(wait_words(Duration::from_secs(45)), "45 seconds");
+/// ```
+pub fn wait_words(wait: Duration) -> String {
+    let secs = wait.as_secs();
+    match (secs / 60, secs % 60) {
+        (1, 0) => "1 minute".to_owned(),
+        (m, 0) if m > 1 => format!("{m} minutes"),
+        _ if secs == 1 => "1 second".to_owned(),
+        _ => format!("{secs} seconds"),
     }
 }

@@ -146,12 +146,21 @@ impl Table {
             super::move_preview::describe(info, &marks, &self.position.layout, happened)
         });
         let width = ui.available_width();
+        // With nothing previewed, the keys: what was typed so far, else how to play.
+        let (text, colour) = match text {
+            Some(text) => (text, super::move_preview::COLOUR),
+            None if !self.typed_code().is_empty() => (
+                crate::tr!("keys-typed", code = self.typed_code().to_owned()),
+                ui.visuals().strong_text_color(),
+            ),
+            None if !self.key_codes().is_empty() => {
+                (crate::tr!("keys-help"), ui.visuals().weak_text_color())
+            }
+            None => (String::new(), super::move_preview::COLOUR),
+        };
         ui.add_sized(
             [width, line],
-            egui::Label::new(
-                RichText::new(text.unwrap_or_default()).color(super::move_preview::COLOUR),
-            )
-            .truncate(),
+            egui::Label::new(RichText::new(text).color(colour)).truncate(),
         );
     }
 }
@@ -182,7 +191,7 @@ fn choice_button(ui: &mut egui::Ui, label: &str, key: Option<&str>) -> egui::Res
         galley.size().y.max(ui.spacing().interact_size.y) + 2.0 * padding.y * 0.5,
     );
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
     if ui.is_rect_visible(rect) {
         let visuals = ui.style().interact(&response);
         ui.painter().rect(

@@ -113,7 +113,7 @@ impl Table {
         let side_choice = self.choices_beside_site_ui(ui, &response.rects, intents);
         let pointed = bar_choice
             .or(side_choice)
-            .or_else(|| self.move_at(response.pointed));
+            .or_else(|| self.move_at(response.pointed.or(self.key_focus())));
         intents.push(Intent::Point {
             mv: pointed,
             position: self.position.count,
@@ -395,6 +395,9 @@ pub fn key_label(name: &str) -> String {
         "ArrowDown" => crate::tr!("key-down"),
         "Space" => crate::tr!("key-space"),
         "Enter" => crate::tr!("key-enter"),
+        "Home" => crate::tr!("key-home"),
+        "End" => crate::tr!("key-end"),
+        "Escape" => crate::tr!("key-escape"),
         _ => name.strip_prefix("Num").unwrap_or(name).to_owned(),
     }
 }

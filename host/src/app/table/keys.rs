@@ -343,8 +343,8 @@ impl Table {
     /// (an arrow for a direction) plays it; other arrows move the focus; Enter and Space
     /// confirm; digits and letters type a code. None while a text field, a dialog or a
     /// question has the keyboard, or the person is not to move.
-    pub(in crate::app) fn key_intents(&self, ctx: &egui::Context) -> Vec<super::Intent> {
-        use super::Intent;
+    pub(in crate::app) fn key_intents(&self, ctx: &egui::Context) -> Vec<crate::app::Intent> {
+        use crate::app::Intent;
         if !self.person_to_move()
             || !self.input.keys_enabled
             || self.notes.asking.is_some()

@@ -125,50 +125,50 @@ fn play_code(h: &mut H, target: KeyTarget, enter: bool) {
         if enter {
             press(h, Key::Enter);
         } else {
-            // kittest's clock moves a frame at a time: step past the pause.
-            let frames = (TYPED_PAUSE * 60.0) as usize + 30;
-            for _ in 0..frames {
-                if h.state().play_view().unwrap().typed_code().is_empty() {
-                    break;
-                }
+            // Step past the pause (the app's clock is the frames' input time).
+            let started = std::time::Instant::now();
+            while !h.state().play_view().unwrap().typed_code().is_empty() {
+                assert!(
+                    started.elapsed().as_secs_f64() < TYPED_PAUSE + 10.0,
+                    "the pause did not take the code {code}"
+                );
                 h.step();
+                std::thread::sleep(std::time::Duration::from_millis(10));
             }
         }
     }
 }
 
-/// Moves the board's focus onto `site` by the arrows (trying each arrow in turn while it
-/// brings the focus nearer), then plays it with Enter or Space.
+/// Moves the board's focus onto `site` by the arrows, then plays it with Enter or Space.
+/// The codes list the sites in reading order: → (else ↓) while the focus is before the
+/// site, ← (else ↑) while after.
 fn focus_and_play(h: &mut H, site: SiteId, space: bool) {
+    let index = |h: &H, s: Option<SiteId>| {
+        let codes = h.state().play_view().unwrap().key_codes();
+        s.and_then(|s| codes.iter().position(|c| c.target == KeyTarget::Site(s)))
+    };
     let focus = |h: &H| h.state().play_view().unwrap().key_focus();
     if focus(h).is_none() {
         press(h, Key::ArrowRight);
+        assert!(focus(h).is_some(), "an arrow shows no focus");
     }
-    let mut seen = std::collections::HashSet::new();
-    'walk: for _ in 0..64 {
-        if focus(h) == Some(site) {
+    let target = index(h, Some(site)).expect("the site has a code");
+    for _ in 0..200 {
+        let at = index(h, focus(h)).expect("the focus is on a site that can be played");
+        if at == target {
             break;
         }
-        seen.insert(focus(h));
-        for key in [Key::ArrowRight, Key::ArrowLeft, Key::ArrowDown, Key::ArrowUp] {
+        let keys = if at < target {
+            [Key::ArrowRight, Key::ArrowDown, Key::ArrowUp]
+        } else {
+            [Key::ArrowLeft, Key::ArrowUp, Key::ArrowDown]
+        };
+        let moved = keys.iter().any(|k| {
             let before = focus(h);
-            press(h, key);
-            if focus(h) != before && !seen.contains(&focus(h)) {
-                continue 'walk;
-            }
-            // Back where it was, if that arrow led somewhere already seen.
-            if focus(h) != before {
-                let back = match key {
-                    Key::ArrowRight => Key::ArrowLeft,
-                    Key::ArrowLeft => Key::ArrowRight,
-                    Key::ArrowDown => Key::ArrowUp,
-                    _ => Key::ArrowDown,
-                };
-                press(h, back);
-            }
-        }
-        // Nowhere new: a walk along the targets in the other direction.
-        break;
+            press(h, *k);
+            focus(h) != before
+        });
+        assert!(moved, "no arrow moves the focus from {:?}", focus(h));
     }
     assert_eq!(focus(h), Some(site), "the arrows did not reach {site:?}");
     press(h, if space { Key::Space } else { Key::Enter });
@@ -193,12 +193,7 @@ fn play_by_keys(h: &mut H, mv: &MoveInfo, way: Way, n: usize) {
 
 /// Plays `game` to its end: the person (seat 0) by keys, chosen by a seeded generator;
 /// the other seats the random bot. Returns the person's moves.
-fn play_to_the_end(
-    game: &str,
-    options: &[(&str, OptionValue)],
-    seats: usize,
-    way: Way,
-) -> usize {
+fn play_to_the_end(game: &str, options: &[(&str, OptionValue)], seats: usize, way: Way) -> usize {
     let plugins = [
         "bite_the_pumpkin",
         "congkak",
@@ -229,7 +224,10 @@ fn play_to_the_end(
         play_by_keys(&mut h, &mv, way, made);
         wait_until(&mut h, "the move made by keys", |h| cursor(h) > before);
         let played = h.state().play_view().unwrap().session().played_ids();
-        assert_eq!(played[before], mv.id, "{game}: the keys played another move");
+        assert_eq!(
+            played[before], mv.id,
+            "{game}: the keys played another move"
+        );
         made += 1;
         assert!(made < 400, "{game}: no end after 400 moves of the person");
     }
@@ -288,7 +286,12 @@ fn togyz_kumalak_by_keys() {
 
 #[test]
 fn bite_the_pumpkin_three_seats_by_keys() {
-    play_to_the_end("bite-the-pumpkin", &[("players", OptionValue::Int(3))], 3, Way::Codes);
+    play_to_the_end(
+        "bite-the-pumpkin",
+        &[("players", OptionValue::Int(3))],
+        3,
+        Way::Codes,
+    );
 }
 
 #[test]

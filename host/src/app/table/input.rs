@@ -104,7 +104,9 @@ impl Table {
                 if let super::keys::KeyTarget::Site(site) = code.target
                     && code.code.starts_with(typed.as_str())
                 {
-                    marks.keys.push((site, crate::app::play_ui::key_label(&code.code)));
+                    marks
+                        .keys
+                        .push((site, crate::app::play_ui::key_label(&code.code)));
                 }
             }
             marks.focus = self.key_focus();

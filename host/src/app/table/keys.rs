@@ -129,7 +129,11 @@ impl Table {
             keys.all(|k| k.as_ref() == Some(&first)).then_some(first)
         };
         let owns: Vec<Option<String>> = sites.iter().map(|s| own(*s)).collect();
-        let unique = owns.iter().flatten().collect::<std::collections::HashSet<_>>().len();
+        let unique = owns
+            .iter()
+            .flatten()
+            .collect::<std::collections::HashSet<_>>()
+            .len();
         let own_keys = owns.iter().all(Option::is_some) && unique == owns.len();
         let mut codes: Vec<KeyCode> = sites
             .iter()
@@ -155,7 +159,10 @@ impl Table {
         }
         let mut next = codes.len() + 1;
         for m in complete {
-            let given = m.key.as_deref().map(|k| typeable(k).unwrap_or_else(|| k.to_owned()));
+            let given = m
+                .key
+                .as_deref()
+                .map(|k| typeable(k).unwrap_or_else(|| k.to_owned()));
             let code = match given {
                 Some(k) if !codes.iter().any(|c| c.code == k) => k,
                 _ => loop {
@@ -376,10 +383,12 @@ impl Table {
                 .iter()
                 .filter(|c| !c.typed() && c.code == key.name())
                 .collect();
-            if let [KeyCode {
-                target: KeyTarget::Move(mv),
-                ..
-            }] = named[..]
+            if let [
+                KeyCode {
+                    target: KeyTarget::Move(mv),
+                    ..
+                },
+            ] = named[..]
             {
                 if !repeat {
                     intents.push(Intent::Play(*mv));

@@ -438,3 +438,85 @@ impl Table {
         keys
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use game_api::{Options, SiteId};
+
+    use super::{Arrow, BoardKey, KeyTarget};
+    use crate::{
+        app::{Intent, Table},
+        session::{SeatKind, Session},
+        table::{ScriptedLink, pile},
+        worker::Request,
+    };
+
+    /// The pile game (two sites without keys of their own), two people.
+    fn table() -> (Table, crate::table::Script) {
+        let plugin = pile::plugin();
+        let seats = vec![SeatKind::Person, SeatKind::Person];
+        let session = Session::new(&plugin, &Options::default(), seats, 7, None);
+        let (link, script) = ScriptedLink::new(plugin, pile::answerer());
+        let view = Table::new(session, link, pile::snapshot(&[]), "tavola".into());
+        (view, script)
+    }
+
+    fn played(script: &crate::table::Script) -> Vec<u32> {
+        script
+            .sent()
+            .iter()
+            .filter_map(|r| match r {
+                Request::Play { mv } => Some(*mv),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sites_without_keys_are_numbered_in_reading_order_and_shown() {
+        let (view, _) = table();
+        let codes: Vec<(KeyTarget, String)> = view
+            .key_codes()
+            .into_iter()
+            .map(|c| (c.target, c.code))
+            .collect();
+        assert_eq!(
+            codes,
+            vec![
+                (KeyTarget::Site(SiteId(0)), "1".to_owned()),
+                (KeyTarget::Site(SiteId(1)), "2".to_owned()),
+            ]
+        );
+        let marks = view.marks();
+        assert!(marks.keys.contains(&(SiteId(1), "2".to_owned())));
+    }
+
+    #[test]
+    fn a_typed_code_plays_its_site() {
+        let (mut view, script) = table();
+        view.apply(Intent::Key(BoardKey::Char('2')), 0.0, 0.0);
+        assert_eq!(played(&script), vec![2]);
+        // A code that names nothing plays nothing.
+        view.apply(Intent::Key(BoardKey::Char('7')), 1.0, 0.0);
+        assert_eq!(played(&script), vec![2]);
+        assert_eq!(view.typed_code(), "");
+    }
+
+    #[test]
+    fn the_arrows_move_a_focus_that_enter_plays() {
+        let (mut view, script) = table();
+        assert_eq!(view.key_focus(), None);
+        view.apply(Intent::Key(BoardKey::Arrow(Arrow::Right)), 0.0, 0.0);
+        assert_eq!(view.key_focus(), Some(SiteId(0)));
+        assert_eq!(view.marks().focus, Some(SiteId(0)));
+        view.apply(Intent::Key(BoardKey::Arrow(Arrow::Right)), 0.0, 0.0);
+        assert_eq!(view.key_focus(), Some(SiteId(1)));
+        // Nothing further right: the focus stays.
+        view.apply(Intent::Key(BoardKey::Arrow(Arrow::Right)), 0.0, 0.0);
+        assert_eq!(view.key_focus(), Some(SiteId(1)));
+        view.apply(Intent::Key(BoardKey::Arrow(Arrow::Left)), 0.0, 0.0);
+        assert_eq!(view.key_focus(), Some(SiteId(0)));
+        view.apply(Intent::Key(BoardKey::Confirm), 0.0, 0.0);
+        assert_eq!(played(&script), vec![1]);
+    }
+}

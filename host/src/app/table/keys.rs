@@ -381,7 +381,7 @@ impl Table {
         for (key, repeat) in pressed {
             let named: Vec<&KeyCode> = codes
                 .iter()
-                .filter(|c| !c.typed() && c.code == key.name())
+                .filter(|c| !c.typed() && egui::Key::from_name(&c.code) == Some(key))
                 .collect();
             if let [
                 KeyCode {

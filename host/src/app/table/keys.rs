@@ -121,9 +121,11 @@ impl Table {
                 .iter()
                 .filter(|m| m.sites.get(step) == Some(&site))
                 .map(|m| {
-                    (m.sites.len() == step + 1)
-                        .then_some(())
-                        .and_then(|()| m.key.as_deref().and_then(typeable))
+                    if m.sites.len() == step + 1 {
+                        m.key.as_deref().and_then(typeable)
+                    } else {
+                        None
+                    }
                 });
             let first = keys.next()??;
             keys.all(|k| k.as_ref() == Some(&first)).then_some(first)

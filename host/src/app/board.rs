@@ -47,6 +47,8 @@ pub struct Marks {
     pub hint: Vec<SiteId>,
     /// The key that plays the move of a site, shown on it.
     pub keys: Vec<(SiteId, String)>,
+    /// The site the keyboard is on (the arrows move it, Enter plays it).
+    pub focus: Option<SiteId>,
 }
 
 /// What happened on the board this frame.
@@ -414,6 +416,32 @@ fn paint_marks(
     if marks.active == Some(site.id) {
         mark(Color32::from_rgb(255, 120, 60), 3.5);
     }
+    if marks.focus == Some(site.id) {
+        paint_focus(painter, rect);
+    }
+}
+
+/// The keyboard's focus: a thick dashed white-and-black frame around the site, apart
+/// from the rings (a target's, the selection's), seen on light and dark sites alike.
+fn paint_focus(painter: &egui::Painter, rect: Rect) {
+    let frame = rect.expand(5.0);
+    let corners = [
+        frame.left_top(),
+        frame.right_top(),
+        frame.right_bottom(),
+        frame.left_bottom(),
+        frame.left_top(),
+    ];
+    painter.add(Shape::line(
+        corners.to_vec(),
+        Stroke::new(5.0, Color32::BLACK),
+    ));
+    painter.extend(Shape::dashed_line(
+        &corners,
+        Stroke::new(3.0, Color32::WHITE),
+        8.0,
+        5.0,
+    ));
 }
 
 /// A move's key, in a small box at the site's lower left.

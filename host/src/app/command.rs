@@ -219,7 +219,7 @@ impl Command {
     pub fn toggle_item(self, ui: &mut egui::Ui, on: bool) -> bool {
         let mut button = egui::Button::selectable(on, self.label());
         if let Some(s) = self.shortcut() {
-            button = button.shortcut_text(ui.ctx().format_shortcut(&s));
+            button = button.shortcut_text(shortcut_text(ui.ctx(), &s));
         }
         ui.add(button).clicked()
     }
@@ -228,8 +228,30 @@ impl Command {
     pub fn menu_item(self, ui: &mut egui::Ui, enabled: bool) -> bool {
         let mut button = egui::Button::new(self.label());
         if let Some(s) = self.shortcut() {
-            button = button.shortcut_text(ui.ctx().format_shortcut(&s));
+            button = button.shortcut_text(shortcut_text(ui.ctx(), &s));
         }
         ui.add_enabled(enabled, button).clicked()
+    }
+}
+
+/// A shortcut as the menus show it, its key's name in the language of the app
+/// (`Ctrl+N`, `Inizio`, `Invio`).
+fn shortcut_text(ctx: &egui::Context, shortcut: &egui::KeyboardShortcut) -> String {
+    let text = ctx.format_shortcut(shortcut);
+    let key = shortcut.logical_key;
+    let name = match key {
+        Key::ArrowLeft => "ArrowLeft",
+        Key::ArrowRight => "ArrowRight",
+        Key::Home => "Home",
+        Key::End => "End",
+        Key::Escape => "Escape",
+        Key::Enter => "Enter",
+        Key::Space => "Space",
+        _ => return text,
+    };
+    let ours = super::play_ui::key_label(name);
+    match text.strip_suffix(key.symbol_or_name()) {
+        Some(modifiers) => format!("{modifiers}{ours}"),
+        None => text,
     }
 }

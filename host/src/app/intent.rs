@@ -6,7 +6,7 @@
 
 use game_api::{MoveId, SiteId, Turn};
 
-use super::{Command, Table};
+use super::{Command, Table, table::BoardKey};
 use crate::session::SeatKind;
 
 /// Something the person asked of the game on screen.
@@ -16,6 +16,9 @@ pub enum Intent {
     Command(Command),
     /// Play this move (its key, or its button in the move bar or beside a site).
     Play(MoveId),
+    /// A key pressed for the board: a code's digit or letter, an arrow moving the
+    /// board's focus, Enter or Space (see [`BoardKey`]).
+    Key(BoardKey),
     /// A click on a site of the board: follows the moves' site paths and plays the move
     /// once it is the only one left.
     ClickSite(SiteId),
@@ -86,6 +89,7 @@ impl Table {
                 }
             }
             Intent::ClickSite(site) => self.click_site(site, now, step_seconds),
+            Intent::Key(key) => self.board_key(key, now, step_seconds),
             Intent::Point { mv, position } => {
                 let current = position == self.position.count && self.pending.is_none();
                 self.point_at(mv.filter(|_| current));

@@ -63,7 +63,7 @@ pub use qr::{qr_modules, qr_ui};
 pub use resign::Asking;
 pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
-pub use table::{PluginFailure, Table};
+pub use table::{Arrow, BoardKey, KeyCode, KeyTarget, PluginFailure, TYPED_PAUSE, Table};
 
 use self::{
     chooser::GameChooser, file_dialog::FileDialog, recover::RecoverWindow, rules_panel::RulesPanel,

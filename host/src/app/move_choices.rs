@@ -6,7 +6,11 @@
 use egui::RichText;
 use game_api::{MoveId, Turn};
 
-use super::{Intent, Table, play_ui::key_label};
+use super::{
+    Intent, Table,
+    play_ui::key_label,
+    table::{Arrow, KeyTarget},
+};
 
 impl Table {
     /// The bar of moves made without a site (a Herd's direction, a pass), above the board.
@@ -27,7 +31,7 @@ impl Table {
                         (
                             m.id,
                             m.choice.clone().unwrap_or_else(|| m.notation.clone()),
-                            m.key.clone(),
+                            self.code_of(m.id),
                         )
                     })
                     .collect()
@@ -45,11 +49,7 @@ impl Table {
             }
             ui.label(crate::tr!("play-moves-bar"));
             for (mv, label, key) in &complete {
-                let text = match key {
-                    Some(k) => format!("{label} ({})", key_label(k)),
-                    None => label.clone(),
-                };
-                let button = ui.button(text);
+                let button = choice_button(ui, label, key.as_deref());
                 if button.clicked() {
                     chosen = Some(*mv);
                 }
@@ -74,17 +74,13 @@ impl Table {
         if !self.person_to_move() || self.input.path.is_empty() {
             return None;
         }
-        let choices: Vec<(MoveId, String)> = self
+        let choices: Vec<(MoveId, String, Option<String>)> = self
             .candidates()
             .iter()
             .filter(|m| m.sites == self.input.path)
             .map(|m| {
                 let label = m.choice.clone().unwrap_or_else(|| m.notation.clone());
-                let key = m
-                    .key
-                    .as_deref()
-                    .map_or_else(String::new, |k| format!(" ({})", key_label(k)));
-                (m.id, format!("{label}{key}"))
+                (m.id, label, self.code_of(m.id))
             })
             .collect();
         if choices.len() < 2 {
@@ -104,8 +100,8 @@ impl Table {
             .order(egui::Order::Foreground)
             .show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    for (mv, label) in &choices {
-                        let button = ui.button(label);
+                    for (mv, label, key) in &choices {
+                        let button = choice_button(ui, label, key.as_deref());
                         if button.clicked() {
                             chosen = Some(*mv);
                         }
@@ -117,6 +113,14 @@ impl Table {
             });
         intents.extend(chosen.map(Intent::Play));
         pointed
+    }
+
+    /// The key or code that plays `mv` by itself now, if any.
+    fn code_of(&self, mv: MoveId) -> Option<String> {
+        self.key_codes()
+            .into_iter()
+            .find(|c| c.target == KeyTarget::Move(mv))
+            .map(|c| c.code)
     }
 
     /// The preview of the move pointed at: its marks over the board (drawn at `rects`)
@@ -142,12 +146,81 @@ impl Table {
             super::move_preview::describe(info, &marks, &self.position.layout, happened)
         });
         let width = ui.available_width();
+        // With nothing previewed, the keys: what was typed so far, else how to play.
+        let (text, colour) = match text {
+            Some(text) => (text, super::move_preview::COLOUR),
+            None if !self.typed_code().is_empty() => (
+                crate::tr!("keys-typed", code = self.typed_code().to_owned()),
+                ui.visuals().strong_text_color(),
+            ),
+            None if !self.key_codes().is_empty() => {
+                (crate::tr!("keys-help"), ui.visuals().weak_text_color())
+            }
+            None => (String::new(), super::move_preview::COLOUR),
+        };
         ui.add_sized(
             [width, line],
-            egui::Label::new(
-                RichText::new(text.unwrap_or_default()).color(super::move_preview::COLOUR),
-            )
-            .truncate(),
+            egui::Label::new(RichText::new(text).color(colour)).truncate(),
         );
     }
+}
+
+/// A choice's button: its label, and its key — an arrow key drawn as an arrow on the
+/// side it points to, another key or code in brackets after the label. Its accessible
+/// name says the key in words.
+fn choice_button(ui: &mut egui::Ui, label: &str, key: Option<&str>) -> egui::Response {
+    let arrow = key.and_then(egui::Key::from_name).and_then(Arrow::of);
+    let Some(arrow) = arrow else {
+        let text = match key {
+            Some(k) => format!("{label} ({})", key_label(k)),
+            None => label.to_owned(),
+        };
+        return ui.button(text);
+    };
+    let name = format!("{label} ({})", key_label(key.unwrap_or_default()));
+    let padding = ui.spacing().button_padding;
+    let galley = ui.painter().layout_no_wrap(
+        label.to_owned(),
+        egui::TextStyle::Button.resolve(ui.style()),
+        ui.visuals().text_color(),
+    );
+    let side = galley.size().y.max(14.0);
+    let gap = ui.spacing().item_spacing.x;
+    let size = egui::vec2(
+        galley.size().x + side + gap + 2.0 * padding.x,
+        galley.size().y.max(ui.spacing().interact_size.y) + 2.0 * padding.y * 0.5,
+    );
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+    if ui.is_rect_visible(rect) {
+        let visuals = ui.style().interact(&response);
+        ui.painter().rect(
+            rect,
+            visuals.corner_radius,
+            visuals.weak_bg_fill,
+            visuals.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+        let inner = rect.shrink2(egui::vec2(padding.x, 0.0));
+        // The arrow on the side it points to (left for ←, else right of the label).
+        let (arrow_x, text_x) = if arrow == Arrow::Left {
+            (inner.left() + side * 0.5, inner.left() + side + gap)
+        } else {
+            (inner.right() - side * 0.5, inner.left())
+        };
+        let centre = egui::pos2(arrow_x, rect.center().y);
+        let half = side * 0.4;
+        let dir = match arrow {
+            Arrow::Left => egui::vec2(-1.0, 0.0),
+            Arrow::Right => egui::vec2(1.0, 0.0),
+            Arrow::Up => egui::vec2(0.0, -1.0),
+            Arrow::Down => egui::vec2(0.0, 1.0),
+        };
+        let stroke = egui::Stroke::new(2.5, visuals.fg_stroke.color);
+        ui.painter()
+            .arrow(centre - dir * half, dir * half * 2.0, stroke);
+        let text_pos = egui::pos2(text_x, rect.center().y - galley.size().y * 0.5);
+        ui.painter().galley(text_pos, galley, visuals.text_color());
+    }
+    response.on_hover_text(name)
 }

@@ -3,7 +3,6 @@
 //! the person asked for (a move, a command); it calls no plugin.
 
 use egui::{Color32, RichText};
-use game_api::MoveId;
 
 use super::{Command, Intent, Table, board::seat_colour};
 
@@ -13,59 +12,10 @@ pub const BOARD_MIN: f32 = 460.0;
 pub const SIDE_MIN: f32 = 210.0;
 
 impl Table {
-    /// Keyboard hints: the move whose key was pressed, when the key names exactly one of
-    /// the moves still possible.
-    fn key_move(&self, ctx: &egui::Context) -> Option<MoveId> {
-        // Keys typed into a dialog or a text field never reach the board.
-        if !self.person_to_move()
-            || !self.input.keys_enabled
-            || self.notes.asking.is_some()
-            || ctx.memory(|m| m.focused().is_some())
-        {
-            return None;
-        }
-        let candidates: Vec<(MoveId, String)> = self
-            .candidates()
-            .iter()
-            .filter_map(|m| m.key.clone().map(|k| (m.id, k)))
-            .collect();
-        let pressed: Vec<String> = ctx.input(|i| {
-            candidates
-                .iter()
-                .map(|(_, k)| k.clone())
-                .filter(|k| egui::Key::from_name(k).is_some_and(|key| i.key_pressed(key)))
-                .collect()
-        });
-        pressed.into_iter().find_map(|key| {
-            let matching: Vec<MoveId> = candidates
-                .iter()
-                .filter(|(_, k)| *k == key)
-                .map(|(m, _)| *m)
-                .collect();
-            (matching.len() == 1).then(|| matching[0])
-        })
-    }
-
-    /// The keys the board's moves answer to now (a direction on an arrow, say): those
-    /// play the move rather than step through the history.
-    pub fn keys_claimed(&self) -> Vec<egui::Key> {
-        if !self.person_to_move() || !self.input.keys_enabled {
-            return Vec::new();
-        }
-        self.candidates()
-            .iter()
-            .filter_map(|m| m.key.as_deref().and_then(egui::Key::from_name))
-            .collect()
-    }
-
     /// Draws the play view; it only reads the controller, and returns what the person
     /// asked for (the app hands it to [`Table::apply`]).
     pub fn ui(&self, ui: &mut egui::Ui) -> Vec<Intent> {
-        let mut intents: Vec<Intent> = self
-            .key_move(ui.ctx())
-            .map(Intent::Play)
-            .into_iter()
-            .collect();
+        let mut intents: Vec<Intent> = self.key_intents(ui.ctx());
         self.banners_ui(ui, &mut intents);
         // The side panel gives way to the board in a narrow window.
         let room = ui.available_width();
@@ -163,7 +113,7 @@ impl Table {
         let side_choice = self.choices_beside_site_ui(ui, &response.rects, intents);
         let pointed = bar_choice
             .or(side_choice)
-            .or_else(|| self.move_at(response.pointed));
+            .or_else(|| self.move_at(response.pointed.or(self.key_focus())));
         intents.push(Intent::Point {
             mv: pointed,
             position: self.position.count,
@@ -452,6 +402,9 @@ pub fn key_label(name: &str) -> String {
         "ArrowDown" => crate::tr!("key-down"),
         "Space" => crate::tr!("key-space"),
         "Enter" => crate::tr!("key-enter"),
+        "Home" => crate::tr!("key-home"),
+        "End" => crate::tr!("key-end"),
+        "Escape" => crate::tr!("key-escape"),
         _ => name.strip_prefix("Num").unwrap_or(name).to_owned(),
     }
 }

@@ -32,6 +32,7 @@ mod ending;
 mod follow;
 mod history;
 mod input;
+mod keys;
 mod linked;
 mod moves;
 mod preview;
@@ -43,6 +44,7 @@ mod searching;
 mod shown;
 
 pub(super) use history::move_count;
+pub use keys::{Arrow, BoardKey, KeyCode, KeyTarget, TYPED_PAUSE};
 
 /// How long a hint searches.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
@@ -326,6 +328,9 @@ impl Table {
         self.poll_searches(now, step_seconds);
         self.poll_preview();
         self.tick_clock(repaint, now);
+        if self.typed_due(now, step_seconds) {
+            repaint.after(std::time::Duration::from_millis(100));
+        }
         if let Some(remote) = self.link.get(self.notes.failure.is_some())
             && self.searches.endgame.poll(remote, now)
         {

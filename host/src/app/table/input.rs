@@ -20,6 +20,12 @@ pub(in crate::app) struct Input {
     pub board: BoardView,
     /// Whether the board takes key presses (not while a dialog is open).
     pub keys_enabled: bool,
+    /// The site the keyboard is on (the arrows move it, Enter plays it).
+    pub focus: Option<SiteId>,
+    /// The code typed so far (a first digit waiting for a second one).
+    pub typed: String,
+    /// When the last character of [`typed`](Self::typed) was typed.
+    pub typed_at: f64,
 }
 
 impl Default for Input {
@@ -28,6 +34,9 @@ impl Default for Input {
             path: Vec::new(),
             board: BoardView::default(),
             keys_enabled: true,
+            focus: None,
+            typed: String::new(),
+            typed_at: 0.0,
         }
     }
 }
@@ -88,17 +97,19 @@ impl Table {
                 .iter()
                 .filter_map(|m| m.sites.get(self.input.path.len()).copied())
                 .collect();
-            // The key that plays a site's move, shown on the site (when one key plays it).
-            if self.input.path.is_empty() {
-                for m in self.candidates() {
-                    if let ([site], Some(key)) = (&m.sites[..], &m.key) {
-                        let label = crate::app::play_ui::key_label(key);
-                        if label.chars().count() <= 2 {
-                            marks.keys.push((*site, label));
-                        }
-                    }
+            // The code that plays each site, shown on it (those going on from what was
+            // typed so far), and the site the keyboard is on.
+            let typed = &self.input.typed;
+            for code in self.key_codes() {
+                if let super::keys::KeyTarget::Site(site) = code.target
+                    && code.code.starts_with(typed.as_str())
+                {
+                    marks
+                        .keys
+                        .push((site, crate::app::play_ui::key_label(&code.code)));
                 }
             }
+            marks.focus = self.key_focus();
         }
         marks
     }
@@ -118,6 +129,7 @@ impl Table {
             self.notes.summary_closed = true;
         } else {
             self.input.path.clear();
+            self.input.typed.clear();
         }
     }
 

@@ -44,4 +44,4 @@ pub(crate) use library::check_manifest as check_loaded_manifest;
 pub use library::{LoadError, load_copy, load_copy_with, load_data_file, load_library};
 pub use limits::check_manifest_limits;
 pub use plugin::{Plugin, PluginMeta, forbid_in_process};
-pub use set::{PluginFile, PluginSet, PluginStatus};
+pub use set::{MAX_WARNINGS, PluginFile, PluginSet, PluginStatus};

@@ -81,10 +81,13 @@ impl PluginFile {
     /// keys that do nothing under its rules), each in the file's words with its line;
     /// at most [`MAX_WARNINGS`] are kept.
     pub fn warnings(&self) -> &[String] {
-        self.plugin().map_or(&[], |p| {
-            let all = &p.manifest().warnings;
-            &all[..all.len().min(MAX_WARNINGS)]
-        })
+        match self.plugin() {
+            Some(p) => {
+                let all = &p.manifest().warnings;
+                &all[..all.len().min(MAX_WARNINGS)]
+            }
+            None => &[],
+        }
     }
 
     /// The plugin in the file, whether in use or shadowed.

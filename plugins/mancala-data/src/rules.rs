@@ -266,6 +266,11 @@ rule_keys! {
 /// the rule that reads it.
 pub type IdleKey = (&'static str, usize, String);
 
+/// Where `key` is written in the file, if it is.
+fn at<T>(key: &Option<Spanned<T>>) -> Option<usize> {
+    key.as_ref().map(|k| k.span().start)
+}
+
 /// The value of `key`, or `default`.
 fn or<T: Clone>(key: &Option<Spanned<T>>, default: T) -> T {
     key.as_ref().map_or(default, |s| s.get_ref().clone())
@@ -471,11 +476,6 @@ impl RulesPatch {
                 idle.push((name, at, reader.to_owned()));
             }
         };
-        macro_rules! at_of {
-            ($key:ident) => {
-                self.$key.as_ref().map(|k| k.span().start)
-            };
-        }
         let under = |what: &str| {
             format!(
                 "it does nothing under `capture = \"{capture_word}\"`: it is read only with {what}"
@@ -484,45 +484,45 @@ impl RulesPatch {
         let opposite = capture == CaptureWord::Opposite;
         check(
             "capture_empty_opposite",
-            at_of!(capture_empty_opposite),
+            at(&self.capture_empty_opposite),
             opposite,
             &under("`capture = \"opposite\"`"),
         );
         check(
             "capture_keep_last",
-            at_of!(capture_keep_last),
+            at(&self.capture_keep_last),
             opposite,
             &under("`capture = \"opposite\"`"),
         );
         let backward = capture == CaptureWord::Backward;
         check(
             "capture_min",
-            at_of!(capture_min),
+            at(&self.capture_min),
             backward,
             &under("`capture = \"backward\"`"),
         );
         check(
             "capture_max",
-            at_of!(capture_max),
+            at(&self.capture_max),
             backward,
             &under("`capture = \"backward\"`"),
         );
         let count = capture == CaptureWord::Count;
         check(
             "capture_counts",
-            at_of!(capture_counts),
+            at(&self.capture_counts),
             count,
             &under("`capture = \"count\"`"),
         );
         check(
             "capture_sides",
-            at_of!(capture_sides),
+            at(&self.capture_sides),
             count,
             &under("`capture = \"count\"`"),
         );
         check(
             "capture_chain",
-            at_of!(capture_chain),
+            at(&self.capture_chain),
             count || capture == CaptureWord::Forward,
             &under("`capture = \"count\"` or `capture = \"forward\"`"),
         );
@@ -531,13 +531,13 @@ impl RulesPatch {
             "it does nothing without `sowing_capture_counts`, the capture as seeds are sown";
         check(
             "sowing_capture_sides",
-            at_of!(sowing_capture_sides),
+            at(&self.sowing_capture_sides),
             sowing,
             no_sowing,
         );
         check(
             "sowing_capture_taker",
-            at_of!(sowing_capture_taker),
+            at(&self.sowing_capture_taker),
             sowing,
             no_sowing,
         );
@@ -549,7 +549,7 @@ impl RulesPatch {
         };
         check(
             "remaining",
-            at_of!(remaining),
+            at(&self.remaining),
             end == EndWord::NoMove,
             &format!(
                 "it does nothing under `end = \"{end_word}\"`: it is read only with `end = \"no-move\"`"

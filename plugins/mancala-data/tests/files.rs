@@ -229,6 +229,11 @@ fn every_catalogue_variant_reads_and_passes_its_tests() {
             manifest.rules[0].markdown.contains("Source:"),
             "{name}: the rules cite their source"
         );
+        assert!(
+            manifest.warnings.is_empty(),
+            "{name}: keys that do nothing: {:?}",
+            manifest.warnings
+        );
         let options = Options::defaults(&manifest.options);
         let mut game = Loader::new(&data, &options).unwrap();
         game_api::random_playout(&mut game, &mut Rng::with_seed(1)).unwrap();

@@ -82,6 +82,12 @@ pub struct Manifest {
     /// others.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sounds: Vec<SoundSpec>,
+    /// What the author of a data file should know that does not stop its game (a key
+    /// that does nothing under the file's rules), each in the file's words with its line;
+    /// the host shows them in `tavola check` and the Plugins panel. Empty for a game
+    /// plugin.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// The unit of a game's final margin, in the singular and the plural, as the host puts
@@ -289,6 +295,7 @@ impl Manifest {
             translations: BTreeMap::new(),
             data_files: None,
             sounds: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 

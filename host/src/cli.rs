@@ -24,6 +24,7 @@ mod engine_protocol;
 mod engine_worker;
 pub mod help;
 mod hint;
+mod human;
 pub mod language;
 pub mod limits;
 mod manual;
@@ -86,7 +87,8 @@ pub enum Command {
         /// The options and start position.
         #[command(flatten)]
         setup: Setup,
-        /// The bot of each seat in seat order (`random`, `greedy`, or the plugin's own);
+        /// The bot of each seat in seat order (`random`, `greedy`, or the plugin's own),
+        /// or `human` for a person typing the moves' notations on standard input;
         /// missing seats play `random`.
         #[arg(long = "seat", value_name = "BOT")]
         seats: Vec<String>,
@@ -876,9 +878,20 @@ fn play(
     let names: Vec<String> = (0..seat_count)
         .map(|i| seats.get(i).cloned().unwrap_or_else(|| "random".into()))
         .collect();
+    let seat_names: Vec<String> = (0..seat_count)
+        .map(|i| seat_name(plugin, Some(i as u8)))
+        .collect();
     let mut bots: Vec<Box<dyn Bot>> = names
         .iter()
-        .map(|n| bot_for(n, plugin, &handle).map_err(anyhow::Error::from))
+        .map(|n| {
+            if n == human::HUMAN {
+                let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+                return Ok(
+                    Box::new(human::HumanSeat::new(input, seat_names.clone())) as Box<dyn Bot>
+                );
+            }
+            bot_for(n, plugin, &handle).map_err(anyhow::Error::from)
+        })
         .collect::<Result<_>>()?;
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

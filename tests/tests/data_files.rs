@@ -193,3 +193,50 @@ fn tavola_new_writes_a_file_tavola_check_passes_and_a_bad_file_fails_it() {
         "{text}"
     );
 }
+
+#[test]
+fn tavola_check_warns_of_a_key_that_does_nothing_with_its_line_and_still_passes() {
+    let dir = folder();
+    let cache = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("idle-key.mancala.toml");
+    // Kalah's capture is "opposite": `capture_min` is read only by the backward capture.
+    let text = kalah_file()
+        .replacen("id = \"kalah-data\"", "id = \"idle-key\"", 1)
+        .replacen(
+            "capture_empty_opposite = \"no-capture\"\n",
+            "capture_empty_opposite = \"no-capture\"\ncapture_min = 2\n",
+            1,
+        );
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("capture_min"))
+        .unwrap()
+        + 1;
+    std::fs::write(&file, text).unwrap();
+    let (ok, out) = tavola(dir.path(), cache.path(), &["check", file.to_str().unwrap()]);
+    assert!(ok, "the file still loads and passes: {out}");
+    assert!(
+        out.contains(&format!(
+            "line {line}, `capture_min`: it does nothing under `capture = \"opposite\"`: it is read only with `capture = \"backward\"`"
+        )),
+        "{out}"
+    );
+    // The same file in a plugins folder is a game like any other.
+    std::fs::copy(&file, dir.path().join("idle-key.mancala.toml")).unwrap();
+    let set = discover(dir.path());
+    let row = set
+        .files
+        .iter()
+        .find(|f| f.path.ends_with("idle-key.mancala.toml"))
+        .unwrap();
+    assert_eq!(row.status_word(), "loaded");
+    assert_eq!(row.warnings().len(), 1, "{:?}", row.warnings());
+    // A file without such keys has no warning.
+    let kalah = set
+        .files
+        .iter()
+        .find(|f| f.path.ends_with("kalah-data.mancala.toml"))
+        .unwrap();
+    assert!(kalah.warnings().is_empty(), "{:?}", kalah.warnings());
+}

@@ -361,6 +361,10 @@ cli-list-path = PATH
 cli-too-many-seats = { $given } seats given, { $game } has { $count }
 game-with-options = { $game } ({ $options })
 cli-play-header = { $game }, seed { $seed }: { $players }
+cli-human-prompt = { $seat } to move at { $position }; legal moves: { $moves }. Your move:
+cli-human-refused = `{ $typed }` is not a legal move here; type one of: { $moves }
+cli-human-no-input = standard input ended before { $seat } chose a move: the game stops here
+cli-human-unreadable = standard input could not be read: { $error }
 cli-record-written = Record written to { $path }
 cli-check-summary = { $game } ({ $path }): { $sets ->
     [one] { $sets } option set
@@ -784,6 +788,7 @@ plugins-your-folder = Your plugins folder:
 plugins-your-folder-hint = Copy a game into this folder (a plugin library, or a `.mancala.toml` variant): it appears in the list within two seconds, without restarting Tavola.
 plugins-folder-not-made = Your plugins folder could not be created: { $error }
 plugins-blocked = Last refused: it { $blocked }
+plugins-warning = ⚠ { $warning } (the file still loads)
 cli-arg-tavola-no-sandbox = Run plugins without their sandbox (for debugging a plugin only: a plugin can then read and write your files, use the network and start programs). Also `TAVOLA_NO_SANDBOX=1`
 cli-about-write-broker = Write the records of a sandboxed command (see the `sandbox::broker` module)
 cli-about-manual = Write the manual page, made from this help in the chosen language, to standard output (roff; the packager installs it as `tavola(1)`)

@@ -370,6 +370,10 @@ cli-too-many-seats = { $given ->
 }, { $game } ne ha { $count }
 game-with-options = { $game } ({ $options })
 cli-play-header = { $game }, seme casuale { $seed }: { $players }
+cli-human-prompt = Muove { $seat } in { $position }; mosse legali: { $moves }. La tua mossa:
+cli-human-refused = `{ $typed }` non è una mossa legale qui; scrivi una di queste: { $moves }
+cli-human-no-input = l'input standard è finito prima che { $seat } scegliesse una mossa: la partita si ferma qui
+cli-human-unreadable = impossibile leggere l'input standard: { $error }
 cli-record-written = Partita registrata in { $path }
 cli-check-summary = { $game } ({ $path }): { $sets ->
     [one] { $sets } insieme di opzioni
@@ -793,6 +797,7 @@ plugins-your-folder = La tua cartella dei plugin:
 plugins-your-folder-hint = Copia un gioco in questa cartella (una libreria plugin o una variante `.mancala.toml`): compare nell'elenco entro due secondi, senza riavviare Tavola.
 plugins-folder-not-made = Non è stato possibile creare la tua cartella dei plugin: { $error }
 plugins-blocked = Ultimo rifiuto: { $blocked }
+plugins-warning = ⚠ { $warning } (il file si carica comunque)
 cli-arg-tavola-no-sandbox = Esegui i plugin senza la loro sandbox (solo per il debug di un plugin: un plugin può allora leggere e scrivere i tuoi file, usare la rete e avviare programmi). Anche `TAVOLA_NO_SANDBOX=1`
 cli-about-write-broker = Scrivi le partite di un comando chiuso nella sandbox (vedi il modulo `sandbox::broker`)
 cli-about-manual = Scrivi la pagina di manuale, fatta da questo aiuto nella lingua scelta, sullo standard output (roff; chi crea il pacchetto la installa come `tavola(1)`)

@@ -195,6 +195,13 @@ impl PluginsPanel {
                         if let Some(note) = file.note() {
                             ui.label(RichText::new(super::shorten(&note, 400)).italics());
                         }
+                        for warning in file.warnings() {
+                            let text = crate::tr!(
+                                "plugins-warning",
+                                warning = super::shorten(warning, 400)
+                            );
+                            ui.label(RichText::new(text).color(Color32::from_rgb(180, 120, 0)));
+                        }
                         if let PluginStatus::Shadowed { plugin, .. } = &file.status
                             && ui
                                 .small_button(crate::tr!("plugins-use-this"))

@@ -28,6 +28,15 @@ pub(super) fn check(
         let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
         set.require(target).map_err(|e| anyhow!(e))?.clone()
     };
+    // Keys that do nothing are told, not refused: the file still loads.
+    for warning in plugin
+        .manifest()
+        .warnings
+        .iter()
+        .take(crate::plugins::MAX_WARNINGS)
+    {
+        super::warn(warning);
+    }
     let t = Instant::now();
     let report = match &long {
         Some(budget) => check_long(&plugin, &config, budget),

@@ -48,4 +48,4 @@ pub use library::{LoadError, load_copy, load_copy_with, load_data_file, load_lib
 pub use limits::check_manifest_limits;
 pub use manifest_error::ManifestError;
 pub use plugin::{Plugin, PluginMeta, forbid_in_process};
-pub use set::{PluginFile, PluginSet, PluginStatus};
+pub use set::{MAX_WARNINGS, PluginFile, PluginSet, PluginStatus};

@@ -8,6 +8,9 @@ use super::{
     identity::{Choices, Precedence, Rival, saved_choices},
 };
 
+/// The most warnings shown for one file.
+pub const MAX_WARNINGS: usize = 16;
+
 /// What became of one library file.
 #[derive(Debug, Clone)]
 pub enum PluginStatus {
@@ -71,6 +74,19 @@ impl PluginFile {
                 why = why.words()
             )),
             PluginStatus::Refused(e) => Some(e.to_string()),
+        }
+    }
+
+    /// What the file's author should know that does not stop its game (a data file's
+    /// keys that do nothing under its rules), each in the file's words with its line;
+    /// at most [`MAX_WARNINGS`] are kept.
+    pub fn warnings(&self) -> &[String] {
+        match self.plugin() {
+            Some(p) => {
+                let all = &p.manifest().warnings;
+                &all[..all.len().min(MAX_WARNINGS)]
+            }
+            None => &[],
         }
     }
 

@@ -34,6 +34,7 @@ pub(crate) fn manifest() -> Manifest {
     Manifest {
         data_files: None,
         sounds: sounds(),
+        warnings: Vec::new(),
         score_unit: None,
         id: "bite-the-pumpkin".into(),
         name: "Bite the Pumpkin!".into(),

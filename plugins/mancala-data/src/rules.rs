@@ -155,6 +155,19 @@ pub enum RemainingWord {
     Left,
 }
 
+/// `capture`'s value as the file writes it.
+fn capture_word(capture: CaptureWord) -> &'static str {
+    match capture {
+        CaptureWord::None => "none",
+        CaptureWord::Opposite => "opposite",
+        CaptureWord::Backward => "backward",
+        CaptureWord::Forward => "forward",
+        CaptureWord::Even => "even",
+        CaptureWord::Count => "count",
+        CaptureWord::Facing => "facing",
+    }
+}
+
 /// Writes the struct of the rule keys and the merge of one set over another.
 macro_rules! rule_keys {
     ($($(#[$doc:meta])* $key:ident : $ty:ty),* $(,)?) => {
@@ -171,6 +184,16 @@ macro_rules! rule_keys {
                 RulesPatch {
                     $($key: over.$key.clone().or_else(|| self.$key.clone()),)*
                 }
+            }
+
+            /// The keys written in the file that these rules hold, each with its byte
+            /// offset in the file (a value an integer option sets has none: left out).
+            pub fn written(&self) -> Vec<(&'static str, usize)> {
+                let mut keys = Vec::new();
+                $(if let Some(v) = &self.$key && v.span().end > 0 {
+                    keys.push((stringify!($key), v.span().start));
+                })*
+                keys
             }
         }
     };
@@ -237,6 +260,15 @@ rule_keys! {
     simultaneous_opening: bool,
     /// A house of one seed is sown only when no house holds more.
     singletons_last: bool,
+}
+
+/// A key the rules hold that does nothing under them: its name, its offset in the file and
+/// the rule that reads it.
+pub type IdleKey = (&'static str, usize, String);
+
+/// Where `key` is written in the file, if it is.
+fn at<T>(key: &Option<Spanned<T>>) -> Option<usize> {
+    key.as_ref().map(|k| k.span().start)
 }
 
 /// The value of `key`, or `default`.
@@ -428,6 +460,102 @@ impl RulesPatch {
                 TakerWord::Mover => Taker::Mover,
             },
         }))
+    }
+
+    /// The keys written that do nothing under these rules (capture keys under a capture
+    /// that does not read them, `remaining` without `end = "no-move"`, …), each with the
+    /// rule that would read it, in the file's words.
+    pub fn idle(&self) -> Vec<IdleKey> {
+        let capture = or(&self.capture, CaptureWord::None);
+        let capture_word = capture_word(capture);
+        let mut idle = Vec::new();
+        let mut check = |name: &'static str, at: Option<usize>, used: bool, reader: &str| {
+            if let Some(at) = at
+                && !used
+            {
+                idle.push((name, at, reader.to_owned()));
+            }
+        };
+        let under = |what: &str| {
+            format!(
+                "it does nothing under `capture = \"{capture_word}\"`: it is read only with {what}"
+            )
+        };
+        let opposite = capture == CaptureWord::Opposite;
+        check(
+            "capture_empty_opposite",
+            at(&self.capture_empty_opposite),
+            opposite,
+            &under("`capture = \"opposite\"`"),
+        );
+        check(
+            "capture_keep_last",
+            at(&self.capture_keep_last),
+            opposite,
+            &under("`capture = \"opposite\"`"),
+        );
+        let backward = capture == CaptureWord::Backward;
+        check(
+            "capture_min",
+            at(&self.capture_min),
+            backward,
+            &under("`capture = \"backward\"`"),
+        );
+        check(
+            "capture_max",
+            at(&self.capture_max),
+            backward,
+            &under("`capture = \"backward\"`"),
+        );
+        let count = capture == CaptureWord::Count;
+        check(
+            "capture_counts",
+            at(&self.capture_counts),
+            count,
+            &under("`capture = \"count\"`"),
+        );
+        check(
+            "capture_sides",
+            at(&self.capture_sides),
+            count,
+            &under("`capture = \"count\"`"),
+        );
+        check(
+            "capture_chain",
+            at(&self.capture_chain),
+            count || capture == CaptureWord::Forward,
+            &under("`capture = \"count\"` or `capture = \"forward\"`"),
+        );
+        let sowing = self.sowing_capture_counts.is_some();
+        let no_sowing =
+            "it does nothing without `sowing_capture_counts`, the capture as seeds are sown";
+        check(
+            "sowing_capture_sides",
+            at(&self.sowing_capture_sides),
+            sowing,
+            no_sowing,
+        );
+        check(
+            "sowing_capture_taker",
+            at(&self.sowing_capture_taker),
+            sowing,
+            no_sowing,
+        );
+        let end = or(&self.end, EndWord::SideEmpty);
+        let end_word = match end {
+            EndWord::SideEmpty => "side-empty",
+            EndWord::Majority => "majority",
+            EndWord::NoMove => "no-move",
+        };
+        check(
+            "remaining",
+            at(&self.remaining),
+            end == EndWord::NoMove,
+            &format!(
+                "it does nothing under `end = \"{end_word}\"`: it is read only with `end = \"no-move\"`"
+            ),
+        );
+        idle
     }
 
     fn end(&self) -> End {

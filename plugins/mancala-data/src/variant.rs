@@ -1,6 +1,6 @@
 //! A data file read whole: its manifest, its rules, and how each option changes them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use game_api::{Manifest, ManifestTexts, OptionKind, OptionSpec, OptionValue, Options, Preset};
 use mancala_kit::Config;
@@ -145,7 +145,7 @@ impl VariantFile {
                 .insert(lang.clone(), translation(texts));
         }
         long_texts(&manifest)?;
-        let file = VariantFile {
+        let mut file = VariantFile {
             src: src.to_owned(),
             manifest,
             base: doc.rules,
@@ -153,6 +153,7 @@ impl VariantFile {
             tests: doc.tests,
         };
         file.check_every_option()?;
+        file.manifest.warnings = file.idle_keys();
         Ok(file)
     }
 
@@ -163,6 +164,12 @@ impl VariantFile {
 
     /// The rules for these options (checked against the manifest's schema).
     pub fn config(&self, options: &Options) -> Result<Config, FileError> {
+        self.rules(options).config(&self.src)
+    }
+
+    /// The rule keys in effect with these options: the file's `[rules]` with what the
+    /// options set over them.
+    fn rules(&self, options: &Options) -> RulesPatch {
         let mut rules = self.base.clone();
         for (key, effect, _) in &self.effects {
             let value = options.get(key);
@@ -185,7 +192,44 @@ impl VariantFile {
                 _ => rules,
             };
         }
-        rules.config(&self.src)
+        rules
+    }
+
+    /// The warnings about keys written in the file that do nothing: a key is told when
+    /// it does nothing in every rule set where it is in effect (the default options, each
+    /// preset, each value of each option with the others at their defaults), so a key
+    /// that an option's rules read is not told.
+    fn idle_keys(&self) -> Vec<String> {
+        let schema = &self.manifest.options;
+        let mut sets = vec![Options::defaults(schema)];
+        for preset in &self.manifest.presets {
+            sets.extend(Options::resolve(schema, &preset.values).ok());
+        }
+        for spec in schema {
+            for value in spec.extreme_values() {
+                let map = BTreeMap::from([(spec.key.clone(), value.clone())]);
+                sets.extend(Options::resolve(schema, &map).ok());
+            }
+        }
+        let (mut idle, mut used) = (BTreeMap::new(), BTreeSet::new());
+        for options in &sets {
+            let rules = self.rules(options);
+            let idle_here = rules.idle();
+            for (name, at) in rules.written() {
+                match idle_here.iter().find(|(n, a, _)| *n == name && *a == at) {
+                    Some((_, _, why)) => {
+                        idle.entry((at, name)).or_insert_with(|| why.clone());
+                    }
+                    None => {
+                        used.insert((at, name));
+                    }
+                }
+            }
+        }
+        idle.into_iter()
+            .filter(|(key, _)| !used.contains(key))
+            .map(|((at, name), why)| FileError::at(&self.src, at, name, why).to_string())
+            .collect()
     }
 
     /// Whether `config` is the rules of some options of this file: every combination

@@ -229,6 +229,11 @@ fn every_catalogue_variant_reads_and_passes_its_tests() {
             manifest.rules[0].markdown.contains("Source:"),
             "{name}: the rules cite their source"
         );
+        assert!(
+            manifest.warnings.is_empty(),
+            "{name}: keys that do nothing: {:?}",
+            manifest.warnings
+        );
         let options = Options::defaults(&manifest.options);
         let mut game = Loader::new(&data, &options).unwrap();
         game_api::random_playout(&mut game, &mut Rng::with_seed(1)).unwrap();
@@ -444,5 +449,87 @@ fn a_wrong_outcome_is_told_in_the_files_words() {
     assert!(
         e.contains("the outcome is `\"ongoing\"`, the test expects `\"north\"`"),
         "{e}"
+    );
+}
+
+/// The line of `needle` in `text`, from 1.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.starts_with(needle))
+        .unwrap_or_else(|| panic!("{needle} not in the file"))
+        + 1
+}
+
+#[test]
+fn keys_that_do_nothing_are_warned_in_the_files_words_and_the_file_still_loads() {
+    // The template's capture is "opposite": `capture_min` and `capture_sides` are read
+    // only by other captures, `remaining` only with `end = "no-move"`, the sowing
+    // capture's side only with its counts.
+    let file = edited(
+        "capture_empty_opposite = \"no-capture\"\n",
+        "capture_empty_opposite = \"no-capture\"\ncapture_min = 2\ncapture_sides = \"both\"\nremaining = \"owner\"\nsowing_capture_taker = \"mover\"\n",
+    );
+    let m = Loader::manifest(file.as_bytes()).expect("the file still loads");
+    let min = line_of(&file, "capture_min");
+    assert_eq!(
+        m.warnings,
+        [
+            format!(
+                "line {min}, `capture_min`: it does nothing under `capture = \"opposite\"`: it is read only with `capture = \"backward\"`"
+            ),
+            format!(
+                "line {}, `capture_sides`: it does nothing under `capture = \"opposite\"`: it is read only with `capture = \"count\"`",
+                min + 1
+            ),
+            format!(
+                "line {}, `remaining`: it does nothing under `end = \"side-empty\"`: it is read only with `end = \"no-move\"`",
+                min + 2
+            ),
+            format!(
+                "line {}, `sowing_capture_taker`: it does nothing without `sowing_capture_counts`, the capture as seeds are sown",
+                min + 3
+            ),
+        ]
+    );
+    // The game plays as before.
+    let game = Loader::new(file.as_bytes(), &Options::defaults(&m.options)).unwrap();
+    assert_eq!(game.notation(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+}
+
+#[test]
+fn the_template_and_a_key_an_option_reads_are_not_warned() {
+    assert!(
+        Loader::manifest(TEMPLATE.as_bytes())
+            .unwrap()
+            .warnings
+            .is_empty()
+    );
+    // `capture_min` does nothing under the default capture, but an option's value
+    // makes the capture "backward", where it is read: no warning.
+    let file = edited(
+        "capture_empty_opposite = \"no-capture\"\n",
+        "capture_empty_opposite = \"no-capture\"\ncapture_min = 2\ncapture_max = 3\n",
+    )
+    .replacen(
+        "[options.when_true]\ncapture_empty_opposite = \"capture-last\"",
+        "[options.when_true]\ncapture = \"backward\"",
+        1,
+    );
+    let m = Loader::manifest(file.as_bytes()).expect("the file loads");
+    // `capture_empty_opposite` is read with the option off; only the keys idle in
+    // every rule set are told.
+    assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+    // A key an option sets that does nothing where it is set is told at its own line.
+    let file = edited(
+        "[options.when_true]\ncapture_empty_opposite = \"capture-last\"",
+        "[options.when_true]\nremaining = \"stuck\"",
+    );
+    let m = Loader::manifest(file.as_bytes()).expect("the file loads");
+    assert_eq!(
+        m.warnings,
+        [format!(
+            "line {}, `remaining`: it does nothing under `end = \"side-empty\"`: it is read only with `end = \"no-move\"`",
+            line_of(&file, "remaining")
+        )]
     );
 }

@@ -9,6 +9,7 @@ impl Storks {
         Manifest {
             data_files: None,
             sounds: Vec::new(),
+            warnings: Vec::new(),
             score_unit: None,
             id: "stork-migration".into(),
             name: "The Storks' Migration".into(),

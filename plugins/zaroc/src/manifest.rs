@@ -9,6 +9,7 @@ impl Zaroc {
         Manifest {
             data_files: None,
             sounds: Vec::new(),
+            warnings: Vec::new(),
             score_unit: None,
             id: "zaroc".into(),
             name: "Zaroc".into(),

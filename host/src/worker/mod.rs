@@ -28,4 +28,5 @@ pub mod watch;
 pub use client::{Abandon, Poll, Slow, Worker, WorkerError, WorkerFailure, default_exe};
 pub use protocol::{BotTrace, Reply, Request, Snapshot};
 pub use remote::{BotMoved, RemoteGame, tables_dir};
+pub(crate) use remote::hint_request;
 pub use server::serve;

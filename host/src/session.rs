@@ -366,7 +366,10 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(60));
         session.set_ending(Some(Ending::Resigned { seat: 1 }));
         let played = session.played_ms().unwrap();
-        assert!(played >= last_move + 60, "{played} ms, the move at {last_move}");
+        assert!(
+            played >= last_move + 60,
+            "{played} ms, the move at {last_move}"
+        );
         // Kept in the record, read back as saved.
         let saved = serde_json::to_string(&session.record()).unwrap();
         let back: crate::record::Record = serde_json::from_str(&saved).unwrap();

@@ -22,7 +22,10 @@ fn a_saved_game_of_a_removed_game_says_so_in_a_players_words() {
     std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
     let error = format!("{:#}", app.load_from(&path).unwrap_err());
     assert!(error.contains("dakon-game.json"), "{error}");
-    assert!(error.contains("“dakon” is not installed any more"), "{error}");
+    assert!(
+        error.contains("“dakon” is not installed any more"),
+        "{error}"
+    );
     assert!(error.contains("plugins folder"), "{error}");
     assert!(!error.contains("loaded:"), "{error}");
     assert!(

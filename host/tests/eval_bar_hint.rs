@@ -91,7 +91,9 @@ fn bar_matches_hint(h: &mut H, plugins: &Path, game: &str, positions: usize) {
         );
         assert_eq!(
             said["bar"].as_u64(),
-            Some(u64::from(tavola::ai::bar_percent(f64::from(e.share_of(seat))))),
+            Some(u64::from(tavola::ai::bar_percent(f64::from(
+                e.share_of(seat)
+            )))),
             "{game} after {moves:?}"
         );
         // The next position: a move chosen by the position's number among the legal ones.

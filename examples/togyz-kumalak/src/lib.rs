@@ -47,9 +47,7 @@ impl Variant for TogyzKumalak {
             "it".into(),
             ManifestTexts::new()
                 .name("Togyz Kumalak")
-                .description(
-                    "Nove case, nove sassi: cattura le case pari e conquista un tuzdyk.",
-                )
+                .description("Nove case, nove sassi: cattura le case pari e conquista un tuzdyk.")
                 .seats(&["Sud", "Nord"]),
         );
         m

@@ -332,12 +332,13 @@ impl TavolaApp {
     /// file that cannot be read, or a game that is not here, is refused at once.
     pub(super) fn begin_load(&mut self, path: &Path, after: AfterLoad) -> Result<()> {
         let record = Record::read(path)?;
-        let plugin = self
-            .plugin(&record.game)
-            .with_context(|| {
-                let file = path.file_name().unwrap_or(path.as_os_str());
-                crate::tr!("app-load-missing", file = file.to_string_lossy().into_owned())
-            })?;
+        let plugin = self.plugin(&record.game).with_context(|| {
+            let file = path.file_name().unwrap_or(path.as_os_str());
+            crate::tr!(
+                "app-load-missing",
+                file = file.to_string_lossy().into_owned()
+            )
+        })?;
         let (exe, tables) = (self.worker_exe.clone(), self.tables_root());
         let (of, replay) = (plugin.clone(), record.clone());
         let work = move |abandon: Abandon| {

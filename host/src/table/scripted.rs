@@ -238,7 +238,9 @@ mod tests {
         let (mut link, script) = echo();
         script.hold(true);
         let a = link.start_preview(1).unwrap();
-        let unknown = link.start_hint(1, HintBudget::Time(Duration::from_secs(1))).unwrap();
+        let unknown = link
+            .start_hint(1, HintBudget::Time(Duration::from_secs(1)))
+            .unwrap();
         script.kill(WorkerFailure::Protocol("gone".into()));
         assert!(matches!(
             link.poll(a),

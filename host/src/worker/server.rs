@@ -96,9 +96,9 @@ pub fn serve() -> anyhow::Result<()> {
             } => {
                 let budget = match depth {
                     Some(d) => crate::ai::HintBudget::Depth(d),
-                    None => crate::ai::HintBudget::Time(Duration::from_millis(
-                        millis.clamp(1, 600_000),
-                    )),
+                    None => {
+                        crate::ai::HintBudget::Time(Duration::from_millis(millis.clamp(1, 600_000)))
+                    }
                 };
                 worker.hint(id, seed, budget, &out);
                 continue;

@@ -101,6 +101,15 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         None
     }
 
+    /// How much of the final margin is still to be decided, in the margin's unit: the
+    /// value still in play (for mancala: the seeds not yet banked, a big stone counting
+    /// its worth). The host sizes the evaluation bar's reading of a search's score by it,
+    /// so that a lead of a few seeds reads the same share of what is left whatever the
+    /// game's size. `None` (the default): the host's reading sized for 48 seeds.
+    fn value_in_play(&self) -> Option<u32> {
+        None
+    }
+
     /// A hash of the position for transposition tables (the default hashes the notation).
     fn state_hash(&self) -> u64 {
         // FNV-1a: stable across builds and processes.

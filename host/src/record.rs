@@ -67,6 +67,10 @@ pub struct Record {
     /// a loss on time): the game is finished after its last move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ending: Option<Ending>,
+    /// When the `ending` came, in milliseconds of play since the start (as a move's
+    /// `at_ms`): a resignation's game lasted until the resignation, not its last move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_ms: Option<u64>,
     /// The players' clocks, when the game is played with them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockState>,
@@ -247,6 +251,7 @@ impl Record {
             clock: None,
             net: None,
             comment: None,
+            ended_ms: None,
             tags: BTreeMap::new(),
         }
     }
@@ -563,6 +568,7 @@ mod tests {
             clock: None,
             net: None,
             comment: None,
+            ended_ms: None,
             tags: BTreeMap::new(),
         }
     }

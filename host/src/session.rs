@@ -190,6 +190,7 @@ impl Session {
             // A move played after the end the players chose takes that end back (the app
             // keeps finished games read-only, so this only happens to games in progress).
             self.record.ending = None;
+            self.record.ended_ms = None;
             self.record.result = None;
             dropped = self.record.moves.split_off(self.cursor);
             let played = self.played_before + self.started.elapsed();
@@ -291,7 +292,20 @@ impl Session {
     /// Ends the game after its last move (a resignation, an agreed draw, a loss on time),
     /// or with `None` takes such an end back.
     pub fn set_ending(&mut self, ending: Option<Ending>) {
+        self.record.ended_ms = ending
+            .is_some()
+            .then(|| u64::try_from((self.played_before + self.started.elapsed()).as_millis()).ok())
+            .flatten();
         self.record.ending = ending;
+    }
+
+    /// How long the game was played: to its ending (a resignation, an agreed draw, a
+    /// loss on time) when it has one, else to its last move with a time.
+    pub fn played_ms(&self) -> Option<u64> {
+        self.record
+            .ended_ms
+            .filter(|_| self.record.ending.is_some())
+            .or_else(|| self.record.moves.iter().rev().find_map(|m| m.at_ms))
     }
 
     /// The players' clocks, if the game has them.
@@ -338,6 +352,32 @@ mod tests {
             std::time::Duration::from_secs(600)
         );
         assert_eq!(super::played_before(&[]), std::time::Duration::ZERO);
+    }
+
+    #[test]
+    fn a_resignations_game_time_counts_to_the_resignation() {
+        use crate::{ending::Ending, table::pile};
+        let plugin = pile::plugin();
+        let seats = vec![SeatKind::Person, SeatKind::Person];
+        let mut session =
+            super::Session::new(&plugin, &game_api::Options::default(), seats, 7, None);
+        session.record_played(game_api::MoveId(1), "1".into(), Some(0), "x");
+        let last_move = session.moves()[0].at_ms.unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(60));
+        session.set_ending(Some(Ending::Resigned { seat: 1 }));
+        let played = session.played_ms().unwrap();
+        assert!(
+            played >= last_move + 60,
+            "{played} ms, the move at {last_move}"
+        );
+        // Kept in the record, read back as saved.
+        let saved = serde_json::to_string(&session.record()).unwrap();
+        let back: crate::record::Record = serde_json::from_str(&saved).unwrap();
+        assert_eq!(back.ended_ms, Some(played));
+        // A move played after it takes the ending back, and its time.
+        session.set_cursor(1);
+        session.set_ending(None);
+        assert_eq!(session.played_ms(), Some(last_move));
     }
 
     #[test]

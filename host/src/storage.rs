@@ -402,6 +402,7 @@ mod tests {
             clock: None,
             net: None,
             comment: None,
+            ended_ms: None,
             tags: Default::default(),
         }
     }

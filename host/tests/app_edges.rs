@@ -469,6 +469,33 @@ fn small_kalah_hint(h: &mut H) {
 }
 
 #[test]
+fn dont_ask_again_is_remembered_for_the_game() {
+    let dir = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app(dir.path(), Some(data.path())));
+    small_kalah_hint(&mut h);
+    until_shown(&mut h, "MB on disk");
+    h.get_by_label("Don't ask again").click();
+    h.run();
+    assert!(h.query_by_label_contains("MB on disk").is_none());
+    // Remembered: the settings on disk say so, and the next game does not ask.
+    let settings = std::fs::read_to_string(data.path().join("settings.json")).unwrap();
+    assert!(settings.contains("\"endgame_declined\""), "{settings}");
+    assert!(settings.contains("\"kalah\""), "{settings}");
+    small_kalah_hint(&mut h);
+    idle(&mut h, 80);
+    assert!(h.query_by_label_contains("MB on disk").is_none());
+    assert_eq!(table_files(data.path()), 0);
+    drop(h);
+    // Nor does the app started again.
+    let mut h = harness(app(dir.path(), Some(data.path())));
+    small_kalah_hint(&mut h);
+    idle(&mut h, 80);
+    assert!(h.query_by_label_contains("MB on disk").is_none());
+    assert!(h.query_by_label("Prepare them").is_none());
+}
+
+#[test]
 fn endgame_tables_are_offered_with_their_size_and_built_only_when_the_person_agrees() {
     let dir = plugins_of(&["kalah"]);
     let data = tempfile::tempdir().unwrap();

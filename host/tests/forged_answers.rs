@@ -434,6 +434,7 @@ fn answers_to_no_request_of_the_wrong_kind_or_with_illegal_moves_are_refused() {
     let hint = Request::Hint {
         seed: 1,
         millis: 10,
+        depth: None,
     };
     for share in [1.5, -0.25] {
         let text = refused(

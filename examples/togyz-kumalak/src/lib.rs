@@ -5,7 +5,9 @@
 //! parameters cover the sowing (the first stone back into the house it came from), the
 //! even capture and the end; one hook adds the tuzdyk.
 
-use game_api::{Colour, GameError, Manifest, Options, Part, PieceStyle, RulesText, SeatRange};
+use game_api::{
+    Colour, GameError, Manifest, ManifestTexts, Options, Part, PieceStyle, RulesText, SeatRange,
+};
 use mancala_kit::{Board, Capture, Config, Effects, End, Mancala, Pit, Side, Special, Variant};
 
 /// Togyz Kumalak's rules.
@@ -40,6 +42,14 @@ impl Variant for TogyzKumalak {
             lang: "en".into(),
             markdown: RULES.into(),
         }];
+        // The chooser's card and the seats in Italian (the rules stay in English).
+        m.translations.insert(
+            "it".into(),
+            ManifestTexts::new()
+                .name("Togyz Kumalak")
+                .description("Nove case, nove sassi: cattura le case pari e conquista un tuzdyk.")
+                .seats(&["Sud", "Nord"]),
+        );
         m
     }
 

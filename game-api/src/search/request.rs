@@ -100,6 +100,9 @@ pub struct SearchReport {
     pub line: Vec<u32>,
     /// For a solve: where it stands (solved when `lower == upper`).
     pub solve: Option<SolveState>,
+    /// For a best-move search: the value still in play at the root
+    /// ([`Game::value_in_play`](crate::Game::value_in_play)), the scale of `score`.
+    pub in_play: Option<u32>,
     /// The table's size in bytes.
     pub table_bytes: u64,
     /// Entries of the table in use.
@@ -243,6 +246,7 @@ fn run<G: Game>(
                 nodes: found.nodes,
                 micros: found.elapsed.as_micros() as u64,
                 line: found.line.iter().map(|m| m.0).collect(),
+                in_play: game.value_in_play(),
                 ..SearchReport::default()
             }
         }

@@ -14,18 +14,22 @@ use std::{
 pub const POLL_NODES: u64 = 256;
 
 /// The part of a budget kept for the way back (unwinding the search, the answer's JSON,
-/// the worker's reply): a fiftieth of it, from 1 ms to 10 ms.
+/// the worker's reply through its pipe and the app's thread getting the processor back
+/// on a busy machine): a twenty-fifth of it, from 1 ms to 40 ms. (A fiftieth up to
+/// 10 ms kept 1 s in-process but not through the worker on a loaded machine: p99
+/// 1036 ms, 3 moves of 1000 over 1050 ms.)
 ///
 /// ```
 /// use game_api::search::reserve;
 /// use std::time::Duration;
 /// let ms = Duration::from_millis;
-/// assert_eq!(reserve(ms(200)), ms(4));
+/// assert_eq!(reserve(ms(200)), ms(8));
 /// assert_eq!(reserve(ms(10)), ms(1));
-/// assert_eq!(reserve(ms(5000)), ms(10));
+/// assert_eq!(reserve(ms(1000)), ms(40));
+/// assert_eq!(reserve(ms(5000)), ms(40));
 /// ```
 pub fn reserve(budget: Duration) -> Duration {
-    (budget / 50).clamp(Duration::from_millis(1), Duration::from_millis(10))
+    (budget / 25).clamp(Duration::from_millis(1), Duration::from_millis(40))
 }
 
 /// When a search must stop.
@@ -157,7 +161,7 @@ mod tests {
         let mut c = Clock::since(past, Some(Duration::from_millis(100)), false, None, &stop);
         assert!(
             c.poll(POLL_NODES),
-            "98 ms of 100 are the limit: 99 ms have passed"
+            "96 ms of 100 are the limit: 99 ms have passed"
         );
         let past = Instant::now() - Duration::from_millis(90);
         let mut c = Clock::since(past, Some(Duration::from_millis(100)), false, None, &stop);

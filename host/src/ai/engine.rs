@@ -155,12 +155,28 @@ pub fn evaluation_in_words(report: &SearchReport, unit: Option<&ScoreUnit>) -> S
 }
 
 /// How many margin units make the evaluation bar lean about three quarters of the way
-/// (a reading of the heuristic, not a measured win rate).
+/// with [`SHARE_SIZED_FOR`] in play (a reading of the heuristic, not a measured win rate).
 const SHARE_SPREAD: f64 = 4.0;
+
+/// The value in play [`SHARE_SPREAD`] was sized for: Oware's 48 seeds.
+const SHARE_SIZED_FOR: f64 = 48.0;
+
+/// The margin units that make the bar lean three quarters of the way in a position with
+/// `in_play` of the game's value still to be decided ([`SearchReport::in_play`], from
+/// [`game_api::Game::value_in_play`]): a twelfth of it (4 seeds of Oware's 48, about 6
+/// points of Ô Ăn Quan's 70 — 50 seeds and two big stones worth 10), at least one unit;
+/// [`SHARE_SPREAD`] for a game that does not say.
+pub fn share_spread(in_play: Option<u32>) -> f64 {
+    match in_play {
+        Some(v) => (SHARE_SPREAD * f64::from(v) / SHARE_SIZED_FOR).max(1.0),
+        None => SHARE_SPREAD,
+    }
+}
 
 /// What a best-move search found as the seat to move's share of the evaluation bar, 0
 /// (lost) to 1 (won): 1, 0 or ½ where the search proved the end (a win, a loss, a
-/// draw), else the heuristic margin read through a smooth curve (level is ½).
+/// draw), else the heuristic margin read through a smooth curve (level is ½) whose
+/// width is the game's own ([`share_spread`]: the value still in play).
 ///
 /// ```
 /// use game_api::search::SearchReport;
@@ -172,6 +188,10 @@ const SHARE_SPREAD: f64 = 4.0;
 /// assert_eq!(share_of(&report(0, None)), 0.5);
 /// assert!(share_of(&report(150, None)) > 0.6 && share_of(&report(150, None)) < 0.7);
 /// assert!(share_of(&report(-150, None)) < 0.4);
+/// // The same lead in a game of twice the value in play leans half as far.
+/// let big = SearchReport { in_play: Some(96), ..report(300, None) };
+/// let small = SearchReport { in_play: Some(48), ..report(150, None) };
+/// assert!((share_of(&big) - share_of(&small)).abs() < 1e-9);
 /// ```
 pub fn share_of(report: &SearchReport) -> f64 {
     match report.margin {
@@ -180,7 +200,7 @@ pub fn share_of(report: &SearchReport) -> f64 {
         Some(_) => 0.5,
         None => {
             let points = f64::from(report.score) / f64::from(EVAL_SCALE);
-            0.5 + 0.5 * (points / SHARE_SPREAD).tanh()
+            0.5 + 0.5 * (points / share_spread(report.in_play)).tanh()
         }
     }
 }

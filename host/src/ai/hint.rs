@@ -5,7 +5,7 @@ use std::time::Duration;
 use game_api::{MoveId, ScoreUnit, SearchHints, Turn, search::SearchReply};
 
 use super::{
-    alphabeta_plays,
+    Estimate, alphabeta_plays,
     engine::{self, EngineConfig},
     mcts::{self, MctsConfig},
     names::describe,
@@ -25,6 +25,8 @@ pub struct Hint {
     /// [`engine::share_of`] for alpha-beta, the expected return's share for MCTS; none
     /// at a chance turn.
     pub share: Option<f64>,
+    /// The same evaluation as `tavola hint` prints it (depth, nodes, value).
+    pub estimate: Estimate,
 }
 
 /// An expected return (−1 a sure loss, 0 even, +1 a sure win) as a person says it: "about
@@ -88,39 +90,89 @@ pub fn points_in_words(points: f64, unit: Option<&ScoreUnit>) -> String {
     }
 }
 
-/// A hint for `game`: the plugin's alpha-beta for two-seat games whose manifest
-/// promises no chance (for half the `budget`: a soft limit), MCTS (as the game's search
-/// `hints` advise) otherwise or with a plugin built without the engine, so that every
-/// turn of every game has one.
+/// A share of the evaluation bar (0 lost … 1 won) as the bar writes it, 0 to 100: 100
+/// and 0 only for a sure result.
+///
+/// ```
+/// use tavola::ai::bar_percent;
+/// assert_eq!((bar_percent(0.998), bar_percent(0.003), bar_percent(1.0)), (99, 1, 100));
+/// assert_eq!(bar_percent(0.5), 50);
+/// ```
+pub fn bar_percent(share: f64) -> u8 {
+    let p = (share.clamp(0.0, 1.0) * 100.0).round();
+    let p = if share > 0.0 && share < 1.0 {
+        p.clamp(1.0, 99.0)
+    } else {
+        p
+    };
+    p as u8
+}
+
+/// How long or how far a hint searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintBudget {
+    /// For this time (a budget the search keeps: the answer comes within it).
+    Time(Duration),
+    /// To this depth, whatever it takes, with an emptied table, so that the answer
+    /// depends on the position alone: alpha-beta to this many plies, MCTS for this many
+    /// thousand simulations (on one thread, from the seed). For comparisons (the
+    /// evaluation bar against `tavola hint --depth`) and tests.
+    Depth(u32),
+}
+
+impl HintBudget {
+    /// The longest the hint may take before it is given up (the worker's watchdog
+    /// adds its own margin): the time, or a minute for a fixed depth.
+    pub fn limit(self) -> Duration {
+        match self {
+            HintBudget::Time(t) => t,
+            HintBudget::Depth(_) => Duration::from_secs(60),
+        }
+    }
+}
+
+/// A hint for `game` — the one function behind the app's hints, its evaluation bar and
+/// `tavola hint`: the plugin's alpha-beta for two-seat games whose manifest promises no
+/// chance, MCTS (as the game's search `hints` advise) otherwise or with a plugin built
+/// without the engine, so that every turn of every game has one.
 pub fn hint(
     game: &GameHandle,
     hints: &SearchHints,
     seed: u64,
-    budget: Duration,
+    budget: HintBudget,
 ) -> Result<Hint, CallError> {
     let (seats, chance) = describe(game)?;
+    let config = match budget {
+        HintBudget::Time(t) => EngineConfig::timed(t),
+        HintBudget::Depth(d) => {
+            let depth = d.clamp(1, super::MAX_DEPTH as u32);
+            EngineConfig::to_depth(depth).with_table_kib(u64::from(engine::TABLE_MIB) << 10, true)
+        }
+    };
     if alphabeta_plays(seats, chance)
-        && let SearchReply::Done(r) =
-            engine::search(game, &EngineConfig::timed(budget / 2), None, &[])?
+        && let SearchReply::Done(r) = engine::search(game, &config, None, &[])?
     {
         return Ok(Hint {
             best: MoveId(r.best.unwrap_or_default()),
             evaluation: engine::evaluation_in_words(&r, game.score_unit()),
             line: r.line.iter().map(|&m| MoveId(m)).collect(),
             share: Some(engine::share_of(&r)),
+            estimate: Estimate::of_report(&r, game.score_unit()),
         });
     }
-    let (r, _) = mcts::search(
-        game,
-        &MctsConfig {
-            iterations: None,
-            time: Some(budget),
-            ..MctsConfig::following(hints)
-        },
-        seed,
-        None,
-        None,
-    )?;
+    let (iterations, time, threads) = match budget {
+        HintBudget::Time(t) => (None, Some(t), None),
+        HintBudget::Depth(d) => (Some(u64::from(d.max(1)) * 1000), None, Some(1)),
+    };
+    let mut config = MctsConfig {
+        iterations,
+        time,
+        ..MctsConfig::following(hints)
+    };
+    if let Some(threads) = threads {
+        config.threads = threads;
+    }
+    let (r, _) = mcts::search(game, &config, seed, None, None)?;
     let chance_turn = matches!(game.turn()?, Turn::Chance { .. });
     let evaluation = if chance_turn {
         crate::tr!("estimate-chance-line", count = r.simulations)
@@ -136,7 +188,8 @@ pub fn hint(
     Ok(Hint {
         best: r.best,
         evaluation,
-        line: r.line,
+        line: r.line.clone(),
         share,
+        estimate: Estimate::of_mcts(&r),
     })
 }

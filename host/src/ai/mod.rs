@@ -31,7 +31,7 @@ pub mod solve;
 
 pub use alphabeta_bot::AlphaBetaBot;
 pub use estimate::Estimate;
-pub use hint::{Hint, chance_in_words, hint, points_in_words, unit_word};
+pub use hint::{Hint, HintBudget, bar_percent, chance_in_words, hint, points_in_words, unit_word};
 pub use level::Level;
 pub use mcts_bot::MctsBot;
 pub use names::engine_by_name;

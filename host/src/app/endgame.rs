@@ -52,6 +52,11 @@ pub(super) struct EndgameTables {
     next_poll: f64,
     /// The question in flight (its request id): the window never waits for it.
     asked: Option<(u64, Asked)>,
+    /// The player asked never to be offered this game's tables: missing ones are not
+    /// offered (built ones are still loaded).
+    never: bool,
+    /// "Don't ask again" was just chosen: the app remembers it ([`Self::take_never`]).
+    newly_never: bool,
 }
 
 impl EndgameTables {
@@ -63,7 +68,31 @@ impl EndgameTables {
             state: State::Unknown,
             next_poll: 0.0,
             asked: None,
+            never: false,
+            newly_never: false,
         }
+    }
+
+    /// This game's tables are not offered (the player chose "Don't ask again" before).
+    pub(super) fn never_offer(mut self, never: bool) -> Self {
+        self.never = never;
+        self
+    }
+
+    /// The person never wants to be asked again for this game: declined now, and the
+    /// app remembers it (see [`Self::take_never`]).
+    pub(super) fn decline_for_good(&mut self) {
+        if matches!(self.state, State::Offered { .. }) {
+            self.state = State::Declined;
+            self.never = true;
+            self.newly_never = true;
+        }
+    }
+
+    /// Whether "Don't ask again" was chosen since the last call (the app then keeps it in
+    /// its settings).
+    pub(super) fn take_never(&mut self) -> bool {
+        std::mem::take(&mut self.newly_never)
     }
 
     /// The folder under which each game's tables have a folder of their own.
@@ -166,6 +195,7 @@ impl EndgameTables {
                 };
                 self.send(remote, TablesOp::Build, Asked::Build { bytes: 0 });
             }
+            Asked::Status if self.never => self.state = State::Declined,
             Asked::Status => {
                 self.state = State::Offered {
                     bytes: status.missing.iter().map(|f| f.bytes).sum(),

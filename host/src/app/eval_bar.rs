@@ -86,6 +86,12 @@ impl Evaluation {
         }
     }
 
+    /// Which position it is for: the table's count of the positions it has shown, which
+    /// is also the seed of the bar's search (MCTS).
+    pub fn position(&self) -> u64 {
+        self.position
+    }
+
     /// The share of seat `seat` (0 for a seat the evaluation does not know).
     pub fn share_of(&self, seat: u8) -> f32 {
         self.shares.get(usize::from(seat)).copied().unwrap_or(0.0)
@@ -183,13 +189,7 @@ fn stack_order(seats: usize, flipped: bool) -> Vec<u8> {
 
 /// A share in figures, 0 to 100; 100 and 0 only for a sure result.
 pub(super) fn percent(share: f32) -> String {
-    let p = f64::from(share.clamp(0.0, 1.0)) * 100.0;
-    let p = if share > 0.0 && share < 1.0 {
-        p.round().clamp(1.0, 99.0)
-    } else {
-        p.round()
-    };
-    format!("{p:.0}")
+    crate::ai::bar_percent(f64::from(share)).to_string()
 }
 
 /// What the bar says on hover: whose evaluation, its words, why it is greyed.

@@ -162,12 +162,7 @@ impl Table {
         // Moves of the seats: chance throws are not counted as moves.
         let all = self.session.moves();
         let moves = super::table::move_count(all, all.len());
-        let seconds = self
-            .session
-            .moves()
-            .last()
-            .and_then(|m| m.at_ms)
-            .map(|ms| ms / 1000);
+        let seconds = self.session.played_ms().map(|ms| ms / 1000);
         ui.label(match seconds {
             Some(s) => crate::tr!(
                 "over-moves-in",

@@ -25,7 +25,13 @@ const QUARANTINE_AFTER: u32 = 3;
 
 impl TavolaApp {
     fn plugin(&self, id: &str) -> Result<Plugin> {
-        let plugin = self.plugins.require(id).map_err(|e| anyhow!(e))?.clone();
+        // In the player's words: which game, and how to get it back (not the folders
+        // searched nor every id loaded, which `tavola` on the command line gives).
+        let plugin = self
+            .plugins
+            .game(id)
+            .ok_or_else(|| anyhow!(crate::tr!("app-game-missing", game = id)))?
+            .clone();
         if self.settings.quarantined.contains(&plugin.meta().hash) {
             return Err(anyhow!(
                 "{} is quarantined after failing repeatedly; the Plugins panel (F2) can try it \
@@ -192,7 +198,10 @@ impl TavolaApp {
 
     fn show_game(&mut self, mut play: Table) {
         crate::sound::set_game_sounds(&play.session.plugin().manifest().sounds);
-        play.searches.endgame = super::endgame::EndgameTables::new(self.tables_root());
+        let id = play.session.plugin().id();
+        let never = self.settings.endgame_declined.iter().any(|g| g == id);
+        play.searches.endgame =
+            super::endgame::EndgameTables::new(self.tables_root()).never_offer(never);
         self.play = Some(play);
         self.screen = Screen::Play;
         self.failures_seen = 0;
@@ -323,9 +332,13 @@ impl TavolaApp {
     /// file that cannot be read, or a game that is not here, is refused at once.
     pub(super) fn begin_load(&mut self, path: &Path, after: AfterLoad) -> Result<()> {
         let record = Record::read(path)?;
-        let plugin = self
-            .plugin(&record.game)
-            .with_context(|| format!("{}: a game of `{}`", path.display(), record.game))?;
+        let plugin = self.plugin(&record.game).with_context(|| {
+            let file = path.file_name().unwrap_or(path.as_os_str());
+            crate::tr!(
+                "app-load-missing",
+                file = file.to_string_lossy().into_owned()
+            )
+        })?;
         let (exe, tables) = (self.worker_exe.clone(), self.tables_root());
         let (of, replay) = (plugin.clone(), record.clone());
         let work = move |abandon: Abandon| {

@@ -42,6 +42,8 @@ pub enum Intent {
     PrepareTables,
     /// Play this game without the endgame tables offered.
     DeclineTables,
+    /// Play without them and never offer this game's again (remembered).
+    NeverOfferTables,
     /// Close the end-of-game summary (it can be shown again).
     CloseSummary,
     /// Show the end-of-game summary again.
@@ -110,6 +112,7 @@ impl Table {
             Intent::BringBack => self.bring_back_replaced(),
             Intent::PrepareTables => self.prepare_tables(),
             Intent::DeclineTables => self.searches.endgame.decline(),
+            Intent::NeverOfferTables => self.searches.endgame.decline_for_good(),
             Intent::CloseSummary => self.notes.summary_closed = true,
             Intent::ShowSummary => self.notes.summary_closed = false,
             Intent::Review => {

@@ -351,8 +351,17 @@ impl TavolaApp {
                         .into_iter()
                         .filter_map(|intent| play.apply(intent, now, step))
                         .collect();
+                    let never = play
+                        .searches
+                        .endgame
+                        .take_never()
+                        .then(|| play.session.plugin().id().to_owned());
                     for command in commands {
                         self.run_command(command, &ctx);
+                    }
+                    if let Some(game) = never {
+                        self.settings.endgame_declined.push(game);
+                        self.save_settings();
                     }
                 } else {
                     self.screen = Screen::Chooser;

@@ -224,46 +224,67 @@ impl Table {
     }
 
     /// The endgame tables: the offer to build them (what they give, their size), or the
-    /// build's progress.
+    /// build's progress — in a small window at the bottom right corner, over the table,
+    /// so that the board does not move when it comes or goes.
     fn endgame_ui(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         let megabytes = |bytes: u64| (bytes as f64 / 1e6).max(1.0);
-        if let Some(bytes) = self.searches.endgame.offer() {
-            ui.separator();
-            ui.label(crate::tr!(
-                "play-endgame-offer",
-                megabytes = megabytes(bytes)
-            ));
-            if ui
-                .button(crate::tr!("play-endgame-prepare"))
-                .on_hover_text(crate::tr!("play-endgame-prepare-hover"))
-                .clicked()
-            {
-                intents.push(Intent::PrepareTables);
-            }
-            if ui
-                .button(crate::tr!("play-endgame-not-now"))
-                .on_hover_text(crate::tr!("play-endgame-not-now-hover"))
-                .clicked()
-            {
-                intents.push(Intent::DeclineTables);
-            }
-        } else if let Some((share, bytes)) = self.searches.endgame.progress() {
-            ui.separator();
-            let text = if bytes == 0 {
-                crate::tr!("play-endgame-loading")
-            } else {
-                crate::tr!(
-                    "play-endgame-building",
-                    share = f64::from(share),
-                    megabytes = megabytes(bytes)
-                )
-            };
-            ui.add(
-                egui::ProgressBar::new(share)
-                    .desired_width(320.0)
-                    .text(text),
-            );
+        let offer = self.searches.endgame.offer();
+        let progress = self.searches.endgame.progress();
+        if offer.is_none() && progress.is_none() {
+            return;
         }
+        egui::Window::new(crate::tr!("play-endgame-title"))
+            .id(egui::Id::new("endgame-offer"))
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
+            .collapsible(false)
+            .resizable(false)
+            .max_width(360.0)
+            .show(ui.ctx(), |ui| {
+                if let Some(bytes) = offer {
+                    ui.label(crate::tr!(
+                        "play-endgame-offer",
+                        megabytes = megabytes(bytes)
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui
+                            .button(crate::tr!("play-endgame-prepare"))
+                            .on_hover_text(crate::tr!("play-endgame-prepare-hover"))
+                            .clicked()
+                        {
+                            intents.push(Intent::PrepareTables);
+                        }
+                        if ui
+                            .button(crate::tr!("play-endgame-not-now"))
+                            .on_hover_text(crate::tr!("play-endgame-not-now-hover"))
+                            .clicked()
+                        {
+                            intents.push(Intent::DeclineTables);
+                        }
+                        if ui
+                            .button(crate::tr!("play-endgame-never"))
+                            .on_hover_text(crate::tr!("play-endgame-never-hover"))
+                            .clicked()
+                        {
+                            intents.push(Intent::NeverOfferTables);
+                        }
+                    });
+                } else if let Some((share, bytes)) = progress {
+                    let text = if bytes == 0 {
+                        crate::tr!("play-endgame-loading")
+                    } else {
+                        crate::tr!(
+                            "play-endgame-building",
+                            share = f64::from(share),
+                            megabytes = megabytes(bytes)
+                        )
+                    };
+                    ui.add(
+                        egui::ProgressBar::new(share)
+                            .desired_width(320.0)
+                            .text(text),
+                    );
+                }
+            });
     }
 
     /// The banner shown when the plugin's process failed: which plugin, how, and what can

@@ -41,6 +41,10 @@ pub struct Settings {
     /// Whether the sounds are muted (View menu).
     #[serde(default)]
     pub muted: bool,
+    /// The games (by id) whose endgame tables the player asked never to be offered
+    /// again ("Don't ask again").
+    #[serde(default)]
+    pub endgame_declined: Vec<String>,
 }
 
 fn default_volume() -> f32 {
@@ -62,6 +66,7 @@ impl Default for Settings {
             plugin_choices: Default::default(),
             volume: default_volume(),
             muted: false,
+            endgame_declined: Vec::new(),
         }
     }
 }

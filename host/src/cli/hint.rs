@@ -15,10 +15,7 @@ use serde_json::json;
 
 use super::{Setup, limits::MAX_MILLIS, seat_name};
 use crate::{
-    ai::{
-        AlphaBetaBot, Estimate, Level, MctsBot, alphabeta_plays, engine::EngineConfig,
-        mcts::MctsConfig,
-    },
+    ai::{Estimate, HintBudget, Level},
     bots::{Bot, bot_for},
     plugins::{GameHandle, Plugin, PluginSet},
 };
@@ -53,6 +50,13 @@ pub struct HintArgs {
     #[arg(long, visible_alias = "millis", value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
     pub time: Option<u64>,
+    /// Search to this depth instead of for a time, with an emptied table, so that the
+    /// answer depends on the position alone (alpha-beta: plies, 1 to 64; MCTS: this many
+    /// thousand simulations on one thread, from `--seed`): the app's evaluation bar
+    /// asked for the same depth shows the same value (`bar` in `--json`).
+    #[arg(long, value_name = "PLIES", conflicts_with_all = ["time", "level"],
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
     /// The random seed (MCTS).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -92,23 +96,27 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
         Turn::Chance { .. } => bail!(crate::tr!("hint-chance", position = position)),
     };
     let time = args.time.map(Duration::from_millis);
-    let (engine, mut bot) = match &args.level {
-        Some(name) => (name.clone(), bot_with_time(plugin, &game, name, time)?),
-        None => (
-            "hint".to_owned(),
-            hint_engine(
-                plugin,
-                &game,
-                time.unwrap_or(Duration::from_millis(DEFAULT_MILLIS)),
-            )?,
-        ),
-    };
     let started = Instant::now();
-    let best = bot
-        .choose(&game, seat, &mut Rng::with_seed(args.seed))
-        .map_err(|e| anyhow!("{engine}: {e}"))?;
+    let (engine, best, estimate, share) = match &args.level {
+        Some(name) => {
+            let mut bot = bot_with_time(plugin, &game, name, time)?;
+            let best = bot
+                .choose(&game, seat, &mut Rng::with_seed(args.seed))
+                .map_err(|e| anyhow!("{name}: {e}"))?;
+            (name.clone(), best, bot.last_estimate(), None)
+        }
+        None => {
+            let budget = match args.depth {
+                Some(d) => HintBudget::Depth(d),
+                None => HintBudget::Time(time.unwrap_or(Duration::from_millis(DEFAULT_MILLIS))),
+            };
+            let hints = &plugin.manifest().search;
+            let h = crate::ai::hint(&game, hints, args.seed, budget)
+                .map_err(|e| anyhow!("hint: {e}"))?;
+            ("hint".to_owned(), h.best, Some(h.estimate), h.share)
+        }
+    };
     let millis = started.elapsed().as_millis() as u64;
-    let estimate = bot.last_estimate();
     let best_name = game.move_info(best)?.notation;
     let line = match &estimate {
         Some(e) if e.line.first() == Some(&best) => game.line_notation(&e.line)?,
@@ -126,6 +134,8 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
             "best": best_name,
             "line": line,
             "outcome": estimate.as_ref().map(Estimate::to_json),
+            "share": share,
+            "bar": share.map(crate::ai::bar_percent),
             "millis": millis,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
@@ -225,23 +235,4 @@ pub(super) fn bot_with_time(
         bail!(crate::tr!("hint-no-time", bot = name));
     }
     Ok(bot)
-}
-
-/// The hint engine: alpha-beta for two-seat games whose manifest promises no chance,
-/// MCTS (as the game's search hints advise) otherwise, thinking for `time`.
-fn hint_engine(plugin: &Plugin, game: &GameHandle, time: Duration) -> Result<Box<dyn Bot>> {
-    let seats = game.seat_count()?;
-    let mcts = MctsConfig {
-        iterations: None,
-        time: Some(time),
-        ..MctsConfig::following(&plugin.manifest().search)
-    };
-    if alphabeta_plays(seats, game.may_have_chance()) {
-        return Ok(Box::new(AlphaBetaBot::new(
-            "hint",
-            EngineConfig::timed(time),
-            mcts,
-        )));
-    }
-    Ok(Box::new(MctsBot::new("hint", mcts)))
 }

@@ -5,6 +5,7 @@
 use std::{path::Path, sync::Arc, time::Duration};
 
 use crate::{
+    ai::HintBudget,
     plugins::Plugin,
     worker::{Poll, RemoteGame, Request, Slow, Snapshot, WorkerError, WorkerFailure},
 };
@@ -45,7 +46,7 @@ pub trait Link {
     fn start_preview(&mut self, mv: u32) -> Result<u64, WorkerFailure>;
 
     /// Starts a hint's search of `budget`.
-    fn start_hint(&mut self, seed: u64, budget: Duration) -> Result<u64, WorkerFailure>;
+    fn start_hint(&mut self, seed: u64, budget: HintBudget) -> Result<u64, WorkerFailure>;
 
     /// Waits at most `limit` for the answer to `id`.
     fn wait(&mut self, id: u64, limit: Duration) -> Poll;
@@ -94,7 +95,7 @@ impl Link for RemoteGame {
         RemoteGame::start_preview(self, mv)
     }
 
-    fn start_hint(&mut self, seed: u64, budget: Duration) -> Result<u64, WorkerFailure> {
+    fn start_hint(&mut self, seed: u64, budget: HintBudget) -> Result<u64, WorkerFailure> {
         RemoteGame::start_hint(self, seed, budget)
     }
 

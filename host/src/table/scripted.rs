@@ -12,6 +12,7 @@ use std::{
 
 use super::Link;
 use crate::{
+    ai::HintBudget,
     plugins::Plugin,
     worker::{Poll, Reply, Request, Slow, WorkerError, WorkerFailure},
 };
@@ -175,9 +176,8 @@ impl Link for ScriptedLink {
         self.send(Request::Preview { mv })
     }
 
-    fn start_hint(&mut self, seed: u64, budget: Duration) -> Result<u64, WorkerFailure> {
-        let millis = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX);
-        self.send(Request::Hint { seed, millis })
+    fn start_hint(&mut self, seed: u64, budget: HintBudget) -> Result<u64, WorkerFailure> {
+        self.send(crate::worker::hint_request(seed, budget))
     }
 
     fn wait(&mut self, id: u64, _limit: Duration) -> Poll {
@@ -238,7 +238,9 @@ mod tests {
         let (mut link, script) = echo();
         script.hold(true);
         let a = link.start_preview(1).unwrap();
-        let unknown = link.start_hint(1, Duration::from_secs(1)).unwrap();
+        let unknown = link
+            .start_hint(1, HintBudget::Time(Duration::from_secs(1)))
+            .unwrap();
         script.kill(WorkerFailure::Protocol("gone".into()));
         assert!(matches!(
             link.poll(a),

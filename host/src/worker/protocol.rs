@@ -121,6 +121,9 @@ pub enum Request {
         seed: u64,
         /// The thinking time.
         millis: u64,
+        /// A fixed depth instead of the time ([`crate::ai::HintBudget::Depth`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        depth: Option<u32>,
     },
     /// Stop the search started by request `id` and answer it now.
     Cancel {

@@ -12,7 +12,7 @@ use super::{
     Abandon, BotTrace, Poll, Reply, Request, Snapshot, Worker, WorkerError, WorkerFailure,
     client::{SEARCH_DEADLINE, watchdog},
 };
-use crate::{plugins::Plugin, record::Record};
+use crate::{ai::HintBudget, plugins::Plugin, record::Record};
 
 /// A game's plugin running in its own worker process.
 #[derive(Debug)]
@@ -350,10 +350,9 @@ impl RemoteGame {
     }
 
     /// Starts a hint's search of `budget`; poll its id.
-    pub fn start_hint(&mut self, seed: u64, budget: Duration) -> Result<u64, WorkerFailure> {
-        let millis = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX);
-        self.worker
-            .send(Request::Hint { seed, millis }, budget + watchdog())
+    pub fn start_hint(&mut self, seed: u64, budget: HintBudget) -> Result<u64, WorkerFailure> {
+        let request = hint_request(seed, budget);
+        self.worker.send(request, budget.limit() + watchdog())
     }
 
     /// The answer to search `id`, if it has come.
@@ -365,5 +364,21 @@ impl RemoteGame {
     pub fn cancel(&mut self, id: u64) {
         self.worker.cancel(id);
         self.worker.forget(id);
+    }
+}
+
+/// The worker's request for a hint of `budget`.
+pub(crate) fn hint_request(seed: u64, budget: HintBudget) -> Request {
+    match budget {
+        HintBudget::Time(t) => Request::Hint {
+            seed,
+            millis: u64::try_from(t.as_millis()).unwrap_or(u64::MAX),
+            depth: None,
+        },
+        HintBudget::Depth(d) => Request::Hint {
+            seed,
+            millis: 0,
+            depth: Some(d),
+        },
     }
 }

@@ -89,8 +89,18 @@ pub fn serve() -> anyhow::Result<()> {
                 worker.bot(id, name, seed, true, &out);
                 continue;
             }
-            Request::Hint { seed, millis } => {
-                worker.hint(id, seed, millis, &out);
+            Request::Hint {
+                seed,
+                millis,
+                depth,
+            } => {
+                let budget = match depth {
+                    Some(d) => crate::ai::HintBudget::Depth(d),
+                    None => {
+                        crate::ai::HintBudget::Time(Duration::from_millis(millis.clamp(1, 600_000)))
+                    }
+                };
+                worker.hint(id, seed, budget, &out);
                 continue;
             }
             Request::Cancel { id: search } => {
@@ -317,7 +327,7 @@ impl Worker {
         std::thread::spawn(move || think(search, &shared, &out));
     }
 
-    fn hint(&mut self, id: u64, seed: u64, millis: u64, out: &Out) {
+    fn hint(&mut self, id: u64, seed: u64, budget: crate::ai::HintBudget, out: &Out) {
         let prepared = self.game().and_then(|game| {
             let hints = self.plugin()?.manifest().search.clone();
             Ok((game, hints))
@@ -329,7 +339,6 @@ impl Worker {
         let cancel = self.new_search(id);
         let out = out.clone();
         std::thread::spawn(move || {
-            let budget = Duration::from_millis(millis.clamp(1, 600_000));
             let reply = caught(|| {
                 crate::ai::hint(&game, &hints, seed, budget).and_then(|hint| {
                     let names = game.line_notation(&hint.line[..hint.line.len().min(6)])?;

@@ -897,6 +897,18 @@ impl<V: Variant> Game for Mancala<V> {
         crate::endgame::request(self, request)
     }
 
+    /// The game's whole value (its seeds, each big stone at its worth) less what both
+    /// sides have banked: the seeds and big stones still on the board.
+    fn value_in_play(&self) -> Option<u32> {
+        let big = match self.config.ends {
+            crate::Ends::Mandarins(m) => 2 * m.big_stone,
+            _ => 0,
+        };
+        let total = i64::from(self.config.total_seeds() + big);
+        let banked = self.board.score(Side::South) + self.board.score(Side::North);
+        u32::try_from((total - banked).max(0)).ok()
+    }
+
     fn search_eval(&self) -> Option<i32> {
         Some(crate::search::search_eval(self))
     }

@@ -5,7 +5,8 @@
 use game_api::{MoveId, Turn};
 
 use super::{HINT_TIME, Table, searching::BotJob};
-use crate::app::eval_bar::{EVAL_TIME, Evaluation};
+use crate::ai::HintBudget;
+use crate::app::eval_bar::Evaluation;
 use crate::{
     session::SeatKind,
     worker::{BotMoved, Poll, RemoteGame, Reply, WorkerError, WorkerFailure},
@@ -65,7 +66,7 @@ impl Table {
             return;
         };
         self.searches.endgame.first_use(remote);
-        match remote.start_hint(seed, HINT_TIME) {
+        match remote.start_hint(seed, HintBudget::Time(HINT_TIME)) {
             Ok(id) => self.searches.hint_job = Some(id),
             Err(f) => self.lost_worker(f),
         }
@@ -264,6 +265,18 @@ impl Table {
         }
     }
 
+    /// Makes the bar's search look to a fixed `depth` instead of for its time, so that
+    /// its value is the one `tavola hint --depth DEPTH` prints for the position (the same
+    /// function, [`crate::ai::hint`]); `None` gives the time back. Asked again from now.
+    pub fn set_eval_depth(&mut self, depth: Option<u32>) {
+        self.searches.eval_budget = match depth {
+            Some(d) => HintBudget::Depth(d),
+            None => HintBudget::Time(crate::app::eval_bar::EVAL_TIME),
+        };
+        self.drop_eval_job();
+        self.searches.evaluation = None;
+    }
+
     /// The bar's evaluation of the position shown: the result once the game is over,
     /// else the engine's, if the bar's search has given one for it (a hint does not).
     pub fn evaluation(&self) -> Option<Evaluation> {
@@ -337,7 +350,7 @@ impl Table {
         let Some(remote) = self.link.remote.as_deref_mut() else {
             return;
         };
-        match remote.start_hint(seed, EVAL_TIME) {
+        match remote.start_hint(seed, self.searches.eval_budget) {
             Ok(id) => self.searches.eval_job = Some(id),
             Err(f) => self.lost_worker(f),
         }

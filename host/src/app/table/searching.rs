@@ -6,6 +6,7 @@ use game_api::MoveId;
 
 use super::{preview::Previews, probe::Probe};
 use crate::{
+    ai::HintBudget,
     app::{endgame::EndgameTables, eval_bar::Evaluation},
     worker::BotMoved,
 };
@@ -35,6 +36,9 @@ pub(in crate::app) struct Searches {
     pub evaluation: Option<Evaluation>,
     /// The bar's search running.
     pub eval_job: Option<u64>,
+    /// How far the bar's search looks: its time ([`crate::app::eval_bar::EVAL_TIME`]),
+    /// or a fixed depth (to compare it with `tavola hint --depth`).
+    pub eval_budget: HintBudget,
     /// What the moves pointed at would do.
     pub previews: Previews,
     /// The endgame tables' word on the position shown (asked or answered).
@@ -53,6 +57,7 @@ impl Default for Searches {
             eval_bar: false,
             evaluation: None,
             eval_job: None,
+            eval_budget: HintBudget::Time(crate::app::eval_bar::EVAL_TIME),
             previews: Previews::default(),
             probe: None,
             endgame: EndgameTables::new(None),

@@ -675,6 +675,7 @@ fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
         Command::Hint(args) => args.tables.endgames.clone(),
         Command::Analyse(args) => args.tables.endgames.clone(),
         Command::Review(args) => args.tables.endgames.clone(),
+        Command::Puzzles(args) => args.tables.endgames.clone(),
         Command::Engine(args) => args.tables.endgames.clone(),
         Command::Solve { tables, .. } => tables.endgames.clone(),
         Command::Endgame(args) => args.folder(set),

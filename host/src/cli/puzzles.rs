@@ -70,6 +70,11 @@ pub struct PuzzlesArgs {
     /// No progress on standard error.
     #[arg(long)]
     pub quiet: bool,
+    /// Endgame tables for the solver (a game whose solver alone cannot finish its
+    /// endgames, Oware with its cycles, needs them; a file mined with them is verified
+    /// with them).
+    #[command(flatten)]
+    pub tables: super::endgame::TablesArgs,
 }
 
 /// The puzzle file to write, opened before the command confines itself (the sandbox
@@ -85,6 +90,7 @@ pub(super) fn open_out(args: &PuzzlesArgs) -> Result<Option<File>> {
 pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Result<ExitCode> {
     let plugin = set.require(&args.game).map_err(|e| anyhow!(e))?;
     let options = plugin.parse_options(&args.options)?;
+    args.tables.load(&plugin.new_game(&options)?, &args.game)?;
     let proof = ProofConfig {
         nodes: args.nodes,
         ..ProofConfig::default()

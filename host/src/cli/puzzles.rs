@@ -146,7 +146,11 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
     })?;
     let file = PuzzleFile {
         game: args.game.clone(),
-        options: options.to_string().split_whitespace().map(str::to_owned).collect(),
+        options: options
+            .to_string()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect(),
         puzzles: miner.puzzles.clone(),
     };
     let text = file.to_string();
@@ -173,10 +177,7 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         eprintln!("{}", crate::tr!("puzzles-timed-out", seconds = args.time));
     }
     for t in Theme::ALL {
-        eprintln!(
-            "  {t}: {}",
-            p.themes.get(&t).copied().unwrap_or(0)
-        );
+        eprintln!("  {t}: {}", p.themes.get(&t).copied().unwrap_or(0));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -98,12 +98,18 @@ impl FromStr for PuzzleFile {
         let (_, first) = lines.next().ok_or_else(|| fault(1, "the file is empty"))?;
         let mut head = first.split_whitespace();
         if head.next() != Some(MAGIC) {
-            return Err(fault(1, format!("not a puzzle file (`{MAGIC} {VERSION}` expected)")));
+            return Err(fault(
+                1,
+                format!("not a puzzle file (`{MAGIC} {VERSION}` expected)"),
+            ));
         }
         match head.next().map(str::parse::<u32>) {
             Some(Ok(VERSION)) if head.next().is_none() => {}
             Some(Ok(v)) if v > VERSION => {
-                return Err(fault(1, format!("version {v} is newer than this Tavola's ({VERSION})")));
+                return Err(fault(
+                    1,
+                    format!("version {v} is newer than this Tavola's ({VERSION})"),
+                ));
             }
             _ => return Err(fault(1, format!("`{MAGIC} {VERSION}` expected"))),
         }
@@ -139,7 +145,8 @@ impl FromStr for PuzzleFile {
                     if game.is_none() {
                         return Err(fault(n, "a puzzle before the `game` line"));
                     }
-                    file.puzzles.push(parse_puzzle(line).map_err(|r| fault(n, r))?);
+                    file.puzzles
+                        .push(parse_puzzle(line).map_err(|r| fault(n, r))?);
                 }
                 other => return Err(fault(n, format!("unknown line `{other}`"))),
             }
@@ -200,7 +207,9 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
         .iter()
         .any(|(m, v)| *m != puzzle.solution && *v >= best)
     {
-        return Err(format!("the solution `{solution}` is not the only best move"));
+        return Err(format!(
+            "the solution `{solution}` is not the only best move"
+        ));
     }
     Ok(puzzle)
 }
@@ -216,7 +225,11 @@ impl fmt::Display for Puzzle {
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let values: Vec<String> = self.values.iter().map(|(m, v)| format!("{m}={v}")).collect();
+        let values: Vec<String> = self
+            .values
+            .iter()
+            .map(|(m, v)| format!("{m}={v}"))
+            .collect();
         write!(
             f,
             "puzzle\t{}\t{}\t{themes}\t{}",
@@ -264,13 +277,33 @@ mod tests {
             ("", 1, "empty"),
             ("tavola-puzzles 2\ngame k\n", 1, "newer"),
             ("record 1\n", 1, "not a puzzle file"),
-            ("tavola-puzzles 1\npuzzle\ta\tb\t-\tb=1\n", 2, "before the `game`"),
+            (
+                "tavola-puzzles 1\npuzzle\ta\tb\t-\tb=1\n",
+                2,
+                "before the `game`",
+            ),
             ("tavola-puzzles 1\ngame k\ngame j\n", 3, "twice"),
             ("tavola-puzzles 1\ngame k\npuzzle\tp\tb\t-\n", 3, "5 fields"),
-            ("tavola-puzzles 1\ngame k\npuzzle\tp\tb\tfork\tb=1\n", 3, "unknown theme"),
-            ("tavola-puzzles 1\ngame k\npuzzle\tp\tb\t-\tb=x\n", 3, "whole number"),
-            ("tavola-puzzles 1\ngame k\npuzzle\tp\tb\t-\tb=1 c=1\n", 3, "only best"),
-            ("tavola-puzzles 1\ngame k\npuzzle\tp\tb\t-\tc=1\n", 3, "no value"),
+            (
+                "tavola-puzzles 1\ngame k\npuzzle\tp\tb\tfork\tb=1\n",
+                3,
+                "unknown theme",
+            ),
+            (
+                "tavola-puzzles 1\ngame k\npuzzle\tp\tb\t-\tb=x\n",
+                3,
+                "whole number",
+            ),
+            (
+                "tavola-puzzles 1\ngame k\npuzzle\tp\tb\t-\tb=1 c=1\n",
+                3,
+                "only best",
+            ),
+            (
+                "tavola-puzzles 1\ngame k\npuzzle\tp\tb\t-\tc=1\n",
+                3,
+                "no value",
+            ),
             ("tavola-puzzles 1\ngame k\nbanana\n", 3, "unknown line"),
             ("tavola-puzzles 1\n\n", 2, "no `game`"),
         ];

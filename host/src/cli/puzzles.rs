@@ -20,6 +20,9 @@ use crate::{
     record::Record,
 };
 
+/// The least budget of a verification's solve after each move.
+const VERIFY_NODES: u64 = 20_000_000;
+
 /// The arguments of `tavola puzzles`.
 #[derive(Debug, Args)]
 pub struct PuzzlesArgs {
@@ -55,7 +58,7 @@ pub struct PuzzlesArgs {
     pub max: usize,
     /// The positions the solve after each move may search (1000 to 100000000); a
     /// position with a move not solved within them is no puzzle (`--verify`: four
-    /// times as many).
+    /// times as many, at least 20 million).
     #[arg(long, default_value_t = 100_000,
           value_parser = clap::value_parser!(u64).range(1000..=100_000_000))]
     pub nodes: u64,
@@ -96,10 +99,12 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         ..ProofConfig::default()
     };
     if let Some(file) = &args.verify {
-        // Four times the miner's budget: the solver's table, kept between requests,
-        // changes how many positions a solve visits.
+        // Four times the miner's budget, and at least 20 million positions: the miner
+        // solved each move after the whole position, whose solve filled the solver's
+        // table; a move solved alone may visit many more (6 of the 1777 Kalah puzzles
+        // needed more than 400 000).
         let proof = ProofConfig {
-            nodes: args.nodes.saturating_mul(4),
+            nodes: args.nodes.saturating_mul(4).max(VERIFY_NODES),
             ..proof
         };
         return verify_file(set, file, &args.game, &proof, args.quiet);

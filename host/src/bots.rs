@@ -72,11 +72,10 @@ impl Bot for RandomBot {
 #[derive(Debug, Default)]
 pub struct GreedyBot;
 
-impl Bot for GreedyBot {
-    fn name(&self) -> &str {
-        "greedy"
-    }
-    fn choose(&mut self, game: &GameHandle, seat: u8, rng: &mut Rng) -> Result<MoveId, CallError> {
+impl GreedyBot {
+    /// The moves greedy chooses among for `seat` in `game` (it plays one of them at
+    /// random): those of the best heuristic value one move ahead, a won end first.
+    pub fn choices(game: &GameHandle, seat: u8) -> Result<Vec<MoveId>, CallError> {
         let moves = game.legal_moves()?;
         let mut best: Vec<MoveId> = Vec::new();
         let mut best_value = f64::NEG_INFINITY;
@@ -105,6 +104,16 @@ impl Bot for GreedyBot {
                 best.push(mv);
             }
         }
+        Ok(best)
+    }
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+    fn choose(&mut self, game: &GameHandle, seat: u8, rng: &mut Rng) -> Result<MoveId, CallError> {
+        let best = GreedyBot::choices(game, seat)?;
         if best.is_empty() {
             return Err(no_move());
         }

@@ -32,6 +32,7 @@ pub mod net;
 pub mod new;
 pub mod new_data;
 mod ogn;
+mod puzzles;
 mod review;
 mod solve;
 
@@ -138,6 +139,9 @@ pub enum Command {
     Review(review::ReviewArgs),
     /// Aualé's Oware Game Notation: import a file as a record, export a record.
     Ogn(ogn::OgnArgs),
+    /// Mine puzzles proven by perfect play from bot games and saved games (one move
+    /// alone keeps the exact value), or verify a puzzle file.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Serve one bot over a line protocol like UCI (`position …`, `go movetime MS`,
     /// `bestmove …`) on standard input and output, keeping it between moves.
     Engine(engine_protocol::EngineArgs),
@@ -510,6 +514,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     }
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
     start_broker(&command)?;
+    let puzzle_out = match &command {
+        Command::Puzzles(args) => puzzles::open_out(args)?,
+        _ => None,
+    };
     crate::sandbox::arm(allowance(&command, &set), crate::sandbox::Reporter::Person);
     match command {
         Command::List { json } => list(&set, json),
@@ -563,6 +571,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Analyse(args) => analyse::run(&set, &args),
         Command::Review(args) => review::run(&set, &args),
         Command::Ogn(args) => ogn::run(&set, &args),
+        Command::Puzzles(args) => puzzles::run(&set, &args, puzzle_out),
         Command::Engine(args) => engine_protocol::run(&set, &args),
         Command::Match {
             game,
@@ -664,6 +673,7 @@ fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
         Command::Hint(args) => args.tables.endgames.clone(),
         Command::Analyse(args) => args.tables.endgames.clone(),
         Command::Review(args) => args.tables.endgames.clone(),
+        Command::Puzzles(args) => args.tables.endgames.clone(),
         Command::Engine(args) => args.tables.endgames.clone(),
         Command::Solve { tables, .. } => tables.endgames.clone(),
         Command::Endgame(args) => args.folder(set),

@@ -22,6 +22,7 @@ pub mod platform;
 pub mod play;
 pub mod plugins;
 pub mod printable;
+pub mod puzzles;
 pub mod record;
 pub mod repetition;
 pub mod review;

@@ -940,3 +940,11 @@ cli-about-ogn-import = Read an OGN file (Aualé's) and print it as a Tavola reco
 cli-about-ogn-export = Print a Tavola record of Oware as OGN
 cli-arg-ogn-import-file = The OGN file
 cli-arg-ogn-export-record = The record file
+
+## tavola puzzles
+puzzles-progress = Games { $games } of { $total }: { $positions } positions, { $puzzles } puzzles ({ $seconds } s)
+puzzles-done = { $puzzles } puzzles from { $positions } positions of { $games } games in { $seconds } s
+puzzles-timed-out = Stopped at the time limit ({ $seconds } s).
+puzzles-other-game = { $file } records another game or other options: skipped
+puzzles-failed = Puzzle { $number } failed: { $reason }
+puzzles-verified = { $good } of { $all } puzzles verified

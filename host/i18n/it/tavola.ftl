@@ -949,3 +949,11 @@ cli-about-ogn-import = Leggi un file OGN (di Aualé) e stampalo come registrazio
 cli-about-ogn-export = Stampa una registrazione di Oware di Tavola in OGN
 cli-arg-ogn-import-file = Il file OGN
 cli-arg-ogn-export-record = Il file della registrazione
+
+## tavola puzzles
+puzzles-progress = Partite { $games } di { $total }: { $positions } posizioni, { $puzzles } problemi ({ $seconds } s)
+puzzles-done = { $puzzles } problemi da { $positions } posizioni di { $games } partite in { $seconds } s
+puzzles-timed-out = Fermato al limite di tempo ({ $seconds } s).
+puzzles-other-game = { $file } registra un altro gioco o altre opzioni: saltato
+puzzles-failed = Problema { $number } non verificato: { $reason }
+puzzles-verified = { $good } problemi su { $all } verificati

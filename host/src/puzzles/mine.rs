@@ -1,0 +1,199 @@
+//! Mining: the positions of seeded bot games (and of saved games) each examined by
+//! [`examine`], the puzzles kept once each, within a time limit, with progress.
+
+use std::{
+    collections::{BTreeMap, HashSet},
+    time::{Duration, Instant},
+};
+
+use game_api::{MoveId, Options, Rng, Turn};
+use thiserror::Error;
+
+use super::{ProofConfig, ProofError, Puzzle, Theme, examine};
+use crate::{
+    bots::{BotError, bot_for},
+    plugins::{CallError, GameHandle, Plugin},
+    record::{Record, RecordError, start_of},
+};
+
+/// The most actions a mined game plays before it is left.
+const MAX_ACTIONS: usize = 400;
+
+/// What to mine.
+#[derive(Debug, Clone)]
+pub struct MineConfig {
+    /// Bot games to play.
+    pub games: u32,
+    /// The first game's seed (game `i` is seeded `seed + i`).
+    pub seed: u64,
+    /// The bots, by name; game `i` gives seat `s` the bot `bots[(i + s) % len]`.
+    pub bots: Vec<String>,
+    /// Stop mining after this long (the puzzles found are kept).
+    pub time_limit: Duration,
+    /// Stop once this many puzzles are found.
+    pub max_puzzles: usize,
+    /// Positions with more pieces than this on the houses are not examined (the solver
+    /// would not finish there within the proof's budget).
+    pub max_pieces: u32,
+    /// How hard each proof tries.
+    pub proof: ProofConfig,
+}
+
+/// How far mining went.
+#[derive(Debug, Clone, Default)]
+pub struct Progress {
+    /// Games (bot games and records) whose positions were all examined.
+    pub games: u32,
+    /// Positions examined (each position once).
+    pub positions: u64,
+    /// Puzzles found.
+    pub puzzles: usize,
+    /// Puzzles by theme.
+    pub themes: BTreeMap<Theme, usize>,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Whether the time limit stopped it.
+    pub timed_out: bool,
+}
+
+/// Why mining stopped with an error.
+#[derive(Debug, Error)]
+pub enum MineError {
+    /// A bot could not be made.
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// A saved game does not replay.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The plugin failed.
+    #[error(transparent)]
+    Plugin(#[from] CallError),
+}
+
+/// The miner: the puzzles found so far and the positions already seen.
+pub struct Miner<'a> {
+    plugin: &'a Plugin,
+    options: Options,
+    config: MineConfig,
+    seen: HashSet<String>,
+    started: Instant,
+    /// The puzzles found, in the order found.
+    pub puzzles: Vec<Puzzle>,
+    /// How far it went.
+    pub progress: Progress,
+}
+
+impl<'a> Miner<'a> {
+    /// A miner for `plugin`'s game with `options`.
+    pub fn new(plugin: &'a Plugin, options: Options, config: MineConfig) -> Self {
+        Miner {
+            plugin,
+            options,
+            config,
+            seen: HashSet::new(),
+            started: Instant::now(),
+            puzzles: Vec::new(),
+            progress: Progress::default(),
+        }
+    }
+
+    /// Whether mining must stop (time or count reached).
+    pub fn done(&mut self) -> bool {
+        self.progress.elapsed = self.started.elapsed();
+        if self.progress.elapsed >= self.config.time_limit {
+            self.progress.timed_out = true;
+        }
+        self.progress.timed_out || self.puzzles.len() >= self.config.max_puzzles
+    }
+
+    /// Examines every position of the saved game `record`.
+    pub fn record(&mut self, record: &Record) -> Result<(), MineError> {
+        let mut game = start_of(self.plugin, record)?;
+        let mut positions = vec![game.notation()?];
+        for m in &record.moves {
+            game.apply(MoveId(m.id))?;
+            positions.push(game.notation()?);
+        }
+        self.positions(&positions)
+    }
+
+    /// Plays the bot games and examines their positions, calling `tell` after each game.
+    pub fn bot_games(&mut self, mut tell: impl FnMut(&Progress)) -> Result<(), MineError> {
+        for i in 0..self.config.games {
+            if self.done() {
+                break;
+            }
+            let positions = self.play(i)?;
+            self.positions(&positions)?;
+            tell(&self.progress);
+        }
+        self.done();
+        Ok(())
+    }
+
+    /// The positions (notations) of bot game `i`, the seat to move's only.
+    fn play(&self, i: u32) -> Result<Vec<String>, MineError> {
+        let seed = self.config.seed.wrapping_add(u64::from(i));
+        let mut rng = Rng::with_seed(seed);
+        let mut game = self.plugin.new_game(&self.options)?;
+        let seats = usize::from(game.seat_count()?);
+        let n = self.config.bots.len().max(1);
+        let mut bots = Vec::with_capacity(seats);
+        for s in 0..seats {
+            let name = &self.config.bots[(i as usize + s) % n];
+            bots.push(bot_for(name, self.plugin, &game)?);
+        }
+        let mut positions = Vec::new();
+        for _ in 0..MAX_ACTIONS {
+            let mv = match game.turn()? {
+                Turn::Over { .. } => break,
+                Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
+                Turn::Seat { seat } => {
+                    positions.push(game.notation()?);
+                    bots[usize::from(seat)].choose(&game, seat, &mut rng)?
+                }
+            };
+            let before = game.clone();
+            game.apply(mv)?;
+            for b in bots.iter_mut() {
+                b.observe(&before, mv);
+            }
+        }
+        Ok(positions)
+    }
+
+    fn positions(&mut self, positions: &[String]) -> Result<(), MineError> {
+        for notation in positions {
+            if self.done() {
+                return Ok(());
+            }
+            if !self.seen.insert(notation.clone()) {
+                continue;
+            }
+            self.progress.positions += 1;
+            let game = self.plugin.from_notation(&self.options, notation)?;
+            let layout = game.layout()?;
+            if super::Board::new(&layout).pieces_on_houses(&game.view()?) > self.config.max_pieces {
+                continue;
+            }
+            self.examine(&game)?;
+        }
+        self.progress.games += 1;
+        Ok(())
+    }
+
+    fn examine(&mut self, game: &GameHandle) -> Result<(), MineError> {
+        match examine(game, &self.config.proof) {
+            Ok(puzzle) => {
+                for t in &puzzle.themes {
+                    *self.progress.themes.entry(*t).or_default() += 1;
+                }
+                self.puzzles.push(puzzle);
+                self.progress.puzzles = self.puzzles.len();
+                Ok(())
+            }
+            Err(ProofError::Not(_)) => Ok(()),
+            Err(ProofError::Plugin(e)) => Err(e.into()),
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! A position proven a puzzle: every legal move valued exactly (the plugin's solver,
+//! with its endgame tables when loaded), exactly one keeping the best value, and that
+//! move not among the greedy bot's choices. The same proof re-verifies a puzzle.
+
+use std::sync::atomic::AtomicBool;
+
+use game_api::{MoveId, Turn};
+use thiserror::Error;
+
+use super::{Board, Puzzle};
+use crate::{
+    analysis::{Value, prove},
+    bots::GreedyBot,
+    plugins::{CallError, GameHandle, Plugin},
+};
+
+/// How hard a proof may try.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofConfig {
+    /// The positions the solve after each move may search; a move not solved within them
+    /// leaves the position unproven.
+    pub nodes: u64,
+    /// The solver's table, in KiB.
+    pub table_kib: u64,
+    /// The most pieces on the houses of an endgame position.
+    pub endgame: u32,
+}
+
+impl Default for ProofConfig {
+    fn default() -> Self {
+        ProofConfig {
+            nodes: 200_000,
+            table_kib: 2 << 10,
+            endgame: 15,
+        }
+    }
+}
+
+/// Why a position is not a puzzle (the miner's tally), or why a puzzle failed its
+/// verification.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NotAPuzzle {
+    /// The game is over, or chance moves.
+    #[error("no seat to move")]
+    NoSeat,
+    /// One legal move or none.
+    #[error("fewer than two legal moves")]
+    Forced,
+    /// The position's value was not proven within the budget.
+    #[error("the position not proven exactly within the budget")]
+    RootUnproven,
+    /// A move's value was not proven within the budget.
+    #[error("move `{0}` not proven exactly within the budget")]
+    Unproven(String),
+    /// Two moves or more keep the best value.
+    #[error("{0} moves keep the best value")]
+    NotUnique(usize),
+    /// The greedy bot may play the solution.
+    #[error("the greedy bot may play the solution `{0}`")]
+    Greedy(String),
+}
+
+/// A proof's failure: not a puzzle, or the plugin failed.
+#[derive(Debug, Error)]
+pub enum ProofError {
+    /// The position is not a puzzle.
+    #[error(transparent)]
+    Not(#[from] NotAPuzzle),
+    /// The plugin failed.
+    #[error(transparent)]
+    Plugin(#[from] CallError),
+}
+
+/// Proves `game` (its position as its notation gives it, no earlier history) a puzzle,
+/// or says why it is not one. The position is solved first: unproven, or its best move
+/// one greedy may play, it is no puzzle (the one move keeping the best value is the
+/// solver's best move), and its moves need not be solved one by one.
+pub fn examine(game: &GameHandle, config: &ProofConfig) -> Result<Puzzle, ProofError> {
+    prove_puzzle(game, config, true)
+}
+
+/// The solver's verdict on the position as a whole: unproven, or a best move greedy may
+/// play, it cannot be a puzzle.
+fn first_look(
+    game: &GameHandle,
+    seat: u8,
+    config: &ProofConfig,
+    stop: &AtomicBool,
+) -> Result<(), ProofError> {
+    use game_api::search::{SearchMode, SearchReply, SearchRequest};
+    let request = SearchRequest {
+        mode: SearchMode::Solve,
+        nodes: Some(config.nodes),
+        memory_kib: Some(config.table_kib.max(1)),
+        table_key: game.table_key(),
+        ..SearchRequest::default()
+    };
+    let SearchReply::Done(report) = game.search(&request, stop)? else {
+        return Err(NotAPuzzle::RootUnproven.into());
+    };
+    if report.solve.as_ref().and_then(Value::of_solve).is_none() {
+        return Err(NotAPuzzle::RootUnproven.into());
+    }
+    if let Some(best) = report.best.map(MoveId)
+        && GreedyBot::choices(game, seat)?.contains(&best)
+    {
+        return Err(NotAPuzzle::Greedy(game.move_info(best)?.notation).into());
+    }
+    Ok(())
+}
+
+fn prove_puzzle(
+    game: &GameHandle,
+    config: &ProofConfig,
+    look_first: bool,
+) -> Result<Puzzle, ProofError> {
+    let Turn::Seat { seat } = game.turn()? else {
+        return Err(NotAPuzzle::NoSeat.into());
+    };
+    let moves = game.legal_moves()?;
+    if moves.len() < 2 {
+        return Err(NotAPuzzle::Forced.into());
+    }
+    let stop = AtomicBool::new(false);
+    if look_first {
+        first_look(game, seat, config, &stop)?;
+    }
+    let mut values: Vec<(MoveId, i32)> = Vec::with_capacity(moves.len());
+    for &mv in &moves {
+        match prove(game, &[], mv, config.nodes, config.table_kib, &stop)? {
+            Some(Value::Exact(v)) => values.push((mv, v)),
+            _ => return Err(NotAPuzzle::Unproven(game.move_info(mv)?.notation).into()),
+        }
+    }
+    values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    let best = values[0].1;
+    let keeping = values.iter().filter(|(_, v)| *v == best).count();
+    if keeping != 1 {
+        return Err(NotAPuzzle::NotUnique(keeping).into());
+    }
+    let solution = values[0].0;
+    let solution_name = game.move_info(solution)?.notation;
+    if GreedyBot::choices(game, seat)?.contains(&solution) {
+        return Err(NotAPuzzle::Greedy(solution_name).into());
+    }
+    let layout = game.layout()?;
+    let before = game.view()?;
+    let effects = game.clone().apply_with_effects(solution)?;
+    let themes = Board::new(&layout).themes(&before, seat, &effects, config.endgame);
+    let mut named = Vec::with_capacity(values.len());
+    for (mv, v) in values {
+        named.push((game.move_info(mv)?.notation, v));
+    }
+    Ok(Puzzle {
+        position: game.notation()?,
+        solution: solution_name,
+        themes,
+        values: named,
+    })
+}
+
+/// What a re-verification found wrong with a stored puzzle.
+#[derive(Debug, Error)]
+pub enum VerifyError {
+    /// The position does not load.
+    #[error("the position does not load: {0}")]
+    Position(CallError),
+    /// It is no longer a puzzle.
+    #[error(transparent)]
+    Not(#[from] NotAPuzzle),
+    /// The plugin failed.
+    #[error(transparent)]
+    Plugin(CallError),
+    /// The proof differs from what the file says.
+    #[error("the file says {stored}, the proof finds {found}")]
+    Differs {
+        /// The file's puzzle line.
+        stored: String,
+        /// The proof's.
+        found: String,
+    },
+}
+
+/// Proves `puzzle` again from its position: the same solution, values and themes. Each
+/// move is solved on its own (no first look at the whole position), so a budget as large
+/// as the miner's proves what it proved; give more (the solver's table, kept between
+/// requests, changes how many positions a solve visits).
+pub fn verify(
+    plugin: &Plugin,
+    options: &game_api::Options,
+    puzzle: &Puzzle,
+    config: &ProofConfig,
+) -> Result<(), VerifyError> {
+    let game = plugin
+        .from_notation(options, &puzzle.position)
+        .map_err(VerifyError::Position)?;
+    let found = match prove_puzzle(&game, config, false) {
+        Ok(p) => p,
+        Err(ProofError::Not(n)) => return Err(n.into()),
+        Err(ProofError::Plugin(e)) => return Err(VerifyError::Plugin(e)),
+    };
+    let same_values = {
+        let mut a = found.values.clone();
+        let mut b = puzzle.values.clone();
+        a.sort();
+        b.sort();
+        a == b
+    };
+    if found.solution != puzzle.solution || !same_values || found.themes != puzzle.themes {
+        return Err(VerifyError::Differs {
+            stored: puzzle.to_string(),
+            found: found.to_string(),
+        });
+    }
+    Ok(())
+}

@@ -178,7 +178,7 @@ fn focus_and_play(h: &mut H, site: SiteId, space: bool) {
 fn play_by_keys(h: &mut H, mv: &MoveInfo, way: Way, n: usize) {
     for site in &mv.sites {
         match way {
-            Way::Codes => play_code(h, KeyTarget::Site(*site), n % 2 == 0),
+            Way::Codes => play_code(h, KeyTarget::Site(*site), n.is_multiple_of(2)),
             Way::Focus => focus_and_play(h, *site, n % 2 == 1),
         }
     }
@@ -187,7 +187,7 @@ fn play_by_keys(h: &mut H, mv: &MoveInfo, way: Way, n: usize) {
         .iter()
         .any(|c| c.target == KeyTarget::Move(mv.id))
     {
-        play_code(h, KeyTarget::Move(mv.id), n % 2 == 0);
+        play_code(h, KeyTarget::Move(mv.id), n.is_multiple_of(2));
     }
 }
 
@@ -225,7 +225,7 @@ fn play_to_the_end(game: &str, options: &[(&str, OptionValue)], seats: usize, wa
         wait_until(&mut h, "the move made by keys", |h| cursor(h) > before);
         let played = h.state().play_view().unwrap().session().played_ids();
         assert_eq!(
-            played[before], mv.id,
+            played[before], mv.id.0,
             "{game}: the keys played another move"
         );
         made += 1;

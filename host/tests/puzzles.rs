@@ -4,11 +4,14 @@
 //! seeded sample of each is proven again by the solver (all of them:
 //! `scripts/verify-puzzles`, in release).
 
+#[path = "common/cli.rs"]
+mod cli;
 mod common;
 
 use std::{path::Path, time::Instant};
 
-use common::{cli::tavola, plugins_of};
+use cli::tavola;
+use common::plugins_of;
 use game_api::Rng;
 use tavola::puzzles::{PuzzleFile, Theme};
 

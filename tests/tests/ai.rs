@@ -181,7 +181,7 @@ fn a_hint_names_a_move_an_evaluation_and_a_line() {
         &game,
         &plugin.manifest().search,
         1,
-        Duration::from_millis(300),
+        tavola::ai::HintBudget::Time(Duration::from_millis(300)),
     )
     .unwrap();
     assert_eq!(notation_of(&game, hint.best), "c");
@@ -199,7 +199,7 @@ fn a_hint_names_a_move_an_evaluation_and_a_line() {
         &start,
         &plugin.manifest().search,
         1,
-        Duration::from_millis(50),
+        tavola::ai::HintBudget::Time(Duration::from_millis(50)),
     )
     .unwrap();
     assert!(

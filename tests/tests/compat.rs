@@ -129,7 +129,7 @@ fn the_hosts_bots_and_the_plugins_own_play_a_revision_1_plugin() {
             &game,
             &plugin.manifest().search,
             1,
-            std::time::Duration::from_millis(50),
+            tavola::ai::HintBudget::Time(std::time::Duration::from_millis(50)),
         )
         .unwrap();
         assert!(game.legal_moves().unwrap().contains(&hint.best));

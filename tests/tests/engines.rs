@@ -51,7 +51,7 @@ fn every_first_party_game_says_whether_it_has_chance_and_gets_a_hint_at_every_tu
                 &game,
                 &plugin.manifest().search,
                 1,
-                Duration::from_millis(20),
+                tavola::ai::HintBudget::Time(Duration::from_millis(20)),
             )
             .unwrap_or_else(|e| panic!("{}: no hint at {:?}: {e}", plugin.id(), game));
             assert!(legal.contains(&hint.best), "{}", plugin.id());
@@ -80,7 +80,7 @@ fn a_chance_game_gets_a_hint_and_an_expert_at_a_seats_turn() {
         &game,
         &plugin.manifest().search,
         1,
-        Duration::from_millis(100),
+        tavola::ai::HintBudget::Time(Duration::from_millis(100)),
     )
     .unwrap();
     assert!(legal.contains(&hint.best));
@@ -107,7 +107,7 @@ fn a_chance_game_gets_a_hint_and_an_expert_at_a_seats_turn() {
         &rolling,
         &plugin.manifest().search,
         1,
-        Duration::from_millis(50),
+        tavola::ai::HintBudget::Time(Duration::from_millis(50)),
     )
     .unwrap();
     assert!(rolling.legal_moves().unwrap().contains(&hint.best));

@@ -130,7 +130,7 @@ fn bad_chance(path: &Path) {
             &game,
             &plugin.manifest().search,
             1,
-            Duration::from_millis(50),
+            tavola::ai::HintBudget::Time(Duration::from_millis(50)),
         );
         broke(f, hint, rule);
     }
@@ -283,7 +283,7 @@ fn six_seats(path: &Path) {
         &start,
         &plugin.manifest().search,
         1,
-        Duration::from_millis(100),
+        tavola::ai::HintBudget::Time(Duration::from_millis(100)),
     );
     assert!(legal.contains(&hint.unwrap().best));
 }

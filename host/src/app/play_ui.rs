@@ -234,7 +234,7 @@ impl Table {
             return;
         }
         egui::Window::new(crate::tr!("play-endgame-title"))
-            .id(egui::Id::new("endgame-offer"))
+            .id(egui::Id::unique("endgame-offer"))
             .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
             .collapsible(false)
             .resizable(false)

@@ -6,7 +6,7 @@
 //! game oware
 //! options grand_slam=no_capture seeds=4
 //! # comments and blank lines are allowed anywhere after the first line
-//! puzzle	<position>	<solution>	<themes>	<values>
+//! puzzle<TAB><position><TAB><solution><TAB><themes><TAB><values>
 //! ```
 //!
 //! The first line names the format and its version; `game` and `options` (the game's

@@ -29,6 +29,7 @@ pub fn app(dir: &std::path::Path) -> TavolaApp {
 }
 
 /// A 1200×800 harness around `app`.
+#[allow(dead_code)]
 pub fn harness(app: TavolaApp) -> H {
     Harness::builder()
         .with_max_steps(64)

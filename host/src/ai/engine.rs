@@ -165,7 +165,7 @@ const SHARE_SIZED_FOR: f64 = 48.0;
 /// `in_play` of the game's value still to be decided ([`SearchReport::in_play`], from
 /// [`game_api::Game::value_in_play`]): a twelfth of it (4 seeds of Oware's 48, about 6
 /// points of Ô Ăn Quan's 70 — 50 seeds and two big stones worth 10), at least one unit;
-/// [`SHARE_SPREAD`] for a game that does not say.
+/// `SHARE_SPREAD` (4 seeds) for a game that does not say.
 pub fn share_spread(in_play: Option<u32>) -> f64 {
     match in_play {
         Some(v) => (SHARE_SPREAD * f64::from(v) / SHARE_SIZED_FOR).max(1.0),

@@ -948,3 +948,22 @@ puzzles-timed-out = Stopped at the time limit ({ $seconds } s).
 puzzles-other-game = { $file } records another game or other options: skipped
 puzzles-failed = Puzzle { $number } failed: { $reason }
 puzzles-verified = { $good } of { $all } puzzles verified
+
+## tavola hint --depth, tavola puzzles
+cli-arg-hint-depth = Search to this depth instead of for a time, with an emptied table, so that the answer depends on the position alone (alpha-beta: plies, 1 to 64; MCTS: this many thousand simulations on one thread, from `--seed`): the app's evaluation bar asked for the same depth shows the same value (`bar` in `--json`)
+cli-about-puzzles = Mine puzzles proven by perfect play from bot games and saved games (one move alone keeps the exact value), or verify a puzzle file
+cli-arg-puzzles-game = The game's id
+cli-arg-puzzles-options = Set a game option (repeatable), e.g. `--option seeds=4`
+cli-arg-puzzles-games = Bot games to mine
+cli-arg-puzzles-seed = The first bot game's seed (game i is seeded SEED + i)
+cli-arg-puzzles-bots = The bots of the mined games (repeatable; default `greedy` and `random`); game i gives seat s the bot number (i + s) modulo their count
+cli-arg-puzzles-records = Also mine these saved games (record files, or folders of them; those of other games or options are skipped with a warning)
+cli-arg-puzzles-out = Write the puzzle file here (default: standard output)
+cli-arg-puzzles-time = Stop mining after this many seconds (1 to 86400); the puzzles found are written
+cli-arg-puzzles-max = Stop once this many puzzles are found
+cli-arg-puzzles-nodes = The positions the solve after each move may search (1000 to 100000000); a position with a move not solved within them is no puzzle (`--verify`: four times as many, at least 20 million)
+cli-arg-puzzles-max-pieces = Examine only positions with at most this many pieces on the houses (stores not counted)
+cli-arg-puzzles-verify = Instead of mining, prove every puzzle of this file again (the solution, every move's value, the themes); exit 1 if one fails
+cli-arg-puzzles-quiet = No progress on standard error
+cli-arg-puzzles-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`
+cli-arg-puzzles-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)

@@ -957,3 +957,22 @@ puzzles-timed-out = Fermato al limite di tempo ({ $seconds } s).
 puzzles-other-game = { $file } registra un altro gioco o altre opzioni: saltato
 puzzles-failed = Problema { $number } non verificato: { $reason }
 puzzles-verified = { $good } problemi su { $all } verificati
+
+## tavola hint --depth, tavola puzzles
+cli-arg-hint-depth = Cerca fino a questa profondità invece che per un tempo, con la tabella svuotata, così che la risposta dipenda dalla sola posizione (alpha-beta: semimosse, da 1 a 64; MCTS: tante migliaia di simulazioni su un thread, da `--seed`): la barra di valutazione dell'app, chiesta alla stessa profondità, mostra lo stesso valore (`bar` in `--json`)
+cli-about-puzzles = Estrae problemi dimostrati dal gioco perfetto da partite tra bot e partite salvate (una sola mossa conserva il valore esatto), o verifica un file di problemi
+cli-arg-puzzles-game = L'id del gioco
+cli-arg-puzzles-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option seeds=4`
+cli-arg-puzzles-games = Quante partite tra bot esaminare
+cli-arg-puzzles-seed = Il seme casuale della prima partita tra bot (la partita i ha il seme SEED + i)
+cli-arg-puzzles-bots = I bot delle partite esaminate (ripetibile; predefiniti `greedy` e `random`); nella partita i il posto s ha il bot numero (i + s) modulo il loro numero
+cli-arg-puzzles-records = Esamina anche queste partite salvate (file di partita, o cartelle che li contengono; quelle di altri giochi o con altre opzioni sono saltate con un avviso)
+cli-arg-puzzles-out = Scrive qui il file dei problemi (predefinito: l'output standard)
+cli-arg-puzzles-time = Smette di cercare dopo tanti secondi (da 1 a 86400); i problemi trovati vengono scritti
+cli-arg-puzzles-max = Smette quando ha trovato tanti problemi
+cli-arg-puzzles-nodes = Le posizioni che la soluzione esatta dopo ogni mossa può esplorare (da 1000 a 100000000); una posizione con una mossa non risolta entro questo limite non è un problema (`--verify`: quattro volte tante, almeno 20 milioni)
+cli-arg-puzzles-max-pieces = Esamina solo le posizioni con al massimo tanti pezzi nelle buche (i granai non contano)
+cli-arg-puzzles-verify = Invece di cercare, dimostra di nuovo ogni problema di questo file (la soluzione, il valore di ogni mossa, i temi); esce con 1 se uno non regge
+cli-arg-puzzles-quiet = Nessun avanzamento sull'errore standard
+cli-arg-puzzles-endgames = Carica le tabelle dei finali del gioco da questa cartella (costruite da `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
+cli-arg-puzzles-endgame-seeds = Con `--endgames`: ogni tabella fino a questo numero di semi (predefinito: quello del gioco)

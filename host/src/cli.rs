@@ -658,8 +658,9 @@ fn start_broker(command: &Command) -> Result<()> {
 }
 
 /// What a command that runs plugin code may still reach once confined: the endgame
-/// tables folder it names (the plugin reads and builds its tables there), and for a
-/// benchmark of every game, every game's private copy (and a data file's game's file).
+/// tables folder it names (the plugin reads and builds its tables there), the files
+/// `tavola puzzles` reads, and for a benchmark of every game, every game's private copy
+/// (and a data file's game's file).
 fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
     let read = match command {
         Command::Bench { game: None, .. } => set
@@ -667,6 +668,8 @@ fn allowance(command: &Command, set: &PluginSet) -> crate::sandbox::Allowance {
             .flat_map(|p| [Some(p.meta().copy.clone()), p.meta().data.clone()])
             .flatten()
             .collect(),
+        // The puzzle file to verify and the saved games to mine are read once confined.
+        Command::Puzzles(args) => args.verify.iter().chain(&args.records).cloned().collect(),
         _ => Vec::new(),
     };
     let write = match command {

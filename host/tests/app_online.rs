@@ -794,6 +794,8 @@ fn a_guest_has_the_board_tab_and_the_rules_and_quit_asks_first() {
     // Quit during the game asks first; Cancel leaves the game as it was.
     let ctx = h.ctx.clone();
     h.state_mut().run_command(Command::Quit, &ctx);
+    // A modal is sized on its first frame and shown on the next.
+    h.step();
     h.step();
     h.get_by_label_contains("leave the online game?");
     h.get_by_label("Cancel").click();

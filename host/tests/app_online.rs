@@ -799,7 +799,15 @@ fn a_guest_has_the_board_tab_and_the_rules_and_quit_asks_first() {
     h.step();
     h.get_by_label_contains("leave the online game?");
     h.get_by_label("Cancel").click();
-    h.step();
+    // The modal fades out over a few frames.
+    for _ in 0..30 {
+        h.step();
+        if h.query_by_label_contains("leave the online game?")
+            .is_none()
+        {
+            break;
+        }
+    }
     assert!(
         h.query_by_label_contains("leave the online game?")
             .is_none(),

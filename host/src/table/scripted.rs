@@ -88,6 +88,18 @@ impl Script {
         self.state().sent.iter().map(|(_, r)| r.clone()).collect()
     }
 
+    /// The moves sent to be played so far (`Request::Play`), in order.
+    pub fn played(&self) -> Vec<u32> {
+        self.state()
+            .sent
+            .iter()
+            .filter_map(|(_, r)| match r {
+                Request::Play { mv } => Some(*mv),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// How many requests were sent so far.
     pub fn sent_count(&self) -> usize {
         self.state().sent.len()

@@ -450,7 +450,6 @@ mod tests {
         app::{Intent, Table},
         session::{SeatKind, Session},
         table::{ScriptedLink, pile},
-        worker::Request,
     };
 
     /// The pile game (two sites without keys of their own), two people.
@@ -464,14 +463,7 @@ mod tests {
     }
 
     fn played(script: &crate::table::Script) -> Vec<u32> {
-        script
-            .sent()
-            .iter()
-            .filter_map(|r| match r {
-                Request::Play { mv } => Some(*mv),
-                _ => None,
-            })
-            .collect()
+        script.played()
     }
 
     #[test]

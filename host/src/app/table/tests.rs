@@ -34,14 +34,7 @@ fn frames(view: &mut Table, frames: usize) {
 }
 
 fn plays(script: &Script) -> Vec<u32> {
-    script
-        .sent()
-        .iter()
-        .filter_map(|r| match r {
-            Request::Play { mv } => Some(*mv),
-            _ => None,
-        })
-        .collect()
+    script.played()
 }
 
 #[test]

@@ -154,16 +154,6 @@ fn send(p: &Player, command: mixer::Command) {
     }
 }
 
-/// Plays the sound of `event` unless the last call of this function had the same `key`
-/// (a view drawn every frame asks once for each moment, e.g. a game's end).
-pub fn play_once(event: SoundEvent, key: u64) {
-    static LAST: Mutex<Option<u64>> = Mutex::new(None);
-    let Ok(mut last) = LAST.lock() else { return };
-    if last.replace(key) != Some(key) {
-        play(event);
-    }
-}
-
 /// The sound of one step of a move, if it makes one.
 pub fn event_of(effect: &Effect) -> Option<SoundEvent> {
     Some(match effect {

@@ -7,6 +7,7 @@
 //! reproduces the game exactly, or says at which move the plugin's rules diverge from it.
 
 mod annotations;
+pub mod network;
 
 pub use annotations::{Annotations, VariationError, delete_variation, promote};
 
@@ -75,9 +76,9 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockState>,
     /// For a game played on the network: this side's role and the halves of the seed
-    /// (see [`net::fair`](crate::net::fair)).
+    /// (see [`network::NetRecord`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub net: Option<crate::net::NetRecord>,
+    pub net: Option<network::NetRecord>,
     /// A comment on the whole game (version 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,

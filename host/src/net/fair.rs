@@ -119,15 +119,7 @@ impl Nonce {
 /// mistaken for any other hash).
 const COMMIT_KEY: [u8; 32] = *b"tavola net play commit, version1";
 
-/// One throw as the record keeps it and a welcome carries it: the action it was made
-/// at, and every seat's reveal for it in seat order.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Throw {
-    /// The action's number in the game (from 1).
-    pub number: u32,
-    /// Each seat's reveal (its player's link of its chain), in seat order.
-    pub reveals: Vec<String>,
-}
+pub use crate::record::network::Throw;
 
 /// How many throws one commitment covers (a long Storks' Migration game has some 300).
 pub const CHAIN_LENGTH: u32 = 8192;

@@ -27,6 +27,6 @@ pub mod watch;
 
 pub use client::{Abandon, Poll, Slow, Worker, WorkerError, WorkerFailure, default_exe};
 pub use protocol::{BotTrace, Reply, Request, Snapshot};
-pub(crate) use remote::hint_request;
+pub use remote::hint_request;
 pub use remote::{BotMoved, RemoteGame, tables_dir};
 pub use server::serve;

@@ -368,7 +368,7 @@ impl RemoteGame {
 }
 
 /// The worker's request for a hint of `budget`.
-pub(crate) fn hint_request(seed: u64, budget: HintBudget) -> Request {
+pub fn hint_request(seed: u64, budget: HintBudget) -> Request {
     match budget {
         HintBudget::Time(t) => Request::Hint {
             seed,

@@ -4,15 +4,75 @@
 use std::{path::PathBuf, process::ExitCode, time::Instant};
 
 use anyhow::{Context, Result, anyhow};
+use clap::Args;
 
+use super::limits::MAX_GAMES;
 use crate::{
-    conformance::{CheckConfig, LongRun, Progress, check_long, check_plugin_with},
+    conformance::{CheckConfig, Hunt, LongRun, Progress, check_long, check_plugin_with},
     plugins::{Inspector, PluginDirs, PluginSet, load_library},
 };
 
+/// The arguments of `tavola check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// A plugin library file, a data file (`NAME.mancala.toml`, read by the loader
+    /// found in the plugins folders: from a checkout, add `--plugins target/release`),
+    /// or the id of a loaded game.
+    pub plugin: String,
+    /// Random games per option set (10); in the long mode, games in all (1 to
+    /// 1000000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub games: Option<u64>,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The long mode: play random games until this many actions are checked.
+    #[arg(long)]
+    pub moves: Option<u64>,
+    /// The long mode: play random games for this many seconds.
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// The hunt for rare endless games: bot games at most, each followed by a search
+    /// of every line from its last positions (0: no hunt).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
+    pub hunt_games: u64,
+    /// The hunt for rare endless games: seconds at most.
+    #[arg(long, default_value_t = 20.0)]
+    pub hunt_seconds: f64,
+    /// The whole check stops, failed, after this many seconds.
+    #[arg(long, default_value_t = CheckConfig::STANDARD_TIME_LIMIT)]
+    pub time_limit: u64,
+}
+
+/// Runs `tavola check` as its arguments say (the quick suite, the hunt for rare endless
+/// games, the long mode, the time limit), confined as any command running plugin code.
+pub(super) fn run(dirs: &PluginDirs, args: &CheckArgs) -> Result<ExitCode> {
+    let long = (args.moves.is_some() || args.seconds.is_some()).then_some(LongRun {
+        moves: args.moves,
+        games: args.games,
+        seconds: args.seconds,
+    });
+    crate::sandbox::arm(
+        crate::sandbox::Allowance::default(),
+        crate::sandbox::Reporter::Person,
+    );
+    let config = CheckConfig {
+        games_per_set: args.games.unwrap_or(10),
+        seed: args.seed,
+        hunt: (args.hunt_games > 0).then_some(Hunt {
+            games: args.hunt_games,
+            seconds: args.hunt_seconds,
+            ..Hunt::default()
+        }),
+        time_limit: Some(std::time::Duration::from_secs(args.time_limit)),
+        ..CheckConfig::standard()
+    };
+    check(dirs, &args.plugin, config, long)
+}
+
 /// Runs the check on `target` (a library file, a data file or a game's id) and prints
 /// its report; the exit code says whether it passed.
-pub(super) fn check(
+fn check(
     dirs: &PluginDirs,
     target: &str,
     config: CheckConfig,

@@ -3,24 +3,41 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::Args;
 use game_api::search::SolveState;
 
-use super::{Setup, set_up};
+use super::{Setup, limits::megabytes, set_up};
 use crate::{
     ai::solve::{Progress, SolveConfig, default_memory},
     plugins::PluginSet,
 };
 
+/// The arguments of `tavola solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game's id.
+    pub game: String,
+    /// The options and start position.
+    #[command(flatten)]
+    pub setup: Setup,
+    /// The most memory for the table of solved positions, in megabytes (default: a
+    /// quarter of the machine's memory); a full table slows the solve, the value
+    /// stays exact.
+    #[arg(long, value_name = "MB", value_parser = megabytes)]
+    pub memory: Option<u64>,
+    /// No progress reports on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Endgame tables the solver may read (their values are exact).
+    #[command(flatten)]
+    pub tables: super::endgame::TablesArgs,
+}
+
 /// `tavola solve`: the exact value within a memory budget, with progress on stderr.
-pub(super) fn solve(
-    set: &PluginSet,
-    game: &str,
-    setup: &Setup,
-    memory_mb: Option<u64>,
-    quiet: bool,
-    tables: &super::endgame::TablesArgs,
-) -> Result<ExitCode> {
-    let (_, start) = set_up(set, game, setup)?;
+pub(super) fn solve(set: &PluginSet, args: &SolveArgs) -> Result<ExitCode> {
+    let (game, memory_mb, quiet, tables) =
+        (args.game.as_str(), args.memory, args.quiet, &args.tables);
+    let (_, start) = set_up(set, game, &args.setup)?;
     tables.load(&start, game)?;
     let config = SolveConfig {
         memory: memory_mb.map_or_else(default_memory, |mb| mb << 20),

@@ -1,0 +1,166 @@
+//! `tavola list`: every plugin file found in the plugins folders, with its status, as a
+//! table or JSON.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+use serde_json::json;
+
+use crate::plugins::{PluginSet, PluginStatus};
+
+/// The arguments of `tavola list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tavola list`: every plugin file found, with its status.
+pub(super) fn run(set: &PluginSet, args: &ListArgs) -> Result<ExitCode> {
+    let as_json = args.json;
+    if as_json {
+        let dirs: Vec<_> = set
+            .dirs
+            .0
+            .iter()
+            .map(|d| json!({"path": d.path, "source": d.source.to_string(), "exists": d.path.is_dir()}))
+            .collect();
+        let files: Vec<_> = set
+            .files
+            .iter()
+            .map(|f| {
+                let p = f.plugin();
+                json!({
+                    "path": f.path,
+                    "status": f.status_word(),
+                    "id": p.map(|p| p.id()),
+                    "name": p.map(|p| p.manifest().name.clone()),
+                    "version": p.map(|p| p.manifest().version.clone()),
+                    "api_level": p.map(|p| p.api_level()),
+                    "hash": p.map(|p| p.meta().hash.clone()),
+                    "reason": f.reason(),
+                    // The file used for an id others offer too: why, and the others.
+                    "note": f.note(),
+                    "details": match &f.status {
+                        PluginStatus::Refused(e) => e.details().map(str::to_owned),
+                        _ => None,
+                    },
+                })
+            })
+            .collect();
+        let problems: Vec<_> = set
+            .problems
+            .iter()
+            .map(|p| json!({"path": p.path, "reason": p.reason}))
+            .collect();
+        let sandbox = crate::sandbox::system_state();
+        let sandbox = json!({
+            "sandboxed": sandbox.is_sandboxed(),
+            "state": match &sandbox {
+                crate::sandbox::SandboxState::Sandboxed { .. } => "sandboxed",
+                crate::sandbox::SandboxState::Unavailable { .. } => "unavailable",
+                crate::sandbox::SandboxState::Off => "off",
+            },
+            "text": sandbox.to_string(),
+        });
+        let text = serde_json::to_string_pretty(&json!({
+            "dirs": dirs,
+            "plugins": files,
+            "unreadable": problems,
+            "sandbox": sandbox,
+        }))?;
+        println!("{}", json_for_terminal(&text));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let sandbox = crate::sandbox::system_state().to_string();
+    println!("{}", crate::tr!("cli-list-sandbox", state = sandbox));
+    println!("{}", crate::tr!("cli-list-folders"));
+    for d in &set.dirs.0 {
+        let note = if d.path.is_dir() {
+            String::new()
+        } else {
+            format!("  ({})", crate::tr!("cli-list-missing-folder"))
+        };
+        println!(
+            "  {}  [{}]{note}",
+            line(&d.path.display().to_string()),
+            d.source
+        );
+    }
+    // Names, versions, reasons and paths come from plugins and from the names of files
+    // strangers dropped: printed without their control characters.
+    use crate::printable::printable_line as line;
+    for p in &set.problems {
+        let path = line(&p.path.display().to_string()).into_owned();
+        let reason = line(&p.reason).into_owned();
+        println!(
+            "{}",
+            crate::tr!("cli-list-unreadable", path = path, reason = reason)
+        );
+    }
+    if set.files.is_empty() {
+        println!("{}", crate::tr!("cli-list-none"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!();
+    println!(
+        "{:<20} {:<24} {:<9} {:<12} {}",
+        crate::tr!("cli-list-id"),
+        crate::tr!("cli-list-name"),
+        crate::tr!("cli-list-version"),
+        crate::tr!("cli-list-status"),
+        crate::tr!("cli-list-path")
+    );
+    for f in &set.files {
+        let (id, name, version) = f.plugin().map_or(("-", "-", "-"), |p| {
+            (
+                p.id(),
+                p.manifest().name.as_str(),
+                p.manifest().version.as_str(),
+            )
+        });
+        let (name, version) = (line(name), line(version));
+        println!(
+            "{id:<20} {name:<24} {version:<9} {:<12} {}",
+            status_in_words(f.status_word()),
+            line(&f.path.display().to_string())
+        );
+        if let Some(reason) = f.reason() {
+            println!("{:<20} └ {}", "", line(&reason));
+        }
+        if let Some(note) = f.note() {
+            println!("{:<20} └ {}", "", line(&note));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// JSON text with DEL and the C1 control characters (U+0080–U+009F), which `serde_json`
+/// leaves raw inside strings and some terminals act on, written as `\u` escapes: the
+/// same JSON, inert on a terminal (C0 characters are escaped by `serde_json` already).
+fn json_for_terminal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && !matches!(c, '\n' | '\t' | '\r') {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A plugin's status word (`loaded`, …) in the player's language, for the table.
+fn status_in_words(word: &str) -> String {
+    match word {
+        "loaded" => crate::tr!("cli-status-loaded"),
+        "shadowed" => crate::tr!("cli-status-shadowed"),
+        "incompatible" => crate::tr!("cli-status-incompatible"),
+        "crashed" => crate::tr!("cli-status-crashed"),
+        "blocked" => crate::tr!("cli-status-blocked"),
+        "failed" => crate::tr!("cli-status-failed"),
+        other => other.to_owned(),
+    }
+}

@@ -342,7 +342,7 @@ impl TavolaApp {
                 if let Some(play) = &mut self.play {
                     play.set_keys_enabled(!dialog_open);
                     play.set_eval_bar(self.settings.eval_bar);
-                    play.logic(&ctx, now, step);
+                    play.logic(&repaint::Window(&ctx), now, step);
                     // The views only read the controller; what the person asked for is
                     // carried out here, once per frame.
                     let intents = play.ui(ui);

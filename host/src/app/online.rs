@@ -310,7 +310,7 @@ impl OnlineGame {
         self.open_table();
         if let Some(table) = &mut self.table {
             table.set_your_turn(self.your_turn && self.finished.is_none());
-            table.logic(ctx, now, step_seconds);
+            table.logic(&super::repaint::Window(ctx), now, step_seconds);
             if let Some(record) = &self.record {
                 table.follow(record, now, step_seconds);
             }

@@ -5,17 +5,22 @@ use std::{sync::Arc, time::Duration};
 
 use crate::table::Repaint;
 
-impl Repaint for egui::Context {
+/// The window of `egui`'s context, as the table's [`Repaint`] (the trait belongs to the
+/// core crate, which knows no egui: this type is the app's side of it).
+#[derive(Clone, Copy)]
+pub struct Window<'a>(pub &'a egui::Context);
+
+impl Repaint for Window<'_> {
     fn now(&self) {
-        self.request_repaint();
+        self.0.request_repaint();
     }
 
     fn after(&self, after: Duration) {
-        self.request_repaint_after(after);
+        self.0.request_repaint_after(after);
     }
 
     fn waker(&self) -> Arc<dyn Fn() + Send + Sync> {
-        let ctx = self.clone();
+        let ctx = self.0.clone();
         Arc::new(move || ctx.request_repaint())
     }
 }

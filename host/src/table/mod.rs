@@ -22,7 +22,7 @@ mod flow;
 mod link;
 mod notes;
 #[cfg(test)]
-pub(crate) mod pile;
+pub mod pile;
 mod position;
 pub mod referee;
 mod repaint;

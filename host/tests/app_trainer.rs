@@ -5,6 +5,7 @@
 //! the dashboard shows them by theme. A damaged results file is refused and kept.
 
 mod common;
+#[allow(dead_code)]
 #[path = "common/app.rs"]
 mod test_app;
 

@@ -161,14 +161,15 @@ impl Trainer {
 
     /// The games of `plugins` with a shipped puzzle file: `(id, name)`.
     pub fn games(plugins: &PluginSet) -> Vec<(String, String)> {
-        let mut games: Vec<(String, String)> = plugins
-            .games()
-            .filter(|p| crate::puzzles::shipped_file(p.id()).is_some())
+        let mut ids: Vec<&str> = plugins.games().map(Plugin::id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        // One entry a game id: the plugin the set plays it with (several may offer it).
+        ids.into_iter()
+            .filter(|id| crate::puzzles::shipped_file(id).is_some())
+            .filter_map(|id| plugins.game(id))
             .map(|p| (p.id().to_owned(), p.manifest().name.clone()))
-            .collect();
-        games.sort();
-        games.dedup();
-        games
+            .collect()
     }
 
     /// Serves the puzzles of `game`, of `theme` (or mixed): reads its file, if not read.

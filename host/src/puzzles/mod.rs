@@ -55,3 +55,19 @@ pub fn shipped_file(game_id: &str) -> Option<PathBuf> {
         .map(|d| d.join(format!("{game_id}.puzzles")))
         .find(|f| f.is_file())
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_installed_binary_reads_the_shared_puzzles_folder() {
+        // `/usr/bin/tavola` reads `/usr/share/tavola/puzzles`, where the .deb puts them.
+        let exe = std::env::current_exe().unwrap();
+        let prefix = exe.parent().unwrap().parent().unwrap();
+        let dirs = super::shipped_dirs();
+        assert!(
+            dirs.contains(&prefix.join("share/tavola/puzzles")),
+            "{dirs:?}"
+        );
+        assert!(super::shipped_file("kalah").is_some());
+    }
+}

@@ -3,7 +3,7 @@
 //! (Glicko-2) changed and kept in the user's data folder, and a dashboard by theme.
 //!
 //! The puzzle's position is a table of its own (its own worker), never the game in
-//! progress; its referee ([`PuzzleReferee`]) lets the person make one move, which the
+//! progress; its referee (`PuzzleReferee`) lets the person make one move, which the
 //! trainer reads and judges. The results are [`Training`], loaded once: a damaged file
 //! is refused with its reason and left alone (the session's results are then kept in
 //! memory only). The screen itself is drawn in `trainer_view`.

@@ -156,11 +156,11 @@ fn bar_ui(ui: &mut egui::Ui, trainer: &Trainer, games: &[(String, String)]) -> O
         };
         let can = matches!(trainer.available(), Ok(n) if n > 0);
         let next_button = ui.add_enabled(can, egui::Button::new(next));
-        if trainer.current.as_ref().is_some_and(|c| c.answer.is_some()) && !waiting {
-            // After the verdict, Next has the keyboard: Enter goes on.
-            if !next_button.has_focus() && !ui.ctx().egui_wants_keyboard_input() {
-                next_button.request_focus();
-            }
+        if waiting && next_button.has_focus() {
+            // While a puzzle waits for its move, Enter belongs to the board (a typed
+            // code is ended by Enter), never to Next; nor is Next focused by itself after
+            // the verdict, or the Enter ending a code would skip it. Tab reaches it.
+            next_button.surrender_focus();
         }
         if next_button.clicked() {
             asked = Some(Asked::Next);

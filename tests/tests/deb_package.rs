@@ -167,6 +167,14 @@ fn check_package(deb: &Path) {
             wanted.push(format!("/usr/share/tavola/catalogue/{name}"));
         }
     }
+    // The shipped puzzles, where the installed app looks for them (`../share/tavola/
+    // puzzles` from `/usr/bin`).
+    for entry in std::fs::read_dir(checkout().join("puzzles")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".puzzles") {
+            wanted.push(format!("/usr/share/tavola/puzzles/{name}"));
+        }
+    }
     let missing: Vec<&String> = wanted.iter().filter(|w| !has(w)).collect();
     assert!(
         missing.is_empty(),

@@ -93,6 +93,7 @@ impl TavolaApp {
                 };
                 tabs.push((Screen::Online, label));
             }
+            tabs.push((Screen::Trainer, crate::tr!("tab-puzzles")));
             tabs.push((Screen::Plugins, crate::tr!("cmd-plugins")));
             for (screen, label) in tabs {
                 if ui.selectable_label(self.screen == screen, label).clicked() {

@@ -47,6 +47,8 @@ mod site_contents;
 mod starting;
 mod table;
 mod terminate;
+pub mod trainer;
+mod trainer_view;
 
 use std::{path::PathBuf, sync::mpsc};
 
@@ -121,6 +123,8 @@ pub enum Screen {
     Plugins,
     /// Play online: the form, or the network game in progress.
     Online,
+    /// The puzzle trainer (`trainer`).
+    Trainer,
 }
 
 type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
@@ -164,6 +168,8 @@ pub struct TavolaApp {
     failures_seen: usize,
     recoverable: usize,
     fullscreen: bool,
+    /// The puzzle trainer, once its screen was opened.
+    trainer: Option<trainer::Trainer>,
 }
 
 impl TavolaApp {
@@ -225,6 +231,7 @@ impl TavolaApp {
             failures_seen: 0,
             recoverable: 0,
             fullscreen: false,
+            trainer: None,
         };
         app.remember_single_providers();
         if let Some(start) = config.start {
@@ -337,6 +344,7 @@ impl TavolaApp {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),
             Screen::Online => self.online_screen(ui, now, step),
+            Screen::Trainer => self.trainer_screen(ui, now, step),
             Screen::Play => {
                 let dialog_open = self.dialog_open();
                 if let Some(play) = &mut self.play {

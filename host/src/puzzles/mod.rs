@@ -5,30 +5,44 @@
 //! file ([`PuzzleFile`]). `tavola puzzles GAME` mines and verifies them.
 //!
 //! The puzzles shipped with the app are files named `GAME.puzzles` (the game's id) in a
-//! `puzzles` folder: beside the executable when installed, else the source tree's
-//! ([`shipped_file`]).
+//! `puzzles` folder: beside the executable, in `../share/tavola/puzzles` from it (the
+//! Debian package's `/usr/share/tavola/puzzles`), else the source tree's
+//! ([`shipped_file`]). The app's trainer rates the player ([`Rating`], Glicko-2) and
+//! keeps the results in the user's data folder ([`Training`]).
 
 mod format;
 mod mine;
 mod proof;
+mod rating;
 mod theme;
+mod training;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub use format::{FormatError, MAGIC, Puzzle, PuzzleFile, VERSION};
 pub use mine::{MineConfig, MineError, Miner, Progress};
 pub use proof::{NotAPuzzle, ProofConfig, ProofError, VerifyError, examine, verify};
+pub use rating::{PUZZLE_DEVIATION, Rating, puzzle_rating, rate_attempt};
 pub use theme::{Board, Theme, pieces};
+pub use training::{
+    Change, GameTraining, QUIET, TRAINING_FILE, TRAINING_VERSION, ThemeScore, Training,
+    TrainingError,
+};
 
 /// The folders searched for the shipped puzzle files, in order: `puzzles` beside the
-/// executable, then the source tree's `puzzles` (a build run from its workspace).
+/// executable, `../share/tavola/puzzles` from it (an installed `/usr/bin/tavola` reads
+/// `/usr/share/tavola/puzzles`), then the source tree's `puzzles` (a build run from its
+/// workspace).
 pub fn shipped_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
-    if let Some(dir) = std::env::current_exe()
+    if let Some(bin) = std::env::current_exe()
         .ok()
-        .and_then(|e| e.parent().map(|p| p.join("puzzles")))
+        .and_then(|e| e.parent().map(Path::to_path_buf))
     {
-        dirs.push(dir);
+        dirs.push(bin.join("puzzles"));
+        if let Some(prefix) = bin.parent() {
+            dirs.push(prefix.join("share/tavola/puzzles"));
+        }
     }
     dirs.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../puzzles"));
     dirs
@@ -40,4 +54,20 @@ pub fn shipped_file(game_id: &str) -> Option<PathBuf> {
         .into_iter()
         .map(|d| d.join(format!("{game_id}.puzzles")))
         .find(|f| f.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_installed_binary_reads_the_shared_puzzles_folder() {
+        // `/usr/bin/tavola` reads `/usr/share/tavola/puzzles`, where the .deb puts them.
+        let exe = std::env::current_exe().unwrap();
+        let prefix = exe.parent().unwrap().parent().unwrap();
+        let dirs = super::shipped_dirs();
+        assert!(
+            dirs.contains(&prefix.join("share/tavola/puzzles")),
+            "{dirs:?}"
+        );
+        assert!(super::shipped_file("kalah").is_some());
+    }
 }

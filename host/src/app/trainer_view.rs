@@ -71,7 +71,7 @@ impl TavolaApp {
         match table {
             Some(table) if !trainer.dashboard => {
                 table.set_keys_enabled(self.message.is_none());
-                table.logic(&ctx, now, step);
+                table.logic(&super::repaint::Window(&ctx), now, step);
                 let intents = table.ui(ui);
                 table.drawn();
                 // The puzzle's table carries out the board's own intents (a move, the

@@ -21,7 +21,6 @@ mod clocks;
 mod flow;
 mod link;
 mod notes;
-#[cfg(test)]
 pub mod pile;
 mod position;
 pub mod referee;

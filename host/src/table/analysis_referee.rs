@@ -113,7 +113,10 @@ mod tests {
         assert!(!referee.request(Ask::Resign));
         assert!(!referee.request(Ask::Draw));
         assert!(referee.request(Ask::Takeback));
-        assert!(!referee.request(Ask::Takeback), "stepped back past the start");
+        assert!(
+            !referee.request(Ask::Takeback),
+            "stepped back past the start"
+        );
         assert_eq!(referee.tree.cursor().1, 0);
     }
 

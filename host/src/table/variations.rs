@@ -114,7 +114,11 @@ impl Variations {
         // The cursor is kept valid; a step that were not would stop the descent.
         let mut line = &mut self.line;
         for &(at, v) in &self.path {
-            if line.get(at).and_then(|m| m.notes.variations.get(v)).is_none() {
+            if line
+                .get(at)
+                .and_then(|m| m.notes.variations.get(v))
+                .is_none()
+            {
                 break;
             }
             line = &mut line[at].notes.variations[v];
@@ -389,6 +393,10 @@ mod tests {
         let mut tree = game();
         assert_eq!(tree.jump(&[], 4), Err(TreeError::NoPlace));
         assert_eq!(tree.jump(&[(1, 0)], 1), Err(TreeError::NoPlace));
-        assert_eq!(tree.cursor(), (&[][..], 3), "a refused jump moved the cursor");
+        assert_eq!(
+            tree.cursor(),
+            (&[][..], 3),
+            "a refused jump moved the cursor"
+        );
     }
 }

@@ -208,7 +208,11 @@ impl PositionEditor {
         {
             return Err(crate::tr!(
                 "editor-read-back-seat",
-                seat = self.seat_names.get(usize::from(self.seat)).cloned().unwrap_or_default()
+                seat = self
+                    .seat_names
+                    .get(usize::from(self.seat))
+                    .cloned()
+                    .unwrap_or_default()
             ));
         }
         Ok(())
@@ -241,9 +245,7 @@ impl PositionEditor {
                 .show(ui, |ui| {
                     for (i, (_, label, count)) in self.sites.iter_mut().enumerate() {
                         ui.label(label.as_str());
-                        changed |= ui
-                            .add(egui::DragValue::new(count).range(0..=999))
-                            .changed();
+                        changed |= ui.add(egui::DragValue::new(count).range(0..=999)).changed();
                         if i % 2 == 1 {
                             ui.end_row();
                         }

@@ -16,7 +16,9 @@ impl TavolaApp {
     /// Opens the analysis board on a copy of the game at the table (in progress or
     /// finished), at the move shown; the game is not touched.
     pub fn open_analysis(&mut self) -> Result<()> {
-        let table = self.table().ok_or_else(|| anyhow!(crate::tr!("analysis-no-game")))?;
+        let table = self
+            .table()
+            .ok_or_else(|| anyhow!(crate::tr!("analysis-no-game")))?;
         let session = table.session();
         let mut record = session.record();
         // Undone moves are part of the history walked: keep them all.
@@ -50,6 +52,16 @@ impl TavolaApp {
         self.analysis = Some(board);
         self.screen = Screen::Analysis;
         Ok(())
+    }
+
+    /// The analysis board, if open.
+    pub fn analysis(&self) -> Option<&AnalysisBoard> {
+        self.analysis.as_ref()
+    }
+
+    /// The analysis board, if open, to change it.
+    pub fn analysis_mut(&mut self) -> Option<&mut AnalysisBoard> {
+        self.analysis.as_mut()
     }
 
     /// The analysis board: drawn, polled, what the person asked carried out.

@@ -234,10 +234,7 @@ impl AnalysisBoard {
         ui.horizontal(|ui| {
             ui.label(crate::tr!("analysis-lines"));
             let mut n = self.lines_wanted;
-            if ui
-                .add(egui::DragValue::new(&mut n).range(1..=16))
-                .changed()
-            {
+            if ui.add(egui::DragValue::new(&mut n).range(1..=16)).changed() {
                 out.push(AnalysisIntent::Lines(n));
             }
         });
@@ -245,6 +242,7 @@ impl AnalysisBoard {
         lines_ui(ui, self.found.as_ref(), unit.as_ref(), self.searching());
         ui.separator();
         ui.label(RichText::new(crate::tr!("analysis-moves")).strong());
+        ui.label(RichText::new(crate::tr!("analysis-keys")).weak().small());
         let (path, ply) = self.referee.tree.cursor();
         let cursor = (path.to_vec(), ply);
         ui.horizontal_wrapped(|ui| {

@@ -48,7 +48,7 @@ fn play(h: &mut H, notation: &str) {
 fn three_lines_drawn(h: &H) -> bool {
     ["1. ", "2. ", "3. "]
         .iter()
-        .all(|rank| h.query_by_label_contains(rank).is_some())
+        .all(|rank| h.query_all_by_label_contains(rank).next().is_some())
 }
 
 #[test]
@@ -72,8 +72,10 @@ fn an_oware_copy_is_analysed_explored_saved_and_loaded_back() {
         );
     }
     assert!(
-        h.query_by_label_contains("(estimated)").is_some()
-            || h.query_by_label_contains("(exact)").is_some(),
+        h.query_all_by_label_contains("(estimated)")
+            .next()
+            .is_some()
+            || h.query_all_by_label_contains("(exact)").next().is_some(),
         "no value said estimated or exact"
     );
 

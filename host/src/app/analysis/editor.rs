@@ -244,8 +244,11 @@ impl PositionEditor {
                 .num_columns(4)
                 .show(ui, |ui| {
                     for (i, (_, label, count)) in self.sites.iter_mut().enumerate() {
-                        ui.label(label.as_str());
-                        changed |= ui.add(egui::DragValue::new(count).range(0..=999)).changed();
+                        let name = ui.label(label.as_str());
+                        let value = ui
+                            .add(egui::DragValue::new(count).range(0..=999))
+                            .labelled_by(name.id);
+                        changed |= value.changed();
                         if i % 2 == 1 {
                             ui.end_row();
                         }
@@ -267,8 +270,12 @@ impl PositionEditor {
             ui.label(crate::tr!("editor-notation"));
             ui.label(egui::RichText::new(&self.notation).monospace());
         } else {
-            ui.label(crate::tr!("editor-as-text"));
-            if ui.text_edit_singleline(&mut self.notation).changed() {
+            let label = ui.label(crate::tr!("editor-as-text"));
+            if ui
+                .text_edit_singleline(&mut self.notation)
+                .labelled_by(label.id)
+                .changed()
+            {
                 self.refusal = None;
             }
         }

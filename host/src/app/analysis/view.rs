@@ -212,8 +212,9 @@ impl AnalysisBoard {
                 out.push(AnalysisIntent::EditPosition);
             }
             ui.separator();
-            ui.label(crate::tr!("analysis-file"));
-            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(220.0));
+            let label = ui.label(crate::tr!("analysis-file"));
+            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(220.0))
+                .labelled_by(label.id);
             if ui.button(crate::tr!("analysis-save")).clicked() {
                 out.push(AnalysisIntent::Save);
             }
@@ -232,9 +233,12 @@ impl AnalysisBoard {
 
     fn side_ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<AnalysisIntent>) {
         ui.horizontal(|ui| {
-            ui.label(crate::tr!("analysis-lines"));
+            let label = ui.label(crate::tr!("analysis-lines"));
             let mut n = self.lines_wanted;
-            if ui.add(egui::DragValue::new(&mut n).range(1..=16)).changed() {
+            let value = ui
+                .add(egui::DragValue::new(&mut n).range(1..=16))
+                .labelled_by(label.id);
+            if value.changed() {
                 out.push(AnalysisIntent::Lines(n));
             }
         });
@@ -263,14 +267,16 @@ impl AnalysisBoard {
             );
         });
         ui.separator();
-        ui.label(RichText::new(crate::tr!("analysis-comment")).strong());
+        let label = ui.label(RichText::new(crate::tr!("analysis-comment")).strong());
         let enabled = cursor.1 > 0;
-        let edit = ui.add_enabled(
-            enabled,
-            egui::TextEdit::multiline(&mut self.comment)
-                .desired_rows(3)
-                .hint_text(crate::tr!("analysis-comment-hint")),
-        );
+        let edit = ui
+            .add_enabled(
+                enabled,
+                egui::TextEdit::multiline(&mut self.comment)
+                    .desired_rows(3)
+                    .hint_text(crate::tr!("analysis-comment-hint")),
+            )
+            .labelled_by(label.id);
         if edit.changed() {
             out.push(AnalysisIntent::Comment);
         }

@@ -11,6 +11,7 @@ use super::{
     search::{Found, FoundLine},
 };
 use crate::{
+    analysis::Value,
     app::board::{BoardView, Marks, contents_of},
     record::RecordedMove,
     table::Step,
@@ -88,16 +89,32 @@ pub fn lines_ui(ui: &mut egui::Ui, found: Option<&Found>, unit: Option<&ScoreUni
         .show(ui, |ui| {
             for (i, l) in found.lines.iter().enumerate() {
                 ui.label(RichText::new(format!("{}. {}", i + 1, l.mv)).strong());
-                let badge = RichText::new(signed(l)).monospace();
-                let badge = if l.value.is_exact() {
-                    badge.strong()
-                } else {
-                    badge
-                };
-                ui.label(badge);
+                // The value in the game's units, and under it how sure it is.
                 ui.vertical(|ui| {
-                    ui.label(l.value.in_words(unit));
-                    ui.label(RichText::new(l.line.join(" ")).monospace().weak());
+                    let kind = match l.value {
+                        Value::Exact(_) => crate::tr!("analysis-kind-exact"),
+                        Value::Proven(_) => crate::tr!("analysis-kind-proven"),
+                        _ => crate::tr!("analysis-kind-estimated"),
+                    };
+                    let badge = RichText::new(signed(l)).monospace();
+                    let kind = RichText::new(kind).small();
+                    if l.value.is_exact() {
+                        ui.label(badge.strong());
+                        ui.label(kind.strong());
+                    } else {
+                        ui.label(badge);
+                        ui.label(kind.weak());
+                    }
+                });
+                // One row each, cut at the panel's edge (the whole on hover): the panel
+                // keeps its height as the lines grow, so nothing below it moves.
+                ui.vertical(|ui| {
+                    let words = l.value.in_words(unit);
+                    ui.add(egui::Label::new(words.as_str()).truncate())
+                        .on_hover_text(&words);
+                    let line = l.line.join(" ");
+                    ui.add(egui::Label::new(RichText::new(&line).monospace().weak()).truncate())
+                        .on_hover_text(&line);
                 });
                 ui.end_row();
             }

@@ -970,6 +970,7 @@ cli-arg-puzzles-endgames = Load the game's endgame tables from this folder (buil
 cli-arg-puzzles-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
 
 ## The analysis board (app/analysis)
+tab-analysis = Analysis
 cmd-analyse = Analyse (a copy)…
 analysis-title = Analysis: { $game }
 analysis-no-game = There is no game to analyse: start or load one first.

@@ -979,6 +979,7 @@ cli-arg-puzzles-endgames = Carica le tabelle dei finali del gioco da questa cart
 cli-arg-puzzles-endgame-seeds = Con `--endgames`: ogni tabella fino a questo numero di semi (predefinito: quello del gioco)
 
 ## La scacchiera d'analisi (app/analysis)
+tab-analysis = Analisi
 cmd-analyse = Analizza (una copia)…
 analysis-title = Analisi: { $game }
 analysis-no-game = Non c'è una partita da analizzare: iniziane o caricane una.

@@ -93,6 +93,9 @@ impl TavolaApp {
                 };
                 tabs.push((Screen::Online, label));
             }
+            if self.analysis.is_some() {
+                tabs.push((Screen::Analysis, crate::tr!("tab-analysis")));
+            }
             tabs.push((Screen::Plugins, crate::tr!("cmd-plugins")));
             for (screen, label) in tabs {
                 if ui.selectable_label(self.screen == screen, label).clicked() {

@@ -42,13 +42,28 @@ pub enum AnalysisIntent {
     Close,
 }
 
-/// A value as a signed number of the game's units ("+1.4", "−3"), or a percentage of
-/// expected return.
+/// A value as a signed number of the game's units ("+1.4", "−3"; "+1,4" in Italian),
+/// or a percentage of expected return.
 pub fn signed(found: &FoundLine) -> String {
-    match found.value.units() {
-        Some(u) if u.fract() == 0.0 => format!("{u:+.0}"),
-        Some(u) => format!("{u:+.1}"),
-        None => format!("{:+.0}%", found.value_share() * 100.0),
+    let (value, whole) = match found.value.units() {
+        Some(u) => (u, u.fract() == 0.0),
+        None => (found.value_share() * 100.0, true),
+    };
+    let rounded = if whole {
+        value.round()
+    } else {
+        (value * 10.0).round() / 10.0
+    };
+    let sign = match rounded.partial_cmp(&0.0) {
+        Some(std::cmp::Ordering::Greater) => "+",
+        Some(std::cmp::Ordering::Less) => "−",
+        _ => "",
+    };
+    let value = rounded.abs();
+    match (found.value.units().is_some(), whole) {
+        (false, _) => crate::tr!("analysis-signed-percent", sign = sign, value = value),
+        (true, true) => crate::tr!("analysis-signed-whole", sign = sign, value = value),
+        (true, false) => crate::tr!("analysis-signed", sign = sign, value = value),
     }
 }
 

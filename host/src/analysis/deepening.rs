@@ -81,6 +81,14 @@ impl Analyser {
         self.latest.lock().ok()?.clone()
     }
 
+    /// Whether the thread has ended (its last snapshot is then [`Analyser::poll`]'s).
+    pub fn finished(&self) -> bool {
+        match &self.thread {
+            Some(Ok(thread)) => thread.is_finished(),
+            _ => true,
+        }
+    }
+
     /// Asks the search to stop soon; the last finished depth stays the answer.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);

@@ -58,11 +58,13 @@ pub enum Command {
     ToStart,
     /// To the last recorded move.
     ToEnd,
+    /// Open the analysis board on a copy of the game (see `analysis`).
+    Analyse,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 26] = [
+    pub const ALL: [Command; 27] = [
         Command::NewGame,
         Command::PlayOnline,
         Command::Restart,
@@ -78,6 +80,7 @@ impl Command {
         Command::ToStart,
         Command::ToEnd,
         Command::Hint,
+        Command::Analyse,
         Command::Resign,
         Command::OfferDraw,
         Command::PauseResume,
@@ -120,6 +123,7 @@ impl Command {
             Command::Forward => crate::tr!("cmd-forward"),
             Command::ToStart => crate::tr!("cmd-to-start"),
             Command::ToEnd => crate::tr!("cmd-to-end"),
+            Command::Analyse => crate::tr!("cmd-analyse"),
         }
     }
 
@@ -152,6 +156,10 @@ impl Command {
             Command::Forward => plain(Key::ArrowRight),
             Command::ToStart => plain(Key::Home),
             Command::ToEnd => plain(Key::End),
+            Command::Analyse => Some(KeyboardShortcut::new(
+                Modifiers::COMMAND | Modifiers::SHIFT,
+                Key::A,
+            )),
         }
     }
 
@@ -170,6 +178,7 @@ impl Command {
             Command::Undo
             | Command::Redo
             | Command::Hint
+            | Command::Analyse
             | Command::Resign
             | Command::OfferDraw
             | Command::Back

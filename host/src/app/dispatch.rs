@@ -28,6 +28,7 @@ impl TavolaApp {
             | Command::Resign
             | Command::OfferDraw => play.is_some_and(|p| p.enabled(command)),
             Command::Recover => self.data_dir.is_some(),
+            Command::Analyse => play.is_some(),
             _ => true,
         }
     }
@@ -54,6 +55,11 @@ impl TavolaApp {
             Command::ToStart => self.with_play(|p| p.goto(0)),
             Command::ToEnd => self.with_play(Table::to_end),
             Command::Hint => self.with_play(|p| p.hint()),
+            Command::Analyse => {
+                if let Err(e) = self.open_analysis() {
+                    self.message = Some(format!("{e:#}"));
+                }
+            }
             Command::Resign => self.with_play(|p| p.ask_resign()),
             Command::OfferDraw => self.with_play(|p| p.offer_draw()),
             Command::PauseResume => self.with_play(|p| p.pause_resume()),

@@ -94,6 +94,9 @@ impl TavolaApp {
                 tabs.push((Screen::Online, label));
             }
             tabs.push((Screen::Trainer, crate::tr!("tab-puzzles")));
+            if self.analysis.is_some() {
+                tabs.push((Screen::Analysis, crate::tr!("tab-analysis")));
+            }
             tabs.push((Screen::Plugins, crate::tr!("cmd-plugins")));
             for (screen, label) in tabs {
                 if ui.selectable_label(self.screen == screen, label).clicked() {

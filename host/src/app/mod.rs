@@ -4,6 +4,7 @@
 //! each file in a child process, and each game in progress runs in its own worker
 //! process (see [`crate::worker`]).
 
+pub mod analysis;
 mod animation;
 mod autosaver;
 mod board;
@@ -125,6 +126,8 @@ pub enum Screen {
     Online,
     /// The puzzle trainer (`trainer`).
     Trainer,
+    /// The analysis board (a copy of a game, a record or a position).
+    Analysis,
 }
 
 type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
@@ -156,6 +159,8 @@ pub struct TavolaApp {
     online_form: online_form::OnlineForm,
     lan: online_lan::LanList,
     online: Option<online::OnlineGame>,
+    /// The analysis board, when open.
+    analysis: Option<analysis::AnalysisBoard>,
     confirm_restart: bool,
     /// *Quit* asked during a network game: asked first (the other player is left).
     confirm_quit: bool,
@@ -222,6 +227,7 @@ impl TavolaApp {
             online_form: online_form::OnlineForm::new(),
             lan: online_lan::LanList::default(),
             online: None,
+            analysis: None,
             confirm_restart: false,
             confirm_quit: false,
             starting: None,
@@ -345,6 +351,7 @@ impl TavolaApp {
             Screen::Plugins => self.plugins_screen(ui),
             Screen::Online => self.online_screen(ui, now, step),
             Screen::Trainer => self.trainer_screen(ui, now, step),
+            Screen::Analysis => self.analysis_screen(ui),
             Screen::Play => {
                 let dialog_open = self.dialog_open();
                 if let Some(play) = &mut self.play {

@@ -16,7 +16,7 @@ use serde_json::json;
 use super::{Setup, limits::MAX_MILLIS, seat_name, set_up};
 use crate::{
     ai::mcts::MctsConfig,
-    analysis::{Analyser, AnalysisConfig, Engine},
+    analysis::{Analyser, AnalysisConfig, Engine, Update},
     plugins::{GameHandle, Plugin, PluginSet},
     record::{Record, replay_with, start_of},
 };
@@ -51,6 +51,10 @@ pub struct AnalyseArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Print every deeper answer as it is found, one JSON object a line (`done` true on
+    /// the last): what the app's analysis board reads.
+    #[arg(long)]
+    pub follow: bool,
     /// Endgame tables for the search.
     #[command(flatten)]
     pub tables: super::endgame::TablesArgs,
@@ -102,6 +106,55 @@ pub(super) fn game_with_history<'a>(
     Ok((plugin, game, history))
 }
 
+/// One answer of the analysis as a JSON line: the depth, the nodes, whether it is the
+/// last, and each line's move, value (see [`crate::analysis::Value::to_json`]) and
+/// notations.
+fn update_json(game: &GameHandle, update: &Update) -> Result<serde_json::Value> {
+    let found = &update.analysis;
+    let mut lines = Vec::new();
+    for l in &found.lines {
+        lines.push(json!({
+            "move": game.move_info(l.mv)?.notation,
+            "value": l.value.to_json(),
+            "line": game.line_notation(&l.line)?,
+        }));
+    }
+    Ok(json!({
+        "depth": found.depth,
+        "nodes": found.nodes,
+        "engine": match found.engine {
+            Engine::AlphaBeta => "alphabeta",
+            Engine::Mcts => "mcts",
+        },
+        "done": update.done,
+        "lines": lines,
+    }))
+}
+
+/// `--follow`: every new answer printed as one JSON line until the last.
+fn follow(game: &GameHandle, analyser: Analyser) -> Result<ExitCode> {
+    let mut last = None;
+    loop {
+        let ended = analyser.finished();
+        let update = analyser.poll();
+        if update.is_some() && update != last {
+            if let Some(u) = &update {
+                println!("{}", serde_json::to_string(&update_json(game, u)?)?);
+                if u.done {
+                    break;
+                }
+            }
+            last = update;
+        }
+        if ended {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    analyser.wait()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Runs `tavola analyse`.
 pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
     let (plugin, game, history) = game_with_history(
@@ -132,6 +185,9 @@ pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
     let mcts = MctsConfig::following(&plugin.manifest().search);
     let started = Instant::now();
     let analyser = Analyser::start(game.clone(), history, config, Some(time), mcts);
+    if args.follow {
+        return follow(&game, analyser);
+    }
     let update = analyser
         .wait()?
         .ok_or_else(|| anyhow!(crate::tr!("analyse-nothing", position = position.clone())))?;

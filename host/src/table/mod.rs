@@ -12,10 +12,12 @@
 //!   board has shown them.
 //! - [`Repaint`]: how the table's logic asks for another frame, knowing no window.
 //! - [`Referee`]: what may be played and when a move counts — [`LocalReferee`] for
-//!   play at this computer, [`NetworkReferee`] for a network game.
+//!   play at this computer, [`NetworkReferee`] for a network game,
+//!   [`AnalysisReferee`] for the analysis board (its moves a [`Variations`] tree).
 //!
 //! [`RemoteGame`]: crate::worker::RemoteGame
 
+mod analysis_referee;
 mod callouts;
 mod clocks;
 mod flow;
@@ -26,7 +28,9 @@ mod position;
 pub mod referee;
 mod repaint;
 mod scripted;
+mod variations;
 
+pub use analysis_referee::AnalysisReferee;
 pub use callouts::{Callout, Callouts, SHOWN_FOR};
 pub use clocks::Clocks;
 pub use flow::{Flow, Replaced};
@@ -36,3 +40,4 @@ pub use position::Position;
 pub use referee::{LocalReferee, NetworkReferee, Referee};
 pub use repaint::{NoRepaint, Repaint};
 pub use scripted::{Answerer, Script, ScriptedLink};
+pub use variations::{Played, Step, TreeError, Variations};

@@ -1,0 +1,372 @@
+//! The analysis board: a copy of a game (in progress or finished), a saved record or a
+//! position, in a worker of its own, refereed by [`AnalysisReferee`] — any seat moves,
+//! the moves make a variation tree, the game it came from is never touched — with the N
+//! best moves of the position shown, searched off the UI thread ([`search`]) and started
+//! again whenever the position changes; a comment per move; Save and Load of the
+//! annotated record (version 3). `editor` edits a position to open here; `view` draws.
+
+mod editor;
+mod screen;
+pub mod search;
+mod view;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow};
+use game_api::{Options, Turn};
+
+pub use editor::{EditorAnswer, PositionEditor};
+pub use view::{AnalysisIntent, lines_ui};
+
+use self::search::{Ask, Found, Search};
+use crate::{
+    plugins::Plugin,
+    record::{Record, RecordedMove},
+    table::{AnalysisReferee, Referee, Step, TreeError},
+    worker::{RemoteGame, Snapshot},
+};
+
+/// How long a position is deepened, at most.
+pub const DEEPEN_MILLIS: u64 = 30_000;
+
+/// The analysis board's state; one controller owns it, the view reads it.
+pub struct AnalysisBoard {
+    plugin: Plugin,
+    options: Options,
+    /// The record it was opened from (options, start, seats), its moves replaced by
+    /// the tree's when saved.
+    record: Record,
+    /// The main line's ids when opened: the record's result stands while they do.
+    opened_line: Vec<u32>,
+    worker: RemoteGame,
+    snapshot: Snapshot,
+    layout: game_api::Layout,
+    /// The moves, the cursor, and who may move.
+    pub referee: AnalysisReferee,
+    /// How many best moves are searched (1 to 16).
+    pub lines_wanted: usize,
+    search: Option<Search>,
+    /// The search's latest answer for the position shown.
+    pub found: Option<Found>,
+    /// The comment being edited, for the move just played.
+    pub comment: String,
+    /// The file Save writes and Load reads.
+    pub path: String,
+    /// What the person should read (a refusal, a failure, a file saved).
+    pub note: Option<String>,
+    /// The position editor, when open.
+    pub editor: Option<PositionEditor>,
+    exe: PathBuf,
+    folders: Vec<String>,
+}
+
+/// Where an analysis comes from.
+pub struct Opening<'a> {
+    /// The game's plugin.
+    pub plugin: &'a Plugin,
+    /// The record: options, start, moves (with their annotations).
+    pub record: Record,
+    /// The board after this many moves of the record's main line.
+    pub ply: usize,
+    /// The `tavola` executable (workers and searches).
+    pub exe: &'a Path,
+    /// The plugin folders, as a child's arguments ([`search::folder_arguments`]).
+    pub folders: Vec<String>,
+}
+
+impl AnalysisBoard {
+    /// Opens an analysis of `opening` in a worker of its own (the game it copies is
+    /// not touched).
+    pub fn open(opening: Opening<'_>) -> Result<Self> {
+        let Opening {
+            plugin,
+            record,
+            ply,
+            exe,
+            folders,
+        } = opening;
+        let options = Options::resolve(&plugin.manifest().options, &record.options)
+            .map_err(|e| anyhow!("{e}"))?;
+        let mut worker = RemoteGame::spawn_until(exe, plugin, None, None)?;
+        let snapshot = worker.start(&options, record.start.as_deref(), &[])?;
+        let layout = snapshot
+            .layout
+            .clone()
+            .context("the worker sent no board layout")?;
+        let opened_line = record.moves.iter().map(|m| m.id).collect();
+        let referee = AnalysisReferee::new(record.moves.clone(), ply);
+        let mut board = AnalysisBoard {
+            plugin: plugin.clone(),
+            options,
+            record,
+            opened_line,
+            worker,
+            snapshot,
+            layout,
+            referee,
+            lines_wanted: 3,
+            search: None,
+            found: None,
+            comment: String::new(),
+            path: String::new(),
+            note: None,
+            editor: None,
+            exe: exe.to_path_buf(),
+            folders,
+        };
+        board.go_to_cursor()?;
+        Ok(board)
+    }
+
+    /// The game's plugin.
+    pub fn plugin(&self) -> &Plugin {
+        &self.plugin
+    }
+
+    /// The position shown.
+    pub fn snapshot(&self) -> &Snapshot {
+        &self.snapshot
+    }
+
+    /// The board's layout.
+    pub fn layout(&self) -> &game_api::Layout {
+        &self.layout
+    }
+
+    /// The worker to the tree's cursor; the search started again there.
+    fn go_to_cursor(&mut self) -> Result<()> {
+        let ids = self.referee.tree.ids_to_cursor();
+        self.snapshot = self.worker.goto(&ids)?;
+        self.position_changed();
+        Ok(())
+    }
+
+    /// The position changed: the comment of its move shown, the search restarted.
+    fn position_changed(&mut self) {
+        self.comment = self.referee.tree.comment().unwrap_or_default().to_owned();
+        self.restart_search();
+    }
+
+    /// Starts the search of the position shown again (a new position, another number
+    /// of lines); none once the game is over.
+    pub fn restart_search(&mut self) {
+        self.search = None;
+        self.found = None;
+        if !matches!(self.snapshot.turn, Turn::Seat { .. }) {
+            return;
+        }
+        let ask = Ask {
+            game: self.plugin.id().to_owned(),
+            options: self
+                .record
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            start: self.record.start.clone(),
+            moves: self
+                .referee
+                .tree
+                .moves_to_cursor()
+                .iter()
+                .map(|m| m.notation.clone())
+                .collect(),
+            position: self.snapshot.notation.clone(),
+            lines: self.lines_wanted,
+            millis: DEEPEN_MILLIS,
+        };
+        self.search = Some(Search::start(&self.exe, &self.folders, &ask));
+    }
+
+    /// Takes the search's latest answer (each frame); whether it changed.
+    pub fn poll(&mut self) -> bool {
+        let Some(search) = &self.search else {
+            return false;
+        };
+        let latest = search.latest();
+        if latest.is_some() && latest != self.found {
+            self.found = latest;
+            return true;
+        }
+        if self.found.is_none()
+            && let Some(why) = search.failure()
+        {
+            self.note = Some(why);
+            self.search = None;
+        }
+        false
+    }
+
+    /// Whether the search is still deepening.
+    pub fn searching(&self) -> bool {
+        self.search.is_some() && !self.found.as_ref().is_some_and(|f| f.done)
+    }
+
+    /// Plays the legal move `id` at the board, whichever seat is to move: into the tree.
+    pub fn play(&mut self, id: u32) -> Result<()> {
+        let info = self
+            .snapshot
+            .moves
+            .iter()
+            .find(|m| m.id.0 == id)
+            .cloned()
+            .context("that move is not legal here")?;
+        if !self.referee.move_chosen(&info.notation) {
+            return Ok(());
+        }
+        let seat = match self.snapshot.turn {
+            Turn::Seat { seat } => Some(seat),
+            _ => None,
+        };
+        let (_, snapshot) = self.worker.play(id)?;
+        let mut mv = RecordedMove::new(id, &info.notation, seat);
+        mv.check = None;
+        self.referee.played(mv);
+        self.snapshot = snapshot;
+        self.position_changed();
+        Ok(())
+    }
+
+    /// Walks the tree (back, forward, start, end, or to a place) and shows it.
+    pub fn walk(&mut self, to: Walk) -> Result<()> {
+        let tree = &mut self.referee.tree;
+        let moved = match to {
+            Walk::Back => tree.back(),
+            Walk::Forward => tree.forward(),
+            Walk::Start => {
+                tree.to_start();
+                true
+            }
+            Walk::End => {
+                tree.to_end();
+                true
+            }
+            Walk::To(path, ply) => tree.jump(&path, ply).is_ok(),
+        };
+        if moved {
+            self.go_to_cursor()?;
+        }
+        Ok(())
+    }
+
+    /// Promotes the variation the board is in (it becomes the line it branched from).
+    pub fn promote(&mut self) -> Result<(), TreeError> {
+        self.referee.tree.promote()
+    }
+
+    /// Deletes the variation the board is in; the board goes to where it branched.
+    pub fn delete(&mut self) -> Result<()> {
+        self.referee.tree.delete()?;
+        self.go_to_cursor()
+    }
+
+    /// Keeps the comment being edited on the move just played.
+    pub fn keep_comment(&mut self) {
+        let text = self.comment.clone();
+        self.referee.tree.set_comment(&text);
+    }
+
+    /// The record to save: the one opened, its moves the tree's main line with their
+    /// comments and variations; its result kept while the main line is the game's.
+    pub fn record(&self) -> Record {
+        let mut record = self.record.clone();
+        record.moves = self.referee.tree.main_line().to_vec();
+        let line: Vec<u32> = record.moves.iter().map(|m| m.id).collect();
+        if line != self.opened_line {
+            record.result = None;
+            record.ending = None;
+            record.ended_ms = None;
+            record.clock = None;
+        }
+        record.version = crate::record::RECORD_VERSION;
+        record
+    }
+
+    /// Saves the annotated record to `path`.
+    pub fn save(&mut self, path: &Path) -> Result<()> {
+        self.keep_comment();
+        self.record()
+            .write(path)
+            .with_context(|| path.display().to_string())
+    }
+
+    /// Loads an annotated record of this game from `path`: its moves, comments and
+    /// variations replace the tree, the board at its end.
+    pub fn load(&mut self, path: &Path) -> Result<()> {
+        let record = Record::read(path).with_context(|| path.display().to_string())?;
+        if record.game != self.plugin.id() {
+            return Err(anyhow!(crate::tr!(
+                "analysis-other-game",
+                path = path.display().to_string(),
+                game = record.game.clone()
+            )));
+        }
+        let options = Options::resolve(&self.plugin.manifest().options, &record.options)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let snapshot = self.worker.start(&options, record.start.as_deref(), &[])?;
+        self.layout = snapshot.layout.clone().unwrap_or(self.layout.clone());
+        self.snapshot = snapshot;
+        self.options = options;
+        self.opened_line = record.moves.iter().map(|m| m.id).collect();
+        let end = record.moves.len();
+        self.referee = AnalysisReferee::new(record.moves.clone(), end);
+        self.record = record;
+        self.go_to_cursor()
+    }
+
+    /// Opens the position `notation` (the editor's, checked by the plugin): a new
+    /// analysis from it, or the plugin's refusal (the board as it was).
+    pub fn open_position(&mut self, notation: &str) -> Result<()> {
+        match self.worker.start(&self.options, Some(notation), &[]) {
+            Ok(snapshot) => {
+                self.record.start = Some(snapshot.notation.clone());
+                self.record.moves.clear();
+                self.record.result = None;
+                self.record.ending = None;
+                self.record.clock = None;
+                self.opened_line.clear();
+                self.referee = AnalysisReferee::new(Vec::new(), 0);
+                self.snapshot = snapshot;
+                self.position_changed();
+                Ok(())
+            }
+            Err(refused) => {
+                // The worker back at the board's position.
+                let start = self.record.start.clone();
+                self.worker.start(&self.options, start.as_deref(), &[])?;
+                self.go_to_cursor()?;
+                Err(anyhow!("{refused}"))
+            }
+        }
+    }
+
+    /// Opens the position editor on the position shown.
+    pub fn edit_position(&mut self) {
+        self.editor = Some(PositionEditor::new(
+            &self.layout,
+            &self.snapshot,
+            &self.plugin.manifest().seat_names,
+        ));
+    }
+}
+
+/// Where to walk in the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Walk {
+    /// One move back.
+    Back,
+    /// One move forward along the line.
+    Forward,
+    /// To the start.
+    Start,
+    /// To the end of the line.
+    End,
+    /// After `ply` moves of the line that `path` leads to.
+    To(Vec<Step>, usize),
+}
+
+/// The path the person typed for Save and Load, or `None` if it is empty.
+pub fn typed_path(text: &str) -> Option<PathBuf> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| PathBuf::from(t))
+}

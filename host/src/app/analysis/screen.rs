@@ -1,0 +1,111 @@
+//! The analysis board as a screen of the app: opened from the game at the table (a
+//! copy of its record, the board at the move shown), drawn, and its intents carried
+//! out; a record of another game loaded there opens that game's board.
+
+use std::path::Path;
+
+use anyhow::{Result, anyhow};
+
+use super::{AnalysisBoard, AnalysisIntent, Opening, search::folder_arguments};
+use crate::{
+    app::{Screen, TavolaApp},
+    record::Record,
+};
+
+impl TavolaApp {
+    /// Opens the analysis board on a copy of the game at the table (in progress or
+    /// finished), at the move shown; the game is not touched.
+    pub fn open_analysis(&mut self) -> Result<()> {
+        let table = self
+            .table()
+            .ok_or_else(|| anyhow!(crate::tr!("analysis-no-game")))?;
+        let session = table.session();
+        let mut record = session.record();
+        // Undone moves are part of the history walked: keep them all.
+        record.moves = session.moves().to_vec();
+        let opening = Opening {
+            plugin: session.plugin(),
+            record,
+            ply: session.cursor(),
+            exe: &self.worker_exe,
+            folders: folder_arguments(&self.dirs),
+        };
+        self.analysis = Some(AnalysisBoard::open(opening)?);
+        self.screen = Screen::Analysis;
+        Ok(())
+    }
+
+    /// Opens the analysis board on the record at `path` (any game's), at its end.
+    pub fn open_analysis_record(&mut self, path: &Path) -> Result<()> {
+        let record = Record::read(path)?;
+        let plugin = self.plugins.require(&record.game).map_err(|e| anyhow!(e))?;
+        let ply = record.moves.len();
+        let opening = Opening {
+            plugin,
+            record,
+            ply,
+            exe: &self.worker_exe,
+            folders: folder_arguments(&self.dirs),
+        };
+        let mut board = AnalysisBoard::open(opening)?;
+        board.path = path.display().to_string();
+        self.analysis = Some(board);
+        self.screen = Screen::Analysis;
+        Ok(())
+    }
+
+    /// The analysis board, if open.
+    pub fn analysis(&self) -> Option<&AnalysisBoard> {
+        self.analysis.as_ref()
+    }
+
+    /// The analysis board, if open, to change it.
+    pub fn analysis_mut(&mut self) -> Option<&mut AnalysisBoard> {
+        self.analysis.as_mut()
+    }
+
+    /// The analysis board: drawn, polled, what the person asked carried out.
+    pub(in crate::app) fn analysis_screen(&mut self, ui: &mut egui::Ui) {
+        let Some(board) = &mut self.analysis else {
+            self.screen = if self.play.is_some() {
+                Screen::Play
+            } else {
+                Screen::Chooser
+            };
+            return;
+        };
+        board.poll();
+        if board.searching() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(200));
+        }
+        let intents = board.ui(ui);
+        board.editor_ui(ui.ctx());
+        let mut close = false;
+        let mut other = None;
+        for intent in intents {
+            if intent == AnalysisIntent::Load
+                && let Some(path) = super::typed_path(&board.path)
+                && Record::read(&path).is_ok_and(|r| r.game != board.plugin().id())
+            {
+                other = Some(path);
+                continue;
+            }
+            close |= board.apply(intent);
+        }
+        if let Some(path) = other
+            && let Err(e) = self.open_analysis_record(&path)
+            && let Some(board) = &mut self.analysis
+        {
+            board.note = Some(format!("{e:#}"));
+        }
+        if close {
+            self.analysis = None;
+            self.screen = if self.play.is_some() {
+                Screen::Play
+            } else {
+                Screen::Chooser
+            };
+        }
+    }
+}

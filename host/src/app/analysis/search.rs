@@ -1,0 +1,268 @@
+//! The analysis board's search, off the UI thread and out of the app's process: a
+//! `tavola analyse --follow` child (which confines itself before it opens the plugin, and
+//! runs [`crate::analysis::Analyser`]) prints each deeper answer as a JSON line; a reader
+//! thread keeps the latest for the screen to poll. Dropping the search kills the child:
+//! a new position starts a new one.
+
+use std::{
+    io::{BufRead, BufReader},
+    path::Path,
+    process::{Child, Command, Stdio},
+    sync::{Arc, Mutex},
+};
+
+use serde_json::Value as Json;
+
+use crate::{analysis::Value, plugins::DirSource, plugins::PluginDirs};
+
+/// One of the best moves as the search reported it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoundLine {
+    /// The move's notation.
+    pub mv: String,
+    /// Its value for the seat to move.
+    pub value: Value,
+    /// The expected line, the move first, by notations.
+    pub line: Vec<String>,
+}
+
+/// The search's latest answer.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Found {
+    /// The depth searched (`None`: MCTS).
+    pub depth: Option<u32>,
+    /// Positions searched, or games simulated.
+    pub nodes: u64,
+    /// Whether the search has ended (the lines proven where they could be).
+    pub done: bool,
+    /// The best moves, best first.
+    pub lines: Vec<FoundLine>,
+}
+
+/// A value as `tavola analyse` writes it ([`Value::to_json`]).
+pub fn value_of(json: &Json) -> Option<Value> {
+    let margin = || json["margin"].as_i64().map(|m| m as i32);
+    let value = || json["value"].as_f64();
+    match json["kind"].as_str()? {
+        "exact" => margin().map(Value::Exact),
+        "proven" => margin().map(Value::Proven),
+        "estimate" => value().map(Value::Estimate),
+        "expected" => value().map(Value::Expected),
+        _ => None,
+    }
+}
+
+/// One line of `tavola analyse --follow`, or `None` if it is not one.
+pub fn found_of(line: &str) -> Option<Found> {
+    let json: Json = serde_json::from_str(line).ok()?;
+    let lines = json["lines"]
+        .as_array()?
+        .iter()
+        .map(|l| {
+            Some(FoundLine {
+                mv: l["move"].as_str()?.to_owned(),
+                value: value_of(&l["value"])?,
+                line: l["line"]
+                    .as_array()?
+                    .iter()
+                    .filter_map(|m| m.as_str().map(str::to_owned))
+                    .collect(),
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Found {
+        depth: json["depth"].as_u64().map(|d| d as u32),
+        nodes: json["nodes"].as_u64().unwrap_or(0),
+        done: json["done"].as_bool().unwrap_or(false),
+        lines,
+    })
+}
+
+/// What to analyse: the game, its options, its start and the moves played since.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ask {
+    /// The game's id.
+    pub game: String,
+    /// `KEY=VALUE` options.
+    pub options: Vec<String>,
+    /// The start position, if not the game's own.
+    pub start: Option<String>,
+    /// The moves from the start, by their notations.
+    pub moves: Vec<String>,
+    /// The position those moves lead to (used alone when a notation cannot be passed
+    /// in a list).
+    pub position: String,
+    /// How many best moves.
+    pub lines: usize,
+    /// How long to deepen, in milliseconds.
+    pub millis: u64,
+}
+
+impl Ask {
+    /// The command line of `tavola analyse` for this ask (after the plugin folders).
+    pub fn arguments(&self) -> Vec<String> {
+        let mut args = vec!["analyse".to_owned(), self.game.clone()];
+        for o in &self.options {
+            args.push(format!("--option={o}"));
+        }
+        // The history is kept when the moves can be listed (a notation holding the
+        // list's comma cannot): rules about repeated positions then see it.
+        let listed = !self.moves.iter().any(|m| m.contains(',') || m.is_empty());
+        if listed {
+            if let Some(start) = &self.start {
+                args.push(format!("--position={start}"));
+            }
+            if !self.moves.is_empty() {
+                args.push(format!("--moves={}", self.moves.join(",")));
+            }
+        } else {
+            args.push(format!("--position={}", self.position));
+        }
+        args.push(format!("--lines={}", self.lines.clamp(1, 64)));
+        args.push("--depth=30".to_owned());
+        args.push(format!("--time={}", self.millis.max(1)));
+        args.push("--follow".to_owned());
+        args
+    }
+}
+
+/// The plugin folders the app searches, as a child's command line: the folders named
+/// with `--plugins`, and `--no-default-plugins` when the app searches only those.
+pub fn folder_arguments(dirs: &PluginDirs) -> Vec<String> {
+    let mut args = Vec::new();
+    for d in dirs.0.iter().filter(|d| d.source == DirSource::CommandLine) {
+        args.push("--plugins".to_owned());
+        args.push(d.path.display().to_string());
+    }
+    if dirs.0.iter().all(|d| d.source == DirSource::CommandLine) {
+        args.push("--no-default-plugins".to_owned());
+    }
+    args
+}
+
+/// A search running in a child process.
+pub struct Search {
+    child: Option<Child>,
+    latest: Arc<Mutex<Option<Found>>>,
+    /// Why the search failed, if it did (its last words on standard error).
+    failed: Arc<Mutex<Option<String>>>,
+}
+
+impl Search {
+    /// Starts `exe [folders] analyse …` for `ask`.
+    pub fn start(exe: &Path, folders: &[String], ask: &Ask) -> Self {
+        let latest = Arc::new(Mutex::new(None));
+        let failed = Arc::new(Mutex::new(None));
+        let spawned = Command::new(exe)
+            .args(folders)
+            .args(ask.arguments())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = match spawned {
+            Ok(child) => child,
+            Err(e) => {
+                *failed.lock().unwrap_or_else(|p| p.into_inner()) =
+                    Some(format!("{}: {e}", exe.display()));
+                return Search {
+                    child: None,
+                    latest,
+                    failed,
+                };
+            }
+        };
+        if let Some(out) = child.stdout.take() {
+            let latest = latest.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(out).lines().map_while(Result::ok) {
+                    if let Some(found) = found_of(&line)
+                        && let Ok(mut l) = latest.lock()
+                    {
+                        *l = Some(found);
+                    }
+                }
+            });
+        }
+        if let Some(err) = child.stderr.take() {
+            let failed = failed.clone();
+            std::thread::spawn(move || {
+                let mut words = String::new();
+                for line in BufReader::new(err).lines().map_while(Result::ok) {
+                    words = crate::printable::printable_line(&line).into_owned();
+                }
+                if !words.trim().is_empty()
+                    && let Ok(mut f) = failed.lock()
+                {
+                    *f = Some(words);
+                }
+            });
+        }
+        Search {
+            child: Some(child),
+            latest,
+            failed,
+        }
+    }
+
+    /// The latest answer, if any came.
+    pub fn latest(&self) -> Option<Found> {
+        self.latest.lock().ok()?.clone()
+    }
+
+    /// Why the search failed, if it did.
+    pub fn failure(&self) -> Option<String> {
+        self.failed.lock().ok()?.clone()
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            // Reaped off the UI thread.
+            std::thread::spawn(move || child.wait());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_follow_line_is_read_with_its_values() {
+        let line = r#"{"depth":9,"nodes":1200,"engine":"alphabeta","done":false,"lines":[
+            {"move":"f","value":{"kind":"exact","margin":3,"exact":true},"line":["f","F"]},
+            {"move":"c","value":{"kind":"estimate","value":-1.4,"exact":false},"line":["c"]}]}"#
+            .replace('\n', "");
+        let found = found_of(&line).unwrap();
+        assert_eq!(found.depth, Some(9));
+        assert!(!found.done);
+        assert_eq!(found.lines[0].value, Value::Exact(3));
+        assert_eq!(found.lines[1].value, Value::Estimate(-1.4));
+        assert_eq!(found.lines[0].line, ["f", "F"]);
+        assert_eq!(found_of("error: no"), None);
+    }
+
+    #[test]
+    fn moves_that_cannot_be_listed_send_the_position_instead() {
+        let mut ask = Ask {
+            game: "oware".into(),
+            options: vec!["seeds=4".into()],
+            start: None,
+            moves: vec!["c".into(), "F".into()],
+            position: "P".into(),
+            lines: 3,
+            millis: 500,
+        };
+        let args = ask.arguments();
+        assert!(args.contains(&"--moves=c,F".to_owned()));
+        assert!(args.contains(&"--option=seeds=4".to_owned()));
+        assert!(args.contains(&"--follow".to_owned()));
+        ask.moves.push("a,b".into());
+        let args = ask.arguments();
+        assert!(args.contains(&"--position=P".to_owned()));
+        assert!(!args.iter().any(|a| a.starts_with("--moves")));
+    }
+}

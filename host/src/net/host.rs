@@ -10,6 +10,7 @@ use std::{
 
 use game_api::Options;
 
+use super::game::StartFailed;
 use super::{
     NetRecord,
     fair::{Chain, Nonce, commitments_seed},
@@ -17,11 +18,9 @@ use super::{
     invite::Invite,
     link::{Event, Link, NetError, NetSettings, Node},
     message::{GameId, Message, PROTOCOL_VERSION},
-    table::{
-        Chance, LocalPlayer, NetOutcome, Table, TableError, broadcast, wait_words, worker_error,
-    },
+    table::{Chance, LocalPlayer, NetOutcome, Table, TableError, broadcast, wait_words},
 };
-use crate::{ending::Ending, plugins::Plugin, record::Record, worker::RemoteGame};
+use crate::{ending::Ending, plugins::Plugin, record::Record};
 
 /// A game offered on the network.
 pub struct Offer<'a> {
@@ -118,10 +117,12 @@ pub fn host(
     report: Box<dyn FnMut(&str)>,
 ) -> Result<NetOutcome, TableError> {
     let plugin = offer.plugin;
-    let mut worker = RemoteGame::spawn(&offer.exe, plugin, None).map_err(worker_error)?;
-    let snapshot = worker
-        .start(&offer.options, None, &[])
-        .map_err(worker_error)?;
+    let (net_game, snapshot) =
+        super::game::start_game(&offer.player, &offer.exe, plugin, &offer.options).map_err(
+            |e| match e {
+                StartFailed::Worker(e) | StartFailed::Options(e) => TableError::Worker(e),
+            },
+        )?;
     let seats = snapshot.seat_count;
     if offer.seat >= seats {
         return Err(TableError::Mismatch(format!(
@@ -202,7 +203,7 @@ pub fn host(
         }
     };
     let mut table = Table::new(
-        Box::new(worker),
+        net_game,
         snapshot,
         record.clone(),
         offer.record.clone(),

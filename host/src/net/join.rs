@@ -13,17 +13,17 @@ use std::{
 use super::{
     NetRecord,
     fair::{Chain, commitments_seed},
+    game::StartFailed,
     invite::Invite,
     join_welcome::{short, wait_offer},
     link::{Event, Link, NetSettings, Node},
     message::{GameId, Message, PROTOCOL_VERSION, Rejoin, Role},
-    table::{Chance, LocalPlayer, NetOutcome, Table, TableError, worker_error},
+    table::{Chance, LocalPlayer, NetOutcome, Table, TableError},
     throws::Throws,
 };
 use crate::{
     plugins::{Plugin, PluginSet},
     record::Record,
-    worker::RemoteGame,
 };
 
 /// How to join a game.
@@ -95,17 +95,18 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
         });
         return Err(TableError::Mismatch(reason.into()));
     }
-    let mut worker = RemoteGame::spawn(&setup.exe, plugin, None).map_err(worker_error)?;
-    let snapshot = match worker.start(&offered.options, None, &[]) {
-        Ok(s) => s,
-        Err(e) => {
-            let reason = format!("the offered options do not set up a game here: {e}");
-            link.send(&Message::Refused {
-                reason: reason.clone(),
-            });
-            return Err(TableError::Mismatch(reason));
-        }
-    };
+    let (game, snapshot) =
+        match super::game::start_game(&setup.player, &setup.exe, plugin, &offered.options) {
+            Ok(started) => started,
+            Err(StartFailed::Worker(e)) => return Err(TableError::Worker(e)),
+            Err(StartFailed::Options(e)) => {
+                let reason = format!("the offered options do not set up a game here: {e}");
+                link.send(&Message::Refused {
+                    reason: reason.clone(),
+                });
+                return Err(TableError::Mismatch(reason));
+            }
+        };
     let resumed_throws = resume.as_ref().map(|r| (r.heads.clone(), r.throws.clone()));
     let (record, chain, token) = match resume {
         Some(r) => (r.record, r.chain, r.token),
@@ -131,7 +132,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     });
     let local = offered.seat.into_iter().collect();
     let mut table = Table::new(
-        Box::new(worker),
+        game,
         snapshot,
         record.clone(),
         setup.record.clone(),

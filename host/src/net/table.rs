@@ -1,4 +1,4 @@
-//! One side's table in a network game: its game ([`NetGame`]: the worker, sandboxed), the record,
+//! One side's table in a network game: its game ([`NetGame`]: the worker, sandboxed, or the app's table's), the record,
 //! the shared chance generator, its local player, and the checks every remote move
 //! passes before it is played.
 //!
@@ -60,8 +60,8 @@ pub enum Update {
     /// clocks stand still) or is back (`false`).
     Away(bool),
     /// The record changed (a move, a takeback, an ending, the start): the record as it
-    /// is now. The app's table follows its moves, each played again by the app's own
-    /// worker.
+    /// is now. The app's table takes its endings and times; its moves the table has
+    /// already, from the one worker both play through.
     Record(Box<Record>),
     /// The person's seat is to move.
     YourTurn,
@@ -77,6 +77,8 @@ pub enum Update {
 #[derive(Clone)]
 pub struct AppPlayer {
     lines: std::sync::Arc<std::sync::Mutex<Option<mpsc::Receiver<String>>>>,
+    /// What sets up the game on the app's side (its table's worker lent), taken once.
+    game: std::sync::Arc<std::sync::Mutex<Option<super::game::GameStarter>>>,
     /// Set when the person closed the game in the app (see [`AppPlayer::close`]).
     closed: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// Where the game's updates go.
@@ -89,9 +91,24 @@ impl AppPlayer {
     pub fn new(lines: mpsc::Receiver<String>, updates: mpsc::Sender<Update>) -> Self {
         AppPlayer {
             lines: std::sync::Arc::new(std::sync::Mutex::new(Some(lines))),
+            game: Default::default(),
             closed: Default::default(),
             updates,
         }
+    }
+
+    /// The game is set up by `starter` (the app lends its table's worker), not in a
+    /// worker of the network side's own: the game is held once.
+    pub fn with_game(self, starter: super::game::GameStarter) -> Self {
+        if let Ok(mut game) = self.game.lock() {
+            *game = Some(starter);
+        }
+        self
+    }
+
+    /// The app's game starter, if it has one not taken yet.
+    pub(super) fn take_game(&self) -> Option<super::game::GameStarter> {
+        self.game.lock().ok()?.take()
     }
 
     /// The person closed the game in the app (cancelled an offer, or left): the side

@@ -967,3 +967,41 @@ cli-arg-puzzles-verify = Instead of mining, prove every puzzle of this file agai
 cli-arg-puzzles-quiet = No progress on standard error
 cli-arg-puzzles-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`
 cli-arg-puzzles-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
+
+## The network side's reports (net/), said to the person at the app or the terminal.
+net-back-at-move = back at move { $number } of the game; waiting up to { $wait } for the players
+net-time-ran-out = { $seat }'s time ran out
+net-no-contribution = { $name } did not contribute to the throw due within { $wait }: { $name } loses by forfeit
+net-game-starts = every seat is taken; the game starts
+net-game-starts-committed = every seat is taken; the game starts (commitments { $commitments })
+net-not-back = { $name } did not come back within { $wait }: { $name } loses by forfeit
+net-resigned = { $seat } resigned
+net-offers-draw = { $seat } offers a draw: agree?
+net-asks-takeback = { $seat } asks to take back their last move: agree?
+net-stopped-waiting = { $seat } stopped the game: { $reason }; waiting up to { $wait } for them to come back
+net-is-back = { $seat } is back
+net-left-waiting = { $who } left; waiting up to { $wait } for them to come back
+net-refused-from = refused from { $who }: { $reason }
+net-refused-offer = { $who } refused the offer: { $reason }
+net-spectator-watches = a spectator ({ $peer }) watches the game
+net-player-of-seat = the player of seat { $number }
+net-visitor = a visitor ({ $peer })
+net-seat = seat { $number }
+net-refused-host-forfeits = refused from the other side: { $reason }; the host ({ $seat }) loses by forfeit
+net-host-not-back = the host did not come back within { $wait }: the host ({ $seat }) loses by forfeit
+net-host-dropped = the connection to the host dropped ({ $reason }); calling again for up to { $wait }
+net-loses-by-forfeit = { $seat } loses by forfeit
+net-host-stopped-forfeits = the other side stopped the game: { $reason }; the host ({ $seat }) loses by forfeit
+net-host-left = the host left; calling again
+net-back-in-game = back in the game
+net-host-missed-move = the host never received move { $number }: playing on from its record
+net-not-legal = `{ $line }` is not a legal move; legal: { $legal }
+net-yes-or-no = yes or no?
+net-wait-minutes = { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+}
+net-wait-seconds = { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+}

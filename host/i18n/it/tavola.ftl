@@ -976,3 +976,41 @@ cli-arg-puzzles-verify = Invece di cercare, dimostra di nuovo ogni problema di q
 cli-arg-puzzles-quiet = Nessun avanzamento sull'errore standard
 cli-arg-puzzles-endgames = Carica le tabelle dei finali del gioco da questa cartella (costruite da `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
 cli-arg-puzzles-endgame-seeds = Con `--endgames`: ogni tabella fino a questo numero di semi (predefinito: quello del gioco)
+
+## The network side's reports (net/), said to the person at the app or the terminal.
+net-back-at-move = di nuovo alla mossa { $number } della partita; si attendono i giocatori fino a { $wait }
+net-time-ran-out = il tempo di { $seat } è finito
+net-no-contribution = { $name } non ha contribuito al lancio dovuto entro { $wait }: { $name } perde a tavolino
+net-game-starts = tutti i posti sono presi; la partita comincia
+net-game-starts-committed = tutti i posti sono presi; la partita comincia (impegni { $commitments })
+net-not-back = { $name } non è tornato entro { $wait }: { $name } perde a tavolino
+net-resigned = { $seat } abbandona
+net-offers-draw = { $seat } propone la patta: accetti?
+net-asks-takeback = { $seat } chiede di ritirare la sua ultima mossa: accetti?
+net-stopped-waiting = { $seat } ha fermato la partita: { $reason }; lo si attende fino a { $wait }
+net-is-back = { $seat } è tornato
+net-left-waiting = { $who } è uscito; lo si attende fino a { $wait }
+net-refused-from = rifiutato da { $who }: { $reason }
+net-refused-offer = { $who } ha rifiutato l'offerta: { $reason }
+net-spectator-watches = uno spettatore ({ $peer }) guarda la partita
+net-player-of-seat = il giocatore del posto { $number }
+net-visitor = un visitatore ({ $peer })
+net-seat = posto { $number }
+net-refused-host-forfeits = rifiutato dall'altro lato: { $reason }; chi ospita ({ $seat }) perde a tavolino
+net-host-not-back = chi ospita non è tornato entro { $wait }: chi ospita ({ $seat }) perde a tavolino
+net-host-dropped = la connessione con chi ospita è caduta ({ $reason }); si richiama per { $wait } al massimo
+net-loses-by-forfeit = { $seat } perde a tavolino
+net-host-stopped-forfeits = l'altro lato ha fermato la partita: { $reason }; chi ospita ({ $seat }) perde a tavolino
+net-host-left = chi ospita è uscito; si richiama
+net-back-in-game = di nuovo in partita
+net-host-missed-move = chi ospita non ha mai ricevuto la mossa { $number }: si prosegue dalla sua registrazione
+net-not-legal = `{ $line }` non è una mossa legale; legali: { $legal }
+net-yes-or-no = sì o no?
+net-wait-minutes = { $minutes ->
+    [one] 1 minuto
+   *[other] { $minutes } minuti
+}
+net-wait-seconds = { $seconds ->
+    [one] 1 secondo
+   *[other] { $seconds } secondi
+}

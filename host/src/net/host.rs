@@ -253,10 +253,10 @@ pub fn host(
         hosting.back_at = Some(table.record.moves.len());
         table.changed();
         hosting.started = true;
-        (hosting.report)(&format!(
-            "back at move {} of the game; waiting up to {} for the players",
-            table.record.moves.len(),
-            wait_words(offer.reconnect)
+        (hosting.report)(&crate::tr!(
+            "net-back-at-move",
+            number = table.record.moves.len(),
+            wait = wait_words(offer.reconnect)
         ));
     }
     let result = hosting.run(&mut table, &invite_text, offer.wait);
@@ -342,7 +342,10 @@ impl Hosting {
                 Holder::Remote { link, .. } if table.flag_due(seat, self.allowance(*link)) => {
                     table.flag(seat)?;
                     self.broadcast(&Message::Flag { seat }, None);
-                    (self.report)(&format!("{}'s time ran out", table.seat_name(seat)));
+                    (self.report)(&crate::tr!(
+                        "net-time-ran-out",
+                        seat = table.seat_name(seat)
+                    ));
                 }
                 Holder::Remote { .. } => self.next_event(table, Duration::from_millis(100))?,
             }
@@ -368,10 +371,10 @@ impl Hosting {
                 table.save()?;
                 self.broadcast(&Message::Forfeit { seat }, None);
                 let name = table.seat_name(seat);
-                (self.report)(&format!(
-                    "{name} did not contribute to the throw due within {}: {name} loses by \
-                     forfeit",
-                    wait_words(self.reconnect)
+                (self.report)(&crate::tr!(
+                    "net-no-contribution",
+                    name = name,
+                    wait = wait_words(self.reconnect)
                 ));
                 Ok(())
             }
@@ -462,9 +465,12 @@ impl Hosting {
         }
         // The commitments fix the shared seed: worth telling only in a game of chance.
         (self.report)(&if table.may_have_chance() {
-            format!("every seat is taken; the game starts (commitments {shown:016x})")
+            crate::tr!(
+                "net-game-starts-committed",
+                commitments = format!("{shown:016x}")
+            )
         } else {
-            "every seat is taken; the game starts".to_owned()
+            crate::tr!("net-game-starts")
         });
         Ok(())
     }
@@ -546,9 +552,10 @@ impl Hosting {
         table.save()?;
         self.broadcast(&Message::Forfeit { seat }, None);
         let name = table.seat_name(seat);
-        (self.report)(&format!(
-            "{name} did not come back within {}: {name} loses by forfeit",
-            wait_words(self.reconnect)
+        (self.report)(&crate::tr!(
+            "net-not-back",
+            name = name,
+            wait = wait_words(self.reconnect)
         ));
         Ok(true)
     }

@@ -341,9 +341,10 @@ impl Joining {
             Some(seat) if table.record.net.is_some() && !table.is_over() => {
                 table.end(crate::ending::Ending::Forfeit { seat });
                 table.save()?;
-                (self.report)(&format!(
-                    "refused from the other side: {reason}; the host ({}) loses by forfeit",
-                    table.seat_name(seat)
+                (self.report)(&crate::tr!(
+                    "net-refused-host-forfeits",
+                    reason = reason.to_owned(),
+                    seat = table.seat_name(seat)
                 ));
                 Ok(())
             }
@@ -358,10 +359,10 @@ impl Joining {
             Some(seat) if !table.is_over() => {
                 table.end(crate::ending::Ending::Forfeit { seat });
                 table.save()?;
-                (self.report)(&format!(
-                    "the host did not come back within {}: the host ({}) loses by forfeit",
-                    super::table::wait_words(self.reconnect),
-                    table.seat_name(seat)
+                (self.report)(&crate::tr!(
+                    "net-host-not-back",
+                    wait = super::table::wait_words(self.reconnect),
+                    seat = table.seat_name(seat)
                 ));
                 Ok(())
             }
@@ -415,7 +416,10 @@ impl Joining {
                 // The mover's side said nothing past its time (and the slack).
                 table.flag(seat)?;
                 self.link.send(&Message::Flag { seat });
-                (self.report)(&format!("{}'s time ran out", table.seat_name(seat)));
+                (self.report)(&crate::tr!(
+                    "net-time-ran-out",
+                    seat = table.seat_name(seat)
+                ));
             } else {
                 self.next_event(table, Duration::from_millis(100))?;
             }

@@ -336,7 +336,7 @@ impl Table {
             .get(usize::from(seat))
         {
             Some(name) => name.clone(),
-            None => format!("seat {seat}"),
+            None => crate::tr!("net-seat", number = seat),
         }
     }
 
@@ -639,12 +639,14 @@ pub(super) fn broadcast(links: &[super::link::Link], message: &Message, except: 
     }
 }
 
-/// A wait in people's words: "2 minutes", "1 minute", "45 seconds".
+/// A wait in people's words, in the language in use: "2 minutes", "1 minute",
+/// "45 seconds".
 ///
 /// ```
 /// use std::time::Duration;
 /// use tavola::net::table::wait_words;
 ///
+/// tavola::i18n::language::set_language("en");
 /// assert_eq!(wait_words(Duration::from_secs(120)), "2 minutes");
 /// assert_eq!(wait_words(Duration::from_secs(60)), "1 minute");
 /// assert_eq!(wait_words(Duration::from_secs(45)), "45 seconds");
@@ -652,9 +654,7 @@ pub(super) fn broadcast(links: &[super::link::Link], message: &Message, except: 
 pub fn wait_words(wait: Duration) -> String {
     let secs = wait.as_secs();
     match (secs / 60, secs % 60) {
-        (1, 0) => "1 minute".to_owned(),
-        (m, 0) if m > 1 => format!("{m} minutes"),
-        _ if secs == 1 => "1 second".to_owned(),
-        _ => format!("{secs} seconds"),
+        (m, 0) if m > 0 => crate::tr!("net-wait-minutes", minutes = m),
+        _ => crate::tr!("net-wait-seconds", seconds = secs),
     }
 }

@@ -1005,3 +1005,8 @@ net-wait-seconds = { $seconds ->
     [one] 1 second
    *[other] { $seconds } seconds
 }
+net-draw-agreed = the draw is agreed
+net-draw-declined = the draw offer was declined
+net-no-takeback = you have no move to take back
+net-taken-back = the move is taken back
+net-takeback-declined = the takeback was declined

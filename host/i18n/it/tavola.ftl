@@ -1014,3 +1014,8 @@ net-wait-seconds = { $seconds ->
     [one] 1 secondo
    *[other] { $seconds } secondi
 }
+net-draw-agreed = la patta è accettata
+net-draw-declined = la proposta di patta è stata rifiutata
+net-no-takeback = non hai mosse da ritirare
+net-taken-back = la mossa è ritirata
+net-takeback-declined = il ritiro è stato rifiutato

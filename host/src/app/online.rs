@@ -314,7 +314,14 @@ impl OnlineGame {
                 }
                 Update::YourTurn => self.your_turn = true,
                 Update::Question(q) => self.question = Some(q),
-                Update::Report(r) => self.reports.push(r),
+                Update::Report(r) => {
+                    // The answer to a request (or other news): the table no longer
+                    // says that it waits for one.
+                    if let Some(table) = &mut self.table {
+                        table.heard();
+                    }
+                    self.reports.push(r);
+                }
                 Update::Finished(result) => {
                     self.your_turn = false;
                     self.question = None;

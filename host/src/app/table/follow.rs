@@ -119,6 +119,23 @@ impl Table {
         }
     }
 
+    /// The network side said something (an answer, a player gone or back): the table's
+    /// own line saying that a request waits for its answer is out of date.
+    pub(in crate::app) fn heard(&mut self) {
+        let waiting = [
+            crate::tr!("online-takeback-asked"),
+            crate::tr!("online-draw-offered"),
+        ];
+        if self
+            .notes
+            .event
+            .as_ref()
+            .is_some_and(|e| waiting.contains(e))
+        {
+            self.notes.event = None;
+        }
+    }
+
     /// Whether `command` can be carried out at a network game's table (`None`: not a
     /// network game, the table's usual answer holds). The history is the network
     /// side's: only a takeback request (Undo, when the person has a move to take back),

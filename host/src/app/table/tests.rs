@@ -434,6 +434,12 @@ fn a_takeback_is_asked_as_a_line_and_done_when_the_network_side_goes_back() {
     view.undo();
     assert_eq!(view.take_lines(), vec!["takeback".to_owned()]);
     assert_eq!(view.session().cursor(), 2, "taken back before the answer");
+    assert!(view.notes.event.is_some(), "the request not said");
+    view.heard();
+    assert_eq!(
+        view.notes.event, None,
+        "still waiting for an answer that came"
+    );
     // Agreed: the network side goes back to before the person's move.
     view.follow(went(&[]), 0.0, 0.0);
     assert_eq!(view.session().cursor(), 0);

@@ -871,7 +871,7 @@ online-qr = The same invite as a QR code, for a phone's camera.
 online-not-network = { $file } is not the record of a network game.
 online-draw-offered = Draw offered: the other player is asked.
 online-takeback-asked = Takeback asked: the other player is asked.
-online-table-disagrees = This table cannot follow the game: move { $number } of the network game ({ $notation }) is not legal in this computer's copy of the game (legal: { $legal }). The game goes on in the network side; its record is saved.
+online-no-restart = The network game's worker stopped: this game cannot be started again at this table (its record is saved; resume it from Play online).
 online-lan-look = Look for games on this network
 online-lan-heading = Games offered on this network:
 online-lan-stop = Stop looking
@@ -1056,3 +1056,45 @@ editor-read-back-seat = The game read another seat to move than { $seat }.
 editor-open = Check and analyse
 editor-cancel = Cancel
 editor-opened = The edited position is on the board.
+## The network side's reports (net/), said to the person at the app or the terminal.
+net-back-at-move = back at move { $number } of the game; waiting up to { $wait } for the players
+net-time-ran-out = { $seat }'s time ran out
+net-no-contribution = { $name } did not contribute to the throw due within { $wait }: { $name } loses by forfeit
+net-game-starts = every seat is taken; the game starts
+net-game-starts-committed = every seat is taken; the game starts (commitments { $commitments })
+net-not-back = { $name } did not come back within { $wait }: { $name } loses by forfeit
+net-resigned = { $seat } resigned
+net-offers-draw = { $seat } offers a draw: agree?
+net-asks-takeback = { $seat } asks to take back their last move: agree?
+net-stopped-waiting = { $seat } stopped the game: { $reason }; waiting up to { $wait } for them to come back
+net-is-back = { $seat } is back
+net-left-waiting = { $who } left; waiting up to { $wait } for them to come back
+net-refused-from = refused from { $who }: { $reason }
+net-refused-offer = { $who } refused the offer: { $reason }
+net-spectator-watches = a spectator ({ $peer }) watches the game
+net-player-of-seat = the player of seat { $number }
+net-visitor = a visitor ({ $peer })
+net-seat = seat { $number }
+net-refused-host-forfeits = refused from the other side: { $reason }; the host ({ $seat }) loses by forfeit
+net-host-not-back = the host did not come back within { $wait }: the host ({ $seat }) loses by forfeit
+net-host-dropped = the connection to the host dropped ({ $reason }); calling again for up to { $wait }
+net-loses-by-forfeit = { $seat } loses by forfeit
+net-host-stopped-forfeits = the other side stopped the game: { $reason }; the host ({ $seat }) loses by forfeit
+net-host-left = the host left; calling again
+net-back-in-game = back in the game
+net-host-missed-move = the host never received move { $number }: playing on from its record
+net-not-legal = `{ $line }` is not a legal move; legal: { $legal }
+net-yes-or-no = yes or no?
+net-wait-minutes = { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+}
+net-wait-seconds = { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+}
+net-draw-agreed = the draw is agreed
+net-draw-declined = the draw offer was declined
+net-no-takeback = you have no move to take back
+net-taken-back = the move is taken back
+net-takeback-declined = the takeback was declined

@@ -880,7 +880,7 @@ online-qr = Lo stesso invito come codice QR, per la fotocamera di un telefono.
 online-not-network = { $file } non è una partita in rete registrata da Tavola.
 online-draw-offered = Patta proposta: l'altro giocatore deve rispondere.
 online-takeback-asked = Ripresa chiesta: l'altro giocatore deve rispondere.
-online-table-disagrees = Questo tavolo non può seguire la partita: la mossa { $number } della partita in rete ({ $notation }) non è legale nella copia del gioco di questo computer (legali: { $legal }). La partita continua dal lato di rete; la sua registrazione è salvata.
+online-no-restart = Il worker della partita in rete si è fermato: questa partita non può ripartire a questo tavolo (la sua registrazione è salvata; riprendila da Gioca online).
 online-lan-look = Cerca partite su questa rete
 online-lan-heading = Partite offerte su questa rete:
 online-lan-stop = Smetti di cercare
@@ -1065,3 +1065,45 @@ editor-read-back-seat = Il gioco ha letto un altro lato al tratto, non { $seat }
 editor-open = Verifica e analizza
 editor-cancel = Annulla
 editor-opened = La posizione modificata è sulla scacchiera.
+## The network side's reports (net/), said to the person at the app or the terminal.
+net-back-at-move = di nuovo alla mossa { $number } della partita; si attendono i giocatori fino a { $wait }
+net-time-ran-out = il tempo di { $seat } è finito
+net-no-contribution = { $name } non ha contribuito al lancio dovuto entro { $wait }: { $name } perde a tavolino
+net-game-starts = tutti i posti sono presi; la partita comincia
+net-game-starts-committed = tutti i posti sono presi; la partita comincia (impegni { $commitments })
+net-not-back = { $name } non è tornato entro { $wait }: { $name } perde a tavolino
+net-resigned = { $seat } abbandona
+net-offers-draw = { $seat } propone la patta: accetti?
+net-asks-takeback = { $seat } chiede di riprendere la sua ultima mossa: accetti?
+net-stopped-waiting = { $seat } ha fermato la partita: { $reason }; lo si attende fino a { $wait }
+net-is-back = { $seat } è tornato
+net-left-waiting = { $who } è uscito; lo si attende fino a { $wait }
+net-refused-from = rifiutato da { $who }: { $reason }
+net-refused-offer = { $who } ha rifiutato l'offerta: { $reason }
+net-spectator-watches = uno spettatore ({ $peer }) guarda la partita
+net-player-of-seat = il giocatore del posto { $number }
+net-visitor = un visitatore ({ $peer })
+net-seat = posto { $number }
+net-refused-host-forfeits = rifiutato dall'altro lato: { $reason }; chi ospita ({ $seat }) perde a tavolino
+net-host-not-back = chi ospita non è tornato entro { $wait }: chi ospita ({ $seat }) perde a tavolino
+net-host-dropped = la connessione con chi ospita è caduta ({ $reason }); si richiama per { $wait } al massimo
+net-loses-by-forfeit = { $seat } perde a tavolino
+net-host-stopped-forfeits = l'altro lato ha fermato la partita: { $reason }; chi ospita ({ $seat }) perde a tavolino
+net-host-left = chi ospita è uscito; si richiama
+net-back-in-game = di nuovo in partita
+net-host-missed-move = chi ospita non ha mai ricevuto la mossa { $number }: si prosegue dalla sua registrazione
+net-not-legal = `{ $line }` non è una mossa legale; legali: { $legal }
+net-yes-or-no = sì o no?
+net-wait-minutes = { $minutes ->
+    [one] 1 minuto
+   *[other] { $minutes } minuti
+}
+net-wait-seconds = { $seconds ->
+    [one] 1 secondo
+   *[other] { $seconds } secondi
+}
+net-draw-agreed = la patta è accettata
+net-draw-declined = la proposta di patta è stata rifiutata
+net-no-takeback = non hai mosse da riprendere
+net-taken-back = la mossa è stata ripresa
+net-takeback-declined = la ripresa è stata rifiutata

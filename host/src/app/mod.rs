@@ -29,6 +29,7 @@ mod new_game;
 pub mod online;
 pub mod online_form;
 pub mod online_lan;
+mod online_worker;
 mod options_form;
 mod pieces;
 mod play_ui;

@@ -2,30 +2,31 @@
 //! invite, and play it at the table.
 //!
 //! The network game runs on a thread of its own ([`net::host`](crate::net::host()) or
-//! [`net::join`](crate::net::join())) with its own sandboxed worker, which checks every
-//! move and keeps the record. [`OnlineGame`] reads what that side tells it ([`Update`]):
-//! while the other player is awaited it shows the invite; once the game is set up it
-//! opens a table ([`Table`], with a worker of its own) on which the other players'
-//! seats are [`SeatKind::Remote`] and which follows the network side's record (see
-//! `table::follow`). The person plays on that table as at any other; their moves,
+//! [`net::join`](crate::net::join())), which checks every move and keeps the record.
+//! The game is held once: that side sets the game up with this app's starter
+//! (`online_worker.rs`), which starts the table's sandboxed worker and lends it to the
+//! network side, whose every check plays through it. [`OnlineGame`] reads what that
+//! side tells it ([`Update`]): while the other player is awaited it shows the invite;
+//! once the game is set up it opens the table ([`Table`], on that worker) on which the
+//! other players' seats are [`SeatKind::Remote`] and which shows what the network side
+//! played, step by step (see `table::follow`). The person plays on that table as at any other; their moves,
 //! resignation, draw offers and takeback requests go back to the network side as lines
 //! (a move's notation, `resign`, `draw`, `takeback`, `yes`, `no`).
 
-use std::{path::PathBuf, sync::mpsc, time::Duration};
+use std::{collections::VecDeque, path::PathBuf, sync::mpsc, time::Duration};
 
 use game_api::{Options, Turn};
 
-use super::Table;
+use super::{
+    Table,
+    online_worker::{Lent, SharedLink, Step},
+};
 use crate::{
     net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, TimeControl, Update},
-    plugins::{Plugin, PluginSet},
+    plugins::PluginSet,
     record::Record,
     session::{SeatKind, Session},
-    worker::{RemoteGame, Snapshot},
 };
-
-/// The table's worker being started, off the UI thread.
-type Opening = mpsc::Receiver<Result<(RemoteGame, Snapshot), String>>;
 
 /// What the person asked in the network game's bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,10 +63,19 @@ pub struct OnlineGame {
     seats: Option<Vec<u8>>,
     /// The record as the network side last sent it.
     record: Option<Box<Record>>,
-    plugins: PluginSet,
     exe: PathBuf,
-    /// The table's worker being started.
-    opening: Option<Opening>,
+    /// The table's worker, once the network side has started it and lent it.
+    lent: mpsc::Receiver<Result<Lent, String>>,
+    /// The worker lent, until the table opens on it.
+    worker: Option<Lent>,
+    /// The table's end of the worker, to tell it where the table is.
+    link: Option<SharedLink>,
+    /// What the network side played, in order.
+    steps: mpsc::Receiver<Step>,
+    /// The steps come and not yet shown.
+    queued: VecDeque<Step>,
+    /// The table shows every move of the network side's record.
+    synced: bool,
     /// Why the table could not be opened.
     table_error: Option<String>,
     /// The table, once the game is set up and its worker started.
@@ -78,14 +88,17 @@ pub struct OnlineGame {
 
 impl OnlineGame {
     fn start(
-        plugins: &PluginSet,
         seat_names: Vec<String>,
         exe: PathBuf,
         run: impl FnOnce(LocalPlayer, mpsc::Sender<Update>) + Send + 'static,
     ) -> Self {
         let (tx_lines, rx_lines) = mpsc::channel();
         let (tx, updates) = mpsc::channel();
-        let app_player = AppPlayer::new(rx_lines, tx.clone());
+        let (tx_lent, lent) = mpsc::channel();
+        let (tx_steps, steps) = mpsc::channel();
+        let app_player = AppPlayer::new(rx_lines, tx.clone()).with_game(
+            super::online_worker::starter(exe.clone(), tx_lent, tx_steps),
+        );
         let player = LocalPlayer::App(app_player.clone());
         std::thread::spawn(move || run(player, tx));
         OnlineGame {
@@ -102,9 +115,13 @@ impl OnlineGame {
             away: false,
             seats: None,
             record: None,
-            plugins: plugins.clone(),
             exe,
-            opening: None,
+            lent,
+            worker: None,
+            link: None,
+            steps,
+            queued: VecDeque::new(),
+            synced: false,
             table_error: None,
             table: None,
             list_on_lan: false,
@@ -132,7 +149,7 @@ impl OnlineGame {
         let names = seat_names(plugins, game);
         let all = plugins.clone();
         let game = game.to_owned();
-        Self::start(plugins, names, exe.clone(), move |player, tx| {
+        Self::start(names, exe.clone(), move |player, tx| {
             let plugins = all;
             let result = (|| {
                 let plugin = plugins.require(&game)?;
@@ -169,7 +186,7 @@ impl OnlineGame {
             .unwrap_or_default();
         let all = plugins.clone();
         let text = invite.trim().to_owned();
-        Self::start(plugins, names, exe.clone(), move |player, tx| {
+        Self::start(names, exe.clone(), move |player, tx| {
             let plugins = all;
             let result = (|| {
                 let invite = Invite::parse(&text).map_err(|e| e.to_string())?;
@@ -200,7 +217,7 @@ impl OnlineGame {
             .map(|r| seat_names(plugins, &r.game))
             .unwrap_or_default();
         let all = plugins.clone();
-        Self::start(plugins, names, exe.clone(), move |player, tx| {
+        Self::start(names, exe.clone(), move |player, tx| {
             let plugins = all;
             let result = (|| {
                 let record = Record::read(&path).map_err(|e| e.to_string())?;
@@ -297,7 +314,14 @@ impl OnlineGame {
                 }
                 Update::YourTurn => self.your_turn = true,
                 Update::Question(q) => self.question = Some(q),
-                Update::Report(r) => self.reports.push(r),
+                Update::Report(r) => {
+                    // The answer to a request (or other news): the table no longer
+                    // says that it waits for one.
+                    if let Some(table) = &mut self.table {
+                        table.heard();
+                    }
+                    self.reports.push(r);
+                }
                 Update::Finished(result) => {
                     self.your_turn = false;
                     self.question = None;
@@ -307,15 +331,39 @@ impl OnlineGame {
                 }
             }
         }
+        self.queued.extend(self.steps.try_iter());
         self.open_table();
-        if let Some(table) = &mut self.table {
-            table.set_your_turn(self.your_turn && self.finished.is_none());
-            table.logic(&super::repaint::Window(ctx), now, step_seconds);
-            if let Some(record) = &self.record {
-                table.follow(record, now, step_seconds);
-            }
-        }
+        self.follow(ctx, now, step_seconds);
         self.send_lines();
+    }
+
+    /// Shows at the table what the network side played (one step at a time, the last
+    /// one animated), then takes the record's endings and times; the person may move
+    /// only once the table shows the game as it is.
+    fn follow(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
+        let Some(table) = &mut self.table else { return };
+        table.logic(&super::repaint::Window(ctx), now, step_seconds);
+        while table.ready_for_step()
+            && let Some(step) = self.queued.pop_front()
+        {
+            if let Some(link) = &self.link {
+                link.table_at(step.moves());
+            }
+            let seconds = if self.queued.is_empty() {
+                step_seconds
+            } else {
+                0.0
+            };
+            table.follow(step, now, seconds);
+        }
+        let synced = self.queued.is_empty()
+            && table.ready_for_step()
+            && self.record.as_ref().is_some_and(|r| table.shows_all_of(r));
+        if synced && let Some(record) = &self.record {
+            table.follow_record(record);
+        }
+        self.synced = synced;
+        table.set_your_turn(self.your_turn && self.synced && self.finished.is_none());
     }
 
     /// Sends the lines the person's table gave to the network side; each ends the
@@ -329,63 +377,46 @@ impl OnlineGame {
         }
     }
 
-    /// Starts the table's worker once the game is set up (its record and this side's
-    /// seats known), and opens the table once it has started.
+    /// Opens the table on the worker the network side lent, once the game is set up
+    /// (its record and this side's seats known).
     fn open_table(&mut self) {
         if self.table.is_some() || self.table_error.is_some() {
             return;
         }
+        match self.lent.try_recv() {
+            Ok(Ok(lent)) => self.worker = Some(lent),
+            Ok(Err(e)) => {
+                self.table_error = Some(e);
+                return;
+            }
+            Err(_) => {}
+        }
         let (Some(record), Some(seats)) = (&self.record, &self.seats) else {
             return;
         };
-        let plugin = match self.plugins.require(&record.game) {
-            Ok(p) => p.clone(),
-            Err(e) => {
-                self.table_error = Some(e.to_string());
-                return;
-            }
-        };
-        let options = match Options::resolve(&plugin.manifest().options, &record.options) {
-            Ok(o) => o,
-            Err(e) => {
-                self.table_error = Some(e.to_string());
-                return;
-            }
-        };
-        let Some(opening) = &self.opening else {
-            self.opening = Some(start_worker(&self.exe, &plugin, &options, record));
+        let Some(lent) = self.worker.take() else {
             return;
         };
-        let answer = match opening.try_recv() {
-            Ok(answer) => answer,
-            Err(mpsc::TryRecvError::Empty) => return,
-            Err(mpsc::TryRecvError::Disconnected) => Err("the table's worker did not start".into()),
-        };
-        self.opening = None;
-        match answer {
-            Ok((remote, snapshot)) => {
-                let kinds = (0..snapshot.seat_count)
-                    .map(|s| {
-                        if seats.contains(&s) {
-                            SeatKind::Person
-                        } else {
-                            SeatKind::Remote
-                        }
-                    })
-                    .collect();
-                let session = Session::new(
-                    &plugin,
-                    &options,
-                    kinds,
-                    record.seed.unwrap_or(0),
-                    record.start.as_deref(),
-                );
-                let mut table = Table::new(session, remote, snapshot, self.exe.clone());
-                table.follow_network();
-                self.table = Some(table);
-            }
-            Err(e) => self.table_error = Some(e),
-        }
+        let kinds = (0..lent.snapshot.seat_count)
+            .map(|s| {
+                if seats.contains(&s) {
+                    SeatKind::Person
+                } else {
+                    SeatKind::Remote
+                }
+            })
+            .collect();
+        let session = Session::new(
+            &lent.plugin,
+            &lent.options,
+            kinds,
+            record.seed.unwrap_or(0),
+            record.start.as_deref(),
+        );
+        self.link = Some(lent.link.clone());
+        let mut table = Table::new(session, lent.link, lent.snapshot, self.exe.clone());
+        table.follow_network();
+        self.table = Some(table);
     }
 
     /// Whether the game is offered or being played (neither over nor stopped): leaving
@@ -503,12 +534,7 @@ impl OnlineGame {
             }
             return;
         }
-        if self.table_error.is_some()
-            || self
-                .table
-                .as_ref()
-                .is_some_and(|t| t.follow_broken().is_some())
-        {
+        if self.table_error.is_some() {
             // This computer cannot show the game: the person may leave it (the other
             // side then waits for this one, as for a dropped connection).
             if ui.button(crate::tr!("online-leave")).clicked() {
@@ -595,30 +621,6 @@ impl Drop for OnlineGame {
     fn drop(&mut self) {
         self.player.close();
     }
-}
-
-/// Starts a worker for the table of the game `record` describes (at its start: the
-/// table plays the record's moves itself), on a thread of its own.
-fn start_worker(
-    exe: &std::path::Path,
-    plugin: &Plugin,
-    options: &Options,
-    record: &Record,
-) -> Opening {
-    let (tx, rx) = mpsc::channel();
-    let (exe, plugin, options) = (exe.to_path_buf(), plugin.clone(), options.clone());
-    let start = record.start.clone();
-    std::thread::spawn(move || {
-        let name = plugin.manifest().name.clone();
-        let answer = RemoteGame::spawn_until(&exe, &plugin, None, None)
-            .and_then(|mut remote| {
-                let snapshot = remote.start(&options, start.as_deref(), &[])?;
-                Ok((remote, snapshot))
-            })
-            .map_err(|e| format!("{name}: {e}"));
-        let _ = tx.send(answer);
-    });
-    rx
 }
 
 /// The seats' names of `game` (none if it is not here).

@@ -55,21 +55,11 @@ impl Referee for PuzzleReferee {
         self.chosen.borrow().is_none()
     }
 
-    fn broken(&self) -> Option<&str> {
-        None
-    }
-
     fn take_lines(&mut self) -> Vec<String> {
         Vec::new()
     }
 
     fn your_turn(&mut self, _yours: bool) {}
-
-    fn synced(&mut self, _synced: bool) -> bool {
-        false
-    }
-
-    fn break_off(&mut self, _why: String) {}
 }
 
 /// The person's answer to a puzzle, judged.

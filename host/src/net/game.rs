@@ -5,17 +5,55 @@
 //! command line (`tavola net …`) it is the side's own sandboxed worker
 //! ([`RemoteGame`]).
 //!
-//! (Issue 48 part 2, first step: the app still plays through a worker of its own here
-//! and follows the record in `app/table/follow.rs`; the seam below is where the app's
-//! table is meant to come in instead, so that the game is held once there too.)
+//! The app lends its own: a person's side at the app ([`LocalPlayer::App`]) carries a
+//! [`GameStarter`] that sets up the table's worker and hands the network side a
+//! [`NetGame`] over that same worker, so that the game is held once there too.
 
-use std::time::Duration;
+use std::{path::Path, time::Duration};
 
-use super::table::{TableError, worker_error};
+use game_api::Options;
+
+use super::table::{LocalPlayer, TableError, worker_error};
 use crate::{
     plugins::Plugin,
     worker::{Poll, RemoteGame, Snapshot, protocol::Reply},
 };
+
+/// Sets up the game of a plugin with its options: the [`NetGame`] the network side
+/// plays through, and the position at the start. The app's (see
+/// [`AppPlayer::with_game`](super::AppPlayer::with_game)) lends its table's worker.
+pub type GameStarter =
+    Box<dyn FnOnce(&Plugin, &Options) -> Result<(Box<dyn NetGame>, Snapshot), StartFailed> + Send>;
+
+/// Why a side's game could not be set up.
+#[derive(Debug, Clone)]
+pub enum StartFailed {
+    /// The worker did not start.
+    Worker(String),
+    /// The worker started but the options do not set up a game.
+    Options(String),
+}
+
+/// Sets up the game a side plays: through the app's [`GameStarter`] when a person at
+/// the app plays this side, else in a sandboxed worker of the side's own (`exe`).
+pub(super) fn start_game(
+    player: &LocalPlayer,
+    exe: &Path,
+    plugin: &Plugin,
+    options: &Options,
+) -> Result<(Box<dyn NetGame>, Snapshot), StartFailed> {
+    if let LocalPlayer::App(app) = player
+        && let Some(starter) = app.take_game()
+    {
+        return starter(plugin, options);
+    }
+    let mut worker =
+        RemoteGame::spawn(exe, plugin, None).map_err(|e| StartFailed::Worker(e.to_string()))?;
+    let snapshot = worker
+        .start(options, None, &[])
+        .map_err(|e| StartFailed::Options(e.to_string()))?;
+    Ok((Box::new(worker), snapshot))
+}
 
 /// What a bot's search gave, polled ([`NetGame::bot_poll`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

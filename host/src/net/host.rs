@@ -10,6 +10,7 @@ use std::{
 
 use game_api::Options;
 
+use super::game::StartFailed;
 use super::{
     NetRecord,
     fair::{Chain, Nonce, commitments_seed},
@@ -17,11 +18,9 @@ use super::{
     invite::Invite,
     link::{Event, Link, NetError, NetSettings, Node},
     message::{GameId, Message, PROTOCOL_VERSION},
-    table::{
-        Chance, LocalPlayer, NetOutcome, Table, TableError, broadcast, wait_words, worker_error,
-    },
+    table::{Chance, LocalPlayer, NetOutcome, Table, TableError, broadcast, wait_words},
 };
-use crate::{ending::Ending, plugins::Plugin, record::Record, worker::RemoteGame};
+use crate::{ending::Ending, plugins::Plugin, record::Record};
 
 /// A game offered on the network.
 pub struct Offer<'a> {
@@ -118,10 +117,12 @@ pub fn host(
     report: Box<dyn FnMut(&str)>,
 ) -> Result<NetOutcome, TableError> {
     let plugin = offer.plugin;
-    let mut worker = RemoteGame::spawn(&offer.exe, plugin, None).map_err(worker_error)?;
-    let snapshot = worker
-        .start(&offer.options, None, &[])
-        .map_err(worker_error)?;
+    let (net_game, snapshot) =
+        super::game::start_game(&offer.player, &offer.exe, plugin, &offer.options).map_err(
+            |e| match e {
+                StartFailed::Worker(e) | StartFailed::Options(e) => TableError::Worker(e),
+            },
+        )?;
     let seats = snapshot.seat_count;
     if offer.seat >= seats {
         return Err(TableError::Mismatch(format!(
@@ -202,7 +203,7 @@ pub fn host(
         }
     };
     let mut table = Table::new(
-        Box::new(worker),
+        net_game,
         snapshot,
         record.clone(),
         offer.record.clone(),
@@ -252,10 +253,10 @@ pub fn host(
         hosting.back_at = Some(table.record.moves.len());
         table.changed();
         hosting.started = true;
-        (hosting.report)(&format!(
-            "back at move {} of the game; waiting up to {} for the players",
-            table.record.moves.len(),
-            wait_words(offer.reconnect)
+        (hosting.report)(&crate::tr!(
+            "net-back-at-move",
+            number = table.record.moves.len(),
+            wait = wait_words(offer.reconnect)
         ));
     }
     let result = hosting.run(&mut table, &invite_text, offer.wait);
@@ -341,7 +342,10 @@ impl Hosting {
                 Holder::Remote { link, .. } if table.flag_due(seat, self.allowance(*link)) => {
                     table.flag(seat)?;
                     self.broadcast(&Message::Flag { seat }, None);
-                    (self.report)(&format!("{}'s time ran out", table.seat_name(seat)));
+                    (self.report)(&crate::tr!(
+                        "net-time-ran-out",
+                        seat = table.seat_name(seat)
+                    ));
                 }
                 Holder::Remote { .. } => self.next_event(table, Duration::from_millis(100))?,
             }
@@ -367,10 +371,10 @@ impl Hosting {
                 table.save()?;
                 self.broadcast(&Message::Forfeit { seat }, None);
                 let name = table.seat_name(seat);
-                (self.report)(&format!(
-                    "{name} did not contribute to the throw due within {}: {name} loses by \
-                     forfeit",
-                    wait_words(self.reconnect)
+                (self.report)(&crate::tr!(
+                    "net-no-contribution",
+                    name = name,
+                    wait = wait_words(self.reconnect)
                 ));
                 Ok(())
             }
@@ -461,9 +465,12 @@ impl Hosting {
         }
         // The commitments fix the shared seed: worth telling only in a game of chance.
         (self.report)(&if table.may_have_chance() {
-            format!("every seat is taken; the game starts (commitments {shown:016x})")
+            crate::tr!(
+                "net-game-starts-committed",
+                commitments = format!("{shown:016x}")
+            )
         } else {
-            "every seat is taken; the game starts".to_owned()
+            crate::tr!("net-game-starts")
         });
         Ok(())
     }
@@ -545,9 +552,10 @@ impl Hosting {
         table.save()?;
         self.broadcast(&Message::Forfeit { seat }, None);
         let name = table.seat_name(seat);
-        (self.report)(&format!(
-            "{name} did not come back within {}: {name} loses by forfeit",
-            wait_words(self.reconnect)
+        (self.report)(&crate::tr!(
+            "net-not-back",
+            name = name,
+            wait = wait_words(self.reconnect)
         ));
         Ok(true)
     }

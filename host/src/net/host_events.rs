@@ -31,10 +31,10 @@ impl Hosting {
             }
             Event::Closed { link, .. } => {
                 if self.seat_of(link).is_some() && !table.is_over() {
-                    let text = format!(
-                        "{} left; waiting up to {} for them to come back",
-                        self.who(link),
-                        wait_words(self.reconnect)
+                    let text = crate::tr!(
+                        "net-left-waiting",
+                        who = self.who(link),
+                        wait = wait_words(self.reconnect)
                     );
                     (self.report)(&text);
                     table.away(true);
@@ -69,9 +69,12 @@ impl Hosting {
         match self.seat_of(link) {
             Some(seat) => match self.names.get(usize::from(seat)) {
                 Some(name) => name.clone(),
-                None => format!("the player of seat {seat}"),
+                None => crate::tr!("net-player-of-seat", number = seat),
             },
-            None => format!("a visitor ({})", self.link(link).map_or("?", |l| l.peer())),
+            None => crate::tr!(
+                "net-visitor",
+                peer = self.link(link).map_or("?", |l| l.peer()).to_owned()
+            ),
         }
     }
 
@@ -106,7 +109,7 @@ impl Hosting {
     /// Refuses `link`'s message: tells it why, reports it, and closes the link. Nothing
     /// of the message was played or recorded.
     fn refuse(&mut self, link: u64, reason: &str) {
-        let text = format!("refused from {}: {reason}", self.who(link));
+        let text = crate::tr!("net-refused-from", who = self.who(link), reason = reason);
         (self.report)(&text);
         if let Some(l) = self.link(link) {
             l.send(&Message::Refused {
@@ -174,13 +177,13 @@ impl Hosting {
                 table.end(Ending::Resigned { seat: s });
                 table.save()?;
                 self.broadcast(&Message::Resign { seat: s }, Some(link));
-                (self.report)(&format!("{} resigned", table.seat_name(s)));
+                (self.report)(&crate::tr!("net-resigned", seat = table.seat_name(s)));
                 Ok(())
             }
             (Message::OfferDraw { seat: r }, Some(s), _) if r == s => {
                 let accept = self.holders.len() == 2
                     && self.asked.allow(table, s, Question::Draw)
-                    && table.ask(&format!("{} offers a draw: agree?", table.seat_name(s)))?;
+                    && table.ask(&crate::tr!("net-offers-draw", seat = table.seat_name(s)))?;
                 if let Some(l) = self.link(link) {
                     l.send(&Message::AnswerDraw { accept });
                 }
@@ -196,10 +199,7 @@ impl Hosting {
                     && table.can_take_back(s)
                     && self.asked.allow(table, s, Question::Takeback);
                 let accept = fits
-                    && table.ask(&format!(
-                        "{} asks to take back their last move: agree?",
-                        table.seat_name(s)
-                    ))?;
+                    && table.ask(&crate::tr!("net-asks-takeback", seat = table.seat_name(s)))?;
                 let accept = accept && table.take_back(s)?;
                 if let Some(l) = self.link(link) {
                     l.send(&Message::AnswerTakeback { accept });
@@ -228,7 +228,7 @@ impl Hosting {
                 }
                 table.flag(f)?;
                 self.broadcast(&Message::Flag { seat: f }, Some(link));
-                (self.report)(&format!("{}'s time ran out", table.seat_name(f)));
+                (self.report)(&crate::tr!("net-time-ran-out", seat = table.seat_name(f)));
                 Ok(())
             }
             (Message::AnswerDraw { accept }, Some(_), _) => {
@@ -242,17 +242,18 @@ impl Hosting {
             (Message::Refused { reason }, Some(s), _) => {
                 // The player stops: its seat waits for it as for one who left, and is
                 // lost by forfeit if it does not come back.
-                (self.report)(&format!(
-                    "{} stopped the game: {reason}; waiting up to {} for them to come back",
-                    table.seat_name(s),
-                    wait_words(self.reconnect)
+                (self.report)(&crate::tr!(
+                    "net-stopped-waiting",
+                    seat = table.seat_name(s),
+                    reason = reason,
+                    wait = wait_words(self.reconnect)
                 ));
                 self.drop_link(link);
                 table.away(true);
                 Ok(())
             }
             (Message::Refused { reason }, None, _) => {
-                let text = format!("{} refused the offer: {reason}", self.who(link));
+                let text = crate::tr!("net-refused-offer", who = self.who(link), reason = reason);
                 (self.report)(&text);
                 self.drop_link(link);
                 Ok(())
@@ -376,9 +377,9 @@ impl Hosting {
         self.arriving.retain(|(l, _)| *l != link);
         match g.seat {
             None => {
-                let text = format!(
-                    "a spectator ({}) watches the game",
-                    self.link(link).map_or("?", |l| l.peer())
+                let text = crate::tr!(
+                    "net-spectator-watches",
+                    peer = self.link(link).map_or("?", |l| l.peer()).to_owned()
                 );
                 (self.report)(&text);
                 if self.started {
@@ -419,7 +420,7 @@ impl Hosting {
                     }
                 }
                 if self.started {
-                    (self.report)(&format!("{} is back", table.seat_name(s)));
+                    (self.report)(&crate::tr!("net-is-back", seat = table.seat_name(s)));
                     self.clock_on_return(table, s, g.moves);
                     table.away(false);
                     self.welcome(table, link, Some(s));

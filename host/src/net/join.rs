@@ -13,17 +13,17 @@ use std::{
 use super::{
     NetRecord,
     fair::{Chain, commitments_seed},
+    game::StartFailed,
     invite::Invite,
     join_welcome::{short, wait_offer},
     link::{Event, Link, NetSettings, Node},
     message::{GameId, Message, PROTOCOL_VERSION, Rejoin, Role},
-    table::{Chance, LocalPlayer, NetOutcome, Table, TableError, worker_error},
+    table::{Chance, LocalPlayer, NetOutcome, Table, TableError},
     throws::Throws,
 };
 use crate::{
     plugins::{Plugin, PluginSet},
     record::Record,
-    worker::RemoteGame,
 };
 
 /// How to join a game.
@@ -95,17 +95,18 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
         });
         return Err(TableError::Mismatch(reason.into()));
     }
-    let mut worker = RemoteGame::spawn(&setup.exe, plugin, None).map_err(worker_error)?;
-    let snapshot = match worker.start(&offered.options, None, &[]) {
-        Ok(s) => s,
-        Err(e) => {
-            let reason = format!("the offered options do not set up a game here: {e}");
-            link.send(&Message::Refused {
-                reason: reason.clone(),
-            });
-            return Err(TableError::Mismatch(reason));
-        }
-    };
+    let (game, snapshot) =
+        match super::game::start_game(&setup.player, &setup.exe, plugin, &offered.options) {
+            Ok(started) => started,
+            Err(StartFailed::Worker(e)) => return Err(TableError::Worker(e)),
+            Err(StartFailed::Options(e)) => {
+                let reason = format!("the offered options do not set up a game here: {e}");
+                link.send(&Message::Refused {
+                    reason: reason.clone(),
+                });
+                return Err(TableError::Mismatch(reason));
+            }
+        };
     let resumed_throws = resume.as_ref().map(|r| (r.heads.clone(), r.throws.clone()));
     let (record, chain, token) = match resume {
         Some(r) => (r.record, r.chain, r.token),
@@ -131,7 +132,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     });
     let local = offered.seat.into_iter().collect();
     let mut table = Table::new(
-        Box::new(worker),
+        game,
         snapshot,
         record.clone(),
         setup.record.clone(),
@@ -340,9 +341,10 @@ impl Joining {
             Some(seat) if table.record.net.is_some() && !table.is_over() => {
                 table.end(crate::ending::Ending::Forfeit { seat });
                 table.save()?;
-                (self.report)(&format!(
-                    "refused from the other side: {reason}; the host ({}) loses by forfeit",
-                    table.seat_name(seat)
+                (self.report)(&crate::tr!(
+                    "net-refused-host-forfeits",
+                    reason = reason.to_owned(),
+                    seat = table.seat_name(seat)
                 ));
                 Ok(())
             }
@@ -357,10 +359,10 @@ impl Joining {
             Some(seat) if !table.is_over() => {
                 table.end(crate::ending::Ending::Forfeit { seat });
                 table.save()?;
-                (self.report)(&format!(
-                    "the host did not come back within {}: the host ({}) loses by forfeit",
-                    super::table::wait_words(self.reconnect),
-                    table.seat_name(seat)
+                (self.report)(&crate::tr!(
+                    "net-host-not-back",
+                    wait = super::table::wait_words(self.reconnect),
+                    seat = table.seat_name(seat)
                 ));
                 Ok(())
             }
@@ -414,7 +416,10 @@ impl Joining {
                 // The mover's side said nothing past its time (and the slack).
                 table.flag(seat)?;
                 self.link.send(&Message::Flag { seat });
-                (self.report)(&format!("{}'s time ran out", table.seat_name(seat)));
+                (self.report)(&crate::tr!(
+                    "net-time-ran-out",
+                    seat = table.seat_name(seat)
+                ));
             } else {
                 self.next_event(table, Duration::from_millis(100))?;
             }

@@ -24,9 +24,10 @@ impl Joining {
                 if table.is_over() {
                     return Ok(());
                 }
-                (self.report)(&format!(
-                    "the connection to the host dropped ({reason}); calling again for up to {}",
-                    super::table::wait_words(self.reconnect)
+                (self.report)(&crate::tr!(
+                    "net-host-dropped",
+                    reason = reason.to_string(),
+                    wait = super::table::wait_words(self.reconnect)
                 ));
                 self.reconnect(table)
             }
@@ -61,7 +62,7 @@ impl Joining {
             Message::Resign { seat } if Some(seat) != self.seat => {
                 table.end(Ending::Resigned { seat });
                 table.save()?;
-                (self.report)(&format!("{} resigned", table.seat_name(seat)));
+                (self.report)(&crate::tr!("net-resigned", seat = table.seat_name(seat)));
                 Ok(())
             }
             Message::Reveal {
@@ -87,13 +88,19 @@ impl Joining {
                     return self.fault(table, &reason);
                 }
                 table.flag(seat)?;
-                (self.report)(&format!("{}'s time ran out", table.seat_name(seat)));
+                (self.report)(&crate::tr!(
+                    "net-time-ran-out",
+                    seat = table.seat_name(seat)
+                ));
                 Ok(())
             }
             Message::Forfeit { seat } if Some(seat) != self.seat => {
                 table.end(Ending::Forfeit { seat });
                 table.save()?;
-                (self.report)(&format!("{} loses by forfeit", table.seat_name(seat)));
+                (self.report)(&crate::tr!(
+                    "net-loses-by-forfeit",
+                    seat = table.seat_name(seat)
+                ));
                 Ok(())
             }
             Message::Forfeit { seat } => self.fault(
@@ -104,7 +111,7 @@ impl Joining {
                 let accept = self.seat.is_some()
                     && table.snapshot.seat_count == 2
                     && self.asked.allow(table, seat, Question::Draw)
-                    && table.ask(&format!("{} offers a draw: agree?", table.seat_name(seat)))?;
+                    && table.ask(&crate::tr!("net-offers-draw", seat = table.seat_name(seat)))?;
                 if self.seat.is_some() {
                     self.link.send(&Message::AnswerDraw { accept });
                 }
@@ -121,9 +128,9 @@ impl Joining {
                     && table.can_take_back(other)
                     && self.asked.allow(table, other, Question::Takeback);
                 let accept = fits
-                    && table.ask(&format!(
-                        "{} asks to take back their last move: agree?",
-                        table.seat_name(other)
+                    && table.ask(&crate::tr!(
+                        "net-asks-takeback",
+                        seat = table.seat_name(other)
                     ))?;
                 let accept = accept && table.take_back(other)?;
                 if self.seat.is_some() {
@@ -144,17 +151,17 @@ impl Joining {
                 Some(seat) => {
                     table.end(Ending::Forfeit { seat });
                     table.save()?;
-                    (self.report)(&format!(
-                        "the other side stopped the game: {reason}; the host ({}) loses by \
-                         forfeit",
-                        table.seat_name(seat)
+                    (self.report)(&crate::tr!(
+                        "net-host-stopped-forfeits",
+                        reason = reason.clone(),
+                        seat = table.seat_name(seat)
                     ));
                     Ok(())
                 }
                 None => Err(TableError::RefusedByPeer(reason)),
             },
             Message::Bye => {
-                (self.report)("the host left; calling again");
+                (self.report)(&crate::tr!("net-host-left"));
                 table.away(true);
                 self.reconnect(table)
             }
@@ -229,7 +236,7 @@ impl Joining {
                 // The catch-up was refused: the host forfeited.
                 return Ok(());
             }
-            (self.report)("back in the game");
+            (self.report)(&crate::tr!("net-back-in-game"));
             table.away(false);
             return Ok(());
         }

@@ -226,9 +226,7 @@ impl Joining {
             }
         }
         if let Some(number) = plan.drop_from {
-            (self.report)(&format!(
-                "the host never received move {number}: playing on from its record"
-            ));
+            (self.report)(&crate::tr!("net-host-missed-move", number = number));
             table.record.moves.truncate(number as usize - 1);
             let keep = table
                 .net_moves

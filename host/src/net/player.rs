@@ -89,9 +89,10 @@ impl Table {
             match self.snapshot.moves.iter().find(|m| m.notation == line) {
                 Some(m) => return Ok(Ok(m.id.0)),
                 None => {
-                    self.say(&format!(
-                        "`{line}` is not a legal move; legal: {}",
-                        legal.join(" ")
+                    self.say(&crate::tr!(
+                        "net-not-legal",
+                        line = line.clone(),
+                        legal = legal.join(" ")
                     ));
                     // Still this seat's turn: the app shows it again.
                     if let Some(u) = &self.updates {
@@ -134,7 +135,7 @@ impl Table {
                 match parse_typed(&line) {
                     Some(Typed::Yes) => return Ok(true),
                     Some(Typed::No) => return Ok(false),
-                    _ => self.say("yes or no?"),
+                    _ => self.say(&crate::tr!("net-yes-or-no")),
                 }
             }
         }

@@ -59,21 +59,21 @@ pub(super) trait Side {
                 if self.await_answer(table, Question::Draw)? {
                     table.end(Ending::AgreedDraw);
                     table.save()?;
-                    self.say("the draw is agreed");
+                    self.say(&crate::tr!("net-draw-agreed"));
                 } else {
-                    self.say("the draw offer was declined");
+                    self.say(&crate::tr!("net-draw-declined"));
                 }
             }
             Err(Typed::Takeback) if !table.can_take_back(seat) => {
-                self.say("you have no move to take back");
+                self.say(&crate::tr!("net-no-takeback"));
             }
             Err(Typed::Takeback) => {
                 let moves = table.record.moves.len() as u32;
                 self.tell(&Message::AskTakeback { seat, moves });
                 if self.await_answer(table, Question::Takeback)? && table.take_back(seat)? {
-                    self.say("the move is taken back");
+                    self.say(&crate::tr!("net-taken-back"));
                 } else {
-                    self.say("the takeback was declined");
+                    self.say(&crate::tr!("net-takeback-declined"));
                 }
             }
             Err(Typed::Yes | Typed::No) => {}
@@ -84,7 +84,10 @@ pub(super) trait Side {
     /// Tells everyone that `seat`, this side's, ran out of time (the game is over).
     fn time_out(&mut self, table: &Table, seat: u8) {
         self.tell(&Message::Flag { seat });
-        self.say(&format!("{}'s time ran out", table.seat_name(seat)));
+        self.say(&crate::tr!(
+            "net-time-ran-out",
+            seat = table.seat_name(seat)
+        ));
     }
 
     /// Waits (at most [`QUESTION_WAIT`], on this side's own clock: the question is asked

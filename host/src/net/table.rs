@@ -1,4 +1,4 @@
-//! One side's table in a network game: its game ([`NetGame`]: the worker, sandboxed), the record,
+//! One side's table in a network game: its game ([`NetGame`]: the worker, sandboxed, or the app's table's), the record,
 //! the shared chance generator, its local player, and the checks every remote move
 //! passes before it is played.
 //!
@@ -60,8 +60,8 @@ pub enum Update {
     /// clocks stand still) or is back (`false`).
     Away(bool),
     /// The record changed (a move, a takeback, an ending, the start): the record as it
-    /// is now. The app's table follows its moves, each played again by the app's own
-    /// worker.
+    /// is now. The app's table takes its endings and times; its moves the table has
+    /// already, from the one worker both play through.
     Record(Box<Record>),
     /// The person's seat is to move.
     YourTurn,
@@ -77,6 +77,8 @@ pub enum Update {
 #[derive(Clone)]
 pub struct AppPlayer {
     lines: std::sync::Arc<std::sync::Mutex<Option<mpsc::Receiver<String>>>>,
+    /// What sets up the game on the app's side (its table's worker lent), taken once.
+    game: std::sync::Arc<std::sync::Mutex<Option<super::game::GameStarter>>>,
     /// Set when the person closed the game in the app (see [`AppPlayer::close`]).
     closed: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// Where the game's updates go.
@@ -89,9 +91,24 @@ impl AppPlayer {
     pub fn new(lines: mpsc::Receiver<String>, updates: mpsc::Sender<Update>) -> Self {
         AppPlayer {
             lines: std::sync::Arc::new(std::sync::Mutex::new(Some(lines))),
+            game: Default::default(),
             closed: Default::default(),
             updates,
         }
+    }
+
+    /// The game is set up by `starter` (the app lends its table's worker), not in a
+    /// worker of the network side's own: the game is held once.
+    pub fn with_game(self, starter: super::game::GameStarter) -> Self {
+        if let Ok(mut game) = self.game.lock() {
+            *game = Some(starter);
+        }
+        self
+    }
+
+    /// The app's game starter, if it has one not taken yet.
+    pub(super) fn take_game(&self) -> Option<super::game::GameStarter> {
+        self.game.lock().ok()?.take()
     }
 
     /// The person closed the game in the app (cancelled an offer, or left): the side
@@ -319,7 +336,7 @@ impl Table {
             .get(usize::from(seat))
         {
             Some(name) => name.clone(),
-            None => format!("seat {seat}"),
+            None => crate::tr!("net-seat", number = seat),
         }
     }
 
@@ -622,12 +639,14 @@ pub(super) fn broadcast(links: &[super::link::Link], message: &Message, except: 
     }
 }
 
-/// A wait in people's words: "2 minutes", "1 minute", "45 seconds".
+/// A wait in people's words, in the language in use: "2 minutes", "1 minute",
+/// "45 seconds".
 ///
 /// ```
 /// use std::time::Duration;
 /// use tavola::net::table::wait_words;
 ///
+/// tavola::i18n::language::set_language("en");
 /// assert_eq!(wait_words(Duration::from_secs(120)), "2 minutes");
 /// assert_eq!(wait_words(Duration::from_secs(60)), "1 minute");
 /// assert_eq!(wait_words(Duration::from_secs(45)), "45 seconds");
@@ -635,9 +654,7 @@ pub(super) fn broadcast(links: &[super::link::Link], message: &Message, except: 
 pub fn wait_words(wait: Duration) -> String {
     let secs = wait.as_secs();
     match (secs / 60, secs % 60) {
-        (1, 0) => "1 minute".to_owned(),
-        (m, 0) if m > 1 => format!("{m} minutes"),
-        _ if secs == 1 => "1 second".to_owned(),
-        _ => format!("{secs} seconds"),
+        (m, 0) if m > 0 => crate::tr!("net-wait-minutes", minutes = m),
+        _ => crate::tr!("net-wait-seconds", seconds = secs),
     }
 }

@@ -29,6 +29,16 @@ impl AnalysisReferee {
         }
     }
 
+    /// Why the board can no longer follow, if it cannot.
+    pub fn broken(&self) -> Option<&str> {
+        self.broken.as_deref()
+    }
+
+    /// The board can no longer follow, for `why` (its worker failed): no move counts.
+    pub fn break_off(&mut self, why: String) {
+        self.broken = Some(why);
+    }
+
     /// The move `mv` was played at the board: it goes into the tree at the cursor.
     pub fn played(&mut self, mv: RecordedMove) -> Played {
         self.tree.play(mv)
@@ -62,23 +72,11 @@ impl Referee for AnalysisReferee {
         self.broken.is_none()
     }
 
-    fn broken(&self) -> Option<&str> {
-        self.broken.as_deref()
-    }
-
     fn take_lines(&mut self) -> Vec<String> {
         Vec::new()
     }
 
     fn your_turn(&mut self, _yours: bool) {}
-
-    fn synced(&mut self, _synced: bool) -> bool {
-        false
-    }
-
-    fn break_off(&mut self, why: String) {
-        self.broken = Some(why);
-    }
 }
 
 #[cfg(test)]

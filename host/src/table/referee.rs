@@ -47,21 +47,11 @@ pub trait Referee {
     /// Whether the referee lets a person move (and ask) now.
     fn person_may_move(&self) -> bool;
 
-    /// Why the table can no longer follow the game, if it cannot.
-    fn broken(&self) -> Option<&str>;
-
     /// The lines for the network side since the last call.
     fn take_lines(&mut self) -> Vec<String>;
 
     /// The network side says the person is to move (`true`), or that the game changed.
     fn your_turn(&mut self, yours: bool);
-
-    /// The table shows every move of the game's record (`true`) or not; returns whether
-    /// it has just caught up.
-    fn synced(&mut self, synced: bool) -> bool;
-
-    /// The table cannot follow the game any more, for `why`.
-    fn break_off(&mut self, why: String);
 }
 
 /// Play at this computer: every move counts at once.
@@ -89,37 +79,22 @@ impl Referee for LocalReferee {
         true
     }
 
-    fn broken(&self) -> Option<&str> {
-        None
-    }
-
     fn take_lines(&mut self) -> Vec<String> {
         Vec::new()
     }
 
     fn your_turn(&mut self, _yours: bool) {}
-
-    fn synced(&mut self, _synced: bool) -> bool {
-        false
-    }
-
-    fn break_off(&mut self, _why: String) {}
 }
 
 /// A game played over the network: the network side keeps the game's record; moves and
 /// requests are lines sent to it.
 #[derive(Debug, Clone, Default)]
 pub struct NetworkReferee {
-    /// The network side waits for the person's move (it said so, and nothing was sent
-    /// since).
+    /// The network side waits for the person's move (it said so, the table shows the
+    /// game as it is, and nothing was sent since).
     your_turn: bool,
-    /// The table shows every move of the record it was last given.
-    synced: bool,
     /// Lines for the network side: a move's notation, `resign`, `draw`, `takeback`.
     lines: Vec<String>,
-    /// Why the table cannot follow (the network side's move is not legal at this
-    /// table).
-    broken: Option<String>,
 }
 
 impl NetworkReferee {
@@ -149,11 +124,7 @@ impl Referee for NetworkReferee {
     }
 
     fn person_may_move(&self) -> bool {
-        self.your_turn && self.synced && self.broken.is_none()
-    }
-
-    fn broken(&self) -> Option<&str> {
-        self.broken.as_deref()
+        self.your_turn
     }
 
     fn take_lines(&mut self) -> Vec<String> {
@@ -162,16 +133,6 @@ impl Referee for NetworkReferee {
 
     fn your_turn(&mut self, yours: bool) {
         self.your_turn = yours;
-    }
-
-    fn synced(&mut self, synced: bool) -> bool {
-        let caught_up = synced && !self.synced;
-        self.synced = synced;
-        caught_up
-    }
-
-    fn break_off(&mut self, why: String) {
-        self.broken = Some(why);
     }
 }
 
@@ -196,8 +157,6 @@ mod tests {
             "may move before the network side said so"
         );
         net.your_turn(true);
-        assert!(net.synced(true), "catching up not told");
-        assert!(!net.synced(true), "caught up twice");
         assert!(net.person_may_move());
         assert!(!net.move_chosen("c"));
         assert!(
@@ -208,9 +167,5 @@ mod tests {
         assert_eq!(net.take_lines(), vec!["c".to_owned(), "draw".to_owned()]);
         assert!(net.take_lines().is_empty());
         assert!(!net.draws_chance() && !net.history_here());
-        net.your_turn(true);
-        net.break_off("the sides disagree".into());
-        assert_eq!(net.broken(), Some("the sides disagree"));
-        assert!(!net.person_may_move());
     }
 }

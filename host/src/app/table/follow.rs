@@ -1,34 +1,31 @@
 //! A game played over the network, at this table: its referee is a
-//! [`NetworkReferee`]. The network side (`crate::net`, on a thread of its own) keeps the
-//! game's record; the table follows it. Remote seats
-//! ([`SeatKind::Remote`](crate::session::SeatKind::Remote)) are waited for as bots are;
-//! their moves, the chance outcomes (drawn from the seed both sides fixed) and takebacks
-//! come in the record and are played again here, animated, by the table's worker. A
-//! person's move is not played here: the referee sends it to the network side as its
-//! notation ([`Table::take_lines`]) and it comes back in the record once every side has
-//! checked it. So the table never runs ahead of the game both sides agree on, and
-//! everything the table shows (the board, the move list, its events) is drawn as for a
-//! game at one table.
-//!
-//! (The network side still checks the moves in a worker of its own: the game is held
-//! twice, and a move it accepted that this table's worker refuses breaks the table off
-//! with a message. Holding it once is issue 48's part 2, not done yet: the network side
-//! now plays through [`NetGame`](crate::net::game::NetGame), the seam where this table is
-//! to come in instead of that second worker.)
+//! [`NetworkReferee`]. The game is held once: the network side (`crate::net`, on a
+//! thread of its own) checks every move through this table's own worker
+//! (`app/online_worker.rs`), and what it played comes here as [`Step`]s — a move with
+//! its effects and the position it reached, or a position gone back to (a takeback) —
+//! shown as the table shows its own moves, animated; nothing is played twice. Remote
+//! seats ([`SeatKind::Remote`](crate::session::SeatKind::Remote)) are waited for as
+//! bots are. A person's move is not played here: the referee sends it to the network
+//! side as its notation ([`Table::take_lines`]), which checks it and plays it (a step
+//! then). The network side's record brings the endings (a resignation, an agreed draw,
+//! a loss on time) and the moves' times.
 
-use game_api::MoveId;
+use game_api::{MoveId, Turn};
 
 use super::Table;
-use crate::{
-    record::{Record, RecordedMove},
-    table::NetworkReferee,
-};
+use crate::{app::online_worker::Step, record::Record, table::NetworkReferee};
 
 impl Table {
-    /// Makes this table follow a game played over the network (see the module): its
-    /// referee is the network side's.
+    /// Makes this table show a game played over the network (see the module): its
+    /// referee is the network side's, and its worker, lent to the network side, is
+    /// never started again here (a second worker would hold the game twice).
     pub(in crate::app) fn follow_network(&mut self) {
         self.referee = Box::new(NetworkReferee::default());
+        self.link.starter = std::sync::Arc::new(|_| {
+            Err(crate::worker::WorkerError::Failed(
+                crate::worker::WorkerFailure::Spawn(crate::tr!("online-no-restart")),
+            ))
+        });
         self.flow.paused = false;
         self.flow.held = false;
     }
@@ -44,88 +41,99 @@ impl Table {
         self.referee.your_turn(yours);
     }
 
-    /// Why the table stopped following the game, if it did.
-    pub fn follow_broken(&self) -> Option<&str> {
-        self.referee.broken()
-    }
-
     /// The lines for the network side since the last call.
     pub(in crate::app) fn take_lines(&mut self) -> Vec<String> {
         self.referee.take_lines()
     }
 
-    /// One step towards `target`, the network side's record: a takeback goes back to
-    /// the last move both agree on, a new move is played (animated when it is the last
-    /// one; a table that catches up on several plays them at once), an ending (a
-    /// resignation, an agreed draw, a loss on time) ends the game here too. Nothing while
-    /// a move is on its way or animated.
-    pub(in crate::app) fn follow(&mut self, target: &Record, now: f64, step_seconds: f64) {
-        if self.referee.history_here()
-            || self.referee.broken().is_some()
-            || self.pending.is_some()
-            || self.shown.animation.is_some()
-            || self.notes.failure.is_some()
-        {
-            return;
-        }
-        let cursor = self.session.cursor();
-        let same = |a: &RecordedMove, b: &RecordedMove| a.id == b.id && a.notation == b.notation;
-        let ours = &self.session.moves()[..cursor];
-        let common = ours
-            .iter()
-            .zip(&target.moves)
-            .take_while(|(a, b)| same(a, b))
-            .count();
-        let synced = common == cursor && common == target.moves.len();
-        if self.referee.synced(synced) {
-            self.session.take_times(&target.moves);
-        }
-        if common < cursor || self.session.moves().len() > cursor {
-            // A takeback: back to the last move both have.
-            self.session.set_ending(None);
-            self.session.swap_tail(common, Vec::new());
-            self.goto(common);
-            self.flow.held = false;
-            self.notes.event = None;
-            return;
-        }
-        if let Some(next) = target.moves.get(common) {
-            let behind = target.moves.len() - common;
-            let mv = MoveId(next.id);
-            if !self
-                .position
-                .moves
-                .iter()
-                .any(|m| m.id == mv && m.notation == next.notation)
-            {
-                self.follow_failed(common + 1, &next.notation);
-                return;
+    /// Whether the table can take the network side's next step now: nothing on its way
+    /// or animated, the game's plugin not failed.
+    pub(in crate::app) fn ready_for_step(&self) -> bool {
+        !self.referee.history_here()
+            && self.pending.is_none()
+            && self.shown.animation.is_none()
+            && self.notes.failure.is_none()
+    }
+
+    /// Shows what the network side played: a move (animated over `step_seconds` a
+    /// step), or the position gone back to.
+    pub(in crate::app) fn follow(&mut self, step: Step, now: f64, step_seconds: f64) {
+        match step {
+            Step::Played {
+                mv,
+                effects,
+                snapshot,
+                ..
+            } => {
+                let mv = MoveId(mv);
+                let Some(info) = self.position.moves.iter().find(|m| m.id == mv).cloned() else {
+                    self.notes.error = Some(crate::tr!("play-move-not-legal", number = mv.0));
+                    return;
+                };
+                let seat = match self.position.turn {
+                    Turn::Seat { seat } => Some(seat),
+                    _ => None,
+                };
+                self.cancel_bot();
+                self.played(mv, info, seat, effects, snapshot, now, step_seconds);
             }
-            self.play_now(mv, now, if behind > 1 { 0.0 } else { step_seconds });
+            Step::Went { snapshot, moves } => {
+                let at = moves.len();
+                self.cancel_bot();
+                self.session.set_ending(None);
+                self.session.swap_tail(at, Vec::new());
+                self.session.set_cursor(at);
+                self.shown.animation = None;
+                self.shown.callouts.clear();
+                self.shown.turn_sites = (None, Vec::new());
+                self.show(snapshot);
+                self.flow.held = false;
+                self.notes.event = None;
+                self.dirty = true;
+            }
+        }
+    }
+
+    /// Whether this table shows every move of `record` (the network side's).
+    pub(in crate::app) fn shows_all_of(&self, record: &Record) -> bool {
+        let ours = self.session.moves();
+        self.session.cursor() == ours.len()
+            && ours.len() == record.moves.len()
+            && ours
+                .iter()
+                .zip(&record.moves)
+                .all(|(a, b)| a.id == b.id && a.notation == b.notation)
+    }
+
+    /// Takes from the network side's `record`, once this table shows all its moves,
+    /// the moves' times and an ending (a resignation, an agreed draw, a loss on time).
+    pub(in crate::app) fn follow_record(&mut self, record: &Record) {
+        if !self.shows_all_of(record) {
             return;
         }
-        if target.ending != self.session.ending()
-            && let Some(ending) = target.ending
+        self.session.take_times(&record.moves);
+        if record.ending != self.session.ending()
+            && let Some(ending) = record.ending
         {
             self.end_by(ending);
         }
     }
 
-    fn follow_failed(&mut self, number: usize, notation: &str) {
-        let legal: Vec<&str> = self
-            .position
-            .moves
-            .iter()
-            .map(|m| m.notation.as_str())
-            .collect();
-        let text = crate::tr!(
-            "online-table-disagrees",
-            number = number,
-            notation = notation.to_owned(),
-            legal = legal.join(", ")
-        );
-        self.referee.break_off(text.clone());
-        self.notes.error = Some(text);
+    /// The network side said something (an answer, a player gone or back): the table's
+    /// own line saying that a request waits for its answer is out of date.
+    pub(in crate::app) fn heard(&mut self) {
+        let waiting = [
+            crate::tr!("online-takeback-asked"),
+            crate::tr!("online-draw-offered"),
+        ];
+        if self
+            .notes
+            .event
+            .as_ref()
+            .is_some_and(|e| waiting.contains(e))
+        {
+            self.notes.event = None;
+        }
     }
 
     /// Whether `command` can be carried out at a network game's table (`None`: not a

@@ -6,7 +6,7 @@ use game_api::{MoveId, Options, SiteId};
 
 use super::Table;
 use crate::{
-    app::{Command, Intent},
+    app::{Command, Intent, online_worker::Step},
     record::Record,
     session::{SeatKind, Session},
     table::{NoRepaint, Script, ScriptedLink, pile},
@@ -260,29 +260,58 @@ fn network_record(view: &Table, ids: &[u32]) -> Record {
     record
 }
 
+/// What the network side tells the table when it played the last of `moves` (in the
+/// one worker both share).
+fn played(moves: &[u32]) -> Step {
+    Step::Played {
+        mv: *moves.last().expect("a move"),
+        effects: Vec::new(),
+        snapshot: pile::snapshot(moves),
+        moves: moves.to_vec(),
+    }
+}
+
+/// What the network side tells the table when it went back to after `moves`.
+fn went(moves: &[u32]) -> Step {
+    Step::Went {
+        snapshot: pile::snapshot(moves),
+        moves: moves.to_vec(),
+    }
+}
+
 #[test]
-fn at_a_network_table_a_move_goes_out_as_a_line_and_comes_back_in_the_record() {
+fn at_a_network_table_a_move_goes_out_as_a_line_and_comes_back_as_a_step() {
     let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Remote]);
     view.follow_network();
     view.set_your_turn(true);
-    view.follow(&network_record(&view, &[]), 0.0, 0.0);
     assert!(view.referee.person_may_move());
     view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
     assert_eq!(view.take_lines(), vec!["2".to_owned()]);
     assert!(
-        plays(&script).is_empty(),
+        !view.referee.person_may_move(),
+        "a second move allowed before an answer"
+    );
+    assert_eq!(
+        view.session().cursor(),
+        0,
         "played before the other side agreed"
     );
-    // The move and the remote reply arrive in the record: played here, in order.
-    let target = network_record(&view, &[2, 1]);
-    view.follow(&target, 0.0, 0.0);
-    view.follow(&target, 0.0, 0.0);
-    assert_eq!(plays(&script), vec![2, 1]);
+    // The move and the remote reply, played by the network side, are shown here: the
+    // table's worker is not asked to play them again.
+    assert!(view.ready_for_step());
+    view.follow(played(&[2]), 0.0, 0.0);
+    view.follow(played(&[2, 1]), 0.0, 0.0);
+    assert!(plays(&script).is_empty(), "a move played twice");
     assert_eq!(view.session().cursor(), 2);
-    // A takeback in the record goes back to the last move both have.
-    view.follow(&network_record(&view, &[2]), 0.0, 0.0);
+    assert_eq!(view.notation(), pile::snapshot(&[2, 1]).notation);
+    assert!(view.shows_all_of(&network_record(&view, &[2, 1])));
+    assert!(!view.shows_all_of(&network_record(&view, &[2])));
+    // A takeback: back to the position the network side went to.
+    view.follow(went(&[2]), 0.0, 0.0);
     assert_eq!(view.session().cursor(), 1);
+    assert_eq!(view.session().moves().len(), 1);
     assert_eq!(view.notation(), "3 1");
+    assert_eq!(script.sent_count(), 0, "the worker was asked");
 }
 
 #[test]
@@ -329,23 +358,20 @@ fn a_failed_plugin_starts_again_at_the_last_move_kept() {
 }
 
 #[test]
-fn a_remote_move_arriving_is_played_here_and_hands_the_turn_to_the_person() {
+fn a_remote_move_arriving_is_shown_here_and_hands_the_turn_to_the_person() {
     let (mut view, script) = table(vec![SeatKind::Remote, SeatKind::Person]);
     view.follow_network();
-    view.follow(&network_record(&view, &[]), 0.0, 0.0);
     assert!(
         !view.referee.person_may_move(),
         "the person may move in the remote seat's turn"
     );
-    // The remote seat's move, checked by the network side, arrives in the record.
-    let target = network_record(&view, &[2]);
-    view.follow(&target, 0.0, 0.0);
-    assert_eq!(plays(&script), vec![2]);
+    // The remote seat's move, checked by the network side, arrives as a step.
+    view.follow(played(&[2]), 0.0, 0.0);
+    assert!(plays(&script).is_empty());
     assert_eq!(view.session().cursor(), 1);
     assert_eq!(view.notation(), "3 1");
     assert_eq!(view.session().moves()[0].seat, Some(0));
     view.set_your_turn(true);
-    view.follow(&target, 0.0, 0.0);
     assert!(
         view.referee.person_may_move(),
         "the person's turn not given"
@@ -354,27 +380,23 @@ fn a_remote_move_arriving_is_played_here_and_hands_the_turn_to_the_person() {
 }
 
 #[test]
-fn a_refused_remote_move_is_never_played_and_the_forfeit_ends_the_game() {
+fn a_refused_remote_move_is_never_shown_and_the_forfeit_ends_the_game() {
     use crate::ending::Ending;
 
-    let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Remote]);
+    let (mut view, _) = table(vec![SeatKind::Person, SeatKind::Remote]);
     view.follow_network();
     view.set_your_turn(true);
-    view.follow(&network_record(&view, &[]), 0.0, 0.0);
     view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
     assert_eq!(view.take_lines(), vec!["1".to_owned()]);
-    view.follow(&network_record(&view, &[1]), 0.0, 0.0);
-    assert_eq!(plays(&script), vec![1]);
-    // The network side refused the remote seat's reply: nothing of it is recorded, and
-    // the remote seat loses by forfeit. The record says so; the table ends the game.
+    view.follow(played(&[1]), 0.0, 0.0);
+    // The network side refused the remote seat's reply: no step for it, and the remote
+    // seat loses by forfeit. The record says so; the table ends the game.
     let mut target = network_record(&view, &[1]);
     target.ending = Some(Ending::Forfeit { seat: 1 });
-    view.follow(&target, 0.0, 0.0);
-    assert_eq!(plays(&script), vec![1], "a refused move was played");
+    view.follow_record(&target);
     assert_eq!(view.session().moves().len(), 1);
     assert_eq!(view.session().ending(), Some(Ending::Forfeit { seat: 1 }));
     assert!(view.is_over());
-    assert!(view.follow_broken().is_none());
     assert!(
         !view.enabled(Command::Undo),
         "a takeback offered after the end"
@@ -382,34 +404,48 @@ fn a_refused_remote_move_is_never_played_and_the_forfeit_ends_the_game() {
 }
 
 #[test]
-fn a_takeback_is_asked_as_a_line_and_done_when_the_record_says_so() {
+fn an_ending_waits_until_the_table_shows_every_move_of_the_record() {
+    use crate::ending::Ending;
+
+    let (mut view, _) = table(vec![SeatKind::Person, SeatKind::Remote]);
+    view.follow_network();
+    let mut target = network_record(&view, &[1]);
+    target.ending = Some(Ending::Forfeit { seat: 0 });
+    view.follow_record(&target);
+    assert!(!view.is_over(), "ended before the last move was shown");
+    view.follow(played(&[1]), 0.0, 0.0);
+    view.follow_record(&target);
+    assert_eq!(view.session().ending(), Some(Ending::Forfeit { seat: 0 }));
+}
+
+#[test]
+fn a_takeback_is_asked_as_a_line_and_done_when_the_network_side_goes_back() {
     let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Remote]);
     view.follow_network();
     view.set_your_turn(true);
-    view.follow(&network_record(&view, &[]), 0.0, 0.0);
     view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
     view.take_lines();
-    let target = network_record(&view, &[2, 1]);
-    view.follow(&target, 0.0, 0.0);
-    view.follow(&target, 0.0, 0.0);
+    view.follow(played(&[2]), 0.0, 0.0);
+    view.follow(played(&[2, 1]), 0.0, 0.0);
     assert_eq!(view.session().cursor(), 2);
     view.set_your_turn(true);
-    view.follow(&target, 0.0, 0.0);
     assert!(view.enabled(Command::Undo), "no takeback offered");
     // Undo asks the other side; nothing is taken back until its answer.
     view.undo();
     assert_eq!(view.take_lines(), vec!["takeback".to_owned()]);
     assert_eq!(view.session().cursor(), 2, "taken back before the answer");
-    // Agreed: the record comes back without the person's move and the reply.
-    view.follow(&network_record(&view, &[]), 0.0, 0.0);
+    assert!(view.notes.event.is_some(), "the request not said");
+    view.heard();
+    assert_eq!(
+        view.notes.event, None,
+        "still waiting for an answer that came"
+    );
+    // Agreed: the network side goes back to before the person's move.
+    view.follow(went(&[]), 0.0, 0.0);
     assert_eq!(view.session().cursor(), 0);
     assert!(view.session().moves().is_empty());
     assert_eq!(view.notation(), pile::snapshot(&[]).notation);
-    assert_eq!(
-        plays(&script),
-        vec![2, 1],
-        "a move played again after the takeback"
-    );
+    assert!(plays(&script).is_empty(), "a move played in the worker");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The commands that run a game's plugin code (`list`, `play`, `hint`, `match`, …): the
 //! plugins discovered, the command started again detached from the terminal (see
-//! [`detach`](super::detach)), its record writer started and the process confined before
+//! [`detach`]), its record writer started and the process confined before
 //! the plugin's library is opened; then one `match` runs the command's own module.
 
 use std::process::ExitCode;

@@ -58,11 +58,14 @@ pub enum Command {
     ToStart,
     /// To the last recorded move.
     ToEnd,
+    /// Review the game on screen: the evaluation graph, each move classed, the
+    /// mistakes to learn from (see `review`).
+    Review,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 26] = [
+    pub const ALL: [Command; 27] = [
         Command::NewGame,
         Command::PlayOnline,
         Command::Restart,
@@ -77,6 +80,7 @@ impl Command {
         Command::Forward,
         Command::ToStart,
         Command::ToEnd,
+        Command::Review,
         Command::Hint,
         Command::Resign,
         Command::OfferDraw,
@@ -120,6 +124,7 @@ impl Command {
             Command::Forward => crate::tr!("cmd-forward"),
             Command::ToStart => crate::tr!("cmd-to-start"),
             Command::ToEnd => crate::tr!("cmd-to-end"),
+            Command::Review => crate::tr!("cmd-review"),
         }
     }
 
@@ -152,6 +157,7 @@ impl Command {
             Command::Forward => plain(Key::ArrowRight),
             Command::ToStart => plain(Key::Home),
             Command::ToEnd => plain(Key::End),
+            Command::Review => plain(Key::F4),
         }
     }
 
@@ -176,6 +182,7 @@ impl Command {
             | Command::Forward
             | Command::ToStart
             | Command::ToEnd
+            | Command::Review
             | Command::PauseResume
             | Command::Replay
             | Command::SkipAnimation => "Play",

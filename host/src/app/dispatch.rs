@@ -28,6 +28,13 @@ impl TavolaApp {
             | Command::Resign
             | Command::OfferDraw => play.is_some_and(|p| p.enabled(command)),
             Command::Recover => self.data_dir.is_some(),
+            // The game at this computer, with moves to review.
+            Command::Review => {
+                self.screen == Screen::Play
+                    && self.play.as_ref().is_some_and(|p| {
+                        p.failure().is_none() && !p.session().record().moves.is_empty()
+                    })
+            }
             _ => true,
         }
     }
@@ -63,6 +70,7 @@ impl TavolaApp {
                 let board = p.board_mut();
                 board.flipped = !board.flipped;
             }),
+            Command::Review => self.open_review(),
             Command::Save => self.ask_save(),
             Command::Load => self.ask_load(),
             Command::Recover => {

@@ -159,6 +159,43 @@ pub fn review(
     })
 }
 
+/// The move `mv` reviewed in place of the record's move `index` (0-based), as the
+/// review judges a move played: a drill's answer in that position. The best move and
+/// its value are searched as [`review`] searches them, so the answer meets the same
+/// best value the review showed.
+pub fn review_instead(
+    plugin: &Plugin,
+    record: &Record,
+    index: usize,
+    mv: MoveId,
+    config: &ReviewConfig,
+) -> Result<MoveReview, ReviewError> {
+    replay_with(plugin, record)?;
+    let mut game = start_of(plugin, record)?;
+    let mut history = Vec::new();
+    for m in record.moves.iter().take(index) {
+        history.push(game.state_hash()?);
+        game.apply(MoveId(m.id))?;
+    }
+    let seat = match game.turn()? {
+        Turn::Seat { seat } if index < record.moves.len() => seat,
+        _ => {
+            return Err(ReviewError::Unsupported(crate::tr!(
+                "review-no-move",
+                number = index + 1
+            )));
+        }
+    };
+    if !game.legal_moves()?.contains(&mv) {
+        return Err(ReviewError::Unsupported(crate::tr!(
+            "review-not-legal",
+            number = index + 1
+        )));
+    }
+    let stop = AtomicBool::new(false);
+    review_move(&game, &history, seat, mv, index, config, &stop)
+}
+
 /// The best move of `game` and its value for the mover: exact where a solve within the
 /// budget finishes, else the search's to `config.depth`.
 pub(crate) fn best_of(

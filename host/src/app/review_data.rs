@@ -1,0 +1,182 @@
+//! A game's review as the review screen reads it: the JSON that `tavola review --json`
+//! prints (the review runs in a child process, as all plugin code does), parsed into
+//! types once; the evaluation graph's points and the drills taken from it.
+
+use serde::Deserialize;
+
+use crate::{analysis::Value, review::Class};
+
+/// A value as `tavola review --json` writes it (see [`Value::to_json`]).
+#[derive(Debug, Clone, Copy, Deserialize)]
+struct RawValue {
+    kind: RawKind,
+    #[serde(default)]
+    margin: i32,
+    #[serde(default)]
+    value: f64,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum RawKind {
+    Exact,
+    Proven,
+    Estimate,
+    Expected,
+}
+
+impl From<RawValue> for Value {
+    fn from(raw: RawValue) -> Value {
+        match raw.kind {
+            RawKind::Exact => Value::Exact(raw.margin),
+            RawKind::Proven => Value::Proven(raw.margin),
+            RawKind::Estimate => Value::Estimate(raw.value),
+            RawKind::Expected => Value::Expected(raw.value),
+        }
+    }
+}
+
+fn value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+    RawValue::deserialize(d).map(Value::from)
+}
+
+/// One move of the review.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct ReviewedMove {
+    /// Its number in the record (1-based): the board shows the position before it at
+    /// `number - 1` moves, after it at `number`.
+    pub number: usize,
+    /// The seat that moved.
+    pub seat: u8,
+    /// The move played, in the game's notation.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// The best move of the position.
+    pub best: String,
+    /// The move's class.
+    pub class: Class,
+    /// What it lost against the best move, in the game's units.
+    pub lost: f64,
+    /// Whether both values are exact (the loss is then exact too).
+    pub exact: bool,
+    /// The best move's value for the mover.
+    #[serde(deserialize_with = "value")]
+    pub best_value: Value,
+    /// The played move's value for the mover.
+    #[serde(deserialize_with = "value")]
+    pub played_value: Value,
+}
+
+/// A whole game's review.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct GameReview {
+    /// Every move of a seat, in order.
+    pub moves: Vec<ReviewedMove>,
+    /// The depth searched, in plies.
+    pub depth: u32,
+    /// How long the review took, in milliseconds.
+    pub millis: u64,
+    /// The numbers of the moves where the game turned.
+    pub turning_points: Vec<usize>,
+    /// The numbers of the mistakes and blunders (every seat's).
+    pub mistakes: Vec<usize>,
+}
+
+/// A point of the evaluation graph: the value after a move, from the first seat's view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GraphPoint {
+    /// The move's number (the board goes to the position after it).
+    pub number: usize,
+    /// The value after the move for the first seat, in the game's units (an expected
+    /// return, which counts no units, is 0).
+    pub value: f64,
+    /// Whether that value is exact.
+    pub exact: bool,
+    /// The move's class.
+    pub class: Class,
+}
+
+impl GameReview {
+    /// Reads the JSON of `tavola review --json`.
+    pub fn parse(json: &str) -> Result<GameReview, serde_json::Error> {
+        serde_json::from_str(json)
+    }
+
+    /// The graph's points, one a move: the played move's value turned to the first
+    /// seat's view (the mover's value as it is for seat 0, negated for the other).
+    ///
+    /// ```
+    /// use tavola::app::review_data::GameReview;
+    /// let json = r#"{"depth": 4, "millis": 1, "turning_points": [], "mistakes": [],
+    ///   "moves": [
+    ///     {"number": 1, "seat": 0, "move": "c", "best": "c", "class": "best", "lost": 0,
+    ///      "exact": false, "best_value": {"kind": "estimate", "value": 1.5},
+    ///      "played_value": {"kind": "estimate", "value": 1.5}},
+    ///     {"number": 2, "seat": 1, "move": "C", "best": "D", "class": "blunder",
+    ///      "lost": 6, "exact": true, "best_value": {"kind": "exact", "margin": 2},
+    ///      "played_value": {"kind": "exact", "margin": -4}}]}"#;
+    /// let review = GameReview::parse(json).unwrap();
+    /// let points = review.graph_points();
+    /// assert_eq!((points[0].value, points[0].exact), (1.5, false));
+    /// assert_eq!((points[1].value, points[1].exact), (4.0, true));
+    /// ```
+    pub fn graph_points(&self) -> Vec<GraphPoint> {
+        self.moves
+            .iter()
+            .map(|m| {
+                let mover = m.played_value.units().unwrap_or(0.0);
+                GraphPoint {
+                    number: m.number,
+                    value: if m.seat == 0 { mover } else { -mover },
+                    exact: m.played_value.is_exact(),
+                    class: m.class,
+                }
+            })
+            .collect()
+    }
+
+    /// The drills of `seat`: its mistakes and blunders, in order.
+    pub fn drills(&self, seat: u8) -> Vec<&ReviewedMove> {
+        self.moves
+            .iter()
+            .filter(|m| m.seat == seat && m.class >= Class::Mistake)
+            .collect()
+    }
+
+    /// The reviewed move of number `number`, if it was reviewed.
+    pub fn move_numbered(&self, number: usize) -> Option<&ReviewedMove> {
+        self.moves.iter().find(|m| m.number == number)
+    }
+}
+
+/// What a drill's answer is worth: that move reviewed in place of the mistake
+/// (`tavola review --instead`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct DrillAnswer {
+    /// The answer, in the game's notation.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// The position's best move.
+    pub best: String,
+    /// The answer's class against the best move.
+    pub class: Class,
+    /// What it lost against the best move.
+    pub lost: f64,
+    /// Whether both values are exact.
+    pub exact: bool,
+    /// Whether it is as good as the best move's value.
+    pub accepted: bool,
+    /// The best move's value for the mover.
+    #[serde(deserialize_with = "value")]
+    pub best_value: Value,
+    /// The answer's value for the mover.
+    #[serde(deserialize_with = "value")]
+    pub played_value: Value,
+}
+
+impl DrillAnswer {
+    /// Reads the JSON of `tavola review --instead`.
+    pub fn parse(json: &str) -> Result<DrillAnswer, serde_json::Error> {
+        serde_json::from_str(json)
+    }
+}

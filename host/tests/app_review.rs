@@ -1,0 +1,69 @@
+//! The review screen in the real app, driven through egui_kittest: a short finished
+//! game reviewed from the summary's Review button — the window shows the evaluation
+//! graph, each move's class and the exact marks; a click on a move jumps the board.
+
+mod common;
+#[path = "common/app.rs"]
+mod test_app;
+
+use common::plugins_of;
+use test_app::{H, app, harness, start_kalah, wait_until};
+
+use egui_kittest::kittest::Queryable;
+use game_api::Turn;
+use tavola::session::SeatKind;
+
+/// Steps until `done`, for a review run in a child process (a minute at most).
+fn wait_long(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(120) {
+        if done(h) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("{what} did not happen");
+}
+
+#[test]
+fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    let bots = vec![
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("greedy".into()),
+    ];
+    start_kalah(&mut h, bots, true);
+    wait_until(&mut h, "the end of the game", |h| {
+        matches!(h.state().play_view().unwrap().turn(), Turn::Over { .. })
+    });
+    h.run_steps(2);
+    let played = h.state().play_view().unwrap().session().moves().len();
+    h.get_by_label("Review").click();
+    h.run_steps(2);
+    h.get_by_label("Game review");
+    wait_long(&mut h, "the review", |h| {
+        h.query_by_label_contains("plies deep").is_some()
+    });
+    h.run_steps(2);
+    // The graph and every move classed: the small game is solved, so all are exact.
+    h.get_by_label_contains("Evaluation");
+    let first = h.get_by_label_contains("1. ");
+    let classes = ["best", "good", "inaccuracy", "mistake", "blunder"];
+    let classed = h
+        .query_all_by(|n| n.label().is_some_and(|l| classes.contains(&l.as_str())))
+        .count();
+    assert!(classed > 0, "no move classed");
+    let exact = h.query_all_by_label("exact").count();
+    assert!(exact > 0, "no exact mark");
+    assert!(classed <= played && exact <= played);
+    // A click on the first move shows the position after it.
+    first.click();
+    h.run_steps(3);
+    wait_until(&mut h, "the jump", |h| {
+        h.state().play_view().unwrap().session().cursor() == 1
+    });
+    // The record is untouched.
+    assert_eq!(h.state().play_view().unwrap().session().moves().len(), played);
+}

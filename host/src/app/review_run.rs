@@ -102,7 +102,10 @@ impl ReviewRun {
             return RunPoll::Running(self.last.0, self.last.1);
         };
         // The child has ended: its output is whole once the reading thread sends it.
-        let Ok(text) = self.output.recv_timeout(std::time::Duration::from_millis(200)) else {
+        let Ok(text) = self
+            .output
+            .recv_timeout(std::time::Duration::from_millis(200))
+        else {
             return RunPoll::Running(self.last.0, self.last.1);
         };
         if status.success() {

@@ -241,7 +241,10 @@ impl ReviewPanel {
         if let Some((notation, _)) = &drill.judging {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(crate::tr!("review-drill-judging", answer = notation.clone()));
+                ui.label(crate::tr!(
+                    "review-drill-judging",
+                    answer = notation.clone()
+                ));
             });
         }
         match &drill.answer {
@@ -289,7 +292,10 @@ impl ReviewPanel {
         }
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(!asked || drill.answer.is_some(), egui::Button::new(crate::tr!("review-drill-next")))
+                .add_enabled(
+                    !asked || drill.answer.is_some(),
+                    egui::Button::new(crate::tr!("review-drill-next")),
+                )
                 .clicked()
             {
                 actions.push(ReviewAction::Next);

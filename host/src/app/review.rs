@@ -133,12 +133,19 @@ impl ReviewPanel {
                 RunPoll::Done(Err(e)) => self.state = ReviewState::Failed(e),
             }
         }
+        let mistake = self
+            .drill_number()
+            .and_then(|n| self.review()?.move_numbered(n).cloned());
         if let Some(drill) = &mut self.drill
             && let Some((_, run)) = &mut drill.judging
             && let RunPoll::Done(result) = run.poll()
         {
-            let answer =
-                result.and_then(|text| DrillAnswer::parse(&text).map_err(|e| e.to_string()));
+            let answer = result
+                .and_then(|text| DrillAnswer::parse(&text).map_err(|e| e.to_string()))
+                .map(|a| match &mistake {
+                    Some(m) => a.judged_against(m),
+                    None => a,
+                });
             if answer.as_ref().is_ok_and(|a| a.accepted) {
                 drill.right += 1;
             }

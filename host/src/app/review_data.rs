@@ -179,4 +179,42 @@ impl DrillAnswer {
     pub fn parse(json: &str) -> Result<DrillAnswer, serde_json::Error> {
         serde_json::from_str(json)
     }
+
+    /// The answer judged against the best move the review showed for `mistake` (a
+    /// search of the one position may see less than the review, whose earlier moves
+    /// filled the engine's tables): the review's best move is right; another is right
+    /// when worth as much as the review's best value, else classed by what it lost.
+    ///
+    /// ```
+    /// use tavola::{analysis::Value, app::review_data::{DrillAnswer, ReviewedMove}, review::Class};
+    /// let mistake = ReviewedMove {
+    ///     number: 7, seat: 0, notation: "a".into(), best: "c".into(),
+    ///     class: Class::Mistake, lost: 3.0, exact: true,
+    ///     best_value: Value::Exact(2), played_value: Value::Exact(-1),
+    /// };
+    /// let answer = |mv: &str, value| DrillAnswer {
+    ///     notation: mv.into(), best: "c".into(), class: Class::Best, lost: 0.0,
+    ///     exact: false, accepted: true, best_value: value, played_value: value,
+    /// };
+    /// let right = answer("c", Value::Estimate(0.5)).judged_against(&mistake);
+    /// assert!(right.accepted && right.class == Class::Best);
+    /// assert_eq!(right.played_value, Value::Exact(2));
+    /// let also = answer("d", Value::Exact(2)).judged_against(&mistake);
+    /// assert!(also.accepted && also.exact);
+    /// let wrong = answer("b", Value::Exact(0)).judged_against(&mistake);
+    /// assert!(!wrong.accepted);
+    /// assert_eq!((wrong.class, wrong.lost, wrong.exact), (Class::Mistake, 2.0, true));
+    /// ```
+    pub fn judged_against(mut self, mistake: &ReviewedMove) -> DrillAnswer {
+        self.best = mistake.best.clone();
+        self.best_value = mistake.best_value;
+        if self.notation == mistake.best {
+            self.played_value = mistake.best_value;
+        }
+        self.class = Class::of(self.best_value, self.played_value);
+        self.lost = crate::review::lost(self.best_value, self.played_value);
+        self.exact = self.best_value.is_exact() && self.played_value.is_exact();
+        self.accepted = self.class == Class::Best;
+        self
+    }
 }

@@ -130,6 +130,9 @@ pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// How many times the review's proof budget a `--instead` answer's proof may search.
+const INSTEAD_SOLVE_FACTOR: u64 = 10;
+
 /// `--instead NUMBER=NOTATION`: that move reviewed in place of the record's, as JSON.
 fn instead_of(
     plugin: &crate::plugins::Plugin,
@@ -158,7 +161,13 @@ fn instead_of(
                 notation = notation.to_owned()
             ))
         })?;
-    let m = crate::review::review_instead(plugin, record, number - 1, mv, config)?;
+    // One position, not a whole game: a larger proof budget, so that what the review
+    // proved with the tables its earlier moves filled is proven here too.
+    let config = ReviewConfig {
+        solve_nodes: config.solve_nodes.saturating_mul(INSTEAD_SOLVE_FACTOR),
+        ..*config
+    };
+    let m = crate::review::review_instead(plugin, record, number - 1, mv, &config)?;
     let verdict = crate::review::Verdict::of(&m);
     let best = game.move_info(m.best)?.notation;
     let out = json!({

@@ -218,3 +218,82 @@ impl DrillAnswer {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REVIEW: &str = r#"{"game": "oware", "depth": 16, "millis": 900,
+      "turning_points": [3], "mistakes": [2, 3],
+      "moves": [
+        {"number": 1, "seat": 0, "move": "c", "best": "c", "class": "best", "lost": 0.0,
+         "exact": false, "best_value": {"kind": "estimate", "value": 0.5, "exact": false},
+         "played_value": {"kind": "estimate", "value": 0.5, "exact": false},
+         "position": "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"},
+        {"number": 2, "seat": 1, "move": "A", "best": "B", "class": "mistake", "lost": 2.5,
+         "exact": false, "best_value": {"kind": "estimate", "value": -0.5, "exact": false},
+         "played_value": {"kind": "estimate", "value": -3.0, "exact": false},
+         "position": "p"},
+        {"number": 3, "seat": 0, "move": "d", "best": "e", "class": "blunder", "lost": 7,
+         "exact": true, "best_value": {"kind": "exact", "margin": 4, "exact": true},
+         "played_value": {"kind": "exact", "margin": -3, "exact": true},
+         "position": "p"}]}"#;
+
+    #[test]
+    fn a_review_is_read_with_its_values_and_classes() {
+        let review = GameReview::parse(REVIEW).unwrap();
+        assert_eq!(review.moves.len(), 3);
+        assert_eq!(review.moves[2].best_value, Value::Exact(4));
+        assert_eq!(review.moves[1].played_value, Value::Estimate(-3.0));
+        assert_eq!(review.moves[2].class, Class::Blunder);
+        assert_eq!(review.turning_points, [3]);
+        assert!(GameReview::parse("{\"moves\": 3}").is_err());
+    }
+
+    #[test]
+    fn the_graph_is_the_first_seats_view_with_exact_points_marked() {
+        let review = GameReview::parse(REVIEW).unwrap();
+        let points = review.graph_points();
+        let values: Vec<f64> = points.iter().map(|p| p.value).collect();
+        // Seat 1's −3 is the first seat's +3; seat 0's exact −3 stays −3.
+        assert_eq!(values, [0.5, 3.0, -3.0]);
+        let exact: Vec<bool> = points.iter().map(|p| p.exact).collect();
+        assert_eq!(exact, [false, false, true]);
+        assert_eq!(points[2].number, 3);
+    }
+
+    #[test]
+    fn the_drills_are_a_seats_mistakes_and_answers_are_judged_by_the_reviews_best() {
+        let review = GameReview::parse(REVIEW).unwrap();
+        let numbers =
+            |seat| -> Vec<usize> { review.drills(seat).iter().map(|m| m.number).collect() };
+        assert_eq!(numbers(0), [3]);
+        assert_eq!(numbers(1), [2]);
+        let mistake = review.move_numbered(3).unwrap();
+        let answer = |mv: &str, value| DrillAnswer {
+            notation: mv.into(),
+            best: "x".into(),
+            class: Class::Best,
+            lost: 0.0,
+            exact: false,
+            accepted: true,
+            best_value: value,
+            played_value: value,
+        };
+        // The review's best move is right, whatever a search of it alone said.
+        let right = answer("e", Value::Estimate(-9.0)).judged_against(mistake);
+        assert!(right.accepted);
+        assert_eq!((right.best.as_str(), right.lost), ("e", 0.0));
+        // Another worth as much is right too; one worth less is classed by its loss.
+        assert!(
+            answer("f", Value::Exact(4))
+                .judged_against(mistake)
+                .accepted
+        );
+        let wrong = answer("a", Value::Estimate(2.5)).judged_against(mistake);
+        assert!(!wrong.accepted && !wrong.exact);
+        assert_eq!((wrong.class, wrong.lost), (Class::Inaccuracy, 1.5));
+        let lost_win = answer("b", Value::Exact(-1)).judged_against(mistake);
+        assert_eq!(lost_win.class, Class::Blunder);
+    }
+}

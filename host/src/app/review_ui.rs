@@ -176,7 +176,9 @@ impl ReviewPanel {
                     } else {
                         crate::tr!("analysis-estimated")
                     });
-                    ui.label(if m.notation != m.best {
+                    // The best move named where the one played was worth less (another
+                    // as good is classed best, and needs no other name).
+                    ui.label(if m.class != Class::Best {
                         crate::tr!("review-best-was", best = m.best.clone())
                     } else {
                         String::new()

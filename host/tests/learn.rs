@@ -182,3 +182,69 @@ fn review_classes_every_move_by_what_it_lost_exactly() {
         assert!(mistakes.contains(&n.as_i64().unwrap()), "{out}");
     }
 }
+
+#[test]
+fn a_drills_answer_is_checked_against_the_best_moves_value() {
+    let dir = plugins_of(&["kalah"]);
+    let work = tempfile::tempdir().unwrap();
+    let record = work.path().join("game.json");
+    let record_arg = record.to_str().unwrap();
+    let mut args = vec!["play", "kalah", "--seat", "greedy", "--seat", "random"];
+    args.extend(["--seed", "3", "--record", record_arg]);
+    args.extend(SMALL);
+    let (ok, _, err) = tavola(dir.path(), &args);
+    assert!(ok, "{err}");
+    let review = &["review", record_arg, "--depth", "8", "--json"];
+    let out = json_of(dir.path(), review);
+    // An exact mistake: its position's best move and the move played, answered again.
+    let m = out["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["exact"] == true && (m["class"] == "mistake" || m["class"] == "blunder"))
+        .unwrap_or_else(|| panic!("an exact mistake: {out}"))
+        .clone();
+    let number = m["number"].as_u64().unwrap();
+    let answer = |mv: &str| {
+        let instead = format!("{number}={mv}");
+        let mut args = review.to_vec();
+        args.extend(["--instead", &instead]);
+        json_of(dir.path(), &args)
+    };
+    // The best move: accepted, worth the best value, nothing lost.
+    let best = answer(m["best"].as_str().unwrap());
+    assert_eq!(best["accepted"], true, "{best}");
+    assert_eq!(best["class"], "best", "{best}");
+    assert_eq!(best["lost"].as_f64(), Some(0.0), "{best}");
+    assert_eq!(best["played_value"], m["best_value"], "{best}");
+    // The mistake again: refused, classed and valued as the review did (proven alone
+    // too, with the larger budget of one position), the best named.
+    let again = answer(m["move"].as_str().unwrap());
+    assert_eq!(again["accepted"], false, "{again}");
+    for key in [
+        "class",
+        "lost",
+        "exact",
+        "best_value",
+        "played_value",
+        "best",
+    ] {
+        assert_eq!(again[key], m[key], "{key}: {again} against {m}");
+    }
+    // The answer's value checked from outside: the solver's value of the position
+    // the move leads to.
+    let position = m["position"].as_str().unwrap();
+    let (next, over, same) = after(dir.path(), position, m["move"].as_str().unwrap());
+    if !over {
+        let v = solved(dir.path(), &next);
+        let got = again["played_value"]["margin"].as_i64().unwrap();
+        assert_eq!(if same { v } else { -v }, got, "{again}");
+    }
+    // A move that is not legal there is refused, saying so.
+    let instead = format!("{number}=Z");
+    let mut args = review.to_vec();
+    args.extend(["--instead", &instead]);
+    let (ok, _, err) = tavola(dir.path(), &args);
+    assert!(!ok);
+    assert!(err.contains("Z is not a legal move"), "{err}");
+}

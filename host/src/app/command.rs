@@ -60,11 +60,14 @@ pub enum Command {
     ToEnd,
     /// Open the analysis board on a copy of the game (see `analysis`).
     Analyse,
+    /// Review the game on screen: the evaluation graph, each move classed, the
+    /// mistakes to learn from (see `review`).
+    Review,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 27] = [
+    pub const ALL: [Command; 28] = [
         Command::NewGame,
         Command::PlayOnline,
         Command::Restart,
@@ -79,6 +82,7 @@ impl Command {
         Command::Forward,
         Command::ToStart,
         Command::ToEnd,
+        Command::Review,
         Command::Hint,
         Command::Analyse,
         Command::Resign,
@@ -124,6 +128,7 @@ impl Command {
             Command::ToStart => crate::tr!("cmd-to-start"),
             Command::ToEnd => crate::tr!("cmd-to-end"),
             Command::Analyse => crate::tr!("cmd-analyse"),
+            Command::Review => crate::tr!("cmd-review"),
         }
     }
 
@@ -160,6 +165,7 @@ impl Command {
                 Modifiers::COMMAND | Modifiers::SHIFT,
                 Key::A,
             )),
+            Command::Review => plain(Key::F4),
         }
     }
 
@@ -185,6 +191,7 @@ impl Command {
             | Command::Forward
             | Command::ToStart
             | Command::ToEnd
+            | Command::Review
             | Command::PauseResume
             | Command::Replay
             | Command::SkipAnimation => "Play",

@@ -29,6 +29,13 @@ impl TavolaApp {
             | Command::OfferDraw => play.is_some_and(|p| p.enabled(command)),
             Command::Recover => self.data_dir.is_some(),
             Command::Analyse => play.is_some(),
+            // The game at this computer, with moves to review.
+            Command::Review => {
+                self.screen == Screen::Play
+                    && self.play.as_ref().is_some_and(|p| {
+                        p.failure().is_none() && !p.session().record().moves.is_empty()
+                    })
+            }
             _ => true,
         }
     }
@@ -69,6 +76,7 @@ impl TavolaApp {
                 let board = p.board_mut();
                 board.flipped = !board.flipped;
             }),
+            Command::Review => self.open_review(),
             Command::Save => self.ask_save(),
             Command::Load => self.ask_load(),
             Command::Recover => {

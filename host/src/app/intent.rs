@@ -118,6 +118,8 @@ impl Table {
             Intent::Review => {
                 self.goto(0);
                 self.notes.event = Some(crate::tr!("over-reviewing"));
+                // The review screen opens beside the board (see `app::review`).
+                return Some(Command::Review);
             }
             Intent::RestartPlugin => {
                 if self.notes.failure.is_some() && !self.restarting() {

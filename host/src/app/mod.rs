@@ -39,6 +39,10 @@ mod qr;
 mod recover;
 mod repaint;
 mod resign;
+mod review;
+pub mod review_data;
+mod review_run;
+mod review_ui;
 mod rules_panel;
 mod save_info;
 mod save_load;
@@ -167,6 +171,8 @@ pub struct TavolaApp {
     confirm_quit: bool,
     /// A game being started or opened off the UI thread.
     starting: Option<starting::Starting>,
+    /// The review of the game on screen, while open.
+    review: Option<review::ReviewPanel>,
     message: Option<String>,
     last_save_error: Option<String>,
     /// Writes the autosave off the UI thread.
@@ -232,6 +238,7 @@ impl TavolaApp {
             confirm_restart: false,
             confirm_quit: false,
             starting: None,
+            review: None,
             message,
             last_save_error: None,
             saver: autosaver::Autosaver::new(),
@@ -363,8 +370,12 @@ impl TavolaApp {
                     // carried out here, once per frame.
                     let intents = play.ui(ui);
                     play.drawn();
+                    let reviewing = self.review.is_some();
                     let commands: Vec<Command> = intents
                         .into_iter()
+                        // During a review the board plays nothing (a drill is answered
+                        // in the review's window): the record is never branched.
+                        .filter(|i| !reviewing || !review::plays(i))
                         .filter_map(|intent| play.apply(intent, now, step))
                         .collect();
                     let never = play
@@ -379,10 +390,14 @@ impl TavolaApp {
                         self.settings.endgame_declined.push(game);
                         self.save_settings();
                     }
+                    self.review_window(&ctx, now, step);
                 } else {
                     self.screen = Screen::Chooser;
                 }
             }
+        }
+        if self.screen != Screen::Play || self.play.is_none() {
+            self.review = None;
         }
         self.after_play();
         self.poll_starting();

@@ -26,6 +26,14 @@ pub struct ReviewArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// For the app: progress lines on standard error (`progress DONE ALL`), whatever it
+    /// is written to.
+    #[arg(long, hide = true)]
+    pub progress: bool,
+    /// For the app's drills: review the move `NOTATION` in place of move `NUMBER`
+    /// (`NUMBER=NOTATION`) and print that one move's review as JSON.
+    #[arg(long, hide = true, value_name = "NUMBER=NOTATION")]
+    pub instead: Option<String>,
     /// Endgame tables for the search.
     #[command(flatten)]
     pub tables: super::endgame::TablesArgs,
@@ -41,10 +49,15 @@ pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
         depth: args.depth,
         ..ReviewConfig::default()
     };
+    if let Some(instead) = &args.instead {
+        return instead_of(plugin, &record, instead, &config);
+    }
     // Progress only for a person watching (a terminal), never into a log or a pipe.
     let quiet = args.json || !std::io::IsTerminal::is_terminal(&std::io::stderr());
     let done = review(plugin, &record, &config, |done, all| {
-        if !quiet {
+        if args.progress {
+            eprintln!("progress {done} {all}");
+        } else if !quiet {
             eprint!(
                 "\r{}",
                 crate::tr!("review-progress", done = done, all = all)
@@ -114,6 +127,62 @@ pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
         );
     }
     summary(&done);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How many times the review's proof budget a `--instead` answer's proof may search.
+const INSTEAD_SOLVE_FACTOR: u64 = 10;
+
+/// `--instead NUMBER=NOTATION`: that move reviewed in place of the record's, as JSON.
+fn instead_of(
+    plugin: &crate::plugins::Plugin,
+    record: &Record,
+    instead: &str,
+    config: &ReviewConfig,
+) -> Result<ExitCode> {
+    let (number, notation) = instead
+        .split_once('=')
+        .and_then(|(n, m)| Some((n.trim().parse::<usize>().ok()?, m.trim())))
+        .filter(|(n, _)| *n >= 1)
+        .ok_or_else(|| anyhow!(crate::tr!("review-instead-bad", given = instead.to_owned())))?;
+    let mut game = crate::record::start_of(plugin, record)?;
+    for m in record.moves.iter().take(number - 1) {
+        game.apply(game_api::MoveId(m.id))?;
+    }
+    let mv = game
+        .moves()?
+        .into_iter()
+        .find(|m| m.notation == notation)
+        .map(|m| m.id)
+        .ok_or_else(|| {
+            anyhow!(crate::tr!(
+                "review-not-legal",
+                number = number,
+                notation = notation.to_owned()
+            ))
+        })?;
+    // One position, not a whole game: a larger proof budget, so that what the review
+    // proved with the tables its earlier moves filled is proven here too.
+    let config = ReviewConfig {
+        solve_nodes: config.solve_nodes.saturating_mul(INSTEAD_SOLVE_FACTOR),
+        ..*config
+    };
+    let m = crate::review::review_instead(plugin, record, number - 1, mv, &config)?;
+    let verdict = crate::review::Verdict::of(&m);
+    let best = game.move_info(m.best)?.notation;
+    let out = json!({
+        "number": number,
+        "seat": m.seat,
+        "move": notation,
+        "best": best,
+        "class": m.class,
+        "lost": m.lost,
+        "exact": m.exact,
+        "accepted": verdict.accepted,
+        "best_value": m.best_value.to_json(),
+        "played_value": m.played_value.to_json(),
+    });
+    println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,11 +1,11 @@
 //! A move's class by what it lost against the best move, in the game's units (seeds).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::analysis::Value;
 
 /// How good a move was.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Class {
     /// The best move, or one as good.

@@ -11,7 +11,7 @@ use crate::{analysis::Value, plugins::GameHandle};
 /// What an answer to a drill is worth.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Verdict {
-    /// Whether it is accepted: the best move, or one classed best or good against it.
+    /// Whether it is accepted: as good as the best move's value (classed best).
     pub accepted: bool,
     /// Its value for the mover.
     pub value: Value,
@@ -38,8 +38,20 @@ pub fn judge(
     let value = value_of_move(game, &mistake.history, mistake.seat, answer, config, &stop)?;
     let class = Class::of(mistake.best_value, value);
     Ok(Verdict {
-        accepted: class <= Class::Good,
+        accepted: class == Class::Best,
         value,
         class,
     })
+}
+
+impl Verdict {
+    /// The verdict on an answer reviewed in place of the move played
+    /// ([`review_instead`](super::review_instead)).
+    pub fn of(answer: &MoveReview) -> Verdict {
+        Verdict {
+            accepted: answer.class == Class::Best,
+            value: answer.played_value,
+            class: answer.class,
+        }
+    }
 }

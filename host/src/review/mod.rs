@@ -37,9 +37,13 @@ pub struct ReviewConfig {
     pub table_kib: u64,
 }
 
-/// The default depth of a review, in plies: deeper than the engine reaches in Oware's
-/// middle game in 0.2 s a move (see `docs/benchmarks` in the closing note).
-pub const DEFAULT_DEPTH: u32 = 16;
+/// The default depth of a review, in plies: no shallower than the engine reaches in
+/// Oware's middle game in 0.2 s a move. Measured (2026-12-06, `tavola hint oware
+/// --depth D --json` on two middle-game positions, a cold table): depth 16 visits
+/// 344,000–393,000 positions, depth 17 591,000–983,000; at the engine's 2.1–2.5 M
+/// positions a second one core completes depth 16 in 0.2 s, and 17 only on the easier
+/// position. A 65-move Oware game reviewed at 17: 16.5 s of CPU.
+pub const DEFAULT_DEPTH: u32 = 17;
 
 impl Default for ReviewConfig {
     fn default() -> Self {
@@ -159,51 +163,105 @@ pub fn review(
     })
 }
 
+/// The move `mv` reviewed in place of the record's move `index` (0-based), as the
+/// review judges a move played: a drill's answer in that position. The best move and
+/// its value are searched as [`review`] searches them, so the answer meets the same
+/// best value the review showed.
+pub fn review_instead(
+    plugin: &Plugin,
+    record: &Record,
+    index: usize,
+    mv: MoveId,
+    config: &ReviewConfig,
+) -> Result<MoveReview, ReviewError> {
+    replay_with(plugin, record)?;
+    let mut game = start_of(plugin, record)?;
+    let mut history = Vec::new();
+    for m in record.moves.iter().take(index) {
+        history.push(game.state_hash()?);
+        game.apply(MoveId(m.id))?;
+    }
+    let seat = match game.turn()? {
+        Turn::Seat { seat } if index < record.moves.len() => seat,
+        _ => {
+            return Err(ReviewError::Unsupported(crate::tr!(
+                "review-no-move",
+                number = index + 1
+            )));
+        }
+    };
+    if !game.legal_moves()?.contains(&mv) {
+        return Err(ReviewError::Unsupported(crate::tr!(
+            "review-not-legal",
+            number = index + 1
+        )));
+    }
+    let stop = AtomicBool::new(false);
+    review_move(&game, &history, seat, mv, index, config, &stop)
+}
+
 /// The best move of `game` and its value for the mover: exact where a solve within the
 /// budget finishes, else the search's to `config.depth`.
+///
+/// The search runs first, and its value is the solve's first guess: a solve left to
+/// guess by itself first plays a search of up to [`GUESS_NODES`](game_api::search::GUESS_NODES)
+/// positions, which both cost most of a review's time and spent the proof's whole
+/// budget before the proof began (an Oware game was reviewed without one exact move).
 pub(crate) fn best_of(
     game: &GameHandle,
     history: &[u64],
     config: &ReviewConfig,
     stop: &AtomicBool,
 ) -> Result<(MoveId, Value), ReviewError> {
-    use game_api::search::{SearchMode, SearchReply, SearchRequest};
-    let ask = |mode, depth: Option<u32>, nodes: Option<u64>| -> Result<_, ReviewError> {
+    use game_api::search::{
+        EVAL_SCALE, SearchMode, SearchReply, SearchRequest, SolveState, score::INFINITY,
+    };
+    let ask = |request: SearchRequest| -> Result<_, ReviewError> {
         let request = SearchRequest {
-            mode,
-            max_depth: depth,
-            nodes,
             memory_kib: Some(config.table_kib.max(1)),
             history: history.to_vec(),
             table_key: game.table_key(),
-            ..SearchRequest::default()
+            ..request
         };
         match game.search(&request, stop)? {
             SearchReply::Done(report) => Ok(report),
             SearchReply::Unsupported { reason } => Err(ReviewError::Unsupported(reason)),
         }
     };
-    let mut exact = None;
-    if config.solve_nodes > 0 {
-        let report = ask(SearchMode::Solve, None, Some(config.solve_nodes))?;
-        exact = report.solve.as_ref().and_then(Value::of_solve);
-        // A solve answered from its table at the root may name no move.
-        if let (Some(best), Some(v)) = (report.best, exact) {
-            return Ok((MoveId(best), v));
-        }
-    }
-    let report = ask(SearchMode::BestMove, Some(config.depth.max(1)), None)?;
+    let report = ask(SearchRequest {
+        mode: SearchMode::BestMove,
+        max_depth: Some(config.depth.max(1)),
+        ..SearchRequest::default()
+    })?;
     let best = report
         .best
         .map(MoveId)
         .ok_or_else(|| ReviewError::Unsupported("a best-move search answered no move".into()))?;
     let book = report.depth == 0 && report.nodes == 0;
-    let value = match (exact, report.margin) {
-        (Some(v), _) => v,
-        (None, Some(m)) if book => Value::Exact(m),
-        _ => Value::of_report(&report),
-    };
-    Ok((best, value))
+    if let (true, Some(m)) = (book, report.margin) {
+        return Ok((best, Value::Exact(m)));
+    }
+    if config.solve_nodes > 0 {
+        let guess = report
+            .margin
+            .unwrap_or_else(|| (f64::from(report.score) / f64::from(EVAL_SCALE)).round() as i32);
+        let solved = ask(SearchRequest {
+            mode: SearchMode::Solve,
+            nodes: Some(config.solve_nodes),
+            solve_state: Some(SolveState {
+                lower: -INFINITY,
+                upper: INFINITY,
+                guess,
+            }),
+            ..SearchRequest::default()
+        })?;
+        if let Some(v) = solved.solve.as_ref().and_then(Value::of_solve) {
+            // A solve answered from its table at the root may name no move: the
+            // search's is then kept (the value is the position's either way).
+            return Ok((solved.best.map_or(best, MoveId), v));
+        }
+    }
+    Ok((best, Value::of_report(&report)))
 }
 
 /// The value of `mv` for `seat`, the mover in `game`: the end's margin, else the

@@ -1,0 +1,307 @@
+//! The review screen's controller: a finished game's (or any record's) review run off
+//! the UI thread ([`ReviewRun`]), its result read ([`GameReview`]), the move the board
+//! shows, and "learn from your mistakes" — each mistake of the chosen seat as a position
+//! to find a better move in, the answer reviewed the same way and its verdict shown.
+//! Drawing is in `review_ui`, which only reads this and returns [`ReviewAction`]s.
+
+use std::path::PathBuf;
+
+use super::{
+    Intent, TavolaApp,
+    review_data::{DrillAnswer, GameReview},
+    review_run::{ReviewRun, RunPoll},
+};
+use crate::record::Record;
+
+/// What the person asked of the review screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewAction {
+    /// Show the position after the record's first `n` moves.
+    Goto(usize),
+    /// Start the drills of this seat.
+    Drill(u8),
+    /// Answer the drill shown with this move (its notation).
+    Answer(String),
+    /// The next drill.
+    Next,
+    /// Back from the drills to the review.
+    EndDrill,
+    /// Close the review.
+    Close,
+}
+
+/// Where the review stands.
+pub(super) enum ReviewState {
+    /// Running: moves done, moves in all.
+    Running(ReviewRun, usize, usize),
+    /// Done.
+    Ready(GameReview),
+    /// Failed, in words.
+    Failed(String),
+}
+
+/// The drills of one seat, and the one shown.
+pub(super) struct Drill {
+    /// The seat whose mistakes are drilled.
+    pub seat: u8,
+    /// The move numbers of its mistakes.
+    pub numbers: Vec<usize>,
+    /// The one shown (an index of `numbers`; `numbers.len()` when all are done).
+    pub at: usize,
+    /// The answer being judged, and its run.
+    pub judging: Option<(String, ReviewRun)>,
+    /// The verdict on the answer given, or why it could not be judged.
+    pub answer: Option<Result<DrillAnswer, String>>,
+    /// How many were answered right.
+    pub right: usize,
+}
+
+/// The review screen.
+pub struct ReviewPanel {
+    pub(super) state: ReviewState,
+    pub(super) drill: Option<Drill>,
+    /// What runs `tavola review`, the plugins' folder, the language.
+    exe: PathBuf,
+    plugin_dir: Option<PathBuf>,
+    extra: Vec<String>,
+    /// The record reviewed.
+    record: Record,
+    /// The seats' names, in seat order.
+    pub(super) names: Vec<String>,
+}
+
+impl ReviewPanel {
+    /// Starts reviewing `record` with `exe review` (the plugins of `plugin_dir` first;
+    /// `extra` more arguments, e.g. the endgame tables).
+    pub fn start(
+        exe: PathBuf,
+        plugin_dir: Option<PathBuf>,
+        extra: Vec<String>,
+        record: Record,
+        names: Vec<String>,
+    ) -> ReviewPanel {
+        let state = match ReviewRun::start(
+            &exe,
+            plugin_dir.as_deref(),
+            crate::i18n::current(),
+            &record,
+            &extra,
+        ) {
+            Ok(run) => ReviewState::Running(run, 0, record.moves.len()),
+            Err(e) => ReviewState::Failed(e),
+        };
+        ReviewPanel {
+            state,
+            drill: None,
+            exe,
+            plugin_dir,
+            extra,
+            record,
+            names,
+        }
+    }
+
+    /// The review, once done.
+    pub fn review(&self) -> Option<&GameReview> {
+        match &self.state {
+            ReviewState::Ready(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Whether something runs (the window repaints to show it).
+    pub fn busy(&self) -> bool {
+        matches!(self.state, ReviewState::Running(..))
+            || self.drill.as_ref().is_some_and(|d| d.judging.is_some())
+    }
+
+    /// Reads what the runs have done (never waits).
+    pub fn poll(&mut self) {
+        if let ReviewState::Running(run, done, all) = &mut self.state {
+            match run.poll() {
+                RunPoll::Running(d, a) => {
+                    if a > 0 {
+                        (*done, *all) = (d, a);
+                    }
+                }
+                RunPoll::Done(Ok(text)) => {
+                    self.state = match GameReview::parse(&text) {
+                        Ok(r) => ReviewState::Ready(r),
+                        Err(e) => ReviewState::Failed(e.to_string()),
+                    };
+                }
+                RunPoll::Done(Err(e)) => self.state = ReviewState::Failed(e),
+            }
+        }
+        let mistake = self
+            .drill_number()
+            .and_then(|n| self.review()?.move_numbered(n).cloned());
+        if let Some(drill) = &mut self.drill
+            && let Some((_, run)) = &mut drill.judging
+            && let RunPoll::Done(result) = run.poll()
+        {
+            let answer = result
+                .and_then(|text| DrillAnswer::parse(&text).map_err(|e| e.to_string()))
+                .map(|a| match &mistake {
+                    Some(m) => a.judged_against(m),
+                    None => a,
+                });
+            if answer.as_ref().is_ok_and(|a| a.accepted) {
+                drill.right += 1;
+            }
+            drill.answer = Some(answer);
+            drill.judging = None;
+        }
+    }
+
+    /// The move number of the drill shown, if one is.
+    pub fn drill_number(&self) -> Option<usize> {
+        let drill = self.drill.as_ref()?;
+        drill.numbers.get(drill.at).copied()
+    }
+
+    /// Carries out `action`; returns where the board goes, if anywhere.
+    pub fn apply(&mut self, action: ReviewAction) -> Option<usize> {
+        match action {
+            ReviewAction::Goto(n) => return Some(n),
+            ReviewAction::Drill(seat) => {
+                let numbers = self
+                    .review()?
+                    .drills(seat)
+                    .iter()
+                    .map(|m| m.number)
+                    .collect();
+                self.drill = Some(Drill {
+                    seat,
+                    numbers,
+                    at: 0,
+                    judging: None,
+                    answer: None,
+                    right: 0,
+                });
+                return self.drill_number().map(|n| n - 1);
+            }
+            ReviewAction::Answer(notation) => {
+                let number = self.drill_number()?;
+                let drill = self.drill.as_mut()?;
+                if drill.judging.is_some() || drill.answer.is_some() {
+                    return None;
+                }
+                let mut args = self.extra.clone();
+                args.extend(["--instead".to_owned(), format!("{number}={notation}")]);
+                match ReviewRun::start(
+                    &self.exe,
+                    self.plugin_dir.as_deref(),
+                    crate::i18n::current(),
+                    &self.record,
+                    &args,
+                ) {
+                    Ok(run) => drill.judging = Some((notation, run)),
+                    Err(e) => drill.answer = Some(Err(e)),
+                }
+            }
+            ReviewAction::Next => {
+                let drill = self.drill.as_mut()?;
+                drill.at = (drill.at + 1).min(drill.numbers.len());
+                drill.answer = None;
+                drill.judging = None;
+                return self.drill_number().map(|n| n - 1);
+            }
+            ReviewAction::EndDrill => self.drill = None,
+            ReviewAction::Close => {}
+        }
+        None
+    }
+}
+
+/// Whether `intent` would play on the board (a move, a site clicked, a board key).
+pub(super) fn plays(intent: &Intent) -> bool {
+    matches!(
+        intent,
+        Intent::Play(_) | Intent::ClickSite(_) | Intent::Key(_)
+    )
+}
+
+impl TavolaApp {
+    /// Opens the review of the game on screen (its record as saved: a finished game
+    /// whole, a game in progress up to the move shown).
+    pub(super) fn open_review(&mut self) {
+        let Some(play) = &self.play else { return };
+        let record = play.session().record();
+        let plugin = play.session().plugin();
+        let plugin_dir = plugin.path().parent().map(PathBuf::from);
+        let mut extra = Vec::new();
+        if let Some(root) = self.data_dir.as_ref().map(|d| d.join("endgames")) {
+            let dir = crate::worker::tables_dir(&root, plugin);
+            if std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some()) {
+                extra.push("--endgames".to_owned());
+                extra.push(dir.to_string_lossy().into_owned());
+            }
+        }
+        let names = play
+            .position
+            .view
+            .panels
+            .iter()
+            .map(|p| p.seat.clone())
+            .collect();
+        self.review = Some(ReviewPanel::start(
+            self.worker_exe.clone(),
+            plugin_dir,
+            extra,
+            record,
+            names,
+        ));
+    }
+
+    /// The review window over the play screen, and what was asked in it.
+    pub(super) fn review_window(&mut self, ctx: &egui::Context, now: f64, step: f64) {
+        let Some(review) = &mut self.review else {
+            return;
+        };
+        review.poll();
+        if review.busy() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        let Some(play) = &self.play else { return };
+        // Another game on screen (a new one, a rematch, one loaded): this review is not
+        // of it.
+        let record = play.session().record();
+        if (record.created, &record.game) != (review.record.created, &review.record.game) {
+            self.review = None;
+            return;
+        }
+        let cursor = play.session().cursor();
+        let unit = play.session().plugin().manifest().score_unit.clone();
+        let legal: Vec<String> = play
+            .legal_moves()
+            .iter()
+            .map(|m| m.notation.clone())
+            .collect();
+        let view = super::review_ui::ReviewView {
+            cursor,
+            unit: unit.as_ref(),
+            legal: &legal,
+            person: {
+                let people: Vec<usize> = (0..play.session().seats().len())
+                    .filter(|&i| play.session().seats()[i] == crate::session::SeatKind::Person)
+                    .collect();
+                match people[..] {
+                    [one] => one as u8,
+                    _ => 0,
+                }
+            },
+        };
+        let actions = review.window(ctx, &view);
+        for action in actions {
+            if action == ReviewAction::Close {
+                self.review = None;
+                return;
+            }
+            let goto = self.review.as_mut().and_then(|r| r.apply(action));
+            if let (Some(n), Some(play)) = (goto, &mut self.play) {
+                play.apply(Intent::Goto(n), now, step);
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! The review screen in the real app, driven through egui_kittest: a short finished
+//! game reviewed from the summary's Review button — the window shows the evaluation
+//! graph, each move's class and the exact marks; a click on a move jumps the board.
+
+mod common;
+#[path = "common/app.rs"]
+mod test_app;
+
+use common::plugins_of;
+use test_app::{H, app, harness, start_kalah, wait_until};
+
+use egui_kittest::kittest::{NodeT, Queryable};
+use game_api::Turn;
+use tavola::session::SeatKind;
+
+/// Steps until `done`, for a review run in a child process (a minute at most).
+fn wait_long(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(120) {
+        if done(h) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("{what} did not happen");
+}
+
+#[test]
+fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    let bots = vec![
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("greedy".into()),
+    ];
+    start_kalah(&mut h, bots, true);
+    wait_until(&mut h, "the end of the game", |h| {
+        matches!(h.state().play_view().unwrap().turn(), Turn::Over { .. })
+    });
+    h.run_steps(2);
+    let played = h.state().play_view().unwrap().session().moves().len();
+    h.get_by_label("Review").click();
+    h.run_steps(2);
+    h.get_by_label("Game review");
+    wait_long(&mut h, "the review", |h| {
+        h.query_by_label_contains("plies deep").is_some()
+    });
+    h.run_steps(2);
+    // The graph and every move classed: the small game is solved, so all are exact.
+    h.get_by_label_contains("Evaluation");
+    let classes = ["best", "good", "inaccuracy", "mistake", "blunder"];
+    // A label's text is its accesskit label or value.
+    let texts: Vec<String> = h
+        .query_all_by(|_| true)
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.label()
+                .map(|l| l.to_string())
+                .or_else(|| n.value().map(|v| v.to_string()))
+        })
+        .collect();
+    let classed = texts
+        .iter()
+        .filter(|t| classes.contains(&t.as_ref()))
+        .count();
+    let exact = texts.iter().filter(|t| *t == "exact").count();
+    // (accesskit may give a label's text twice: at least one a move.)
+    assert!(classed >= played, "{classed} classes for {played} moves");
+    assert!(exact >= played, "{exact} exact marks for {played} moves");
+    // A click on the first move shows the position after it.
+    h.query_all_by(|n| n.label().is_some_and(|l| l.starts_with("1. ")))
+        .last()
+        .unwrap()
+        .click();
+    h.run_steps(3);
+    wait_until(&mut h, "the jump", |h| {
+        h.state().play_view().unwrap().session().cursor() == 1
+    });
+    // The record is untouched.
+    assert_eq!(
+        h.state().play_view().unwrap().session().moves().len(),
+        played
+    );
+}

@@ -36,6 +36,7 @@ mod plugins_panel;
 mod qr;
 mod recover;
 mod repaint;
+mod replay_notes;
 mod resign;
 mod rules_panel;
 mod save_info;

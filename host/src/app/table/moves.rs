@@ -201,6 +201,27 @@ pub(in crate::app) struct MoveEvent {
 }
 
 impl Table {
+    /// Tells again, in the move list, what each move of a game opened again made happen:
+    /// `effects` are the record's moves' (and its undone ones'), in order, each with
+    /// whether it ended the game (see `app::replay_notes`).
+    pub(in crate::app) fn restore_move_events(&mut self, effects: &[(Vec<Effect>, bool)]) {
+        for (i, (effects, over)) in effects.iter().enumerate() {
+            let Some(m) = self.session.moves().get(i) else {
+                break;
+            };
+            let (seat, check) = (m.seat, m.check.clone());
+            if let (Some(text), Some(check)) = (self.happened_in(seat, effects, *over), check) {
+                let event = MoveEvent {
+                    seat,
+                    effects: effects.clone(),
+                    over: *over,
+                    text,
+                };
+                self.shown.move_events.insert((i, check), event);
+            }
+        }
+    }
+
     /// Says the move list's events again, in the language now chosen.
     pub(super) fn reword_move_events(&mut self) {
         let texts: Vec<((usize, String), Option<String>)> = self

@@ -142,3 +142,70 @@ fn the_last_run_s_game_comes_back_with_its_move_notes_and_its_redo() {
     assert_eq!(move_list(&h), list, "the move list after a restart");
     assert!(h.state().play_view().unwrap().session().can_redo());
 }
+
+/// Every line of the move list (chance throws too: "     Chance 3 heads").
+fn all_lines(h: &H) -> Vec<String> {
+    h.query_all_by_label_contains(" ")
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value())
+        })
+        .filter(|t| {
+            t.starts_with("     ")
+                || t.trim_start()
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .collect()
+}
+
+#[test]
+fn the_storks_moves_are_said_in_words_before_and_after_load() {
+    let dir = plugins_of(&["stork_migration"]);
+    let mut h = harness(app(dir.path()));
+    let plugin = h.state().plugins().game("stork-migration").unwrap().clone();
+    h.state_mut()
+        .start(tavola::app::NewGameRequest {
+            game: "stork-migration".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Bot("random".into()); 2],
+            seed: 2,
+        })
+        .unwrap();
+    wait_until(&mut h, "the end of the game", |h| {
+        matches!(
+            h.state().play_view().unwrap().turn(),
+            game_api::Turn::Over { .. }
+        )
+    });
+    h.run_steps(2);
+    let lines = all_lines(&h);
+    assert!(
+        lines.iter().any(|l| l.contains("moves a stork from")),
+        "{lines:?}"
+    );
+    // No notation: "in3", "32-33", "1 heads".
+    let notation = |l: &String| {
+        l.split_whitespace().any(|w| {
+            (w.starts_with("in") && w[2..].parse::<u8>().is_ok())
+                || w.split_once('-')
+                    .is_some_and(|(a, b)| a.parse::<u8>().is_ok() && b.parse::<u8>().is_ok())
+        }) || l.contains(" 1 heads")
+    };
+    let written: Vec<&String> = lines.iter().filter(|l| notation(l)).collect();
+    assert!(
+        written.is_empty(),
+        "notations in the move list: {written:?}"
+    );
+    let file = dir.path().join("storks.json");
+    h.state_mut().save_to(&file).unwrap();
+    // The record keeps the notations, which replays check.
+    let saved = Record::read(&file).unwrap();
+    assert!(saved.moves.iter().any(|m| m.notation.contains('-')));
+    assert!(!saved.moves.iter().any(|m| m.notation.contains("stork")));
+
+    let mut h = harness(app(dir.path()));
+    h.state_mut().load_from(&file).unwrap();
+    h.run_steps(2);
+    assert_eq!(all_lines(&h), lines, "the move list after Load");
+}

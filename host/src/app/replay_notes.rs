@@ -15,12 +15,22 @@ use crate::{
     worker::{RemoteGame, Snapshot},
 };
 
+/// One move of a record played again.
+#[derive(Debug)]
+pub(super) struct ReplayedMove {
+    /// What it did.
+    pub effects: Vec<Effect>,
+    /// Whether it ended the game.
+    pub over: bool,
+    /// The move in words, as its plugin says it ([`game_api::MoveInfo::words`]).
+    pub words: Option<String>,
+}
+
 /// What a record's second replay found.
 #[derive(Debug, Default)]
 pub(super) struct Replayed {
-    /// The effects of each move, and whether it ended the game: the record's moves, then
-    /// the undone ones kept.
-    pub effects: Vec<(Vec<Effect>, bool)>,
+    /// Each move: the record's moves, then the undone ones kept.
+    pub effects: Vec<ReplayedMove>,
     /// The undone moves that are legal and written as recorded, in order.
     pub undone: Vec<RecordedMove>,
     /// Why undone moves were dropped, in words.
@@ -39,10 +49,15 @@ pub(super) fn replay(
     let mut replayed = Replayed::default();
     let mut at = remote.goto(&[]).map_err(|e| e.to_string())?;
     for m in &record.moves {
+        let words = words_of(&at, m.id);
         match remote.play(m.id) {
             Ok((effects, snapshot)) => {
                 let over = matches!(snapshot.turn, Turn::Over { .. });
-                replayed.effects.push((effects, over));
+                replayed.effects.push(ReplayedMove {
+                    effects,
+                    over,
+                    words,
+                });
                 at = snapshot;
             }
             // The record was checked by `Open`: the notes are left out, the game opens.
@@ -67,6 +82,7 @@ pub(super) fn replay(
             )),
             Some(_) => None,
         };
+        let words = words_of(&at, m.id);
         let played = match why {
             Some(why) => Err(why),
             None => remote.play(m.id).map_err(|e| e.to_string()),
@@ -77,7 +93,11 @@ pub(super) fn replay(
                 kept.check = Some(position_check(&snapshot.notation));
                 replayed.undone.push(kept);
                 let over = matches!(snapshot.turn, Turn::Over { .. });
-                replayed.effects.push((effects, over));
+                replayed.effects.push(ReplayedMove {
+                    effects,
+                    over,
+                    words,
+                });
                 at = snapshot;
             }
             Err(why) => {
@@ -92,6 +112,14 @@ pub(super) fn replay(
         }
     }
     back(remote, &ids, replayed)
+}
+
+/// How the plugin says move `id` at the position `at`, if it says it in words.
+fn words_of(at: &Snapshot, id: u32) -> Option<String> {
+    at.moves
+        .iter()
+        .find(|info| info.id == MoveId(id))
+        .and_then(|info| info.words.clone())
 }
 
 /// Sends the worker back to the position after `ids` (the record's last move).

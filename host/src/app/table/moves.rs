@@ -5,6 +5,7 @@
 use game_api::{Effect, MoveId, MoveInfo, Turn};
 
 use super::{FRAME_WAIT, Pending, Table};
+use crate::app::replay_notes::ReplayedMove;
 use crate::{
     session::SeatKind,
     worker::{Poll, RemoteGame, Request, Snapshot},
@@ -134,6 +135,12 @@ impl Table {
             .session
             .record_played(mv, info.notation, seat, &snapshot.notation);
         self.note_branch(at, &played, dropped);
+        if let (Some(words), Some(check)) = (
+            info.words,
+            self.session.moves().get(at).and_then(|m| m.check.clone()),
+        ) {
+            self.shown.move_words.insert((at, check), words);
+        }
         if let (Some(text), Some(check)) = (
             happened,
             self.session.moves().get(at).and_then(|m| m.check.clone()),
@@ -204,12 +211,25 @@ impl Table {
     /// Tells again, in the move list, what each move of a game opened again made happen:
     /// `effects` are the record's moves' (and its undone ones'), in order, each with
     /// whether it ended the game (see `app::replay_notes`).
-    pub(in crate::app) fn restore_move_events(&mut self, effects: &[(Vec<Effect>, bool)]) {
-        for (i, (effects, over)) in effects.iter().enumerate() {
+    pub(in crate::app) fn restore_move_events(&mut self, moves: &[ReplayedMove]) {
+        for (
+            i,
+            ReplayedMove {
+                effects,
+                over,
+                words,
+            },
+        ) in moves.iter().enumerate()
+        {
             let Some(m) = self.session.moves().get(i) else {
                 break;
             };
             let (seat, check) = (m.seat, m.check.clone());
+            if let (Some(words), Some(check)) = (words, &check) {
+                self.shown
+                    .move_words
+                    .insert((i, check.clone()), words.clone());
+            }
             if let (Some(text), Some(check)) = (self.happened_in(seat, effects, *over), check) {
                 let event = MoveEvent {
                     seat,

@@ -126,7 +126,9 @@ impl Table {
         step_seconds: f64,
     ) {
         let over = matches!(snapshot.turn, Turn::Over { .. });
-        self.notes.event = self.event_text(seat, &info.notation, &effects, over);
+        // The plugin's words for the move where it gives them, as in the move list.
+        let said = info.words.as_deref().unwrap_or(&info.notation);
+        self.notes.event = self.event_text(seat, said, &effects, over);
         let happened = self.happened_in(seat, &effects, over);
         let at = self.session.cursor();
         let redone = self.session.next_redo() == Some(mv);

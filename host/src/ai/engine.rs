@@ -183,7 +183,7 @@ const HEURISTIC_REACH: f64 = 0.4;
 /// (lost) to 1 (won): 1, 0 or ½ where the search proved the end (a win, a loss, a
 /// draw), else the heuristic margin read through a smooth curve (level is ½) whose
 /// width is the game's own ([`share_spread`]: the value still in play) and which stays
-/// within 0.1 and 0.9 ([`HEURISTIC_REACH`]: an estimate, not a result).
+/// within 0.1 and 0.9 (an estimate, not a result).
 ///
 /// ```
 /// use game_api::search::SearchReport;

@@ -48,6 +48,11 @@ pub struct MoveInfo {
     pub key: Option<String>,
     /// The move's notation, unique among the legal moves of a position.
     pub notation: String,
+    /// The move said in words for the move list, in the game's language ("Yellow's
+    /// stork enters on square 3"), when its notation is not meant for reading; none: the
+    /// notation is shown. Records keep the notation, never these words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub words: Option<String>,
 }
 
 impl MoveInfo {
@@ -59,6 +64,13 @@ impl MoveInfo {
             choice: None,
             key: None,
             notation: notation.into(),
+            words: None,
         }
+    }
+
+    /// The move said in words for the move list (see [`MoveInfo::words`]).
+    pub fn with_words(mut self, words: impl Into<String>) -> Self {
+        self.words = Some(words.into());
+        self
     }
 }

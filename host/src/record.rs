@@ -61,6 +61,11 @@ pub struct Record {
     pub created: Option<u64>,
     /// Every move and chance outcome, in order.
     pub moves: Vec<RecordedMove>,
+    /// The moves taken back after the last of `moves`, which Redo plays again: not part
+    /// of the game (a replay plays `moves` only), kept so that a game saved after Undo
+    /// opens with the same Redo. The app checks them move by move when it opens the game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undone: Vec<RecordedMove>,
     /// The result, once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Outcome>,
@@ -247,6 +252,7 @@ impl Record {
                 .ok()
                 .map(|d| d.as_secs()),
             moves: Vec::new(),
+            undone: Vec::new(),
             result: None,
             ending: None,
             clock: None,
@@ -564,6 +570,7 @@ mod tests {
                     notes: Annotations::default(),
                 },
             ],
+            undone: Vec::new(),
             result: None,
             ending: None,
             clock: None,

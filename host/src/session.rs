@@ -115,10 +115,16 @@ impl Session {
             rng.u64();
         }
         let played_before = played_before(&record.moves);
+        // The moves taken back before it was saved wait for Redo, as they did then.
+        let cursor = record.moves.len();
+        let undone = std::mem::take(&mut record.undone);
+        if record.result.is_none() && record.ending.is_none() {
+            record.moves.extend(undone);
+        }
         Session {
             plugin: plugin.clone(),
             options,
-            cursor: record.moves.len(),
+            cursor,
             record,
             seats,
             rng,
@@ -271,11 +277,12 @@ impl Session {
     }
 
     /// The record to save: a finished game whole (wherever it is being reviewed), a game
-    /// in progress up to the cursor (undone moves are not kept).
+    /// in progress up to the cursor, the moves undone after it kept for Redo
+    /// ([`Record::undone`]).
     pub fn record(&self) -> Record {
         let mut record = self.record.clone();
         if self.cursor < record.moves.len() && !self.finished() {
-            record.moves.truncate(self.cursor);
+            record.undone = record.moves.split_off(self.cursor);
             record.result = None;
             record.ending = None;
         }

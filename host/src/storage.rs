@@ -397,6 +397,7 @@ mod tests {
                     notes: Default::default(),
                 })
                 .collect(),
+            undone: Vec::new(),
             result: None,
             ending: None,
             clock: None,

@@ -469,7 +469,6 @@ fn small_kalah_hint(h: &mut H) {
 }
 
 #[test]
-#[ignore = "open defect: the second small game after Don't ask again does not reach the new-game dialog in this test; not yet debugged"]
 fn dont_ask_again_is_remembered_for_the_game() {
     let dir = plugins_of(&["kalah"]);
     let data = tempfile::tempdir().unwrap();
@@ -487,6 +486,10 @@ fn dont_ask_again_is_remembered_for_the_game() {
     idle(&mut h, 80);
     assert!(h.query_by_label_contains("MB on disk").is_none());
     assert_eq!(table_files(data.path()), 0);
+    // Closed as a person closes it: an app dropped without a shutdown is a crash, and
+    // the next start tells of the game it set aside in a notice (its OK took the click
+    // on "Play Kalah" that the test meant for the chooser).
+    h.state_mut().shutdown();
     drop(h);
     // Nor does the app started again.
     let mut h = harness(app(dir.path(), Some(data.path())));

@@ -139,9 +139,8 @@ fn play_code(h: &mut H, target: KeyTarget, enter: bool) {
     }
 }
 
-/// Moves the board's focus onto `site` by the arrows, then plays it with Enter or Space.
-/// The codes list the sites in reading order: → (else ↓) while the focus is before the
-/// site, ← (else ↑) while after.
+/// Moves the board's focus onto `site` by the arrows, then plays it with Enter or Space:
+/// → walks the playable sites in reading order, ← back.
 fn focus_and_play(h: &mut H, site: SiteId, space: bool) {
     let index = |h: &H, s: Option<SiteId>| {
         let codes = h.state().play_view().unwrap().key_codes();
@@ -152,23 +151,21 @@ fn focus_and_play(h: &mut H, site: SiteId, space: bool) {
         press(h, Key::ArrowRight);
         assert!(focus(h).is_some(), "an arrow shows no focus");
     }
-    let target = index(h, Some(site)).expect("the site has a code");
-    for _ in 0..200 {
-        let at = index(h, focus(h)).expect("the focus is on a site that can be played");
-        if at == target {
-            break;
-        }
-        let keys = if at < target {
-            [Key::ArrowRight, Key::ArrowDown, Key::ArrowUp]
-        } else {
-            [Key::ArrowLeft, Key::ArrowUp, Key::ArrowDown]
-        };
-        let moved = keys.iter().any(|k| {
+    index(h, Some(site)).expect("the site has a code");
+    // Right walks every playable site after the focus in reading order, Left every one
+    // before it: one of them reaches the site.
+    for key in [Key::ArrowRight, Key::ArrowLeft] {
+        for _ in 0..200 {
+            index(h, focus(h)).expect("the focus is on a site that can be played");
+            if focus(h) == Some(site) {
+                break;
+            }
             let before = focus(h);
-            press(h, *k);
-            focus(h) != before
-        });
-        assert!(moved, "no arrow moves the focus from {:?}", focus(h));
+            press(h, key);
+            if focus(h) == before {
+                break;
+            }
+        }
     }
     assert_eq!(focus(h), Some(site), "the arrows did not reach {site:?}");
     press(h, if space { Key::Space } else { Key::Enter });
@@ -256,7 +253,6 @@ fn hawalis_two_digit_codes() {
 }
 
 #[test]
-#[ignore = "open defect: from some Hawalis positions the test's walk by arrows does not reach the site (stuck on another); the walk or the arrows' rule to be looked at"]
 fn hawalis_by_the_focus() {
     play_to_the_end("hawalis", &[], 2, Way::Focus);
 }

@@ -297,6 +297,10 @@ load-unreadable = { $file } could not be read ({ $error }).
 load-not-a-record = { $file } is not a Tavola saved game. Choose a file saved with Save… (Ctrl+S).
 load-unknown-game = { $file } is a game that none of the installed plugins plays.
 load-failed = { $file } could not be loaded: { $error }
+load-undone-dropped = The moves taken back before saving cannot all be redone: from move { $number } on, { $count ->
+    [one] one move is
+   *[other] { $count } moves are
+} dropped ({ $reason }).
 rules-missing = { $game } comes without rules text.
 
 ## The file dialogs and restoring the game in progress

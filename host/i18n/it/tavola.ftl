@@ -303,6 +303,10 @@ load-unreadable = { $file } non si può leggere ({ $error }).
 load-not-a-record = { $file } non è una partita salvata da Tavola. Scegli un file salvato con Salva… (Ctrl+S).
 load-unknown-game = { $file } è una partita di un gioco che nessun plugin installato conosce.
 load-failed = { $file } non si può caricare: { $error }
+load-undone-dropped = Le mosse annullate prima del salvataggio non si possono rifare tutte: dalla mossa { $number } { $count ->
+    [one] una mossa è scartata
+   *[other] { $count } mosse sono scartate
+} ({ $reason }).
 rules-missing = { $game } non ha il testo delle regole.
 
 ## Le finestre dei file e il ripristino della partita in corso

@@ -173,10 +173,17 @@ pub fn share_spread(in_play: Option<u32>) -> f64 {
     }
 }
 
+/// How far from level a heuristic reading may lean the evaluation bar: a lead the search
+/// has not proven is an estimate, never a win (10 to 90, where only a proven end shows 0
+/// or 100). Ô Ăn Quan's opening, which the heuristic reads as 14 points for the side to
+/// move at every depth, showed 99: a result nobody has proven.
+const HEURISTIC_REACH: f64 = 0.4;
+
 /// What a best-move search found as the seat to move's share of the evaluation bar, 0
 /// (lost) to 1 (won): 1, 0 or ½ where the search proved the end (a win, a loss, a
 /// draw), else the heuristic margin read through a smooth curve (level is ½) whose
-/// width is the game's own ([`share_spread`]: the value still in play).
+/// width is the game's own ([`share_spread`]: the value still in play) and which stays
+/// within 0.1 and 0.9 (an estimate, not a result).
 ///
 /// ```
 /// use game_api::search::SearchReport;
@@ -188,6 +195,9 @@ pub fn share_spread(in_play: Option<u32>) -> f64 {
 /// assert_eq!(share_of(&report(0, None)), 0.5);
 /// assert!(share_of(&report(150, None)) > 0.6 && share_of(&report(150, None)) < 0.7);
 /// assert!(share_of(&report(-150, None)) < 0.4);
+/// // However large, a lead the search has not proven is not a win.
+/// assert!(share_of(&report(100_000, None)) < 0.901);
+/// assert!(share_of(&report(-100_000, None)) > 0.099);
 /// // The same lead in a game of twice the value in play leans half as far.
 /// let big = SearchReport { in_play: Some(96), ..report(300, None) };
 /// let small = SearchReport { in_play: Some(48), ..report(150, None) };
@@ -200,7 +210,7 @@ pub fn share_of(report: &SearchReport) -> f64 {
         Some(_) => 0.5,
         None => {
             let points = f64::from(report.score) / f64::from(EVAL_SCALE);
-            0.5 + 0.5 * (points / share_spread(report.in_play)).tanh()
+            0.5 + HEURISTIC_REACH * (points / share_spread(report.in_play)).tanh()
         }
     }
 }

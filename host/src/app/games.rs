@@ -105,6 +105,7 @@ impl TavolaApp {
                 remote,
                 snapshot,
                 warnings: Vec::new(),
+                replayed: Default::default(),
             })
         };
         let then = Then::New {
@@ -346,10 +347,12 @@ impl TavolaApp {
             let mut remote = RemoteGame::spawn_until(&exe, &of, tables.as_deref(), Some(abandon))
                 .map_err(|e| format!("{name}: {e}"))?;
             let (snapshot, warnings) = remote.open(&replay).map_err(|e| e.to_string())?;
+            let replayed = super::replay_notes::replay(&mut remote, &replay, &snapshot)?;
             Ok(Started {
                 remote,
                 snapshot,
                 warnings,
+                replayed,
             })
         };
         let then = Then::Load {
@@ -373,8 +376,12 @@ impl TavolaApp {
         let Started {
             remote,
             snapshot,
-            warnings,
+            mut warnings,
+            replayed,
         } = started;
+        let mut record = record;
+        record.undone = replayed.undone;
+        warnings.extend(replayed.warning);
         let options = game_api::Options::resolve(&plugin.manifest().options, &record.options)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         let seat_count = snapshot.seat_count;
@@ -389,7 +396,8 @@ impl TavolaApp {
             ));
         }
         let session = Session::from_record(plugin, options, record, seat_count);
-        let play = Table::new(session, remote, snapshot, self.worker_exe.clone());
+        let mut play = Table::new(session, remote, snapshot, self.worker_exe.clone());
+        play.restore_move_events(&replayed.effects);
         self.settings.played(plugin.id());
         self.show_game(play);
         if !warnings.is_empty() {

@@ -38,6 +38,7 @@ mod plugins_panel;
 mod qr;
 mod recover;
 mod repaint;
+mod replay_notes;
 mod resign;
 mod review;
 pub mod review_data;

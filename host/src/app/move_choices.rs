@@ -14,8 +14,8 @@ use super::{
 
 impl Table {
     /// The bar of moves made without a site (a Herd's direction, a pass), above the board.
-    /// Once a game has used it, its row stays, empty when there is nothing to choose, so
-    /// the board does not jump up and down from turn to turn.
+    /// Its row is there in every game, empty when there is nothing to choose, so the
+    /// board never moves when the bar fills or empties.
     /// Returns the move whose button is pointed at.
     pub(super) fn choices_ui(
         &self,
@@ -38,9 +38,9 @@ impl Table {
             } else {
                 Vec::new()
             };
-        if !self.position.uses_move_bar && complete.is_empty() {
-            return None;
-        }
+        // The bar's row is kept in every game, empty while no such move is offered: a
+        // game whose first moves all have sites (Bite the Pumpkin's setup) would otherwise
+        // push its board down when the first one came.
         let (mut chosen, mut pointed) = (None, None);
         ui.horizontal_wrapped(|ui| {
             ui.set_min_height(ui.spacing().interact_size.y + 4.0);

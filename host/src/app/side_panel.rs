@@ -110,15 +110,21 @@ impl Table {
                 // Moves are numbered; chance throws are not moves: they go unnumbered.
                 let mut number = 0;
                 for (i, m) in self.session.moves().iter().enumerate() {
+                    // The plugin's words for the move where it gives them, else its notation.
+                    let said = m
+                        .check
+                        .clone()
+                        .and_then(|check| self.shown.move_words.get(&(i, check)))
+                        .unwrap_or(&m.notation);
                     let text = match m.seat {
                         Some(s) => {
                             number += 1;
                             let who = panels
                                 .get(usize::from(s))
                                 .map_or(crate::tr!("play-seat", number = s), |p| p.seat.clone());
-                            format!("{number:>3}. {who} {}", m.notation)
+                            format!("{number:>3}. {who} {said}")
                         }
-                        None => format!("     {} {}", crate::tr!("play-chance"), m.notation),
+                        None => format!("     {} {said}", crate::tr!("play-chance")),
                     };
                     let event = m
                         .check

@@ -25,6 +25,8 @@ pub(super) struct Started {
     pub snapshot: Snapshot,
     /// What the replay of a record warned about.
     pub warnings: Vec<String>,
+    /// A saved game's moves played again: their events and the undone moves kept.
+    pub replayed: super::replay_notes::Replayed,
 }
 
 /// What the app does with a game once its worker has set it up.

@@ -321,10 +321,6 @@ impl Table {
         if !self.upkeep(repaint, now) {
             return;
         }
-        // Once a game has offered moves without a site, the move bar keeps its row.
-        self.position.uses_move_bar |= self.person_to_move()
-            && self.input.path.is_empty()
-            && self.candidates().iter().any(|m| m.sites.is_empty());
         self.poll_searches(now, step_seconds);
         self.poll_preview();
         self.tick_clock(repaint, now);

@@ -116,6 +116,7 @@ mod tests {
             choice: None,
             key: None,
             notation: notation.to_owned(),
+            words: None,
         }
     }
 

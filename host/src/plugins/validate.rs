@@ -405,6 +405,9 @@ pub(crate) fn move_info(plugin: &str, info: &MoveInfo, sites: usize) -> Checked 
     for t in info.choice.iter().chain(&info.key) {
         text(plugin, "a move's choice", t)?;
     }
+    if let Some(words) = &info.words {
+        text(plugin, "a move's words", words)?;
+    }
     Ok(())
 }
 

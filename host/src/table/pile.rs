@@ -55,6 +55,7 @@ pub fn snapshot(moves: &[u32]) -> Snapshot {
                 choice: None,
                 key: None,
                 notation: n.to_string(),
+                words: None,
             })
             .collect()
     };

@@ -21,8 +21,6 @@ pub struct Position {
     pub notation: String,
     /// Counts the positions shown (each snapshot taken).
     pub count: u64,
-    /// Whether the game has offered moves without a site (its move bar keeps its row).
-    pub uses_move_bar: bool,
 }
 
 impl Position {
@@ -40,7 +38,6 @@ impl Position {
             turn: Turn::Seat { seat: 0 },
             notation: String::new(),
             count: 0,
-            uses_move_bar: false,
         }
     }
 

@@ -1,6 +1,6 @@
 //! The Storks' texts in Italian: the manifest's translation, the rules (`rules.it.md`)
 //! and the phrasebook of the game's texts during play (status, panels, board labels,
-//! messages). Throws keep their notation (`3 heads`, `die 4`) in the move list.
+//! messages, the moves' words in the move list; notations stay as records check them).
 
 use game_api::{ManifestTexts, i18n::Phrasebook};
 
@@ -43,6 +43,15 @@ pub const IT: Phrasebook = Phrasebook {
         ("The wind: die {}", "Il vento: dado {}"),
         ("{} throws {} heads", "{} lancia: {} teste"),
         ("{} throws die {}", "{} lancia il dado: {}"),
+        // Moves and throws in words, for the move list.
+        ("enters a stork on {}", "fa entrare una cicogna sulla {}"),
+        (
+            "moves a stork from {} to {}",
+            "sposta una cicogna dalla {} alla {}",
+        ),
+        ("{} heads", "{} teste"),
+        ("{} head", "{} testa"),
+        ("die {}", "dado {}"),
         (
             "{}'s stork falls on the cables",
             "Una cicogna del {} cade sui cavi",

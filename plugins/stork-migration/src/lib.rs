@@ -206,8 +206,14 @@ impl Game for Storks {
         self.legal_into(moves)
     }
 
+    /// The move, its notation kept as records check it (`in3`, `32-33`, `3 heads`), and
+    /// said in words for the move list in the game's language.
     fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
-        self.info(mv).map_err(|e| self.refusal(e))
+        let mut info = self.info(mv).map_err(|e| self.refusal(e))?;
+        if self.italian {
+            info.words = info.words.map(|w| i18n::IT.text(&w));
+        }
+        Ok(info)
     }
 
     fn apply(&mut self, mv: MoveId, effects: Option<&mut Vec<Effect>>) -> Result<(), GameError> {

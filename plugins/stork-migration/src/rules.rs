@@ -223,7 +223,8 @@ impl Storks {
             return Err(GameError::illegal(mv, "not legal here"));
         }
         if let Some(t) = self.randomiser.throw_of(mv) {
-            return Ok(MoveInfo::new(mv, vec![], self.randomiser.describe(t)));
+            return Ok(MoveInfo::new(mv, vec![], self.randomiser.describe(t))
+                .with_words(self.randomiser.say(t)));
         }
         let Phase::Choose(t) = self.phase else {
             return Err(GameError::illegal(mv, "not legal here"));
@@ -234,7 +235,8 @@ impl Storks {
                 mv,
                 vec![Self::cables_site(self.to_move)],
                 format!("in{square}"),
-            ));
+            )
+            .with_words(format!("enters a stork on {square}")));
         }
         let from = mv.0 as u8;
         let landing = self
@@ -244,7 +246,8 @@ impl Storks {
             mv,
             vec![Self::square_site(from)],
             format!("{from}-{}", landing.square),
-        ))
+        )
+        .with_words(format!("moves a stork from {from} to {}", landing.square)))
     }
 
     pub(crate) fn play(

@@ -301,3 +301,43 @@ fn search_sees_the_race_in_throws_still_needed() {
     // Search is asked to cut its random playouts short and use this instead.
     assert_eq!(Storks::manifest().search.playout_cutoff, Some(4));
 }
+
+#[test]
+fn moves_are_said_in_words_and_written_as_records_check_them() {
+    let words = |game: &Storks| -> Vec<(String, String)> {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                let info = game.move_info(mv).unwrap();
+                (info.notation, info.words.unwrap_or_default())
+            })
+            .collect()
+    };
+    let throws = words(&Storks::new(&options(&[])).unwrap());
+    assert!(
+        throws.contains(&("1 heads".into(), "1 head".into())),
+        "{throws:?}"
+    );
+    assert!(
+        throws.contains(&("3 heads".into(), "3 heads".into())),
+        "{throws:?}"
+    );
+    let game = at(&[], "Y:30,33,33,5,7,9 B:2,4,6,8,33,33 Y choose:3");
+    let moves = words(&game);
+    assert!(
+        moves.contains(&("30-33".into(), "moves a stork from 30 to 33".into())),
+        "{moves:?}"
+    );
+    let mut italian = game.clone();
+    italian.set_language("it");
+    assert!(
+        words(&italian).contains(&("30-33".into(), "sposta una cicogna dalla 30 alla 33".into())),
+        "{:?}",
+        words(&italian)
+    );
+    let mut italian_throws = Storks::new(&options(&[])).unwrap();
+    italian_throws.set_language("it");
+    assert!(words(&italian_throws).contains(&("3 heads".into(), "3 teste".into())));
+}

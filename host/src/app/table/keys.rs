@@ -50,6 +50,15 @@ impl Arrow {
     }
 
     /// Its direction on the screen (y grows downwards).
+    /// The step in reading order of Left (-1) and Right (+1); none for Up and Down.
+    fn along_rows(self) -> Option<isize> {
+        match self {
+            Arrow::Left => Some(-1),
+            Arrow::Right => Some(1),
+            Arrow::Up | Arrow::Down => None,
+        }
+    }
+
     fn vector(self) -> [f32; 2] {
         match self {
             Arrow::Left => [-1.0, 0.0],
@@ -308,8 +317,10 @@ impl Table {
         true
     }
 
-    /// Moves the board's focus to the nearest playable site in the arrow's direction
-    /// (on the screen); with no focus yet, to the first playable site.
+    /// Moves the board's focus: Left and Right to the playable site before or after it
+    /// in reading order (along a row, then on to the next row, so that every playable
+    /// site is reached by them alone), Up and Down to the nearest playable site in the
+    /// arrow's direction on the screen; with no focus yet, to the first playable site.
     fn move_focus(&mut self, arrow: Arrow) {
         let sites: Vec<SiteId> = self
             .key_codes()
@@ -326,6 +337,15 @@ impl Table {
             self.input.focus = sites.first().copied();
             return;
         };
+        if let Some(step) = arrow.along_rows() {
+            let order = self.reading_order(sites);
+            let at = order.iter().position(|s| *s == focus);
+            let next = at.and_then(|i| i.checked_add_signed(step));
+            if let Some(site) = next.and_then(|i| order.get(i)) {
+                self.input.focus = Some(*site);
+            }
+            return;
+        }
         let [dx, dy] = arrow.vector();
         // Ahead in the arrow's direction, the nearest first, a sideways step costing
         // twice a step ahead.

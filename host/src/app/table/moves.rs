@@ -5,6 +5,7 @@
 use game_api::{Effect, MoveId, MoveInfo, Turn};
 
 use super::{FRAME_WAIT, Pending, Table};
+use crate::app::replay_notes::ReplayedMove;
 use crate::{
     session::SeatKind,
     worker::{Poll, RemoteGame, Request, Snapshot},
@@ -125,7 +126,9 @@ impl Table {
         step_seconds: f64,
     ) {
         let over = matches!(snapshot.turn, Turn::Over { .. });
-        self.notes.event = self.event_text(seat, &info.notation, &effects, over);
+        // The plugin's words for the move where it gives them, as in the move list.
+        let said = info.words.as_deref().unwrap_or(&info.notation);
+        self.notes.event = self.event_text(seat, said, &effects, over);
         let happened = self.happened_in(seat, &effects, over);
         let at = self.session.cursor();
         let redone = self.session.next_redo() == Some(mv);
@@ -134,6 +137,12 @@ impl Table {
             .session
             .record_played(mv, info.notation, seat, &snapshot.notation);
         self.note_branch(at, &played, dropped);
+        if let (Some(words), Some(check)) = (
+            info.words,
+            self.session.moves().get(at).and_then(|m| m.check.clone()),
+        ) {
+            self.shown.move_words.insert((at, check), words);
+        }
         if let (Some(text), Some(check)) = (
             happened,
             self.session.moves().get(at).and_then(|m| m.check.clone()),
@@ -201,6 +210,40 @@ pub(in crate::app) struct MoveEvent {
 }
 
 impl Table {
+    /// Tells again, in the move list, what each move of a game opened again made happen:
+    /// `effects` are the record's moves' (and its undone ones'), in order, each with
+    /// whether it ended the game (see `app::replay_notes`).
+    pub(in crate::app) fn restore_move_events(&mut self, moves: &[ReplayedMove]) {
+        for (
+            i,
+            ReplayedMove {
+                effects,
+                over,
+                words,
+            },
+        ) in moves.iter().enumerate()
+        {
+            let Some(m) = self.session.moves().get(i) else {
+                break;
+            };
+            let (seat, check) = (m.seat, m.check.clone());
+            if let (Some(words), Some(check)) = (words, &check) {
+                self.shown
+                    .move_words
+                    .insert((i, check.clone()), words.clone());
+            }
+            if let (Some(text), Some(check)) = (self.happened_in(seat, effects, *over), check) {
+                let event = MoveEvent {
+                    seat,
+                    effects: effects.clone(),
+                    over: *over,
+                    text,
+                };
+                self.shown.move_events.insert((i, check), event);
+            }
+        }
+    }
+
     /// Says the move list's events again, in the language now chosen.
     pub(super) fn reword_move_events(&mut self) {
         let texts: Vec<((usize, String), Option<String>)> = self

@@ -31,6 +31,9 @@ pub(in crate::app) struct Shown {
     /// in the record and the check of the position it led to (so a branch never shows
     /// another line's events).
     pub move_events: HashMap<(usize, String), MoveEvent>,
+    /// Each move played here said in words by its plugin ([`game_api::MoveInfo::words`]),
+    /// for the move list in place of its notation: keyed as `move_events`.
+    pub move_words: HashMap<(usize, String), String>,
     /// The last moves' events on the board, each where it happened, once shown.
     pub callouts: Callouts,
 }

@@ -508,7 +508,10 @@ mod tests {
         c.check(&ok(6, Reply::Chosen { mv: 5 })).unwrap();
         assert!(c.check(&ok(5, Reply::Chosen { mv: 1 })).is_err());
         // Each answer once: a second answer to 6 answers nothing in flight.
-        let again = c.check(&ok(6, Reply::Chosen { mv: 5 })).unwrap_err();
+        let again = c
+            .check(&ok(6, Reply::Chosen { mv: 5 }))
+            .unwrap_err()
+            .to_string();
         assert!(again.contains("not waiting"), "{again}");
         // A refusal is an answer too, but not a book.
         c.sent(7, &goto);
@@ -519,6 +522,11 @@ mod tests {
                 "x".repeat(MAX_TEXT_BYTES + 1),
             )),
         };
-        assert!(c.check(&long).unwrap_err().contains("a refusal of"));
+        assert!(
+            c.check(&long)
+                .unwrap_err()
+                .to_string()
+                .contains("a refusal of")
+        );
     }
 }

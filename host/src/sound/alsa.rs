@@ -102,7 +102,7 @@ impl Output for Alsa {
                 // SAFETY: as above; recovers from an underrun or a suspend.
                 let back = unsafe { (self.recover)(self.pcm, r as c_int, 1) };
                 if back < 0 {
-                    return Err(OutputError::Alsa(r.into()));
+                    return Err(OutputError::Alsa(r));
                 }
             } else {
                 samples = &samples[(r as usize).min(samples.len())..];

@@ -25,19 +25,19 @@ pub enum OutputError {
     Symbol(libloading::Error),
     /// ALSA has no default device (ALSA's error number).
     #[error("no ALSA device (error {0})")]
-    NoAlsaDevice(i32),
+    NoAlsaDevice(std::ffi::c_int),
     /// The ALSA device does not play 16-bit mono samples (ALSA's error number).
     #[error("the ALSA device refused 16-bit mono (error {0})")]
-    AlsaFormat(i32),
+    AlsaFormat(std::ffi::c_int),
     /// ALSA failed while playing (its error number).
     #[error("ALSA error {0}")]
-    Alsa(i64),
+    Alsa(std::ffi::c_long),
     /// No PulseAudio (or PipeWire) server answers (PulseAudio's error number).
     #[error("no PulseAudio server (error {0})")]
-    NoPulseServer(i32),
+    NoPulseServer(std::ffi::c_int),
     /// PulseAudio failed while playing (its error number).
     #[error("PulseAudio error {0}")]
-    Pulse(i32),
+    Pulse(std::ffi::c_int),
     /// PulseAudio did not open, and the machine has no ALSA device or configuration.
     #[error("{0}; no ALSA device")]
     NoAlsa(Box<OutputError>),

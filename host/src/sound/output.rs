@@ -87,3 +87,26 @@ pub fn open() -> Result<Box<dyn Output>, OutputError> {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_read_as_before() {
+        let pulse = || Box::new(OutputError::NoPulseServer(3));
+        assert_eq!(
+            OutputError::NoAlsa(pulse()).to_string(),
+            "no PulseAudio server (error 3); no ALSA device"
+        );
+        let both = OutputError::Neither {
+            pulse: pulse(),
+            alsa: Box::new(OutputError::AlsaFormat(-22)),
+        };
+        assert_eq!(
+            both.to_string(),
+            "no PulseAudio server (error 3); the ALSA device refused 16-bit mono (error -22)"
+        );
+        assert_eq!(OutputError::Alsa(-32).to_string(), "ALSA error -32");
+    }
+}

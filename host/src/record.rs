@@ -420,7 +420,7 @@ pub fn replay(plugins: &PluginSet, record: &Record) -> Result<Replayed, RecordEr
         RecordError::UnknownGame(crate::tr!(
             "record-other-game",
             game = record.game.clone(),
-            error = e
+            error = e.to_string()
         ))
     })?;
     replay_with(plugin, record)

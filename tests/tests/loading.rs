@@ -258,6 +258,7 @@ fn folders_that_do_not_exist_are_skipped() {
     assert!(
         set.require("kalah")
             .unwrap_err()
+            .to_string()
             .contains("no plugin is loaded")
     );
 
@@ -265,7 +266,10 @@ fn folders_that_do_not_exist_are_skipped() {
     // that a command-line user need not open the Plugins panel to learn it.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("libempty.so"), b"").unwrap();
-    let err = discover(&[dir.path()]).require("kalah").unwrap_err();
+    let err = discover(&[dir.path()])
+        .require("kalah")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("no plugin is loaded"), "{err}");
     assert!(
         err.contains("refused: ") && err.contains("libempty.so: ") && err.contains("empty"),

@@ -99,12 +99,12 @@ impl TavolaApp {
 }
 
 /// The library-named entries of the plugin folders with their facts, to notice changes
-/// (`cp` over a file changes its size or time, `mv` its inode).
+/// (`cp` over a file changes its size or time, `mv` its inode; a refusal, by its words).
 pub(super) fn signature(dirs: &PluginDirs) -> Signature {
     crate::plugins::files::scan(dirs)
         .0
         .into_iter()
-        .map(|c| (c.path, c.facts))
+        .map(|c| (c.path, c.facts.map_err(|e| e.to_string())))
         .collect()
 }
 

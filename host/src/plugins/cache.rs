@@ -20,9 +20,17 @@
 //! every file in it is written `0600` ([`write_private`]), so another user of the machine
 //! can read nothing from it. A cache folder that belongs to another user is refused.
 
-use std::path::{Path, PathBuf};
+use std::{
+    path::{Path, PathBuf},
+    sync::Arc,
+};
 
-use super::files::read_plugin_file;
+use thiserror::Error;
+
+use super::{
+    LoadError,
+    files::{FileRefusal, read_plugin_file},
+};
 
 /// The environment variable that moves the cache folder (tests, portable installs).
 pub const CACHE_DIR_VAR: &str = "TAVOLA_CACHE_DIR";
@@ -47,12 +55,51 @@ pub struct PrivateCopy {
     pub path: PathBuf,
 }
 
+/// Why a plugin file (a library or a data file) has no private copy.
+#[derive(Debug, Clone, Error)]
+pub enum CopyError {
+    /// The file is not one the host reads ([`FileRefusal`]).
+    #[error(transparent)]
+    Refused(#[from] FileRefusal),
+    /// A library-named file that is empty.
+    #[error("not a loadable library: the file is empty")]
+    Empty,
+    /// A library-named file that does not start like a library of any system.
+    #[error("not a loadable library: not a dynamic library (it has no ELF, Mach-O or PE header)")]
+    NotALibrary,
+    /// The cache folder or the copy could not be written.
+    #[error("the private copy cannot be written: {0}")]
+    NotWritten(Arc<std::io::Error>),
+}
+
+impl CopyError {
+    /// The copy could not be written: `e`.
+    pub(super) fn not_written(e: std::io::Error) -> Self {
+        CopyError::NotWritten(Arc::new(e))
+    }
+}
+
+/// A file that cannot be copied is refused as unreadable (words only: a [`LoadError`]
+/// crosses the inspector's pipe).
+impl From<CopyError> for LoadError {
+    fn from(e: CopyError) -> Self {
+        LoadError::Unreadable(e.to_string())
+    }
+}
+
+/// A file that is not read is refused as unreadable, in the same words.
+impl From<FileRefusal> for LoadError {
+    fn from(e: FileRefusal) -> Self {
+        LoadError::Unreadable(e.to_string())
+    }
+}
+
 /// How long a cache entry no plugin in the folders uses is kept: 30 days.
 pub const PRUNE_AFTER: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
 
 /// Whether `data` starts like a library of some system (ELF, Mach-O, PE): what is not is
 /// never copied (the cache holds libraries only). The full check is the loader's.
-fn looks_like_a_library(data: &[u8]) -> Result<(), String> {
+fn looks_like_a_library(data: &[u8]) -> Result<(), CopyError> {
     const MAGICS: [&[u8]; 6] = [
         b"\x7fELF",
         b"MZ",
@@ -62,34 +109,30 @@ fn looks_like_a_library(data: &[u8]) -> Result<(), String> {
         b"\xfe\xed\xfa\xcf",
     ];
     if data.is_empty() {
-        return Err("not a loadable library: the file is empty".to_owned());
+        return Err(CopyError::Empty);
     }
     if MAGICS.iter().any(|m| data.starts_with(m)) {
         Ok(())
     } else {
-        Err(
-            "not a loadable library: not a dynamic library (it has no ELF, Mach-O or PE header)"
-                .to_owned(),
-        )
+        Err(CopyError::NotALibrary)
     }
 }
 
 /// Reads `source` (a regular file, size-capped, that starts like a library), and returns
 /// its private copy in `dir`, making it if needed. An existing copy is used only if its
 /// content is the file's (compared byte for byte); another is replaced.
-pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, String> {
+pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, CopyError> {
     let data = read_plugin_file(source)?;
     looks_like_a_library(&data)?;
     let hash = blake3::hash(&data).to_hex()[..32].to_owned();
     let ext = std::env::consts::DLL_EXTENSION;
     let path = dir.join(format!("{hash}.{ext}"));
-    private_dir(dir).map_err(|e| format!("the private copy cannot be written: {e}"))?;
+    private_dir(dir).map_err(CopyError::not_written)?;
     let complete = same_content(&path, &data);
     if !complete {
         // Written once under a temporary name and renamed into place: a copy that exists
         // is whole. A lost copy is made again from the plugins folder, so no flush.
-        write_private(&path, &data)
-            .map_err(|e| format!("the private copy cannot be written: {e}"))?;
+        write_private(&path, &data).map_err(CopyError::not_written)?;
     }
     Ok(PrivateCopy { hash, path })
 }
@@ -218,10 +261,9 @@ mod tests {
         let cache = dir.path().join("cache");
         let junk = dir.path().join("junk.so");
         std::fs::write(&junk, b"#!/bin/sh\necho hi").unwrap();
-        assert!(
-            private_copy(&junk, &cache)
-                .unwrap_err()
-                .contains("not a dynamic library")
+        assert_eq!(
+            private_copy(&junk, &cache).unwrap_err().to_string(),
+            "not a loadable library: not a dynamic library (it has no ELF, Mach-O or PE header)"
         );
         assert!(!cache.exists() || std::fs::read_dir(&cache).unwrap().count() == 0);
         let lib = dir.path().join("lib.so");

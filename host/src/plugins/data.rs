@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{LoadError, Plugin};
+use super::{LoadError, Plugin, cache::CopyError};
 
 /// The largest data file read, in bytes.
 pub const MAX_DATA_BYTES: u64 = 1 << 20;
@@ -41,17 +41,15 @@ pub struct DataCopy {
 /// `0600` in a `0700` folder. A link, or a file with another name elsewhere, is refused
 /// unread ([`files`](super::files)): what is copied and handed to a loader is a file the
 /// plugins folder itself holds.
-pub fn data_copy(source: &Path, dir: &Path) -> Result<DataCopy, String> {
+pub fn data_copy(source: &Path, dir: &Path) -> Result<DataCopy, CopyError> {
     let bytes = super::files::read_capped(source, MAX_DATA_BYTES, "a data file")?;
     let hash = blake3::hash(&bytes).to_hex()[..32].to_owned();
     let path = dir.join(format!("{hash}.{DATA_EXTENSION}"));
-    super::cache::private_dir(dir)
-        .map_err(|e| format!("the private copy cannot be written: {e}"))?;
+    super::cache::private_dir(dir).map_err(CopyError::not_written)?;
     let same = super::files::read_capped(&path, MAX_DATA_BYTES, "a data file")
         .is_ok_and(|found| found == bytes);
     if !same {
-        super::cache::write_private(&path, &bytes)
-            .map_err(|e| format!("the private copy cannot be written: {e}"))?;
+        super::cache::write_private(&path, &bytes).map_err(CopyError::not_written)?;
     }
     Ok(DataCopy { hash, path, bytes })
 }
@@ -157,6 +155,7 @@ mod tests {
         assert!(
             data_copy(&source, dir.path())
                 .unwrap_err()
+                .to_string()
                 .contains("larger than")
         );
     }

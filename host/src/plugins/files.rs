@@ -25,7 +25,10 @@
 use std::{
     io::Read,
     path::{Path, PathBuf},
+    sync::Arc,
 };
+
+use thiserror::Error;
 
 use super::{PluginDirs, is_library_name};
 
@@ -41,7 +44,70 @@ pub struct Candidate {
     /// The index of its folder in the [`PluginDirs`].
     pub dir: usize,
     /// Its size and identity, or why it is not read.
-    pub facts: Result<FileFacts, String>,
+    pub facts: Result<FileFacts, FileRefusal>,
+}
+
+/// Why a file of a plugins folder is not read. It names what is wrong with the file,
+/// never what the file contains.
+#[derive(Debug, Clone, Error)]
+pub enum FileRefusal {
+    /// The system refused to look at or read the file (no access, gone).
+    #[error(transparent)]
+    Io(Arc<std::io::Error>),
+    /// A data file that is a symbolic link.
+    #[error(
+        "a symbolic link: a data file is read only from a regular file in the plugins \
+         folder (copy the file there instead)"
+    )]
+    DataFileLink,
+    /// A library link whose target does not exist.
+    #[error("a symbolic link whose target cannot be found ({0})")]
+    DanglingLink(Arc<std::io::Error>),
+    /// A library link whose target leaves its plugins folder.
+    #[error(
+        "a symbolic link to a file outside its plugins folder: not read (copy the file \
+         into the folder instead)"
+    )]
+    LinkOutsideFolder,
+    /// A library link to something that is not a regular file ("a device").
+    #[error("a symbolic link to {0}, which is not a regular file")]
+    LinkToSpecial(&'static str),
+    /// Not a regular file ("a named pipe", "a folder").
+    #[error("not a regular file ({0})")]
+    NotRegular(&'static str),
+    /// A data file with more than one name.
+    #[error(
+        "a file with more than one name (a hard link): a data file is read only from a \
+         file of its own (copy the file instead)"
+    )]
+    HardLink,
+    /// A file larger than [`MAX_PLUGIN_BYTES`], found so before it is read.
+    #[error(
+        "{} MiB, larger than the {} MiB a plugin may have",
+        .len / (1024 * 1024),
+        MAX_PLUGIN_BYTES / (1024 * 1024)
+    )]
+    TooLarge {
+        /// Its length in bytes.
+        len: u64,
+    },
+    /// A file that turned out larger than its cap while it was read.
+    #[error("larger than the {} MiB {what} may have", .max / (1024 * 1024))]
+    ReadTooLarge {
+        /// The cap, in bytes.
+        max: u64,
+        /// What the file is ("a plugin", "a data file").
+        what: &'static str,
+    },
+    /// The file checked is not the file opened.
+    #[error("the file was replaced while it was being read: not read")]
+    Replaced,
+}
+
+impl From<std::io::Error> for FileRefusal {
+    fn from(e: std::io::Error) -> Self {
+        FileRefusal::Io(Arc::new(e))
+    }
 }
 
 /// What identifies one version of a file without reading it: a rescan that finds the same
@@ -119,7 +185,7 @@ impl Links {
 
 /// The facts of a regular file (a link as [`Links::for_path`] allows), or why it is not
 /// one the host reads. Nothing is opened.
-pub fn facts(path: &Path) -> Result<FileFacts, String> {
+pub fn facts(path: &Path) -> Result<FileFacts, FileRefusal> {
     let meta = checked_metadata(path, Links::for_path(path))?;
     let modified_ns = meta
         .modified()
@@ -136,20 +202,14 @@ pub fn facts(path: &Path) -> Result<FileFacts, String> {
 
 /// The metadata of the regular file behind `path` under the rule `links`, or why it is
 /// not read.
-fn checked_metadata(path: &Path, links: Links) -> Result<std::fs::Metadata, String> {
-    let link = std::fs::symlink_metadata(path).map_err(|e| e.to_string())?;
+fn checked_metadata(path: &Path, links: Links) -> Result<std::fs::Metadata, FileRefusal> {
+    let link = std::fs::symlink_metadata(path)?;
     let meta = if link.file_type().is_symlink() {
         match links {
-            Links::Refused => {
-                return Err(
-                    "a symbolic link: a data file is read only from a regular file \
-                     in the plugins folder (copy the file there instead)"
-                        .to_owned(),
-                );
-            }
+            Links::Refused => return Err(FileRefusal::DataFileLink),
             Links::WithinFolder => {
                 let target = std::fs::canonicalize(path)
-                    .map_err(|e| format!("a symbolic link whose target cannot be found ({e})"))?;
+                    .map_err(|e| FileRefusal::DanglingLink(Arc::new(e)))?;
                 let folder = path
                     .parent()
                     .map(|p| {
@@ -161,16 +221,11 @@ fn checked_metadata(path: &Path, links: Links) -> Result<std::fs::Metadata, Stri
                     })
                     .and_then(|p| std::fs::canonicalize(p).ok());
                 if !folder.is_some_and(|f| target.starts_with(&f) && target != f) {
-                    return Err("a symbolic link to a file outside its plugins folder: not \
-                         read (copy the file into the folder instead)"
-                        .to_owned());
+                    return Err(FileRefusal::LinkOutsideFolder);
                 }
-                let meta = std::fs::metadata(&target).map_err(|e| e.to_string())?;
+                let meta = std::fs::metadata(&target)?;
                 if !meta.is_file() {
-                    return Err(format!(
-                        "a symbolic link to {}, which is not a regular file",
-                        kind_of(&meta)
-                    ));
+                    return Err(FileRefusal::LinkToSpecial(kind_of(&meta)));
                 }
                 meta
             }
@@ -179,21 +234,13 @@ fn checked_metadata(path: &Path, links: Links) -> Result<std::fs::Metadata, Stri
         link
     };
     if !meta.is_file() {
-        return Err(format!("not a regular file ({})", kind_of(&meta)));
+        return Err(FileRefusal::NotRegular(kind_of(&meta)));
     }
     if links == Links::Refused && crate::platform::files::link_count(&meta) > 1 {
-        return Err(
-            "a file with more than one name (a hard link): a data file is read \
-             only from a file of its own (copy the file instead)"
-                .to_owned(),
-        );
+        return Err(FileRefusal::HardLink);
     }
     if meta.len() > MAX_PLUGIN_BYTES {
-        return Err(format!(
-            "{} MiB, larger than the {} MiB a plugin may have",
-            meta.len() / (1024 * 1024),
-            MAX_PLUGIN_BYTES / (1024 * 1024)
-        ));
+        return Err(FileRefusal::TooLarge { len: meta.len() });
     }
     Ok(meta)
 }
@@ -202,31 +249,25 @@ fn checked_metadata(path: &Path, links: Links) -> Result<std::fs::Metadata, Stri
 /// link where the rule refuses them (`O_NOFOLLOW`), without blocking on a FIFO swapped
 /// in (`O_NONBLOCK`) and without taking a terminal (`O_NOCTTY`); the opened descriptor is
 /// checked to be the very file the check found (a file swapped in between is refused).
-fn open_checked(path: &Path, links: Links) -> Result<std::fs::File, String> {
+fn open_checked(path: &Path, links: Links) -> Result<std::fs::File, FileRefusal> {
     let checked = checked_metadata(path, links)?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     crate::platform::files::read_carefully(&mut options, links != Links::Refused);
     let file = options.open(path).map_err(|e| {
         if crate::platform::files::is_link_refused(&e) {
-            return "a symbolic link: a data file is read only from a regular file in the \
-                    plugins folder (copy the file there instead)"
-                .to_owned();
+            return FileRefusal::DataFileLink;
         }
-        e.to_string()
+        FileRefusal::from(e)
     })?;
-    let opened = file.metadata().map_err(|e| e.to_string())?;
+    let opened = file.metadata()?;
     // Where the system cannot tell two files apart, the opened one is taken as checked.
     let same = crate::platform::files::same_identity(&opened, &checked).unwrap_or(true);
     if !same || !opened.is_file() {
-        return Err("the file was replaced while it was being read: not read".to_owned());
+        return Err(FileRefusal::Replaced);
     }
     if links == Links::Refused && crate::platform::files::link_count(&opened) > 1 {
-        return Err(
-            "a file with more than one name (a hard link): a data file is read \
-             only from a file of its own (copy the file instead)"
-                .to_owned(),
-        );
+        return Err(FileRefusal::HardLink);
     }
     Ok(file)
 }
@@ -249,24 +290,23 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 /// Reads a whole plugin file, refusing anything that is not a regular file (or a link
 /// to one inside its folder) or is larger than [`MAX_PLUGIN_BYTES`] (checked again while
 /// reading: the file may grow).
-pub fn read_plugin_file(path: &Path) -> Result<Vec<u8>, String> {
+pub fn read_plugin_file(path: &Path) -> Result<Vec<u8>, FileRefusal> {
     read_capped(path, MAX_PLUGIN_BYTES, "a plugin")
 }
 
 /// Reads a whole regular file of at most `max` bytes (checked again while reading: the
 /// file may grow), its links treated as [`Links::for_path`] says; `what` names it in the
 /// refusal ("larger than the 64 MiB a plugin may have").
-pub(crate) fn read_capped(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn read_capped(
+    path: &Path,
+    max: u64,
+    what: &'static str,
+) -> Result<Vec<u8>, FileRefusal> {
     let file = open_checked(path, Links::for_path(path))?;
     let mut data = Vec::new();
-    file.take(max + 1)
-        .read_to_end(&mut data)
-        .map_err(|e| e.to_string())?;
+    file.take(max + 1).read_to_end(&mut data)?;
     if data.len() as u64 > max {
-        return Err(format!(
-            "larger than the {} MiB {what} may have",
-            max / (1024 * 1024)
-        ));
+        return Err(FileRefusal::ReadTooLarge { max, what });
     }
     Ok(data)
 }
@@ -306,6 +346,7 @@ mod tests {
                 .facts
                 .clone()
                 .unwrap_err()
+                .to_string()
         };
         assert!(reason("fifo").contains("named pipe"), "{}", reason("fifo"));
         assert!(
@@ -315,7 +356,10 @@ mod tests {
         );
         assert!(reason("dangling").contains("cannot be found"));
         assert!(reason("folder").contains("a folder"));
-        assert!(read_plugin_file(&fifo).unwrap_err().contains("named pipe"));
+        assert_eq!(
+            read_plugin_file(&fifo).unwrap_err().to_string(),
+            "not a regular file (a named pipe)"
+        );
     }
 
     #[test]
@@ -327,8 +371,16 @@ mod tests {
         let file = std::fs::File::create(&big).unwrap();
         file.set_len(MAX_PLUGIN_BYTES + 1).unwrap();
         let (files, _) = scan(&dirs(dir.path()));
-        assert!(files[0].facts.as_ref().unwrap_err().contains("larger than"));
-        assert!(read_plugin_file(&big).unwrap_err().contains("larger than"));
+        assert_eq!(
+            files[0].facts.as_ref().unwrap_err().to_string(),
+            "256 MiB, larger than the 256 MiB a plugin may have"
+        );
+        assert!(
+            read_plugin_file(&big)
+                .unwrap_err()
+                .to_string()
+                .contains("larger than")
+        );
     }
 
     #[cfg(unix)]
@@ -366,13 +418,15 @@ mod tests {
         let (files, _) = scan(&dirs(&plugins));
         assert_eq!(files.len(), 3);
         for file in &files {
-            let reason = file.facts.clone().unwrap_err();
+            let reason = file.facts.clone().unwrap_err().to_string();
             assert!(
                 reason.contains("symbolic link") || reason.contains("hard link"),
                 "{reason}"
             );
             assert!(!reason.contains("hunter2"), "{reason}");
-            let read = read_capped(&file.path, 1 << 20, "a data file").unwrap_err();
+            let read = read_capped(&file.path, 1 << 20, "a data file")
+                .unwrap_err()
+                .to_string();
             assert!(!read.contains("hunter2"), "{read}");
         }
     }
@@ -404,9 +458,45 @@ mod tests {
             b"\x7fELF inside"
         );
         for name in ["away", "up"] {
-            let reason = find(name).facts.clone().unwrap_err();
-            assert!(reason.contains("outside its plugins folder"), "{reason}");
+            let reason = find(name).facts.clone().unwrap_err().to_string();
+            assert_eq!(
+                reason,
+                "a symbolic link to a file outside its plugins folder: not read (copy the \
+                 file into the folder instead)"
+            );
             assert!(read_plugin_file(&find(name).path).is_err());
+        }
+    }
+
+    #[test]
+    fn refusals_read_as_before() {
+        let cases = [
+            (
+                FileRefusal::DataFileLink,
+                "a symbolic link: a data file is read only from a regular file in the plugins folder (copy the file there instead)",
+            ),
+            (
+                FileRefusal::HardLink,
+                "a file with more than one name (a hard link): a data file is read only from a file of its own (copy the file instead)",
+            ),
+            (
+                FileRefusal::LinkToSpecial("a device"),
+                "a symbolic link to a device, which is not a regular file",
+            ),
+            (
+                FileRefusal::ReadTooLarge {
+                    max: 1 << 20,
+                    what: "a data file",
+                },
+                "larger than the 1 MiB a data file may have",
+            ),
+            (
+                FileRefusal::Replaced,
+                "the file was replaced while it was being read: not read",
+            ),
+        ];
+        for (refusal, words) in cases {
+            assert_eq!(refusal.to_string(), words);
         }
     }
 }

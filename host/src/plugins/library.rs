@@ -95,7 +95,7 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
     // dlopen searches the system folders for a bare name: always give it a path with a
     // separator.
     let path: PathBuf = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let copy = private_copy(&path, &cache_dir()).map_err(LoadError::Unreadable)?;
+    let copy = private_copy(&path, &cache_dir())?;
     let (inspection, module) = load_module(&copy.path, None)?;
     Ok(Plugin::loaded(
         PluginMeta {
@@ -118,7 +118,7 @@ pub fn load_library(path: &Path) -> Result<Plugin, LoadError> {
 /// is allowed).
 pub fn load_data_file(path: &Path, loader: &Plugin) -> Result<Plugin, LoadError> {
     let path: PathBuf = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let copy = super::data::data_copy(&path, &cache_dir()).map_err(LoadError::Unreadable)?;
+    let copy = super::data::data_copy(&path, &cache_dir())?;
     let (inspection, module) = load_module(&loader.meta().copy, Some(&copy.bytes))?;
     Ok(Plugin::loaded(
         PluginMeta {

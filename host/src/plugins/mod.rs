@@ -30,12 +30,12 @@ mod set;
 pub(crate) mod validate;
 
 pub use answer_error::AnswerError;
-pub use cache::{CACHE_DIR_VAR, PrivateCopy, cache_dir, private_copy};
+pub use cache::{CACHE_DIR_VAR, CopyError, PrivateCopy, cache_dir, private_copy};
 pub use dirs::{
     DirSource, PluginDir, PluginDirs, ensure_user_plugins_dir, is_library_name, user_plugins_dir,
 };
 pub use error::{CallError, ErrorKind, Rule};
-pub use files::{DirProblem, MAX_PLUGIN_BYTES};
+pub use files::{DirProblem, FileRefusal, MAX_PLUGIN_BYTES};
 pub use fixtures::{TEST_FIXTURE_TAG, fixtures_offered};
 pub use handle::{GameHandle, SimulatedNode, Simulation};
 pub use identity::{Choices, Precedence, Rival};
@@ -48,4 +48,4 @@ pub use library::{LoadError, load_copy, load_copy_with, load_data_file, load_lib
 pub use limits::check_manifest_limits;
 pub use manifest_error::ManifestError;
 pub use plugin::{Plugin, PluginMeta, forbid_in_process};
-pub use set::{MAX_WARNINGS, PluginFile, PluginSet, PluginStatus};
+pub use set::{MAX_WARNINGS, PluginFile, PluginSet, PluginStatus, UnknownGame};

@@ -2,7 +2,7 @@ use std::{collections::HashMap, path::PathBuf};
 
 use super::{
     Inspector, LoadError, Plugin, PluginDirs, PluginMeta,
-    cache::{PrivateCopy, cache_dir, private_copy},
+    cache::{CopyError, PrivateCopy, cache_dir, private_copy},
     data::{data_copy, game_hash, is_data_name, loader_for},
     files::{DirProblem, scan},
     identity::{Choices, Precedence, Rival, saved_choices},
@@ -128,11 +128,11 @@ impl PluginSet {
         let (data_files, candidates): (Vec<_>, Vec<_>) =
             found.into_iter().partition(|c| is_data_name(&c.path));
         let cache = cache_dir();
-        let copies: Vec<Result<PrivateCopy, String>> = candidates
+        let copies: Vec<Result<PrivateCopy, CopyError>> = candidates
             .iter()
             .map(|c| match &c.facts {
                 Ok(_) => private_copy(&c.path, &cache),
-                Err(reason) => Err(reason.clone()),
+                Err(reason) => Err(reason.clone().into()),
             })
             .collect();
         let mut unique: Vec<Job> = Vec::new();
@@ -153,7 +153,7 @@ impl PluginSet {
             .map(|(candidate, copy)| {
                 let first_party = is_first_party(&dirs, candidate.dir);
                 let (status, hash) = match copy {
-                    Err(reason) => (PluginStatus::Refused(LoadError::Unreadable(reason)), None),
+                    Err(reason) => (PluginStatus::Refused(reason.into()), None),
                     Ok(copy) => {
                         let status = match &inspected[&copy.hash] {
                             Ok(plugin) => {
@@ -207,9 +207,9 @@ impl PluginSet {
         let prepared: Vec<Result<Job, LoadError>> = found
             .iter()
             .map(|c| {
-                c.facts.clone().map_err(LoadError::Unreadable)?;
+                c.facts.clone()?;
                 let loader = loader_for(&c.path, loaders.iter())?;
-                let copy = data_copy(&c.path, &cache).map_err(LoadError::Unreadable)?;
+                let copy = data_copy(&c.path, &cache)?;
                 used.push(copy.hash.clone());
                 Ok(Job {
                     copy: loader.meta().copy.clone(),
@@ -269,39 +269,71 @@ impl PluginSet {
     }
 
     /// The game with this id, or an error that lists the games there are.
-    pub fn require(&self, id: &str) -> Result<&Plugin, String> {
-        self.game(id).ok_or_else(|| {
-            let ids: Vec<&str> = self.games().map(Plugin::id).collect();
-            if ids.is_empty() {
-                let searched = self
-                    .dirs
-                    .0
-                    .iter()
-                    .map(|d| d.path.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let refused: Vec<String> = self
-                    .files
-                    .iter()
-                    .filter_map(|f| match &f.status {
-                        PluginStatus::Refused(e) => Some(format!("{}: {e}", f.path.display())),
-                        _ => None,
-                    })
-                    .collect();
-                let none = crate::tr!("no-game-none-loaded", id = id, searched = searched);
-                if refused.is_empty() {
-                    none
-                } else {
-                    let refused = refused.join("; ");
-                    format!(
-                        "{none}; {}",
-                        crate::tr!("no-game-refused", refused = refused)
-                    )
-                }
-            } else {
-                crate::tr!("no-game", id = id, loaded = ids.join(", "))
-            }
+    pub fn require(&self, id: &str) -> Result<&Plugin, UnknownGame> {
+        self.game(id).ok_or_else(|| UnknownGame {
+            id: id.to_owned(),
+            loaded: self.games().map(|p| p.id().to_owned()).collect(),
+            searched: self.dirs.0.iter().map(|d| d.path.clone()).collect(),
+            refused: self
+                .files
+                .iter()
+                .filter_map(|f| match &f.status {
+                    PluginStatus::Refused(e) => Some(format!("{}: {e}", f.path.display())),
+                    _ => None,
+                })
+                .collect(),
         })
+    }
+}
+
+/// No game in use has the id asked for ([`PluginSet::require`]). Its words list the
+/// games there are, or, when there are none, the folders searched and the files refused
+/// (in the language of the interface).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownGame {
+    /// The id asked for.
+    pub id: String,
+    /// The ids of the games in use.
+    pub loaded: Vec<String>,
+    /// The plugin folders searched.
+    pub searched: Vec<PathBuf>,
+    /// The files refused, each as "path: why".
+    pub refused: Vec<String>,
+}
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let id = self.id.as_str();
+        if !self.loaded.is_empty() {
+            let loaded = self.loaded.join(", ");
+            return f.write_str(&crate::tr!("no-game", id = id, loaded = loaded));
+        }
+        let searched = self
+            .searched
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let none = crate::tr!("no-game-none-loaded", id = id, searched = searched);
+        if self.refused.is_empty() {
+            f.write_str(&none)
+        } else {
+            let refused = self.refused.join("; ");
+            write!(
+                f,
+                "{none}; {}",
+                crate::tr!("no-game-refused", refused = refused)
+            )
+        }
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+/// Its words, for the callers that report errors as text (the online screens).
+impl From<UnknownGame> for String {
+    fn from(e: UnknownGame) -> Self {
+        e.to_string()
     }
 }
 

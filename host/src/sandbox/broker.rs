@@ -203,7 +203,9 @@ pub fn serve(target: &Target) -> anyhow::Result<()> {
             return Ok(());
         }
         let answer = match serde_json::from_slice::<Op>(&line) {
-            Ok(op) => apply(target, &mut open, op).map_or_else(|e| e, |()| "ok".to_owned()),
+            Ok(op) => {
+                apply(target, &mut open, op).map_or_else(|e| e.to_string(), |()| "ok".to_owned())
+            }
             Err(e) => {
                 writeln!(
                     out,
@@ -224,62 +226,99 @@ struct Open {
     len: u64,
 }
 
+/// Why the broker did not do what it was asked; its words are the broker's answer.
+#[derive(Debug)]
+pub enum BrokerRefusal {
+    /// A file the command line did not name.
+    Outside(PathBuf),
+    /// A record that would grow over [`MAX_RECORD`].
+    TooLarge(PathBuf),
+    /// Moves sent for a record that was not started.
+    NotStarted(PathBuf),
+    /// The record could not be replaced.
+    Storage(crate::storage::StorageError),
+    /// The record could not be opened, written or flushed.
+    Io {
+        /// The record.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for BrokerRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BrokerRefusal::Outside(path) => f.write_str(&crate::tr!(
+                "broker-refused",
+                path = path.display().to_string()
+            )),
+            BrokerRefusal::TooLarge(path) => f.write_str(&crate::tr!(
+                "broker-record-too-large",
+                path = path.display().to_string(),
+                mib = MAX_RECORD >> 20
+            )),
+            BrokerRefusal::NotStarted(path) => write!(f, "{}: not started", path.display()),
+            BrokerRefusal::Storage(e) => e.fmt(f),
+            BrokerRefusal::Io { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for BrokerRefusal {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BrokerRefusal::Storage(e) => e.source(),
+            BrokerRefusal::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
 /// Refuses a record of `len` bytes if it is over [`MAX_RECORD`].
-fn within_cap(path: &Path, len: u64) -> Result<(), String> {
+fn within_cap(path: &Path, len: u64) -> Result<(), BrokerRefusal> {
     if len > MAX_RECORD {
-        return Err(crate::tr!(
-            "broker-record-too-large",
-            path = path.display().to_string(),
-            mib = MAX_RECORD >> 20
-        ));
+        return Err(BrokerRefusal::TooLarge(path.to_path_buf()));
     }
     Ok(())
 }
 
-fn apply(target: &Target, open: &mut HashMap<PathBuf, Open>, op: Op) -> Result<(), String> {
+fn apply(target: &Target, open: &mut HashMap<PathBuf, Open>, op: Op) -> Result<(), BrokerRefusal> {
     let path = match &op {
         Op::Start { path, .. } | Op::Append { path, .. } | Op::Finish { path, .. } => path.clone(),
     };
     if !target.allows(&path) {
-        return Err(crate::tr!(
-            "broker-refused",
-            path = path.display().to_string()
-        ));
+        return Err(BrokerRefusal::Outside(path));
     }
+    let io = |source| BrokerRefusal::Io {
+        path: path.clone(),
+        source,
+    };
     match op {
         Op::Start { text, .. } => {
             within_cap(&path, text.len() as u64)?;
             open.remove(&path);
             crate::storage::remove_stale_temporaries(&path);
-            crate::storage::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
-            let file = OpenOptions::new()
-                .append(true)
-                .open(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            crate::storage::write_atomic(&path, text.as_bytes()).map_err(BrokerRefusal::Storage)?;
+            let file = OpenOptions::new().append(true).open(&path).map_err(io)?;
             let len = text.len() as u64;
             open.insert(path, Open { file, len });
         }
         Op::Append { text, flush, .. } => {
             let record = open
                 .get_mut(&path)
-                .ok_or_else(|| format!("{}: not started", path.display()))?;
+                .ok_or_else(|| BrokerRefusal::NotStarted(path.clone()))?;
             within_cap(&path, record.len + text.len() as u64)?;
-            record
-                .file
-                .write_all(text.as_bytes())
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            record.file.write_all(text.as_bytes()).map_err(io)?;
             record.len += text.len() as u64;
             if flush {
-                record
-                    .file
-                    .sync_data()
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                record.file.sync_data().map_err(io)?;
             }
         }
         Op::Finish { text, .. } => {
             within_cap(&path, text.len() as u64)?;
             open.remove(&path);
-            crate::storage::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
+            crate::storage::write_atomic(&path, text.as_bytes()).map_err(BrokerRefusal::Storage)?;
         }
     }
     Ok(())
@@ -370,7 +409,7 @@ mod tests {
                 text: big.clone(),
             },
         );
-        assert!(refused.unwrap_err().contains("16 MiB"));
+        assert!(refused.unwrap_err().to_string().contains("16 MiB"));
         assert!(!file.exists());
         let start = Op::Start {
             path: file.clone(),

@@ -4,7 +4,10 @@ use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
 
 use libloading::Library;
 
-use super::{output::Output, synth::RATE};
+use super::{
+    output::{Output, OutputError},
+    synth::RATE,
+};
 
 const STREAM_PLAYBACK: c_int = 0;
 const FORMAT_S16_LE: c_int = 2;
@@ -32,34 +35,36 @@ unsafe impl Send for Alsa {}
 
 impl Alsa {
     /// The default device, with some 50 ms of latency.
-    pub fn open() -> Result<Self, String> {
+    pub fn open() -> Result<Self, OutputError> {
         // SAFETY: loading the system's ALSA library; the symbols are used with their
         // documented C signatures.
         unsafe {
-            let lib =
-                Library::new("libasound.so.2").map_err(|e| format!("no ALSA library ({e})"))?;
+            let lib = Library::new("libasound.so.2").map_err(|source| OutputError::NoLibrary {
+                which: "ALSA",
+                source,
+            })?;
             let open: Open = *lib
                 .get::<Open>(b"snd_pcm_open\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let set_params: SetParams = *lib
                 .get::<SetParams>(b"snd_pcm_set_params\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let writei: WriteI = *lib
                 .get::<WriteI>(b"snd_pcm_writei\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let recover: Recover = *lib
                 .get::<Recover>(b"snd_pcm_recover\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let drain: Pcm = *lib
                 .get::<Pcm>(b"snd_pcm_drain\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let close: Pcm = *lib
                 .get::<Pcm>(b"snd_pcm_close\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let mut pcm = std::ptr::null_mut();
             let r = open(&mut pcm, c"default".as_ptr(), STREAM_PLAYBACK, 0);
             if r < 0 || pcm.is_null() {
-                return Err(format!("no ALSA device (error {r})"));
+                return Err(OutputError::NoAlsaDevice(r));
             }
             let r = set_params(
                 pcm,
@@ -72,7 +77,7 @@ impl Alsa {
             );
             if r < 0 {
                 close(pcm);
-                return Err(format!("the ALSA device refused 16-bit mono (error {r})"));
+                return Err(OutputError::AlsaFormat(r));
             }
             Ok(Alsa {
                 pcm,
@@ -87,7 +92,7 @@ impl Alsa {
 }
 
 impl Output for Alsa {
-    fn write(&mut self, mut samples: &[i16]) -> Result<(), String> {
+    fn write(&mut self, mut samples: &[i16]) -> Result<(), OutputError> {
         while !samples.is_empty() {
             // SAFETY: the handle is open; the buffer holds `len` mono frames.
             let r = unsafe {
@@ -97,7 +102,7 @@ impl Output for Alsa {
                 // SAFETY: as above; recovers from an underrun or a suspend.
                 let back = unsafe { (self.recover)(self.pcm, r as c_int, 1) };
                 if back < 0 {
-                    return Err(format!("ALSA error {r}"));
+                    return Err(OutputError::Alsa(r));
                 }
             } else {
                 samples = &samples[(r as usize).min(samples.len())..];

@@ -7,7 +7,7 @@ use std::{
 };
 
 use super::{
-    output::{self, Output},
+    output::{self, Output, OutputError},
     synth::RATE,
 };
 
@@ -32,7 +32,7 @@ struct Voice {
 /// Runs until every sender is gone, writing to the output `open` gives: opened at once
 /// (a sound must not wait for a connection), kept while the app runs, opened again
 /// after it failed (at most every [`RETRY`]).
-pub fn run(commands: Receiver<Command>, open: fn() -> Result<Box<dyn Output>, String>) {
+pub fn run(commands: Receiver<Command>, open: fn() -> Result<Box<dyn Output>, OutputError>) {
     let mut voices: Vec<Voice> = Vec::new();
     let mut out: Option<Box<dyn Output>> = None;
     let mut failed_at: Option<Instant> = None;
@@ -101,12 +101,12 @@ fn mix(voices: &mut Vec<Voice>, chunk: &mut [i16]) {
 
 /// An output that opens nowhere (a machine without sound).
 #[cfg(test)]
-pub fn no_output() -> Result<Box<dyn Output>, String> {
-    Err("sound is off".into())
+pub fn no_output() -> Result<Box<dyn Output>, OutputError> {
+    Err(OutputError::Off)
 }
 
 /// The system's output ([`output::open`]).
-pub fn system_output() -> Result<Box<dyn Output>, String> {
+pub fn system_output() -> Result<Box<dyn Output>, OutputError> {
     output::open()
 }
 

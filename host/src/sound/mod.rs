@@ -50,7 +50,11 @@ pub fn start(volume: f32, muted: bool) {
     start_with(volume, muted, mixer::system_output);
 }
 
-fn start_with(volume: f32, muted: bool, open: fn() -> Result<Box<dyn output::Output>, String>) {
+fn start_with(
+    volume: f32,
+    muted: bool,
+    open: fn() -> Result<Box<dyn output::Output>, output::OutputError>,
+) {
     PLAYER.get_or_init(|| {
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new()

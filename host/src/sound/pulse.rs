@@ -5,7 +5,10 @@ use std::ffi::{c_char, c_int, c_void};
 
 use libloading::{Library, Symbol};
 
-use super::{output::Output, synth::RATE};
+use super::{
+    output::{Output, OutputError},
+    synth::RATE,
+};
 
 #[repr(C)]
 struct SampleSpec {
@@ -55,22 +58,25 @@ unsafe impl Send for Pulse {}
 
 impl Pulse {
     /// A stream on the default server, with some 40 ms of buffer.
-    pub fn open() -> Result<Self, String> {
+    pub fn open() -> Result<Self, OutputError> {
         // SAFETY: loading the system's PulseAudio client library, which runs no code of
         // ours at load; the symbols are used with their documented C signatures.
         unsafe {
-            let lib = Library::new("libpulse-simple.so.0")
-                .map_err(|e| format!("no PulseAudio library ({e})"))?;
-            let new: Symbol<New> = lib.get(b"pa_simple_new\0").map_err(|e| e.to_string())?;
+            let lib =
+                Library::new("libpulse-simple.so.0").map_err(|source| OutputError::NoLibrary {
+                    which: "PulseAudio",
+                    source,
+                })?;
+            let new: Symbol<New> = lib.get(b"pa_simple_new\0").map_err(OutputError::Symbol)?;
             let write: Write = *lib
                 .get::<Write>(b"pa_simple_write\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let drain: Drain = *lib
                 .get::<Drain>(b"pa_simple_drain\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let free: Free = *lib
                 .get::<Free>(b"pa_simple_free\0")
-                .map_err(|e| e.to_string())?;
+                .map_err(OutputError::Symbol)?;
             let spec = SampleSpec {
                 format: SAMPLE_S16LE,
                 rate: RATE,
@@ -96,7 +102,7 @@ impl Pulse {
                 &mut error,
             );
             if stream.is_null() {
-                return Err(format!("no PulseAudio server (error {error})"));
+                return Err(OutputError::NoPulseServer(error));
             }
             Ok(Pulse {
                 stream,
@@ -110,7 +116,7 @@ impl Pulse {
 }
 
 impl Output for Pulse {
-    fn write(&mut self, samples: &[i16]) -> Result<(), String> {
+    fn write(&mut self, samples: &[i16]) -> Result<(), OutputError> {
         let mut error: c_int = 0;
         // SAFETY: the stream is open; the buffer is valid for its length in bytes.
         let r = unsafe {
@@ -122,7 +128,7 @@ impl Output for Pulse {
             )
         };
         if r < 0 {
-            Err(format!("PulseAudio error {error}"))
+            Err(OutputError::Pulse(error))
         } else {
             Ok(())
         }

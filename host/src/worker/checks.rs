@@ -91,7 +91,35 @@ pub(super) struct Checker {
     basis: HashMap<u64, Option<Arc<Known>>>,
 }
 
-type Checked = Result<(), String>;
+/// Why an answer of a worker is not believed: the plugin broke a rule of the contract
+/// (its words name the plugin and the rule), or the answer does not fit the request or
+/// the game so far (the words say how).
+#[derive(Debug, thiserror::Error)]
+pub enum InvalidAnswer {
+    /// A value the host's checks refuse.
+    #[error(transparent)]
+    Contract(#[from] crate::plugins::CallError),
+    /// A manifest the host refuses.
+    #[error(transparent)]
+    Manifest(#[from] crate::plugins::AnswerError),
+    /// An answer that does not fit what was asked or the game so far.
+    #[error("{0}")]
+    Unexpected(String),
+}
+
+impl From<String> for InvalidAnswer {
+    fn from(words: String) -> Self {
+        InvalidAnswer::Unexpected(words)
+    }
+}
+
+impl From<&str> for InvalidAnswer {
+    fn from(words: &str) -> Self {
+        InvalidAnswer::Unexpected(words.to_owned())
+    }
+}
+
+type Checked = Result<(), InvalidAnswer>;
 
 impl Checker {
     /// Notes request `id` as sent.
@@ -112,7 +140,8 @@ impl Checker {
             return Err(format!(
                 "an answer to request {}, which is not waiting for one",
                 answer.id
-            ));
+            )
+            .into());
         };
         let reply = match &answer.reply {
             Ok(reply) => reply,
@@ -121,7 +150,7 @@ impl Checker {
         match (asked, reply) {
             (Asked::Load, Reply::Loaded { manifest }) => {
                 crate::plugins::check_loaded_manifest(manifest)
-                    .map_err(|e| crate::plugins::AnswerError::Manifest(e).to_string())?;
+                    .map_err(crate::plugins::AnswerError::Manifest)?;
                 self.plugin = Some(manifest.id.clone());
                 self.max_seats = Some(manifest.seats.max);
                 Ok(())
@@ -129,7 +158,7 @@ impl Checker {
             (Asked::SeatCount, Reply::SeatCount(n)) => self.seat_count(*n),
             (Asked::Position | Asked::Language, Reply::Position { snapshot, warnings }) => {
                 if warnings.len() > MAX_MANIFEST_ITEMS {
-                    return Err(format!("{} warnings", warnings.len()));
+                    return Err(format!("{} warnings", warnings.len()).into());
                 }
                 for w in warnings {
                     short("a warning", w)?;
@@ -140,15 +169,13 @@ impl Checker {
                 let Some(before) = self.position.clone() else {
                     return Err("a move's effects before any position".into());
                 };
-                validate::effects(self.plugin(), effects, before.sites, &before.view)
-                    .map_err(|e| e.message)?;
+                validate::effects(self.plugin(), effects, before.sites, &before.view)?;
                 self.moved_on(answer.id, snapshot)
             }
             (Asked::Language, Reply::Played { effects, snapshot }) => {
                 let sites = snapshot.layout.as_ref().map(|l| l.sites.len());
                 let sites = sites.or(self.sites).unwrap_or(0);
-                validate::effects_of_unknown_start(self.plugin(), effects, sites)
-                    .map_err(|e| e.message)?;
+                validate::effects_of_unknown_start(self.plugin(), effects, sites)?;
                 self.moved_on(answer.id, snapshot)
             }
             (Asked::Bot, Reply::Chosen { mv }) => self.legal_in_searched(answer.id, *mv),
@@ -159,7 +186,8 @@ impl Checker {
                 {
                     return Err(format!(
                         "a hint's share of the evaluation bar, {s}, outside 0 to 1"
-                    ));
+                    )
+                    .into());
                 }
                 self.legal_in_searched(answer.id, *mv)
             }
@@ -180,20 +208,18 @@ impl Checker {
             (Asked::Preview(asked), Reply::Preview { mv, effects }) => {
                 self.preview(asked, *mv, effects)
             }
-            (asked, reply) => Err(format!(
-                "{} in answer to {}",
-                reply_kind(reply),
-                request_kind(asked)
-            )),
+            (asked, reply) => {
+                Err(format!("{} in answer to {}", reply_kind(reply), request_kind(asked)).into())
+            }
         }
     }
 
     fn seat_count(&self, n: u8) -> Checked {
-        validate::seat_count(self.plugin(), n).map_err(|e| e.message)?;
+        validate::seat_count(self.plugin(), n)?;
         match self.max_seats {
-            Some(max) if n > max => Err(format!(
-                "a game of {n} seats, where its manifest allows at most {max}"
-            )),
+            Some(max) if n > max => {
+                Err(format!("a game of {n} seats, where its manifest allows at most {max}").into())
+            }
             _ => Ok(()),
         }
     }
@@ -218,34 +244,34 @@ impl Checker {
     }
 
     /// Checks a position with the handle's checks.
-    fn snapshot(&self, s: &Snapshot) -> Result<Known, String> {
+    fn snapshot(&self, s: &Snapshot) -> Result<Known, InvalidAnswer> {
         let plugin = self.plugin();
         let seats = s.seat_count;
         self.seat_count(seats)?;
         let sites = match &s.layout {
             Some(layout) => {
-                validate::layout(plugin, layout, seats).map_err(|e| e.message)?;
+                validate::layout(plugin, layout, seats)?;
                 layout.sites.len()
             }
             None => self
                 .sites
                 .ok_or("a position without a board, before any board was sent")?,
         };
-        validate::view(plugin, &s.view, sites, seats).map_err(|e| e.message)?;
-        validate::turn(plugin, &s.turn, seats).map_err(|e| e.message)?;
-        validate::text(plugin, "the notation", &s.notation).map_err(|e| e.message)?;
-        validate::move_count(plugin, s.moves.len()).map_err(|e| e.message)?;
+        validate::view(plugin, &s.view, sites, seats)?;
+        validate::turn(plugin, &s.turn, seats)?;
+        validate::text(plugin, "the notation", &s.notation)?;
+        validate::move_count(plugin, s.moves.len())?;
         for info in &s.moves {
-            validate::move_info(plugin, info, sites).map_err(|e| e.message)?;
+            validate::move_info(plugin, info, sites)?;
         }
         let mut moves: Vec<u32> = s.moves.iter().map(|m| m.id.0).collect();
         moves.sort_unstable();
         if let Some(w) = moves.windows(2).find(|w| w[0] == w[1]) {
-            return Err(format!("move #{} is listed twice", w[0]));
+            return Err(format!("move #{} is listed twice", w[0]).into());
         }
         let to_move = match &s.turn {
             Turn::Seat { seat } => {
-                validate::seat_moves(plugin, *seat, moves.len()).map_err(|e| e.message)?;
+                validate::seat_moves(plugin, *seat, moves.len())?;
                 Some(*seat)
             }
             Turn::Chance { outcomes } => {
@@ -256,12 +282,13 @@ impl Checker {
                     return Err(format!(
                         "chance outcome #{} is not among the position's moves",
                         o.mv.0
-                    ));
+                    )
+                    .into());
                 }
                 None
             }
             Turn::Over { .. } if !moves.is_empty() => {
-                return Err(format!("{} moves in a finished game", moves.len()));
+                return Err(format!("{} moves in a finished game", moves.len()).into());
             }
             Turn::Over { .. } => None,
         };
@@ -286,16 +313,13 @@ impl Checker {
         snapshot: &Snapshot,
     ) -> Checked {
         if self.basis.contains_key(&id) {
-            return Err(format!(
-                "a bot's move #{mv} played after the game had moved on"
-            ));
+            return Err(format!("a bot's move #{mv} played after the game had moved on").into());
         }
         self.legal_in_searched(id, mv)?;
         let Some(before) = self.position.clone() else {
             return Err("a move's effects before any position".into());
         };
-        validate::effects(self.plugin(), effects, before.sites, &before.view)
-            .map_err(|e| e.message)?;
+        validate::effects(self.plugin(), effects, before.sites, &before.view)?;
         self.moved_on(id, snapshot)
     }
 
@@ -304,15 +328,20 @@ impl Checker {
     /// it), its effects replayed over that position's view. The position is unchanged.
     fn preview(&self, asked: u32, mv: u32, effects: &[game_api::Effect]) -> Checked {
         if mv != asked {
-            return Err(format!("a preview of move #{mv}, asked about #{asked}"));
+            return Err(format!("a preview of move #{mv}, asked about #{asked}").into());
         }
         let Some(known) = self.position.as_ref() else {
             return Err("a move's preview before any position".into());
         };
         if known.to_move.is_none() || known.moves.binary_search(&mv).is_err() {
-            return Err(format!("a preview of move #{mv}, which is not legal there"));
+            return Err(format!("a preview of move #{mv}, which is not legal there").into());
         }
-        validate::effects(self.plugin(), effects, known.sites, &known.view).map_err(|e| e.message)
+        Ok(validate::effects(
+            self.plugin(),
+            effects,
+            known.sites,
+            &known.view,
+        )?)
     }
 
     /// A search's move: legal for the seat to move in the position it searched.
@@ -325,10 +354,10 @@ impl Checker {
             return Err("a search's move before any position".into());
         };
         if known.to_move.is_none() {
-            return Err(format!("a search's move #{mv} where no seat is to move"));
+            return Err(format!("a search's move #{mv} where no seat is to move").into());
         }
         if known.moves.binary_search(&mv).is_err() {
-            return Err(format!("a search's move #{mv}, which is not legal there"));
+            return Err(format!("a search's move #{mv}, which is not legal there").into());
         }
         Ok(())
     }
@@ -347,13 +376,15 @@ impl Checker {
                 "endgame tables of {} files and {} refusals",
                 status.files.len(),
                 status.rejected.len()
-            ));
+            )
+            .into());
         }
         let seats = self.position.as_ref().map_or(MAX_SEATS, |p| p.seats);
         match status.probe.as_ref().and_then(|p| p.winner) {
             Some(w) if w >= seats => Err(format!(
                 "the endgame tables say seat {w} wins, in a game of {seats} seats"
-            )),
+            )
+            .into()),
             _ => Ok(()),
         }
     }
@@ -365,7 +396,8 @@ fn short(what: &str, text: &str) -> Checked {
         return Err(format!(
             "{what} of {} bytes; the app takes at most {MAX_TEXT_BYTES}",
             text.len()
-        ));
+        )
+        .into());
     }
     Ok(())
 }
@@ -476,7 +508,10 @@ mod tests {
         c.check(&ok(6, Reply::Chosen { mv: 5 })).unwrap();
         assert!(c.check(&ok(5, Reply::Chosen { mv: 1 })).is_err());
         // Each answer once: a second answer to 6 answers nothing in flight.
-        let again = c.check(&ok(6, Reply::Chosen { mv: 5 })).unwrap_err();
+        let again = c
+            .check(&ok(6, Reply::Chosen { mv: 5 }))
+            .unwrap_err()
+            .to_string();
         assert!(again.contains("not waiting"), "{again}");
         // A refusal is an answer too, but not a book.
         c.sent(7, &goto);
@@ -487,6 +522,11 @@ mod tests {
                 "x".repeat(MAX_TEXT_BYTES + 1),
             )),
         };
-        assert!(c.check(&long).unwrap_err().contains("a refusal of"));
+        assert!(
+            c.check(&long)
+                .unwrap_err()
+                .to_string()
+                .contains("a refusal of")
+        );
     }
 }

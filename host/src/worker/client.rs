@@ -199,7 +199,8 @@ pub struct Slow {
 pub struct Worker {
     child: Child,
     stdin: ChildStdin,
-    answers: mpsc::Receiver<Result<Answer, String>>,
+    /// The answers read, or why the worker's output could not be read.
+    answers: mpsc::Receiver<Result<Answer, std::io::Error>>,
     stderr: Arc<Mutex<String>>,
     next_id: u64,
     stash: HashMap<u64, Result<Reply, CallError>>,
@@ -290,7 +291,7 @@ impl Worker {
                     }
                     Ok(None) => return wake(),
                     Err(e) => {
-                        let _ = sender.send(Err(e.to_string()));
+                        let _ = sender.send(Err(e));
                         return wake();
                     }
                 }
@@ -489,11 +490,12 @@ impl Worker {
                         Err(format!(
                             "an answer to request {}, which is not waiting for one",
                             answer.id
-                        ))
+                        )
+                        .into())
                     };
                     if let Err(what) = checked {
                         self.kill();
-                        self.failure = Some(WorkerFailure::Invalid(what));
+                        self.failure = Some(WorkerFailure::Invalid(what.to_string()));
                         return;
                     }
                     self.timed(answer.id);
@@ -510,7 +512,7 @@ impl Worker {
                         self.die_now();
                     } else {
                         self.kill();
-                        self.failure = Some(WorkerFailure::Protocol(e));
+                        self.failure = Some(WorkerFailure::Protocol(e.to_string()));
                     }
                     return;
                 }

@@ -438,6 +438,9 @@ pub(crate) fn counts_only<V: Variant>(
         simultaneous_opening: _,
         quan_non: _,
         singletons_last: _,
+        start: _,
+        capture_taker: _,
+        pass_when_stuck: _,
         // What it plays only as listed.
         relay,
         sowing_capture,

@@ -61,6 +61,7 @@ fn untaught_rules_off(config: &Config) -> bool {
         houses: base.houses,
         rows: base.rows,
         seeds: base.seeds,
+        start: base.start.clone(),
         ends: base.ends,
         direction: base.direction,
         skip_origin: base.skip_origin,
@@ -109,6 +110,11 @@ fn lean_plays(c: &Config) -> bool {
         cycle_ends_game: _,
         quan_non: _,
         singletons_last: _,
+        // Read only when a game starts, never by a playout.
+        start: _,
+        // Taught to no loop: held at their base values by `untaught_rules_off`.
+        capture_taker: _,
+        pass_when_stuck: _,
         end,
         refill,
         rounds,
@@ -140,6 +146,11 @@ fn ring_plays<V: Variant>(c: &Config) -> bool {
         cycle_ends_game: _,
         // Read only on a board of mandarin squares, which this loop never plays.
         quan_non: _,
+        // Read only when a game starts, never by a playout.
+        start: _,
+        // Taught to no loop: held at their base values by `untaught_rules_off`.
+        capture_taker: _,
+        pass_when_stuck: _,
         rows,
         ends,
         direction,

@@ -196,12 +196,13 @@ fn start_and_taker_fit(config: &Config) -> Result<(), GameError> {
         }
         if config.rounds {
             return Err(GameError::State(
-                "an uneven start is played in one round (rounds refill every house alike)"
-                    .into(),
+                "an uneven start is played in one round (rounds refill every house alike)".into(),
             ));
         }
         if start.per_side() == 0 {
-            return Err(GameError::State("the start puts no seeds on the board".into()));
+            return Err(GameError::State(
+                "the start puts no seeds on the board".into(),
+            ));
         }
     }
     if config.capture_taker == crate::Taker::Owner

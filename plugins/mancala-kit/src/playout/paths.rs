@@ -310,4 +310,39 @@ mod tests {
         assert!(base.lean && base.ring && base.plain_ring);
         assert!(untaught_rules_off(&Config::kalah(6, 4)));
     }
+
+    #[test]
+    fn the_rules_no_loop_is_taught_send_the_game_to_the_general_loop() {
+        let none = FastPaths {
+            lean: false,
+            ring: false,
+            plain_ring: false,
+            store: false,
+        };
+        let passing = Config {
+            pass_when_stuck: true,
+            ..Config::oware(4)
+        };
+        assert_eq!(paths(&passing), none, "passing: slow but right");
+        let owner = Config {
+            capture: Capture::Count {
+                counts: "4".parse().unwrap(),
+                sides: crate::Sides::Both,
+                chain: crate::Chain::None,
+            },
+            capture_taker: crate::Taker::Owner,
+            ..Config::oware(4)
+        };
+        assert_eq!(
+            paths(&owner),
+            none,
+            "captures for the owner: slow but right"
+        );
+        // The start is read only when a game starts: an uneven one changes no loop.
+        let uneven = Config {
+            start: Some(crate::Start::new(vec![4, 4, 4, 2, 4, 6])),
+            ..Config::oware(4)
+        };
+        assert_eq!(paths(&uneven), paths(&Config::oware(4)));
+    }
 }

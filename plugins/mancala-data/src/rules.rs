@@ -376,9 +376,10 @@ impl RulesPatch {
         };
         config.extra_turn_in_own_store = or(&self.extra_turn_in_own_store, false);
         config.capture = self.capture(src)?;
+        // Read by the count capture only (elsewhere it does nothing, and is warned).
         config.capture_taker = match or(&self.capture_taker, TakerWord::Mover) {
-            TakerWord::Owner => Taker::Owner,
-            TakerWord::Mover => Taker::Mover,
+            TakerWord::Owner if matches!(config.capture, Capture::Count { .. }) => Taker::Owner,
+            TakerWord::Owner | TakerWord::Mover => Taker::Mover,
         };
         config.sowing_capture = self.sowing_capture(src)?;
         config.grand_slam = match or(&self.grand_slam, GrandSlamWord::Allowed) {

@@ -240,6 +240,9 @@ rule_keys! {
     capture_chain: ChainWord,
     /// `capture = "count"`: who takes the seeds (`mover` or `owner`).
     capture_taker: TakerWord,
+    /// `capture = "count"` with `relay = "landing"`: a last seed making a capturing
+    /// count is captured instead of relaying.
+    capture_before_relay: bool,
     /// The counts any seed captures as it is sown (none without it).
     sowing_capture_counts: String,
     /// Whose houses the sowing capture takes.
@@ -381,6 +384,10 @@ impl RulesPatch {
             TakerWord::Owner if matches!(config.capture, Capture::Count { .. }) => Taker::Owner,
             TakerWord::Owner | TakerWord::Mover => Taker::Mover,
         };
+        // Read with relays from the last seed's house and the count capture only.
+        config.capture_before_relay = or(&self.capture_before_relay, false)
+            && config.relay == Relay::Landing
+            && matches!(config.capture, Capture::Count { .. });
         config.sowing_capture = self.sowing_capture(src)?;
         config.grand_slam = match or(&self.grand_slam, GrandSlamWord::Allowed) {
             GrandSlamWord::Allowed => GrandSlam::Allowed,
@@ -576,6 +583,14 @@ impl RulesPatch {
             at(&self.capture_taker),
             count,
             &under("`capture = \"count\"`"),
+        );
+        let landing = or(&self.relay, RelayWord::None) == RelayWord::Landing;
+        check(
+            "capture_before_relay",
+            at(&self.capture_before_relay),
+            count && landing,
+            "it does nothing unless `capture = \"count\"` and `relay = \"landing\"`: it \
+             decides between those two",
         );
         let sowing = self.sowing_capture_counts.is_some();
         let no_sowing =

@@ -131,6 +131,21 @@ pub(crate) fn last_seed(
     Sown::default()
 }
 
+/// Whether [`Capture::Count`] takes `pit` as the house of a last seed of `mover`
+/// ([`Config::capture_before_relay`]): an unmarked house of the capture's sides holding
+/// one of its counts. `false` under any other capture.
+#[cold]
+pub(crate) fn count_takes(board: &Board, config: &Config, mover: Side, pit: usize) -> bool {
+    let Capture::Count { counts, sides, .. } = config.capture else {
+        return false;
+    };
+    board.mark(pit) == Special::Normal
+        && board
+            .house_owner(pit)
+            .is_some_and(|owner| sides.includes(mover, owner))
+        && counts.contains(board.pits[pit])
+}
+
 /// [`Capture::Count`]: the last seed's house and its chain, checked against the grand
 /// slam rule.
 fn count(

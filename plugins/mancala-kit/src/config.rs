@@ -74,6 +74,13 @@ pub struct Config {
     /// may be the mover's opponent). Read only with [`Capture::Count`].
     #[serde(default = "mover")]
     pub capture_taker: Taker,
+    /// Capture before the relay (Whyo): under [`Relay::Landing`] and [`Capture::Count`],
+    /// a last seed that makes its house hold a capturing count is captured there and
+    /// the turn ends, instead of lifting that house and sowing on. Without it, a last
+    /// seed in an occupied house always relays, and the capture is looked at only where
+    /// the turn's last relay ends. Read only with those two rules.
+    #[serde(default)]
+    pub capture_before_relay: bool,
     /// What any seed captures as it is sown: a house it makes hold one of a set of
     /// counts is taken (Pallanguzhi's four). `None`: nothing.
     #[serde(default)]
@@ -154,6 +161,7 @@ impl Config {
             extra_turn_in_own_store: false,
             capture: Capture::None,
             capture_taker: Taker::Mover,
+            capture_before_relay: false,
             sowing_capture: None,
             grand_slam: GrandSlam::Allowed,
             must_feed: false,

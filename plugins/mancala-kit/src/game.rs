@@ -205,6 +205,16 @@ fn start_and_taker_fit(config: &Config) -> Result<(), GameError> {
             ));
         }
     }
+    if config.capture_before_relay
+        && !(config.relay == crate::Relay::Landing
+            && matches!(config.capture, crate::Capture::Count { .. }))
+    {
+        return Err(GameError::State(
+            "a capture before the relay is played with relays from the last seed's house and \
+             the count capture only"
+                .into(),
+        ));
+    }
     if config.capture_taker == crate::Taker::Owner
         && !matches!(config.capture, crate::Capture::Count { .. })
     {

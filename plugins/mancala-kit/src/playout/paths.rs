@@ -115,6 +115,7 @@ fn lean_plays(c: &Config) -> bool {
         // Taught to no loop: held at their base values by `untaught_rules_off`.
         capture_taker: _,
         pass_when_stuck: _,
+        capture_before_relay: _,
         end,
         refill,
         rounds,
@@ -151,6 +152,7 @@ fn ring_plays<V: Variant>(c: &Config) -> bool {
         // Taught to no loop: held at their base values by `untaught_rules_off`.
         capture_taker: _,
         pass_when_stuck: _,
+        capture_before_relay: _,
         rows,
         ends,
         direction,

@@ -94,6 +94,41 @@ fn uneven_kalah() -> Config {
 }
 variant!(UnevenKalah, "uneven-kalah", uneven_kalah());
 
+/// Whyo: relays from the last seed's house, but a last seed making four is taken first.
+fn whyo() -> Config {
+    Config {
+        relay: Relay::Landing,
+        capture: Capture::Count {
+            counts: "4".parse().unwrap(),
+            sides: Sides::Both,
+            chain: Chain::None,
+        },
+        capture_before_relay: true,
+        end: End::NoMove {
+            remaining: Remaining::Other,
+        },
+        cycle_ends_game: true,
+        ..Config::base(6, 4)
+    }
+}
+variant!(Whyo, "whyo", whyo());
+variant!(
+    WhyoRelayFirst,
+    "whyo-relay-first",
+    Config {
+        capture_before_relay: false,
+        ..whyo()
+    }
+);
+variant!(
+    BeforeRelayWithoutRelays,
+    "before-relay-without-relays",
+    Config {
+        relay: Relay::None,
+        ..whyo()
+    }
+);
+
 variant!(
     ShortStart,
     "short-start",
@@ -216,6 +251,34 @@ fn a_capture_for_the_owner_is_refused_under_a_capture_other_than_count() {
     assert!(refused.to_string().contains("count capture"), "{refused}");
 }
 
+#[test]
+fn a_last_seed_making_four_is_taken_before_it_would_relay() {
+    // a (2): b 1, c 3 → 4, the last: taken; no relay from c.
+    let mut game = at::<Whyo>("2,0,3,4,4,4/4,4,4,4,4,4 4-3 S");
+    play(&mut game, "a").unwrap();
+    assert_eq!(game.notation(), "0,1,0,4,4,4/4,4,4,4,4,4 8-3 N");
+    // Without the rule, c (4) is lifted and sown on: d, e, f 5, A 5, the last, which
+    // relays on again: the four is never taken.
+    let mut game = at::<WhyoRelayFirst>("2,0,3,4,4,4/4,4,4,4,4,4 4-3 S");
+    play(&mut game, "a").unwrap();
+    assert_ne!(game.notation(), "0,1,0,4,4,4/4,4,4,4,4,4 8-3 N");
+    // The relays end in an empty hole: nothing is taken.
+    assert!(game.notation().ends_with(" 4-3 N"), "{}", game.notation());
+    // A relay's own last seed: a (1) → b 3, relayed: c, d, e (3 → 4), taken.
+    let mut game = at::<Whyo>("1,2,0,0,3,4/4,4,4,4,4,4 7-7 S");
+    play(&mut game, "a").unwrap();
+    assert_eq!(game.notation(), "0,0,1,1,0,4/4,4,4,4,4,4 11-7 N");
+}
+
+#[test]
+fn a_capture_before_the_relay_without_relays_is_refused() {
+    let refused = Mancala::<BeforeRelayWithoutRelays>::new(&Options::default()).unwrap_err();
+    assert!(
+        refused.to_string().contains("capture before the relay"),
+        "{refused}"
+    );
+}
+
 /// Long random games: every move conserves the seeds, round-trips through the
 /// notation and the saved state, plays the same watched and unwatched, every game ends,
 /// and the fast playout of the same seed ends where move by move does.
@@ -228,6 +291,8 @@ fn long_random_games_of_the_new_rules_keep_the_kits_invariants() {
     assert_eq!(enindji.games, 300);
     let twelves = random_games::<Twelves>(&options, 100, 13, 3, 100_000).unwrap();
     assert_eq!(twelves.games, 100);
+    let whyo = random_games::<Whyo>(&options, 300, 15, 3, 100_000).unwrap();
+    assert_eq!(whyo.games, 300);
     let kalah = random_games::<UnevenKalah>(&options, 300, 14, 3, 100_000).unwrap();
     assert_eq!(kalah.games, 300);
 }
@@ -265,4 +330,8 @@ mod enindji_properties {
 
 mod twelves_properties {
     mancala_kit::variant_properties!(super::Twelves, 200);
+}
+
+mod whyo_properties {
+    mancala_kit::variant_properties!(super::Whyo, 400);
 }

@@ -609,3 +609,22 @@ fn a_capture_for_the_owner_is_read_under_the_count_capture_and_warned_elsewhere(
         "{e}"
     );
 }
+
+#[test]
+fn a_capture_before_the_relay_is_warned_where_it_does_nothing() {
+    // The template has no relays: the key does nothing, is warned, and the game plays.
+    let file = edited(
+        "capture_empty_opposite = \"no-capture\"\n",
+        "capture_empty_opposite = \"no-capture\"\ncapture_before_relay = true\n",
+    );
+    let m = Loader::manifest(file.as_bytes()).expect("the file still loads");
+    let line = line_of(&file, "capture_before_relay");
+    assert_eq!(
+        m.warnings,
+        [format!(
+            "line {line}, `capture_before_relay`: it does nothing unless `capture = \"count\"` and `relay = \"landing\"`: it decides between those two"
+        )]
+    );
+    let game = Loader::new(file.as_bytes(), &Options::defaults(&m.options)).unwrap();
+    assert_eq!(game.notation(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+}

@@ -172,6 +172,10 @@ fn a_player_who_cannot_move_passes_and_the_other_moves_again() {
     assert_eq!(game.notation(), "0,0,0,0,0,2/0,0,0,0,0,0 31-27 S");
     assert!(messages(&effects).contains("North cannot move: the turn passes"));
     assert!(matches!(game.turn(), Turn::Seat { seat: 0, .. }));
+    assert_eq!(
+        mancala_kit::Lang::It.text("North cannot move: the turn passes"),
+        "Nord non può muovere: il turno passa"
+    );
     // f (2): A and B, each 1, B then A taken. Nothing left: neither moves, game over.
     play(&mut game, "f").unwrap();
     match game.turn() {

@@ -206,6 +206,8 @@ rule_keys! {
     rows: i64,
     /// Seeds per house at the start.
     seeds: i64,
+    /// Seeds in each house at the start, house 1 first (uneven starts).
+    start: Vec<i64>,
     /// `none` or `stores`.
     ends: EndsWord,
     /// `anticlockwise` or `chosen`.
@@ -236,6 +238,11 @@ rule_keys! {
     capture_sides: SidesWord,
     /// `capture = "count"`: the chain.
     capture_chain: ChainWord,
+    /// `capture = "count"`: who takes the seeds (`mover` or `owner`).
+    capture_taker: TakerWord,
+    /// `capture = "count"` with `relay = "landing"`: a last seed making a capturing
+    /// count is captured instead of relaying.
+    capture_before_relay: bool,
     /// The counts any seed captures as it is sown (none without it).
     sowing_capture_counts: String,
     /// Whose houses the sowing capture takes.
@@ -260,6 +267,8 @@ rule_keys! {
     simultaneous_opening: bool,
     /// A house of one seed is sown only when no house holds more.
     singletons_last: bool,
+    /// A player who cannot move passes.
+    pass_when_stuck: bool,
 }
 
 /// A key the rules hold that does nothing under them: its name, its offset in the file and
@@ -324,8 +333,13 @@ impl RulesPatch {
         };
         let houses = ranged(src, &self.houses, "houses", 1..=MAX_HOUSES)?
             .ok_or_else(|| required("houses"))?;
-        let seeds =
-            ranged(src, &self.seeds, "seeds", 1..=MAX_SEEDS)?.ok_or_else(|| required("seeds"))?;
+        let start = self.start(src)?;
+        let seeds = match (ranged(src, &self.seeds, "seeds", 1..=MAX_SEEDS)?, &start) {
+            (Some(seeds), _) => seeds,
+            // Refilling between rounds reads `seeds`; `start` is played in one round.
+            (None, Some(start)) => i64::from(start.iter().copied().max().unwrap_or(0)),
+            (None, None) => return Err(required("seeds")),
+        };
         let rows = ranged(src, &self.rows, "rows", 1..=2)?.unwrap_or(1);
         if rows == 2
             && let Some(key) = &self.houses
@@ -344,6 +358,8 @@ impl RulesPatch {
         // The kit counts a side's houses over all its rows.
         let mut config = Config::base((houses * rows) as usize, seeds as u32);
         config.rows = rows as usize;
+        config.start = start.map(mancala_kit::Start::new);
+        config.pass_when_stuck = or(&self.pass_when_stuck, false);
         config.singletons_last = or(&self.singletons_last, false);
         config.ends = match or(&self.ends, EndsWord::None) {
             EndsWord::None => Ends::None,
@@ -363,6 +379,15 @@ impl RulesPatch {
         };
         config.extra_turn_in_own_store = or(&self.extra_turn_in_own_store, false);
         config.capture = self.capture(src)?;
+        // Read by the count capture only (elsewhere it does nothing, and is warned).
+        config.capture_taker = match or(&self.capture_taker, TakerWord::Mover) {
+            TakerWord::Owner if matches!(config.capture, Capture::Count { .. }) => Taker::Owner,
+            TakerWord::Owner | TakerWord::Mover => Taker::Mover,
+        };
+        // Read with relays from the last seed's house and the count capture only.
+        config.capture_before_relay = or(&self.capture_before_relay, false)
+            && config.relay == Relay::Landing
+            && matches!(config.capture, Capture::Count { .. });
         config.sowing_capture = self.sowing_capture(src)?;
         config.grand_slam = match or(&self.grand_slam, GrandSlamWord::Allowed) {
             GrandSlamWord::Allowed => GrandSlam::Allowed,
@@ -378,6 +403,33 @@ impl RulesPatch {
         config.simultaneous_opening = or(&self.simultaneous_opening, false);
         self.coherent(src, &config)?;
         Ok(config)
+    }
+
+    /// `start`'s counts, each checked, or `None` without the key.
+    fn start(&self, src: &str) -> Result<Option<Vec<u32>>, FileError> {
+        let Some(key) = &self.start else {
+            return Ok(None);
+        };
+        let refuse = |why: String| Err(FileError::at(src, key.span().start, "start", why));
+        let counts = key.get_ref();
+        if let Some(bad) = counts.iter().find(|n| !(0..=MAX_SEEDS).contains(*n)) {
+            return refuse(format!(
+                "{bad} seeds in a house is out of range: allowed are 0 to {MAX_SEEDS}"
+            ));
+        }
+        if counts.iter().all(|&n| n == 0) {
+            return refuse("every house starts empty: give some houses seeds".into());
+        }
+        let houses = self.houses.as_ref().map_or(0, |h| *h.get_ref())
+            * self.rows.as_ref().map_or(1, |r| *r.get_ref());
+        if counts.len() as i64 != houses {
+            return refuse(format!(
+                "{} counts for {houses} houses a side: give one count to each house, house 1 \
+                 first",
+                counts.len()
+            ));
+        }
+        Ok(Some(counts.iter().map(|&n| n as u32).collect()))
     }
 
     fn capture(&self, src: &str) -> Result<Capture, FileError> {
@@ -526,6 +578,20 @@ impl RulesPatch {
             count || capture == CaptureWord::Forward,
             &under("`capture = \"count\"` or `capture = \"forward\"`"),
         );
+        check(
+            "capture_taker",
+            at(&self.capture_taker),
+            count,
+            &under("`capture = \"count\"`"),
+        );
+        let landing = or(&self.relay, RelayWord::None) == RelayWord::Landing;
+        check(
+            "capture_before_relay",
+            at(&self.capture_before_relay),
+            count && landing,
+            "it does nothing unless `capture = \"count\"` and `relay = \"landing\"`: it \
+             decides between those two",
+        );
         let sowing = self.sowing_capture_counts.is_some();
         let no_sowing =
             "it does nothing without `sowing_capture_counts`, the capture as seeds are sown";
@@ -655,6 +721,18 @@ impl RulesPatch {
                 key.span().start,
                 "ends",
                 "four-row boards (`rows = 2`) have no stores",
+            ));
+        }
+        if let Some(key) = &self.rounds
+            && *key.get_ref()
+            && config.start.is_some()
+        {
+            return Err(FileError::at(
+                src,
+                key.span().start,
+                "rounds",
+                "an uneven `start` is played in one round: rounds refill every house with \
+                 `seeds`",
             ));
         }
         if let Some(key) = &self.rounds

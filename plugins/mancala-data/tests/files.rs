@@ -533,3 +533,98 @@ fn the_template_and_a_key_an_option_reads_are_not_warned() {
         )]
     );
 }
+
+/// The catalogue's Pallanguzhi (twelves), an uneven start with passing.
+fn twelves() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/catalogue/pallanguzhi-twelves.mancala.toml"
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn an_uneven_start_is_read_house_by_house_and_a_bad_one_refused_at_its_line() {
+    let file = twelves();
+    let m = Loader::manifest(file.as_bytes()).unwrap();
+    assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+    let game = Loader::new(file.as_bytes(), &Options::defaults(&m.options)).unwrap();
+    assert_eq!(
+        game.notation(),
+        "12,12,12,2,12,12,12/12,12,12,2,12,12,12 0-0 S"
+    );
+    let line = line_of(&file, "start");
+    let old = "start = [12, 12, 12, 2, 12, 12, 12]";
+    let e = refusal(&file.replacen(old, "start = [12, 12, 2]", 1));
+    assert!(
+        e.starts_with(&format!(
+            "line {line}, `start`: 3 counts for 7 houses a side: give one count to each house"
+        )),
+        "{e}"
+    );
+    let e = refusal(&file.replacen(old, "start = [12, 12, 12, 2, 12, 12, 65]", 1));
+    assert!(
+        e.starts_with(&format!(
+            "line {line}, `start`: 65 seeds in a house is out of range: allowed are 0 to 64"
+        )),
+        "{e}"
+    );
+    let e = refusal(&file.replacen(old, "start = [0, 0, 0, 0, 0, 0, 0]", 1));
+    assert!(e.contains("every house starts empty"), "{e}");
+    let e = refusal(&file.replacen(old, "start = [12, -1, 12, 2, 12, 12, 12]", 1));
+    assert!(e.contains("-1 seeds in a house is out of range"), "{e}");
+    let e = refusal(&file.replacen(old, "start = \"12\"", 1));
+    assert!(e.starts_with(&format!("line {line}, `start`:")), "{e}");
+    let e = refusal(&file.replacen(
+        "pass_when_stuck = true",
+        "pass_when_stuck = true\nrounds = true",
+        1,
+    ));
+    assert!(
+        e.contains("`rounds`: an uneven `start` is played in one round"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_capture_for_the_owner_is_read_under_the_count_capture_and_warned_elsewhere() {
+    let file = edited(
+        "capture_empty_opposite = \"no-capture\"\n",
+        "capture_empty_opposite = \"no-capture\"\ncapture_taker = \"owner\"\n",
+    );
+    let m = Loader::manifest(file.as_bytes()).expect("the file still loads");
+    let line = line_of(&file, "capture_taker");
+    assert_eq!(
+        m.warnings,
+        [format!(
+            "line {line}, `capture_taker`: it does nothing under `capture = \"opposite\"`: it is read only with `capture = \"count\"`"
+        )]
+    );
+    let e = refusal(&edited(
+        "capture_empty_opposite = \"no-capture\"\n",
+        "capture_taker = \"nobody\"\n",
+    ));
+    assert!(
+        e.contains("`capture_taker`") && e.contains("`owner`") && e.contains("`mover`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_capture_before_the_relay_is_warned_where_it_does_nothing() {
+    // The template has no relays: the key does nothing, is warned, and the game plays.
+    let file = edited(
+        "capture_empty_opposite = \"no-capture\"\n",
+        "capture_empty_opposite = \"no-capture\"\ncapture_before_relay = true\n",
+    );
+    let m = Loader::manifest(file.as_bytes()).expect("the file still loads");
+    let line = line_of(&file, "capture_before_relay");
+    assert_eq!(
+        m.warnings,
+        [format!(
+            "line {line}, `capture_before_relay`: it does nothing unless `capture = \"count\"` and `relay = \"landing\"`: it decides between those two"
+        )]
+    );
+    let game = Loader::new(file.as_bytes(), &Options::defaults(&m.options)).unwrap();
+    assert_eq!(game.notation(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+}

@@ -303,7 +303,7 @@ impl Board {
         for side in Side::BOTH {
             for i in 0..config.houses {
                 let pit = board.house(side, i);
-                board.pits[pit] = config.seeds;
+                board.pits[pit] = config.start_seeds(i);
             }
         }
         if let Ends::Mandarins(m) = config.ends {

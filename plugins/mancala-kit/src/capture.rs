@@ -131,6 +131,21 @@ pub(crate) fn last_seed(
     Sown::default()
 }
 
+/// Whether [`Capture::Count`] takes `pit` as the house of a last seed of `mover`
+/// ([`Config::capture_before_relay`]): an unmarked house of the capture's sides holding
+/// one of its counts. `false` under any other capture.
+#[cold]
+pub(crate) fn count_takes(board: &Board, config: &Config, mover: Side, pit: usize) -> bool {
+    let Capture::Count { counts, sides, .. } = config.capture else {
+        return false;
+    };
+    board.mark(pit) == Special::Normal
+        && board
+            .house_owner(pit)
+            .is_some_and(|owner| sides.includes(mover, owner))
+        && counts.contains(board.pits[pit])
+}
+
 /// [`Capture::Count`]: the last seed's house and its chain, checked against the grand
 /// slam rule.
 fn count(
@@ -169,7 +184,43 @@ fn count(
         .map(|&p| board.pits[p])
         .sum();
     let grand_slam = theirs > 0 && theirs == board.seeds_on_side(side.other());
-    take_pits(board, config, side, &taken, grand_slam, fx)
+    match config.capture_taker {
+        Taker::Mover => take_pits(board, config, side, &taken, grand_slam, fx),
+        Taker::Owner => take_for_owners(board, config, &taken, grand_slam, fx),
+    }
+}
+
+/// [`Config::capture_taker`] [`Taker::Owner`]: each of `pits` goes to its house's
+/// owner, unless the capture is a `grand_slam` that the rules say captures nothing.
+#[cold]
+fn take_for_owners(
+    board: &mut Board,
+    config: &Config,
+    pits: &[usize],
+    grand_slam: bool,
+    fx: &mut Effects<'_>,
+) -> Sown {
+    if grand_slam
+        && matches!(
+            config.grand_slam,
+            GrandSlam::NoCapture | GrandSlam::Forbidden
+        )
+    {
+        fx.message("Grand slam: nothing is captured");
+    } else {
+        for &p in pits {
+            let Some(owner) = board.house_owner(p) else {
+                continue;
+            };
+            let n = std::mem::take(&mut board.pits[p]);
+            fx.capture(board, p, owner, n);
+            board.bank(owner, n);
+        }
+    }
+    Sown {
+        extra_turn: false,
+        grand_slam,
+    }
 }
 
 /// [`Capture::Facing`]: the last seed alone in a house of the mover's inner row takes

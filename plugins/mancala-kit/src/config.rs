@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use crate::{Counts, Side};
+use crate::{Counts, Side, Start};
 
 /// The rules of a mancala variant, as data: every rule that differs between the games
 /// of the family is one of these parameters. What no parameter covers goes into a
@@ -26,8 +26,15 @@ pub struct Config {
     /// no refills, rounds or simultaneous opening.
     #[serde(default = "one_row")]
     pub rows: usize,
-    /// Seeds per house at the start.
+    /// Seeds per house at the start (unless [`Config::start`] gives each house its own
+    /// count); also what a house is refilled with between rounds.
     pub seeds: u32,
+    /// Uneven starts: the seeds each house holds at the start, house 1 first, the same
+    /// on both sides (Pallanguzhi's 12 in each cup but 2 in the middle one). `None`:
+    /// [`Config::seeds`] in every house. Its length is [`Config::houses`]; it is not
+    /// played with [`Config::rounds`] (a round refills houses with `seeds`).
+    #[serde(default)]
+    pub start: Option<Start>,
     /// What stands at the two ends of the rows, inside the sowing ring.
     pub ends: Ends,
     /// Which way seeds are sown.
@@ -61,6 +68,19 @@ pub struct Config {
     pub extra_turn_in_own_store: bool,
     /// What the last seed captures.
     pub capture: Capture,
+    /// Who takes what [`Capture::Count`] captures: [`Taker::Mover`], the player sowing
+    /// (the usual rule), or [`Taker::Owner`], the owner of each house taken (Enindji:
+    /// a last seed that makes a house hold four gives them to that house's owner, who
+    /// may be the mover's opponent). Read only with [`Capture::Count`].
+    #[serde(default = "mover")]
+    pub capture_taker: Taker,
+    /// Capture before the relay (Whyo): under [`Relay::Landing`] and [`Capture::Count`],
+    /// a last seed that makes its house hold a capturing count is captured there and
+    /// the turn ends, instead of lifting that house and sowing on. Without it, a last
+    /// seed in an occupied house always relays, and the capture is looked at only where
+    /// the turn's last relay ends. Read only with those two rules.
+    #[serde(default)]
+    pub capture_before_relay: bool,
     /// What any seed captures as it is sown: a house it makes hold one of a set of
     /// counts is taken (Pallanguzhi's four). `None`: nothing.
     #[serde(default)]
@@ -106,6 +126,17 @@ pub struct Config {
     /// holds more (Hawalis).
     #[serde(default)]
     pub singletons_last: bool,
+    /// Passing: a player who cannot move when their turn comes passes, and the other
+    /// player moves again (Vai Lung Thlan); the game ends only when neither can move,
+    /// the seeds left going as the end rule says. Without it, a player who cannot move
+    /// ends the game ([`Mancala`](crate::Mancala)'s no-move end). The pass is not a
+    /// move: the effects carry the message "South cannot move: the turn passes".
+    #[serde(default)]
+    pub pass_when_stuck: bool,
+}
+
+fn mover() -> Taker {
+    Taker::Mover
 }
 
 fn one_row() -> usize {
@@ -120,6 +151,7 @@ impl Config {
             houses,
             rows: 1,
             seeds,
+            start: None,
             ends: Ends::None,
             direction: Direction::Anticlockwise,
             skip_origin: false,
@@ -128,6 +160,8 @@ impl Config {
             relay: Relay::None,
             extra_turn_in_own_store: false,
             capture: Capture::None,
+            capture_taker: Taker::Mover,
+            capture_before_relay: false,
             sowing_capture: None,
             grand_slam: GrandSlam::Allowed,
             must_feed: false,
@@ -138,6 +172,7 @@ impl Config {
             simultaneous_opening: false,
             quan_non: None,
             singletons_last: false,
+            pass_when_stuck: false,
         }
     }
 
@@ -231,7 +266,19 @@ impl Config {
             Ends::Mandarins(m) => 2 * m.small,
             _ => 0,
         };
-        2 * self.houses as u32 * self.seeds + mandarins
+        let per_side = match &self.start {
+            Some(start) => start.per_side(),
+            None => self.houses as u32 * self.seeds,
+        };
+        2 * per_side + mandarins
+    }
+
+    /// The seeds house `i` (from 0) of either side holds at the start.
+    pub fn start_seeds(&self, i: usize) -> u32 {
+        match &self.start {
+            Some(start) => start.counts().get(i).copied().unwrap_or(0),
+            None => self.seeds,
+        }
     }
 }
 
@@ -413,7 +460,8 @@ pub struct SowingCapture {
     pub taker: Taker,
 }
 
-/// Who takes the seeds of a [`SowingCapture`].
+/// Who takes the seeds of a [`SowingCapture`], or of a [`Capture::Count`]
+/// ([`Config::capture_taker`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Taker {
     /// The owner of the house.

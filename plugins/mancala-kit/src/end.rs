@@ -113,9 +113,28 @@ impl<V: Variant> Mancala<V> {
         }
     }
 
-    /// The side to move has no legal move: the game ends, the seeds left going as the
+    /// Whether the side not to move would have a legal move if it were to move
+    /// ([`Config::pass_when_stuck`](crate::Config::pass_when_stuck)).
+    fn other_can_move(&mut self) -> bool {
+        self.to_move = self.to_move.other();
+        let can = self.has_legal();
+        self.to_move = self.to_move.other();
+        can
+    }
+
+    /// The side to move has no legal move: under
+    /// [`Config::pass_when_stuck`](crate::Config::pass_when_stuck), the turn passes if
+    /// the other side can move; otherwise the game ends, the seeds left going as the
     /// end rule says (to their owners, but for [`End::NoMove`]'s other choices).
     pub(crate) fn end_stuck(&mut self, fx: &mut Effects<'_>) {
+        if self.config.pass_when_stuck && self.other_can_move() {
+            fx.message(format!(
+                "{} cannot move: the turn passes",
+                self.to_move.name()
+            ));
+            self.to_move = self.to_move.other();
+            return;
+        }
         let remaining = match self.config.end {
             End::NoMove { remaining } => remaining,
             _ => Remaining::Owner,

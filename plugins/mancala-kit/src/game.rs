@@ -157,6 +157,7 @@ fn checked_config<V: Variant>(options: &Options) -> Result<Config, GameError> {
 
 /// `config`, refused if the kit cannot lay out its board.
 fn fits(config: Config) -> Result<Config, GameError> {
+    start_and_taker_fit(&config)?;
     match config.rows {
         1 => {}
         2 => return fits_four_rows(config),
@@ -179,6 +180,49 @@ fn fits(config: Config) -> Result<Config, GameError> {
         ));
     }
     Ok(config)
+}
+
+/// Refuses an uneven start ([`Config::start`]) that does not give one count to each
+/// house, or that comes with rounds, and a capture for the owner
+/// ([`Config::capture_taker`]) under a capture other than [`crate::Capture::Count`].
+fn start_and_taker_fit(config: &Config) -> Result<(), GameError> {
+    if let Some(start) = &config.start {
+        if start.counts().len() != config.houses {
+            return Err(GameError::State(format!(
+                "the start gives {} houses their seeds; a side has {}",
+                start.counts().len(),
+                config.houses
+            )));
+        }
+        if config.rounds {
+            return Err(GameError::State(
+                "an uneven start is played in one round (rounds refill every house alike)".into(),
+            ));
+        }
+        if start.per_side() == 0 {
+            return Err(GameError::State(
+                "the start puts no seeds on the board".into(),
+            ));
+        }
+    }
+    if config.capture_before_relay
+        && !(config.relay == crate::Relay::Landing
+            && matches!(config.capture, crate::Capture::Count { .. }))
+    {
+        return Err(GameError::State(
+            "a capture before the relay is played with relays from the last seed's house and \
+             the count capture only"
+                .into(),
+        ));
+    }
+    if config.capture_taker == crate::Taker::Owner
+        && !matches!(config.capture, crate::Capture::Count { .. })
+    {
+        return Err(GameError::State(
+            "a capture for the house's owner is played with the count capture only".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// A four-row `config` ([`Config::rows`] 2), refused unless its board and rules are

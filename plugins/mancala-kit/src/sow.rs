@@ -257,7 +257,10 @@ impl Hand {
                 let occupied_house = matches!(board.pit(pit), Pit::House(..))
                     && board.mark(pit) == Special::Normal
                     && board.pits[pit] > 1;
-                if !occupied_house {
+                if !occupied_house
+                    || (config.capture_before_relay
+                        && capture::count_takes(board, config, self.side, pit))
+                {
                     return false;
                 }
                 pit
@@ -438,6 +441,11 @@ pub(crate) fn counts_only<V: Variant>(
         simultaneous_opening: _,
         quan_non: _,
         singletons_last: _,
+        start: _,
+        capture_taker: _,
+        pass_when_stuck: _,
+        // Read only with relays, which this sowing never plays.
+        capture_before_relay: _,
         // What it plays only as listed.
         relay,
         sowing_capture,

@@ -102,6 +102,10 @@ const IT: &[(&str, &str)] = &[
         "{} non può muovere: {} prende i semi rimasti sul tavoliere",
     ),
     (
+        "{} cannot move: the turn passes",
+        "{} non può muovere: il turno passa",
+    ),
+    (
         "{} cannot move: the seeds left on the board count for no one",
         "{} non può muovere: i semi rimasti sul tavoliere non vanno a nessuno",
     ),

@@ -61,6 +61,7 @@ fn untaught_rules_off(config: &Config) -> bool {
         houses: base.houses,
         rows: base.rows,
         seeds: base.seeds,
+        start: base.start.clone(),
         ends: base.ends,
         direction: base.direction,
         skip_origin: base.skip_origin,
@@ -109,6 +110,12 @@ fn lean_plays(c: &Config) -> bool {
         cycle_ends_game: _,
         quan_non: _,
         singletons_last: _,
+        // Read only when a game starts, never by a playout.
+        start: _,
+        // Taught to no loop: held at their base values by `untaught_rules_off`.
+        capture_taker: _,
+        pass_when_stuck: _,
+        capture_before_relay: _,
         end,
         refill,
         rounds,
@@ -140,6 +147,12 @@ fn ring_plays<V: Variant>(c: &Config) -> bool {
         cycle_ends_game: _,
         // Read only on a board of mandarin squares, which this loop never plays.
         quan_non: _,
+        // Read only when a game starts, never by a playout.
+        start: _,
+        // Taught to no loop: held at their base values by `untaught_rules_off`.
+        capture_taker: _,
+        pass_when_stuck: _,
+        capture_before_relay: _,
         rows,
         ends,
         direction,
@@ -298,5 +311,40 @@ mod tests {
         let base = paths(&Config::base(6, 4));
         assert!(base.lean && base.ring && base.plain_ring);
         assert!(untaught_rules_off(&Config::kalah(6, 4)));
+    }
+
+    #[test]
+    fn the_rules_no_loop_is_taught_send_the_game_to_the_general_loop() {
+        let none = FastPaths {
+            lean: false,
+            ring: false,
+            plain_ring: false,
+            store: false,
+        };
+        let passing = Config {
+            pass_when_stuck: true,
+            ..Config::oware(4)
+        };
+        assert_eq!(paths(&passing), none, "passing: slow but right");
+        let owner = Config {
+            capture: Capture::Count {
+                counts: "4".parse().unwrap(),
+                sides: crate::Sides::Both,
+                chain: crate::Chain::None,
+            },
+            capture_taker: crate::Taker::Owner,
+            ..Config::oware(4)
+        };
+        assert_eq!(
+            paths(&owner),
+            none,
+            "captures for the owner: slow but right"
+        );
+        // The start is read only when a game starts: an uneven one changes no loop.
+        let uneven = Config {
+            start: Some(crate::Start::new(vec![4, 4, 4, 2, 4, 6])),
+            ..Config::oware(4)
+        };
+        assert_eq!(paths(&uneven), paths(&Config::oware(4)));
     }
 }

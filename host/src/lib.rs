@@ -6,29 +6,13 @@
 //! ([`cli`]) and the desktop app ([`app`]). No game logic lives here: every game is
 //! reached through the game-api.
 
-pub mod ai;
-pub mod analysis;
 pub mod app;
-pub mod bots;
 pub mod cli;
-pub mod conformance;
-pub mod ending;
-pub mod i18n;
-pub mod locale;
-pub mod matches;
-pub mod net;
-pub mod ogn;
-pub mod platform;
-pub mod play;
-pub mod plugins;
-pub mod printable;
-pub mod puzzles;
-pub mod record;
-pub mod repetition;
-pub mod review;
-pub mod sandbox;
-pub mod session;
 pub mod sound;
-pub mod storage;
-pub mod table;
-pub mod worker;
+
+// The crates below the app, under the module names they had inside it.
+pub use tavola_core::{
+    ai, analysis, bots, conformance, ending, i18n, locale, matches, ogn, platform, play, plugins,
+    printable, puzzles, record, repetition, review, sandbox, session, storage, table, tr, worker,
+};
+pub use tavola_net as net;

@@ -14,7 +14,7 @@ use tavola::{
 };
 use tavola_tests::{library, plugins_folder};
 
-/// The most effects the host takes for one move (`host/src/plugins/limits.rs`).
+/// The most effects the host takes for one move (`core/src/plugins/limits.rs`).
 const HOST_MAX_EFFECTS: usize = 100_000;
 
 fn catalogue() -> Vec<PathBuf> {

@@ -2,7 +2,7 @@
 //! sowing stops recording its seeds and, once it ends, reports what it changed at once
 //! — a lift from every pit that lost seeds, a drop into every pit and score that gained
 //! some — so that no legal move of any kit game reports more effects than a host takes
-//! (Tavola's limit is 100,000 a move, `host/src/plugins/limits.rs`). The rules never
+//! (Tavola's limit is 100,000 a move, `core/src/plugins/limits.rs`). The rules never
 //! see it: only what a move reports changes, not what it does.
 //!
 //! The bound: effects recorded before the check (at most [`MAX_TURN_EFFECTS`]), plus

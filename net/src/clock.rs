@@ -63,7 +63,8 @@ impl TimeControl {
     /// whose move spent more than it had.
     ///
     /// ```
-    /// use tavola::{net::TimeControl, record::RecordedMove};
+    /// use tavola_core::record::RecordedMove;
+    /// use tavola_net::TimeControl;
     ///
     /// let t = TimeControl { per_game_ms: 10_000, increment_ms: 1_000 };
     /// let mv = |seat, spent| RecordedMove {

@@ -9,10 +9,10 @@
 //!
 //! ```
 //! tavola_core::i18n::set_language("it");
-//! assert_eq!(tavola::tr!("seeds", count = 1), "1 seme");
-//! assert_eq!(tavola::tr!("seeds", count = 2), "2 semi");
+//! assert_eq!(tavola_core::tr!("seeds", count = 1), "1 seme");
+//! assert_eq!(tavola_core::tr!("seeds", count = 2), "2 semi");
 //! tavola_core::i18n::set_language("en");
-//! assert_eq!(tavola::tr!("seeds", count = 1), "1 seed");
+//! assert_eq!(tavola_core::tr!("seeds", count = 1), "1 seed");
 //! ```
 
 pub mod bundles;

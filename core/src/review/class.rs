@@ -35,7 +35,7 @@ impl Class {
     /// became a loss.
     ///
     /// ```
-    /// use tavola::{analysis::Value, review::Class};
+    /// use tavola_core::{analysis::Value, review::Class};
     /// assert_eq!(Class::of(Value::Estimate(2.0), Value::Estimate(1.5)), Class::Good);
     /// assert_eq!(Class::of(Value::Exact(1), Value::Exact(0)), Class::Mistake);
     /// assert_eq!(Class::of(Value::Exact(1), Value::Exact(-1)), Class::Blunder);

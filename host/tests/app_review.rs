@@ -1,6 +1,7 @@
 //! The review screen in the real app, driven through egui_kittest: a short finished
 //! game reviewed from the summary's Review button — the window shows the evaluation
-//! graph, each move's class and the exact marks; a click on a move jumps the board.
+//! graph, each move's class and the exact marks; a click on a move jumps the board, and
+//! the window's list scrolls to the move the cursor goes to.
 
 mod common;
 #[path = "common/app.rs"]
@@ -77,6 +78,35 @@ fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
     wait_until(&mut h, "the jump", |h| {
         h.state().play_view().unwrap().session().cursor() == 1
     });
+    // The window's list follows the cursor: on a short screen the last move's row is
+    // below the window's fold while move 1 is current; End brings it into view.
+    h.set_size(egui::vec2(1200.0, 420.0));
+    h.run_steps(3);
+    let last_row = |h: &H| {
+        h.query_all_by(|n| {
+            n.label()
+                .is_some_and(|l| l.starts_with(&format!("{played}. ")))
+        })
+        .last()
+        .expect("the last move's row in the review")
+        .rect()
+    };
+    assert!(
+        last_row(&h).min.y > 420.0,
+        "the last row is in view before End: {:?}",
+        last_row(&h)
+    );
+    h.key_press(egui::Key::End);
+    h.run_steps(3);
+    wait_until(&mut h, "End", |h| {
+        h.state().play_view().unwrap().session().cursor() == played
+    });
+    h.run_steps(3);
+    let row = last_row(&h);
+    assert!(
+        row.min.y >= 0.0 && row.max.y <= 420.0,
+        "the last move's row is not scrolled into view: {row:?}"
+    );
     // The record is untouched.
     assert_eq!(
         h.state().play_view().unwrap().session().moves().len(),

@@ -25,12 +25,14 @@ const QUARANTINE_AFTER: u32 = 3;
 
 impl TavolaApp {
     fn plugin(&self, id: &str) -> Result<Plugin> {
-        // In the player's words: which game, and how to get it back (not the folders
-        // searched nor every id loaded, which `tavola` on the command line gives).
+        // In the player's words: which game (by its name when the table still shows it:
+        // a restart or a rematch after its file was removed), and how to get it back
+        // (not the folders searched nor every id loaded, which `tavola` on the command
+        // line gives).
         let plugin = self
             .plugins
             .game(id)
-            .ok_or_else(|| anyhow!(crate::tr!("app-game-missing", game = id)))?
+            .ok_or_else(|| anyhow!(crate::tr!("app-game-missing", game = self.game_name(id))))?
             .clone();
         if self.settings.quarantined.contains(&plugin.meta().hash) {
             return Err(anyhow!(
@@ -40,6 +42,15 @@ impl TavolaApp {
             ));
         }
         Ok(plugin)
+    }
+
+    /// Game `id`'s name as the table shows it, or the id when no table shows that game.
+    fn game_name(&self, id: &str) -> String {
+        self.play
+            .as_ref()
+            .map(|play| play.session().plugin().manifest())
+            .filter(|manifest| manifest.id == id)
+            .map_or_else(|| id.to_owned(), |manifest| manifest.name.clone())
     }
 
     /// Opens the new-game dialog for game `id` (starting its worker).

@@ -488,7 +488,10 @@ impl TavolaApp {
             self.play = None;
             self.screen = Screen::Chooser;
         }
-        self.message = Some(match set_aside(path, data, &reason) {
+        let kept = set_aside(path, data, &reason);
+        // The reason is put inside a sentence that ends with its own full stop.
+        let reason = without_full_stop(&reason).to_owned();
+        self.message = Some(match kept {
             // The last run may simply have been ended (a logout, a `kill`): no blame.
             Ok(_) if not_closed => {
                 crate::tr!("restore-kept-not-closed", reason = reason.clone())
@@ -624,5 +627,23 @@ impl TavolaApp {
             .map(|d| d.join("games"))
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("."))
+    }
+}
+
+/// `text` without the full stop it may end with (`folders.` in `…: {reason}.` would read
+/// `folders..`).
+fn without_full_stop(text: &str) -> &str {
+    text.trim_end().trim_end_matches('.')
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_reason_put_in_a_sentence_loses_its_full_stop() {
+        assert_eq!(
+            super::without_full_stop("the Plugins panel (F2) shows the folders."),
+            "the Plugins panel (F2) shows the folders"
+        );
+        assert_eq!(super::without_full_stop("no stop"), "no stop");
     }
 }

@@ -8,6 +8,10 @@ mod common;
 mod test_app;
 
 use common::plugins_of;
+use tavola::{
+    app::{AppConfig, NewGameRequest, TavolaApp},
+    plugins::{DirSource, PluginDir, PluginDirs},
+};
 use test_app::{H, app, harness, start_kalah, wait_until};
 
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -111,5 +115,65 @@ fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
     assert_eq!(
         h.state().play_view().unwrap().session().moves().len(),
         played
+    );
+}
+
+#[test]
+fn a_data_file_variant_apart_from_its_loader_is_reviewed() {
+    // As the README runs it: the loader in one folder, the catalogue's files in another.
+    let loader = plugins_of(&["mancala_data"]);
+    let files = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../plugins/mancala-data/catalogue/whyo.mancala.toml"
+        ),
+        files.path().join("whyo.mancala.toml"),
+    )
+    .unwrap();
+    let dirs = PluginDirs(
+        [loader.path(), files.path()]
+            .into_iter()
+            .map(|path| PluginDir {
+                path: path.to_path_buf(),
+                source: DirSource::CommandLine,
+            })
+            .collect(),
+    );
+    let mut whole = TavolaApp::new(
+        dirs,
+        AppConfig {
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            language: Some("en".into()),
+            ..AppConfig::default()
+        },
+    );
+    whole.settings_mut().step_seconds = 0.0;
+    let mut h = harness(whole);
+    let plugin = h.state().plugins().game("whyo").unwrap().clone();
+    h.state_mut()
+        .start(NewGameRequest {
+            game: "whyo".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person, SeatKind::Person],
+            seed: 1,
+        })
+        .unwrap();
+    h.run();
+    let play = h.state_mut().play_view_mut().unwrap();
+    let first = play.legal_moves()[0].id;
+    play.play(first, 0.0, 0.0);
+    h.run_steps(3);
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .run_command(tavola::app::Command::Review, &ctx);
+    h.run_steps(2);
+    wait_long(&mut h, "the review", |h| {
+        h.query_by_label_contains("plies deep").is_some()
+            || h.query_by_label_contains("could not be made").is_some()
+    });
+    assert!(
+        h.query_by_label_contains("could not be made").is_none(),
+        "the review failed"
     );
 }

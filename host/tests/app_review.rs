@@ -1,12 +1,17 @@
 //! The review screen in the real app, driven through egui_kittest: a short finished
 //! game reviewed from the summary's Review button — the window shows the evaluation
-//! graph, each move's class and the exact marks; a click on a move jumps the board.
+//! graph, each move's class and the exact marks; a click on a move jumps the board, and
+//! the window's list scrolls to the move the cursor goes to.
 
 mod common;
 #[path = "common/app.rs"]
 mod test_app;
 
 use common::plugins_of;
+use tavola::{
+    app::{AppConfig, NewGameRequest, TavolaApp},
+    plugins::{DirSource, PluginDir, PluginDirs},
+};
 use test_app::{H, app, harness, start_kalah, wait_until};
 
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -77,9 +82,98 @@ fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
     wait_until(&mut h, "the jump", |h| {
         h.state().play_view().unwrap().session().cursor() == 1
     });
+    // The window's list follows the cursor: on a short screen the last move's row is
+    // below the window's fold while move 1 is current; End brings it into view.
+    h.set_size(egui::vec2(1200.0, 420.0));
+    h.run_steps(3);
+    let last_row = |h: &H| {
+        h.query_all_by(|n| {
+            n.label()
+                .is_some_and(|l| l.starts_with(&format!("{played}. ")))
+        })
+        .last()
+        .expect("the last move's row in the review")
+        .rect()
+    };
+    assert!(
+        last_row(&h).min.y > 420.0,
+        "the last row is in view before End: {:?}",
+        last_row(&h)
+    );
+    h.key_press(egui::Key::End);
+    h.run_steps(3);
+    wait_until(&mut h, "End", |h| {
+        h.state().play_view().unwrap().session().cursor() == played
+    });
+    h.run_steps(3);
+    let row = last_row(&h);
+    assert!(
+        row.min.y >= 0.0 && row.max.y <= 420.0,
+        "the last move's row is not scrolled into view: {row:?}"
+    );
     // The record is untouched.
     assert_eq!(
         h.state().play_view().unwrap().session().moves().len(),
         played
+    );
+}
+
+#[test]
+fn a_data_file_variant_apart_from_its_loader_is_reviewed() {
+    // As the README runs it: the loader in one folder, the catalogue's files in another.
+    let loader = plugins_of(&["mancala_data"]);
+    let files = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../plugins/mancala-data/catalogue/whyo.mancala.toml"
+        ),
+        files.path().join("whyo.mancala.toml"),
+    )
+    .unwrap();
+    let dirs = PluginDirs(
+        [loader.path(), files.path()]
+            .into_iter()
+            .map(|path| PluginDir {
+                path: path.to_path_buf(),
+                source: DirSource::CommandLine,
+            })
+            .collect(),
+    );
+    let mut whole = TavolaApp::new(
+        dirs,
+        AppConfig {
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            language: Some("en".into()),
+            ..AppConfig::default()
+        },
+    );
+    whole.settings_mut().step_seconds = 0.0;
+    let mut h = harness(whole);
+    let plugin = h.state().plugins().game("whyo").unwrap().clone();
+    h.state_mut()
+        .start(NewGameRequest {
+            game: "whyo".into(),
+            options: game_api::Options::defaults(&plugin.manifest().options),
+            seats: vec![SeatKind::Person, SeatKind::Person],
+            seed: 1,
+        })
+        .unwrap();
+    h.run();
+    let play = h.state_mut().play_view_mut().unwrap();
+    let first = play.legal_moves()[0].id;
+    play.play(first, 0.0, 0.0);
+    h.run_steps(3);
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .run_command(tavola::app::Command::Review, &ctx);
+    h.run_steps(2);
+    wait_long(&mut h, "the review", |h| {
+        h.query_by_label_contains("plies deep").is_some()
+            || h.query_by_label_contains("could not be made").is_some()
+    });
+    assert!(
+        h.query_by_label_contains("could not be made").is_none(),
+        "the review failed"
     );
 }

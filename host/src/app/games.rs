@@ -25,12 +25,14 @@ const QUARANTINE_AFTER: u32 = 3;
 
 impl TavolaApp {
     fn plugin(&self, id: &str) -> Result<Plugin> {
-        // In the player's words: which game, and how to get it back (not the folders
-        // searched nor every id loaded, which `tavola` on the command line gives).
+        // In the player's words: which game (by its name when the table still shows it:
+        // a restart or a rematch after its file was removed), and how to get it back
+        // (not the folders searched nor every id loaded, which `tavola` on the command
+        // line gives).
         let plugin = self
             .plugins
             .game(id)
-            .ok_or_else(|| anyhow!(crate::tr!("app-game-missing", game = id)))?
+            .ok_or_else(|| anyhow!(crate::tr!("app-game-missing", game = self.game_name(id))))?
             .clone();
         if self.settings.quarantined.contains(&plugin.meta().hash) {
             return Err(anyhow!(
@@ -40,6 +42,15 @@ impl TavolaApp {
             ));
         }
         Ok(plugin)
+    }
+
+    /// Game `id`'s name as the table shows it, or the id when no table shows that game.
+    fn game_name(&self, id: &str) -> String {
+        self.play
+            .as_ref()
+            .map(|play| play.session().plugin().manifest())
+            .filter(|manifest| manifest.id == id)
+            .map_or_else(|| id.to_owned(), |manifest| manifest.name.clone())
     }
 
     /// Opens the new-game dialog for game `id` (starting its worker).
@@ -477,7 +488,10 @@ impl TavolaApp {
             self.play = None;
             self.screen = Screen::Chooser;
         }
-        self.message = Some(match set_aside(path, data, &reason) {
+        let kept = set_aside(path, data, &reason);
+        // The reason is put inside a sentence that ends with its own full stop.
+        let reason = without_full_stop(&reason).to_owned();
+        self.message = Some(match kept {
             // The last run may simply have been ended (a logout, a `kill`): no blame.
             Ok(_) if not_closed => {
                 crate::tr!("restore-kept-not-closed", reason = reason.clone())
@@ -613,5 +627,23 @@ impl TavolaApp {
             .map(|d| d.join("games"))
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("."))
+    }
+}
+
+/// `text` without the full stop it may end with (`folders.` in `…: {reason}.` would read
+/// `folders..`).
+fn without_full_stop(text: &str) -> &str {
+    text.trim_end().trim_end_matches('.')
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_reason_put_in_a_sentence_loses_its_full_stop() {
+        assert_eq!(
+            super::without_full_stop("the Plugins panel (F2) shows the folders."),
+            "the Plugins panel (F2) shows the folders"
+        );
+        assert_eq!(super::without_full_stop("no stop"), "no stop");
     }
 }

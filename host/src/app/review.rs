@@ -60,9 +60,9 @@ pub(super) struct Drill {
 pub struct ReviewPanel {
     pub(super) state: ReviewState,
     pub(super) drill: Option<Drill>,
-    /// What runs `tavola review`, the plugins' folder, the language.
+    /// What runs `tavola review`, the plugins' folders, the language.
     exe: PathBuf,
-    plugin_dir: Option<PathBuf>,
+    plugin_dirs: Vec<PathBuf>,
     extra: Vec<String>,
     /// The record reviewed.
     record: Record,
@@ -71,30 +71,25 @@ pub struct ReviewPanel {
 }
 
 impl ReviewPanel {
-    /// Starts reviewing `record` with `exe review` (the plugins of `plugin_dir` first;
+    /// Starts reviewing `record` with `exe review` (the plugins of `plugin_dirs` first;
     /// `extra` more arguments, e.g. the endgame tables).
     pub fn start(
         exe: PathBuf,
-        plugin_dir: Option<PathBuf>,
+        plugin_dirs: Vec<PathBuf>,
         extra: Vec<String>,
         record: Record,
         names: Vec<String>,
     ) -> ReviewPanel {
-        let state = match ReviewRun::start(
-            &exe,
-            plugin_dir.as_deref(),
-            crate::i18n::current(),
-            &record,
-            &extra,
-        ) {
-            Ok(run) => ReviewState::Running(run, 0, record.moves.len()),
-            Err(e) => ReviewState::Failed(e),
-        };
+        let state =
+            match ReviewRun::start(&exe, &plugin_dirs, crate::i18n::current(), &record, &extra) {
+                Ok(run) => ReviewState::Running(run, 0, record.moves.len()),
+                Err(e) => ReviewState::Failed(e),
+            };
         ReviewPanel {
             state,
             drill: None,
             exe,
-            plugin_dir,
+            plugin_dirs,
             extra,
             record,
             names,
@@ -191,7 +186,7 @@ impl ReviewPanel {
                 args.extend(["--instead".to_owned(), format!("{number}={notation}")]);
                 match ReviewRun::start(
                     &self.exe,
-                    self.plugin_dir.as_deref(),
+                    &self.plugin_dirs,
                     crate::i18n::current(),
                     &self.record,
                     &args,
@@ -229,7 +224,21 @@ impl TavolaApp {
         let Some(play) = &self.play else { return };
         let record = play.session().record();
         let plugin = play.session().plugin();
-        let plugin_dir = plugin.path().parent().map(PathBuf::from);
+        // The game's own folder first, then every folder the app searches: a data
+        // file's loader (the mancala-data plugin) may sit in another folder than the
+        // file, as with the README's `--plugins target/release --plugins
+        // plugins/mancala-data/catalogue`.
+        let mut plugin_dirs: Vec<PathBuf> = plugin
+            .path()
+            .parent()
+            .map(PathBuf::from)
+            .into_iter()
+            .collect();
+        for dir in &self.dirs.0 {
+            if !plugin_dirs.contains(&dir.path) {
+                plugin_dirs.push(dir.path.clone());
+            }
+        }
         let mut extra = Vec::new();
         if let Some(root) = self.data_dir.as_ref().map(|d| d.join("endgames")) {
             let dir = crate::worker::tables_dir(&root, plugin);
@@ -247,7 +256,7 @@ impl TavolaApp {
             .collect();
         self.review = Some(ReviewPanel::start(
             self.worker_exe.clone(),
-            plugin_dir,
+            plugin_dirs,
             extra,
             record,
             names,

@@ -34,10 +34,10 @@ pub(super) struct ReviewRun {
 
 impl ReviewRun {
     /// Starts `exe review FILE --json --progress ARGS…` on `record`, with the plugins
-    /// of `plugin_dir` searched first and the texts in `language`.
+    /// of `plugin_dirs` searched first and the texts in `language`.
     pub fn start(
         exe: &Path,
-        plugin_dir: Option<&Path>,
+        plugin_dirs: &[PathBuf],
         language: &str,
         record: &Record,
         args: &[String],
@@ -53,7 +53,7 @@ impl ReviewRun {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        if let Some(dir) = plugin_dir {
+        for dir in plugin_dirs {
             command.arg("--plugins").arg(dir);
         }
         let mut child = match command.spawn() {

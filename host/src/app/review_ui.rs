@@ -145,6 +145,15 @@ impl ReviewPanel {
         view: &ReviewView,
         actions: &mut Vec<ReviewAction>,
     ) {
+        // The current move is scrolled into the window's view when the cursor moves (the
+        // arrow keys, Home, End, the graph, the board's move list); the window is left
+        // where the person scrolled it otherwise, and opens at its top (the graph).
+        let remembered =
+            egui::Id::unique(("review_moves_cursor", review.millis, review.moves.len()));
+        let moved = ui
+            .data(|d| d.get_temp::<usize>(remembered))
+            .is_some_and(|before| before != view.cursor);
+        ui.data_mut(|d| d.insert_temp(remembered, view.cursor));
         egui::Grid::new("review_moves")
             .num_columns(5)
             .striped(true)
@@ -152,7 +161,11 @@ impl ReviewPanel {
                 for m in &review.moves {
                     let here = view.cursor == m.number;
                     let label = format!("{}. {} {}", m.number, self.seat_name(m.seat), m.notation);
-                    if ui.selectable_label(here, label).clicked() {
+                    let row = ui.selectable_label(here, label);
+                    if here && moved {
+                        row.scroll_to_me(Some(egui::Align::Center));
+                    }
+                    if row.clicked() {
                         actions.push(ReviewAction::Goto(m.number));
                     }
                     ui.label(RichText::new(m.class.word()).color(class_colour(m.class)));

@@ -157,7 +157,12 @@ impl Table {
         intents: &mut Vec<Intent>,
     ) {
         let colour = seat_colour(i as u8);
-        let active = seat_activity(i, panel.to_move, self.thinking_seat());
+        let active = seat_activity(
+            i,
+            panel.to_move,
+            self.thinking_seat(),
+            self.shown.animation.is_some(),
+        );
         egui::Frame::group(ui.style())
             .stroke(egui::Stroke::new(
                 if active == Activity::Idle { 1.0 } else { 2.5 },
@@ -276,11 +281,14 @@ enum Activity {
     Thinking,
 }
 
-/// Seat `i`'s activity: while a bot thinks, its seat alone is active (the board shown
-/// may still be animating the move before, whose view names the previous seat to move);
+/// Seat `i`'s activity, as the board shown tells it: while a move is still animated, the
+/// seat its view names to move (as the status line says), even if the next seat's bot
+/// already thinks or has answered — else the panel would say "thinking…" for one seat
+/// while the status line names the other, and flip back when the bot answers before the
+/// animation ends. Once the board is still, a thinking bot's seat alone is active;
 /// otherwise the seat the board shown says is to move.
-fn seat_activity(i: usize, to_move: bool, thinking: Option<u8>) -> Activity {
-    match thinking {
+fn seat_activity(i: usize, to_move: bool, thinking: Option<u8>, animating: bool) -> Activity {
+    match thinking.filter(|_| !animating) {
         Some(seat) if usize::from(seat) == i => Activity::Thinking,
         Some(_) => Activity::Idle,
         None if to_move => Activity::ToMove,
@@ -294,10 +302,22 @@ mod tests {
 
     #[test]
     fn one_seat_at_a_time_looks_active() {
-        // South's view still says "to move" while North's bot thinks: only North shows.
-        assert_eq!(seat_activity(0, true, Some(1)), Activity::Idle);
-        assert_eq!(seat_activity(1, false, Some(1)), Activity::Thinking);
-        assert_eq!(seat_activity(0, true, None), Activity::ToMove);
-        assert_eq!(seat_activity(1, false, None), Activity::Idle);
+        // The board is still: South's view says "to move" while North's bot thinks
+        // (a stale view): only North shows.
+        assert_eq!(seat_activity(0, true, Some(1), false), Activity::Idle);
+        assert_eq!(seat_activity(1, false, Some(1), false), Activity::Thinking);
+        assert_eq!(seat_activity(0, true, None, false), Activity::ToMove);
+        assert_eq!(seat_activity(1, false, None, false), Activity::Idle);
+    }
+
+    #[test]
+    fn while_a_move_is_animated_the_board_shown_names_the_seat() {
+        // South's move is still sown on the board (its view: South to move, as the
+        // status line says) while North's bot thinks, or has already answered: South
+        // alone shows, the same in both cases, so the panel does not flip mid-animation.
+        for thinking in [Some(1), None] {
+            assert_eq!(seat_activity(0, true, thinking, true), Activity::ToMove);
+            assert_eq!(seat_activity(1, false, thinking, true), Activity::Idle);
+        }
     }
 }

@@ -172,9 +172,16 @@ fn spiral(rect: Rect, i: usize, n: usize) -> Pos2 {
     area.center() + Vec2::new(a.cos() * area.width() * 0.5, a.sin() * area.height() * 0.5) * d
 }
 
-/// A site's count, white on a black shadow in its lower right corner.
+/// A site's count, white on a black shadow in its lower right corner; a long one (a
+/// mandarin's `1 big stone + 2` on its narrow half-disc) made smaller to stay inside the
+/// site rather than run over the next site's count (read as `8 big stone + 2`).
 fn paint_count(painter: &egui::Painter, rect: Rect, scale: f32, text: String) {
-    let font = FontId::proportional((scale * 0.22).clamp(10.0, 20.0));
+    let size = (scale * 0.22).clamp(10.0, 20.0);
+    let width = painter
+        .layout_no_wrap(text.clone(), FontId::proportional(size), Color32::WHITE)
+        .size()
+        .x;
+    let font = FontId::proportional(fitted_size(size, width, rect.width() - 4.0));
     let pos = Pos2::new(rect.max.x - 2.0, rect.max.y - 2.0);
     painter.text(
         pos + Vec2::splat(1.0),
@@ -186,8 +193,29 @@ fn paint_count(painter: &egui::Painter, rect: Rect, scale: f32, text: String) {
     painter.text(pos, Align2::RIGHT_BOTTOM, text, font, Color32::WHITE);
 }
 
+/// The font size at which a label `width` points wide at `size` fits in `room` points:
+/// `size` when it fits, else smaller in proportion, never under 8 points.
+fn fitted_size(size: f32, width: f32, room: f32) -> f32 {
+    if width <= room || width <= 0.0 {
+        size
+    } else {
+        (size * room.max(0.0) / width).clamp(8.0, size)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_label_wider_than_its_site_is_made_smaller_to_fit() {
+        // A count that fits keeps its size.
+        assert_eq!(super::fitted_size(20.0, 30.0, 100.0), 20.0);
+        // `1 big stone + 2` 125 points wide at 20 on a 100-point half-disc: 16.
+        assert_eq!(super::fitted_size(20.0, 125.0, 100.0), 16.0);
+        // Never unreadable: 8 points at least, whatever the room.
+        assert_eq!(super::fitted_size(20.0, 400.0, 50.0), 8.0);
+        assert_eq!(super::fitted_size(20.0, 400.0, -3.0), 8.0);
+    }
+
     use super::*;
 
     fn group(kind: &str, count: u32) -> game_api::Group {

@@ -74,7 +74,7 @@ pub(crate) fn last_seed(
                 return Sown::default();
             }
             let grand_slam = taken == board.seeds_on_side(side.other());
-            return take_pits(board, config, side, &chain, grand_slam, fx);
+            return take_pits(board, config, side, Taker::Mover, &chain, grand_slam, fx);
         }
         Capture::Forward | Capture::ForwardOnce => {
             let chains = config.capture == Capture::Forward;
@@ -184,43 +184,15 @@ fn count(
         .map(|&p| board.pits[p])
         .sum();
     let grand_slam = theirs > 0 && theirs == board.seeds_on_side(side.other());
-    match config.capture_taker {
-        Taker::Mover => take_pits(board, config, side, &taken, grand_slam, fx),
-        Taker::Owner => take_for_owners(board, config, &taken, grand_slam, fx),
-    }
-}
-
-/// [`Config::capture_taker`] [`Taker::Owner`]: each of `pits` goes to its house's
-/// owner, unless the capture is a `grand_slam` that the rules say captures nothing.
-#[cold]
-fn take_for_owners(
-    board: &mut Board,
-    config: &Config,
-    pits: &[usize],
-    grand_slam: bool,
-    fx: &mut Effects<'_>,
-) -> Sown {
-    if grand_slam
-        && matches!(
-            config.grand_slam,
-            GrandSlam::NoCapture | GrandSlam::Forbidden
-        )
-    {
-        fx.message("Grand slam: nothing is captured");
-    } else {
-        for &p in pits {
-            let Some(owner) = board.house_owner(p) else {
-                continue;
-            };
-            let n = std::mem::take(&mut board.pits[p]);
-            fx.capture(board, p, owner, n);
-            board.bank(owner, n);
-        }
-    }
-    Sown {
-        extra_turn: false,
+    take_pits(
+        board,
+        config,
+        side,
+        config.capture_taker,
+        &taken,
         grand_slam,
-    }
+        fx,
+    )
 }
 
 /// [`Capture::Facing`]: the last seed alone in a house of the mover's inner row takes
@@ -251,15 +223,17 @@ fn facing(
     }
     let seeds: u32 = taken.iter().map(|&p| board.pits[p]).sum();
     let grand_slam = seeds == board.seeds_on_side(side.other());
-    take_pits(board, config, side, &taken, grand_slam, fx)
+    take_pits(board, config, side, Taker::Mover, &taken, grand_slam, fx)
 }
 
-/// Banks the seeds of `pits` for `side`, unless the capture is a `grand_slam` that the
-/// rules say captures nothing.
+/// Banks the seeds of `pits` for the mover `side`, or each for its house's owner
+/// ([`Config::capture_taker`] [`Taker::Owner`]), unless the capture is a `grand_slam`
+/// that the rules say captures nothing.
 fn take_pits(
     board: &mut Board,
     config: &Config,
     side: Side,
+    taker: Taker,
     pits: &[usize],
     grand_slam: bool,
     fx: &mut Effects<'_>,
@@ -273,9 +247,16 @@ fn take_pits(
         fx.message("Grand slam: nothing is captured");
     } else {
         for &p in pits {
+            let to = match taker {
+                Taker::Mover => side,
+                Taker::Owner => match board.house_owner(p) {
+                    Some(owner) => owner,
+                    None => continue,
+                },
+            };
             let n = std::mem::take(&mut board.pits[p]);
-            fx.capture(board, p, side, n);
-            board.bank(side, n);
+            fx.capture(board, p, to, n);
+            board.bank(to, n);
         }
     }
     Sown {

@@ -319,7 +319,7 @@ impl TavolaApp {
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &ctx));
 
-        if self.rules_open {
+        if self.rules_open && self.at_table() {
             // The rules of the game on screen: the network game's on its screen.
             let manifest = self
                 .table()

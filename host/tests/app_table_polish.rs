@@ -44,6 +44,8 @@ fn enter_presses_start_in_the_new_game_dialog() {
 fn the_enter_that_opens_the_dialog_from_the_search_does_not_start_the_game() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
+    h.get_by_label("Search:").focus();
+    h.run();
     h.get_by_label("Search:").type_text("kalah");
     h.run();
     h.key_press(egui::Key::Enter);
@@ -89,7 +91,7 @@ fn the_rules_panel_shows_only_at_the_board() {
 }
 
 #[test]
-fn a_review_opened_on_a_game_in_progress_holds_it_and_its_arrows_work_at_once() {
+fn a_review_opened_on_a_game_in_progress_holds_it() {
     let dir = plugins_of(&["kalah"]);
     let mut h = harness(app(dir.path()));
     let bots = vec![
@@ -117,8 +119,26 @@ fn a_review_opened_on_a_game_in_progress_holds_it_and_its_arrows_work_at_once() 
         "the game ended meanwhile"
     );
     assert_eq!(view.session().moves().len(), held, "the bots played on");
-    // The arrow keys walk the moves at once, without a click in the review first.
-    let at = view.session().cursor();
+}
+
+/// A person to move: the board's keys take the arrows to move the site focus, but while
+/// the review is open they walk its moves, as the review says — at once, without a click
+/// in its window first.
+#[test]
+fn the_reviews_arrow_keys_walk_the_moves_at_once() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], true);
+    // South's c ends in North's row: North, a person, is to move.
+    h.get_by_label("c: 3 seeds").click();
+    h.run();
+    wait_until(&mut h, "South's move", |h| {
+        h.state().play_view().unwrap().session().cursor() == 1
+    });
+    let at = 1;
+    h.key_press(egui::Key::F4);
+    h.run_steps(2);
+    h.get_by_label("Game review");
     h.key_press(egui::Key::ArrowLeft);
     h.run_steps(3);
     wait_until(&mut h, "the step back", |h| {

@@ -362,9 +362,11 @@ impl TavolaApp {
             Screen::Trainer => self.trainer_screen(ui, now, step),
             Screen::Analysis => self.analysis_screen(ui),
             Screen::Play => {
-                let dialog_open = self.dialog_open();
+                // The review's window walks the moves by the arrow keys: the board's
+                // own keys rest while it is open.
+                let keys = !self.dialog_open() && self.review.is_none();
                 if let Some(play) = &mut self.play {
-                    play.set_keys_enabled(!dialog_open);
+                    play.set_keys_enabled(keys);
                     play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&repaint::Window(&ctx), now, step);
                     // The views only read the controller; what the person asked for is

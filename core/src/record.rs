@@ -41,6 +41,11 @@ pub struct Record {
     pub version: u32,
     /// The plugin's game id.
     pub game: String,
+    /// The game's name as its plugin gave it when the game was played, so that a record
+    /// whose plugin is gone can still be told by its name (optional: older records have
+    /// none, and it is not written when empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// The plugin's version when the game was played.
     pub plugin_version: String,
     /// The contract level of that plugin.
@@ -241,6 +246,7 @@ impl Record {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
             game: plugin.id().into(),
+            name: Some(plugin.manifest().name.clone()).filter(|n| !n.is_empty()),
             plugin_version: plugin.manifest().version.clone(),
             api_level: plugin.api_level(),
             options: options.values().clone(),
@@ -543,6 +549,7 @@ mod tests {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
             game: "game".into(),
+            name: None,
             plugin_version: "1.0.0".into(),
             api_level: 1,
             options: BTreeMap::new(),
@@ -646,6 +653,19 @@ mod tests {
         assert_eq!(record.moves.len(), 2);
         assert!(!record.has_checks());
         assert!(record.moves.iter().all(|m| m.check.is_none()));
+    }
+
+    #[test]
+    fn the_games_name_is_kept_when_given_and_not_written_when_empty() {
+        let unnamed = sample().to_json();
+        assert!(!unnamed.contains("\"name\""), "{unnamed}");
+        assert_eq!(Record::from_json(&unnamed).unwrap().name, None);
+        let mut named = sample();
+        named.name = Some("Whyo walk".into());
+        let json = named.to_json();
+        assert!(json.contains("\"name\": \"Whyo walk\""), "{json}");
+        assert_eq!(Record::from_json(&json).unwrap(), named);
+        assert_eq!(named.version, RECORD_VERSION);
     }
 
     #[test]

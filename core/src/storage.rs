@@ -379,6 +379,7 @@ mod tests {
             format: crate::record::RECORD_FORMAT.into(),
             version: crate::record::RECORD_VERSION,
             game: "game".into(),
+            name: None,
             plugin_version: "1.0.0".into(),
             api_level: 1,
             options: Default::default(),

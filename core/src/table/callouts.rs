@@ -19,26 +19,33 @@ pub struct Callout {
     pub step: usize,
 }
 
-/// The callouts of the moves shown: those waiting for the board, and those on it.
+/// The callouts of the moves shown: those waiting for the board, and those on it. One
+/// move's at a time: when a move's first callout appears, an earlier move's leave the
+/// board (under fast bots they would otherwise pile up over each other).
 #[derive(Debug, Clone, Default)]
 pub struct Callouts {
     /// The last move's callouts the board has not shown yet.
     waiting: Vec<Callout>,
     /// The callouts on the board, with when each appeared.
     showing: Vec<(Callout, f64)>,
+    /// Whether `showing` holds an earlier move's callouts only (those of the move
+    /// `waiting` belongs to have not appeared yet).
+    earlier: bool,
 }
 
 impl Callouts {
-    /// A new move's callouts: they wait for the board (the older ones shown fade out
-    /// on their own).
+    /// A new move's callouts: they wait for the board; the older ones shown stay until
+    /// the first of these appears (or fade out on their own before).
     pub fn start(&mut self, callouts: Vec<Callout>) {
         self.waiting = callouts;
+        self.earlier = true;
     }
 
     /// Forgets every callout (the position jumped: an undo, a review, a new game).
     pub fn clear(&mut self) {
         self.waiting.clear();
         self.showing.clear();
+        self.earlier = false;
     }
 
     /// The board has shown the move's first `steps` effects at `now`: their callouts
@@ -48,6 +55,9 @@ impl Callouts {
             .into_iter()
             .partition(|c| c.step < steps);
         self.waiting = later;
+        if !due.is_empty() && std::mem::replace(&mut self.earlier, false) {
+            self.showing.clear();
+        }
         self.showing.extend(due.into_iter().map(|c| (c, now)));
         self.showing.retain(|(_, since)| now - since < SHOWN_FOR);
     }
@@ -108,5 +118,25 @@ mod tests {
         assert_eq!(left, vec!["extra turn".to_owned()]);
         c.reveal(usize::MAX, 14.0);
         assert!(!c.active());
+    }
+
+    #[test]
+    fn a_new_moves_callouts_replace_the_last_moves_when_they_appear() {
+        let mut c = Callouts::default();
+        c.start(vec![callout(0, "throws 2"), callout(1, "passes")]);
+        c.reveal(usize::MAX, 10.0);
+        assert_eq!(c.visible(10.0).count(), 2);
+        // The next move, 0.3 s later: the last move's stay while the board shows its
+        // first steps, then leave when its own first callout appears.
+        c.start(vec![callout(2, "throws 3")]);
+        c.reveal(1, 10.3);
+        assert_eq!(c.visible(10.3).count(), 2);
+        c.reveal(3, 10.6);
+        let shown: Vec<_> = c.visible(10.6).map(|(c, _)| c.text.clone()).collect();
+        assert_eq!(shown, vec!["throws 3".to_owned()]);
+        // A move without callouts leaves the last one's to fade on their own.
+        c.start(Vec::new());
+        c.reveal(usize::MAX, 11.0);
+        assert_eq!(c.visible(11.0).count(), 1);
     }
 }

@@ -268,7 +268,7 @@ fn paint_board(
         paint_shape(painter, site, rect, fill, edge, scale);
         paint_marks(painter, site, rect, marks, crowded);
         if let Some(content) = contents.get(&site.id) {
-            paint_content(painter, layout, site, rect, content, scale);
+            paint_content(painter, layout, site, rect, content, (scale, labels));
         }
         if let Some((_, key)) = marks.keys.iter().find(|(s, _)| *s == site.id) {
             paint_key(painter, rect, key, scale);

@@ -28,6 +28,7 @@ impl TavolaApp {
             | Command::Resign
             | Command::OfferDraw => play.is_some_and(|p| p.enabled(command)),
             Command::Recover => self.data_dir.is_some(),
+            Command::Rules => self.at_table(),
             Command::Analyse => play.is_some(),
             // The game at this computer, with moves to review.
             Command::Review => {
@@ -113,6 +114,14 @@ impl TavolaApp {
         if let Some(p) = self.table_mut() {
             f(p);
         }
+    }
+
+    /// Whether the screen shows a game's board (here or on the network): the rules
+    /// panel belongs to that board and shows only there — not over the chooser, the
+    /// puzzles, the analysis board or the Plugins screen, where another game may be in
+    /// view; back at the board it is as it was left.
+    pub(super) fn at_table(&self) -> bool {
+        matches!(self.screen, Screen::Play | Screen::Online) && self.table().is_some()
     }
 
     /// The table the game commands act on: the network game's on the *Play online*

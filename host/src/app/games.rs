@@ -25,14 +25,23 @@ const QUARANTINE_AFTER: u32 = 3;
 
 impl TavolaApp {
     fn plugin(&self, id: &str) -> Result<Plugin> {
+        self.plugin_named(id, None)
+    }
+
+    /// Game `id`'s plugin; when it is gone, the error names the game by `name` (a
+    /// record's, [`Record::name`]) or as the table shows it.
+    fn plugin_named(&self, id: &str, name: Option<&str>) -> Result<Plugin> {
         // In the player's words: which game (by its name when the table still shows it:
-        // a restart or a rematch after its file was removed), and how to get it back
-        // (not the folders searched nor every id loaded, which `tavola` on the command
-        // line gives).
+        // a restart or a rematch after its file was removed, or the record names it), and
+        // how to get it back (not the folders searched nor every id loaded, which
+        // `tavola` on the command line gives).
         let plugin = self
             .plugins
             .game(id)
-            .ok_or_else(|| anyhow!(crate::tr!("app-game-missing", game = self.game_name(id))))?
+            .ok_or_else(|| {
+                let game = name.map_or_else(|| self.game_name(id), str::to_owned);
+                anyhow!(crate::tr!("app-game-missing", game = game))
+            })?
             .clone();
         if self.settings.quarantined.contains(&plugin.meta().hash) {
             return Err(anyhow!(
@@ -344,13 +353,19 @@ impl TavolaApp {
     /// file that cannot be read, or a game that is not here, is refused at once.
     pub(super) fn begin_load(&mut self, path: &Path, after: AfterLoad) -> Result<()> {
         let record = Record::read(path)?;
-        let plugin = self.plugin(&record.game).with_context(|| {
-            let file = path.file_name().unwrap_or(path.as_os_str());
-            crate::tr!(
-                "app-load-missing",
-                file = file.to_string_lossy().into_owned()
-            )
-        })?;
+        let plugin = self.plugin_named(&record.game, record.name.as_deref());
+        // The last run's game is not a file the player chose: its name is not said.
+        let plugin = if matches!(after, AfterLoad::Restored) {
+            plugin?
+        } else {
+            plugin.with_context(|| {
+                let file = path.file_name().unwrap_or(path.as_os_str());
+                crate::tr!(
+                    "app-load-missing",
+                    file = file.to_string_lossy().into_owned()
+                )
+            })?
+        };
         let (exe, tables) = (self.worker_exe.clone(), self.tables_root());
         let (of, replay) = (plugin.clone(), record.clone());
         let work = move |abandon: Abandon| {

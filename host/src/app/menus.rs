@@ -103,7 +103,7 @@ impl TavolaApp {
                     self.screen = screen;
                 }
             }
-            if self.table().is_some()
+            if self.at_table()
                 && ui
                     .selectable_label(self.rules_open, crate::tr!("cmd-rules"))
                     .clicked()

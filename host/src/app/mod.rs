@@ -319,7 +319,7 @@ impl TavolaApp {
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &ctx));
 
-        if self.rules_open {
+        if self.rules_open && self.at_table() {
             // The rules of the game on screen: the network game's on its screen.
             let manifest = self
                 .table()
@@ -362,9 +362,11 @@ impl TavolaApp {
             Screen::Trainer => self.trainer_screen(ui, now, step),
             Screen::Analysis => self.analysis_screen(ui),
             Screen::Play => {
-                let dialog_open = self.dialog_open();
+                // The review's window walks the moves by the arrow keys: the board's
+                // own keys rest while it is open.
+                let keys = !self.dialog_open() && self.review.is_none();
                 if let Some(play) = &mut self.play {
-                    play.set_keys_enabled(!dialog_open);
+                    play.set_keys_enabled(keys);
                     play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&repaint::Window(&ctx), now, step);
                     // The views only read the controller; what the person asked for is

@@ -39,6 +39,9 @@ pub struct NewGameDialog {
     /// behind this one (after the first game, a seat could not be given to a bot).
     nonce: u64,
     error: Option<String>,
+    /// Whether the dialog has been drawn: the Enter that opened it (in the chooser's
+    /// search) must not also press its Start.
+    drawn: bool,
 }
 
 /// What happened in the dialog this frame.
@@ -78,6 +81,7 @@ impl NewGameDialog {
             clock: (false, 5, 3),
             nonce: fastrand::u64(..),
             error: None,
+            drawn: false,
         };
         // Until the plugin answers, at least the fewest seats the game has.
         if dialog.seats.len() < usize::from(plugin.manifest().seats.min) {
@@ -286,8 +290,32 @@ impl NewGameDialog {
         if modal.should_close() && matches!(outcome, DialogOutcome::Open) {
             outcome = DialogOutcome::Cancelled;
         }
+        let first_frame = !std::mem::replace(&mut self.drawn, true);
+        if matches!(outcome, DialogOutcome::Open)
+            && !first_frame
+            && self.error.is_none()
+            && enter_is_free(ctx, modal.response.layer_id)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter))
+        {
+            match self.request() {
+                Ok(r) => outcome = DialogOutcome::Start(r),
+                Err(e) => self.error = Some(e),
+            }
+        }
         outcome
     }
+}
+
+/// Whether Enter may press the dialog's Start: no menu is open and no widget of the
+/// dialog (layer `dialog`) has the keyboard — a focused button, menu or number takes
+/// Enter itself. A field behind the dialog (the chooser's search, which opened it with
+/// Enter) does not count.
+fn enter_is_free(ctx: &egui::Context, dialog: egui::LayerId) -> bool {
+    let focus_in_dialog = ctx
+        .memory(|m| m.focused())
+        .and_then(|id| ctx.read_response(id))
+        .is_some_and(|r| r.layer_id == dialog);
+    !focus_in_dialog && !egui::Popup::is_any_open(ctx)
 }
 
 /// The level the computer plays at in a new game's seats.

@@ -56,15 +56,21 @@ impl RecoverWindow {
                                 .game
                                 .as_ref()
                                 .and_then(|g| available.iter().find(|(id, _)| id == g));
-                            let game = match (known, save.game.as_deref()) {
-                                (Some((_, name)), _) => name.as_str(),
-                                (None, Some(id)) => id,
-                                (None, None) => &unreadable,
+                            // Its name, the record's when no loaded game has it (a
+                            // record older than the name field says its id).
+                            let game = match (known, save.name.as_deref(), save.game.as_deref()) {
+                                (Some((_, name)), _, _) => name.as_str(),
+                                (None, Some(name), _) => name,
+                                (None, None, Some(id)) => id,
+                                (None, None, None) => &unreadable,
                             };
                             let moves = save.moves.map_or_else(String::new, |n| {
                                 crate::tr!("recover-moves", count = n)
                             });
-                            ui.strong(format!("{game}{moves}"));
+                            // The kept file's place is for whoever looks for it: on
+                            // hover, not in the player's way.
+                            ui.strong(format!("{game}{moves}"))
+                                .on_hover_text(save.path.display().to_string());
                             ui.label(super::shorten(&save.reason, 300));
                             ui.horizontal(|ui| {
                                 let ready = known.is_some();
@@ -83,7 +89,6 @@ impl RecoverWindow {
                                 if ui.button(crate::tr!("recover-delete")).clicked() {
                                     delete = Some(save.path.clone());
                                 }
-                                ui.weak(save.path.display().to_string());
                             });
                         });
                     }

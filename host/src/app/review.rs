@@ -221,6 +221,15 @@ impl TavolaApp {
     /// Opens the review of the game on screen (its record as saved: a finished game
     /// whole, a game in progress up to the move shown).
     pub(super) fn open_review(&mut self) {
+        // A game in progress would go on while its review runs (seconds, longer in a
+        // debug build): between bots, the review listed 4 moves of a board's 11. It is
+        // held where it is, so that the review lists every move the board shows (Resume
+        // goes on); a finished game is reviewed whole.
+        if let Some(play) = &mut self.play
+            && !play.session().finished()
+        {
+            play.goto(play.session().cursor());
+        }
         let Some(play) = &self.play else { return };
         let record = play.session().record();
         let plugin = play.session().plugin();

@@ -148,6 +148,8 @@ pub struct Recovered {
     pub path: PathBuf,
     /// Its game's id, if the file says.
     pub game: Option<String>,
+    /// Its game's name, if the file says (records written since the name was kept).
+    pub name: Option<String>,
     /// How many moves of the players it holds (chance throws are not moves), if it can
     /// be read.
     pub moves: Option<usize>,
@@ -168,12 +170,21 @@ pub fn list_recovered(data: &Path) -> Vec<Recovered> {
         })
         .map(|path| {
             let record = crate::record::Record::read(&path).ok();
-            let game = record.as_ref().map(|r| r.game.clone()).or_else(|| {
-                let text = std::fs::read(&path).ok()?;
-                let value: serde_json::Value = serde_json::from_slice(&text).ok()?;
-                value.get("game")?.as_str().map(str::to_owned)
-            });
+            // A record that does not read whole may still say its game.
+            let value = || -> Option<serde_json::Value> {
+                serde_json::from_slice(&std::fs::read(&path).ok()?).ok()
+            };
+            let field = |key: &str| value()?.get(key)?.as_str().map(str::to_owned);
+            let game = record
+                .as_ref()
+                .map(|r| r.game.clone())
+                .or_else(|| field("game"));
+            let name = match &record {
+                Some(r) => r.name.clone(),
+                None => field("name"),
+            };
             Recovered {
+                name,
                 reason: std::fs::read_to_string(reason_path(&path))
                     .unwrap_or_else(|_| "no reason was written".into()),
                 moves: record.map(|r| crate::record::seat_moves(&r.moves)),

@@ -9,13 +9,16 @@ use game_api::{Layout, Piece, SiteContent};
 use super::pieces::{paint_piece, style_of};
 
 /// Draws `content` inside `site`'s `rect` (the board drawn at `scale` points a unit).
+/// Without `words` (a chooser's thumbnail, made once in the fallback language) a site of
+/// several groups gets no count: it would name its pieces in that language, whatever
+/// the app's, and would not fit a thumbnail's site anyway; its pieces are drawn.
 pub(super) fn paint_content(
     painter: &egui::Painter,
     layout: &Layout,
     site: &game_api::Site,
     rect: Rect,
     content: &SiteContent,
-    scale: f32,
+    (scale, words): (f32, bool),
 ) {
     let small = (rect.width().min(rect.height()) * 0.09).max(2.0);
     match content {
@@ -33,7 +36,9 @@ pub(super) fn paint_content(
                 paint_count(painter, rect, scale, count.to_string());
             }
         }
-        SiteContent::Groups { groups } => paint_groups(painter, layout, rect, groups, small, scale),
+        SiteContent::Groups { groups } => {
+            paint_groups(painter, layout, rect, groups, small, scale, words);
+        }
         SiteContent::Stack { pieces } => {
             let capacity = match site.shape {
                 game_api::Shape::Stick { capacity } => {
@@ -73,6 +78,7 @@ fn paint_groups(
     groups: &[game_api::Group],
     r: f32,
     scale: f32,
+    words: bool,
 ) {
     let total: usize = groups.iter().map(|g| g.count as usize).sum();
     let (most, r) = spread(rect, total, r);
@@ -99,6 +105,9 @@ fn paint_groups(
     placed.sort_by_key(|(_, _, style)| style.layer);
     for (p, piece, style) in &placed {
         paint_piece(painter, *p, r, piece, style);
+    }
+    if !words {
+        return;
     }
     let text = groups_label(groups, |piece, count| {
         let style = style_of(layout, piece);

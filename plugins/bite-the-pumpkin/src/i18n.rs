@@ -112,8 +112,16 @@ pub const IT: Phrasebook = Phrasebook {
             "Il simulatore conta due zucche o meno: vince il Branco",
         ),
         (
-            "{} placed the last piece. More vegetables on the field ({} pumpkins, {} broccoli): {} wins",
-            "{} ha messo l'ultimo pezzo. Più ortaggi sul campo ({} zucche, {} broccoli): vince {}",
+            "The game ends: {} has placed all their vegetables. The only Farmer left, {} wins",
+            "La partita finisce: {} ha messo tutti i suoi ortaggi. Unico Contadino rimasto, vince {}",
+        ),
+        (
+            "The game ends: {} has placed all their vegetables. {} pumpkins and {} broccoli on the field, a tie, which goes to the Broccoli Farmer",
+            "La partita finisce: {} ha messo tutti i suoi ortaggi. {} zucche e {} broccoli sul campo, pari: in parità vince il Contadino dei broccoli",
+        ),
+        (
+            "The game ends: {} has placed all their vegetables. With more on the field ({} pumpkins, {} broccoli), {} wins",
+            "La partita finisce: {} ha messo tutti i suoi ortaggi. Con più ortaggi sul campo ({} zucche, {} broccoli) vince {}",
         ),
         (
             "A vegetable bitten: the pig that bit lies flat to digest and sits out the run",

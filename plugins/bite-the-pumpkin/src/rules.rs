@@ -296,15 +296,8 @@ impl BiteThePumpkin {
                 };
                 let winner = if self.eliminated[1] { FARMER } else { winner };
                 self.phase = Phase::Over(winner);
-                // Who placed the last piece ends the game; who has more on the field wins.
-                let text = format!(
-                    "{} placed the last piece. More vegetables on the field ({} pumpkins, {} broccoli): {} wins",
-                    seat_name(seat),
-                    p,
-                    b,
-                    seat_name(winner)
-                );
-                fx.message(text);
+                let alone = self.eliminated[0] || self.eliminated[1];
+                fx.message(last_piece_text(seat, winner, (p, b), alone));
             }
         } else if self.simulator_end() {
             if self.reserve[0] == 0 {
@@ -460,5 +453,74 @@ fn bites_told(bitten: usize, fx: &mut Effects<'_>) {
         n => fx.message(format!(
             "{n} vegetables bitten: the pigs that bit lie flat to digest and sit out the run"
         )),
+    }
+}
+
+/// The three-player end's message. Placing the last piece ends the game but does not
+/// win it (the Farmer with more on the field does), so the message says both, in that
+/// order: `placer` placed their last vegetable; `winner` wins, and why (`alone`: the
+/// other Farmer was eliminated; else the pumpkins and broccoli on the field decide).
+fn last_piece_text(
+    placer: u8,
+    winner: u8,
+    (pumpkins, broccoli): (usize, usize),
+    alone: bool,
+) -> String {
+    let placer = seat_name(placer);
+    if alone {
+        // The other Farmer was eliminated: the one left wins.
+        format!(
+            "The game ends: {placer} has placed all their vegetables. The only Farmer left, {} wins",
+            seat_name(winner)
+        )
+    } else if pumpkins == broccoli {
+        format!(
+            "The game ends: {placer} has placed all their vegetables. {pumpkins} pumpkins and {broccoli} broccoli on the field, a tie, which goes to the Broccoli Farmer"
+        )
+    } else {
+        format!(
+            "The game ends: {placer} has placed all their vegetables. With more on the field ({pumpkins} pumpkins, {broccoli} broccoli), {} wins",
+            seat_name(winner)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The three ends of the three-player game, in English and Italian: the last piece
+    /// ends the game, then who wins and why.
+    #[test]
+    fn the_last_piece_says_the_end_then_the_winner() {
+        let it = |text: String| crate::i18n::IT.text(&text);
+        let more = last_piece_text(BROCCOLI, FARMER, (5, 4), false);
+        assert_eq!(
+            more,
+            "The game ends: the Broccoli Farmer has placed all their vegetables. With more \
+             on the field (5 pumpkins, 4 broccoli), the Farmer wins"
+        );
+        assert_eq!(
+            it(more),
+            "La partita finisce: il Contadino dei broccoli ha messo tutti i suoi ortaggi. \
+             Con più ortaggi sul campo (5 zucche, 4 broccoli) vince il Contadino"
+        );
+        let tie = last_piece_text(FARMER, BROCCOLI, (4, 4), false);
+        assert_eq!(
+            it(tie),
+            "La partita finisce: il Contadino ha messo tutti i suoi ortaggi. 4 zucche e 4 \
+             broccoli sul campo, pari: in parità vince il Contadino dei broccoli"
+        );
+        let alone = last_piece_text(FARMER, FARMER, (6, 0), true);
+        assert_eq!(
+            alone,
+            "The game ends: the Farmer has placed all their vegetables. The only Farmer \
+             left, the Farmer wins"
+        );
+        assert_eq!(
+            it(alone),
+            "La partita finisce: il Contadino ha messo tutti i suoi ortaggi. Unico \
+             Contadino rimasto, vince il Contadino"
+        );
     }
 }

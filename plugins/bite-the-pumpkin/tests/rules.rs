@@ -38,6 +38,25 @@ fn play(game: &mut BiteThePumpkin, notation: &str) {
     game_api::testing::play(game, notation).unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Plays `notation` and returns the messages the move reported.
+fn play_told(game: &mut BiteThePumpkin, notation: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mv = moves
+        .into_iter()
+        .find(|&m| game.move_info(m).unwrap().notation == notation)
+        .unwrap_or_else(|| panic!("{notation} is not legal"));
+    let mut effects = Vec::new();
+    game.apply(mv, Some(&mut effects)).unwrap();
+    effects
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Message { text } => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
 fn cell(game: &BiteThePumpkin, name: &str) -> char {
     game.field.0[square(name).unwrap()].letter()
 }
@@ -391,7 +410,16 @@ fn three_players_double_bites_elimination_order_and_end() {
         &herd(&pieces, IDLE_THREE),
         "1,5 farmers:F F t3",
     );
-    play(&mut end, "c6");
+    // Placing the last piece ends the game; the message says so before who wins and
+    // why, so that a Farmer's last piece and the other Farmer's win do not read as a
+    // contradiction.
+    assert_eq!(
+        play_told(&mut end, "c6"),
+        [
+            "The game ends: the Farmer has placed all their vegetables. With more on the \
+          field (4 pumpkins, 3 broccoli), the Farmer wins"
+        ]
+    );
     let Turn::Over { outcome } = end.turn() else {
         panic!("over")
     };
@@ -415,7 +443,13 @@ fn three_players_double_bites_elimination_order_and_end() {
         &herd(&pieces, IDLE_THREE),
         "5,1 farmers:B B t3",
     );
-    play(&mut tie, "f6");
+    assert_eq!(
+        play_told(&mut tie, "f6"),
+        [
+            "The game ends: the Broccoli Farmer has placed all their vegetables. 4 pumpkins \
+          and 4 broccoli on the field, a tie, which goes to the Broccoli Farmer"
+        ]
+    );
     let Turn::Over { outcome } = tie.turn() else {
         panic!("over")
     };

@@ -35,6 +35,10 @@ impl Table {
         }
         self.session.set_cursor(n);
         self.shown.turn_sites = (None, Vec::new());
+        // What the last move shown made happen is not told of the position jumped to
+        // (an Undo, a step back, a review): its event and callouts go.
+        self.notes.event = None;
+        self.shown.callouts.clear();
         self.dirty = true;
         let moves = self.session.played_ids();
         let Some(remote) = self.remote() else { return };
@@ -268,7 +272,7 @@ impl Table {
             length: self.session.moves().len(),
             swapped: !r.swapped,
         });
-        self.notes.event = Some(crate::tr!("play-brought-back"));
         self.goto(r.at);
+        self.notes.event = Some(crate::tr!("play-brought-back"));
     }
 }

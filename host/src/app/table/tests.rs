@@ -101,6 +101,21 @@ fn undo_redo_and_jumps_walk_the_history_and_hold_the_game() {
 }
 
 #[test]
+fn an_undone_moves_event_leaves_the_status_line() {
+    let (mut view, _) = people();
+    view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
+    view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
+    // The pile game says nothing of its moves: the last move's event, as a capture's.
+    view.note("North 2: captured 2".into());
+    view.undo();
+    assert_eq!(view.session().cursor(), 1);
+    assert_eq!(view.notes.event, None, "the undone move's event stayed");
+    view.note("North 2: captured 2".into());
+    view.apply(Intent::Goto(0), 0.0, 0.0);
+    assert_eq!(view.notes.event, None, "the event stayed after a jump");
+}
+
+#[test]
 fn a_different_move_from_an_earlier_point_branches_and_can_be_swapped_back() {
     let (mut view, _) = people();
     view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);

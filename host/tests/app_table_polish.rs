@@ -1,0 +1,147 @@
+//! Small defects of the table a player meets (issue 52's last round), each in the real
+//! app driven through egui_kittest: Enter presses the new-game dialog's Start; the rules
+//! panel belongs to the board; a review opened on a game in progress holds it, so that
+//! it lists every move the board shows; the review's arrow keys work as soon as it opens.
+
+mod common;
+#[path = "common/app.rs"]
+mod test_app;
+
+use common::plugins_of;
+use egui_kittest::kittest::Queryable;
+use game_api::Turn;
+use tavola::{app::Screen, session::SeatKind};
+use test_app::{app, harness, start_kalah, wait_until};
+
+#[test]
+fn enter_presses_start_in_the_new_game_dialog() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Play Kalah").click();
+    h.run();
+    assert!(h.state_mut().new_game_dialog().is_some());
+    h.state_mut()
+        .new_game_dialog()
+        .unwrap()
+        .set_seat(1, SeatKind::Person);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.state_mut().wait_for_start();
+    h.run();
+    assert!(
+        h.state_mut().new_game_dialog().is_none(),
+        "the dialog stayed"
+    );
+    assert_eq!(
+        h.state().screen(),
+        Screen::Play,
+        "{:?}",
+        h.state().message()
+    );
+}
+
+#[test]
+fn the_enter_that_opens_the_dialog_from_the_search_does_not_start_the_game() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    h.get_by_label("Search:").focus();
+    h.run();
+    h.get_by_label("Search:").type_text("kalah");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.state_mut().new_game_dialog().is_some(),
+        "Enter in the search did not open the dialog, or also pressed its Start"
+    );
+    assert_eq!(h.state().screen(), Screen::Chooser);
+}
+
+#[test]
+fn the_rules_panel_shows_only_at_the_board() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], true);
+    h.key_press(egui::Key::F1);
+    h.run();
+    h.get_by_label("Hide the rules");
+    // The chooser: no game's rules over it, and no Rules tab.
+    h.get_by_label("Games").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Chooser);
+    assert!(
+        h.query_by_label("Hide the rules").is_none(),
+        "rules on the chooser"
+    );
+    assert!(
+        h.query_by_label("Rules").is_none(),
+        "a Rules tab on the chooser"
+    );
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(
+        h.query_by_label("Hide the rules").is_none(),
+        "F1 off the board"
+    );
+    // Back at the board, the panel is as it was left.
+    h.get_by_label("Board").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Play);
+    h.get_by_label("Hide the rules");
+}
+
+#[test]
+fn a_review_opened_on_a_game_in_progress_holds_it() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    let bots = vec![
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("random".into()),
+    ];
+    start_kalah(&mut h, bots, false);
+    wait_until(&mut h, "three moves", |h| {
+        h.state().play_view().unwrap().session().moves().len() >= 3
+    });
+    h.key_press(egui::Key::F4);
+    h.run_steps(2);
+    h.get_by_label("Game review");
+    let held = h.state().play_view().unwrap().session().moves().len();
+    assert!(h.state().play_view().unwrap().held(), "the game went on");
+    // The bots would play on within this time (no animation): the game waits.
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(1500);
+    while std::time::Instant::now() < until {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let view = h.state().play_view().unwrap();
+    assert!(
+        !matches!(view.turn(), Turn::Over { .. }),
+        "the game ended meanwhile"
+    );
+    assert_eq!(view.session().moves().len(), held, "the bots played on");
+}
+
+/// A person to move: the board's keys take the arrows to move the site focus, but while
+/// the review is open they walk its moves, as the review says — at once, without a click
+/// in its window first.
+#[test]
+fn the_reviews_arrow_keys_walk_the_moves_at_once() {
+    let dir = plugins_of(&["kalah"]);
+    let mut h = harness(app(dir.path()));
+    start_kalah(&mut h, vec![SeatKind::Person, SeatKind::Person], true);
+    // South's c ends in North's row: North, a person, is to move.
+    h.get_by_label("c: 3 seeds").click();
+    h.run();
+    wait_until(&mut h, "South's move", |h| {
+        h.state().play_view().unwrap().session().cursor() == 1
+    });
+    let at = 1;
+    h.key_press(egui::Key::F4);
+    h.run_steps(2);
+    h.get_by_label("Game review");
+    h.key_press(egui::Key::ArrowLeft);
+    h.run_steps(3);
+    wait_until(&mut h, "the step back", |h| {
+        h.state().play_view().unwrap().session().cursor() + 1 == at
+    });
+}

@@ -225,7 +225,7 @@ impl OnlineGame {
             let plugins = all;
             let record = Record::read(&path).map_err(|error| OnlineError::Record {
                 file: path.clone(),
-                error,
+                error: error.into(),
             })?;
             let net = record
                 .net

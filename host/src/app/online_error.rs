@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::net::{InviteError, TableError, lan::LanError};
 
 /// Why a network game at the app could not be set up, or stopped before its end.
-#[derive(Debug, Error)]
+#[derive(Debug, Clone, Error)]
 pub enum OnlineError {
     /// The game offered or joined is not among the loaded plugins.
     #[error(transparent)]
@@ -21,8 +21,8 @@ pub enum OnlineError {
     Record {
         /// The record's file.
         file: PathBuf,
-        /// What is wrong with it.
-        error: crate::record::RecordError,
+        /// What is wrong with it (shared: a record's error is not cloned).
+        error: std::sync::Arc<crate::record::RecordError>,
     },
     /// The record to resume is not a network game's.
     #[error("{}", crate::tr!("online-not-network", file = file.display().to_string()))]
@@ -36,6 +36,17 @@ pub enum OnlineError {
         /// The record's file.
         file: PathBuf,
         /// What is wrong with its options.
+        error: game_api::OptionError,
+    },
+    /// No game is chosen in the form.
+    #[error("no game is chosen")]
+    NoGame,
+    /// The options chosen in the form are not the game's.
+    #[error("{game}: {error}")]
+    FormOptions {
+        /// The game's name.
+        game: String,
+        /// What is wrong with the options.
         error: game_api::OptionError,
     },
     /// The game's worker did not start, or the options set up no game.

@@ -136,10 +136,13 @@ fn play_both(
     done: impl Fn(&Harness<'static, TavolaApp>, &Harness<'static, TavolaApp>) -> bool,
 ) {
     let deadline = Instant::now() + Duration::from_secs(120);
-    while !done(a, b) {
+    loop {
         assert!(Instant::now() < deadline, "{what}");
         a.step();
         b.step();
+        if done(a, b) {
+            return;
+        }
         for h in [&mut *a, &mut *b] {
             if to_move(h) && !finished(h) {
                 play_first(h);
@@ -154,11 +157,7 @@ fn an_online_game_between_two_apps_leaves_one_record_a_side_and_resumes_from_it(
     let dir = plugins_of(&["kalah"]);
     let (data_a, data_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let mut a = online_app(dir.path(), data_a.path(), |app| {
-        let form = app.online_form_mut();
-        form.game = Some("kalah".into());
-        // Three houses a side: a short game.
-        form.values
-            .insert("houses".into(), game_api::OptionValue::Int(3));
+        app.online_form_mut().game = Some("kalah".into());
     });
     a.get_by_label("Offer").click();
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -185,7 +184,17 @@ fn an_online_game_between_two_apps_leaves_one_record_a_side_and_resumes_from_it(
         };
         (len(a) >= 4 && to_move(b)) || finished(a) || finished(b)
     });
-    assert!(!finished(&a) && !finished(&b), "the game ended too soon");
+    let said = |h: &Harness<'static, TavolaApp>| {
+        h.state()
+            .online()
+            .map(|o| format!("{:?} {:?}", o.finished, o.reports))
+    };
+    assert!(
+        !finished(&a) && !finished(&b),
+        "the game ended too soon: host {:?}, guest {:?}",
+        said(&a),
+        said(&b)
+    );
     let guest_file = the_one_record(data_b.path());
     drop(b);
     // The guest's network side stops (standard lines closed): its last save stays.

@@ -6,7 +6,6 @@
 
 mod common;
 #[path = "common/net.rs"]
-#[allow(dead_code)]
 mod net;
 #[path = "common/cli.rs"]
 #[allow(dead_code)]

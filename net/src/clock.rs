@@ -30,6 +30,17 @@ pub struct TimeControl {
     pub increment_ms: u64,
 }
 
+/// What is wrong with a time control's text ([`TimeControl::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// Not two numbers joined by `+`.
+    #[error("`{0}` is not MINUTES+SECONDS (e.g. 5+3)")]
+    Form(String),
+    /// Numbers out of range.
+    #[error("`{0}`: from a moment to 1,440 minutes a seat, and at most 3,600 seconds a move")]
+    Range(String),
+}
+
 impl TimeControl {
     /// Reads `MINUTES+SECONDS` (`5+3`: five minutes a seat, three seconds added per
     /// move; the minutes may have a fraction, `0.5+0`).
@@ -41,16 +52,13 @@ impl TimeControl {
     /// assert_eq!((t.per_game_ms, t.increment_ms), (300_000, 3_000));
     /// assert!(TimeControl::parse("5").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let usage = || format!("`{text}` is not MINUTES+SECONDS (e.g. 5+3)");
+    pub fn parse(text: &str) -> Result<Self, TimeControlError> {
+        let usage = || TimeControlError::Form(text.to_owned());
         let (minutes, seconds) = text.trim().split_once('+').ok_or_else(usage)?;
         let minutes: f64 = minutes.trim().parse().map_err(|_| usage())?;
         let seconds: u64 = seconds.trim().parse().map_err(|_| usage())?;
         if !(minutes > 0.0 && minutes <= 24.0 * 60.0) || seconds > 3600 {
-            return Err(format!(
-                "`{text}`: from a moment to 1,440 minutes a seat, and at most 3,600 seconds \
-                 a move"
-            ));
+            return Err(TimeControlError::Range(text.to_owned()));
         }
         Ok(TimeControl {
             per_game_ms: (minutes * 60_000.0).round() as u64,

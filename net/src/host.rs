@@ -410,7 +410,7 @@ impl Hosting {
         let own = table.local.first().copied().unwrap_or(0);
         table.throws = Some(
             super::throws::Throws::new(Some((own, self.chain.clone())), heads.clone(), &[])
-                .map_err(TableError::Refused)?,
+                .map_err(|e| TableError::Refused(e.to_string()))?,
         );
         let shown = commitments_seed(&heads);
         table.set_net(

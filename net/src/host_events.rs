@@ -229,7 +229,7 @@ impl Hosting {
                 // A player says its own time ran out, or that another's did: taken only
                 // when this side's own clock shows it.
                 if let Err(reason) = super::referee::flag(table, f, f == s) {
-                    self.refuse(link, &reason);
+                    self.refuse(link, &reason.to_string());
                     return Ok(());
                 }
                 table.flag(f)?;
@@ -472,7 +472,7 @@ impl Hosting {
                 Some(link),
             ),
             Ok(false) => {}
-            Err(reason) => self.refuse(link, &reason),
+            Err(reason) => self.refuse(link, &reason.to_string()),
         }
     }
 

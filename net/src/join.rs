@@ -170,10 +170,11 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
             joining.refuse("the host gives other commitments than this side's record holds")
         );
     }
-    let mut throws = Throws::new(own, heads.clone(), &made).map_err(|e| joining.refuse(&e))?;
+    let mut throws =
+        Throws::new(own, heads.clone(), &made).map_err(|e| joining.refuse(&e.to_string()))?;
     throws
         .learn(&welcome.throws)
-        .map_err(|e| joining.refuse(&e))?;
+        .map_err(|e| joining.refuse(&e.to_string()))?;
     throws.send_again();
     for m in throws.made_beyond(welcome.throws.len()) {
         joining.link.send(&m);

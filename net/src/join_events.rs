@@ -80,7 +80,7 @@ impl Joining {
                 };
                 match throws.contribution((seat, throw, number), &secret, at) {
                     Ok(_) => Ok(()),
-                    Err(reason) => self.fault(table, &reason),
+                    Err(reason) => self.fault(table, &reason.to_string()),
                 }
             }
             Message::Flag { seat } => {
@@ -88,7 +88,7 @@ impl Joining {
                 // taken only when this side's own clock shows it.
                 let senders_own = Some(seat) != self.seat && self.host_seat(table) == Some(seat);
                 if let Err(reason) = super::referee::flag(table, seat, senders_own) {
-                    return self.fault(table, &reason);
+                    return self.fault(table, &reason.to_string());
                 }
                 table.flag(seat)?;
                 (self.report)(&tavola_core::tr!(
@@ -229,7 +229,7 @@ impl Joining {
             }
             if let Some(throws) = table.throws.as_mut() {
                 if let Err(reason) = throws.learn(&welcome.throws) {
-                    return self.fault(table, &reason);
+                    return self.fault(table, &reason.to_string());
                 }
                 throws.send_again();
                 for m in throws.made_beyond(welcome.throws.len()) {

@@ -205,7 +205,7 @@ impl Joining {
             since.map(|s| (s, allowance)),
         ) {
             Ok(plan) => plan,
-            Err(reason) => return self.fault(table, &reason),
+            Err(reason) => return self.fault(table, &reason.to_string()),
         };
         for m in &plan.new {
             while table.next_number() < m.number {

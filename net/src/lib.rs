@@ -43,12 +43,12 @@ pub mod table;
 mod throws;
 pub mod verify;
 
-pub use clock::TimeControl;
+pub use clock::{TimeControl, TimeControlError};
 pub use host::{Offer, host};
 pub use invite::{Invite, InviteError};
 pub use join::{JoinSetup, join};
 pub use link::{NetError, NetSettings};
-pub use message::{ALPN, GameId, MAX_MESSAGE, Message, PROTOCOL_VERSION};
+pub use message::{ALPN, GameId, MAX_MESSAGE, Message, NotAMessage, PROTOCOL_VERSION};
 pub use referee::LATENCY_ALLOWANCE_MS;
 pub use table::{AppPlayer, LocalPlayer, NetOutcome, TableError, Update};
 

@@ -505,7 +505,12 @@ async fn read_loop(
                     };
                 }
             }
-            Err(reason) => return Event::Fault { link: id, reason },
+            Err(e) => {
+                return Event::Fault {
+                    link: id,
+                    reason: e.to_string(),
+                };
+            }
         }
     }
 }

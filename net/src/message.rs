@@ -201,6 +201,12 @@ pub enum Message {
     },
 }
 
+/// A frame's body that is not a Tavola message: what the JSON reader said of it, made
+/// printable ([`Message::from_body`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a Tavola message: {0}")]
+pub struct NotAMessage(pub String);
+
 impl Message {
     /// The frame of this message: its length, then its JSON.
     pub fn to_frame(&self) -> Vec<u8> {
@@ -222,11 +228,8 @@ impl Message {
     ///     Message::Refused { reason: "no[2J".into() }
     /// );
     /// ```
-    pub fn from_body(body: &[u8]) -> Result<Self, String> {
-        let bad = |e: serde_json::Error| {
-            let said = e.to_string();
-            format!("not a Tavola message: {}", printable_line(&said))
-        };
+    pub fn from_body(body: &[u8]) -> Result<Self, NotAMessage> {
+        let bad = |e: serde_json::Error| NotAMessage(printable_line(&e.to_string()).into_owned());
         let mut value: serde_json::Value = serde_json::from_slice(body).map_err(bad)?;
         make_printable(&mut value);
         serde_json::from_value(value).map_err(bad)
@@ -316,13 +319,17 @@ mod tests {
         assert_eq!(got.notation, "a]0;owned2J");
         assert_eq!(got.position, " 00");
         // The parser's words about an unknown message quote it: cleaned too.
-        let e = Message::from_body(b"{\"\\u001b[31mX\": 3}").unwrap_err();
+        let e = Message::from_body(b"{\"\\u001b[31mX\": 3}")
+            .unwrap_err()
+            .to_string();
         assert!(!e.contains('\u{1b}'), "{e:?}");
     }
 
     #[test]
     fn garbage_is_refused_with_the_parsers_words() {
-        let e = Message::from_body(b"{\"Move\": 3}").unwrap_err();
+        let e = Message::from_body(b"{\"Move\": 3}")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("not a Tavola message"), "{e}");
         assert!(Message::from_body(&[0xff, 0xfe]).is_err());
     }

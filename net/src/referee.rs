@@ -34,7 +34,129 @@
 
 use std::time::{Duration, Instant};
 
+use thiserror::Error;
+
 use super::{message::NetMove, table::Table};
+
+/// What the referee refuses of what another side sent, and why (nothing of it is played
+/// or recorded).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Refusal {
+    /// A move's clock claim longer than the time this side saw pass.
+    #[error(
+        "the mover says it thought for {claim_ms} ms, but only {most} ms passed on this side's clock (allowance {allowance_ms} ms)"
+    )]
+    ClaimTooLong {
+        /// The time claimed.
+        claim_ms: u64,
+        /// The most this side saw pass.
+        most: u64,
+        /// The allowance.
+        allowance_ms: u64,
+    },
+    /// A move's clock claim shorter than the time this side saw pass (games with clocks).
+    #[error(
+        "the mover says it thought for {claim_ms} ms, but {least} ms passed on this side's clock (allowance {allowance_ms} ms)"
+    )]
+    ClaimTooShort {
+        /// The time claimed.
+        claim_ms: u64,
+        /// The least this side saw pass.
+        least: u64,
+        /// The allowance.
+        allowance_ms: u64,
+    },
+    /// A move that is not the game's next.
+    #[error("a move numbered {number}, but the game is at move {expected}")]
+    Number {
+        /// The move's number.
+        number: u32,
+        /// The game's next.
+        expected: u32,
+    },
+    /// A move for a seat that is not to move.
+    #[error("a move for seat {seat} when seat {to_move} is to move")]
+    Seat {
+        /// The move's seat.
+        seat: u8,
+        /// The seat to move.
+        to_move: u8,
+    },
+    /// A move when no seat is to move (a chance event, the game over).
+    #[error("a move ({0}) when no seat is to move")]
+    NoSeatToMove(String),
+    /// A move not legal here.
+    #[error("`{notation}` is not a legal move here (legal: {legal})")]
+    Illegal {
+        /// The move's notation (cut to 40 characters).
+        notation: String,
+        /// The first legal moves, comma separated.
+        legal: String,
+    },
+    /// A catch-up's move that differs from the one this side has.
+    #[error("the host's move {number} is {theirs}, this side's record has {ours}")]
+    OtherMove {
+        /// The move's number.
+        number: u32,
+        /// The host's notation (cut to 40 characters).
+        theirs: String,
+        /// This side's.
+        ours: String,
+    },
+    /// A catch-up that gives a move twice or out of order.
+    #[error("the host's catch-up repeats move {0}")]
+    Repeated(u32),
+    /// A catch-up's move for this side's own seat, which it never played.
+    #[error(
+        "the host's catch-up holds move {number} ({notation}) for this side's own seat {seat}, which this side never played"
+    )]
+    NotOurs {
+        /// The move's number.
+        number: u32,
+        /// Its notation (cut to 40 characters).
+        notation: String,
+        /// This side's seat.
+        seat: u8,
+    },
+    /// A catch-up claiming more time than passed.
+    #[error(
+        "the host's catch-up says its {moves} moves took {claimed} ms, but only {passed} ms passed on this side's clock"
+    )]
+    CatchUpTime {
+        /// The catch-up's new moves.
+        moves: usize,
+        /// The time they claim together.
+        claimed: u64,
+        /// The time this side saw pass.
+        passed: u64,
+    },
+    /// A catch-up that leaves out a move the host sent itself.
+    #[error("the host's catch-up leaves out move {number} ({notation}), which it sent itself")]
+    LeftOut {
+        /// The move's number.
+        number: u32,
+        /// Its notation.
+        notation: String,
+    },
+    /// A flag for a seat not to move.
+    #[error("a flag for seat {0}, which is not to move: its time has not run out")]
+    FlagNotToMove(u8),
+    /// A flag in a game without clocks.
+    #[error("a flag for seat {0} in a game without clocks: its time has not run out")]
+    FlagNoClocks(u8),
+    /// A flag for a seat whose time has not run out.
+    #[error(
+        "a flag for seat {seat}, but its time has not run out: by this side's clock it has used {used} of its {left} ms"
+    )]
+    FlagEarly {
+        /// The seat.
+        seat: u8,
+        /// The time it used of its turn.
+        used: u64,
+        /// The time it had left.
+        left: u64,
+    },
+}
 
 /// The most a move's clock claim may differ from what the receiver measured, beyond the
 /// link's round trip: the time a message takes to cross, and the time the mover's side
@@ -69,22 +191,29 @@ pub(super) fn clock_claim(
     seen: TurnSeen,
     allowance_ms: u64,
     clocked: bool,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let most = ms(seen.earliest.elapsed());
     let least = ms(seen.latest.elapsed());
     if claim_ms > most.saturating_add(allowance_ms) {
-        return Err(format!(
-            "the mover says it thought for {claim_ms} ms, but only {most} ms passed on this \
-             side's clock (allowance {allowance_ms} ms)"
-        ));
+        return Err(Refusal::ClaimTooLong {
+            claim_ms,
+            most,
+            allowance_ms,
+        });
     }
     if clocked && claim_ms.saturating_add(allowance_ms) < least {
-        return Err(format!(
-            "the mover says it thought for {claim_ms} ms, but {least} ms passed on this \
-             side's clock (allowance {allowance_ms} ms)"
-        ));
+        return Err(Refusal::ClaimTooShort {
+            claim_ms,
+            least,
+            allowance_ms,
+        });
     }
     Ok(())
+}
+
+/// A peer's text cut to 40 characters, for a refusal.
+fn cut(text: &str) -> String {
+    text.chars().take(40).collect()
 }
 
 /// Milliseconds of a duration.
@@ -94,23 +223,23 @@ pub(super) fn ms(d: Duration) -> u64 {
 
 /// Checks that `m` is the game's next action, for the seat to move, and legal here;
 /// returns the move's id and its notation as this side's worker writes it.
-pub(super) fn move_shape(table: &Table, m: &NetMove) -> Result<(u32, String), String> {
+pub(super) fn move_shape(table: &Table, m: &NetMove) -> Result<(u32, String), Refusal> {
     let expected = table.next_number();
     if m.number != expected {
-        return Err(format!(
-            "a move numbered {}, but the game is at move {expected}",
-            m.number
-        ));
+        return Err(Refusal::Number {
+            number: m.number,
+            expected,
+        });
     }
     match table.seat_to_move() {
         Some(seat) if seat == m.seat => {}
         Some(seat) => {
-            return Err(format!(
-                "a move for seat {} when seat {seat} is to move",
-                m.seat
-            ));
+            return Err(Refusal::Seat {
+                seat: m.seat,
+                to_move: seat,
+            });
         }
-        None => return Err(format!("a move ({}) when no seat is to move", m.notation)),
+        None => return Err(Refusal::NoSeatToMove(cut(&m.notation))),
     }
     let Some(info) = table
         .snapshot
@@ -125,11 +254,10 @@ pub(super) fn move_shape(table: &Table, m: &NetMove) -> Result<(u32, String), St
             .take(12)
             .map(|i| i.notation.as_str())
             .collect();
-        return Err(format!(
-            "`{}` is not a legal move here (legal: {})",
-            m.notation.chars().take(40).collect::<String>(),
-            legal.join(", ")
-        ));
+        return Err(Refusal::Illegal {
+            notation: cut(&m.notation),
+            legal: legal.join(", "),
+        });
     };
     Ok((info.id.0, info.notation.clone()))
 }
@@ -156,31 +284,28 @@ pub(super) fn catch_up(
     own: Option<u8>,
     moves: &[NetMove],
     since: Option<(Instant, u64)>,
-) -> Result<CatchUp, String> {
+) -> Result<CatchUp, Refusal> {
     let mut plan = CatchUp::default();
     for m in moves {
         if let Some(ours) = table.net_moves.iter().find(|n| n.number == m.number) {
             if ours.notation == m.notation && ours.position == m.position && ours.seat == m.seat {
                 continue;
             }
-            return Err(format!(
-                "the host's move {} is {}, this side's record has {}",
-                m.number,
-                m.notation.chars().take(40).collect::<String>(),
-                ours.notation
-            ));
+            return Err(Refusal::OtherMove {
+                number: m.number,
+                theirs: cut(&m.notation),
+                ours: ours.notation.clone(),
+            });
         }
         if plan.new.last().is_some_and(|l| l.number >= m.number) {
-            return Err(format!("the host's catch-up repeats move {}", m.number));
+            return Err(Refusal::Repeated(m.number));
         }
         if own == Some(m.seat) {
-            return Err(format!(
-                "the host's catch-up holds move {} ({}) for this side's own seat {}, which \
-                 this side never played",
-                m.number,
-                m.notation.chars().take(40).collect::<String>(),
-                m.seat
-            ));
+            return Err(Refusal::NotOurs {
+                number: m.number,
+                notation: cut(&m.notation),
+                seat: m.seat,
+            });
         }
         plan.new.push(m.clone());
     }
@@ -192,11 +317,11 @@ pub(super) fn catch_up(
         let passed = ms(seen.elapsed());
         let most = passed.saturating_add(allowance_ms.saturating_mul(plan.new.len() as u64 + 1));
         if claimed > most {
-            return Err(format!(
-                "the host's catch-up says its {} moves took {claimed} ms, but only {passed} ms \
-                 passed on this side's clock",
-                plan.new.len()
-            ));
+            return Err(Refusal::CatchUpTime {
+                moves: plan.new.len(),
+                claimed,
+                passed,
+            });
         }
     }
     let theirs = moves.last().map_or(0, |m| m.number);
@@ -204,10 +329,10 @@ pub(super) fn catch_up(
         && let Some(extra) = table.net_moves.iter().find(|n| n.number > theirs)
     {
         if own != Some(extra.seat) {
-            return Err(format!(
-                "the host's catch-up leaves out move {} ({}), which it sent itself",
-                extra.number, extra.notation
-            ));
+            return Err(Refusal::LeftOut {
+                number: extra.number,
+                notation: extra.notation.clone(),
+            });
         }
         plan.drop_from = Some(extra.number);
     }
@@ -217,29 +342,22 @@ pub(super) fn catch_up(
 /// Checks a flag (`seat`'s time ran out) from another side: accepted when the sender
 /// holds `seat` (`senders_own`: it says it lost), or when this side's own clock shows
 /// that `seat`, to move, has used all its time.
-pub(super) fn flag(table: &Table, seat: u8, senders_own: bool) -> Result<(), String> {
+pub(super) fn flag(table: &Table, seat: u8, senders_own: bool) -> Result<(), Refusal> {
     if senders_own {
         return Ok(());
     }
     if table.seat_to_move() != Some(seat) {
-        return Err(format!(
-            "a flag for seat {seat}, which is not to move: its time has not run out"
-        ));
+        return Err(Refusal::FlagNotToMove(seat));
     }
     let Some(left) = table
         .time_left()
         .and_then(|l| l.get(usize::from(seat)).copied())
     else {
-        return Err(format!(
-            "a flag for seat {seat} in a game without clocks: its time has not run out"
-        ));
+        return Err(Refusal::FlagNoClocks(seat));
     };
     let used = ms(table.turn_started.elapsed());
     if used <= left {
-        return Err(format!(
-            "a flag for seat {seat}, but its time has not run out: by this side's clock it \
-             has used {used} of its {left} ms"
-        ));
+        return Err(Refusal::FlagEarly { seat, used, left });
     }
     Ok(())
 }
@@ -261,11 +379,15 @@ mod tests {
         // Five seconds seen: a claim of 4.5 s is true, 0 and 9 s are not.
         assert!(clock_claim(4_500, seen(5_000, 5_000), 2_000, true).is_ok());
         assert!(clock_claim(5_900, seen(5_000, 5_000), 2_000, true).is_ok());
-        let low = clock_claim(0, seen(5_000, 5_000), 2_000, true).unwrap_err();
+        let low = clock_claim(0, seen(5_000, 5_000), 2_000, true)
+            .unwrap_err()
+            .to_string();
         assert!(low.contains("ms passed on this side's clock"), "{low}");
         // Without clocks a short claim is recorded nowhere: not checked.
         assert!(clock_claim(0, seen(5_000, 5_000), 2_000, false).is_ok());
-        let high = clock_claim(9_000, seen(5_000, 5_000), 2_000, true).unwrap_err();
+        let high = clock_claim(9_000, seen(5_000, 5_000), 2_000, true)
+            .unwrap_err()
+            .to_string();
         assert!(high.contains("only"), "{high}");
         // After an absence the turn began between 60 s and 1 s ago: 30 s is possible.
         assert!(clock_claim(30_000, seen(60_000, 1_000), 2_000, true).is_ok());

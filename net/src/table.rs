@@ -69,8 +69,6 @@ pub enum Update {
     Question(String),
     /// Something worth saying (a refusal, a player gone or back, an answer).
     Report(String),
-    /// The game ended (the result in words), or stopped (the error).
-    Finished(Result<String, String>),
 }
 
 /// The app's end of a person's side: the lines it sends, and the updates it reads.
@@ -453,7 +451,10 @@ impl Table {
             TableError::Worker("a chance event before the throws were set up".into())
         })?;
         loop {
-            match throws.at_chance(number).map_err(TableError::Refused)? {
+            match throws
+                .at_chance(number)
+                .map_err(|e| TableError::Refused(e.to_string()))?
+            {
                 Step::Send(m) => self.outbox.push(m),
                 Step::Wait => return Ok(Chance::Waiting),
                 Step::Play(mut rng) => {
@@ -490,7 +491,8 @@ impl Table {
     /// move changes nothing; a move that leads both sides to different positions is
     /// taken back here and stops the game.
     pub fn apply_remote(&mut self, m: &NetMove, claim: Claim) -> Result<(), TableError> {
-        let (mv, notation) = referee::move_shape(self, m).map_err(TableError::Refused)?;
+        let (mv, notation) =
+            referee::move_shape(self, m).map_err(|e| TableError::Refused(e.to_string()))?;
         if let Claim::Live { rtt } = claim {
             // Too short a claim matters only on a clock (without clocks claims are
             // recorded nowhere); too long a one is never true.
@@ -504,7 +506,7 @@ impl Table {
                 referee::allowance(rtt),
                 self.clock.is_some(),
             )
-            .map_err(TableError::Refused)?;
+            .map_err(|e| TableError::Refused(e.to_string()))?;
         }
         if self.out_of_time(m.seat, m.spent_ms) {
             // The mover's own claim says its time ran out first: the move does not count.

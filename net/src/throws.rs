@@ -5,10 +5,85 @@
 
 use std::time::{Duration, Instant};
 
+use thiserror::Error;
+
 use super::{
-    fair::{Chain, Throw, next_link, throw_rng, well_formed},
+    fair::{Chain, FairError, Throw, next_link, throw_rng, well_formed},
     message::Message,
 };
+
+/// What is wrong with a throw or a contribution to one (the whole throw is refused:
+/// nothing of it is played).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ThrowError {
+    /// A seat's commitment is not a chain's head.
+    #[error("seat {0}'s commitment is not 64 hex digits")]
+    BadCommitment(usize),
+    /// This side's own seat has a commitment it did not make.
+    #[error("the commitment of seat {0}, this side's, is not the one this side made")]
+    NotOurCommitment(u8),
+    /// The host's welcome has another throw than this side made.
+    #[error("the host's throw {0} is not the one this side has")]
+    OtherThrow(u32),
+    /// A throw with too many or too few contributions.
+    #[error("the host's throw {throw} has {given} contributions for {seats} seats")]
+    Contributions {
+        /// The throw's index (from 1).
+        throw: u32,
+        /// The contributions it has.
+        given: usize,
+        /// The game's seats.
+        seats: usize,
+    },
+    /// The host's welcome gives another contribution for this side's own seat.
+    #[error(
+        "the host gives another contribution to throw {throw} for this side's own seat {seat} than the one this side made"
+    )]
+    NotOurReveal {
+        /// The throw's index (from 1).
+        throw: u32,
+        /// This side's seat.
+        seat: u8,
+    },
+    /// A contribution for a seat the game does not have.
+    #[error("a contribution for seat {0}, which the game has not")]
+    NoSuchSeat(u8),
+    /// A contribution that is not the next link of its seat's chain, or a chain used up.
+    #[error(transparent)]
+    Fair(#[from] FairError),
+    /// A throw learnt for another action than the one the game is at.
+    #[error("throw {throw} was made at action {made_at}, but the game is at action {at}")]
+    OtherAction {
+        /// The throw's index (from 1).
+        throw: u32,
+        /// The action it was made at.
+        made_at: u32,
+        /// The action the game is at.
+        at: u32,
+    },
+    /// Another side sent a contribution for this side's own seat.
+    #[error("a contribution for seat {0}, this side's own, which only this side makes")]
+    OurSeat(u8),
+    /// A contribution to a throw already made, not the one it was made with.
+    #[error("a contribution to throw {0}, which was made already: it arrives late")]
+    Late(u32),
+    /// A contribution to a throw not due.
+    #[error("a contribution to throw {throw} at action {number}, but no such throw is due")]
+    NotDue {
+        /// The throw's index (from 1).
+        throw: u32,
+        /// The action it says.
+        number: u32,
+    },
+    /// A second, different contribution of the same seat.
+    #[error("a second contribution of seat {seat} to throw {throw}: one was given already")]
+    Second {
+        /// The seat.
+        seat: u8,
+        /// The throw's index (from 1).
+        throw: u32,
+    },
+}
 
 /// What a table does at a chance event ([`Throws::at_chance`]).
 pub(super) enum Step {
@@ -54,16 +129,14 @@ impl Throws {
         own: Option<(u8, Chain)>,
         heads: Vec<String>,
         made: &[Throw],
-    ) -> Result<Self, String> {
+    ) -> Result<Self, ThrowError> {
         if let Some(bad) = heads.iter().position(|h| !well_formed(h)) {
-            return Err(format!("seat {bad}'s commitment is not 64 hex digits"));
+            return Err(ThrowError::BadCommitment(bad));
         }
         if let Some((seat, chain)) = &own
             && heads.get(usize::from(*seat)) != Some(&chain.head())
         {
-            return Err(format!(
-                "the commitment of seat {seat}, this side's, is not the one this side made"
-            ));
+            return Err(ThrowError::NotOurCommitment(*seat));
         }
         let mut throws = Throws {
             own,
@@ -85,21 +158,21 @@ impl Throws {
     /// Learns the throws of a welcome: those this side has must be the same; the next
     /// are checked link by link (this side's own reveals must be its own) and kept to
     /// be played as the catch-up reaches them.
-    pub(super) fn learn(&mut self, throws: &[Throw]) -> Result<(), String> {
+    pub(super) fn learn(&mut self, throws: &[Throw]) -> Result<(), ThrowError> {
         for (i, t) in throws.iter().enumerate() {
             let k = i as u32 + 1;
             if let Some(have) = self.made.get(i) {
                 if have != t {
-                    return Err(format!("the host's throw {k} is not the one this side has"));
+                    return Err(ThrowError::OtherThrow(k));
                 }
                 continue;
             }
             if t.reveals.len() != self.last.len() {
-                return Err(format!(
-                    "the host's throw {k} has {} contributions for {} seats",
-                    t.reveals.len(),
-                    self.last.len()
-                ));
+                return Err(ThrowError::Contributions {
+                    throw: k,
+                    given: t.reveals.len(),
+                    seats: self.last.len(),
+                });
             }
             for (seat, r) in t.reveals.iter().enumerate() {
                 self.check(seat as u8, k, r)?;
@@ -117,37 +190,35 @@ impl Throws {
 
     /// Checks seat `seat`'s reveal `secret` for throw `k`: the next link of its chain,
     /// and, for this side's own seat, this side's own link.
-    fn check(&self, seat: u8, k: u32, secret: &str) -> Result<(), String> {
+    fn check(&self, seat: u8, k: u32, secret: &str) -> Result<(), ThrowError> {
         if let Some((own, chain)) = &self.own
             && *own == seat
         {
-            let ours = chain.reveal(k).map_err(|e| e.to_string())?;
+            let ours = chain.reveal(k)?;
             return if ours == secret {
                 Ok(())
             } else {
-                Err(format!(
-                    "the host gives another contribution to throw {k} for this side's own seat \
-                     {seat} than the one this side made"
-                ))
+                Err(ThrowError::NotOurReveal { throw: k, seat })
             };
         }
         let last = self
             .last
             .get(usize::from(seat))
-            .ok_or_else(|| format!("a contribution for seat {seat}, which the game has not"))?;
-        next_link(last, secret, seat, k).map_err(|e| e.to_string())
+            .ok_or(ThrowError::NoSuchSeat(seat))?;
+        Ok(next_link(last, secret, seat, k)?)
     }
 
     /// The table is at a chance event, action `number`: play the throw if it is made,
     /// else send this side's contribution or wait for the others'.
-    pub(super) fn at_chance(&mut self, number: u32) -> Result<Step, String> {
+    pub(super) fn at_chance(&mut self, number: u32) -> Result<Step, ThrowError> {
         let k = self.used as u32 + 1;
         if let Some(t) = self.made.get(self.used) {
             if t.number != number {
-                return Err(format!(
-                    "throw {k} was made at action {}, but the game is at action {number}",
-                    t.number
-                ));
+                return Err(ThrowError::OtherAction {
+                    throw: k,
+                    made_at: t.number,
+                    at: number,
+                });
             }
             self.used += 1;
             return Ok(Step::Play(throw_rng(number, k, &t.reveals)));
@@ -165,7 +236,7 @@ impl Throws {
         if let Some((seat, chain)) = &self.own
             && !due.sent
         {
-            let secret = chain.reveal(k).map_err(|e| e.to_string())?;
+            let secret = chain.reveal(k)?;
             due.reveals[usize::from(*seat)] = Some(secret.clone());
             due.sent = true;
             return Ok(Step::Send(Message::Reveal {
@@ -199,11 +270,9 @@ impl Throws {
         (seat, k, number): (u8, u32, u32),
         secret: &str,
         at: Option<u32>,
-    ) -> Result<bool, String> {
+    ) -> Result<bool, ThrowError> {
         if self.own.as_ref().is_some_and(|(own, _)| *own == seat) {
-            return Err(format!(
-                "a contribution for seat {seat}, this side's own, which only this side makes"
-            ));
+            return Err(ThrowError::OurSeat(seat));
         }
         if let Some(t) = self
             .made
@@ -215,15 +284,11 @@ impl Throws {
             {
                 Ok(false)
             } else {
-                Err(format!(
-                    "a contribution to throw {k}, which was made already: it arrives late"
-                ))
+                Err(ThrowError::Late(k))
             };
         }
         if k as usize != self.used + 1 || at != Some(number) {
-            return Err(format!(
-                "a contribution to throw {k} at action {number}, but no such throw is due"
-            ));
+            return Err(ThrowError::NotDue { throw: k, number });
         }
         self.check(seat, k, secret)?;
         let seats = self.last.len();
@@ -238,9 +303,7 @@ impl Throws {
         };
         match &due.reveals[usize::from(seat)] {
             Some(given) if given == secret => Ok(false),
-            Some(_) => Err(format!(
-                "a second contribution of seat {seat} to throw {k}: one was given already"
-            )),
+            Some(_) => Err(ThrowError::Second { seat, throw: k }),
             None => {
                 due.reveals[usize::from(seat)] = Some(secret.to_owned());
                 Ok(true)

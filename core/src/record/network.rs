@@ -68,3 +68,45 @@ pub struct Throw {
     /// Each seat's reveal (its player's link of its chain), in seat order.
     pub reveals: Vec<String>,
 }
+
+#[cfg(test)]
+mod old_records {
+    use crate::record::Record;
+
+    /// A guest's record of protocol version 1 (seed halves, no throws), as a record of
+    /// version 2 saved it at the end: it loads as it is, its network section read.
+    #[test]
+    fn a_network_record_of_protocol_1_still_loads() {
+        let record = Record::from_json(include_str!("fixtures/v2-net-protocol1-guest.json"))
+            .expect("the old network record loads");
+        assert_eq!(record.version, 2);
+        assert_eq!(record.moves.len(), 2);
+        let net = record.net.as_ref().expect("its network section");
+        assert_eq!((net.role.as_str(), net.seat), ("guest", Some(1)));
+        assert_eq!(net.guest_nonces.len(), 1);
+        assert_eq!(net.own_nonce.as_deref(), Some(net.guest_nonces[0].as_str()));
+        assert!(net.commits.is_empty() && net.throws.is_empty());
+        assert!(record.result.is_some() && record.ending.is_some());
+        // Written again, it reads the same (the version 1 fields kept).
+        assert_eq!(Record::from_json(&record.to_json()).unwrap(), record);
+    }
+
+    /// A host's record of a game in progress, as the network side's journal leaves it
+    /// after a crash (the last line cut short): it loads with the secrets to come back.
+    #[test]
+    fn a_network_journal_cut_short_loads_with_its_secrets() {
+        let record = Record::from_json(include_str!("fixtures/v3-net-journal-host.jsonl"))
+            .expect("the journal loads");
+        assert_eq!(record.moves.len(), 2, "the cut line is left out");
+        assert_eq!(record.moves[1].spent_ms, Some(800));
+        let net = record.net.as_ref().expect("its network section");
+        assert_eq!(net.role, "host");
+        assert_eq!(net.commits.len(), 2);
+        assert_eq!(net.throws.len(), 1);
+        assert!(net.chain.is_some());
+        let secrets = net.host_secrets.as_ref().expect("the host's secrets");
+        assert_eq!(secrets.seat_tokens.len(), 2);
+        assert_eq!(record.clock.as_ref().map(|c| c.left_ms.len()), Some(2));
+        assert!(record.result.is_none());
+    }
+}

@@ -19,6 +19,7 @@ use game_api::{Options, Turn};
 
 use super::{
     Table,
+    online_error::OnlineError,
     online_worker::{Lent, SharedLink, Step},
 };
 use crate::{
@@ -52,7 +53,10 @@ pub struct OnlineGame {
     /// A question waiting for the person's yes or no.
     pub question: Option<String>,
     /// How the game ended or why it stopped.
-    pub finished: Option<Result<String, String>>,
+    pub finished: Option<Result<String, OnlineError>>,
+    /// How the network side's thread ended (the game's last status, or why it stopped),
+    /// sent after every update it sent.
+    done: mpsc::Receiver<Result<String, OnlineError>>,
     /// Each seat's time left when the game last said, and when that was.
     clocks: Option<(Vec<u64>, std::time::Instant)>,
     /// The seats' names, from the game's manifest (for the clocks).
@@ -65,7 +69,7 @@ pub struct OnlineGame {
     record: Option<Box<Record>>,
     exe: PathBuf,
     /// The table's worker, once the network side has started it and lent it.
-    lent: mpsc::Receiver<Result<Lent, String>>,
+    lent: mpsc::Receiver<Result<Lent, OnlineError>>,
     /// The worker lent, until the table opens on it.
     worker: Option<Lent>,
     /// The table's end of the worker, to tell it where the table is.
@@ -77,30 +81,35 @@ pub struct OnlineGame {
     /// The table shows every move of the network side's record.
     synced: bool,
     /// Why the table could not be opened.
-    table_error: Option<String>,
+    table_error: Option<OnlineError>,
     /// The table, once the game is set up and its worker started.
     table: Option<Table>,
     /// Whether the game offered is to be listed on the local network.
     list_on_lan: bool,
     /// Its listing while it waits for players, or why it could not be listed.
-    listed: Option<Result<crate::net::lan::Announced, String>>,
+    listed: Option<Result<crate::net::lan::Announced, OnlineError>>,
 }
 
 impl OnlineGame {
     fn start(
         seat_names: Vec<String>,
         exe: PathBuf,
-        run: impl FnOnce(LocalPlayer, mpsc::Sender<Update>) + Send + 'static,
+        run: impl FnOnce(LocalPlayer, &mpsc::Sender<Update>) -> Result<String, OnlineError>
+        + Send
+        + 'static,
     ) -> Self {
         let (tx_lines, rx_lines) = mpsc::channel();
         let (tx, updates) = mpsc::channel();
+        let (tx_done, done) = mpsc::channel();
         let (tx_lent, lent) = mpsc::channel();
         let (tx_steps, steps) = mpsc::channel();
         let app_player = AppPlayer::new(rx_lines, tx.clone()).with_game(
             super::online_worker::starter(exe.clone(), tx_lent, tx_steps),
         );
         let player = LocalPlayer::App(app_player.clone());
-        std::thread::spawn(move || run(player, tx));
+        std::thread::spawn(move || {
+            let _ = tx_done.send(run(player, &tx));
+        });
         OnlineGame {
             updates,
             lines: tx_lines,
@@ -110,6 +119,7 @@ impl OnlineGame {
             your_turn: false,
             question: None,
             finished: None,
+            done,
             clocks: None,
             seat_names,
             away: false,
@@ -151,24 +161,21 @@ impl OnlineGame {
         let game = game.to_owned();
         Self::start(names, exe.clone(), move |player, tx| {
             let plugins = all;
-            let result = (|| {
-                let plugin = plugins.require(&game)?;
-                let offer = Offer {
-                    plugin,
-                    options,
-                    seat,
-                    clock,
-                    player,
-                    settings,
-                    record: record_path(records.as_deref(), &game),
-                    reconnect: RECONNECT,
-                    wait: Duration::from_secs(3600),
-                    exe,
-                    resume: None,
-                };
-                host(offer, &tx)
-            })();
-            let _ = tx.send(Update::Finished(result));
+            let plugin = plugins.require(&game)?;
+            let offer = Offer {
+                plugin,
+                options,
+                seat,
+                clock,
+                player,
+                settings,
+                record: record_path(records.as_deref(), &game),
+                reconnect: RECONNECT,
+                wait: Duration::from_secs(3600),
+                exe,
+                resume: None,
+            };
+            host(offer, tx)
         })
     }
 
@@ -188,24 +195,21 @@ impl OnlineGame {
         let text = invite.trim().to_owned();
         Self::start(names, exe.clone(), move |player, tx| {
             let plugins = all;
-            let result = (|| {
-                let invite = Invite::parse(&text).map_err(|e| e.to_string())?;
-                let record = record_path(records.as_deref(), &invite.game.id);
-                let setup = JoinSetup {
-                    plugins: &plugins,
-                    invite,
-                    invite_text: text.clone(),
-                    player,
-                    watch,
-                    settings,
-                    record,
-                    reconnect: RECONNECT,
-                    exe,
-                    resume: None,
-                };
-                join(setup, &tx)
-            })();
-            let _ = tx.send(Update::Finished(result));
+            let invite = Invite::parse(&text)?;
+            let record = record_path(records.as_deref(), &invite.game.id);
+            let setup = JoinSetup {
+                plugins: &plugins,
+                invite,
+                invite_text: text.clone(),
+                player,
+                watch,
+                settings,
+                record,
+                reconnect: RECONNECT,
+                exe,
+                resume: None,
+            };
+            join(setup, tx)
         })
     }
 
@@ -219,49 +223,53 @@ impl OnlineGame {
         let all = plugins.clone();
         Self::start(names, exe.clone(), move |player, tx| {
             let plugins = all;
-            let result = (|| {
-                let record = Record::read(&path).map_err(|e| e.to_string())?;
-                let net = record.net.clone().ok_or_else(|| {
-                    crate::tr!("online-not-network", file = path.display().to_string())
-                })?;
-                if net.role == "host" {
-                    let plugin = plugins.require(&record.game)?;
-                    let options = Options::resolve(&plugin.manifest().options, &record.options)
-                        .map_err(|e| e.to_string())?;
-                    let clock = record.clock.as_ref().map(|c| TimeControl {
-                        per_game_ms: c.per_game_ms,
-                        increment_ms: c.increment_ms,
-                    });
-                    let offer = Offer {
-                        plugin,
-                        options,
-                        seat: net.seat.unwrap_or(0),
-                        clock,
-                        player,
-                        settings,
-                        record: Some(path.clone()),
-                        reconnect: RECONNECT,
-                        wait: Duration::from_secs(3600),
-                        exe,
-                        resume: Some(record),
-                    };
-                    return host(offer, &tx);
-                }
-                let setup = JoinSetup {
-                    plugins: &plugins,
-                    invite: Invite::parse(&net.invite).map_err(|e| e.to_string())?,
-                    invite_text: net.invite.clone(),
+            let record = Record::read(&path).map_err(|error| OnlineError::Record {
+                file: path.clone(),
+                error: error.into(),
+            })?;
+            let net = record
+                .net
+                .clone()
+                .ok_or_else(|| OnlineError::NotNetwork { file: path.clone() })?;
+            if net.role == "host" {
+                let plugin = plugins.require(&record.game)?;
+                let options = Options::resolve(&plugin.manifest().options, &record.options)
+                    .map_err(|error| OnlineError::Options {
+                        file: path.clone(),
+                        error,
+                    })?;
+                let clock = record.clock.as_ref().map(|c| TimeControl {
+                    per_game_ms: c.per_game_ms,
+                    increment_ms: c.increment_ms,
+                });
+                let offer = Offer {
+                    plugin,
+                    options,
+                    seat: net.seat.unwrap_or(0),
+                    clock,
                     player,
-                    watch: net.role == "spectator",
                     settings,
                     record: Some(path.clone()),
                     reconnect: RECONNECT,
+                    wait: Duration::from_secs(3600),
                     exe,
                     resume: Some(record),
                 };
-                join(setup, &tx)
-            })();
-            let _ = tx.send(Update::Finished(result));
+                return host(offer, tx);
+            }
+            let setup = JoinSetup {
+                plugins: &plugins,
+                invite: Invite::parse(&net.invite)?,
+                invite_text: net.invite.clone(),
+                player,
+                watch: net.role == "spectator",
+                settings,
+                record: Some(path.clone()),
+                reconnect: RECONNECT,
+                exe,
+                resume: Some(record),
+            };
+            join(setup, tx)
         })
     }
 
@@ -272,16 +280,17 @@ impl OnlineGame {
         // What the person did last frame goes first: their turn ends with it, before an
         // older "your turn" could give it back for a second move.
         self.send_lines();
+        // The end is taken first and applied after the updates: every update the network
+        // side sent before it is in by then.
+        let done = self.done.try_recv().ok();
         while let Ok(update) = self.updates.try_recv() {
             match update {
                 Update::Invite(text, _) => {
                     if self.list_on_lan && self.listed.is_none() && self.record.is_none() {
                         self.listed = Some(
                             Invite::parse(&text)
-                                .map_err(|e| e.to_string())
-                                .and_then(|i| {
-                                    crate::net::lan::Announced::start(&i).map_err(|e| e.to_string())
-                                }),
+                                .map_err(OnlineError::from)
+                                .and_then(|i| Ok(crate::net::lan::Announced::start(&i)?)),
                         );
                     }
                     self.invite = Some(text);
@@ -322,14 +331,14 @@ impl OnlineGame {
                     }
                     self.reports.push(r);
                 }
-                Update::Finished(result) => {
-                    self.your_turn = false;
-                    self.question = None;
-                    // A game that ended or stopped is no longer offered.
-                    self.listed = None;
-                    self.finished = Some(result);
-                }
             }
+        }
+        if let Some(result) = done {
+            self.your_turn = false;
+            self.question = None;
+            // A game that ended or stopped is no longer offered.
+            self.listed = None;
+            self.finished = Some(result);
         }
         self.queued.extend(self.steps.try_iter());
         self.open_table();
@@ -491,10 +500,10 @@ impl OnlineGame {
         }
         self.clocks_ui(ui);
         if let Some(Err(e)) = &self.listed {
-            ui.small(crate::tr!("online-lan-failed", error = e.clone()));
+            ui.small(crate::tr!("online-lan-failed", error = e.to_string()));
         }
         if let Some(e) = &self.table_error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
         }
         // One line, always there, of the same height: what it says never moves the
         // board below.
@@ -526,7 +535,7 @@ impl OnlineGame {
         if let Some(result) = &self.finished {
             let text = match result {
                 Ok(status) => crate::tr!("online-over", status = status.clone()),
-                Err(e) => crate::tr!("online-stopped", error = e.clone()),
+                Err(e) => crate::tr!("online-stopped", error = e.to_string()),
             };
             ui.label(text);
             if ui.button(crate::tr!("online-close")).clicked() {
@@ -636,21 +645,20 @@ const RECONNECT: Duration = Duration::from_secs(120);
 
 /// Runs the offer on this thread, telling the view the invite and what happened; the
 /// game's last status, or why it stopped.
-fn host(offer: Offer<'_>, tx: &mpsc::Sender<Update>) -> Result<String, String> {
+fn host(offer: Offer<'_>, tx: &mpsc::Sender<Update>) -> Result<String, OnlineError> {
     let tx_invite = tx.clone();
     let mut on_invite = move |text: &str, open: usize| {
         let _ = tx_invite.send(Update::Invite(text.to_owned(), open));
     };
-    crate::net::host(offer, &mut on_invite, reporter(tx))
-        .map(|o| o.snapshot.view.status)
-        .map_err(|e| e.to_string())
+    Ok(crate::net::host(offer, &mut on_invite, reporter(tx))?
+        .snapshot
+        .view
+        .status)
 }
 
 /// Runs the joining side on this thread; the game's last status, or why it stopped.
-fn join(setup: JoinSetup<'_>, tx: &mpsc::Sender<Update>) -> Result<String, String> {
-    crate::net::join(setup, reporter(tx))
-        .map(|o| o.snapshot.view.status)
-        .map_err(|e| e.to_string())
+fn join(setup: JoinSetup<'_>, tx: &mpsc::Sender<Update>) -> Result<String, OnlineError> {
+    Ok(crate::net::join(setup, reporter(tx))?.snapshot.view.status)
 }
 
 /// A new record file for a network game of `game` in `folder` (created), named by the

@@ -107,10 +107,19 @@ impl OnlineForm {
     }
 
     /// The options chosen for the game to offer, checked against its manifest.
-    pub fn options(&self, plugins: &PluginSet) -> Result<Options, String> {
-        let game = self.game.as_deref().ok_or("no game is chosen")?;
-        let plugin = plugins.require(game).map_err(|e| e.to_string())?;
-        Options::resolve(&plugin.manifest().options, &self.values).map_err(|e| e.to_string())
+    pub fn options(
+        &self,
+        plugins: &PluginSet,
+    ) -> Result<Options, super::online_error::OnlineError> {
+        use super::online_error::OnlineError;
+        let game = self.game.as_deref().ok_or(OnlineError::NoGame)?;
+        let plugin = plugins.require(game)?;
+        Options::resolve(&plugin.manifest().options, &self.values).map_err(|error| {
+            OnlineError::FormOptions {
+                game: plugin.manifest().name.clone(),
+                error,
+            }
+        })
     }
 
     /// Reads the stopped games of `records` again (after a game, or when it changed).

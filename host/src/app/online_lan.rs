@@ -3,13 +3,13 @@
 //! person asked for it (*Look for games on this network*), and stops when they stop it
 //! or leave the form.
 
-use crate::net::lan::{Browser, LanGame};
+use crate::net::lan::{Browser, LanError, LanGame};
 
 /// The list of games offered on the local network.
 #[derive(Default)]
 pub struct LanList {
     /// The search running, or why it could not start.
-    search: Option<Result<Browser, String>>,
+    search: Option<Result<Browser, LanError>>,
     /// Games handed to the list instead of searched for (the tests: this workplace's
     /// machines may not send multicast).
     handed: Option<Vec<LanGame>>,
@@ -36,7 +36,7 @@ impl LanList {
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Option<LanGame> {
         if !self.looking() {
             if ui.button(crate::tr!("online-lan-look")).clicked() {
-                self.search = Some(Browser::start().map_err(|e| e.to_string()));
+                self.search = Some(Browser::start());
             }
             return None;
         }
@@ -45,7 +45,7 @@ impl LanList {
                 (Some(games), _) => (games.clone(), Vec::new()),
                 (None, Some(Ok(browser))) => (browser.games().to_vec(), browser.refused.clone()),
                 (None, Some(Err(e))) => {
-                    ui.colored_label(ui.visuals().error_fg_color, e.as_str());
+                    ui.colored_label(ui.visuals().error_fg_color, e.to_string());
                     (Vec::new(), Vec::new())
                 }
                 (None, None) => (Vec::new(), Vec::new()),

@@ -91,7 +91,7 @@ fn lock(worker: &Worker) -> MutexGuard<'_, Shared> {
 /// what the network side plays.
 pub(in crate::app) fn starter(
     exe: PathBuf,
-    lent: mpsc::Sender<Result<Lent, String>>,
+    lent: mpsc::Sender<Result<Lent, super::online_error::OnlineError>>,
     steps: mpsc::Sender<Step>,
 ) -> GameStarter {
     Box::new(move |plugin: &Plugin, options: &Options| {
@@ -109,7 +109,10 @@ pub(in crate::app) fn starter(
                 options: options.clone(),
             }),
             Err(StartFailed::Worker(e) | StartFailed::Options(e)) => {
-                Err(format!("{}: {e}", plugin.manifest().name))
+                Err(super::online_error::OnlineError::Start {
+                    game: plugin.manifest().name.clone(),
+                    error: e.clone(),
+                })
             }
         });
         let (worker, snapshot) = started?;

@@ -165,6 +165,11 @@ impl TavolaApp {
                         Ok(())
                     }
                     (_, Err(e)) => Err(anyhow!(super::save_load::load_error_in_words(&path, &e))),
+                    (AfterLoad::Review, Ok(())) => {
+                        self.screen = Screen::Play;
+                        self.open_review();
+                        Ok(())
+                    }
                     (AfterLoad::Recovered, Ok(())) => {
                         let _ = saving::remove_recovered(&path);
                         self.autosave();

@@ -149,6 +149,17 @@ impl ReviewPanel {
         }
     }
 
+    /// The answer given to the drill shown, if one was (being judged, or judged): its
+    /// notation.
+    pub fn drill_answer(&self) -> Option<String> {
+        let drill = self.drill.as_ref()?;
+        match (&drill.judging, &drill.answer) {
+            (Some((notation, _)), _) => Some(notation.clone()),
+            (None, Some(Ok(answer))) => Some(answer.notation.clone()),
+            _ => None,
+        }
+    }
+
     /// The move number of the drill shown, if one is.
     pub fn drill_number(&self) -> Option<usize> {
         let drill = self.drill.as_ref()?;
@@ -311,6 +322,11 @@ impl TavolaApp {
             record,
             names,
         ));
+    }
+
+    /// The review of the game on screen, while open.
+    pub fn review_panel(&self) -> Option<&ReviewPanel> {
+        self.review.as_ref()
     }
 
     /// The review window over the play screen, and what was asked in it.

@@ -78,6 +78,11 @@ enum FormAnswer {
 }
 
 impl TavolaApp {
+    /// The entries' windows.
+    pub fn learn_entry(&self) -> &LearnEntry {
+        &self.learn
+    }
+
     /// The entries, to drive them (tests).
     pub fn learn_entry_mut(&mut self) -> &mut LearnEntry {
         &mut self.learn

@@ -13,7 +13,7 @@ mod test_app;
 use std::{path::Path, time::Duration};
 
 use common::plugins_of;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use game_api::{OptionValue, Turn};
 use tavola::{
     app::{AppConfig, Command, Screen, TavolaApp, analysis::Walk},

@@ -168,6 +168,10 @@ impl TavolaApp {
                     (AfterLoad::Review, Ok(())) => {
                         self.screen = Screen::Play;
                         self.open_review();
+                        // The review beside the board, not the summary over it.
+                        if let Some(play) = &mut self.play {
+                            play.apply(super::Intent::CloseSummary, 0.0, 0.0);
+                        }
                         Ok(())
                     }
                     (AfterLoad::Recovered, Ok(())) => {

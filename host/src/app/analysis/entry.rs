@@ -45,6 +45,9 @@ pub struct EntryForm {
     pub position: String,
     /// Why the game refused what was asked (shown in the window).
     pub refusal: Option<String>,
+    /// The position field takes the keyboard at the next frame (the window opened, or
+    /// the game refused the position typed).
+    pub focus_position: bool,
 }
 
 /// The entries' windows: the form, the file dialog and its purpose, the question
@@ -128,6 +131,7 @@ impl TavolaApp {
                 .clone(),
             position: String::new(),
             refusal: None,
+            focus_position: true,
         });
     }
 
@@ -327,12 +331,23 @@ impl TavolaApp {
             ui.separator();
             ui.horizontal(|ui| {
                 let label = ui.label(crate::tr!("entry-position"));
-                ui.add(
-                    egui::TextEdit::singleline(&mut form.position)
-                        .hint_text(crate::tr!("entry-position-hint"))
-                        .desired_width(320.0),
-                )
-                .labelled_by(label.id);
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut form.position)
+                            .hint_text(crate::tr!("entry-position-hint"))
+                            .desired_width(320.0),
+                    )
+                    .labelled_by(label.id);
+                if std::mem::take(&mut form.focus_position) {
+                    field.request_focus();
+                }
+                // Enter in the field analyses the position typed.
+                if field.lost_focus()
+                    && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                    && !form.position.trim().is_empty()
+                {
+                    answer = Some(FormAnswer::Position);
+                }
             });
             if let Some(why) = &form.refusal {
                 ui.colored_label(ui.visuals().error_fg_color, why);
@@ -384,6 +399,7 @@ impl TavolaApp {
             Err(e) => {
                 if let Some(f) = &mut self.learn.form {
                     f.refusal = Some(format!("{e:#}"));
+                    f.focus_position = true;
                 }
             }
         }

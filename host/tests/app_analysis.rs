@@ -10,7 +10,11 @@ mod test_app;
 
 use common::plugins_of;
 use egui_kittest::kittest::Queryable;
-use tavola::{app::NewGameRequest, record::Record, session::SeatKind};
+use tavola::{
+    app::{NewGameRequest, analysis::FilePurpose},
+    record::Record,
+    session::SeatKind,
+};
 use test_app::{H, app, harness, wait_until};
 
 fn start_oware(h: &mut H) {
@@ -41,7 +45,9 @@ fn move_id(h: &H, notation: &str) -> u32 {
 
 fn play(h: &mut H, notation: &str) {
     let id = move_id(h, notation);
-    h.state_mut().analysis_mut().unwrap().play(id).unwrap();
+    let board = h.state_mut().analysis_mut().unwrap();
+    board.play(id).unwrap();
+    board.settle(std::time::Duration::from_secs(60));
     h.run();
 }
 
@@ -86,6 +92,7 @@ fn an_oware_copy_is_analysed_explored_saved_and_loaded_back() {
     {
         let board = h.state_mut().analysis_mut().unwrap();
         board.walk(tavola::app::analysis::Walk::Back).unwrap();
+        board.settle(std::time::Duration::from_secs(60));
     }
     play(&mut h, "d"); // instead of b: a variation
     {
@@ -115,9 +122,8 @@ fn an_oware_copy_is_analysed_explored_saved_and_loaded_back() {
     // Saved as a version 3 record with its comment and variation; loaded back.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("annotated.json");
-    h.state_mut().analysis_mut().unwrap().path = path.display().to_string();
-    h.run();
-    h.get_by_label("Save").click();
+    h.state_mut()
+        .file_chosen(FilePurpose::SaveAnalysis, path.clone());
     h.run();
     let record = Record::read(&path).unwrap();
     assert_eq!(record.version, 3);
@@ -132,7 +138,8 @@ fn an_oware_copy_is_analysed_explored_saved_and_loaded_back() {
         .unwrap()
         .walk(tavola::app::analysis::Walk::Start)
         .unwrap();
-    h.get_by_label("Load").click();
+    h.state_mut()
+        .file_chosen(FilePurpose::LoadAnalysis, path.clone());
     h.run();
     let board = h.state().analysis().unwrap();
     assert_eq!(board.referee.tree.main_line(), record.moves.as_slice());

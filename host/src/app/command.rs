@@ -63,17 +63,24 @@ pub enum Command {
     /// Review the game on screen: the evaluation graph, each move classed, the
     /// mistakes to learn from (see `review`).
     Review,
+    /// Open the analysis board on a game's start or a position typed, without a game at
+    /// the table (see `analysis::entry`).
+    AnalysisBoard,
+    /// Choose a saved game and review it at once.
+    ReviewFile,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 28] = [
+    pub const ALL: [Command; 30] = [
         Command::NewGame,
         Command::PlayOnline,
         Command::Restart,
         Command::Rematch,
         Command::Save,
         Command::Load,
+        Command::AnalysisBoard,
+        Command::ReviewFile,
         Command::Recover,
         Command::Quit,
         Command::Undo,
@@ -129,6 +136,8 @@ impl Command {
             Command::ToEnd => crate::tr!("cmd-to-end"),
             Command::Analyse => crate::tr!("cmd-analyse"),
             Command::Review => crate::tr!("cmd-review"),
+            Command::AnalysisBoard => crate::tr!("cmd-analysis-board"),
+            Command::ReviewFile => crate::tr!("cmd-review-file"),
         }
     }
 
@@ -166,6 +175,7 @@ impl Command {
                 Key::A,
             )),
             Command::Review => plain(Key::F4),
+            Command::AnalysisBoard | Command::ReviewFile => None,
         }
     }
 
@@ -179,6 +189,8 @@ impl Command {
             | Command::Rematch
             | Command::Save
             | Command::Load
+            | Command::AnalysisBoard
+            | Command::ReviewFile
             | Command::Recover
             | Command::Quit => "Game",
             Command::Undo

@@ -78,6 +78,16 @@ impl TavolaApp {
                 board.flipped = !board.flipped;
             }),
             Command::Review => self.open_review(),
+            Command::AnalysisBoard => {
+                let game = self
+                    .play
+                    .as_ref()
+                    .map(|p| p.session().plugin().id().to_owned());
+                self.open_entry_form(game.as_deref());
+            }
+            Command::ReviewFile => {
+                self.ask_learn_file(super::analysis::FilePurpose::Review);
+            }
             Command::Save => self.ask_save(),
             Command::Load => self.ask_load(),
             Command::Recover => {

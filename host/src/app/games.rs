@@ -174,6 +174,15 @@ impl TavolaApp {
                         Ok(())
                     }
                     (_, Err(e)) => Err(anyhow!(super::save_load::load_error_in_words(&path, &e))),
+                    (AfterLoad::Review, Ok(())) => {
+                        self.screen = Screen::Play;
+                        self.open_review();
+                        // The review beside the board, not the summary over it.
+                        if let Some(play) = &mut self.play {
+                            play.apply(super::Intent::CloseSummary, 0.0, 0.0);
+                        }
+                        Ok(())
+                    }
                     (AfterLoad::Recovered, Ok(())) => {
                         let _ = saving::remove_recovered(&path);
                         self.autosave();

@@ -168,6 +168,8 @@ pub struct TavolaApp {
     online: Option<online::OnlineGame>,
     /// The analysis board, when open.
     analysis: Option<analysis::AnalysisBoard>,
+    /// The ways to the analysis board and the review without a game at the table.
+    learn: analysis::LearnEntry,
     confirm_restart: bool,
     /// *Quit* asked during a network game: asked first (the other player is left).
     confirm_quit: bool,
@@ -237,6 +239,7 @@ impl TavolaApp {
             lan: online_lan::LanList::default(),
             online: None,
             analysis: None,
+            learn: analysis::LearnEntry::default(),
             confirm_restart: false,
             confirm_quit: false,
             starting: None,
@@ -374,12 +377,14 @@ impl TavolaApp {
                     // carried out here, once per frame.
                     let intents = play.ui(ui);
                     play.drawn();
-                    let reviewing = self.review.is_some();
+                    // During a review the board plays nothing (a move there answers the
+                    // drill shown): the record is never branched.
+                    let intents = match &mut self.review {
+                        Some(review) => review.take_board_moves(play, intents),
+                        None => intents,
+                    };
                     let commands: Vec<Command> = intents
                         .into_iter()
-                        // During a review the board plays nothing (a drill is answered
-                        // in the review's window): the record is never branched.
-                        .filter(|i| !reviewing || !review::plays(i))
                         .filter_map(|intent| play.apply(intent, now, step))
                         .collect();
                     let never = play
@@ -406,6 +411,7 @@ impl TavolaApp {
         self.after_play();
         self.poll_starting();
         self.dialogs_ui(&ctx);
+        self.learn_ui(&ctx);
         self.starting_ui(&ctx);
     }
 
@@ -413,6 +419,7 @@ impl TavolaApp {
     fn dialog_open(&self) -> bool {
         self.new_game.is_some()
             || self.file_dialog.is_some()
+            || self.learn.is_open()
             || self.overwrite.is_some()
             || self.recover.is_some()
             || self.confirm_restart
@@ -435,6 +442,7 @@ impl TavolaApp {
                     }
                 });
             }
+            self.learn_row(ui);
             let recent = self.settings.recent.clone();
             let quarantined = self.settings.quarantined.clone();
             if let Some(id) = self.chooser.ui(ui, &self.plugins, &recent, &quarantined) {

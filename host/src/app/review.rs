@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use super::{
-    Intent, TavolaApp,
+    Intent, Table, TavolaApp,
     review_data::{DrillAnswer, GameReview},
     review_run::{ReviewRun, RunPoll},
 };
@@ -149,6 +149,17 @@ impl ReviewPanel {
         }
     }
 
+    /// The answer given to the drill shown, if one was (being judged, or judged): its
+    /// notation.
+    pub fn drill_answer(&self) -> Option<String> {
+        let drill = self.drill.as_ref()?;
+        match (&drill.judging, &drill.answer) {
+            (Some((notation, _)), _) => Some(notation.clone()),
+            (None, Some(Ok(answer))) => Some(answer.notation.clone()),
+            _ => None,
+        }
+    }
+
     /// The move number of the drill shown, if one is.
     pub fn drill_number(&self) -> Option<usize> {
         let drill = self.drill.as_ref()?;
@@ -217,6 +228,56 @@ pub(super) fn plays(intent: &Intent) -> bool {
     )
 }
 
+impl ReviewPanel {
+    /// What the board asked during the review: a move played there (its button or key,
+    /// or a click on the site that makes it alone) answers the drill shown, when the
+    /// board is at its position and no answer is being judged; every other move is
+    /// dropped, so the record is never branched. The rest is left for the table.
+    pub(super) fn take_board_moves(&mut self, table: &Table, intents: Vec<Intent>) -> Vec<Intent> {
+        let mut kept = Vec::new();
+        for intent in intents {
+            if !plays(&intent) {
+                kept.push(intent);
+                continue;
+            }
+            if let Some(notation) = self.drill_move(table, &intent) {
+                self.apply(ReviewAction::Answer(notation));
+            }
+        }
+        kept
+    }
+
+    /// The notation of the move `intent` makes at the drill's position, if it answers
+    /// the drill shown (not the mistake itself, nothing asked yet).
+    fn drill_move(&self, table: &Table, intent: &Intent) -> Option<String> {
+        let number = self.drill_number()?;
+        let drill = self.drill.as_ref()?;
+        if drill.judging.is_some() || drill.answer.is_some() {
+            return None;
+        }
+        if table.session().cursor() + 1 != number {
+            return None;
+        }
+        let legal = table.legal_moves();
+        let mv = match intent {
+            Intent::Play(id) => legal.iter().find(|m| m.id == *id)?,
+            Intent::ClickSite(site) => {
+                let starting: Vec<_> = legal
+                    .iter()
+                    .filter(|m| m.sites.first() == Some(site))
+                    .collect();
+                match starting[..] {
+                    [one] => one,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        let mistake = self.review()?.move_numbered(number)?;
+        (mv.notation != mistake.notation).then(|| mv.notation.clone())
+    }
+}
+
 impl TavolaApp {
     /// Opens the review of the game on screen (its record as saved: a finished game
     /// whole, a game in progress up to the move shown).
@@ -270,6 +331,11 @@ impl TavolaApp {
             record,
             names,
         ));
+    }
+
+    /// The review of the game on screen, while open.
+    pub fn review_panel(&self) -> Option<&ReviewPanel> {
+        self.review.as_ref()
     }
 
     /// The review window over the play screen, and what was asked in it.

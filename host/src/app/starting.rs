@@ -63,6 +63,8 @@ pub(super) enum AfterLoad {
     /// It was the last run's game: one that cannot be opened is set aside (see
     /// `TavolaApp::restore_failed`).
     Restored,
+    /// It is to be reviewed (*Review a saved game…*): the review opens on it.
+    Review,
 }
 
 /// A game being started, with what to do once it has.

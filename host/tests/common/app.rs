@@ -11,6 +11,7 @@ use tavola::{
 pub type H = Harness<'static, TavolaApp>;
 
 /// The app with the plugins of `dir`, in English, moves shown without animation time.
+#[allow(dead_code)]
 pub fn app(dir: &std::path::Path) -> TavolaApp {
     let dirs = PluginDirs(vec![PluginDir {
         path: dir.to_path_buf(),

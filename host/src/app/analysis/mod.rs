@@ -6,6 +6,7 @@
 //! annotated record (version 3). `editor` edits a position to open here; `view` draws.
 
 mod editor;
+mod entry;
 mod screen;
 pub mod search;
 mod view;
@@ -16,6 +17,7 @@ use anyhow::{Context, Result, anyhow};
 use game_api::{Options, Turn};
 
 pub use editor::{EditorAnswer, PositionEditor};
+pub use entry::{EntryForm, FilePurpose, LearnEntry};
 pub use view::{AnalysisIntent, lines_ui};
 
 use self::search::{Ask, Found, Search};
@@ -23,7 +25,7 @@ use crate::{
     plugins::Plugin,
     record::{Record, RecordedMove},
     table::{AnalysisReferee, Referee, Step, TreeError},
-    worker::{RemoteGame, Snapshot},
+    worker::{Poll, RemoteGame, Reply, Request, Snapshot},
 };
 
 /// How long a position is deepened, at most.
@@ -56,8 +58,21 @@ pub struct AnalysisBoard {
     pub note: Option<String>,
     /// The position editor, when open.
     pub editor: Option<PositionEditor>,
+    /// A move or a walk sent to the worker, its answer not come yet: the board shows
+    /// the position before it and plays nothing until it comes (never waited for on
+    /// the UI thread); `stale` when the tree's cursor moved again meanwhile.
+    moving: Option<Moving>,
     exe: PathBuf,
     folders: Vec<String>,
+}
+
+/// A position change in flight.
+#[derive(Debug, Clone, Copy)]
+struct Moving {
+    /// The worker's request id.
+    id: u64,
+    /// The cursor moved again since it was sent: go there once it is answered.
+    stale: bool,
 }
 
 /// Where an analysis comes from.
@@ -111,6 +126,7 @@ impl AnalysisBoard {
             path: String::new(),
             note: None,
             editor: None,
+            moving: None,
             exe: exe.to_path_buf(),
             folders,
         };
@@ -133,12 +149,79 @@ impl AnalysisBoard {
         &self.layout
     }
 
-    /// The worker to the tree's cursor; the search started again there.
+    /// The worker to the tree's cursor, waiting for it (opening, loading); the search
+    /// started again there.
     fn go_to_cursor(&mut self) -> Result<()> {
+        self.settle(std::time::Duration::from_secs(60));
+        self.moving = None;
         let ids = self.referee.tree.ids_to_cursor();
         self.snapshot = self.worker.goto(&ids)?;
         self.position_changed();
         Ok(())
+    }
+
+    /// The worker sent to the tree's cursor without waiting (a walk in the tree): its
+    /// answer is taken by [`poll`](Self::poll).
+    fn send_to_cursor(&mut self) -> Result<()> {
+        self.comment = self.referee.tree.comment().unwrap_or_default().to_owned();
+        if let Some(moving) = &mut self.moving {
+            moving.stale = true;
+            return Ok(());
+        }
+        let moves = self.referee.tree.ids_to_cursor();
+        self.send(Request::Goto { moves })
+    }
+
+    /// Sends a position change; the search stops until its answer comes.
+    fn send(&mut self, request: Request) -> Result<()> {
+        let id = self.worker.send(request).map_err(|e| anyhow!("{e}"))?;
+        self.moving = Some(Moving { id, stale: false });
+        self.search = None;
+        self.found = None;
+        Ok(())
+    }
+
+    /// Whether a move or a walk is still on its way to the worker.
+    pub fn moving(&self) -> bool {
+        self.moving.is_some()
+    }
+
+    /// Takes the answer of the position change in flight, if it came (never waits).
+    fn poll_moving(&mut self) -> bool {
+        let Some(moving) = self.moving else {
+            return false;
+        };
+        let reply = match self.worker.poll(moving.id) {
+            Poll::Pending => return false,
+            Poll::Ready(reply) => reply,
+        };
+        self.moving = None;
+        match reply {
+            Ok(Reply::Played { snapshot, .. } | Reply::Position { snapshot, .. }) => {
+                self.snapshot = *snapshot;
+                if moving.stale {
+                    if let Err(e) = self.send_to_cursor() {
+                        self.note = Some(format!("{e:#}"));
+                    }
+                } else {
+                    self.position_changed();
+                }
+            }
+            Ok(other) => self.note = Some(format!("{other:?}")),
+            Err(e) => self.note = Some(e.to_string()),
+        }
+        true
+    }
+
+    /// Waits at most `limit` for the position change in flight (tests, and before the
+    /// worker is asked anything else).
+    pub fn settle(&mut self, limit: std::time::Duration) {
+        let end = std::time::Instant::now() + limit;
+        while self.moving.is_some() && std::time::Instant::now() < end {
+            if !self.poll_moving() {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
     }
 
     /// The position changed: the comment of its move shown, the search restarted.
@@ -178,8 +261,12 @@ impl AnalysisBoard {
         self.search = Some(Search::start(&self.exe, &self.folders, &ask));
     }
 
-    /// Takes the search's latest answer (each frame); whether it changed.
+    /// Takes the position change's answer and the search's latest answer (each
+    /// frame); whether something changed.
     pub fn poll(&mut self) -> bool {
+        if self.poll_moving() {
+            return true;
+        }
         let Some(search) = &self.search else {
             return false;
         };
@@ -204,6 +291,9 @@ impl AnalysisBoard {
 
     /// Plays the legal move `id` at the board, whichever seat is to move: into the tree.
     pub fn play(&mut self, id: u32) -> Result<()> {
+        if self.moving.is_some() {
+            return Err(anyhow!(crate::tr!("analysis-busy")));
+        }
         let info = self
             .snapshot
             .moves
@@ -218,12 +308,11 @@ impl AnalysisBoard {
             Turn::Seat { seat } => Some(seat),
             _ => None,
         };
-        let (_, snapshot) = self.worker.play(id)?;
+        self.send(Request::Play { mv: id })?;
         let mut mv = RecordedMove::new(id, &info.notation, seat);
         mv.check = None;
         self.referee.played(mv);
-        self.snapshot = snapshot;
-        self.position_changed();
+        self.comment.clear();
         Ok(())
     }
 
@@ -244,7 +333,7 @@ impl AnalysisBoard {
             Walk::To(path, ply) => tree.jump(&path, ply).is_ok(),
         };
         if moved {
-            self.go_to_cursor()?;
+            self.send_to_cursor()?;
         }
         Ok(())
     }
@@ -257,7 +346,7 @@ impl AnalysisBoard {
     /// Deletes the variation the board is in; the board goes to where it branched.
     pub fn delete(&mut self) -> Result<()> {
         self.referee.tree.delete()?;
-        self.go_to_cursor()
+        self.send_to_cursor()
     }
 
     /// Keeps the comment being edited on the move just played.
@@ -294,6 +383,8 @@ impl AnalysisBoard {
     /// variations replace the tree, the board at its end.
     pub fn load(&mut self, path: &Path) -> Result<()> {
         let record = Record::read(path).with_context(|| path.display().to_string())?;
+        self.settle(std::time::Duration::from_secs(60));
+        self.moving = None;
         if record.game != self.plugin.id() {
             return Err(anyhow!(crate::tr!(
                 "analysis-other-game",
@@ -317,6 +408,8 @@ impl AnalysisBoard {
     /// Opens the position `notation` (the editor's, checked by the plugin): a new
     /// analysis from it, or the plugin's refusal (the board as it was).
     pub fn open_position(&mut self, notation: &str) -> Result<()> {
+        self.settle(std::time::Duration::from_secs(60));
+        self.moving = None;
         match self.worker.start(&self.options, Some(notation), &[]) {
             Ok(snapshot) => {
                 self.record.start = Some(snapshot.notation.clone());
@@ -342,6 +435,10 @@ impl AnalysisBoard {
 
     /// Opens the position editor on the position shown.
     pub fn edit_position(&mut self) {
+        if self.moving.is_some() {
+            self.note = Some(crate::tr!("analysis-busy"));
+            return;
+        }
         self.editor = Some(PositionEditor::new(
             &self.layout,
             &self.snapshot,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Result, anyhow};
 
-use super::{AnalysisBoard, AnalysisIntent, Opening, search::folder_arguments};
+use super::{AnalysisBoard, AnalysisIntent, FilePurpose, Opening, search::folder_arguments};
 use crate::{
     app::{Screen, TavolaApp},
     record::Record,
@@ -75,29 +75,27 @@ impl TavolaApp {
             return;
         };
         board.poll();
-        if board.searching() {
+        if board.moving() {
+            // A move or a walk on its way to the worker: its answer is looked for soon.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(20));
+        } else if board.searching() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(200));
         }
         let intents = board.ui(ui);
         board.editor_ui(ui.ctx());
         let mut close = false;
-        let mut other = None;
+        let mut ask = None;
         for intent in intents {
-            if intent == AnalysisIntent::Load
-                && let Some(path) = super::typed_path(&board.path)
-                && Record::read(&path).is_ok_and(|r| r.game != board.plugin().id())
-            {
-                other = Some(path);
-                continue;
+            match intent {
+                AnalysisIntent::Save => ask = Some(FilePurpose::SaveAnalysis),
+                AnalysisIntent::Load => ask = Some(FilePurpose::LoadAnalysis),
+                intent => close |= board.apply(intent),
             }
-            close |= board.apply(intent);
         }
-        if let Some(path) = other
-            && let Err(e) = self.open_analysis_record(&path)
-            && let Some(board) = &mut self.analysis
-        {
-            board.note = Some(format!("{e:#}"));
+        if let Some(purpose) = ask {
+            self.ask_learn_file(purpose);
         }
         if close {
             self.analysis = None;

@@ -32,9 +32,9 @@ pub enum AnalysisIntent {
     Lines(usize),
     /// The comment was edited.
     Comment,
-    /// Save the annotated record to the path typed.
+    /// Save the annotated record: the app's file dialog asks where.
     Save,
-    /// Load an annotated record from the path typed.
+    /// Load an annotated record: the app's file dialog asks which.
     Load,
     /// Open the position editor.
     EditPosition,
@@ -244,9 +244,6 @@ impl AnalysisBoard {
                 out.push(AnalysisIntent::EditPosition);
             }
             ui.separator();
-            let label = ui.label(crate::tr!("analysis-file"));
-            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(220.0))
-                .labelled_by(label.id);
             if ui.button(crate::tr!("analysis-save")).clicked() {
                 out.push(AnalysisIntent::Save);
             }
@@ -338,7 +335,10 @@ impl AnalysisBoard {
                     Some(c) => format!("{} ({c})", m.notation),
                     None => m.notation.clone(),
                 };
-                if ui.button(text).clicked() {
+                if ui
+                    .add_enabled(!self.moving(), egui::Button::new(text))
+                    .clicked()
+                {
                     out.push(AnalysisIntent::Play(m.id.0));
                 }
             }
@@ -390,24 +390,8 @@ impl AnalysisBoard {
                 self.keep_comment();
                 Ok(())
             }
-            AnalysisIntent::Save => match super::typed_path(&self.path) {
-                Some(path) => self.save(&path).map(|()| {
-                    self.note = Some(crate::tr!(
-                        "analysis-saved",
-                        path = path.display().to_string()
-                    ));
-                }),
-                None => Err(anyhow::anyhow!(crate::tr!("analysis-no-path"))),
-            },
-            AnalysisIntent::Load => match super::typed_path(&self.path) {
-                Some(path) => self.load(&path).map(|()| {
-                    self.note = Some(crate::tr!(
-                        "analysis-loaded",
-                        path = path.display().to_string()
-                    ));
-                }),
-                None => Err(anyhow::anyhow!(crate::tr!("analysis-no-path"))),
-            },
+            // The file dialog is the app's (see `entry`): nothing to do here.
+            AnalysisIntent::Save | AnalysisIntent::Load => Ok(()),
             AnalysisIntent::EditPosition => {
                 self.edit_position();
                 Ok(())

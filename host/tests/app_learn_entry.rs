@@ -1,0 +1,397 @@
+//! The ways to learn without a game at the table, in the real app through
+//! egui_kittest: from the chooser, the analysis board opened on a game's start with
+//! options chosen, on a position typed (refused with the plugin's reason, then a good
+//! one), on a saved record (its variations loaded); the analysis board's Save… and Load…
+//! through the app's file dialog; *Review a saved game…* opening the review; a drill
+//! answered by a click on the board; a finished game and another game's record on the
+//! analysis board.
+
+mod common;
+#[path = "common/app.rs"]
+mod test_app;
+
+use std::{path::Path, time::Duration};
+
+use common::plugins_of;
+use egui_kittest::kittest::Queryable;
+use game_api::{OptionValue, Turn};
+use tavola::{
+    app::{AppConfig, Command, Screen, TavolaApp, analysis::Walk},
+    plugins::{DirSource, PluginDir, PluginDirs},
+    record::Record,
+    session::SeatKind,
+};
+use test_app::{H, harness, start_kalah, wait_until};
+
+/// The app with the plugins of `plugins` and its data (its games folder) in `data`.
+fn app_with_data(plugins: &Path, data: &Path) -> TavolaApp {
+    let dirs = PluginDirs(vec![PluginDir {
+        path: plugins.to_path_buf(),
+        source: DirSource::CommandLine,
+    }]);
+    let mut app = TavolaApp::new(
+        dirs,
+        AppConfig {
+            data_dir: Some(data.to_path_buf()),
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            language: Some("en".into()),
+            ..AppConfig::default()
+        },
+    );
+    app.settings_mut().step_seconds = 0.0;
+    app
+}
+
+/// Steps until `done`, for work done in a child process (two minutes at most).
+fn wait_long(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < Duration::from_secs(120) {
+        if done(h) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("{what} did not happen");
+}
+
+/// Plays `notation` on the analysis board and waits for the worker's answer.
+fn play(h: &mut H, notation: &str) {
+    let board = h.state_mut().analysis_mut().unwrap();
+    let id = board
+        .snapshot()
+        .moves
+        .iter()
+        .find(|m| m.notation == notation)
+        .unwrap_or_else(|| panic!("{notation} is not legal here"))
+        .id
+        .0;
+    board.play(id).unwrap();
+    assert!(board.moving(), "the move was waited for on the UI thread");
+    board.settle(Duration::from_secs(60));
+    h.run();
+}
+
+#[test]
+fn the_chooser_opens_a_start_with_options_chosen_and_a_position_typed() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    h.run();
+    h.get_by_label("Analysis board…").click();
+    h.run();
+    h.get_by_label("Analyse the start position");
+    // Options chosen in the window: 4 houses of 5 seeds.
+    {
+        let form = h.state_mut().learn_entry_mut().form.as_mut().unwrap();
+        assert_eq!(form.game, "kalah");
+        form.values.insert("houses".into(), OptionValue::Int(4));
+        form.values.insert("seeds".into(), OptionValue::Int(5));
+    }
+    h.run();
+    h.get_by_label("Analyse the start position").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Analysis);
+    let board = h.state().analysis().unwrap();
+    assert_eq!(board.snapshot().moves.len(), 4, "not 4 houses");
+    assert_eq!(
+        board.record().options.get("seeds"),
+        Some(&OptionValue::Int(5))
+    );
+    assert!(board.referee.tree.main_line().is_empty());
+
+    // A position typed: refused with the plugin's reason, the window kept open.
+    h.get_by_label("Close analysis").click();
+    h.run();
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::AnalysisBoard, &ctx);
+    h.run();
+    h.state_mut()
+        .learn_entry_mut()
+        .form
+        .as_mut()
+        .unwrap()
+        .position = "this is no position".into();
+    h.run();
+    h.get_by_label("Analyse this position").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("The game refused this position")
+            .is_some(),
+        "no refusal drawn"
+    );
+    assert!(h.state().analysis().is_none());
+    let form = h.state().learn_entry().form.as_ref().unwrap();
+    assert!(form.refusal.as_ref().unwrap().len() > "The game refused".len());
+}
+
+#[test]
+fn a_typed_oware_position_opens_and_a_bad_one_says_why() {
+    let plugins = plugins_of(&["oware"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::AnalysisBoard, &ctx);
+    h.run();
+    // 51 seeds: Oware's reason.
+    h.state_mut()
+        .learn_entry_mut()
+        .form
+        .as_mut()
+        .unwrap()
+        .position = "7,4,4,4,4,4/4,4,4,4,4,4 0-0 S".into();
+    h.run();
+    h.get_by_label("Analyse this position").click();
+    h.run();
+    h.get_by_label_contains("seeds are neither made nor lost");
+    h.state_mut()
+        .learn_entry_mut()
+        .form
+        .as_mut()
+        .unwrap()
+        .position = "7,1,4,4,4,4/4,4,4,4,4,4 0-0 N".into();
+    h.run();
+    h.get_by_label("Analyse this position").click();
+    h.run();
+    let board = h.state().analysis().expect("the board did not open");
+    assert_eq!(board.snapshot().notation, "7,1,4,4,4,4/4,4,4,4,4,4 0-0 N");
+    assert!(matches!(board.snapshot().turn, Turn::Seat { seat: 1 }));
+    assert!(h.state().learn_entry().form.is_none());
+}
+
+#[test]
+fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
+    let plugins = plugins_of(&["oware"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::AnalysisBoard, &ctx);
+    h.run();
+    h.get_by_label("Analyse the start position").click();
+    h.run();
+    play(&mut h, "c");
+    play(&mut h, "F");
+    {
+        let board = h.state_mut().analysis_mut().unwrap();
+        board.walk(Walk::Back).unwrap();
+        board.settle(Duration::from_secs(60));
+    }
+    play(&mut h, "E"); // a variation
+    {
+        let board = h.state_mut().analysis_mut().unwrap();
+        board.comment = "the other reply".into();
+        board.keep_comment();
+    }
+    h.run();
+    // Save… opens the app's file dialog in the games folder, its name suggested.
+    h.get_by_label("Save…").click();
+    h.run();
+    h.get_by_label("Save the game");
+    // The name suggested: the game's.
+    h.get_by_label("Save").click();
+    h.run();
+    let path = data.path().join("games").join("oware-analysis.json");
+    let saved = Record::read(&path).expect("not saved where the dialog said");
+    assert_eq!(saved.moves.len(), 2);
+    assert_eq!(saved.moves[1].notes.variations[0][0].notation, "E");
+    h.get_by_label_contains("Saved with its comments and variations");
+    // Saving again asks before replacing.
+    h.get_by_label("Save…").click();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label("oware-analysis.json already exists. Replace it?");
+    h.get_by_label("Replace").click();
+    h.run();
+    // Load… through the same dialog: the tree back, at the record's end.
+    {
+        let board = h.state_mut().analysis_mut().unwrap();
+        board.walk(Walk::Start).unwrap();
+        board.settle(Duration::from_secs(60));
+    }
+    h.get_by_label("Load…").click();
+    h.run();
+    h.get_by_label("oware-analysis.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    let board = h.state().analysis().unwrap();
+    assert_eq!(board.referee.tree.main_line(), saved.moves.as_slice());
+    assert_eq!(board.referee.tree.cursor().1, 2);
+
+    // From the chooser: *Analyse a saved game…* opens it, its variations loaded.
+    h.get_by_label("Close analysis").click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Chooser);
+    h.get_by_label("Analyse a saved game…").click();
+    h.run();
+    h.get_by_label("oware-analysis.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    let board = h.state().analysis().expect("the record did not open");
+    assert_eq!(board.referee.tree.main_line(), saved.moves.as_slice());
+    assert_eq!(board.referee.tree.cursor(), (&[][..], 2));
+    assert_eq!(
+        board.referee.tree.main_line()[1].notes.comment,
+        None,
+        "the comment was on the variation"
+    );
+    assert_eq!(
+        board.referee.tree.main_line()[1].notes.variations[0][0]
+            .notes
+            .comment
+            .as_deref(),
+        Some("the other reply")
+    );
+}
+
+/// A finished small Kalah game, random against greedy, saved in `data`'s games folder.
+/// (The game is played with data of its own: its autosave is no game of `data`'s.)
+fn finished_kalah(plugins: &Path, data: &Path) -> std::path::PathBuf {
+    let own = tempfile::tempdir().unwrap();
+    let mut h = harness(app_with_data(plugins, own.path()));
+    let bots = vec![
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("greedy".into()),
+    ];
+    start_kalah(&mut h, bots, true);
+    wait_until(&mut h, "the end of the game", |h| {
+        matches!(h.state().play_view().unwrap().turn(), Turn::Over { .. })
+    });
+    let record = h.state().play_view().unwrap().session().record();
+    let games = data.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let path = games.join("finished.json");
+    record.write(&path).unwrap();
+    path
+}
+
+#[test]
+fn a_saved_game_is_reviewed_and_a_drill_answered_by_a_click_on_the_board() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let path = finished_kalah(plugins.path(), data.path());
+    let played = Record::read(&path).unwrap().moves.len();
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::ReviewFile, &ctx);
+    h.run();
+    h.get_by_label("finished.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    wait_long(&mut h, "the review", |h| {
+        h.query_by_label_contains("plies deep").is_some()
+    });
+    assert_eq!(h.state().screen(), Screen::Play);
+    assert_eq!(
+        h.state().play_view().unwrap().session().moves().len(),
+        played
+    );
+    h.get_by_label("Game review");
+    // The random seat's mistakes, drilled; the drill's position on the board.
+    let review = h.state().review_panel().unwrap().review().unwrap();
+    let mistakes = review.drills(0).len();
+    assert!(mistakes > 0, "the random bot made no mistake to drill");
+    let first = review.drills(0)[0].clone();
+    h.get_by_label_contains("Learn from South").click();
+    h.run_steps(3);
+    wait_until(&mut h, "the drill's position", |h| {
+        h.state().play_view().unwrap().session().cursor() + 1 == first.number
+    });
+    // A click on a site answers: a legal move other than the mistake, by its site.
+    let play = h.state().play_view().unwrap();
+    let answer = play
+        .legal_moves()
+        .iter()
+        .find(|m| m.notation != first.notation && m.sites.len() == 1)
+        .expect("another move to try")
+        .clone();
+    let label = format!("{}: ", answer.notation);
+    h.query_all_by(|n| n.label().is_some_and(|l| l.starts_with(&label)))
+        .next()
+        .unwrap_or_else(|| panic!("no site labelled {label}"))
+        .click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().review_panel().unwrap().drill_answer(),
+        Some(answer.notation.clone()),
+        "the click did not answer the drill"
+    );
+    wait_long(&mut h, "the verdict", |h| {
+        h.query_by_label_contains("Right:").is_some()
+            || h.query_by_label_contains("Not quite:").is_some()
+    });
+    // The record is never branched by the answer.
+    assert_eq!(
+        h.state().play_view().unwrap().session().moves().len(),
+        played
+    );
+}
+
+#[test]
+fn a_finished_game_then_another_games_record_on_the_analysis_board() {
+    let plugins = plugins_of(&["kalah", "oware"]);
+    let data = tempfile::tempdir().unwrap();
+    let path = finished_kalah(plugins.path(), data.path());
+    let played = Record::read(&path).unwrap().moves.len();
+    // An Oware record beside it.
+    let oware = data.path().join("games").join("oware-game.json");
+    {
+        let own = tempfile::tempdir().unwrap();
+        let mut h = harness(app_with_data(plugins.path(), own.path()));
+        let options = game_api::Options::defaults(
+            &h.state()
+                .plugins()
+                .game("oware")
+                .unwrap()
+                .manifest()
+                .options,
+        );
+        h.state_mut()
+            .open_analysis_position("oware", &options, None)
+            .unwrap();
+        play(&mut h, "c");
+        let record = h.state().analysis().unwrap().record();
+        record.write(&oware).unwrap();
+    }
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::Load, &ctx);
+    h.run();
+    h.get_by_label("finished.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    wait_until(&mut h, "the finished game", |h| {
+        h.state()
+            .play_view()
+            .is_some_and(|p| matches!(p.turn(), Turn::Over { .. }))
+    });
+    h.state_mut().run_command(Command::Analyse, &ctx);
+    h.run();
+    let board = h
+        .state()
+        .analysis()
+        .expect("no analysis of the finished game");
+    assert_eq!(board.plugin().id(), "kalah");
+    assert_eq!(board.referee.tree.main_line().len(), played);
+    assert!(matches!(board.snapshot().turn, Turn::Over { .. }));
+    assert!(board.record().result.is_some(), "the result was lost");
+    // Load… an Oware record there: Oware's board opens on it.
+    h.get_by_label("Load…").click();
+    h.run();
+    h.get_by_label("oware-game.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    let board = h.state().analysis().unwrap();
+    assert_eq!(board.plugin().id(), "oware");
+    assert_eq!(board.referee.tree.main_line().len(), 1);
+    // The game at the table is untouched.
+    assert_eq!(
+        h.state().play_view().unwrap().session().moves().len(),
+        played
+    );
+}

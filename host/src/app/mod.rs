@@ -31,6 +31,7 @@ pub mod online_form;
 pub mod online_lan;
 mod online_worker;
 mod options_form;
+mod parts;
 mod pieces;
 mod play_ui;
 mod plugin_watch;
@@ -57,7 +58,7 @@ mod terminate;
 pub mod trainer;
 mod trainer_view;
 
-use std::{path::PathBuf, sync::mpsc};
+use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
 pub use board::{BoardResponse, BoardView, Contents, Marks, seat_colour};
@@ -74,9 +75,7 @@ pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
 pub use table::{Arrow, BoardKey, KeyCode, KeyTarget, PluginFailure, TYPED_PAUSE, Table};
 
-use self::{
-    chooser::GameChooser, file_dialog::FileDialog, recover::RecoverWindow, rules_panel::RulesPanel,
-};
+use self::recover::RecoverWindow;
 use crate::plugins::{DirSource, Inspector, PluginDirs, PluginSet, files::FileFacts};
 
 /// How the app starts.
@@ -138,51 +137,20 @@ pub enum Screen {
 
 type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
 
-/// The Tavola app.
+/// The Tavola app: the settings and its parts (see [`parts`]).
 pub struct TavolaApp {
-    dirs: PluginDirs,
-    plugins: PluginSet,
-    plugins_signature: Signature,
-    next_scan: f64,
-    scan: Option<mpsc::Receiver<PluginSet>>,
-    inspector: Inspector,
-    worker_exe: PathBuf,
-    sandbox: crate::sandbox::SandboxState,
+    /// The plugins found, and how their code is run.
+    library: parts::Library,
     settings: Settings,
+    /// Where settings and the autosaved game live; `None` keeps nothing (tests).
     data_dir: Option<PathBuf>,
-    slot: Option<SaveSlot>,
-    screen: Screen,
-    chooser: GameChooser,
-    new_game: Option<NewGameDialog>,
-    play: Option<Table>,
-    rules_open: bool,
-    rules: RulesPanel,
-    plugins_panel: PluginsPanel,
-    file_dialog: Option<FileDialog>,
-    system_file_dialog: bool,
-    overwrite: Option<PathBuf>,
-    recover: Option<RecoverWindow>,
-    online_form: online_form::OnlineForm,
-    lan: online_lan::LanList,
-    online: Option<online::OnlineGame>,
-    /// The analysis board, when open.
-    analysis: Option<analysis::AnalysisBoard>,
-    confirm_restart: bool,
-    /// *Quit* asked during a network game: asked first (the other player is left).
-    confirm_quit: bool,
-    /// A game being started or opened off the UI thread.
-    starting: Option<starting::Starting>,
-    /// The review of the game on screen, while open.
-    review: Option<review::ReviewPanel>,
-    message: Option<String>,
-    last_save_error: Option<String>,
-    /// Writes the autosave off the UI thread.
-    saver: autosaver::Autosaver,
-    failures_seen: usize,
-    recoverable: usize,
+    /// What is on screen.
+    screens: parts::Screens,
+    /// The dialogs open over the screens.
+    dialogs: parts::Dialogs,
+    /// The autosave and what it has met.
+    saves: parts::Saves,
     fullscreen: bool,
-    /// The puzzle trainer, once its screen was opened.
-    trainer: Option<trainer::Trainer>,
 }
 
 impl TavolaApp {
@@ -210,50 +178,29 @@ impl TavolaApp {
                 .ok()
         });
         let mut app = TavolaApp {
-            plugins_signature: plugin_watch::signature(&dirs),
-            dirs,
-            plugins,
-            next_scan: 0.0,
-            scan: None,
-            inspector,
-            worker_exe,
-            sandbox: crate::sandbox::system_state(),
+            library: parts::Library {
+                plugins_signature: plugin_watch::signature(&dirs),
+                dirs,
+                plugins,
+                next_scan: 0.0,
+                scan: None,
+                inspector,
+                worker_exe,
+                sandbox: crate::sandbox::system_state(),
+            },
             settings,
             data_dir: config.data_dir,
-            slot,
-            screen: Screen::Chooser,
-            chooser: GameChooser::default(),
-            new_game: None,
-            play: None,
-            rules_open: false,
-            rules: RulesPanel::default(),
-            plugins_panel: PluginsPanel::default(),
-            file_dialog: None,
-            system_file_dialog: config.system_file_dialog,
-            overwrite: None,
-            recover: None,
-            online_form: online_form::OnlineForm::new(),
-            lan: online_lan::LanList::default(),
-            online: None,
-            analysis: None,
-            confirm_restart: false,
-            confirm_quit: false,
-            starting: None,
-            review: None,
-            message,
-            last_save_error: None,
-            saver: autosaver::Autosaver::new(),
-            failures_seen: 0,
-            recoverable: 0,
+            screens: parts::Screens::new(),
+            dialogs: parts::Dialogs::new(config.system_file_dialog, message),
+            saves: parts::Saves::new(slot),
             fullscreen: false,
-            trainer: None,
         };
         app.remember_single_providers();
         if let Some(start) = config.start {
             // The last run's game is kept, never overwritten by this one's saves.
             app.keep_last_game();
             if let Err(e) = app.open_game(&start) {
-                app.message = Some(match app.message.take() {
+                app.dialogs.message = Some(match app.dialogs.message.take() {
                     Some(kept) => format!("{kept}\n{e:#}"),
                     None => format!("{e:#}"),
                 });
@@ -264,28 +211,28 @@ impl TavolaApp {
             app.keep_last_game();
         }
         app.mark_running();
-        app.recoverable = app.recoverable_count();
+        app.saves.recoverable = app.recoverable_count();
         app
     }
 
     /// The plugins the app knows.
     pub fn plugins(&self) -> &PluginSet {
-        &self.plugins
+        &self.library.plugins
     }
 
     /// The screen shown.
     pub fn screen(&self) -> Screen {
-        self.screen
+        self.screens.screen
     }
 
     /// The game being played, if any.
     pub fn play_view(&self) -> Option<&Table> {
-        self.play.as_ref()
+        self.screens.play.as_ref()
     }
 
     /// The game being played, if any, to change it.
     pub fn play_view_mut(&mut self) -> Option<&mut Table> {
-        self.play.as_mut()
+        self.screens.play.as_mut()
     }
 
     /// The settings, to change them.
@@ -295,12 +242,12 @@ impl TavolaApp {
 
     /// The message shown to the person, if any (an error they should read).
     pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+        self.dialogs.message.as_deref()
     }
 
     /// The new-game dialog, if open.
     pub fn new_game_dialog(&mut self) -> Option<&mut NewGameDialog> {
-        self.new_game.as_mut()
+        self.dialogs.new_game.as_mut()
     }
 
     /// Draws the whole app into `ui` and runs its logic.
@@ -319,7 +266,7 @@ impl TavolaApp {
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &ctx));
 
-        if self.rules_open {
+        if self.screens.rules_open {
             // The rules of the game on screen: the network game's on its screen.
             let manifest = self
                 .table()
@@ -335,27 +282,27 @@ impl TavolaApp {
                 .show(ui, |ui| {
                     hide = ui.button(crate::tr!("rules-hide")).clicked();
                     match &manifest {
-                        Some(m) => self.rules.ui(ui, m),
+                        Some(m) => self.screens.rules.ui(ui, m),
                         None => {
                             ui.label(crate::tr!("rules-none"));
                         }
                     }
                 });
-            self.rules_open &= !hide;
+            self.screens.rules_open &= !hide;
         }
 
         let step = self.settings.step_seconds;
         // The clocks run only while the board is on screen (see `clock`).
         let minimised = ctx.input(|i| i.viewport().minimized.unwrap_or(false));
-        let board_seen = self.screen == Screen::Play && !self.dialog_open() && !minimised;
-        if let Some(play) = &mut self.play {
+        let board_seen = self.screens.screen == Screen::Play && !self.dialog_open() && !minimised;
+        if let Some(play) = &mut self.screens.play {
             play.set_visible(board_seen);
         }
         // The local network is searched only while the *Play online* form shows it.
-        if self.screen != Screen::Online || self.online.is_some() {
-            self.lan.stop();
+        if self.screens.screen != Screen::Online || self.screens.online.game.is_some() {
+            self.screens.online.lan.stop();
         }
-        match self.screen {
+        match self.screens.screen {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),
             Screen::Online => self.online_screen(ui, now, step),
@@ -363,7 +310,7 @@ impl TavolaApp {
             Screen::Analysis => self.analysis_screen(ui),
             Screen::Play => {
                 let dialog_open = self.dialog_open();
-                if let Some(play) = &mut self.play {
+                if let Some(play) = &mut self.screens.play {
                     play.set_keys_enabled(!dialog_open);
                     play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&repaint::Window(&ctx), now, step);
@@ -371,7 +318,7 @@ impl TavolaApp {
                     // carried out here, once per frame.
                     let intents = play.ui(ui);
                     play.drawn();
-                    let reviewing = self.review.is_some();
+                    let reviewing = self.screens.review.is_some();
                     let commands: Vec<Command> = intents
                         .into_iter()
                         // During a review the board plays nothing (a drill is answered
@@ -393,12 +340,12 @@ impl TavolaApp {
                     }
                     self.review_window(&ctx, now, step);
                 } else {
-                    self.screen = Screen::Chooser;
+                    self.screens.screen = Screen::Chooser;
                 }
             }
         }
-        if self.screen != Screen::Play || self.play.is_none() {
-            self.review = None;
+        if self.screens.screen != Screen::Play || self.screens.play.is_none() {
+            self.screens.review = None;
         }
         self.after_play();
         self.poll_starting();
@@ -408,33 +355,41 @@ impl TavolaApp {
 
     /// Whether a dialog is open (it then has the keyboard).
     fn dialog_open(&self) -> bool {
-        self.new_game.is_some()
-            || self.file_dialog.is_some()
-            || self.overwrite.is_some()
-            || self.recover.is_some()
-            || self.confirm_restart
-            || self.confirm_quit
-            || self.starting.is_some()
-            || self.message.is_some()
-            || self.play.as_ref().is_some_and(|p| p.asking().is_some())
+        self.dialogs.new_game.is_some()
+            || self.dialogs.file_dialog.is_some()
+            || self.dialogs.overwrite.is_some()
+            || self.dialogs.recover.is_some()
+            || self.dialogs.confirm_restart
+            || self.dialogs.confirm_quit
+            || self.dialogs.starting.is_some()
+            || self.dialogs.message.is_some()
+            || self
+                .screens
+                .play
+                .as_ref()
+                .is_some_and(|p| p.asking().is_some())
     }
 
     fn chooser_screen(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
-            let recoverable = self.recoverable;
+            let recoverable = self.saves.recoverable;
             if recoverable > 0 {
                 ui.horizontal(|ui| {
                     ui.label(crate::tr!("recoverable-games", count = recoverable));
                     if ui.button(crate::tr!("cmd-recover")).clicked()
                         && let Some(dir) = &self.data_dir
                     {
-                        self.recover = Some(RecoverWindow::new(dir));
+                        self.dialogs.recover = Some(RecoverWindow::new(dir));
                     }
                 });
             }
             let recent = self.settings.recent.clone();
             let quarantined = self.settings.quarantined.clone();
-            if let Some(id) = self.chooser.ui(ui, &self.plugins, &recent, &quarantined) {
+            if let Some(id) =
+                self.screens
+                    .chooser
+                    .ui(ui, &self.library.plugins, &recent, &quarantined)
+            {
                 self.open_dialog(&id);
             }
         });
@@ -442,21 +397,21 @@ impl TavolaApp {
 
     /// The *Play online* form (its choices).
     pub fn online_form_mut(&mut self) -> &mut online_form::OnlineForm {
-        &mut self.online_form
+        &mut self.screens.online.form
     }
 
     /// The list of games offered on the local network (*Play online → Join*).
     pub fn lan_list_mut(&mut self) -> &mut online_lan::LanList {
-        &mut self.lan
+        &mut self.screens.online.lan
     }
 
     /// The network game in progress, if any.
     pub fn online(&self) -> Option<&online::OnlineGame> {
-        self.online.as_ref()
+        self.screens.online.game.as_ref()
     }
 
     fn online_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
-        if self.online.is_some() {
+        if self.screens.online.game.is_some() {
             self.online_game_screen(ui, now, step);
             return;
         }
@@ -466,7 +421,7 @@ impl TavolaApp {
     /// The network game in progress: its bar and its table; what the person asked in
     /// either carried out.
     fn online_game_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
-        if let Some(game) = &mut self.online {
+        if let Some(game) = &mut self.screens.online.game {
             let ctx = ui.ctx().clone();
             game.logic(&ctx, now, step);
             let mut asked = Vec::new();
@@ -474,7 +429,7 @@ impl TavolaApp {
             if game.table().is_some() {
                 egui::Panel::top("online_bar").show(ui, |ui| asked = game.bar_ui(ui));
                 if let Some(table) = game.table_mut() {
-                    table.set_keys_enabled(self.message.is_none());
+                    table.set_keys_enabled(self.dialogs.message.is_none());
                     // The same table as a game at this computer: the views read it, the
                     // controller carries out what the person asked.
                     let intents = table.ui(ui);
@@ -492,8 +447,8 @@ impl TavolaApp {
                 close |= game.apply(intent);
             }
             if close {
-                self.online = None;
-                self.online_form.rescan();
+                self.screens.online.game = None;
+                self.screens.online.form.rescan();
             }
             for command in commands {
                 self.run_command(command, &ctx);
@@ -504,27 +459,31 @@ impl TavolaApp {
     /// The *Play online* form, and the games found on this network.
     fn online_form_screen(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
-            let exe = self.worker_exe.clone();
+            let exe = self.library.worker_exe.clone();
             let records = self.data_dir.as_ref().map(|d| d.join("online"));
-            let mut intent = self.online_form.ui(ui, &self.plugins, records.as_deref());
+            let mut intent =
+                self.screens
+                    .online
+                    .form
+                    .ui(ui, &self.library.plugins, records.as_deref());
             ui.separator();
-            if let Some(found) = self.lan.ui(ui) {
-                self.online_form.invite = found.invite.to_text();
-                self.online_form.watch = false;
+            if let Some(found) = self.screens.online.lan.ui(ui) {
+                self.screens.online.form.invite = found.invite.to_text();
+                self.screens.online.form.watch = false;
                 intent = Some(online_form::FormIntent::Join);
             }
             if intent.is_some() {
-                self.lan.stop();
+                self.screens.online.lan.stop();
             }
-            let form = &self.online_form;
+            let form = &self.screens.online.form;
             let settings = form.settings();
-            self.online =
+            self.screens.online.game =
                 match intent {
                     Some(online_form::FormIntent::Offer) => {
-                        match (form.game.clone(), form.options(&self.plugins)) {
+                        match (form.game.clone(), form.options(&self.library.plugins)) {
                             (Some(game), Ok(options)) => Some(
                                 online::OnlineGame::offer(
-                                    &self.plugins,
+                                    &self.library.plugins,
                                     (&game, options, form.seat, form.time_control()),
                                     settings,
                                     exe,
@@ -536,14 +495,14 @@ impl TavolaApp {
                         }
                     }
                     Some(online_form::FormIntent::Join) => Some(online::OnlineGame::join(
-                        &self.plugins,
+                        &self.library.plugins,
                         (&form.invite, form.watch),
                         settings,
                         exe,
                         records,
                     )),
                     Some(online_form::FormIntent::Resume(path)) => Some(
-                        online::OnlineGame::resume(&self.plugins, path, settings, exe),
+                        online::OnlineGame::resume(&self.library.plugins, path, settings, exe),
                     ),
                     None => None,
                 };
@@ -553,19 +512,24 @@ impl TavolaApp {
     fn plugins_screen(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
             let in_use = self
+                .screens
                 .play
                 .as_ref()
                 .map(|p| p.session().plugin().meta().clone());
             let context = plugins_panel::PanelContext {
                 quarantined: &self.settings.quarantined,
                 in_use: in_use.as_ref(),
-                sandbox: &self.sandbox,
+                sandbox: &self.library.sandbox,
                 blocked: &self.settings.blocked,
             };
-            match self.plugins_panel.ui(ui, &self.plugins, &context) {
+            match self
+                .screens
+                .plugins_panel
+                .ui(ui, &self.library.plugins, &context)
+            {
                 Some(PluginsAction::Rescan) => self.rescan(),
                 Some(PluginsAction::OpenFolder) => {
-                    plugin_watch::open_plugins_folder(&mut self.message)
+                    plugin_watch::open_plugins_folder(&mut self.dialogs.message)
                 }
                 Some(PluginsAction::TryAgain(hash)) => {
                     self.settings.quarantined.retain(|h| *h != hash);
@@ -573,11 +537,11 @@ impl TavolaApp {
                     self.save_settings();
                 }
                 Some(PluginsAction::Choose { id, path }) => self.choose_plugin(id, path),
-                Some(PluginsAction::Close) => self.screen = Screen::Chooser,
-                Some(PluginsAction::BackToBoard) if self.play.is_some() => {
-                    self.screen = Screen::Play;
+                Some(PluginsAction::Close) => self.screens.screen = Screen::Chooser,
+                Some(PluginsAction::BackToBoard) if self.screens.play.is_some() => {
+                    self.screens.screen = Screen::Play;
                 }
-                Some(PluginsAction::BackToBoard) => self.screen = Screen::Chooser,
+                Some(PluginsAction::BackToBoard) => self.screens.screen = Screen::Chooser,
                 None => {}
             }
         });
@@ -585,15 +549,17 @@ impl TavolaApp {
 
     /// After the play view ran: saves a changed record, counts a plugin's failure.
     fn after_play(&mut self) {
-        let Some(play) = &mut self.play else { return };
+        let Some(play) = &mut self.screens.play else {
+            return;
+        };
         let dirty = play.take_dirty();
         let failure = play.failure().cloned();
         if dirty {
             self.autosave();
         }
         match failure {
-            Some(f) if self.failures_seen == 0 => {
-                self.failures_seen = 1;
+            Some(f) if self.saves.failures_seen == 0 => {
+                self.saves.failures_seen = 1;
                 if f.counts {
                     self.plugin_failed(&f);
                 } else {
@@ -602,7 +568,7 @@ impl TavolaApp {
                 }
             }
             Some(_) => {}
-            None => self.failures_seen = 0,
+            None => self.saves.failures_seen = 0,
         }
     }
 }
@@ -671,7 +637,10 @@ pub fn run(
         Box::new(|cc| {
             let app = TavolaApp::new(dirs, config);
             crate::sound::start(app.settings.volume, app.settings.muted);
-            terminate::quit_on_sigterm(cc.egui_ctx.clone(), app.slot.as_ref().map(|s| s.marker()));
+            terminate::quit_on_sigterm(
+                cc.egui_ctx.clone(),
+                app.saves.slot.as_ref().map(|s| s.marker()),
+            );
             Ok(Box::new(app))
         }),
     )

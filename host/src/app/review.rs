@@ -221,7 +221,9 @@ impl TavolaApp {
     /// Opens the review of the game on screen (its record as saved: a finished game
     /// whole, a game in progress up to the move shown).
     pub(super) fn open_review(&mut self) {
-        let Some(play) = &self.play else { return };
+        let Some(play) = &self.screens.play else {
+            return;
+        };
         let record = play.session().record();
         let plugin = play.session().plugin();
         // The game's own folder first, then every folder the app searches: a data
@@ -234,7 +236,7 @@ impl TavolaApp {
             .map(PathBuf::from)
             .into_iter()
             .collect();
-        for dir in &self.dirs.0 {
+        for dir in &self.library.dirs.0 {
             if !plugin_dirs.contains(&dir.path) {
                 plugin_dirs.push(dir.path.clone());
             }
@@ -254,8 +256,8 @@ impl TavolaApp {
             .iter()
             .map(|p| p.seat.clone())
             .collect();
-        self.review = Some(ReviewPanel::start(
-            self.worker_exe.clone(),
+        self.screens.review = Some(ReviewPanel::start(
+            self.library.worker_exe.clone(),
             plugin_dirs,
             extra,
             record,
@@ -265,19 +267,21 @@ impl TavolaApp {
 
     /// The review window over the play screen, and what was asked in it.
     pub(super) fn review_window(&mut self, ctx: &egui::Context, now: f64, step: f64) {
-        let Some(review) = &mut self.review else {
+        let Some(review) = &mut self.screens.review else {
             return;
         };
         review.poll();
         if review.busy() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        let Some(play) = &self.play else { return };
+        let Some(play) = &self.screens.play else {
+            return;
+        };
         // Another game on screen (a new one, a rematch, one loaded): this review is not
         // of it.
         let record = play.session().record();
         if (record.created, &record.game) != (review.record.created, &review.record.game) {
-            self.review = None;
+            self.screens.review = None;
             return;
         }
         let cursor = play.session().cursor();
@@ -304,11 +308,11 @@ impl TavolaApp {
         let actions = review.window(ctx, &view);
         for action in actions {
             if action == ReviewAction::Close {
-                self.review = None;
+                self.screens.review = None;
                 return;
             }
-            let goto = self.review.as_mut().and_then(|r| r.apply(action));
-            if let (Some(n), Some(play)) = (goto, &mut self.play) {
+            let goto = self.screens.review.as_mut().and_then(|r| r.apply(action));
+            if let (Some(n), Some(play)) = (goto, &mut self.screens.play) {
                 play.apply(Intent::Goto(n), now, step);
             }
         }

@@ -123,23 +123,28 @@ impl TavolaApp {
     /// Starts the work of `starting`, in place of any start still under way.
     pub(super) fn begin(&mut self, starting: Starting) {
         self.cancel_start();
-        self.starting = Some(starting);
+        self.dialogs.starting = Some(starting);
     }
 
     /// Whether a game is being started or opened.
     pub fn is_starting(&self) -> bool {
-        self.starting.is_some()
+        self.dialogs.starting.is_some()
     }
 
     /// Finishes the start under way once its answer is there (each frame); a failure
     /// becomes the message (or, for the last run's game, sets it aside).
     pub(super) fn poll_starting(&mut self) {
-        let Some(answer) = self.starting.as_ref().and_then(|s| s.poll(Duration::ZERO)) else {
+        let Some(answer) = self
+            .dialogs
+            .starting
+            .as_ref()
+            .and_then(|s| s.poll(Duration::ZERO))
+        else {
             return;
         };
-        let starting = self.starting.take().expect("polled");
+        let starting = self.dialogs.starting.take().expect("polled");
         if let Err(e) = self.finish_start(starting, answer) {
-            self.message = Some(format!("{e:#}"));
+            self.dialogs.message = Some(format!("{e:#}"));
         }
     }
 
@@ -147,13 +152,13 @@ impl TavolaApp {
     /// becomes the message). For tests and scripts: the window itself never waits.
     pub fn wait_for_start(&mut self) {
         if let Err(e) = self.finish_waiting() {
-            self.message = Some(format!("{e:#}"));
+            self.dialogs.message = Some(format!("{e:#}"));
         }
     }
 
     /// Waits for the start under way and finishes it; its failure is the error.
     pub(super) fn finish_waiting(&mut self) -> anyhow::Result<()> {
-        let Some(starting) = self.starting.take() else {
+        let Some(starting) = self.dialogs.starting.take() else {
             return Ok(());
         };
         // The worker's own calls are bounded by its watchdog: this wait ends.
@@ -167,14 +172,14 @@ impl TavolaApp {
 
     /// Stops waiting for the start under way: its worker ends, nothing else changes.
     pub(super) fn cancel_start(&mut self) {
-        if let Some(starting) = self.starting.take() {
+        if let Some(starting) = self.dialogs.starting.take() {
             starting.abandon();
         }
     }
 
     /// "Starting Oware…" over the window, with a Cancel.
     pub(super) fn starting_ui(&mut self, ctx: &egui::Context) {
-        let Some(starting) = &self.starting else {
+        let Some(starting) = &self.dialogs.starting else {
             return;
         };
         // The answer comes from another thread: look for it often.

@@ -1,0 +1,47 @@
+//! The windows over the screens that ask or tell the person something.
+
+use std::path::PathBuf;
+
+use crate::app::{
+    NewGameDialog, file_dialog::FileDialog, recover::RecoverWindow, starting::Starting,
+};
+
+/// The dialogs open over the screens (each `None` or `false` when closed).
+pub(in crate::app) struct Dialogs {
+    /// The new-game dialog (options and seats).
+    pub(in crate::app) new_game: Option<NewGameDialog>,
+    /// Save… or Load…'s file dialog.
+    pub(in crate::app) file_dialog: Option<FileDialog>,
+    /// Whether Save… and Load… open the system's own file dialog.
+    pub(in crate::app) system_file_dialog: bool,
+    /// A save asked over this existing file: overwrite it?
+    pub(in crate::app) overwrite: Option<PathBuf>,
+    /// *Recover games…*.
+    pub(in crate::app) recover: Option<RecoverWindow>,
+    /// *Restart* asked: confirm it.
+    pub(in crate::app) confirm_restart: bool,
+    /// *Quit* asked during a network game: asked first (the other player is left).
+    pub(in crate::app) confirm_quit: bool,
+    /// A game being started or opened off the UI thread.
+    pub(in crate::app) starting: Option<Starting>,
+    /// The message shown to the person (an error they should read).
+    pub(in crate::app) message: Option<String>,
+}
+
+impl Dialogs {
+    /// Every dialog closed but `message`; Save… and Load… with the system's dialog if
+    /// `system_file_dialog`.
+    pub(in crate::app) fn new(system_file_dialog: bool, message: Option<String>) -> Self {
+        Dialogs {
+            new_game: None,
+            file_dialog: None,
+            system_file_dialog,
+            overwrite: None,
+            recover: None,
+            confirm_restart: false,
+            confirm_quit: false,
+            starting: None,
+            message,
+        }
+    }
+}

@@ -10,7 +10,7 @@ use super::{
     NewGameDialog, NewGameRequest, PluginFailure, Screen, StartGame, Table, TavolaApp,
     dialog_worker::DialogWorker,
     saving::{self, clear_marker, leftover_marker, set_aside, write_atomic, write_marker},
-    starting::{AfterLoad, Started, Starting, Then},
+    starting::{AfterLoad, StartError, Started, Starting, Then},
 };
 use crate::{
     ending::Ending,
@@ -109,11 +109,11 @@ impl TavolaApp {
                     remote
                 }
                 None => RemoteGame::spawn_until(&exe, &of, tables.as_deref(), Some(abandon))
-                    .map_err(|e| format!("{name}: {e}"))?,
+                    .map_err(StartError::of(name))?,
             };
             let snapshot = remote
                 .start(&options, at.as_deref(), &[])
-                .map_err(|e| format!("{name}: {e}"))?;
+                .map_err(StartError::of(name))?;
             Ok(Started {
                 remote,
                 snapshot,
@@ -135,7 +135,7 @@ impl TavolaApp {
     pub(super) fn finish_start(
         &mut self,
         starting: Starting,
-        answer: Result<Started, String>,
+        answer: Result<Started, StartError>,
     ) -> Result<()> {
         let Starting { plugin, then, .. } = starting;
         match then {
@@ -145,7 +145,7 @@ impl TavolaApp {
                 clock,
                 open,
             } => {
-                let started = answer.map_err(|e| anyhow!(e))?;
+                let started = answer?;
                 self.show_new(&plugin, request, position.as_deref(), started);
                 self.with_clock(clock);
                 match open {
@@ -363,8 +363,8 @@ impl TavolaApp {
         let work = move |abandon: Abandon| {
             let name = &of.manifest().name;
             let mut remote = RemoteGame::spawn_until(&exe, &of, tables.as_deref(), Some(abandon))
-                .map_err(|e| format!("{name}: {e}"))?;
-            let (snapshot, warnings) = remote.open(&replay).map_err(|e| e.to_string())?;
+                .map_err(StartError::of(name))?;
+            let (snapshot, warnings) = remote.open(&replay)?;
             let replayed = super::replay_notes::replay(&mut remote, &replay, &snapshot)?;
             Ok(Started {
                 remote,
@@ -546,10 +546,10 @@ impl TavolaApp {
         }
     }
 
-    fn save_reported(&mut self, result: Result<(), String>) {
+    fn save_reported(&mut self, result: Result<(), crate::storage::StorageError>) {
         match result {
             Ok(()) => self.saves.last_save_error = None,
-            Err(e) => self.save_failed(crate::tr!("autosave-failed", error = e)),
+            Err(e) => self.save_failed(crate::tr!("autosave-failed", error = e.to_string())),
         }
     }
 

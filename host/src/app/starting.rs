@@ -14,7 +14,7 @@ use super::{NewGameRequest, StartGame, TavolaApp};
 use crate::{
     plugins::Plugin,
     record::Record,
-    worker::{Abandon, RemoteGame, Snapshot},
+    worker::{Abandon, RemoteGame, Snapshot, WorkerError},
 };
 
 /// A game's worker, started, with the game set up in it.
@@ -65,6 +65,39 @@ pub(super) enum AfterLoad {
     Restored,
 }
 
+/// Why a game could not be started or opened.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum StartError {
+    /// The game's worker failed (to start, to set the game up, to replay its record);
+    /// the game named.
+    #[error("{game}: {error}")]
+    Game {
+        /// The game's name.
+        game: String,
+        /// What the worker answered.
+        error: WorkerError,
+    },
+    /// The game's worker failed while opening a record.
+    #[error(transparent)]
+    Worker(#[from] WorkerError),
+    /// The thread starting the game ended without an answer.
+    #[error("{}", crate::tr!("starting-lost", game = game.clone()))]
+    Lost {
+        /// The game's name.
+        game: String,
+    },
+}
+
+impl StartError {
+    /// A mapper of the worker's error for `game`, for `map_err`.
+    pub(super) fn of(game: &str) -> impl FnOnce(WorkerError) -> StartError + '_ {
+        move |error| StartError::Game {
+            game: game.to_owned(),
+            error,
+        }
+    }
+}
+
 /// A game being started, with what to do once it has.
 pub(super) struct Starting {
     /// The game's name, for "Starting Oware…".
@@ -73,7 +106,7 @@ pub(super) struct Starting {
     pub plugin: Plugin,
     /// What to do with the game.
     pub then: Then,
-    answer: mpsc::Receiver<Result<Started, String>>,
+    answer: mpsc::Receiver<Result<Started, StartError>>,
     /// Stops the worker being started when nobody waits for it any more.
     abandon: Abandon,
 }
@@ -84,7 +117,7 @@ impl Starting {
     pub fn run(
         plugin: Plugin,
         then: Then,
-        work: impl FnOnce(Abandon) -> Result<Started, String> + Send + 'static,
+        work: impl FnOnce(Abandon) -> Result<Started, StartError> + Send + 'static,
     ) -> Self {
         let (send, answer) = mpsc::channel();
         let abandon = Abandon::default();
@@ -108,13 +141,13 @@ impl Starting {
     }
 
     /// The answer, once there (waiting at most `wait`).
-    pub fn poll(&self, wait: Duration) -> Option<Result<Started, String>> {
+    pub fn poll(&self, wait: Duration) -> Option<Result<Started, StartError>> {
         match self.answer.recv_timeout(wait) {
             Ok(answer) => Some(answer),
             Err(mpsc::RecvTimeoutError::Timeout) => None,
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                Some(Err(crate::tr!("starting-lost", game = self.name.clone())))
-            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => Some(Err(StartError::Lost {
+                game: self.name.clone(),
+            })),
         }
     }
 }

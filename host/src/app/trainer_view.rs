@@ -176,7 +176,7 @@ fn bar_ui(ui: &mut egui::Ui, trainer: &Trainer, games: &[(String, String)]) -> O
         }
     });
     if let Err(e) = trainer.available() {
-        ui.colored_label(ui.visuals().error_fg_color, e);
+        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
     }
     asked
 }
@@ -184,7 +184,7 @@ fn bar_ui(ui: &mut egui::Ui, trainer: &Trainer, games: &[(String, String)]) -> O
 /// The prompt, or the verdict with the solution and the rating's change.
 fn verdict_ui(ui: &mut egui::Ui, trainer: &Trainer) {
     if let Some(e) = &trainer.error {
-        ui.colored_label(ui.visuals().error_fg_color, e);
+        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
     }
     if let Store::Off(why) = &trainer.store {
         ui.colored_label(

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use super::{
     Intent, TavolaApp,
     review_data::{DrillAnswer, GameReview},
-    review_run::{ReviewRun, RunPoll},
+    review_run::{ReviewRun, RunError, RunPoll},
 };
 use crate::record::Record;
 
@@ -51,7 +51,7 @@ pub(super) struct Drill {
     /// The answer being judged, and its run.
     pub judging: Option<(String, ReviewRun)>,
     /// The verdict on the answer given, or why it could not be judged.
-    pub answer: Option<Result<DrillAnswer, String>>,
+    pub answer: Option<Result<DrillAnswer, RunError>>,
     /// How many were answered right.
     pub right: usize,
 }
@@ -83,7 +83,7 @@ impl ReviewPanel {
         let state =
             match ReviewRun::start(&exe, &plugin_dirs, crate::i18n::current(), &record, &extra) {
                 Ok(run) => ReviewState::Running(run, 0, record.moves.len()),
-                Err(e) => ReviewState::Failed(e),
+                Err(e) => ReviewState::Failed(e.to_string()),
             };
         ReviewPanel {
             state,
@@ -125,7 +125,7 @@ impl ReviewPanel {
                         Err(e) => ReviewState::Failed(e.to_string()),
                     };
                 }
-                RunPoll::Done(Err(e)) => self.state = ReviewState::Failed(e),
+                RunPoll::Done(Err(e)) => self.state = ReviewState::Failed(e.to_string()),
             }
         }
         let mistake = self
@@ -136,7 +136,7 @@ impl ReviewPanel {
             && let RunPoll::Done(result) = run.poll()
         {
             let answer = result
-                .and_then(|text| DrillAnswer::parse(&text).map_err(|e| e.to_string()))
+                .and_then(|text| Ok(DrillAnswer::parse(&text)?))
                 .map(|a| match &mistake {
                     Some(m) => a.judged_against(m),
                     None => a,

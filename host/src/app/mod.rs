@@ -355,14 +355,7 @@ impl TavolaApp {
 
     /// Whether a dialog is open (it then has the keyboard).
     fn dialog_open(&self) -> bool {
-        self.dialogs.new_game.is_some()
-            || self.dialogs.file_dialog.is_some()
-            || self.dialogs.overwrite.is_some()
-            || self.dialogs.recover.is_some()
-            || self.dialogs.confirm_restart
-            || self.dialogs.confirm_quit
-            || self.dialogs.starting.is_some()
-            || self.dialogs.message.is_some()
+        self.dialogs.any_open()
             || self
                 .screens
                 .play
@@ -557,18 +550,15 @@ impl TavolaApp {
         if dirty {
             self.autosave();
         }
-        match failure {
-            Some(f) if self.saves.failures_seen == 0 => {
-                self.saves.failures_seen = 1;
-                if f.counts {
-                    self.plugin_failed(&f);
-                } else {
-                    // Not the plugin's doing: the game is kept and saved all the same.
-                    self.autosave();
-                }
+        if self.saves.failure_is_new(failure.is_some())
+            && let Some(f) = failure
+        {
+            if f.counts {
+                self.plugin_failed(&f);
+            } else {
+                // Not the plugin's doing: the game is kept and saved all the same.
+                self.autosave();
             }
-            Some(_) => {}
-            None => self.saves.failures_seen = 0,
         }
     }
 }

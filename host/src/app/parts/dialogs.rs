@@ -44,4 +44,33 @@ impl Dialogs {
             message,
         }
     }
+
+    /// Whether one of these dialogs is open (it then has the keyboard).
+    pub(in crate::app) fn any_open(&self) -> bool {
+        self.new_game.is_some()
+            || self.file_dialog.is_some()
+            || self.overwrite.is_some()
+            || self.recover.is_some()
+            || self.confirm_restart
+            || self.confirm_quit
+            || self.starting.is_some()
+            || self.message.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_or_a_question_is_an_open_dialog() {
+        let mut dialogs = Dialogs::new(true, None);
+        assert!(!dialogs.any_open());
+        dialogs.confirm_quit = true;
+        assert!(dialogs.any_open());
+        dialogs.confirm_quit = false;
+        dialogs.overwrite = Some(PathBuf::from("game.json"));
+        assert!(dialogs.any_open());
+        assert!(Dialogs::new(false, Some("the plugin failed".into())).any_open());
+    }
 }

@@ -27,4 +27,34 @@ impl Saves {
             recoverable: 0,
         }
     }
+
+    /// Whether the plugin's failure on screen (`failing`: whether there is one) is news,
+    /// to be counted: true the first time it is seen, false after; once it is gone, the
+    /// next one is news again.
+    pub(in crate::app) fn failure_is_new(&mut self, failing: bool) -> bool {
+        let new = failing && self.failures_seen == 0;
+        self.failures_seen = usize::from(failing);
+        new
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_is_counted_once_until_it_is_gone() {
+        let mut saves = Saves::new(None);
+        assert!(!saves.failure_is_new(false));
+        assert!(saves.failure_is_new(true));
+        assert!(
+            !saves.failure_is_new(true),
+            "the same failure, the next frame"
+        );
+        assert!(!saves.failure_is_new(false));
+        assert!(
+            saves.failure_is_new(true),
+            "a new failure after it was gone"
+        );
+    }
 }

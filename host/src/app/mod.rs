@@ -267,28 +267,7 @@ impl TavolaApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &ctx));
 
         if self.screens.rules_open {
-            // The rules of the game on screen: the network game's on its screen.
-            let manifest = self
-                .table()
-                .map(|p| p.session().plugin().manifest().clone());
-            // However narrow the window, the board keeps its room: the rules take what
-            // is left beside it and the side panel.
-            let width = ui.available_width();
-            let most = (width - play_ui::SIDE_MIN - play_ui::BOARD_MIN).max(160.0);
-            let mut hide = false;
-            egui::Panel::left("rules")
-                .default_size((width * 0.25).clamp(160.0, 360.0).min(most))
-                .size_range(160.0..=most)
-                .show(ui, |ui| {
-                    hide = ui.button(crate::tr!("rules-hide")).clicked();
-                    match &manifest {
-                        Some(m) => self.screens.rules.ui(ui, m),
-                        None => {
-                            ui.label(crate::tr!("rules-none"));
-                        }
-                    }
-                });
-            self.screens.rules_open &= !hide;
+            self.rules_ui(ui);
         }
 
         let step = self.settings.step_seconds;
@@ -351,6 +330,32 @@ impl TavolaApp {
         self.poll_starting();
         self.dialogs_ui(&ctx);
         self.starting_ui(&ctx);
+    }
+
+    /// The rules of the game on screen, in a panel beside the board, with *Hide*.
+    fn rules_ui(&mut self, ui: &mut egui::Ui) {
+        // The rules of the game on screen: the network game's on its screen.
+        let manifest = self
+            .table()
+            .map(|p| p.session().plugin().manifest().clone());
+        // However narrow the window, the board keeps its room: the rules take what
+        // is left beside it and the side panel.
+        let width = ui.available_width();
+        let most = (width - play_ui::SIDE_MIN - play_ui::BOARD_MIN).max(160.0);
+        let mut hide = false;
+        egui::Panel::left("rules")
+            .default_size((width * 0.25).clamp(160.0, 360.0).min(most))
+            .size_range(160.0..=most)
+            .show(ui, |ui| {
+                hide = ui.button(crate::tr!("rules-hide")).clicked();
+                match &manifest {
+                    Some(m) => self.screens.rules.ui(ui, m),
+                    None => {
+                        ui.label(crate::tr!("rules-none"));
+                    }
+                }
+            });
+        self.screens.rules_open &= !hide;
     }
 
     /// Whether a dialog is open (it then has the keyboard).

@@ -137,7 +137,8 @@ pub enum Screen {
 
 type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
 
-/// The Tavola app: the settings and its parts (see [`parts`]).
+/// The Tavola app: the settings and its parts (`app/parts/`: the library of plugins, the
+/// screens, the dialogs, the saves).
 pub struct TavolaApp {
     /// The plugins found, and how their code is run.
     library: parts::Library,

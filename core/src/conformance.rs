@@ -10,7 +10,10 @@
 
 pub mod cycle_search;
 pub mod cycles;
+mod failure;
 pub mod hunt;
+
+pub use failure::CheckFailure;
 
 use std::time::{Duration, Instant};
 
@@ -18,7 +21,7 @@ pub use hunt::{Hunt, HuntProgress, HuntReport};
 
 use game_api::{Layout, Options, Rng, Turn, testing::conformance as shared};
 
-use crate::plugins::{CallError, GameHandle, Plugin};
+use crate::plugins::{GameHandle, Plugin};
 
 /// How much to check.
 #[derive(Debug, Clone, Copy)]
@@ -328,7 +331,7 @@ pub fn check_game(
     options: &Options,
     seed: u64,
     max_actions: usize,
-) -> Result<usize, String> {
+) -> Result<usize, CheckFailure> {
     check_game_until(plugin, options, seed, max_actions, None)
 }
 
@@ -339,11 +342,13 @@ pub fn check_game_until(
     seed: u64,
     max_actions: usize,
     deadline: Option<Instant>,
-) -> Result<usize, String> {
-    let e = |what: &'static str| move |err: CallError| format!("{what}: {err}");
+) -> Result<usize, CheckFailure> {
+    let e = CheckFailure::call;
     let mut game = plugin.new_game(options).map_err(e("new game"))?;
     let layout = game.layout().map_err(e("layout"))?;
-    layout.check().map_err(|m| format!("layout: {m}"))?;
+    layout
+        .check()
+        .map_err(|m| CheckFailure::Broken(m.to_string()).at("layout"))?;
 
     let mut fast = game.clone();
     let fast_returns = fast.playout(seed).map_err(e("fast playout"))?;
@@ -351,26 +356,25 @@ pub fn check_game_until(
     let mut rng = Rng::with_seed(seed);
     for action in 0..=max_actions {
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(format!(
-                "stopped by the check's time limit after {action} actions of this game"
-            ));
+            return Err(CheckFailure::OutOfTime { actions: action });
         }
         let at = game.notation().map_err(e("notation"))?;
         let turn = check_position(plugin, options, &game, &layout)
-            .map_err(|m| format!("after {action} actions, at `{at}`: {m}"))?;
+            .map_err(|m| m.at(format!("after {action} actions, at `{at}`")))?;
         let mv = match turn {
             Turn::Over { outcome } => {
                 let slow_returns = outcome.returns();
                 if slow_returns != fast_returns {
                     return Err(format!(
                         "the fast playout returned {fast_returns:?}, move by move gave {slow_returns:?}"
-                    ));
+                    ).into());
                 }
                 let fast_end = fast.notation().map_err(e("notation"))?;
                 if fast_end != at {
                     return Err(format!(
                         "the fast playout ended at `{fast_end}`, move by move at `{at}`"
-                    ));
+                    )
+                    .into());
                 }
                 return Ok(action);
             }
@@ -382,19 +386,22 @@ pub fn check_game_until(
         };
         let effects = game
             .apply_with_effects(mv)
-            .map_err(|err| format!("at `{at}`, applying legal move {mv}: {err}"))?;
+            .map_err(CheckFailure::call(format!(
+                "at `{at}`, applying legal move {mv}"
+            )))?;
         for effect in &effects {
             for site in shared::effect_sites(effect) {
                 if layout.site(site).is_none() {
                     return Err(format!(
                         "at `{at}`, move {mv}: an effect names site {} that the layout lacks",
                         site.0
-                    ));
+                    )
+                    .into());
                 }
             }
         }
     }
-    Err(format!("the game did not end within {max_actions} actions"))
+    Err(format!("the game did not end within {max_actions} actions").into())
 }
 
 /// Every check of one position; returns its turn.
@@ -403,8 +410,8 @@ fn check_position(
     options: &Options,
     game: &GameHandle,
     layout: &Layout,
-) -> Result<Turn, String> {
-    let e = |what: &'static str| move |err: CallError| format!("{what}: {err}");
+) -> Result<Turn, CheckFailure> {
+    let e = CheckFailure::call;
     let turn = game.turn().map_err(e("turn"))?;
 
     // Notation and JSON round-trip.
@@ -414,17 +421,21 @@ fn check_position(
         .map_err(|err| format!("its own notation does not read back: {err}"))?;
     let again = back.notation().map_err(e("notation"))?;
     if again != notation {
-        return Err(format!("notation round-trip gave `{again}`"));
+        return Err(format!("notation round-trip gave `{again}`").into());
     }
     if back.turn().map_err(e("turn"))? != turn {
-        return Err("the position read from the notation has another turn".into());
+        return Err(CheckFailure::Broken(
+            "the position read from the notation has another turn".into(),
+        ));
     }
     let state = game.state_json().map_err(e("state"))?;
     let from_json = plugin
         .from_json(options, &state)
         .map_err(|err| format!("its own JSON state does not read back: {err}"))?;
     if from_json.state_json().map_err(e("state"))? != state {
-        return Err("JSON state round-trip changed the state".into());
+        return Err(CheckFailure::Broken(
+            "JSON state round-trip changed the state".into(),
+        ));
     }
 
     // The view names only sites of the layout.
@@ -448,14 +459,14 @@ fn check_position(
     for mv in shared::illegal_probes(&moves) {
         let mut copy = game.clone();
         match copy.apply(mv) {
-            Ok(()) => return Err(format!("illegal move {mv} is accepted")),
+            Ok(()) => return Err(format!("illegal move {mv} is accepted").into()),
             Err(err) if err.is_panic() => {
-                return Err(format!("refusing illegal move {mv} panicked: {err}"));
+                return Err(format!("refusing illegal move {mv} panicked: {err}").into());
             }
             Err(_) => {}
         }
         if copy.notation().map_err(e("notation"))? != notation {
-            return Err(format!("refusing illegal move {mv} changed the position"));
+            return Err(format!("refusing illegal move {mv} changed the position").into());
         }
     }
     Ok(turn)

@@ -44,7 +44,7 @@ pub struct Analyser {
     latest: Arc<Mutex<Option<Update>>>,
     stop: Arc<AtomicBool>,
     /// The thread, or why it could not start; `None` once joined.
-    thread: Option<Result<JoinHandle<Result<(), CallError>>, String>>,
+    thread: Option<Result<JoinHandle<Result<(), CallError>>, std::io::Error>>,
 }
 
 impl Analyser {
@@ -67,7 +67,6 @@ impl Analyser {
             std::thread::Builder::new()
                 .name("tavola-analysis".into())
                 .spawn(move || deepen(&game, &history, &config, time, &mcts, &stop, &latest))
-                .map_err(|e| e.to_string())
         };
         Analyser {
             latest,

@@ -22,6 +22,7 @@ use std::{
 
 use game_api::{MoveId, Options, Turn};
 
+use super::CheckFailure;
 use crate::{
     plugins::{CallError, GameHandle, Plugin},
     repetition::{ENDLESS_TIMES, Position, Positions, Repetition},
@@ -82,8 +83,10 @@ pub fn search(
     options: &Options,
     prefix: &[MoveId],
     budget: &mut Budget,
-) -> Result<Option<EndlessLine>, String> {
-    let e = |what: &'static str| move |err: CallError| format!("the cycle search: {what}: {err}");
+) -> Result<Option<EndlessLine>, CheckFailure> {
+    let e = |what: &'static str| {
+        move |err: CallError| CheckFailure::call(what)(err).at("the cycle search")
+    };
     let mut root = plugin.new_game(options).map_err(e("new game"))?;
     for &mv in prefix {
         root.apply(mv).map_err(e("replaying a bot game"))?;
@@ -161,8 +164,10 @@ fn confirm(
     options: &Options,
     prefix: Vec<MoveId>,
     cycle: Vec<MoveId>,
-) -> Result<Option<EndlessLine>, String> {
-    let e = |what: &'static str| move |err: CallError| format!("the cycle search: {what}: {err}");
+) -> Result<Option<EndlessLine>, CheckFailure> {
+    let e = |what: &'static str| {
+        move |err: CallError| CheckFailure::call(what)(err).at("the cycle search")
+    };
     let mut game = plugin.new_game(options).map_err(e("new game"))?;
     let mut positions = Positions::default();
     let rounds = ENDLESS_TIMES as usize + 1;

@@ -11,6 +11,7 @@ use std::fmt;
 
 use game_api::{MoveId, Options, Rng, SearchHints, Turn};
 
+use super::CheckFailure;
 use crate::{
     ai::{AlphaBetaBot, engine::EngineConfig, mcts::MctsConfig},
     bots::{Bot, bot_for},
@@ -104,7 +105,7 @@ pub fn check_bot_game(
     pairing: Pairing,
     seed: u64,
     max_actions: usize,
-) -> Result<usize, String> {
+) -> Result<usize, CheckFailure> {
     play_bot_game(plugin, options, pairing, seed, max_actions).map(|game| game.moves.len())
 }
 
@@ -125,22 +126,24 @@ pub fn play_bot_game(
     pairing: Pairing,
     seed: u64,
     max_actions: usize,
-) -> Result<BotGame, String> {
-    let e = |what: &'static str| move |err: CallError| format!("{pairing}: {what}: {err}");
+) -> Result<BotGame, CheckFailure> {
+    let e = |what: &'static str| {
+        move |err: CallError| CheckFailure::call(what)(err).at(pairing.to_string())
+    };
     let mut game = plugin.new_game(options).map_err(e("new game"))?;
     let seats = game.seat_count().map_err(e("seats"))?;
     let alphabeta = crate::ai::alphabeta_plays(seats, game.may_have_chance());
     let (a, b) = pairing.bots(alphabeta);
-    let bot = |name: &str| -> Result<Box<dyn Bot>, String> {
+    let bot = |name: &str| -> Result<Box<dyn Bot>, CheckFailure> {
         if name == SEARCH_BOT {
             return Ok(short_search(&plugin.manifest().search));
         }
-        bot_for(name, plugin, &game).map_err(|e| e.to_string())
+        Ok(bot_for(name, plugin, &game)?)
     };
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
         .map(|s| bot(if s % 2 == 0 { a } else { b }))
         .collect::<Result<_, _>>()
-        .map_err(|err| format!("{pairing}: {err}"))?;
+        .map_err(|err| err.at(pairing.to_string()))?;
     let seat_names = &plugin.manifest().seat_names;
     let mut rng = Rng::with_seed(seed);
     let mut positions = Positions::default();
@@ -149,12 +152,12 @@ pub fn play_bot_game(
         let turn = game.turn().map_err(e("turn"))?;
         let position = Position::at(&game, &turn).map_err(e("notation"))?;
         if let Some(repeated) = positions.visit(position) {
-            return Err(format!(
-                "{pairing} ({a} and {b}): an endless game: {}. Nothing in the rules \
-                 ends this cycle: {}",
+            return Err(CheckFailure::Broken(format!(
+                "an endless game: {}. Nothing in the rules ends this cycle: {}",
                 repeated.describe(seat_names),
                 cycle_advice(plugin)
-            ));
+            ))
+            .at(format!("{pairing} ({a} and {b})")));
         }
         let chance = matches!(turn, Turn::Chance { .. });
         let mv = match turn {
@@ -162,11 +165,14 @@ pub fn play_bot_game(
             Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
             Turn::Seat { seat } => bots[usize::from(seat) % usize::from(seats)]
                 .choose(&game, seat, &mut rng)
-                .map_err(|err| format!("{pairing}: the bot of seat {seat}: {err}"))?,
+                .map_err(CheckFailure::call(format!(
+                    "{pairing}: the bot of seat {seat}"
+                )))?,
         };
         let notation = game.move_info(mv).map_err(e("move"))?.notation;
-        game.apply(mv)
-            .map_err(|err| format!("{pairing}: after {action} actions, move {mv}: {err}"))?;
+        game.apply(mv).map_err(CheckFailure::call(format!(
+            "{pairing}: after {action} actions, move {mv}"
+        )))?;
         positions.played(notation, chance);
         moves.push(mv);
     }

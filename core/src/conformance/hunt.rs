@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use game_api::{MoveId, Options};
 
 use super::{
+    CheckFailure,
     cycle_search::{self, Budget, EndlessLine},
     cycles::{self, Pairing},
 };
@@ -104,7 +105,7 @@ pub fn hunt(
         report.games += 1;
         let failure =
             match cycles::play_bot_game(plugin, options, pairing, game_seed, config.max_actions) {
-                Err(e) => Some(e),
+                Err(e) => Some(e.to_string()),
                 Ok(game) => {
                     report.actions += game.moves.len() as u64;
                     let mut budget = Budget {
@@ -114,7 +115,7 @@ pub fn hunt(
                     let found = search_from_the_end(plugin, options, &game.moves, &mut budget);
                     report.positions_searched += config.search_positions - budget.positions;
                     match found {
-                        Err(e) => Some(e),
+                        Err(e) => Some(e.to_string()),
                         Ok(None) => None,
                         Ok(Some(line)) => Some(describe(plugin, pairing, game_seed, k, &line)),
                     }
@@ -152,7 +153,7 @@ fn search_from_the_end(
     options: &Options,
     moves: &[MoveId],
     budget: &mut Budget,
-) -> Result<Option<EndlessLine>, String> {
+) -> Result<Option<EndlessLine>, CheckFailure> {
     let total = budget.positions;
     let mut previous = None;
     for (i, back) in ROOTS_BACK.iter().enumerate() {

@@ -146,7 +146,7 @@ impl FromStr for PuzzleFile {
                         return Err(fault(n, "a puzzle before the `game` line"));
                     }
                     file.puzzles
-                        .push(parse_puzzle(line).map_err(|r| fault(n, r))?);
+                        .push(parse_puzzle(line).map_err(|r| fault(n, r.to_string()))?);
                 }
                 other => return Err(fault(n, format!("unknown line `{other}`"))),
             }
@@ -157,21 +157,57 @@ impl FromStr for PuzzleFile {
     }
 }
 
-fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
+/// What is wrong with a `puzzle` line.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+enum BadPuzzle {
+    /// Not five fields.
+    #[error(
+        "a puzzle has 5 fields separated by tabs (puzzle, position, solution, themes, values), not {0}"
+    )]
+    Fields(usize),
+    /// No position.
+    #[error("the position is empty")]
+    EmptyPosition,
+    /// No solution, or more than one move.
+    #[error("the solution must be one move notation")]
+    Solution,
+    /// A theme unknown.
+    #[error(transparent)]
+    Theme(#[from] super::theme::UnknownTheme),
+    /// A value that is not `MOVE=VALUE`.
+    #[error("value `{0}` is not MOVE=VALUE")]
+    Pair(String),
+    /// A value that is not a whole number.
+    #[error("value `{value}` of move `{mv}` is not a whole number")]
+    Value {
+        /// The move.
+        mv: String,
+        /// Its value as written.
+        value: String,
+    },
+    /// A move valued twice.
+    #[error("move `{0}` valued twice")]
+    Twice(String),
+    /// The solution has no value.
+    #[error("the solution `{0}` has no value")]
+    Unvalued(String),
+    /// Another move is worth as much as the solution.
+    #[error("the solution `{0}` is not the only best move")]
+    NotOnlyBest(String),
+}
+
+fn parse_puzzle(line: &str) -> Result<Puzzle, BadPuzzle> {
     let fields: Vec<&str> = line.split('\t').collect();
     if fields.len() != 5 {
-        return Err(format!(
-            "a puzzle has 5 fields separated by tabs (puzzle, position, solution, themes, values), not {}",
-            fields.len()
-        ));
+        return Err(BadPuzzle::Fields(fields.len()));
     }
     let position = fields[1].trim();
     let solution = fields[2].trim();
     if position.is_empty() {
-        return Err("the position is empty".into());
+        return Err(BadPuzzle::EmptyPosition);
     }
     if solution.is_empty() || solution.contains(char::is_whitespace) {
-        return Err("the solution must be one move notation".into());
+        return Err(BadPuzzle::Solution);
     }
     let themes = match fields[3].trim() {
         "-" => Vec::new(),
@@ -184,12 +220,13 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
     for pair in fields[4].split_whitespace() {
         let (mv, v) = pair
             .rsplit_once('=')
-            .ok_or_else(|| format!("value `{pair}` is not MOVE=VALUE"))?;
-        let v: i32 = v
-            .parse()
-            .map_err(|_| format!("value `{v}` of move `{mv}` is not a whole number"))?;
+            .ok_or_else(|| BadPuzzle::Pair(pair.to_owned()))?;
+        let v: i32 = v.parse().map_err(|_| BadPuzzle::Value {
+            mv: mv.to_owned(),
+            value: v.to_owned(),
+        })?;
         if values.iter().any(|(m, _)| m == mv) {
-            return Err(format!("move `{mv}` valued twice"));
+            return Err(BadPuzzle::Twice(mv.to_owned()));
         }
         values.push((mv.to_owned(), v));
     }
@@ -201,15 +238,13 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
     };
     let best = puzzle
         .value()
-        .ok_or_else(|| format!("the solution `{solution}` has no value"))?;
+        .ok_or_else(|| BadPuzzle::Unvalued(solution.to_owned()))?;
     if puzzle
         .values
         .iter()
         .any(|(m, v)| *m != puzzle.solution && *v >= best)
     {
-        return Err(format!(
-            "the solution `{solution}` is not the only best move"
-        ));
+        return Err(BadPuzzle::NotOnlyBest(solution.to_owned()));
     }
     Ok(puzzle)
 }

@@ -23,7 +23,7 @@ pub use format::{FormatError, MAGIC, Puzzle, PuzzleFile, VERSION};
 pub use mine::{MineConfig, MineError, Miner, Progress};
 pub use proof::{NotAPuzzle, ProofConfig, ProofError, VerifyError, examine, verify};
 pub use rating::{PUZZLE_DEVIATION, Rating, puzzle_rating, rate_attempt};
-pub use theme::{Board, Theme, pieces};
+pub use theme::{Board, Theme, UnknownTheme, pieces};
 pub use training::{
     Change, GameTraining, QUIET, TRAINING_FILE, TRAINING_VERSION, ThemeScore, Training,
     TrainingError,

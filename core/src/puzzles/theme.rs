@@ -50,16 +50,27 @@ impl fmt::Display for Theme {
     }
 }
 
+/// A theme's name that is none of [`Theme::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown theme `{name}` (themes: {})", known_themes())]
+pub struct UnknownTheme {
+    /// The name read.
+    pub name: String,
+}
+
+/// The names of the themes, separated by commas.
+fn known_themes() -> String {
+    let known: Vec<_> = Theme::ALL.iter().map(Theme::as_str).collect();
+    known.join(", ")
+}
+
 impl FromStr for Theme {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownTheme;
+    fn from_str(s: &str) -> Result<Self, UnknownTheme> {
         Theme::ALL
             .into_iter()
             .find(|t| t.as_str() == s)
-            .ok_or_else(|| {
-                let known: Vec<_> = Theme::ALL.iter().map(Theme::as_str).collect();
-                format!("unknown theme `{s}` (themes: {})", known.join(", "))
-            })
+            .ok_or_else(|| UnknownTheme { name: s.to_owned() })
     }
 }
 

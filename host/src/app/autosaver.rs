@@ -13,6 +13,7 @@ use std::{
 };
 
 use super::saving::write_atomic;
+use crate::storage::StorageError;
 
 enum Job {
     /// Write these bytes to this file.
@@ -24,7 +25,7 @@ enum Job {
 /// The writer thread and what it reported.
 pub struct Autosaver {
     jobs: Option<Sender<Job>>,
-    reports: Receiver<Result<(), String>>,
+    reports: Receiver<Result<(), StorageError>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -52,7 +53,7 @@ impl Autosaver {
 
     /// Hands `bytes` over to be written to `path`; returns at once. Without a writer
     /// thread (none could be started) it writes them here.
-    pub fn save(&mut self, path: PathBuf, bytes: Vec<u8>) -> Option<Result<(), String>> {
+    pub fn save(&mut self, path: PathBuf, bytes: Vec<u8>) -> Option<Result<(), StorageError>> {
         match &self.jobs {
             Some(jobs) => match jobs.send(Job::Write(path, bytes)) {
                 Ok(()) => None,
@@ -65,7 +66,7 @@ impl Autosaver {
 
     /// What the writes finished since the last call reported, oldest first: `Ok` for a
     /// write that succeeded, the error in words otherwise.
-    pub fn reports(&mut self) -> Vec<Result<(), String>> {
+    pub fn reports(&mut self) -> Vec<Result<(), StorageError>> {
         self.reports.try_iter().collect()
     }
 
@@ -89,13 +90,13 @@ impl Drop for Autosaver {
     }
 }
 
-fn write_here(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
-    write_atomic(path, bytes).map_err(|e| e.to_string())
+fn write_here(path: &std::path::Path, bytes: &[u8]) -> Result<(), StorageError> {
+    write_atomic(path, bytes)
 }
 
 /// Takes the jobs that have arrived, writes the newest bytes of each file, answers the
 /// waits in order; ends when the app drops its sender (after writing what is left).
-fn write_loop(inbox: &Receiver<Job>, report: &Sender<Result<(), String>>) {
+fn write_loop(inbox: &Receiver<Job>, report: &Sender<Result<(), StorageError>>) {
     while let Ok(first) = inbox.recv() {
         let mut newest: HashMap<PathBuf, Vec<u8>> = HashMap::new();
         let mut order: Vec<PathBuf> = Vec::new();
@@ -165,7 +166,13 @@ mod tests {
         let reports = saver.reports();
         assert_eq!(reports.len(), 2, "{reports:?}");
         assert!(reports[0].is_err(), "{reports:?}");
-        assert!(reports[0].as_ref().unwrap_err().contains("blocked"));
+        assert!(
+            reports[0]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .contains("blocked")
+        );
         assert!(reports[1].is_ok());
         assert_eq!(
             std::fs::read(&fine).unwrap(),

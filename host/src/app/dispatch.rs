@@ -32,8 +32,8 @@ impl TavolaApp {
             Command::Analyse => play.is_some(),
             // The game at this computer, with moves to review.
             Command::Review => {
-                self.screen == Screen::Play
-                    && self.play.as_ref().is_some_and(|p| {
+                self.screens.screen == Screen::Play
+                    && self.screens.play.as_ref().is_some_and(|p| {
                         p.failure().is_none() && !p.session().record().moves.is_empty()
                     })
             }
@@ -50,11 +50,11 @@ impl TavolaApp {
         let step = self.settings.step_seconds;
         match command {
             Command::NewGame => {
-                self.screen = Screen::Chooser;
-                self.chooser.focus_search();
+                self.screens.screen = Screen::Chooser;
+                self.screens.chooser.focus_search();
             }
-            Command::PlayOnline => self.screen = Screen::Online,
-            Command::Restart => self.confirm_restart = self.play.is_some(),
+            Command::PlayOnline => self.screens.screen = Screen::Online,
+            Command::Restart => self.dialogs.confirm_restart = self.screens.play.is_some(),
             Command::Rematch => self.rematch(),
             Command::Undo => self.with_play(|p| p.undo()),
             Command::Redo => self.with_play(|p| p.redo(now, step)),
@@ -65,7 +65,7 @@ impl TavolaApp {
             Command::Hint => self.with_play(|p| p.hint()),
             Command::Analyse => {
                 if let Err(e) = self.open_analysis() {
-                    self.message = Some(format!("{e:#}"));
+                    self.dialogs.message = Some(format!("{e:#}"));
                 }
             }
             Command::Resign => self.with_play(|p| p.ask_resign()),
@@ -92,29 +92,36 @@ impl TavolaApp {
             Command::Load => self.ask_load(),
             Command::Recover => {
                 if let Some(dir) = &self.data_dir {
-                    self.recover = Some(RecoverWindow::new(dir));
+                    self.dialogs.recover = Some(RecoverWindow::new(dir));
                 }
             }
             Command::Fullscreen => {
                 self.fullscreen = !self.fullscreen;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
             }
-            Command::Rules => self.rules_open = !self.rules_open,
+            Command::Rules => self.screens.rules_open = !self.screens.rules_open,
             // F2 again closes the panel: back to the board of a game in progress, else
             // to the chooser.
-            Command::Plugins if self.screen == Screen::Plugins => {
-                self.screen = if self.play.is_some() {
+            Command::Plugins if self.screens.screen == Screen::Plugins => {
+                self.screens.screen = if self.screens.play.is_some() {
                     Screen::Play
                 } else {
                     Screen::Chooser
                 };
             }
-            Command::Plugins => self.screen = Screen::Plugins,
+            Command::Plugins => self.screens.screen = Screen::Plugins,
             Command::ToggleTheme => self.settings.dark = !self.settings.dark,
             Command::EvalBar => self.settings.eval_bar = !self.settings.eval_bar,
             // Leaving a network game in progress is asked first (`dialogs.rs`).
-            Command::Quit if self.online.as_ref().is_some_and(|o| o.in_progress()) => {
-                self.confirm_quit = true;
+            Command::Quit
+                if self
+                    .screens
+                    .online
+                    .game
+                    .as_ref()
+                    .is_some_and(|o| o.in_progress()) =>
+            {
+                self.dialogs.confirm_quit = true;
             }
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
@@ -137,16 +144,21 @@ impl TavolaApp {
     /// The table the game commands act on: the network game's on the *Play online*
     /// screen, else the game at this computer.
     pub fn table(&self) -> Option<&Table> {
-        match self.screen {
-            Screen::Online => self.online.as_ref().and_then(|o| o.table()),
-            _ => self.play.as_ref(),
+        match self.screens.screen {
+            Screen::Online => self.screens.online.game.as_ref().and_then(|o| o.table()),
+            _ => self.screens.play.as_ref(),
         }
     }
 
     fn table_mut(&mut self) -> Option<&mut Table> {
-        match self.screen {
-            Screen::Online => self.online.as_mut().and_then(|o| o.table_mut()),
-            _ => self.play.as_mut(),
+        match self.screens.screen {
+            Screen::Online => self
+                .screens
+                .online
+                .game
+                .as_mut()
+                .and_then(|o| o.table_mut()),
+            _ => self.screens.play.as_mut(),
         }
     }
 }

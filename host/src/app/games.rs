@@ -10,7 +10,7 @@ use super::{
     NewGameDialog, NewGameRequest, PluginFailure, Screen, StartGame, Table, TavolaApp,
     dialog_worker::DialogWorker,
     saving::{self, clear_marker, leftover_marker, set_aside, write_atomic, write_marker},
-    starting::{AfterLoad, Started, Starting, Then},
+    starting::{AfterLoad, StartError, Started, Starting, Then},
 };
 use crate::{
     ending::Ending,
@@ -36,6 +36,7 @@ impl TavolaApp {
         // how to get it back (not the folders searched nor every id loaded, which
         // `tavola` on the command line gives).
         let plugin = self
+            .library
             .plugins
             .game(id)
             .ok_or_else(|| {
@@ -55,7 +56,8 @@ impl TavolaApp {
 
     /// Game `id`'s name as the table shows it, or the id when no table shows that game.
     fn game_name(&self, id: &str) -> String {
-        self.play
+        self.screens
+            .play
             .as_ref()
             .map(|play| play.session().plugin().manifest())
             .filter(|manifest| manifest.id == id)
@@ -67,19 +69,19 @@ impl TavolaApp {
         match self.plugin(id) {
             Ok(plugin) => {
                 let worker = DialogWorker::start(
-                    self.worker_exe.clone(),
+                    self.library.worker_exe.clone(),
                     plugin.clone(),
                     self.tables_root(),
                 );
                 let last = self.settings.last_seats.get(id).cloned();
-                self.new_game = Some(NewGameDialog::new(
+                self.dialogs.new_game = Some(NewGameDialog::new(
                     &plugin,
                     fastrand::u64(..1_000_000),
                     worker,
                     last.as_deref(),
                 ));
             }
-            Err(e) => self.message = Some(format!("{e:#}")),
+            Err(e) => self.dialogs.message = Some(format!("{e:#}")),
         }
     }
 
@@ -106,7 +108,7 @@ impl TavolaApp {
             Some(Ok(r)) if r.plugin().meta().hash == plugin.meta().hash => Some(r),
             _ => None,
         };
-        let (exe, tables) = (self.worker_exe.clone(), self.tables_root());
+        let (exe, tables) = (self.library.worker_exe.clone(), self.tables_root());
         let (options, at, of) = (request.options.clone(), position.clone(), plugin.clone());
         let work = move |abandon: Abandon| {
             let name = &of.manifest().name;
@@ -116,11 +118,11 @@ impl TavolaApp {
                     remote
                 }
                 None => RemoteGame::spawn_until(&exe, &of, tables.as_deref(), Some(abandon))
-                    .map_err(|e| format!("{name}: {e}"))?,
+                    .map_err(StartError::of(name))?,
             };
             let snapshot = remote
                 .start(&options, at.as_deref(), &[])
-                .map_err(|e| format!("{name}: {e}"))?;
+                .map_err(StartError::of(name))?;
             Ok(Started {
                 remote,
                 snapshot,
@@ -142,7 +144,7 @@ impl TavolaApp {
     pub(super) fn finish_start(
         &mut self,
         starting: Starting,
-        answer: Result<Started, String>,
+        answer: Result<Started, StartError>,
     ) -> Result<()> {
         let Starting { plugin, then, .. } = starting;
         match then {
@@ -152,7 +154,7 @@ impl TavolaApp {
                 clock,
                 open,
             } => {
-                let started = answer.map_err(|e| anyhow!(e))?;
+                let started = answer?;
                 self.show_new(&plugin, request, position.as_deref(), started);
                 self.with_clock(clock);
                 match open {
@@ -186,7 +188,7 @@ impl TavolaApp {
                     (AfterLoad::Recovered, Ok(())) => {
                         let _ = saving::remove_recovered(&path);
                         self.autosave();
-                        self.recoverable = self.recoverable_count();
+                        self.saves.recoverable = self.recoverable_count();
                         Ok(())
                     }
                     (_, Ok(())) => Ok(()),
@@ -217,7 +219,7 @@ impl TavolaApp {
             session,
             remote,
             snapshot,
-            self.worker_exe.clone(),
+            self.library.worker_exe.clone(),
         ));
         self.settings.played(&request.game);
     }
@@ -232,9 +234,9 @@ impl TavolaApp {
         let never = self.settings.endgame_declined.iter().any(|g| g == id);
         play.searches.endgame =
             super::endgame::EndgameTables::new(self.tables_root()).never_offer(never);
-        self.play = Some(play);
-        self.screen = Screen::Play;
-        self.failures_seen = 0;
+        self.screens.play = Some(play);
+        self.screens.screen = Screen::Play;
+        self.saves.failures_seen = 0;
         self.mark_running();
     }
 
@@ -263,7 +265,7 @@ impl TavolaApp {
 
     /// Plays the moves of `start` in the game just shown (`tavola open`).
     fn play_opening(&mut self, start: &StartGame) -> Result<()> {
-        let Some(play) = &mut self.play else {
+        let Some(play) = &mut self.screens.play else {
             return Ok(());
         };
         for (i, notation) in start.moves.iter().enumerate() {
@@ -301,13 +303,15 @@ impl TavolaApp {
 
     /// Gives the game just started clocks (time per game, increment, in milliseconds).
     pub(super) fn with_clock(&mut self, clock: Option<(u64, u64)>) {
-        if let (Some((per_game, increment)), Some(play)) = (clock, &mut self.play) {
+        if let (Some((per_game, increment)), Some(play)) = (clock, &mut self.screens.play) {
             play.start_clock(per_game, increment);
         }
     }
 
     pub(super) fn restart(&mut self) {
-        let Some(play) = &self.play else { return };
+        let Some(play) = &self.screens.play else {
+            return;
+        };
         let s = play.session();
         let clock = s.clock().map(|c| (c.per_game_ms, c.increment_ms));
         let request = NewGameRequest {
@@ -317,14 +321,16 @@ impl TavolaApp {
             seed: s.record().seed.unwrap_or(0).wrapping_add(1),
         };
         if let Err(e) = self.begin_start(request, None, None, clock, None) {
-            self.message = Some(format!("{e:#}"));
+            self.dialogs.message = Some(format!("{e:#}"));
         }
     }
 
     /// The same game again, with the seats turned (in a two-seat game, swapped) and a
     /// new seed.
     pub fn rematch(&mut self) {
-        let Some(play) = &self.play else { return };
+        let Some(play) = &self.screens.play else {
+            return;
+        };
         let s = play.session();
         let clock = s.clock().map(|c| (c.per_game_ms, c.increment_ms));
         let mut seats = s.seats().to_vec();
@@ -336,13 +342,14 @@ impl TavolaApp {
             seed: s.record().seed.unwrap_or(0).wrapping_add(1),
         };
         if let Err(e) = self.begin_start(request, None, None, clock, None) {
-            self.message = Some(format!("{e:#}"));
+            self.dialogs.message = Some(format!("{e:#}"));
         }
     }
 
     /// Saves the game being played to `path` (atomically).
     pub fn save_to(&mut self, path: &Path) -> Result<()> {
         let play = self
+            .screens
             .play
             .as_ref()
             .ok_or_else(|| anyhow!("no game is being played"))?;
@@ -375,13 +382,13 @@ impl TavolaApp {
                 )
             })?
         };
-        let (exe, tables) = (self.worker_exe.clone(), self.tables_root());
+        let (exe, tables) = (self.library.worker_exe.clone(), self.tables_root());
         let (of, replay) = (plugin.clone(), record.clone());
         let work = move |abandon: Abandon| {
             let name = &of.manifest().name;
             let mut remote = RemoteGame::spawn_until(&exe, &of, tables.as_deref(), Some(abandon))
-                .map_err(|e| format!("{name}: {e}"))?;
-            let (snapshot, warnings) = remote.open(&replay).map_err(|e| e.to_string())?;
+                .map_err(StartError::of(name))?;
+            let (snapshot, warnings) = remote.open(&replay)?;
             let replayed = super::replay_notes::replay(&mut remote, &replay, &snapshot)?;
             Ok(Started {
                 remote,
@@ -431,12 +438,12 @@ impl TavolaApp {
             ));
         }
         let session = Session::from_record(plugin, options, record, seat_count);
-        let mut play = Table::new(session, remote, snapshot, self.worker_exe.clone());
+        let mut play = Table::new(session, remote, snapshot, self.library.worker_exe.clone());
         play.restore_move_events(&replayed.effects);
         self.settings.played(plugin.id());
         self.show_game(play);
         if !warnings.is_empty() {
-            self.message = Some(warnings.join("\n"));
+            self.dialogs.message = Some(warnings.join("\n"));
         }
         Ok(())
     }
@@ -457,7 +464,7 @@ impl TavolaApp {
 
     /// [`TavolaApp::restore_autosave`] (`restore`) or [`TavolaApp::keep_last_game`].
     fn take_last_game(&mut self, restore: bool) {
-        let Some(slot) = &self.slot else { return };
+        let Some(slot) = &self.saves.slot else { return };
         let (path, data) = (slot.autosave(), slot.dir().to_path_buf());
         // Saves cut short by a crash leave temporary files; the save itself is whole.
         crate::storage::remove_stale_temporaries(&path);
@@ -493,7 +500,7 @@ impl TavolaApp {
 
     /// The last run's game could not be opened: it is set aside.
     pub(super) fn restore_failed(&mut self, path: &Path, reason: String) {
-        let Some(data) = self.slot.as_ref().map(|s| s.dir().to_path_buf()) else {
+        let Some(data) = self.saves.slot.as_ref().map(|s| s.dir().to_path_buf()) else {
             return;
         };
         self.set_aside_last(path, &data, reason, false, true);
@@ -509,13 +516,13 @@ impl TavolaApp {
         restore: bool,
     ) {
         if restore {
-            self.play = None;
-            self.screen = Screen::Chooser;
+            self.screens.play = None;
+            self.screens.screen = Screen::Chooser;
         }
         let kept = set_aside(path, data, &reason);
         // The reason is put inside a sentence that ends with its own full stop.
         let reason = without_full_stop(&reason).to_owned();
-        self.message = Some(match kept {
+        self.dialogs.message = Some(match kept {
             // The last run may simply have been ended (a logout, a `kill`): no blame.
             Ok(_) if not_closed => {
                 crate::tr!("restore-kept-not-closed", reason = reason.clone())
@@ -532,8 +539,8 @@ impl TavolaApp {
 
     /// Notes the app as running, with the game open (see `saving`).
     pub(super) fn mark_running(&mut self) {
-        let Some(slot) = &self.slot else { return };
-        let game = self.play.as_ref().map(|p| {
+        let Some(slot) = &self.saves.slot else { return };
+        let game = self.screens.play.as_ref().map(|p| {
             let plugin = p.session().plugin();
             format!("{} ({})", plugin.manifest().name, plugin.path().display())
         });
@@ -546,38 +553,40 @@ impl TavolaApp {
     /// written to this instance's save off the UI thread; its outcome is taken by
     /// [`saves_reported`](Self::saves_reported).
     pub(super) fn autosave(&mut self) {
-        let Some(slot) = &self.slot else { return };
-        let Some(play) = &self.play else { return };
+        let Some(slot) = &self.saves.slot else { return };
+        let Some(play) = &self.screens.play else {
+            return;
+        };
         let bytes = play.session().record().to_json().into_bytes();
-        if let Some(result) = self.saver.save(slot.autosave(), bytes) {
+        if let Some(result) = self.saves.saver.save(slot.autosave(), bytes) {
             self.save_reported(result);
         }
     }
 
     /// Takes what the autosave's writer reported (once a frame).
     pub(super) fn saves_reported(&mut self) {
-        for result in self.saver.reports() {
+        for result in self.saves.saver.reports() {
             self.save_reported(result);
         }
     }
 
-    fn save_reported(&mut self, result: Result<(), String>) {
+    fn save_reported(&mut self, result: Result<(), crate::storage::StorageError>) {
         match result {
-            Ok(()) => self.last_save_error = None,
-            Err(e) => self.save_failed(crate::tr!("autosave-failed", error = e)),
+            Ok(()) => self.saves.last_save_error = None,
+            Err(e) => self.save_failed(crate::tr!("autosave-failed", error = e.to_string())),
         }
     }
 
     /// Waits until every autosave handed over is on the disk, and takes their outcome.
     pub fn wait_for_saves(&mut self) {
-        self.saver.wait();
+        self.saves.saver.wait();
         self.saves_reported();
     }
 
     fn save_failed(&mut self, error: String) {
-        if self.last_save_error.as_ref() != Some(&error) {
-            self.message = Some(error.clone());
-            self.last_save_error = Some(error);
+        if self.saves.last_save_error.as_ref() != Some(&error) {
+            self.dialogs.message = Some(error.clone());
+            self.saves.last_save_error = Some(error);
         }
     }
 
@@ -600,11 +609,11 @@ impl TavolaApp {
     /// Saves everything and gives up this instance's save slot (a normal end).
     pub fn shutdown(&mut self) {
         self.save_state();
-        if let Some(slot) = self.slot.take() {
+        if let Some(slot) = self.saves.slot.take() {
             clear_marker(&slot);
         }
         self.cancel_start();
-        self.play = None;
+        self.screens.play = None;
     }
 
     /// A plugin's worker failed: counts it, and quarantines a plugin that keeps failing.
@@ -622,7 +631,7 @@ impl TavolaApp {
         }
         if *count >= QUARANTINE_AFTER && !self.settings.quarantined.contains(&failure.hash) {
             self.settings.quarantined.push(failure.hash.clone());
-            self.message = Some(format!(
+            self.dialogs.message = Some(format!(
                 "{} failed {count} times and is now quarantined: it is no longer offered. The \
                  Plugins panel (F2) can try it again.",
                 failure.plugin
@@ -640,7 +649,7 @@ impl TavolaApp {
             .filter(|r| {
                 r.game
                     .as_deref()
-                    .is_some_and(|g| self.plugins.game(g).is_some())
+                    .is_some_and(|g| self.library.plugins.game(g).is_some())
             })
             .count()
     }

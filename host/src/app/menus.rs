@@ -24,18 +24,18 @@ impl TavolaApp {
         if egui::Popup::is_any_open(ctx) {
             // Esc closes the open menu (egui's own), not the animation.
             left_alone.push(egui::Key::Escape);
-        } else if self.screen == Screen::Play
-            && let Some(play) = &mut self.play
+        } else if self.screens.screen == Screen::Play
+            && let Some(play) = &mut self.screens.play
             && play.esc_closes()
             && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
             // The board's own popups: the choices of a move begun, the summary.
             play.close_on_esc();
         }
-        if self.screen != Screen::Play || ctx.egui_wants_keyboard_input() {
+        if self.screens.screen != Screen::Play || ctx.egui_wants_keyboard_input() {
             // The history keys belong to the board, and to no text field.
             left_alone.extend(HISTORY_KEYS);
-        } else if let Some(play) = &self.play {
+        } else if let Some(play) = &self.screens.play {
             left_alone.extend(play.keys_claimed());
         }
         // A disabled command's shortcut does nothing, as its menu entry would.
@@ -46,10 +46,15 @@ impl TavolaApp {
 
     /// Draws the menu bar and carries out the command chosen.
     pub(super) fn menu_ui(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
-        let playing = self.play.is_some();
+        let playing = self.screens.play.is_some();
         // A network game's board: the *Board* tab when no game is played here, a tab of
         // its own beside it otherwise.
-        let online = self.online.as_ref().is_some_and(|o| o.table().is_some());
+        let online = self
+            .screens
+            .online
+            .game
+            .as_ref()
+            .is_some_and(|o| o.table().is_some());
         let mut chosen = None;
         egui::MenuBar::new().ui(ui, |ui| {
             for menu in ["Game", "Play", "View"] {
@@ -94,21 +99,24 @@ impl TavolaApp {
                 tabs.push((Screen::Online, label));
             }
             tabs.push((Screen::Trainer, crate::tr!("tab-puzzles")));
-            if self.analysis.is_some() {
+            if self.screens.analysis.is_some() {
                 tabs.push((Screen::Analysis, crate::tr!("tab-analysis")));
             }
             tabs.push((Screen::Plugins, crate::tr!("cmd-plugins")));
             for (screen, label) in tabs {
-                if ui.selectable_label(self.screen == screen, label).clicked() {
-                    self.screen = screen;
+                if ui
+                    .selectable_label(self.screens.screen == screen, label)
+                    .clicked()
+                {
+                    self.screens.screen = screen;
                 }
             }
             if self.at_table()
                 && ui
-                    .selectable_label(self.rules_open, crate::tr!("cmd-rules"))
+                    .selectable_label(self.screens.rules_open, crate::tr!("cmd-rules"))
                     .clicked()
             {
-                self.rules_open = !self.rules_open;
+                self.screens.rules_open = !self.screens.rules_open;
             }
         });
         if let Some(c) = chosen {
@@ -164,9 +172,9 @@ impl TavolaApp {
     pub fn set_language(&mut self, lang: &str) {
         crate::i18n::set_language(lang);
         self.settings.language = Some(crate::i18n::current().to_owned());
-        self.chooser.reset();
+        self.screens.chooser.reset();
         // The game in progress speaks the new language at once (board, status, moves).
-        if let Some(play) = &mut self.play {
+        if let Some(play) = &mut self.screens.play {
             play.relabel();
         }
         self.save_settings();

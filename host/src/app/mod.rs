@@ -32,6 +32,7 @@ pub mod online_form;
 pub mod online_lan;
 mod online_worker;
 mod options_form;
+mod parts;
 mod pieces;
 mod play_ui;
 mod plugin_watch;
@@ -58,7 +59,7 @@ mod terminate;
 pub mod trainer;
 mod trainer_view;
 
-use std::{path::PathBuf, sync::mpsc};
+use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
 pub use board::{BoardResponse, BoardView, Contents, Marks, seat_colour};
@@ -75,9 +76,7 @@ pub use saving::{Recovered, SaveSlot, list_recovered};
 pub use settings::{Settings, data_dir};
 pub use table::{Arrow, BoardKey, KeyCode, KeyTarget, PluginFailure, TYPED_PAUSE, Table};
 
-use self::{
-    chooser::GameChooser, file_dialog::FileDialog, recover::RecoverWindow, rules_panel::RulesPanel,
-};
+use self::recover::RecoverWindow;
 use crate::plugins::{DirSource, Inspector, PluginDirs, PluginSet, files::FileFacts};
 
 /// How the app starts.
@@ -139,53 +138,21 @@ pub enum Screen {
 
 type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
 
-/// The Tavola app.
+/// The Tavola app: the settings and its parts (`app/parts/`: the library of plugins, the
+/// screens, the dialogs, the saves).
 pub struct TavolaApp {
-    dirs: PluginDirs,
-    plugins: PluginSet,
-    plugins_signature: Signature,
-    next_scan: f64,
-    scan: Option<mpsc::Receiver<PluginSet>>,
-    inspector: Inspector,
-    worker_exe: PathBuf,
-    sandbox: crate::sandbox::SandboxState,
+    /// The plugins found, and how their code is run.
+    library: parts::Library,
     settings: Settings,
+    /// Where settings and the autosaved game live; `None` keeps nothing (tests).
     data_dir: Option<PathBuf>,
-    slot: Option<SaveSlot>,
-    screen: Screen,
-    chooser: GameChooser,
-    new_game: Option<NewGameDialog>,
-    play: Option<Table>,
-    rules_open: bool,
-    rules: RulesPanel,
-    plugins_panel: PluginsPanel,
-    file_dialog: Option<FileDialog>,
-    system_file_dialog: bool,
-    overwrite: Option<PathBuf>,
-    recover: Option<RecoverWindow>,
-    online_form: online_form::OnlineForm,
-    lan: online_lan::LanList,
-    online: Option<online::OnlineGame>,
-    /// The analysis board, when open.
-    analysis: Option<analysis::AnalysisBoard>,
-    /// The ways to the analysis board and the review without a game at the table.
-    learn: analysis::LearnEntry,
-    confirm_restart: bool,
-    /// *Quit* asked during a network game: asked first (the other player is left).
-    confirm_quit: bool,
-    /// A game being started or opened off the UI thread.
-    starting: Option<starting::Starting>,
-    /// The review of the game on screen, while open.
-    review: Option<review::ReviewPanel>,
-    message: Option<String>,
-    last_save_error: Option<String>,
-    /// Writes the autosave off the UI thread.
-    saver: autosaver::Autosaver,
-    failures_seen: usize,
-    recoverable: usize,
+    /// What is on screen.
+    screens: parts::Screens,
+    /// The dialogs open over the screens.
+    dialogs: parts::Dialogs,
+    /// The autosave and what it has met.
+    saves: parts::Saves,
     fullscreen: bool,
-    /// The puzzle trainer, once its screen was opened.
-    trainer: Option<trainer::Trainer>,
 }
 
 impl TavolaApp {
@@ -213,51 +180,29 @@ impl TavolaApp {
                 .ok()
         });
         let mut app = TavolaApp {
-            plugins_signature: plugin_watch::signature(&dirs),
-            dirs,
-            plugins,
-            next_scan: 0.0,
-            scan: None,
-            inspector,
-            worker_exe,
-            sandbox: crate::sandbox::system_state(),
+            library: parts::Library {
+                plugins_signature: plugin_watch::signature(&dirs),
+                dirs,
+                plugins,
+                next_scan: 0.0,
+                scan: None,
+                inspector,
+                worker_exe,
+                sandbox: crate::sandbox::system_state(),
+            },
             settings,
             data_dir: config.data_dir,
-            slot,
-            screen: Screen::Chooser,
-            chooser: GameChooser::default(),
-            new_game: None,
-            play: None,
-            rules_open: false,
-            rules: RulesPanel::default(),
-            plugins_panel: PluginsPanel::default(),
-            file_dialog: None,
-            system_file_dialog: config.system_file_dialog,
-            overwrite: None,
-            recover: None,
-            online_form: online_form::OnlineForm::new(),
-            lan: online_lan::LanList::default(),
-            online: None,
-            analysis: None,
-            learn: analysis::LearnEntry::default(),
-            confirm_restart: false,
-            confirm_quit: false,
-            starting: None,
-            review: None,
-            message,
-            last_save_error: None,
-            saver: autosaver::Autosaver::new(),
-            failures_seen: 0,
-            recoverable: 0,
+            screens: parts::Screens::new(),
+            dialogs: parts::Dialogs::new(config.system_file_dialog, message),
+            saves: parts::Saves::new(slot),
             fullscreen: false,
-            trainer: None,
         };
         app.remember_single_providers();
         if let Some(start) = config.start {
             // The last run's game is kept, never overwritten by this one's saves.
             app.keep_last_game();
             if let Err(e) = app.open_game(&start) {
-                app.message = Some(match app.message.take() {
+                app.dialogs.message = Some(match app.dialogs.message.take() {
                     Some(kept) => format!("{kept}\n{e:#}"),
                     None => format!("{e:#}"),
                 });
@@ -268,28 +213,28 @@ impl TavolaApp {
             app.keep_last_game();
         }
         app.mark_running();
-        app.recoverable = app.recoverable_count();
+        app.saves.recoverable = app.recoverable_count();
         app
     }
 
     /// The plugins the app knows.
     pub fn plugins(&self) -> &PluginSet {
-        &self.plugins
+        &self.library.plugins
     }
 
     /// The screen shown.
     pub fn screen(&self) -> Screen {
-        self.screen
+        self.screens.screen
     }
 
     /// The game being played, if any.
     pub fn play_view(&self) -> Option<&Table> {
-        self.play.as_ref()
+        self.screens.play.as_ref()
     }
 
     /// The game being played, if any, to change it.
     pub fn play_view_mut(&mut self) -> Option<&mut Table> {
-        self.play.as_mut()
+        self.screens.play.as_mut()
     }
 
     /// The settings, to change them.
@@ -299,12 +244,12 @@ impl TavolaApp {
 
     /// The message shown to the person, if any (an error they should read).
     pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+        self.dialogs.message.as_deref()
     }
 
     /// The new-game dialog, if open.
     pub fn new_game_dialog(&mut self) -> Option<&mut NewGameDialog> {
-        self.new_game.as_mut()
+        self.dialogs.new_game.as_mut()
     }
 
     /// Draws the whole app into `ui` and runs its logic.
@@ -323,43 +268,22 @@ impl TavolaApp {
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &ctx));
 
-        if self.rules_open && self.at_table() {
-            // The rules of the game on screen: the network game's on its screen.
-            let manifest = self
-                .table()
-                .map(|p| p.session().plugin().manifest().clone());
-            // However narrow the window, the board keeps its room: the rules take what
-            // is left beside it and the side panel.
-            let width = ui.available_width();
-            let most = (width - play_ui::SIDE_MIN - play_ui::BOARD_MIN).max(160.0);
-            let mut hide = false;
-            egui::Panel::left("rules")
-                .default_size((width * 0.25).clamp(160.0, 360.0).min(most))
-                .size_range(160.0..=most)
-                .show(ui, |ui| {
-                    hide = ui.button(crate::tr!("rules-hide")).clicked();
-                    match &manifest {
-                        Some(m) => self.rules.ui(ui, m),
-                        None => {
-                            ui.label(crate::tr!("rules-none"));
-                        }
-                    }
-                });
-            self.rules_open &= !hide;
+        if self.screens.rules_open && self.at_table() {
+            self.rules_ui(ui);
         }
 
         let step = self.settings.step_seconds;
         // The clocks run only while the board is on screen (see `clock`).
         let minimised = ctx.input(|i| i.viewport().minimized.unwrap_or(false));
-        let board_seen = self.screen == Screen::Play && !self.dialog_open() && !minimised;
-        if let Some(play) = &mut self.play {
+        let board_seen = self.screens.screen == Screen::Play && !self.dialog_open() && !minimised;
+        if let Some(play) = &mut self.screens.play {
             play.set_visible(board_seen);
         }
         // The local network is searched only while the *Play online* form shows it.
-        if self.screen != Screen::Online || self.online.is_some() {
-            self.lan.stop();
+        if self.screens.screen != Screen::Online || self.screens.online.game.is_some() {
+            self.screens.online.lan.stop();
         }
-        match self.screen {
+        match self.screens.screen {
             Screen::Chooser => self.chooser_screen(ui),
             Screen::Plugins => self.plugins_screen(ui),
             Screen::Online => self.online_screen(ui, now, step),
@@ -368,8 +292,8 @@ impl TavolaApp {
             Screen::Play => {
                 // The review's window walks the moves by the arrow keys: the board's
                 // own keys rest while it is open.
-                let keys = !self.dialog_open() && self.review.is_none();
-                if let Some(play) = &mut self.play {
+                let keys = !self.dialog_open() && self.screens.review.is_none();
+                if let Some(play) = &mut self.screens.play {
                     play.set_keys_enabled(keys);
                     play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&repaint::Window(&ctx), now, step);
@@ -379,7 +303,7 @@ impl TavolaApp {
                     play.drawn();
                     // During a review the board plays nothing (a move there answers the
                     // drill shown): the record is never branched.
-                    let intents = match &mut self.review {
+                    let intents = match &mut self.screens.review {
                         Some(review) => review.take_board_moves(play, intents),
                         None => intents,
                     };
@@ -401,12 +325,12 @@ impl TavolaApp {
                     }
                     self.review_window(&ctx, now, step);
                 } else {
-                    self.screen = Screen::Chooser;
+                    self.screens.screen = Screen::Chooser;
                 }
             }
         }
-        if self.screen != Screen::Play || self.play.is_none() {
-            self.review = None;
+        if self.screens.screen != Screen::Play || self.screens.play.is_none() {
+            self.screens.review = None;
         }
         self.after_play();
         self.poll_starting();
@@ -415,37 +339,63 @@ impl TavolaApp {
         self.starting_ui(&ctx);
     }
 
+    /// The rules of the game on screen, in a panel beside the board, with *Hide*.
+    fn rules_ui(&mut self, ui: &mut egui::Ui) {
+        // The rules of the game on screen: the network game's on its screen.
+        let manifest = self
+            .table()
+            .map(|p| p.session().plugin().manifest().clone());
+        // However narrow the window, the board keeps its room: the rules take what
+        // is left beside it and the side panel.
+        let width = ui.available_width();
+        let most = (width - play_ui::SIDE_MIN - play_ui::BOARD_MIN).max(160.0);
+        let mut hide = false;
+        egui::Panel::left("rules")
+            .default_size((width * 0.25).clamp(160.0, 360.0).min(most))
+            .size_range(160.0..=most)
+            .show(ui, |ui| {
+                hide = ui.button(crate::tr!("rules-hide")).clicked();
+                match &manifest {
+                    Some(m) => self.screens.rules.ui(ui, m),
+                    None => {
+                        ui.label(crate::tr!("rules-none"));
+                    }
+                }
+            });
+        self.screens.rules_open &= !hide;
+    }
+
     /// Whether a dialog is open (it then has the keyboard).
     fn dialog_open(&self) -> bool {
-        self.new_game.is_some()
-            || self.file_dialog.is_some()
-            || self.learn.is_open()
-            || self.overwrite.is_some()
-            || self.recover.is_some()
-            || self.confirm_restart
-            || self.confirm_quit
-            || self.starting.is_some()
-            || self.message.is_some()
-            || self.play.as_ref().is_some_and(|p| p.asking().is_some())
+        self.dialogs.any_open()
+            || self
+                .screens
+                .play
+                .as_ref()
+                .is_some_and(|p| p.asking().is_some())
     }
 
     fn chooser_screen(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
-            let recoverable = self.recoverable;
+            let recoverable = self.saves.recoverable;
             if recoverable > 0 {
                 ui.horizontal(|ui| {
                     ui.label(crate::tr!("recoverable-games", count = recoverable));
                     if ui.button(crate::tr!("cmd-recover")).clicked()
                         && let Some(dir) = &self.data_dir
                     {
-                        self.recover = Some(RecoverWindow::new(dir));
+                        self.dialogs.recover = Some(RecoverWindow::new(dir));
                     }
                 });
             }
             self.learn_row(ui);
             let recent = self.settings.recent.clone();
             let quarantined = self.settings.quarantined.clone();
-            if let Some(id) = self.chooser.ui(ui, &self.plugins, &recent, &quarantined) {
+            if let Some(id) =
+                self.screens
+                    .chooser
+                    .ui(ui, &self.library.plugins, &recent, &quarantined)
+            {
                 self.open_dialog(&id);
             }
         });
@@ -453,21 +403,21 @@ impl TavolaApp {
 
     /// The *Play online* form (its choices).
     pub fn online_form_mut(&mut self) -> &mut online_form::OnlineForm {
-        &mut self.online_form
+        &mut self.screens.online.form
     }
 
     /// The list of games offered on the local network (*Play online → Join*).
     pub fn lan_list_mut(&mut self) -> &mut online_lan::LanList {
-        &mut self.lan
+        &mut self.screens.online.lan
     }
 
     /// The network game in progress, if any.
     pub fn online(&self) -> Option<&online::OnlineGame> {
-        self.online.as_ref()
+        self.screens.online.game.as_ref()
     }
 
     fn online_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
-        if self.online.is_some() {
+        if self.screens.online.game.is_some() {
             self.online_game_screen(ui, now, step);
             return;
         }
@@ -477,7 +427,7 @@ impl TavolaApp {
     /// The network game in progress: its bar and its table; what the person asked in
     /// either carried out.
     fn online_game_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
-        if let Some(game) = &mut self.online {
+        if let Some(game) = &mut self.screens.online.game {
             let ctx = ui.ctx().clone();
             game.logic(&ctx, now, step);
             let mut asked = Vec::new();
@@ -485,7 +435,7 @@ impl TavolaApp {
             if game.table().is_some() {
                 egui::Panel::top("online_bar").show(ui, |ui| asked = game.bar_ui(ui));
                 if let Some(table) = game.table_mut() {
-                    table.set_keys_enabled(self.message.is_none());
+                    table.set_keys_enabled(self.dialogs.message.is_none());
                     // The same table as a game at this computer: the views read it, the
                     // controller carries out what the person asked.
                     let intents = table.ui(ui);
@@ -503,8 +453,8 @@ impl TavolaApp {
                 close |= game.apply(intent);
             }
             if close {
-                self.online = None;
-                self.online_form.rescan();
+                self.screens.online.game = None;
+                self.screens.online.form.rescan();
             }
             for command in commands {
                 self.run_command(command, &ctx);
@@ -515,27 +465,31 @@ impl TavolaApp {
     /// The *Play online* form, and the games found on this network.
     fn online_form_screen(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
-            let exe = self.worker_exe.clone();
+            let exe = self.library.worker_exe.clone();
             let records = self.data_dir.as_ref().map(|d| d.join("online"));
-            let mut intent = self.online_form.ui(ui, &self.plugins, records.as_deref());
+            let mut intent =
+                self.screens
+                    .online
+                    .form
+                    .ui(ui, &self.library.plugins, records.as_deref());
             ui.separator();
-            if let Some(found) = self.lan.ui(ui) {
-                self.online_form.invite = found.invite.to_text();
-                self.online_form.watch = false;
+            if let Some(found) = self.screens.online.lan.ui(ui) {
+                self.screens.online.form.invite = found.invite.to_text();
+                self.screens.online.form.watch = false;
                 intent = Some(online_form::FormIntent::Join);
             }
             if intent.is_some() {
-                self.lan.stop();
+                self.screens.online.lan.stop();
             }
-            let form = &self.online_form;
+            let form = &self.screens.online.form;
             let settings = form.settings();
-            self.online =
+            self.screens.online.game =
                 match intent {
                     Some(online_form::FormIntent::Offer) => {
-                        match (form.game.clone(), form.options(&self.plugins)) {
+                        match (form.game.clone(), form.options(&self.library.plugins)) {
                             (Some(game), Ok(options)) => Some(
                                 online::OnlineGame::offer(
-                                    &self.plugins,
+                                    &self.library.plugins,
                                     (&game, options, form.seat, form.time_control()),
                                     settings,
                                     exe,
@@ -547,14 +501,14 @@ impl TavolaApp {
                         }
                     }
                     Some(online_form::FormIntent::Join) => Some(online::OnlineGame::join(
-                        &self.plugins,
+                        &self.library.plugins,
                         (&form.invite, form.watch),
                         settings,
                         exe,
                         records,
                     )),
                     Some(online_form::FormIntent::Resume(path)) => Some(
-                        online::OnlineGame::resume(&self.plugins, path, settings, exe),
+                        online::OnlineGame::resume(&self.library.plugins, path, settings, exe),
                     ),
                     None => None,
                 };
@@ -564,19 +518,24 @@ impl TavolaApp {
     fn plugins_screen(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
             let in_use = self
+                .screens
                 .play
                 .as_ref()
                 .map(|p| p.session().plugin().meta().clone());
             let context = plugins_panel::PanelContext {
                 quarantined: &self.settings.quarantined,
                 in_use: in_use.as_ref(),
-                sandbox: &self.sandbox,
+                sandbox: &self.library.sandbox,
                 blocked: &self.settings.blocked,
             };
-            match self.plugins_panel.ui(ui, &self.plugins, &context) {
+            match self
+                .screens
+                .plugins_panel
+                .ui(ui, &self.library.plugins, &context)
+            {
                 Some(PluginsAction::Rescan) => self.rescan(),
                 Some(PluginsAction::OpenFolder) => {
-                    plugin_watch::open_plugins_folder(&mut self.message)
+                    plugin_watch::open_plugins_folder(&mut self.dialogs.message)
                 }
                 Some(PluginsAction::TryAgain(hash)) => {
                     self.settings.quarantined.retain(|h| *h != hash);
@@ -584,11 +543,11 @@ impl TavolaApp {
                     self.save_settings();
                 }
                 Some(PluginsAction::Choose { id, path }) => self.choose_plugin(id, path),
-                Some(PluginsAction::Close) => self.screen = Screen::Chooser,
-                Some(PluginsAction::BackToBoard) if self.play.is_some() => {
-                    self.screen = Screen::Play;
+                Some(PluginsAction::Close) => self.screens.screen = Screen::Chooser,
+                Some(PluginsAction::BackToBoard) if self.screens.play.is_some() => {
+                    self.screens.screen = Screen::Play;
                 }
-                Some(PluginsAction::BackToBoard) => self.screen = Screen::Chooser,
+                Some(PluginsAction::BackToBoard) => self.screens.screen = Screen::Chooser,
                 None => {}
             }
         });
@@ -596,24 +555,23 @@ impl TavolaApp {
 
     /// After the play view ran: saves a changed record, counts a plugin's failure.
     fn after_play(&mut self) {
-        let Some(play) = &mut self.play else { return };
+        let Some(play) = &mut self.screens.play else {
+            return;
+        };
         let dirty = play.take_dirty();
         let failure = play.failure().cloned();
         if dirty {
             self.autosave();
         }
-        match failure {
-            Some(f) if self.failures_seen == 0 => {
-                self.failures_seen = 1;
-                if f.counts {
-                    self.plugin_failed(&f);
-                } else {
-                    // Not the plugin's doing: the game is kept and saved all the same.
-                    self.autosave();
-                }
+        if self.saves.failure_is_new(failure.is_some())
+            && let Some(f) = failure
+        {
+            if f.counts {
+                self.plugin_failed(&f);
+            } else {
+                // Not the plugin's doing: the game is kept and saved all the same.
+                self.autosave();
             }
-            Some(_) => {}
-            None => self.failures_seen = 0,
         }
     }
 }
@@ -682,7 +640,10 @@ pub fn run(
         Box::new(|cc| {
             let app = TavolaApp::new(dirs, config);
             crate::sound::start(app.settings.volume, app.settings.muted);
-            terminate::quit_on_sigterm(cc.egui_ctx.clone(), app.slot.as_ref().map(|s| s.marker()));
+            terminate::quit_on_sigterm(
+                cc.egui_ctx.clone(),
+                app.saves.slot.as_ref().map(|s| s.marker()),
+            );
             Ok(Box::new(app))
         }),
     )

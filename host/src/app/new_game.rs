@@ -1,6 +1,6 @@
 //! The new-game dialog, built from the plugin's options schema and presets.
 
-use game_api::{OptionValue, Options};
+use game_api::{OptionError, OptionValue, Options};
 
 use super::dialog_worker::{DialogWorker, News};
 use crate::{
@@ -92,8 +92,8 @@ impl NewGameDialog {
     }
 
     /// The options as currently set.
-    pub fn options(&self) -> Result<Options, String> {
-        Options::resolve(&self.plugin.manifest().options, &self.values).map_err(|e| e.to_string())
+    pub fn options(&self) -> Result<Options, OptionError> {
+        Options::resolve(&self.plugin.manifest().options, &self.values)
     }
 
     /// Sets an option's value (as the widgets do).
@@ -157,7 +157,7 @@ impl NewGameDialog {
     fn fit_seats(&mut self) {
         match self.options() {
             Ok(options) => self.worker.ask_seats(&options),
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
@@ -198,7 +198,7 @@ impl NewGameDialog {
         }
     }
 
-    fn request(&self) -> Result<NewGameRequest, String> {
+    fn request(&self) -> Result<NewGameRequest, OptionError> {
         Ok(NewGameRequest {
             game: self.plugin.id().to_owned(),
             options: self.options()?,
@@ -274,7 +274,7 @@ impl NewGameDialog {
                 {
                     match self.request() {
                         Ok(r) => outcome = DialogOutcome::Start(r),
-                        Err(e) => self.error = Some(e),
+                        Err(e) => self.error = Some(e.to_string()),
                     }
                 }
                 if ui.button(crate::tr!("cancel")).clicked() {

@@ -14,22 +14,22 @@ impl TavolaApp {
     /// thread (see [`TavolaApp::finish_scan`]).
     pub fn watch_plugins(&mut self, now: f64) {
         self.finish_scan(false);
-        if now < self.next_scan || self.scan.is_some() {
+        if now < self.library.next_scan || self.library.scan.is_some() {
             return;
         }
-        self.next_scan = now + 2.0;
-        self.recoverable = self.recoverable_count();
-        let current = signature(&self.dirs);
-        if current != self.plugins_signature {
-            self.plugins_signature = current;
+        self.library.next_scan = now + 2.0;
+        self.saves.recoverable = self.recoverable_count();
+        let current = signature(&self.library.dirs);
+        if current != self.library.plugins_signature {
+            self.library.plugins_signature = current;
             self.start_scan();
         }
     }
 
     pub(super) fn start_scan(&mut self) {
         let (sender, receiver) = mpsc::channel();
-        let dirs = self.dirs.clone();
-        let inspector = self.inspector.clone();
+        let dirs = self.library.dirs.clone();
+        let inspector = self.library.inspector.clone();
         let choices = self.settings.plugin_choices.clone();
         std::thread::spawn(move || {
             let set = PluginSet::discover_with(dirs, &inspector)
@@ -37,12 +37,14 @@ impl TavolaApp {
                 .for_the_app();
             let _ = sender.send(set);
         });
-        self.scan = Some(receiver);
+        self.library.scan = Some(receiver);
     }
 
     /// Takes the result of a rescan, if one has finished (waiting for it if `wait`).
     pub fn finish_scan(&mut self, wait: bool) {
-        let Some(scan) = &self.scan else { return };
+        let Some(scan) = &self.library.scan else {
+            return;
+        };
         let found = if wait {
             scan.recv().ok()
         } else {
@@ -52,10 +54,10 @@ impl TavolaApp {
                 Err(mpsc::TryRecvError::Disconnected) => None,
             }
         };
-        self.scan = None;
+        self.library.scan = None;
         if let Some(set) = found {
-            self.plugins = set;
-            self.chooser.reset();
+            self.library.plugins = set;
+            self.screens.chooser.reset();
             self.remember_single_providers();
         }
     }
@@ -65,7 +67,7 @@ impl TavolaApp {
     /// id does not take its place until the user chooses it.
     /// Choices whose file is gone are forgotten.
     pub(super) fn remember_single_providers(&mut self) {
-        let found = self.plugins.unchosen_single_providers();
+        let found = self.library.plugins.unchosen_single_providers();
         let before = self.settings.plugin_choices.len();
         self.settings
             .plugin_choices
@@ -76,7 +78,7 @@ impl TavolaApp {
         for (id, path) in found {
             self.settings.plugin_choices.insert(id, path);
         }
-        self.plugins.choices = self.settings.plugin_choices.clone();
+        self.library.plugins.choices = self.settings.plugin_choices.clone();
         self.save_settings();
     }
 
@@ -85,15 +87,15 @@ impl TavolaApp {
     pub(super) fn choose_plugin(&mut self, id: String, path: std::path::PathBuf) {
         self.settings.plugin_choices.insert(id, path);
         self.save_settings();
-        let set = std::mem::take(&mut self.plugins);
-        self.plugins = set
+        let set = std::mem::take(&mut self.library.plugins);
+        self.library.plugins = set
             .with_choices(&self.settings.plugin_choices)
             .for_the_app();
-        self.chooser.reset();
+        self.screens.chooser.reset();
     }
 
     pub(super) fn rescan(&mut self) {
-        self.plugins_signature = signature(&self.dirs);
+        self.library.plugins_signature = signature(&self.library.dirs);
         self.start_scan();
     }
 }

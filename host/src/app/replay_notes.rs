@@ -12,7 +12,7 @@ use game_api::{Effect, MoveId, Turn};
 
 use crate::{
     record::{Record, RecordedMove, position_check},
-    worker::{RemoteGame, Snapshot},
+    worker::{RemoteGame, Snapshot, WorkerError},
 };
 
 /// One move of a record played again.
@@ -44,10 +44,10 @@ pub(super) fn replay(
     remote: &mut RemoteGame,
     record: &Record,
     opened: &Snapshot,
-) -> Result<Replayed, String> {
+) -> Result<Replayed, WorkerError> {
     let ids: Vec<u32> = record.moves.iter().map(|m| m.id).collect();
     let mut replayed = Replayed::default();
-    let mut at = remote.goto(&[]).map_err(|e| e.to_string())?;
+    let mut at = remote.goto(&[])?;
     for m in &record.moves {
         let words = words_of(&at, m.id);
         match remote.play(m.id) {
@@ -123,7 +123,7 @@ fn words_of(at: &Snapshot, id: u32) -> Option<String> {
 }
 
 /// Sends the worker back to the position after `ids` (the record's last move).
-fn back(remote: &mut RemoteGame, ids: &[u32], replayed: Replayed) -> Result<Replayed, String> {
-    remote.goto(ids).map_err(|e| e.to_string())?;
+fn back(remote: &mut RemoteGame, ids: &[u32], replayed: Replayed) -> Result<Replayed, WorkerError> {
+    remote.goto(ids)?;
     Ok(replayed)
 }

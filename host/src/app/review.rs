@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use super::{
     Intent, Table, TavolaApp,
     review_data::{DrillAnswer, GameReview},
-    review_run::{ReviewRun, RunPoll},
+    review_run::{ReviewRun, RunError, RunPoll},
 };
 use crate::record::Record;
 
@@ -51,7 +51,7 @@ pub(super) struct Drill {
     /// The answer being judged, and its run.
     pub judging: Option<(String, ReviewRun)>,
     /// The verdict on the answer given, or why it could not be judged.
-    pub answer: Option<Result<DrillAnswer, String>>,
+    pub answer: Option<Result<DrillAnswer, RunError>>,
     /// How many were answered right.
     pub right: usize,
 }
@@ -83,7 +83,7 @@ impl ReviewPanel {
         let state =
             match ReviewRun::start(&exe, &plugin_dirs, crate::i18n::current(), &record, &extra) {
                 Ok(run) => ReviewState::Running(run, 0, record.moves.len()),
-                Err(e) => ReviewState::Failed(e),
+                Err(e) => ReviewState::Failed(e.to_string()),
             };
         ReviewPanel {
             state,
@@ -125,7 +125,7 @@ impl ReviewPanel {
                         Err(e) => ReviewState::Failed(e.to_string()),
                     };
                 }
-                RunPoll::Done(Err(e)) => self.state = ReviewState::Failed(e),
+                RunPoll::Done(Err(e)) => self.state = ReviewState::Failed(e.to_string()),
             }
         }
         let mistake = self
@@ -136,7 +136,7 @@ impl ReviewPanel {
             && let RunPoll::Done(result) = run.poll()
         {
             let answer = result
-                .and_then(|text| DrillAnswer::parse(&text).map_err(|e| e.to_string()))
+                .and_then(|text| Ok(DrillAnswer::parse(&text)?))
                 .map(|a| match &mistake {
                     Some(m) => a.judged_against(m),
                     None => a,
@@ -286,12 +286,12 @@ impl TavolaApp {
         // debug build): between bots, the review listed 4 moves of a board's 11. It is
         // held where it is, so that the review lists every move the board shows (Resume
         // goes on); a finished game is reviewed whole.
-        if let Some(play) = &mut self.play
+        if let Some(play) = &mut self.screens.play
             && !play.session().finished()
         {
             play.goto(play.session().cursor());
         }
-        let Some(play) = &self.play else { return };
+        let Some(play) = &self.screens.play else { return };
         let record = play.session().record();
         let plugin = play.session().plugin();
         // The game's own folder first, then every folder the app searches: a data
@@ -304,7 +304,7 @@ impl TavolaApp {
             .map(PathBuf::from)
             .into_iter()
             .collect();
-        for dir in &self.dirs.0 {
+        for dir in &self.library.dirs.0 {
             if !plugin_dirs.contains(&dir.path) {
                 plugin_dirs.push(dir.path.clone());
             }
@@ -324,8 +324,8 @@ impl TavolaApp {
             .iter()
             .map(|p| p.seat.clone())
             .collect();
-        self.review = Some(ReviewPanel::start(
-            self.worker_exe.clone(),
+        self.screens.review = Some(ReviewPanel::start(
+            self.library.worker_exe.clone(),
             plugin_dirs,
             extra,
             record,
@@ -340,19 +340,21 @@ impl TavolaApp {
 
     /// The review window over the play screen, and what was asked in it.
     pub(super) fn review_window(&mut self, ctx: &egui::Context, now: f64, step: f64) {
-        let Some(review) = &mut self.review else {
+        let Some(review) = &mut self.screens.review else {
             return;
         };
         review.poll();
         if review.busy() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        let Some(play) = &self.play else { return };
+        let Some(play) = &self.screens.play else {
+            return;
+        };
         // Another game on screen (a new one, a rematch, one loaded): this review is not
         // of it.
         let record = play.session().record();
         if (record.created, &record.game) != (review.record.created, &review.record.game) {
-            self.review = None;
+            self.screens.review = None;
             return;
         }
         let cursor = play.session().cursor();
@@ -379,11 +381,11 @@ impl TavolaApp {
         let actions = review.window(ctx, &view);
         for action in actions {
             if action == ReviewAction::Close {
-                self.review = None;
+                self.screens.review = None;
                 return;
             }
-            let goto = self.review.as_mut().and_then(|r| r.apply(action));
-            if let (Some(n), Some(play)) = (goto, &mut self.play) {
+            let goto = self.screens.review.as_mut().and_then(|r| r.apply(action));
+            if let (Some(n), Some(play)) = (goto, &mut self.screens.play) {
                 play.apply(Intent::Goto(n), now, step);
             }
         }

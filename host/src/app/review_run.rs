@@ -10,15 +10,35 @@ use std::{
     sync::mpsc,
 };
 
-use crate::record::Record;
+use crate::record::{Record, RecordError};
+
+/// Why a review run gave no review.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum RunError {
+    /// The record could not be written for the child.
+    #[error("{0}")]
+    Record(#[from] RecordError),
+    /// The child could not be started.
+    #[error("{0}")]
+    Spawn(std::io::Error),
+    /// The child failed: what it said on its standard error, else how it ended.
+    #[error("{said}")]
+    Failed {
+        /// Its words, or its exit status.
+        said: String,
+    },
+    /// What it printed is not the answer expected.
+    #[error("{0}")]
+    Output(#[from] serde_json::Error),
+}
 
 /// Where a run stands.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub(super) enum RunPoll {
     /// Still running: moves reviewed, moves in all (0, 0 before the first).
     Running(usize, usize),
-    /// Finished: what it printed, or why it failed (in words).
-    Done(Result<String, String>),
+    /// Finished: what it printed, or why it failed.
+    Done(Result<String, RunError>),
 }
 
 /// `tavola review` running on a record.
@@ -41,9 +61,9 @@ impl ReviewRun {
         language: &str,
         record: &Record,
         args: &[String],
-    ) -> Result<ReviewRun, String> {
+    ) -> Result<ReviewRun, RunError> {
         let file = record_file();
-        record.write(&file).map_err(|e| e.to_string())?;
+        record.write(&file)?;
         let mut command = Command::new(exe);
         command
             .arg("review")
@@ -60,7 +80,7 @@ impl ReviewRun {
             Ok(child) => child,
             Err(e) => {
                 let _ = std::fs::remove_file(&file);
-                return Err(e.to_string());
+                return Err(RunError::Spawn(e));
             }
         };
         let (send_progress, progress) = mpsc::channel();
@@ -112,10 +132,12 @@ impl ReviewRun {
             return RunPoll::Done(Ok(text));
         }
         let said: Vec<String> = self.errors.try_iter().collect();
-        RunPoll::Done(Err(if said.is_empty() {
-            status.to_string()
-        } else {
-            said.join("\n")
+        RunPoll::Done(Err(RunError::Failed {
+            said: if said.is_empty() {
+                status.to_string()
+            } else {
+                said.join("\n")
+            },
         }))
     }
 }

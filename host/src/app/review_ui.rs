@@ -301,7 +301,7 @@ impl ReviewPanel {
                 }
             }
             Some(Err(why)) => {
-                ui.colored_label(ui.visuals().error_fg_color, why);
+                ui.colored_label(ui.visuals().error_fg_color, why.to_string());
             }
             None => {}
         }

@@ -15,43 +15,45 @@ impl TavolaApp {
     /// Opens the dialog to save the game being played (in the games folder, named after
     /// the game).
     pub(super) fn ask_save(&mut self) {
-        let Some(play) = &self.play else { return };
+        let Some(play) = &self.screens.play else {
+            return;
+        };
         let name = format!("{}.json", play.session().plugin().id());
         let dir = self.games_dir();
         let _ = std::fs::create_dir_all(&dir);
-        self.file_dialog = Some(FileDialog::new(
+        self.dialogs.file_dialog = Some(FileDialog::new(
             Mode::Save,
             &dir,
             &name,
-            self.system_file_dialog,
-            super::save_info::game_names(&self.plugins),
+            self.dialogs.system_file_dialog,
+            super::save_info::game_names(&self.library.plugins),
         ));
     }
 
     /// Opens the dialog to load a saved game.
     pub(super) fn ask_load(&mut self) {
         let dir = self.games_dir();
-        self.file_dialog = Some(FileDialog::new(
+        self.dialogs.file_dialog = Some(FileDialog::new(
             Mode::Open,
             &dir,
             "",
-            self.system_file_dialog,
-            super::save_info::game_names(&self.plugins),
+            self.dialogs.system_file_dialog,
+            super::save_info::game_names(&self.library.plugins),
         ));
     }
 
     /// The file dialog and the question before replacing a file, while open.
     pub(super) fn file_dialog_ui(&mut self, ctx: &egui::Context) {
-        if let Some(dialog) = &mut self.file_dialog {
-            let mode_save = self.play.is_some() && dialog.mode() == Mode::Save;
+        if let Some(dialog) = &mut self.dialogs.file_dialog {
+            let mode_save = self.screens.play.is_some() && dialog.mode() == Mode::Save;
             let asked = dialog.asks_before_replacing();
             match dialog.ui(ctx) {
                 Outcome::Open => {}
-                Outcome::Cancelled => self.file_dialog = None,
+                Outcome::Cancelled => self.dialogs.file_dialog = None,
                 Outcome::Chosen(path) => {
-                    self.file_dialog = None;
+                    self.dialogs.file_dialog = None;
                     if mode_save && path.exists() && !asked {
-                        self.overwrite = Some(path);
+                        self.dialogs.overwrite = Some(path);
                     } else if mode_save {
                         self.save_and_say(&path);
                     } else {
@@ -60,11 +62,11 @@ impl TavolaApp {
                 }
             }
         }
-        if let Some(path) = self.overwrite.clone() {
+        if let Some(path) = self.dialogs.overwrite.clone() {
             let question = crate::tr!("save-replace-question", file = file_name(&path));
             let yes = crate::tr!("save-replace");
             if let Some(replace) = confirm(ctx, "overwrite", &question, &yes) {
-                self.overwrite = None;
+                self.dialogs.overwrite = None;
                 if replace {
                     self.save_and_say(&path);
                 }
@@ -76,12 +78,12 @@ impl TavolaApp {
     fn save_and_say(&mut self, path: &Path) {
         match self.save_to(path) {
             Ok(()) => {
-                if let Some(play) = &mut self.play {
+                if let Some(play) = &mut self.screens.play {
                     play.note(crate::tr!("save-done", path = path.display().to_string()));
                 }
             }
             Err(e) => {
-                self.message = Some(crate::tr!(
+                self.dialogs.message = Some(crate::tr!(
                     "save-failed",
                     file = file_name(path),
                     error = e.root_cause().to_string()
@@ -93,7 +95,7 @@ impl TavolaApp {
     /// Loads `path`, or says in the player's words why it cannot be.
     fn load_and_say(&mut self, path: &Path) {
         if let Err(e) = self.begin_load(path, AfterLoad::Nothing) {
-            self.message = Some(load_error_in_words(path, &e));
+            self.dialogs.message = Some(load_error_in_words(path, &e));
         }
     }
 }

@@ -26,6 +26,22 @@ pub use crate::storage::write_atomic;
 /// How many instances can run at once, each with its own save.
 const SLOTS: u32 = 16;
 
+/// Why no save slot could be claimed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClaimError {
+    /// The folder, or a slot's lock file in it, could not be made or opened.
+    #[error("{}: {error}", path.display())]
+    Io {
+        /// The folder or the file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// Every slot is held by another instance.
+    #[error("{SLOTS} instances of Tavola are already running")]
+    AllTaken,
+}
+
 /// The save slot an instance holds for its life.
 #[derive(Debug)]
 pub struct SaveSlot {
@@ -37,8 +53,11 @@ pub struct SaveSlot {
 impl SaveSlot {
     /// Claims the first free slot in `dir`; `None` if all are taken or the folder cannot
     /// be written (the error says why).
-    pub fn claim(dir: &Path) -> Result<Self, String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    pub fn claim(dir: &Path) -> Result<Self, ClaimError> {
+        std::fs::create_dir_all(dir).map_err(|error| ClaimError::Io {
+            path: dir.to_path_buf(),
+            error,
+        })?;
         for index in 0..SLOTS {
             let path = dir.join(format!("instance-{index}.lock"));
             let file = File::options()
@@ -46,7 +65,10 @@ impl SaveSlot {
                 .truncate(false)
                 .write(true)
                 .open(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(|error| ClaimError::Io {
+                    path: path.clone(),
+                    error,
+                })?;
             if file.try_lock().is_ok() {
                 return Ok(SaveSlot {
                     dir: dir.to_path_buf(),
@@ -55,7 +77,7 @@ impl SaveSlot {
                 });
             }
         }
-        Err(format!("{SLOTS} instances of Tavola are already running"))
+        Err(ClaimError::AllTaken)
     }
 
     fn name(&self, stem: &str) -> PathBuf {

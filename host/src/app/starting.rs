@@ -14,7 +14,7 @@ use super::{NewGameRequest, StartGame, TavolaApp};
 use crate::{
     plugins::Plugin,
     record::Record,
-    worker::{Abandon, RemoteGame, Snapshot},
+    worker::{Abandon, RemoteGame, Snapshot, WorkerError},
 };
 
 /// A game's worker, started, with the game set up in it.
@@ -67,6 +67,39 @@ pub(super) enum AfterLoad {
     Review,
 }
 
+/// Why a game could not be started or opened.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum StartError {
+    /// The game's worker failed (to start, to set the game up, to replay its record);
+    /// the game named.
+    #[error("{game}: {error}")]
+    Game {
+        /// The game's name.
+        game: String,
+        /// What the worker answered.
+        error: WorkerError,
+    },
+    /// The game's worker failed while opening a record.
+    #[error(transparent)]
+    Worker(#[from] WorkerError),
+    /// The thread starting the game ended without an answer.
+    #[error("{}", crate::tr!("starting-lost", game = game.clone()))]
+    Lost {
+        /// The game's name.
+        game: String,
+    },
+}
+
+impl StartError {
+    /// A mapper of the worker's error for `game`, for `map_err`.
+    pub(super) fn of(game: &str) -> impl FnOnce(WorkerError) -> StartError + '_ {
+        move |error| StartError::Game {
+            game: game.to_owned(),
+            error,
+        }
+    }
+}
+
 /// A game being started, with what to do once it has.
 pub(super) struct Starting {
     /// The game's name, for "Starting Oware…".
@@ -75,7 +108,7 @@ pub(super) struct Starting {
     pub plugin: Plugin,
     /// What to do with the game.
     pub then: Then,
-    answer: mpsc::Receiver<Result<Started, String>>,
+    answer: mpsc::Receiver<Result<Started, StartError>>,
     /// Stops the worker being started when nobody waits for it any more.
     abandon: Abandon,
 }
@@ -86,7 +119,7 @@ impl Starting {
     pub fn run(
         plugin: Plugin,
         then: Then,
-        work: impl FnOnce(Abandon) -> Result<Started, String> + Send + 'static,
+        work: impl FnOnce(Abandon) -> Result<Started, StartError> + Send + 'static,
     ) -> Self {
         let (send, answer) = mpsc::channel();
         let abandon = Abandon::default();
@@ -110,13 +143,13 @@ impl Starting {
     }
 
     /// The answer, once there (waiting at most `wait`).
-    pub fn poll(&self, wait: Duration) -> Option<Result<Started, String>> {
+    pub fn poll(&self, wait: Duration) -> Option<Result<Started, StartError>> {
         match self.answer.recv_timeout(wait) {
             Ok(answer) => Some(answer),
             Err(mpsc::RecvTimeoutError::Timeout) => None,
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                Some(Err(crate::tr!("starting-lost", game = self.name.clone())))
-            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => Some(Err(StartError::Lost {
+                game: self.name.clone(),
+            })),
         }
     }
 }
@@ -125,23 +158,28 @@ impl TavolaApp {
     /// Starts the work of `starting`, in place of any start still under way.
     pub(super) fn begin(&mut self, starting: Starting) {
         self.cancel_start();
-        self.starting = Some(starting);
+        self.dialogs.starting = Some(starting);
     }
 
     /// Whether a game is being started or opened.
     pub fn is_starting(&self) -> bool {
-        self.starting.is_some()
+        self.dialogs.starting.is_some()
     }
 
     /// Finishes the start under way once its answer is there (each frame); a failure
     /// becomes the message (or, for the last run's game, sets it aside).
     pub(super) fn poll_starting(&mut self) {
-        let Some(answer) = self.starting.as_ref().and_then(|s| s.poll(Duration::ZERO)) else {
+        let Some(answer) = self
+            .dialogs
+            .starting
+            .as_ref()
+            .and_then(|s| s.poll(Duration::ZERO))
+        else {
             return;
         };
-        let starting = self.starting.take().expect("polled");
+        let starting = self.dialogs.starting.take().expect("polled");
         if let Err(e) = self.finish_start(starting, answer) {
-            self.message = Some(format!("{e:#}"));
+            self.dialogs.message = Some(format!("{e:#}"));
         }
     }
 
@@ -149,13 +187,13 @@ impl TavolaApp {
     /// becomes the message). For tests and scripts: the window itself never waits.
     pub fn wait_for_start(&mut self) {
         if let Err(e) = self.finish_waiting() {
-            self.message = Some(format!("{e:#}"));
+            self.dialogs.message = Some(format!("{e:#}"));
         }
     }
 
     /// Waits for the start under way and finishes it; its failure is the error.
     pub(super) fn finish_waiting(&mut self) -> anyhow::Result<()> {
-        let Some(starting) = self.starting.take() else {
+        let Some(starting) = self.dialogs.starting.take() else {
             return Ok(());
         };
         // The worker's own calls are bounded by its watchdog: this wait ends.
@@ -169,14 +207,14 @@ impl TavolaApp {
 
     /// Stops waiting for the start under way: its worker ends, nothing else changes.
     pub(super) fn cancel_start(&mut self) {
-        if let Some(starting) = self.starting.take() {
+        if let Some(starting) = self.dialogs.starting.take() {
             starting.abandon();
         }
     }
 
     /// "Starting Oware…" over the window, with a Cancel.
     pub(super) fn starting_ui(&mut self, ctx: &egui::Context) {
-        let Some(starting) = &self.starting else {
+        let Some(starting) = &self.dialogs.starting else {
             return;
         };
         // The answer comes from another thread: look for it often.

@@ -8,17 +8,55 @@
 //! is refused with its reason and left alone (the session's results are then kept in
 //! memory only). The screen itself is drawn in `trainer_view`.
 
-use std::{cell::RefCell, path::PathBuf, rc::Rc, sync::mpsc};
+use std::{cell::RefCell, path::PathBuf, rc::Rc, sync::Arc, sync::mpsc};
 
 use crate::{
     plugins::{Plugin, PluginSet},
-    puzzles::{Change, Puzzle, PuzzleFile, TRAINING_FILE, Theme, Training},
+    puzzles::{Change, FormatError, Puzzle, PuzzleFile, TRAINING_FILE, Theme, Training},
     session::{SeatKind, Session},
     table::{Referee, referee::Ask},
-    worker::{RemoteGame, Snapshot},
+    worker::{RemoteGame, Snapshot, WorkerError},
 };
 
 use super::Table;
+
+/// Why the trainer has no puzzles for a game, or could not set one up.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum TrainerError {
+    /// The game ships no puzzle file.
+    #[error("{}", crate::tr!("trainer-no-file", game = game.clone()))]
+    NoFile {
+        /// The game's id.
+        game: String,
+    },
+    /// Its puzzle file could not be read.
+    #[error("{}: {error}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: Arc<std::io::Error>,
+    },
+    /// Its puzzle file is not a valid one (the line and the reason).
+    #[error("{}: {error}", path.display())]
+    BadFile {
+        /// The file.
+        path: PathBuf,
+        /// The line and the reason.
+        error: FormatError,
+    },
+    /// The puzzle's worker failed to start, or to set the position up.
+    #[error("{game}: {error}")]
+    Worker {
+        /// The game's name.
+        game: String,
+        /// What the worker answered.
+        error: WorkerError,
+    },
+    /// The thread setting the puzzle up ended without an answer.
+    #[error("{}", crate::tr!("trainer-lost"))]
+    Lost,
+}
 
 /// The move the person chose at a puzzle's table, once chosen.
 type Chosen = Rc<RefCell<Option<String>>>;
@@ -84,7 +122,7 @@ pub struct Current {
     chosen: Chosen,
     /// The answer, once given.
     pub answer: Option<Answer>,
-    starting: Option<mpsc::Receiver<Result<(RemoteGame, Snapshot), String>>>,
+    starting: Option<mpsc::Receiver<Result<(RemoteGame, Snapshot), TrainerError>>>,
 }
 
 /// Where the results are kept, or why they are not.
@@ -103,7 +141,7 @@ pub struct Trainer {
     /// The theme chosen; `None` mixes them.
     pub theme: Option<Theme>,
     /// The game's puzzle file, once read (or why not).
-    file: Option<Result<PuzzleFile, String>>,
+    file: Option<Result<PuzzleFile, TrainerError>>,
     /// The order the puzzles are served in (indices into the file), and the next one.
     queue: Vec<usize>,
     next: usize,
@@ -189,7 +227,7 @@ impl Trainer {
     }
 
     /// The puzzles of the chosen game and theme, and why none (the file's error).
-    pub fn available(&self) -> Result<usize, String> {
+    pub fn available(&self) -> Result<usize, TrainerError> {
         match &self.file {
             Some(Err(e)) => Err(e.clone()),
             _ => Ok(self.queue.len()),
@@ -244,12 +282,16 @@ impl Trainer {
         let position = puzzle.position.clone();
         std::thread::spawn(move || {
             let name = plugin.manifest().name.clone();
+            let failed = |error| TrainerError::Worker {
+                game: name.clone(),
+                error,
+            };
             let started = RemoteGame::spawn_until(&exe, &plugin, tables.as_deref(), None)
-                .map_err(|e| format!("{name}: {e}"))
+                .map_err(failed)
                 .and_then(|mut remote| {
                     let snapshot = remote
                         .start(&options, Some(&position), &[])
-                        .map_err(|e| format!("{name}: {e}"))?;
+                        .map_err(failed)?;
                     Ok((remote, snapshot))
                 });
             let _ = send.send(started);
@@ -278,7 +320,7 @@ impl Trainer {
         let answer = match receive.recv_timeout(std::time::Duration::from_secs_f64(wait)) {
             Ok(answer) => answer,
             Err(mpsc::RecvTimeoutError::Timeout) => return,
-            Err(mpsc::RecvTimeoutError::Disconnected) => Err(crate::tr!("trainer-lost")),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(TrainerError::Lost),
         };
         current.starting = None;
         let plugin: Option<&Plugin> = plugins.game(game);
@@ -301,7 +343,7 @@ impl Trainer {
                 table.set_eval_bar(false);
                 current.table = Some(table);
             }
-            (Err(e), _) => self.error = Some(e),
+            (Err(e), _) => self.error = Some(e.to_string()),
             (_, None) => self.error = Some(crate::tr!("trainer-no-game", game = game.clone())),
         }
     }
@@ -356,10 +398,17 @@ impl Trainer {
 }
 
 /// The shipped puzzle file of `game`, read and parsed (or why not).
-fn read_shipped(game: &str) -> Result<PuzzleFile, String> {
-    let path = crate::puzzles::shipped_file(game)
-        .ok_or_else(|| crate::tr!("trainer-no-file", game = game.to_owned()))?;
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    text.parse::<PuzzleFile>()
-        .map_err(|e| format!("{}: {e}", path.display()))
+fn read_shipped(game: &str) -> Result<PuzzleFile, TrainerError> {
+    let path = crate::puzzles::shipped_file(game).ok_or_else(|| TrainerError::NoFile {
+        game: game.to_owned(),
+    })?;
+    match std::fs::read_to_string(&path) {
+        Ok(text) => text
+            .parse::<PuzzleFile>()
+            .map_err(|error| TrainerError::BadFile { path, error }),
+        Err(error) => Err(TrainerError::Unreadable {
+            path,
+            error: Arc::new(error),
+        }),
+    }
 }

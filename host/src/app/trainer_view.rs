@@ -32,16 +32,17 @@ impl TavolaApp {
     /// The trainer's screen.
     pub(super) fn trainer_screen(&mut self, ui: &mut egui::Ui, now: f64, step: f64) {
         let ctx = ui.ctx().clone();
-        let exe = self.worker_exe.clone();
+        let exe = self.library.worker_exe.clone();
         let data_dir = self.data_dir.clone();
         let trainer = self
+            .screens
             .trainer
             .get_or_insert_with(|| Trainer::new(data_dir.as_deref()));
-        trainer.poll_start(&self.plugins, &exe, 0.0);
+        trainer.poll_start(&self.library.plugins, &exe, 0.0);
         if trainer.current.as_ref().is_some_and(|c| c.table.is_none()) {
             ctx.request_repaint_after(std::time::Duration::from_millis(30));
         }
-        let games = Trainer::games(&self.plugins);
+        let games = Trainer::games(&self.library.plugins);
         if trainer.game.is_none()
             && let Some((id, _)) = games.first()
         {
@@ -59,7 +60,7 @@ impl TavolaApp {
             }
             Some(Asked::Next) => {
                 trainer.next_puzzle(
-                    &self.plugins,
+                    &self.library.plugins,
                     exe,
                     self.data_dir.as_ref().map(|d| d.join("endgames")),
                 );
@@ -70,7 +71,7 @@ impl TavolaApp {
         let table = trainer.current.as_mut().and_then(|c| c.table.as_mut());
         match table {
             Some(table) if !trainer.dashboard => {
-                table.set_keys_enabled(self.message.is_none());
+                table.set_keys_enabled(self.dialogs.message.is_none());
                 table.logic(&super::repaint::Window(&ctx), now, step);
                 let intents = table.ui(ui);
                 table.drawn();
@@ -89,12 +90,12 @@ impl TavolaApp {
 
     /// The trainer, if its screen was opened.
     pub fn trainer(&self) -> Option<&Trainer> {
-        self.trainer.as_ref()
+        self.screens.trainer.as_ref()
     }
 
     /// The trainer, if its screen was opened, to change it (tests).
     pub fn trainer_mut(&mut self) -> Option<&mut Trainer> {
-        self.trainer.as_mut()
+        self.screens.trainer.as_mut()
     }
 }
 
@@ -175,7 +176,7 @@ fn bar_ui(ui: &mut egui::Ui, trainer: &Trainer, games: &[(String, String)]) -> O
         }
     });
     if let Err(e) = trainer.available() {
-        ui.colored_label(ui.visuals().error_fg_color, e);
+        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
     }
     asked
 }
@@ -183,7 +184,7 @@ fn bar_ui(ui: &mut egui::Ui, trainer: &Trainer, games: &[(String, String)]) -> O
 /// The prompt, or the verdict with the solution and the rating's change.
 fn verdict_ui(ui: &mut egui::Ui, trainer: &Trainer) {
     if let Some(e) = &trainer.error {
-        ui.colored_label(ui.visuals().error_fg_color, e);
+        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
     }
     if let Store::Off(why) = &trainer.store {
         ui.colored_label(

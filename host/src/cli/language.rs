@@ -9,14 +9,26 @@ use crate::i18n::language::{LANGUAGES, supported};
 
 /// Parses `--lang`: a language the app speaks (`it`, `it_IT.UTF-8`, `en-GB`), else a
 /// clear refusal naming the languages offered.
-pub fn parse_lang(tag: &str) -> Result<String, String> {
-    supported(tag).map(str::to_owned).ok_or_else(|| {
-        let offered: Vec<&str> = LANGUAGES.iter().map(|(l, _)| *l).collect();
-        format!(
-            "`{tag}` is not a language Tavola speaks (it speaks: {})",
-            offered.join(", ")
-        )
-    })
+pub fn parse_lang(tag: &str) -> Result<String, UnknownLanguage> {
+    supported(tag)
+        .map(str::to_owned)
+        .ok_or_else(|| UnknownLanguage {
+            tag: tag.to_owned(),
+        })
+}
+
+/// A `--lang` that names no language the app speaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{tag}` is not a language Tavola speaks (it speaks: {})", offered())]
+pub struct UnknownLanguage {
+    /// The tag given.
+    pub tag: String,
+}
+
+/// The languages the app speaks, separated by commas.
+fn offered() -> String {
+    let offered: Vec<&str> = LANGUAGES.iter().map(|(l, _)| *l).collect();
+    offered.join(", ")
 }
 
 /// The language for the command line: `flag`, else the one remembered in the settings
@@ -58,7 +70,7 @@ mod tests {
     #[test]
     fn an_unknown_language_is_refused_with_the_offer() {
         assert_eq!(parse_lang("it-IT").as_deref(), Ok("it"));
-        let e = parse_lang("klingon").unwrap_err();
+        let e = parse_lang("klingon").unwrap_err().to_string();
         assert!(e.contains("klingon") && e.contains("en, it"), "{e}");
     }
 }

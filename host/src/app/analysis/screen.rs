@@ -27,47 +27,51 @@ impl TavolaApp {
             plugin: session.plugin(),
             record,
             ply: session.cursor(),
-            exe: &self.worker_exe,
-            folders: folder_arguments(&self.dirs),
+            exe: &self.library.worker_exe,
+            folders: folder_arguments(&self.library.dirs),
         };
-        self.analysis = Some(AnalysisBoard::open(opening)?);
-        self.screen = Screen::Analysis;
+        self.screens.analysis = Some(AnalysisBoard::open(opening)?);
+        self.screens.screen = Screen::Analysis;
         Ok(())
     }
 
     /// Opens the analysis board on the record at `path` (any game's), at its end.
     pub fn open_analysis_record(&mut self, path: &Path) -> Result<()> {
         let record = Record::read(path)?;
-        let plugin = self.plugins.require(&record.game).map_err(|e| anyhow!(e))?;
+        let plugin = self
+            .library
+            .plugins
+            .require(&record.game)
+            .map_err(|e| anyhow!(e))?;
         let ply = record.moves.len();
         let opening = Opening {
             plugin,
             record,
             ply,
-            exe: &self.worker_exe,
-            folders: folder_arguments(&self.dirs),
+            exe: &self.library.worker_exe,
+            folders: folder_arguments(&self.library.dirs),
         };
         let mut board = AnalysisBoard::open(opening)?;
         board.path = path.display().to_string();
-        self.analysis = Some(board);
-        self.screen = Screen::Analysis;
+        self.screens.analysis = Some(board);
+        self.screens.screen = Screen::Analysis;
         Ok(())
     }
 
     /// The analysis board, if open.
     pub fn analysis(&self) -> Option<&AnalysisBoard> {
-        self.analysis.as_ref()
+        self.screens.analysis.as_ref()
     }
 
     /// The analysis board, if open, to change it.
     pub fn analysis_mut(&mut self) -> Option<&mut AnalysisBoard> {
-        self.analysis.as_mut()
+        self.screens.analysis.as_mut()
     }
 
     /// The analysis board: drawn, polled, what the person asked carried out.
     pub(in crate::app) fn analysis_screen(&mut self, ui: &mut egui::Ui) {
-        let Some(board) = &mut self.analysis else {
-            self.screen = if self.play.is_some() {
+        let Some(board) = &mut self.screens.analysis else {
+            self.screens.screen = if self.screens.play.is_some() {
                 Screen::Play
             } else {
                 Screen::Chooser
@@ -98,8 +102,8 @@ impl TavolaApp {
             self.ask_learn_file(purpose);
         }
         if close {
-            self.analysis = None;
-            self.screen = if self.play.is_some() {
+            self.screens.analysis = None;
+            self.screens.screen = if self.screens.play.is_some() {
                 Screen::Play
             } else {
                 Screen::Chooser

@@ -80,7 +80,7 @@ impl TavolaApp {
             Command::Review => self.open_review(),
             Command::AnalysisBoard => {
                 let game = self
-                    .play
+                    .screens.play
                     .as_ref()
                     .map(|p| p.session().plugin().id().to_owned());
                 self.open_entry_form(game.as_deref());
@@ -138,7 +138,7 @@ impl TavolaApp {
     /// puzzles, the analysis board or the Plugins screen, where another game may be in
     /// view; back at the board it is as it was left.
     pub(super) fn at_table(&self) -> bool {
-        matches!(self.screen, Screen::Play | Screen::Online) && self.table().is_some()
+        matches!(self.screens.screen, Screen::Play | Screen::Online) && self.table().is_some()
     }
 
     /// The table the game commands act on: the network game's on the *Play online*

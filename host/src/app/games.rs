@@ -177,10 +177,10 @@ impl TavolaApp {
                     }
                     (_, Err(e)) => Err(anyhow!(super::save_load::load_error_in_words(&path, &e))),
                     (AfterLoad::Review, Ok(())) => {
-                        self.screen = Screen::Play;
+                        self.screens.screen = Screen::Play;
                         self.open_review();
                         // The review beside the board, not the summary over it.
-                        if let Some(play) = &mut self.play {
+                        if let Some(play) = &mut self.screens.play {
                             play.apply(super::Intent::CloseSummary, 0.0, 0.0);
                         }
                         Ok(())

@@ -299,7 +299,7 @@ impl NewGameDialog {
         {
             match self.request() {
                 Ok(r) => outcome = DialogOutcome::Start(r),
-                Err(e) => self.error = Some(e),
+                Err(e) => self.error = Some(e.to_string()),
             }
         }
         outcome

@@ -335,7 +335,7 @@ impl TavolaApp {
 
     /// The review of the game on screen, while open.
     pub fn review_panel(&self) -> Option<&ReviewPanel> {
-        self.review.as_ref()
+        self.screens.review.as_ref()
     }
 
     /// The review window over the play screen, and what was asked in it.

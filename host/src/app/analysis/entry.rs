@@ -83,12 +83,12 @@ enum FormAnswer {
 impl TavolaApp {
     /// The entries' windows.
     pub fn learn_entry(&self) -> &LearnEntry {
-        &self.learn
+        &self.dialogs.learn
     }
 
     /// The entries, to drive them (tests).
     pub fn learn_entry_mut(&mut self) -> &mut LearnEntry {
-        &mut self.learn
+        &mut self.dialogs.learn
     }
 
     /// The chooser's row of ways to learn: the analysis board, a record on it, a saved
@@ -112,19 +112,19 @@ impl TavolaApp {
     /// the first one), its options the game's defaults.
     pub fn open_entry_form(&mut self, game: Option<&str>) {
         let plugin = game
-            .and_then(|g| self.plugins.game(g))
+            .and_then(|g| self.library.plugins.game(g))
             .or_else(|| {
                 self.settings
                     .recent
                     .iter()
-                    .find_map(|g| self.plugins.game(g))
+                    .find_map(|g| self.library.plugins.game(g))
             })
-            .or_else(|| self.plugins.games().next());
+            .or_else(|| self.library.plugins.games().next());
         let Some(plugin) = plugin else {
-            self.message = Some(crate::tr!("chooser-no-games"));
+            self.dialogs.message = Some(crate::tr!("chooser-no-games"));
             return;
         };
-        self.learn.form = Some(EntryForm {
+        self.dialogs.learn.form = Some(EntryForm {
             game: plugin.id().to_owned(),
             values: Options::defaults(&plugin.manifest().options)
                 .values()
@@ -142,7 +142,7 @@ impl TavolaApp {
             FilePurpose::SaveAnalysis => {
                 let _ = std::fs::create_dir_all(&dir);
                 let name = self
-                    .analysis
+                    .screens.analysis
                     .as_ref()
                     .map(|b| {
                         super::typed_path(&b.path)
@@ -158,10 +158,10 @@ impl TavolaApp {
             mode,
             &dir,
             &name,
-            self.system_file_dialog,
-            crate::app::save_info::game_names(&self.plugins),
+            self.dialogs.system_file_dialog,
+            crate::app::save_info::game_names(&self.library.plugins),
         );
-        self.learn.dialog = Some((dialog, purpose));
+        self.dialogs.learn.dialog = Some((dialog, purpose));
     }
 
     /// Opens the analysis board on `game` with `options`, at its start position or at
@@ -172,21 +172,21 @@ impl TavolaApp {
         options: &Options,
         position: Option<&str>,
     ) -> Result<()> {
-        let plugin = self.plugins.require(game).map_err(|e| anyhow!(e))?;
+        let plugin = self.library.plugins.require(game).map_err(|e| anyhow!(e))?;
         let record = Record::new(plugin, options, None, position.map(str::to_owned));
         let opening = Opening {
             plugin,
             record,
             ply: 0,
-            exe: &self.worker_exe,
-            folders: folder_arguments(&self.dirs),
+            exe: &self.library.worker_exe,
+            folders: folder_arguments(&self.library.dirs),
         };
         let board = AnalysisBoard::open(opening).map_err(|e| match position {
             Some(_) => anyhow!(crate::tr!("editor-refused", reason = format!("{e:#}"))),
             None => e,
         })?;
-        self.analysis = Some(board);
-        self.screen = Screen::Analysis;
+        self.screens.analysis = Some(board);
+        self.screens.screen = Screen::Analysis;
         Ok(())
     }
 
@@ -198,30 +198,30 @@ impl TavolaApp {
     /// The entries' windows, drawn, and what was chosen in them carried out.
     pub(in crate::app) fn learn_ui(&mut self, ctx: &egui::Context) {
         self.entry_form_ui(ctx);
-        if let Some((dialog, purpose)) = &mut self.learn.dialog {
+        if let Some((dialog, purpose)) = &mut self.dialogs.learn.dialog {
             let purpose = *purpose;
             let asked = dialog.asks_before_replacing();
             match dialog.ui(ctx) {
                 Outcome::Open => {}
-                Outcome::Cancelled => self.learn.dialog = None,
+                Outcome::Cancelled => self.dialogs.learn.dialog = None,
                 Outcome::Chosen(path) => {
-                    self.learn.dialog = None;
+                    self.dialogs.learn.dialog = None;
                     if purpose == FilePurpose::SaveAnalysis && path.exists() && !asked {
-                        self.learn.overwrite = Some(path);
+                        self.dialogs.learn.overwrite = Some(path);
                     } else {
                         self.file_chosen(purpose, path);
                     }
                 }
             }
         }
-        if let Some(path) = self.learn.overwrite.clone() {
+        if let Some(path) = self.dialogs.learn.overwrite.clone() {
             let name = path
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
             let question = crate::tr!("save-replace-question", file = name);
             let yes = crate::tr!("save-replace");
             if let Some(replace) = confirm(ctx, "analysis_overwrite", &question, &yes) {
-                self.learn.overwrite = None;
+                self.dialogs.learn.overwrite = None;
                 if replace {
                     self.file_chosen(FilePurpose::SaveAnalysis, path);
                 }
@@ -234,16 +234,16 @@ impl TavolaApp {
         match purpose {
             FilePurpose::AnalyseRecord => {
                 if let Err(e) = self.open_analysis_record(&path) {
-                    self.message = Some(crate::app::save_load::load_error_in_words(&path, &e));
+                    self.dialogs.message = Some(crate::app::save_load::load_error_in_words(&path, &e));
                 }
             }
             FilePurpose::Review => {
                 if let Err(e) = self.review_record_file(&path) {
-                    self.message = Some(crate::app::save_load::load_error_in_words(&path, &e));
+                    self.dialogs.message = Some(crate::app::save_load::load_error_in_words(&path, &e));
                 }
             }
             FilePurpose::SaveAnalysis => {
-                let Some(board) = &mut self.analysis else {
+                let Some(board) = &mut self.screens.analysis else {
                     return;
                 };
                 board.note = Some(match board.save(&path) {
@@ -255,9 +255,9 @@ impl TavolaApp {
                 });
             }
             FilePurpose::LoadAnalysis => {
-                let this_game = self.analysis.as_ref().map(|b| b.plugin().id().to_owned());
+                let this_game = self.screens.analysis.as_ref().map(|b| b.plugin().id().to_owned());
                 let same = Record::read(&path).is_ok_and(|r| Some(r.game) == this_game);
-                let done = match &mut self.analysis {
+                let done = match &mut self.screens.analysis {
                     Some(board) if same => board.load(&path).map(|()| {
                         board.path = path.display().to_string();
                         board.note = Some(crate::tr!(
@@ -269,10 +269,10 @@ impl TavolaApp {
                     _ => self.open_analysis_record(&path),
                 };
                 if let Err(e) = done {
-                    match &mut self.analysis {
+                    match &mut self.screens.analysis {
                         Some(board) => board.note = Some(format!("{e:#}")),
                         None => {
-                            self.message =
+                            self.dialogs.message =
                                 Some(crate::app::save_load::load_error_in_words(&path, &e));
                         }
                     }
@@ -283,17 +283,17 @@ impl TavolaApp {
 
     /// The *Analysis board…* window: the game, its options, a position; its answer.
     fn entry_form_ui(&mut self, ctx: &egui::Context) {
-        let Some(form) = &mut self.learn.form else {
+        let Some(form) = &mut self.dialogs.learn.form else {
             return;
         };
         let games: Vec<(String, String)> = self
-            .plugins
+            .library.plugins
             .games()
             .filter(|p| !self.settings.quarantined.contains(&p.meta().hash))
             .map(|p| (p.id().to_owned(), p.manifest().name.clone()))
             .collect();
-        let Some(plugin) = self.plugins.game(&form.game).cloned() else {
-            self.learn.form = None;
+        let Some(plugin) = self.library.plugins.game(&form.game).cloned() else {
+            self.dialogs.learn.form = None;
             return;
         };
         let mut answer = None;
@@ -378,11 +378,11 @@ impl TavolaApp {
         let form = form.clone();
         let position = match answer {
             FormAnswer::Cancel => {
-                self.learn.form = None;
+                self.dialogs.learn.form = None;
                 return;
             }
             FormAnswer::Record => {
-                self.learn.form = None;
+                self.dialogs.learn.form = None;
                 self.ask_learn_file(FilePurpose::AnalyseRecord);
                 return;
             }
@@ -395,9 +395,9 @@ impl TavolaApp {
                 self.open_analysis_position(&form.game, &options, position.as_deref())
             });
         match opened {
-            Ok(()) => self.learn.form = None,
+            Ok(()) => self.dialogs.learn.form = None,
             Err(e) => {
-                if let Some(f) = &mut self.learn.form {
+                if let Some(f) = &mut self.dialogs.learn.form {
                     f.refusal = Some(format!("{e:#}"));
                     f.focus_position = true;
                 }

@@ -29,6 +29,7 @@ pub mod repetition;
 pub mod review;
 pub mod sandbox;
 pub mod session;
+pub mod start;
 pub mod storage;
 pub mod table;
 pub mod worker;

@@ -2,12 +2,11 @@
 //!
 //! The library behind the `tavola` binary: plugin discovery and loading
 //! ([`plugins`]), game records ([`record`]) and safe saving ([`storage`]), bots ([`bots`]), headless play
-//! ([`play`]), the plugin conformance suite ([`conformance`]), the command line
-//! ([`cli`]) and the desktop app ([`app`]). No game logic lives here: every game is
+//! ([`play`]), the plugin conformance suite ([`conformance`]) and the desktop app
+//! ([`app`]); the command line is the crate `tavola-cli`, which the binary hands the app. No game logic lives here: every game is
 //! reached through the game-api.
 
 pub mod app;
-pub mod cli;
 pub mod sound;
 
 // The crates below the app, under the module names they had inside it.

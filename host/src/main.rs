@@ -1,5 +1,6 @@
-//! The `tavola` binary: the desktop app, or a command-line tool with a subcommand.
+//! The `tavola` binary: the command line ([`tavola_cli`]), which opens the desktop app
+//! ([`tavola::app::run`]) when no command is given or with `tavola open`.
 
 fn main() -> std::process::ExitCode {
-    tavola::cli::main()
+    tavola_cli::main(tavola::app::run)
 }

@@ -129,7 +129,7 @@ fn counts_are_plural_and_numbers_have_the_language_marks() {
 /// the help is left over in the translation files.
 #[test]
 fn every_help_text_has_its_translation() {
-    let english = tavola::cli::help::english();
+    let english = tavola_cli::help::english();
     assert!(english.len() > 60, "only {} help texts", english.len());
     for (lang, _) in tavola::i18n::LANGUAGES {
         let bundle = tavola::i18n::bundles::bundle(lang).unwrap();

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 
 use super::limits::MAX_OPENING_MOVES;
-use crate::plugins::PluginDirs;
+use tavola_core::plugins::PluginDirs;
 
 /// The arguments of `tavola open`.
 #[derive(Debug, Args)]
@@ -38,12 +38,13 @@ pub struct OpenArgs {
 
 /// Runs `tavola open`: the app, its first game set up from `args`.
 pub(super) fn run(
+    app: super::App,
     dirs: PluginDirs,
     args: OpenArgs,
     no_restore: bool,
     lang: Option<String>,
 ) -> Result<ExitCode> {
-    let start = crate::app::StartGame {
+    let start = tavola_core::start::StartGame {
         game: args.game,
         options: args.options,
         seats: args.seats,
@@ -52,6 +53,6 @@ pub(super) fn run(
         moves: args.moves,
         random_moves: args.random_moves,
     };
-    crate::app::run(dirs, Some(start), no_restore, lang)?;
+    app(dirs, Some(start), no_restore, lang)?;
     Ok(ExitCode::SUCCESS)
 }

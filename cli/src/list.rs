@@ -7,7 +7,7 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 
-use crate::plugins::{PluginSet, PluginStatus};
+use tavola_core::plugins::{PluginSet, PluginStatus};
 
 /// The arguments of `tavola list`.
 #[derive(Debug, Args)]
@@ -55,13 +55,13 @@ pub(super) fn run(set: &PluginSet, args: &ListArgs) -> Result<ExitCode> {
             .iter()
             .map(|p| json!({"path": p.path, "reason": p.reason}))
             .collect();
-        let sandbox = crate::sandbox::system_state();
+        let sandbox = tavola_core::sandbox::system_state();
         let sandbox = json!({
             "sandboxed": sandbox.is_sandboxed(),
             "state": match &sandbox {
-                crate::sandbox::SandboxState::Sandboxed { .. } => "sandboxed",
-                crate::sandbox::SandboxState::Unavailable { .. } => "unavailable",
-                crate::sandbox::SandboxState::Off => "off",
+                tavola_core::sandbox::SandboxState::Sandboxed { .. } => "sandboxed",
+                tavola_core::sandbox::SandboxState::Unavailable { .. } => "unavailable",
+                tavola_core::sandbox::SandboxState::Off => "off",
             },
             "text": sandbox.to_string(),
         });
@@ -74,14 +74,14 @@ pub(super) fn run(set: &PluginSet, args: &ListArgs) -> Result<ExitCode> {
         println!("{}", json_for_terminal(&text));
         return Ok(ExitCode::SUCCESS);
     }
-    let sandbox = crate::sandbox::system_state().to_string();
-    println!("{}", crate::tr!("cli-list-sandbox", state = sandbox));
-    println!("{}", crate::tr!("cli-list-folders"));
+    let sandbox = tavola_core::sandbox::system_state().to_string();
+    println!("{}", tavola_core::tr!("cli-list-sandbox", state = sandbox));
+    println!("{}", tavola_core::tr!("cli-list-folders"));
     for d in &set.dirs.0 {
         let note = if d.path.is_dir() {
             String::new()
         } else {
-            format!("  ({})", crate::tr!("cli-list-missing-folder"))
+            format!("  ({})", tavola_core::tr!("cli-list-missing-folder"))
         };
         println!(
             "  {}  [{}]{note}",
@@ -91,27 +91,27 @@ pub(super) fn run(set: &PluginSet, args: &ListArgs) -> Result<ExitCode> {
     }
     // Names, versions, reasons and paths come from plugins and from the names of files
     // strangers dropped: printed without their control characters.
-    use crate::printable::printable_line as line;
+    use tavola_core::printable::printable_line as line;
     for p in &set.problems {
         let path = line(&p.path.display().to_string()).into_owned();
         let reason = line(&p.reason).into_owned();
         println!(
             "{}",
-            crate::tr!("cli-list-unreadable", path = path, reason = reason)
+            tavola_core::tr!("cli-list-unreadable", path = path, reason = reason)
         );
     }
     if set.files.is_empty() {
-        println!("{}", crate::tr!("cli-list-none"));
+        println!("{}", tavola_core::tr!("cli-list-none"));
         return Ok(ExitCode::SUCCESS);
     }
     println!();
     println!(
         "{:<20} {:<24} {:<9} {:<12} {}",
-        crate::tr!("cli-list-id"),
-        crate::tr!("cli-list-name"),
-        crate::tr!("cli-list-version"),
-        crate::tr!("cli-list-status"),
-        crate::tr!("cli-list-path")
+        tavola_core::tr!("cli-list-id"),
+        tavola_core::tr!("cli-list-name"),
+        tavola_core::tr!("cli-list-version"),
+        tavola_core::tr!("cli-list-status"),
+        tavola_core::tr!("cli-list-path")
     );
     for f in &set.files {
         let (id, name, version) = f.plugin().map_or(("-", "-", "-"), |p| {
@@ -155,12 +155,12 @@ fn json_for_terminal(text: &str) -> String {
 /// A plugin's status word (`loaded`, …) in the player's language, for the table.
 fn status_in_words(word: &str) -> String {
     match word {
-        "loaded" => crate::tr!("cli-status-loaded"),
-        "shadowed" => crate::tr!("cli-status-shadowed"),
-        "incompatible" => crate::tr!("cli-status-incompatible"),
-        "crashed" => crate::tr!("cli-status-crashed"),
-        "blocked" => crate::tr!("cli-status-blocked"),
-        "failed" => crate::tr!("cli-status-failed"),
+        "loaded" => tavola_core::tr!("cli-status-loaded"),
+        "shadowed" => tavola_core::tr!("cli-status-shadowed"),
+        "incompatible" => tavola_core::tr!("cli-status-incompatible"),
+        "crashed" => tavola_core::tr!("cli-status-crashed"),
+        "blocked" => tavola_core::tr!("cli-status-blocked"),
+        "failed" => tavola_core::tr!("cli-status-failed"),
         other => other.to_owned(),
     }
 }

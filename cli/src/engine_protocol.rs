@@ -40,7 +40,7 @@ use game_api::{MoveId, Options, Rng, Turn};
 use serde_json::json;
 
 use super::hint::{bot_with_time, may_take_time, play_notations};
-use crate::{
+use tavola_core::{
     ai::estimate::Value,
     bots::Bot,
     plugins::{GameHandle, Plugin, PluginSet},

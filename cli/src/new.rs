@@ -49,38 +49,38 @@ struct File {
 const GAME: &[File] = &[
     File {
         path: "Cargo.toml",
-        text: include_str!("../../templates/game/Cargo.toml.in"),
+        text: include_str!("../templates/game/Cargo.toml.in"),
     },
     File {
         path: "rules.md",
-        text: include_str!("../../templates/game/rules.md.in"),
+        text: include_str!("../templates/game/rules.md.in"),
     },
     File {
         path: "src/lib.rs",
-        text: include_str!("../../templates/game/lib.rs.in"),
+        text: include_str!("../templates/game/lib.rs.in"),
     },
     File {
         path: "tests/rules.rs",
-        text: include_str!("../../templates/game/rules_test.rs.in"),
+        text: include_str!("../templates/game/rules_test.rs.in"),
     },
 ];
 
 const MANCALA: &[File] = &[
     File {
         path: "Cargo.toml",
-        text: include_str!("../../templates/mancala/Cargo.toml.in"),
+        text: include_str!("../templates/mancala/Cargo.toml.in"),
     },
     File {
         path: "rules.md",
-        text: include_str!("../../templates/mancala/rules.md.in"),
+        text: include_str!("../templates/mancala/rules.md.in"),
     },
     File {
         path: "src/lib.rs",
-        text: include_str!("../../templates/mancala/lib.rs.in"),
+        text: include_str!("../templates/mancala/lib.rs.in"),
     },
     File {
         path: "tests/rules.rs",
-        text: include_str!("../../templates/mancala/rules_test.rs.in"),
+        text: include_str!("../templates/mancala/rules_test.rs.in"),
     },
 ];
 
@@ -124,7 +124,7 @@ impl Source {
 /// `text` as a TOML literal string.
 fn toml_string(text: &str) -> Result<String> {
     if text.contains('\'') || text.contains('\n') {
-        bail!(crate::tr!("new-not-literal", text = text));
+        bail!(tavola_core::tr!("new-not-literal", text = text));
     }
     Ok(format!("'{text}'"))
 }
@@ -140,7 +140,7 @@ pub fn check_name(name: &str) -> Result<()> {
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !ok {
-        bail!(crate::tr!("new-bad-name", name = name));
+        bail!(tavola_core::tr!("new-bad-name", name = name));
     }
     Ok(())
 }
@@ -181,7 +181,7 @@ pub fn create(args: &NewArgs) -> Result<PathBuf> {
                 .canonicalize()
                 .with_context(|| format!("--tavola-path {}", dir.display()))?;
             if !dir.join("game-api/Cargo.toml").is_file() {
-                bail!(crate::tr!(
+                bail!(tavola_core::tr!(
                     "new-not-a-checkout",
                     path = dir.display().to_string()
                 ));
@@ -203,11 +203,11 @@ pub fn create(args: &NewArgs) -> Result<PathBuf> {
         .unwrap_or_else(|| PathBuf::from(&args.name));
     if dir.exists()
         && std::fs::read_dir(&dir)
-            .with_context(|| crate::tr!("new-reading", path = dir.display().to_string()))?
+            .with_context(|| tavola_core::tr!("new-reading", path = dir.display().to_string()))?
             .next()
             .is_some()
     {
-        bail!(crate::tr!(
+        bail!(tavola_core::tr!(
             "new-not-empty",
             path = dir.display().to_string()
         ));
@@ -231,14 +231,15 @@ pub fn create(args: &NewArgs) -> Result<PathBuf> {
         }
         let path = dir.join(file.path);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| crate::tr!("new-creating", path = parent.display().to_string()))?;
+            std::fs::create_dir_all(parent).with_context(|| {
+                tavola_core::tr!("new-creating", path = parent.display().to_string())
+            })?;
         }
         std::fs::write(&path, text)
-            .with_context(|| crate::tr!("new-writing", path = path.display().to_string()))?;
+            .with_context(|| tavola_core::tr!("new-writing", path = path.display().to_string()))?;
     }
     std::fs::write(dir.join(".gitignore"), "/target\nCargo.lock\n").with_context(|| {
-        crate::tr!(
+        tavola_core::tr!(
             "new-writing",
             path = dir.join(".gitignore").display().to_string()
         )
@@ -259,16 +260,16 @@ pub(super) fn run(args: &NewArgs) -> Result<ExitCode> {
         std::env::consts::DLL_SUFFIX
     );
     let what = if args.mancala {
-        crate::tr!("new-kind-mancala")
+        tavola_core::tr!("new-kind-mancala")
     } else {
-        crate::tr!("new-kind-game")
+        tavola_core::tr!("new-kind-game")
     };
     println!(
         "{}\n\n{}\n  cd {}\n  cargo test                       # {}\n  cargo build --release\n  tavola check target/release/{lib}\n  tavola --plugins target/release open {}",
-        crate::tr!("new-created", path = dir.display().to_string(), what = what),
-        crate::tr!("new-next"),
+        tavola_core::tr!("new-created", path = dir.display().to_string(), what = what),
+        tavola_core::tr!("new-next"),
         dir.display(),
-        crate::tr!("new-test-comment"),
+        tavola_core::tr!("new-test-comment"),
         args.name
     );
     Ok(ExitCode::SUCCESS)

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 
 use game_api::{MoveId, MoveInfo, Rng};
 
-use crate::{
+use tavola_core::{
     bots::Bot,
     plugins::{CallError, ErrorKind, GameHandle},
 };
@@ -32,7 +32,7 @@ impl HumanSeat {
         self.seat_names
             .get(usize::from(seat))
             .cloned()
-            .unwrap_or_else(|| crate::tr!("cli-seat", seat = seat))
+            .unwrap_or_else(|| tavola_core::tr!("cli-seat", seat = seat))
     }
 }
 
@@ -63,7 +63,7 @@ impl Bot for HumanSeat {
             .map(|m| m.notation.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        let prompt = crate::tr!(
+        let prompt = tavola_core::tr!(
             "cli-human-prompt",
             seat = self.seat_label(seat),
             position = game.notation()?,
@@ -76,14 +76,14 @@ impl Bot for HumanSeat {
             let read = self.input.read_line(&mut line).map_err(|e| {
                 CallError::host(
                     ErrorKind::NoMove,
-                    crate::tr!("cli-human-unreadable", error = e.to_string()),
+                    tavola_core::tr!("cli-human-unreadable", error = e.to_string()),
                 )
             })?;
             if read == 0 {
                 println!();
                 return Err(CallError::host(
                     ErrorKind::NoMove,
-                    crate::tr!("cli-human-no-input", seat = self.seat_label(seat)),
+                    tavola_core::tr!("cli-human-no-input", seat = self.seat_label(seat)),
                 ));
             }
             let typed = line.trim();
@@ -94,9 +94,9 @@ impl Bot for HumanSeat {
                 Some(mv) => return Ok(mv),
                 None => println!(
                     "{}",
-                    crate::tr!(
+                    tavola_core::tr!(
                         "cli-human-refused",
-                        typed = crate::printable::printable(typed).into_owned(),
+                        typed = tavola_core::printable::printable(typed).into_owned(),
                         moves = legal.clone()
                     )
                 ),

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use super::{print_result, warn};
-use crate::{
+use tavola_core::{
     plugins::PluginSet,
     record::{Record, replay},
 };
@@ -22,14 +22,15 @@ pub struct ReplayArgs {
 pub(super) fn run(set: &PluginSet, args: &ReplayArgs) -> Result<ExitCode> {
     let file = &args.file;
     let record = Record::read(file)?;
-    let replayed = replay(set, &record)
-        .with_context(|| crate::tr!("cli-does-not-replay", file = file.display().to_string()))?;
+    let replayed = replay(set, &record).with_context(|| {
+        tavola_core::tr!("cli-does-not-replay", file = file.display().to_string())
+    })?;
     for w in &replayed.warnings {
         warn(w);
     }
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "cli-replayed",
             file = file.display().to_string(),
             count = record.moves.len(),

@@ -15,21 +15,21 @@ pub fn write(lang: &str, out: &mut dyn Write) -> std::io::Result<()> {
 
 /// The FILES section: the user's plugins folder and the system folders compiled in.
 fn files_section() -> String {
-    let mut text = format!(".SH {}\n", crate::tr!("manual-files"));
+    let mut text = format!(".SH {}\n", tavola_core::tr!("manual-files"));
     text.push_str(&format!(
         ".TP\n\\fI~/.local/share/tavola/plugins\\fR\n{}\n",
-        crate::tr!("manual-user-plugins")
+        tavola_core::tr!("manual-user-plugins")
     ));
-    for dir in crate::platform::system_plugin_dirs() {
+    for dir in tavola_core::platform::system_plugin_dirs() {
         text.push_str(&format!(
             ".TP\n\\fI{}\\fR\n{}\n",
             dir.display(),
-            crate::tr!("manual-system-plugins")
+            tavola_core::tr!("manual-system-plugins")
         ));
     }
     text.push_str(&format!(
         ".TP\n\\fI~/.cache/tavola\\fR, \\fI~/.local/share/tavola/endgames\\fR\n{}\n",
-        crate::tr!("manual-user-data")
+        tavola_core::tr!("manual-user-data")
     ));
     text
 }

@@ -25,7 +25,7 @@ use game_api::{
 };
 use serde_json::json;
 
-use crate::{
+use tavola_core::{
     plugins::{Inspector, Plugin, PluginDirs, PluginSet, forbid_in_process},
     worker::{Poll, RemoteGame, Reply, Request, Snapshot},
 };
@@ -44,7 +44,7 @@ pub fn run(dirs: PluginDirs, args: &super::engine_protocol::EngineArgs) -> Resul
     let options = plugin.parse_options(&args.options)?;
     let root = match &args.tables_root {
         Some(root) => Some(root.clone()),
-        None => crate::app::data_dir().map(|d| d.join("endgames")),
+        None => tavola_core::platform::user_data_dir().map(|d| d.join("endgames")),
     };
     let exe = std::env::current_exe().context("the tavola executable")?;
     let mut session = WorkerSession::new(&exe, plugin, options, root.as_deref(), args)?;

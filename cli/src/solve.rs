@@ -7,7 +7,7 @@ use clap::Args;
 use game_api::search::SolveState;
 
 use super::{Setup, limits::megabytes, set_up};
-use crate::{
+use tavola_core::{
     ai::solve::{Progress, SolveConfig, default_memory},
     plugins::PluginSet,
 };
@@ -48,23 +48,23 @@ pub(super) fn solve(set: &PluginSet, args: &SolveArgs) -> Result<ExitCode> {
         if !quiet {
             let b = state.map(|s| (s.lower, s.upper));
             let mut known = match b {
-                Some((lo, hi)) if lo > -(1 << 29) && hi < 1 << 29 => crate::tr!(
+                Some((lo, hi)) if lo > -(1 << 29) && hi < 1 << 29 => tavola_core::tr!(
                     "solve-between",
                     lo = format!("{lo:+}"),
                     hi = format!("{hi:+}")
                 ),
                 Some((lo, _)) if lo > -(1 << 29) => {
-                    crate::tr!("solve-at-least", lo = format!("{lo:+}"))
+                    tavola_core::tr!("solve-at-least", lo = format!("{lo:+}"))
                 }
                 Some((_, hi)) if hi < 1 << 29 => {
-                    crate::tr!("solve-at-most", hi = format!("{hi:+}"))
+                    tavola_core::tr!("solve-at-most", hi = format!("{hi:+}"))
                 }
                 _ => String::new(),
             };
             if let Some(s) = state {
-                known += &crate::tr!("solve-testing", value = format!("{:+}", s.next_test()));
+                known += &tavola_core::tr!("solve-testing", value = format!("{:+}", s.next_test()));
             }
-            let line = crate::tr!(
+            let line = tavola_core::tr!(
                 "solve-progress-solver",
                 seconds = p.elapsed.as_secs_f64(),
                 nodes = p.nodes,
@@ -75,22 +75,22 @@ pub(super) fn solve(set: &PluginSet, args: &SolveArgs) -> Result<ExitCode> {
             eprintln!("{line}{known}");
         }
     };
-    let solution = crate::ai::solve::solve(&start, &config, bounds)?;
-    let engine = crate::tr!("solve-by-plugin");
+    let solution = tavola_core::ai::solve::solve(&start, &config, bounds)?;
+    let engine = tavola_core::tr!("solve-by-plugin");
     let names = start.line_notation(&solution.line)?;
     let p = solution.progress;
     println!(
         "{}",
-        crate::tr!("cli-position", position = start.notation()?)
+        tavola_core::tr!("cli-position", position = start.notation()?)
     );
     let value = format!("{:+}", solution.margin);
-    println!("{}", crate::tr!("solve-value", value = value));
+    println!("{}", tavola_core::tr!("solve-value", value = value));
     let best = names.first().cloned().unwrap_or_default();
-    println!("{}", crate::tr!("hint-best", best = best));
-    println!("{}", crate::tr!("solve-line", line = names.join(" ")));
+    println!("{}", tavola_core::tr!("hint-best", best = best));
+    println!("{}", tavola_core::tr!("solve-line", line = names.join(" ")));
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "solve-solved",
             seconds = p.elapsed.as_secs_f64(),
             engine = engine,
@@ -101,7 +101,7 @@ pub(super) fn solve(set: &PluginSet, args: &SolveArgs) -> Result<ExitCode> {
         )
     );
     if let Some(peak) = peak_memory() {
-        println!("{}", crate::tr!("solve-peak", megabytes = mb(peak)));
+        println!("{}", tavola_core::tr!("solve-peak", megabytes = mb(peak)));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -10,7 +10,7 @@
 use clap::{Arg, Command, CommandFactory, FromArgMatches};
 
 use super::{Cli, language};
-use crate::i18n::{
+use tavola_core::i18n::{
     bundles::bundle,
     language::{FALLBACK, supported},
 };
@@ -26,7 +26,7 @@ pub fn parse() -> Cli {
 /// The language of the help for these arguments (the program name left out): their
 /// `--lang`, else the remembered or system language.
 pub fn chosen(args: impl IntoIterator<Item = String>) -> &'static str {
-    let data_dir = crate::app::data_dir();
+    let data_dir = tavola_core::platform::user_data_dir();
     language::choose(flag(args), data_dir.as_deref())
 }
 

@@ -7,11 +7,11 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use game_api::Turn;
 
-use crate::{
-    net::{Invite, JoinSetup, LocalPlayer, NetOutcome, NetSettings, Offer},
+use tavola_core::{
     plugins::{Inspector, PluginDirs, PluginSet},
     printable::printable_line,
 };
+use tavola_net::{Invite, JoinSetup, LocalPlayer, NetOutcome, NetSettings, Offer};
 
 /// `tavola net …`.
 #[derive(Debug, Args)]
@@ -41,8 +41,8 @@ pub enum NetCommand {
         seat: u8,
         /// Clocks: minutes a seat for the game, plus seconds added after each move
         /// (`5+3`); a seat whose time runs out loses.
-        #[arg(long, value_name = "MINUTES+SECONDS", value_parser = crate::net::TimeControl::parse)]
-        clock: Option<crate::net::TimeControl>,
+        #[arg(long, value_name = "MINUTES+SECONDS", value_parser = tavola_net::TimeControl::parse)]
+        clock: Option<tavola_net::TimeControl>,
         /// Listen on this address (e.g. `127.0.0.1:0`); without it, every interface.
         #[arg(long, value_name = "ADDR:PORT")]
         listen: Option<SocketAddr>,
@@ -112,7 +112,7 @@ impl Common {
 /// Runs `tavola net …`. Plugin code runs only in the (sandboxed) workers: this process
 /// holds the connection and loads no plugin.
 pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
-    crate::plugins::forbid_in_process();
+    tavola_core::plugins::forbid_in_process();
     let set = PluginSet::discover_with(dirs, &Inspector::this_binary());
     let exe = std::env::current_exe().context("the tavola executable")?;
     // Reports quote the plugin and the other side (reasons, notations): printed on one
@@ -132,7 +132,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
             wait,
         } => {
             let resumed = match &resume {
-                Some(path) => Some(crate::record::Record::read(path)?),
+                Some(path) => Some(tavola_core::record::Record::read(path)?),
                 None => None,
             };
             let game = match (&resumed, game) {
@@ -159,7 +159,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
             }
             // Coming back, the clocks are the record's.
             let clock = match &resumed {
-                Some(r) => r.clock.as_ref().map(|c| crate::net::TimeControl {
+                Some(r) => r.clock.as_ref().map(|c| tavola_net::TimeControl {
                     per_game_ms: c.per_game_ms,
                     increment_ms: c.increment_ms,
                 }),
@@ -187,7 +187,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
                 println!("open seats: {open}");
                 let _ = std::io::stdout().flush();
             };
-            crate::net::host(offer, &mut print_invite, report).map_err(printable_error)?
+            tavola_net::host(offer, &mut print_invite, report).map_err(printable_error)?
         }
         NetCommand::Join {
             invite,
@@ -198,7 +198,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
         } => {
             let resume_path = resume;
             let resume = match &resume_path {
-                Some(path) => Some(crate::record::Record::read(path)?),
+                Some(path) => Some(tavola_core::record::Record::read(path)?),
                 None => None,
             };
             let invite = match (invite, &resume) {
@@ -242,7 +242,7 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
                 exe,
                 resume,
             };
-            crate::net::join(setup, report).map_err(printable_error)?
+            tavola_net::join(setup, report).map_err(printable_error)?
         }
     };
     print_outcome(&outcome);
@@ -251,11 +251,11 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
 
 /// `tavola net verify RECORD`: each throw, then the verdict; exit 1 if any is not fair.
 fn verify(set: &PluginSet, exe: &std::path::Path, path: &std::path::Path) -> Result<ExitCode> {
-    let record = crate::record::Record::read(path)?;
+    let record = tavola_core::record::Record::read(path)?;
     let plugin = set.require(&record.game).map_err(|e| anyhow!(e))?;
-    let mut worker = crate::worker::RemoteGame::spawn(exe, plugin, None)
+    let mut worker = tavola_core::worker::RemoteGame::spawn(exe, plugin, None)
         .map_err(|e| anyhow!("the game's plugin failed: {e}"))?;
-    match crate::net::verify::verify(&record, &mut worker) {
+    match tavola_net::verify::verify(&record, &mut worker) {
         Ok(throws) => {
             for t in &throws {
                 println!(
@@ -281,7 +281,7 @@ fn verify(set: &PluginSet, exe: &std::path::Path, path: &std::path::Path) -> Res
 
 /// A network game's error as the command line prints it: it may quote the other side,
 /// so without control characters.
-fn printable_error(e: crate::net::TableError) -> anyhow::Error {
+fn printable_error(e: tavola_net::TableError) -> anyhow::Error {
     anyhow!(printable_line(&e.to_string()).into_owned())
 }
 
@@ -289,12 +289,12 @@ fn printable_error(e: crate::net::TableError) -> anyhow::Error {
 fn print_outcome(outcome: &NetOutcome) {
     for (i, m) in outcome.record.moves.iter().enumerate() {
         let who = match m.seat {
-            None => crate::tr!("cli-chance"),
+            None => tavola_core::tr!("cli-chance"),
             Some(s) => outcome
                 .seat_names
                 .get(usize::from(s))
                 .cloned()
-                .unwrap_or_else(|| crate::tr!("cli-seat", seat = s)),
+                .unwrap_or_else(|| tavola_core::tr!("cli-seat", seat = s)),
         };
         println!(
             "{:>4}. {:<10} {}",
@@ -330,12 +330,12 @@ fn print_outcome(outcome: &NetOutcome) {
             let status = printable_line(&status).into_owned();
             println!(
                 "{}",
-                crate::tr!("cli-result", status = status, scores = scores.join(", "))
+                tavola_core::tr!("cli-result", status = status, scores = scores.join(", "))
             );
         }
         None => println!(
             "{}",
-            crate::tr!(
+            tavola_core::tr!(
                 "cli-not-over",
                 status = printable_line(&view.status).into_owned()
             )
@@ -343,7 +343,7 @@ fn print_outcome(outcome: &NetOutcome) {
     }
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "cli-position",
             position = printable_line(&outcome.snapshot.notation).into_owned()
         )

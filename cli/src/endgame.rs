@@ -12,7 +12,7 @@ use clap::Args;
 use game_api::endgame::{TablesOp, TablesRequest, TablesStatus};
 
 use super::{Setup, set_up};
-use crate::plugins::{GameHandle, PluginSet};
+use tavola_core::plugins::{GameHandle, PluginSet};
 
 /// The arguments of `tavola endgame`.
 #[derive(Debug, Args)]
@@ -81,14 +81,14 @@ impl TablesArgs {
 impl EndgameArgs {
     /// The tables' folder: `--dir`, else the folder of the game's plugin in use (in
     /// `set`) under `endgames` in the user data folder, as the app keeps them
-    /// ([`tables_dir`](crate::worker::tables_dir): by the plugin, never by the id alone).
+    /// ([`tables_dir`](tavola_core::worker::tables_dir): by the plugin, never by the id alone).
     pub(super) fn folder(&self, set: &PluginSet) -> Option<PathBuf> {
         match &self.dir {
             Some(d) => Some(d.clone()),
             None => {
                 let plugin = set.game(&self.game)?;
-                crate::app::data_dir()
-                    .map(|d| crate::worker::tables_dir(&d.join("endgames"), plugin))
+                tavola_core::platform::user_data_dir()
+                    .map(|d| tavola_core::worker::tables_dir(&d.join("endgames"), plugin))
             }
         }
     }
@@ -99,7 +99,7 @@ pub(super) fn endgame(set: &PluginSet, args: &EndgameArgs) -> Result<ExitCode> {
     let (plugin, game) = set_up(set, &args.game, &args.setup)?;
     let dir = args
         .folder(set)
-        .with_context(|| crate::tr!("endgame-no-data-folder"))?;
+        .with_context(|| tavola_core::tr!("endgame-no-data-folder"))?;
     let ask = |op| -> Result<TablesStatus> {
         let request = TablesRequest {
             op,
@@ -113,12 +113,12 @@ pub(super) fn endgame(set: &PluginSet, args: &EndgameArgs) -> Result<ExitCode> {
         let reason = status
             .reason
             .clone()
-            .unwrap_or_else(|| crate::tr!("endgame-none"));
+            .unwrap_or_else(|| tavola_core::tr!("endgame-none"));
         bail!("{}: {reason}", plugin.manifest().name);
     }
     let seeds = args.seeds.unwrap_or(status.default_seeds);
     let folder = dir.display().to_string();
-    println!("{}", crate::tr!("endgame-folder", folder = folder));
+    println!("{}", tavola_core::tr!("endgame-folder", folder = folder));
     let status = if args.build {
         build(&ask, seeds)?
     } else {
@@ -127,7 +127,7 @@ pub(super) fn endgame(set: &PluginSet, args: &EndgameArgs) -> Result<ExitCode> {
     for reason in &status.rejected {
         eprintln!(
             "{}",
-            crate::tr!("endgame-untrusted", reason = reason.clone())
+            tavola_core::tr!("endgame-untrusted", reason = reason.clone())
         );
     }
     print_files(&status, seeds);
@@ -145,7 +145,7 @@ fn build(ask: &dyn Fn(TablesOp) -> Result<TablesStatus>, seeds: u32) -> Result<T
     let status = loop {
         let status = ask(TablesOp::Status)?;
         let Some(b) = &status.build else {
-            bail!(crate::tr!("endgame-no-build"));
+            bail!(tavola_core::tr!("endgame-no-build"));
         };
         let secs = started.elapsed().as_secs_f64();
         let share = if b.total > 0 {
@@ -155,7 +155,7 @@ fn build(ask: &dyn Fn(TablesOp) -> Result<TablesStatus>, seeds: u32) -> Result<T
         };
         if bar {
             let filled = (share * 30.0).round() as usize;
-            let progress = crate::tr!(
+            let progress = tavola_core::tr!(
                 "endgame-bar",
                 share = share,
                 count = b.count,
@@ -170,7 +170,7 @@ fn build(ask: &dyn Fn(TablesOp) -> Result<TablesStatus>, seeds: u32) -> Result<T
         } else if last_count != Some(b.count) {
             eprintln!(
                 "{}",
-                crate::tr!(
+                tavola_core::tr!(
                     "endgame-building",
                     seconds = secs,
                     count = b.count,
@@ -184,7 +184,7 @@ fn build(ask: &dyn Fn(TablesOp) -> Result<TablesStatus>, seeds: u32) -> Result<T
                 eprintln!();
             }
             if let Some(e) = &b.error {
-                bail!(crate::tr!("endgame-build-failed", error = e.clone()));
+                bail!(tavola_core::tr!("endgame-build-failed", error = e.clone()));
             }
             break status;
         }
@@ -192,7 +192,7 @@ fn build(ask: &dyn Fn(TablesOp) -> Result<TablesStatus>, seeds: u32) -> Result<T
     };
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "endgame-built",
             count = seeds,
             seconds = started.elapsed().as_secs_f64()
@@ -206,7 +206,7 @@ fn print_files(status: &TablesStatus, seeds: u32) {
     for f in &status.files {
         println!(
             "{}",
-            crate::tr!(
+            tavola_core::tr!(
                 "endgame-file",
                 count = format!("{:>3}", f.seeds),
                 positions = format!("{:>12}", f.positions),
@@ -217,12 +217,12 @@ fn print_files(status: &TablesStatus, seeds: u32) {
         bytes += f.bytes;
     }
     let loaded = status.loaded.map_or_else(
-        || crate::tr!("endgame-loaded-nothing"),
-        |n| crate::tr!("endgame-loaded-seeds", count = n),
+        || tavola_core::tr!("endgame-loaded-nothing"),
+        |n| tavola_core::tr!("endgame-loaded-seeds", count = n),
     );
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "endgame-in-all",
             positions = positions,
             megabytes = bytes as f64 / 1e6,
@@ -230,7 +230,7 @@ fn print_files(status: &TablesStatus, seeds: u32) {
         )
     );
     if status.loaded.is_none_or(|n| n < seeds) {
-        println!("{}", crate::tr!("endgame-not-built", count = seeds));
+        println!("{}", tavola_core::tr!("endgame-not-built", count = seeds));
     }
 }
 
@@ -245,7 +245,7 @@ fn probe(
         Some(play) => println!("{notation}: {}", play.describe(&seats)),
         None => println!(
             "{}",
-            crate::tr!("endgame-not-in-tables", position = notation)
+            tavola_core::tr!("endgame-not-in-tables", position = notation)
         ),
     }
     Ok(())

@@ -53,7 +53,7 @@ pub(super) fn seconds(text: &str) -> Result<f64, BadNumber> {
 
 /// A number of megabytes for `solve --memory`: at least 1, at most the machine's memory.
 pub(super) fn megabytes(text: &str) -> Result<u64, BadNumber> {
-    let most = crate::ai::solve::total_memory().map_or(1 << 20, |b| b >> 20);
+    let most = tavola_core::ai::solve::total_memory().map_or(1 << 20, |b| b >> 20);
     let expected = Expected::Megabytes { most };
     match text.trim().parse::<u64>() {
         Ok(v) if (1..=most).contains(&v) => Ok(v),

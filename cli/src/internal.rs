@@ -23,13 +23,13 @@ pub struct InspectArgs {
 pub struct ProbeArgs {
     /// The kind of process whose sandbox is entered.
     #[arg(long, value_enum, default_value = "worker")]
-    pub kind: crate::sandbox::probe::ProcessKind,
+    pub kind: tavola_core::sandbox::probe::ProcessKind,
     /// The system call's number.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub nr: i64,
     /// Through which interface.
     #[arg(long, value_enum, default_value = "native")]
-    pub abi: crate::sandbox::probe::Abi,
+    pub abi: tavola_core::sandbox::probe::Abi,
     /// Print the allow-list instead.
     #[arg(long)]
     pub list: bool,
@@ -54,7 +54,7 @@ pub struct BrokerArgs {
 
 /// Runs `tavola inspect`.
 pub(super) fn inspect(args: &InspectArgs) -> Result<ExitCode> {
-    crate::plugins::inspect_command(&args.file, args.data.as_deref())?;
+    tavola_core::plugins::inspect_command(&args.file, args.data.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -63,18 +63,18 @@ pub(super) fn probe(args: &ProbeArgs) -> Result<ExitCode> {
     if args.list {
         println!(
             "{}",
-            serde_json::to_string_pretty(&crate::sandbox::probe::list())?
+            serde_json::to_string_pretty(&tavola_core::sandbox::probe::list())?
         );
     } else {
         let scratch = args.scratch.clone().unwrap_or_else(std::env::temp_dir);
-        crate::sandbox::probe::probe(args.kind, args.nr, args.abi, &scratch)?;
+        tavola_core::sandbox::probe::probe(args.kind, args.nr, args.abi, &scratch)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `tavola write-broker`.
 pub(super) fn broker(args: &BrokerArgs) -> Result<ExitCode> {
-    use crate::sandbox::broker::{Target, serve};
+    use tavola_core::sandbox::broker::{Target, serve};
     let target = match (&args.file, &args.dir) {
         (Some(f), _) => Target::File(f.clone()),
         (None, Some(dir)) => Target::Series {

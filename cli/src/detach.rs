@@ -6,7 +6,7 @@
 //! command line again as a child in a session of its own — no controlling terminal, its
 //! standard streams pipes, every other descriptor closed, the memory limit of a worker,
 //! an environment of a named few variables — and relays what the child prints, with
-//! every control character removed ([`crate::printable`]), and what the user types. The
+//! every control character removed ([`tavola_core::printable`]), and what the user types. The
 //! child confines itself before it opens the plugin, as before; a plugin can then neither
 //! type into the terminal (`TIOCSTI`) nor move its cursor, retitle it or clear its lines.
 //!
@@ -27,7 +27,7 @@ use anyhow::{Context, Result};
 pub const DETACHED_VAR: &str = "TAVOLA_DETACHED";
 
 /// The environment variables the child is given (besides those
-/// [`crate::sandbox::PASS_ENV_VAR`] names): where the user's files are, the language, and
+/// [`tavola_core::sandbox::PASS_ENV_VAR`] names): where the user's files are, the language, and
 /// the host's own settings. Nothing else of the user's environment reaches the plugin.
 const PASSED: [&str; 18] = [
     "HOME",
@@ -47,7 +47,7 @@ const PASSED: [&str; 18] = [
     "TAVOLA_WORKER_MEMORY_MIB",
     "TAVOLA_WATCHDOG_MS",
     "TAVOLA_INSPECT_TIMEOUT_MS",
-    crate::sandbox::PASS_ENV_VAR,
+    tavola_core::sandbox::PASS_ENV_VAR,
 ];
 
 /// Whether this process is the detached child of [`run_detached`]: the marker is set and
@@ -58,11 +58,11 @@ pub fn is_detached() -> bool {
 
 /// Whether this process has a controlling terminal or a terminal on a standard stream.
 pub fn holds_terminal() -> bool {
-    crate::platform::process::holds_terminal()
+    tavola_core::platform::process::holds_terminal()
 }
 
 /// The environment of the child: the [`PASSED`] variables, those
-/// [`crate::sandbox::PASS_ENV_VAR`] names, and the marker.
+/// [`tavola_core::sandbox::PASS_ENV_VAR`] names, and the marker.
 fn environment() -> Vec<(std::ffi::OsString, std::ffi::OsString)> {
     let mut env: Vec<_> = std::env::vars_os()
         .filter(|(name, _)| {
@@ -71,7 +71,7 @@ fn environment() -> Vec<(std::ffi::OsString, std::ffi::OsString)> {
         })
         .collect();
     env.extend(
-        crate::sandbox::child_environment()
+        tavola_core::sandbox::child_environment()
             .into_iter()
             .map(|(k, v)| (k.into(), v.into())),
     );
@@ -83,9 +83,9 @@ fn environment() -> Vec<(std::ffi::OsString, std::ffi::OsString)> {
 /// with an address-space limit of `memory` bytes, relays its streams, and returns its
 /// end as this process's exit code.
 pub fn run_detached(memory: u64) -> Result<ExitCode> {
-    let exe = std::env::current_exe().context(crate::tr!("cli-detach-no-exe"))?;
+    let exe = std::env::current_exe().context(tavola_core::tr!("cli-detach-no-exe"))?;
     let mut child = spawn(&exe, memory)?;
-    let watch = crate::worker::watch::Watch::start(child.id(), false);
+    let watch = tavola_core::worker::watch::Watch::start(child.id(), false);
     let stdin = child.stdin.take();
     let stdout = child.stdout.take().context("piped")?;
     let stderr = child.stderr.take().context("piped")?;
@@ -113,7 +113,7 @@ pub fn run_detached(memory: u64) -> Result<ExitCode> {
     let _ = out.join();
     let _ = err.join();
     if let Some(why) = watch.verdict() {
-        eprintln!("\n{}", crate::tr!("cli-detach-overran", why = why));
+        eprintln!("\n{}", tavola_core::tr!("cli-detach-overran", why = why));
         return Ok(ExitCode::FAILURE);
     }
     Ok(end(status))
@@ -128,16 +128,16 @@ fn spawn(exe: &Path, memory: u64) -> Result<Child> {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if !crate::platform::process::CAN_DETACH {
-        anyhow::bail!(crate::tr!("cli-detach-unsupported"));
+    if !tavola_core::platform::process::CAN_DETACH {
+        anyhow::bail!(tavola_core::tr!("cli-detach-unsupported"));
     }
     // A session of its own (no controlling terminal, its own process group), its memory
     // limited, every descriptor but the three pipes closed at exec, killed with this
     // process.
-    crate::platform::process::start_detached(&mut command, memory);
+    tavola_core::platform::process::start_detached(&mut command, memory);
     command
         .spawn()
-        .with_context(|| crate::tr!("cli-detach-spawn", exe = exe.display().to_string()))
+        .with_context(|| tavola_core::tr!("cli-detach-spawn", exe = exe.display().to_string()))
 }
 
 /// Copies what the child writes to `to`, as it comes, without control characters
@@ -152,7 +152,7 @@ fn relay(mut from: impl Read, mut to: impl Write) {
         };
         pending.extend_from_slice(&buffer[..n]);
         let whole = complete_prefix(&pending);
-        let text = crate::printable::printable_bytes(&pending[..whole]);
+        let text = tavola_core::printable::printable_bytes(&pending[..whole]);
         pending.drain(..whole);
         if to.write_all(text.as_bytes()).is_err() {
             break;
@@ -160,7 +160,7 @@ fn relay(mut from: impl Read, mut to: impl Write) {
         let _ = to.flush();
     }
     if !pending.is_empty() {
-        let _ = to.write_all(crate::printable::printable_bytes(&pending).as_bytes());
+        let _ = to.write_all(tavola_core::printable::printable_bytes(&pending).as_bytes());
         let _ = to.flush();
     }
 }
@@ -181,14 +181,14 @@ fn end(status: std::process::ExitStatus) -> ExitCode {
     if let Some(code) = status.code() {
         return ExitCode::from(code.clamp(0, 255) as u8);
     }
-    use crate::platform::process::{Signal, exit_signal};
+    use tavola_core::platform::process::{Signal, exit_signal};
     if let Some((number, signal)) = exit_signal(status) {
         let line = if signal == Signal::Sys {
-            crate::tr!("sandbox-stopped-signal")
+            tavola_core::tr!("sandbox-stopped-signal")
         } else {
-            crate::tr!(
+            tavola_core::tr!(
                 "cli-detach-killed",
-                how = crate::worker::process::describe_exit(status)
+                how = tavola_core::worker::process::describe_exit(status)
             )
         };
         eprintln!("\n{line}");
@@ -224,7 +224,7 @@ mod tests {
     }
 
     fn passed(name: &str) -> bool {
-        std::env::var(crate::sandbox::PASS_ENV_VAR)
+        std::env::var(tavola_core::sandbox::PASS_ENV_VAR)
             .is_ok_and(|names| names.split(',').any(|n| n.trim() == name))
     }
 

@@ -7,7 +7,7 @@ use anyhow::{Context, Result, anyhow};
 use clap::Args;
 
 use super::limits::MAX_GAMES;
-use crate::{
+use tavola_core::{
     conformance::{CheckConfig, Hunt, LongRun, Progress, check_long, check_plugin_with},
     plugins::{Inspector, PluginDirs, PluginSet, load_library},
 };
@@ -52,9 +52,9 @@ pub(super) fn run(dirs: &PluginDirs, args: &CheckArgs) -> Result<ExitCode> {
         games: args.games,
         seconds: args.seconds,
     });
-    crate::sandbox::arm(
-        crate::sandbox::Allowance::default(),
-        crate::sandbox::Reporter::Person,
+    tavola_core::sandbox::arm(
+        tavola_core::sandbox::Allowance::default(),
+        tavola_core::sandbox::Reporter::Person,
     );
     let config = CheckConfig {
         games_per_set: args.games.unwrap_or(10),
@@ -79,11 +79,12 @@ fn check(
     long: Option<LongRun>,
 ) -> Result<ExitCode> {
     let path = PathBuf::from(target);
-    let plugin = if path.exists() && crate::plugins::data::is_data_name(&path) {
+    let plugin = if path.exists() && tavola_core::plugins::data::is_data_name(&path) {
         super::data_file(dirs, &path)?
     } else if path.exists() {
-        load_library(&path)
-            .with_context(|| crate::tr!("cli-does-not-load", file = path.display().to_string()))?
+        load_library(&path).with_context(|| {
+            tavola_core::tr!("cli-does-not-load", file = path.display().to_string())
+        })?
     } else {
         let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
         set.require(target).map_err(|e| anyhow!(e))?.clone()
@@ -93,7 +94,7 @@ fn check(
         .manifest()
         .warnings
         .iter()
-        .take(crate::plugins::MAX_WARNINGS)
+        .take(tavola_core::plugins::MAX_WARNINGS)
     {
         super::warn(warning);
     }
@@ -104,16 +105,16 @@ fn check(
     };
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "cli-check-summary",
-            game = crate::printable::printable_line(&format!(
+            game = tavola_core::printable::printable_line(&format!(
                 "{} {}",
                 plugin.manifest().name,
                 plugin.manifest().version
             ))
             .into_owned(),
-            path =
-                crate::printable::printable_line(&plugin.path().display().to_string()).into_owned(),
+            path = tavola_core::printable::printable_line(&plugin.path().display().to_string())
+                .into_owned(),
             sets = report.option_sets,
             games = report.games,
             actions = report.actions,
@@ -122,7 +123,7 @@ fn check(
     );
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "cli-check-bot-games",
             games = report.bot_games,
             actions = report.bot_actions
@@ -131,7 +132,7 @@ fn check(
     if let Some(hunt) = &report.hunt {
         println!(
             "{}",
-            crate::tr!(
+            tavola_core::tr!(
                 "cli-check-hunt",
                 games = hunt.games,
                 actions = hunt.actions,
@@ -140,25 +141,25 @@ fn check(
             )
         );
         if hunt.out_of_time {
-            println!("{}", crate::tr!("cli-check-hunt-out-of-time"));
+            println!("{}", tavola_core::tr!("cli-check-hunt-out-of-time"));
         }
     }
     if report.passed() {
-        println!("{}", crate::tr!("cli-check-passed"));
+        println!("{}", tavola_core::tr!("cli-check-passed"));
         Ok(ExitCode::SUCCESS)
     } else {
         for f in &report.failures {
             println!(
                 "{}",
-                crate::tr!(
+                tavola_core::tr!(
                     "cli-check-failed",
-                    failure = crate::printable::printable(&f.to_string()).into_owned()
+                    failure = tavola_core::printable::printable(&f.to_string()).into_owned()
                 )
             );
         }
         println!(
             "{}",
-            crate::tr!(
+            tavola_core::tr!(
                 "cli-check-failed-games",
                 // The time limit's failure is no game's.
                 failed = report.failures.len() - usize::from(report.timed_out),
@@ -193,7 +194,7 @@ fn check_progress(progress: Progress) {
             if !quiet(now) {
                 return;
             }
-            crate::tr!(
+            tavola_core::tr!(
                 "cli-check-progress-game",
                 set = set,
                 of = of,
@@ -208,7 +209,7 @@ fn check_progress(progress: Progress) {
             games,
             actions,
             elapsed,
-        } => crate::tr!(
+        } => tavola_core::tr!(
             "cli-check-progress-set",
             set = set,
             of = of,
@@ -221,7 +222,7 @@ fn check_progress(progress: Progress) {
             if !p.games.is_multiple_of(10) && !p.done {
                 return;
             }
-            crate::tr!(
+            tavola_core::tr!(
                 "cli-check-progress-hunt",
                 games = p.games,
                 of = p.of,
@@ -233,5 +234,5 @@ fn check_progress(progress: Progress) {
     if let Ok(mut last) = LAST.lock() {
         *last = Some(now);
     }
-    eprintln!("{}", crate::printable::printable(&line));
+    eprintln!("{}", tavola_core::printable::printable(&line));
 }

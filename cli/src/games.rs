@@ -12,7 +12,7 @@ use super::{
     analyse, detach, endgame, engine_protocol, engine_worker, hint, list, moves, ogn, perft, play,
     puzzles, replay, review, series, solve,
 };
-use crate::plugins::{Inspector, PluginDirs, PluginSet};
+use tavola_core::plugins::{Inspector, PluginDirs, PluginSet};
 
 /// The commands that run plugin code (flattened into [`Command`](super::Command)).
 #[derive(Debug, Subcommand)]
@@ -69,7 +69,7 @@ pub(super) fn run(dirs: PluginDirs, command: GameCommand) -> Result<ExitCode> {
     // This process starts the command again, detached, and relays it; the detached one
     // confines itself just before the plugin's library is opened.
     if !matches!(command, GameCommand::List(_))
-        && !crate::sandbox::disabled()
+        && !tavola_core::sandbox::disabled()
         && !detach::is_detached()
     {
         return detach::run_detached(detached_memory(&command));
@@ -80,7 +80,10 @@ pub(super) fn run(dirs: PluginDirs, command: GameCommand) -> Result<ExitCode> {
         GameCommand::Puzzles(args) => puzzles::open_out(args)?,
         _ => None,
     };
-    crate::sandbox::arm(allowance(&command, &set), crate::sandbox::Reporter::Person);
+    tavola_core::sandbox::arm(
+        allowance(&command, &set),
+        tavola_core::sandbox::Reporter::Person,
+    );
     match command {
         GameCommand::List(args) => list::run(&set, &args),
         GameCommand::Play(args) => play::run(&set, args),
@@ -101,10 +104,10 @@ pub(super) fn run(dirs: PluginDirs, command: GameCommand) -> Result<ExitCode> {
 }
 
 /// The memory limit of a command's detached process: a worker's
-/// ([`crate::worker::process::memory_limit`]), or more for `solve` when its table is
+/// ([`tavola_core::worker::process::memory_limit`]), or more for `solve` when its table is
 /// asked for more (the table, and a gigabyte for the rest).
 fn detached_memory(command: &GameCommand) -> u64 {
-    let limit = crate::worker::process::memory_limit();
+    let limit = tavola_core::worker::process::memory_limit();
     match command {
         GameCommand::Solve(args) => match args.memory {
             Some(mib) => limit.max(mib.saturating_add(1024).saturating_mul(1024 * 1024)),
@@ -117,7 +120,7 @@ fn detached_memory(command: &GameCommand) -> u64 {
 /// Starts the record writer of a command that writes records (`play --record`, `match
 /// --record`), before the command confines itself.
 fn start_broker(command: &GameCommand) -> Result<()> {
-    use crate::sandbox::broker::{Target, start};
+    use tavola_core::sandbox::broker::{Target, start};
     let target = match command {
         GameCommand::Play(args) => match &args.record {
             Some(file) => Target::File(file.clone()),
@@ -132,7 +135,7 @@ fn start_broker(command: &GameCommand) -> Result<()> {
         },
         _ => return Ok(()),
     };
-    if crate::sandbox::disabled() {
+    if tavola_core::sandbox::disabled() {
         return Ok(());
     }
     let exe = std::env::current_exe().context("the tavola executable")?;
@@ -143,7 +146,7 @@ fn start_broker(command: &GameCommand) -> Result<()> {
 /// tables folder it names (the plugin reads and builds its tables there), the files
 /// `tavola puzzles` reads, and for a benchmark of every game, every game's private copy
 /// (and a data file's game's file).
-fn allowance(command: &GameCommand, set: &PluginSet) -> crate::sandbox::Allowance {
+fn allowance(command: &GameCommand, set: &PluginSet) -> tavola_core::sandbox::Allowance {
     let every_game = matches!(command, GameCommand::Bench(args) if args.game.is_none());
     let read = match command {
         _ if every_game => set
@@ -165,7 +168,7 @@ fn allowance(command: &GameCommand, set: &PluginSet) -> crate::sandbox::Allowanc
         GameCommand::Endgame(args) => args.folder(set),
         _ => None,
     };
-    crate::sandbox::Allowance {
+    tavola_core::sandbox::Allowance {
         many_libraries: every_game,
         read,
         write: write

@@ -10,7 +10,7 @@ use anyhow::{Context, Result, bail};
 use super::new::{NewArgs, check_name, title};
 
 /// The starting file: the loader's own template, shipped with it.
-const TEMPLATE: &str = include_str!("../../../plugins/mancala-data/template.mancala.toml");
+const TEMPLATE: &str = include_str!("../../plugins/mancala-data/template.mancala.toml");
 
 /// The starting file for the game `name`: its id, and its title as its name.
 pub fn text(name: &str) -> String {
@@ -47,7 +47,7 @@ pub fn create(args: &NewArgs) -> Result<PathBuf> {
         bail!("{} exists already: it is not replaced", path.display());
     }
     std::fs::write(&path, text(&args.name))
-        .with_context(|| crate::tr!("new-writing", path = path.display().to_string()))?;
+        .with_context(|| tavola_core::tr!("new-writing", path = path.display().to_string()))?;
     Ok(path)
 }
 

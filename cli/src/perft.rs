@@ -7,7 +7,7 @@ use anyhow::Result;
 use clap::Args;
 
 use super::{Setup, limits::MAX_PERFT_DEPTH, set_up};
-use crate::{play::perft, plugins::PluginSet};
+use tavola_core::{play::perft, plugins::PluginSet};
 
 /// The arguments of `tavola perft`.
 #[derive(Debug, Args)]
@@ -31,7 +31,7 @@ pub(super) fn run(set: &PluginSet, args: &PerftArgs) -> Result<ExitCode> {
         // The count as digits alone (no grouping): scripts read these lines.
         println!(
             "{}",
-            crate::tr!(
+            tavola_core::tr!(
                 "cli-perft-depth",
                 depth = d,
                 nodes = n.to_string(),

@@ -8,7 +8,7 @@ use clap::Args;
 use game_api::Rng;
 
 use super::{Setup, human, print_result, seat_name, set_up, warn};
-use crate::{
+use tavola_core::{
     bots::{Bot, bot_for},
     play::play_out,
     plugins::PluginSet,
@@ -51,7 +51,7 @@ pub(super) fn run(set: &PluginSet, args: PlayArgs) -> Result<ExitCode> {
     let (plugin, mut handle) = set_up(set, game, setup)?;
     let seat_count = usize::from(handle.seat_count()?);
     if seats.len() > seat_count {
-        bail!(crate::tr!(
+        bail!(tavola_core::tr!(
             "cli-too-many-seats",
             given = seats.len(),
             game = plugin.id().to_owned(),
@@ -91,9 +91,9 @@ pub(super) fn run(set: &PluginSet, args: PlayArgs) -> Result<ExitCode> {
         .join(", ");
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "cli-play-header",
-            game = crate::i18n::game_with_options(
+            game = tavola_core::i18n::game_with_options(
                 &plugin.manifest().name,
                 &handle.options().to_string()
             ),
@@ -134,7 +134,7 @@ pub(super) fn run(set: &PluginSet, args: PlayArgs) -> Result<ExitCode> {
     if let Some(w) = &mut writer {
         w.finish(&record)?;
         let path = w.path().display().to_string();
-        println!("{}", crate::tr!("cli-record-written", path = path));
+        println!("{}", tavola_core::tr!("cli-record-written", path = path));
     }
     result?;
     print_result(&handle)?;

@@ -14,7 +14,7 @@ use game_api::{Effect, Rng, Turn};
 use serde_json::json;
 
 use super::{Setup, limits::MAX_MILLIS, seat_name};
-use crate::{
+use tavola_core::{
     ai::{Estimate, HintBudget, Level},
     bots::{Bot, bot_for},
     plugins::{GameHandle, Plugin, PluginSet},
@@ -88,12 +88,12 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
                                  "status": status, "best": null});
                 println!("{}", serde_json::to_string_pretty(&out)?);
             } else {
-                println!("{}", crate::tr!("cli-position", position = position));
-                println!("{}", crate::tr!("hint-over", status = status));
+                println!("{}", tavola_core::tr!("cli-position", position = position));
+                println!("{}", tavola_core::tr!("hint-over", status = status));
             }
             return Ok(ExitCode::SUCCESS);
         }
-        Turn::Chance { .. } => bail!(crate::tr!("hint-chance", position = position)),
+        Turn::Chance { .. } => bail!(tavola_core::tr!("hint-chance", position = position)),
     };
     let time = args.time.map(Duration::from_millis);
     let started = Instant::now();
@@ -111,7 +111,7 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
                 None => HintBudget::Time(time.unwrap_or(Duration::from_millis(DEFAULT_MILLIS))),
             };
             let hints = &plugin.manifest().search;
-            let h = crate::ai::hint(&game, hints, args.seed, budget)
+            let h = tavola_core::ai::hint(&game, hints, args.seed, budget)
                 .map_err(|e| anyhow!("hint: {e}"))?;
             ("hint".to_owned(), h.best, Some(h.estimate), h.share)
         }
@@ -135,25 +135,25 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
             "line": line,
             "outcome": estimate.as_ref().map(Estimate::to_json),
             "share": share,
-            "bar": share.map(crate::ai::bar_percent),
+            "bar": share.map(tavola_core::ai::bar_percent),
             "millis": millis,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!("{}", crate::tr!("cli-position", position = position));
-        println!("{}", crate::tr!("hint-to-move", seat = to_move));
+        println!("{}", tavola_core::tr!("cli-position", position = position));
+        println!("{}", tavola_core::tr!("hint-to-move", seat = to_move));
         let engine_name = engine.clone();
         println!(
             "{}",
-            crate::tr!("hint-engine", engine = engine_name, millis = millis)
+            tavola_core::tr!("hint-engine", engine = engine_name, millis = millis)
         );
-        println!("{}", crate::tr!("hint-best", best = best_name));
+        println!("{}", tavola_core::tr!("hint-best", best = best_name));
         let outcome = match &estimate {
             Some(e) => e.in_words(),
-            None => crate::tr!("hint-no-estimate", engine = engine),
+            None => tavola_core::tr!("hint-no-estimate", engine = engine),
         };
-        println!("{}", crate::tr!("hint-outcome", outcome = outcome));
-        println!("{}", crate::tr!("hint-line", line = line.join(" ")));
+        println!("{}", tavola_core::tr!("hint-outcome", outcome = outcome));
+        println!("{}", tavola_core::tr!("hint-line", line = line.join(" ")));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -184,7 +184,7 @@ pub(super) fn play_notations(game: &mut GameHandle, moves: &[String]) -> Result<
         let legal = game.moves()?;
         let Some(found) = legal.iter().find(|m| m.notation == notation) else {
             if let Turn::Over { .. } = game.turn()? {
-                bail!(crate::tr!(
+                bail!(tavola_core::tr!(
                     "hint-move-after-end",
                     number = i + 1,
                     notation = notation,
@@ -192,7 +192,7 @@ pub(super) fn play_notations(game: &mut GameHandle, moves: &[String]) -> Result<
                 ));
             }
             let names: Vec<&str> = legal.iter().map(|m| m.notation.as_str()).collect();
-            bail!(crate::tr!(
+            bail!(tavola_core::tr!(
                 "hint-move-not-legal",
                 number = i + 1,
                 notation = notation,
@@ -202,7 +202,7 @@ pub(super) fn play_notations(game: &mut GameHandle, moves: &[String]) -> Result<
         };
         let effects = game
             .apply_with_effects(found.id)
-            .with_context(|| crate::tr!("hint-move", number = i + 1, notation = notation))?;
+            .with_context(|| tavola_core::tr!("hint-move", number = i + 1, notation = notation))?;
         messages = effects
             .into_iter()
             .filter_map(|e| match e {
@@ -232,7 +232,7 @@ pub(super) fn bot_with_time(
     if let Some(t) = time
         && !(may_take_time(name) && bot.set_time(t))
     {
-        bail!(crate::tr!("hint-no-time", bot = name));
+        bail!(tavola_core::tr!("hint-no-time", bot = name));
     }
     Ok(bot)
 }

@@ -14,7 +14,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 
 use super::limits::MAX_GAMES;
-use crate::{
+use tavola_core::{
     plugins::PluginSet,
     puzzles::{MineConfig, Miner, Progress, ProofConfig, PuzzleFile, Theme, verify},
     record::Record,
@@ -135,7 +135,7 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
                     super::warn(&format!("{}: {e}", record.display()));
                 }
             }
-            Ok(_) => super::warn(&crate::tr!(
+            Ok(_) => super::warn(&tavola_core::tr!(
                 "puzzles-other-game",
                 file = record.display().to_string()
             )),
@@ -170,7 +170,7 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
     let p = &miner.progress;
     eprintln!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "puzzles-done",
             puzzles = p.puzzles,
             positions = p.positions,
@@ -179,7 +179,10 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         )
     );
     if p.timed_out {
-        eprintln!("{}", crate::tr!("puzzles-timed-out", seconds = args.time));
+        eprintln!(
+            "{}",
+            tavola_core::tr!("puzzles-timed-out", seconds = args.time)
+        );
     }
     for t in Theme::ALL {
         eprintln!("  {t}: {}", p.themes.get(&t).copied().unwrap_or(0));
@@ -188,7 +191,7 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
 }
 
 fn progress_line(p: &Progress, total: u32) -> String {
-    crate::tr!(
+    tavola_core::tr!(
         "puzzles-progress",
         games = p.games,
         total = total,
@@ -231,7 +234,7 @@ fn verify_file(
         .parse()
         .with_context(|| format!("{} is not a puzzle file", path.display()))?;
     if file.game != game {
-        bail!(crate::tr!(
+        bail!(tavola_core::tr!(
             "puzzles-other-game",
             file = path.display().to_string()
         ));
@@ -244,7 +247,7 @@ fn verify_file(
             failed += 1;
             println!(
                 "{}",
-                crate::tr!("puzzles-failed", number = i + 1, reason = e.to_string())
+                tavola_core::tr!("puzzles-failed", number = i + 1, reason = e.to_string())
             );
         }
         if !quiet && (i + 1) % 25 == 0 {
@@ -253,7 +256,7 @@ fn verify_file(
     }
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "puzzles-verified",
             good = file.puzzles.len() - failed,
             all = file.puzzles.len()

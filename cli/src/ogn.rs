@@ -1,12 +1,12 @@
 //! `tavola ogn import FILE.ogn` and `tavola ogn export RECORD`: Aualé's Oware Game
-//! Notation to and from Tavola's records (see [`crate::ogn`]).
+//! Notation to and from Tavola's records (see [`tavola_core::ogn`]).
 
 use std::{path::PathBuf, process::ExitCode};
 
 use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand};
 
-use crate::{
+use tavola_core::{
     ogn::{ogn_from_record, record_from_ogn},
     plugins::PluginSet,
     record::Record,

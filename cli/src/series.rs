@@ -1,5 +1,5 @@
 //! `tavola match` and `tavola bench`: a seeded series between two bots, and the search's
-//! speed (see [`crate::matches`]).
+//! speed (see [`tavola_core::matches`]).
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -10,7 +10,7 @@ use super::{
     Setup,
     limits::{MAX_GAMES, MAX_SIMULATIONS, seconds},
 };
-use crate::plugins::PluginSet;
+use tavola_core::plugins::PluginSet;
 
 /// The arguments of `tavola match`.
 #[derive(Debug, Args)]
@@ -62,7 +62,7 @@ pub struct BenchArgs {
 
 /// Runs `tavola match`.
 pub(super) fn run_match(set: &PluginSet, args: &MatchArgs) -> Result<ExitCode> {
-    crate::matches::run_match(
+    tavola_core::matches::run_match(
         set,
         &args.game,
         &args.setup.options,
@@ -77,7 +77,7 @@ pub(super) fn run_match(set: &PluginSet, args: &MatchArgs) -> Result<ExitCode> {
 
 /// Runs `tavola bench`.
 pub(super) fn run_bench(set: &PluginSet, args: &BenchArgs) -> Result<ExitCode> {
-    crate::matches::bench(
+    tavola_core::matches::bench(
         set,
         args.game.as_deref(),
         args.seconds,

@@ -14,7 +14,7 @@ use game_api::Turn;
 use serde_json::json;
 
 use super::{Setup, limits::MAX_MILLIS, seat_name, set_up};
-use crate::{
+use tavola_core::{
     ai::mcts::MctsConfig,
     analysis::{Analyser, AnalysisConfig, Engine, Update},
     plugins::{GameHandle, Plugin, PluginSet},
@@ -74,7 +74,7 @@ pub(super) fn game_with_history<'a>(
         Some(path) => {
             let record = Record::read(path)?;
             if record.game != game_id {
-                bail!(crate::tr!(
+                bail!(tavola_core::tr!(
                     "hint-other-record",
                     path = path.display().to_string(),
                     game = record.game.clone(),
@@ -83,7 +83,7 @@ pub(super) fn game_with_history<'a>(
             }
             let plugin = set.require(game_id).map_err(|e| anyhow!(e))?;
             let replayed = replay_with(plugin, &record).with_context(|| {
-                crate::tr!("cli-does-not-replay", file = path.display().to_string())
+                tavola_core::tr!("cli-does-not-replay", file = path.display().to_string())
             })?;
             for w in &replayed.warnings {
                 super::warn(w);
@@ -107,7 +107,7 @@ pub(super) fn game_with_history<'a>(
 }
 
 /// One answer of the analysis as a JSON line: the depth, the nodes, whether it is the
-/// last, and each line's move, value (see [`crate::analysis::Value::to_json`]) and
+/// last, and each line's move, value (see [`tavola_core::analysis::Value::to_json`]) and
 /// notations.
 fn update_json(game: &GameHandle, update: &Update) -> Result<serde_json::Value> {
     let found = &update.analysis;
@@ -168,12 +168,12 @@ pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
     let position = game.notation()?;
     let seat = match game.turn()? {
         Turn::Seat { seat } => seat,
-        Turn::Over { .. } => bail!(crate::tr!(
+        Turn::Over { .. } => bail!(tavola_core::tr!(
             "analyse-over",
             position = position,
             status = game.view()?.status
         )),
-        Turn::Chance { .. } => bail!(crate::tr!("hint-chance", position = position)),
+        Turn::Chance { .. } => bail!(tavola_core::tr!("hint-chance", position = position)),
     };
     let time = Duration::from_millis(args.time);
     let config = AnalysisConfig {
@@ -188,9 +188,12 @@ pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
     if args.follow {
         return follow(&game, analyser);
     }
-    let update = analyser
-        .wait()?
-        .ok_or_else(|| anyhow!(crate::tr!("analyse-nothing", position = position.clone())))?;
+    let update = analyser.wait()?.ok_or_else(|| {
+        anyhow!(tavola_core::tr!(
+            "analyse-nothing",
+            position = position.clone()
+        ))
+    })?;
     let millis = started.elapsed().as_millis() as u64;
     let found = update.analysis;
     let unit = game.score_unit();
@@ -227,22 +230,22 @@ pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}", crate::tr!("cli-position", position = position));
-    println!("{}", crate::tr!("hint-to-move", seat = to_move));
+    println!("{}", tavola_core::tr!("cli-position", position = position));
+    println!("{}", tavola_core::tr!("hint-to-move", seat = to_move));
     let searched = match found.depth {
-        Some(depth) => crate::tr!(
+        Some(depth) => tavola_core::tr!(
             "analyse-searched",
             depth = depth,
             nodes = found.nodes,
             millis = millis
         ),
-        None => crate::tr!("analyse-simulated", count = found.nodes, millis = millis),
+        None => tavola_core::tr!("analyse-simulated", count = found.nodes, millis = millis),
     };
     println!("{searched}");
     for (i, (mv, value, line)) in lines.iter().enumerate() {
         println!(
             "{}",
-            crate::tr!(
+            tavola_core::tr!(
                 "analyse-line",
                 rank = i + 1,
                 move = mv.clone(),

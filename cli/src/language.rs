@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::i18n::language::{LANGUAGES, supported};
+use tavola_core::i18n::language::{LANGUAGES, supported};
 
 /// Parses `--lang`: a language the app speaks (`it`, `it_IT.UTF-8`, `en-GB`), else a
 /// clear refusal naming the languages offered.
@@ -36,7 +36,7 @@ fn offered() -> String {
 pub fn choose(flag: Option<&str>, data_dir: Option<&Path>) -> &'static str {
     flag.and_then(supported)
         .or_else(|| data_dir.and_then(remembered))
-        .unwrap_or_else(crate::i18n::system_language)
+        .unwrap_or_else(tavola_core::i18n::system_language)
 }
 
 /// The language the app remembered in `dir/settings.json`, if it names one the app

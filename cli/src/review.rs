@@ -8,7 +8,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::seat_name;
-use crate::{
+use tavola_core::{
     plugins::PluginSet,
     record::Record,
     review::{DEFAULT_DEPTH, MoveReview, Review, ReviewConfig, review},
@@ -43,7 +43,7 @@ pub struct ReviewArgs {
 pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
     let record = Record::read(&args.record)?;
     let plugin = set.require(&record.game).map_err(|e| anyhow!(e))?;
-    let start = crate::record::start_of(plugin, &record)?;
+    let start = tavola_core::record::start_of(plugin, &record)?;
     args.tables.load(&start, &record.game)?;
     let config = ReviewConfig {
         depth: args.depth,
@@ -60,7 +60,7 @@ pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
         } else if !quiet {
             eprint!(
                 "\r{}",
-                crate::tr!("review-progress", done = done, all = all)
+                tavola_core::tr!("review-progress", done = done, all = all)
             );
         }
     })?;
@@ -106,20 +106,20 @@ pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
     for m in &done.moves {
         let (played, best) = names(m)?;
         let exact = if m.exact {
-            crate::tr!("analysis-exact")
+            tavola_core::tr!("analysis-exact")
         } else {
-            crate::tr!("analysis-estimated")
+            tavola_core::tr!("analysis-estimated")
         };
         println!(
             "{}",
-            crate::tr!(
+            tavola_core::tr!(
                 "review-move",
                 number = m.index + 1,
                 seat = seat_name(plugin, Some(m.seat)),
                 move = played,
                 class = m.class.word(),
                 lost = (m.lost * 10.0).round() / 10.0,
-                unit = crate::ai::unit_word(unit, m.lost),
+                unit = tavola_core::ai::unit_word(unit, m.lost),
                 best = best,
                 value = m.best_value.in_words(unit),
                 exact = exact
@@ -135,7 +135,7 @@ const INSTEAD_SOLVE_FACTOR: u64 = 10;
 
 /// `--instead NUMBER=NOTATION`: that move reviewed in place of the record's, as JSON.
 fn instead_of(
-    plugin: &crate::plugins::Plugin,
+    plugin: &tavola_core::plugins::Plugin,
     record: &Record,
     instead: &str,
     config: &ReviewConfig,
@@ -144,8 +144,13 @@ fn instead_of(
         .split_once('=')
         .and_then(|(n, m)| Some((n.trim().parse::<usize>().ok()?, m.trim())))
         .filter(|(n, _)| *n >= 1)
-        .ok_or_else(|| anyhow!(crate::tr!("review-instead-bad", given = instead.to_owned())))?;
-    let mut game = crate::record::start_of(plugin, record)?;
+        .ok_or_else(|| {
+            anyhow!(tavola_core::tr!(
+                "review-instead-bad",
+                given = instead.to_owned()
+            ))
+        })?;
+    let mut game = tavola_core::record::start_of(plugin, record)?;
     for m in record.moves.iter().take(number - 1) {
         game.apply(game_api::MoveId(m.id))?;
     }
@@ -155,7 +160,7 @@ fn instead_of(
         .find(|m| m.notation == notation)
         .map(|m| m.id)
         .ok_or_else(|| {
-            anyhow!(crate::tr!(
+            anyhow!(tavola_core::tr!(
                 "review-not-legal",
                 number = number,
                 notation = notation.to_owned()
@@ -167,8 +172,8 @@ fn instead_of(
         solve_nodes: config.solve_nodes.saturating_mul(INSTEAD_SOLVE_FACTOR),
         ..*config
     };
-    let m = crate::review::review_instead(plugin, record, number - 1, mv, &config)?;
-    let verdict = crate::review::Verdict::of(&m);
+    let m = tavola_core::review::review_instead(plugin, record, number - 1, mv, &config)?;
+    let verdict = tavola_core::review::Verdict::of(&m);
     let best = game.move_info(m.best)?.notation;
     let out = json!({
         "number": number,
@@ -193,7 +198,7 @@ fn numbers<'a>(moves: impl Iterator<Item = &'a MoveReview>) -> Vec<usize> {
 fn summary(done: &Review) {
     let list = |moves: Vec<usize>| {
         if moves.is_empty() {
-            crate::tr!("review-none")
+            tavola_core::tr!("review-none")
         } else {
             moves
                 .iter()
@@ -204,21 +209,21 @@ fn summary(done: &Review) {
     };
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "review-turning-points",
             moves = list(numbers(done.turning_points()))
         )
     );
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "review-mistakes",
             moves = list(numbers(done.mistakes(None)))
         )
     );
     println!(
         "{}",
-        crate::tr!(
+        tavola_core::tr!(
             "review-time",
             depth = done.depth,
             seconds = done.elapsed.as_secs_f64()

@@ -1,6 +1,10 @@
-//! The command line: `tavola [--plugins DIR]... <COMMAND>`; with no command, the app.
-//! One module per command; [`run`] is the one `match` over them (the commands that run a
-//! game's plugin code go through [`games`]).
+//! # tavola-cli: the command line
+//!
+//! `tavola [--plugins DIR]... <COMMAND>`; with no command (or `tavola open`), the desktop
+//! app, which the binary hands in as an [`App`]: Cargo keeps the window's crates (egui,
+//! eframe) out of this one, and the app never uses it. One module per command; [`run`] is
+//! the one `match` over them (the commands that run a game's plugin code go through
+//! [`games`]).
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -8,7 +12,8 @@ use anyhow::{Result, anyhow};
 use clap::{Args, Parser, Subcommand};
 use game_api::Turn;
 
-use crate::plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet};
+use tavola_core::plugins::{GameHandle, Inspector, Plugin, PluginDirs, PluginSet};
+use tavola_core::start::StartGame;
 
 mod analyse;
 mod check;
@@ -118,32 +123,38 @@ pub struct Setup {
     pub position: Option<String>,
 }
 
-/// Runs the command line; errors are printed once, here, with a non-zero exit.
-pub fn main() -> ExitCode {
+/// The desktop app, as the binary hands it to the command line: opened on the plugin
+/// folders, with a game to open at start (`tavola open`), without the game in progress of
+/// the last run (`--no-restore`), in a language (`--lang`).
+pub type App = fn(PluginDirs, Option<StartGame>, bool, Option<String>) -> Result<()>;
+
+/// Runs the command line (the app is `app`); errors are printed once, here, with a
+/// non-zero exit.
+pub fn main(app: App) -> ExitCode {
     let cli = help::parse();
     // `tavola list | head` should stop quietly when the reader goes away, as command-line
     // tools do, instead of panicking on the broken pipe. Not the app: it writes to its
     // workers' pipes, and a worker that died must be an error there, never a signal that
     // ends the app.
-    let app = matches!(cli.command, None | Some(Command::Open { .. }));
-    if !app {
-        crate::platform::process::end_quietly_on_broken_pipe();
+    let opens_app = matches!(cli.command, None | Some(Command::Open { .. }));
+    if !opens_app {
+        tavola_core::platform::process::end_quietly_on_broken_pipe();
     }
-    match run(cli) {
+    match run(cli, app) {
         Ok(code) => code,
         Err(e) => {
             // An error may carry a plugin's or a file's words: no control character of
             // theirs reaches the terminal.
-            let error = crate::printable::printable(&format!("{e:#}")).into_owned();
-            eprintln!("{}", crate::tr!("cli-error", error = error));
+            let error = tavola_core::printable::printable(&format!("{e:#}")).into_owned();
+            eprintln!("{}", tavola_core::tr!("cli-error", error = error));
             ExitCode::FAILURE
         }
     }
 }
 
-/// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<ExitCode> {
-    crate::sandbox::harden_process();
+/// Runs a parsed command line (the app is `app`).
+pub fn run(cli: Cli, app: App) -> Result<ExitCode> {
+    tavola_core::sandbox::harden_process();
     let own_use = matches!(
         cli.command,
         Some(
@@ -154,21 +165,21 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         )
     );
     if cli.no_sandbox {
-        crate::sandbox::disable();
+        tavola_core::sandbox::disable();
     }
     // Off by the flag or by `TAVOLA_NO_SANDBOX`: said in every command a person runs.
-    if crate::sandbox::disabled() && !own_use && !detach::is_detached() {
+    if tavola_core::sandbox::disabled() && !own_use && !detach::is_detached() {
         eprintln!(
             "{}",
-            crate::tr!(
+            tavola_core::tr!(
                 "cli-warning",
-                warning = crate::sandbox::SandboxState::Off.to_string()
+                warning = tavola_core::sandbox::SandboxState::Off.to_string()
             )
         );
     }
     let dirs = PluginDirs::standard(&cli.plugins, !cli.no_default_plugins);
     let Some(command) = cli.command else {
-        crate::app::run(dirs, None, cli.no_restore, cli.lang)?;
+        app(dirs, None, cli.no_restore, cli.lang)?;
         return Ok(ExitCode::SUCCESS);
     };
     if !matches!(
@@ -179,8 +190,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             | Command::SandboxProbe { .. }
     ) {
         // The worker is told its language with each request; inspecting speaks none.
-        let data_dir = crate::app::data_dir();
-        crate::i18n::set_language(language::choose(cli.lang.as_deref(), data_dir.as_deref()));
+        let data_dir = tavola_core::platform::user_data_dir();
+        tavola_core::i18n::set_language(language::choose(cli.lang.as_deref(), data_dir.as_deref()));
     }
     match command {
         Command::New(args) => new::run(&args),
@@ -188,9 +199,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         // Network play runs its games in sandboxed workers and never loads a plugin
         // here; this process holds the connection, which the sandbox would forbid.
         Command::Net(args) => net::run(dirs, args),
-        Command::Open(args) => open::run(dirs, args, cli.no_restore, cli.lang),
+        Command::Open(args) => open::run(app, dirs, args, cli.no_restore, cli.lang),
         Command::Inspect(args) => internal::inspect(&args),
-        Command::Worker => crate::worker::serve().map(|()| ExitCode::SUCCESS),
+        Command::Worker => tavola_core::worker::serve().map(|()| ExitCode::SUCCESS),
         Command::SandboxProbe(args) => internal::probe(&args),
         Command::Manual => {
             let lang = language::choose(cli.lang.as_deref(), None);
@@ -215,28 +226,28 @@ fn set_up<'a>(set: &'a PluginSet, game: &str, setup: &Setup) -> Result<(&'a Plug
 
 fn seat_name(plugin: &Plugin, seat: Option<u8>) -> String {
     match seat {
-        None => crate::tr!("cli-chance"),
+        None => tavola_core::tr!("cli-chance"),
         Some(s) => plugin
             .manifest()
             .seat_names
             .get(usize::from(s))
             .cloned()
-            .unwrap_or_else(|| crate::tr!("cli-seat", seat = s)),
+            .unwrap_or_else(|| tavola_core::tr!("cli-seat", seat = s)),
     }
 }
 
 /// Prints a warning for people on standard error.
 pub(crate) fn warn(what: &str) {
-    let warning = crate::printable::printable(what).into_owned();
-    eprintln!("{}", crate::tr!("cli-warning", warning = warning));
+    let warning = tavola_core::printable::printable(what).into_owned();
+    eprintln!("{}", tavola_core::tr!("cli-warning", warning = warning));
 }
 
 /// A seat's result in one word for people.
 fn result_word(result: game_api::GameResult) -> String {
     match result {
-        game_api::GameResult::Win => crate::tr!("cli-win"),
-        game_api::GameResult::Draw => crate::tr!("cli-draw"),
-        game_api::GameResult::Loss => crate::tr!("cli-loss"),
+        game_api::GameResult::Win => tavola_core::tr!("cli-win"),
+        game_api::GameResult::Draw => tavola_core::tr!("cli-draw"),
+        game_api::GameResult::Loss => tavola_core::tr!("cli-loss"),
     }
 }
 
@@ -254,14 +265,14 @@ fn print_result(game: &GameHandle) -> Result<()> {
             let scores = scores.join(", ");
             println!(
                 "{}",
-                crate::tr!("cli-result", status = view.status, scores = scores)
+                tavola_core::tr!("cli-result", status = view.status, scores = scores)
             );
         }
-        _ => println!("{}", crate::tr!("cli-not-over", status = view.status)),
+        _ => println!("{}", tavola_core::tr!("cli-not-over", status = view.status)),
     }
     println!(
         "{}",
-        crate::tr!("cli-position", position = game.notation()?)
+        tavola_core::tr!("cli-position", position = game.notation()?)
     );
     Ok(())
 }
@@ -270,7 +281,8 @@ fn print_result(game: &GameHandle) -> Result<()> {
 /// that reads it; its refusal (the line, the key and what is allowed) as the error.
 fn data_file(dirs: &PluginDirs, path: &std::path::Path) -> Result<Plugin> {
     let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
-    let loader = crate::plugins::data::loader_for(path, set.games_and_loaders())
+    let loader = tavola_core::plugins::data::loader_for(path, set.games_and_loaders())
         .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    crate::plugins::load_data_file(path, loader).map_err(|e| anyhow!("{}: {e}", path.display()))
+    tavola_core::plugins::load_data_file(path, loader)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))
 }

@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::{Setup, set_up};
-use crate::plugins::PluginSet;
+use tavola_core::plugins::PluginSet;
 
 /// The arguments of `tavola moves`.
 #[derive(Debug, Args)]
@@ -50,11 +50,14 @@ pub(super) fn run(set: &PluginSet, args: &MovesArgs) -> Result<ExitCode> {
     } else {
         println!(
             "{}",
-            crate::tr!("cli-position", position = handle.notation()?)
+            tavola_core::tr!("cli-position", position = handle.notation()?)
         );
         if rows.is_empty() {
             let status = handle.view()?.status;
-            println!("{}", crate::tr!("cli-no-legal-moves", status = status));
+            println!(
+                "{}",
+                tavola_core::tr!("cli-no-legal-moves", status = status)
+            );
         }
         for (info, result) in rows {
             println!("{:<8} {result}", info.notation);

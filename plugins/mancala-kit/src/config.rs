@@ -143,6 +143,12 @@ pub struct Config {
     /// cannot move.
     #[serde(default = "one")]
     pub min_sow: u32,
+    /// [`Capture::Forward`] and [`Capture::ForwardOnce`] only when the last seed fell
+    /// into an occupied house (it now holds more than one): Eson Khorgol's "if the last
+    /// ball is dropped into a non-empty hole and the following hole is empty". Read only
+    /// with those captures.
+    #[serde(default)]
+    pub capture_from_occupied: bool,
 }
 
 fn one() -> u32 {
@@ -189,6 +195,7 @@ impl Config {
             pass_when_stuck: false,
             sow_from: SowFrom::Own,
             min_sow: 1,
+            capture_from_occupied: false,
         }
     }
 

@@ -449,6 +449,8 @@ pub(crate) fn counts_only<V: Variant>(
         // Where a move may start: the sowing is handed its origin, on either row.
         sow_from: _,
         min_sow: _,
+        // Read after the last seed, by the kit's capture.
+        capture_from_occupied: _,
         // What it plays only as listed.
         relay,
         sowing_capture,

@@ -55,6 +55,7 @@ fn eson_khorgol() -> Config {
     Config {
         sow_from: SowFrom::Both,
         capture: Capture::ForwardOnce,
+        capture_from_occupied: true,
         end: End::NoMove {
             remaining: Remaining::Left,
         },
@@ -195,6 +196,10 @@ fn ownerless_holes_are_sown_from_either_row() {
     let mut capture = at::<Eson>("0,0,0,0,1/1,0,3,0,0 40-45 S");
     play(&mut capture, "e").unwrap();
     assert_eq!(capture.notation(), "0,0,0,0,0/2,0,0,0,0 43-45 N");
+    // Only from a last seed in an occupied house: into an empty A, nothing is taken.
+    let mut none = at::<Eson>("0,0,0,0,1/0,0,4,0,0 40-45 S");
+    play(&mut none, "e").unwrap();
+    assert_eq!(none.notation(), "0,0,0,0,0/1,0,4,0,0 40-45 N");
 }
 
 #[test]

@@ -117,6 +117,7 @@ fn lean_plays(c: &Config) -> bool {
         capture_before_relay: _,
         sow_from: _,
         min_sow: _,
+        capture_from_occupied: _,
         direction,
         end,
         refill,
@@ -162,6 +163,7 @@ fn ring_plays<V: Variant>(c: &Config) -> bool {
         capture_before_relay: _,
         sow_from: _,
         min_sow: _,
+        capture_from_occupied: _,
         rows,
         ends,
         direction,
@@ -351,6 +353,12 @@ mod tests {
             none,
             "single seeds never sown: slow but right"
         );
+        let occupied = Config {
+            capture: Capture::ForwardOnce,
+            capture_from_occupied: true,
+            ..Config::base(5, 9)
+        };
+        assert_eq!(paths(&occupied), none, "a capture from an occupied house");
         use crate::HouseDirection::{Anticlockwise as A, Chosen as C, Clockwise as W};
         let by_house = Config {
             direction: Direction::ByHouse(crate::HouseDirections::new(&[W, W, C, A, A])),

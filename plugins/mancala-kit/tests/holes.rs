@@ -30,7 +30,8 @@ macro_rules! variant {
 /// Um el-Bagara (Davies 1925): 2 × 5 of five; clockwise from the two left houses,
 /// anticlockwise from the two right ones, either way from the middle; a last seed making
 /// 2 or 4 in the opponent's row takes it and the 2s and 4s before it; single seeds are
-/// never sown; a player who cannot move passes, and the singles go to their row's owner.
+/// never sown; a player who cannot move passes, and the singles go to their row's owner;
+/// a repeated position ends the game (as the catalogue's file says).
 fn um_el_bagara() -> Config {
     Config {
         direction: Direction::ByHouse(HouseDirections::new(&[W, W, C, A, A])),
@@ -44,6 +45,7 @@ fn um_el_bagara() -> Config {
             remaining: Remaining::Owner,
         },
         pass_when_stuck: true,
+        cycle_ends_game: true,
         ..Config::base(5, 5)
     }
 }

@@ -19,6 +19,7 @@
 
 mod error;
 mod format;
+mod holes;
 mod rules;
 mod scenarios;
 mod variant;

@@ -269,6 +269,14 @@ rule_keys! {
     singletons_last: bool,
     /// A player who cannot move passes.
     pass_when_stuck: bool,
+    /// The direction of each house, house 1 first (`holes.rs`).
+    house_directions: Vec<crate::holes::HouseDirectionWord>,
+    /// Whose houses a move may start from: `own`, `both` or `opponent`.
+    sow_from: crate::holes::SowFromWord,
+    /// The fewest seeds a house must hold to be sown.
+    min_sow: i64,
+    /// `capture = "forward"`: only from a last seed in an occupied house.
+    capture_from_occupied: bool,
 }
 
 /// A key the rules hold that does nothing under them: its name, its offset in the file and
@@ -401,6 +409,7 @@ impl RulesPatch {
         config.refill = or(&self.refill, false);
         config.rounds = or(&self.rounds, false);
         config.simultaneous_opening = or(&self.simultaneous_opening, false);
+        self.holes(src, &mut config)?;
         self.coherent(src, &config)?;
         Ok(config)
     }
@@ -583,6 +592,12 @@ impl RulesPatch {
             at(&self.capture_taker),
             count,
             &under("`capture = \"count\"`"),
+        );
+        check(
+            "capture_from_occupied",
+            at(&self.capture_from_occupied),
+            capture == CaptureWord::Forward,
+            &under("`capture = \"forward\"`"),
         );
         let landing = or(&self.relay, RelayWord::None) == RelayWord::Landing;
         check(

@@ -77,6 +77,9 @@ pub(crate) fn last_seed(
             return take_pits(board, config, side, Taker::Mover, &chain, grand_slam, fx);
         }
         Capture::Forward | Capture::ForwardOnce => {
+            if config.capture_from_occupied && board.pits[last] < 2 {
+                return Sown::default();
+            }
             let chains = config.capture == Capture::Forward;
             let n1 = hand.next(last);
             if board.holds(n1) {

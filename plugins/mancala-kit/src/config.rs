@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use crate::{Counts, Side, Start};
+use crate::{Counts, HouseDirections, Side, SowFrom, Start};
 
 /// The rules of a mancala variant, as data: every rule that differs between the games
 /// of the family is one of these parameters. What no parameter covers goes into a
@@ -133,6 +133,26 @@ pub struct Config {
     /// move: the effects carry the message "South cannot move: the turn passes".
     #[serde(default)]
     pub pass_when_stuck: bool,
+    /// Whose houses a move may start from: the mover's own ([`SowFrom::Own`], the usual
+    /// rule), either player's ([`SowFrom::Both`]: Eson Khorgol's holes have no owner) or
+    /// the opponent's only ([`SowFrom::Opponent`]: Tap Urdy). Two rows only.
+    #[serde(default)]
+    pub sow_from: SowFrom,
+    /// The fewest seeds a house must hold to be sown from: 1, the usual rule; 2 when
+    /// single seeds are never sown (Um el-Bagara). A player whose houses all hold fewer
+    /// cannot move.
+    #[serde(default = "one")]
+    pub min_sow: u32,
+    /// [`Capture::Forward`] and [`Capture::ForwardOnce`] only when the last seed fell
+    /// into an occupied house (it now holds more than one): Eson Khorgol's "if the last
+    /// ball is dropped into a non-empty hole and the following hole is empty". Read only
+    /// with those captures.
+    #[serde(default)]
+    pub capture_from_occupied: bool,
+}
+
+fn one() -> u32 {
+    1
 }
 
 fn mover() -> Taker {
@@ -173,6 +193,9 @@ impl Config {
             quan_non: None,
             singletons_last: false,
             pass_when_stuck: false,
+            sow_from: SowFrom::Own,
+            min_sow: 1,
+            capture_from_occupied: false,
         }
     }
 
@@ -310,6 +333,11 @@ pub enum Direction {
     Anticlockwise,
     /// Chosen by the mover each turn (clockwise or anticlockwise).
     Chosen,
+    /// Set by the house sown from: each house of a row sows anticlockwise, clockwise
+    /// or either way at the mover's choice, the same for both players from their own
+    /// side (Um el-Bagara: clockwise from the two left houses, anticlockwise from the
+    /// two right ones, either way from the middle one). Two rows only.
+    ByHouse(HouseDirections),
 }
 
 /// Whether sowing goes on after the last seed.

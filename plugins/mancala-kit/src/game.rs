@@ -179,7 +179,29 @@ fn fits(config: Config) -> Result<Config, GameError> {
             "the facing capture reads four rows; these rules have two".into(),
         ));
     }
+    holes_fit(&config)?;
     Ok(config)
+}
+
+/// Refuses the rules on where a move starts ([`Config::sow_from`], [`Config::min_sow`])
+/// and directions by house ([`Direction::ByHouse`]) that the kit does not play together
+/// (two rows only; directions by house and singletons last with the own row only, as
+/// the simultaneous opening).
+fn holes_fit(config: &Config) -> Result<(), GameError> {
+    let refuse = |why: &str| Err(GameError::State(why.into()));
+    if config.min_sow == 0 {
+        return refuse("a house must hold at least one seed to be sown (`min_sow` 0)");
+    }
+    let by_house = matches!(config.direction, Direction::ByHouse(_));
+    if config.sow_from != crate::SowFrom::Own
+        && (by_house || config.singletons_last || config.simultaneous_opening)
+    {
+        return refuse(
+            "sowing from the opponent's houses is not played with directions by house, \
+             singletons last or a simultaneous opening",
+        );
+    }
+    Ok(())
 }
 
 /// Refuses an uneven start ([`Config::start`]) that does not give one count to each
@@ -256,6 +278,10 @@ fn fits_four_rows(config: Config) -> Result<Config, GameError> {
     if config.refill || config.rounds || config.simultaneous_opening {
         return refuse("no refills, rounds or simultaneous opening");
     }
+    if matches!(config.direction, Direction::ByHouse(_)) || config.sow_from != crate::SowFrom::Own {
+        return refuse("moves start in one's own houses, in one direction or a chosen one");
+    }
+    holes_fit(&config)?;
     Ok(config)
 }
 
@@ -379,13 +405,6 @@ impl<V: Variant> Mancala<V> {
         self.phase == Phase::Over
     }
 
-    fn decode(&self, mv: MoveId) -> (usize, bool) {
-        match self.config.direction {
-            Direction::Anticlockwise => (mv.0 as usize, true),
-            Direction::Chosen => ((mv.0 / 2) as usize, mv.0.is_multiple_of(2)),
-        }
-    }
-
     /// The panel entries naming the houses `side` has made its sinks (a tuzdyk), by
     /// the house's label on the board: `Tuzdyk: e`.
     fn sink_entries(&self, side: Side) -> Vec<PanelEntry> {
@@ -414,7 +433,11 @@ impl<V: Variant> Mancala<V> {
     /// [`Config::singletons_last`] those holding more than one seed if any does.
     #[inline]
     pub(crate) fn movable_mask(&self, side: Side) -> u32 {
-        let houses = self.board.playable_mask(side);
+        let houses = if self.plain_holes() {
+            self.board.playable_mask(side)
+        } else {
+            self.hole_mask(side, |s| self.board.playable_mask(s))
+        };
         if self.config.singletons_last {
             self.singletons_last(side, houses)
         } else {
@@ -433,13 +456,16 @@ impl<V: Variant> Mancala<V> {
     /// Writes the moves `side` could make before the feeding and grand-slam rules.
     fn candidates_into(&self, side: Side, moves: &mut Vec<MoveId>) {
         let mut houses = self.movable_mask(side);
-        let chosen = self.config.direction == Direction::Chosen;
+        let chosen = self.per_hole() == 2;
         while houses != 0 {
             let i = houses.trailing_zeros();
             houses &= houses - 1;
             if chosen {
-                moves.push(MoveId(2 * i));
-                moves.push(MoveId(2 * i + 1));
+                for (k, forward) in [(0, true), (1, false)] {
+                    if self.direction_allowed(side, i as usize, forward) {
+                        moves.push(MoveId(2 * i + k));
+                    }
+                }
             } else {
                 moves.push(MoveId(i));
             }
@@ -512,14 +538,14 @@ impl<V: Variant> Mancala<V> {
         if self.phase == Phase::Over {
             return false;
         }
-        let limit = match self.config.direction {
-            Direction::Anticlockwise => self.config.houses,
-            Direction::Chosen => 2 * self.config.houses,
-        };
-        if mv.0 as usize >= limit {
+        if mv.0 as usize >= self.holes() * self.per_hole() {
             return false;
         }
-        let (i, _) = self.decode(mv);
+        let (i, forward) = self.decode(mv);
+        if !self.plain_holes() {
+            return self.direction_allowed(self.to_move, i, forward)
+                && self.movable_mask(self.to_move) & (1 << i) != 0;
+        }
         if self.config.singletons_last {
             let houses = self.board.playable_mask(self.to_move);
             return self.singletons_last(self.to_move, houses) & (1 << i) != 0;
@@ -547,15 +573,13 @@ impl<V: Variant> Mancala<V> {
         rng: &mut game_api::Rng,
         moves: &mut Vec<MoveId>,
     ) -> Option<MoveId> {
-        if self.filtered() {
+        // Under directions set by the house, holes give one move or two: the list.
+        if self.filtered() || matches!(self.config.direction, Direction::ByHouse(_)) {
             moves.clear();
             self.legal_into(moves);
             return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
         }
-        let per_house = match self.config.direction {
-            Direction::Anticlockwise => 1,
-            Direction::Chosen => 2,
-        };
+        let per_house = self.per_hole();
         let houses = self.movable_mask(self.to_move);
         let count = houses.count_ones() as usize * per_house;
         if count == 0 {
@@ -573,7 +597,7 @@ impl<V: Variant> Mancala<V> {
     pub(crate) fn play_legal(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> bool {
         let side = self.to_move;
         let (i, _) = self.decode(mv);
-        let origin = self.board.house(side, i);
+        let origin = self.hole_pit(side, i);
         match self.phase {
             Phase::Opening { south: None } => {
                 self.phase = Phase::Opening { south: Some(i) };
@@ -615,7 +639,8 @@ impl<V: Variant> Mancala<V> {
 
     fn sow_on(&self, board: &mut Board, mv: MoveId, fx: &mut Effects<'_>) -> sow::Sown {
         let (i, forward) = self.decode(mv);
-        let origin = board.house(self.to_move, i);
+        let (owner, i) = self.hole(self.to_move, i);
+        let origin = board.house(owner, i);
         sow::sow_turn::<V>(board, &self.config, self.to_move, origin, forward, fx)
     }
 
@@ -799,12 +824,19 @@ impl<V: Variant> Game for Mancala<V> {
         if !self.is_legal(mv) {
             return Err(self.refusal(mv));
         }
-        let (i, forward) = self.decode(mv);
-        let name = Self::house_name(self.to_move, i);
-        let pit = self.board.house(self.to_move, i);
+        let (j, forward) = self.decode(mv);
+        let (owner, i) = self.hole(self.to_move, j);
+        let name = Self::house_name(owner, i);
+        let pit = self.board.house(owner, i);
         let mut info = MoveInfo::new(mv, vec![sow::site(pit)], name.clone());
-        info.key = Some((i + 1).to_string());
-        if self.config.direction == Direction::Chosen {
+        // A digit for the mover's own houses; the opponent's have none.
+        info.key = (owner == self.to_move).then(|| (i + 1).to_string());
+        let chosen = match self.config.direction {
+            Direction::Anticlockwise => false,
+            Direction::Chosen => true,
+            Direction::ByHouse(dirs) => dirs.of(i) == crate::HouseDirection::Chosen,
+        };
+        if chosen {
             // Anticlockwise is to the mover's right along their own row.
             let (label, arrow, suffix) = match (forward, self.to_move) {
                 (true, Side::South) => ("anticlockwise", "ArrowRight", ">"),
@@ -1030,7 +1062,7 @@ impl<V: Variant> Mancala<V> {
 
     fn sow_on_self(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> sow::Sown {
         let (i, forward) = self.decode(mv);
-        let origin = self.board.house(self.to_move, i);
+        let origin = self.hole_pit(self.to_move, i);
         sow::sow_turn::<V>(
             &mut self.board,
             &self.config,
@@ -1045,17 +1077,30 @@ impl<V: Variant> Mancala<V> {
         if self.is_over() {
             return GameError::GameOver;
         }
-        let (i, _) = self.decode(mv);
-        if i >= self.config.houses {
-            let reason = format!("there are only {} houses", self.config.houses);
+        let (j, forward) = self.decode(mv);
+        if j >= self.holes() {
+            let reason = format!("there are only {} houses", self.holes());
             return GameError::illegal(mv, self.lang.text(&reason));
         }
-        let pit = self.board.house(self.to_move, i);
-        let name = Self::house_name(self.to_move, i);
+        let (owner, i) = self.hole(self.to_move, j);
+        let pit = self.board.house(owner, i);
+        let name = Self::house_name(owner, i);
+        let min_sow = self.config.min_sow;
         let reason = match self.board.mark(pit) {
             Special::Burnt => format!("house {name} is burnt"),
             Special::Sink(_) => format!("house {name} is a {}", V::SINK_NAME),
             Special::Normal if self.board.pits[pit] == 0 => format!("house {name} is empty"),
+            Special::Normal if self.board.pits[pit] < min_sow => {
+                format!("house {name} holds fewer than {min_sow} seeds")
+            }
+            Special::Normal if !self.direction_allowed(self.to_move, j, forward) => {
+                let way = if forward {
+                    "anticlockwise"
+                } else {
+                    "clockwise"
+                };
+                format!("house {name} does not sow {way}")
+            }
             Special::Normal
                 if self.config.must_feed && self.board.seeds_on_side(self.to_move.other()) == 0 =>
             {

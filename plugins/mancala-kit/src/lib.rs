@@ -103,7 +103,11 @@
 //! A move is the index of the house it is sown from, counted from the mover's left
 //! (`MoveId(0)` is South's `a` or North's `A`). In a game where the player chooses the
 //! direction ([`Direction::Chosen`]), house `i` gives two moves: `MoveId(2 * i)` sows
-//! anticlockwise, `MoveId(2 * i + 1)` clockwise.
+//! anticlockwise, `MoveId(2 * i + 1)` clockwise; where each house sets its direction
+//! ([`Direction::ByHouse`]), the same numbers, with only the directions the house allows.
+//! Where a player may sow from the opponent's houses ([`Config::sow_from`]), the index
+//! counts the holes they may choose: under [`SowFrom::Both`] their own houses first, then
+//! the opponent's (`MoveId(houses)` is the opponent's first house).
 //!
 //! ## Position notation
 //!
@@ -157,6 +161,7 @@ pub mod endgame;
 pub mod eval;
 mod game;
 mod history;
+mod holes;
 mod hooks;
 pub mod houses;
 mod layout;
@@ -184,6 +189,7 @@ pub use counts::{Counts, CountsError};
 pub use effects::{Effects, score_site, site};
 pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
 pub use history::History;
+pub use holes::{HouseDirection, HouseDirections, SowFrom};
 pub use hooks::{SeedAction, SeedContext, SeedHook};
 pub use long_turn::MAX_TURN_EFFECTS;
 pub use pieces::piece_styles;

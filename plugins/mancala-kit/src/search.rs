@@ -186,7 +186,12 @@ fn landing<V: Variant>(game: &Mancala<V>, origin: usize, n: u32) -> usize {
 pub(crate) fn move_order_hint<V: Variant>(game: &Mancala<V>, mv: MoveId) -> i32 {
     let c = &game.config;
     // Four rows: the landing arithmetic reads a two-row ring.
-    if c.direction != Direction::Anticlockwise || game.is_over() || game.board.rows != 1 {
+    // Holes of the opponent's row or a fewest count to sow: the arithmetic reads one's own.
+    if c.direction != Direction::Anticlockwise
+        || game.is_over()
+        || game.board.rows != 1
+        || !game.plain_holes()
+    {
         return 0;
     }
     let b = &game.board;

@@ -446,6 +446,11 @@ pub(crate) fn counts_only<V: Variant>(
         pass_when_stuck: _,
         // Read only with relays, which this sowing never plays.
         capture_before_relay: _,
+        // Where a move may start: the sowing is handed its origin, on either row.
+        sow_from: _,
+        min_sow: _,
+        // Read after the last seed, by the kit's capture.
+        capture_from_occupied: _,
         // What it plays only as listed.
         relay,
         sowing_capture,

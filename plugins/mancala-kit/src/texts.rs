@@ -135,6 +135,18 @@ const IT: &[(&str, &str)] = &[
     ("house {} is a {}", "la casa {} è un {}"),
     ("house {} is empty", "la casa {} è vuota"),
     (
+        "house {} holds fewer than {} seeds",
+        "la casa {} ha meno di {} semi",
+    ),
+    (
+        "house {} does not sow anticlockwise",
+        "la casa {} non semina in senso antiorario",
+    ),
+    (
+        "house {} does not sow clockwise",
+        "la casa {} non semina in senso orario",
+    ),
+    (
         "house {} does not give the opponent any seeds",
         "la casa {} non dà alcun seme all'avversario",
     ),

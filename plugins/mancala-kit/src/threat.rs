@@ -35,6 +35,8 @@ impl Threats {
             && config.ends == Ends::None
             && board.ends == Ends::None
             && config.direction == Direction::Anticlockwise
+            && config.sow_from == crate::SowFrom::Own
+            && config.min_sow <= 1
             && config.skip_origin
             && !config.first_seed_in_origin
             && config.relay == Relay::None

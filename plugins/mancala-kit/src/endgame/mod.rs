@@ -69,6 +69,8 @@ pub fn supported(config: &Config) -> Result<(), String> {
         "its board has mandarin squares in the sowing ring"
     } else if config.direction != Direction::Anticlockwise {
         "the direction of sowing is chosen"
+    } else if config.sow_from != crate::SowFrom::Own || config.min_sow > 1 {
+        "moves start outside one's own row, or not from every occupied house"
     } else if config.relay != Relay::None {
         "sowing relays"
     } else if config.refill || config.rounds || config.simultaneous_opening {

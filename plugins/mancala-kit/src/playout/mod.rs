@@ -90,6 +90,8 @@ impl<V: Variant> Mancala<V> {
         let per_house = match self.config.direction {
             Direction::Anticlockwise => 1,
             Direction::Chosen => 2,
+            // Not this loop's (`paths.rs`): holes give one move or two.
+            Direction::ByHouse(_) => return self.general_playout(rng),
         };
         let stores = Side::BOTH.map(|s| self.board.store(s));
         let bank = |m: &Self| -> u32 {

@@ -97,7 +97,6 @@ fn lean_plays(c: &Config) -> bool {
         rows: _,
         seeds: _,
         ends: _,
-        direction: _,
         skip_origin: _,
         skip_opponent_store: _,
         first_seed_in_origin: _,
@@ -116,6 +115,10 @@ fn lean_plays(c: &Config) -> bool {
         capture_taker: _,
         pass_when_stuck: _,
         capture_before_relay: _,
+        sow_from: _,
+        min_sow: _,
+        capture_from_occupied: _,
+        direction,
         end,
         refill,
         rounds,
@@ -128,7 +131,12 @@ fn lean_plays(c: &Config) -> bool {
         } => true,
         End::MandarinsEmpty => false,
     };
-    end_played && !refill && !rounds && !simultaneous_opening
+    // The loop draws a house, then one of its directions: every house alike.
+    let direction_played = match direction {
+        Direction::Anticlockwise | Direction::Chosen => true,
+        Direction::ByHouse(_) => false,
+    };
+    end_played && direction_played && !refill && !rounds && !simultaneous_opening
 }
 
 /// The ring loop: one ring of houses (with stores or none), anticlockwise, each turn a
@@ -153,6 +161,9 @@ fn ring_plays<V: Variant>(c: &Config) -> bool {
         capture_taker: _,
         pass_when_stuck: _,
         capture_before_relay: _,
+        sow_from: _,
+        min_sow: _,
+        capture_from_occupied: _,
         rows,
         ends,
         direction,
@@ -172,7 +183,7 @@ fn ring_plays<V: Variant>(c: &Config) -> bool {
     };
     let direction_played = match direction {
         Direction::Anticlockwise => true,
-        Direction::Chosen => false,
+        Direction::Chosen | Direction::ByHouse(_) => false,
     };
     let relay_played = match relay {
         Relay::None => true,
@@ -326,6 +337,38 @@ mod tests {
             ..Config::oware(4)
         };
         assert_eq!(paths(&passing), none, "passing: slow but right");
+        for sow_from in [crate::SowFrom::Both, crate::SowFrom::Opponent] {
+            let ownerless = Config {
+                sow_from,
+                ..Config::base(5, 9)
+            };
+            assert_eq!(paths(&ownerless), none, "{sow_from:?}: slow but right");
+        }
+        let singles = Config {
+            min_sow: 2,
+            ..Config::base(5, 5)
+        };
+        assert_eq!(
+            paths(&singles),
+            none,
+            "single seeds never sown: slow but right"
+        );
+        let occupied = Config {
+            capture: Capture::ForwardOnce,
+            capture_from_occupied: true,
+            ..Config::base(5, 9)
+        };
+        assert_eq!(paths(&occupied), none, "a capture from an occupied house");
+        use crate::HouseDirection::{Anticlockwise as A, Chosen as C, Clockwise as W};
+        let by_house = Config {
+            direction: Direction::ByHouse(crate::HouseDirections::new(&[W, W, C, A, A])),
+            ..Config::base(5, 5)
+        };
+        assert_eq!(
+            paths(&by_house),
+            none,
+            "directions by house: slow but right"
+        );
         let owner = Config {
             capture: Capture::Count {
                 counts: "4".parse().unwrap(),

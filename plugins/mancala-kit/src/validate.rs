@@ -55,6 +55,15 @@ pub(crate) fn position<V: Variant>(
             "round {round}: this game is played in one round (set `rounds` to play more)"
         ));
     }
+    let won = board.won[0] + board.won[1];
+    if won >= round {
+        return Err(format!(
+            "won:{}-{}: {won} rounds won, but only {} played before round {round}",
+            board.won[0],
+            board.won[1],
+            round - 1
+        ));
+    }
     if let Phase::Opening { south } = phase {
         if !config.simultaneous_opening {
             return Err("the simultaneous opening is not played in this game".into());

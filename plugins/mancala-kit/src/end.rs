@@ -254,6 +254,24 @@ impl<V: Variant> Mancala<V> {
         true
     }
 
+    /// Whether a side cannot fill one house from its seeds, or the last round is played:
+    /// after a round, the match is over.
+    fn cannot_refill(&self) -> bool {
+        self.round >= MAX_ROUNDS
+            || Side::BOTH
+                .iter()
+                .any(|&s| self.board.bank_of(s) < self.config.seeds)
+    }
+
+    /// Whether this position is a finished match of rounds: every house empty (the last
+    /// round swept) and a side unable to fill one. Read from a notation, it stays as it
+    /// is: the round is not ended (nor its winner counted) a second time.
+    pub(crate) fn match_over(&self) -> bool {
+        self.config.rounds
+            && Side::BOTH.iter().all(|&s| self.board.seeds_on_side(s) == 0)
+            && self.cannot_refill()
+    }
+
     /// The next round (Congkak's, Oware's): every seed goes to its side's store or
     /// captured stock, and the side holding more has won the round ([`Board::won`]).
     /// Each side refills its houses from its seeds, `seeds` each, from the house at the
@@ -277,7 +295,7 @@ impl<V: Variant> Mancala<V> {
                 stores[winner.other().index()]
             ));
         }
-        if self.round >= MAX_ROUNDS || stores.iter().any(|&n| n < self.config.seeds) {
+        if self.cannot_refill() {
             self.phase = Phase::Over;
             if let Some(short) = Side::BOTH
                 .into_iter()

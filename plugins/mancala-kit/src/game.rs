@@ -315,7 +315,9 @@ impl<V: Variant> Mancala<V> {
             long_search: false,
         };
         game.check()?;
-        if game.phase == Phase::Play {
+        if game.phase == Phase::Play && game.match_over() {
+            game.phase = Phase::Over;
+        } else if game.phase == Phase::Play {
             let mut fx = Effects(None);
             if game.settle(true, &mut fx) {
                 game.end_if_stuck(&mut fx);

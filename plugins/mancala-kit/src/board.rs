@@ -266,11 +266,6 @@ pub struct Board {
     /// Seeds each side has borrowed from the other to refill its houses.
     #[serde(default)]
     pub loans: [u32; 2],
-    /// Rounds each side has won in a game of rounds
-    /// ([`Config::rounds`](crate::Config::rounds)): the match's round score. It
-    /// decides nothing (the seeds do), so the position keys leave it out.
-    #[serde(default)]
-    pub won: [u32; 2],
 }
 
 /// A copy of a ring's values in one block move (the derived copy of an `ArrayVec`
@@ -297,7 +292,6 @@ impl Clone for Board {
             captured: self.captured,
             captured_big: self.captured_big,
             loans: self.loans,
-            won: self.won,
         }
     }
 }
@@ -362,7 +356,6 @@ impl Board {
             captured: [0, 0],
             captured_big: [0, 0],
             loans: [0, 0],
-            won: [0, 0],
         }
     }
 

@@ -265,7 +265,7 @@ impl<V: Variant> Mancala<V> {
 
     /// Whether this position is a finished match of rounds: every house empty (the last
     /// round swept) and a side unable to fill one. Read from a notation, it stays as it
-    /// is: the round is not ended (nor its winner counted) a second time.
+    /// is: the round is not ended a second time.
     pub(crate) fn match_over(&self) -> bool {
         self.config.rounds
             && Side::BOTH.iter().all(|&s| self.board.seeds_on_side(s) == 0)
@@ -273,7 +273,7 @@ impl<V: Variant> Mancala<V> {
     }
 
     /// The next round (Congkak's, Oware's): every seed goes to its side's store or
-    /// captured stock, and the side holding more has won the round ([`Board::won`]).
+    /// captured stock, and the side holding more has won the round (said in a message).
     /// Each side refills its houses from its seeds, `seeds` each, from the house at the
     /// right-hand end of its row (next to its store) leftwards; houses that cannot be
     /// filled are burnt (out of play for the round), and seeds too few to fill one stay
@@ -286,7 +286,6 @@ impl<V: Variant> Mancala<V> {
             .into_iter()
             .find(|s| stores[s.index()] > stores[s.other().index()])
         {
-            self.board.won[winner.index()] += 1;
             fx.message(format!(
                 "{} wins round {}, {}–{}",
                 winner.name(),

@@ -792,7 +792,6 @@ impl<V: Variant> Game for Mancala<V> {
                     entries.push(PanelEntry::new("Mandarins", self.board.captured_big[i]));
                 }
                 if self.config.rounds {
-                    entries.push(PanelEntry::new("Rounds won", self.board.won[i]));
                     entries.push(PanelEntry::new("Houses out of play", self.burnt_houses(s)));
                 }
                 if self.board.loans.iter().any(|&l| l > 0) {

@@ -124,7 +124,6 @@
 //! - `sink:X,Y`: South's and North's sink house ([`Special::Sink`]) by name, `-` for
 //!   none (when any); read also as `tuz:X,Y`, its older spelling;
 //! - `round:N`: the round, from 1 (when past the first);
-//! - `won:x-y`: the rounds South and North have won (when any);
 //! - `open:-` or `open:c`: the simultaneous opening is pending; South has not chosen
 //!   yet, or has chosen house `c` (then North is to choose).
 //!

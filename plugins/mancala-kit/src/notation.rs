@@ -15,7 +15,6 @@
 //! - `sink:X,Y`: South's and North's sink house ([`Special::Sink`]) by name, `-` for
 //!   none (when any); read also as `tuz:X,Y`, its older spelling;
 //! - `round:N`: the round, from 1 (when past the first);
-//! - `won:x-y`: the rounds South and North have won (when any);
 //! - `open:-` or `open:c`: the simultaneous opening is pending; South has not chosen
 //!   yet, or has chosen house `c` (then North is to choose).
 //!
@@ -115,9 +114,6 @@ pub(crate) fn write(
     }
     if round > 1 {
         out += &format!(" round:{round}");
-    }
-    if board.won != [0, 0] {
-        out += &format!(" won:{}", pair(board.won[0], board.won[1]));
     }
     if let Phase::Opening { south } = phase {
         out += &format!(
@@ -245,7 +241,6 @@ impl<'a> Tags<'_, 'a> {
             "m" => self.mandarins(field, at, value)?,
             "big" => self.board.captured_big = counts_pair(field, at, value, "`big:`")?,
             "loan" => self.board.loans = counts_pair(field, at, value, "`loan:`")?,
-            "won" => self.board.won = counts_pair(field, at, value, "`won:`")?,
             "burnt" => {
                 for (i, name) in notation::items(value, &[',']) {
                     let pit = self.house(field, at + i, name)?;

@@ -446,7 +446,6 @@ pub const NOTATION_TOKENS: &[&str] = &[
     "sink:A,-",
     "sink:-,b",
     "round:2",
-    "won:1-0",
     "open:-",
     "open:c",
     "end:cycle",

@@ -55,17 +55,6 @@ pub(crate) fn position<V: Variant>(
             "round {round}: this game is played in one round (set `rounds` to play more)"
         ));
     }
-    // Each round played has at most one winner: those before this one, and this one
-    // too once the match is over (every house swept empty).
-    let won = board.won[0] + board.won[1];
-    let swept = Side::BOTH.iter().all(|&s| board.seeds_on_side(s) == 0);
-    let played = if swept { round } else { round - 1 };
-    if won > played {
-        return Err(format!(
-            "won:{}-{}: {won} rounds won, but only {played} played before this position",
-            board.won[0], board.won[1],
-        ));
-    }
     if let Phase::Opening { south } = phase {
         if !config.simultaneous_opening {
             return Err("the simultaneous opening is not played in this game".into());

@@ -204,11 +204,7 @@ fn rounds_are_read_without_stores_and_refused_with_rules_a_round_cannot_follow()
         [rules_text]\nen = \"Oware in rounds.\"\n"
         .to_owned();
     Loader::manifest(oware.as_bytes()).expect("rounds without stores load");
-    let line = oware
-        .lines()
-        .position(|l| l.starts_with("rounds"))
-        .unwrap()
-        + 1;
+    let line = oware.lines().position(|l| l.starts_with("rounds")).unwrap() + 1;
     let e = refusal(&oware.replacen("rounds = true", "rounds = true\nrefill = true", 1));
     assert!(
         e.starts_with(&format!(
@@ -221,7 +217,10 @@ fn rounds_are_read_without_stores_and_refused_with_rules_a_round_cannot_follow()
         "end = \"no-move\"\nremaining = \"left\"",
         1,
     ));
-    assert!(e.contains("`rounds = true` is not played with `remaining = \"left\"`"), "{e}");
+    assert!(
+        e.contains("`rounds = true` is not played with `remaining = \"left\"`"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use mancala_kit::{
 use oware::{Oware, OwareRules};
 
 fn rounds() -> Options {
-    Options::parse(&OwareRules::manifest().options, &["rounds=true"]).unwrap()
+    Options::parse(&OwareRules::manifest().options, ["rounds=true"]).unwrap()
 }
 
 fn position(notation: &str) -> Oware {

@@ -40,8 +40,6 @@ fn a_match_of_rounds_saves_and_replays_to_its_result() {
         "the match finished: {}",
         play.stdout
     );
-    // A match of rounds is longer than any one game of Oware's first round could be
-    // without rounds: more than one round was played.
     let replay = tavola(dir.path(), &["replay", path.to_str().unwrap()]);
     assert!(replay.ok, "{}", replay.stderr);
     assert!(
@@ -51,7 +49,7 @@ fn a_match_of_rounds_saves_and_replays_to_its_result() {
         "{}",
         replay.stdout
     );
-    // The final position, as the game writes it, says the round and the rounds won.
+    // The final position, as `play` prints it, is in a round past the first.
     let last = play.stdout.lines().rev().find(|l| l.contains(" round:"));
     assert!(
         last.is_some(),

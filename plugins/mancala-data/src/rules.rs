@@ -261,7 +261,7 @@ rule_keys! {
     cycle_ends_game: bool,
     /// Ô Ăn Quan's refill of empty rows from the captured stock.
     refill: bool,
-    /// Several rounds, with burnt houses.
+    /// A match of rounds, the houses a side cannot refill burnt.
     rounds: bool,
     /// Both players' first move at once.
     simultaneous_opening: bool,
@@ -752,14 +752,29 @@ impl RulesPatch {
         }
         if let Some(key) = &self.rounds
             && *key.get_ref()
-            && config.ends != Ends::Stores
         {
-            return Err(FileError::at(
-                src,
-                key.span().start,
-                "rounds",
-                "rounds are refilled from the stores: set `ends = \"stores\"` too",
-            ));
+            let clash = if config.refill {
+                Some("`refill = true` (a round refills the houses itself)")
+            } else if matches!(config.ends, Ends::Mandarins(_)) {
+                Some("mandarin squares (`ends = \"mandarins\"`: their stones belong to no one)")
+            } else if matches!(
+                config.end,
+                mancala_kit::End::NoMove {
+                    remaining: mancala_kit::Remaining::Left
+                }
+            ) {
+                Some("`remaining = \"left\"` (a round ends with each side taking its own seeds)")
+            } else {
+                None
+            };
+            if let Some(clash) = clash {
+                return Err(FileError::at(
+                    src,
+                    key.span().start,
+                    "rounds",
+                    format!("`rounds = true` is not played with {clash}"),
+                ));
+            }
         }
         Ok(())
     }

@@ -192,6 +192,38 @@ fn rules_that_need_others_are_refused_with_the_key() {
 }
 
 #[test]
+fn rounds_are_read_without_stores_and_refused_with_rules_a_round_cannot_follow() {
+    // Oware's rules as a file, played in rounds: no stores needed.
+    let oware = "format = \"tavola-mancala/1\"\n\
+        [game]\nid = \"oware-rounds\"\nname = \"Oware in rounds\"\nversion = \"1.0.0\"\n\
+        seats = [\"South\", \"North\"]\n\
+        [rules]\nhouses = 6\nseeds = 4\nends = \"none\"\nskip_origin = true\n\
+        capture = \"backward\"\ncapture_min = 2\ncapture_max = 3\n\
+        grand_slam = \"no-capture\"\nmust_feed = true\nend = \"majority\"\n\
+        cycle_ends_game = true\nrounds = true\n\
+        [rules_text]\nen = \"Oware in rounds.\"\n"
+        .to_owned();
+    Loader::manifest(oware.as_bytes()).expect("rounds without stores load");
+    let line = oware.lines().position(|l| l.starts_with("rounds")).unwrap() + 1;
+    let e = refusal(&oware.replacen("rounds = true", "rounds = true\nrefill = true", 1));
+    assert!(
+        e.starts_with(&format!(
+            "line {line}, `rounds`: `rounds = true` is not played with `refill = true`"
+        )),
+        "{e}"
+    );
+    let e = refusal(&oware.replacen(
+        "end = \"majority\"",
+        "end = \"no-move\"\nremaining = \"left\"",
+        1,
+    ));
+    assert!(
+        e.contains("`rounds = true` is not played with `remaining = \"left\"`"),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_failing_test_refuses_the_file_with_its_line() {
     let e = refusal(&edited(
         "moves = [\"a\", \"b\", \"d\", \"e\", \"f\"]",

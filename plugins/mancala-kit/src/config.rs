@@ -114,7 +114,8 @@ pub struct Config {
     /// from their captured stock in each, borrowing the shortfall (Ô Ăn Quan's thả cá).
     pub refill: bool,
     /// Play several rounds: after a round the players refill their houses from their
-    /// stores and houses that cannot be filled are burnt (Congkak).
+    /// stores (or captured stocks) and houses that cannot be filled are burnt (Congkak,
+    /// Oware's match of rounds); the match ends when a player cannot fill one.
     pub rounds: bool,
     /// Both players make their first move at the same time, sowing in lock-step
     /// (Congkak).

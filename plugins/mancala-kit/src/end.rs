@@ -41,7 +41,14 @@ impl<V: Variant> Mancala<V> {
         }
     }
 
+    /// The game ends for `why`: each side banks the seeds in its houses. In a game of
+    /// rounds ([`Config::rounds`](crate::Config::rounds)) the round ends instead, and
+    /// the next begins if both sides can fill a house ([`Mancala::next_round`]).
     pub(crate) fn end(&mut self, fx: &mut Effects<'_>, why: &str) {
+        if self.config.rounds {
+            fx.message(format!("Round {} is over", self.round));
+            return self.next_round(fx);
+        }
         self.sweep(fx);
         self.phase = Phase::Over;
         fx.message(why);
@@ -166,6 +173,10 @@ impl<V: Variant> Mancala<V> {
                 self.to_move.name()
             )),
         }
+        if self.config.rounds {
+            // The houses are empty (`left` is refused with rounds): the round is over.
+            return self.end(fx, NO_LEGAL_MOVE);
+        }
         self.phase = Phase::Over;
         fx.message(NO_LEGAL_MOVE);
     }
@@ -243,14 +254,54 @@ impl<V: Variant> Mancala<V> {
         true
     }
 
-    /// Congkak's next round: every seed goes to its side's store, each side refills its
-    /// houses from the store, `seeds` each from the house next to the store; houses that
-    /// cannot be filled are burnt. A side that cannot fill one house loses.
+    /// Whether a side cannot fill one house from its seeds, or the last round is played:
+    /// after a round, the match is over.
+    fn cannot_refill(&self) -> bool {
+        self.round >= MAX_ROUNDS
+            || Side::BOTH
+                .iter()
+                .any(|&s| self.board.bank_of(s) < self.config.seeds)
+    }
+
+    /// Whether this position is a finished match of rounds: every house empty (the last
+    /// round swept) and a side unable to fill one. Read from a notation, it stays as it
+    /// is: the round is not ended a second time.
+    pub(crate) fn match_over(&self) -> bool {
+        self.config.rounds
+            && Side::BOTH.iter().all(|&s| self.board.seeds_on_side(s) == 0)
+            && self.cannot_refill()
+    }
+
+    /// The next round (Congkak's, Oware's): every seed goes to its side's store or
+    /// captured stock, and the side holding more has won the round (said in a message).
+    /// Each side refills its houses from its seeds, `seeds` each, from the house at the
+    /// right-hand end of its row (next to its store) leftwards; houses that cannot be
+    /// filled are burnt (out of play for the round), and seeds too few to fill one stay
+    /// in the stock, counted as captured in the new round. A side that cannot fill one
+    /// house loses the match, which is then over.
     fn next_round(&mut self, fx: &mut Effects<'_>) {
         self.sweep(fx);
         let stores = Side::BOTH.map(|s| self.board.bank_of(s));
-        if self.round >= MAX_ROUNDS || stores.iter().any(|&n| n < self.config.seeds) {
+        if let Some(winner) = Side::BOTH
+            .into_iter()
+            .find(|s| stores[s.index()] > stores[s.other().index()])
+        {
+            fx.message(format!(
+                "{} wins round {}, {}–{}",
+                winner.name(),
+                self.round,
+                stores[winner.index()],
+                stores[winner.other().index()]
+            ));
+        }
+        if self.cannot_refill() {
             self.phase = Phase::Over;
+            if let Some(short) = Side::BOTH
+                .into_iter()
+                .find(|s| stores[s.index()] < self.config.seeds)
+            {
+                fx.message(format!("{} cannot fill a house", short.name()));
+            }
             fx.message("The game is over");
             return;
         }

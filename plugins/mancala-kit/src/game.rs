@@ -208,6 +208,7 @@ fn holes_fit(config: &Config) -> Result<(), GameError> {
 /// house, or that comes with rounds, and a capture for the owner
 /// ([`Config::capture_taker`]) under a capture other than [`crate::Capture::Count`].
 fn start_and_taker_fit(config: &Config) -> Result<(), GameError> {
+    rounds_fit(config)?;
     if let Some(start) = &config.start {
         if start.counts().len() != config.houses {
             return Err(GameError::State(format!(
@@ -245,6 +246,31 @@ fn start_and_taker_fit(config: &Config) -> Result<(), GameError> {
         ));
     }
     Ok(())
+}
+
+/// Refuses rounds ([`Config::rounds`]) with rules a round cannot follow: refills (a
+/// round refills the houses itself), mandarin squares (their stones belong to no one)
+/// and seeds left to no one at the end (a round gives them to the houses' owners).
+fn rounds_fit(config: &Config) -> Result<(), GameError> {
+    if !config.rounds {
+        return Ok(());
+    }
+    let why = if config.refill {
+        "refills between turns (a round refills the houses itself)"
+    } else if matches!(config.ends, crate::Ends::Mandarins(_)) {
+        "mandarin squares (their stones belong to no one when a round ends)"
+    } else if config.end
+        == (crate::End::NoMove {
+            remaining: crate::Remaining::Left,
+        })
+    {
+        "seeds left to no one at the end (a round ends with each side taking its own)"
+    } else {
+        return Ok(());
+    };
+    Err(GameError::State(format!(
+        "rounds are not played with {why}"
+    )))
 }
 
 /// A four-row `config` ([`Config::rows`] 2), refused unless its board and rules are
@@ -315,7 +341,9 @@ impl<V: Variant> Mancala<V> {
             long_search: false,
         };
         game.check()?;
-        if game.phase == Phase::Play {
+        if game.phase == Phase::Play && game.match_over() {
+            game.phase = Phase::Over;
+        } else if game.phase == Phase::Play {
             let mut fx = Effects(None);
             if game.settle(true, &mut fx) {
                 game.end_if_stuck(&mut fx);
@@ -421,6 +449,13 @@ impl<V: Variant> Mancala<V> {
                 _ => None,
             })
             .collect()
+    }
+
+    /// How many of `side`'s houses are burnt (out of play for the round).
+    fn burnt_houses(&self, side: Side) -> u32 {
+        (0..self.board.houses)
+            .filter(|&i| self.board.mark(self.board.house(side, i)) == Special::Burnt)
+            .count() as u32
     }
 
     /// The name of `side`'s house `i`: `a`, `b`… for South, `A`, `B`… for North.
@@ -780,6 +815,9 @@ impl<V: Variant> Game for Mancala<V> {
                 entries.extend(self.sink_entries(s));
                 if self.board.big_value() > 0 {
                     entries.push(PanelEntry::new("Mandarins", self.board.captured_big[i]));
+                }
+                if self.config.rounds {
+                    entries.push(PanelEntry::new("Houses out of play", self.burnt_houses(s)));
                 }
                 if self.board.loans.iter().any(|&l| l > 0) {
                     entries.push(PanelEntry::new("Borrowed", self.board.loans[i]));

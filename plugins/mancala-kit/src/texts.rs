@@ -88,6 +88,10 @@ const IT: &[(&str, &str)] = &[
         "Le case non possono essere riempite: la partita è finita",
     ),
     ("The game is over", "La partita è finita"),
+    ("Round {} is over", "Il turno {} è finito"),
+    ("{} wins round {}, {}–{}", "{} vince il turno {}, {}–{}"),
+    ("{} cannot fill a house", "{} non può riempire una casa"),
+    ("Houses out of play", "Case fuori gioco"),
     (
         "Round {} begins; {} starts",
         "Inizia il turno {}; comincia {}",

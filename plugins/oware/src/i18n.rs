@@ -22,6 +22,13 @@ pub fn italian() -> ManifestTexts {
             "Grande slam",
             "Una cattura che prenderebbe tutti i semi che l'avversario ha sul tavoliere.",
         )
+        .option(
+            "rounds",
+            "Gioca a turni",
+            "Una partita a turni: ciascuno riempie le sue case con i suoi semi; le case che \
+             un giocatore non riesce a riempire restano fuori gioco nel turno seguente, e la \
+             partita finisce quando un giocatore non ne riempie nessuna.",
+        )
         .choice("grand_slam", "no_capture", "Permesso, non cattura nulla")
         .choice("grand_slam", "forbidden", "Vietato")
         .choice("grand_slam", "capture_all", "Cattura tutto")

@@ -1,6 +1,8 @@
 //! Oware (Abapa rules) for Tavola: a thin configuration of the mancala kit.
 //!
-//! Options: `seeds` (4–6) and `grand_slam` (`no_capture`, `forbidden`, `capture_all`).
+//! Options: `seeds` (4–6), `grand_slam` (`no_capture`, `forbidden`, `capture_all`) and
+//! `rounds` (the traditional match of rounds: the loser's houses it cannot fill are out
+//! of play in the next round, until a player cannot fill one).
 
 mod i18n;
 
@@ -42,6 +44,11 @@ impl Variant for OwareRules {
                     "no_capture",
                 )
                 .describe("A capture that would take every seed the opponent has on the board."),
+                OptionSpec::boolean("rounds", "Play in rounds", false).describe(
+                    "A match of rounds: each player refills their houses from their seeds; \
+                     the houses a player cannot fill are out of play next round, and the \
+                     match ends when a player cannot fill one.",
+                ),
             ])
             .with_presets(vec![Preset {
                 name: "Abapa".into(),
@@ -69,6 +76,7 @@ impl Variant for OwareRules {
             "capture_all" => GrandSlam::CaptureAll,
             _ => GrandSlam::NoCapture,
         };
+        config.rounds = options.flag("rounds").unwrap_or(false);
         Ok(config)
     }
 }

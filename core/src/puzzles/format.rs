@@ -230,7 +230,9 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
             None => {
                 margins += 1;
                 v.parse().map_err(|_| {
-                    format!("value `{v}` of move `{mv}` is not a whole number, `win`, `draw` or `loss`")
+                    format!(
+                        "value `{v}` of move `{mv}` is not a whole number, `win`, `draw` or `loss`"
+                    )
                 })?
             }
         };
@@ -240,7 +242,9 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
         values.push((mv.to_owned(), v));
     }
     if margins > 0 && results > 0 {
-        return Err("a puzzle's values are all margins or all results (`win`, `draw`, `loss`)".into());
+        return Err(
+            "a puzzle's values are all margins or all results (`win`, `draw`, `loss`)".into(),
+        );
     }
     let puzzle = Puzzle {
         position: position.to_owned(),
@@ -339,7 +343,10 @@ mod tests {
         let file: PuzzleFile = text.parse().unwrap();
         let p = &file.puzzles[0];
         assert!(p.results);
-        assert_eq!(p.values, [("f".into(), 1), ("e".into(), 0), ("a".into(), -1)]);
+        assert_eq!(
+            p.values,
+            [("f".into(), 1), ("e".into(), 0), ("a".into(), -1)]
+        );
         assert_eq!(file.to_string(), text.replace("\n\n", "\n"));
         // Without a result puzzle the file is written as version 1.
         let v1: PuzzleFile = GOOD.parse().unwrap();

@@ -753,7 +753,10 @@ fn an_outcome_solve_proves_the_result_and_names_a_move_that_keeps_it() {
             }
         }
     }
-    assert!(checked[0] > 0 && checked[2] > 0, "losses, draws, wins: {checked:?}");
+    assert!(
+        checked[0] > 0 && checked[2] > 0,
+        "losses, draws, wins: {checked:?}"
+    );
     // Through JSON: the reply says the result.
     let g = Mini::start(3, 3, true);
     let stop = AtomicBool::new(false);

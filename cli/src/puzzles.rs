@@ -66,6 +66,12 @@ pub struct PuzzlesArgs {
     /// counted).
     #[arg(long, default_value_t = 24, value_name = "N")]
     pub max_pieces: u32,
+    /// Judge on proven results (win, draw, loss) instead of exact margins: a puzzle is
+    /// a position where one move alone keeps the best result (for games whose margins
+    /// the solver cannot prove, as Oware's majority end; `--verify` judges each puzzle
+    /// as its file says).
+    #[arg(long)]
+    pub results: bool,
     /// Instead of mining, prove every puzzle of this file again (the solution, every
     /// move's value, the themes); exit 1 if one fails.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "records"])]
@@ -96,6 +102,7 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
     args.tables.load(&plugin.new_game(&options)?, &args.game)?;
     let proof = ProofConfig {
         nodes: args.nodes,
+        results: args.results,
         ..ProofConfig::default()
     };
     if let Some(file) = &args.verify {

@@ -28,6 +28,11 @@ pub struct SolveArgs {
     /// No progress reports on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Prove the result alone (win, draw or loss), not the final margin: the only exact
+    /// answer where the margin is out of the solver's reach (Oware, whose majority end
+    /// leaves the tables' winner exact but not their margin).
+    #[arg(long)]
+    pub results: bool,
     /// Endgame tables the solver may read (their values are exact).
     #[command(flatten)]
     pub tables: super::endgame::TablesArgs,
@@ -41,6 +46,7 @@ pub(super) fn solve(set: &PluginSet, args: &SolveArgs) -> Result<ExitCode> {
     tables.load(&start, game)?;
     let config = SolveConfig {
         memory: memory_mb.map_or_else(default_memory, |mb| mb << 20),
+        results: args.results,
         ..SolveConfig::default()
     };
     let mb = |bytes: u64| bytes as f64 / f64::from(1u32 << 20);
@@ -84,7 +90,16 @@ pub(super) fn solve(set: &PluginSet, args: &SolveArgs) -> Result<ExitCode> {
         tavola_core::tr!("cli-position", position = start.notation()?)
     );
     let value = format!("{:+}", solution.margin);
-    println!("{}", tavola_core::tr!("solve-value", value = value));
+    if solution.exact {
+        println!("{}", tavola_core::tr!("solve-value", value = value));
+    } else {
+        let result = match solution.result {
+            1 => tavola_core::tr!("solve-result-win", margin = value),
+            -1 => tavola_core::tr!("solve-result-loss", margin = value),
+            _ => tavola_core::tr!("estimate-draw"),
+        };
+        println!("{}", tavola_core::tr!("solve-result", result = result));
+    }
     let best = names.first().cloned().unwrap_or_default();
     println!("{}", tavola_core::tr!("hint-best", best = best));
     println!("{}", tavola_core::tr!("solve-line", line = names.join(" ")));

@@ -31,6 +31,10 @@ pub struct SolveConfig {
     pub memory: u64,
     /// How often to call the progress callback (the length of a slice).
     pub progress_every: Duration,
+    /// Prove the result alone (win, draw or loss: the plugin's outcome solve), not the
+    /// margin: what a game whose margins the solver cannot reach (Oware's majority end,
+    /// with its endgame tables) still answers at once.
+    pub results: bool,
 }
 
 impl Default for SolveConfig {
@@ -38,6 +42,7 @@ impl Default for SolveConfig {
         SolveConfig {
             memory: 256 << 20,
             progress_every: Duration::from_secs(2),
+            results: false,
         }
     }
 }
@@ -61,8 +66,13 @@ pub struct Progress {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Solution {
     /// The final margin (own score minus the opponent's) for the side to move under
-    /// perfect play.
+    /// perfect play; when not [`Solution::exact`], a bound on it that the result proves
+    /// (at least this for a win, at most this for a loss).
     pub margin: f64,
+    /// Whether `margin` is the exact final margin.
+    pub exact: bool,
+    /// The result for the side to move: 1 a win, 0 a draw, −1 a loss.
+    pub result: i32,
     /// A best move.
     pub best: MoveId,
     /// The principal line, as far as the table still holds it.
@@ -100,7 +110,8 @@ pub fn reserve(memory: u64) -> u64 {
     (memory / 4).min(32 << 20)
 }
 
-/// The exact value of `game` by its plugin's solver, within `config.memory`.
+/// The exact value of `game` by its plugin's solver, within `config.memory` (or its
+/// proven result alone, [`SolveConfig::results`]).
 /// `progress` is called after every slice with where the solve stands (the bounds known
 /// so far and the next value tested).
 pub fn solve(
@@ -118,7 +129,11 @@ pub fn solve(
     let started = Instant::now();
     let stop = AtomicBool::new(false);
     let mut request = SearchRequest {
-        mode: SearchMode::Solve,
+        mode: if config.results {
+            SearchMode::Outcome
+        } else {
+            SearchMode::Solve
+        },
         time_ms: Some(config.progress_every.as_millis().max(1) as u64),
         memory_kib: Some(kib),
         table_key: game.table_key(),
@@ -140,13 +155,29 @@ pub fn solve(
             elapsed: started.elapsed(),
         };
         let state = report.solve;
-        if let (Some(margin), Some(best)) = (report.margin, report.best) {
+        let proven = match (report.margin, config.results) {
+            (Some(m), _) => Some((m, true, m.signum())),
+            (None, true) => state.and_then(|s| {
+                let result = s.outcome()?;
+                Some((if result > 0 { s.lower } else { s.upper }, false, result))
+            }),
+            (None, false) => None,
+        };
+        // A lost position's proof names no move: every move keeps the loss.
+        let best = match (report.best, proven) {
+            (Some(b), _) => Some(b),
+            (None, Some((_, _, -1))) if config.results => game.legal_moves()?.first().map(|m| m.0),
+            _ => None,
+        };
+        if let (Some((margin, exact, result)), Some(best)) = (proven, best) {
             let mut line: Vec<MoveId> = report.line.iter().map(|&m| MoveId(m)).collect();
             if line.first() != Some(&MoveId(best)) {
                 line = vec![MoveId(best)];
             }
             return Ok(Solution {
                 margin: f64::from(margin),
+                exact,
+                result,
                 best: MoveId(best),
                 line,
                 progress: p,

@@ -163,6 +163,61 @@ pub fn solve_value(
     })
 }
 
+/// The proven result of `game` for its seat to move (the plugin's outcome solve, at
+/// most `nodes` positions): exact where the margin came out too, else a proven win or
+/// loss ([`Value::of_bounds`]); `None` when unproven within the budget. Where the game
+/// proves results but not margins (Oware's majority end with its endgame tables), this
+/// finishes where [`solve_value`] cannot.
+pub fn outcome_value(
+    game: &GameHandle,
+    history: &[u64],
+    nodes: u64,
+    table_kib: u64,
+    stop: &AtomicBool,
+) -> Result<Option<Value>, CallError> {
+    if nodes == 0 {
+        return Ok(None);
+    }
+    let request = SearchRequest {
+        mode: SearchMode::Outcome,
+        nodes: Some(nodes),
+        memory_kib: Some(table_kib.max(1)),
+        history: history.to_vec(),
+        table_key: game.table_key(),
+        ..SearchRequest::default()
+    };
+    Ok(match game.search(&request, stop)? {
+        SearchReply::Done(report) => report.solve.as_ref().and_then(Value::of_bounds),
+        SearchReply::Unsupported { .. } => None,
+    })
+}
+
+/// The proven result of `mv` for `seat`, the seat to move in `game` ([`outcome_value`]
+/// of the position after it, or the end it makes).
+pub fn prove_outcome(
+    game: &GameHandle,
+    history: &[u64],
+    mv: MoveId,
+    nodes: u64,
+    table_kib: u64,
+    stop: &AtomicBool,
+) -> Result<Option<Value>, CallError> {
+    let Turn::Seat { seat } = game.turn()? else {
+        return Ok(None);
+    };
+    let mut child = game.clone();
+    child.apply(mv)?;
+    let next = match child.turn()? {
+        Turn::Over { outcome } => return Ok(Some(Value::Exact(final_margin(&outcome, seat)))),
+        Turn::Chance { .. } => return Ok(None),
+        Turn::Seat { seat } => seat,
+    };
+    Ok(
+        outcome_value(&child, &with(history, game)?, nodes, table_kib, stop)?
+            .map(|v| if next == seat { v } else { v.negated() }),
+    )
+}
+
 /// The `config.lines` best moves of `game` (its seat to move) searched to `depth` by the
 /// plugin's engine, `history` being the earlier positions' state hashes; `None` when the
 /// engine cannot search this game. A line whose search `stop` or the `deadline` cut
@@ -234,14 +289,11 @@ pub fn engine_lines(
             if line.value.is_exact() {
                 continue;
             }
-            if let Some(v) = prove(
-                game,
-                history,
-                line.mv,
-                config.solve_nodes,
-                config.table_kib,
-                stop,
-            )? {
+            let (nodes, kib) = (config.solve_nodes, config.table_kib);
+            if let Some(v) = prove(game, history, line.mv, nodes, kib, stop)? {
+                line.value = v;
+            } else if let Some(v) = prove_outcome(game, history, line.mv, nodes, kib, stop)? {
+                // A proven result where the margin is out of reach (Oware's tables).
                 line.value = v;
             }
         }

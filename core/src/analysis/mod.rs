@@ -11,7 +11,7 @@ mod value;
 
 pub use deepening::{Analyser, Update};
 pub use lines::{
-    Analysis, AnalysisConfig, Engine, Line, engine_lines, final_margin, mcts_lines, prove,
-    solve_value, sort,
+    Analysis, AnalysisConfig, Engine, Line, engine_lines, final_margin, mcts_lines, outcome_value,
+    prove, prove_outcome, solve_value, sort,
 };
 pub use value::Value;

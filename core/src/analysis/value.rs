@@ -39,6 +39,30 @@ impl Value {
         state.solved().then_some(Value::Exact(state.lower))
     }
 
+    /// The value a solve's bounds prove, finished or not: exact where they meet, else a
+    /// proven result where they leave one (a win by at least the lower bound, a loss by
+    /// at least the upper bound's size), else `None`.
+    ///
+    /// ```
+    /// use game_api::search::SolveState;
+    /// use tavola_core::analysis::Value;
+    /// let state = |lower, upper| SolveState { lower, upper, guess: lower };
+    /// assert_eq!(Value::of_bounds(&state(2, 2)), Some(Value::Exact(2)));
+    /// assert_eq!(Value::of_bounds(&state(1, 40)), Some(Value::Proven(1)));
+    /// assert_eq!(Value::of_bounds(&state(-40, -3)), Some(Value::Proven(-3)));
+    /// assert_eq!(Value::of_bounds(&state(-1, 40)), None);
+    /// ```
+    pub fn of_bounds(state: &SolveState) -> Option<Self> {
+        if state.solved() {
+            return Some(Value::Exact(state.lower));
+        }
+        match state.outcome()? {
+            1 => Some(Value::Proven(state.lower.max(1))),
+            -1 => Some(Value::Proven(state.upper.min(-1))),
+            _ => Some(Value::Exact(0)),
+        }
+    }
+
     /// The same value seen by the other seat.
     pub fn negated(self) -> Self {
         match self {

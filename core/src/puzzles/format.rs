@@ -17,6 +17,12 @@
 //! (`-` for none), and every legal move's exact value for the seat to move, as
 //! `MOVE=VALUE` pairs separated by spaces, in the game's units (the final margin under
 //! perfect play).
+//!
+//! Version 2 adds puzzles judged on the proven *result*: their values are `win`,
+//! `draw` or `loss` for the seat to move after each move (where the game proves results
+//! but not margins, as Oware's majority end does). A puzzle's values are all margins or
+//! all results. A file holding no result puzzle is written as version 1, so version-1
+//! files (and readers) are unchanged; both versions are read.
 
 use std::{fmt, str::FromStr};
 
@@ -26,8 +32,21 @@ use super::Theme;
 
 /// The first word of a puzzle file.
 pub const MAGIC: &str = "tavola-puzzles";
-/// The version this host writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest version this host writes and reads (1 is read too, and written when no
+/// puzzle is judged on results).
+pub const VERSION: u32 = 2;
+
+/// The words of a result puzzle's values, for 1, 0 and −1.
+const RESULTS: [(&str, i32); 3] = [("win", 1), ("draw", 0), ("loss", -1)];
+
+/// A result (1, 0, −1) as its word in the file.
+pub fn result_word(result: i32) -> &'static str {
+    match result.signum() {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    }
+}
 
 /// One puzzle: a position where exactly one move keeps the best exact value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,8 +57,14 @@ pub struct Puzzle {
     pub solution: String,
     /// What the solution does.
     pub themes: Vec<Theme>,
-    /// Every legal move's exact value for the seat to move, by notation, best first.
+    /// Every legal move's exact value for the seat to move, by notation, best first:
+    /// the final margin, or for a puzzle judged on results ([`Puzzle::results`]) the
+    /// result (1 a win, 0 a draw, −1 a loss).
     pub values: Vec<(String, i32)>,
+    /// Whether the values are proven results rather than margins: the solution is the
+    /// only move that keeps the best result (a win where the others draw or lose, a draw
+    /// where they all lose).
+    pub results: bool,
 }
 
 impl Puzzle {
@@ -49,6 +74,11 @@ impl Puzzle {
             .iter()
             .find(|(m, _)| *m == self.solution)
             .map(|(_, v)| *v)
+    }
+
+    /// A move's value, by its notation (`None` for a move the puzzle does not list).
+    pub fn value_of(&self, mv: &str) -> Option<i32> {
+        self.values.iter().find(|(m, _)| m == mv).map(|(_, v)| *v)
     }
 
     /// What a move loses against the solution, in the game's units (`None` for a move
@@ -103,8 +133,8 @@ impl FromStr for PuzzleFile {
                 format!("not a puzzle file (`{MAGIC} {VERSION}` expected)"),
             ));
         }
-        match head.next().map(str::parse::<u32>) {
-            Some(Ok(VERSION)) if head.next().is_none() => {}
+        let version = match head.next().map(str::parse::<u32>) {
+            Some(Ok(v @ 1..=VERSION)) if head.next().is_none() => v,
             Some(Ok(v)) if v > VERSION => {
                 return Err(fault(
                     1,
@@ -112,7 +142,7 @@ impl FromStr for PuzzleFile {
                 ));
             }
             _ => return Err(fault(1, format!("`{MAGIC} {VERSION}` expected"))),
-        }
+        };
         let mut file = PuzzleFile::default();
         let (mut game, mut options) = (None, None);
         for (n, line) in lines {
@@ -145,8 +175,14 @@ impl FromStr for PuzzleFile {
                     if game.is_none() {
                         return Err(fault(n, "a puzzle before the `game` line"));
                     }
-                    file.puzzles
-                        .push(parse_puzzle(line).map_err(|r| fault(n, r.to_string()))?);
+                    let puzzle = parse_puzzle(line).map_err(|r| fault(n, r.to_string()))?;
+                    if puzzle.results && version < 2 {
+                        return Err(fault(
+                            n,
+                            "values `win`, `draw`, `loss` need version 2 of the format",
+                        ));
+                    }
+                    file.puzzles.push(puzzle);
                 }
                 other => return Err(fault(n, format!("unknown line `{other}`"))),
             }
@@ -178,7 +214,7 @@ enum BadPuzzle {
     #[error("value `{0}` is not MOVE=VALUE")]
     Pair(String),
     /// A value that is not a whole number.
-    #[error("value `{value}` of move `{mv}` is not a whole number")]
+    #[error("value `{value}` of move `{mv}` is not a whole number, `win`, `draw` or `loss`")]
     Value {
         /// The move.
         mv: String,
@@ -188,6 +224,9 @@ enum BadPuzzle {
     /// A move valued twice.
     #[error("move `{0}` valued twice")]
     Twice(String),
+    /// Margins and results in one puzzle.
+    #[error("a puzzle's values are all margins or all results (`win`, `draw`, `loss`)")]
+    Mixed,
     /// The solution has no value.
     #[error("the solution `{0}` has no value")]
     Unvalued(String),
@@ -217,24 +256,38 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, BadPuzzle> {
             .collect::<Result<Vec<_>, _>>()?,
     };
     let mut values: Vec<(String, i32)> = Vec::new();
+    let (mut margins, mut results) = (0, 0);
     for pair in fields[4].split_whitespace() {
         let (mv, v) = pair
             .rsplit_once('=')
             .ok_or_else(|| BadPuzzle::Pair(pair.to_owned()))?;
-        let v: i32 = v.parse().map_err(|_| BadPuzzle::Value {
-            mv: mv.to_owned(),
-            value: v.to_owned(),
-        })?;
+        let v: i32 = match RESULTS.iter().find(|(w, _)| *w == v) {
+            Some(&(_, r)) => {
+                results += 1;
+                r
+            }
+            None => {
+                margins += 1;
+                v.parse().map_err(|_| BadPuzzle::Value {
+                    mv: mv.to_owned(),
+                    value: v.to_owned(),
+                })?
+            }
+        };
         if values.iter().any(|(m, _)| m == mv) {
             return Err(BadPuzzle::Twice(mv.to_owned()));
         }
         values.push((mv.to_owned(), v));
+    }
+    if margins > 0 && results > 0 {
+        return Err(BadPuzzle::Mixed);
     }
     let puzzle = Puzzle {
         position: position.to_owned(),
         solution: solution.to_owned(),
         themes,
         values,
+        results: results > 0,
     };
     let best = puzzle
         .value()
@@ -263,7 +316,13 @@ impl fmt::Display for Puzzle {
         let values: Vec<String> = self
             .values
             .iter()
-            .map(|(m, v)| format!("{m}={v}"))
+            .map(|(m, v)| {
+                if self.results {
+                    format!("{m}={}", result_word(*v))
+                } else {
+                    format!("{m}={v}")
+                }
+            })
             .collect();
         write!(
             f,
@@ -277,7 +336,12 @@ impl fmt::Display for Puzzle {
 
 impl fmt::Display for PuzzleFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{MAGIC} {VERSION}")?;
+        let version = if self.puzzles.iter().any(|p| p.results) {
+            VERSION
+        } else {
+            1
+        };
+        writeln!(f, "{MAGIC} {version}")?;
         writeln!(f, "game {}", self.game)?;
         writeln!(f, "options {}", self.options.join(" "))?;
         for p in &self.puzzles {
@@ -307,10 +371,42 @@ mod tests {
     }
 
     #[test]
+    fn result_puzzles_round_trip_as_version_2() {
+        let text = "tavola-puzzles 2\ngame oware\noptions seeds=4\n\
+            puzzle\t0,0,0,0,1,2/0,0,0,0,0,3 20-22 S\tf\tcapture\tf=win e=draw a=loss\n";
+        let file: PuzzleFile = text.parse().unwrap();
+        let p = &file.puzzles[0];
+        assert!(p.results);
+        assert_eq!(
+            p.values,
+            [("f".into(), 1), ("e".into(), 0), ("a".into(), -1)]
+        );
+        assert_eq!(file.to_string(), text.replace("\n\n", "\n"));
+        // Without a result puzzle the file is written as version 1.
+        let v1: PuzzleFile = GOOD.parse().unwrap();
+        assert!(v1.to_string().starts_with("tavola-puzzles 1\n"));
+    }
+
+    #[test]
     fn refuses_with_line_and_reason() {
         let cases = [
             ("", 1, "empty"),
-            ("tavola-puzzles 2\ngame k\n", 1, "newer"),
+            ("tavola-puzzles 3\ngame k\n", 1, "newer"),
+            (
+                "tavola-puzzles 1\ngame k\npuzzle\tp\tb\t-\tb=win c=loss\n",
+                3,
+                "version 2",
+            ),
+            (
+                "tavola-puzzles 2\ngame k\npuzzle\tp\tb\t-\tb=win c=-3\n",
+                3,
+                "all margins or all results",
+            ),
+            (
+                "tavola-puzzles 2\ngame k\npuzzle\tp\tb\t-\tb=draw c=draw\n",
+                3,
+                "only best",
+            ),
             ("record 1\n", 1, "not a puzzle file"),
             (
                 "tavola-puzzles 1\npuzzle\ta\tb\t-\tb=1\n",

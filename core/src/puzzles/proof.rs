@@ -1,6 +1,12 @@
 //! A position proven a puzzle: every legal move valued exactly (the plugin's solver,
 //! with its endgame tables when loaded), exactly one keeping the best value, and that
 //! move not among the greedy bot's choices. The same proof re-verifies a puzzle.
+//!
+//! Judged on margins (the default) every move's final margin is solved; judged on
+//! results ([`ProofConfig::results`]) every move's *result* (win, draw, loss) is proven
+//! by the plugin's outcome solve, and the solution is the one move keeping the best
+//! result: the exact verdict where the game proves results but not margins (Oware, whose
+//! majority end makes the tables' margins inexact but keeps their winner exact).
 
 use std::sync::atomic::AtomicBool;
 
@@ -9,7 +15,7 @@ use thiserror::Error;
 
 use super::{Board, Puzzle};
 use crate::{
-    analysis::{Value, prove},
+    analysis::{Value, prove, prove_outcome},
     bots::GreedyBot,
     plugins::{CallError, GameHandle, Plugin},
 };
@@ -24,6 +30,8 @@ pub struct ProofConfig {
     pub table_kib: u64,
     /// The most pieces on the houses of an endgame position.
     pub endgame: u32,
+    /// Judge on proven results (win, draw, loss) rather than exact margins.
+    pub results: bool,
 }
 
 impl Default for ProofConfig {
@@ -32,6 +40,7 @@ impl Default for ProofConfig {
             nodes: 200_000,
             table_kib: 2 << 10,
             endgame: 15,
+            results: false,
         }
     }
 }
@@ -89,7 +98,11 @@ fn first_look(
 ) -> Result<(), ProofError> {
     use game_api::search::{SearchMode, SearchReply, SearchRequest};
     let request = SearchRequest {
-        mode: SearchMode::Solve,
+        mode: if config.results {
+            SearchMode::Outcome
+        } else {
+            SearchMode::Solve
+        },
         nodes: Some(config.nodes),
         memory_kib: Some(config.table_kib.max(1)),
         table_key: game.table_key(),
@@ -98,8 +111,18 @@ fn first_look(
     let SearchReply::Done(report) = game.search(&request, stop)? else {
         return Err(NotAPuzzle::RootUnproven.into());
     };
-    if report.solve.as_ref().and_then(Value::of_solve).is_none() {
-        return Err(NotAPuzzle::RootUnproven.into());
+    let proven = if config.results {
+        report.solve.as_ref().and_then(|s| s.outcome())
+    } else {
+        report.solve.as_ref().and_then(Value::of_solve).map(|_| 0)
+    };
+    match proven {
+        None => return Err(NotAPuzzle::RootUnproven.into()),
+        // Lost whatever is played: every move keeps the best result.
+        Some(-1) if config.results => {
+            return Err(NotAPuzzle::NotUnique(game.legal_moves()?.len()).into());
+        }
+        Some(_) => {}
     }
     if let Some(best) = report.best.map(MoveId)
         && GreedyBot::choices(game, seat)?.contains(&best)
@@ -127,9 +150,18 @@ fn prove_puzzle(
     }
     let mut values: Vec<(MoveId, i32)> = Vec::with_capacity(moves.len());
     for &mv in &moves {
-        match prove(game, &[], mv, config.nodes, config.table_kib, &stop)? {
-            Some(Value::Exact(v)) => values.push((mv, v)),
-            _ => return Err(NotAPuzzle::Unproven(game.move_info(mv)?.notation).into()),
+        let (nodes, kib) = (config.nodes, config.table_kib);
+        let value = if config.results {
+            prove_outcome(game, &[], mv, nodes, kib, &stop)?.and_then(Value::result)
+        } else {
+            match prove(game, &[], mv, nodes, kib, &stop)? {
+                Some(Value::Exact(v)) => Some(v),
+                _ => None,
+            }
+        };
+        match value {
+            Some(v) => values.push((mv, v)),
+            None => return Err(NotAPuzzle::Unproven(game.move_info(mv)?.notation).into()),
         }
     }
     values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
@@ -156,6 +188,7 @@ fn prove_puzzle(
         solution: solution_name,
         themes,
         values: named,
+        results: config.results,
     })
 }
 
@@ -181,7 +214,8 @@ pub enum VerifyError {
     },
 }
 
-/// Proves `puzzle` again from its position: the same solution, values and themes. Each
+/// Proves `puzzle` again from its position: the same solution, values and themes, judged
+/// as the puzzle says (margins or results, whatever `config.results` says). Each
 /// move is solved on its own (no first look at the whole position), so a budget as large
 /// as the miner's proves what it proved; give more (the solver's table, kept between
 /// requests, changes how many positions a solve visits).
@@ -194,7 +228,11 @@ pub fn verify(
     let game = plugin
         .from_notation(options, &puzzle.position)
         .map_err(VerifyError::Position)?;
-    let found = match prove_puzzle(&game, config, false) {
+    let config = ProofConfig {
+        results: puzzle.results,
+        ..*config
+    };
+    let found = match prove_puzzle(&game, &config, false) {
         Ok(p) => p,
         Err(ProofError::Not(n)) => return Err(n.into()),
         Err(ProofError::Plugin(e)) => return Err(VerifyError::Plugin(e)),

@@ -107,6 +107,9 @@ pub fn rate_attempt(player: &Rating, puzzle: &Rating, solved: bool) -> Rating {
 /// - how little the second best move loses: `+700 / gap` (a gap of one seed is the
 ///   hardest, +700; a move that loses ten seeds more is easy to rule out, +70);
 /// - the moves that lose at most two seeds: each such near-miss +60;
+/// - for a puzzle judged on results ([`Puzzle::results`]), the gap is in results (a
+///   draw where the solution wins is a gap of one, the hardest) and a near-miss is a
+///   move one result below the solution's;
 /// - a quiet solution (no theme: nothing captured, no extra turn) +120, since nothing on
 ///   the board points at it.
 ///
@@ -121,7 +124,8 @@ pub fn puzzle_rating(puzzle: &Puzzle) -> f64 {
         .collect();
     let moves = puzzle.values.len() as f64;
     let gap = others.iter().copied().min().unwrap_or(0).max(1) as f64;
-    let near = others.iter().filter(|&&loss| loss <= 2).count() as f64;
+    let near_limit = if puzzle.results { 1 } else { 2 };
+    let near = others.iter().filter(|&&loss| loss <= near_limit).count() as f64;
     let quiet = puzzle.themes.iter().all(|t| *t == Theme::Endgame);
     let rating = 900.0
         + 80.0 * (moves - 2.0).max(0.0)
@@ -141,6 +145,7 @@ mod tests {
             solution: values[0].0.into(),
             themes,
             values: values.iter().map(|(m, v)| (m.to_string(), *v)).collect(),
+            results: false,
         }
     }
 

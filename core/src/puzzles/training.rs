@@ -212,6 +212,7 @@ mod tests {
             solution: "a".into(),
             themes,
             values: vec![("a".into(), 3), ("b".into(), 1), ("c".into(), -2)],
+            results: false,
         }
     }
 

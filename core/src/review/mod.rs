@@ -260,6 +260,18 @@ pub(crate) fn best_of(
             // search's is then kept (the value is the position's either way).
             return Ok((solved.best.map_or(best, MoveId), v));
         }
+        // The margin out of reach, the result may not be (Oware's majority end with
+        // its endgame tables): proven, not exact.
+        let proven = ask(SearchRequest {
+            mode: SearchMode::Outcome,
+            nodes: Some(config.solve_nodes),
+            ..SearchRequest::default()
+        })?;
+        if let Some(v) = proven.solve.as_ref().and_then(Value::of_bounds) {
+            // A win's or a draw's pass names a move keeping it; a loss names none (the
+            // search's is kept).
+            return Ok((proven.best.map_or(best, MoveId), v));
+        }
     }
     Ok((best, Value::of_report(&report)))
 }

@@ -5,7 +5,8 @@
 //!   game and the game's heuristic ([`Game::search_eval`]) in hundredths of the margin's
 //!   unit; when solving, the final margin itself;
 //! - iterative deepening with aspiration windows and principal-variation search
-//!   ([`best_move`]), or MTD(f) to the end of the game ([`solve`]);
+//!   ([`best_move`]), or MTD(f) to the end of the game ([`solve`]), or only the result
+//!   (win, draw or loss) by null-window passes ([`solve_outcome`]);
 //! - several best lines (MultiPV) by exclusion: a best-move search may leave root moves
 //!   out ([`SearchRequest::exclude`], [`Searcher::excluded`]), so the N best lines are
 //!   N searches sharing the table;
@@ -63,7 +64,7 @@ pub use request::{
     DEFAULT_MIB, MAX_MIB, SearchMode, SearchReply, SearchReport, SearchRequest, run_request,
 };
 pub use score::{EVAL_SCALE, WIN};
-pub use solve::{GUESS_NODES, SolveState, solve};
+pub use solve::{GUESS_NODES, SolveState, solve, solve_outcome};
 pub use table::{Bound, ENTRY_BYTES, Entry, Table, mix};
 pub use time::{Clock, POLL_NODES, reserve};
 

@@ -12,7 +12,7 @@ use super::{
     SearchError,
     engine::{Searcher, best_move},
     score,
-    solve::{SolveState, solve},
+    solve::{SolveState, solve, solve_outcome},
     table::Table,
     time::Clock,
 };
@@ -29,6 +29,11 @@ pub enum SearchMode {
     /// a time budget, a slice of it: the reply's `solve` says where it stands, and the
     /// next request resumes from there with the kept table.
     Solve,
+    /// The result alone (win, draw or loss for the seat to move) under perfect play, by
+    /// at most two null-window passes ([`solve_outcome`](super::solve_outcome)): the
+    /// reply's `outcome`, with `margin` where the passes happened to prove it. A time
+    /// budget makes it a slice, resumed like a solve's from `solve_state`.
+    Outcome,
 }
 
 /// The table size when a request names none, in MiB.
@@ -100,6 +105,11 @@ pub struct SearchReport {
     pub line: Vec<u32>,
     /// For a solve: where it stands (solved when `lower == upper`).
     pub solve: Option<SolveState>,
+    /// The result proven for the seat to move (1 a win, 0 a draw, −1 a loss), by an
+    /// outcome solve ([`SearchMode::Outcome`]) or a finished solve. Not written when
+    /// unknown, so replies read the same to hosts built before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<i32>,
     /// For a best-move search: the value still in play at the root
     /// ([`Game::value_in_play`](crate::Game::value_in_play)), the scale of `score`.
     pub in_play: Option<u32>,
@@ -250,7 +260,7 @@ fn run<G: Game>(
                 ..SearchReport::default()
             }
         }
-        SearchMode::Solve if !request.exclude.is_empty() => {
+        SearchMode::Solve | SearchMode::Outcome if !request.exclude.is_empty() => {
             return Err(SearchError::Request(
                 "a solve leaves no root move out (`exclude` is for best-move searches)".into(),
             ));
@@ -277,6 +287,26 @@ fn run<G: Game>(
                 micros: searcher.clock.elapsed().as_micros() as u64,
                 line: line.iter().map(|m| m.0).collect(),
                 solve: Some(state),
+                outcome: state.outcome().filter(|_| state.solved()),
+                ..SearchReport::default()
+            }
+        }
+        SearchMode::Outcome => {
+            let mut state = request
+                .solve_state
+                .unwrap_or_else(|| SolveState::start(game));
+            let clock = Clock::since(arrived, time, true, request.nodes, stop);
+            let mut searcher = Searcher::new(table, clock, true, namespace, &request.history);
+            let best = solve_outcome(&mut searcher, game, &mut state)?;
+            SearchReport {
+                best: best.map(|m| m.0),
+                score: state.lower,
+                margin: state.solved().then_some(state.lower),
+                nodes: searcher.nodes,
+                micros: searcher.clock.elapsed().as_micros() as u64,
+                line: best.map(|m| m.0).into_iter().collect(),
+                solve: Some(state),
+                outcome: state.outcome(),
                 ..SearchReport::default()
             }
         }

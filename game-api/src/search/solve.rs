@@ -92,6 +92,30 @@ impl SolveState {
     pub fn solved(&self) -> bool {
         self.lower >= self.upper
     }
+
+    /// The result the bounds prove for the seat to move: 1 a win (the margin is at
+    /// least 1), −1 a loss (at most −1), 0 a draw (exactly 0); `None` while the bounds
+    /// straddle more than one result.
+    ///
+    /// ```
+    /// use game_api::search::SolveState;
+    /// let state = |lower, upper| SolveState { lower, upper, guess: lower };
+    /// assert_eq!(state(1, 30).outcome(), Some(1));
+    /// assert_eq!(state(-30, -2).outcome(), Some(-1));
+    /// assert_eq!(state(0, 0).outcome(), Some(0));
+    /// assert_eq!(state(0, 3).outcome(), None);
+    /// ```
+    pub fn outcome(&self) -> Option<i32> {
+        if self.lower >= 1 {
+            Some(1)
+        } else if self.upper <= -1 {
+            Some(-1)
+        } else if self.lower >= 0 && self.upper <= 0 {
+            Some(0)
+        } else {
+            None
+        }
+    }
 }
 
 /// Runs MTD(f) passes from `state` until the value is known or the searcher's clock
@@ -134,6 +158,52 @@ pub fn solve<G: Game>(
             return Err(e);
         }
         best = mv;
+    }
+    Ok(best)
+}
+
+/// Proves the *result* (win, draw or loss for the seat to move) rather than the margin:
+/// at most two null-window passes of the same searcher, "is the margin at least 1?" and
+/// "at least 0?", until [`SolveState::outcome`] is known or the clock stops it. Cheaper
+/// than [`solve`], and the only exact answer where the game's knowledge proves results
+/// but not margins (the mancala kit's tables under Oware's majority end). Returns a
+/// move that keeps the result when the last pass named one (a win or a draw; a loss
+/// names none).
+pub fn solve_outcome<G: Game>(
+    searcher: &mut Searcher<'_, '_, G>,
+    game: &G,
+    state: &mut SolveState,
+) -> Result<Option<MoveId>, SearchError> {
+    let mover = match game.turn() {
+        Turn::Seat { seat } => seat,
+        Turn::Over { .. } => return Err(SearchError::Over),
+        Turn::Chance { .. } => return Err(SearchError::Chance),
+    };
+    let mut best = None;
+    while state.outcome().is_none() {
+        // The win test first when a win is still possible and guessed, else the draw test.
+        let beta = if state.lower >= 0 || (state.guess >= 1 && state.upper >= 1) {
+            1
+        } else {
+            0
+        };
+        let (v, mv) = searcher.root(game, mover, u32::MAX, beta - 1, beta);
+        if let Some(e) = searcher.error.take() {
+            return Err(e);
+        }
+        if searcher.stopped() {
+            return Ok(None);
+        }
+        if v < beta {
+            state.upper = v.min(state.upper);
+            state.guess = state.upper.min(0);
+        } else {
+            state.lower = v.max(state.lower);
+            best = mv.or(best);
+        }
+        if state.lower > state.upper {
+            state.upper = state.lower;
+        }
     }
     Ok(best)
 }

@@ -723,3 +723,46 @@ fn a_request_with_left_out_moves_reads_and_plain_ones_write_no_field() {
     let solve = run_request(&g, r#"{"mode": "solve", "exclude": [0]}"#, &stop);
     assert!(solve.is_err(), "{solve:?}");
 }
+
+#[test]
+fn an_outcome_solve_proves_the_result_and_names_a_move_that_keeps_it() {
+    let mut checked = [0; 3];
+    for hooks in [true, false] {
+        for (h, s) in [(2, 2), (3, 2), (2, 4), (3, 3)] {
+            let mut table = Table::with_mib(4);
+            for g in positions(h, s, hooks, 12) {
+                let want = minimax(&g).signum();
+                let stop = AtomicBool::new(false);
+                let clock = Clock::new(None, false, None, &stop);
+                let mut searcher = Searcher::new(&mut table, clock, true, 11, &[]);
+                let mut state = SolveState::start(&g);
+                let best = super::solve_outcome(&mut searcher, &g, &mut state).unwrap();
+                assert_eq!(state.outcome(), Some(want), "{}", g.notation());
+                checked[(want + 1) as usize] += 1;
+                if let Some(mv) = best {
+                    let mut child = g.clone();
+                    child.apply(mv, None).unwrap();
+                    let seat = g.to_move;
+                    let reached = match child.turn() {
+                        Turn::Over { .. } => child.margin(seat),
+                        Turn::Seat { seat: s } if s == seat => minimax(&child),
+                        _ => -minimax(&child),
+                    };
+                    assert_eq!(reached.signum(), want, "the move of {}", g.notation());
+                }
+            }
+        }
+    }
+    assert!(
+        checked[0] > 0 && checked[2] > 0,
+        "losses, draws, wins: {checked:?}"
+    );
+    // Through JSON: the reply says the result.
+    let g = Mini::start(3, 3, true);
+    let stop = AtomicBool::new(false);
+    let reply = run_request(&g, r#"{"mode": "outcome", "memory_mib": 2}"#, &stop).unwrap();
+    let SearchReply::Done(r) = serde_json::from_str(&reply).unwrap() else {
+        panic!("{reply}")
+    };
+    assert_eq!(r.outcome, Some(minimax(&g).signum()));
+}

@@ -219,23 +219,43 @@ fn verdict_ui(ui: &mut egui::Ui, trainer: &Trainer) {
                     crate::tr!("trainer-right", solution = puzzle.solution.clone()),
                 )
             } else {
-                (
-                    ui.visuals().error_fg_color,
+                let wrong = if puzzle.results {
+                    let played = puzzle.value_of(&answer.played).unwrap_or(-1);
+                    crate::tr!(
+                        "trainer-wrong-result",
+                        played = answer.played.clone(),
+                        result = result_name(played),
+                        solution = puzzle.solution.clone(),
+                        best = result_name(puzzle.value().unwrap_or(1))
+                    )
+                } else {
                     crate::tr!(
                         "trainer-wrong",
                         played = answer.played.clone(),
                         loss = puzzle.loss(&answer.played).unwrap_or(0).to_string(),
                         solution = puzzle.solution.clone()
-                    ),
-                )
+                    )
+                };
+                (ui.visuals().error_fg_color, wrong)
             };
             ui.heading(egui::RichText::new(verdict).color(colour));
             let values: Vec<String> = puzzle
                 .values
                 .iter()
-                .map(|(m, v)| format!("{m} {v:+}"))
+                .map(|(m, v)| {
+                    if puzzle.results {
+                        format!("{m} {}", result_name(*v))
+                    } else {
+                        format!("{m} {v:+}")
+                    }
+                })
                 .collect();
-            ui.label(crate::tr!("trainer-values", values = values.join(", ")));
+            let values = values.join(", ");
+            ui.label(if puzzle.results {
+                crate::tr!("trainer-values-results", values = values)
+            } else {
+                crate::tr!("trainer-values", values = values)
+            });
             let themes: Vec<String> = if puzzle.themes.is_empty() {
                 vec![theme_name(QUIET)]
             } else {
@@ -301,4 +321,13 @@ fn dashboard_ui(ui: &mut egui::Ui, trainer: &Trainer) {
                 ui.end_row();
             }
         });
+}
+
+/// A proven result (1, 0, −1) in words: "wins", "draws", "loses".
+fn result_name(result: i32) -> String {
+    match result.signum() {
+        1 => crate::tr!("trainer-result-win"),
+        -1 => crate::tr!("trainer-result-loss"),
+        _ => crate::tr!("trainer-result-draw"),
+    }
 }

@@ -80,7 +80,8 @@ impl TavolaApp {
             Command::Review => self.open_review(),
             Command::AnalysisBoard => {
                 let game = self
-                    .screens.play
+                    .screens
+                    .play
                     .as_ref()
                     .map(|p| p.session().plugin().id().to_owned());
                 self.open_entry_form(game.as_deref());

@@ -291,7 +291,9 @@ impl TavolaApp {
         {
             play.goto(play.session().cursor());
         }
-        let Some(play) = &self.screens.play else { return };
+        let Some(play) = &self.screens.play else {
+            return;
+        };
         let record = play.session().record();
         let plugin = play.session().plugin();
         // The game's own folder first, then every folder the app searches: a data

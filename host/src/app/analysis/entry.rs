@@ -142,7 +142,8 @@ impl TavolaApp {
             FilePurpose::SaveAnalysis => {
                 let _ = std::fs::create_dir_all(&dir);
                 let name = self
-                    .screens.analysis
+                    .screens
+                    .analysis
                     .as_ref()
                     .map(|b| {
                         super::typed_path(&b.path)
@@ -234,12 +235,14 @@ impl TavolaApp {
         match purpose {
             FilePurpose::AnalyseRecord => {
                 if let Err(e) = self.open_analysis_record(&path) {
-                    self.dialogs.message = Some(crate::app::save_load::load_error_in_words(&path, &e));
+                    self.dialogs.message =
+                        Some(crate::app::save_load::load_error_in_words(&path, &e));
                 }
             }
             FilePurpose::Review => {
                 if let Err(e) = self.review_record_file(&path) {
-                    self.dialogs.message = Some(crate::app::save_load::load_error_in_words(&path, &e));
+                    self.dialogs.message =
+                        Some(crate::app::save_load::load_error_in_words(&path, &e));
                 }
             }
             FilePurpose::SaveAnalysis => {
@@ -255,7 +258,11 @@ impl TavolaApp {
                 });
             }
             FilePurpose::LoadAnalysis => {
-                let this_game = self.screens.analysis.as_ref().map(|b| b.plugin().id().to_owned());
+                let this_game = self
+                    .screens
+                    .analysis
+                    .as_ref()
+                    .map(|b| b.plugin().id().to_owned());
                 let same = Record::read(&path).is_ok_and(|r| Some(r.game) == this_game);
                 let done = match &mut self.screens.analysis {
                     Some(board) if same => board.load(&path).map(|()| {
@@ -287,7 +294,8 @@ impl TavolaApp {
             return;
         };
         let games: Vec<(String, String)> = self
-            .library.plugins
+            .library
+            .plugins
             .games()
             .filter(|p| !self.settings.quarantined.contains(&p.meta().hash))
             .map(|p| (p.id().to_owned(), p.manifest().name.clone()))

@@ -285,7 +285,8 @@ fn a_save_whose_plugin_is_missing_is_set_aside_and_offered_again() {
     assert_eq!(kept.len(), 1);
     assert_eq!(kept[0].game.as_deref(), Some("kalah"));
     assert_eq!(kept[0].moves, Some(1));
-    assert!(kept[0].reason.contains("kalah"), "{}", kept[0].reason);
+    // The reason names the game as the record names it (its name, not its id).
+    assert!(kept[0].reason.contains("Kalah"), "{}", kept[0].reason);
 
     // A corrupt save is set aside too, with its bytes.
     std::fs::write(

@@ -720,6 +720,7 @@ cli-arg-solve-memory = The most memory for the table of solved positions, in meg
 cli-arg-solve-quiet = No progress reports on stderr
 cli-arg-solve-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the solver, up to `--endgame-seeds`: their values are exact
 cli-arg-solve-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
+cli-arg-solve-results = Prove the result alone (win, draw or loss), not the final margin: the only exact answer where the margin is out of the solver's reach (Oware, whose majority end leaves the tables' winner exact but not their margin)
 cli-about-endgame = A game's endgame tables: which are built, and with `--build` builds them (every position with up to `--seeds` seeds on the board) into the user data folder
 cli-arg-endgame-game = The game's id
 cli-arg-endgame-options = Set a game option (repeatable), e.g. `--option houses=4`
@@ -1001,6 +1002,7 @@ cli-arg-puzzles-nodes = The positions the solve after each move may search (1000
 cli-arg-puzzles-max-pieces = Examine only positions with at most this many pieces on the houses (stores not counted)
 cli-arg-puzzles-verify = Instead of mining, prove every puzzle of this file again (the solution, every move's value, the themes); exit 1 if one fails
 cli-arg-puzzles-quiet = No progress on standard error
+cli-arg-puzzles-results = Judge on proven results (win, draw, loss) instead of exact margins: a puzzle is a position where one move alone keeps the best result (for games whose margins the solver cannot prove, as Oware's majority end; `--verify` judges each puzzle as its file says)
 cli-arg-puzzles-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`
 cli-arg-puzzles-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
 

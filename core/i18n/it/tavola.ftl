@@ -729,6 +729,7 @@ cli-arg-solve-memory = La memoria massima per la tabella delle posizioni risolte
 cli-arg-solve-quiet = Nessun avanzamento su stderr
 cli-arg-solve-endgames = Carica le tabelle dei finali del gioco da questa cartella (create con `tavola endgame GAME --build --dir DIR`) per il risolutore, fino a `--endgame-seeds`: i loro valori sono esatti
 cli-arg-solve-endgame-seeds = Con `--endgames`: tutte le tabelle fino a questo numero di semi (predefinito: quello del gioco)
+cli-arg-solve-results = Dimostra solo il risultato (vittoria, patta o sconfitta), non il margine finale: l'unica risposta esatta dove il margine è fuori dalla portata del risolutore (l'Oware, la cui fine a maggioranza lascia esatto il vincitore delle tabelle ma non il loro margine)
 cli-about-endgame = Le tabelle dei finali di un gioco: quali sono create e, con `--build`, le crea (ogni posizione con al massimo `--seeds` semi sul tavoliere) nella cartella dei dati dell'utente
 cli-arg-endgame-game = L'id del gioco
 cli-arg-endgame-options = Imposta un'opzione del gioco (ripetibile), per esempio `--option houses=4`
@@ -1010,6 +1011,7 @@ cli-arg-puzzles-nodes = Le posizioni che la soluzione esatta dopo ogni mossa pu�
 cli-arg-puzzles-max-pieces = Esamina solo le posizioni con al massimo tanti pezzi nelle buche (i granai non contano)
 cli-arg-puzzles-verify = Invece di cercare, dimostra di nuovo ogni problema di questo file (la soluzione, il valore di ogni mossa, i temi); esce con 1 se uno non regge
 cli-arg-puzzles-quiet = Nessun avanzamento sull'errore standard
+cli-arg-puzzles-results = Giudica sui risultati dimostrati (vittoria, patta, sconfitta) invece che sui margini esatti: un problema è una posizione in cui una sola mossa mantiene il risultato migliore (per i giochi i cui margini il risolutore non sa dimostrare, come la fine a maggioranza dell'Oware; `--verify` giudica ogni problema come dice il suo file)
 cli-arg-puzzles-endgames = Carica le tabelle dei finali del gioco da questa cartella (costruite da `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
 cli-arg-puzzles-endgame-seeds = Con `--endgames`: ogni tabella fino a questo numero di semi (predefinito: quello del gioco)
 

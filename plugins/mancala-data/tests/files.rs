@@ -258,7 +258,9 @@ fn every_catalogue_variant_reads_and_passes_its_tests() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         assert_eq!(name, format!("{}{}", manifest.id, mancala_data::SUFFIX));
         assert!(
-            manifest.rules[0].markdown.contains("Source:"),
+            ["Source:", "Sources:"]
+                .iter()
+                .any(|s| manifest.rules[0].markdown.contains(s)),
             "{name}: the rules cite their source"
         );
         assert!(

@@ -11,7 +11,7 @@ use std::{
 
 use game_api::{
     MoveId, Outcome, Turn,
-    search::{SearchMode, SearchReply, SearchRequest},
+    search::{SearchMode, SearchReply, SearchRequest, SolveState},
 };
 
 use super::Value;
@@ -146,21 +146,7 @@ pub fn solve_value(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
-    if nodes == 0 {
-        return Ok(None);
-    }
-    let request = SearchRequest {
-        mode: SearchMode::Solve,
-        nodes: Some(nodes),
-        memory_kib: Some(table_kib.max(1)),
-        history: history.to_vec(),
-        table_key: game.table_key(),
-        ..SearchRequest::default()
-    };
-    Ok(match game.search(&request, stop)? {
-        SearchReply::Done(report) => report.solve.as_ref().and_then(Value::of_solve),
-        SearchReply::Unsupported { .. } => None,
-    })
+    solve_in(game, history, nodes, table_kib, stop, SearchMode::Solve)
 }
 
 /// The proven result of `game` for its seat to move (the plugin's outcome solve, at
@@ -175,19 +161,36 @@ pub fn outcome_value(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
+    solve_in(game, history, nodes, table_kib, stop, SearchMode::Outcome)
+}
+
+/// A solve of `game` in `mode` (the margin, or the result alone) within `nodes`
+/// positions: the value it proves, `None` when unproven or unsupported.
+fn solve_in(
+    game: &GameHandle,
+    history: &[u64],
+    nodes: u64,
+    table_kib: u64,
+    stop: &AtomicBool,
+    mode: SearchMode,
+) -> Result<Option<Value>, CallError> {
     if nodes == 0 {
         return Ok(None);
     }
     let request = SearchRequest {
-        mode: SearchMode::Outcome,
+        mode,
         nodes: Some(nodes),
         memory_kib: Some(table_kib.max(1)),
         history: history.to_vec(),
         table_key: game.table_key(),
         ..SearchRequest::default()
     };
+    let read: fn(&SolveState) -> Option<Value> = match mode {
+        SearchMode::Outcome => Value::of_bounds,
+        _ => Value::of_solve,
+    };
     Ok(match game.search(&request, stop)? {
-        SearchReply::Done(report) => report.solve.as_ref().and_then(Value::of_bounds),
+        SearchReply::Done(report) => report.solve.as_ref().and_then(read),
         SearchReply::Unsupported { .. } => None,
     })
 }

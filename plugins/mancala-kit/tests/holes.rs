@@ -3,6 +3,9 @@
 //! the opponent's only — hand-worked scenarios, refusals, and long random games that check
 //! conservation, round-trips and the fast playout against move by move.
 
+#[macro_use]
+mod common;
+
 use game_api::{Game, GameError, Manifest, MoveId, Options};
 use mancala_kit::HouseDirection::{Anticlockwise as A, Chosen as C, Clockwise as W};
 use mancala_kit::testing::{play, random_games};
@@ -10,22 +13,6 @@ use mancala_kit::{
     Capture, Chain, Config, Direction, End, HouseDirections, Mancala, Remaining, Sides, SowFrom,
     Variant,
 };
-
-/// A variant whose rules are one function's.
-macro_rules! variant {
-    ($name:ident, $id:literal, $config:expr) => {
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-        struct $name;
-        impl Variant for $name {
-            fn manifest() -> Manifest {
-                Manifest::new($id, $id, "0.1.0")
-            }
-            fn config(_: &Options) -> Result<Config, GameError> {
-                Ok($config)
-            }
-        }
-    };
-}
 
 /// Um el-Bagara (Davies 1925): 2 × 5 of five; clockwise from the two left houses,
 /// anticlockwise from the two right ones, either way from the middle; a last seed making
@@ -49,7 +36,7 @@ fn um_el_bagara() -> Config {
         ..Config::base(5, 5)
     }
 }
-variant!(Bagara, "bagara", um_el_bagara());
+variant!(Bagara, um_el_bagara());
 
 /// Eson Khorgol (mirrored anticlockwise): 2 × 5 of nine, any hole of either row, the
 /// house past an empty one captured; a repeated position ends the game.
@@ -65,7 +52,7 @@ fn eson_khorgol() -> Config {
         ..Config::base(5, 9)
     }
 }
-variant!(Eson, "eson", eson_khorgol());
+variant!(Eson, eson_khorgol());
 
 /// Moves from the opponent's row only (Tap Urdy's start), single laps, Oware's capture.
 fn opponents_row() -> Config {
@@ -76,7 +63,7 @@ fn opponents_row() -> Config {
         ..Config::base(6, 4)
     }
 }
-variant!(Theirs, "theirs", opponents_row());
+variant!(Theirs, opponents_row());
 
 fn at<V: Variant>(notation: &str) -> Mancala<V> {
     Mancala::<V>::from_notation(&Options::default(), notation).unwrap()
@@ -216,7 +203,6 @@ fn the_opponents_row_only() {
 fn rules_the_kit_does_not_play_together_are_refused() {
     variant!(
         Mixed,
-        "mixed",
         Config {
             sow_from: SowFrom::Both,
             ..um_el_bagara()
@@ -229,7 +215,6 @@ fn rules_the_kit_does_not_play_together_are_refused() {
     );
     variant!(
         Zero,
-        "zero",
         Config {
             min_sow: 0,
             ..Config::base(6, 4)

@@ -3,28 +3,15 @@
 //! the house's owner (Enindji) — hand-worked scenarios, refusals, and long random games
 //! that check conservation, round-trips and the fast playout against move by move.
 
+#[macro_use]
+mod common;
+
 use game_api::{Game, GameError, Manifest, Options, Turn};
 use mancala_kit::testing::{play, random_games};
 use mancala_kit::{
     Capture, Chain, Config, End, Mancala, Relay, Remaining, Sides, SowingCapture, Start, Taker,
     Variant,
 };
-
-/// A variant whose rules are one function's.
-macro_rules! variant {
-    ($name:ident, $id:literal, $config:expr) => {
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-        struct $name;
-        impl Variant for $name {
-            fn manifest() -> Manifest {
-                Manifest::new($id, $id, "0.1.0")
-            }
-            fn config(_: &Options) -> Result<Config, GameError> {
-                Ok($config)
-            }
-        }
-    };
-}
 
 /// Vai Lung Thlan (mirrored anticlockwise): a last seed making 1 takes it and the single
 /// seeds before it, on either side; a player who cannot move passes.
@@ -42,7 +29,7 @@ fn vai_lung_thlan() -> Config {
         ..Config::base(6, 5)
     }
 }
-variant!(Vai, "vai", vai_lung_thlan());
+variant!(Vai, vai_lung_thlan());
 
 /// Enindji: a last seed making four gives them to the house's owner.
 fn enindji() -> Config {
@@ -62,7 +49,7 @@ fn enindji() -> Config {
         ..Config::base(6, 4)
     }
 }
-variant!(Enindji, "enindji", enindji());
+variant!(Enindji, enindji());
 
 /// Pallanguzhi with twelve in each cup but two in the middle, passing, relays.
 fn twelves() -> Config {
@@ -83,7 +70,7 @@ fn twelves() -> Config {
         ..Config::base(7, 12)
     }
 }
-variant!(Twelves, "twelves", twelves());
+variant!(Twelves, twelves());
 
 /// Kalah with an uneven start (the fast loops play it: the start is not a rule of play).
 fn uneven_kalah() -> Config {
@@ -92,7 +79,7 @@ fn uneven_kalah() -> Config {
         ..Config::kalah(6, 4)
     }
 }
-variant!(UnevenKalah, "uneven-kalah", uneven_kalah());
+variant!(UnevenKalah, uneven_kalah());
 
 /// Whyo: relays from the last seed's house, but a last seed making four is taken first.
 fn whyo() -> Config {
@@ -111,10 +98,9 @@ fn whyo() -> Config {
         ..Config::base(6, 4)
     }
 }
-variant!(Whyo, "whyo", whyo());
+variant!(Whyo, whyo());
 variant!(
     WhyoRelayFirst,
-    "whyo-relay-first",
     Config {
         capture_before_relay: false,
         ..whyo()
@@ -122,7 +108,6 @@ variant!(
 );
 variant!(
     BeforeRelayWithoutRelays,
-    "before-relay-without-relays",
     Config {
         relay: Relay::None,
         ..whyo()
@@ -131,7 +116,6 @@ variant!(
 
 variant!(
     ShortStart,
-    "short-start",
     Config {
         start: Some(Start::new(vec![4, 4, 4])),
         ..Config::kalah(6, 4)
@@ -139,7 +123,6 @@ variant!(
 );
 variant!(
     StartInRounds,
-    "start-in-rounds",
     Config {
         start: Some(Start::new(vec![6, 6, 6, 6, 6, 2])),
         rounds: true,
@@ -148,7 +131,6 @@ variant!(
 );
 variant!(
     OwnerOpposite,
-    "owner-opposite",
     Config {
         capture_taker: Taker::Owner,
         ..Config::kalah(6, 4)
@@ -190,7 +172,6 @@ fn a_player_who_cannot_move_passes_and_the_other_moves_again() {
 fn without_passing_the_same_position_ends_the_game() {
     variant!(
         NoPass,
-        "no-pass",
         Config {
             pass_when_stuck: false,
             ..vai_lung_thlan()

@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use game_api::{Game, GameError, Manifest, MoveId, Options};
+use game_api::{Game, MoveId, Options};
 use mancala_kit::HouseDirection::{Anticlockwise as A, Chosen as C, Clockwise as W};
 use mancala_kit::testing::{play, random_games};
 use mancala_kit::{

@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use game_api::{Game, GameError, Manifest, Options, Turn};
+use game_api::{Game, Options, Turn};
 use mancala_kit::testing::{play, random_games};
 use mancala_kit::{
     Capture, Chain, Config, End, Mancala, Relay, Remaining, Sides, SowingCapture, Start, Taker,

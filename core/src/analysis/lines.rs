@@ -121,20 +121,7 @@ pub fn prove(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
-    let Turn::Seat { seat } = game.turn()? else {
-        return Ok(None);
-    };
-    let mut child = game.clone();
-    child.apply(mv)?;
-    let next = match child.turn()? {
-        Turn::Over { outcome } => return Ok(Some(Value::Exact(final_margin(&outcome, seat)))),
-        Turn::Chance { .. } => return Ok(None),
-        Turn::Seat { seat } => seat,
-    };
-    Ok(
-        solve_value(&child, &with(history, game)?, nodes, table_kib, stop)?
-            .map(|v| if next == seat { v } else { v.negated() }),
-    )
+    prove_in(game, history, mv, nodes, table_kib, stop, SearchMode::Solve)
 }
 
 /// The exact value of `game` for its seat to move, where a solve of at most `nodes`
@@ -205,6 +192,28 @@ pub fn prove_outcome(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
+    prove_in(
+        game,
+        history,
+        mv,
+        nodes,
+        table_kib,
+        stop,
+        SearchMode::Outcome,
+    )
+}
+
+/// The value of `mv` for the seat to move in `game`, proven by a solve in `mode` of the
+/// position after it (its sign turned when the turn passes), or the end it makes.
+fn prove_in(
+    game: &GameHandle,
+    history: &[u64],
+    mv: MoveId,
+    nodes: u64,
+    table_kib: u64,
+    stop: &AtomicBool,
+    mode: SearchMode,
+) -> Result<Option<Value>, CallError> {
     let Turn::Seat { seat } = game.turn()? else {
         return Ok(None);
     };
@@ -216,7 +225,7 @@ pub fn prove_outcome(
         Turn::Seat { seat } => seat,
     };
     Ok(
-        outcome_value(&child, &with(history, game)?, nodes, table_kib, stop)?
+        solve_in(&child, &with(history, game)?, nodes, table_kib, stop, mode)?
             .map(|v| if next == seat { v } else { v.negated() }),
     )
 }

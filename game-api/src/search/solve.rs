@@ -126,21 +126,13 @@ pub fn solve<G: Game>(
     game: &G,
     state: &mut SolveState,
 ) -> Result<Option<MoveId>, SearchError> {
-    let mover = match game.turn() {
-        Turn::Seat { seat } => seat,
-        Turn::Over { .. } => return Err(SearchError::Over),
-        Turn::Chance { .. } => return Err(SearchError::Chance),
-    };
+    let mover = mover(game)?;
     let mut best = None;
     while !state.solved() {
         let beta = state.next_test();
-        let (v, mv) = searcher.root(game, mover, u32::MAX, beta - 1, beta);
-        if let Some(e) = searcher.error.take() {
-            return Err(e);
-        }
-        if searcher.stopped() {
+        let Some((v, mv)) = null_window(searcher, game, mover, beta)? else {
             return Ok(None);
-        }
+        };
         if v < beta {
             state.upper = v.min(state.upper);
         } else {
@@ -174,11 +166,7 @@ pub fn solve_outcome<G: Game>(
     game: &G,
     state: &mut SolveState,
 ) -> Result<Option<MoveId>, SearchError> {
-    let mover = match game.turn() {
-        Turn::Seat { seat } => seat,
-        Turn::Over { .. } => return Err(SearchError::Over),
-        Turn::Chance { .. } => return Err(SearchError::Chance),
-    };
+    let mover = mover(game)?;
     let mut best = None;
     while state.outcome().is_none() {
         // The win test first when a win is still possible and guessed, else the draw test.
@@ -187,13 +175,9 @@ pub fn solve_outcome<G: Game>(
         } else {
             0
         };
-        let (v, mv) = searcher.root(game, mover, u32::MAX, beta - 1, beta);
-        if let Some(e) = searcher.error.take() {
-            return Err(e);
-        }
-        if searcher.stopped() {
+        let Some((v, mv)) = null_window(searcher, game, mover, beta)? else {
             return Ok(None);
-        }
+        };
         if v < beta {
             state.upper = v.min(state.upper);
             state.guess = state.upper.min(0);
@@ -206,4 +190,28 @@ pub fn solve_outcome<G: Game>(
         }
     }
     Ok(best)
+}
+
+/// The seat to move in `game`, which a solve needs (not over, not chance).
+fn mover<G: Game>(game: &G) -> Result<u8, SearchError> {
+    match game.turn() {
+        Turn::Seat { seat } => Ok(seat),
+        Turn::Over { .. } => Err(SearchError::Over),
+        Turn::Chance { .. } => Err(SearchError::Chance),
+    }
+}
+
+/// One null-window pass "is the value at least `beta`?" from the root: its value and
+/// move, `None` when the searcher's clock stopped it.
+fn null_window<G: Game>(
+    searcher: &mut Searcher<'_, '_, G>,
+    game: &G,
+    mover: u8,
+    beta: i32,
+) -> Result<Option<(i32, Option<MoveId>)>, SearchError> {
+    let (v, mv) = searcher.root(game, mover, u32::MAX, beta - 1, beta);
+    if let Some(e) = searcher.error.take() {
+        return Err(e);
+    }
+    Ok((!searcher.stopped()).then_some((v, mv)))
 }

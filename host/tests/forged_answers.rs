@@ -491,7 +491,13 @@ fn a_forged_inspection_on_the_childs_pipe_is_refused() {
     );
     let copy = dir.path().join("abc.so");
     std::fs::write(&copy, b"not looked at").unwrap();
-    let found = Inspector::child(script).inspect(&copy, "abc");
+    // A generous time limit: 13 MB of answer read and checked by a debug build on a
+    // loaded machine; what is judged is the refusal, not the speed.
+    let found = Inspector::Child {
+        exe: script,
+        timeout: std::time::Duration::from_secs(120),
+    }
+    .inspect(&copy, "abc");
     match found {
         Err(LoadError::Broken(why)) => {
             assert!(

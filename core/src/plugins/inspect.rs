@@ -274,8 +274,11 @@ fn inspect_in_child(
     // A whole answer ends the child: one that answered and lingers costs nothing.
     let seen = std::cell::Cell::new(0);
     let answered = |out: &[u8]| {
-        // Parsed again only when more has arrived.
+        // Parsed again only when more has arrived and it could be whole (a JSON object
+        // ends with `}`): a large answer arrives in many pieces, and parsing each prefix
+        // would cost its length squared.
         out.len() != seen.replace(out.len())
+            && out.trim_ascii_end().ends_with(b"}")
             && serde_json::from_slice::<Result<Inspection, LoadError>>(out).is_ok()
     };
     let done = process::run_until_answered(command, timeout, MAX_ANSWER_BYTES, &answered)

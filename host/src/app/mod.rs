@@ -77,7 +77,7 @@ pub use settings::{Settings, data_dir};
 pub use table::{Arrow, BoardKey, KeyCode, KeyTarget, PluginFailure, TYPED_PAUSE, Table};
 
 use self::recover::RecoverWindow;
-use crate::plugins::{DirSource, Inspector, PluginDirs, PluginSet, files::FileFacts};
+use crate::plugins::{DirSource, Inspector, PluginDirs, PluginSet};
 
 /// How the app starts.
 #[derive(Debug, Clone, Default)]
@@ -118,8 +118,6 @@ pub enum Screen {
     /// The analysis board (a copy of a game, a record or a position).
     Analysis,
 }
-
-type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
 
 /// The Tavola app: the settings and its parts (`app/parts/`: the library of plugins, the
 /// screens, the dialogs, the saves).

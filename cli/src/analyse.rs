@@ -10,13 +10,13 @@ use std::{
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use game_api::Turn;
+use game_api::{ScoreUnit, Turn};
 use serde_json::json;
 
 use super::{Setup, limits::MAX_MILLIS, seat_name, set_up};
 use tavola_core::{
     ai::mcts::MctsConfig,
-    analysis::{Analyser, AnalysisConfig, Engine, Update},
+    analysis::{Analyser, Analysis, AnalysisConfig, Engine, Update, Value},
     plugins::{GameHandle, Plugin, PluginSet},
     record::{Record, replay_with, start_of},
 };
@@ -166,15 +166,7 @@ pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
     )?;
     args.tables.load(&game, &args.game)?;
     let position = game.notation()?;
-    let seat = match game.turn()? {
-        Turn::Seat { seat } => seat,
-        Turn::Over { .. } => bail!(tavola_core::tr!(
-            "analyse-over",
-            position = position,
-            status = game.view()?.status
-        )),
-        Turn::Chance { .. } => bail!(tavola_core::tr!("hint-chance", position = position)),
-    };
+    let seat = seat_to_move(&game, &position)?;
     let time = Duration::from_millis(args.time);
     let config = AnalysisConfig {
         lines: usize::from(args.lines),
@@ -196,12 +188,6 @@ pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
     })?;
     let millis = started.elapsed().as_millis() as u64;
     let found = update.analysis;
-    let unit = game.score_unit();
-    let to_move = seat_name(plugin, Some(seat));
-    let engine = match found.engine {
-        Engine::AlphaBeta => "alphabeta",
-        Engine::Mcts => "mcts",
-    };
     let mut lines = Vec::new();
     for l in &found.lines {
         lines.push((
@@ -210,49 +196,114 @@ pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
             game.line_notation(&l.line)?,
         ));
     }
-    if args.json {
-        let out = json!({
-            "game": plugin.id(),
-            "position": position,
-            "to_move": to_move,
-            "seat": seat,
-            "engine": engine,
-            "depth": found.depth,
-            "nodes": found.nodes,
-            "millis": millis,
-            "lines": lines.iter().map(|(mv, value, line)| json!({
-                "move": mv,
-                "value": value.to_json(),
-                "words": value.in_words(unit),
-                "line": line,
-            })).collect::<Vec<_>>(),
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(ExitCode::SUCCESS);
-    }
-    println!("{}", tavola_core::tr!("cli-position", position = position));
-    println!("{}", tavola_core::tr!("hint-to-move", seat = to_move));
-    let searched = match found.depth {
-        Some(depth) => tavola_core::tr!(
-            "analyse-searched",
-            depth = depth,
-            nodes = found.nodes,
-            millis = millis
-        ),
-        None => tavola_core::tr!("analyse-simulated", count = found.nodes, millis = millis),
+    let report = Report {
+        game: plugin.id(),
+        position,
+        to_move: seat_name(plugin, Some(seat)),
+        seat,
+        found: &found,
+        millis,
+        lines,
+        unit: game.score_unit(),
     };
-    println!("{searched}");
-    for (i, (mv, value, line)) in lines.iter().enumerate() {
-        println!(
-            "{}",
-            tavola_core::tr!(
-                "analyse-line",
-                rank = i + 1,
-                move = mv.clone(),
-                value = value.in_words(unit),
-                line = line.join(" ")
-            )
-        );
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report.to_json())?);
+    } else {
+        report.print();
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The seat to move at `position`; an error for a game over or a chance event due.
+fn seat_to_move(game: &GameHandle, position: &str) -> Result<u8> {
+    match game.turn()? {
+        Turn::Seat { seat } => Ok(seat),
+        Turn::Over { .. } => bail!(tavola_core::tr!(
+            "analyse-over",
+            position = position,
+            status = game.view()?.status
+        )),
+        Turn::Chance { .. } => bail!(tavola_core::tr!("hint-chance", position = position)),
+    }
+}
+
+/// What `tavola analyse` found, as it prints it.
+struct Report<'a> {
+    /// The game's id.
+    game: &'a str,
+    /// The position's notation.
+    position: String,
+    /// The name of the seat to move.
+    to_move: String,
+    /// The seat to move.
+    seat: u8,
+    /// The analysis.
+    found: &'a Analysis,
+    /// How long it took.
+    millis: u64,
+    /// Each line's move, value and moves, in notation.
+    lines: Vec<(String, Value, Vec<String>)>,
+    /// The game's unit of scores.
+    unit: Option<&'a ScoreUnit>,
+}
+
+impl Report<'_> {
+    /// The report as `--json` prints it.
+    fn to_json(&self) -> serde_json::Value {
+        let engine = match self.found.engine {
+            Engine::AlphaBeta => "alphabeta",
+            Engine::Mcts => "mcts",
+        };
+        json!({
+            "game": self.game,
+            "position": self.position,
+            "to_move": self.to_move,
+            "seat": self.seat,
+            "engine": engine,
+            "depth": self.found.depth,
+            "nodes": self.found.nodes,
+            "millis": self.millis,
+            "lines": self.lines.iter().map(|(mv, value, line)| json!({
+                "move": mv,
+                "value": value.to_json(),
+                "words": value.in_words(self.unit),
+                "line": line,
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    /// Prints the report in words: the position, the seat to move, the search, the lines.
+    fn print(&self) {
+        println!(
+            "{}",
+            tavola_core::tr!("cli-position", position = self.position.clone())
+        );
+        println!(
+            "{}",
+            tavola_core::tr!("hint-to-move", seat = self.to_move.clone())
+        );
+        let (found, millis) = (self.found, self.millis);
+        let searched = match found.depth {
+            Some(depth) => tavola_core::tr!(
+                "analyse-searched",
+                depth = depth,
+                nodes = found.nodes,
+                millis = millis
+            ),
+            None => tavola_core::tr!("analyse-simulated", count = found.nodes, millis = millis),
+        };
+        println!("{searched}");
+        for (i, (mv, value, line)) in self.lines.iter().enumerate() {
+            println!(
+                "{}",
+                tavola_core::tr!(
+                    "analyse-line",
+                    rank = i + 1,
+                    move = mv.clone(),
+                    value = value.in_words(self.unit),
+                    line = line.join(" ")
+                )
+            );
+        }
+    }
 }

@@ -8,8 +8,10 @@ use clap::Args;
 
 use super::limits::MAX_GAMES;
 use tavola_core::{
-    conformance::{CheckConfig, Hunt, LongRun, Progress, check_long, check_plugin_with},
-    plugins::{Inspector, PluginDirs, PluginSet, load_library},
+    conformance::{
+        CheckConfig, CheckReport, Hunt, LongRun, Progress, check_long, check_plugin_with,
+    },
+    plugins::{Inspector, Plugin, PluginDirs, PluginSet, load_library},
 };
 
 /// The arguments of `tavola check`.
@@ -78,17 +80,7 @@ fn check(
     config: CheckConfig,
     long: Option<LongRun>,
 ) -> Result<ExitCode> {
-    let path = PathBuf::from(target);
-    let plugin = if path.exists() && tavola_core::plugins::data::is_data_name(&path) {
-        super::data_file(dirs, &path)?
-    } else if path.exists() {
-        load_library(&path).with_context(|| {
-            tavola_core::tr!("cli-does-not-load", file = path.display().to_string())
-        })?
-    } else {
-        let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
-        set.require(target).map_err(|e| anyhow!(e))?.clone()
-    };
+    let plugin = target_plugin(dirs, target)?;
     // Keys that do nothing are told, not refused: the file still loads.
     for warning in plugin
         .manifest()
@@ -103,6 +95,36 @@ fn check(
         Some(budget) => check_long(&plugin, &config, budget),
         None => check_plugin_with(&plugin, &config, &mut check_progress),
     };
+    print_summary(&plugin, &report, t.elapsed().as_secs_f64());
+    if report.passed() {
+        println!("{}", tavola_core::tr!("cli-check-passed"));
+        Ok(ExitCode::SUCCESS)
+    } else {
+        print_failures(&report);
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// The plugin `target` names: a data file, a library file, or a loaded game's id.
+fn target_plugin(dirs: &PluginDirs, target: &str) -> Result<Plugin> {
+    let path = PathBuf::from(target);
+    Ok(
+        if path.exists() && tavola_core::plugins::data::is_data_name(&path) {
+            super::data_file(dirs, &path)?
+        } else if path.exists() {
+            load_library(&path).with_context(|| {
+                tavola_core::tr!("cli-does-not-load", file = path.display().to_string())
+            })?
+        } else {
+            let set = PluginSet::discover_with(dirs.clone(), &Inspector::this_binary());
+            set.require(target).map_err(|e| anyhow!(e))?.clone()
+        },
+    )
+}
+
+/// What was checked, in how many `seconds`: the plugin, the games and actions, the bot
+/// games, and the hunt.
+fn print_summary(plugin: &Plugin, report: &CheckReport, seconds: f64) {
     println!(
         "{}",
         tavola_core::tr!(
@@ -118,7 +140,7 @@ fn check(
             sets = report.option_sets,
             games = report.games,
             actions = report.actions,
-            seconds = t.elapsed().as_secs_f64()
+            seconds = seconds
         )
     );
     println!(
@@ -144,32 +166,30 @@ fn check(
             println!("{}", tavola_core::tr!("cli-check-hunt-out-of-time"));
         }
     }
-    if report.passed() {
-        println!("{}", tavola_core::tr!("cli-check-passed"));
-        Ok(ExitCode::SUCCESS)
-    } else {
-        for f in &report.failures {
-            println!(
-                "{}",
-                tavola_core::tr!(
-                    "cli-check-failed",
-                    failure = tavola_core::printable::printable(&f.to_string()).into_owned()
-                )
-            );
-        }
+}
+
+/// Each failure, then how many of the games failed.
+fn print_failures(report: &CheckReport) {
+    for f in &report.failures {
         println!(
             "{}",
             tavola_core::tr!(
-                "cli-check-failed-games",
-                // The time limit's failure is no game's.
-                failed = report.failures.len() - usize::from(report.timed_out),
-                games = report.games
-                    + report.bot_games
-                    + report.hunt.as_ref().map_or(0, |h| h.games as usize)
+                "cli-check-failed",
+                failure = tavola_core::printable::printable(&f.to_string()).into_owned()
             )
         );
-        Ok(ExitCode::FAILURE)
     }
+    println!(
+        "{}",
+        tavola_core::tr!(
+            "cli-check-failed-games",
+            // The time limit's failure is no game's.
+            failed = report.failures.len() - usize::from(report.timed_out),
+            games = report.games
+                + report.bot_games
+                + report.hunt.as_ref().map_or(0, |h| h.games as usize)
+        )
+    );
 }
 
 /// Prints the check's progress on standard error, one line a step (the result goes to

@@ -10,7 +10,7 @@ use std::{
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use game_api::{Effect, Rng, Turn};
+use game_api::{Effect, MoveId, Rng, Turn};
 use serde_json::json;
 
 use super::{Setup, limits::MAX_MILLIS, seat_name};
@@ -82,47 +82,26 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
     let seat = match game.turn()? {
         Turn::Seat { seat } => seat,
         Turn::Over { .. } => {
-            let status = game.view()?.status;
-            if args.json {
-                let out = json!({"game": plugin.id(), "position": position, "over": true,
-                                 "status": status, "best": null});
-                println!("{}", serde_json::to_string_pretty(&out)?);
-            } else {
-                println!("{}", tavola_core::tr!("cli-position", position = position));
-                println!("{}", tavola_core::tr!("hint-over", status = status));
-            }
+            print_over(plugin, &position, game.view()?.status, args.json)?;
             return Ok(ExitCode::SUCCESS);
         }
         Turn::Chance { .. } => bail!(tavola_core::tr!("hint-chance", position = position)),
     };
-    let time = args.time.map(Duration::from_millis);
     let started = Instant::now();
-    let (engine, best, estimate, share) = match &args.level {
-        Some(name) => {
-            let mut bot = bot_with_time(plugin, &game, name, time)?;
-            let best = bot
-                .choose(&game, seat, &mut Rng::with_seed(args.seed))
-                .map_err(|e| anyhow!("{name}: {e}"))?;
-            (name.clone(), best, bot.last_estimate(), None)
-        }
-        None => {
-            let budget = match args.depth {
-                Some(d) => HintBudget::Depth(d),
-                None => HintBudget::Time(time.unwrap_or(Duration::from_millis(DEFAULT_MILLIS))),
-            };
-            let hints = &plugin.manifest().search;
-            let h = tavola_core::ai::hint(&game, hints, args.seed, budget)
-                .map_err(|e| anyhow!("hint: {e}"))?;
-            ("hint".to_owned(), h.best, Some(h.estimate), h.share)
-        }
-    };
+    let chosen = choose(plugin, &game, seat, args)?;
     let millis = started.elapsed().as_millis() as u64;
-    let best_name = game.move_info(best)?.notation;
-    let line = match &estimate {
-        Some(e) if e.line.first() == Some(&best) => game.line_notation(&e.line)?,
+    let best_name = game.move_info(chosen.best)?.notation;
+    let line = match &chosen.estimate {
+        Some(e) if e.line.first() == Some(&chosen.best) => game.line_notation(&e.line)?,
         _ => vec![best_name.clone()],
     };
     let to_move = seat_name(plugin, Some(seat));
+    let Chosen {
+        engine,
+        estimate,
+        share,
+        ..
+    } = chosen;
     if args.json {
         let out = json!({
             "game": plugin.id(),
@@ -156,6 +135,66 @@ pub(super) fn run(set: &PluginSet, args: &HintArgs) -> Result<ExitCode> {
         println!("{}", tavola_core::tr!("hint-line", line = line.join(" ")));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A game over: its position and status (as JSON with `"over": true`).
+fn print_over(plugin: &Plugin, position: &str, status: String, json: bool) -> Result<()> {
+    if json {
+        let out = json!({"game": plugin.id(), "position": position, "over": true,
+                         "status": status, "best": null});
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!("{}", tavola_core::tr!("cli-position", position = position));
+        println!("{}", tavola_core::tr!("hint-over", status = status));
+    }
+    Ok(())
+}
+
+/// The move chosen and by what.
+struct Chosen {
+    /// The bot's name (`--level`), or `hint` for the hint engine.
+    engine: String,
+    /// The move.
+    best: MoveId,
+    /// What the engine expects, if it says.
+    estimate: Option<Estimate>,
+    /// The hint engine's share of the outcome for the seat to move (the evaluation bar).
+    share: Option<f64>,
+}
+
+/// The move `--level`'s bot chooses for `seat`, or the hint engine's (for `--depth` or
+/// `--time`).
+fn choose(plugin: &Plugin, game: &GameHandle, seat: u8, args: &HintArgs) -> Result<Chosen> {
+    let time = args.time.map(Duration::from_millis);
+    Ok(match &args.level {
+        Some(name) => {
+            let mut bot = bot_with_time(plugin, game, name, time)?;
+            let best = bot
+                .choose(game, seat, &mut Rng::with_seed(args.seed))
+                .map_err(|e| anyhow!("{name}: {e}"))?;
+            Chosen {
+                engine: name.clone(),
+                best,
+                estimate: bot.last_estimate(),
+                share: None,
+            }
+        }
+        None => {
+            let budget = match args.depth {
+                Some(d) => HintBudget::Depth(d),
+                None => HintBudget::Time(time.unwrap_or(Duration::from_millis(DEFAULT_MILLIS))),
+            };
+            let hints = &plugin.manifest().search;
+            let h = tavola_core::ai::hint(game, hints, args.seed, budget)
+                .map_err(|e| anyhow!("hint: {e}"))?;
+            Chosen {
+                engine: "hint".to_owned(),
+                best: h.best,
+                estimate: Some(h.estimate),
+                share: h.share,
+            }
+        }
+    })
 }
 
 /// The game `game_id` after its history: the record's moves (if `record`) or the

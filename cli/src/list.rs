@@ -7,7 +7,10 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 
-use tavola_core::plugins::{PluginSet, PluginStatus};
+use tavola_core::{
+    plugins::{PluginFile, PluginSet, PluginStatus},
+    printable::printable_line as line,
+};
 
 /// The arguments of `tavola list`.
 #[derive(Debug, Args)]
@@ -19,61 +22,74 @@ pub struct ListArgs {
 
 /// Runs `tavola list`: every plugin file found, with its status.
 pub(super) fn run(set: &PluginSet, args: &ListArgs) -> Result<ExitCode> {
-    let as_json = args.json;
-    if as_json {
-        let dirs: Vec<_> = set
-            .dirs
-            .0
-            .iter()
-            .map(|d| json!({"path": d.path, "source": d.source.to_string(), "exists": d.path.is_dir()}))
-            .collect();
-        let files: Vec<_> = set
-            .files
-            .iter()
-            .map(|f| {
-                let p = f.plugin();
-                json!({
-                    "path": f.path,
-                    "status": f.status_word(),
-                    "id": p.map(|p| p.id()),
-                    "name": p.map(|p| p.manifest().name.clone()),
-                    "version": p.map(|p| p.manifest().version.clone()),
-                    "api_level": p.map(|p| p.api_level()),
-                    "hash": p.map(|p| p.meta().hash.clone()),
-                    "reason": f.reason(),
-                    // The file used for an id others offer too: why, and the others.
-                    "note": f.note(),
-                    "details": match &f.status {
-                        PluginStatus::Refused(e) => e.details().map(str::to_owned),
-                        _ => None,
-                    },
-                })
-            })
-            .collect();
-        let problems: Vec<_> = set
-            .problems
-            .iter()
-            .map(|p| json!({"path": p.path, "reason": p.reason}))
-            .collect();
-        let sandbox = tavola_core::sandbox::system_state();
-        let sandbox = json!({
-            "sandboxed": sandbox.is_sandboxed(),
-            "state": match &sandbox {
-                tavola_core::sandbox::SandboxState::Sandboxed { .. } => "sandboxed",
-                tavola_core::sandbox::SandboxState::Unavailable { .. } => "unavailable",
-                tavola_core::sandbox::SandboxState::Off => "off",
-            },
-            "text": sandbox.to_string(),
-        });
-        let text = serde_json::to_string_pretty(&json!({
-            "dirs": dirs,
-            "plugins": files,
-            "unreadable": problems,
-            "sandbox": sandbox,
-        }))?;
-        println!("{}", json_for_terminal(&text));
-        return Ok(ExitCode::SUCCESS);
+    if args.json {
+        print_json(set)?;
+    } else {
+        print_table(set);
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tavola list --json`: the folders, the plugin files, the unreadable entries and the
+/// sandbox, as one JSON object.
+fn print_json(set: &PluginSet) -> Result<()> {
+    let dirs: Vec<_> = set
+        .dirs
+        .0
+        .iter()
+        .map(|d| json!({"path": d.path, "source": d.source.to_string(), "exists": d.path.is_dir()}))
+        .collect();
+    let files: Vec<_> = set.files.iter().map(file_json).collect();
+    let problems: Vec<_> = set
+        .problems
+        .iter()
+        .map(|p| json!({"path": p.path, "reason": p.reason}))
+        .collect();
+    let sandbox = tavola_core::sandbox::system_state();
+    let sandbox = json!({
+        "sandboxed": sandbox.is_sandboxed(),
+        "state": match &sandbox {
+            tavola_core::sandbox::SandboxState::Sandboxed { .. } => "sandboxed",
+            tavola_core::sandbox::SandboxState::Unavailable { .. } => "unavailable",
+            tavola_core::sandbox::SandboxState::Off => "off",
+        },
+        "text": sandbox.to_string(),
+    });
+    let text = serde_json::to_string_pretty(&json!({
+        "dirs": dirs,
+        "plugins": files,
+        "unreadable": problems,
+        "sandbox": sandbox,
+    }))?;
+    println!("{}", json_for_terminal(&text));
+    Ok(())
+}
+
+/// One plugin file as `tavola list --json` gives it.
+fn file_json(f: &PluginFile) -> serde_json::Value {
+    let p = f.plugin();
+    json!({
+        "path": f.path,
+        "status": f.status_word(),
+        "id": p.map(|p| p.id()),
+        "name": p.map(|p| p.manifest().name.clone()),
+        "version": p.map(|p| p.manifest().version.clone()),
+        "api_level": p.map(|p| p.api_level()),
+        "hash": p.map(|p| p.meta().hash.clone()),
+        "reason": f.reason(),
+        // The file used for an id others offer too: why, and the others.
+        "note": f.note(),
+        "details": match &f.status {
+            PluginStatus::Refused(e) => e.details().map(str::to_owned),
+            _ => None,
+        },
+    })
+}
+
+/// `tavola list`: the sandbox, the folders, the unreadable entries, then a table of the
+/// plugin files. Names, versions, reasons and paths come from plugins and from the
+/// names of files strangers dropped: printed without their control characters.
+fn print_table(set: &PluginSet) {
     let sandbox = tavola_core::sandbox::system_state().to_string();
     println!("{}", tavola_core::tr!("cli-list-sandbox", state = sandbox));
     println!("{}", tavola_core::tr!("cli-list-folders"));
@@ -89,9 +105,6 @@ pub(super) fn run(set: &PluginSet, args: &ListArgs) -> Result<ExitCode> {
             d.source
         );
     }
-    // Names, versions, reasons and paths come from plugins and from the names of files
-    // strangers dropped: printed without their control characters.
-    use tavola_core::printable::printable_line as line;
     for p in &set.problems {
         let path = line(&p.path.display().to_string()).into_owned();
         let reason = line(&p.reason).into_owned();
@@ -102,7 +115,7 @@ pub(super) fn run(set: &PluginSet, args: &ListArgs) -> Result<ExitCode> {
     }
     if set.files.is_empty() {
         println!("{}", tavola_core::tr!("cli-list-none"));
-        return Ok(ExitCode::SUCCESS);
+        return;
     }
     println!();
     println!(
@@ -114,27 +127,31 @@ pub(super) fn run(set: &PluginSet, args: &ListArgs) -> Result<ExitCode> {
         tavola_core::tr!("cli-list-path")
     );
     for f in &set.files {
-        let (id, name, version) = f.plugin().map_or(("-", "-", "-"), |p| {
-            (
-                p.id(),
-                p.manifest().name.as_str(),
-                p.manifest().version.as_str(),
-            )
-        });
-        let (name, version) = (line(name), line(version));
-        println!(
-            "{id:<20} {name:<24} {version:<9} {:<12} {}",
-            status_in_words(f.status_word()),
-            line(&f.path.display().to_string())
-        );
-        if let Some(reason) = f.reason() {
-            println!("{:<20} └ {}", "", line(&reason));
-        }
-        if let Some(note) = f.note() {
-            println!("{:<20} └ {}", "", line(&note));
-        }
+        print_row(f);
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+/// One plugin file's row of the table, with its reason and note below it.
+fn print_row(f: &PluginFile) {
+    let (id, name, version) = f.plugin().map_or(("-", "-", "-"), |p| {
+        (
+            p.id(),
+            p.manifest().name.as_str(),
+            p.manifest().version.as_str(),
+        )
+    });
+    let (name, version) = (line(name), line(version));
+    println!(
+        "{id:<20} {name:<24} {version:<9} {:<12} {}",
+        status_in_words(f.status_word()),
+        line(&f.path.display().to_string())
+    );
+    if let Some(reason) = f.reason() {
+        println!("{:<20} └ {}", "", line(&reason));
+    }
+    if let Some(note) = f.note() {
+        println!("{:<20} └ {}", "", line(&note));
+    }
 }
 
 /// JSON text with DEL and the C1 control characters (U+0080–U+009F), which `serde_json`

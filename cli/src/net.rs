@@ -10,6 +10,7 @@ use game_api::Turn;
 use tavola_core::{
     plugins::{Inspector, PluginDirs, PluginSet},
     printable::printable_line,
+    record::Record,
 };
 use tavola_net::{Invite, JoinSetup, LocalPlayer, NetOutcome, NetSettings, Offer};
 
@@ -25,34 +26,7 @@ pub struct NetArgs {
 #[derive(Debug, Subcommand)]
 pub enum NetCommand {
     /// Offer a game: print its invite on one line, wait for players, play this seat.
-    Host {
-        /// The game's id (see `tavola list`; with `--resume`: the record's).
-        #[arg(required_unless_present = "resume")]
-        game: Option<String>,
-        /// Come back to the game of this record (this side's, saved with `--record`)
-        /// after a crash, under the same invite: the record goes on being saved there.
-        #[arg(long, value_name = "FILE", conflicts_with = "record")]
-        resume: Option<PathBuf>,
-        /// Set a game option (repeatable), e.g. `--option houses=4`.
-        #[arg(long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        /// The seat this side plays (from 0); every other seat is a joining player's.
-        #[arg(long, default_value_t = 0)]
-        seat: u8,
-        /// Clocks: minutes a seat for the game, plus seconds added after each move
-        /// (`5+3`); a seat whose time runs out loses.
-        #[arg(long, value_name = "MINUTES+SECONDS", value_parser = tavola_net::TimeControl::parse)]
-        clock: Option<tavola_net::TimeControl>,
-        /// Listen on this address (e.g. `127.0.0.1:0`); without it, every interface.
-        #[arg(long, value_name = "ADDR:PORT")]
-        listen: Option<SocketAddr>,
-        /// What both sides take.
-        #[command(flatten)]
-        common: Common,
-        /// How long to wait for the players to join, in seconds.
-        #[arg(long, default_value_t = 600, value_name = "SECONDS")]
-        wait: u64,
-    },
+    Host(HostArgs),
     /// Show that each throw of a network game's record was fair: every contribution is
     /// the next link of its player's chain back to the commitment given before the game,
     /// and every chance outcome is the one they draw.
@@ -61,24 +35,59 @@ pub enum NetCommand {
         record: PathBuf,
     },
     /// Join a game from its invite.
-    Join {
-        /// The invite (`tavola1:…`) the host printed (with `--resume`: the record's).
-        #[arg(required_unless_present = "resume")]
-        invite: Option<String>,
-        /// Come back to the game of this record (this side's, saved with `--record`)
-        /// after a crash: the record goes on being saved there.
-        #[arg(long, value_name = "FILE", conflicts_with = "record")]
-        resume: Option<PathBuf>,
-        /// Only watch the game.
-        #[arg(long)]
-        watch: bool,
-        /// Listen on this address (e.g. `127.0.0.1:0`); without it, every interface.
-        #[arg(long, value_name = "ADDR:PORT")]
-        listen: Option<SocketAddr>,
-        /// What both sides take.
-        #[command(flatten)]
-        common: Common,
-    },
+    Join(JoinArgs),
+}
+
+/// `tavola net host`: what the game offered is and how this side plays it.
+#[derive(Debug, Args)]
+pub struct HostArgs {
+    /// The game's id (see `tavola list`; with `--resume`: the record's).
+    #[arg(required_unless_present = "resume")]
+    pub game: Option<String>,
+    /// Come back to the game of this record (this side's, saved with `--record`)
+    /// after a crash, under the same invite: the record goes on being saved there.
+    #[arg(long, value_name = "FILE", conflicts_with = "record")]
+    pub resume: Option<PathBuf>,
+    /// Set a game option (repeatable), e.g. `--option houses=4`.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The seat this side plays (from 0); every other seat is a joining player's.
+    #[arg(long, default_value_t = 0)]
+    pub seat: u8,
+    /// Clocks: minutes a seat for the game, plus seconds added after each move
+    /// (`5+3`); a seat whose time runs out loses.
+    #[arg(long, value_name = "MINUTES+SECONDS", value_parser = tavola_net::TimeControl::parse)]
+    pub clock: Option<tavola_net::TimeControl>,
+    /// Listen on this address (e.g. `127.0.0.1:0`); without it, every interface.
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub listen: Option<SocketAddr>,
+    /// What both sides take.
+    #[command(flatten)]
+    pub common: Common,
+    /// How long to wait for the players to join, in seconds.
+    #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+    pub wait: u64,
+}
+
+/// `tavola net join`: the invite and how this side plays or watches.
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The invite (`tavola1:…`) the host printed (with `--resume`: the record's).
+    #[arg(required_unless_present = "resume")]
+    pub invite: Option<String>,
+    /// Come back to the game of this record (this side's, saved with `--record`)
+    /// after a crash: the record goes on being saved there.
+    #[arg(long, value_name = "FILE", conflicts_with = "record")]
+    pub resume: Option<PathBuf>,
+    /// Only watch the game.
+    #[arg(long)]
+    pub watch: bool,
+    /// Listen on this address (e.g. `127.0.0.1:0`); without it, every interface.
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub listen: Option<SocketAddr>,
+    /// What both sides take.
+    #[command(flatten)]
+    pub common: Common,
 }
 
 /// What both sides take.
@@ -121,66 +130,8 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
         Box::new(|text: &str| eprintln!("tavola net: {}", printable_line(text)));
     let outcome = match args.command {
         NetCommand::Verify { record } => return verify(&set, &exe, &record),
-        NetCommand::Host {
-            game,
-            resume,
-            options,
-            mut seat,
-            clock,
-            listen,
-            mut common,
-            wait,
-        } => {
-            let resumed = match &resume {
-                Some(path) => Some(tavola_core::record::Record::read(path)?),
-                None => None,
-            };
-            let game = match (&resumed, game) {
-                (Some(r), _) => r.game.clone(),
-                (None, Some(g)) => g,
-                (None, None) => bail!("a game or --resume FILE is needed"),
-            };
-            let plugin = set.require(&game).map_err(|e| anyhow!(e))?;
-            let options = match &resumed {
-                Some(r) => game_api::Options::resolve(&plugin.manifest().options, &r.options)?,
-                None => plugin.parse_options(&options)?,
-            };
-            if let Some(r) = &resumed {
-                seat = r.net.as_ref().and_then(|n| n.seat).unwrap_or(seat);
-                common.record = resume.clone();
-                // The bot that played the seat plays on, unless another is given.
-                if common.bot.is_none() {
-                    common.bot = r
-                        .seats
-                        .get(usize::from(seat))
-                        .filter(|name| *name != "human")
-                        .cloned();
-                }
-            }
-            // Coming back, the clocks are the record's.
-            let clock = match &resumed {
-                Some(r) => r.clock.as_ref().map(|c| tavola_net::TimeControl {
-                    per_game_ms: c.per_game_ms,
-                    increment_ms: c.increment_ms,
-                }),
-                None => clock,
-            };
-            let offer = Offer {
-                plugin,
-                options,
-                seat,
-                clock,
-                player: common.player(),
-                settings: NetSettings {
-                    listen,
-                    relays: common.relays,
-                },
-                record: common.record.clone(),
-                reconnect: Duration::from_secs(common.reconnect),
-                wait: Duration::from_secs(wait),
-                exe,
-                resume: resumed,
-            };
+        NetCommand::Host(host) => {
+            let offer = offer(&set, exe, host)?;
             let mut print_invite = |invite: &str, open: usize| {
                 use std::io::Write;
                 println!("{}", printable_line(invite));
@@ -189,64 +140,134 @@ pub fn run(dirs: PluginDirs, args: NetArgs) -> Result<ExitCode> {
             };
             tavola_net::host(offer, &mut print_invite, report).map_err(printable_error)?
         }
-        NetCommand::Join {
-            invite,
-            resume,
-            watch,
-            listen,
-            mut common,
-        } => {
-            let resume_path = resume;
-            let resume = match &resume_path {
-                Some(path) => Some(tavola_core::record::Record::read(path)?),
-                None => None,
-            };
-            let invite = match (invite, &resume) {
-                (Some(i), _) => i,
-                (None, Some(r)) => r
-                    .net
-                    .as_ref()
-                    .map(|n| n.invite.clone())
-                    .ok_or_else(|| anyhow!("this record is not of a network game"))?,
-                (None, None) => bail!("an invite or --resume FILE is needed"),
-            };
-            if let Some(path) = resume_path {
-                common.record = Some(path);
-            }
-            // The bot that played the seat plays on, unless another is given.
-            if let Some(r) = &resume
-                && common.bot.is_none()
-            {
-                let seat = r.net.as_ref().and_then(|n| n.seat);
-                common.bot = seat
-                    .and_then(|s| r.seats.get(usize::from(s)))
-                    .filter(|name| *name != "human")
-                    .cloned();
-            }
-            let parsed = Invite::parse(&invite)?;
-            if watch && common.bot.is_some() {
-                bail!("--watch and --bot: a spectator plays no seat");
-            }
-            let setup = JoinSetup {
-                plugins: &set,
-                invite: parsed,
-                invite_text: invite.trim().to_owned(),
-                player: common.player(),
-                watch,
-                settings: NetSettings {
-                    listen,
-                    relays: common.relays,
-                },
-                record: common.record.clone(),
-                reconnect: Duration::from_secs(common.reconnect),
-                exe,
-                resume,
-            };
-            tavola_net::join(setup, report).map_err(printable_error)?
+        NetCommand::Join(join) => {
+            tavola_net::join(join_setup(&set, exe, join)?, report).map_err(printable_error)?
         }
     };
     print_outcome(&outcome);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The record at `path`, if one is given.
+fn read_resumed(path: Option<&std::path::Path>) -> Result<Option<Record>> {
+    Ok(match path {
+        Some(path) => Some(Record::read(path)?),
+        None => None,
+    })
+}
+
+/// The bot that played `seat` in a resumed record, which plays on unless another is
+/// given (none for a person's seat).
+fn resumed_bot(record: &Record, seat: Option<u8>) -> Option<String> {
+    seat.and_then(|s| record.seats.get(usize::from(s)))
+        .filter(|name| *name != "human")
+        .cloned()
+}
+
+/// The game `tavola net host` offers: the arguments', or, with `--resume`, the record's
+/// game, options, seat, bot and clocks.
+fn offer<'a>(set: &'a PluginSet, exe: PathBuf, args: HostArgs) -> Result<Offer<'a>> {
+    let HostArgs {
+        game,
+        resume,
+        options,
+        mut seat,
+        clock,
+        listen,
+        mut common,
+        wait,
+    } = args;
+    let resumed = read_resumed(resume.as_deref())?;
+    let game = match (&resumed, game) {
+        (Some(r), _) => r.game.clone(),
+        (None, Some(g)) => g,
+        (None, None) => bail!("a game or --resume FILE is needed"),
+    };
+    let plugin = set.require(&game).map_err(|e| anyhow!(e))?;
+    let options = match &resumed {
+        Some(r) => game_api::Options::resolve(&plugin.manifest().options, &r.options)?,
+        None => plugin.parse_options(&options)?,
+    };
+    if let Some(r) = &resumed {
+        seat = r.net.as_ref().and_then(|n| n.seat).unwrap_or(seat);
+        common.record = resume.clone();
+        if common.bot.is_none() {
+            common.bot = resumed_bot(r, Some(seat));
+        }
+    }
+    // Coming back, the clocks are the record's.
+    let clock = match &resumed {
+        Some(r) => r.clock.as_ref().map(|c| tavola_net::TimeControl {
+            per_game_ms: c.per_game_ms,
+            increment_ms: c.increment_ms,
+        }),
+        None => clock,
+    };
+    Ok(Offer {
+        plugin,
+        options,
+        seat,
+        clock,
+        player: common.player(),
+        settings: NetSettings {
+            listen,
+            relays: common.relays,
+        },
+        record: common.record.clone(),
+        reconnect: Duration::from_secs(common.reconnect),
+        wait: Duration::from_secs(wait),
+        exe,
+        resume: resumed,
+    })
+}
+
+/// How `tavola net join` joins: the arguments', or, with `--resume`, the record's invite
+/// and bot.
+fn join_setup(set: &PluginSet, exe: PathBuf, args: JoinArgs) -> Result<JoinSetup<'_>> {
+    let JoinArgs {
+        invite,
+        resume: resume_path,
+        watch,
+        listen,
+        mut common,
+    } = args;
+    let resume = read_resumed(resume_path.as_deref())?;
+    let invite = match (invite, &resume) {
+        (Some(i), _) => i,
+        (None, Some(r)) => r
+            .net
+            .as_ref()
+            .map(|n| n.invite.clone())
+            .ok_or_else(|| anyhow!("this record is not of a network game"))?,
+        (None, None) => bail!("an invite or --resume FILE is needed"),
+    };
+    if let Some(path) = resume_path {
+        common.record = Some(path);
+    }
+    if let Some(r) = &resume
+        && common.bot.is_none()
+    {
+        common.bot = resumed_bot(r, r.net.as_ref().and_then(|n| n.seat));
+    }
+    let parsed = Invite::parse(&invite)?;
+    if watch && common.bot.is_some() {
+        bail!("--watch and --bot: a spectator plays no seat");
+    }
+    Ok(JoinSetup {
+        plugins: set,
+        invite: parsed,
+        invite_text: invite.trim().to_owned(),
+        player: common.player(),
+        watch,
+        settings: NetSettings {
+            listen,
+            relays: common.relays,
+        },
+        record: common.record.clone(),
+        reconnect: Duration::from_secs(common.reconnect),
+        exe,
+        resume,
+    })
 }
 
 /// `tavola net verify RECORD`: each throw, then the verdict; exit 1 if any is not fair.

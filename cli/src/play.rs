@@ -11,7 +11,7 @@ use super::{Setup, human, print_result, seat_name, set_up, warn};
 use tavola_core::{
     bots::{Bot, bot_for},
     play::play_out,
-    plugins::PluginSet,
+    plugins::{GameHandle, Plugin, PluginSet},
     record::Record,
     storage::RecordWriter,
 };
@@ -61,46 +61,11 @@ pub(super) fn run(set: &PluginSet, args: PlayArgs) -> Result<ExitCode> {
     let names: Vec<String> = (0..seat_count)
         .map(|i| seats.get(i).cloned().unwrap_or_else(|| "random".into()))
         .collect();
-    let seat_names: Vec<String> = (0..seat_count)
-        .map(|i| seat_name(plugin, Some(i as u8)))
-        .collect();
-    let mut bots: Vec<Box<dyn Bot>> = names
-        .iter()
-        .map(|n| {
-            if n == human::HUMAN {
-                let input = Box::new(std::io::BufReader::new(std::io::stdin()));
-                return Ok(
-                    Box::new(human::HumanSeat::new(input, seat_names.clone())) as Box<dyn Bot>
-                );
-            }
-            bot_for(n, plugin, &handle).map_err(anyhow::Error::from)
-        })
-        .collect::<Result<_>>()?;
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let mut bots = seat_bots(plugin, &handle, &names)?;
+    let seed = seed.unwrap_or_else(seed_from_clock);
     let mut record = Record::new(plugin, handle.options(), Some(seed), setup.position.clone());
     record.seats = names.clone();
-    let players = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| format!("{} {n}", seat_name(plugin, Some(i as u8))))
-        .collect::<Vec<_>>()
-        .join(", ");
-    println!(
-        "{}",
-        tavola_core::tr!(
-            "cli-play-header",
-            game = tavola_core::i18n::game_with_options(
-                &plugin.manifest().name,
-                &handle.options().to_string()
-            ),
-            seed = seed.to_string(),
-            players = players
-        )
-    );
+    print_header(plugin, &handle, seed, &names);
     // The record is saved before the first move (so a path that cannot be written is
     // refused before the game) and after every move (so a crash keeps every move).
     let mut writer = record_path.map(RecordWriter::new);
@@ -139,4 +104,53 @@ pub(super) fn run(set: &PluginSet, args: PlayArgs) -> Result<ExitCode> {
     result?;
     print_result(&handle)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The bot of each seat by its name in `names`; `human` reads a person's moves from
+/// standard input.
+fn seat_bots(plugin: &Plugin, handle: &GameHandle, names: &[String]) -> Result<Vec<Box<dyn Bot>>> {
+    let seat_names: Vec<String> = (0..names.len())
+        .map(|i| seat_name(plugin, Some(i as u8)))
+        .collect();
+    names
+        .iter()
+        .map(|n| {
+            if n == human::HUMAN {
+                let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+                return Ok(
+                    Box::new(human::HumanSeat::new(input, seat_names.clone())) as Box<dyn Bot>
+                );
+            }
+            bot_for(n, plugin, handle).map_err(anyhow::Error::from)
+        })
+        .collect()
+}
+
+/// A seed from the system clock, for a game given none.
+fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The game with its options, the seed and each seat's player.
+fn print_header(plugin: &Plugin, handle: &GameHandle, seed: u64, names: &[String]) {
+    let players = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} {n}", seat_name(plugin, Some(i as u8))))
+        .collect::<Vec<_>>()
+        .join(", ");
+    println!(
+        "{}",
+        tavola_core::tr!(
+            "cli-play-header",
+            game = tavola_core::i18n::game_with_options(
+                &plugin.manifest().name,
+                &handle.options().to_string()
+            ),
+            seed = seed.to_string(),
+            players = players
+        )
+    );
 }

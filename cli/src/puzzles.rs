@@ -131,6 +131,35 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         proof,
     };
     let mut miner = Miner::new(plugin, options.clone(), config);
+    mine_saved_games(&mut miner, args, &options)?;
+    let quiet = args.quiet;
+    let total = args.games;
+    miner.bot_games(|p| {
+        if !quiet {
+            eprintln!("{}", progress_line(p, total));
+        }
+    })?;
+    let file = PuzzleFile {
+        game: args.game.clone(),
+        options: options
+            .to_string()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect(),
+        puzzles: miner.puzzles.clone(),
+    };
+    write_out(out, &file.to_string())?;
+    print_summary(&miner.progress, args.time);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Mines the saved games of `--records` (of this game with these options) until the
+/// miner is done; a file not read, or of another game, is warned about and passed over.
+fn mine_saved_games(
+    miner: &mut Miner<'_>,
+    args: &PuzzlesArgs,
+    options: &game_api::Options,
+) -> Result<()> {
     for record in saved_games(&args.records)? {
         if miner.done() {
             break;
@@ -149,23 +178,11 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
             Err(e) => super::warn(&format!("{}: {e}", record.display())),
         }
     }
-    let quiet = args.quiet;
-    let total = args.games;
-    miner.bot_games(|p| {
-        if !quiet {
-            eprintln!("{}", progress_line(p, total));
-        }
-    })?;
-    let file = PuzzleFile {
-        game: args.game.clone(),
-        options: options
-            .to_string()
-            .split_whitespace()
-            .map(str::to_owned)
-            .collect(),
-        puzzles: miner.puzzles.clone(),
-    };
-    let text = file.to_string();
+    Ok(())
+}
+
+/// Writes the puzzle file's text to `out` (synced), or to standard output.
+fn write_out(out: Option<File>, text: &str) -> Result<()> {
     match out {
         Some(mut f) => {
             f.write_all(text.as_bytes())
@@ -174,7 +191,12 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         }
         None => print!("{text}"),
     }
-    let p = &miner.progress;
+    Ok(())
+}
+
+/// What the mining found and took (to standard error), whether it ran out of its `time`
+/// seconds, and the puzzles of each theme.
+fn print_summary(p: &Progress, time: u64) {
     eprintln!(
         "{}",
         tavola_core::tr!(
@@ -186,15 +208,11 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         )
     );
     if p.timed_out {
-        eprintln!(
-            "{}",
-            tavola_core::tr!("puzzles-timed-out", seconds = args.time)
-        );
+        eprintln!("{}", tavola_core::tr!("puzzles-timed-out", seconds = time));
     }
     for t in Theme::ALL {
         eprintln!("  {t}: {}", p.themes.get(&t).copied().unwrap_or(0));
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn progress_line(p: &Progress, total: u32) -> String {

@@ -8,8 +8,9 @@ use clap::Args;
 use serde_json::json;
 
 use super::seat_name;
+use game_api::{Options, ScoreUnit};
 use tavola_core::{
-    plugins::PluginSet,
+    plugins::{Plugin, PluginSet},
     record::Record,
     review::{DEFAULT_DEPTH, MoveReview, Review, ReviewConfig, review},
 };
@@ -67,18 +68,48 @@ pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
     if !quiet && !record.moves.is_empty() {
         eprintln!();
     }
-    let names = |m: &MoveReview| -> Result<(String, String)> {
-        let game = plugin.from_notation(start.options(), &m.position)?;
+    let shown = Shown {
+        plugin,
+        record: &record,
+        options: start.options(),
+        unit: start.score_unit(),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&shown.to_json(&done)?)?);
+    } else {
+        shown.print(&done)?;
+        summary(&done);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What a review is shown with: the game's plugin, options and unit, and the record.
+struct Shown<'a> {
+    /// The game's plugin.
+    plugin: &'a Plugin,
+    /// The record reviewed.
+    record: &'a Record,
+    /// The game's options.
+    options: &'a Options,
+    /// The game's unit of scores.
+    unit: Option<&'a ScoreUnit>,
+}
+
+impl Shown<'_> {
+    /// The notations of the move played and of the best move.
+    fn names(&self, m: &MoveReview) -> Result<(String, String)> {
+        let game = self.plugin.from_notation(self.options, &m.position)?;
         Ok((
-            record.moves[m.index].notation.clone(),
+            self.record.moves[m.index].notation.clone(),
             game.move_info(m.best)?.notation,
         ))
-    };
-    let unit = start.score_unit();
-    if args.json {
+    }
+
+    /// The review as `--json` prints it.
+    fn to_json(&self, done: &Review) -> Result<serde_json::Value> {
         let mut moves = Vec::new();
         for m in &done.moves {
-            let (played, best) = names(m)?;
+            let (played, best) = self.names(m)?;
             moves.push(json!({
                 "number": m.index + 1,
                 "seat": m.seat,
@@ -92,42 +123,43 @@ pub(super) fn run(set: &PluginSet, args: &ReviewArgs) -> Result<ExitCode> {
                 "position": m.position,
             }));
         }
-        let out = json!({
-            "game": plugin.id(),
+        Ok(json!({
+            "game": self.plugin.id(),
             "depth": done.depth,
             "millis": done.elapsed.as_millis() as u64,
             "moves": moves,
             "turning_points": numbers(done.turning_points()),
             "mistakes": numbers(done.mistakes(None)),
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(ExitCode::SUCCESS);
+        }))
     }
-    for m in &done.moves {
-        let (played, best) = names(m)?;
-        let exact = if m.exact {
-            tavola_core::tr!("analysis-exact")
-        } else {
-            tavola_core::tr!("analysis-estimated")
-        };
-        println!(
-            "{}",
-            tavola_core::tr!(
-                "review-move",
-                number = m.index + 1,
-                seat = seat_name(plugin, Some(m.seat)),
-                move = played,
-                class = m.class.word(),
-                lost = (m.lost * 10.0).round() / 10.0,
-                unit = tavola_core::ai::unit_word(unit, m.lost),
-                best = best,
-                value = m.best_value.in_words(unit),
-                exact = exact
-            )
-        );
+
+    /// Each move's line in words.
+    fn print(&self, done: &Review) -> Result<()> {
+        for m in &done.moves {
+            let (played, best) = self.names(m)?;
+            let exact = if m.exact {
+                tavola_core::tr!("analysis-exact")
+            } else {
+                tavola_core::tr!("analysis-estimated")
+            };
+            println!(
+                "{}",
+                tavola_core::tr!(
+                    "review-move",
+                    number = m.index + 1,
+                    seat = seat_name(self.plugin, Some(m.seat)),
+                    move = played,
+                    class = m.class.word(),
+                    lost = (m.lost * 10.0).round() / 10.0,
+                    unit = tavola_core::ai::unit_word(self.unit, m.lost),
+                    best = best,
+                    value = m.best_value.in_words(self.unit),
+                    exact = exact
+                )
+            );
+        }
+        Ok(())
     }
-    summary(&done);
-    Ok(ExitCode::SUCCESS)
 }
 
 /// How many times the review's proof budget a `--instead` answer's proof may search.

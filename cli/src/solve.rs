@@ -49,36 +49,9 @@ pub(super) fn solve(set: &PluginSet, args: &SolveArgs) -> Result<ExitCode> {
         results: args.results,
         ..SolveConfig::default()
     };
-    let mb = |bytes: u64| bytes as f64 / f64::from(1u32 << 20);
     let bounds = |p: &Progress, state: Option<SolveState>| {
         if !quiet {
-            let b = state.map(|s| (s.lower, s.upper));
-            let mut known = match b {
-                Some((lo, hi)) if lo > -(1 << 29) && hi < 1 << 29 => tavola_core::tr!(
-                    "solve-between",
-                    lo = format!("{lo:+}"),
-                    hi = format!("{hi:+}")
-                ),
-                Some((lo, _)) if lo > -(1 << 29) => {
-                    tavola_core::tr!("solve-at-least", lo = format!("{lo:+}"))
-                }
-                Some((_, hi)) if hi < 1 << 29 => {
-                    tavola_core::tr!("solve-at-most", hi = format!("{hi:+}"))
-                }
-                _ => String::new(),
-            };
-            if let Some(s) = state {
-                known += &tavola_core::tr!("solve-testing", value = format!("{:+}", s.next_test()));
-            }
-            let line = tavola_core::tr!(
-                "solve-progress-solver",
-                seconds = p.elapsed.as_secs_f64(),
-                nodes = p.nodes,
-                entries = p.entries,
-                max = p.max_entries,
-                megabytes = mb(p.table_bytes)
-            );
-            eprintln!("{line}{known}");
+            eprintln!("{}", progress_line(p, state));
         }
     };
     let solution = tavola_core::ai::solve::solve(&start, &config, bounds)?;
@@ -119,6 +92,43 @@ pub(super) fn solve(set: &PluginSet, args: &SolveArgs) -> Result<ExitCode> {
         println!("{}", tavola_core::tr!("solve-peak", megabytes = mb(peak)));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Megabytes (MiB) of `bytes`.
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1u32 << 20)
+}
+
+/// A progress line of the solver: its figures, then what is known of the value (the
+/// bounds proven, the value being tested).
+fn progress_line(p: &Progress, state: Option<SolveState>) -> String {
+    let b = state.map(|s| (s.lower, s.upper));
+    let mut known = match b {
+        Some((lo, hi)) if lo > -(1 << 29) && hi < 1 << 29 => tavola_core::tr!(
+            "solve-between",
+            lo = format!("{lo:+}"),
+            hi = format!("{hi:+}")
+        ),
+        Some((lo, _)) if lo > -(1 << 29) => {
+            tavola_core::tr!("solve-at-least", lo = format!("{lo:+}"))
+        }
+        Some((_, hi)) if hi < 1 << 29 => {
+            tavola_core::tr!("solve-at-most", hi = format!("{hi:+}"))
+        }
+        _ => String::new(),
+    };
+    if let Some(s) = state {
+        known += &tavola_core::tr!("solve-testing", value = format!("{:+}", s.next_test()));
+    }
+    let line = tavola_core::tr!(
+        "solve-progress-solver",
+        seconds = p.elapsed.as_secs_f64(),
+        nodes = p.nodes,
+        entries = p.entries,
+        max = p.max_entries,
+        megabytes = mb(p.table_bytes)
+    );
+    format!("{line}{known}")
 }
 
 /// The most memory this process has held (`VmHWM` of `/proc/self/status`), where the

@@ -436,7 +436,43 @@ fn effects_over(plugin: &str, effects: &[Effect], sites: usize, before: Option<&
             ),
         ));
     }
-    // Unknown: as many as any lift takes.
+    let mut held = Held {
+        plugin,
+        sites,
+        counts: held_before(before, sites),
+    };
+    for (i, e) in effects.iter().enumerate() {
+        match e {
+            Effect::Lift { site, count } | Effect::Relay { site, count } => {
+                held.lift(i, e, *site, *count)?
+            }
+            Effect::Drop { site, count } => held.put(i, e, *site, *count)?,
+            Effect::Capture { from, to, count } => {
+                held.take(*from, *count)?;
+                if let Some(to) = to {
+                    held.put(i, e, *to, *count)?;
+                }
+            }
+            Effect::Move { from, to } => {
+                held.take(*from, 1)?;
+                held.put(i, e, *to, 1)?;
+            }
+            Effect::Place { site, .. } => held.put(i, e, *site, 1)?,
+            Effect::Remove { site } => held.take(*site, 1)?,
+            Effect::Flip { site: s, state } => {
+                site(plugin, "an effect", *s, sites)?;
+                text(plugin, "a piece's state", state)?;
+            }
+            Effect::ExtraTurn { .. } => {}
+            Effect::Message { text: t } => text(plugin, "a message", t)?,
+        }
+    }
+    Ok(())
+}
+
+/// The pieces each of the `sites` holds in the view `before` a move; unknown (no view):
+/// as many as any lift takes.
+fn held_before(before: Option<&View>, sites: usize) -> Vec<u64> {
     let mut held = vec![if before.is_some() { 0 } else { u64::MAX / 2 }; sites];
     for (id, content) in before.map_or(&[][..], |b| &b.sites[..]) {
         if let Some(h) = held.get_mut(usize::from(id.0)) {
@@ -447,74 +483,64 @@ fn effects_over(plugin: &str, effects: &[Effect], sites: usize, before: Option<&
             };
         }
     }
-    let too_many = |i: usize, e: &Effect, there: u64| {
-        Err(CallError::contract(
-            plugin,
-            Rule::EffectsMatchView,
-            format!(
-                "effect {} ({e:?}) takes more than the {there} pieces there",
-                i + 1
-            ),
-        ))
-    };
-    for (i, e) in effects.iter().enumerate() {
-        let lift = |held: &mut Vec<u64>, s: SiteId, n: u32| -> Checked {
-            site(plugin, "an effect", s, sites)?;
-            let there = held[usize::from(s.0)];
-            if u64::from(n) > there {
-                return too_many(i, e, there);
-            }
-            held[usize::from(s.0)] -= u64::from(n);
-            Ok(())
-        };
-        let take = |held: &mut Vec<u64>, s: SiteId, n: u32| -> Checked {
-            site(plugin, "an effect", s, sites)?;
-            let h = &mut held[usize::from(s.0)];
-            *h = h.saturating_sub(u64::from(n));
-            Ok(())
-        };
-        let put = |held: &mut Vec<u64>, s: SiteId, n: u32| -> Checked {
-            site(plugin, "an effect", s, sites)?;
-            if u64::from(n) > MAX_PIECES {
-                return Err(CallError::contract(
-                    plugin,
-                    Rule::WithinLimits,
-                    format!(
-                        "effect {} ({e:?}) puts down more than {MAX_PIECES} pieces",
-                        i + 1
-                    ),
-                ));
-            }
-            let h = &mut held[usize::from(s.0)];
-            *h = h.saturating_add(u64::from(n));
-            Ok(())
-        };
-        match e {
-            Effect::Lift { site, count } | Effect::Relay { site, count } => {
-                lift(&mut held, *site, *count)?
-            }
-            Effect::Drop { site, count } => put(&mut held, *site, *count)?,
-            Effect::Capture { from, to, count } => {
-                take(&mut held, *from, *count)?;
-                if let Some(to) = to {
-                    put(&mut held, *to, *count)?;
-                }
-            }
-            Effect::Move { from, to } => {
-                take(&mut held, *from, 1)?;
-                put(&mut held, *to, 1)?;
-            }
-            Effect::Place { site, .. } => put(&mut held, *site, 1)?,
-            Effect::Remove { site } => take(&mut held, *site, 1)?,
-            Effect::Flip { site: s, state } => {
-                site(plugin, "an effect", *s, sites)?;
-                text(plugin, "a piece's state", state)?;
-            }
-            Effect::ExtraTurn { .. } => {}
-            Effect::Message { text: t } => text(plugin, "a message", t)?,
+    held
+}
+
+/// The pieces each site holds while a move's effects are replayed.
+struct Held<'a> {
+    /// The plugin's name, for errors.
+    plugin: &'a str,
+    /// The number of sites.
+    sites: usize,
+    /// The pieces of each site.
+    counts: Vec<u64>,
+}
+
+impl Held<'_> {
+    /// Effect `i` (`e`) lifts `n` pieces from `s`: no more than it holds.
+    fn lift(&mut self, i: usize, e: &Effect, s: SiteId, n: u32) -> Checked {
+        site(self.plugin, "an effect", s, self.sites)?;
+        let there = self.counts[usize::from(s.0)];
+        if u64::from(n) > there {
+            return Err(CallError::contract(
+                self.plugin,
+                Rule::EffectsMatchView,
+                format!(
+                    "effect {} ({e:?}) takes more than the {there} pieces there",
+                    i + 1
+                ),
+            ));
         }
+        self.counts[usize::from(s.0)] -= u64::from(n);
+        Ok(())
     }
-    Ok(())
+
+    /// `n` pieces are taken from `s` (not checked: a game may take from a score it shows
+    /// otherwise).
+    fn take(&mut self, s: SiteId, n: u32) -> Checked {
+        site(self.plugin, "an effect", s, self.sites)?;
+        let h = &mut self.counts[usize::from(s.0)];
+        *h = h.saturating_sub(u64::from(n));
+        Ok(())
+    }
+
+    /// Effect `i` (`e`) puts `n` pieces on `s`: no more than [`MAX_PIECES`].
+    fn put(&mut self, i: usize, e: &Effect, s: SiteId, n: u32) -> Checked {
+        site(self.plugin, "an effect", s, self.sites)?;
+        if u64::from(n) > MAX_PIECES {
+            return Err(CallError::contract(
+                self.plugin,
+                Rule::WithinLimits,
+                format!(
+                    "effect {} ({e:?}) puts down more than {MAX_PIECES} pieces",
+                    i + 1
+                ),
+            ));
+        }
+        let h = &mut self.counts[usize::from(s.0)];
+        *h = h.saturating_add(u64::from(n));
+        Ok(())
+    }
 }
 
 #[cfg(test)]

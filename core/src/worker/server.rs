@@ -7,6 +7,7 @@
 use std::{
     collections::HashMap,
     io::{BufReader, Write},
+    path::{Path, PathBuf},
     sync::{
         Arc, Mutex, MutexGuard,
         atomic::{AtomicBool, Ordering},
@@ -23,7 +24,7 @@ use super::{
 };
 use crate::{
     plugins::{CallError, ErrorKind, GameHandle, Plugin, load_copy_with},
-    record::replay_with,
+    record::{Record, replay_with},
 };
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -169,29 +170,7 @@ impl Worker {
                 tables_dir,
                 language,
                 data,
-            } => {
-                speak(&language);
-                // A data file is read before the worker is confined.
-                let data = match data {
-                    Some(path) => {
-                        let bytes = crate::plugins::data::read_data_copy(&path).map_err(refused)?;
-                        Some((path, bytes))
-                    }
-                    None => None,
-                };
-                // Confined before the library is opened: the copy to read, the game's
-                // tables folder to write, nothing else.
-                let allow = crate::sandbox::Allowance {
-                    read: Vec::new(),
-                    write: tables_dir.into_iter().collect(),
-                    ..Default::default()
-                };
-                crate::sandbox::arm(allow, crate::sandbox::Reporter::Host);
-                let plugin = load_copy_with(&copy, data).map_err(refused)?;
-                let manifest = Box::new(plugin.manifest().clone());
-                self.plugin = Some(plugin);
-                Ok(Reply::Loaded { manifest })
-            }
+            } => self.load(&copy, tables_dir, &language, data),
             Request::SeatCount { options } => {
                 let game = self.plugin()?.new_game(&options)?;
                 game.seat_count().map(Reply::SeatCount)
@@ -208,22 +187,7 @@ impl Worker {
                 lock(&self.shared).bots.clear();
                 self.goto(&moves, true, Vec::new())
             }
-            Request::Open { record, language } => {
-                speak(&language);
-                let plugin = self.plugin()?.clone();
-                let replayed = replay_with(&plugin, &record).map_err(refused)?;
-                let options = replayed.game.options().clone();
-                self.start = Some(self.set_up(&options, record.start.as_deref())?);
-                let snapshot = Box::new(snapshot(&replayed.game, true)?);
-                let moves = record.moves.iter().map(|m| m.id).collect();
-                let mut shared = lock(&self.shared);
-                shared.bots.clear();
-                shared.set(replayed.game, moves);
-                Ok(Reply::Position {
-                    snapshot,
-                    warnings: replayed.warnings,
-                })
-            }
+            Request::Open { record, language } => self.open(&record, &language),
             Request::Goto { moves } => self.goto(&moves, false, Vec::new()),
             Request::Play { mv } => {
                 let mut shared = lock(&self.shared);
@@ -245,6 +209,56 @@ impl Worker {
             | Request::Hint { .. }
             | Request::Cancel { .. } => Err(worker_err("searches are answered on their own")),
         }
+    }
+
+    /// Loads the plugin's private `copy` (and a data file's, read first), confined
+    /// before the library is opened.
+    fn load(
+        &mut self,
+        copy: &Path,
+        tables_dir: Option<PathBuf>,
+        language: &str,
+        data: Option<PathBuf>,
+    ) -> Result<Reply, CallError> {
+        speak(language);
+        // A data file is read before the worker is confined.
+        let data = match data {
+            Some(path) => {
+                let bytes = crate::plugins::data::read_data_copy(&path).map_err(refused)?;
+                Some((path, bytes))
+            }
+            None => None,
+        };
+        // Confined before the library is opened: the copy to read, the game's
+        // tables folder to write, nothing else.
+        let allow = crate::sandbox::Allowance {
+            read: Vec::new(),
+            write: tables_dir.into_iter().collect(),
+            ..Default::default()
+        };
+        crate::sandbox::arm(allow, crate::sandbox::Reporter::Host);
+        let plugin = load_copy_with(copy, data).map_err(refused)?;
+        let manifest = Box::new(plugin.manifest().clone());
+        self.plugin = Some(plugin);
+        Ok(Reply::Loaded { manifest })
+    }
+
+    /// The game of `record`, replayed in `language`: its start kept, its moves played.
+    fn open(&mut self, record: &Record, language: &str) -> Result<Reply, CallError> {
+        speak(language);
+        let plugin = self.plugin()?.clone();
+        let replayed = replay_with(&plugin, record).map_err(refused)?;
+        let options = replayed.game.options().clone();
+        self.start = Some(self.set_up(&options, record.start.as_deref())?);
+        let snapshot = Box::new(snapshot(&replayed.game, true)?);
+        let moves = record.moves.iter().map(|m| m.id).collect();
+        let mut shared = lock(&self.shared);
+        shared.bots.clear();
+        shared.set(replayed.game, moves);
+        Ok(Reply::Position {
+            snapshot,
+            warnings: replayed.warnings,
+        })
     }
 
     /// The game in progress in `language`: its start made again from its state (the

@@ -49,10 +49,7 @@ impl TavolaApp {
         let now = ctx.input(|i| i.time);
         let step = self.settings.step_seconds;
         match command {
-            Command::NewGame => {
-                self.screens.screen = Screen::Chooser;
-                self.screens.chooser.focus_search();
-            }
+            Command::NewGame => self.show_chooser(),
             Command::PlayOnline => self.screens.screen = Screen::Online,
             Command::Restart => self.dialogs.confirm_restart = self.screens.play.is_some(),
             Command::Rematch => self.rematch(),
@@ -63,68 +60,89 @@ impl TavolaApp {
             Command::ToStart => self.with_play(|p| p.goto(0)),
             Command::ToEnd => self.with_play(Table::to_end),
             Command::Hint => self.with_play(|p| p.hint()),
-            Command::Analyse => {
-                if let Err(e) = self.open_analysis() {
-                    self.dialogs.message = Some(format!("{e:#}"));
-                }
-            }
+            Command::Analyse => self.analyse(),
             Command::Resign => self.with_play(|p| p.ask_resign()),
             Command::OfferDraw => self.with_play(|p| p.offer_draw()),
             Command::PauseResume => self.with_play(|p| p.pause_resume()),
             Command::Replay => self.with_play(|p| p.replay(now)),
             Command::SkipAnimation => self.with_play(|p| p.skip_animation()),
-            Command::FlipBoard => self.with_play(|p| {
-                let board = p.board_mut();
-                board.flipped = !board.flipped;
-            }),
+            Command::FlipBoard => self.with_play(flip_board),
             Command::Review => self.open_review(),
-            Command::AnalysisBoard => {
-                let game = self
-                    .screens
-                    .play
-                    .as_ref()
-                    .map(|p| p.session().plugin().id().to_owned());
-                self.open_entry_form(game.as_deref());
-            }
-            Command::ReviewFile => {
-                self.ask_learn_file(super::analysis::FilePurpose::Review);
-            }
+            Command::AnalysisBoard => self.analysis_board(),
+            Command::ReviewFile => self.ask_learn_file(super::analysis::FilePurpose::Review),
             Command::Save => self.ask_save(),
             Command::Load => self.ask_load(),
-            Command::Recover => {
-                if let Some(dir) = &self.data_dir {
-                    self.dialogs.recover = Some(RecoverWindow::new(dir));
-                }
-            }
-            Command::Fullscreen => {
-                self.fullscreen = !self.fullscreen;
-                ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
-            }
+            Command::Recover => self.open_recover(),
+            Command::Fullscreen => self.toggle_fullscreen(ctx),
             Command::Rules => self.screens.rules_open = !self.screens.rules_open,
-            // F2 again closes the panel: back to the board of a game in progress, else
-            // to the chooser.
-            Command::Plugins if self.screens.screen == Screen::Plugins => {
-                self.screens.screen = if self.screens.play.is_some() {
-                    Screen::Play
-                } else {
-                    Screen::Chooser
-                };
-            }
-            Command::Plugins => self.screens.screen = Screen::Plugins,
+            Command::Plugins => self.toggle_plugins(),
             Command::ToggleTheme => self.settings.dark = !self.settings.dark,
             Command::EvalBar => self.settings.eval_bar = !self.settings.eval_bar,
-            // Leaving a network game in progress is asked first (`dialogs.rs`).
-            Command::Quit
-                if self
-                    .screens
-                    .online
-                    .game
-                    .as_ref()
-                    .is_some_and(|o| o.in_progress()) =>
-            {
-                self.dialogs.confirm_quit = true;
-            }
-            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Command::Quit => self.quit(ctx),
+        }
+    }
+
+    /// The chooser, its search box focused.
+    fn show_chooser(&mut self) {
+        self.screens.screen = Screen::Chooser;
+        self.screens.chooser.focus_search();
+    }
+
+    /// The analysis of the game in progress; what goes wrong is said in a message.
+    fn analyse(&mut self) {
+        if let Err(e) = self.open_analysis() {
+            self.dialogs.message = Some(format!("{e:#}"));
+        }
+    }
+
+    /// The analysis board's entry form, on the game in progress if any.
+    fn analysis_board(&mut self) {
+        let game = self
+            .screens
+            .play
+            .as_ref()
+            .map(|p| p.session().plugin().id().to_owned());
+        self.open_entry_form(game.as_deref());
+    }
+
+    /// The window of the games that may be recovered (when the app keeps its data).
+    fn open_recover(&mut self) {
+        if let Some(dir) = &self.data_dir {
+            self.dialogs.recover = Some(RecoverWindow::new(dir));
+        }
+    }
+
+    /// Fullscreen on or off.
+    fn toggle_fullscreen(&mut self, ctx: &egui::Context) {
+        self.fullscreen = !self.fullscreen;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
+    }
+
+    /// The plugins panel; F2 again closes it: back to the board of a game in progress,
+    /// else to the chooser.
+    fn toggle_plugins(&mut self) {
+        self.screens.screen = if self.screens.screen != Screen::Plugins {
+            Screen::Plugins
+        } else if self.screens.play.is_some() {
+            Screen::Play
+        } else {
+            Screen::Chooser
+        };
+    }
+
+    /// Closes the app; leaving a network game in progress is asked first
+    /// (`dialogs.rs`).
+    fn quit(&mut self, ctx: &egui::Context) {
+        let in_progress = self
+            .screens
+            .online
+            .game
+            .as_ref()
+            .is_some_and(|o| o.in_progress());
+        if in_progress {
+            self.dialogs.confirm_quit = true;
+        } else {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 
@@ -162,4 +180,10 @@ impl TavolaApp {
             _ => self.screens.play.as_mut(),
         }
     }
+}
+
+/// Turns the board shown around.
+fn flip_board(table: &mut Table) {
+    let board = table.board_mut();
+    board.flipped = !board.flipped;
 }

@@ -77,7 +77,7 @@ pub use settings::{Settings, data_dir};
 pub use table::{Arrow, BoardKey, KeyCode, KeyTarget, PluginFailure, TYPED_PAUSE, Table};
 
 use self::recover::RecoverWindow;
-use crate::plugins::{DirSource, Inspector, PluginDirs, PluginSet, files::FileFacts};
+use crate::plugins::{DirSource, Inspector, PluginDirs, PluginSet};
 
 /// How the app starts.
 #[derive(Debug, Clone, Default)]
@@ -118,8 +118,6 @@ pub enum Screen {
     /// The analysis board (a copy of a game, a record or a position).
     Analysis,
 }
-
-type Signature = Vec<(PathBuf, Result<FileFacts, String>)>;
 
 /// The Tavola app: the settings and its parts (`app/parts/`: the library of plugins, the
 /// screens, the dialogs, the saves).
@@ -272,45 +270,7 @@ impl TavolaApp {
             Screen::Online => self.online_screen(ui, now, step),
             Screen::Trainer => self.trainer_screen(ui, now, step),
             Screen::Analysis => self.analysis_screen(ui),
-            Screen::Play => {
-                // The review's window walks the moves by the arrow keys: the board's
-                // own keys rest while it is open.
-                let keys = !self.dialog_open() && self.screens.review.is_none();
-                if let Some(play) = &mut self.screens.play {
-                    play.set_keys_enabled(keys);
-                    play.set_eval_bar(self.settings.eval_bar);
-                    play.logic(&repaint::Window(&ctx), now, step);
-                    // The views only read the controller; what the person asked for is
-                    // carried out here, once per frame.
-                    let intents = play.ui(ui);
-                    play.drawn();
-                    // During a review the board plays nothing (a move there answers the
-                    // drill shown): the record is never branched.
-                    let intents = match &mut self.screens.review {
-                        Some(review) => review.take_board_moves(play, intents),
-                        None => intents,
-                    };
-                    let commands: Vec<Command> = intents
-                        .into_iter()
-                        .filter_map(|intent| play.apply(intent, now, step))
-                        .collect();
-                    let never = play
-                        .searches
-                        .endgame
-                        .take_never()
-                        .then(|| play.session.plugin().id().to_owned());
-                    for command in commands {
-                        self.run_command(command, &ctx);
-                    }
-                    if let Some(game) = never {
-                        self.settings.endgame_declined.push(game);
-                        self.save_settings();
-                    }
-                    self.review_window(&ctx, now, step);
-                } else {
-                    self.screens.screen = Screen::Chooser;
-                }
-            }
+            Screen::Play => self.play_screen(ui, &ctx, now, step),
         }
         if self.screens.screen != Screen::Play || self.screens.play.is_none() {
             self.screens.review = None;
@@ -320,6 +280,48 @@ impl TavolaApp {
         self.dialogs_ui(&ctx);
         self.learn_ui(&ctx);
         self.starting_ui(&ctx);
+    }
+
+    /// The game at this computer: its logic, its board, what the person asked for
+    /// carried out, and the review's window; without a game, the chooser.
+    fn play_screen(&mut self, ui: &mut egui::Ui, ctx: &egui::Context, now: f64, step: f64) {
+        // The review's window walks the moves by the arrow keys: the board's
+        // own keys rest while it is open.
+        let keys = !self.dialog_open() && self.screens.review.is_none();
+        let Some(play) = &mut self.screens.play else {
+            self.screens.screen = Screen::Chooser;
+            return;
+        };
+        play.set_keys_enabled(keys);
+        play.set_eval_bar(self.settings.eval_bar);
+        play.logic(&repaint::Window(ctx), now, step);
+        // The views only read the controller; what the person asked for is
+        // carried out here, once per frame.
+        let intents = play.ui(ui);
+        play.drawn();
+        // During a review the board plays nothing (a move there answers the
+        // drill shown): the record is never branched.
+        let intents = match &mut self.screens.review {
+            Some(review) => review.take_board_moves(play, intents),
+            None => intents,
+        };
+        let commands: Vec<Command> = intents
+            .into_iter()
+            .filter_map(|intent| play.apply(intent, now, step))
+            .collect();
+        let never = play
+            .searches
+            .endgame
+            .take_never()
+            .then(|| play.session.plugin().id().to_owned());
+        for command in commands {
+            self.run_command(command, ctx);
+        }
+        if let Some(game) = never {
+            self.settings.endgame_declined.push(game);
+            self.save_settings();
+        }
+        self.review_window(ctx, now, step);
     }
 
     /// The rules of the game on screen, in a panel beside the board, with *Hide*.

@@ -1,6 +1,6 @@
 //! The new-game dialog, built from the plugin's options schema and presets.
 
-use game_api::{OptionError, OptionValue, Options};
+use game_api::{Manifest, OptionError, OptionValue, Options};
 
 use super::dialog_worker::{DialogWorker, News};
 use crate::{
@@ -207,6 +207,74 @@ impl NewGameDialog {
         })
     }
 
+    /// Who plays each seat: a menu a seat.
+    fn seats_ui(&mut self, ui: &mut egui::Ui, manifest: &Manifest) {
+        let bots = crate::bots::bot_choices_for(manifest, self.seats.len() as u8);
+        let show_engines = self.show_engines;
+        let nonce = self.nonce;
+        egui::Grid::new("seats")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                for (i, seat) in self.seats.iter_mut().enumerate() {
+                    let name = manifest
+                        .seat_names
+                        .get(i)
+                        .cloned()
+                        .unwrap_or_else(|| crate::tr!("seat-number", number = i + 1));
+                    ui.label(&name);
+                    seat_menu(ui, (i, nonce), seat, &bots, show_engines)
+                        .on_hover_text(crate::tr!("who-plays", seat = name.clone()));
+                    ui.end_row();
+                }
+            });
+    }
+
+    /// The advanced section: the engines shown in the seat menus, and the seed of a game
+    /// that may have chance.
+    fn advanced_ui(&mut self, ui: &mut egui::Ui, manifest: &Manifest) {
+        egui::CollapsingHeader::new(crate::tr!("new-game-advanced")).show(ui, |ui| {
+            ui.checkbox(&mut self.show_engines, crate::tr!("new-game-engines"))
+                .on_hover_text(crate::tr!("new-game-engines-hint"));
+            if manifest.may_have_chance() {
+                ui.horizontal(|ui| {
+                    let label = ui.label(crate::tr!("new-game-seed"));
+                    ui.add(egui::DragValue::new(&mut self.seed))
+                        .labelled_by(label.id);
+                    if ui.button(crate::tr!("new-game-new-seed")).clicked() {
+                        self.seed = fastrand::u64(..1_000_000);
+                    }
+                });
+            }
+        });
+    }
+
+    /// Start and Cancel, and "starting the game" beside them while the worker starts.
+    fn buttons_ui(&mut self, ui: &mut egui::Ui, manifest: &Manifest, outcome: &mut DialogOutcome) {
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    self.error.is_none(),
+                    egui::Button::new(crate::tr!("new-game-start")),
+                )
+                .clicked()
+            {
+                match self.request() {
+                    Ok(r) => *outcome = DialogOutcome::Start(r),
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
+            if ui.button(crate::tr!("cancel")).clicked() {
+                *outcome = DialogOutcome::Cancelled;
+            }
+            // Beside the buttons, which it must not move. No spinner: it would
+            // repaint without end while a plugin hangs.
+            if self.worker.starting() {
+                ui.weak(crate::tr!("starting-game", game = manifest.name.clone()));
+            }
+        });
+    }
+
     /// Shows the dialog.
     pub fn ui(&mut self, ctx: &egui::Context) -> DialogOutcome {
         let mut outcome = DialogOutcome::Open;
@@ -227,65 +295,13 @@ impl NewGameDialog {
                 self.fit_seats();
             }
             ui.separator();
-            let bots = crate::bots::bot_choices_for(&manifest, self.seats.len() as u8);
-            let show_engines = self.show_engines;
-            let nonce = self.nonce;
-            egui::Grid::new("seats")
-                .num_columns(2)
-                .spacing([12.0, 6.0])
-                .show(ui, |ui| {
-                    for (i, seat) in self.seats.iter_mut().enumerate() {
-                        let name = manifest
-                            .seat_names
-                            .get(i)
-                            .cloned()
-                            .unwrap_or_else(|| crate::tr!("seat-number", number = i + 1));
-                        ui.label(&name);
-                        seat_menu(ui, (i, nonce), seat, &bots, show_engines)
-                            .on_hover_text(crate::tr!("who-plays", seat = name.clone()));
-                        ui.end_row();
-                    }
-                });
+            self.seats_ui(ui, &manifest);
             super::options_form::clock_row(ui, &mut self.clock);
-            egui::CollapsingHeader::new(crate::tr!("new-game-advanced")).show(ui, |ui| {
-                ui.checkbox(&mut self.show_engines, crate::tr!("new-game-engines"))
-                    .on_hover_text(crate::tr!("new-game-engines-hint"));
-                if manifest.may_have_chance() {
-                    ui.horizontal(|ui| {
-                        let label = ui.label(crate::tr!("new-game-seed"));
-                        ui.add(egui::DragValue::new(&mut self.seed))
-                            .labelled_by(label.id);
-                        if ui.button(crate::tr!("new-game-new-seed")).clicked() {
-                            self.seed = fastrand::u64(..1_000_000);
-                        }
-                    });
-                }
-            });
+            self.advanced_ui(ui, &manifest);
             if let Some(e) = &self.error {
                 ui.colored_label(egui::Color32::from_rgb(230, 90, 90), e);
             }
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(
-                        self.error.is_none(),
-                        egui::Button::new(crate::tr!("new-game-start")),
-                    )
-                    .clicked()
-                {
-                    match self.request() {
-                        Ok(r) => outcome = DialogOutcome::Start(r),
-                        Err(e) => self.error = Some(e.to_string()),
-                    }
-                }
-                if ui.button(crate::tr!("cancel")).clicked() {
-                    outcome = DialogOutcome::Cancelled;
-                }
-                // Beside the buttons, which it must not move. No spinner: it would
-                // repaint without end while a plugin hangs.
-                if self.worker.starting() {
-                    ui.weak(crate::tr!("starting-game", game = manifest.name.clone()));
-                }
-            });
+            self.buttons_ui(ui, &manifest, &mut outcome);
         });
         if modal.should_close() && matches!(outcome, DialogOutcome::Open) {
             outcome = DialogOutcome::Cancelled;

@@ -3,10 +3,13 @@
 //! plugins are inspected again on another thread; the user's plugins folder opened in the
 //! system's file manager.
 
-use std::sync::mpsc;
+use std::{path::PathBuf, sync::mpsc};
 
-use super::{Signature, TavolaApp};
-use crate::plugins::{PluginDirs, PluginSet};
+use super::TavolaApp;
+use crate::plugins::{
+    PluginDirs, PluginSet,
+    files::{FileFacts, FileRefusal},
+};
 
 impl TavolaApp {
     /// Looks for added, removed or changed libraries (at most every two seconds, by the
@@ -100,14 +103,37 @@ impl TavolaApp {
     }
 }
 
+/// The library-named entries of the plugin folders with their facts, or why each is not
+/// read: what [`signature`] compares to notice changes.
+#[derive(Debug, Default)]
+pub(super) struct Signature(Vec<(PathBuf, Result<FileFacts, FileRefusal>)>);
+
+impl PartialEq for Signature {
+    /// The same files with the same facts; two refusals are the same by their words (an
+    /// I/O error has no other comparison).
+    fn eq(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len()
+            && self.0.iter().zip(&other.0).all(|((a, fa), (b, fb))| {
+                a == b
+                    && match (fa, fb) {
+                        (Ok(x), Ok(y)) => x == y,
+                        (Err(x), Err(y)) => x.to_string() == y.to_string(),
+                        _ => false,
+                    }
+            })
+    }
+}
+
 /// The library-named entries of the plugin folders with their facts, to notice changes
 /// (`cp` over a file changes its size or time, `mv` its inode; a refusal, by its words).
 pub(super) fn signature(dirs: &PluginDirs) -> Signature {
-    crate::plugins::files::scan(dirs)
-        .0
-        .into_iter()
-        .map(|c| (c.path, c.facts.map_err(|e| e.to_string())))
-        .collect()
+    Signature(
+        crate::plugins::files::scan(dirs)
+            .0
+            .into_iter()
+            .map(|c| (c.path, c.facts))
+            .collect(),
+    )
 }
 
 /// Shows the user's plugins folder in the system's file manager (creating it if

@@ -1,6 +1,6 @@
 use egui::{Color32, RichText};
 
-use crate::plugins::{DirSource, PluginMeta, PluginSet, PluginStatus};
+use crate::plugins::{DirSource, PluginFile, PluginMeta, PluginSet, PluginStatus};
 
 /// What the panel shows besides the files: the plugins set aside, and the one in use.
 #[derive(Debug, Clone, Copy)]
@@ -75,7 +75,7 @@ impl PluginsPanel {
     }
 
     /// Whether `file` is listed under the search box's text.
-    fn shown(&self, file: &crate::plugins::PluginFile) -> bool {
+    fn shown(&self, file: &PluginFile) -> bool {
         let needle = self.filter.trim().to_lowercase();
         if needle.is_empty() {
             return true;
@@ -98,34 +98,7 @@ impl PluginsPanel {
         context: &PanelContext<'_>,
         action: &mut Option<PluginsAction>,
     ) {
-        let (sandbox_colour, sandbox_strong) = match context.sandbox {
-            crate::sandbox::SandboxState::Sandboxed { .. } => {
-                (Color32::from_rgb(40, 150, 60), false)
-            }
-            crate::sandbox::SandboxState::Unavailable { .. } => {
-                (Color32::from_rgb(190, 130, 30), true)
-            }
-            crate::sandbox::SandboxState::Off => (Color32::from_rgb(220, 40, 40), true),
-        };
-        // In a player's words; how it is done (the kernel's features) on hover.
-        let (line, how) = match context.sandbox {
-            crate::sandbox::SandboxState::Sandboxed { features } => (
-                crate::tr!("plugins-sandbox-safe"),
-                Some(crate::tr!(
-                    "plugins-sandbox-how",
-                    features = features.clone()
-                )),
-            ),
-            other => (
-                crate::tr!("plugins-sandbox", state = other.to_string()),
-                None,
-            ),
-        };
-        let text = RichText::new(line).color(sandbox_colour);
-        let label = ui.label(if sandbox_strong { text.strong() } else { text });
-        if let Some(how) = how {
-            label.on_hover_text(how);
-        }
+        sandbox_line_ui(ui, context.sandbox);
         ui.add_space(4.0);
         for problem in &set.problems {
             ui.colored_label(
@@ -136,8 +109,7 @@ impl PluginsPanel {
         if set.files.is_empty() && set.problems.is_empty() {
             ui.label(crate::tr!("plugins-none"));
         }
-        let shown: Vec<&crate::plugins::PluginFile> =
-            set.files.iter().filter(|f| self.shown(f)).collect();
+        let shown: Vec<&PluginFile> = set.files.iter().filter(|f| self.shown(f)).collect();
         egui::Grid::new("plugin_files")
             .striped(true)
             .num_columns(4)
@@ -152,130 +124,186 @@ impl PluginsPanel {
                     let plugin = file.plugin();
                     ui.label(plugin.map_or("—".to_owned(), |p| p.manifest().name.clone()));
                     ui.label(plugin.map_or("—".to_owned(), |p| p.manifest().version.clone()));
-                    let colour = match &file.status {
-                        PluginStatus::Loaded(_) => Color32::from_rgb(40, 150, 60),
-                        PluginStatus::Shadowed { .. } => Color32::from_rgb(150, 130, 30),
-                        // Not a fault: a test fixture a release build does not offer.
-                        PluginStatus::Refused(crate::plugins::LoadError::TestFixture) => {
-                            Color32::GRAY
-                        }
-                        PluginStatus::Refused(_) => Color32::from_rgb(190, 50, 50),
-                    };
-                    let quarantined = file
-                        .hash
-                        .as_ref()
-                        .is_some_and(|h| context.quarantined.contains(h));
-                    if quarantined {
-                        ui.vertical(|ui| {
-                            ui.label(
-                                RichText::new(crate::tr!("plugins-quarantined"))
-                                    .color(Color32::from_rgb(190, 50, 50))
-                                    .strong(),
-                            )
-                            .on_hover_text(crate::tr!("plugins-quarantined-hint"));
-                            if ui.small_button(crate::tr!("plugins-try-again")).clicked()
-                                && let Some(hash) = &file.hash
-                            {
-                                *action = Some(PluginsAction::TryAgain(hash.clone()));
-                            }
-                        });
-                    } else {
-                        ui.label(RichText::new(file.status_word()).color(colour).strong());
-                    }
-                    ui.vertical(|ui| {
-                        ui.monospace(file.path.display().to_string());
-                        if let PluginStatus::Loaded(p) = &file.status
-                            && !p.manifest().description.is_empty()
-                        {
-                            ui.label(&p.manifest().description);
-                        }
-                        if let Some(reason) = file.reason() {
-                            ui.label(RichText::new(super::shorten(&reason, 400)).italics());
-                        }
-                        if let Some(note) = file.note() {
-                            ui.label(RichText::new(super::shorten(&note, 400)).italics());
-                        }
-                        for warning in file.warnings() {
-                            let text = crate::tr!(
-                                "plugins-warning",
-                                warning = super::shorten(warning, 400)
-                            );
-                            ui.label(RichText::new(text).color(Color32::from_rgb(180, 120, 0)));
-                        }
-                        if let PluginStatus::Shadowed { plugin, .. } = &file.status
-                            && ui
-                                .small_button(crate::tr!("plugins-use-this"))
-                                .on_hover_text(crate::tr!("plugins-use-this-hint"))
-                                .clicked()
-                        {
-                            *action = Some(PluginsAction::Choose {
-                                id: plugin.id().to_owned(),
-                                path: file.path.clone(),
-                            });
-                        }
-                        if let Some(blocked) =
-                            file.hash.as_ref().and_then(|h| context.blocked.get(h))
-                        {
-                            ui.label(
-                                RichText::new(crate::tr!(
-                                    "plugins-blocked",
-                                    blocked = blocked.clone()
-                                ))
-                                .color(Color32::from_rgb(190, 50, 50)),
-                            );
-                        }
-                        if let (Some(used), Some(p)) = (context.in_use, file.plugin())
-                            && used.inspection.manifest.id == p.id()
-                            && used.hash != p.meta().hash
-                            && matches!(file.status, PluginStatus::Loaded(_))
-                        {
-                            ui.label(
-                                RichText::new(crate::tr!(
-                                    "plugins-update-waiting",
-                                    playing = used.inspection.manifest.version.clone(),
-                                    new = p.manifest().version.clone()
-                                ))
-                                .color(Color32::from_rgb(150, 130, 30)),
-                            );
-                        }
-                        if let PluginStatus::Refused(e) = &file.status
-                            && let Some(details) = e.details()
-                        {
-                            let open = self.details_open.as_ref() == Some(&file.path);
-                            if ui
-                                .small_button(if open {
-                                    crate::tr!("plugins-hide-details")
-                                } else {
-                                    crate::tr!("plugins-details")
-                                })
-                                .clicked()
-                            {
-                                self.details_open =
-                                    if open { None } else { Some(file.path.clone()) };
-                            }
-                            if open {
-                                egui::ScrollArea::vertical()
-                                    .id_salt(&file.path)
-                                    .max_height(200.0)
-                                    .show(ui, |ui| ui.monospace(details));
-                            }
-                        }
-                    });
+                    status_ui(ui, file, context, action);
+                    ui.vertical(|ui| self.file_ui(ui, file, context, action));
                     ui.end_row();
                 }
             });
-        ui.add_space(12.0);
-        ui.heading(crate::tr!("plugins-folders"));
-        ui.label(crate::tr!("plugins-drop-hint"));
-        for dir in &set.dirs.0 {
-            ui.horizontal(|ui| {
-                ui.monospace(dir.path.display().to_string());
-                ui.label(format!("({})", dir.source));
-                if !dir.path.is_dir() {
-                    ui.label(RichText::new(crate::tr!("plugins-no-folder")).weak());
-                }
+        folders_ui(ui, set);
+    }
+
+    /// The file column of a row: its path, description, reasons, notes and warnings, the
+    /// "use this" button, what its sandbox blocked, an update waiting, and its details.
+    fn file_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        file: &PluginFile,
+        context: &PanelContext<'_>,
+        action: &mut Option<PluginsAction>,
+    ) {
+        ui.monospace(file.path.display().to_string());
+        if let PluginStatus::Loaded(p) = &file.status
+            && !p.manifest().description.is_empty()
+        {
+            ui.label(&p.manifest().description);
+        }
+        if let Some(reason) = file.reason() {
+            ui.label(RichText::new(super::shorten(&reason, 400)).italics());
+        }
+        if let Some(note) = file.note() {
+            ui.label(RichText::new(super::shorten(&note, 400)).italics());
+        }
+        for warning in file.warnings() {
+            let text = crate::tr!("plugins-warning", warning = super::shorten(warning, 400));
+            ui.label(RichText::new(text).color(Color32::from_rgb(180, 120, 0)));
+        }
+        if let PluginStatus::Shadowed { plugin, .. } = &file.status
+            && ui
+                .small_button(crate::tr!("plugins-use-this"))
+                .on_hover_text(crate::tr!("plugins-use-this-hint"))
+                .clicked()
+        {
+            *action = Some(PluginsAction::Choose {
+                id: plugin.id().to_owned(),
+                path: file.path.clone(),
             });
         }
+        if let Some(blocked) = file.hash.as_ref().and_then(|h| context.blocked.get(h)) {
+            ui.label(
+                RichText::new(crate::tr!("plugins-blocked", blocked = blocked.clone()))
+                    .color(Color32::from_rgb(190, 50, 50)),
+            );
+        }
+        update_waiting_ui(ui, file, context);
+        if let PluginStatus::Refused(e) = &file.status
+            && let Some(details) = e.details()
+        {
+            self.details_ui(ui, file, details);
+        }
+    }
+
+    /// The button that opens or closes a refused file's long report, and the report.
+    fn details_ui(&mut self, ui: &mut egui::Ui, file: &PluginFile, details: &str) {
+        let open = self.details_open.as_ref() == Some(&file.path);
+        if ui
+            .small_button(if open {
+                crate::tr!("plugins-hide-details")
+            } else {
+                crate::tr!("plugins-details")
+            })
+            .clicked()
+        {
+            self.details_open = if open { None } else { Some(file.path.clone()) };
+        }
+        if open {
+            egui::ScrollArea::vertical()
+                .id_salt(&file.path)
+                .max_height(200.0)
+                .show(ui, |ui| ui.monospace(details));
+        }
+    }
+}
+
+/// How plugin code is confined, in a player's words (how it is done, the kernel's
+/// features, on hover): green when sandboxed, amber and strong when not available, red
+/// and strong when off.
+fn sandbox_line_ui(ui: &mut egui::Ui, sandbox: &crate::sandbox::SandboxState) {
+    use crate::sandbox::SandboxState;
+    let (colour, strong) = match sandbox {
+        SandboxState::Sandboxed { .. } => (Color32::from_rgb(40, 150, 60), false),
+        SandboxState::Unavailable { .. } => (Color32::from_rgb(190, 130, 30), true),
+        SandboxState::Off => (Color32::from_rgb(220, 40, 40), true),
+    };
+    let (line, how) = match sandbox {
+        SandboxState::Sandboxed { features } => (
+            crate::tr!("plugins-sandbox-safe"),
+            Some(crate::tr!(
+                "plugins-sandbox-how",
+                features = features.clone()
+            )),
+        ),
+        other => (
+            crate::tr!("plugins-sandbox", state = other.to_string()),
+            None,
+        ),
+    };
+    let text = RichText::new(line).color(colour);
+    let label = ui.label(if strong { text.strong() } else { text });
+    if let Some(how) = how {
+        label.on_hover_text(how);
+    }
+}
+
+/// The status column of a row: the status word in its colour, or "quarantined" with
+/// its "try again" button.
+fn status_ui(
+    ui: &mut egui::Ui,
+    file: &PluginFile,
+    context: &PanelContext<'_>,
+    action: &mut Option<PluginsAction>,
+) {
+    let quarantined = file
+        .hash
+        .as_ref()
+        .is_some_and(|h| context.quarantined.contains(h));
+    if !quarantined {
+        let colour = match &file.status {
+            PluginStatus::Loaded(_) => Color32::from_rgb(40, 150, 60),
+            PluginStatus::Shadowed { .. } => Color32::from_rgb(150, 130, 30),
+            // Not a fault: a test fixture a release build does not offer.
+            PluginStatus::Refused(crate::plugins::LoadError::TestFixture) => Color32::GRAY,
+            PluginStatus::Refused(_) => Color32::from_rgb(190, 50, 50),
+        };
+        ui.label(RichText::new(file.status_word()).color(colour).strong());
+        return;
+    }
+    ui.vertical(|ui| {
+        ui.label(
+            RichText::new(crate::tr!("plugins-quarantined"))
+                .color(Color32::from_rgb(190, 50, 50))
+                .strong(),
+        )
+        .on_hover_text(crate::tr!("plugins-quarantined-hint"));
+        if ui.small_button(crate::tr!("plugins-try-again")).clicked()
+            && let Some(hash) = &file.hash
+        {
+            *action = Some(PluginsAction::TryAgain(hash.clone()));
+        }
+    });
+}
+
+/// "An update is waiting" when the game in progress plays another build of this loaded
+/// plugin.
+fn update_waiting_ui(ui: &mut egui::Ui, file: &PluginFile, context: &PanelContext<'_>) {
+    if let (Some(used), Some(p)) = (context.in_use, file.plugin())
+        && used.inspection.manifest.id == p.id()
+        && used.hash != p.meta().hash
+        && matches!(file.status, PluginStatus::Loaded(_))
+    {
+        ui.label(
+            RichText::new(crate::tr!(
+                "plugins-update-waiting",
+                playing = used.inspection.manifest.version.clone(),
+                new = p.manifest().version.clone()
+            ))
+            .color(Color32::from_rgb(150, 130, 30)),
+        );
+    }
+}
+
+/// The folders searched, each with its source, and whether it exists.
+fn folders_ui(ui: &mut egui::Ui, set: &PluginSet) {
+    ui.add_space(12.0);
+    ui.heading(crate::tr!("plugins-folders"));
+    ui.label(crate::tr!("plugins-drop-hint"));
+    for dir in &set.dirs.0 {
+        ui.horizontal(|ui| {
+            ui.monospace(dir.path.display().to_string());
+            ui.label(format!("({})", dir.source));
+            if !dir.path.is_dir() {
+                ui.label(RichText::new(crate::tr!("plugins-no-folder")).weak());
+            }
+        });
     }
 }
 

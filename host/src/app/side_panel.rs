@@ -187,44 +187,7 @@ impl Table {
                         self.clock_ui(ui, i);
                     });
                 });
-                let current = self
-                    .session
-                    .seats()
-                    .get(i)
-                    .cloned()
-                    .unwrap_or(SeatKind::Person);
-                let mut selected = current.clone();
-                let seat_text = super::new_game::seat_label(&current);
-                if !self.referee.history_here() {
-                    // A game played over the network: its seats are fixed.
-                    ui.label(seat_text);
-                } else {
-                    egui::ComboBox::from_id_salt(("seat", i))
-                        .selected_text(seat_text)
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(
-                                &mut selected,
-                                SeatKind::Person,
-                                crate::tr!("seat-person"),
-                            );
-                            let here = bots
-                                .iter()
-                                .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
-                            for b in here {
-                                ui.selectable_value(
-                                    &mut selected,
-                                    SeatKind::Bot(b.name.clone()),
-                                    super::new_game::bot_label(&b.name),
-                                )
-                                .on_hover_text(&b.description);
-                            }
-                        })
-                        .response
-                        .on_hover_text(crate::tr!("who-plays", seat = panel.seat.clone()));
-                }
-                if selected != current {
-                    intents.push(Intent::SetSeat(i, selected));
-                }
+                self.who_plays_ui(ui, i, panel, bots, intents);
                 for entry in &panel.entries {
                     ui.horizontal(|ui| {
                         ui.label(format!("{}:", entry.label));
@@ -232,6 +195,52 @@ impl Table {
                     });
                 }
             });
+    }
+
+    /// Who plays seat `i`: a menu of a person and the bots that may play it, or, in a
+    /// network game (whose seats are fixed), its player's name alone.
+    fn who_plays_ui(
+        &self,
+        ui: &mut egui::Ui,
+        i: usize,
+        panel: &game_api::Panel,
+        bots: &[crate::bots::BotChoice],
+        intents: &mut Vec<Intent>,
+    ) {
+        let current = self
+            .session
+            .seats()
+            .get(i)
+            .cloned()
+            .unwrap_or(SeatKind::Person);
+        let mut selected = current.clone();
+        let seat_text = super::new_game::seat_label(&current);
+        if !self.referee.history_here() {
+            // A game played over the network: its seats are fixed.
+            ui.label(seat_text);
+        } else {
+            egui::ComboBox::from_id_salt(("seat", i))
+                .selected_text(seat_text)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut selected, SeatKind::Person, crate::tr!("seat-person"));
+                    let here = bots
+                        .iter()
+                        .filter(|b| b.seats.is_empty() || b.seats.contains(&(i as u8)));
+                    for b in here {
+                        ui.selectable_value(
+                            &mut selected,
+                            SeatKind::Bot(b.name.clone()),
+                            super::new_game::bot_label(&b.name),
+                        )
+                        .on_hover_text(&b.description);
+                    }
+                })
+                .response
+                .on_hover_text(crate::tr!("who-plays", seat = panel.seat.clone()));
+        }
+        if selected != current {
+            intents.push(Intent::SetSeat(i, selected));
+        }
     }
 }
 

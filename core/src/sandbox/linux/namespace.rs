@@ -56,13 +56,7 @@ fn write_file(path: &str, text: &str) -> Result<(), SandboxError> {
 /// code).
 pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, SandboxError> {
     let cwd = std::env::current_dir().ok();
-    let mut keep: Vec<PathBuf> = keep
-        .iter()
-        .filter_map(|p| std::path::absolute(p).ok())
-        .filter(|p| p.symlink_metadata().is_ok())
-        .collect();
-    keep.sort_by_key(|p| p.components().count());
-    keep.dedup();
+    let keep = kept(keep);
     let Some(point) = MOUNT_POINTS
         .iter()
         .map(PathBuf::from)
@@ -70,6 +64,27 @@ pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, Sa
     else {
         return Ok(false);
     };
+    if !enter_mount_namespace()? || !build_root(&point, &keep, writable, cwd.as_deref())? {
+        return Ok(false);
+    }
+    pivot(&point, cwd.as_deref())
+}
+
+/// The paths of `keep` made absolute, those that exist, shortest first, once each.
+fn kept(keep: &[PathBuf]) -> Vec<PathBuf> {
+    let mut keep: Vec<PathBuf> = keep
+        .iter()
+        .filter_map(|p| std::path::absolute(p).ok())
+        .filter(|p| p.symlink_metadata().is_ok())
+        .collect();
+    keep.sort_by_key(|p| p.components().count());
+    keep.dedup();
+    keep
+}
+
+/// Enters a mount namespace of its own, in a user namespace (with this user's ids mapped)
+/// when the system allows no other. `Ok(false)`: not allowed here.
+fn enter_mount_namespace() -> Result<bool, SandboxError> {
     // SAFETY: plain system calls on this process.
     unsafe {
         let uid = libc::getuid();
@@ -91,8 +106,24 @@ pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, Sa
             // not go on as if nothing happened.
             mapped?;
         }
-        // Until the root changes, a failure leaves only a private copy of the system's
-        // mounts, seen by this process alone: it goes on without a root of its own.
+    }
+    Ok(true)
+}
+
+/// Makes the namespace's mounts private and builds the new root at `point`: a small
+/// tmpfs with `keep` and `/proc` bound in, read-only but for the `writable` folders, and
+/// the working folder `cwd`. `Ok(false)`: a step failed (the root has not changed).
+fn build_root(
+    point: &Path,
+    keep: &[PathBuf],
+    writable: &[PathBuf],
+    cwd: Option<&Path>,
+) -> Result<bool, SandboxError> {
+    // Until the root changes, a failure leaves only a private copy of the system's
+    // mounts, seen by this process alone: it goes on without a root of its own.
+    // SAFETY: mounts in this process's own mount namespace, of C strings that live
+    // across the calls.
+    unsafe {
         if libc::mount(
             std::ptr::null(),
             c"/".as_ptr(),
@@ -103,7 +134,7 @@ pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, Sa
         {
             return Ok(false);
         }
-        let root = c(&point)?;
+        let root = c(point)?;
         if libc::mount(
             c"tavola".as_ptr(),
             root.as_ptr(),
@@ -114,32 +145,42 @@ pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, Sa
         {
             return Ok(false);
         }
-        let mut places = keep.clone();
-        places.push(PathBuf::from("/proc"));
-        for path in &places {
-            if bind(&point, path).is_err() {
-                return Ok(false);
-            }
-        }
-        // Read-only, no set-user-ID, no devices: all but the folders it may write.
-        for path in &places {
-            let target = under(&point, path);
-            if !writable.iter().any(|w| path.starts_with(w))
-                && !path
-                    .symlink_metadata()
-                    .is_ok_and(|m| m.file_type().is_symlink())
-            {
-                read_only(&target);
-            }
-        }
-        if let Some(cwd) = &cwd {
-            let _ = std::fs::create_dir_all(under(&point, cwd));
-        }
-        let old = point.join(".old");
-        if std::fs::create_dir_all(&old).is_err() {
+    }
+    let mut places = keep.to_vec();
+    places.push(PathBuf::from("/proc"));
+    for path in &places {
+        if bind(point, path).is_err() {
             return Ok(false);
         }
-        let old_c = c(&old)?;
+    }
+    // Read-only, no set-user-ID, no devices: all but the folders it may write.
+    for path in &places {
+        let target = under(point, path);
+        if !writable.iter().any(|w| path.starts_with(w))
+            && !path
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink())
+        {
+            read_only(&target);
+        }
+    }
+    if let Some(cwd) = cwd {
+        let _ = std::fs::create_dir_all(under(point, cwd));
+    }
+    Ok(true)
+}
+
+/// Makes `point` the root, leaves the old one, and goes back to the working folder
+/// `cwd`. `Ok(false)`: the root could not change; `Err`: it failed after it changed.
+fn pivot(point: &Path, cwd: Option<&Path>) -> Result<bool, SandboxError> {
+    let old = point.join(".old");
+    if std::fs::create_dir_all(&old).is_err() {
+        return Ok(false);
+    }
+    let root = c(point)?;
+    let old_c = c(&old)?;
+    // SAFETY: plain system calls on this process, of C strings that live across them.
+    unsafe {
         if libc::syscall(libc::SYS_pivot_root, root.as_ptr(), old_c.as_ptr()) != 0 {
             return Ok(false);
         }
@@ -151,7 +192,7 @@ pub(super) fn isolate(keep: &[PathBuf], writable: &[PathBuf]) -> Result<bool, Sa
             return Err(SandboxError::last_os("leaving the old root"));
         }
         let _ = libc::rmdir(c"/.old".as_ptr());
-        if let Some(cwd) = &cwd {
+        if let Some(cwd) = cwd {
             let here = c(cwd)?;
             if libc::chdir(here.as_ptr()) != 0 {
                 return Err(SandboxError::last_os("back to the working folder"));

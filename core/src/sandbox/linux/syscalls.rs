@@ -573,123 +573,134 @@ pub(super) fn describe(nr: i64) -> (&'static str, Kind) {
     (name, kind_of(name))
 }
 
-/// What kind of thing a refused call tried, by its name.
+/// The kinds of refused calls, each with the names that are of it; a call in none is
+/// [`Kind::System`]. An allow-list of names: a name not here is never given a kind.
+const KINDS: &[(Kind, &[&str])] = &[
+    (Kind::Network, NETWORK),
+    (Kind::Exec, EXEC),
+    (Kind::Process, PROCESS),
+    (Kind::Debug, DEBUG),
+    (Kind::Signal, SIGNAL),
+    (Kind::Files, FILES),
+    (Kind::Memory, MEMORY),
+    (Kind::Scheduling, SCHEDULING),
+];
+
+/// Calls that reach a network.
+const NETWORK: &[&str] = &[
+    "socket",
+    "socketpair",
+    "connect",
+    "bind",
+    "listen",
+    "accept",
+    "accept4",
+    "sendto",
+    "recvfrom",
+    "sendmsg",
+    "recvmsg",
+    "sendmmsg",
+    "recvmmsg",
+    "shutdown",
+];
+/// Calls that run another program.
+const EXEC: &[&str] = &["execve", "execveat"];
+/// Calls that make or manage processes.
+const PROCESS: &[&str] = &[
+    "fork", "vfork", "clone", "setsid", "setpgid", "wait4", "waitid",
+];
+/// Calls that read or change another process.
+const DEBUG: &[&str] = &[
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "kcmp",
+    "pidfd_getfd",
+    "process_madvise",
+];
+/// Calls that signal another process.
+const SIGNAL: &[&str] = &[
+    "kill",
+    "tgkill",
+    "tkill",
+    "rt_sigqueueinfo",
+    "rt_tgsigqueueinfo",
+    "pidfd_open",
+    "pidfd_send_signal",
+];
+/// Calls that change files' modes, owners, times, attributes or links, or watch files.
+const FILES: &[&str] = &[
+    "chmod",
+    "fchmod",
+    "fchmodat",
+    "fchmodat2",
+    "chown",
+    "fchown",
+    "lchown",
+    "fchownat",
+    "utime",
+    "utimes",
+    "futimesat",
+    "utimensat",
+    "setxattr",
+    "lsetxattr",
+    "fsetxattr",
+    "removexattr",
+    "lremovexattr",
+    "fremovexattr",
+    "setxattrat",
+    "removexattrat",
+    "link",
+    "linkat",
+    "symlink",
+    "symlinkat",
+    "mknod",
+    "mknodat",
+    "truncate",
+    "inotify_init",
+    "inotify_init1",
+    "inotify_add_watch",
+    "fanotify_init",
+    "fanotify_mark",
+    "file_setattr",
+];
+/// Calls that share memory or messages with other processes, or change memory protection keys.
+const MEMORY: &[&str] = &[
+    "memfd_create",
+    "memfd_secret",
+    "shmget",
+    "shmat",
+    "shmctl",
+    "msgget",
+    "msgsnd",
+    "msgrcv",
+    "msgctl",
+    "semget",
+    "semop",
+    "semctl",
+    "semtimedop",
+    "mq_open",
+    "pkey_mprotect",
+    "userfaultfd",
+];
+/// Calls that change how processes are scheduled.
+const SCHEDULING: &[&str] = &[
+    "sched_setscheduler",
+    "sched_setparam",
+    "sched_setattr",
+    "ioprio_set",
+];
+/// What kind of thing a refused call tried, by its name (the first kind of [`KINDS`]
+/// that names it, else [`Kind::System`]).
 const fn kind_of(name: &str) -> Kind {
-    const NETWORK: &[&str] = &[
-        "socket",
-        "socketpair",
-        "connect",
-        "bind",
-        "listen",
-        "accept",
-        "accept4",
-        "sendto",
-        "recvfrom",
-        "sendmsg",
-        "recvmsg",
-        "sendmmsg",
-        "recvmmsg",
-        "shutdown",
-    ];
-    const EXEC: &[&str] = &["execve", "execveat"];
-    const PROCESS: &[&str] = &[
-        "fork", "vfork", "clone", "setsid", "setpgid", "wait4", "waitid",
-    ];
-    const DEBUG: &[&str] = &[
-        "ptrace",
-        "process_vm_readv",
-        "process_vm_writev",
-        "kcmp",
-        "pidfd_getfd",
-        "process_madvise",
-    ];
-    const SIGNAL: &[&str] = &[
-        "kill",
-        "tgkill",
-        "tkill",
-        "rt_sigqueueinfo",
-        "rt_tgsigqueueinfo",
-        "pidfd_open",
-        "pidfd_send_signal",
-    ];
-    const FILES: &[&str] = &[
-        "chmod",
-        "fchmod",
-        "fchmodat",
-        "fchmodat2",
-        "chown",
-        "fchown",
-        "lchown",
-        "fchownat",
-        "utime",
-        "utimes",
-        "futimesat",
-        "utimensat",
-        "setxattr",
-        "lsetxattr",
-        "fsetxattr",
-        "removexattr",
-        "lremovexattr",
-        "fremovexattr",
-        "setxattrat",
-        "removexattrat",
-        "link",
-        "linkat",
-        "symlink",
-        "symlinkat",
-        "mknod",
-        "mknodat",
-        "truncate",
-        "inotify_init",
-        "inotify_init1",
-        "inotify_add_watch",
-        "fanotify_init",
-        "fanotify_mark",
-        "file_setattr",
-    ];
-    const MEMORY: &[&str] = &[
-        "memfd_create",
-        "memfd_secret",
-        "shmget",
-        "shmat",
-        "shmctl",
-        "msgget",
-        "msgsnd",
-        "msgrcv",
-        "msgctl",
-        "semget",
-        "semop",
-        "semctl",
-        "semtimedop",
-        "mq_open",
-        "pkey_mprotect",
-        "userfaultfd",
-    ];
-    const SCHEDULING: &[&str] = &[
-        "sched_setscheduler",
-        "sched_setparam",
-        "sched_setattr",
-        "ioprio_set",
-    ];
-    if contains(NETWORK, name) {
-        Kind::Network
-    } else if contains(EXEC, name) {
-        Kind::Exec
-    } else if contains(PROCESS, name) {
-        Kind::Process
-    } else if contains(DEBUG, name) {
-        Kind::Debug
-    } else if contains(SIGNAL, name) {
-        Kind::Signal
-    } else if contains(FILES, name) {
-        Kind::Files
-    } else if contains(MEMORY, name) {
-        Kind::Memory
-    } else if contains(SCHEDULING, name) {
-        Kind::Scheduling
-    } else {
-        Kind::System
+    let mut i = 0;
+    while i < KINDS.len() {
+        if contains(KINDS[i].1, name) {
+            return KINDS[i].0;
+        }
+        i += 1;
     }
+    Kind::System
 }
 
 const fn contains(list: &[&str], name: &str) -> bool {

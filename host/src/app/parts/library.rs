@@ -2,7 +2,7 @@
 
 use std::{path::PathBuf, sync::mpsc};
 
-use super::super::Signature;
+use super::super::plugin_watch::Signature;
 use crate::{
     plugins::{Inspector, PluginDirs, PluginSet},
     sandbox::SandboxState,

@@ -371,14 +371,19 @@ impl TavolaApp {
                     }
                 });
             }
-            self.learn_row(ui);
             let recent = self.settings.recent.clone();
             let quarantined = self.settings.quarantined.clone();
-            if let Some(id) =
+            let mut learn = None;
+            let chosen =
                 self.screens
                     .chooser
-                    .ui(ui, &self.library.plugins, &recent, &quarantined)
-            {
+                    .ui(ui, &self.library.plugins, &recent, &quarantined, |ui| {
+                        learn = analysis::learn_row(ui)
+                    });
+            if let Some(choice) = learn {
+                self.learn_chosen(choice);
+            }
+            if let Some(id) = chosen {
                 self.open_dialog(&id);
             }
         });

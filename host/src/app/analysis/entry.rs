@@ -91,21 +91,13 @@ impl TavolaApp {
         &mut self.dialogs.learn
     }
 
-    /// The chooser's row of ways to learn: the analysis board, a record on it, a saved
-    /// game reviewed.
-    pub(in crate::app) fn learn_row(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(crate::tr!("entry-learn"));
-            if ui.button(crate::tr!("cmd-analysis-board")).clicked() {
-                self.open_entry_form(None);
-            }
-            if ui.button(crate::tr!("entry-analyse-record")).clicked() {
-                self.ask_learn_file(FilePurpose::AnalyseRecord);
-            }
-            if ui.button(crate::tr!("cmd-review-file")).clicked() {
-                self.ask_learn_file(FilePurpose::Review);
-            }
-        });
+    /// Carries out what was chosen in the chooser's *Learn* row ([`learn_row`]).
+    pub(in crate::app) fn learn_chosen(&mut self, choice: LearnChoice) {
+        match choice {
+            LearnChoice::Board => self.open_entry_form(None),
+            LearnChoice::AnalyseRecord => self.ask_learn_file(FilePurpose::AnalyseRecord),
+            LearnChoice::Review => self.ask_learn_file(FilePurpose::Review),
+        }
     }
 
     /// Opens the *Analysis board…* window on `game` (else the game last played, else
@@ -412,4 +404,34 @@ impl TavolaApp {
             }
         }
     }
+}
+
+/// What the chooser's *Learn* row asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::app) enum LearnChoice {
+    /// The analysis board's window (a game, its options, a position).
+    Board,
+    /// A saved record on the analysis board.
+    AnalyseRecord,
+    /// A saved game reviewed.
+    Review,
+}
+
+/// The chooser's row of ways to learn (drawn inside the chooser, under its title): the
+/// analysis board, a record on it, a saved game reviewed; what was clicked.
+pub(in crate::app) fn learn_row(ui: &mut egui::Ui) -> Option<LearnChoice> {
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(crate::tr!("entry-learn")).strong());
+        if ui.button(crate::tr!("cmd-analysis-board")).clicked() {
+            chosen = Some(LearnChoice::Board);
+        }
+        if ui.button(crate::tr!("entry-analyse-record")).clicked() {
+            chosen = Some(LearnChoice::AnalyseRecord);
+        }
+        if ui.button(crate::tr!("cmd-review-file")).clicked() {
+            chosen = Some(LearnChoice::Review);
+        }
+    });
+    chosen
 }

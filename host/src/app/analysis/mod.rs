@@ -17,6 +17,7 @@ use anyhow::{Context, Result, anyhow};
 use game_api::{Options, Turn};
 
 pub use editor::{EditorAnswer, PositionEditor};
+pub(in crate::app) use entry::learn_row;
 pub use entry::{EntryForm, FilePurpose, LearnEntry};
 pub use view::{AnalysisIntent, lines_ui};
 

@@ -9,7 +9,7 @@ use std::{collections::BTreeMap, path::PathBuf};
 use anyhow::{Result, anyhow};
 use game_api::{OptionValue, Options};
 
-use super::{AnalysisBoard, Opening, search::folder_arguments};
+use super::{AnalysisBoard, Note, Opening, search::folder_arguments};
 use crate::{
     app::{
         Screen, TavolaApp,
@@ -147,12 +147,18 @@ impl TavolaApp {
             }
             _ => (Mode::Open, String::new()),
         };
-        let dialog = FileDialog::new(
+        let title = match purpose {
+            FilePurpose::Review => Some(crate::tr!("file-review-title")),
+            FilePurpose::AnalyseRecord => Some(crate::tr!("file-analyse-title")),
+            _ => None,
+        };
+        let dialog = FileDialog::titled(
             mode,
             &dir,
             &name,
             self.dialogs.system_file_dialog,
             crate::app::save_info::game_names(&self.library.plugins),
+            title,
         );
         self.dialogs.learn.dialog = Some((dialog, purpose));
     }
@@ -244,9 +250,12 @@ impl TavolaApp {
                 board.note = Some(match board.save(&path) {
                     Ok(()) => {
                         board.path = path.display().to_string();
-                        crate::tr!("analysis-saved", path = path.display().to_string())
+                        Note::info(crate::tr!(
+                            "analysis-saved",
+                            path = path.display().to_string()
+                        ))
                     }
-                    Err(e) => format!("{e:#}"),
+                    Err(e) => Note::warning(format!("{e:#}")),
                 });
             }
             FilePurpose::LoadAnalysis => {
@@ -259,17 +268,17 @@ impl TavolaApp {
                 let done = match &mut self.screens.analysis {
                     Some(board) if same => board.load(&path).map(|()| {
                         board.path = path.display().to_string();
-                        board.note = Some(crate::tr!(
+                        board.note = Some(Note::info(crate::tr!(
                             "analysis-loaded",
                             path = path.display().to_string()
-                        ));
+                        )));
                     }),
                     // Another game's record (or none open): that game's board.
                     _ => self.open_analysis_record(&path),
                 };
                 if let Err(e) = done {
                     match &mut self.screens.analysis {
-                        Some(board) => board.note = Some(format!("{e:#}")),
+                        Some(board) => board.note = Some(Note::warning(format!("{e:#}"))),
                         None => {
                             self.dialogs.message =
                                 Some(crate::app::save_load::load_error_in_words(&path, &e));

@@ -274,10 +274,16 @@ impl TavolaApp {
             Screen::Analysis => self.analysis_screen(ui),
             Screen::Play => {
                 // The review's window walks the moves by the arrow keys: the board's
-                // own keys rest while it is open.
-                let keys = !self.dialog_open() && self.screens.review.is_none();
+                // own keys rest while it is open, but at a drill's position they answer
+                // it (typed codes, the arrows' focus and Enter), playing nothing.
+                let drill = match (&self.screens.review, &self.screens.play) {
+                    (Some(review), Some(play)) => review.awaits_answer(play),
+                    _ => false,
+                };
+                let keys = !self.dialog_open() && (self.screens.review.is_none() || drill);
                 if let Some(play) = &mut self.screens.play {
                     play.set_keys_enabled(keys);
+                    play.set_keys_answer(drill);
                     play.set_eval_bar(self.settings.eval_bar);
                     play.logic(&repaint::Window(&ctx), now, step);
                     // The views only read the controller; what the person asked for is
@@ -294,6 +300,10 @@ impl TavolaApp {
                         .into_iter()
                         .filter_map(|intent| play.apply(intent, now, step))
                         .collect();
+                    let answered = play.take_key_answers();
+                    if let Some(review) = &mut self.screens.review {
+                        review.take_key_answers(play, answered);
+                    }
                     let never = play
                         .searches
                         .endgame

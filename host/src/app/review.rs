@@ -235,7 +235,14 @@ impl ReviewPanel {
     /// dropped, so the record is never branched. The rest is left for the table.
     pub(super) fn take_board_moves(&mut self, table: &Table, intents: Vec<Intent>) -> Vec<Intent> {
         let mut kept = Vec::new();
+        let answering = self.awaits_answer(table);
         for intent in intents {
+            // A key at the drill's position goes to the board, which keeps what it
+            // names ([`Table::take_key_answers`]) and plays nothing.
+            if answering && matches!(intent, Intent::Key(_)) {
+                kept.push(intent);
+                continue;
+            }
             if !plays(&intent) {
                 kept.push(intent);
                 continue;
@@ -245,6 +252,27 @@ impl ReviewPanel {
             }
         }
         kept
+    }
+
+    /// What the board's keys named at the drill's position (a site, a move), taken as
+    /// its answer as a click or a move button would be.
+    pub(super) fn take_key_answers(&mut self, table: &Table, answered: Vec<Intent>) {
+        for intent in answered {
+            if let Some(notation) = self.drill_move(table, &intent) {
+                self.apply(ReviewAction::Answer(notation));
+            }
+        }
+    }
+
+    /// Whether a drill is shown at the board's position, waiting for its answer (none
+    /// asked yet, none being judged): the board's keys then answer it.
+    pub(super) fn awaits_answer(&self, table: &Table) -> bool {
+        let (Some(number), Some(drill)) = (self.drill_number(), self.drill.as_ref()) else {
+            return false;
+        };
+        drill.judging.is_none()
+            && drill.answer.is_none()
+            && table.session().cursor() + 1 == number
     }
 
     /// The notation of the move `intent` makes at the drill's position, if it answers

@@ -944,6 +944,7 @@ review-instead-bad = “{ $given }” is not NUMBER=MOVE
 cli-arg-review-progress = For the app: progress lines on standard error
 cli-arg-review-instead = For the app's drills: review this move in place of move NUMBER (NUMBER=MOVE)
 review-title = Game review
+review-close = Close the review
 review-failed = The review could not be made:
 review-done = Reviewed { $depth } plies deep in { NUMBER($seconds, maximumFractionDigits: 1) } s
 review-graph = Evaluation (the first seat's view; ringed: exact)

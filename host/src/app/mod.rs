@@ -281,6 +281,7 @@ impl TavolaApp {
                     _ => false,
                 };
                 let keys = !self.dialog_open() && (self.screens.review.is_none() || drill);
+                let review_asked = self.review_dock(ui);
                 if let Some(play) = &mut self.screens.play {
                     play.set_keys_enabled(keys);
                     play.set_keys_answer(drill);
@@ -316,7 +317,7 @@ impl TavolaApp {
                         self.settings.endgame_declined.push(game);
                         self.save_settings();
                     }
-                    self.review_window(&ctx, now, step);
+                    self.review_actions(review_asked, now, step);
                 } else {
                     self.screens.screen = Screen::Chooser;
                 }

@@ -368,24 +368,27 @@ impl TavolaApp {
         self.screens.review.as_ref()
     }
 
-    /// The review window over the play screen, and what was asked in it.
-    pub(super) fn review_window(&mut self, ctx: &egui::Context, now: f64, step: f64) {
+    /// The review's panel under the board (drawn before the play screen, which gives it
+    /// the room), and what was asked in it; [`TavolaApp::review_actions`] carries that
+    /// out once the board is drawn.
+    pub(super) fn review_dock(&mut self, ui: &mut egui::Ui) -> Vec<ReviewAction> {
+        let ctx = ui.ctx().clone();
         let Some(review) = &mut self.screens.review else {
-            return;
+            return Vec::new();
         };
         review.poll();
         if review.busy() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         let Some(play) = &self.screens.play else {
-            return;
+            return Vec::new();
         };
         // Another game on screen (a new one, a rematch, one loaded): this review is not
         // of it.
         let record = play.session().record();
         if (record.created, &record.game) != (review.record.created, &review.record.game) {
             self.screens.review = None;
-            return;
+            return Vec::new();
         }
         let cursor = play.session().cursor();
         let unit = play.session().plugin().manifest().score_unit.clone();
@@ -408,7 +411,11 @@ impl TavolaApp {
                 }
             },
         };
-        let actions = review.window(ctx, &view);
+        review.panel(ui, &view)
+    }
+
+    /// Carries out what was asked in the review's panel.
+    pub(super) fn review_actions(&mut self, actions: Vec<ReviewAction>, now: f64, step: f64) {
         for action in actions {
             if action == ReviewAction::Close {
                 self.screens.review = None;

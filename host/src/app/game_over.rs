@@ -221,12 +221,13 @@ impl Table {
             && !self.notes.summary_closed
     }
 
-    /// Shows the end of the game over the board (`board` is where the board is drawn) when
-    /// the position shown is the finished end of the game.
+    /// Shows the end of the game over the board (`board` is the board's area, `drawn`
+    /// the union of its sites) when the position shown is the finished end of the game.
     pub(super) fn game_over_overlay(
         &self,
         ui: &mut egui::Ui,
         board: egui::Rect,
+        drawn: egui::Rect,
         intents: &mut Vec<Intent>,
     ) {
         if !self.summary_shown() {
@@ -239,8 +240,9 @@ impl Table {
         // not under it).
         let area = egui::Area::new(ui.scope_id().with("game_over"))
             .order(egui::Order::Middle)
-            .pivot(egui::Align2::CENTER_CENTER)
-            .fixed_pos(board.center())
+            .pivot(egui::Align2::CENTER_TOP)
+            .fixed_pos(summary_top(board, drawn))
+            .constrain_to(board)
             .show(ui.ctx(), |ui| self.game_over_ui(ui, &outcome, ending));
         intents.extend(area.inner.map(|action| match action {
             GameOverAction::Rematch => Intent::Command(Command::Rematch),
@@ -249,6 +251,19 @@ impl Table {
             GameOverAction::Close => Intent::CloseSummary,
         }));
     }
+}
+
+/// Where the summary's top middle goes: under the middle of the board's sites, so that
+/// a callout about the whole board (drawn just above that middle, `app/callouts.rs`)
+/// stays in sight; the area keeps it within the board's area (it moves up only where
+/// the window is too low for it). The board's area's middle without sites drawn.
+fn summary_top(board: egui::Rect, drawn: egui::Rect) -> egui::Pos2 {
+    let middle = if drawn.is_positive() {
+        drawn.center()
+    } else {
+        board.center()
+    };
+    egui::pos2(middle.x, middle.y + 12.0)
 }
 
 /// The standings: each seat's place (more than two seats), name, result and score

@@ -127,7 +127,11 @@ impl Table {
             self.callouts(now),
         );
         let board = ui.min_rect();
-        self.game_over_overlay(ui, board, intents);
+        let drawn = response
+            .rects
+            .iter()
+            .fold(egui::Rect::NOTHING, |a, r| a.union(*r));
+        self.game_over_overlay(ui, board, drawn, intents);
     }
 
     /// Where the position shown stands in the history, when it is not simply the end of a

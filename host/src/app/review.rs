@@ -270,9 +270,7 @@ impl ReviewPanel {
         let (Some(number), Some(drill)) = (self.drill_number(), self.drill.as_ref()) else {
             return false;
         };
-        drill.judging.is_none()
-            && drill.answer.is_none()
-            && table.session().cursor() + 1 == number
+        drill.judging.is_none() && drill.answer.is_none() && table.session().cursor() + 1 == number
     }
 
     /// The notation of the move `intent` makes at the drill's position, if it answers

@@ -87,21 +87,17 @@ impl ReviewPanel {
                         ui.add(egui::ProgressBar::new(fraction).show_percentage());
                     }
                     ReviewState::Failed(why) => {
-                        ui.colored_label(
-                            ui.visuals().error_fg_color,
-                            crate::tr!("review-failed"),
-                        );
+                        ui.colored_label(ui.visuals().error_fg_color, crate::tr!("review-failed"));
                         ui.label(why);
                     }
                     ReviewState::Ready(review) => ui.columns(2, |columns| {
-                        egui::ScrollArea::vertical()
-                            .id_salt("review_left")
-                            .show(&mut columns[0], |ui| match &self.drill {
-                                Some(drill) => {
-                                    self.drill_ui(ui, review, drill, view, &mut actions)
-                                }
+                        egui::ScrollArea::vertical().id_salt("review_left").show(
+                            &mut columns[0],
+                            |ui| match &self.drill {
+                                Some(drill) => self.drill_ui(ui, review, drill, view, &mut actions),
                                 None => self.review_ui(ui, review, view, &mut actions),
-                            });
+                            },
+                        );
                         egui::ScrollArea::vertical()
                             .id_salt("review_moves")
                             .auto_shrink([false, false])

@@ -246,7 +246,9 @@ impl Table {
                     self.take_typed(now, step_seconds);
                 } else if let Some(site) = self.key_focus() {
                     if self.input.keys_answer {
-                        self.input.answered.push(crate::app::Intent::ClickSite(site));
+                        self.input
+                            .answered
+                            .push(crate::app::Intent::ClickSite(site));
                     } else {
                         self.click_site(site, now, step_seconds);
                     }

@@ -117,29 +117,8 @@ impl ReviewPanel {
         view: &ReviewView,
         actions: &mut Vec<ReviewAction>,
     ) {
-        ui.label(crate::tr!(
-            "review-done",
-            depth = review.depth,
-            seconds = review.millis as f64 / 1000.0
-        ));
-        ui.label(RichText::new(crate::tr!("review-graph")).strong());
-        if let Some(n) = graph_ui(ui, &review.graph_points(), view.cursor) {
-            actions.push(ReviewAction::Goto(n));
-        }
-        ui.label(RichText::new(crate::tr!("review-graph-hint")).small());
-        // The turning points.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(crate::tr!("review-turning")).strong());
-            if review.turning_points.is_empty() {
-                ui.label(crate::tr!("review-none"));
-            }
-            for &n in &review.turning_points {
-                if ui.link(n.to_string()).clicked() {
-                    actions.push(ReviewAction::Goto(n));
-                }
-            }
-        });
-        // The drills.
+        // The drills and the turning points first, so that a low panel shows them
+        // without scrolling; the graph under them.
         ui.horizontal_wrapped(|ui| {
             for seat in 0..self.names.len().max(2) as u8 {
                 let count = review.drills(seat).len();
@@ -155,6 +134,30 @@ impl ReviewPanel {
                 }
             }
         });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(crate::tr!("review-turning")).strong());
+            if review.turning_points.is_empty() {
+                ui.label(crate::tr!("review-none"));
+            }
+            for &n in &review.turning_points {
+                if ui.link(n.to_string()).clicked() {
+                    actions.push(ReviewAction::Goto(n));
+                }
+            }
+        });
+        ui.label(RichText::new(crate::tr!("review-graph")).strong());
+        if let Some(n) = graph_ui(ui, &review.graph_points(), view.cursor) {
+            actions.push(ReviewAction::Goto(n));
+        }
+        ui.label(RichText::new(crate::tr!("review-graph-hint")).small());
+        ui.label(
+            RichText::new(crate::tr!(
+                "review-done",
+                depth = review.depth,
+                seconds = review.millis as f64 / 1000.0
+            ))
+            .weak(),
+        );
     }
 
     fn seat_name(&self, seat: u8) -> String {

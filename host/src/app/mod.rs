@@ -273,15 +273,15 @@ impl TavolaApp {
             Screen::Trainer => self.trainer_screen(ui, now, step),
             Screen::Analysis => self.analysis_screen(ui),
             Screen::Play => {
-                // The review's window walks the moves by the arrow keys: the board's
-                // own keys rest while it is open, but at a drill's position they answer
-                // it (typed codes, the arrows' focus and Enter), playing nothing.
+                self.review_check(&ctx);
+                // The review walks the moves by the arrow keys: the board's own keys
+                // rest while it is open, but at a drill's position they answer it
+                // (typed codes, the arrows' focus and Enter), playing nothing.
                 let drill = match (&self.screens.review, &self.screens.play) {
                     (Some(review), Some(play)) => review.awaits_answer(play),
                     _ => false,
                 };
                 let keys = !self.dialog_open() && (self.screens.review.is_none() || drill);
-                let review_asked = self.review_dock(ui);
                 if let Some(play) = &mut self.screens.play {
                     play.set_keys_enabled(keys);
                     play.set_keys_answer(drill);
@@ -289,7 +289,13 @@ impl TavolaApp {
                     play.logic(&repaint::Window(&ctx), now, step);
                     // The views only read the controller; what the person asked for is
                     // carried out here, once per frame.
-                    let intents = play.ui(ui);
+                    let mut review_asked = Vec::new();
+                    let review = self.screens.review.as_ref();
+                    let intents = play.ui_with(ui, |ui, table| {
+                        if let Some(review) = review {
+                            review_asked = review.dock(ui, table);
+                        }
+                    });
                     play.drawn();
                     // During a review the board plays nothing (a move there answers the
                     // drill shown): the record is never branched.

@@ -15,6 +15,17 @@ impl Table {
     /// Draws the play view; it only reads the controller, and returns what the person
     /// asked for (the app hands it to [`Table::apply`]).
     pub fn ui(&self, ui: &mut egui::Ui) -> Vec<Intent> {
+        self.ui_with(ui, |_, _| {})
+    }
+
+    /// [`Table::ui`] with `under_board` drawn in the room under the board, beside the
+    /// side panel (the review's panel: it then covers neither the board nor the move
+    /// list, and the board gives it the room).
+    pub fn ui_with(
+        &self,
+        ui: &mut egui::Ui,
+        under_board: impl FnOnce(&mut egui::Ui, &Table),
+    ) -> Vec<Intent> {
         let mut intents: Vec<Intent> = self.key_intents(ui.ctx());
         self.banners_ui(ui, &mut intents);
         // The side panel gives way to the board in a narrow window.
@@ -26,6 +37,7 @@ impl Table {
             .show(ui, |ui| {
                 self.side_ui(ui, &mut intents);
             });
+        under_board(ui, self);
         egui::Panel::bottom("status").show(ui, |ui| {
             self.status_ui(ui, &mut intents);
         });

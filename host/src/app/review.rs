@@ -366,28 +366,33 @@ impl TavolaApp {
         self.screens.review.as_ref()
     }
 
-    /// The review's panel under the board (drawn before the play screen, which gives it
-    /// the room), and what was asked in it; [`TavolaApp::review_actions`] carries that
-    /// out once the board is drawn.
-    pub(super) fn review_dock(&mut self, ui: &mut egui::Ui) -> Vec<ReviewAction> {
-        let ctx = ui.ctx().clone();
+    /// The review's answers taken, and the review closed when the game on screen is
+    /// another; its panel is drawn by the play screen ([`ReviewPanel::dock`]).
+    pub(super) fn review_check(&mut self, ctx: &egui::Context) {
         let Some(review) = &mut self.screens.review else {
-            return Vec::new();
+            return;
         };
         review.poll();
         if review.busy() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         let Some(play) = &self.screens.play else {
-            return Vec::new();
+            return;
         };
         // Another game on screen (a new one, a rematch, one loaded): this review is not
         // of it.
         let record = play.session().record();
         if (record.created, &record.game) != (review.record.created, &review.record.game) {
             self.screens.review = None;
-            return Vec::new();
         }
+    }
+}
+
+impl ReviewPanel {
+    /// Draws the review's panel under the board of `play` (the play screen calls it,
+    /// [`Table::ui_with`]); returns what was asked in it, which
+    /// [`TavolaApp::review_actions`] carries out once the board is drawn.
+    pub(super) fn dock(&self, ui: &mut egui::Ui, play: &Table) -> Vec<ReviewAction> {
         let cursor = play.session().cursor();
         let unit = play.session().plugin().manifest().score_unit.clone();
         let legal: Vec<String> = play
@@ -409,9 +414,11 @@ impl TavolaApp {
                 }
             },
         };
-        review.panel(ui, &view)
+        self.panel(ui, &view)
     }
+}
 
+impl TavolaApp {
     /// Carries out what was asked in the review's panel.
     pub(super) fn review_actions(&mut self, actions: Vec<ReviewAction>, now: f64, step: f64) {
         for action in actions {

@@ -46,8 +46,9 @@ pub fn graph_range(points: &[GraphPoint]) -> f64 {
         .min(25.0)
 }
 
-/// The review panel's height when it opens, and its least.
+/// The review panel's height when it opens (and its least, where the window has room).
 const PANEL_DEFAULT: f32 = 270.0;
+/// The least the board leaves the review panel in a low window.
 const PANEL_MIN: f32 = 180.0;
 
 impl ReviewPanel {
@@ -62,7 +63,9 @@ impl ReviewPanel {
         egui::Panel::bottom("review")
             .resizable(true)
             .default_size(PANEL_DEFAULT.min(most))
-            .size_range(PANEL_MIN..=most)
+            // Not below its default (a panel sized while the review ran, a progress
+            // bar, would stay that low), nor over half the room.
+            .size_range(PANEL_DEFAULT.min(most)..=most)
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.heading(crate::tr!("review-title"));

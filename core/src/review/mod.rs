@@ -388,9 +388,9 @@ mod tests {
         // Dakon's first move, estimated at depth 17: 76.65 for the best, -60.15 for c.
         let (best, played) = (Value::Estimate(76.65), Value::Estimate(-60.15));
         let reach = Some(98.0);
-        let lost = lost(best.clamped(reach), played.clamped(reach));
-        assert!((lost - 136.8).abs() < 1e-9, "{lost}");
-        assert_eq!(estimated_loss_within(lost, false, reach), 98.0);
+        let dakon = lost(best.clamped(reach), played.clamped(reach));
+        assert!((dakon - 136.8).abs() < 1e-9, "{dakon}");
+        assert_eq!(estimated_loss_within(dakon, false, reach), 98.0);
         // Values beyond the game's reach are clamped first.
         let wild = lost(
             Value::Estimate(150.0).clamped(reach),

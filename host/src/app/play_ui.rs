@@ -143,7 +143,16 @@ impl Table {
             .rects
             .iter()
             .fold(egui::Rect::NOTHING, |a, r| a.union(*r));
-        self.game_over_overlay(ui, board, drawn, intents);
+        // Where the last move happened (its events' callouts are drawn there).
+        let last = self
+            .position
+            .layout
+            .sites
+            .iter()
+            .zip(&response.rects)
+            .filter(|(site, _)| marks.last_move.contains(&site.id))
+            .fold(egui::Rect::NOTHING, |a, (_, r)| a.union(*r));
+        self.game_over_overlay(ui, board, (drawn, last), intents);
     }
 
     /// Where the position shown stands in the history, when it is not simply the end of a

@@ -172,6 +172,7 @@ pub(super) fn run(set: &PluginSet, args: &AnalyseArgs) -> Result<ExitCode> {
         lines: usize::from(args.lines),
         max_depth: args.depth,
         mcts_time: time,
+        reach: tavola_core::analysis::reach(plugin, game.options(), Some(&game)),
         ..AnalysisConfig::default()
     };
     let mcts = MctsConfig::following(&plugin.manifest().search);

@@ -16,7 +16,7 @@ use common::plugins_of;
 use egui_kittest::kittest::Queryable;
 use game_api::{OptionValue, Turn};
 use tavola::{
-    app::{AppConfig, Command, Screen, TavolaApp, analysis::Walk},
+    app::{AppConfig, Command, KeyTarget, Screen, TavolaApp, analysis::Walk},
     plugins::{DirSource, PluginDir, PluginDirs},
     record::Record,
     session::SeatKind,
@@ -265,6 +265,82 @@ fn finished_kalah(plugins: &Path, data: &Path) -> std::path::PathBuf {
     let path = games.join("finished.json");
     record.write(&path).unwrap();
     path
+}
+
+#[test]
+fn a_drill_is_answered_by_the_boards_typed_key_code() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let path = finished_kalah(plugins.path(), data.path());
+    let played = Record::read(&path).unwrap().moves.len();
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::ReviewFile, &ctx);
+    h.run();
+    h.get_by_label("finished.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    wait_long(&mut h, "the review", |h| {
+        h.query_by_label_contains("plies deep").is_some()
+    });
+    let review = h.state().review_panel().unwrap().review().unwrap();
+    assert!(
+        !review.drills(0).is_empty(),
+        "the random bot made no mistake to drill"
+    );
+    let first = review.drills(0)[0].clone();
+    h.get_by_label_contains("Learn from South").click();
+    h.run_steps(3);
+    wait_until(&mut h, "the drill's position", |h| {
+        h.state().play_view().unwrap().session().cursor() + 1 == first.number
+    });
+    // The board's code of a site whose move is not the mistake, typed.
+    let play = h.state().play_view().unwrap();
+    let answer = play
+        .legal_moves()
+        .iter()
+        .find(|m| m.notation != first.notation && m.sites.len() == 1)
+        .expect("another move to try")
+        .clone();
+    let codes = play.key_codes();
+    let code = codes
+        .iter()
+        .find(|c| c.target == KeyTarget::Site(answer.sites[0]))
+        .unwrap_or_else(|| panic!("no key code for {} among {codes:?}", answer.notation))
+        .code
+        .clone();
+    assert!(
+        play.marks().keys.iter().any(|(s, _)| *s == answer.sites[0]),
+        "the drill's board shows no key badge on {}",
+        answer.notation
+    );
+    for c in code.chars() {
+        let key = egui::Key::from_name(&c.to_ascii_uppercase().to_string()).expect("a key");
+        h.key_press(key);
+        h.run_steps(2);
+    }
+    // Enter ends a code a longer one goes on from (and does nothing after a whole one).
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().review_panel().unwrap().drill_answer(),
+        Some(answer.notation.clone()),
+        "typing {code} did not answer the drill"
+    );
+    wait_long(&mut h, "the verdict", |h| {
+        h.query_by_label_contains("Right:").is_some()
+            || h.query_by_label_contains("Not quite:").is_some()
+    });
+    // The key played nothing on the board: the record is as saved.
+    assert_eq!(
+        h.state().play_view().unwrap().session().moves().len(),
+        played
+    );
+    assert_eq!(
+        h.state().play_view().unwrap().session().cursor() + 1,
+        first.number
+    );
 }
 
 #[test]

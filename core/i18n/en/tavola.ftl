@@ -944,6 +944,7 @@ review-instead-bad = “{ $given }” is not NUMBER=MOVE
 cli-arg-review-progress = For the app: progress lines on standard error
 cli-arg-review-instead = For the app's drills: review this move in place of move NUMBER (NUMBER=MOVE)
 review-title = Game review
+review-close = Close the review
 review-failed = The review could not be made:
 review-done = Reviewed { $depth } plies deep in { NUMBER($seconds, maximumFractionDigits: 1) } s
 review-graph = Evaluation (the first seat's view; ringed: exact)
@@ -1089,6 +1090,8 @@ cmd-analysis-board = Analysis board…
 cmd-review-file = Review a saved game…
 entry-learn = Learn:
 entry-analyse-record = Analyse a saved game…
+file-review-title = Review a saved game
+file-analyse-title = Analyse a saved game
 entry-title = Analysis board
 entry-game = Game:
 entry-position = Position:

@@ -953,6 +953,7 @@ review-instead-bad = «{ $given }» non è NUMERO=MOSSA
 cli-arg-review-progress = Per l'app: righe di avanzamento sullo standard error
 cli-arg-review-instead = Per gli esercizi dell'app: rivede questa mossa al posto della mossa NUMERO (NUMERO=MOSSA)
 review-title = Revisione della partita
+review-close = Chiudi la revisione
 review-failed = Non è stato possibile fare la revisione:
 review-done = Revisione a { $depth } semimosse di profondità in { NUMBER($seconds, maximumFractionDigits: 1) } s
 review-graph = Valutazione (dal punto di vista del primo giocatore; cerchiato: esatto)
@@ -1098,6 +1099,8 @@ cmd-analysis-board = Scacchiera d'analisi…
 cmd-review-file = Rivedi una partita salvata…
 entry-learn = Impara:
 entry-analyse-record = Analizza una partita salvata…
+file-review-title = Rivedi una partita salvata
+file-analyse-title = Analizza una partita salvata
 entry-title = Scacchiera d'analisi
 entry-game = Gioco:
 entry-position = Posizione:

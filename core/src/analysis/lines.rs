@@ -37,6 +37,9 @@ pub struct AnalysisConfig {
     pub table_kib: u64,
     /// The time of an MCTS analysis (the games the engine cannot search).
     pub mcts_time: Duration,
+    /// How far the game's final margin can reach ([`reach`](super::reach)): estimates
+    /// are clamped within ± it. `None`: not clamped.
+    pub reach: Option<f64>,
 }
 
 impl Default for AnalysisConfig {
@@ -49,6 +52,7 @@ impl Default for AnalysisConfig {
             solve_nodes: 200_000,
             table_kib: u64::from(TABLE_MIB) << 10,
             mcts_time: Duration::from_secs(1),
+            reach: None,
         }
     }
 }
@@ -281,7 +285,7 @@ pub fn engine_lines(
         let Some(best) = report.best.map(MoveId) else {
             break;
         };
-        let mut value = Value::of_report(&report);
+        let mut value = Value::of_report(&report).clamped(config.reach);
         // A book answer (no position searched) is the stored opening solution: exact.
         if book {
             value = report.margin.map_or(value, Value::Exact);

@@ -7,6 +7,7 @@
 
 mod deepening;
 mod lines;
+mod reach;
 mod value;
 
 pub use deepening::{Analyser, Update};
@@ -14,4 +15,5 @@ pub use lines::{
     Analysis, AnalysisConfig, Engine, Line, engine_lines, final_margin, mcts_lines, outcome_value,
     prove, prove_outcome, solve_value, sort,
 };
+pub use reach::reach;
 pub use value::Value;

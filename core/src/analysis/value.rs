@@ -73,6 +73,25 @@ impl Value {
         }
     }
 
+    /// The value with an estimate kept within what the game can reach (± `reach`, in
+    /// its units, see [`reach`](super::reach)); a proven value, an expected return and
+    /// any value without a reach are kept as they are.
+    ///
+    /// ```
+    /// use tavola_core::analysis::Value;
+    /// assert_eq!(Value::Estimate(136.8).clamped(Some(98.0)), Value::Estimate(98.0));
+    /// assert_eq!(Value::Estimate(-120.0).clamped(Some(98.0)), Value::Estimate(-98.0));
+    /// assert_eq!(Value::Estimate(3.5).clamped(Some(98.0)), Value::Estimate(3.5));
+    /// assert_eq!(Value::Estimate(136.8).clamped(None), Value::Estimate(136.8));
+    /// assert_eq!(Value::Exact(40).clamped(Some(24.0)), Value::Exact(40));
+    /// ```
+    pub fn clamped(self, reach: Option<f64>) -> Self {
+        match (self, reach) {
+            (Value::Estimate(v), Some(r)) if r >= 0.0 => Value::Estimate(v.clamp(-r, r)),
+            _ => self,
+        }
+    }
+
     /// Whether the value is the exact result of perfect play.
     pub fn is_exact(self) -> bool {
         matches!(self, Value::Exact(_))

@@ -26,7 +26,7 @@ use crate::{
 };
 
 /// How deep a review looks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ReviewConfig {
     /// The search depth of each position (the move played is searched one less deep
     /// from the position it leads to, so both see as far).
@@ -35,6 +35,10 @@ pub struct ReviewConfig {
     pub solve_nodes: u64,
     /// The engine's table, in KiB.
     pub table_kib: u64,
+    /// How far the game's final margin can reach ([`crate::analysis::reach`]):
+    /// estimated values are clamped within ± it, so a loss never exceeds what the game
+    /// can give. `None`: [`review`] and [`review_instead`] find it from the record.
+    pub reach: Option<f64>,
 }
 
 /// The default depth of a review, in plies: no shallower than the engine reaches in
@@ -51,6 +55,7 @@ impl Default for ReviewConfig {
             depth: DEFAULT_DEPTH,
             solve_nodes: 50_000,
             table_kib: u64::from(TABLE_MIB) << 10,
+            reach: None,
         }
     }
 }
@@ -141,6 +146,7 @@ pub fn review(
     let started = Instant::now();
     replay_with(plugin, record)?;
     let mut game = start_of(plugin, record)?;
+    let config = &with_reach(config, plugin, &game);
     let mut history = Vec::new();
     let mut moves = Vec::new();
     let total = record.moves.len();
@@ -176,6 +182,7 @@ pub fn review_instead(
 ) -> Result<MoveReview, ReviewError> {
     replay_with(plugin, record)?;
     let mut game = start_of(plugin, record)?;
+    let config = &with_reach(config, plugin, &game);
     let mut history = Vec::new();
     for m in record.moves.iter().take(index) {
         history.push(game.state_hash()?);
@@ -200,7 +207,31 @@ pub fn review_instead(
     review_move(&game, &history, seat, mv, index, config, &stop)
 }
 
-/// The best move of `game` and its value for the mover: exact where a solve within the
+/// A loss kept within the game's whole value (`reach`, see [`crate::analysis::reach`])
+/// unless it is `exact`. The two values are each kept within ± the reach, so their
+/// difference may still reach twice it; an estimated loss beyond the whole game's value
+/// (Dakon's review said "lost 136.8 seeds" in a 98-seed game, from two estimates of its
+/// first move) says only that the move threw the game away, and reads as that much. A
+/// proven loss is never changed.
+///
+fn estimated_loss_within(loss: f64, exact: bool, reach: Option<f64>) -> f64 {
+    match reach {
+        Some(r) if !exact && r >= 0.0 => loss.min(r),
+        _ => loss,
+    }
+}
+
+/// `config` with the reach of the game starting at `start` where it has none.
+fn with_reach(config: &ReviewConfig, plugin: &Plugin, start: &GameHandle) -> ReviewConfig {
+    ReviewConfig {
+        reach: config
+            .reach
+            .or_else(|| crate::analysis::reach(plugin, start.options(), Some(start))),
+        ..*config
+    }
+}
+
+/// The best move of `game` and its value for the mover: exact where the solve within the
 /// budget finishes, else the search's to `config.depth`.
 ///
 /// The search runs first, and its value is the solve's first guess: a solve left to
@@ -273,7 +304,7 @@ pub(crate) fn best_of(
             return Ok((proven.best.map_or(best, MoveId), v));
         }
     }
-    Ok((best, Value::of_report(&report)))
+    Ok((best, Value::of_report(&report).clamped(config.reach)))
 }
 
 /// The value of `mv` for `seat`, the mover in `game`: the end's margin, else the
@@ -340,10 +371,36 @@ fn review_move(
         best,
         best_value,
         played_value,
-        lost: lost(best_value, played_value),
+        lost: estimated_loss_within(lost(best_value, played_value), exact, config.reach),
         exact,
         class,
         position: game.notation()?,
         history: history.to_vec(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_estimated_loss_stays_within_the_games_value_and_a_proven_one_is_kept() {
+        // Dakon's first move, estimated at depth 17: 76.65 for the best, -60.15 for c.
+        let (best, played) = (Value::Estimate(76.65), Value::Estimate(-60.15));
+        let reach = Some(98.0);
+        let dakon = lost(best.clamped(reach), played.clamped(reach));
+        assert!((dakon - 136.8).abs() < 1e-9, "{dakon}");
+        assert_eq!(estimated_loss_within(dakon, false, reach), 98.0);
+        // Values beyond the game's reach are clamped first.
+        let wild = lost(
+            Value::Estimate(150.0).clamped(reach),
+            Value::Estimate(-160.0).clamped(reach),
+        );
+        assert_eq!(wild, 196.0);
+        assert_eq!(estimated_loss_within(wild, false, reach), 98.0);
+        // A proven loss, or a game without a reach, is kept as it is.
+        assert_eq!(estimated_loss_within(136.0, true, reach), 136.0);
+        assert_eq!(estimated_loss_within(136.8, false, None), 136.8);
+        assert_eq!(estimated_loss_within(3.5, false, reach), 3.5);
+    }
 }

@@ -52,6 +52,12 @@ pub trait Referee {
 
     /// The network side says the person is to move (`true`), or that the game changed.
     fn your_turn(&mut self, yours: bool);
+
+    /// Whether the table is a game against someone, whose commands (resign, offer a
+    /// draw, take back) the table offers; a puzzle is not. By default it is.
+    fn against_someone(&self) -> bool {
+        true
+    }
 }
 
 /// Play at this computer: every move counts at once.

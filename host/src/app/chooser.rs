@@ -41,14 +41,16 @@ impl GameChooser {
 
     /// Draws the chooser (without the `quarantined` plugins, by content hash), the games
     /// matching the search best first (see [`rank`]), else by their names in the
-    /// player's language; returns the id of the game clicked, or the first one's when
-    /// Enter is pressed in the search field.
+    /// player's language, with `under_title` drawn under its title row (the *Learn*
+    /// row); returns the id of the game clicked, or the first one's when Enter is
+    /// pressed in the search field.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         plugins: &PluginSet,
         recent: &[String],
         quarantined: &[String],
+        under_title: impl FnOnce(&mut egui::Ui),
     ) -> Option<String> {
         let mut chosen = None;
         let mut entered = false;
@@ -68,6 +70,7 @@ impl GameChooser {
             }
             entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         });
+        under_title(ui);
         let games: Vec<&Plugin> = plugins
             .games()
             .filter(|p| !quarantined.contains(&p.meta().hash))

@@ -51,6 +51,8 @@ pub enum FileDialog {
         opened: Instant,
         /// Its answer.
         answer: mpsc::Receiver<Option<PathBuf>>,
+        /// Its title, where not the mode's (for the fallback).
+        title: Option<String>,
     },
     /// The dialog drawn in the app.
     InApp(InAppDialog),
@@ -60,17 +62,27 @@ impl FileDialog {
     /// A dialog in `dir` with `name` as the suggested file name: the system's when
     /// `system` is set, else the egui one (which names the games saved by `games`).
     pub fn new(mode: Mode, dir: &Path, name: &str, system: bool, games: GameNames) -> Self {
+        Self::titled(mode, dir, name, system, games, None)
+    }
+
+    /// [`FileDialog::new`] with its own `title` ("Review a saved game") instead of the
+    /// mode's ("Load a game"), where given.
+    pub fn titled(
+        mode: Mode,
+        dir: &Path,
+        name: &str,
+        system: bool,
+        games: GameNames,
+        title: Option<String>,
+    ) -> Self {
         if !system {
-            return FileDialog::InApp(InAppDialog::new(mode, dir, name, games));
+            return FileDialog::InApp(InAppDialog::new(mode, dir, name, games).with_title(title));
         }
         let (tx, rx) = mpsc::channel();
         let dialog = rfd::FileDialog::new()
             .add_filter(crate::tr!("file-filter"), &["json"])
             .set_directory(dir)
-            .set_title(match mode {
-                Mode::Open => crate::tr!("file-load-title"),
-                Mode::Save => crate::tr!("file-save-title"),
-            });
+            .set_title(title.clone().unwrap_or_else(|| title_of(mode)));
         // Without a session bus no portal answers and rfd runs zenity, which ignores the
         // starting folder: it is given the whole path instead.
         let zenity = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none();
@@ -92,6 +104,7 @@ impl FileDialog {
             start: (dir.to_path_buf(), name.to_owned(), games),
             opened: Instant::now(),
             answer: rx,
+            title,
         }
     }
 
@@ -115,6 +128,7 @@ impl FileDialog {
             start,
             opened,
             answer,
+            title,
         } = self
         else {
             let FileDialog::InApp(dialog) = self else {
@@ -131,7 +145,10 @@ impl FileDialog {
             Ok(Some(path)) => Outcome::Chosen(path),
             Ok(None) | Err(mpsc::TryRecvError::Disconnected) if opened.elapsed() < NO_DIALOG => {
                 let games = std::mem::take(&mut start.2);
-                *self = FileDialog::InApp(InAppDialog::new(*mode, &start.0, &start.1, games));
+                let title = title.take();
+                *self = FileDialog::InApp(
+                    InAppDialog::new(*mode, &start.0, &start.1, games).with_title(title),
+                );
                 Outcome::Open
             }
             Ok(None) | Err(mpsc::TryRecvError::Disconnected) => Outcome::Cancelled,
@@ -192,9 +209,25 @@ pub struct InAppDialog {
     /// The folder does not exist yet (a fresh install's games folder): said calmly.
     missing: bool,
     games: GameNames,
+    /// Its title, where not the mode's.
+    title: Option<String>,
+}
+
+/// A dialog's title by its mode: "Load a game", "Save the game".
+fn title_of(mode: Mode) -> String {
+    match mode {
+        Mode::Open => crate::tr!("file-load-title"),
+        Mode::Save => crate::tr!("file-save-title"),
+    }
 }
 
 impl InAppDialog {
+    /// The same dialog titled `title` where given.
+    pub fn with_title(mut self, title: Option<String>) -> Self {
+        self.title = title;
+        self
+    }
+
     /// A dialog in `dir`, with `name` as the suggested file name; the saved games'
     /// lines name their games by `games`.
     pub fn new(mode: Mode, dir: &Path, name: &str, games: GameNames) -> Self {
@@ -206,6 +239,7 @@ impl InAppDialog {
             error: None,
             missing: false,
             games,
+            title: None,
         };
         dialog.refresh();
         dialog
@@ -253,10 +287,7 @@ impl InAppDialog {
     /// Shows the dialog.
     pub fn ui(&mut self, ctx: &egui::Context) -> Outcome {
         let mut outcome = Outcome::Open;
-        let title = match self.mode {
-            Mode::Open => crate::tr!("file-load-title"),
-            Mode::Save => crate::tr!("file-save-title"),
-        };
+        let title = self.title.clone().unwrap_or_else(|| title_of(self.mode));
         let modal = egui::Modal::new(egui::Id::unique("file_dialog")).show(ctx, |ui| {
             ui.set_width(640.0);
             ui.heading(title);

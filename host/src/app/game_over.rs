@@ -221,12 +221,14 @@ impl Table {
             && !self.notes.summary_closed
     }
 
-    /// Shows the end of the game over the board (`board` is where the board is drawn) when
-    /// the position shown is the finished end of the game.
+    /// Shows the end of the game over the board (`board` is the board's area; `drawn`
+    /// the union of its sites, `last` of the last move's) when the position shown is the
+    /// finished end of the game.
     pub(super) fn game_over_overlay(
         &self,
         ui: &mut egui::Ui,
         board: egui::Rect,
+        (drawn, last): (egui::Rect, egui::Rect),
         intents: &mut Vec<Intent>,
     ) {
         if !self.summary_shown() {
@@ -239,8 +241,9 @@ impl Table {
         // not under it).
         let area = egui::Area::new(ui.scope_id().with("game_over"))
             .order(egui::Order::Middle)
-            .pivot(egui::Align2::CENTER_CENTER)
-            .fixed_pos(board.center())
+            .pivot(egui::Align2::CENTER_TOP)
+            .fixed_pos(summary_top(board, drawn, last))
+            .constrain_to(board)
             .show(ui.ctx(), |ui| self.game_over_ui(ui, &outcome, ending));
         intents.extend(area.inner.map(|action| match action {
             GameOverAction::Rematch => Intent::Command(Command::Rematch),
@@ -248,6 +251,48 @@ impl Table {
             GameOverAction::Review => Intent::Review,
             GameOverAction::Close => Intent::CloseSummary,
         }));
+    }
+}
+
+/// Where the summary's top middle goes, away from the end's callouts: those of the last
+/// move are drawn over its sites (`last`), one about the whole board just above the
+/// middle of the sites (`drawn`, `app/callouts.rs`). So the summary goes under that
+/// middle, unless the last move was in the lower half: then at the top of the board.
+/// The area keeps it within the board's area (`board`, the middle of which stands in
+/// for the sites' where none were drawn).
+fn summary_top(board: egui::Rect, drawn: egui::Rect, last: egui::Rect) -> egui::Pos2 {
+    let sites = if drawn.is_positive() { drawn } else { board };
+    let middle = sites.center();
+    if last.is_positive() && last.center().y > middle.y {
+        egui::pos2(middle.x, sites.top() + 8.0)
+    } else {
+        egui::pos2(middle.x, middle.y + 12.0)
+    }
+}
+
+#[cfg(test)]
+mod placement {
+    use egui::{Rect, pos2};
+
+    use super::summary_top;
+
+    #[test]
+    fn the_summary_stays_away_from_the_last_moves_callouts() {
+        let board = Rect::from_min_max(pos2(0.0, 0.0), pos2(800.0, 800.0));
+        let sites = Rect::from_min_max(pos2(100.0, 100.0), pos2(700.0, 700.0));
+        // A move in the upper half, or none: under the middle (a whole-board callout
+        // just above it stays in sight).
+        let upper = Rect::from_min_max(pos2(100.0, 100.0), pos2(200.0, 200.0));
+        assert_eq!(summary_top(board, sites, upper), pos2(400.0, 412.0));
+        assert_eq!(summary_top(board, sites, Rect::NOTHING), pos2(400.0, 412.0));
+        // A move in the lower half: at the top of the board.
+        let lower = Rect::from_min_max(pos2(600.0, 600.0), pos2(700.0, 700.0));
+        assert_eq!(summary_top(board, sites, lower), pos2(400.0, 108.0));
+        // No sites drawn: the board's area.
+        assert_eq!(
+            summary_top(board, Rect::NOTHING, Rect::NOTHING),
+            pos2(400.0, 412.0)
+        );
     }
 }
 

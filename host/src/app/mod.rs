@@ -282,25 +282,38 @@ impl TavolaApp {
         self.starting_ui(&ctx);
     }
 
-    /// The game at this computer: its logic, its board, what the person asked for
-    /// carried out, and the review's window; without a game, the chooser.
+    /// The game at this computer: its logic, its board with the review docked under
+    /// it, what the person asked for carried out; without a game, the chooser.
     fn play_screen(&mut self, ui: &mut egui::Ui, ctx: &egui::Context, now: f64, step: f64) {
-        // The review's window walks the moves by the arrow keys: the board's
-        // own keys rest while it is open.
-        let keys = !self.dialog_open() && self.screens.review.is_none();
+        self.review_check(ctx);
+        // The review walks the moves by the arrow keys: the board's own keys rest
+        // while it is open, but at a drill's position they answer it (typed codes,
+        // the arrows' focus and Enter), playing nothing.
+        let drill = match (&self.screens.review, &self.screens.play) {
+            (Some(review), Some(play)) => review.awaits_answer(play),
+            _ => false,
+        };
+        let keys = !self.dialog_open() && (self.screens.review.is_none() || drill);
         let Some(play) = &mut self.screens.play else {
             self.screens.screen = Screen::Chooser;
             return;
         };
         play.set_keys_enabled(keys);
+        play.set_keys_answer(drill);
         play.set_eval_bar(self.settings.eval_bar);
         play.logic(&repaint::Window(ctx), now, step);
-        // The views only read the controller; what the person asked for is
-        // carried out here, once per frame.
-        let intents = play.ui(ui);
+        // The views only read the controller; what the person asked for is carried
+        // out here, once per frame.
+        let mut review_asked = Vec::new();
+        let review = self.screens.review.as_ref();
+        let intents = play.ui_with(ui, |ui, table| {
+            if let Some(review) = review {
+                review_asked = review.dock(ui, table);
+            }
+        });
         play.drawn();
-        // During a review the board plays nothing (a move there answers the
-        // drill shown): the record is never branched.
+        // During a review the board plays nothing (a move there answers the drill
+        // shown): the record is never branched.
         let intents = match &mut self.screens.review {
             Some(review) => review.take_board_moves(play, intents),
             None => intents,
@@ -309,6 +322,10 @@ impl TavolaApp {
             .into_iter()
             .filter_map(|intent| play.apply(intent, now, step))
             .collect();
+        let answered = play.take_key_answers();
+        if let Some(review) = &mut self.screens.review {
+            review.take_key_answers(play, answered);
+        }
         let never = play
             .searches
             .endgame
@@ -321,7 +338,7 @@ impl TavolaApp {
             self.settings.endgame_declined.push(game);
             self.save_settings();
         }
-        self.review_window(ctx, now, step);
+        self.review_actions(review_asked, now, step);
     }
 
     /// The rules of the game on screen, in a panel beside the board, with *Hide*.
@@ -373,14 +390,19 @@ impl TavolaApp {
                     }
                 });
             }
-            self.learn_row(ui);
             let recent = self.settings.recent.clone();
             let quarantined = self.settings.quarantined.clone();
-            if let Some(id) =
+            let mut learn = None;
+            let chosen =
                 self.screens
                     .chooser
-                    .ui(ui, &self.library.plugins, &recent, &quarantined)
-            {
+                    .ui(ui, &self.library.plugins, &recent, &quarantined, |ui| {
+                        learn = analysis::learn_row(ui)
+                    });
+            if let Some(choice) = learn {
+                self.learn_chosen(choice);
+            }
+            if let Some(id) = chosen {
                 self.open_dialog(&id);
             }
         });

@@ -15,6 +15,17 @@ impl Table {
     /// Draws the play view; it only reads the controller, and returns what the person
     /// asked for (the app hands it to [`Table::apply`]).
     pub fn ui(&self, ui: &mut egui::Ui) -> Vec<Intent> {
+        self.ui_with(ui, |_, _| {})
+    }
+
+    /// [`Table::ui`] with `under_board` drawn in the room under the board, beside the
+    /// side panel (the review's panel: it then covers neither the board nor the move
+    /// list, and the board gives it the room).
+    pub fn ui_with(
+        &self,
+        ui: &mut egui::Ui,
+        under_board: impl FnOnce(&mut egui::Ui, &Table),
+    ) -> Vec<Intent> {
         let mut intents: Vec<Intent> = self.key_intents(ui.ctx());
         self.banners_ui(ui, &mut intents);
         // The side panel gives way to the board in a narrow window.
@@ -26,6 +37,7 @@ impl Table {
             .show(ui, |ui| {
                 self.side_ui(ui, &mut intents);
             });
+        under_board(ui, self);
         egui::Panel::bottom("status").show(ui, |ui| {
             self.status_ui(ui, &mut intents);
         });
@@ -127,7 +139,20 @@ impl Table {
             self.callouts(now),
         );
         let board = ui.min_rect();
-        self.game_over_overlay(ui, board, intents);
+        let drawn = response
+            .rects
+            .iter()
+            .fold(egui::Rect::NOTHING, |a, r| a.union(*r));
+        // Where the last move happened (its events' callouts are drawn there).
+        let last = self
+            .position
+            .layout
+            .sites
+            .iter()
+            .zip(&response.rects)
+            .filter(|(site, _)| marks.last_move.contains(&site.id))
+            .fold(egui::Rect::NOTHING, |a, (_, r)| a.union(*r));
+        self.game_over_overlay(ui, board, (drawn, last), intents);
     }
 
     /// Where the position shown stands in the history, when it is not simply the end of a

@@ -235,7 +235,14 @@ impl ReviewPanel {
     /// dropped, so the record is never branched. The rest is left for the table.
     pub(super) fn take_board_moves(&mut self, table: &Table, intents: Vec<Intent>) -> Vec<Intent> {
         let mut kept = Vec::new();
+        let answering = self.awaits_answer(table);
         for intent in intents {
+            // A key at the drill's position goes to the board, which keeps what it
+            // names ([`Table::take_key_answers`]) and plays nothing.
+            if answering && matches!(intent, Intent::Key(_)) {
+                kept.push(intent);
+                continue;
+            }
             if !plays(&intent) {
                 kept.push(intent);
                 continue;
@@ -245,6 +252,25 @@ impl ReviewPanel {
             }
         }
         kept
+    }
+
+    /// What the board's keys named at the drill's position (a site, a move), taken as
+    /// its answer as a click or a move button would be.
+    pub(super) fn take_key_answers(&mut self, table: &Table, answered: Vec<Intent>) {
+        for intent in answered {
+            if let Some(notation) = self.drill_move(table, &intent) {
+                self.apply(ReviewAction::Answer(notation));
+            }
+        }
+    }
+
+    /// Whether a drill is shown at the board's position, waiting for its answer (none
+    /// asked yet, none being judged): the board's keys then answer it.
+    pub(super) fn awaits_answer(&self, table: &Table) -> bool {
+        let (Some(number), Some(drill)) = (self.drill_number(), self.drill.as_ref()) else {
+            return false;
+        };
+        drill.judging.is_none() && drill.answer.is_none() && table.session().cursor() + 1 == number
     }
 
     /// The notation of the move `intent` makes at the drill's position, if it answers
@@ -340,8 +366,9 @@ impl TavolaApp {
         self.screens.review.as_ref()
     }
 
-    /// The review window over the play screen, and what was asked in it.
-    pub(super) fn review_window(&mut self, ctx: &egui::Context, now: f64, step: f64) {
+    /// The review's answers taken, and the review closed when the game on screen is
+    /// another; its panel is drawn by the play screen ([`ReviewPanel::dock`]).
+    pub(super) fn review_check(&mut self, ctx: &egui::Context) {
         let Some(review) = &mut self.screens.review else {
             return;
         };
@@ -357,8 +384,15 @@ impl TavolaApp {
         let record = play.session().record();
         if (record.created, &record.game) != (review.record.created, &review.record.game) {
             self.screens.review = None;
-            return;
         }
+    }
+}
+
+impl ReviewPanel {
+    /// Draws the review's panel under the board of `play` (the play screen calls it,
+    /// [`Table::ui_with`]); returns what was asked in it, which
+    /// [`TavolaApp::review_actions`] carries out once the board is drawn.
+    pub(super) fn dock(&self, ui: &mut egui::Ui, play: &Table) -> Vec<ReviewAction> {
         let cursor = play.session().cursor();
         let unit = play.session().plugin().manifest().score_unit.clone();
         let legal: Vec<String> = play
@@ -380,7 +414,13 @@ impl TavolaApp {
                 }
             },
         };
-        let actions = review.window(ctx, &view);
+        self.panel(ui, &view)
+    }
+}
+
+impl TavolaApp {
+    /// Carries out what was asked in the review's panel.
+    pub(super) fn review_actions(&mut self, actions: Vec<ReviewAction>, now: f64, step: f64) {
         for action in actions {
             if action == ReviewAction::Close {
                 self.screens.review = None;

@@ -46,38 +46,70 @@ pub fn graph_range(points: &[GraphPoint]) -> f64 {
         .min(25.0)
 }
 
+/// The review panel's height when it opens (and its least, where the window has room).
+const PANEL_DEFAULT: f32 = 270.0;
+/// The least the board leaves the review panel in a low window.
+const PANEL_MIN: f32 = 180.0;
+
 impl ReviewPanel {
-    /// Draws the window; returns what the person asked.
-    pub(super) fn window(&self, ctx: &egui::Context, view: &ReviewView) -> Vec<ReviewAction> {
+    /// Draws the review docked under the board (never over it nor over the move list:
+    /// the board gives it the room, at any window size); returns what the person asked.
+    /// Its moves are listed beside the graph, so that the panel stays low.
+    pub(super) fn panel(&self, ui: &mut egui::Ui, view: &ReviewView) -> Vec<ReviewAction> {
         let mut actions = Vec::new();
-        let mut open = true;
-        egui::Window::new(crate::tr!("review-title"))
-            .open(&mut open)
-            .default_width(460.0)
-            .default_pos(ctx.content_rect().right_top() + vec2(-480.0, 40.0))
-            .vscroll(true)
-            .show(ctx, |ui| match &self.state {
-                ReviewState::Running(_, done, all) => {
-                    ui.label(crate::tr!("review-progress", done = *done, all = *all));
-                    let fraction = if *all > 0 {
-                        *done as f32 / *all as f32
-                    } else {
-                        0.0
-                    };
-                    ui.add(egui::ProgressBar::new(fraction).show_percentage());
+        let room = ui.available_height();
+        // The board keeps at least about half the window.
+        let most = (room * 0.5).max(PANEL_MIN);
+        egui::Panel::bottom("review")
+            .resizable(true)
+            .default_size(PANEL_DEFAULT.min(most))
+            // Not below its default (a panel sized while the review ran, a progress
+            // bar, would stay that low), nor over half the room.
+            .size_range(PANEL_DEFAULT.min(most)..=most)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.heading(crate::tr!("review-title"));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui
+                            .button("×")
+                            .on_hover_text(crate::tr!("review-close"))
+                            .clicked()
+                        {
+                            actions.push(ReviewAction::Close);
+                        }
+                    });
+                });
+                match &self.state {
+                    ReviewState::Running(_, done, all) => {
+                        ui.label(crate::tr!("review-progress", done = *done, all = *all));
+                        let fraction = if *all > 0 {
+                            *done as f32 / *all as f32
+                        } else {
+                            0.0
+                        };
+                        ui.add(egui::ProgressBar::new(fraction).show_percentage());
+                    }
+                    ReviewState::Failed(why) => {
+                        ui.colored_label(ui.visuals().error_fg_color, crate::tr!("review-failed"));
+                        ui.label(why);
+                    }
+                    ReviewState::Ready(review) => ui.columns(2, |columns| {
+                        egui::ScrollArea::vertical().id_salt("review_left").show(
+                            &mut columns[0],
+                            |ui| match &self.drill {
+                                Some(drill) => self.drill_ui(ui, review, drill, view, &mut actions),
+                                None => self.review_ui(ui, review, view, &mut actions),
+                            },
+                        );
+                        egui::ScrollArea::vertical()
+                            .id_salt("review_moves")
+                            .auto_shrink([false, false])
+                            .show(&mut columns[1], |ui| {
+                                self.moves_ui(ui, review, view, &mut actions)
+                            });
+                    }),
                 }
-                ReviewState::Failed(why) => {
-                    ui.colored_label(ui.visuals().error_fg_color, crate::tr!("review-failed"));
-                    ui.label(why);
-                }
-                ReviewState::Ready(review) => match &self.drill {
-                    Some(drill) => self.drill_ui(ui, review, drill, view, &mut actions),
-                    None => self.review_ui(ui, review, view, &mut actions),
-                },
             });
-        if !open {
-            actions.push(ReviewAction::Close);
-        }
         actions
     }
 
@@ -88,29 +120,8 @@ impl ReviewPanel {
         view: &ReviewView,
         actions: &mut Vec<ReviewAction>,
     ) {
-        ui.label(crate::tr!(
-            "review-done",
-            depth = review.depth,
-            seconds = review.millis as f64 / 1000.0
-        ));
-        ui.label(RichText::new(crate::tr!("review-graph")).strong());
-        if let Some(n) = graph_ui(ui, &review.graph_points(), view.cursor) {
-            actions.push(ReviewAction::Goto(n));
-        }
-        ui.label(RichText::new(crate::tr!("review-graph-hint")).small());
-        // The turning points.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(crate::tr!("review-turning")).strong());
-            if review.turning_points.is_empty() {
-                ui.label(crate::tr!("review-none"));
-            }
-            for &n in &review.turning_points {
-                if ui.link(n.to_string()).clicked() {
-                    actions.push(ReviewAction::Goto(n));
-                }
-            }
-        });
-        // The drills.
+        // The drills and the turning points first, so that a low panel shows them
+        // without scrolling; the graph under them.
         ui.horizontal_wrapped(|ui| {
             for seat in 0..self.names.len().max(2) as u8 {
                 let count = review.drills(seat).len();
@@ -126,8 +137,30 @@ impl ReviewPanel {
                 }
             }
         });
-        ui.separator();
-        self.moves_ui(ui, review, view, actions);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(crate::tr!("review-turning")).strong());
+            if review.turning_points.is_empty() {
+                ui.label(crate::tr!("review-none"));
+            }
+            for &n in &review.turning_points {
+                if ui.link(n.to_string()).clicked() {
+                    actions.push(ReviewAction::Goto(n));
+                }
+            }
+        });
+        ui.label(RichText::new(crate::tr!("review-graph")).strong());
+        if let Some(n) = graph_ui(ui, &review.graph_points(), view.cursor) {
+            actions.push(ReviewAction::Goto(n));
+        }
+        ui.label(RichText::new(crate::tr!("review-graph-hint")).small());
+        ui.label(
+            RichText::new(crate::tr!(
+                "review-done",
+                depth = review.depth,
+                seconds = review.millis as f64 / 1000.0
+            ))
+            .weak(),
+        );
     }
 
     fn seat_name(&self, seat: u8) -> String {

@@ -46,6 +46,15 @@ impl Table {
                 Command::Resign,
                 Command::OfferDraw,
             ] {
+                // A puzzle is not a game against someone: nothing to take back, resign
+                // or offer.
+                let against_game_only = matches!(
+                    command,
+                    Command::Undo | Command::Redo | Command::Resign | Command::OfferDraw
+                );
+                if against_game_only && !self.referee.against_someone() {
+                    continue;
+                }
                 let label = match command {
                     Command::PauseResume
                         if !self.flow.replaying && (self.flow.paused || self.held()) =>

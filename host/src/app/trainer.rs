@@ -98,6 +98,11 @@ impl Referee for PuzzleReferee {
     }
 
     fn your_turn(&mut self, _yours: bool) {}
+
+    /// A puzzle: no one to resign to, offer a draw or ask a takeback of.
+    fn against_someone(&self) -> bool {
+        false
+    }
 }
 
 /// The person's answer to a puzzle, judged.

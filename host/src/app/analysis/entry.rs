@@ -9,7 +9,7 @@ use std::{collections::BTreeMap, path::PathBuf};
 use anyhow::{Result, anyhow};
 use game_api::{OptionValue, Options};
 
-use super::{AnalysisBoard, Opening, search::folder_arguments};
+use super::{AnalysisBoard, Note, Opening, search::folder_arguments};
 use crate::{
     app::{
         Screen, TavolaApp,
@@ -91,21 +91,13 @@ impl TavolaApp {
         &mut self.dialogs.learn
     }
 
-    /// The chooser's row of ways to learn: the analysis board, a record on it, a saved
-    /// game reviewed.
-    pub(in crate::app) fn learn_row(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(crate::tr!("entry-learn"));
-            if ui.button(crate::tr!("cmd-analysis-board")).clicked() {
-                self.open_entry_form(None);
-            }
-            if ui.button(crate::tr!("entry-analyse-record")).clicked() {
-                self.ask_learn_file(FilePurpose::AnalyseRecord);
-            }
-            if ui.button(crate::tr!("cmd-review-file")).clicked() {
-                self.ask_learn_file(FilePurpose::Review);
-            }
-        });
+    /// Carries out what was chosen in the chooser's *Learn* row ([`learn_row`]).
+    pub(in crate::app) fn learn_chosen(&mut self, choice: LearnChoice) {
+        match choice {
+            LearnChoice::Board => self.open_entry_form(None),
+            LearnChoice::AnalyseRecord => self.ask_learn_file(FilePurpose::AnalyseRecord),
+            LearnChoice::Review => self.ask_learn_file(FilePurpose::Review),
+        }
     }
 
     /// Opens the *Analysis board…* window on `game` (else the game last played, else
@@ -155,12 +147,18 @@ impl TavolaApp {
             }
             _ => (Mode::Open, String::new()),
         };
-        let dialog = FileDialog::new(
+        let title = match purpose {
+            FilePurpose::Review => Some(crate::tr!("file-review-title")),
+            FilePurpose::AnalyseRecord => Some(crate::tr!("file-analyse-title")),
+            _ => None,
+        };
+        let dialog = FileDialog::titled(
             mode,
             &dir,
             &name,
             self.dialogs.system_file_dialog,
             crate::app::save_info::game_names(&self.library.plugins),
+            title,
         );
         self.dialogs.learn.dialog = Some((dialog, purpose));
     }
@@ -252,9 +250,12 @@ impl TavolaApp {
                 board.note = Some(match board.save(&path) {
                     Ok(()) => {
                         board.path = path.display().to_string();
-                        crate::tr!("analysis-saved", path = path.display().to_string())
+                        Note::info(crate::tr!(
+                            "analysis-saved",
+                            path = path.display().to_string()
+                        ))
                     }
-                    Err(e) => format!("{e:#}"),
+                    Err(e) => Note::warning(format!("{e:#}")),
                 });
             }
             FilePurpose::LoadAnalysis => {
@@ -267,17 +268,17 @@ impl TavolaApp {
                 let done = match &mut self.screens.analysis {
                     Some(board) if same => board.load(&path).map(|()| {
                         board.path = path.display().to_string();
-                        board.note = Some(crate::tr!(
+                        board.note = Some(Note::info(crate::tr!(
                             "analysis-loaded",
                             path = path.display().to_string()
-                        ));
+                        )));
                     }),
                     // Another game's record (or none open): that game's board.
                     _ => self.open_analysis_record(&path),
                 };
                 if let Err(e) = done {
                     match &mut self.screens.analysis {
-                        Some(board) => board.note = Some(format!("{e:#}")),
+                        Some(board) => board.note = Some(Note::warning(format!("{e:#}"))),
                         None => {
                             self.dialogs.message =
                                 Some(crate::app::save_load::load_error_in_words(&path, &e));
@@ -412,4 +413,34 @@ impl TavolaApp {
             }
         }
     }
+}
+
+/// What the chooser's *Learn* row asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::app) enum LearnChoice {
+    /// The analysis board's window (a game, its options, a position).
+    Board,
+    /// A saved record on the analysis board.
+    AnalyseRecord,
+    /// A saved game reviewed.
+    Review,
+}
+
+/// The chooser's row of ways to learn (drawn inside the chooser, under its title): the
+/// analysis board, a record on it, a saved game reviewed; what was clicked.
+pub(in crate::app) fn learn_row(ui: &mut egui::Ui) -> Option<LearnChoice> {
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(crate::tr!("entry-learn")).strong());
+        if ui.button(crate::tr!("cmd-analysis-board")).clicked() {
+            chosen = Some(LearnChoice::Board);
+        }
+        if ui.button(crate::tr!("entry-analyse-record")).clicked() {
+            chosen = Some(LearnChoice::AnalyseRecord);
+        }
+        if ui.button(crate::tr!("cmd-review-file")).clicked() {
+            chosen = Some(LearnChoice::Review);
+        }
+    });
+    chosen
 }

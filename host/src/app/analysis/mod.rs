@@ -17,6 +17,35 @@ use anyhow::{Context, Result, anyhow};
 use game_api::{Options, Turn};
 
 pub use editor::{EditorAnswer, PositionEditor};
+pub(in crate::app) use entry::learn_row;
+
+/// A line for the person under the analysis board's buttons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// What it says.
+    pub text: String,
+    /// Whether it warns (a refusal, a failure; drawn in the warning colour) or only
+    /// tells (a file saved or loaded, the editor's position opened).
+    pub warning: bool,
+}
+
+impl Note {
+    /// A note that warns.
+    pub fn warning(text: impl Into<String>) -> Self {
+        Note {
+            text: text.into(),
+            warning: true,
+        }
+    }
+
+    /// A note that only tells.
+    pub fn info(text: impl Into<String>) -> Self {
+        Note {
+            text: text.into(),
+            warning: false,
+        }
+    }
+}
 pub use entry::{EntryForm, FilePurpose, LearnEntry};
 pub use view::{AnalysisIntent, lines_ui};
 
@@ -55,7 +84,7 @@ pub struct AnalysisBoard {
     /// The file Save writes and Load reads.
     pub path: String,
     /// What the person should read (a refusal, a failure, a file saved).
-    pub note: Option<String>,
+    pub note: Option<Note>,
     /// The position editor, when open.
     pub editor: Option<PositionEditor>,
     /// A move or a walk sent to the worker, its answer not come yet: the board shows
@@ -201,14 +230,14 @@ impl AnalysisBoard {
                 self.snapshot = *snapshot;
                 if moving.stale {
                     if let Err(e) = self.send_to_cursor() {
-                        self.note = Some(format!("{e:#}"));
+                        self.note = Some(Note::warning(format!("{e:#}")));
                     }
                 } else {
                     self.position_changed();
                 }
             }
-            Ok(other) => self.note = Some(format!("{other:?}")),
-            Err(e) => self.note = Some(e.to_string()),
+            Ok(other) => self.note = Some(Note::warning(format!("{other:?}"))),
+            Err(e) => self.note = Some(Note::warning(e.to_string())),
         }
         true
     }
@@ -278,7 +307,7 @@ impl AnalysisBoard {
         if self.found.is_none()
             && let Some(why) = search.failure()
         {
-            self.note = Some(why);
+            self.note = Some(Note::warning(why));
             self.search = None;
         }
         false
@@ -436,7 +465,7 @@ impl AnalysisBoard {
     /// Opens the position editor on the position shown.
     pub fn edit_position(&mut self) {
         if self.moving.is_some() {
-            self.note = Some(crate::tr!("analysis-busy"));
+            self.note = Some(Note::info(crate::tr!("analysis-busy")));
             return;
         }
         self.editor = Some(PositionEditor::new(

@@ -7,7 +7,7 @@ use egui::{Key, RichText};
 use game_api::{ScoreUnit, Turn};
 
 use super::{
-    AnalysisBoard, Walk,
+    AnalysisBoard, Note, Walk,
     search::{Found, FoundLine},
 };
 use crate::{
@@ -256,7 +256,13 @@ impl AnalysisBoard {
             }
         });
         if let Some(note) = &self.note {
-            ui.label(RichText::new(note).color(ui.visuals().warn_fg_color));
+            // A file saved or loaded is news, not a warning.
+            let colour = if note.warning {
+                ui.visuals().warn_fg_color
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.label(RichText::new(&note.text).color(colour));
         }
     }
 
@@ -399,7 +405,7 @@ impl AnalysisBoard {
             AnalysisIntent::Close => return true,
         };
         if let Err(e) = done {
-            self.note = Some(format!("{e:#}"));
+            self.note = Some(Note::warning(format!("{e:#}")));
         }
         false
     }
@@ -427,7 +433,7 @@ impl AnalysisBoard {
                     }
                     None => {
                         self.editor = None;
-                        self.note = Some(crate::tr!("editor-opened"));
+                        self.note = Some(Note::info(crate::tr!("editor-opened")));
                     }
                 }
             }

@@ -26,6 +26,11 @@ pub(in crate::app) struct Input {
     pub typed: String,
     /// When the last character of [`typed`](Self::typed) was typed.
     pub typed_at: f64,
+    /// The board's keys answer a question instead of playing (a review's drill): what
+    /// they name is kept in [`answered`](Self::answered), as a click or a move.
+    pub keys_answer: bool,
+    /// What the keys named while they answer, for the one asking to take.
+    pub answered: Vec<crate::app::Intent>,
 }
 
 impl Default for Input {
@@ -37,6 +42,8 @@ impl Default for Input {
             focus: None,
             typed: String::new(),
             typed_at: 0.0,
+            keys_answer: false,
+            answered: Vec::new(),
         }
     }
 }
@@ -91,7 +98,8 @@ impl Table {
                 .unwrap_or_default(),
             ..Marks::default()
         };
-        if self.person_to_move() {
+        // The keys answering a drill show their codes at any seat's position.
+        if self.person_to_move() || self.input.keys_answer {
             marks.targets = self
                 .candidates()
                 .iter()

@@ -113,7 +113,7 @@ impl Table {
     /// from 1 in reading order), then the moves made without a further site (their
     /// game's key, else the next free number). Empty when the person is not to move.
     pub fn key_codes(&self) -> Vec<KeyCode> {
-        if !self.person_to_move() {
+        if !self.keys_may_act() {
             return Vec::new();
         }
         let step = self.input.path.len();
@@ -234,7 +234,7 @@ impl Table {
 
     /// Carries out a key pressed for the board.
     pub(in crate::app) fn board_key(&mut self, key: BoardKey, now: f64, step_seconds: f64) {
-        if !self.person_to_move() {
+        if !self.keys_may_act() {
             self.input.typed.clear();
             return;
         }
@@ -245,7 +245,13 @@ impl Table {
                 if !self.input.typed.is_empty() {
                     self.take_typed(now, step_seconds);
                 } else if let Some(site) = self.key_focus() {
-                    self.click_site(site, now, step_seconds);
+                    if self.input.keys_answer {
+                        self.input
+                            .answered
+                            .push(crate::app::Intent::ClickSite(site));
+                    } else {
+                        self.click_site(site, now, step_seconds);
+                    }
                 }
             }
         }
@@ -287,6 +293,17 @@ impl Table {
 
     /// Plays what a code names: a site (as a click on it, the focus put there) or a move.
     pub(in crate::app) fn play_code(&mut self, target: KeyTarget, now: f64, step_seconds: f64) {
+        if self.input.keys_answer {
+            // Answering (a drill): the site or the move is kept, nothing is played.
+            if let KeyTarget::Site(site) = target {
+                self.input.focus = Some(site);
+            }
+            self.input.answered.push(match target {
+                KeyTarget::Site(site) => crate::app::Intent::ClickSite(site),
+                KeyTarget::Move(mv) => crate::app::Intent::Play(mv),
+            });
+            return;
+        }
         match target {
             KeyTarget::Site(site) => {
                 self.input.focus = Some(site);
@@ -306,7 +323,7 @@ impl Table {
         if self.input.typed.is_empty() {
             return false;
         }
-        if !self.person_to_move() {
+        if !self.keys_may_act() {
             self.input.typed.clear();
             return false;
         }
@@ -368,13 +385,34 @@ impl Table {
 }
 
 impl Table {
+    /// Whether the board's keys may act: the person is to move, or the keys answer a
+    /// question about the position shown (a drill, whoever moved there).
+    fn keys_may_act(&self) -> bool {
+        self.person_to_move() || self.input.keys_answer
+    }
+
+    /// Lets the board's keys answer a question (a review's drill) instead of playing:
+    /// what they name is kept for [`Table::take_key_answers`]. Off, the answers not
+    /// taken are dropped.
+    pub fn set_keys_answer(&mut self, answer: bool) {
+        self.input.keys_answer = answer;
+        if !answer {
+            self.input.answered.clear();
+        }
+    }
+
+    /// What the board's keys named while they answer (a click on a site, a move).
+    pub fn take_key_answers(&mut self) -> Vec<crate::app::Intent> {
+        std::mem::take(&mut self.input.answered)
+    }
+
     /// The board's keys pressed this frame, as intents: a named key a move answers to
     /// (an arrow for a direction) plays it; other arrows move the focus; Enter and Space
     /// confirm; digits and letters type a code. None while a text field, a dialog or a
     /// question has the keyboard, or the person is not to move.
     pub(in crate::app) fn key_intents(&self, ctx: &egui::Context) -> Vec<crate::app::Intent> {
         use crate::app::Intent;
-        if !self.person_to_move()
+        if !self.keys_may_act()
             || !self.input.keys_enabled
             || self.notes.asking.is_some()
             || ctx.egui_wants_keyboard_input()
@@ -440,7 +478,7 @@ impl Table {
     /// the focus, while a site can be played): those play or move the focus rather than
     /// step through the history.
     pub fn keys_claimed(&self) -> Vec<egui::Key> {
-        if !self.person_to_move() || !self.input.keys_enabled {
+        if !self.keys_may_act() || !self.input.keys_enabled {
             return Vec::new();
         }
         let codes = self.key_codes();

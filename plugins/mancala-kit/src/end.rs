@@ -273,7 +273,8 @@ impl<V: Variant> Mancala<V> {
     }
 
     /// The next round (Congkak's, Oware's): every seed goes to its side's store or
-    /// captured stock, and the side holding more has won the round (said in a message).
+    /// captured stock, and the side holding more has won the round (said in a message
+    /// and counted in [`Mancala::rounds_won`]).
     /// Each side refills its houses from its seeds, `seeds` each, from the house at the
     /// right-hand end of its row (next to its store) leftwards; houses that cannot be
     /// filled are burnt (out of play for the round), and seeds too few to fill one stay
@@ -286,6 +287,8 @@ impl<V: Variant> Mancala<V> {
             .into_iter()
             .find(|s| stores[s.index()] > stores[s.other().index()])
         {
+            let won = &mut self.rounds_won[winner.index()];
+            *won = won.saturating_add(1);
             fx.message(format!(
                 "{} wins round {}, {}–{}",
                 winner.name(),

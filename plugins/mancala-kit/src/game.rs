@@ -133,6 +133,13 @@ pub struct Mancala<V> {
     /// The round (Congkak's multi-round play), from 1.
     #[serde(default = "first_round")]
     pub round: u32,
+    /// The rounds each side (South, North) has won in a match of rounds
+    /// ([`Config::rounds`]): shown in the panels, saved with the state, left out of the
+    /// notation (so that the positions of old records read the same) and of the
+    /// position keys (it decides nothing). A position read from a notation starts it
+    /// at 0-0; a record's replay counts it again.
+    #[serde(default)]
+    pub rounds_won: [u32; 2],
     /// The pits the last move was sown from.
     #[serde(default)]
     pub last_move: ArrayVec<usize, 2>,
@@ -334,6 +341,7 @@ impl<V: Variant> Mancala<V> {
             to_move,
             phase,
             round,
+            rounds_won: [0, 0],
             last_move: ArrayVec::new(),
             history: History::default(),
             variant: PhantomData,
@@ -370,6 +378,7 @@ impl<V: Variant> Mancala<V> {
             to_move: Side::South,
             phase: Phase::Play,
             round: 1,
+            rounds_won: [0, 0],
             last_move: ArrayVec::new(),
             history: History::default(),
             variant: PhantomData,
@@ -817,6 +826,7 @@ impl<V: Variant> Game for Mancala<V> {
                     entries.push(PanelEntry::new("Mandarins", self.board.captured_big[i]));
                 }
                 if self.config.rounds {
+                    entries.push(PanelEntry::new("Rounds won", self.rounds_won[i]));
                     entries.push(PanelEntry::new("Houses out of play", self.burnt_houses(s)));
                 }
                 if self.board.loans.iter().any(|&l| l > 0) {
@@ -966,7 +976,8 @@ impl<V: Variant> Game for Mancala<V> {
             return Err(GameError::State(format!("the opening names house {i}")));
         }
         crate::validate::position::<V>(c, b, self.to_move, self.phase, self.round)
-            .map_err(GameError::State)
+            .map_err(GameError::State)?;
+        crate::validate::rounds_won(c, self.round, self.rounds_won).map_err(GameError::State)
     }
 
     /// The variant's search heuristic ([`Variant::evaluate`]: the seeds captured or

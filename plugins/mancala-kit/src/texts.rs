@@ -91,6 +91,7 @@ const IT: &[(&str, &str)] = &[
     ("Round {} is over", "Il turno {} è finito"),
     ("{} wins round {}, {}–{}", "{} vince il turno {}, {}–{}"),
     ("{} cannot fill a house", "{} non può riempire una casa"),
+    ("Rounds won", "Turni vinti"),
     ("Houses out of play", "Case fuori gioco"),
     (
         "Round {} begins; {} starts",

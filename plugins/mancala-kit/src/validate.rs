@@ -34,6 +34,26 @@ pub(crate) fn pit_name(board: &Board, pit: usize) -> String {
     }
 }
 
+/// Checks a saved state's count of rounds won (`won`, South's and North's) against its
+/// round: only a match of rounds counts them, and each round ended has at most one
+/// winner (the rounds before this one, and this one once the match is over).
+pub(crate) fn rounds_won(config: &Config, round: u32, won: [u32; 2]) -> Result<(), String> {
+    let total = u64::from(won[0]) + u64::from(won[1]);
+    if total > 0 && !config.rounds {
+        return Err(format!(
+            "rounds won {}-{}: this game is played in one round",
+            won[0], won[1]
+        ));
+    }
+    if total > u64::from(round) {
+        return Err(format!(
+            "rounds won {}-{}: more than the {round} rounds played",
+            won[0], won[1]
+        ));
+    }
+    Ok(())
+}
+
 /// Checks `board` (with the side to move, phase and round) against the rules of
 /// `config` and variant `V`; the reason says what is wrong and where.
 pub(crate) fn position<V: Variant>(

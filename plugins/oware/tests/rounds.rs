@@ -83,6 +83,13 @@ fn a_majority_ends_the_round_the_loser_s_unfilled_house_is_out_of_play() {
     };
     assert_eq!(entry(0, "Houses out of play").as_deref(), Some("0"));
     assert_eq!(entry(1, "Houses out of play").as_deref(), Some("1"));
+    // The rounds won: South won round 1. Shown in the panels, kept in the saved
+    // state, never written in the notation (above: no `won:`).
+    assert_eq!(entry(0, "Rounds won").as_deref(), Some("1"));
+    assert_eq!(entry(1, "Rounds won").as_deref(), Some("0"));
+    assert_eq!(game.rounds_won, [1, 0]);
+    let saved = Oware::from_json(&game.to_json()).unwrap();
+    assert_eq!(saved.rounds_won, [1, 0]);
     // The notation reads back to the same position.
     let again = position(&game.notation());
     assert_eq!(again.notation(), game.notation());
@@ -176,4 +183,36 @@ fn long_random_matches_conserve_seeds_round_trip_and_end() {
     let played = random_games::<OwareRules>(&rounds(), 60, 0x51_0003, 1, 200_000).unwrap();
     assert_eq!(played.games, 60);
     assert!(played.moves > 60 * 100, "{played:?}");
+}
+
+#[test]
+fn rounds_won_are_counted_round_after_round_and_checked_in_a_saved_state() {
+    // Round 1 won by South (the scenario above): counted.
+    let mut game = position("0,0,0,0,0,1/1,0,0,0,0,1 24-21 S");
+    play(&mut game, "f").unwrap();
+    assert_eq!(game.rounds_won, [1, 0]);
+    // Round 2 as the test above has it, its position typed: the count starts at 0-0
+    // (a notation does not carry it), and South's win of the round counts 1.
+    let mut typed = position("10,10,0,0,0,1/0,0,0,0,1,1 24-1 S burnt:A,B,C,D round:2");
+    assert_eq!(typed.rounds_won, [0, 0]);
+    play(&mut typed, "f").unwrap();
+    assert!(typed.is_over());
+    assert_eq!(typed.rounds_won, [1, 0]);
+    assert!(!typed.notation().contains("won"), "{}", typed.notation());
+    // A saved state claiming more rounds won than played is refused, with the count.
+    let json = game.to_json();
+    assert!(json.contains("\"rounds_won\":[1,0]"), "{json}");
+    let err = Oware::from_json(&json.replace("\"rounds_won\":[1,0]", "\"rounds_won\":[2,1]"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("rounds won 2-1"), "{err}");
+    // And in a game played in one round, any count is refused.
+    let one = Oware::new(&Options::parse(&OwareRules::manifest().options, &[] as &[&str]).unwrap())
+        .unwrap();
+    let json = one.to_json();
+    assert!(json.contains("\"rounds_won\":[0,0]"), "{json}");
+    let err = Oware::from_json(&json.replace("\"rounds_won\":[0,0]", "\"rounds_won\":[1,0]"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("one round"), "{err}");
 }

@@ -491,6 +491,55 @@ mod tests {
     }
 
     #[test]
+    fn a_followed_record_is_read_never_written() {
+        use crate::{ending::Ending, record::SharedRecord, table::pile};
+        let plugin = pile::plugin();
+        let seats = vec![SeatKind::Person, SeatKind::Remote];
+        let options = game_api::Options::default();
+        let mut own = super::Session::new(&plugin, &options, seats.clone(), 7, None);
+        own.set_clock(Some(crate::ending::ClockState::new(2, 60_000, 0)));
+        let shared = SharedRecord::new(own.record());
+        let mut session = super::Session::following(&plugin, &options, seats, shared.clone());
+        assert!(session.follows() && session.followed().is_some_and(|r| r.is(&shared)));
+        // The network side records a move: the session reads it, not shown yet.
+        let mut writer = super::Session::new(&plugin, &options, Vec::new(), 7, None);
+        writer.record_played(game_api::MoveId(2), "2".into(), Some(0), "3 1");
+        let recorded = writer.moves()[0].clone();
+        shared.write(|r| r.moves.push(recorded.clone()));
+        assert_eq!(session.moves().len(), 1);
+        assert_eq!((session.cursor(), session.can_redo()), (0, false));
+        assert_eq!(session.next_redo(), None);
+        // Shown: only the cursor moves, whatever the table says it played.
+        let dropped = session.record_played(game_api::MoveId(1), "1".into(), Some(0), "x");
+        assert!(dropped.is_empty());
+        assert_eq!(session.cursor(), 1);
+        session.set_result(None);
+        session.set_ending(Some(Ending::Resigned { seat: 0 }));
+        session.set_seat(0, SeatKind::Bot("random".into()));
+        assert_eq!(session.swap_tail(0, Vec::new()), Vec::new());
+        assert!(session.clock_mut().is_none() && session.clock().is_none());
+        assert_eq!(
+            shared.get().moves,
+            vec![recorded],
+            "the session wrote moves"
+        );
+        assert_eq!(
+            shared.read(|r| (r.ending, r.seats[0].clone())),
+            (None, "human".into())
+        );
+        // An ending the network side records counts once the table shows every move.
+        shared.write(|r| {
+            r.moves.push(r.moves[0].clone());
+            r.ending = Some(Ending::Resigned { seat: 1 });
+        });
+        assert!(!session.finished() && session.ending().is_none());
+        session.set_cursor(2);
+        assert!(session.finished());
+        assert_eq!(session.ending(), Some(Ending::Resigned { seat: 1 }));
+        assert_eq!(session.record(), shared.get());
+    }
+
+    #[test]
     fn seat_names_round_trip() {
         for kind in [SeatKind::Person, SeatKind::Bot("greedy".into())] {
             assert_eq!(SeatKind::from_record_name(&kind.record_name()), kind);

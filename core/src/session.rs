@@ -266,6 +266,7 @@ impl Session {
     /// cursor, leading to the position written `after` (its check goes into the record):
     /// the redo tail is dropped unless `mv` is its first move. Returns the later moves
     /// dropped (empty when `mv` was the recorded next move or the cursor was at the end).
+    /// At a followed record only the cursor moves (the network side recorded the move).
     pub fn record_played(
         &mut self,
         mv: MoveId,
@@ -274,8 +275,10 @@ impl Session {
         after: &str,
     ) -> Vec<RecordedMove> {
         if self.follows() {
-            // The network side recorded it before the table was told of it.
-            self.cursor = (self.cursor + 1).min(self.len());
+            // The network side recorded it before the table was told of it. (Were the
+            // record cut back meanwhile by a takeback, the cursor stays past its end —
+            // the table not showing the record as it is — until that takeback's step.)
+            self.cursor += 1;
             return Vec::new();
         }
         let same_as_redo = self.next_redo() == Some(mv);

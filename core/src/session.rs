@@ -62,7 +62,7 @@ impl SeatKind {
 #[derive(Debug, Clone)]
 enum Held {
     /// The session's own: the table writes it (a game at this computer).
-    Own(Record),
+    Own(Box<Record>),
     /// A network game's one record, written by its network side: the session reads it
     /// and moves its cursor along it, nothing more.
     Followed(SharedRecord),
@@ -98,7 +98,7 @@ impl Session {
         Session {
             plugin: plugin.clone(),
             options: options.clone(),
-            record: Held::Own(record),
+            record: Held::Own(Box::new(record)),
             cursor: 0,
             seats,
             rng: Rng::with_seed(seed),
@@ -143,7 +143,7 @@ impl Session {
     /// network side writes it).
     fn own(&mut self) -> Option<&mut Record> {
         match &mut self.record {
-            Held::Own(record) => Some(record),
+            Held::Own(record) => Some(&mut **record),
             Held::Followed(_) => None,
         }
     }
@@ -203,7 +203,7 @@ impl Session {
             plugin: plugin.clone(),
             options,
             cursor,
-            record: Held::Own(record),
+            record: Held::Own(Box::new(record)),
             seats,
             rng,
             started: std::time::Instant::now(),
@@ -374,7 +374,7 @@ impl Session {
     /// ([`Record::undone`]); a followed record as the network side holds it now.
     pub fn record(&self) -> Record {
         let mut record = match &self.record {
-            Held::Own(record) => record.clone(),
+            Held::Own(record) => (**record).clone(),
             Held::Followed(shared) => return shared.get(),
         };
         if self.cursor < record.moves.len() && !self.finished() {

@@ -238,12 +238,21 @@ impl Session {
     }
 
     /// Every recorded move, including undone ones that can be redone (a followed
-    /// record's: the moves the network side played, shown or not yet).
+    /// record's: the moves the table shows, up to the cursor; the ones the network side
+    /// recorded beyond it are in [`Session::followed`]).
     pub fn moves(&self) -> Cow<'_, [RecordedMove]> {
         match &self.record {
             Held::Own(record) => Cow::Borrowed(&record.moves),
-            Held::Followed(shared) => Cow::Owned(shared.read(|r| r.moves.clone())),
+            Held::Followed(shared) => {
+                let cursor = self.cursor;
+                Cow::Owned(shared.read(|r| r.moves.iter().take(cursor).cloned().collect()))
+            }
         }
+    }
+
+    /// How many moves the record holds (a followed record's: shown or not yet).
+    pub fn record_len(&self) -> usize {
+        self.len()
     }
 
     /// The ids of the moves played (up to the cursor), to set the position up again.
@@ -371,11 +380,21 @@ impl Session {
 
     /// The record to save: a finished game whole (wherever it is being reviewed), a game
     /// in progress up to the cursor, the moves undone after it kept for Redo
-    /// ([`Record::undone`]); a followed record as the network side holds it now.
+    /// ([`Record::undone`]); a followed record as the network side holds it now, up to
+    /// the move the table shows.
     pub fn record(&self) -> Record {
         let mut record = match &self.record {
             Held::Own(record) => (**record).clone(),
-            Held::Followed(shared) => return shared.get(),
+            Held::Followed(shared) => {
+                let mut record = shared.get();
+                if self.cursor < record.moves.len() {
+                    record.moves.truncate(self.cursor);
+                    record.result = None;
+                    record.ending = None;
+                    record.ended_ms = None;
+                }
+                return record;
+            }
         };
         if self.cursor < record.moves.len() && !self.finished() {
             record.undone = record.moves.split_off(self.cursor);
@@ -509,7 +528,7 @@ mod tests {
         writer.record_played(game_api::MoveId(2), "2".into(), Some(0), "3 1");
         let recorded = writer.moves()[0].clone();
         shared.write(|r| r.moves.push(recorded.clone()));
-        assert_eq!(session.moves().len(), 1);
+        assert_eq!((session.record_len(), session.moves().len()), (1, 0));
         assert_eq!((session.cursor(), session.can_redo()), (0, false));
         assert_eq!(session.next_redo(), None);
         // Shown: only the cursor moves, whatever the table says it played.

@@ -278,7 +278,7 @@ fn one_record_in_memory(
 ) {
     let table_moves = |h: &Harness<'static, TavolaApp>| {
         let table = h.state().online().and_then(|o| o.table()).expect("a table");
-        (table.session().moves().len(), table.session().cursor())
+        (table.session().record_len(), table.session().cursor())
     };
     let (before, shown) = table_moves(a);
     assert_eq!(
@@ -307,9 +307,18 @@ fn one_record_in_memory(
     assert_eq!(still_shown, shown, "the host's table moved without a frame");
     let saved = net::read_record(host_file);
     let table = a.state().online().and_then(|o| o.table()).unwrap();
+    let followed = table
+        .session()
+        .followed()
+        .expect("the table follows a record");
     assert_eq!(
-        moves(&table.session().record())[..after],
+        moves(&followed.get())[..after],
         moves(&saved)[..after],
         "the host's table and file differ"
+    );
+    assert_eq!(
+        table.session().moves().len(),
+        shown,
+        "a move listed before it is shown"
     );
 }

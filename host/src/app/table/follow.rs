@@ -98,7 +98,7 @@ impl Table {
     /// Whether this table shows every move of the record it follows (the network
     /// side's, as it is now).
     pub(in crate::app) fn shows_all(&self) -> bool {
-        self.session.cursor() == self.session.moves().len()
+        self.session.cursor() == self.session.record_len()
     }
 
     /// Once this table shows every move of the record, takes the record's ending (a

@@ -348,11 +348,16 @@ fn at_a_network_table_a_move_goes_out_as_a_line_and_comes_back_as_a_step() {
     // the same record), not shown until its step.
     network_records(&record, &[2, 1]);
     assert_eq!(
-        view.session().moves().len(),
+        view.session().record_len(),
         2,
         "the table reads another record"
     );
     assert_eq!(view.session().cursor(), 1);
+    assert_eq!(
+        view.session().moves().len(),
+        1,
+        "a move listed before it is shown"
+    );
     assert!(!view.shows_all());
     view.follow(played(&[2, 1]), 0.0, 0.0);
     assert!(plays(&script).is_empty(), "a move played twice");

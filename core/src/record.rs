@@ -8,8 +8,10 @@
 
 mod annotations;
 pub mod network;
+pub mod shared;
 
 pub use annotations::{Annotations, VariationError, delete_variation, promote};
+pub use shared::SharedRecord;
 
 use std::{collections::BTreeMap, path::Path};
 

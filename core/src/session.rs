@@ -6,13 +6,22 @@
 //! record's first `cursor` moves applied. Undo moves the cursor back (the undone moves
 //! stay available to redo until a different move is played); a worker that dies is given
 //! the record's moves up to the cursor and rebuilds the same position.
+//!
+//! A network game's table follows a record it does not write
+//! ([`Session::following`]): the one record of the game, a [`SharedRecord`] that the
+//! network side writes (each move appended and saved before it is sent). The session
+//! then only moves its cursor along it, as the table shows the moves; the moves beyond
+//! the cursor are the ones not shown yet (no Redo), and nothing of the record is
+//! changed from here.
+
+use std::borrow::Cow;
 
 use game_api::{MoveId, Options, Outcome, Rng};
 
 use crate::{
     ending::{ClockState, Ending},
     plugins::Plugin,
-    record::{Record, RecordedMove, position_check},
+    record::{Record, RecordedMove, SharedRecord, position_check},
 };
 
 /// Who sits in a seat.
@@ -49,12 +58,22 @@ impl SeatKind {
     }
 }
 
+/// Where a session's record is held.
+#[derive(Debug, Clone)]
+enum Held {
+    /// The session's own: the table writes it (a game at this computer).
+    Own(Box<Record>),
+    /// A network game's one record, written by its network side: the session reads it
+    /// and moves its cursor along it, nothing more.
+    Followed(SharedRecord),
+}
+
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Session {
     plugin: Plugin,
     options: Options,
-    record: Record,
+    record: Held,
     cursor: usize,
     seats: Vec<SeatKind>,
     rng: Rng,
@@ -79,13 +98,72 @@ impl Session {
         Session {
             plugin: plugin.clone(),
             options: options.clone(),
-            record,
+            record: Held::Own(Box::new(record)),
             cursor: 0,
             seats,
             rng: Rng::with_seed(seed),
             started: std::time::Instant::now(),
             played_before: std::time::Duration::ZERO,
         }
+    }
+
+    /// A network game's session, over its one `record` (shared with the network side,
+    /// which alone writes it), with these seats here (the other computers' seats
+    /// [`SeatKind::Remote`]); its cursor at the start, moved on as the table shows the
+    /// moves (see the module).
+    pub fn following(
+        plugin: &Plugin,
+        options: &Options,
+        seats: Vec<SeatKind>,
+        record: SharedRecord,
+    ) -> Self {
+        let (seed, played_before) = record.read(|r| (r.seed, played_before(&r.moves)));
+        Session {
+            plugin: plugin.clone(),
+            options: options.clone(),
+            record: Held::Followed(record),
+            cursor: 0,
+            seats,
+            rng: Rng::with_seed(seed.unwrap_or(0)),
+            started: std::time::Instant::now(),
+            played_before,
+        }
+    }
+
+    /// What `look` reads of the record (a followed record's under its lock, held no
+    /// longer than the look).
+    fn read<T>(&self, look: impl FnOnce(&Record) -> T) -> T {
+        match &self.record {
+            Held::Own(record) => look(record),
+            Held::Followed(shared) => shared.read(look),
+        }
+    }
+
+    /// The session's own record, to change it (`None` for a followed record: the
+    /// network side writes it).
+    fn own(&mut self) -> Option<&mut Record> {
+        match &mut self.record {
+            Held::Own(record) => Some(&mut **record),
+            Held::Followed(_) => None,
+        }
+    }
+
+    /// Whether the record is a network game's, followed (see the module).
+    pub fn follows(&self) -> bool {
+        matches!(self.record, Held::Followed(_))
+    }
+
+    /// The record followed, if the session follows one: the same value the network side
+    /// writes.
+    pub fn followed(&self) -> Option<&SharedRecord> {
+        match &self.record {
+            Held::Own(_) => None,
+            Held::Followed(shared) => Some(shared),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.read(|r| r.moves.len())
     }
 
     /// A session from a saved record (already replayed and checked by the plugin), after
@@ -125,7 +203,7 @@ impl Session {
             plugin: plugin.clone(),
             options,
             cursor,
-            record,
+            record: Held::Own(Box::new(record)),
             seats,
             rng,
             started: std::time::Instant::now(),
@@ -152,21 +230,35 @@ impl Session {
     pub fn set_seat(&mut self, seat: usize, kind: SeatKind) {
         if let Some(s) = self.seats.get_mut(seat) {
             *s = kind;
-            self.record.seats[seat] = self.seats[seat].record_name();
+            let name = s.record_name();
+            if let Some(r) = self.own().and_then(|r| r.seats.get_mut(seat)) {
+                *r = name;
+            }
         }
     }
 
-    /// Every recorded move, including undone ones that can be redone.
-    pub fn moves(&self) -> &[RecordedMove] {
-        &self.record.moves
+    /// Every recorded move, including undone ones that can be redone (a followed
+    /// record's: the moves the table shows, up to the cursor; the ones the network side
+    /// recorded beyond it are in [`Session::followed`]).
+    pub fn moves(&self) -> Cow<'_, [RecordedMove]> {
+        match &self.record {
+            Held::Own(record) => Cow::Borrowed(&record.moves),
+            Held::Followed(shared) => {
+                let cursor = self.cursor;
+                Cow::Owned(shared.read(|r| r.moves.iter().take(cursor).cloned().collect()))
+            }
+        }
+    }
+
+    /// How many moves the record holds (a followed record's: shown or not yet).
+    pub fn record_len(&self) -> usize {
+        self.len()
     }
 
     /// The ids of the moves played (up to the cursor), to set the position up again.
     pub fn played_ids(&self) -> Vec<u32> {
-        self.record.moves[..self.cursor]
-            .iter()
-            .map(|m| m.id)
-            .collect()
+        let cursor = self.cursor;
+        self.read(|r| r.moves.iter().take(cursor).map(|m| m.id).collect())
     }
 
     /// How many moves of the record are played.
@@ -183,6 +275,7 @@ impl Session {
     /// cursor, leading to the position written `after` (its check goes into the record):
     /// the redo tail is dropped unless `mv` is its first move. Returns the later moves
     /// dropped (empty when `mv` was the recorded next move or the cursor was at the end).
+    /// At a followed record only the cursor moves (the network side recorded the move).
     pub fn record_played(
         &mut self,
         mv: MoveId,
@@ -190,18 +283,26 @@ impl Session {
         seat: Option<u8>,
         after: &str,
     ) -> Vec<RecordedMove> {
+        if self.follows() {
+            // The network side recorded it before the table was told of it. (Were the
+            // record cut back meanwhile by a takeback, the cursor stays past its end —
+            // the table not showing the record as it is — until that takeback's step.)
+            self.cursor += 1;
+            return Vec::new();
+        }
         let same_as_redo = self.next_redo() == Some(mv);
         let mut dropped = Vec::new();
-        if !same_as_redo {
+        let played = self.played_before + self.started.elapsed();
+        let cursor = self.cursor;
+        if !same_as_redo && let Some(record) = self.own() {
             // A move played after the end the players chose takes that end back (the app
             // keeps finished games read-only, so this only happens to games in progress).
-            self.record.ending = None;
-            self.record.ended_ms = None;
-            self.record.result = None;
-            dropped = self.record.moves.split_off(self.cursor);
-            let played = self.played_before + self.started.elapsed();
+            record.ending = None;
+            record.ended_ms = None;
+            record.result = None;
+            dropped = record.moves.split_off(cursor);
             let at_ms = u64::try_from(played.as_millis()).ok();
-            self.record.moves.push(RecordedMove {
+            record.moves.push(RecordedMove {
                 id: mv.0,
                 notation,
                 seat,
@@ -215,43 +316,39 @@ impl Session {
         dropped
     }
 
-    /// Takes the times of `moves` (another record of the same game, move by move: a
-    /// network game's, kept by its network side) for the moves both have, so that the
-    /// game's time is the game's, not this table's.
-    pub fn take_times(&mut self, moves: &[RecordedMove]) {
-        for (ours, theirs) in self.record.moves.iter_mut().zip(moves) {
-            if ours.id != theirs.id || ours.notation != theirs.notation {
-                break;
-            }
-            ours.at_ms = theirs.at_ms;
-            ours.spent_ms = theirs.spent_ms;
-        }
-    }
-
     /// Sets the result of the position at the end of the record (`None`: not over).
     /// Called with the position at the cursor; ignored unless the cursor is at the end,
-    /// so reviewing a finished game keeps its result.
+    /// so reviewing a finished game keeps its result (and for a followed record, whose
+    /// result is the network side's).
     pub fn set_result(&mut self, result: Option<Outcome>) {
-        if self.cursor == self.record.moves.len() {
-            self.record.result = result;
+        let cursor = self.cursor;
+        if let Some(record) = self.own()
+            && cursor == record.moves.len()
+        {
+            record.result = result;
         }
     }
 
     /// Whether the recorded game is finished — by its rules or by the players (a
-    /// resignation, an agreed draw, a loss on time) — wherever the cursor is.
+    /// resignation, an agreed draw, a loss on time) — wherever the cursor is (a followed
+    /// record's: once the table shows its last move).
     pub fn finished(&self) -> bool {
-        self.record.result.is_some() || self.record.ending.is_some()
+        let over = self.read(|r| r.result.is_some() || r.ending.is_some());
+        over && (!self.follows() || self.cursor >= self.len())
     }
 
     /// Puts `moves` in place of the record's moves from `at` on and the cursor at `at`;
     /// returns the moves they replace (to swap them back). The record must be unfinished
-    /// (a finished game is never changed).
+    /// (a finished game is never changed) and the session's own.
     pub fn swap_tail(&mut self, at: usize, moves: Vec<RecordedMove>) -> Vec<RecordedMove> {
-        if self.finished() || at > self.record.moves.len() {
+        if self.finished() {
             return moves;
         }
-        let old = self.record.moves.split_off(at);
-        self.record.moves.extend(moves);
+        let Some(record) = self.own().filter(|r| at <= r.moves.len()) else {
+            return moves;
+        };
+        let old = record.moves.split_off(at);
+        record.moves.extend(moves);
         self.cursor = at;
         old
     }
@@ -261,26 +358,44 @@ impl Session {
         self.cursor > 0
     }
 
-    /// Whether an undone move can be redone.
+    /// Whether an undone move can be redone (never at a followed record: the moves
+    /// beyond its cursor are not undone, only not shown yet).
     pub fn can_redo(&self) -> bool {
-        self.cursor < self.record.moves.len()
+        !self.follows() && self.cursor < self.len()
     }
 
     /// The next undone move, if any.
     pub fn next_redo(&self) -> Option<MoveId> {
-        self.record.moves.get(self.cursor).map(|m| MoveId(m.id))
+        if self.follows() {
+            return None;
+        }
+        let cursor = self.cursor;
+        self.read(|r| r.moves.get(cursor).map(|m| MoveId(m.id)))
     }
 
     /// Moves the cursor to after the record's first `n` moves.
     pub fn set_cursor(&mut self, n: usize) {
-        self.cursor = n.min(self.record.moves.len());
+        self.cursor = n.min(self.len());
     }
 
     /// The record to save: a finished game whole (wherever it is being reviewed), a game
     /// in progress up to the cursor, the moves undone after it kept for Redo
-    /// ([`Record::undone`]).
+    /// ([`Record::undone`]); a followed record as the network side holds it now, up to
+    /// the move the table shows.
     pub fn record(&self) -> Record {
-        let mut record = self.record.clone();
+        let mut record = match &self.record {
+            Held::Own(record) => (**record).clone(),
+            Held::Followed(shared) => {
+                let mut record = shared.get();
+                if self.cursor < record.moves.len() {
+                    record.moves.truncate(self.cursor);
+                    record.result = None;
+                    record.ending = None;
+                    record.ended_ms = None;
+                }
+                return record;
+            }
+        };
         if self.cursor < record.moves.len() && !self.finished() {
             record.undone = record.moves.split_off(self.cursor);
             record.result = None;
@@ -291,43 +406,53 @@ impl Session {
 
     /// How the game ended outside its rules, when the position shown is its end.
     pub fn ending(&self) -> Option<Ending> {
-        self.record
-            .ending
-            .filter(|_| self.cursor == self.record.moves.len())
+        let cursor = self.cursor;
+        self.read(|r| r.ending.filter(|_| cursor == r.moves.len()))
     }
 
     /// Ends the game after its last move (a resignation, an agreed draw, a loss on time),
-    /// or with `None` takes such an end back.
+    /// or with `None` takes such an end back (a followed record's end is the network
+    /// side's: unchanged).
     pub fn set_ending(&mut self, ending: Option<Ending>) {
-        self.record.ended_ms = ending
-            .is_some()
-            .then(|| u64::try_from((self.played_before + self.started.elapsed()).as_millis()).ok())
-            .flatten();
-        self.record.ending = ending;
+        let played = self.played_before + self.started.elapsed();
+        if let Some(record) = self.own() {
+            record.ended_ms = ending
+                .is_some()
+                .then(|| u64::try_from(played.as_millis()).ok())
+                .flatten();
+            record.ending = ending;
+        }
     }
 
     /// How long the game was played: to its ending (a resignation, an agreed draw, a
     /// loss on time) when it has one, else to its last move with a time.
     pub fn played_ms(&self) -> Option<u64> {
-        self.record
-            .ended_ms
-            .filter(|_| self.record.ending.is_some())
-            .or_else(|| self.record.moves.iter().rev().find_map(|m| m.at_ms))
+        self.read(|r| {
+            r.ended_ms
+                .filter(|_| r.ending.is_some())
+                .or_else(|| r.moves.iter().rev().find_map(|m| m.at_ms))
+        })
     }
 
-    /// The players' clocks, if the game has them.
+    /// The players' clocks, if the game has them here (a followed record's are the
+    /// network side's, which shows them itself: none here).
     pub fn clock(&self) -> Option<&ClockState> {
-        self.record.clock.as_ref()
+        match &self.record {
+            Held::Own(record) => record.clock.as_ref(),
+            Held::Followed(_) => None,
+        }
     }
 
     /// The players' clocks, to run them.
     pub fn clock_mut(&mut self) -> Option<&mut ClockState> {
-        self.record.clock.as_mut()
+        self.own()?.clock.as_mut()
     }
 
     /// Gives the game clocks (or takes them away with `None`).
     pub fn set_clock(&mut self, clock: Option<ClockState>) {
-        self.record.clock = clock;
+        if let Some(record) = self.own() {
+            record.clock = clock;
+        }
     }
 }
 
@@ -385,6 +510,55 @@ mod tests {
         session.set_cursor(1);
         session.set_ending(None);
         assert_eq!(session.played_ms(), Some(last_move));
+    }
+
+    #[test]
+    fn a_followed_record_is_read_never_written() {
+        use crate::{ending::Ending, record::SharedRecord, table::pile};
+        let plugin = pile::plugin();
+        let seats = vec![SeatKind::Person, SeatKind::Remote];
+        let options = game_api::Options::default();
+        let mut own = super::Session::new(&plugin, &options, seats.clone(), 7, None);
+        own.set_clock(Some(crate::ending::ClockState::new(2, 60_000, 0)));
+        let shared = SharedRecord::new(own.record());
+        let mut session = super::Session::following(&plugin, &options, seats, shared.clone());
+        assert!(session.follows() && session.followed().is_some_and(|r| r.is(&shared)));
+        // The network side records a move: the session reads it, not shown yet.
+        let mut writer = super::Session::new(&plugin, &options, Vec::new(), 7, None);
+        writer.record_played(game_api::MoveId(2), "2".into(), Some(0), "3 1");
+        let recorded = writer.moves()[0].clone();
+        shared.write(|r| r.moves.push(recorded.clone()));
+        assert_eq!((session.record_len(), session.moves().len()), (1, 0));
+        assert_eq!((session.cursor(), session.can_redo()), (0, false));
+        assert_eq!(session.next_redo(), None);
+        // Shown: only the cursor moves, whatever the table says it played.
+        let dropped = session.record_played(game_api::MoveId(1), "1".into(), Some(0), "x");
+        assert!(dropped.is_empty());
+        assert_eq!(session.cursor(), 1);
+        session.set_result(None);
+        session.set_ending(Some(Ending::Resigned { seat: 0 }));
+        session.set_seat(0, SeatKind::Bot("random".into()));
+        assert_eq!(session.swap_tail(0, Vec::new()), Vec::new());
+        assert!(session.clock_mut().is_none() && session.clock().is_none());
+        assert_eq!(
+            shared.get().moves,
+            vec![recorded],
+            "the session wrote moves"
+        );
+        assert_eq!(
+            shared.read(|r| (r.ending, r.seats[0].clone())),
+            (None, "human".into())
+        );
+        // An ending the network side records counts once the table shows every move.
+        shared.write(|r| {
+            r.moves.push(r.moves[0].clone());
+            r.ending = Some(Ending::Resigned { seat: 1 });
+        });
+        assert!(!session.finished() && session.ending().is_none());
+        session.set_cursor(2);
+        assert!(session.finished());
+        assert_eq!(session.ending(), Some(Ending::Resigned { seat: 1 }));
+        assert_eq!(session.record(), shared.get());
     }
 
     #[test]

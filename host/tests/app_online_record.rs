@@ -2,7 +2,9 @@
 //! interface, the guest's app closed mid-game and resumed from its saved file, to the
 //! end. Judged from the files on disk: each app's data folder holds exactly one record of
 //! the game, whose moves are the ones its table shows, the same on both sides, with the
-//! result; the guest's resumed game went on in that same file.
+//! result; the guest's resumed game went on in that same file. And the record is held
+//! once a side: a move the host's network side received and saved is in its table's
+//! record before the host's app has run a single frame since (no copy made in step).
 
 mod common;
 #[path = "common/net.rs"]
@@ -194,6 +196,14 @@ fn an_online_game_between_two_apps_leaves_one_record_a_side_and_resumes_from_it(
         said(&a),
         said(&b)
     );
+    one_record_in_memory(&a, &mut b, &the_one_record(data_a.path()));
+    play_both(
+        &mut a,
+        &mut b,
+        "the guest's turn did not come back",
+        |_, b| to_move(b) || finished(b),
+    );
+    assert!(!finished(&a) && !finished(&b), "the game ended too soon");
     let guest_file = the_one_record(data_b.path());
     drop(b);
     // The guest's network side stops (standard lines closed): its last save stays.
@@ -255,4 +265,60 @@ fn an_online_game_between_two_apps_leaves_one_record_a_side_and_resumes_from_it(
     // Over, the secrets to come back are no longer kept.
     assert!(guest.net.as_ref().unwrap().token.is_none());
     assert!(host.net.as_ref().unwrap().host_secrets.is_none());
+}
+
+/// A side's table and its network side hold one record: the guest plays a move while
+/// the host's app runs no frame (so no code of its table runs); once the host's network
+/// side has saved that move, the host's table's record has it already, its cursor (what
+/// the board shows) still before it.
+fn one_record_in_memory(
+    a: &Harness<'static, TavolaApp>,
+    b: &mut Harness<'static, TavolaApp>,
+    host_file: &Path,
+) {
+    let table_moves = |h: &Harness<'static, TavolaApp>| {
+        let table = h.state().online().and_then(|o| o.table()).expect("a table");
+        (table.session().record_len(), table.session().cursor())
+    };
+    let (before, shown) = table_moves(a);
+    assert_eq!(
+        net::read_record(host_file).moves.len(),
+        before,
+        "the host's file and table differ before the move"
+    );
+    assert!(to_move(b), "not the guest's turn");
+    play_first(b);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while net::read_record(host_file).moves.len() == before {
+        assert!(
+            Instant::now() < deadline,
+            "the host's network side never saved the guest's move"
+        );
+        b.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (after, still_shown) = table_moves(a);
+    println!("host's table: {before} moves before, {after} after, the board at {still_shown}");
+    assert_eq!(
+        after,
+        before + 1,
+        "the host's table does not read the record its network side wrote"
+    );
+    assert_eq!(still_shown, shown, "the host's table moved without a frame");
+    let saved = net::read_record(host_file);
+    let table = a.state().online().and_then(|o| o.table()).unwrap();
+    let followed = table
+        .session()
+        .followed()
+        .expect("the table follows a record");
+    assert_eq!(
+        moves(&followed.get())[..after],
+        moves(&saved)[..after],
+        "the host's table and file differ"
+    );
+    assert_eq!(
+        table.session().moves().len(),
+        shown,
+        "a move listed before it is shown"
+    );
 }

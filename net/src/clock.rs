@@ -103,12 +103,11 @@ impl super::table::Table {
     /// Gives the game clocks under `clock` (none: no clocks), kept in the record too.
     pub(super) fn set_clock(&mut self, clock: Option<TimeControl>) {
         self.clock = clock;
-        self.record.clock = clock.map(|c| {
-            tavola_core::ending::ClockState::new(
-                usize::from(self.snapshot.seat_count),
-                c.per_game_ms,
-                c.increment_ms,
-            )
+        let seats = usize::from(self.snapshot.seat_count);
+        self.record.write(|r| {
+            r.clock = clock.map(|c| {
+                tavola_core::ending::ClockState::new(seats, c.per_game_ms, c.increment_ms)
+            });
         });
     }
 
@@ -116,9 +115,8 @@ impl super::table::Table {
     /// once a seat's time ran out).
     pub(super) fn time_left(&self) -> Option<Vec<u64>> {
         let clock = self.clock?;
-        clock
-            .left(usize::from(self.snapshot.seat_count), &self.record.moves)
-            .ok()
+        let seats = usize::from(self.snapshot.seat_count);
+        self.record.read(|r| clock.left(seats, &r.moves)).ok()
     }
 
     /// Whether a move of `seat` that took `spent` ms comes after its time ran out.

@@ -82,6 +82,12 @@ pub trait NetGame {
 
     /// Waits at most `limit` for search `id`'s choice.
     fn bot_poll(&mut self, id: u64, limit: Duration) -> Result<BotPoll, TableError>;
+
+    /// The move last played ([`NetGame::play`]) is in the record now: whoever shows the
+    /// game may show it (the app's table follows the record, and is told of a move only
+    /// once the record holds it). A move undone before it was recorded (a refused one,
+    /// [`NetGame::goto`]) is never shown. Nothing to do for a game no one shows.
+    fn recorded(&mut self) {}
 }
 
 impl NetGame for RemoteGame {

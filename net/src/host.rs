@@ -242,7 +242,7 @@ pub fn host(
             )
             .map_err(|e| TableError::Mismatch(format!("this record cannot be resumed: {e}")))?,
         );
-        table.record.moves.clear();
+        table.record.write(|r| r.moves.clear());
         for m in &record.moves {
             table.replay(m)?;
         }
@@ -250,12 +250,12 @@ pub fn host(
         // gives no time back.
         back_from_crash(&mut table, offer.record.as_deref());
         table.save()?;
-        hosting.back_at = Some(table.record.moves.len());
+        hosting.back_at = Some(table.record.move_count());
         table.changed();
         hosting.started = true;
         (hosting.report)(&tavola_core::tr!(
             "net-back-at-move",
-            number = table.record.moves.len(),
+            number = table.record.move_count(),
             wait = wait_words(offer.reconnect)
         ));
     }
@@ -263,10 +263,12 @@ pub fn host(
     hosting.farewell(&mut table);
     result?;
     // The secrets are of no use once the game is over: the last save leaves them out.
-    if let Some(net) = &mut table.record.net {
-        net.host_secrets = None;
-        net.chain = None;
-    }
+    table.record.write(|r| {
+        if let Some(net) = &mut r.net {
+            net.host_secrets = None;
+            net.chain = None;
+        }
+    });
     table.finish()?;
     let bytes_sent = hosting.links.iter().map(Link::bytes_sent).sum::<u64>() + hosting.closed;
     let moves_sent = hosting.moves_sent;
@@ -274,7 +276,7 @@ pub fn host(
     node.close();
     Ok(NetOutcome {
         snapshot: table.snapshot,
-        record: table.record,
+        record: table.record.get(),
         bytes_sent,
         moves_sent,
         seat_names: plugin.manifest().seat_names.clone(),
@@ -480,12 +482,12 @@ impl Hosting {
             Some(Holder::Remote { token, .. }) => token.clone(),
             _ => String::new(),
         };
-        let commits = table
-            .record
-            .net
-            .as_ref()
-            .map(|n| n.commits.clone())
-            .unwrap_or_default();
+        let commits = table.record.read(|r| {
+            r.net
+                .as_ref()
+                .map(|n| n.commits.clone())
+                .unwrap_or_default()
+        });
         let throws = table.throws.as_ref();
         let message = Message::Welcome {
             commits,

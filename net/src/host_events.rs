@@ -197,7 +197,7 @@ impl Hosting {
                 Ok(())
             }
             (Message::AskTakeback { seat: r, moves }, Some(s), _) if r == s => {
-                let fits = moves as usize == table.record.moves.len()
+                let fits = moves as usize == table.record.move_count()
                     && self.holders.len() == 2
                     && table.can_take_back(s)
                     && self.asked.allow(table, s, Question::Takeback);
@@ -356,12 +356,12 @@ impl Hosting {
                 moves,
             },
         ));
-        let players = table.record.seats.clone();
+        let (players, options) = table.record.read(|r| (r.seats.clone(), r.options.clone()));
         let commit = self.chain.head();
         let message = Message::Offer {
             protocol: PROTOCOL_VERSION,
             game: self.game.clone(),
-            options: table.record.options.clone(),
+            options,
             seat: offered,
             seats: table.snapshot.seat_count,
             players,
@@ -484,7 +484,7 @@ impl Hosting {
     /// move). When it is the host's turn, the host waited for the player: its clock runs
     /// again from now — unless the host is back from its own crash, whose time it bears.
     fn clock_on_return(&mut self, table: &mut Table, s: u8, moves: Option<u32>) {
-        let len = table.record.moves.len();
+        let len = table.record.move_count();
         if table.seat_to_move() == Some(s) {
             let had_all = moves.is_some_and(|m| m as usize == len);
             if !had_all && table.restarted_at != Some(len) {

@@ -142,7 +142,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     );
     table.set_clock(offered.clock);
     // A record to come back to is played again here first, each move checked.
-    table.record.moves.clear();
+    table.record.write(|r| r.moves.clear());
     for m in &record.moves {
         table.replay(m)?;
     }
@@ -215,10 +215,12 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     result?;
     // The seat's secrets are of no use once the game is over: the last save leaves them
     // out.
-    if let Some(net) = &mut table.record.net {
-        net.token = None;
-        net.chain = None;
-    }
+    table.record.write(|r| {
+        if let Some(net) = &mut r.net {
+            net.token = None;
+            net.chain = None;
+        }
+    });
     table.finish()?;
     let bytes_sent = joining.link.bytes_sent() + joining.closed;
     let moves_sent = table
@@ -229,7 +231,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     joining.node.close();
     Ok(NetOutcome {
         snapshot: table.snapshot,
-        record: table.record,
+        record: table.record.get(),
         bytes_sent,
         moves_sent,
         seat_names: plugin.manifest().seat_names.clone(),
@@ -339,7 +341,7 @@ impl Joining {
             reason: reason.to_owned(),
         });
         match self.host_seat(table) {
-            Some(seat) if table.record.net.is_some() && !table.is_over() => {
+            Some(seat) if table.record.read(|r| r.net.is_some()) && !table.is_over() => {
                 table.end(tavola_core::ending::Ending::Forfeit { seat });
                 table.save()?;
                 (self.report)(&tavola_core::tr!(

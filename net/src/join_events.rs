@@ -129,7 +129,7 @@ impl Joining {
             }
             Message::AskTakeback { seat: other, moves } if Some(other) != self.seat => {
                 let fits = self.seat.is_some()
-                    && moves as usize == table.record.moves.len()
+                    && moves as usize == table.record.move_count()
                     && table.snapshot.seat_count == 2
                     && table.can_take_back(other)
                     && self.asked.allow(table, other, Question::Takeback);
@@ -196,7 +196,7 @@ impl Joining {
             };
             let rejoin = self.seat.map(|_| Rejoin {
                 token: self.token.clone(),
-                moves: table.record.moves.len() as u32,
+                moves: table.record.move_count() as u32,
             });
             self.link.send(&hello(role, rejoin));
             let commit = match wait_message(&table.events, self.link.id(), Duration::from_secs(10))
@@ -213,9 +213,7 @@ impl Joining {
             };
             if table
                 .record
-                .net
-                .as_ref()
-                .is_some_and(|n| n.commit != commit)
+                .read(|r| r.net.as_ref().is_some_and(|n| n.commit != commit))
             {
                 return self.fault(table, "the host came back with another seed commitment");
             }
@@ -223,7 +221,9 @@ impl Joining {
                 commit: self.chain.head(),
             });
             let welcome = self.wait_welcome(table, &commit)?;
-            let heads = table.record.net.as_ref().map(|n| n.commits.clone());
+            let heads = table
+                .record
+                .read(|r| r.net.as_ref().map(|n| n.commits.clone()));
             if heads.as_ref() != Some(&welcome.commits) {
                 return self.fault(table, "the host came back with other commitments");
             }

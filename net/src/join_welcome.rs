@@ -227,15 +227,16 @@ impl Joining {
         }
         if let Some(number) = plan.drop_from {
             (self.report)(&tavola_core::tr!("net-host-missed-move", number = number));
-            table.record.moves.truncate(number as usize - 1);
+            table
+                .record
+                .write(|r| r.moves.truncate(number as usize - 1));
             let keep = table
                 .net_moves
                 .iter()
                 .take_while(|n| n.number < number)
                 .count();
             table.net_moves.truncate(keep);
-            let ids: Vec<u32> = table.record.moves.iter().map(|r| r.id).collect();
-            table.snapshot = table.game.goto(&ids)?;
+            table.snapshot = table.game.goto(&table.record.ids())?;
             table.save()?;
         }
         // The clock of the seat to move: this side's own, when it had every move, ran on

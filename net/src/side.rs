@@ -68,7 +68,7 @@ pub(super) trait Side {
                 self.say(&tavola_core::tr!("net-no-takeback"));
             }
             Err(Typed::Takeback) => {
-                let moves = table.record.moves.len() as u32;
+                let moves = table.record.move_count() as u32;
                 self.tell(&Message::AskTakeback { seat, moves });
                 if self.await_answer(table, Question::Takeback)? && table.take_back(seat)? {
                     self.say(&tavola_core::tr!("net-taken-back"));
@@ -156,7 +156,7 @@ pub(super) struct Asked {
 impl Asked {
     /// Whether `seat`'s question of `kind` may be put to this side's player now.
     pub(super) fn allow(&mut self, table: &Table, seat: u8, kind: Question) -> bool {
-        let turn = table.record.moves.len();
+        let turn = table.record.move_count();
         if self.turn != turn {
             *self = Asked {
                 turn,

@@ -28,7 +28,7 @@ use super::{
 };
 use tavola_core::{
     ending::Ending,
-    record::{Record, RecordedMove, position_check},
+    record::{Record, RecordedMove, SharedRecord, position_check},
     storage::RecordWriter,
     worker::Snapshot,
 };
@@ -59,10 +59,11 @@ pub enum Update {
     /// A player's connection dropped (`true`: the game waits for them to come back, the
     /// clocks stand still) or is back (`false`).
     Away(bool),
-    /// The record changed (a move, a takeback, an ending, the start): the record as it
-    /// is now. The app's table takes its endings and times; its moves the table has
-    /// already, from the one worker both play through.
-    Record(Box<Record>),
+    /// The record changed (a move, a takeback, an ending, the start): the game's one
+    /// record, shared — the same value every time, which this side alone writes (each
+    /// move appended and saved before it is sent) and the app's table follows
+    /// ([`Session::following`](tavola_core::session::Session::following)).
+    Record(SharedRecord),
     /// The person's seat is to move.
     YourTurn,
     /// A question for the person (a draw offer, a takeback request): answer `yes` or `no`.
@@ -207,7 +208,9 @@ pub(super) struct Table {
     /// The game, held here once: every move and takeback is played through it.
     pub game: Box<dyn NetGame>,
     pub snapshot: Snapshot,
-    pub record: Record,
+    /// The game's one record: written here only, read by the app's table too (a person
+    /// at the app), saved by `writer` after each change.
+    pub record: SharedRecord,
     pub writer: Option<RecordWriter>,
     pub bot_rng: Rng,
     pub local: Vec<u8>,
@@ -268,7 +271,7 @@ impl Table {
             game,
             clock: None,
             snapshot,
-            record,
+            record: SharedRecord::new(record),
             writer: record_path.map(RecordWriter::new),
             bot_rng: Rng::with_seed(super::fair::Nonce::generate_u64()),
             local,
@@ -289,12 +292,15 @@ impl Table {
 
     /// Saves the record so far (all of it again when its network section changed: the
     /// throws, which a side coming back after a crash must find in its record).
+    /// The record is copied out of its lock to be written: the app's table never waits
+    /// for the disk.
     pub fn save(&mut self) -> Result<(), TableError> {
         if let Some(w) = &mut self.writer {
+            let record = self.record.get();
             let saved = if std::mem::take(&mut self.net_changed) {
-                w.restart(&self.record)
+                w.restart(&record)
             } else {
-                w.save(&self.record)
+                w.save(&record)
             };
             saved.map_err(|e| TableError::Record(e.to_string()))?;
         }
@@ -303,13 +309,15 @@ impl Table {
 
     /// The last save of the game, with its result.
     pub fn finish(&mut self) -> Result<(), TableError> {
-        if self.record.result.is_none()
-            && let Turn::Over { outcome } = &self.snapshot.turn
-        {
-            self.record.result = Some(outcome.clone());
+        if let Turn::Over { outcome } = &self.snapshot.turn {
+            self.record.write(|r| {
+                if r.result.is_none() {
+                    r.result = Some(outcome.clone());
+                }
+            });
         }
         if let Some(w) = &mut self.writer {
-            w.finish(&self.record)
+            w.finish(&self.record.get())
                 .map_err(|e| TableError::Record(e.to_string()))?;
         }
         Ok(())
@@ -317,8 +325,10 @@ impl Table {
 
     /// Sets the record's network section (before the first save).
     pub fn set_net(&mut self, net: NetRecord, seed: u64) {
-        self.record.seed = Some(seed);
-        self.record.net = Some(net);
+        self.record.write(|r| {
+            r.seed = Some(seed);
+            r.net = Some(net);
+        });
         self.restart_turn();
         self.changed();
     }
@@ -346,12 +356,12 @@ impl Table {
 
     /// The number the next action will have.
     pub fn next_number(&self) -> u32 {
-        self.record.moves.len() as u32 + 1
+        self.record.move_count() as u32 + 1
     }
 
     /// Whether the game is over (by its rules or an ending agreed on the network).
     pub fn is_over(&self) -> bool {
-        self.record.ending.is_some() || matches!(self.snapshot.turn, Turn::Over { .. })
+        self.record.read(|r| r.ending.is_some()) || matches!(self.snapshot.turn, Turn::Over { .. })
     }
 
     /// Plays move `mv` (legal here) for `seat`, records and saves it; returns false
@@ -380,7 +390,8 @@ impl Table {
         Ok(true)
     }
 
-    /// Records move `(id, notation, seat)`, which took `spent` ms of its mover's clock.
+    /// Records move `(id, notation, seat)`, which took `spent` ms of its mover's clock;
+    /// then the game may show it ([`NetGame::recorded`]).
     fn push(
         &mut self,
         (mv, notation, seat): (u32, String, Option<u8>),
@@ -396,7 +407,7 @@ impl Table {
                 spent_ms: spent,
             });
         }
-        self.record.moves.push(RecordedMove {
+        let recorded = RecordedMove {
             id: mv,
             notation,
             seat,
@@ -404,7 +415,9 @@ impl Table {
             check: Some(position_check(&after.notation)),
             spent_ms: (seat.is_some() && self.clock.is_some()).then_some(spent),
             notes: Default::default(),
-        });
+        };
+        self.record.write(|r| r.moves.push(recorded));
+        self.game.recorded();
     }
 
     /// Plays a move of this side's own record again (coming back to a game), checking
@@ -459,8 +472,10 @@ impl Table {
                 Step::Wait => return Ok(Chance::Waiting),
                 Step::Play(mut rng) => {
                     let made = throws.made().to_vec();
-                    if let Some(net) = &mut self.record.net {
-                        net.throws = made;
+                    if self
+                        .record
+                        .write(|r| r.net.as_mut().map(|net| net.throws = made).is_some())
+                    {
                         self.net_changed = true;
                     }
                     let mv = outcomes[rng.chance(&outcomes)].mv.0;
@@ -515,8 +530,7 @@ impl Table {
         let snapshot = self.game.play(mv)?;
         let ours = position_hash(&snapshot.notation);
         if ours != m.position {
-            let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
-            self.snapshot = self.game.goto(&ids)?;
+            self.snapshot = self.game.goto(&self.record.ids())?;
             return Err(TableError::Disagree {
                 number: m.number,
                 notation,
@@ -542,18 +556,20 @@ impl Table {
     /// Takes back `seat`'s last move and every move after it (the others' replies,
     /// chance outcomes); returns whether `seat` had a move to take back.
     pub fn take_back(&mut self, seat: u8) -> Result<bool, TableError> {
-        let Some(at) = self.record.moves.iter().rposition(|m| m.seat == Some(seat)) else {
+        let Some(at) = self.record.write(|r| {
+            let at = r.moves.iter().rposition(|m| m.seat == Some(seat))?;
+            r.moves.truncate(at);
+            Some(at)
+        }) else {
             return Ok(false);
         };
-        self.record.moves.truncate(at);
         let keep = self
             .net_moves
             .iter()
             .filter(|m| m.number as usize <= at)
             .count();
         self.net_moves.truncate(keep);
-        let ids: Vec<u32> = self.record.moves.iter().map(|r| r.id).collect();
-        self.snapshot = self.game.goto(&ids)?;
+        self.snapshot = self.game.goto(&self.record.ids())?;
         self.restart_turn();
         self.changed();
         self.save()?;
@@ -562,24 +578,32 @@ impl Table {
 
     /// Whether `seat` has a move that a takeback would take back.
     pub fn can_take_back(&self, seat: u8) -> bool {
-        self.record.moves.iter().any(|m| m.seat == Some(seat))
+        self.record
+            .read(|r| r.moves.iter().any(|m| m.seat == Some(seat)))
     }
 
     /// Ends the game by `ending` (a resignation, an agreed draw), recorded.
     pub fn end(&mut self, ending: Ending) {
-        self.record.ending = Some(ending);
-        self.record.result = Some(ending.outcome(usize::from(self.snapshot.seat_count)));
+        let outcome = ending.outcome(usize::from(self.snapshot.seat_count));
+        self.record.write(|r| {
+            r.ending = Some(ending);
+            r.result = Some(outcome);
+        });
         self.changed();
     }
 
     /// Tells the app (if a person plays there) the record now, and the clocks.
     pub fn changed(&mut self) {
         let left = self.time_left();
-        if let (Some(c), Some(left)) = (&mut self.record.clock, &left) {
-            c.left_ms.clone_from(left);
+        if let Some(left) = &left {
+            self.record.write(|r| {
+                if let Some(c) = &mut r.clock {
+                    c.left_ms.clone_from(left);
+                }
+            });
         }
         if let Some(u) = &self.updates {
-            let _ = u.send(Update::Record(Box::new(self.record.clone())));
+            let _ = u.send(Update::Record(self.record.clone()));
             if let Some(left) = left {
                 let _ = u.send(Update::Clocks(left));
             }

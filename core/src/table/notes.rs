@@ -65,6 +65,9 @@ pub struct Notes {
     pub end_sounded: Option<Vec<u32>>,
     /// How many times a game's end was sounded at this table.
     pub end_sounds: u32,
+    /// The ending (a resignation, an agreed draw, a loss on time) of a followed
+    /// network game's record that the table has taken, once it showed every move.
+    pub ended: Option<crate::ending::Ending>,
 }
 
 impl Notes {

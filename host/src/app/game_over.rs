@@ -161,7 +161,7 @@ impl Table {
     fn moves_played_ui(&self, ui: &mut egui::Ui) {
         // Moves of the seats: chance throws are not counted as moves.
         let all = self.session.moves();
-        let moves = super::table::move_count(all, all.len());
+        let moves = super::table::move_count(&all, all.len());
         let seconds = self.session.played_ms().map(|ms| ms / 1000);
         ui.label(match seconds {
             Some(s) => crate::tr!(

@@ -9,7 +9,10 @@
 //! side tells it ([`Update`]): while the other player is awaited it shows the invite;
 //! once the game is set up it opens the table ([`Table`], on that worker) on which the
 //! other players' seats are [`SeatKind::Remote`] and which shows what the network side
-//! played, step by step (see `table::follow`). The person plays on that table as at any other; their moves,
+//! played, step by step (see `table::follow`). The game has one record too: the network
+//! side's, which it writes (each move saved before it is sent) and lends with its first
+//! update; the table's session follows that same value ([`Session::following`]), its
+//! cursor moved along as the moves are shown. The person plays on that table as at any other; their moves,
 //! resignation, draw offers and takeback requests go back to the network side as lines
 //! (a move's notation, `resign`, `draw`, `takeback`, `yes`, `no`).
 
@@ -25,7 +28,7 @@ use super::{
 use crate::{
     net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, TimeControl, Update},
     plugins::PluginSet,
-    record::Record,
+    record::{Record, SharedRecord},
     session::{SeatKind, Session},
 };
 
@@ -65,8 +68,9 @@ pub struct OnlineGame {
     away: bool,
     /// The seats this side's person plays (none: watching), once the game is set up.
     seats: Option<Vec<u8>>,
-    /// The record as the network side last sent it.
-    record: Option<Box<Record>>,
+    /// The game's one record, lent by the network side (which writes it) with its first
+    /// update, and what the moves and ending were when it last said it changed.
+    record: Option<(SharedRecord, GameKey)>,
     exe: PathBuf,
     /// The table's worker, once the network side has started it and lent it.
     lent: mpsc::Receiver<Result<Lent, OnlineError>>,
@@ -310,16 +314,13 @@ impl OnlineGame {
                         self.listed = None;
                     }
                     // A record that changed ends the turn and the question asked; the
-                    // same record again (a side that came back) leaves them as they were.
-                    if self
-                        .record
-                        .as_ref()
-                        .is_none_or(|old| !same_game(old, &record))
-                    {
+                    // same game again (a side that came back) leaves them as they were.
+                    let key = record.read(GameKey::of);
+                    if self.record.as_ref().is_none_or(|(_, old)| *old != key) {
                         self.your_turn = false;
                         self.question = None;
                     }
-                    self.record = Some(record);
+                    self.record = Some((record, key));
                 }
                 Update::YourTurn => self.your_turn = true,
                 Update::Question(q) => self.question = Some(q),
@@ -365,11 +366,9 @@ impl OnlineGame {
             };
             table.follow(step, now, seconds);
         }
-        let synced = self.queued.is_empty()
-            && table.ready_for_step()
-            && self.record.as_ref().is_some_and(|r| table.shows_all_of(r));
-        if synced && let Some(record) = &self.record {
-            table.follow_record(record);
+        let synced = self.queued.is_empty() && table.ready_for_step() && table.shows_all();
+        if synced {
+            table.follow_record();
         }
         self.synced = synced;
         table.set_your_turn(self.your_turn && self.synced && self.finished.is_none());
@@ -400,7 +399,7 @@ impl OnlineGame {
             }
             Err(_) => {}
         }
-        let (Some(record), Some(seats)) = (&self.record, &self.seats) else {
+        let (Some((record, _)), Some(seats)) = (&self.record, &self.seats) else {
             return;
         };
         let Some(lent) = self.worker.take() else {
@@ -415,13 +414,7 @@ impl OnlineGame {
                 }
             })
             .collect();
-        let session = Session::new(
-            &lent.plugin,
-            &lent.options,
-            kinds,
-            record.seed.unwrap_or(0),
-            record.start.as_deref(),
-        );
+        let session = Session::following(&lent.plugin, &lent.options, kinds, record.clone());
         self.link = Some(lent.link.clone());
         let mut table = Table::new(session, lent.link, lent.snapshot, self.exe.clone());
         table.follow_network();
@@ -679,12 +672,19 @@ fn reporter(tx: &mpsc::Sender<Update>) -> Box<dyn FnMut(&str)> {
     })
 }
 
-/// Whether two records of a network game have the same moves and the same ending.
-fn same_game(a: &Record, b: &Record) -> bool {
-    a.ending == b.ending
-        && a.moves.len() == b.moves.len()
-        && a.moves
-            .iter()
-            .zip(&b.moves)
-            .all(|(x, y)| x.id == y.id && x.notation == y.notation)
+/// What tells one state of a network game from another: its moves and its ending,
+/// hashed (the record itself is the network side's; no copy of it is kept here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct GameKey(u64);
+
+impl GameKey {
+    fn of(record: &Record) -> Self {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!("{:?}", record.ending).hash(&mut h);
+        for m in &record.moves {
+            (m.id, &m.notation).hash(&mut h);
+        }
+        GameKey(h.finish())
+    }
 }

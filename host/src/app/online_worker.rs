@@ -8,6 +8,10 @@
 //! Each side keeps where it left the worker (the moves from the start): before it asks
 //! anything, the worker is sent back there if the other side moved it since (a
 //! `Goto`, answered in order before what follows).
+//!
+//! A move played reaches the table only once the network side has it in the game's one
+//! record ([`NetGame::recorded`]), which the table follows: the table's cursor never
+//! runs ahead of the record.
 
 use std::{
     path::{Path, PathBuf},
@@ -121,6 +125,7 @@ pub(in crate::app) fn starter(
             plugin: plugin.clone(),
             moves: Vec::new(),
             steps,
+            unrecorded: None,
         };
         Ok((Box::new(side) as Box<dyn NetGame>, snapshot))
     })
@@ -150,6 +155,8 @@ struct NetSide {
     /// Where the network side left the game.
     moves: Vec<u32>,
     steps: mpsc::Sender<Step>,
+    /// The move played and not recorded yet: sent to the table once it is.
+    unrecorded: Option<Step>,
 }
 
 fn worker_error(e: impl std::fmt::Display) -> TableError {
@@ -177,13 +184,19 @@ impl NetGame for NetSide {
         let (effects, snapshot) = self.here()?.remote.play(mv).map_err(worker_error)?;
         self.moves.push(mv);
         lock(&self.worker).at.clone_from(&self.moves);
-        let _ = self.steps.send(Step::Played {
+        self.unrecorded = Some(Step::Played {
             mv,
             effects,
             snapshot: snapshot.clone(),
             moves: self.moves.clone(),
         });
         Ok(snapshot)
+    }
+
+    fn recorded(&mut self) {
+        if let Some(step) = self.unrecorded.take() {
+            let _ = self.steps.send(step);
+        }
     }
 
     fn goto(&mut self, moves: &[u32]) -> Result<Snapshot, TableError> {
@@ -194,6 +207,8 @@ impl NetGame for NetSide {
             snapshot
         };
         self.moves = moves.to_vec();
+        // A move played and undone before it was recorded (refused) is never shown.
+        self.unrecorded = None;
         let _ = self.steps.send(Step::Went {
             snapshot: snapshot.clone(),
             moves: self.moves.clone(),

@@ -161,8 +161,8 @@ impl Table {
         let moves = self.session.moves();
         let cursor = self.session.cursor();
         let (n, total) = (
-            super::table::move_count(moves, cursor),
-            super::table::move_count(moves, moves.len()),
+            super::table::move_count(&moves, cursor),
+            super::table::move_count(&moves, moves.len()),
         );
         if self.reviewing_finished() {
             Some(crate::tr!("play-reviewing-finished", n = n, total = total))
@@ -340,7 +340,7 @@ impl Table {
         ui.label(what);
         ui.label(crate::tr!(
             "plugin-failed-kept",
-            moves = super::table::move_count(self.session.moves(), self.session.cursor())
+            moves = super::table::move_count(&self.session.moves(), self.session.cursor())
         ));
         ui.horizontal(|ui| {
             if self.restarting() {

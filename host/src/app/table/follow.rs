@@ -7,13 +7,16 @@
 //! seats ([`SeatKind::Remote`](crate::session::SeatKind::Remote)) are waited for as
 //! bots are. A person's move is not played here: the referee sends it to the network
 //! side as its notation ([`Table::take_lines`]), which checks it and plays it (a step
-//! then). The network side's record brings the endings (a resignation, an agreed draw,
-//! a loss on time) and the moves' times.
+//! then). The record is held once too: the table's session follows the network side's
+//! record ([`Session::following`](crate::session::Session::following)), the one the
+//! network side writes and saves, with its moves' times and endings (a resignation, an
+//! agreed draw, a loss on time); a step moves the session's cursor along it, and nothing
+//! is written to it from here.
 
 use game_api::{MoveId, Turn};
 
 use super::Table;
-use crate::{app::online_worker::Step, record::Record, table::NetworkReferee};
+use crate::{app::online_worker::Step, table::NetworkReferee};
 
 impl Table {
     /// Makes this table show a game played over the network (see the module): its
@@ -78,11 +81,9 @@ impl Table {
                 self.played(mv, info, seat, effects, snapshot, now, step_seconds);
             }
             Step::Went { snapshot, moves } => {
-                let at = moves.len();
+                // The record was cut back there by the network side already.
                 self.cancel_bot();
-                self.session.set_ending(None);
-                self.session.swap_tail(at, Vec::new());
-                self.session.set_cursor(at);
+                self.session.set_cursor(moves.len());
                 self.shown.animation = None;
                 self.shown.callouts.clear();
                 self.shown.turn_sites = (None, Vec::new());
@@ -94,28 +95,25 @@ impl Table {
         }
     }
 
-    /// Whether this table shows every move of `record` (the network side's).
-    pub(in crate::app) fn shows_all_of(&self, record: &Record) -> bool {
-        let ours = self.session.moves();
-        self.session.cursor() == ours.len()
-            && ours.len() == record.moves.len()
-            && ours
-                .iter()
-                .zip(&record.moves)
-                .all(|(a, b)| a.id == b.id && a.notation == b.notation)
+    /// Whether this table shows every move of the record it follows (the network
+    /// side's, as it is now).
+    pub(in crate::app) fn shows_all(&self) -> bool {
+        self.session.cursor() == self.session.record_len()
     }
 
-    /// Takes from the network side's `record`, once this table shows all its moves,
-    /// the moves' times and an ending (a resignation, an agreed draw, a loss on time).
-    pub(in crate::app) fn follow_record(&mut self, record: &Record) {
-        if !self.shows_all_of(record) {
+    /// Once this table shows every move of the record, takes the record's ending (a
+    /// resignation, an agreed draw, a loss on time), which the network side wrote: the
+    /// table stops its searches and its status line says how the game ended, once.
+    pub(in crate::app) fn follow_record(&mut self) {
+        if !self.shows_all() {
             return;
         }
-        self.session.take_times(&record.moves);
-        if record.ending != self.session.ending()
-            && let Some(ending) = record.ending
-        {
-            self.end_by(ending);
+        let ending = self.session.ending();
+        if ending.is_some() && self.notes.ended != ending {
+            self.notes.ended = ending;
+            if let Some(ending) = ending {
+                self.end_by(ending);
+            }
         }
     }
 

@@ -223,7 +223,7 @@ impl Table {
             },
         ) in moves.iter().enumerate()
         {
-            let Some(m) = self.session.moves().get(i) else {
+            let Some(m) = self.session.moves().get(i).cloned() else {
                 break;
             };
             let (seat, check) = (m.seat, m.check.clone());

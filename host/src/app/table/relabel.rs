@@ -44,7 +44,9 @@ impl Table {
         self.show(snapshot);
         self.reword_move_events();
         let cursor = self.session.cursor();
-        let last = cursor.checked_sub(1).map(|i| &self.session.moves()[i]);
+        let last = cursor
+            .checked_sub(1)
+            .and_then(|i| self.session.moves().get(i).cloned());
         if let (Some(effects), Some(last), Some(_)) = (effects, last, &self.notes.event) {
             let (seat, notation) = (last.seat, last.notation.clone());
             let over = matches!(self.position.turn, game_api::Turn::Over { .. });

@@ -7,7 +7,7 @@ use game_api::{MoveId, Options, SiteId};
 use super::Table;
 use crate::{
     app::{Command, Intent, online_worker::Step},
-    record::Record,
+    record::SharedRecord,
     session::{SeatKind, Session},
     table::{NoRepaint, Script, ScriptedLink, pile},
     worker::{Request, WorkerFailure},
@@ -256,23 +256,52 @@ fn the_clock_of_the_seat_to_move_runs_and_a_move_hands_it_over() {
     assert_eq!(view.clock_running(), Some(1));
 }
 
-/// A network game's record as the network side sends it: the moves `ids` (their
-/// notations are the ids) by alternating seats.
-fn network_record(view: &Table, ids: &[u32]) -> Record {
-    let mut record = view.session().record().clone();
-    record.moves.clear();
-    for (i, id) in ids.iter().enumerate() {
-        record.moves.push(crate::record::RecordedMove {
-            id: *id,
-            notation: id.to_string(),
-            seat: Some(u8::try_from(i % 2).unwrap_or(0)),
-            at_ms: None,
-            check: None,
-            spent_ms: None,
-            notes: Default::default(),
-        });
-    }
-    record
+/// A network game's table with these seats: its session follows the game's one record,
+/// which the test writes as the network side does (returned with the table).
+fn network_table(seats: Vec<SeatKind>) -> (Table, Script, SharedRecord) {
+    let plugin = pile::plugin();
+    let options = Options::default();
+    let start = Session::new(&plugin, &options, seats.clone(), 7, None).record();
+    let record = SharedRecord::new(start);
+    let session = Session::following(&plugin, &options, seats, record.clone());
+    let (link, script) = ScriptedLink::new(plugin, pile::answerer());
+    let mut view = Table::new(session, link, pile::snapshot(&[]), "tavola".into());
+    view.follow_network();
+    (view, script, record)
+}
+
+/// The network side writes the game's record: its moves are now `ids` (their notations
+/// the ids, by alternating seats), before the table is told (as `online_worker` tells
+/// it: a step only once its move is recorded).
+fn network_records(record: &SharedRecord, ids: &[u32]) {
+    record.write(|r| {
+        r.moves = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| crate::record::RecordedMove {
+                id: *id,
+                notation: id.to_string(),
+                seat: Some(u8::try_from(i % 2).unwrap_or(0)),
+                at_ms: Some(1_000 * (i as u64 + 1)),
+                check: None,
+                spent_ms: None,
+                notes: Default::default(),
+            })
+            .collect();
+    });
+}
+
+/// The network side plays the last of `moves`: recorded, then shown at the table.
+fn network_plays(view: &mut Table, record: &SharedRecord, moves: &[u32]) {
+    network_records(record, moves);
+    view.follow(played(moves), 0.0, 0.0);
+}
+
+/// The network side goes back to after `moves` (a takeback): the record cut, then the
+/// table told.
+fn network_goes_back(view: &mut Table, record: &SharedRecord, moves: &[u32]) {
+    network_records(record, moves);
+    view.follow(went(moves), 0.0, 0.0);
 }
 
 /// What the network side tells the table when it played the last of `moves` (in the
@@ -296,8 +325,7 @@ fn went(moves: &[u32]) -> Step {
 
 #[test]
 fn at_a_network_table_a_move_goes_out_as_a_line_and_comes_back_as_a_step() {
-    let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Remote]);
-    view.follow_network();
+    let (mut view, script, record) = network_table(vec![SeatKind::Person, SeatKind::Remote]);
     view.set_your_turn(true);
     assert!(view.referee.person_may_move());
     view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
@@ -314,15 +342,32 @@ fn at_a_network_table_a_move_goes_out_as_a_line_and_comes_back_as_a_step() {
     // The move and the remote reply, played by the network side, are shown here: the
     // table's worker is not asked to play them again.
     assert!(view.ready_for_step());
-    view.follow(played(&[2]), 0.0, 0.0);
+    network_plays(&mut view, &record, &[2]);
+    assert!(view.shows_all());
+    // The reply recorded by the network side is in the table's record at once (it is
+    // the same record), not shown until its step.
+    network_records(&record, &[2, 1]);
+    assert_eq!(
+        view.session().record_len(),
+        2,
+        "the table reads another record"
+    );
+    assert_eq!(view.session().cursor(), 1);
+    assert_eq!(
+        view.session().moves().len(),
+        1,
+        "a move listed before it is shown"
+    );
+    assert!(!view.shows_all());
     view.follow(played(&[2, 1]), 0.0, 0.0);
     assert!(plays(&script).is_empty(), "a move played twice");
     assert_eq!(view.session().cursor(), 2);
     assert_eq!(view.notation(), pile::snapshot(&[2, 1]).notation);
-    assert!(view.shows_all_of(&network_record(&view, &[2, 1])));
-    assert!(!view.shows_all_of(&network_record(&view, &[2])));
+    assert!(view.shows_all());
+    // Its times are the network side's: nothing copied.
+    assert_eq!(view.session().played_ms(), Some(2_000));
     // A takeback: back to the position the network side went to.
-    view.follow(went(&[2]), 0.0, 0.0);
+    network_goes_back(&mut view, &record, &[2]);
     assert_eq!(view.session().cursor(), 1);
     assert_eq!(view.session().moves().len(), 1);
     assert_eq!(view.notation(), "3 1");
@@ -374,14 +419,13 @@ fn a_failed_plugin_starts_again_at_the_last_move_kept() {
 
 #[test]
 fn a_remote_move_arriving_is_shown_here_and_hands_the_turn_to_the_person() {
-    let (mut view, script) = table(vec![SeatKind::Remote, SeatKind::Person]);
-    view.follow_network();
+    let (mut view, script, record) = network_table(vec![SeatKind::Remote, SeatKind::Person]);
     assert!(
         !view.referee.person_may_move(),
         "the person may move in the remote seat's turn"
     );
     // The remote seat's move, checked by the network side, arrives as a step.
-    view.follow(played(&[2]), 0.0, 0.0);
+    network_plays(&mut view, &record, &[2]);
     assert!(plays(&script).is_empty());
     assert_eq!(view.session().cursor(), 1);
     assert_eq!(view.notation(), "3 1");
@@ -398,17 +442,15 @@ fn a_remote_move_arriving_is_shown_here_and_hands_the_turn_to_the_person() {
 fn a_refused_remote_move_is_never_shown_and_the_forfeit_ends_the_game() {
     use crate::ending::Ending;
 
-    let (mut view, _) = table(vec![SeatKind::Person, SeatKind::Remote]);
-    view.follow_network();
+    let (mut view, _, record) = network_table(vec![SeatKind::Person, SeatKind::Remote]);
     view.set_your_turn(true);
     view.apply(Intent::Play(MoveId(1)), 0.0, 0.0);
     assert_eq!(view.take_lines(), vec!["1".to_owned()]);
-    view.follow(played(&[1]), 0.0, 0.0);
+    network_plays(&mut view, &record, &[1]);
     // The network side refused the remote seat's reply: no step for it, and the remote
     // seat loses by forfeit. The record says so; the table ends the game.
-    let mut target = network_record(&view, &[1]);
-    target.ending = Some(Ending::Forfeit { seat: 1 });
-    view.follow_record(&target);
+    record.write(|r| r.ending = Some(Ending::Forfeit { seat: 1 }));
+    view.follow_record();
     assert_eq!(view.session().moves().len(), 1);
     assert_eq!(view.session().ending(), Some(Ending::Forfeit { seat: 1 }));
     assert!(view.is_over());
@@ -422,26 +464,26 @@ fn a_refused_remote_move_is_never_shown_and_the_forfeit_ends_the_game() {
 fn an_ending_waits_until_the_table_shows_every_move_of_the_record() {
     use crate::ending::Ending;
 
-    let (mut view, _) = table(vec![SeatKind::Person, SeatKind::Remote]);
-    view.follow_network();
-    let mut target = network_record(&view, &[1]);
-    target.ending = Some(Ending::Forfeit { seat: 0 });
-    view.follow_record(&target);
+    let (mut view, _, record) = network_table(vec![SeatKind::Person, SeatKind::Remote]);
+    network_records(&record, &[1]);
+    record.write(|r| r.ending = Some(Ending::Forfeit { seat: 0 }));
+    view.follow_record();
     assert!(!view.is_over(), "ended before the last move was shown");
+    assert_eq!(view.session().ending(), None);
     view.follow(played(&[1]), 0.0, 0.0);
-    view.follow_record(&target);
+    view.follow_record();
     assert_eq!(view.session().ending(), Some(Ending::Forfeit { seat: 0 }));
+    assert!(view.is_over());
 }
 
 #[test]
 fn a_takeback_is_asked_as_a_line_and_done_when_the_network_side_goes_back() {
-    let (mut view, script) = table(vec![SeatKind::Person, SeatKind::Remote]);
-    view.follow_network();
+    let (mut view, script, record) = network_table(vec![SeatKind::Person, SeatKind::Remote]);
     view.set_your_turn(true);
     view.apply(Intent::Play(MoveId(2)), 0.0, 0.0);
     view.take_lines();
-    view.follow(played(&[2]), 0.0, 0.0);
-    view.follow(played(&[2, 1]), 0.0, 0.0);
+    network_plays(&mut view, &record, &[2]);
+    network_plays(&mut view, &record, &[2, 1]);
     assert_eq!(view.session().cursor(), 2);
     view.set_your_turn(true);
     assert!(view.enabled(Command::Undo), "no takeback offered");
@@ -456,7 +498,7 @@ fn a_takeback_is_asked_as_a_line_and_done_when_the_network_side_goes_back() {
         "still waiting for an answer that came"
     );
     // Agreed: the network side goes back to before the person's move.
-    view.follow(went(&[]), 0.0, 0.0);
+    network_goes_back(&mut view, &record, &[]);
     assert_eq!(view.session().cursor(), 0);
     assert!(view.session().moves().is_empty());
     assert_eq!(view.notation(), pile::snapshot(&[]).notation);

@@ -106,7 +106,11 @@ fn the_game_keeps_the_splits_of_the_positions_it_plays() {
     let mut checked = 0;
     for _ in 0..20 {
         let mut game = Mancala::<Full>::new(&Options::default()).unwrap();
-        let mut splits: Vec<i32> = Vec::new();
+        // The start is recorded too, when the game records it.
+        let mut splits: Vec<i32> = match game.history.len() {
+            0 => Vec::new(),
+            _ => vec![split(&game.board)],
+        };
         while !game.is_over() {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);

@@ -105,7 +105,8 @@ impl<V: Variant> Mancala<V> {
     /// if not, with its split for the endgame tables' bounds ([`History::seen_before_split`]).
     fn seen_before(&mut self) -> bool {
         let b = &self.board;
-        let split = i64::from(b.seeds_on_side(Side::South)) - i64::from(b.seeds_on_side(Side::North));
+        let split =
+            i64::from(b.seeds_on_side(Side::South)) - i64::from(b.seeds_on_side(Side::North));
         let split = split.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
         self.history
             .seen_before_split(History::key(b, self.to_move), split)

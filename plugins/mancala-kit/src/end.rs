@@ -94,15 +94,22 @@ impl<V: Variant> Mancala<V> {
             self.end_unrefillable(fx);
             return false;
         }
-        if self.config.cycle_ends_game
-            && self
-                .history
-                .seen_before(History::key(&self.board, self.to_move))
-        {
+        if self.config.cycle_ends_game && self.seen_before() {
             self.end_repeated(fx);
             return false;
         }
         true
+    }
+
+    /// Whether the position was seen since the last capture (the cycle rule); records it
+    /// if not, with its split for the endgame tables' bounds ([`History::seen_before_split`]).
+    fn seen_before(&mut self) -> bool {
+        let b = &self.board;
+        let split =
+            i64::from(b.seeds_on_side(Side::South)) - i64::from(b.seeds_on_side(Side::North));
+        let split = split.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        self.history
+            .seen_before_split(History::key(b, self.to_move), split)
     }
 
     /// Whether a side has banked more than half the seeds ([`End::Majority`]).

@@ -28,13 +28,66 @@ use crate::{Board, Side, board::MAX_PITS};
 /// The first 16 keys are kept in the record itself, the rest on the heap: a
 /// search copies the position at every node, and most records (the positions since the
 /// last capture) are short, so that copy allocates nothing.
-#[derive(Debug, Default)]
+///
+/// Recorded with [`History::seen_before_split`], it also keeps the range of the
+/// positions' *splits* (the seeds on South's row minus North's: what each side would
+/// take if the game ended there by a repetition) for the endgame tables' bounds
+/// ([`History::earlier_splits`]): two comparisons a position, no list.
+#[derive(Debug)]
 pub struct History {
     inline: ArrayVec<u64, INLINE>,
     spilled: Vec<u64>,
     summary: u64,
     /// The sum of the keys, each spread over all bits ([`History::fingerprint`]).
     fingerprint: u64,
+    splits: Splits,
+}
+
+/// The splits of the recorded positions: their range before the last one, the last
+/// one's, and how many positions were recorded with theirs (a record made with
+/// [`History::seen_before`] alone knows no split).
+#[derive(Debug, Clone, Copy)]
+struct Splits {
+    /// The least and the greatest split of the positions before the last (`MAX`, `MIN`:
+    /// none).
+    earlier: (i32, i32),
+    /// The last position's split, as a range of one (`MAX`, `MIN`: none yet), so that
+    /// folding it into `earlier` needs no branch.
+    last: (i32, i32),
+    /// The positions recorded with their split.
+    count: u32,
+}
+
+impl Splits {
+    const NONE: Splits = Splits {
+        earlier: (i32::MAX, i32::MIN),
+        last: (i32::MAX, i32::MIN),
+        count: 0,
+    };
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            inline: ArrayVec::new(),
+            spilled: Vec::new(),
+            summary: 0,
+            fingerprint: 0,
+            splits: Splits::NONE,
+        }
+    }
+}
+
+/// The splits of the positions recorded before the last one ([`History::earlier_splits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EarlierSplits {
+    /// No position before the last one.
+    Nothing,
+    /// The least and the greatest split (South's row minus North's) among them.
+    Range(i32, i32),
+    /// Some position was recorded without its split ([`History::seen_before`], or a
+    /// record read back from a save): nothing is known.
+    Unknown,
 }
 
 /// The keys a [`History`] keeps without a heap allocation.
@@ -52,6 +105,7 @@ impl Clone for History {
             spilled: self.spilled.clone(),
             summary: self.summary,
             fingerprint: self.fingerprint,
+            splits: self.splits,
         }
     }
 }
@@ -109,6 +163,47 @@ impl History {
         false
     }
 
+    /// [`History::seen_before`], keeping the position's `split` (the seeds on South's row
+    /// minus North's) when it is recorded, for [`History::earlier_splits`].
+    ///
+    /// ```
+    /// use mancala_kit::{EarlierSplits, History};
+    /// let mut history = History::default();
+    /// assert!(!history.seen_before_split(1, 4));
+    /// assert_eq!(history.earlier_splits(), EarlierSplits::Nothing);
+    /// assert!(!history.seen_before_split(2, -2));
+    /// assert!(!history.seen_before_split(3, 6));
+    /// assert!(history.seen_before_split(1, 4));
+    /// // The last position (3) is not among the earlier ones.
+    /// assert_eq!(history.earlier_splits(), EarlierSplits::Range(-2, 4));
+    /// ```
+    #[inline]
+    pub fn seen_before_split(&mut self, key: u64, split: i32) -> bool {
+        if self.seen_before(key) {
+            return true;
+        }
+        let s = &mut self.splits;
+        s.earlier = (s.earlier.0.min(s.last.0), s.earlier.1.max(s.last.1));
+        s.last = (split, split);
+        s.count += 1;
+        false
+    }
+
+    /// The range of the splits of the positions recorded before the last one (the
+    /// current position's): the positions whose repetition would end the game without
+    /// the current one's own future repeating itself. Known only when every position
+    /// was recorded with [`History::seen_before_split`].
+    pub fn earlier_splits(&self) -> EarlierSplits {
+        let s = &self.splits;
+        if s.count as usize != self.len() {
+            EarlierSplits::Unknown
+        } else if s.earlier.0 > s.earlier.1 {
+            EarlierSplits::Nothing
+        } else {
+            EarlierSplits::Range(s.earlier.0, s.earlier.1)
+        }
+    }
+
     /// A hash of the set of positions recorded (the same set gives the same value,
     /// whatever the order), 0 for none: the search engine's transposition table tells
     /// apart positions whose futures differ because a different record makes different
@@ -138,6 +233,7 @@ impl History {
         self.spilled.clear();
         self.summary = 0;
         self.fingerprint = 0;
+        self.splits = Splits::NONE;
     }
 
     /// Makes room for `n` more positions without reallocating.

@@ -188,7 +188,7 @@ pub use config::{
 pub use counts::{Counts, CountsError};
 pub use effects::{Effects, score_site, site};
 pub use game::{MAX_ROUNDS, Mancala, Phase, Variant};
-pub use history::History;
+pub use history::{EarlierSplits, History};
 pub use holes::{HouseDirection, HouseDirections, SowFrom};
 pub use hooks::{SeedAction, SeedContext, SeedHook};
 pub use long_turn::MAX_TURN_EFFECTS;

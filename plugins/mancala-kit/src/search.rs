@@ -95,7 +95,8 @@ const MATERIAL: i32 = 100;
 /// mandarin squares or house marks.
 ///
 /// Where the endgame tables are loaded and know the position ([`crate::endgame::bounds`]:
-/// right after a capture), their bounds `lo..=hi` on the play-out value narrow these:
+/// widened, later in a capture-free stretch, by what repeating an earlier position
+/// would give), their bounds `lo..=hi` on the play-out value narrow these:
 /// the margin is the score difference plus the play-out value when the game ends only
 /// as the seeds run out; under Oware's majority rule (the game ends once one side has
 /// more than half the seeds) the margin is not, but its sign is — the side ahead after

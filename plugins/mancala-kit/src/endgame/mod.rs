@@ -16,9 +16,11 @@
 //! is played out is the side that would first pass the majority, and only it — but not
 //! the margin; so [`Game::exact_value`](game_api::Game::exact_value) answers, for such a
 //! game, only a draw, and [`probe`] tells the winner with the play-out margin. The
-//! cycle rule: the value is exact only when the position follows a capture (or the
-//! start), so that no earlier position can repeat; positions later in a capture-free
-//! stretch are left to search.
+//! cycle rule: the bounds hold as they are when the position follows a capture (or the
+//! start), so that no earlier position can repeat; later in a capture-free stretch a
+//! repetition of an earlier position ends the game on its split, so [`bounds`] widens
+//! them by the splits of those positions (kept beside the record,
+//! [`History::earlier_splits`](crate::History::earlier_splits)).
 //!
 //! **Which variants.** Rows of houses, with or without stores in the ring (no mandarin
 //! squares), one direction, no relay, no refills, rounds or simultaneous opening
@@ -289,14 +291,48 @@ pub fn install_tables(tables: Tables) {
 }
 
 /// What the loaded tables say of this position: `(lo, hi)` bounds on the play-out value
-/// of the seeds on the board, for the mover. `None` when the game is not in normal
-/// play, has no loaded table for its seed count, or could still repeat a position
-/// played before this one (since the last capture).
+/// of the seeds on the board, for the mover, whatever the play and the repetitions to
+/// come. `None` when the game is not in normal play, has no loaded table for its seed
+/// count, or its record of the positions since the last capture does not know their
+/// splits ([`EarlierSplits::Unknown`](crate::EarlierSplits::Unknown)).
+///
+/// **With a history.** The table's bounds hold for the position with no past: `lo` is
+/// what the mover forces while forcing the game out of the count without repeating a
+/// position, `hi` the same for the opponent (`build`). Later in a capture-free stretch
+/// a move may also repeat a position played *before* this one, which ends the game
+/// with each side taking the seeds on its own row: that position's split, seen from the
+/// mover now. The mover's forcing play then either ends as the table says (at least
+/// `lo`) or meets such a position (at least the least split `m` among them), and the
+/// same for the opponent: the value lies within `min(lo, m) ..= max(hi, M)` (replacing
+/// some positions' values by values within `m..=M` moves a minimax value only within the
+/// hull of the two). A sign both widened bounds share is still proven.
 pub fn bounds<V: Variant>(game: &Mancala<V>) -> Option<(i32, i32)> {
-    if game.history.len() > 1 {
-        return None;
+    let (lo, hi) = hint_bounds(game)?;
+    if game.history.len() <= 1 {
+        return Some((lo, hi));
     }
-    hint_bounds(game)
+    widened((lo, hi), game.history.earlier_splits(), game.to_move)
+}
+
+/// `(lo, hi)` widened by the splits of the earlier positions of a capture-free stretch
+/// (South's row minus North's), seen from `mover` ([`bounds`]); `None` when they are
+/// unknown.
+pub fn widened(
+    (lo, hi): (i32, i32),
+    earlier: crate::EarlierSplits,
+    mover: crate::Side,
+) -> Option<(i32, i32)> {
+    match earlier {
+        crate::EarlierSplits::Unknown => None,
+        crate::EarlierSplits::Nothing => Some((lo, hi)),
+        crate::EarlierSplits::Range(least, most) => {
+            let (m, big_m) = match mover {
+                crate::Side::South => (least, most),
+                crate::Side::North => (-most, -least),
+            };
+            Some((lo.min(m), hi.max(big_m)))
+        }
+    }
 }
 
 /// The loaded tables' bounds on the play-out value of this position for the mover,
@@ -496,6 +532,8 @@ fn to_json(status: &TablesStatus) -> Result<String, GameError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_history;
 #[cfg(test)]
 mod tests_point;
 #[cfg(test)]

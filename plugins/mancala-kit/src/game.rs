@@ -9,7 +9,7 @@ use game_api::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Board, Config, Direction, Effects, GrandSlam, History, Side, board::Special, pieces, sow,
+    Board, Config, Direction, Effects, GrandSlam, History, Rules, Side, board::Special, pieces, sow,
 };
 
 /// A mancala variant: what a mancala plugin writes. Everything else comes from the kit.
@@ -120,10 +120,11 @@ pub enum Phase {
 /// A game of mancala variant `V`: the board, the side to move and the rules. Implements
 /// [`Game`], so `game_api::export_game!(Mancala<MyVariant>)` makes a plugin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound = "")]
+#[serde(bound(serialize = "", deserialize = "V: Variant"))]
 pub struct Mancala<V> {
-    /// The rules in force.
-    pub config: Config,
+    /// The rules in force: the config, read through [`Rules`] (which holds the fast
+    /// paths chosen once from it).
+    pub config: Rules<V>,
     /// The seeds.
     pub board: Board,
     /// The side to move (after the game ends: the side that would have moved).
@@ -329,7 +330,7 @@ impl<V: Variant> Mancala<V> {
         round: u32,
     ) -> Result<Self, GameError> {
         let mut game = Mancala {
-            config,
+            config: Rules::new(config),
             board,
             to_move,
             phase,
@@ -366,7 +367,7 @@ impl<V: Variant> Mancala<V> {
     pub(crate) fn from_config_unchecked(config: Config) -> Self {
         Mancala {
             board: Board::of(&config),
-            config,
+            config: Rules::new(config),
             to_move: Side::South,
             phase: Phase::Play,
             round: 1,
@@ -937,7 +938,7 @@ impl<V: Variant> Game for Mancala<V> {
         let b = &self.board;
         let expected = 2 * c.houses + if c.ends == crate::Ends::None { 0 } else { 2 };
         // Rules read from a saved state: ones the kit plays on its boards.
-        fits(c.clone())?;
+        fits(c.config().clone())?;
         if b.rows != c.rows {
             return Err(GameError::State(format!(
                 "the board has {} rows a side, the rules {}",

@@ -571,23 +571,38 @@ impl<V: Variant> Mancala<V> {
     /// the feeding and grand-slam rules.
     #[inline]
     fn is_playable(&self, mv: MoveId) -> bool {
+        if !self.plain_holes() {
+            return self.hole_playable(mv);
+        }
         if self.phase == Phase::Over {
             return false;
         }
-        if mv.0 as usize >= self.holes() * self.per_hole() {
+        let limit = match self.config.direction {
+            Direction::Anticlockwise => self.config.houses,
+            Direction::Chosen | Direction::ByHouse(_) => 2 * self.config.houses,
+        };
+        if mv.0 as usize >= limit {
             return false;
         }
-        let (i, forward) = self.decode(mv);
-        if !self.plain_holes() {
-            return self.direction_allowed(self.to_move, i, forward)
-                && self.movable_mask(self.to_move) & (1 << i) != 0;
-        }
+        let (i, _) = self.decode(mv);
         if self.config.singletons_last {
             let houses = self.board.playable_mask(self.to_move);
             return self.singletons_last(self.to_move, houses) & (1 << i) != 0;
         }
         // One house's test, not the row's mask: search asks this at every node.
         self.board.playable(self.board.house(self.to_move, i))
+    }
+
+    /// [`Mancala::is_playable`] under the rules on where a move starts and which way it
+    /// sows that the one-house test does not play ([`Mancala::plain_holes`]).
+    #[inline(never)]
+    fn hole_playable(&self, mv: MoveId) -> bool {
+        if self.phase == Phase::Over || mv.0 as usize >= self.holes() * self.per_hole() {
+            return false;
+        }
+        let (i, forward) = self.decode(mv);
+        self.direction_allowed(self.to_move, i, forward)
+            && self.movable_mask(self.to_move) & (1 << i) != 0
     }
 
     /// Whether the side to move has a legal move.
@@ -633,7 +648,11 @@ impl<V: Variant> Mancala<V> {
     pub(crate) fn play_legal(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> bool {
         let side = self.to_move;
         let (i, _) = self.decode(mv);
-        let origin = self.hole_pit(side, i);
+        let origin = if self.plain_holes() {
+            self.board.house(side, i)
+        } else {
+            self.hole_pit(side, i)
+        };
         match self.phase {
             Phase::Opening { south: None } => {
                 self.phase = Phase::Opening { south: Some(i) };

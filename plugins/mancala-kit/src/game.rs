@@ -9,7 +9,7 @@ use game_api::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Board, Config, Direction, Effects, GrandSlam, History, Side, board::Special, pieces, sow,
+    Board, Config, Direction, Effects, GrandSlam, History, Rules, Side, board::Special, pieces, sow,
 };
 
 /// A mancala variant: what a mancala plugin writes. Everything else comes from the kit.
@@ -120,10 +120,11 @@ pub enum Phase {
 /// A game of mancala variant `V`: the board, the side to move and the rules. Implements
 /// [`Game`], so `game_api::export_game!(Mancala<MyVariant>)` makes a plugin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound = "")]
+#[serde(bound(serialize = "", deserialize = "V: Variant"))]
 pub struct Mancala<V> {
-    /// The rules in force.
-    pub config: Config,
+    /// The rules in force: the config, read through [`Rules`] (which holds the fast
+    /// paths chosen once from it).
+    pub config: Rules<V>,
     /// The seeds.
     pub board: Board,
     /// The side to move (after the game ends: the side that would have moved).
@@ -336,7 +337,7 @@ impl<V: Variant> Mancala<V> {
         round: u32,
     ) -> Result<Self, GameError> {
         let mut game = Mancala {
-            config,
+            config: Rules::new(config),
             board,
             to_move,
             phase,
@@ -374,7 +375,7 @@ impl<V: Variant> Mancala<V> {
     pub(crate) fn from_config_unchecked(config: Config) -> Self {
         Mancala {
             board: Board::of(&config),
-            config,
+            config: Rules::new(config),
             to_move: Side::South,
             phase: Phase::Play,
             round: 1,
@@ -579,23 +580,38 @@ impl<V: Variant> Mancala<V> {
     /// the feeding and grand-slam rules.
     #[inline]
     fn is_playable(&self, mv: MoveId) -> bool {
+        if !self.plain_holes() {
+            return self.hole_playable(mv);
+        }
         if self.phase == Phase::Over {
             return false;
         }
-        if mv.0 as usize >= self.holes() * self.per_hole() {
+        let limit = match self.config.direction {
+            Direction::Anticlockwise => self.config.houses,
+            Direction::Chosen | Direction::ByHouse(_) => 2 * self.config.houses,
+        };
+        if mv.0 as usize >= limit {
             return false;
         }
-        let (i, forward) = self.decode(mv);
-        if !self.plain_holes() {
-            return self.direction_allowed(self.to_move, i, forward)
-                && self.movable_mask(self.to_move) & (1 << i) != 0;
-        }
+        let (i, _) = self.decode(mv);
         if self.config.singletons_last {
             let houses = self.board.playable_mask(self.to_move);
             return self.singletons_last(self.to_move, houses) & (1 << i) != 0;
         }
         // One house's test, not the row's mask: search asks this at every node.
         self.board.playable(self.board.house(self.to_move, i))
+    }
+
+    /// [`Mancala::is_playable`] under the rules on where a move starts and which way it
+    /// sows that the one-house test does not play ([`Mancala::plain_holes`]).
+    #[inline(never)]
+    fn hole_playable(&self, mv: MoveId) -> bool {
+        if self.phase == Phase::Over || mv.0 as usize >= self.holes() * self.per_hole() {
+            return false;
+        }
+        let (i, forward) = self.decode(mv);
+        self.direction_allowed(self.to_move, i, forward)
+            && self.movable_mask(self.to_move) & (1 << i) != 0
     }
 
     /// Whether the side to move has a legal move.
@@ -641,7 +657,11 @@ impl<V: Variant> Mancala<V> {
     pub(crate) fn play_legal(&mut self, mv: MoveId, fx: &mut Effects<'_>) -> bool {
         let side = self.to_move;
         let (i, _) = self.decode(mv);
-        let origin = self.hole_pit(side, i);
+        let origin = if self.plain_holes() {
+            self.board.house(side, i)
+        } else {
+            self.hole_pit(side, i)
+        };
         match self.phase {
             Phase::Opening { south: None } => {
                 self.phase = Phase::Opening { south: Some(i) };
@@ -947,7 +967,7 @@ impl<V: Variant> Game for Mancala<V> {
         let b = &self.board;
         let expected = 2 * c.houses + if c.ends == crate::Ends::None { 0 } else { 2 };
         // Rules read from a saved state: ones the kit plays on its boards.
-        fits(c.clone())?;
+        fits(c.config().clone())?;
         if b.rows != c.rows {
             return Err(GameError::State(format!(
                 "the board has {} rows a side, the rules {}",

@@ -150,12 +150,11 @@ impl<V: Variant> Mancala<V> {
 
     /// Whether the rules on where a move starts and which way it sows are the usual
     /// ones (own houses, any seed count, one direction or a free choice): the fast tests
-    /// of one house then hold.
+    /// of one house then hold. Chosen once from the config's allow-list
+    /// ([`FastPaths::own_holes`](crate::playout::FastPaths::own_holes)).
     #[inline]
     pub(crate) fn plain_holes(&self) -> bool {
-        self.config.sow_from == SowFrom::Own
-            && self.config.min_sow <= 1
-            && !matches!(self.config.direction, Direction::ByHouse(_))
+        self.config.paths().own_holes
     }
 
     /// `side`'s holes it may sow from under [`SowFrom`] and

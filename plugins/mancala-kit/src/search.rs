@@ -298,8 +298,14 @@ mod tests {
         board.pits.iter_mut().for_each(|p| *p = 0);
         board.pits[6] = 30;
         board.pits[13] = 18;
-        let over =
-            Mancala::<K>::from_parts(g.config.clone(), board, Side::North, Phase::Play, 1).unwrap();
+        let over = Mancala::<K>::from_parts(
+            g.config.config().clone(),
+            board,
+            Side::North,
+            Phase::Play,
+            1,
+        )
+        .unwrap();
         assert!(over.is_over());
         assert_eq!(over.final_margin(0), Some(12));
         assert_eq!(over.final_margin(1), Some(-12));

@@ -28,11 +28,12 @@ use crate::{
 
 impl<V: Variant> Mancala<V> {
     /// The random playout: the fastest loop that plays the game's rules
-    /// ([`FastPaths::of`], chosen once here from the loops' allow-lists) and the
+    /// ([`FastPaths::of`], chosen once when the game was built from the loops'
+    /// allow-lists) and the
     /// position (in normal play; the ring loops only on a board without marks), else
     /// the general one.
     pub(crate) fn random_playout(&mut self, rng: &mut Rng) -> Result<Outcome, GameError> {
-        let paths = FastPaths::of::<V>(&self.config);
+        let paths = self.config.paths();
         let play = self.phase == Phase::Play;
         let ring = paths.ring && play && !self.board.has_marks();
         if ring && paths.store {

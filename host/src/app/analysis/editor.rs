@@ -180,8 +180,8 @@ impl PositionEditor {
     }
 
     /// Whether the position the plugin read (`snapshot`) is the one asked for: the same
-    /// counts on every site and the same seat to move; else what differs, in words.
-    pub fn read_back(&self, snapshot: &Snapshot) -> Result<(), String> {
+    /// counts on every site and the same seat to move; else what differs.
+    pub fn read_back(&self, snapshot: &Snapshot) -> Result<(), ReadBack> {
         if !self.by_counts {
             return Ok(());
         }
@@ -194,26 +194,24 @@ impl PositionEditor {
                 .map(|(_, c)| c);
             let read = count_of(content);
             if read != *count {
-                return Err(crate::tr!(
-                    "editor-read-back",
-                    site = label.clone(),
-                    asked = *count,
-                    read = read
-                ));
+                return Err(ReadBack::Count {
+                    site: label.clone(),
+                    asked: *count,
+                    read,
+                });
             }
         }
         if self.seat_choosable()
             && let Turn::Seat { seat } = snapshot.turn
             && seat != self.seat
         {
-            return Err(crate::tr!(
-                "editor-read-back-seat",
-                seat = self
+            return Err(ReadBack::Seat {
+                seat: self
                     .seat_names
                     .get(usize::from(self.seat))
                     .cloned()
-                    .unwrap_or_default()
-            ));
+                    .unwrap_or_default(),
+            });
         }
         Ok(())
     }
@@ -315,4 +313,25 @@ mod tests {
         let same = ["Sun".to_owned(), "Sky".to_owned()];
         assert!(turn_word(text, 0, &same).is_none(), "initials alike");
     }
+}
+
+/// How the position the plugin read differs from the one the editor asked for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadBack {
+    /// A site holds another count than the one set.
+    #[error("{}", crate::tr!("editor-read-back", site = site.clone(), asked = *asked, read = *read))]
+    Count {
+        /// The site's label.
+        site: String,
+        /// The count set in the editor.
+        asked: u32,
+        /// The count the plugin's position has there.
+        read: u32,
+    },
+    /// Another seat is to move than the one chosen.
+    #[error("{}", crate::tr!("editor-read-back-seat", seat = seat.clone()))]
+    Seat {
+        /// The seat chosen in the editor.
+        seat: String,
+    },
 }

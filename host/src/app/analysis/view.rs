@@ -422,7 +422,8 @@ impl AnalysisBoard {
                     Ok(()) => self
                         .editor
                         .as_ref()
-                        .and_then(|e| e.read_back(self.snapshot()).err()),
+                        .and_then(|e| e.read_back(self.snapshot()).err())
+                        .map(|e| e.to_string()),
                     Err(e) => Some(format!("{e:#}")),
                 };
                 match refused {

@@ -3,8 +3,11 @@
 //! panel — the choice kept in `settings.json`, as the command line reads it.
 
 mod common;
+#[path = "common/app.rs"]
+mod test_app;
 
 use common::plugins_of;
+use test_app::files_report;
 
 use egui_kittest::{Harness, kittest::Queryable};
 use tavola::{
@@ -76,7 +79,12 @@ fn a_file_added_later_does_not_take_the_place_of_the_game_played() {
         .files
         .iter()
         .find(|f| f.status_word() == "shadowed")
-        .expect("the newcomer is listed as shadowed");
+        .unwrap_or_else(|| {
+            panic!(
+                "the newcomer is not listed as shadowed; the files:\n{}",
+                files_report(h.state())
+            )
+        });
     assert!(
         shadowed.reason().unwrap().contains("your choice"),
         "{:?}",

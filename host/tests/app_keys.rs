@@ -15,7 +15,7 @@ use tavola::{
     app::{KeyTarget, NewGameRequest, TYPED_PAUSE},
     session::SeatKind,
 };
-use test_app::{H, app, harness, wait_until};
+use test_app::{H, app, files_report, harness, wait_until};
 
 /// How the person's sites are chosen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,14 +42,10 @@ impl Lcg {
 
 fn start(h: &mut H, game: &str, options: &[(&str, OptionValue)], seats: usize) {
     let Some(plugin) = h.state().plugins().game(game).cloned() else {
-        let files: Vec<String> = h
-            .state()
-            .plugins()
-            .files
-            .iter()
-            .map(|f| format!("{}: {} {:?}", f.path.display(), f.status_word(), f.reason()))
-            .collect();
-        panic!("{game} is not loaded; the files: {files:#?}");
+        panic!(
+            "{game} is not loaded; the files:\n{}",
+            files_report(h.state())
+        );
     };
     let specs = &plugin.manifest().options;
     let mut values = game_api::Options::defaults(specs).values().clone();

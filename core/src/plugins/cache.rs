@@ -130,9 +130,9 @@ pub fn private_copy(source: &Path, dir: &Path) -> Result<PrivateCopy, CopyError>
     private_dir(dir).map_err(CopyError::not_written)?;
     let complete = same_content(&path, &data);
     if !complete {
-        // Written once under a temporary name and renamed into place: a copy that exists
+        // Written once under a temporary name and put into place: a copy that exists
         // is whole. A lost copy is made again from the plugins folder, so no flush.
-        write_private(&path, &data).map_err(CopyError::not_written)?;
+        write_copy(&path, &data).map_err(CopyError::not_written)?;
     }
     Ok(PrivateCopy { hash, path })
 }
@@ -174,6 +174,36 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     written
+}
+
+/// Writes a library's private copy like [`write_private`], but never over a whole copy
+/// of the same content that another discovery (another thread or process) put there in
+/// the meantime: that copy may be the very file a confined child is about to map, and
+/// its sandbox grants read access to that file alone, so a new file under the name
+/// would be refused to it. The temporary file is linked into place, which fails if the
+/// name exists; then a regular file with this content is kept, anything else (another
+/// content, a link planted under the name) replaced.
+fn write_copy(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = dir.join(format!(".{name}.{}.new", fastrand::u64(..)));
+    write_private(&tmp, bytes)?;
+    let placed = match std::fs::hard_link(&tmp, path) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let whole = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+                && same_content(path, bytes);
+            if whole {
+                Ok(())
+            } else {
+                return std::fs::rename(&tmp, path).inspect_err(|_| {
+                    let _ = std::fs::remove_file(&tmp);
+                });
+            }
+        }
+        other => other,
+    };
+    let _ = std::fs::remove_file(&tmp);
+    placed
 }
 
 /// Whether the file at `path` holds exactly `data`: read in pieces and compared (cheaper
@@ -274,6 +304,39 @@ mod tests {
         let again = private_copy(&lib, &cache).unwrap();
         assert_eq!(again.path, copy.path);
         assert_eq!(std::fs::read(&copy.path).unwrap(), b"\x7fELF and the rest");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_whole_copy_put_in_place_meanwhile_is_kept_not_replaced() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        private_dir(&cache).unwrap();
+        let data = b"\x7fELF the library";
+        let path = cache.join("abc.so");
+        // Another discovery wrote the same content first: its file (which a confined
+        // child may be about to map, allowed that file alone) stays the one named.
+        write_private(&path, data).unwrap();
+        let before = std::fs::metadata(&path).unwrap().ino();
+        write_copy(&path, data).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().ino(), before);
+        // Another content under the name, or a link planted there, is replaced.
+        std::fs::write(&path, b"\x7fELF something else").unwrap();
+        write_copy(&path, data).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), data);
+        let elsewhere = dir.path().join("planted.so");
+        std::fs::write(&elsewhere, data).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, &path).unwrap();
+        write_copy(&path, data).unwrap();
+        assert!(std::fs::symlink_metadata(&path).unwrap().is_file());
+        // No temporary is left behind.
+        let names: Vec<String> = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["abc.so"]);
     }
 
     #[test]

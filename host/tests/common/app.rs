@@ -73,3 +73,21 @@ pub fn start_kalah(h: &mut H, seats: Vec<tavola::session::SeatKind>, small: bool
         .unwrap();
     h.run();
 }
+
+/// Every plugin file the app found, with its status and reason: what a test that finds
+/// a game missing or a file in another state prints.
+#[allow(dead_code)]
+pub fn files_report(app: &TavolaApp) -> String {
+    app.plugins()
+        .files
+        .iter()
+        .map(|f| {
+            format!(
+                "{}: {} {}\n",
+                f.path.display(),
+                f.status_word(),
+                f.reason().unwrap_or_default()
+            )
+        })
+        .collect()
+}

@@ -182,28 +182,29 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// its sandbox grants read access to that file alone, so a new file under the name
 /// would be refused to it. The temporary file is linked into place, which fails if the
 /// name exists; then a regular file with this content is kept, anything else (another
-/// content, a link planted under the name) replaced.
+/// content, a link planted under the name) replaced. Where the file system has no hard
+/// links, the copy is renamed into place as [`write_private`] does.
 fn write_copy(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let tmp = dir.join(format!(".{name}.{}.new", fastrand::u64(..)));
     write_private(&tmp, bytes)?;
-    let placed = match std::fs::hard_link(&tmp, path) {
+    let kept = match std::fs::hard_link(&tmp, path) {
+        Ok(()) => true,
+        // Another discovery put a file there meanwhile: kept if it is a whole copy.
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            let whole = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
-                && same_content(path, bytes);
-            if whole {
-                Ok(())
-            } else {
-                return std::fs::rename(&tmp, path).inspect_err(|_| {
-                    let _ = std::fs::remove_file(&tmp);
-                });
-            }
+            std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) && same_content(path, bytes)
         }
-        other => other,
+        // A file system without hard links: renamed into place, as before.
+        Err(_) => false,
     };
-    let _ = std::fs::remove_file(&tmp);
-    placed
+    if kept {
+        let _ = std::fs::remove_file(&tmp);
+        return Ok(());
+    }
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 /// Whether the file at `path` holds exactly `data`: read in pieces and compared (cheaper

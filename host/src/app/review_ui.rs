@@ -93,24 +93,43 @@ impl ReviewPanel {
                         ui.colored_label(ui.visuals().error_fg_color, crate::tr!("review-failed"));
                         ui.label(why);
                     }
-                    ReviewState::Ready(review) => ui.columns(2, |columns| {
-                        egui::ScrollArea::vertical().id_salt("review_left").show(
-                            &mut columns[0],
-                            |ui| match &self.drill {
-                                Some(drill) => self.drill_ui(ui, review, drill, view, &mut actions),
-                                None => self.review_ui(ui, review, view, &mut actions),
-                            },
-                        );
-                        egui::ScrollArea::vertical()
-                            .id_salt("review_moves")
-                            .auto_shrink([false, false])
-                            .show(&mut columns[1], |ui| {
-                                self.moves_ui(ui, review, view, &mut actions)
-                            });
-                    }),
+                    ReviewState::Ready(review) => self.ready_ui(ui, review, view, &mut actions),
                 }
             });
         actions
+    }
+
+    /// The finished review: the drill or the review's summary on the left, the moves
+    /// on the right. The moves' side is the wider (its rows have five columns) and
+    /// scrolls both ways: in a narrow window its last column is reached by scrolling,
+    /// never cut.
+    fn ready_ui(
+        &self,
+        ui: &mut egui::Ui,
+        review: &GameReview,
+        view: &ReviewView,
+        actions: &mut Vec<ReviewAction>,
+    ) {
+        use egui_extras::{Size, StripBuilder};
+        StripBuilder::new(ui)
+            .size(Size::relative(0.4).at_least(220.0))
+            .size(Size::remainder().at_least(200.0))
+            .horizontal(|mut strip| {
+                strip.cell(|ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("review_left")
+                        .show(ui, |ui| match &self.drill {
+                            Some(drill) => self.drill_ui(ui, review, drill, view, actions),
+                            None => self.review_ui(ui, review, view, actions),
+                        });
+                });
+                strip.cell(|ui| {
+                    egui::ScrollArea::both()
+                        .id_salt("review_moves")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| self.moves_ui(ui, review, view, actions));
+                });
+            });
     }
 
     fn review_ui(
@@ -295,49 +314,7 @@ impl ReviewPanel {
                 ));
             });
         }
-        match &drill.answer {
-            Some(Ok(answer)) => {
-                let lost = (answer.lost * 10.0).round() / 10.0;
-                let exact = if answer.exact {
-                    crate::tr!("analysis-exact")
-                } else {
-                    crate::tr!("analysis-estimated")
-                };
-                if answer.accepted {
-                    ui.colored_label(
-                        class_colour(Class::Best),
-                        RichText::new(crate::tr!(
-                            "review-drill-right",
-                            answer = answer.notation.clone(),
-                            value = answer.played_value.in_words(view.unit)
-                        ))
-                        .strong(),
-                    );
-                } else {
-                    ui.colored_label(
-                        class_colour(answer.class),
-                        RichText::new(crate::tr!(
-                            "review-drill-wrong",
-                            answer = answer.notation.clone(),
-                            class = answer.class.word(),
-                            lost = lost,
-                            unit = crate::ai::unit_word(view.unit, lost),
-                            exact = exact
-                        ))
-                        .strong(),
-                    );
-                    ui.label(crate::tr!(
-                        "review-drill-best",
-                        best = answer.best.clone(),
-                        value = answer.best_value.in_words(view.unit)
-                    ));
-                }
-            }
-            Some(Err(why)) => {
-                ui.colored_label(ui.visuals().error_fg_color, why.to_string());
-            }
-            None => {}
-        }
+        verdict_ui(ui, drill, view.unit);
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(
@@ -352,6 +329,53 @@ impl ReviewPanel {
                 actions.push(ReviewAction::EndDrill);
             }
         });
+    }
+}
+
+/// The verdict on the drill's answer, once judged: right, or what it lost and the best
+/// move; or why it could not be judged.
+fn verdict_ui(ui: &mut egui::Ui, drill: &Drill, unit: Option<&ScoreUnit>) {
+    match &drill.answer {
+        Some(Ok(answer)) if answer.accepted => {
+            ui.colored_label(
+                class_colour(Class::Best),
+                RichText::new(crate::tr!(
+                    "review-drill-right",
+                    answer = answer.notation.clone(),
+                    value = answer.played_value.in_words(unit)
+                ))
+                .strong(),
+            );
+        }
+        Some(Ok(answer)) => {
+            let lost = (answer.lost * 10.0).round() / 10.0;
+            let exact = if answer.exact {
+                crate::tr!("analysis-exact")
+            } else {
+                crate::tr!("analysis-estimated")
+            };
+            ui.colored_label(
+                class_colour(answer.class),
+                RichText::new(crate::tr!(
+                    "review-drill-wrong",
+                    answer = answer.notation.clone(),
+                    class = answer.class.word(),
+                    lost = lost,
+                    unit = crate::ai::unit_word(unit, lost),
+                    exact = exact
+                ))
+                .strong(),
+            );
+            ui.label(crate::tr!(
+                "review-drill-best",
+                best = answer.best.clone(),
+                value = answer.best_value.in_words(unit)
+            ));
+        }
+        Some(Err(why)) => {
+            ui.colored_label(ui.visuals().error_fg_color, why.to_string());
+        }
+        None => {}
     }
 }
 

@@ -255,15 +255,25 @@ impl AnalysisBoard {
                 out.push(AnalysisIntent::Close);
             }
         });
-        if let Some(note) = &self.note {
+        self.note_ui(ui);
+    }
+
+    /// The note's line, kept whether or not there is a note, so that the board under
+    /// the bar never moves when one comes or goes: one line, a longer note cut there
+    /// (the whole of it in the pointer's tooltip).
+    fn note_ui(&self, ui: &mut egui::Ui) {
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        let width = ui.available_width();
+        let (text, colour) = match &self.note {
             // A file saved or loaded is news, not a warning.
-            let colour = if note.warning {
-                ui.visuals().warn_fg_color
-            } else {
-                ui.visuals().text_color()
-            };
-            ui.label(RichText::new(&note.text).color(colour));
-        }
+            Some(note) if note.warning => (note.text.as_str(), ui.visuals().warn_fg_color),
+            Some(note) => (note.text.as_str(), ui.visuals().text_color()),
+            None => ("", ui.visuals().text_color()),
+        };
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(width, line), egui::Sense::hover());
+        let layout = egui::Layout::left_to_right(egui::Align::Center);
+        ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(layout))
+            .add(egui::Label::new(RichText::new(text).color(colour)).truncate());
     }
 
     fn side_ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<AnalysisIntent>) {

@@ -295,6 +295,17 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
     wait_until(&mut h, "the drill's position", |h| {
         h.state().play_view().unwrap().session().cursor() + 1 == first.number
     });
+    // The status line tells the drill's keys, not the history's.
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Drill: type a site's code")
+            .is_some(),
+        "the status line does not tell the drill's keys"
+    );
+    assert!(
+        h.query_by_label_contains("the arrow keys step").is_none(),
+        "the status line still says the arrow keys step while the drill waits"
+    );
     // The board's code of a site whose move is not the mistake, typed.
     let play = h.state().play_view().unwrap();
     let answer = play
@@ -332,6 +343,11 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
         h.query_by_label_contains("Right:").is_some()
             || h.query_by_label_contains("Not quite:").is_some()
     });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Drill answered: Next").is_some(),
+        "the status line does not say how to go on after the verdict"
+    );
     // The key played nothing on the board: the record is as saved.
     assert_eq!(
         h.state().play_view().unwrap().session().moves().len(),

@@ -298,7 +298,7 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
     // The status line tells the drill's keys, not the history's.
     h.run_steps(2);
     assert!(
-        h.query_by_label_contains("Drill: type a site's code")
+        h.query_by_label_contains("Drill: answer with a site's code")
             .is_some(),
         "the status line does not tell the drill's keys"
     );
@@ -345,7 +345,8 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
     });
     h.run_steps(2);
     assert!(
-        h.query_by_label_contains("Drill answered: Next").is_some(),
+        h.query_by_label_contains("Drill answered: the Next button")
+            .is_some(),
         "the status line does not say how to go on after the verdict"
     );
     // The key played nothing on the board: the record is as saved.

@@ -187,8 +187,8 @@ play-swap-back = { $count ->
 }
 play-bring-back-hint = Puts the moves replaced back in place of the new ones (kept in turn: press again to swap back)
 play-brought-back = The replaced moves are back: Redo (or the right arrow) replays them
-play-drill-asking = Drill: type a site's code (its badge on the board) or click it to answer; the arrows move the focus, Enter answers · Next skips it, Back to the review ends the drill (Tab reaches them)
-play-drill-answered = Drill answered: Next for the next position, Back to the review to end (Tab reaches them, Enter presses) · the arrow keys step through the game
+play-drill-asking = Drill: answer with a site's code or a click (arrows move the focus, Enter answers) · the Next button skips it, Back to the review ends the drill
+play-drill-answered = Drill answered: the Next button goes on, Back to the review ends the drill · the arrow keys step through the game
 play-reviewing-finished = Reviewing the finished game (read-only): move { $n } of { $total } · the arrow keys step, End shows the result
 play-earlier-point = Move { $n } of { $total }: Redo (or the right arrow) replays the recorded moves; a different move replaces the { $later } after this point
 play-held = The game waits here: press Resume (or play a move) to go on

@@ -51,7 +51,12 @@ impl TavolaApp {
         let mut asked = None;
         egui::Panel::top("trainer_bar").show(ui, |ui| {
             asked = bar_ui(ui, trainer, &games);
+            // The verdict's room is kept while the puzzle is asked, so that the board
+            // under the bar does not move when the verdict comes.
+            let top = ui.cursor().min.y;
             verdict_ui(ui, trainer);
+            let used = ui.cursor().min.y - top;
+            ui.add_space((verdict_room(ui) - used).max(0.0));
         });
         match asked {
             Some(Asked::Choose(game, theme)) => {
@@ -179,6 +184,14 @@ fn bar_ui(ui: &mut egui::Ui, trainer: &Trainer, games: &[(String, String)]) -> O
         ui.colored_label(ui.visuals().error_fg_color, e.to_string());
     }
     asked
+}
+
+/// The height a verdict takes where none of its lines wraps: a heading and three lines
+/// (and a few pixels for the rounding of each).
+fn verdict_room(ui: &egui::Ui) -> f32 {
+    let gap = ui.spacing().item_spacing.y;
+    let line = ui.text_style_height(&egui::TextStyle::Body) + gap;
+    (ui.text_style_height(&egui::TextStyle::Heading) + gap + 3.0 * line + 4.0).ceil()
 }
 
 /// The prompt, or the verdict with the solution and the rating's change.

@@ -48,6 +48,10 @@ pub fn graph_range(points: &[GraphPoint]) -> f64 {
 
 /// The review panel's height when it opens (and its least, where the window has room).
 const PANEL_DEFAULT: f32 = 270.0;
+/// The least width of the review's left side (the drill, the graph).
+const LEFT_MIN: f32 = 180.0;
+/// The least width of the review's moves.
+const MOVES_MIN: f32 = 200.0;
 /// The least the board leaves the review panel in a low window.
 const PANEL_MIN: f32 = 180.0;
 
@@ -100,9 +104,10 @@ impl ReviewPanel {
     }
 
     /// The finished review: the drill or the review's summary on the left, the moves
-    /// on the right. The moves' side is the wider (its rows have five columns) and
-    /// scrolls both ways: in a narrow window its last column is reached by scrolling,
-    /// never cut.
+    /// on the right. The moves' side is as wide as its rows (five columns, measured at
+    /// the frame before; 60% at the first), the left side keeping at least
+    /// [`LEFT_MIN`]; where even that does not hold them, the moves scroll both ways:
+    /// their last column is reached by scrolling, never cut.
     fn ready_ui(
         &self,
         ui: &mut egui::Ui,
@@ -111,9 +116,17 @@ impl ReviewPanel {
         actions: &mut Vec<ReviewAction>,
     ) {
         use egui_extras::{Size, StripBuilder};
+        let measured = egui::Id::unique("review_moves_width");
+        let room = ui.available_width();
+        let most = (room - LEFT_MIN).max(MOVES_MIN);
+        let moves = match ui.data(|d| d.get_temp::<f32>(measured)) {
+            // The rows, the scroll bar and the gap between the sides.
+            Some(rows) => (rows + 24.0).clamp(MOVES_MIN, most),
+            None => (room * 0.6).clamp(MOVES_MIN, most),
+        };
         StripBuilder::new(ui)
-            .size(Size::relative(0.4).at_least(220.0))
-            .size(Size::remainder().at_least(200.0))
+            .size(Size::remainder().at_least(LEFT_MIN))
+            .size(Size::exact(moves))
             .horizontal(|mut strip| {
                 strip.cell(|ui| {
                     egui::ScrollArea::vertical()
@@ -124,10 +137,11 @@ impl ReviewPanel {
                         });
                 });
                 strip.cell(|ui| {
-                    egui::ScrollArea::both()
+                    let shown = egui::ScrollArea::both()
                         .id_salt("review_moves")
                         .auto_shrink([false, false])
                         .show(ui, |ui| self.moves_ui(ui, review, view, actions));
+                    ui.data_mut(|d| d.insert_temp(measured, shown.inner));
                 });
             });
     }
@@ -190,13 +204,14 @@ impl ReviewPanel {
     }
 
     /// Each move: number, seat, move, class, what it lost (exact marked), the best move.
+    /// Returns the rows' width.
     fn moves_ui(
         &self,
         ui: &mut egui::Ui,
         review: &GameReview,
         view: &ReviewView,
         actions: &mut Vec<ReviewAction>,
-    ) {
+    ) -> f32 {
         // The current move is scrolled into the window's view when the cursor moves (the
         // arrow keys, Home, End, the graph, the board's move list); the window is left
         // where the person scrolled it otherwise, and opens at its top (the graph).
@@ -206,7 +221,7 @@ impl ReviewPanel {
             .data(|d| d.get_temp::<usize>(remembered))
             .is_some_and(|before| before != view.cursor);
         ui.data_mut(|d| d.insert_temp(remembered, view.cursor));
-        egui::Grid::new("review_moves")
+        let rows = egui::Grid::new("review_moves")
             .num_columns(5)
             .striped(true)
             .show(ui, |ui| {
@@ -251,6 +266,7 @@ impl ReviewPanel {
                     ui.end_row();
                 }
             });
+        rows.response.rect.width()
     }
 
     fn drill_ui(
@@ -384,7 +400,7 @@ fn verdict_ui(ui: &mut egui::Ui, drill: &Drill, unit: Option<&ScoreUnit>) {
 /// blunders with their colour, the move the board shows with a line. Returns the move
 /// clicked (the board goes to the position after it).
 fn graph_ui(ui: &mut egui::Ui, points: &[GraphPoint], cursor: usize) -> Option<usize> {
-    let size = vec2(ui.available_width().max(200.0), 120.0);
+    let size = vec2(ui.available_width().max(160.0), 120.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     let rect = response.rect;
     let visuals = ui.visuals();

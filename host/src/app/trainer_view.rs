@@ -56,7 +56,9 @@ impl TavolaApp {
             let top = ui.cursor().min.y;
             verdict_ui(ui, trainer);
             let used = ui.cursor().min.y - top;
-            ui.add_space((verdict_room(ui) - used).max(0.0));
+            if trainer.current.is_some() {
+                ui.add_space((verdict_room(ui) - used).max(0.0));
+            }
         });
         match asked {
             Some(Asked::Choose(game, theme)) => {

@@ -68,7 +68,7 @@ fn an_oware_copy_is_analysed_explored_saved_and_loaded_back() {
 
     // Three lines, each with its value in seeds, said estimated or exact.
     wait_until(&mut h, "three lines drawn", three_lines_drawn);
-    let found = h.state().analysis().unwrap().found.clone().unwrap();
+    let found = h.state().analysis().unwrap().search.found.clone().unwrap();
     assert_eq!(found.lines.len(), 3);
     for (i, l) in found.lines.iter().enumerate() {
         let rank = format!("{}. {}", i + 1, l.mv);

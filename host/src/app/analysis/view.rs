@@ -279,7 +279,7 @@ impl AnalysisBoard {
     fn side_ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<AnalysisIntent>) {
         ui.horizontal(|ui| {
             let label = ui.label(crate::tr!("analysis-lines"));
-            let mut n = self.lines_wanted;
+            let mut n = self.search.lines_wanted;
             let value = ui
                 .add(egui::DragValue::new(&mut n).range(1..=16))
                 .labelled_by(label.id);
@@ -288,7 +288,12 @@ impl AnalysisBoard {
             }
         });
         let unit = self.plugin().manifest().score_unit.clone();
-        lines_ui(ui, self.found.as_ref(), unit.as_ref(), self.searching());
+        lines_ui(
+            ui,
+            self.search.found.as_ref(),
+            unit.as_ref(),
+            self.searching(),
+        );
         ui.separator();
         ui.label(RichText::new(crate::tr!("analysis-moves")).strong());
         ui.label(RichText::new(crate::tr!("analysis-keys")).weak().small());
@@ -365,7 +370,7 @@ impl AnalysisBoard {
                 marks.targets.insert(*site);
             }
         }
-        if let Some(best) = self.found.as_ref().and_then(|f| f.lines.first())
+        if let Some(best) = self.search.found.as_ref().and_then(|f| f.lines.first())
             && let Some(m) = snapshot.moves.iter().find(|m| m.notation == best.mv)
         {
             marks.hint = m.sites.clone();
@@ -398,7 +403,7 @@ impl AnalysisBoard {
             AnalysisIntent::Promote => self.promote().map_err(Into::into),
             AnalysisIntent::Delete => self.delete(),
             AnalysisIntent::Lines(n) => {
-                self.lines_wanted = n.clamp(1, 16);
+                self.search.lines_wanted = n.clamp(1, 16);
                 self.restart_search();
                 Ok(())
             }

@@ -290,6 +290,7 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
         "the random bot made no mistake to drill"
     );
     let first = review.drills(0)[0].clone();
+    let review_drills = review.drills(0).len();
     h.get_by_label_contains("Learn from South").click();
     h.run_steps(3);
     wait_until(&mut h, "the drill's position", |h| {
@@ -358,6 +359,22 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
         h.state().play_view().unwrap().session().cursor() + 1,
         first.number
     );
+    // As the status line says, the arrow keys step through the game once answered.
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(3);
+    wait_until(&mut h, "the step after the verdict", |h| {
+        h.state().play_view().unwrap().session().cursor() == first.number
+    });
+    // The Next button goes on: the next drill, asked again.
+    if review_drills > 1 {
+        h.get_by_label("Next").click();
+        h.run_steps(3);
+        assert!(
+            h.query_by_label_contains("Drill: answer with a site's code")
+                .is_some(),
+            "the next drill's status does not tell its keys"
+        );
+    }
 }
 
 #[test]

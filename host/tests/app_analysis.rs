@@ -68,7 +68,7 @@ fn an_oware_copy_is_analysed_explored_saved_and_loaded_back() {
 
     // Three lines, each with its value in seeds, said estimated or exact.
     wait_until(&mut h, "three lines drawn", three_lines_drawn);
-    let found = h.state().analysis().unwrap().found.clone().unwrap();
+    let found = h.state().analysis().unwrap().search.found.clone().unwrap();
     assert_eq!(found.lines.len(), 3);
     for (i, l) in found.lines.iter().enumerate() {
         let rank = format!("{}. {}", i + 1, l.mv);
@@ -119,12 +119,26 @@ fn an_oware_copy_is_analysed_explored_saved_and_loaded_back() {
         "the analysis touched the game"
     );
 
-    // Saved as a version 3 record with its comment and variation; loaded back.
+    // Saved as a version 3 record with its comment and variation; loaded back. The
+    // note that says so does not move the board.
+    let board_top = |h: &H| {
+        h.get_by_label_contains("(any side may move here)")
+            .rect()
+            .min
+            .y
+    };
+    let before = board_top(&h);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("annotated.json");
     h.state_mut()
         .file_chosen(FilePurpose::SaveAnalysis, path.clone());
     h.run();
+    assert!(
+        h.query_by_label_contains("Saved with its comments")
+            .is_some(),
+        "no note says the record was saved"
+    );
+    assert_eq!(board_top(&h), before, "the note moved the board");
     let record = Record::read(&path).unwrap();
     assert_eq!(record.version, 3);
     assert_eq!(record.moves[2].notation, "d");

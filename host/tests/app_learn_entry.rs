@@ -290,11 +290,23 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
         "the random bot made no mistake to drill"
     );
     let first = review.drills(0)[0].clone();
+    let review_drills = review.drills(0).len();
     h.get_by_label_contains("Learn from South").click();
     h.run_steps(3);
     wait_until(&mut h, "the drill's position", |h| {
         h.state().play_view().unwrap().session().cursor() + 1 == first.number
     });
+    // The status line tells the drill's keys, not the history's.
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Drill: answer with a site's code")
+            .is_some(),
+        "the status line does not tell the drill's keys"
+    );
+    assert!(
+        h.query_by_label_contains("the arrow keys step").is_none(),
+        "the status line still says the arrow keys step while the drill waits"
+    );
     // The board's code of a site whose move is not the mistake, typed.
     let play = h.state().play_view().unwrap();
     let answer = play
@@ -332,6 +344,12 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
         h.query_by_label_contains("Right:").is_some()
             || h.query_by_label_contains("Not quite:").is_some()
     });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Drill answered: the Next button")
+            .is_some(),
+        "the status line does not say how to go on after the verdict"
+    );
     // The key played nothing on the board: the record is as saved.
     assert_eq!(
         h.state().play_view().unwrap().session().moves().len(),
@@ -341,6 +359,22 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
         h.state().play_view().unwrap().session().cursor() + 1,
         first.number
     );
+    // As the status line says, the arrow keys step through the game once answered.
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(3);
+    wait_until(&mut h, "the step after the verdict", |h| {
+        h.state().play_view().unwrap().session().cursor() == first.number
+    });
+    // The Next button goes on: the next drill, asked again.
+    if review_drills > 1 {
+        h.get_by_label("Next").click();
+        h.run_steps(3);
+        assert!(
+            h.query_by_label_contains("Drill: answer with a site's code")
+                .is_some(),
+            "the next drill's status does not tell its keys"
+        );
+    }
 }
 
 #[test]

@@ -73,6 +73,15 @@ fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
     // (accesskit may give a label's text twice: at least one a move.)
     assert!(classed >= played, "{classed} classes for {played} moves");
     assert!(exact >= played, "{exact} exact marks for {played} moves");
+    // Every move's row fits beside the side panel, its last column ("best …") too, at
+    // the default size and in a small window (900×650).
+    for size in [egui::vec2(1200.0, 800.0), egui::vec2(900.0, 650.0)] {
+        h.set_size(size);
+        h.run_steps(3);
+        rows_fit(&h, size);
+    }
+    h.set_size(egui::vec2(1200.0, 800.0));
+    h.run_steps(3);
     // A click on the first move shows the position after it.
     h.query_all_by(|n| n.label().is_some_and(|l| l.starts_with("1. ")))
         .last()
@@ -116,6 +125,38 @@ fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
         h.state().play_view().unwrap().session().moves().len(),
         played
     );
+}
+
+/// The review's moves' last column ("best …") ends left of the side panel's move list
+/// (its heading "Moves"), in the window of `size`.
+fn rows_fit(h: &H, size: egui::Vec2) {
+    let side = h
+        .query_all_by_label("Moves")
+        .map(|n| n.rect().min.x)
+        .fold(f32::INFINITY, f32::min);
+    assert!(
+        side.is_finite(),
+        "no side panel's Moves heading at {size:?}"
+    );
+    // A label's text is its accesskit label or value.
+    let text = |n: &egui_kittest::kittest::AccessKitNode| {
+        n.label()
+            .map(|l| l.to_string())
+            .or_else(|| n.value().map(|v| v.to_string()))
+            .unwrap_or_default()
+    };
+    let bests: Vec<_> = h
+        .query_all_by(|n| text(n).starts_with("best "))
+        .map(|n| (text(&n.accesskit_node()), n.rect()))
+        .collect();
+    assert!(!bests.is_empty(), "no \"best …\" column at {size:?}");
+    for (label, rect) in &bests {
+        assert!(
+            rect.max.x <= side,
+            "at {size:?}, \"{label}\" ends at x={} past the side panel at x={side}",
+            rect.max.x
+        );
+    }
 }
 
 #[test]

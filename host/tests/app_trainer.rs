@@ -66,10 +66,14 @@ fn a_right_and_a_wrong_answer_change_the_rating_and_are_kept() {
         let t = h.state().trainer().unwrap();
         t.current.as_ref().unwrap().puzzle.solution.clone()
     };
+    // (The side panel's move list starts where the board does, under the bar.)
+    let board_top = |h: &H| h.get_by_label("Moves").rect().min.y;
+    let before = board_top(&h);
     assert!(h.state_mut().trainer_mut().unwrap().play(&solution, 0.0));
     h.run();
     h.get_by_label_contains("Right!");
     h.get_by_label_contains("Theme:");
+    assert_eq!(board_top(&h), before, "the verdict moved the board");
     let first = {
         let t = h.state().trainer().unwrap();
         t.current.as_ref().unwrap().answer.clone().unwrap()

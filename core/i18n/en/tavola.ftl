@@ -166,6 +166,7 @@ key-enter = Enter
 key-home = Home
 key-end = End
 key-escape = Esc
+keys-help-drill = Keys: type a site's code to answer (two digits: a pause or Enter) · Arrows move the focus · Enter or Space answers with it
 keys-help = Keys: type the code on a site (two digits: a pause or Enter) · Arrows move the focus · Enter or Space plays it · Esc lets go
 keys-typed = Typed: { $code } (Enter takes it)
 play-not-set-up-again = the game cannot be set up again: { $error }
@@ -186,6 +187,8 @@ play-swap-back = { $count ->
 }
 play-bring-back-hint = Puts the moves replaced back in place of the new ones (kept in turn: press again to swap back)
 play-brought-back = The replaced moves are back: Redo (or the right arrow) replays them
+play-drill-asking = Drill: answer with a site's code or a click (arrows move the focus, Enter answers) · the Next button skips it, Back to the review ends the drill
+play-drill-answered = Drill answered: the Next button goes on, Back to the review ends the drill · the arrow keys step through the game
 play-reviewing-finished = Reviewing the finished game (read-only): move { $n } of { $total } · the arrow keys step, End shows the result
 play-earlier-point = Move { $n } of { $total }: Redo (or the right arrow) replays the recorded moves; a different move replaces the { $later } after this point
 play-held = The game waits here: press Resume (or play a move) to go on

@@ -166,6 +166,7 @@ key-enter = Invio
 key-home = Inizio
 key-end = Fine
 key-escape = Esc
+keys-help-drill = Tasti: digita il codice di una casella per rispondere (due cifre: una pausa o Invio) · Frecce: spostano il fuoco · Invio o Spazio: risponde con essa
 keys-help = Tasti: digita il codice di una casella (due cifre: una pausa o Invio) · Frecce: spostano il fuoco · Invio o Spazio: gioca · Esc: lascia
 keys-typed = Digitato: { $code } (Invio per confermare)
 play-not-set-up-again = la partita non si può ripristinare: { $error }
@@ -186,6 +187,8 @@ play-swap-back = { $count ->
 }
 play-bring-back-hint = Rimette le mosse sostituite al posto delle nuove (che restano da parte: premi di nuovo per scambiarle)
 play-brought-back = Le mosse sostituite sono tornate: "Ripeti mossa" (o la freccia a destra) le rigioca
+play-drill-asking = Esercizio: rispondi col codice di una casella o con un clic (le frecce spostano il fuoco, Invio risponde) · il pulsante Avanti lo salta, Torna alla revisione chiude l'esercizio
+play-drill-answered = Risposta data: il pulsante Avanti va alla posizione seguente, Torna alla revisione chiude l'esercizio · le frecce scorrono la partita
 play-reviewing-finished = Revisione della partita finita (sola lettura): mossa { $n } di { $total } · le frecce scorrono, Fine mostra il risultato
 play-earlier-point = Mossa { $n } di { $total }: "Ripeti mossa" (o la freccia a destra) rigioca le mosse registrate; una mossa diversa sostituisce le { $later } dopo questo punto
 play-held = La partita è ferma qui: premi Riprendi (o gioca una mossa) per continuare

@@ -52,24 +52,7 @@ impl GameChooser {
         quarantined: &[String],
         under_title: impl FnOnce(&mut egui::Ui),
     ) -> Option<String> {
-        let mut chosen = None;
-        let mut entered = false;
-        ui.horizontal(|ui| {
-            ui.heading(crate::tr!("chooser-title"));
-            ui.add_space(16.0);
-            let label = ui.label(crate::tr!("chooser-search"));
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.search)
-                        .hint_text(crate::tr!("chooser-search-hint"))
-                        .desired_width(200.0),
-                )
-                .labelled_by(label.id);
-            if std::mem::take(&mut self.focus_search) {
-                field.request_focus();
-            }
-            entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        });
+        let entered = self.title_ui(ui);
         under_title(ui);
         let games: Vec<&Plugin> = plugins
             .games()
@@ -80,17 +63,11 @@ impl GameChooser {
             ui.label(crate::tr!("chooser-no-games"));
             return None;
         }
-        let recent_games: Vec<&Plugin> = recent.iter().filter_map(|id| plugins.game(id)).collect();
-        if !recent_games.is_empty() && self.search.is_empty() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(crate::tr!("chooser-recent")).strong());
-                for p in recent_games {
-                    if ui.button(&p.manifest().name).clicked() {
-                        chosen = Some(p.id().to_owned());
-                    }
-                }
-            });
-        }
+        let chosen = if self.search.is_empty() {
+            recent_ui(ui, plugins, recent)
+        } else {
+            None
+        };
         ui.add_space(8.0);
         let mut matching: Vec<(Rank, String, &Plugin)> = games
             .into_iter()
@@ -115,12 +92,41 @@ impl GameChooser {
             ));
             return chosen;
         }
+        self.cards_ui(ui, matching).or(chosen)
+    }
+
+    /// The title row: the heading and the search field (focused when asked); whether
+    /// Enter was pressed in the field.
+    fn title_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        ui.horizontal(|ui| {
+            ui.heading(crate::tr!("chooser-title"));
+            ui.add_space(16.0);
+            let label = ui.label(crate::tr!("chooser-search"));
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.search)
+                        .hint_text(crate::tr!("chooser-search-hint"))
+                        .desired_width(200.0),
+                )
+                .labelled_by(label.id);
+            if std::mem::take(&mut self.focus_search) {
+                field.request_focus();
+            }
+            field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+        })
+        .inner
+    }
+
+    /// The games' cards in as many columns as the width holds, scrolling; the id of
+    /// the one clicked.
+    fn cards_ui(&mut self, ui: &mut egui::Ui, games: Vec<&Plugin>) -> Option<String> {
+        let mut chosen = None;
         let columns = ((ui.available_width() + 12.0) / 270.0).floor().max(1.0) as usize;
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("game_cards")
                 .spacing(Vec2::splat(12.0))
                 .show(ui, |ui| {
-                    for (i, plugin) in matching.into_iter().enumerate() {
+                    for (i, plugin) in games.into_iter().enumerate() {
                         if self.card_ui(ui, plugin) {
                             chosen = Some(plugin.id().to_owned());
                         }
@@ -211,6 +217,24 @@ pub fn fold(text: &str) -> String {
 
 /// Whether a game matches the search text: in its name, other names, id, tags or
 /// description, folded (see [`fold`]). An empty search matches every game.
+/// The recent games' row (when there are some); the id of the one clicked.
+fn recent_ui(ui: &mut egui::Ui, plugins: &PluginSet, recent: &[String]) -> Option<String> {
+    let recent_games: Vec<&Plugin> = recent.iter().filter_map(|id| plugins.game(id)).collect();
+    if recent_games.is_empty() {
+        return None;
+    }
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(crate::tr!("chooser-recent")).strong());
+        for p in recent_games {
+            if ui.button(&p.manifest().name).clicked() {
+                chosen = Some(p.id().to_owned());
+            }
+        }
+    });
+    chosen
+}
+
 #[cfg(test)]
 fn matches(m: &game_api::Manifest, search: &str) -> bool {
     rank(m, search).is_some()

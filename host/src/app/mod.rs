@@ -300,6 +300,12 @@ impl TavolaApp {
         };
         play.set_keys_enabled(keys);
         play.set_keys_answer(drill);
+        play.set_drilling(
+            self.screens
+                .review
+                .as_ref()
+                .is_some_and(|r| r.drill_number().is_some()),
+        );
         play.set_eval_bar(self.settings.eval_bar);
         play.logic(&repaint::Window(ctx), now, step);
         // The views only read the controller; what the person asked for is carried

@@ -154,7 +154,12 @@ impl Table {
                 ui.visuals().strong_text_color(),
             ),
             None if !self.key_codes().is_empty() => {
-                (crate::tr!("keys-help"), ui.visuals().weak_text_color())
+                let help = if self.input.keys_answer {
+                    crate::tr!("keys-help-drill")
+                } else {
+                    crate::tr!("keys-help")
+                };
+                (help, ui.visuals().weak_text_color())
             }
             None => (String::new(), super::move_preview::COLOUR),
         };

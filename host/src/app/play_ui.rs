@@ -164,7 +164,15 @@ impl Table {
             super::table::move_count(&moves, cursor),
             super::table::move_count(&moves, moves.len()),
         );
-        if self.reviewing_finished() {
+        if self.input.drilling {
+            // A review's drill: its keys, not the history's (the arrows move the focus
+            // while it waits for an answer).
+            Some(if self.input.keys_answer {
+                crate::tr!("play-drill-asking")
+            } else {
+                crate::tr!("play-drill-answered")
+            })
+        } else if self.reviewing_finished() {
             Some(crate::tr!("play-reviewing-finished", n = n, total = total))
         } else if self.session.can_redo() {
             Some(crate::tr!(

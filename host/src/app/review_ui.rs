@@ -48,6 +48,10 @@ pub fn graph_range(points: &[GraphPoint]) -> f64 {
 
 /// The review panel's height when it opens (and its least, where the window has room).
 const PANEL_DEFAULT: f32 = 270.0;
+/// The least width of the review's left side (the drill, the graph).
+const LEFT_MIN: f32 = 180.0;
+/// The least width of the review's moves.
+const MOVES_MIN: f32 = 200.0;
 /// The least the board leaves the review panel in a low window.
 const PANEL_MIN: f32 = 180.0;
 
@@ -93,24 +97,53 @@ impl ReviewPanel {
                         ui.colored_label(ui.visuals().error_fg_color, crate::tr!("review-failed"));
                         ui.label(why);
                     }
-                    ReviewState::Ready(review) => ui.columns(2, |columns| {
-                        egui::ScrollArea::vertical().id_salt("review_left").show(
-                            &mut columns[0],
-                            |ui| match &self.drill {
-                                Some(drill) => self.drill_ui(ui, review, drill, view, &mut actions),
-                                None => self.review_ui(ui, review, view, &mut actions),
-                            },
-                        );
-                        egui::ScrollArea::vertical()
-                            .id_salt("review_moves")
-                            .auto_shrink([false, false])
-                            .show(&mut columns[1], |ui| {
-                                self.moves_ui(ui, review, view, &mut actions)
-                            });
-                    }),
+                    ReviewState::Ready(review) => self.ready_ui(ui, review, view, &mut actions),
                 }
             });
         actions
+    }
+
+    /// The finished review: the drill or the review's summary on the left, the moves
+    /// on the right. The moves' side is as wide as its rows (five columns, measured at
+    /// the frame before; 60% at the first), the left side keeping at least
+    /// [`LEFT_MIN`]; where even that does not hold them, the moves scroll both ways:
+    /// their last column is reached by scrolling, never cut.
+    fn ready_ui(
+        &self,
+        ui: &mut egui::Ui,
+        review: &GameReview,
+        view: &ReviewView,
+        actions: &mut Vec<ReviewAction>,
+    ) {
+        use egui_extras::{Size, StripBuilder};
+        let measured = egui::Id::unique("review_moves_width");
+        let room = ui.available_width();
+        let most = (room - LEFT_MIN).max(MOVES_MIN);
+        let moves = match ui.data(|d| d.get_temp::<f32>(measured)) {
+            // The rows, the scroll bar and the gap between the sides.
+            Some(rows) => (rows + 24.0).clamp(MOVES_MIN, most),
+            None => (room * 0.6).clamp(MOVES_MIN, most),
+        };
+        StripBuilder::new(ui)
+            .size(Size::remainder().at_least(LEFT_MIN))
+            .size(Size::exact(moves))
+            .horizontal(|mut strip| {
+                strip.cell(|ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("review_left")
+                        .show(ui, |ui| match &self.drill {
+                            Some(drill) => self.drill_ui(ui, review, drill, view, actions),
+                            None => self.review_ui(ui, review, view, actions),
+                        });
+                });
+                strip.cell(|ui| {
+                    let shown = egui::ScrollArea::both()
+                        .id_salt("review_moves")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| self.moves_ui(ui, review, view, actions));
+                    ui.data_mut(|d| d.insert_temp(measured, shown.inner));
+                });
+            });
     }
 
     fn review_ui(
@@ -171,13 +204,14 @@ impl ReviewPanel {
     }
 
     /// Each move: number, seat, move, class, what it lost (exact marked), the best move.
+    /// Returns the rows' width.
     fn moves_ui(
         &self,
         ui: &mut egui::Ui,
         review: &GameReview,
         view: &ReviewView,
         actions: &mut Vec<ReviewAction>,
-    ) {
+    ) -> f32 {
         // The current move is scrolled into the window's view when the cursor moves (the
         // arrow keys, Home, End, the graph, the board's move list); the window is left
         // where the person scrolled it otherwise, and opens at its top (the graph).
@@ -187,7 +221,7 @@ impl ReviewPanel {
             .data(|d| d.get_temp::<usize>(remembered))
             .is_some_and(|before| before != view.cursor);
         ui.data_mut(|d| d.insert_temp(remembered, view.cursor));
-        egui::Grid::new("review_moves")
+        let rows = egui::Grid::new("review_moves")
             .num_columns(5)
             .striped(true)
             .show(ui, |ui| {
@@ -232,6 +266,7 @@ impl ReviewPanel {
                     ui.end_row();
                 }
             });
+        rows.response.rect.width()
     }
 
     fn drill_ui(
@@ -295,49 +330,7 @@ impl ReviewPanel {
                 ));
             });
         }
-        match &drill.answer {
-            Some(Ok(answer)) => {
-                let lost = (answer.lost * 10.0).round() / 10.0;
-                let exact = if answer.exact {
-                    crate::tr!("analysis-exact")
-                } else {
-                    crate::tr!("analysis-estimated")
-                };
-                if answer.accepted {
-                    ui.colored_label(
-                        class_colour(Class::Best),
-                        RichText::new(crate::tr!(
-                            "review-drill-right",
-                            answer = answer.notation.clone(),
-                            value = answer.played_value.in_words(view.unit)
-                        ))
-                        .strong(),
-                    );
-                } else {
-                    ui.colored_label(
-                        class_colour(answer.class),
-                        RichText::new(crate::tr!(
-                            "review-drill-wrong",
-                            answer = answer.notation.clone(),
-                            class = answer.class.word(),
-                            lost = lost,
-                            unit = crate::ai::unit_word(view.unit, lost),
-                            exact = exact
-                        ))
-                        .strong(),
-                    );
-                    ui.label(crate::tr!(
-                        "review-drill-best",
-                        best = answer.best.clone(),
-                        value = answer.best_value.in_words(view.unit)
-                    ));
-                }
-            }
-            Some(Err(why)) => {
-                ui.colored_label(ui.visuals().error_fg_color, why.to_string());
-            }
-            None => {}
-        }
+        verdict_ui(ui, drill, view.unit);
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(
@@ -355,12 +348,59 @@ impl ReviewPanel {
     }
 }
 
+/// The verdict on the drill's answer, once judged: right, or what it lost and the best
+/// move; or why it could not be judged.
+fn verdict_ui(ui: &mut egui::Ui, drill: &Drill, unit: Option<&ScoreUnit>) {
+    match &drill.answer {
+        Some(Ok(answer)) if answer.accepted => {
+            ui.colored_label(
+                class_colour(Class::Best),
+                RichText::new(crate::tr!(
+                    "review-drill-right",
+                    answer = answer.notation.clone(),
+                    value = answer.played_value.in_words(unit)
+                ))
+                .strong(),
+            );
+        }
+        Some(Ok(answer)) => {
+            let lost = (answer.lost * 10.0).round() / 10.0;
+            let exact = if answer.exact {
+                crate::tr!("analysis-exact")
+            } else {
+                crate::tr!("analysis-estimated")
+            };
+            ui.colored_label(
+                class_colour(answer.class),
+                RichText::new(crate::tr!(
+                    "review-drill-wrong",
+                    answer = answer.notation.clone(),
+                    class = answer.class.word(),
+                    lost = lost,
+                    unit = crate::ai::unit_word(unit, lost),
+                    exact = exact
+                ))
+                .strong(),
+            );
+            ui.label(crate::tr!(
+                "review-drill-best",
+                best = answer.best.clone(),
+                value = answer.best_value.in_words(unit)
+            ));
+        }
+        Some(Err(why)) => {
+            ui.colored_label(ui.visuals().error_fg_color, why.to_string());
+        }
+        None => {}
+    }
+}
+
 /// The evaluation graph: the value after each move for the first seat (above the
 /// middle line: the first seat ahead), exact values marked with a ring, mistakes and
 /// blunders with their colour, the move the board shows with a line. Returns the move
 /// clicked (the board goes to the position after it).
 fn graph_ui(ui: &mut egui::Ui, points: &[GraphPoint], cursor: usize) -> Option<usize> {
-    let size = vec2(ui.available_width().max(200.0), 120.0);
+    let size = vec2(ui.available_width().max(160.0), 120.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     let rect = response.rect;
     let visuals = ui.visuals();

@@ -4,9 +4,9 @@
 
 use super::{
     TavolaApp,
-    trainer::{Store, Trainer},
+    trainer::{Answer, Store, Trainer},
 };
-use crate::puzzles::{QUIET, Theme};
+use crate::puzzles::{Puzzle, QUIET, Theme};
 
 /// What the person asked on the trainer's bar.
 enum Asked {
@@ -51,7 +51,14 @@ impl TavolaApp {
         let mut asked = None;
         egui::Panel::top("trainer_bar").show(ui, |ui| {
             asked = bar_ui(ui, trainer, &games);
+            // The verdict's room is kept while the puzzle is asked, so that the board
+            // under the bar does not move when the verdict comes.
+            let top = ui.cursor().min.y;
             verdict_ui(ui, trainer);
+            let used = ui.cursor().min.y - top;
+            if trainer.current.is_some() {
+                ui.add_space((verdict_room(ui) - used).max(0.0));
+            }
         });
         match asked {
             Some(Asked::Choose(game, theme)) => {
@@ -181,6 +188,14 @@ fn bar_ui(ui: &mut egui::Ui, trainer: &Trainer, games: &[(String, String)]) -> O
     asked
 }
 
+/// The height a verdict takes where none of its lines wraps: a heading and three lines
+/// (and a few pixels for the rounding of each).
+fn verdict_room(ui: &egui::Ui) -> f32 {
+    let gap = ui.spacing().item_spacing.y;
+    let line = ui.text_style_height(&egui::TextStyle::Body) + gap;
+    (ui.text_style_height(&egui::TextStyle::Heading) + gap + 3.0 * line + 4.0).ceil()
+}
+
 /// The prompt, or the verdict with the solution and the rating's change.
 fn verdict_ui(ui: &mut egui::Ui, trainer: &Trainer) {
     if let Some(e) = &trainer.error {
@@ -206,77 +221,84 @@ fn verdict_ui(ui: &mut egui::Ui, trainer: &Trainer) {
         game_api::Turn::Seat { seat } => table.seat_name(*seat),
         _ => String::new(),
     };
-    let puzzle = &current.puzzle;
     match &current.answer {
         None => {
             ui.heading(crate::tr!("trainer-find", seat = seat));
             ui.label(rating_text(results.rating.rating, results.rating.deviation));
         }
-        Some(answer) => {
-            let (colour, verdict) = if answer.right {
-                (
-                    egui::Color32::from_rgb(40, 160, 60),
-                    crate::tr!("trainer-right", solution = puzzle.solution.clone()),
-                )
+        Some(answer) => answered_ui(ui, &current.puzzle, answer),
+    }
+}
+
+/// The verdict on the answer given: right or wrong (with what it lost or its result),
+/// every move's value, the puzzle's themes and rating, the player's rating's change.
+fn answered_ui(ui: &mut egui::Ui, puzzle: &Puzzle, answer: &Answer) {
+    let (colour, verdict) = if answer.right {
+        (
+            egui::Color32::from_rgb(40, 160, 60),
+            crate::tr!("trainer-right", solution = puzzle.solution.clone()),
+        )
+    } else {
+        (ui.visuals().error_fg_color, wrong_text(puzzle, answer))
+    };
+    ui.heading(egui::RichText::new(verdict).color(colour));
+    let values: Vec<String> = puzzle
+        .values
+        .iter()
+        .map(|(m, v)| {
+            if puzzle.results {
+                format!("{m} {}", result_name(*v))
             } else {
-                let wrong = if puzzle.results {
-                    let played = puzzle.value_of(&answer.played).unwrap_or(-1);
-                    crate::tr!(
-                        "trainer-wrong-result",
-                        played = answer.played.clone(),
-                        result = result_name(played),
-                        solution = puzzle.solution.clone(),
-                        best = result_name(puzzle.value().unwrap_or(1))
-                    )
-                } else {
-                    crate::tr!(
-                        "trainer-wrong",
-                        played = answer.played.clone(),
-                        loss = puzzle.loss(&answer.played).unwrap_or(0).to_string(),
-                        solution = puzzle.solution.clone()
-                    )
-                };
-                (ui.visuals().error_fg_color, wrong)
-            };
-            ui.heading(egui::RichText::new(verdict).color(colour));
-            let values: Vec<String> = puzzle
-                .values
-                .iter()
-                .map(|(m, v)| {
-                    if puzzle.results {
-                        format!("{m} {}", result_name(*v))
-                    } else {
-                        format!("{m} {v:+}")
-                    }
-                })
-                .collect();
-            let values = values.join(", ");
-            ui.label(if puzzle.results {
-                crate::tr!("trainer-values-results", values = values)
-            } else {
-                crate::tr!("trainer-values", values = values)
-            });
-            let themes: Vec<String> = if puzzle.themes.is_empty() {
-                vec![theme_name(QUIET)]
-            } else {
-                puzzle
-                    .themes
-                    .iter()
-                    .map(|t| theme_name(t.as_str()))
-                    .collect()
-            };
-            ui.label(crate::tr!(
-                "trainer-themes",
-                themes = themes.join(", "),
-                rating = format!("{:.0}", answer.change.puzzle)
-            ));
-            let delta = answer.change.delta();
-            ui.strong(crate::tr!(
-                "trainer-rating-change",
-                rating = format!("{:.0}", answer.change.after.rating),
-                change = format!("{delta:+}")
-            ));
-        }
+                format!("{m} {v:+}")
+            }
+        })
+        .collect();
+    let values = values.join(", ");
+    ui.label(if puzzle.results {
+        crate::tr!("trainer-values-results", values = values)
+    } else {
+        crate::tr!("trainer-values", values = values)
+    });
+    let themes: Vec<String> = if puzzle.themes.is_empty() {
+        vec![theme_name(QUIET)]
+    } else {
+        puzzle
+            .themes
+            .iter()
+            .map(|t| theme_name(t.as_str()))
+            .collect()
+    };
+    ui.label(crate::tr!(
+        "trainer-themes",
+        themes = themes.join(", "),
+        rating = format!("{:.0}", answer.change.puzzle)
+    ));
+    let delta = answer.change.delta();
+    ui.strong(crate::tr!(
+        "trainer-rating-change",
+        rating = format!("{:.0}", answer.change.after.rating),
+        change = format!("{delta:+}")
+    ));
+}
+
+/// A wrong answer in words: the move played, its result or what it lost, the solution.
+fn wrong_text(puzzle: &Puzzle, answer: &Answer) -> String {
+    if puzzle.results {
+        let played = puzzle.value_of(&answer.played).unwrap_or(-1);
+        crate::tr!(
+            "trainer-wrong-result",
+            played = answer.played.clone(),
+            result = result_name(played),
+            solution = puzzle.solution.clone(),
+            best = result_name(puzzle.value().unwrap_or(1))
+        )
+    } else {
+        crate::tr!(
+            "trainer-wrong",
+            played = answer.played.clone(),
+            loss = puzzle.loss(&answer.played).unwrap_or(0).to_string(),
+            solution = puzzle.solution.clone()
+        )
     }
 }
 

@@ -305,86 +305,21 @@ impl TavolaApp {
             self.dialogs.learn.form = None;
             return;
         };
-        let mut answer = None;
-        let modal = egui::Modal::new(egui::Id::unique("analysis_entry")).show(ctx, |ui| {
-            ui.set_width(560.0);
-            ui.heading(crate::tr!("entry-title"));
-            ui.horizontal(|ui| {
-                let label = ui.label(crate::tr!("entry-game"));
-                let chosen = games
-                    .iter()
-                    .find(|(id, _)| *id == form.game)
-                    .map(|(_, n)| n.clone())
-                    .unwrap_or_default();
-                egui::ComboBox::from_id_salt("entry_game")
-                    .selected_text(chosen)
-                    .show_ui(ui, |ui| {
-                        for (id, name) in &games {
-                            if ui.selectable_label(*id == form.game, name).clicked()
-                                && *id != form.game
-                            {
-                                form.game = id.clone();
-                                form.values.clear();
-                                form.refusal = None;
-                            }
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
-            });
-            let manifest = plugin.manifest();
-            if manifest.id == form.game {
-                options_form::presets_ui(ui, manifest, &mut form.values);
-                options_form::options_ui(ui, manifest, &mut form.values, "entry");
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                let label = ui.label(crate::tr!("entry-position"));
-                let field = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut form.position)
-                            .hint_text(crate::tr!("entry-position-hint"))
-                            .desired_width(320.0),
-                    )
-                    .labelled_by(label.id);
-                if std::mem::take(&mut form.focus_position) {
-                    field.request_focus();
-                }
-                // Enter in the field analyses the position typed.
-                if field.lost_focus()
-                    && ui.input(|i| i.key_pressed(egui::Key::Enter))
-                    && !form.position.trim().is_empty()
-                {
-                    answer = Some(FormAnswer::Position);
-                }
-            });
-            if let Some(why) = &form.refusal {
-                ui.colored_label(ui.visuals().error_fg_color, why);
-            }
-            ui.horizontal_wrapped(|ui| {
-                if ui.button(crate::tr!("entry-open-start")).clicked() {
-                    answer = Some(FormAnswer::Start);
-                }
-                let typed = !form.position.trim().is_empty();
-                if ui
-                    .add_enabled(typed, egui::Button::new(crate::tr!("entry-open-position")))
-                    .clicked()
-                {
-                    answer = Some(FormAnswer::Position);
-                }
-                if ui.button(crate::tr!("entry-analyse-record")).clicked() {
-                    answer = Some(FormAnswer::Record);
-                }
-                if ui.button(crate::tr!("cancel")).clicked() {
-                    answer = Some(FormAnswer::Cancel);
-                }
-            });
-        });
-        if modal.should_close() && answer.is_none() {
-            answer = Some(FormAnswer::Cancel);
+        if let Some(answer) = form_window(ctx, form, &games, plugin.manifest()) {
+            let form = form.clone();
+            self.entry_form_answer(answer, form, plugin.manifest());
         }
-        let Some(answer) = answer else { return };
-        let form = form.clone();
+    }
+
+    /// Carries out the *Analysis board…* window's answer: closed, a record asked for, or
+    /// the board opened at the start or on the position typed (a refusal said in the
+    /// window, the position's field focused again).
+    fn entry_form_answer(
+        &mut self,
+        answer: FormAnswer,
+        form: EntryForm,
+        manifest: &game_api::Manifest,
+    ) {
         let position = match answer {
             FormAnswer::Cancel => {
                 self.dialogs.learn.form = None;
@@ -398,7 +333,7 @@ impl TavolaApp {
             FormAnswer::Start => None,
             FormAnswer::Position => Some(form.position.trim().to_owned()),
         };
-        let opened = Options::resolve(&plugin.manifest().options, &form.values)
+        let opened = Options::resolve(&manifest.options, &form.values)
             .map_err(|e| anyhow!("{e}"))
             .and_then(|options| {
                 self.open_analysis_position(&form.game, &options, position.as_deref())
@@ -413,6 +348,103 @@ impl TavolaApp {
             }
         }
     }
+}
+
+/// Draws the *Analysis board…* window over `form` (`games`: id and name of each game
+/// offered; `manifest`: the chosen game's); returns its answer, if one was given
+/// (closing the window is a cancel).
+fn form_window(
+    ctx: &egui::Context,
+    form: &mut EntryForm,
+    games: &[(String, String)],
+    manifest: &game_api::Manifest,
+) -> Option<FormAnswer> {
+    let mut answer = None;
+    let modal = egui::Modal::new(egui::Id::unique("analysis_entry")).show(ctx, |ui| {
+        ui.set_width(560.0);
+        ui.heading(crate::tr!("entry-title"));
+        game_row(ui, form, games);
+        if manifest.id == form.game {
+            options_form::presets_ui(ui, manifest, &mut form.values);
+            options_form::options_ui(ui, manifest, &mut form.values, "entry");
+        }
+        ui.separator();
+        if position_row(ui, form) {
+            answer = Some(FormAnswer::Position);
+        }
+        if let Some(why) = &form.refusal {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(crate::tr!("entry-open-start")).clicked() {
+                answer = Some(FormAnswer::Start);
+            }
+            let typed = !form.position.trim().is_empty();
+            if ui
+                .add_enabled(typed, egui::Button::new(crate::tr!("entry-open-position")))
+                .clicked()
+            {
+                answer = Some(FormAnswer::Position);
+            }
+            if ui.button(crate::tr!("entry-analyse-record")).clicked() {
+                answer = Some(FormAnswer::Record);
+            }
+            if ui.button(crate::tr!("cancel")).clicked() {
+                answer = Some(FormAnswer::Cancel);
+            }
+        });
+    });
+    if modal.should_close() && answer.is_none() {
+        answer = Some(FormAnswer::Cancel);
+    }
+    answer
+}
+
+/// The game's choice: another game chosen forgets the options and the refusal.
+fn game_row(ui: &mut egui::Ui, form: &mut EntryForm, games: &[(String, String)]) {
+    ui.horizontal(|ui| {
+        let label = ui.label(crate::tr!("entry-game"));
+        let chosen = games
+            .iter()
+            .find(|(id, _)| *id == form.game)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_default();
+        egui::ComboBox::from_id_salt("entry_game")
+            .selected_text(chosen)
+            .show_ui(ui, |ui| {
+                for (id, name) in games {
+                    if ui.selectable_label(*id == form.game, name).clicked() && *id != form.game {
+                        form.game = id.clone();
+                        form.values.clear();
+                        form.refusal = None;
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// The position's field (focused when asked); whether Enter was pressed there with a
+/// position typed (which analyses it).
+fn position_row(ui: &mut egui::Ui, form: &mut EntryForm) -> bool {
+    ui.horizontal(|ui| {
+        let label = ui.label(crate::tr!("entry-position"));
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut form.position)
+                    .hint_text(crate::tr!("entry-position-hint"))
+                    .desired_width(320.0),
+            )
+            .labelled_by(label.id);
+        if std::mem::take(&mut form.focus_position) {
+            field.request_focus();
+        }
+        field.lost_focus()
+            && ui.input(|i| i.key_pressed(egui::Key::Enter))
+            && !form.position.trim().is_empty()
+    })
+    .inner
 }
 
 /// What the chooser's *Learn* row asked for.

@@ -49,7 +49,7 @@ impl Note {
 pub use entry::{EntryForm, FilePurpose, LearnEntry};
 pub use view::{AnalysisIntent, lines_ui};
 
-use self::search::{Ask, Found, Search};
+use self::search::{Ask, Searching};
 use crate::{
     plugins::Plugin,
     record::{Record, RecordedMove},
@@ -74,11 +74,8 @@ pub struct AnalysisBoard {
     layout: game_api::Layout,
     /// The moves, the cursor, and who may move.
     pub referee: AnalysisReferee,
-    /// How many best moves are searched (1 to 16).
-    pub lines_wanted: usize,
-    search: Option<Search>,
-    /// The search's latest answer for the position shown.
-    pub found: Option<Found>,
+    /// The best lines wanted, searched and found for the position shown.
+    pub search: Searching,
     /// The comment being edited, for the move just played.
     pub comment: String,
     /// The file Save writes and Load reads.
@@ -91,8 +88,6 @@ pub struct AnalysisBoard {
     /// the position before it and plays nothing until it comes (never waited for on
     /// the UI thread); `stale` when the tree's cursor moved again meanwhile.
     moving: Option<Moving>,
-    exe: PathBuf,
-    folders: Vec<String>,
 }
 
 /// A position change in flight.
@@ -148,16 +143,12 @@ impl AnalysisBoard {
             snapshot,
             layout,
             referee,
-            lines_wanted: 3,
-            search: None,
-            found: None,
+            search: Searching::new(exe, folders),
             comment: String::new(),
             path: String::new(),
             note: None,
             editor: None,
             moving: None,
-            exe: exe.to_path_buf(),
-            folders,
         };
         board.go_to_cursor()?;
         Ok(board)
@@ -205,8 +196,7 @@ impl AnalysisBoard {
     fn send(&mut self, request: Request) -> Result<()> {
         let id = self.worker.send(request).map_err(|e| anyhow!("{e}"))?;
         self.moving = Some(Moving { id, stale: false });
-        self.search = None;
-        self.found = None;
+        self.search.stop();
         Ok(())
     }
 
@@ -262,8 +252,7 @@ impl AnalysisBoard {
     /// Starts the search of the position shown again (a new position, another number
     /// of lines); none once the game is over.
     pub fn restart_search(&mut self) {
-        self.search = None;
-        self.found = None;
+        self.search.stop();
         if !matches!(self.snapshot.turn, Turn::Seat { .. }) {
             return;
         }
@@ -284,10 +273,10 @@ impl AnalysisBoard {
                 .map(|m| m.notation.clone())
                 .collect(),
             position: self.snapshot.notation.clone(),
-            lines: self.lines_wanted,
+            lines: self.search.lines_wanted,
             millis: DEEPEN_MILLIS,
         };
-        self.search = Some(Search::start(&self.exe, &self.folders, &ask));
+        self.search.start(&ask);
     }
 
     /// Takes the position change's answer and the search's latest answer (each
@@ -296,26 +285,26 @@ impl AnalysisBoard {
         if self.poll_moving() {
             return true;
         }
-        let Some(search) = &self.search else {
+        let Some(run) = &self.search.run else {
             return false;
         };
-        let latest = search.latest();
-        if latest.is_some() && latest != self.found {
-            self.found = latest;
+        let latest = run.latest();
+        if latest.is_some() && latest != self.search.found {
+            self.search.found = latest;
             return true;
         }
-        if self.found.is_none()
-            && let Some(why) = search.failure()
+        if self.search.found.is_none()
+            && let Some(why) = run.failure()
         {
             self.note = Some(Note::warning(why));
-            self.search = None;
+            self.search.run = None;
         }
         false
     }
 
     /// Whether the search is still deepening.
     pub fn searching(&self) -> bool {
-        self.search.is_some() && !self.found.as_ref().is_some_and(|f| f.done)
+        self.search.going()
     }
 
     /// Plays the legal move `id` at the board, whichever seat is to move: into the tree.

@@ -6,7 +6,7 @@
 
 use std::{
     io::{BufRead, BufReader},
-    path::Path,
+    path::{Path, PathBuf},
     process::{Child, Command, Stdio},
     sync::{Arc, Mutex},
 };
@@ -138,6 +138,49 @@ pub fn folder_arguments(dirs: &PluginDirs) -> Vec<String> {
         args.push("--no-default-plugins".to_owned());
     }
     args
+}
+
+/// The analysis board's search: how many lines are wanted, the child searching the
+/// position shown and its latest answer, and how such a child is started.
+pub struct Searching {
+    /// How many best moves are searched (1 to 16).
+    pub lines_wanted: usize,
+    /// The search's latest answer for the position shown.
+    pub found: Option<Found>,
+    /// The child searching the position shown, if one is.
+    pub(super) run: Option<Search>,
+    /// The program started for a search, and the plugin folders it is given.
+    exe: PathBuf,
+    folders: Vec<String>,
+}
+
+impl Searching {
+    /// No search yet; three lines wanted; children started as `exe [folders] analyse`.
+    pub(super) fn new(exe: &Path, folders: Vec<String>) -> Self {
+        Searching {
+            lines_wanted: 3,
+            found: None,
+            run: None,
+            exe: exe.to_path_buf(),
+            folders,
+        }
+    }
+
+    /// Stops the search (its child killed) and forgets its answer.
+    pub(super) fn stop(&mut self) {
+        self.run = None;
+        self.found = None;
+    }
+
+    /// Starts searching for `ask`, in place of any search before.
+    pub(super) fn start(&mut self, ask: &Ask) {
+        self.run = Some(Search::start(&self.exe, &self.folders, ask));
+    }
+
+    /// Whether the search is still deepening.
+    pub fn going(&self) -> bool {
+        self.run.is_some() && !self.found.as_ref().is_some_and(|f| f.done)
+    }
 }
 
 /// A search running in a child process.

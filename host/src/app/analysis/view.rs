@@ -255,21 +255,31 @@ impl AnalysisBoard {
                 out.push(AnalysisIntent::Close);
             }
         });
-        if let Some(note) = &self.note {
+        self.note_ui(ui);
+    }
+
+    /// The note's line, kept whether or not there is a note, so that the board under
+    /// the bar never moves when one comes or goes: one line, a longer note cut there
+    /// (the whole of it in the pointer's tooltip).
+    fn note_ui(&self, ui: &mut egui::Ui) {
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        let width = ui.available_width();
+        let (text, colour) = match &self.note {
             // A file saved or loaded is news, not a warning.
-            let colour = if note.warning {
-                ui.visuals().warn_fg_color
-            } else {
-                ui.visuals().text_color()
-            };
-            ui.label(RichText::new(&note.text).color(colour));
-        }
+            Some(note) if note.warning => (note.text.as_str(), ui.visuals().warn_fg_color),
+            Some(note) => (note.text.as_str(), ui.visuals().text_color()),
+            None => ("", ui.visuals().text_color()),
+        };
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(width, line), egui::Sense::hover());
+        let layout = egui::Layout::left_to_right(egui::Align::Center);
+        ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(layout))
+            .add(egui::Label::new(RichText::new(text).color(colour)).truncate());
     }
 
     fn side_ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<AnalysisIntent>) {
         ui.horizontal(|ui| {
             let label = ui.label(crate::tr!("analysis-lines"));
-            let mut n = self.lines_wanted;
+            let mut n = self.search.lines_wanted;
             let value = ui
                 .add(egui::DragValue::new(&mut n).range(1..=16))
                 .labelled_by(label.id);
@@ -278,7 +288,12 @@ impl AnalysisBoard {
             }
         });
         let unit = self.plugin().manifest().score_unit.clone();
-        lines_ui(ui, self.found.as_ref(), unit.as_ref(), self.searching());
+        lines_ui(
+            ui,
+            self.search.found.as_ref(),
+            unit.as_ref(),
+            self.searching(),
+        );
         ui.separator();
         ui.label(RichText::new(crate::tr!("analysis-moves")).strong());
         ui.label(RichText::new(crate::tr!("analysis-keys")).weak().small());
@@ -355,7 +370,7 @@ impl AnalysisBoard {
                 marks.targets.insert(*site);
             }
         }
-        if let Some(best) = self.found.as_ref().and_then(|f| f.lines.first())
+        if let Some(best) = self.search.found.as_ref().and_then(|f| f.lines.first())
             && let Some(m) = snapshot.moves.iter().find(|m| m.notation == best.mv)
         {
             marks.hint = m.sites.clone();
@@ -388,7 +403,7 @@ impl AnalysisBoard {
             AnalysisIntent::Promote => self.promote().map_err(Into::into),
             AnalysisIntent::Delete => self.delete(),
             AnalysisIntent::Lines(n) => {
-                self.lines_wanted = n.clamp(1, 16);
+                self.search.lines_wanted = n.clamp(1, 16);
                 self.restart_search();
                 Ok(())
             }

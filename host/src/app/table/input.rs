@@ -31,6 +31,8 @@ pub(in crate::app) struct Input {
     pub keys_answer: bool,
     /// What the keys named while they answer, for the one asking to take.
     pub answered: Vec<crate::app::Intent>,
+    /// A review's drill is shown: the status line tells its keys, not the history's.
+    pub drilling: bool,
 }
 
 impl Default for Input {
@@ -44,6 +46,7 @@ impl Default for Input {
             typed_at: 0.0,
             keys_answer: false,
             answered: Vec::new(),
+            drilling: false,
         }
     }
 }

@@ -401,6 +401,12 @@ impl Table {
         }
     }
 
+    /// Whether a review's drill is shown (answered or not): the status line then tells
+    /// the drill's keys rather than the history's.
+    pub fn set_drilling(&mut self, drilling: bool) {
+        self.input.drilling = drilling;
+    }
+
     /// What the board's keys named while they answer (a click on a site, a move).
     pub fn take_key_answers(&mut self) -> Vec<crate::app::Intent> {
         std::mem::take(&mut self.input.answered)

@@ -137,70 +137,19 @@ pub fn host(
         None => None,
     };
     let (tx, events) = mpsc::channel();
-    let mut settings = offer.settings.clone();
-    if let Some(port) = resume.as_ref().and_then(|r| r.listen).map(|a| a.port()) {
-        // The invite names the port: listen on it again (on the address asked for, else
-        // on every interface), so that the invite the players hold still leads here.
-        let ip = settings
-            .listen
-            .map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |a| a.ip());
-        settings.listen = Some(std::net::SocketAddr::new(ip, port));
-    }
-    let node = Node::bind(&settings, resume.as_ref().map(|r| r.key.clone()), tx)?;
-    node.listen();
-    let game = GameId {
-        id: plugin.id().to_owned(),
-        name: plugin.manifest().name.clone(),
-        version: plugin.manifest().version.clone(),
-        hash: plugin.meta().hash.clone(),
-    };
-    let invite_text = match &resume {
-        Some(r) => r.invite.clone(),
-        None => Invite {
-            protocol: PROTOCOL_VERSION,
-            endpoint: node.addr(),
-            game: game.clone(),
-        }
-        .to_text(),
-    };
+    let node = bind(&offer.settings, resume.as_ref(), tx)?;
+    let game = game_id(plugin);
+    let invite_text = invite_text(resume.as_ref(), &node, &game);
     on_invite(&invite_text, usize::from(seats) - 1);
-    let holders = (0..seats)
-        .map(|s| {
-            if s == offer.seat {
-                Holder::Local
-            } else {
-                let (token, commit) = match &resume {
-                    Some(r) => r.seat(s),
-                    None => (Nonce::generate().to_hex(), None),
-                };
-                Holder::Remote {
-                    token,
-                    link: None,
-                    commit,
-                    // A resumed game waits for every player to come back.
-                    gone: resume.as_ref().map(|_| Instant::now()),
-                }
-            }
-        })
-        .collect();
     let record = match &resume {
         Some(r) => r.record.clone(),
-        None => {
-            let mut record = Record::new(plugin, &offer.options, None, None);
-            record.seats = (0..seats)
-                .map(|s| {
-                    if s == offer.seat {
-                        match &offer.player {
-                            LocalPlayer::Bot(name) => name.clone(),
-                            LocalPlayer::Stdin | LocalPlayer::App(_) => "human".into(),
-                        }
-                    } else {
-                        "remote".into()
-                    }
-                })
-                .collect();
-            record
-        }
+        None => new_record(
+            plugin,
+            &offer.options,
+            seats,
+            Some(offer.seat),
+            &offer.player,
+        ),
     };
     let mut table = Table::new(
         net_game,
@@ -212,66 +161,19 @@ pub fn host(
         events,
     );
     table.set_clock(offer.clock);
-    let mut hosting = Hosting {
-        node,
-        links: Vec::new(),
-        greeted: Vec::new(),
-        arriving: Vec::new(),
-        holders,
-        game,
-        chain: resume
-            .as_ref()
-            .map_or_else(Chain::generate, |r| r.chain.clone()),
-        started: false,
-        reconnect: offer.reconnect,
-        answer: Default::default(),
-        back_at: None,
-        asked: Default::default(),
-        closed: 0,
-        moves_sent: 0,
-        welcomed: Vec::new(),
-        report,
-        names: plugin.manifest().seat_names.clone(),
-    };
+    let chain = resume
+        .as_ref()
+        .map_or_else(Chain::generate, |r| r.chain.clone());
+    let holders = holders(seats, offer.seat, resume.as_ref());
+    let names = plugin.manifest().seat_names.clone();
+    let mut hosting = Hosting::new(node, holders, game, chain, offer.reconnect, report, names);
     if let Some(r) = &resume {
-        table.throws = Some(
-            super::throws::Throws::new(
-                Some((offer.seat, r.chain.clone())),
-                r.heads.clone(),
-                &r.throws,
-            )
-            .map_err(|e| TableError::Mismatch(format!("this record cannot be resumed: {e}")))?,
-        );
-        table.record.write(|r| r.moves.clear());
-        for m in &record.moves {
-            table.replay(m)?;
-        }
-        // The time since the last save passed on the clock of the seat to move: a crash
-        // gives no time back.
-        back_from_crash(&mut table, offer.record.as_deref());
-        table.save()?;
-        hosting.back_at = Some(table.record.move_count());
-        table.changed();
-        hosting.started = true;
-        (hosting.report)(&tavola_core::tr!(
-            "net-back-at-move",
-            number = table.record.move_count(),
-            wait = wait_words(offer.reconnect)
-        ));
+        hosting.come_back(&mut table, r, &record, &offer)?;
     }
     let result = hosting.run(&mut table, &invite_text, offer.wait);
     hosting.farewell(&mut table);
     result?;
-    // The secrets are of no use once the game is over: the last save leaves them out.
-    table.record.write(|r| {
-        if let Some(net) = &mut r.net {
-            net.host_secrets = None;
-            net.chain = None;
-        }
-    });
-    table.finish()?;
-    let bytes_sent = hosting.links.iter().map(Link::bytes_sent).sum::<u64>() + hosting.closed;
-    let moves_sent = hosting.moves_sent;
+    let (bytes_sent, moves_sent) = hosting.finish(&mut table)?;
     let Hosting { node, .. } = hosting;
     node.close();
     Ok(NetOutcome {
@@ -281,6 +183,100 @@ pub fn host(
         moves_sent,
         seat_names: plugin.manifest().seat_names.clone(),
     })
+}
+
+/// Binds the host's node, listening again on the port of the invite of a game to come
+/// back to.
+fn bind(
+    settings: &NetSettings,
+    resume: Option<&Resumed>,
+    tx: mpsc::Sender<Event>,
+) -> Result<Node, TableError> {
+    let mut settings = settings.clone();
+    if let Some(port) = resume.and_then(|r| r.listen).map(|a| a.port()) {
+        // The invite names the port: listen on it again (on the address asked for, else
+        // on every interface), so that the invite the players hold still leads here.
+        let ip = settings
+            .listen
+            .map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |a| a.ip());
+        settings.listen = Some(std::net::SocketAddr::new(ip, port));
+    }
+    let node = Node::bind(&settings, resume.map(|r| r.key.clone()), tx)?;
+    node.listen();
+    Ok(node)
+}
+
+/// The invite to the game: the record's when the game comes back, else a new one to
+/// this node.
+fn invite_text(resume: Option<&Resumed>, node: &Node, game: &GameId) -> String {
+    match resume {
+        Some(r) => r.invite.clone(),
+        None => Invite {
+            protocol: PROTOCOL_VERSION,
+            endpoint: node.addr(),
+            game: game.clone(),
+        }
+        .to_text(),
+    }
+}
+
+/// What names the game offered: its plugin's id, name, version and content hash.
+fn game_id(plugin: &Plugin) -> GameId {
+    GameId {
+        id: plugin.id().to_owned(),
+        name: plugin.manifest().name.clone(),
+        version: plugin.manifest().version.clone(),
+        hash: plugin.meta().hash.clone(),
+    }
+}
+
+/// The holders of the `seats` seats: the host's own `seat`, and a guest's for every
+/// other (with the record's secrets and commitments when the game comes back).
+fn holders(seats: u8, own: u8, resume: Option<&Resumed>) -> Vec<Holder> {
+    (0..seats)
+        .map(|s| {
+            if s == own {
+                Holder::Local
+            } else {
+                let (token, commit) = match resume {
+                    Some(r) => r.seat(s),
+                    None => (Nonce::generate().to_hex(), None),
+                };
+                Holder::Remote {
+                    token,
+                    link: None,
+                    commit,
+                    // A resumed game waits for every player to come back.
+                    gone: resume.map(|_| Instant::now()),
+                }
+            }
+        })
+        .collect()
+}
+
+/// A new record of a network game of `plugin`: this side's `own` seat played by
+/// `player`, every other seat `remote`.
+pub(super) fn new_record(
+    plugin: &Plugin,
+    options: &Options,
+    seats: u8,
+    own: Option<u8>,
+    player: &LocalPlayer,
+) -> Record {
+    let mut record = Record::new(plugin, options, None, None);
+    record.seats = (0..seats)
+        .map(|s| {
+            if Some(s) == own {
+                match player {
+                    LocalPlayer::Bot(name) => name.clone(),
+                    LocalPlayer::Stdin | LocalPlayer::App(_) => "human".into(),
+                }
+            } else {
+                "remote".into()
+            }
+        })
+        .collect();
+    record
 }
 
 /// After a crash, the clock of the seat to move runs from the record's last save (the
@@ -297,6 +293,88 @@ pub(super) fn back_from_crash(table: &mut Table, record: Option<&std::path::Path
 }
 
 impl Hosting {
+    /// The host's side before anyone joined: its `node`, the seats' `holders`, the
+    /// `game` offered, the host's `chain` of reveals, the seats' `names`.
+    fn new(
+        node: Node,
+        holders: Vec<Holder>,
+        game: GameId,
+        chain: Chain,
+        reconnect: Duration,
+        report: Box<dyn FnMut(&str)>,
+        names: Vec<String>,
+    ) -> Self {
+        Hosting {
+            node,
+            links: Vec::new(),
+            greeted: Vec::new(),
+            arriving: Vec::new(),
+            holders,
+            game,
+            chain,
+            started: false,
+            reconnect,
+            answer: Default::default(),
+            back_at: None,
+            asked: Default::default(),
+            closed: 0,
+            moves_sent: 0,
+            welcomed: Vec::new(),
+            report,
+            names,
+        }
+    }
+
+    /// Sets the table up again from the record of a game the host comes back to after
+    /// its crash: the throws, the moves played again, the clock of the seat to move.
+    fn come_back(
+        &mut self,
+        table: &mut Table,
+        r: &Resumed,
+        record: &Record,
+        offer: &Offer<'_>,
+    ) -> Result<(), TableError> {
+        table.throws = Some(
+            super::throws::Throws::new(
+                Some((offer.seat, r.chain.clone())),
+                r.heads.clone(),
+                &r.throws,
+            )
+            .map_err(|e| TableError::Mismatch(format!("this record cannot be resumed: {e}")))?,
+        );
+        table.record.write(|r| r.moves.clear());
+        for m in &record.moves {
+            table.replay(m)?;
+        }
+        // The time since the last save passed on the clock of the seat to move: a crash
+        // gives no time back.
+        back_from_crash(table, offer.record.as_deref());
+        table.save()?;
+        self.back_at = Some(table.record.move_count());
+        table.changed();
+        self.started = true;
+        (self.report)(&tavola_core::tr!(
+            "net-back-at-move",
+            number = table.record.move_count(),
+            wait = wait_words(offer.reconnect)
+        ));
+        Ok(())
+    }
+
+    /// The last save, without the secrets (of no use once the game is over); the bytes
+    /// and the moves sent.
+    fn finish(&mut self, table: &mut Table) -> Result<(u64, u64), TableError> {
+        table.record.write(|r| {
+            if let Some(net) = &mut r.net {
+                net.host_secrets = None;
+                net.chain = None;
+            }
+        });
+        table.finish()?;
+        let bytes_sent = self.links.iter().map(Link::bytes_sent).sum::<u64>() + self.closed;
+        Ok((bytes_sent, self.moves_sent))
+    }
+
     fn run(&mut self, table: &mut Table, invite: &str, wait: Duration) -> Result<(), TableError> {
         let deadline = Instant::now() + wait;
         while !self.started && !self.all_seated() {

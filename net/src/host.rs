@@ -74,8 +74,8 @@ pub(super) struct Greeted {
     pub(super) moves: Option<u32>,
 }
 
-/// The host's side: the seats, the links, and what it waits for.
-pub(super) struct Hosting {
+/// The host's connections: its node, its links and how far each has come.
+pub(super) struct Links {
     // The links first: they are dropped before the node, whose runtime sends their last
     // words.
     pub(super) links: Vec<Link>,
@@ -83,27 +83,33 @@ pub(super) struct Hosting {
     pub(super) greeted: Vec<(u64, Greeted)>,
     /// The connections not yet joined, and since when they are here.
     pub(super) arriving: Vec<(u64, Instant)>,
+    /// The links welcomed into the game (players and spectators): the only ones told
+    /// its moves.
+    pub(super) welcomed: Vec<u64>,
+    /// The bytes sent on links now closed.
+    pub(super) closed: u64,
+    /// The moves sent: the host's own, and the guests' it passed on.
+    pub(super) moves_sent: u64,
+}
+
+/// The host's side: the seats, the links, and what it waits for.
+pub(super) struct Hosting {
+    // The connections first: the links are dropped before the node, whose runtime sends
+    // their last words.
+    pub(super) net: Links,
     pub(super) holders: Vec<Holder>,
     pub(super) game: GameId,
     /// The host's chain of reveals ([`super::fair`]).
     pub(super) chain: Chain,
     pub(super) started: bool,
     pub(super) reconnect: Duration,
-    /// The answer to the host player's draw offer or takeback request.
-    pub(super) answer: super::side::Answer,
     /// While the game is back from the host's crash: the record's length then. The
     /// host's own clock is not restarted by its players' return until it moves (its
     /// absence was its own).
     pub(super) back_at: Option<usize>,
-    /// The questions asked of this side this turn (`side.rs`).
-    pub(super) asked: super::side::Asked,
-    /// The bytes sent on links now closed.
-    pub(super) closed: u64,
-    /// The moves sent: the host's own, and the guests' it passed on.
-    pub(super) moves_sent: u64,
-    /// The links welcomed into the game (players and spectators): the only ones told
-    /// its moves.
-    pub(super) welcomed: Vec<u64>,
+    /// The answer to the host player's draw offer or takeback request, and the
+    /// questions asked of this side this turn (`side.rs`).
+    pub(super) questions: super::side::Questions,
     /// Messages for people, printed as they come.
     pub(super) report: Box<dyn FnMut(&str)>,
     /// The seats' names, for those messages.
@@ -174,7 +180,10 @@ pub fn host(
     hosting.farewell(&mut table);
     result?;
     let (bytes_sent, moves_sent) = hosting.finish(&mut table)?;
-    let Hosting { node, .. } = hosting;
+    let Hosting {
+        net: Links { node, .. },
+        ..
+    } = hosting;
     node.close();
     Ok(NetOutcome {
         snapshot: table.snapshot,
@@ -305,21 +314,22 @@ impl Hosting {
         names: Vec<String>,
     ) -> Self {
         Hosting {
-            node,
-            links: Vec::new(),
-            greeted: Vec::new(),
-            arriving: Vec::new(),
+            net: Links {
+                links: Vec::new(),
+                node,
+                greeted: Vec::new(),
+                arriving: Vec::new(),
+                welcomed: Vec::new(),
+                closed: 0,
+                moves_sent: 0,
+            },
             holders,
             game,
             chain,
             started: false,
             reconnect,
-            answer: Default::default(),
             back_at: None,
-            asked: Default::default(),
-            closed: 0,
-            moves_sent: 0,
-            welcomed: Vec::new(),
+            questions: Default::default(),
             report,
             names,
         }
@@ -371,8 +381,8 @@ impl Hosting {
             }
         });
         table.finish()?;
-        let bytes_sent = self.links.iter().map(Link::bytes_sent).sum::<u64>() + self.closed;
-        Ok((bytes_sent, self.moves_sent))
+        let bytes_sent = self.net.links.iter().map(Link::bytes_sent).sum::<u64>() + self.net.closed;
+        Ok((bytes_sent, self.net.moves_sent))
     }
 
     fn run(&mut self, table: &mut Table, invite: &str, wait: Duration) -> Result<(), TableError> {
@@ -507,7 +517,7 @@ impl Hosting {
                 chain: Some(self.chain.secret()),
                 token: None,
                 host_secrets: Some(super::HostSecrets {
-                    key: data_encoding::HEXLOWER.encode(&self.node.secret().to_bytes()),
+                    key: data_encoding::HEXLOWER.encode(&self.net.node.secret().to_bytes()),
                     seat_tokens: self
                         .holders
                         .iter()
@@ -533,13 +543,14 @@ impl Hosting {
         }
         // Spectators who came while the players gathered.
         let watchers: Vec<u64> = self
+            .net
             .greeted
             .iter()
             .filter(|(_, g)| g.seat.is_none() && g.joined)
             .map(|(id, _)| *id)
             .collect();
         // A spectator that has only said hello is welcomed when its `Join` comes.
-        self.greeted.retain(|(id, _)| !watchers.contains(id));
+        self.net.greeted.retain(|(id, _)| !watchers.contains(id));
         for id in watchers {
             self.welcome(table, id, None);
         }
@@ -579,8 +590,8 @@ impl Hosting {
             for m in throws.map(|t| t.due_reveals()).unwrap_or_default() {
                 l.send(&m);
             }
-            if !self.welcomed.contains(&link) {
-                self.welcomed.push(link);
+            if !self.net.welcomed.contains(&link) {
+                self.net.welcomed.push(link);
             }
         }
     }
@@ -588,16 +599,17 @@ impl Hosting {
     /// Sends `message` to every welcomed link but `except`.
     pub(super) fn broadcast(&self, message: &Message, except: Option<u64>) {
         for link in self
+            .net
             .links
             .iter()
-            .filter(|l| self.welcomed.contains(&l.id()) && Some(l.id()) != except)
+            .filter(|l| self.net.welcomed.contains(&l.id()) && Some(l.id()) != except)
         {
             link.send(message);
         }
     }
 
     pub(super) fn link(&self, id: u64) -> Option<&Link> {
-        self.links.iter().find(|l| l.id() == id)
+        self.net.links.iter().find(|l| l.id() == id)
     }
 
     pub(super) fn seat_of(&self, link: u64) -> Option<u8> {
@@ -655,9 +667,9 @@ impl Hosting {
 
     /// Says goodbye to every link and waits (a little) for their last messages.
     fn farewell(&mut self, table: &mut Table) {
-        broadcast(&self.links, &Message::Bye, None);
+        broadcast(&self.net.links, &Message::Bye, None);
         let deadline = Instant::now() + Duration::from_secs(2);
-        while !self.links.is_empty() && Instant::now() < deadline {
+        while !self.net.links.is_empty() && Instant::now() < deadline {
             match table.events.recv_timeout(Duration::from_millis(50)) {
                 Ok(Event::Closed { link, .. } | Event::Fault { link, .. }) => self.drop_link(link),
                 Ok(Event::Message {
@@ -682,13 +694,13 @@ impl super::side::Side for Hosting {
 
     fn tell(&mut self, message: &Message) {
         if matches!(message, Message::Move(_)) {
-            self.moves_sent += 1;
+            self.net.moves_sent += 1;
         }
         self.broadcast(message, None);
     }
 
     fn answer(&mut self) -> &mut super::side::Answer {
-        &mut self.answer
+        &mut self.questions.answer
     }
 
     fn say(&mut self, text: &str) {

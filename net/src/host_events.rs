@@ -20,8 +20,8 @@ impl Hosting {
     pub(super) fn on_event(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
         match event {
             Event::Joined(link) => {
-                self.arriving.push((link.id(), Instant::now()));
-                self.links.push(link);
+                self.net.arriving.push((link.id(), Instant::now()));
+                self.net.links.push(link);
                 Ok(())
             }
             Event::Message { link, message } => self.on_message(table, link, message),
@@ -49,6 +49,7 @@ impl Hosting {
     /// `Join`) within [`JOIN_WAIT`]: a seat is held only by a completed join.
     pub(super) fn refuse_the_silent(&mut self) {
         let late: Vec<u64> = self
+            .net
             .arriving
             .iter()
             .filter(|(_, since)| since.elapsed() > JOIN_WAIT)
@@ -82,12 +83,12 @@ impl Hosting {
         if let Some(l) = self.link(id) {
             let sent = l.bytes_sent();
             l.close("refused");
-            self.closed += sent;
+            self.net.closed += sent;
         }
-        self.links.retain(|l| l.id() != id);
-        self.arriving.retain(|(l, _)| *l != id);
-        self.welcomed.retain(|l| *l != id);
-        self.greeted.retain(|(l, _)| *l != id);
+        self.net.links.retain(|l| l.id() != id);
+        self.net.arriving.retain(|(l, _)| *l != id);
+        self.net.welcomed.retain(|l| *l != id);
+        self.net.greeted.retain(|(l, _)| *l != id);
         let started = self.started;
         for h in &mut self.holders {
             if let Holder::Remote {
@@ -127,6 +128,7 @@ impl Hosting {
     ) -> Result<(), TableError> {
         let seat = self.seat_of(link);
         let greeted = self
+            .net
             .greeted
             .iter()
             .find(|(l, _)| *l == link)
@@ -223,11 +225,11 @@ impl Hosting {
             }
             Message::Flag { seat: f } => self.on_flag(table, link, s, f),
             Message::AnswerDraw { accept } => {
-                self.answer.take(Question::Draw, accept);
+                self.questions.answer.take(Question::Draw, accept);
                 Ok(())
             }
             Message::AnswerTakeback { accept } => {
-                self.answer.take(Question::Takeback, accept);
+                self.questions.answer.take(Question::Takeback, accept);
                 Ok(())
             }
             Message::Refused { reason } => {
@@ -257,7 +259,7 @@ impl Hosting {
     /// The player of seat `s` offers a draw: asked of the host's player (two seats only).
     fn on_draw_offer(&mut self, table: &mut Table, link: u64, s: u8) -> Result<(), TableError> {
         let accept = self.holders.len() == 2
-            && self.asked.allow(table, s, Question::Draw)
+            && self.questions.asked.allow(table, s, Question::Draw)
             && table.ask(&tavola_core::tr!(
                 "net-offers-draw",
                 seat = table.seat_name(s)
@@ -284,7 +286,7 @@ impl Hosting {
         let fits = moves as usize == table.record.move_count()
             && self.holders.len() == 2
             && table.can_take_back(s)
-            && self.asked.allow(table, s, Question::Takeback);
+            && self.questions.asked.allow(table, s, Question::Takeback);
         let accept = fits
             && table.ask(&tavola_core::tr!(
                 "net-asks-takeback",
@@ -325,7 +327,12 @@ impl Hosting {
         if self.started {
             return None;
         }
-        let offered: Vec<u8> = self.greeted.iter().filter_map(|(_, g)| g.seat).collect();
+        let offered: Vec<u8> = self
+            .net
+            .greeted
+            .iter()
+            .filter_map(|(_, g)| g.seat)
+            .collect();
         self.holders
             .iter()
             .enumerate()
@@ -383,7 +390,7 @@ impl Hosting {
                 }
             },
         };
-        self.greeted.push((
+        self.net.greeted.push((
             link,
             Greeted {
                 seat: offered,
@@ -418,8 +425,8 @@ impl Hosting {
             );
             return;
         }
-        self.greeted.retain(|(l, _)| *l != link);
-        self.arriving.retain(|(l, _)| *l != link);
+        self.net.greeted.retain(|(l, _)| *l != link);
+        self.net.arriving.retain(|(l, _)| *l != link);
         match g.seat {
             None => {
                 let text = tavola_core::tr!(
@@ -430,7 +437,7 @@ impl Hosting {
                 if self.started {
                     self.welcome(table, link, None);
                 } else {
-                    self.greeted.push((
+                    self.net.greeted.push((
                         link,
                         Greeted {
                             seat: None,
@@ -542,9 +549,9 @@ impl Hosting {
         let rtt = self.link(link).map_or(Duration::ZERO, Link::rtt);
         match table.apply_remote(&m, Claim::Live { rtt }) {
             Ok(()) => {
-                if self.links.len() > 1 {
+                if self.net.links.len() > 1 {
                     self.broadcast(&Message::Move(m), Some(link));
-                    self.moves_sent += 1;
+                    self.net.moves_sent += 1;
                 }
                 Ok(())
             }

@@ -63,9 +63,9 @@ pub(super) struct Joining {
     pub(super) token: String,
     pub(super) seat: Option<u8>,
     pub(super) reconnect: Duration,
-    pub(super) answer: super::side::Answer,
-    /// The questions the host asked this turn (`side.rs`).
-    pub(super) asked: super::side::Asked,
+    /// The answer to this side's question, and the questions the host asked this turn
+    /// (`side.rs`).
+    pub(super) questions: super::side::Questions,
     pub(super) closed: u64,
     pub(super) report: Box<dyn FnMut(&str)>,
 }
@@ -125,8 +125,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
         token,
         seat: offered.seat,
         reconnect: setup.reconnect,
-        answer: Default::default(),
-        asked: Default::default(),
+        questions: Default::default(),
         closed: 0,
         report,
     };
@@ -505,7 +504,7 @@ impl super::side::Side for Joining {
     }
 
     fn answer(&mut self) -> &mut super::side::Answer {
-        &mut self.answer
+        &mut self.questions.answer
     }
 
     fn say(&mut self, text: &str) {

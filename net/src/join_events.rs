@@ -95,11 +95,11 @@ impl Joining {
                 self.on_takeback_asked(table, other, moves)
             }
             Message::AnswerDraw { accept } => {
-                self.answer.take(Question::Draw, accept);
+                self.questions.answer.take(Question::Draw, accept);
                 Ok(())
             }
             Message::AnswerTakeback { accept } => {
-                self.answer.take(Question::Takeback, accept);
+                self.questions.answer.take(Question::Takeback, accept);
                 Ok(())
             }
             Message::Refused { reason } => self.on_refused(table, reason),
@@ -151,7 +151,7 @@ impl Joining {
     fn on_draw_offer(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
         let accept = self.seat.is_some()
             && table.snapshot.seat_count == 2
-            && self.asked.allow(table, seat, Question::Draw)
+            && self.questions.asked.allow(table, seat, Question::Draw)
             && table.ask(&tavola_core::tr!(
                 "net-offers-draw",
                 seat = table.seat_name(seat)
@@ -177,7 +177,7 @@ impl Joining {
             && moves as usize == table.record.move_count()
             && table.snapshot.seat_count == 2
             && table.can_take_back(other)
-            && self.asked.allow(table, other, Question::Takeback);
+            && self.questions.asked.allow(table, other, Question::Takeback);
         let accept = fits
             && table.ask(&tavola_core::tr!(
                 "net-asks-takeback",

@@ -14,7 +14,7 @@ use super::{
     NetRecord,
     fair::{Chain, commitments_seed},
     game::StartFailed,
-    host::new_record,
+    host_setup::new_record,
     invite::Invite,
     join_welcome::{Offered, Welcomed, short, wait_offer},
     link::{Event, Link, NetSettings, Node},
@@ -231,7 +231,7 @@ impl Joining {
         // Back from a crash, the time since the record's last save passed on the clock
         // of the seat to move; at a first join this side saw no time pass yet.
         let since = if setup.resume.is_some() {
-            super::host::back_from_crash(table, setup.record.as_deref());
+            super::host_setup::back_from_crash(table, setup.record.as_deref());
             Some(table.turn_earliest)
         } else {
             None

@@ -13,11 +13,11 @@ use game_api::Options;
 use super::game::StartFailed;
 use super::{
     NetRecord,
-    fair::{Chain, Nonce, commitments_seed},
+    fair::{Chain, commitments_seed},
     host_resume::Resumed,
-    invite::Invite,
+    host_setup::{bind, game_id, holders, invite_text, new_record},
     link::{Event, Link, NetError, NetSettings, Node},
-    message::{GameId, Message, PROTOCOL_VERSION},
+    message::{GameId, Message},
     table::{Chance, LocalPlayer, NetOutcome, Table, TableError, broadcast, wait_words},
 };
 use tavola_core::{ending::Ending, plugins::Plugin, record::Record};
@@ -74,8 +74,8 @@ pub(super) struct Greeted {
     pub(super) moves: Option<u32>,
 }
 
-/// The host's side: the seats, the links, and what it waits for.
-pub(super) struct Hosting {
+/// The host's connections: its node, its links and how far each has come.
+pub(super) struct Links {
     // The links first: they are dropped before the node, whose runtime sends their last
     // words.
     pub(super) links: Vec<Link>,
@@ -83,27 +83,33 @@ pub(super) struct Hosting {
     pub(super) greeted: Vec<(u64, Greeted)>,
     /// The connections not yet joined, and since when they are here.
     pub(super) arriving: Vec<(u64, Instant)>,
+    /// The links welcomed into the game (players and spectators): the only ones told
+    /// its moves.
+    pub(super) welcomed: Vec<u64>,
+    /// The bytes sent on links now closed.
+    pub(super) closed: u64,
+    /// The moves sent: the host's own, and the guests' it passed on.
+    pub(super) moves_sent: u64,
+}
+
+/// The host's side: the seats, the links, and what it waits for.
+pub(super) struct Hosting {
+    // The connections first: the links are dropped before the node, whose runtime sends
+    // their last words.
+    pub(super) net: Links,
     pub(super) holders: Vec<Holder>,
     pub(super) game: GameId,
     /// The host's chain of reveals ([`super::fair`]).
     pub(super) chain: Chain,
     pub(super) started: bool,
     pub(super) reconnect: Duration,
-    /// The answer to the host player's draw offer or takeback request.
-    pub(super) answer: super::side::Answer,
     /// While the game is back from the host's crash: the record's length then. The
     /// host's own clock is not restarted by its players' return until it moves (its
     /// absence was its own).
     pub(super) back_at: Option<usize>,
-    /// The questions asked of this side this turn (`side.rs`).
-    pub(super) asked: super::side::Asked,
-    /// The bytes sent on links now closed.
-    pub(super) closed: u64,
-    /// The moves sent: the host's own, and the guests' it passed on.
-    pub(super) moves_sent: u64,
-    /// The links welcomed into the game (players and spectators): the only ones told
-    /// its moves.
-    pub(super) welcomed: Vec<u64>,
+    /// The answer to the host player's draw offer or takeback request, and the
+    /// questions asked of this side this turn (`side.rs`).
+    pub(super) questions: super::side::Questions,
     /// Messages for people, printed as they come.
     pub(super) report: Box<dyn FnMut(&str)>,
     /// The seats' names, for those messages.
@@ -137,70 +143,19 @@ pub fn host(
         None => None,
     };
     let (tx, events) = mpsc::channel();
-    let mut settings = offer.settings.clone();
-    if let Some(port) = resume.as_ref().and_then(|r| r.listen).map(|a| a.port()) {
-        // The invite names the port: listen on it again (on the address asked for, else
-        // on every interface), so that the invite the players hold still leads here.
-        let ip = settings
-            .listen
-            .map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |a| a.ip());
-        settings.listen = Some(std::net::SocketAddr::new(ip, port));
-    }
-    let node = Node::bind(&settings, resume.as_ref().map(|r| r.key.clone()), tx)?;
-    node.listen();
-    let game = GameId {
-        id: plugin.id().to_owned(),
-        name: plugin.manifest().name.clone(),
-        version: plugin.manifest().version.clone(),
-        hash: plugin.meta().hash.clone(),
-    };
-    let invite_text = match &resume {
-        Some(r) => r.invite.clone(),
-        None => Invite {
-            protocol: PROTOCOL_VERSION,
-            endpoint: node.addr(),
-            game: game.clone(),
-        }
-        .to_text(),
-    };
+    let node = bind(&offer.settings, resume.as_ref(), tx)?;
+    let game = game_id(plugin);
+    let invite_text = invite_text(resume.as_ref(), &node, &game);
     on_invite(&invite_text, usize::from(seats) - 1);
-    let holders = (0..seats)
-        .map(|s| {
-            if s == offer.seat {
-                Holder::Local
-            } else {
-                let (token, commit) = match &resume {
-                    Some(r) => r.seat(s),
-                    None => (Nonce::generate().to_hex(), None),
-                };
-                Holder::Remote {
-                    token,
-                    link: None,
-                    commit,
-                    // A resumed game waits for every player to come back.
-                    gone: resume.as_ref().map(|_| Instant::now()),
-                }
-            }
-        })
-        .collect();
     let record = match &resume {
         Some(r) => r.record.clone(),
-        None => {
-            let mut record = Record::new(plugin, &offer.options, None, None);
-            record.seats = (0..seats)
-                .map(|s| {
-                    if s == offer.seat {
-                        match &offer.player {
-                            LocalPlayer::Bot(name) => name.clone(),
-                            LocalPlayer::Stdin | LocalPlayer::App(_) => "human".into(),
-                        }
-                    } else {
-                        "remote".into()
-                    }
-                })
-                .collect();
-            record
-        }
+        None => new_record(
+            plugin,
+            &offer.options,
+            seats,
+            Some(offer.seat),
+            &offer.player,
+        ),
     };
     let mut table = Table::new(
         net_game,
@@ -212,67 +167,23 @@ pub fn host(
         events,
     );
     table.set_clock(offer.clock);
-    let mut hosting = Hosting {
-        node,
-        links: Vec::new(),
-        greeted: Vec::new(),
-        arriving: Vec::new(),
-        holders,
-        game,
-        chain: resume
-            .as_ref()
-            .map_or_else(Chain::generate, |r| r.chain.clone()),
-        started: false,
-        reconnect: offer.reconnect,
-        answer: Default::default(),
-        back_at: None,
-        asked: Default::default(),
-        closed: 0,
-        moves_sent: 0,
-        welcomed: Vec::new(),
-        report,
-        names: plugin.manifest().seat_names.clone(),
-    };
+    let chain = resume
+        .as_ref()
+        .map_or_else(Chain::generate, |r| r.chain.clone());
+    let holders = holders(seats, offer.seat, resume.as_ref());
+    let names = plugin.manifest().seat_names.clone();
+    let mut hosting = Hosting::new(node, holders, game, chain, offer.reconnect, report, names);
     if let Some(r) = &resume {
-        table.throws = Some(
-            super::throws::Throws::new(
-                Some((offer.seat, r.chain.clone())),
-                r.heads.clone(),
-                &r.throws,
-            )
-            .map_err(|e| TableError::Mismatch(format!("this record cannot be resumed: {e}")))?,
-        );
-        table.record.write(|r| r.moves.clear());
-        for m in &record.moves {
-            table.replay(m)?;
-        }
-        // The time since the last save passed on the clock of the seat to move: a crash
-        // gives no time back.
-        back_from_crash(&mut table, offer.record.as_deref());
-        table.save()?;
-        hosting.back_at = Some(table.record.move_count());
-        table.changed();
-        hosting.started = true;
-        (hosting.report)(&tavola_core::tr!(
-            "net-back-at-move",
-            number = table.record.move_count(),
-            wait = wait_words(offer.reconnect)
-        ));
+        hosting.come_back(&mut table, r, &record, &offer)?;
     }
     let result = hosting.run(&mut table, &invite_text, offer.wait);
     hosting.farewell(&mut table);
     result?;
-    // The secrets are of no use once the game is over: the last save leaves them out.
-    table.record.write(|r| {
-        if let Some(net) = &mut r.net {
-            net.host_secrets = None;
-            net.chain = None;
-        }
-    });
-    table.finish()?;
-    let bytes_sent = hosting.links.iter().map(Link::bytes_sent).sum::<u64>() + hosting.closed;
-    let moves_sent = hosting.moves_sent;
-    let Hosting { node, .. } = hosting;
+    let (bytes_sent, moves_sent) = hosting.finish(&mut table)?;
+    let Hosting {
+        net: Links { node, .. },
+        ..
+    } = hosting;
     node.close();
     Ok(NetOutcome {
         snapshot: table.snapshot,
@@ -281,19 +192,6 @@ pub fn host(
         moves_sent,
         seat_names: plugin.manifest().seat_names.clone(),
     })
-}
-
-/// After a crash, the clock of the seat to move runs from the record's last save (the
-/// file's modification time, by this machine's clock), not from now.
-pub(super) fn back_from_crash(table: &mut Table, record: Option<&std::path::Path>) {
-    let age = record
-        .and_then(|p| std::fs::metadata(p).ok())
-        .and_then(|m| m.modified().ok())
-        .and_then(|t| t.elapsed().ok())
-        .unwrap_or_default();
-    let since = Instant::now().checked_sub(age).unwrap_or_else(Instant::now);
-    table.turn_started = since;
-    table.turn_earliest = since;
 }
 
 impl Hosting {
@@ -429,7 +327,7 @@ impl Hosting {
                 chain: Some(self.chain.secret()),
                 token: None,
                 host_secrets: Some(super::HostSecrets {
-                    key: data_encoding::HEXLOWER.encode(&self.node.secret().to_bytes()),
+                    key: data_encoding::HEXLOWER.encode(&self.net.node.secret().to_bytes()),
                     seat_tokens: self
                         .holders
                         .iter()
@@ -455,13 +353,14 @@ impl Hosting {
         }
         // Spectators who came while the players gathered.
         let watchers: Vec<u64> = self
+            .net
             .greeted
             .iter()
             .filter(|(_, g)| g.seat.is_none() && g.joined)
             .map(|(id, _)| *id)
             .collect();
         // A spectator that has only said hello is welcomed when its `Join` comes.
-        self.greeted.retain(|(id, _)| !watchers.contains(id));
+        self.net.greeted.retain(|(id, _)| !watchers.contains(id));
         for id in watchers {
             self.welcome(table, id, None);
         }
@@ -501,8 +400,8 @@ impl Hosting {
             for m in throws.map(|t| t.due_reveals()).unwrap_or_default() {
                 l.send(&m);
             }
-            if !self.welcomed.contains(&link) {
-                self.welcomed.push(link);
+            if !self.net.welcomed.contains(&link) {
+                self.net.welcomed.push(link);
             }
         }
     }
@@ -510,16 +409,17 @@ impl Hosting {
     /// Sends `message` to every welcomed link but `except`.
     pub(super) fn broadcast(&self, message: &Message, except: Option<u64>) {
         for link in self
+            .net
             .links
             .iter()
-            .filter(|l| self.welcomed.contains(&l.id()) && Some(l.id()) != except)
+            .filter(|l| self.net.welcomed.contains(&l.id()) && Some(l.id()) != except)
         {
             link.send(message);
         }
     }
 
     pub(super) fn link(&self, id: u64) -> Option<&Link> {
-        self.links.iter().find(|l| l.id() == id)
+        self.net.links.iter().find(|l| l.id() == id)
     }
 
     pub(super) fn seat_of(&self, link: u64) -> Option<u8> {
@@ -577,9 +477,9 @@ impl Hosting {
 
     /// Says goodbye to every link and waits (a little) for their last messages.
     fn farewell(&mut self, table: &mut Table) {
-        broadcast(&self.links, &Message::Bye, None);
+        broadcast(&self.net.links, &Message::Bye, None);
         let deadline = Instant::now() + Duration::from_secs(2);
-        while !self.links.is_empty() && Instant::now() < deadline {
+        while !self.net.links.is_empty() && Instant::now() < deadline {
             match table.events.recv_timeout(Duration::from_millis(50)) {
                 Ok(Event::Closed { link, .. } | Event::Fault { link, .. }) => self.drop_link(link),
                 Ok(Event::Message {
@@ -604,13 +504,13 @@ impl super::side::Side for Hosting {
 
     fn tell(&mut self, message: &Message) {
         if matches!(message, Message::Move(_)) {
-            self.moves_sent += 1;
+            self.net.moves_sent += 1;
         }
         self.broadcast(message, None);
     }
 
     fn answer(&mut self) -> &mut super::side::Answer {
-        &mut self.answer
+        &mut self.questions.answer
     }
 
     fn say(&mut self, text: &str) {

@@ -20,8 +20,8 @@ impl Hosting {
     pub(super) fn on_event(&mut self, table: &mut Table, event: Event) -> Result<(), TableError> {
         match event {
             Event::Joined(link) => {
-                self.arriving.push((link.id(), Instant::now()));
-                self.links.push(link);
+                self.net.arriving.push((link.id(), Instant::now()));
+                self.net.links.push(link);
                 Ok(())
             }
             Event::Message { link, message } => self.on_message(table, link, message),
@@ -49,6 +49,7 @@ impl Hosting {
     /// `Join`) within [`JOIN_WAIT`]: a seat is held only by a completed join.
     pub(super) fn refuse_the_silent(&mut self) {
         let late: Vec<u64> = self
+            .net
             .arriving
             .iter()
             .filter(|(_, since)| since.elapsed() > JOIN_WAIT)
@@ -82,12 +83,12 @@ impl Hosting {
         if let Some(l) = self.link(id) {
             let sent = l.bytes_sent();
             l.close("refused");
-            self.closed += sent;
+            self.net.closed += sent;
         }
-        self.links.retain(|l| l.id() != id);
-        self.arriving.retain(|(l, _)| *l != id);
-        self.welcomed.retain(|l| *l != id);
-        self.greeted.retain(|(l, _)| *l != id);
+        self.net.links.retain(|l| l.id() != id);
+        self.net.arriving.retain(|(l, _)| *l != id);
+        self.net.welcomed.retain(|l| *l != id);
+        self.net.greeted.retain(|(l, _)| *l != id);
         let started = self.started;
         for h in &mut self.holders {
             if let Holder::Remote {
@@ -127,6 +128,7 @@ impl Hosting {
     ) -> Result<(), TableError> {
         let seat = self.seat_of(link);
         let greeted = self
+            .net
             .greeted
             .iter()
             .find(|(l, _)| *l == link)
@@ -165,90 +167,72 @@ impl Hosting {
                 }
                 Ok(())
             }
-            (Message::Move(m), Some(s), _) if m.seat == s => self.on_guest_move(table, link, m),
-            (Message::Move(m), Some(s), _) => {
+            (message, Some(s), _) => self.on_player_message(table, link, s, message),
+            (Message::Refused { reason }, None, _) => {
+                let text =
+                    tavola_core::tr!("net-refused-offer", who = self.who(link), reason = reason);
+                (self.report)(&text);
+                self.drop_link(link);
+                Ok(())
+            }
+            (Message::Bye, None, _) => {
+                self.drop_link(link);
+                Ok(())
+            }
+            (other, None, _) => {
+                self.refuse(link, &format!("an unexpected {} message", other.kind()));
+                Ok(())
+            }
+        }
+    }
+
+    /// A message from the player of seat `s`, over `link`, while the game is on.
+    fn on_player_message(
+        &mut self,
+        table: &mut Table,
+        link: u64,
+        s: u8,
+        message: Message,
+    ) -> Result<(), TableError> {
+        match message {
+            Message::Move(m) if m.seat == s => self.on_guest_move(table, link, m),
+            Message::Move(m) => {
                 self.refuse(
                     link,
                     &format!("seat {s}'s player sent a move for seat {}", m.seat),
                 );
                 Ok(())
             }
-            (Message::Resign { seat: r }, Some(s), _) if r == s => {
+            Message::Resign { seat: r } if r == s => {
                 table.end(Ending::Resigned { seat: s });
                 table.save()?;
                 self.broadcast(&Message::Resign { seat: s }, Some(link));
                 (self.report)(&tavola_core::tr!("net-resigned", seat = table.seat_name(s)));
                 Ok(())
             }
-            (Message::OfferDraw { seat: r }, Some(s), _) if r == s => {
-                let accept = self.holders.len() == 2
-                    && self.asked.allow(table, s, Question::Draw)
-                    && table.ask(&tavola_core::tr!(
-                        "net-offers-draw",
-                        seat = table.seat_name(s)
-                    ))?;
-                if let Some(l) = self.link(link) {
-                    l.send(&Message::AnswerDraw { accept });
-                }
-                if accept {
-                    table.end(Ending::AgreedDraw);
-                    table.save()?;
-                }
-                Ok(())
+            Message::OfferDraw { seat: r } if r == s => self.on_draw_offer(table, link, s),
+            Message::AskTakeback { seat: r, moves } if r == s => {
+                self.on_takeback_asked(table, link, s, moves)
             }
-            (Message::AskTakeback { seat: r, moves }, Some(s), _) if r == s => {
-                let fits = moves as usize == table.record.move_count()
-                    && self.holders.len() == 2
-                    && table.can_take_back(s)
-                    && self.asked.allow(table, s, Question::Takeback);
-                let accept = fits
-                    && table.ask(&tavola_core::tr!(
-                        "net-asks-takeback",
-                        seat = table.seat_name(s)
-                    ))?;
-                let accept = accept && table.take_back(s)?;
-                if let Some(l) = self.link(link) {
-                    l.send(&Message::AnswerTakeback { accept });
-                }
-                Ok(())
-            }
-            (
-                Message::Reveal {
-                    seat: r,
-                    throw,
-                    number,
-                    secret,
-                },
-                Some(s),
-                _,
-            ) => {
+            Message::Reveal {
+                seat: r,
+                throw,
+                number,
+                secret,
+            } => {
                 self.on_reveal(table, link, s, (r, throw, number), &secret);
                 Ok(())
             }
-            (Message::Flag { seat: f }, Some(s), _) => {
-                // A player says its own time ran out, or that another's did: taken only
-                // when this side's own clock shows it.
-                if let Err(reason) = super::referee::flag(table, f, f == s) {
-                    self.refuse(link, &reason.to_string());
-                    return Ok(());
-                }
-                table.flag(f)?;
-                self.broadcast(&Message::Flag { seat: f }, Some(link));
-                (self.report)(&tavola_core::tr!(
-                    "net-time-ran-out",
-                    seat = table.seat_name(f)
-                ));
+            Message::Flag { seat: f } => self.on_flag(table, link, s, f),
+            Message::AnswerDraw { accept } => {
+                self.questions.answer.take(Question::Draw, accept);
                 Ok(())
             }
-            (Message::AnswerDraw { accept }, Some(_), _) => {
-                self.answer.take(Question::Draw, accept);
+            Message::AnswerTakeback { accept } => {
+                self.questions.answer.take(Question::Takeback, accept);
                 Ok(())
             }
-            (Message::AnswerTakeback { accept }, Some(_), _) => {
-                self.answer.take(Question::Takeback, accept);
-                Ok(())
-            }
-            (Message::Refused { reason }, Some(s), _) => {
+            Message::Refused { reason } => {
                 // The player stops: its seat waits for it as for one who left, and is
                 // lost by forfeit if it does not come back.
                 (self.report)(&tavola_core::tr!(
@@ -261,22 +245,75 @@ impl Hosting {
                 table.away(true);
                 Ok(())
             }
-            (Message::Refused { reason }, None, _) => {
-                let text =
-                    tavola_core::tr!("net-refused-offer", who = self.who(link), reason = reason);
-                (self.report)(&text);
+            Message::Bye => {
                 self.drop_link(link);
                 Ok(())
             }
-            (Message::Bye, _, _) => {
-                self.drop_link(link);
-                Ok(())
-            }
-            (other, _, _) => {
+            other => {
                 self.refuse(link, &format!("an unexpected {} message", other.kind()));
                 Ok(())
             }
         }
+    }
+
+    /// The player of seat `s` offers a draw: asked of the host's player (two seats only).
+    fn on_draw_offer(&mut self, table: &mut Table, link: u64, s: u8) -> Result<(), TableError> {
+        let accept = self.holders.len() == 2
+            && self.questions.asked.allow(table, s, Question::Draw)
+            && table.ask(&tavola_core::tr!(
+                "net-offers-draw",
+                seat = table.seat_name(s)
+            ))?;
+        if let Some(l) = self.link(link) {
+            l.send(&Message::AnswerDraw { accept });
+        }
+        if accept {
+            table.end(Ending::AgreedDraw);
+            table.save()?;
+        }
+        Ok(())
+    }
+
+    /// The player of seat `s` asks to take back its last move, the record being `moves`
+    /// long.
+    fn on_takeback_asked(
+        &mut self,
+        table: &mut Table,
+        link: u64,
+        s: u8,
+        moves: u32,
+    ) -> Result<(), TableError> {
+        let fits = moves as usize == table.record.move_count()
+            && self.holders.len() == 2
+            && table.can_take_back(s)
+            && self.questions.asked.allow(table, s, Question::Takeback);
+        let accept = fits
+            && table.ask(&tavola_core::tr!(
+                "net-asks-takeback",
+                seat = table.seat_name(s)
+            ))?;
+        let accept = accept && table.take_back(s)?;
+        if let Some(l) = self.link(link) {
+            l.send(&Message::AnswerTakeback { accept });
+        }
+        Ok(())
+    }
+
+    /// The player of seat `s` says seat `f`'s time ran out.
+    fn on_flag(&mut self, table: &mut Table, link: u64, s: u8, f: u8) -> Result<(), TableError> {
+        // A player says its own time ran out, or that another's did: taken only
+        // when this side's own clock shows it.
+        if let Err(reason) = super::referee::flag(table, f, f == s) {
+            self.refuse(link, &reason.to_string());
+            return Ok(());
+        }
+        table.flag(f)?;
+        self.broadcast(&Message::Flag { seat: f }, Some(link));
+        (self.report)(&tavola_core::tr!(
+            "net-time-ran-out",
+            seat = table.seat_name(f)
+        ));
+        Ok(())
     }
 
     fn seat_with_token(&self, wanted: &str) -> Option<u8> {
@@ -290,7 +327,12 @@ impl Hosting {
         if self.started {
             return None;
         }
-        let offered: Vec<u8> = self.greeted.iter().filter_map(|(_, g)| g.seat).collect();
+        let offered: Vec<u8> = self
+            .net
+            .greeted
+            .iter()
+            .filter_map(|(_, g)| g.seat)
+            .collect();
         self.holders
             .iter()
             .enumerate()
@@ -348,7 +390,7 @@ impl Hosting {
                 }
             },
         };
-        self.greeted.push((
+        self.net.greeted.push((
             link,
             Greeted {
                 seat: offered,
@@ -383,8 +425,8 @@ impl Hosting {
             );
             return;
         }
-        self.greeted.retain(|(l, _)| *l != link);
-        self.arriving.retain(|(l, _)| *l != link);
+        self.net.greeted.retain(|(l, _)| *l != link);
+        self.net.arriving.retain(|(l, _)| *l != link);
         match g.seat {
             None => {
                 let text = tavola_core::tr!(
@@ -395,7 +437,7 @@ impl Hosting {
                 if self.started {
                     self.welcome(table, link, None);
                 } else {
-                    self.greeted.push((
+                    self.net.greeted.push((
                         link,
                         Greeted {
                             seat: None,
@@ -507,9 +549,9 @@ impl Hosting {
         let rtt = self.link(link).map_or(Duration::ZERO, Link::rtt);
         match table.apply_remote(&m, Claim::Live { rtt }) {
             Ok(()) => {
-                if self.links.len() > 1 {
+                if self.net.links.len() > 1 {
                     self.broadcast(&Message::Move(m), Some(link));
-                    self.moves_sent += 1;
+                    self.net.moves_sent += 1;
                 }
                 Ok(())
             }

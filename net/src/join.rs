@@ -14,8 +14,9 @@ use super::{
     NetRecord,
     fair::{Chain, commitments_seed},
     game::StartFailed,
+    host_setup::new_record,
     invite::Invite,
-    join_welcome::{short, wait_offer},
+    join_welcome::{Offered, Welcomed, short, wait_offer},
     link::{Event, Link, NetSettings, Node},
     message::{GameId, Message, PROTOCOL_VERSION, Rejoin, Role},
     table::{Chance, LocalPlayer, NetOutcome, Table, TableError},
@@ -24,6 +25,7 @@ use super::{
 use tavola_core::{
     plugins::{Plugin, PluginSet},
     record::Record,
+    worker::Snapshot,
 };
 
 /// How to join a game.
@@ -61,9 +63,9 @@ pub(super) struct Joining {
     pub(super) token: String,
     pub(super) seat: Option<u8>,
     pub(super) reconnect: Duration,
-    pub(super) answer: super::side::Answer,
-    /// The questions the host asked this turn (`side.rs`).
-    pub(super) asked: super::side::Asked,
+    /// The answer to this side's question, and the questions the host asked this turn
+    /// (`side.rs`).
+    pub(super) questions: super::side::Questions,
     pub(super) closed: u64,
     pub(super) report: Box<dyn FnMut(&str)>,
 }
@@ -86,44 +88,13 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     });
     link.send(&hello(role, rejoin));
     let offered = wait_offer(&events, &link, plugin)?;
-    if let Some(r) = &resume
-        && (offered.seat != r.seat || offered.commit != r.commit)
-    {
-        let reason = "the host offers another seat or commitment than this side's record holds";
-        link.send(&Message::Refused {
-            reason: reason.into(),
-        });
-        return Err(TableError::Mismatch(reason.into()));
-    }
-    let (game, snapshot) =
-        match super::game::start_game(&setup.player, &setup.exe, plugin, &offered.options) {
-            Ok(started) => started,
-            Err(StartFailed::Worker(e)) => return Err(TableError::Worker(e)),
-            Err(StartFailed::Options(e)) => {
-                let reason = format!("the offered options do not set up a game here: {e}");
-                link.send(&Message::Refused {
-                    reason: reason.clone(),
-                });
-                return Err(TableError::Mismatch(reason));
-            }
-        };
+    let (game, snapshot) = check_offer(&setup, plugin, &link, &offered, resume.as_ref())?;
     let resumed_throws = resume.as_ref().map(|r| (r.heads.clone(), r.throws.clone()));
     let (record, chain, token) = match resume {
         Some(r) => (r.record, r.chain, r.token),
         None => {
-            let mut record = Record::new(plugin, &offered.options, None, None);
-            record.seats = (0..snapshot.seat_count)
-                .map(|s| {
-                    if Some(s) == offered.seat {
-                        match &setup.player {
-                            LocalPlayer::Bot(name) => name.clone(),
-                            LocalPlayer::Stdin | LocalPlayer::App(_) => "human".into(),
-                        }
-                    } else {
-                        "remote".into()
-                    }
-                })
-                .collect();
+            let seats = snapshot.seat_count;
+            let record = new_record(plugin, &offered.options, seats, offered.seat, &setup.player);
             (record, Chain::generate(), String::new())
         }
     };
@@ -154,8 +125,7 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
         token,
         seat: offered.seat,
         reconnect: setup.reconnect,
-        answer: Default::default(),
-        asked: Default::default(),
+        questions: Default::default(),
         closed: 0,
         report,
     };
@@ -163,71 +133,13 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
     if joining.token.is_empty() {
         joining.token = welcome.token.clone();
     }
-    let own = offered.seat.map(|s| (s, joining.chain.clone()));
-    let (heads, made) = resumed_throws.unwrap_or_else(|| (welcome.commits.clone(), Vec::new()));
-    if heads != welcome.commits {
-        return Err(
-            joining.refuse("the host gives other commitments than this side's record holds")
-        );
-    }
-    let mut throws =
-        Throws::new(own, heads.clone(), &made).map_err(|e| joining.refuse(&e.to_string()))?;
-    throws
-        .learn(&welcome.throws)
-        .map_err(|e| joining.refuse(&e.to_string()))?;
-    throws.send_again();
-    for m in throws.made_beyond(welcome.throws.len()) {
-        joining.link.send(&m);
-    }
-    table.throws = Some(throws);
-    let playing = offered.seat.is_some();
-    table.set_net(
-        NetRecord {
-            role: if playing { "guest" } else { "spectator" }.into(),
-            seat: offered.seat,
-            invite: setup.invite_text.clone(),
-            commit: offered.commit.clone(),
-            host_nonce: String::new(),
-            guest_nonces: Vec::new(),
-            own_nonce: None,
-            commits: heads.clone(),
-            throws: made,
-            chain: playing.then(|| joining.chain.secret()),
-            token: playing.then(|| joining.token.clone()),
-            host_secrets: None,
-        },
-        commitments_seed(&heads),
-    );
-    let moves = welcome.moves;
-    // Back from a crash, the time since the record's last save passed on the clock of
-    // the seat to move; at a first join this side saw no time pass yet.
-    let since = if setup.resume.is_some() {
-        super::host::back_from_crash(&mut table, setup.record.as_deref());
-        Some(table.turn_earliest)
-    } else {
-        None
-    };
-    table.save()?;
-    joining.catch_up(&mut table, &moves, since)?;
+    let since = joining.set_up(&mut table, &setup, &offered, &welcome, resumed_throws)?;
+    joining.catch_up(&mut table, &welcome.moves, since)?;
     let result = joining.run(&mut table);
     joining.link.send(&Message::Bye);
     joining.linger(&mut table);
     result?;
-    // The seat's secrets are of no use once the game is over: the last save leaves them
-    // out.
-    table.record.write(|r| {
-        if let Some(net) = &mut r.net {
-            net.token = None;
-            net.chain = None;
-        }
-    });
-    table.finish()?;
-    let bytes_sent = joining.link.bytes_sent() + joining.closed;
-    let moves_sent = table
-        .net_moves
-        .iter()
-        .filter(|m| Some(m.seat) == joining.seat)
-        .count() as u64;
+    let (bytes_sent, moves_sent) = joining.finish(&mut table)?;
     joining.node.close();
     Ok(NetOutcome {
         snapshot: table.snapshot,
@@ -236,6 +148,116 @@ pub fn join(setup: JoinSetup<'_>, report: Box<dyn FnMut(&str)>) -> Result<NetOut
         moves_sent,
         seat_names: plugin.manifest().seat_names.clone(),
     })
+}
+
+/// Checks the host's offer against the record of a game this side comes back to, and
+/// sets the game up with the options offered; the host is told why when either fails.
+fn check_offer(
+    setup: &JoinSetup<'_>,
+    plugin: &Plugin,
+    link: &Link,
+    offered: &Offered,
+    resume: Option<&Resume>,
+) -> Result<(Box<dyn super::game::NetGame>, Snapshot), TableError> {
+    if let Some(r) = resume
+        && (offered.seat != r.seat || offered.commit != r.commit)
+    {
+        let reason = "the host offers another seat or commitment than this side's record holds";
+        link.send(&Message::Refused {
+            reason: reason.into(),
+        });
+        return Err(TableError::Mismatch(reason.into()));
+    }
+    match super::game::start_game(&setup.player, &setup.exe, plugin, &offered.options) {
+        Ok(started) => Ok(started),
+        Err(StartFailed::Worker(e)) => Err(TableError::Worker(e)),
+        Err(StartFailed::Options(e)) => {
+            let reason = format!("the offered options do not set up a game here: {e}");
+            link.send(&Message::Refused {
+                reason: reason.clone(),
+            });
+            Err(TableError::Mismatch(reason))
+        }
+    }
+}
+
+impl Joining {
+    /// Sets the table's throws and network record up from the host's welcome (checked
+    /// against the record of a game this side comes back to) and saves it; the time the
+    /// clock of the seat to move runs from, after a crash.
+    fn set_up(
+        &mut self,
+        table: &mut Table,
+        setup: &JoinSetup<'_>,
+        offered: &Offered,
+        welcome: &Welcomed,
+        resumed_throws: Option<(Vec<String>, Vec<super::fair::Throw>)>,
+    ) -> Result<Option<Instant>, TableError> {
+        let own = offered.seat.map(|s| (s, self.chain.clone()));
+        let (heads, made) = resumed_throws.unwrap_or_else(|| (welcome.commits.clone(), Vec::new()));
+        if heads != welcome.commits {
+            return Err(
+                self.refuse("the host gives other commitments than this side's record holds")
+            );
+        }
+        let mut throws =
+            Throws::new(own, heads.clone(), &made).map_err(|e| self.refuse(&e.to_string()))?;
+        throws
+            .learn(&welcome.throws)
+            .map_err(|e| self.refuse(&e.to_string()))?;
+        throws.send_again();
+        for m in throws.made_beyond(welcome.throws.len()) {
+            self.link.send(&m);
+        }
+        table.throws = Some(throws);
+        let playing = offered.seat.is_some();
+        table.set_net(
+            NetRecord {
+                role: if playing { "guest" } else { "spectator" }.into(),
+                seat: offered.seat,
+                invite: setup.invite_text.clone(),
+                commit: offered.commit.clone(),
+                host_nonce: String::new(),
+                guest_nonces: Vec::new(),
+                own_nonce: None,
+                commits: heads.clone(),
+                throws: made,
+                chain: playing.then(|| self.chain.secret()),
+                token: playing.then(|| self.token.clone()),
+                host_secrets: None,
+            },
+            commitments_seed(&heads),
+        );
+        // Back from a crash, the time since the record's last save passed on the clock
+        // of the seat to move; at a first join this side saw no time pass yet.
+        let since = if setup.resume.is_some() {
+            super::host_setup::back_from_crash(table, setup.record.as_deref());
+            Some(table.turn_earliest)
+        } else {
+            None
+        };
+        table.save()?;
+        Ok(since)
+    }
+
+    /// The last save, without the seat's secrets (of no use once the game is over); the
+    /// bytes and the moves sent.
+    fn finish(&mut self, table: &mut Table) -> Result<(u64, u64), TableError> {
+        table.record.write(|r| {
+            if let Some(net) = &mut r.net {
+                net.token = None;
+                net.chain = None;
+            }
+        });
+        table.finish()?;
+        let bytes_sent = self.link.bytes_sent() + self.closed;
+        let moves_sent = table
+            .net_moves
+            .iter()
+            .filter(|m| Some(m.seat) == self.seat)
+            .count() as u64;
+        Ok((bytes_sent, moves_sent))
+    }
 }
 
 /// What a guest's record holds to come back to its game.
@@ -482,7 +504,7 @@ impl super::side::Side for Joining {
     }
 
     fn answer(&mut self) -> &mut super::side::Answer {
-        &mut self.answer
+        &mut self.questions.answer
     }
 
     fn say(&mut self, text: &str) {

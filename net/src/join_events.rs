@@ -73,30 +73,8 @@ impl Joining {
                 throw,
                 number,
                 secret,
-            } => {
-                let at = table.chance_at();
-                let Some(throws) = table.throws.as_mut() else {
-                    return Ok(());
-                };
-                match throws.contribution((seat, throw, number), &secret, at) {
-                    Ok(_) => Ok(()),
-                    Err(reason) => self.fault(table, &reason.to_string()),
-                }
-            }
-            Message::Flag { seat } => {
-                // In a two-seat game the host's own flag is its own loss; any other is
-                // taken only when this side's own clock shows it.
-                let senders_own = Some(seat) != self.seat && self.host_seat(table) == Some(seat);
-                if let Err(reason) = super::referee::flag(table, seat, senders_own) {
-                    return self.fault(table, &reason.to_string());
-                }
-                table.flag(seat)?;
-                (self.report)(&tavola_core::tr!(
-                    "net-time-ran-out",
-                    seat = table.seat_name(seat)
-                ));
-                Ok(())
-            }
+            } => self.on_reveal(table, (seat, throw, number), &secret),
+            Message::Flag { seat } => self.on_flag(table, seat),
             Message::Forfeit { seat } if Some(seat) != self.seat => {
                 table.end(Ending::Forfeit { seat });
                 table.save()?;
@@ -111,67 +89,122 @@ impl Joining {
                 &format!("the host says this side's seat {seat} forfeited, but it is here"),
             ),
             Message::OfferDraw { seat } if Some(seat) != self.seat => {
-                let accept = self.seat.is_some()
-                    && table.snapshot.seat_count == 2
-                    && self.asked.allow(table, seat, Question::Draw)
-                    && table.ask(&tavola_core::tr!(
-                        "net-offers-draw",
-                        seat = table.seat_name(seat)
-                    ))?;
-                if self.seat.is_some() {
-                    self.link.send(&Message::AnswerDraw { accept });
-                }
-                if accept {
-                    table.end(Ending::AgreedDraw);
-                    table.save()?;
-                }
-                Ok(())
+                self.on_draw_offer(table, seat)
             }
             Message::AskTakeback { seat: other, moves } if Some(other) != self.seat => {
-                let fits = self.seat.is_some()
-                    && moves as usize == table.record.move_count()
-                    && table.snapshot.seat_count == 2
-                    && table.can_take_back(other)
-                    && self.asked.allow(table, other, Question::Takeback);
-                let accept = fits
-                    && table.ask(&tavola_core::tr!(
-                        "net-asks-takeback",
-                        seat = table.seat_name(other)
-                    ))?;
-                let accept = accept && table.take_back(other)?;
-                if self.seat.is_some() {
-                    self.link.send(&Message::AnswerTakeback { accept });
-                }
-                Ok(())
+                self.on_takeback_asked(table, other, moves)
             }
             Message::AnswerDraw { accept } => {
-                self.answer.take(Question::Draw, accept);
+                self.questions.answer.take(Question::Draw, accept);
                 Ok(())
             }
             Message::AnswerTakeback { accept } => {
-                self.answer.take(Question::Takeback, accept);
+                self.questions.answer.take(Question::Takeback, accept);
                 Ok(())
             }
-            Message::Refused { reason } => match self.host_seat(table) {
-                // The host stops the game: it loses by forfeit in a two-seat game.
-                Some(seat) => {
-                    table.end(Ending::Forfeit { seat });
-                    table.save()?;
-                    (self.report)(&tavola_core::tr!(
-                        "net-host-stopped-forfeits",
-                        reason = reason.clone(),
-                        seat = table.seat_name(seat)
-                    ));
-                    Ok(())
-                }
-                None => Err(TableError::RefusedByPeer(reason)),
-            },
+            Message::Refused { reason } => self.on_refused(table, reason),
             Message::Bye => {
                 (self.report)(&tavola_core::tr!("net-host-left"));
                 table.away(true);
                 self.reconnect(table)
             }
             other => self.fault(table, &format!("an unexpected {} message", other.kind())),
+        }
+    }
+
+    /// A contribution to a throw, passed on by the host: checked against its
+    /// commitment; a wrong one is the host's fault.
+    fn on_reveal(
+        &mut self,
+        table: &mut Table,
+        (seat, throw, number): (u8, u32, u32),
+        secret: &str,
+    ) -> Result<(), TableError> {
+        let at = table.chance_at();
+        let Some(throws) = table.throws.as_mut() else {
+            return Ok(());
+        };
+        match throws.contribution((seat, throw, number), secret, at) {
+            Ok(_) => Ok(()),
+            Err(reason) => self.fault(table, &reason.to_string()),
+        }
+    }
+
+    /// The host says `seat`'s time ran out.
+    fn on_flag(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
+        // In a two-seat game the host's own flag is its own loss; any other is
+        // taken only when this side's own clock shows it.
+        let senders_own = Some(seat) != self.seat && self.host_seat(table) == Some(seat);
+        if let Err(reason) = super::referee::flag(table, seat, senders_own) {
+            return self.fault(table, &reason.to_string());
+        }
+        table.flag(seat)?;
+        (self.report)(&tavola_core::tr!(
+            "net-time-ran-out",
+            seat = table.seat_name(seat)
+        ));
+        Ok(())
+    }
+
+    /// Another seat offers a draw: asked of this side's player (a spectator says
+    /// nothing).
+    fn on_draw_offer(&mut self, table: &mut Table, seat: u8) -> Result<(), TableError> {
+        let accept = self.seat.is_some()
+            && table.snapshot.seat_count == 2
+            && self.questions.asked.allow(table, seat, Question::Draw)
+            && table.ask(&tavola_core::tr!(
+                "net-offers-draw",
+                seat = table.seat_name(seat)
+            ))?;
+        if self.seat.is_some() {
+            self.link.send(&Message::AnswerDraw { accept });
+        }
+        if accept {
+            table.end(Ending::AgreedDraw);
+            table.save()?;
+        }
+        Ok(())
+    }
+
+    /// Another seat asks to take back its last move, the record being `moves` long.
+    fn on_takeback_asked(
+        &mut self,
+        table: &mut Table,
+        other: u8,
+        moves: u32,
+    ) -> Result<(), TableError> {
+        let fits = self.seat.is_some()
+            && moves as usize == table.record.move_count()
+            && table.snapshot.seat_count == 2
+            && table.can_take_back(other)
+            && self.questions.asked.allow(table, other, Question::Takeback);
+        let accept = fits
+            && table.ask(&tavola_core::tr!(
+                "net-asks-takeback",
+                seat = table.seat_name(other)
+            ))?;
+        let accept = accept && table.take_back(other)?;
+        if self.seat.is_some() {
+            self.link.send(&Message::AnswerTakeback { accept });
+        }
+        Ok(())
+    }
+
+    /// The host refuses this side and stops.
+    fn on_refused(&mut self, table: &mut Table, reason: String) -> Result<(), TableError> {
+        match self.host_seat(table) {
+            // The host stops the game: it loses by forfeit in a two-seat game.
+            Some(seat) => {
+                table.end(Ending::Forfeit { seat });
+                table.save()?;
+                (self.report)(&tavola_core::tr!(
+                    "net-host-stopped-forfeits",
+                    reason = reason.clone(),
+                    seat = table.seat_name(seat)
+                ));
+                Ok(())
+            }
+            None => Err(TableError::RefusedByPeer(reason)),
         }
     }
 

@@ -29,6 +29,7 @@ pub mod game;
 pub mod host;
 mod host_events;
 mod host_resume;
+mod host_setup;
 pub mod invite;
 pub mod join;
 mod join_events;

@@ -120,6 +120,16 @@ pub(super) enum Question {
     Takeback,
 }
 
+/// The questions of one side: its own in flight with its answer, and those asked of it
+/// this turn.
+#[derive(Debug, Default)]
+pub(super) struct Questions {
+    /// The question this side asked and its answer.
+    pub(super) answer: Answer,
+    /// The questions asked of this side this turn.
+    pub(super) asked: Asked,
+}
+
 /// This side's question in flight and its answer.
 #[derive(Debug, Default)]
 pub(super) struct Answer {

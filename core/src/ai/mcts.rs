@@ -451,24 +451,43 @@ pub fn search(
     let start = Instant::now();
     let threads = config.threads.max(1);
     if threads == 1 {
-        let mut rng = Rng::with_seed(seed);
-        let mut tree = match tree {
-            Some(t) => t,
-            None => Tree::new(root, &mut rng)?,
-        };
-        let done = run_tree(
-            &mut tree,
-            root,
-            config,
-            config.iterations,
-            &mut rng,
-            cancel.as_deref(),
-        )?;
-        let result = summarise(&tree, tree.root_stats(), done, start.elapsed())?;
+        let (result, tree) = search_one(root, config, seed, tree, cancel.as_deref(), start)?;
         return Ok((result, Some(tree)));
     }
+    let outcomes = search_threads(root, config, seed, threads, cancel);
+    Ok((merge(outcomes, start)?, None))
+}
+
+/// One thread's search, from `tree` if given: its result and its tree.
+fn search_one(
+    root: &GameHandle,
+    config: &MctsConfig,
+    seed: u64,
+    tree: Option<Tree>,
+    cancel: Option<&AtomicBool>,
+    start: Instant,
+) -> Result<(SearchResult, Tree), CallError> {
+    let mut rng = Rng::with_seed(seed);
+    let mut tree = match tree {
+        Some(t) => t,
+        None => Tree::new(root, &mut rng)?,
+    };
+    let done = run_tree(&mut tree, root, config, config.iterations, &mut rng, cancel)?;
+    let result = summarise(&tree, tree.root_stats(), done, start.elapsed())?;
+    Ok((result, tree))
+}
+
+/// `threads` searches of fresh trees side by side (root parallelism), each with its
+/// share of the iterations and a seed of its own.
+fn search_threads(
+    root: &GameHandle,
+    config: &MctsConfig,
+    seed: u64,
+    threads: usize,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Vec<ThreadOutcome> {
     let per_thread = config.iterations.map(|n| n.div_ceil(threads as u64));
-    let outcomes: Vec<ThreadOutcome> = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let cancel = cancel.clone();
@@ -498,7 +517,12 @@ pub fn search(
                 })
             })
             .collect()
-    });
+    })
+}
+
+/// The threads' root visits added up (each move's mean return weighted by its
+/// visits), the first thread's line when it starts with the best move.
+fn merge(outcomes: Vec<ThreadOutcome>, start: Instant) -> Result<SearchResult, CallError> {
     let mut merged: Vec<(MoveId, u32, f64)> = Vec::new();
     let mut total = 0;
     let mut line = Vec::new();
@@ -530,17 +554,14 @@ pub fn search(
     if line.first() != Some(&best) {
         line = vec![best];
     }
-    Ok((
-        SearchResult {
-            best,
-            value,
-            stats: merged,
-            line,
-            simulations: total,
-            elapsed: start.elapsed(),
-        },
-        None,
-    ))
+    Ok(SearchResult {
+        best,
+        value,
+        stats: merged,
+        line,
+        simulations: total,
+        elapsed: start.elapsed(),
+    })
 }
 
 fn no_move() -> CallError {

@@ -27,6 +27,7 @@ mod move_choices;
 pub mod move_preview;
 mod new_game;
 pub mod online;
+mod online_clocks;
 pub mod online_error;
 pub mod online_form;
 pub mod online_lan;

@@ -16,18 +16,20 @@
 //! resignation, draw offers and takeback requests go back to the network side as lines
 //! (a move's notation, `resign`, `draw`, `takeback`, `yes`, `no`).
 
+mod start;
+
 use std::{collections::VecDeque, path::PathBuf, sync::mpsc, time::Duration};
 
-use game_api::{Options, Turn};
+use game_api::Turn;
 
 use super::{
     Table,
+    online_clocks::Clocks,
     online_error::OnlineError,
     online_worker::{Lent, SharedLink, Step},
 };
 use crate::{
-    net::{AppPlayer, Invite, JoinSetup, LocalPlayer, NetSettings, Offer, TimeControl, Update},
-    plugins::PluginSet,
+    net::{AppPlayer, Invite, LocalPlayer, Update},
     record::{Record, SharedRecord},
     session::{SeatKind, Session},
 };
@@ -43,10 +45,8 @@ pub enum BarIntent {
 
 /// A network game in progress, as this side knows it from its updates.
 pub struct OnlineGame {
-    updates: mpsc::Receiver<Update>,
-    lines: mpsc::Sender<String>,
-    /// The person's side as the network side holds it: closed when this game is.
-    player: AppPlayer,
+    /// The channels to and from the network side's thread.
+    wires: Wires,
     /// The invite to show while players are awaited.
     pub invite: Option<String>,
     /// What the game said, newest last.
@@ -57,39 +57,62 @@ pub struct OnlineGame {
     pub question: Option<String>,
     /// How the game ended or why it stopped.
     pub finished: Option<Result<String, OnlineError>>,
+    /// The clocks, as the game last told them.
+    clocks: Clocks,
+    /// What the table is opened with, as it comes.
+    setup: Setup,
+    /// The table, and what it has yet to show.
+    shown: Shown,
+    /// The game's listing on the local network.
+    lan: LanListing,
+}
+
+/// The channels between the view and the network side's thread.
+struct Wires {
+    updates: mpsc::Receiver<Update>,
+    lines: mpsc::Sender<String>,
+    /// The person's side as the network side holds it: closed when this game is.
+    player: AppPlayer,
     /// How the network side's thread ended (the game's last status, or why it stopped),
     /// sent after every update it sent.
     done: mpsc::Receiver<Result<String, OnlineError>>,
-    /// Each seat's time left when the game last said, and when that was.
-    clocks: Option<(Vec<u64>, std::time::Instant)>,
-    /// The seats' names, from the game's manifest (for the clocks).
-    seat_names: Vec<String>,
-    /// A player is away: the game waits and the clocks stand still.
-    away: bool,
+    /// The table's worker, once the network side has started it and lent it.
+    lent: mpsc::Receiver<Result<Lent, OnlineError>>,
+    /// What the network side played, in order.
+    steps: mpsc::Receiver<Step>,
+}
+
+/// What the table is opened with once the game is set up.
+struct Setup {
     /// The seats this side's person plays (none: watching), once the game is set up.
     seats: Option<Vec<u8>>,
     /// The game's one record, lent by the network side (which writes it) with its first
     /// update, and what the moves and ending were when it last said it changed.
     record: Option<(SharedRecord, GameKey)>,
     exe: PathBuf,
-    /// The table's worker, once the network side has started it and lent it.
-    lent: mpsc::Receiver<Result<Lent, OnlineError>>,
     /// The worker lent, until the table opens on it.
     worker: Option<Lent>,
+    /// Why the table could not be opened.
+    table_error: Option<OnlineError>,
+}
+
+/// The table and the network side's steps it has yet to show.
+struct Shown {
     /// The table's end of the worker, to tell it where the table is.
     link: Option<SharedLink>,
-    /// What the network side played, in order.
-    steps: mpsc::Receiver<Step>,
     /// The steps come and not yet shown.
     queued: VecDeque<Step>,
     /// The table shows every move of the network side's record.
     synced: bool,
-    /// Why the table could not be opened.
-    table_error: Option<OnlineError>,
     /// The table, once the game is set up and its worker started.
     table: Option<Table>,
+}
+
+/// Whether and how the game offered is listed on the local network.
+#[derive(Default)]
+struct LanListing {
     /// Whether the game offered is to be listed on the local network.
-    list_on_lan: bool,
+    wanted: bool,
     /// Its listing while it waits for players, or why it could not be listed.
     listed: Option<Result<crate::net::lan::Announced, OnlineError>>,
 }
@@ -115,166 +138,42 @@ impl OnlineGame {
             let _ = tx_done.send(run(player, &tx));
         });
         OnlineGame {
-            updates,
-            lines: tx_lines,
-            player: app_player,
+            wires: Wires {
+                updates,
+                lines: tx_lines,
+                player: app_player,
+                done,
+                lent,
+                steps,
+            },
             invite: None,
             reports: Vec::new(),
             your_turn: false,
             question: None,
             finished: None,
-            done,
-            clocks: None,
-            seat_names,
-            away: false,
-            seats: None,
-            record: None,
-            exe,
-            lent,
-            worker: None,
-            link: None,
-            steps,
-            queued: VecDeque::new(),
-            synced: false,
-            table_error: None,
-            table: None,
-            list_on_lan: false,
-            listed: None,
+            clocks: Clocks::new(seat_names),
+            setup: Setup {
+                seats: None,
+                record: None,
+                exe,
+                worker: None,
+                table_error: None,
+            },
+            shown: Shown {
+                link: None,
+                queued: VecDeque::new(),
+                synced: false,
+                table: None,
+            },
+            lan: LanListing::default(),
         }
     }
 
     /// Lists the game offered on the local network while it waits for players, if
     /// `yes` (see [`net::lan`](crate::net::lan)).
     pub fn listed_on_lan(mut self, yes: bool) -> Self {
-        self.list_on_lan = yes;
+        self.lan.wanted = yes;
         self
-    }
-
-    /// Offers `game` of `plugins` with `options`, the person playing seat `seat`. The
-    /// invite comes as [`OnlineGame::invite`]. The record is saved after every move in
-    /// `records` (the app's data folder's `online/`), if given.
-    pub fn offer(
-        plugins: &PluginSet,
-        (game, options, seat, clock): (&str, Options, u8, Option<TimeControl>),
-        settings: NetSettings,
-        exe: PathBuf,
-        records: Option<PathBuf>,
-    ) -> Self {
-        let names = seat_names(plugins, game);
-        let all = plugins.clone();
-        let game = game.to_owned();
-        Self::start(names, exe.clone(), move |player, tx| {
-            let plugins = all;
-            let plugin = plugins.require(&game)?;
-            let offer = Offer {
-                plugin,
-                options,
-                seat,
-                clock,
-                player,
-                settings,
-                record: record_path(records.as_deref(), &game),
-                reconnect: RECONNECT,
-                wait: Duration::from_secs(3600),
-                exe,
-                resume: None,
-            };
-            host(offer, tx)
-        })
-    }
-
-    /// Joins the game of `invite`, to play or, with `watch`, only to watch.
-    /// The record is saved after every move in `records`, if given.
-    pub fn join(
-        plugins: &PluginSet,
-        (invite, watch): (&str, bool),
-        settings: NetSettings,
-        exe: PathBuf,
-        records: Option<PathBuf>,
-    ) -> Self {
-        let names = Invite::parse(invite.trim())
-            .map(|i| seat_names(plugins, &i.game.id))
-            .unwrap_or_default();
-        let all = plugins.clone();
-        let text = invite.trim().to_owned();
-        Self::start(names, exe.clone(), move |player, tx| {
-            let plugins = all;
-            let invite = Invite::parse(&text)?;
-            let record = record_path(records.as_deref(), &invite.game.id);
-            let setup = JoinSetup {
-                plugins: &plugins,
-                invite,
-                invite_text: text.clone(),
-                player,
-                watch,
-                settings,
-                record,
-                reconnect: RECONNECT,
-                exe,
-                resume: None,
-            };
-            join(setup, tx)
-        })
-    }
-
-    /// Resumes the network game of the record `path` that stopped before its end (this
-    /// app closed or crashed): as its host, under the same invite, or as the player or
-    /// spectator it was, from the record's secrets; the record goes on being saved there.
-    pub fn resume(plugins: &PluginSet, path: PathBuf, settings: NetSettings, exe: PathBuf) -> Self {
-        let names = Record::read(&path)
-            .map(|r| seat_names(plugins, &r.game))
-            .unwrap_or_default();
-        let all = plugins.clone();
-        Self::start(names, exe.clone(), move |player, tx| {
-            let plugins = all;
-            let record = Record::read(&path).map_err(|error| OnlineError::Record {
-                file: path.clone(),
-                error: error.into(),
-            })?;
-            let net = record
-                .net
-                .clone()
-                .ok_or_else(|| OnlineError::NotNetwork { file: path.clone() })?;
-            if net.role == "host" {
-                let plugin = plugins.require(&record.game)?;
-                let options = Options::resolve(&plugin.manifest().options, &record.options)
-                    .map_err(|error| OnlineError::Options {
-                        file: path.clone(),
-                        error,
-                    })?;
-                let clock = record.clock.as_ref().map(|c| TimeControl {
-                    per_game_ms: c.per_game_ms,
-                    increment_ms: c.increment_ms,
-                });
-                let offer = Offer {
-                    plugin,
-                    options,
-                    seat: net.seat.unwrap_or(0),
-                    clock,
-                    player,
-                    settings,
-                    record: Some(path.clone()),
-                    reconnect: RECONNECT,
-                    wait: Duration::from_secs(3600),
-                    exe,
-                    resume: Some(record),
-                };
-                return host(offer, tx);
-            }
-            let setup = JoinSetup {
-                plugins: &plugins,
-                invite: Invite::parse(&net.invite)?,
-                invite_text: net.invite.clone(),
-                player,
-                watch: net.role == "spectator",
-                settings,
-                record: Some(path.clone()),
-                reconnect: RECONNECT,
-                exe,
-                resume: Some(record),
-            };
-            join(setup, tx)
-        })
     }
 
     /// Takes the updates that came since the last frame, opens the table once the game
@@ -286,12 +185,12 @@ impl OnlineGame {
         self.send_lines();
         // The end is taken first and applied after the updates: every update the network
         // side sent before it is in by then.
-        let done = self.done.try_recv().ok();
-        while let Ok(update) = self.updates.try_recv() {
+        let done = self.wires.done.try_recv().ok();
+        while let Ok(update) = self.wires.updates.try_recv() {
             match update {
                 Update::Invite(text, _) => {
-                    if self.list_on_lan && self.listed.is_none() && self.record.is_none() {
-                        self.listed = Some(
+                    if self.lan.wanted && self.lan.listed.is_none() && self.setup.record.is_none() {
+                        self.lan.listed = Some(
                             Invite::parse(&text)
                                 .map_err(OnlineError::from)
                                 .and_then(|i| Ok(crate::net::lan::Announced::start(&i)?)),
@@ -299,35 +198,37 @@ impl OnlineGame {
                     }
                     self.invite = Some(text);
                 }
-                Update::Seats(seats) => self.seats = Some(seats),
-                Update::Clocks(left) => self.clocks = Some((left, std::time::Instant::now())),
+                Update::Seats(seats) => self.setup.seats = Some(seats),
+                Update::Clocks(left) => self.clocks.set(left),
                 Update::Away(away) => {
-                    // The clocks stand still while a player is away: shown as they were.
-                    if away && !self.away {
-                        self.clocks = self.clocks_now().map(|c| (c, std::time::Instant::now()));
-                    }
-                    self.away = away;
+                    let running = self.running();
+                    self.clocks.set_away(away, running);
                 }
                 Update::Record(record) => {
                     // Set up: the game is no longer offered on the local network.
-                    if matches!(self.listed, Some(Ok(_))) {
-                        self.listed = None;
+                    if matches!(self.lan.listed, Some(Ok(_))) {
+                        self.lan.listed = None;
                     }
                     // A record that changed ends the turn and the question asked; the
                     // same game again (a side that came back) leaves them as they were.
                     let key = record.read(GameKey::of);
-                    if self.record.as_ref().is_none_or(|(_, old)| *old != key) {
+                    if self
+                        .setup
+                        .record
+                        .as_ref()
+                        .is_none_or(|(_, old)| *old != key)
+                    {
                         self.your_turn = false;
                         self.question = None;
                     }
-                    self.record = Some((record, key));
+                    self.setup.record = Some((record, key));
                 }
                 Update::YourTurn => self.your_turn = true,
                 Update::Question(q) => self.question = Some(q),
                 Update::Report(r) => {
                     // The answer to a request (or other news): the table no longer
                     // says that it waits for one.
-                    if let Some(table) = &mut self.table {
+                    if let Some(table) = &mut self.shown.table {
                         table.heard();
                     }
                     self.reports.push(r);
@@ -338,10 +239,10 @@ impl OnlineGame {
             self.your_turn = false;
             self.question = None;
             // A game that ended or stopped is no longer offered.
-            self.listed = None;
+            self.lan.listed = None;
             self.finished = Some(result);
         }
-        self.queued.extend(self.steps.try_iter());
+        self.shown.queued.extend(self.wires.steps.try_iter());
         self.open_table();
         self.follow(ctx, now, step_seconds);
         self.send_lines();
@@ -351,58 +252,62 @@ impl OnlineGame {
     /// one animated), then takes the record's endings and times; the person may move
     /// only once the table shows the game as it is.
     fn follow(&mut self, ctx: &egui::Context, now: f64, step_seconds: f64) {
-        let Some(table) = &mut self.table else { return };
+        let Some(table) = &mut self.shown.table else {
+            return;
+        };
         table.logic(&super::repaint::Window(ctx), now, step_seconds);
         while table.ready_for_step()
-            && let Some(step) = self.queued.pop_front()
+            && let Some(step) = self.shown.queued.pop_front()
         {
-            if let Some(link) = &self.link {
+            if let Some(link) = &self.shown.link {
                 link.table_at(step.moves());
             }
-            let seconds = if self.queued.is_empty() {
+            let seconds = if self.shown.queued.is_empty() {
                 step_seconds
             } else {
                 0.0
             };
             table.follow(step, now, seconds);
         }
-        let synced = self.queued.is_empty() && table.ready_for_step() && table.shows_all();
+        let synced = self.shown.queued.is_empty() && table.ready_for_step() && table.shows_all();
         if synced {
             table.follow_record();
         }
-        self.synced = synced;
-        table.set_your_turn(self.your_turn && self.synced && self.finished.is_none());
+        self.shown.synced = synced;
+        table.set_your_turn(self.your_turn && self.shown.synced && self.finished.is_none());
     }
 
     /// Sends the lines the person's table gave to the network side; each ends the
     /// person's turn.
     fn send_lines(&mut self) {
-        let Some(table) = &mut self.table else { return };
+        let Some(table) = &mut self.shown.table else {
+            return;
+        };
         for line in table.take_lines() {
             self.your_turn = false;
             table.set_your_turn(false);
-            let _ = self.lines.send(line);
+            let _ = self.wires.lines.send(line);
         }
     }
 
     /// Opens the table on the worker the network side lent, once the game is set up
     /// (its record and this side's seats known).
     fn open_table(&mut self) {
-        if self.table.is_some() || self.table_error.is_some() {
+        if self.shown.table.is_some() || self.setup.table_error.is_some() {
             return;
         }
-        match self.lent.try_recv() {
-            Ok(Ok(lent)) => self.worker = Some(lent),
+        match self.wires.lent.try_recv() {
+            Ok(Ok(lent)) => self.setup.worker = Some(lent),
             Ok(Err(e)) => {
-                self.table_error = Some(e);
+                self.setup.table_error = Some(e);
                 return;
             }
             Err(_) => {}
         }
-        let (Some((record, _)), Some(seats)) = (&self.record, &self.seats) else {
+        let (Some((record, _)), Some(seats)) = (&self.setup.record, &self.setup.seats) else {
             return;
         };
-        let Some(lent) = self.worker.take() else {
+        let Some(lent) = self.setup.worker.take() else {
             return;
         };
         let kinds = (0..lent.snapshot.seat_count)
@@ -415,10 +320,10 @@ impl OnlineGame {
             })
             .collect();
         let session = Session::following(&lent.plugin, &lent.options, kinds, record.clone());
-        self.link = Some(lent.link.clone());
-        let mut table = Table::new(session, lent.link, lent.snapshot, self.exe.clone());
+        self.shown.link = Some(lent.link.clone());
+        let mut table = Table::new(session, lent.link, lent.snapshot, self.setup.exe.clone());
         table.follow_network();
-        self.table = Some(table);
+        self.shown.table = Some(table);
     }
 
     /// Whether the game is offered or being played (neither over nor stopped): leaving
@@ -429,26 +334,26 @@ impl OnlineGame {
 
     /// The table, once the game is set up.
     pub fn table(&self) -> Option<&Table> {
-        self.table.as_ref()
+        self.shown.table.as_ref()
     }
 
     /// The table, to carry out what the person asked at it.
     pub fn table_mut(&mut self) -> Option<&mut Table> {
-        self.table.as_mut()
+        self.shown.table.as_mut()
     }
 
     /// Whether the board can be drawn (the table is open).
     pub fn shows_board(&self) -> bool {
-        self.table.is_some()
+        self.shown.table.is_some()
     }
 
     /// Whether the board is drawn turned (the person plays seat 1, drawn at the bottom).
     pub fn turned(&self) -> bool {
-        self.table.as_ref().is_some_and(|t| t.board().flipped)
+        self.shown.table.as_ref().is_some_and(|t| t.board().flipped)
     }
 
     fn send(&mut self, line: &str) {
-        let _ = self.lines.send(line.to_owned());
+        let _ = self.wires.lines.send(line.to_owned());
     }
 
     /// Carries out what the person asked in the bar ([`OnlineGame::bar_ui`]); returns
@@ -471,7 +376,7 @@ impl OnlineGame {
     /// [`OnlineGame::apply`].
     pub fn bar_ui(&self, ui: &mut egui::Ui) -> Vec<BarIntent> {
         let mut intents = Vec::new();
-        if let Some(invite) = self.invite.clone().filter(|_| self.record.is_none()) {
+        if let Some(invite) = self.invite.clone().filter(|_| self.setup.record.is_none()) {
             ui.label(crate::tr!("online-waiting"));
             // The button first: the invite is long, and is cut to the width left.
             ui.horizontal(|ui| {
@@ -484,18 +389,19 @@ impl OnlineGame {
                 ui.small(crate::tr!("online-qr"));
             }
         }
-        if self.table.is_none() && self.finished.is_none() && self.table_error.is_none() {
+        if self.shown.table.is_none() && self.finished.is_none() && self.setup.table_error.is_none()
+        {
             // Waiting for the players, or for the game to be set up: the person may
             // give up (the offer is withdrawn).
             if ui.button(crate::tr!("cancel")).clicked() {
                 intents.push(BarIntent::Close);
             }
         }
-        self.clocks_ui(ui);
-        if let Some(Err(e)) = &self.listed {
+        self.clocks.ui(ui, self.running());
+        if let Some(Err(e)) = &self.lan.listed {
             ui.small(crate::tr!("online-lan-failed", error = e.to_string()));
         }
-        if let Some(e) = &self.table_error {
+        if let Some(e) = &self.setup.table_error {
             ui.colored_label(ui.visuals().error_fg_color, e.to_string());
         }
         // One line, always there, of the same height: what it says never moves the
@@ -504,7 +410,7 @@ impl OnlineGame {
             ui.set_min_height(ui.spacing().interact_size.y);
             self.status_ui(ui, &mut intents);
         });
-        if self.table.is_none() || self.finished.is_none() {
+        if self.shown.table.is_none() || self.finished.is_none() {
             // The game's updates come from its own thread: look for them often.
             ui.ctx().request_repaint_after(Duration::from_millis(100));
         }
@@ -536,7 +442,7 @@ impl OnlineGame {
             }
             return;
         }
-        if self.table_error.is_some() {
+        if self.setup.table_error.is_some() {
             // This computer cannot show the game: the person may leave it (the other
             // side then waits for this one, as for a dropped connection).
             if ui.button(crate::tr!("online-leave")).clicked() {
@@ -561,58 +467,9 @@ impl OnlineGame {
     /// The seat whose clock runs: the seat to move, unless the game is over or waits
     /// for a player who is away.
     fn running(&self) -> Option<u8> {
-        match self.table.as_ref()?.turn() {
-            Turn::Seat { seat } if self.finished.is_none() && !self.away => Some(*seat),
+        match self.shown.table.as_ref()?.turn() {
+            Turn::Seat { seat } if self.finished.is_none() && !self.clocks.away => Some(*seat),
             _ => None,
-        }
-    }
-
-    /// Each seat's time left now, in milliseconds.
-    fn clocks_now(&self) -> Option<Vec<u64>> {
-        let (left, since) = self.clocks.as_ref()?;
-        let running = self.running();
-        Some(
-            left.iter()
-                .enumerate()
-                .map(|(seat, &ms)| {
-                    if running == Some(seat as u8) {
-                        ms.saturating_sub(since.elapsed().as_millis() as u64)
-                    } else {
-                        ms
-                    }
-                })
-                .collect(),
-        )
-    }
-
-    /// The time each seat has left, the clock of the seat to move running down.
-    fn clocks_ui(&self, ui: &mut egui::Ui) {
-        let Some(left) = self.clocks_now() else {
-            return;
-        };
-        let running = self.running();
-        ui.horizontal(|ui| {
-            for (seat, &now) in left.iter().enumerate() {
-                let name = self
-                    .seat_names
-                    .get(seat)
-                    .cloned()
-                    .unwrap_or_else(|| crate::tr!("seat-number", number = seat + 1));
-                let text = crate::tr!(
-                    "online-clock",
-                    seat = name,
-                    time = crate::ending::clock_text(now)
-                );
-                let text = egui::RichText::new(text).monospace();
-                ui.label(if running == Some(seat as u8) {
-                    text.strong()
-                } else {
-                    text
-                });
-            }
-        });
-        if running.is_some() {
-            ui.ctx().request_repaint_after(Duration::from_millis(200));
         }
     }
 }
@@ -621,55 +478,8 @@ impl Drop for OnlineGame {
     /// A game closed in the app (an offer cancelled, a game left) stops its network side
     /// if it still waits for players; one in progress sees its lines end.
     fn drop(&mut self) {
-        self.player.close();
+        self.wires.player.close();
     }
-}
-
-/// The seats' names of `game` (none if it is not here).
-fn seat_names(plugins: &PluginSet, game: &str) -> Vec<String> {
-    plugins
-        .game(game)
-        .map(|p| p.manifest().seat_names.clone())
-        .unwrap_or_default()
-}
-
-/// How long a dropped connection is waited for (and retried) before the game stops.
-const RECONNECT: Duration = Duration::from_secs(120);
-
-/// Runs the offer on this thread, telling the view the invite and what happened; the
-/// game's last status, or why it stopped.
-fn host(offer: Offer<'_>, tx: &mpsc::Sender<Update>) -> Result<String, OnlineError> {
-    let tx_invite = tx.clone();
-    let mut on_invite = move |text: &str, open: usize| {
-        let _ = tx_invite.send(Update::Invite(text.to_owned(), open));
-    };
-    Ok(crate::net::host(offer, &mut on_invite, reporter(tx))?
-        .snapshot
-        .view
-        .status)
-}
-
-/// Runs the joining side on this thread; the game's last status, or why it stopped.
-fn join(setup: JoinSetup<'_>, tx: &mpsc::Sender<Update>) -> Result<String, OnlineError> {
-    Ok(crate::net::join(setup, reporter(tx))?.snapshot.view.status)
-}
-
-/// A new record file for a network game of `game` in `folder` (created), named by the
-/// time: `kalah-1764633600.json`.
-fn record_path(folder: Option<&std::path::Path>, game: &str) -> Option<PathBuf> {
-    let folder = folder?;
-    std::fs::create_dir_all(folder).ok()?;
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    Some(folder.join(format!("{game}-{secs}.json")))
-}
-
-fn reporter(tx: &mpsc::Sender<Update>) -> Box<dyn FnMut(&str)> {
-    let tx = tx.clone();
-    Box::new(move |text: &str| {
-        let _ = tx.send(Update::Report(text.to_owned()));
-    })
 }
 
 /// What tells one state of a network game from another: its moves and its ending,

@@ -443,9 +443,12 @@ impl AnalysisBoard {
             }
             Err(refused) => {
                 // The worker back at the board's position.
+                // The worker back at the board's position; the search left running
+                // on it, since the position shown did not change.
                 let start = self.record.start.clone();
                 self.worker.start(&self.options, start.as_deref(), &[])?;
-                self.go_to_cursor()?;
+                let ids = self.referee.tree.ids_to_cursor();
+                self.snapshot = self.worker.goto(&ids)?;
                 Err(anyhow!("{refused}"))
             }
         }

@@ -6,9 +6,11 @@ use std::path::Path;
 
 use anyhow::{Result, anyhow};
 
-use super::{AnalysisBoard, AnalysisIntent, FilePurpose, Opening, search::folder_arguments};
+use super::{
+    AnalysisBoard, AnalysisIntent, FilePurpose, Opening, Replacement, search::folder_arguments,
+};
 use crate::{
-    app::{Screen, TavolaApp},
+    app::{Screen, TavolaApp, dialogs::confirm},
     record::Record,
 };
 
@@ -94,8 +96,28 @@ impl TavolaApp {
         for intent in intents {
             match intent {
                 AnalysisIntent::Save => ask = Some(FilePurpose::SaveAnalysis),
+                AnalysisIntent::Load if board.unsaved() => {
+                    board.pending = Some(Replacement::Load);
+                }
                 AnalysisIntent::Load => ask = Some(FilePurpose::LoadAnalysis),
+                AnalysisIntent::Close if board.unsaved() => {
+                    board.pending = Some(Replacement::Close);
+                }
                 intent => close |= board.apply(intent),
+            }
+        }
+        if let Some(pending) = board.pending.clone() {
+            let question = crate::tr!("analysis-discard-question");
+            let yes = crate::tr!("analysis-discard");
+            if let Some(discard) = confirm(ui.ctx(), "analysis_discard", &question, &yes) {
+                board.pending = None;
+                if discard {
+                    match pending {
+                        Replacement::Position(notation) => board.open_edited(&notation),
+                        Replacement::Load => ask = Some(FilePurpose::LoadAnalysis),
+                        Replacement::Close => close = true,
+                    }
+                }
             }
         }
         if let Some(purpose) = ask {

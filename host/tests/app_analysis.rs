@@ -339,6 +339,18 @@ fn a_refused_edit_keeps_the_search_and_unsaved_work_is_asked_about_before_it_is_
         1,
         "Cancel lost the move"
     );
+    // Another analysis (of the game at the table) is not opened over it.
+    let refused = h.state_mut().open_analysis().unwrap_err().to_string();
+    assert!(
+        refused.contains("not saved"),
+        "another analysis refused without saying why: {refused}"
+    );
+    let board = h.state().analysis().unwrap();
+    assert_eq!(
+        board.referee.tree.main_line().len(),
+        1,
+        "the work was replaced"
+    );
     h.get_by_label("Load…").click();
     h.run();
     assert!(
@@ -353,7 +365,7 @@ fn a_refused_edit_keeps_the_search_and_unsaved_work_is_asked_about_before_it_is_
         "Discard did not go on to Load…"
     );
 
-    // Once saved, nothing is asked.
+    // Once saved, nothing is asked and another analysis opens.
     let dir = tempfile::tempdir().unwrap();
     h.state_mut()
         .file_chosen(FilePurpose::SaveAnalysis, dir.path().join("kept.json"));
@@ -362,4 +374,5 @@ fn a_refused_edit_keeps_the_search_and_unsaved_work_is_asked_about_before_it_is_
         !h.state().analysis().unwrap().unsaved(),
         "saved work still unsaved"
     );
+    h.state_mut().open_analysis().unwrap();
 }

@@ -1104,6 +1104,7 @@ entry-open-position = Analyse this position
 analysis-busy = The board is still going to that position: play again in a moment.
 analysis-discard-question = The variations and comments on this board are not saved. Save them first with Save…, or discard them?
 analysis-discard = Discard them
+analysis-unsaved-kept = The analysis board holds variations and comments not saved: save them with Save… (or close the board, which asks) before opening another analysis.
 editor-title = Edit position
 editor-counts = Pieces on each site:
 editor-to-move = To move:

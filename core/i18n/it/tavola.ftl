@@ -1113,6 +1113,7 @@ entry-open-position = Analizza questa posizione
 analysis-busy = Il tavoliere sta ancora andando a quella posizione: gioca di nuovo fra un attimo.
 analysis-discard-question = Le varianti e i commenti su questo tavoliere non sono salvati. Salvali prima con Salva…, o li scarti?
 analysis-discard = Scartali
+analysis-unsaved-kept = Il tavoliere d'analisi ha varianti e commenti non salvati: salvali con Salva… (o chiudi il tavoliere, che lo chiede) prima di aprire un'altra analisi.
 editor-title = Modifica la posizione
 editor-counts = Pezzi in ogni casella:
 editor-to-move = Muove:

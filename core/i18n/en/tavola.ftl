@@ -187,8 +187,10 @@ play-swap-back = { $count ->
 }
 play-bring-back-hint = Puts the moves replaced back in place of the new ones (kept in turn: press again to swap back)
 play-brought-back = The replaced moves are back: Redo (or the right arrow) replays them
-play-drill-asking = Drill: answer with a site's code or a click (arrows move the focus, Enter answers) · the Next button skips it, Back to the review ends the drill
-play-drill-answered = Drill answered: the Next button goes on, Back to the review ends the drill · the arrow keys step through the game
+play-drill-asking = Drill: answer with a site's code or a click (arrows move the focus, Enter answers) · F5 (Next) skips it, F6 goes back to the review
+play-drill-answered = Drill answered: F5 (Next) goes on, F6 goes back to the review · the arrow keys step through the game
+cmd-drill-next = Next drill
+cmd-drill-back = Back to the review
 play-reviewing-finished = Reviewing the finished game (read-only): move { $n } of { $total } · the arrow keys step, End shows the result
 play-earlier-point = Move { $n } of { $total }: Redo (or the right arrow) replays the recorded moves; a different move replaces the { $later } after this point
 play-held = The game waits here: press Resume (or play a move) to go on

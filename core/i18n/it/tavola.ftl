@@ -187,8 +187,10 @@ play-swap-back = { $count ->
 }
 play-bring-back-hint = Rimette le mosse sostituite al posto delle nuove (che restano da parte: premi di nuovo per scambiarle)
 play-brought-back = Le mosse sostituite sono tornate: "Ripeti mossa" (o la freccia a destra) le rigioca
-play-drill-asking = Esercizio: rispondi col codice di una casella o con un clic (le frecce spostano il fuoco, Invio risponde) · il pulsante Avanti lo salta, Torna alla revisione chiude l'esercizio
-play-drill-answered = Risposta data: il pulsante Avanti va alla posizione seguente, Torna alla revisione chiude l'esercizio · le frecce scorrono la partita
+play-drill-asking = Esercizio: rispondi col codice di una casella o con un clic (le frecce spostano il fuoco, Invio risponde) · F5 (Avanti) lo salta, F6 torna alla revisione
+play-drill-answered = Risposta data: F5 (Avanti) va alla posizione seguente, F6 torna alla revisione · le frecce scorrono la partita
+cmd-drill-next = Esercizio seguente
+cmd-drill-back = Torna alla revisione
 play-reviewing-finished = Revisione della partita finita (sola lettura): mossa { $n } di { $total } · le frecce scorrono, Fine mostra il risultato
 play-earlier-point = Mossa { $n } di { $total }: "Ripeti mossa" (o la freccia a destra) rigioca le mosse registrate; una mossa diversa sostituisce le { $later } dopo questo punto
 play-held = La partita è ferma qui: premi Riprendi (o gioca una mossa) per continuare

@@ -48,7 +48,7 @@ impl TavolaApp {
     }
 
     /// Opens the analysis board on the record at `path` (any game's), at its end; not
-    /// over a board holding unsaved work ([`analysis_kept`](Self::analysis_kept)).
+    /// over a board holding unsaved work (see `analysis_kept`).
     pub fn open_analysis_record(&mut self, path: &Path) -> Result<()> {
         self.analysis_kept()?;
         self.open_record_on_board(path)

@@ -220,3 +220,159 @@ fn the_editor_shows_the_plugins_refusal_then_opens_a_good_position() {
         game_api::Turn::Seat { seat: 1 }
     ));
 }
+
+/// The search's depth reached, or 0 before its first answer.
+fn depth(h: &H) -> u32 {
+    let board = h.state().analysis().unwrap();
+    board
+        .search
+        .found
+        .as_ref()
+        .and_then(|f| f.depth)
+        .unwrap_or(0)
+}
+
+/// Opens the editor, sets Oware's house a to `a` seeds (b to `b`), North to move, and
+/// asks to check and analyse it.
+fn edit_and_check(h: &mut H, a: u32, b: u32) {
+    if h.state().analysis().unwrap().editor.is_none() {
+        h.get_by_label("Edit position…").click();
+        h.run();
+    }
+    {
+        let editor = h
+            .state_mut()
+            .analysis_mut()
+            .unwrap()
+            .editor
+            .as_mut()
+            .unwrap();
+        editor.sites[0].2 = a;
+        editor.sites[1].2 = b;
+        editor.seat = 1;
+        editor.notation = editor.written();
+    }
+    h.get_by_label("Check and analyse").click();
+    h.run();
+}
+
+#[test]
+fn a_refused_edit_keeps_the_search_and_unsaved_work_is_asked_about_before_it_is_replaced() {
+    let plugins = plugins_of(&["oware"]);
+    let mut h = harness(app(plugins.path()));
+    start_oware(&mut h);
+    h.state_mut().open_analysis().unwrap();
+    h.run();
+    assert!(
+        !h.state().analysis().unwrap().unsaved(),
+        "a board just opened has nothing unsaved"
+    );
+
+    // A refused position leaves the search of the unchanged board running.
+    wait_until(&mut h, "the search at depth 3", |h| depth(h) >= 3);
+    let before = depth(&h);
+    edit_and_check(&mut h, 7, 4); // 51 seeds: refused
+    assert!(
+        h.query_by_label_contains("The game refused this position")
+            .is_some(),
+        "no refusal drawn"
+    );
+    let after = depth(&h);
+    assert!(
+        after >= before,
+        "the search started again after a refused edit: depth {before} before, {after} after"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+
+    // A move played: the tree holds unsaved work; a good edited position asks first.
+    play(&mut h, "c");
+    assert!(
+        h.state().analysis().unwrap().unsaved(),
+        "a move played is unsaved work"
+    );
+    let shown = h.state().analysis().unwrap().snapshot().notation.clone();
+    edit_and_check(&mut h, 7, 1); // after c: 48 seeds, North to move
+    assert!(
+        h.query_by_label_contains("are not saved").is_some(),
+        "no question before the tree was replaced"
+    );
+    {
+        let board = h.state().analysis().unwrap();
+        assert_eq!(
+            board.snapshot().notation,
+            shown,
+            "the board changed before an answer"
+        );
+        assert_eq!(
+            board.referee.tree.main_line().len(),
+            1,
+            "the tree was replaced"
+        );
+    }
+    h.get_by_label("Discard them").click();
+    h.run();
+    {
+        let board = h.state().analysis().unwrap();
+        assert!(
+            board.editor.is_none(),
+            "the editor stayed open after Discard"
+        );
+        assert_eq!(board.snapshot().notation, "7,1,0,5,5,5/5,4,4,4,4,4 0-0 N");
+        assert!(board.referee.tree.main_line().is_empty());
+        assert!(!board.unsaved());
+    }
+
+    // Close and Load… ask too; Cancel keeps the board and its work.
+    play(&mut h, "A");
+    h.get_by_label("Close analysis").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("are not saved").is_some(),
+        "no question before Close"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    let board = h.state().analysis().expect("Cancel closed the board");
+    assert_eq!(
+        board.referee.tree.main_line().len(),
+        1,
+        "Cancel lost the move"
+    );
+    // Another analysis (of the game at the table) is not opened over it.
+    let refused = h.state_mut().open_analysis().unwrap_err().to_string();
+    assert!(
+        refused.contains("not saved"),
+        "another analysis refused without saying why: {refused}"
+    );
+    let board = h.state().analysis().unwrap();
+    assert_eq!(
+        board.referee.tree.main_line().len(),
+        1,
+        "the work was replaced"
+    );
+    h.get_by_label("Load…").click();
+    h.run();
+    assert!(
+        h.state().learn_entry().purpose().is_none(),
+        "the Load dialog opened without a question"
+    );
+    h.get_by_label("Discard them").click();
+    h.run();
+    assert_eq!(
+        h.state().learn_entry().purpose(),
+        Some(FilePurpose::LoadAnalysis),
+        "Discard did not go on to Load…"
+    );
+
+    // Once saved, nothing is asked and another analysis opens.
+    let dir = tempfile::tempdir().unwrap();
+    h.state_mut()
+        .file_chosen(FilePurpose::SaveAnalysis, dir.path().join("kept.json"));
+    h.run();
+    assert!(
+        !h.state().analysis().unwrap().unsaved(),
+        "saved work still unsaved"
+    );
+    h.state_mut().open_analysis().unwrap();
+}

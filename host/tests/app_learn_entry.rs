@@ -346,7 +346,7 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
     });
     h.run_steps(2);
     assert!(
-        h.query_by_label_contains("Drill answered: the Next button")
+        h.query_by_label_contains("Drill answered: F5 (Next) goes on")
             .is_some(),
         "the status line does not say how to go on after the verdict"
     );
@@ -365,16 +365,28 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
     wait_until(&mut h, "the step after the verdict", |h| {
         h.state().play_view().unwrap().session().cursor() == first.number
     });
-    // The Next button goes on: the next drill, asked again.
+    // F5 (Next) goes on: the next drill, asked again; F6 goes back to the review.
     if review_drills > 1 {
-        h.get_by_label("Next").click();
+        h.key_press(egui::Key::F5);
         h.run_steps(3);
+        assert_eq!(
+            h.state().review_panel().unwrap().drill_answer(),
+            None,
+            "F5 did not go to the next drill"
+        );
         assert!(
             h.query_by_label_contains("Drill: answer with a site's code")
                 .is_some(),
             "the next drill's status does not tell its keys"
         );
     }
+    h.key_press(egui::Key::F6);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("Drill: answer").is_none()
+            && h.query_by_label_contains("Drill answered").is_none(),
+        "F6 did not end the drill"
+    );
 }
 
 #[test]

@@ -91,6 +91,21 @@ fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
     wait_until(&mut h, "the jump", |h| {
         h.state().play_view().unwrap().session().cursor() == 1
     });
+    // The finished game is read-only at a past move: its side panel offers no Undo,
+    // Redo or Resume (the reviewer's Hint, Replay and Flip stay).
+    h.run_steps(2);
+    for hidden in ["Undo", "Redo", "Resume"] {
+        assert!(
+            h.query_all_by_label(hidden).next().is_none(),
+            "the reviewed finished game offers {hidden}"
+        );
+    }
+    for kept in ["Replay", "Flip board"] {
+        assert!(
+            h.query_all_by_label_contains(kept).next().is_some(),
+            "the reviewed finished game lost {kept}"
+        );
+    }
     // The window's list follows the cursor: on a short screen the last move's row is
     // below the window's fold while move 1 is current; End brings it into view.
     h.set_size(egui::vec2(1200.0, 420.0));

@@ -68,11 +68,15 @@ pub enum Command {
     AnalysisBoard,
     /// Choose a saved game and review it at once.
     ReviewFile,
+    /// The review's next drill (its Next button).
+    DrillNext,
+    /// From the drills back to the review (its *Back to the review* button).
+    DrillBack,
 }
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 30] = [
+    pub const ALL: [Command; 32] = [
         Command::NewGame,
         Command::PlayOnline,
         Command::Restart,
@@ -90,6 +94,8 @@ impl Command {
         Command::ToStart,
         Command::ToEnd,
         Command::Review,
+        Command::DrillNext,
+        Command::DrillBack,
         Command::Hint,
         Command::Analyse,
         Command::Resign,
@@ -138,6 +144,8 @@ impl Command {
             Command::Review => crate::tr!("cmd-review"),
             Command::AnalysisBoard => crate::tr!("cmd-analysis-board"),
             Command::ReviewFile => crate::tr!("cmd-review-file"),
+            Command::DrillNext => crate::tr!("cmd-drill-next"),
+            Command::DrillBack => crate::tr!("cmd-drill-back"),
         }
     }
 
@@ -175,6 +183,8 @@ impl Command {
                 Key::A,
             )),
             Command::Review => plain(Key::F4),
+            Command::DrillNext => plain(Key::F5),
+            Command::DrillBack => plain(Key::F6),
             Command::AnalysisBoard | Command::ReviewFile => None,
         }
     }
@@ -204,6 +214,8 @@ impl Command {
             | Command::ToStart
             | Command::ToEnd
             | Command::Review
+            | Command::DrillNext
+            | Command::DrillBack
             | Command::PauseResume
             | Command::Replay
             | Command::SkipAnimation => "Play",

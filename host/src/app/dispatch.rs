@@ -37,6 +37,17 @@ impl TavolaApp {
                         p.failure().is_none() && !p.session().record().moves.is_empty()
                     })
             }
+            // A drill shown (Next: not while an answer is being judged), as its buttons.
+            Command::DrillNext => self.screens.review.as_ref().is_some_and(|r| {
+                r.drill
+                    .as_ref()
+                    .is_some_and(|d| d.judging.is_none() && d.at < d.numbers.len())
+            }),
+            Command::DrillBack => self
+                .screens
+                .review
+                .as_ref()
+                .is_some_and(|r| r.drill.is_some()),
             _ => true,
         }
     }
@@ -68,6 +79,12 @@ impl TavolaApp {
             Command::SkipAnimation => self.with_play(|p| p.skip_animation()),
             Command::FlipBoard => self.with_play(flip_board),
             Command::Review => self.open_review(),
+            Command::DrillNext => {
+                self.review_actions(vec![super::review::ReviewAction::Next], now, step);
+            }
+            Command::DrillBack => {
+                self.review_actions(vec![super::review::ReviewAction::EndDrill], now, step);
+            }
             Command::AnalysisBoard => self.analysis_board(),
             Command::ReviewFile => self.ask_learn_file(super::analysis::FilePurpose::Review),
             Command::Save => self.ask_save(),

@@ -55,6 +55,17 @@ impl Table {
                 if against_game_only && !self.referee.against_someone() {
                     continue;
                 }
+                // A finished game reviewed at a past move is read-only: nothing to take
+                // back, redo or resume there (the arrows and the move list step; a
+                // replay keeps its Pause).
+                let changes_the_game = match command {
+                    Command::Undo | Command::Redo => true,
+                    Command::PauseResume => !self.flow.replaying,
+                    _ => false,
+                };
+                if changes_the_game && self.reviewing_finished() {
+                    continue;
+                }
                 let label = match command {
                     Command::PauseResume
                         if !self.flow.replaying && (self.flow.paused || self.held()) =>

@@ -171,6 +171,7 @@ impl TavolaApp {
         options: &Options,
         position: Option<&str>,
     ) -> Result<()> {
+        self.analysis_kept()?;
         let plugin = self.library.plugins.require(game).map_err(|e| anyhow!(e))?;
         let record = Record::new(plugin, options, None, position.map(str::to_owned));
         let opening = Opening {
@@ -232,7 +233,9 @@ impl TavolaApp {
     pub fn file_chosen(&mut self, purpose: FilePurpose, path: PathBuf) {
         match purpose {
             FilePurpose::AnalyseRecord => {
-                if let Err(e) = self.open_analysis_record(&path) {
+                if let Err(e) = self.analysis_kept() {
+                    self.dialogs.message = Some(format!("{e:#}"));
+                } else if let Err(e) = self.open_analysis_record(&path) {
                     self.dialogs.message =
                         Some(crate::app::save_load::load_error_in_words(&path, &e));
                 }
@@ -274,7 +277,8 @@ impl TavolaApp {
                         )));
                     }),
                     // Another game's record (or none open): that game's board.
-                    _ => self.open_analysis_record(&path),
+                    // Its unsaved work was asked about before the dialog opened.
+                    _ => self.open_record_on_board(&path),
                 };
                 if let Err(e) = done {
                     match &mut self.screens.analysis {

@@ -88,6 +88,23 @@ pub struct AnalysisBoard {
     /// the position before it and plays nothing until it comes (never waited for on
     /// the UI thread); `stale` when the tree's cursor moved again meanwhile.
     moving: Option<Moving>,
+    /// The tree's main line (with its comments and variations) as last opened, loaded
+    /// or saved: the work differs from it when [`unsaved`](Self::unsaved).
+    kept: Vec<RecordedMove>,
+    /// What replaces the tree once the person said to discard its unsaved work.
+    pub pending: Option<Replacement>,
+}
+
+/// What would replace the board's tree (its unsaved variations and comments asked
+/// about first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replacement {
+    /// The editor's position (its notation), opened.
+    Position(String),
+    /// Another record loaded (the file dialog opened).
+    Load,
+    /// The board closed.
+    Close,
 }
 
 /// A position change in flight.
@@ -149,7 +166,10 @@ impl AnalysisBoard {
             note: None,
             editor: None,
             moving: None,
+            kept: Vec::new(),
+            pending: None,
         };
+        board.kept = board.referee.tree.main_line().to_vec();
         board.go_to_cursor()?;
         Ok(board)
     }
@@ -389,12 +409,21 @@ impl AnalysisBoard {
         record
     }
 
+    /// Whether variations or comments were added, changed or deleted since the board
+    /// was opened, loaded or saved (a comment being typed counts).
+    pub fn unsaved(&self) -> bool {
+        self.referee.tree.main_line() != self.kept.as_slice()
+            || self.comment != self.referee.tree.comment().unwrap_or_default()
+    }
+
     /// Saves the annotated record to `path`.
     pub fn save(&mut self, path: &Path) -> Result<()> {
         self.keep_comment();
         self.record()
             .write(path)
-            .with_context(|| path.display().to_string())
+            .with_context(|| path.display().to_string())?;
+        self.kept = self.referee.tree.main_line().to_vec();
+        Ok(())
     }
 
     /// Loads an annotated record of this game from `path`: its moves, comments and
@@ -419,6 +448,7 @@ impl AnalysisBoard {
         self.opened_line = record.moves.iter().map(|m| m.id).collect();
         let end = record.moves.len();
         self.referee = AnalysisReferee::new(record.moves.clone(), end);
+        self.kept = self.referee.tree.main_line().to_vec();
         self.record = record;
         self.go_to_cursor()
     }
@@ -437,15 +467,19 @@ impl AnalysisBoard {
                 self.record.clock = None;
                 self.opened_line.clear();
                 self.referee = AnalysisReferee::new(Vec::new(), 0);
+                self.kept = Vec::new();
                 self.snapshot = snapshot;
                 self.position_changed();
                 Ok(())
             }
             Err(refused) => {
                 // The worker back at the board's position.
+                // The worker back at the board's position; the search left running
+                // on it, since the position shown did not change.
                 let start = self.record.start.clone();
                 self.worker.start(&self.options, start.as_deref(), &[])?;
-                self.go_to_cursor()?;
+                let ids = self.referee.tree.ids_to_cursor();
+                self.snapshot = self.worker.goto(&ids)?;
                 Err(anyhow!("{refused}"))
             }
         }

@@ -6,9 +6,11 @@ use std::path::Path;
 
 use anyhow::{Result, anyhow};
 
-use super::{AnalysisBoard, AnalysisIntent, FilePurpose, Opening, search::folder_arguments};
+use super::{
+    AnalysisBoard, AnalysisIntent, FilePurpose, Opening, Replacement, search::folder_arguments,
+};
 use crate::{
-    app::{Screen, TavolaApp},
+    app::{Screen, TavolaApp, dialogs::confirm},
     record::Record,
 };
 
@@ -16,6 +18,7 @@ impl TavolaApp {
     /// Opens the analysis board on a copy of the game at the table (in progress or
     /// finished), at the move shown; the game is not touched.
     pub fn open_analysis(&mut self) -> Result<()> {
+        self.analysis_kept()?;
         let table = self
             .table()
             .ok_or_else(|| anyhow!(crate::tr!("analysis-no-game")))?;
@@ -35,8 +38,25 @@ impl TavolaApp {
         Ok(())
     }
 
-    /// Opens the analysis board on the record at `path` (any game's), at its end.
+    /// The refusal to replace an analysis board holding unsaved variations or
+    /// comments (the person saves or closes it first: closing asks).
+    pub(in crate::app) fn analysis_kept(&self) -> Result<()> {
+        match &self.screens.analysis {
+            Some(board) if board.unsaved() => Err(anyhow!(crate::tr!("analysis-unsaved-kept"))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Opens the analysis board on the record at `path` (any game's), at its end; not
+    /// over a board holding unsaved work (see `analysis_kept`).
     pub fn open_analysis_record(&mut self, path: &Path) -> Result<()> {
+        self.analysis_kept()?;
+        self.open_record_on_board(path)
+    }
+
+    /// Opens the analysis board on the record at `path`, in place of any board (its
+    /// unsaved work already discarded by the person).
+    pub(in crate::app) fn open_record_on_board(&mut self, path: &Path) -> Result<()> {
         let record = Record::read(path)?;
         let plugin = self
             .library
@@ -94,8 +114,28 @@ impl TavolaApp {
         for intent in intents {
             match intent {
                 AnalysisIntent::Save => ask = Some(FilePurpose::SaveAnalysis),
+                AnalysisIntent::Load if board.unsaved() => {
+                    board.pending = Some(Replacement::Load);
+                }
                 AnalysisIntent::Load => ask = Some(FilePurpose::LoadAnalysis),
+                AnalysisIntent::Close if board.unsaved() => {
+                    board.pending = Some(Replacement::Close);
+                }
                 intent => close |= board.apply(intent),
+            }
+        }
+        if let Some(pending) = board.pending.clone() {
+            let question = crate::tr!("analysis-discard-question");
+            let yes = crate::tr!("analysis-discard");
+            if let Some(discard) = confirm(ui.ctx(), "analysis_discard", &question, &yes) {
+                board.pending = None;
+                if discard {
+                    match pending {
+                        Replacement::Position(notation) => board.open_edited(&notation),
+                        Replacement::Load => ask = Some(FilePurpose::LoadAnalysis),
+                        Replacement::Close => close = true,
+                    }
+                }
             }
         }
         if let Some(purpose) = ask {

@@ -432,28 +432,34 @@ impl AnalysisBoard {
         };
         match editor.ui(ctx) {
             Some(super::EditorAnswer::Cancel) => self.editor = None,
-            Some(super::EditorAnswer::Open(notation)) => {
-                let refused = match self.open_position(&notation) {
-                    Ok(()) => self
-                        .editor
-                        .as_ref()
-                        .and_then(|e| e.read_back(self.snapshot()).err())
-                        .map(|e| e.to_string()),
-                    Err(e) => Some(format!("{e:#}")),
-                };
-                match refused {
-                    Some(why) => {
-                        if let Some(editor) = &mut self.editor {
-                            editor.refusal = Some(why);
-                        }
-                    }
-                    None => {
-                        self.editor = None;
-                        self.note = Some(Note::info(crate::tr!("editor-opened")));
-                    }
+            Some(super::EditorAnswer::Open(notation)) if self.unsaved() => {
+                self.pending = Some(super::Replacement::Position(notation));
+            }
+            Some(super::EditorAnswer::Open(notation)) => self.open_edited(&notation),
+            None => {}
+        }
+    }
+
+    /// Opens the editor's position `notation`, or shows the refusal in the editor.
+    pub fn open_edited(&mut self, notation: &str) {
+        let refused = match self.open_position(notation) {
+            Ok(()) => self
+                .editor
+                .as_ref()
+                .and_then(|e| e.read_back(self.snapshot()).err())
+                .map(|e| e.to_string()),
+            Err(e) => Some(format!("{e:#}")),
+        };
+        match refused {
+            Some(why) => {
+                if let Some(editor) = &mut self.editor {
+                    editor.refusal = Some(why);
                 }
             }
-            None => {}
+            None => {
+                self.editor = None;
+                self.note = Some(Note::info(crate::tr!("editor-opened")));
+            }
         }
     }
 }

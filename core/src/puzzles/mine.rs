@@ -37,6 +37,13 @@ pub struct MineConfig {
     pub max_pieces: u32,
     /// How hard each proof tries.
     pub proof: ProofConfig,
+    /// Random continuations played from each position of a bot game with at most
+    /// `max_pieces` pieces on the houses (0: none). Each is a random bot continuing the
+    /// game to its end (or [`MAX_ACTIONS`]), seeded by the game's seed, the position's
+    /// index and the continuation's; every position it reaches is examined too. Where the
+    /// endgame tables cover those positions, each proof is answered at once: thousands of
+    /// reachable positions for one bot game.
+    pub continuations: u32,
 }
 
 /// How far mining went.
@@ -125,6 +132,7 @@ impl<'a> Miner<'a> {
             }
             let positions = self.play(i)?;
             self.positions(&positions)?;
+            self.continue_randomly(i, &positions)?;
             tell(&self.progress);
         }
         self.done();
@@ -162,7 +170,39 @@ impl<'a> Miner<'a> {
         Ok(positions)
     }
 
+    /// Plays the random continuations of bot game `i` from its `positions` (those with
+    /// few enough pieces) and examines the positions they reach.
+    fn continue_randomly(&mut self, i: u32, positions: &[String]) -> Result<(), MineError> {
+        for (at, notation) in positions.iter().enumerate() {
+            let start = self.plugin.from_notation(&self.options, notation)?;
+            let layout = start.layout()?;
+            if super::Board::new(&layout).pieces_on_houses(&start.view()?) > self.config.max_pieces
+            {
+                continue;
+            }
+            for k in 0..self.config.continuations {
+                if self.done() {
+                    return Ok(());
+                }
+                let seed = continuation_seed(self.config.seed.wrapping_add(u64::from(i)), at, k);
+                let reached = random_continuation(&start, seed)?;
+                self.examine_all(&reached)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Examines every position of one game, counted as a game once all are.
     fn positions(&mut self, positions: &[String]) -> Result<(), MineError> {
+        self.examine_all(positions)?;
+        if !self.done() {
+            self.progress.games += 1;
+        }
+        Ok(())
+    }
+
+    /// Examines each of `positions` not seen before (with few enough pieces).
+    fn examine_all(&mut self, positions: &[String]) -> Result<(), MineError> {
         for notation in positions {
             if self.done() {
                 return Ok(());
@@ -178,7 +218,6 @@ impl<'a> Miner<'a> {
             }
             self.examine(&game)?;
         }
-        self.progress.games += 1;
         Ok(())
     }
 
@@ -196,4 +235,40 @@ impl<'a> Miner<'a> {
             Err(ProofError::Plugin(e)) => Err(e.into()),
         }
     }
+}
+
+/// The seed of continuation `k` from the position at index `at` of the game seeded
+/// `game_seed` (a fixed mix: the same run plays the same continuations).
+fn continuation_seed(game_seed: u64, at: usize, k: u32) -> u64 {
+    let mut x = game_seed
+        ^ (at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ u64::from(k).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    x ^= x >> 31;
+    x.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+/// The positions (notations, a seat to move) a random bot reaches continuing `start`
+/// to the game's end, the first move's position excluded (it is the bot game's own).
+fn random_continuation(start: &GameHandle, seed: u64) -> Result<Vec<String>, MineError> {
+    let mut rng = Rng::with_seed(seed);
+    let mut game = start.clone();
+    let mut reached = Vec::new();
+    for ply in 0..MAX_ACTIONS {
+        let mv = match game.turn()? {
+            Turn::Over { .. } => break,
+            Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
+            Turn::Seat { .. } => {
+                if ply > 0 {
+                    reached.push(game.notation()?);
+                }
+                let moves = game.legal_moves()?;
+                if moves.is_empty() {
+                    break;
+                }
+                moves[rng.below(moves.len())]
+            }
+        };
+        game.apply(mv)?;
+    }
+    Ok(reached)
 }

@@ -126,10 +126,11 @@ fn impossible(game: &str) -> &'static [Theme] {
     match game {
         // A side left empty ends Kalah: no feeding; a capture takes one house.
         "kalah" => &[Theme::ForcedFeed, Theme::GrandSlam],
-        // No move gives another turn (no stores). Grand slams capture nothing under the
-        // default rules: they are shipped in `oware.grand-slam.puzzles`
-        // (`grand_slam=capture_all`), counted with the game's other files.
-        "oware" => &[Theme::ExtraTurn],
+        // No move gives another turn (no stores). A grand slam captures nothing under the
+        // shipped rules (`grand_slam=no_capture`); under `capture_all` it leaves the
+        // other side no move, ending the game at once, so the greedy bot, which values a
+        // finished game by its result, plays every winning one (puzzles/README.md).
+        "oware" => &[Theme::GrandSlam, Theme::ExtraTurn],
         _ => &[],
     }
 }

@@ -11,7 +11,7 @@ use thiserror::Error;
 
 use super::{ProofConfig, ProofError, Puzzle, Theme, examine};
 use crate::{
-    bots::{BotError, bot_for},
+    bots::{BotError, GreedyBot, bot_for},
     plugins::{CallError, GameHandle, Plugin},
     record::{Record, RecordError, start_of},
 };
@@ -44,6 +44,11 @@ pub struct MineConfig {
     /// endgame tables cover those positions, each proof is answered at once: thousands of
     /// reachable positions for one bot game.
     pub continuations: u32,
+    /// Mine only puzzles of these themes (empty: every puzzle). A position is then
+    /// examined only when a legal move the greedy bot would not play has one of them
+    /// (read from its effects, no search), and a puzzle kept only when it has one: the
+    /// rare themes found without proving every position.
+    pub themes: Vec<Theme>,
 }
 
 /// How far mining went.
@@ -216,13 +221,44 @@ impl<'a> Miner<'a> {
             if super::Board::new(&layout).pieces_on_houses(&game.view()?) > self.config.max_pieces {
                 continue;
             }
-            self.examine(&game)?;
+            if self.config.themes.is_empty() || self.may_have_themes(&game)? {
+                self.examine(&game)?;
+            }
         }
         Ok(())
     }
 
+    /// Whether a legal move of `game` that the greedy bot would not play has one of the
+    /// wanted themes (so the position may be a puzzle of one).
+    fn may_have_themes(&self, game: &GameHandle) -> Result<bool, MineError> {
+        let Turn::Seat { seat } = game.turn()? else {
+            return Ok(false);
+        };
+        let greedy = GreedyBot::choices(game, seat)?;
+        let layout = game.layout()?;
+        let board = super::Board::new(&layout);
+        let before = game.view()?;
+        for mv in game.legal_moves()? {
+            if greedy.contains(&mv) {
+                continue;
+            }
+            let effects = game.clone().apply_with_effects(mv)?;
+            let themes = board.themes(&before, seat, &effects, self.config.proof.endgame);
+            if themes.iter().any(|t| self.config.themes.contains(t)) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     fn examine(&mut self, game: &GameHandle) -> Result<(), MineError> {
         match examine(game, &self.config.proof) {
+            Ok(puzzle)
+                if !self.config.themes.is_empty()
+                    && !puzzle.themes.iter().any(|t| self.config.themes.contains(t)) =>
+            {
+                Ok(())
+            }
             Ok(puzzle) => {
                 for t in &puzzle.themes {
                     *self.progress.themes.entry(*t).or_default() += 1;

@@ -39,7 +39,7 @@ pub struct MineConfig {
     pub proof: ProofConfig,
     /// Random continuations played from each position of a bot game with at most
     /// `max_pieces` pieces on the houses (0: none). Each is a random bot continuing the
-    /// game to its end (or [`MAX_ACTIONS`]), seeded by the game's seed, the position's
+    /// game to its end (or 400 actions), seeded by the game's seed, the position's
     /// index and the continuation's; every position it reaches is examined too. Where the
     /// endgame tables cover those positions, each proof is answered at once: thousands of
     /// reachable positions for one bot game.

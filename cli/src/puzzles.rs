@@ -66,6 +66,18 @@ pub struct PuzzlesArgs {
     /// counted).
     #[arg(long, default_value_t = 24, value_name = "N")]
     pub max_pieces: u32,
+    /// Random continuations from each bot-game position with at most `--max-pieces`
+    /// pieces on the houses (0 to 10000): a random bot plays each to the game's end,
+    /// seeded by the game's seed, the position and the continuation, and every position
+    /// reached is examined too (cheap where the endgame tables cover them).
+    #[arg(long, default_value_t = 0, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub continuations: u32,
+    /// Mine only puzzles of this theme (repeatable; default: every puzzle): a position
+    /// is proven only when a move the greedy bot would not play has one of them, and a
+    /// puzzle kept only when it has one.
+    #[arg(long = "theme", value_name = "THEME")]
+    pub themes: Vec<Theme>,
     /// Judge on proven results (win, draw, loss) instead of exact margins: a puzzle is
     /// a position where one move alone keeps the best result (for games whose margins
     /// the solver cannot prove, as Oware's majority end; `--verify` judges each puzzle
@@ -129,6 +141,8 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         max_puzzles: args.max,
         max_pieces: args.max_pieces,
         proof,
+        continuations: args.continuations,
+        themes: args.themes.clone(),
     };
     let mut miner = Miner::new(plugin, options.clone(), config);
     mine_saved_games(&mut miner, args, &options)?;

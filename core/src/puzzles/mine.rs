@@ -11,7 +11,7 @@ use thiserror::Error;
 
 use super::{ProofConfig, ProofError, Puzzle, Theme, examine};
 use crate::{
-    bots::{BotError, bot_for},
+    bots::{BotError, GreedyBot, bot_for},
     plugins::{CallError, GameHandle, Plugin},
     record::{Record, RecordError, start_of},
 };
@@ -37,6 +37,18 @@ pub struct MineConfig {
     pub max_pieces: u32,
     /// How hard each proof tries.
     pub proof: ProofConfig,
+    /// Random continuations played from each position of a bot game with at most
+    /// `max_pieces` pieces on the houses (0: none). Each is a random bot continuing the
+    /// game to its end (or 400 actions), seeded by the game's seed, the position's
+    /// index and the continuation's; every position it reaches is examined too. Where the
+    /// endgame tables cover those positions, each proof is answered at once: thousands of
+    /// reachable positions for one bot game.
+    pub continuations: u32,
+    /// Mine only puzzles of these themes (empty: every puzzle). A position is then
+    /// examined only when a legal move the greedy bot would not play has one of them
+    /// (read from its effects, no search), and a puzzle kept only when it has one: the
+    /// rare themes found without proving every position.
+    pub themes: Vec<Theme>,
 }
 
 /// How far mining went.
@@ -125,6 +137,7 @@ impl<'a> Miner<'a> {
             }
             let positions = self.play(i)?;
             self.positions(&positions)?;
+            self.continue_randomly(i, &positions)?;
             tell(&self.progress);
         }
         self.done();
@@ -162,7 +175,39 @@ impl<'a> Miner<'a> {
         Ok(positions)
     }
 
+    /// Plays the random continuations of bot game `i` from its `positions` (those with
+    /// few enough pieces) and examines the positions they reach.
+    fn continue_randomly(&mut self, i: u32, positions: &[String]) -> Result<(), MineError> {
+        for (at, notation) in positions.iter().enumerate() {
+            let start = self.plugin.from_notation(&self.options, notation)?;
+            let layout = start.layout()?;
+            if super::Board::new(&layout).pieces_on_houses(&start.view()?) > self.config.max_pieces
+            {
+                continue;
+            }
+            for k in 0..self.config.continuations {
+                if self.done() {
+                    return Ok(());
+                }
+                let seed = continuation_seed(self.config.seed.wrapping_add(u64::from(i)), at, k);
+                let reached = random_continuation(&start, seed)?;
+                self.examine_all(&reached)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Examines every position of one game, counted as a game once all are.
     fn positions(&mut self, positions: &[String]) -> Result<(), MineError> {
+        self.examine_all(positions)?;
+        if !self.done() {
+            self.progress.games += 1;
+        }
+        Ok(())
+    }
+
+    /// Examines each of `positions` not seen before (with few enough pieces).
+    fn examine_all(&mut self, positions: &[String]) -> Result<(), MineError> {
         for notation in positions {
             if self.done() {
                 return Ok(());
@@ -176,14 +221,44 @@ impl<'a> Miner<'a> {
             if super::Board::new(&layout).pieces_on_houses(&game.view()?) > self.config.max_pieces {
                 continue;
             }
-            self.examine(&game)?;
+            if self.config.themes.is_empty() || self.may_have_themes(&game)? {
+                self.examine(&game)?;
+            }
         }
-        self.progress.games += 1;
         Ok(())
+    }
+
+    /// Whether a legal move of `game` that the greedy bot would not play has one of the
+    /// wanted themes (so the position may be a puzzle of one).
+    fn may_have_themes(&self, game: &GameHandle) -> Result<bool, MineError> {
+        let Turn::Seat { seat } = game.turn()? else {
+            return Ok(false);
+        };
+        let greedy = GreedyBot::choices(game, seat)?;
+        let layout = game.layout()?;
+        let board = super::Board::new(&layout);
+        let before = game.view()?;
+        for mv in game.legal_moves()? {
+            if greedy.contains(&mv) {
+                continue;
+            }
+            let effects = game.clone().apply_with_effects(mv)?;
+            let themes = board.themes(&before, seat, &effects, self.config.proof.endgame);
+            if themes.iter().any(|t| self.config.themes.contains(t)) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     fn examine(&mut self, game: &GameHandle) -> Result<(), MineError> {
         match examine(game, &self.config.proof) {
+            Ok(puzzle)
+                if !self.config.themes.is_empty()
+                    && !puzzle.themes.iter().any(|t| self.config.themes.contains(t)) =>
+            {
+                Ok(())
+            }
             Ok(puzzle) => {
                 for t in &puzzle.themes {
                     *self.progress.themes.entry(*t).or_default() += 1;
@@ -196,4 +271,40 @@ impl<'a> Miner<'a> {
             Err(ProofError::Plugin(e)) => Err(e.into()),
         }
     }
+}
+
+/// The seed of continuation `k` from the position at index `at` of the game seeded
+/// `game_seed` (a fixed mix: the same run plays the same continuations).
+fn continuation_seed(game_seed: u64, at: usize, k: u32) -> u64 {
+    let mut x = game_seed
+        ^ (at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ u64::from(k).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    x ^= x >> 31;
+    x.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+/// The positions (notations, a seat to move) a random bot reaches continuing `start`
+/// to the game's end, the first move's position excluded (it is the bot game's own).
+fn random_continuation(start: &GameHandle, seed: u64) -> Result<Vec<String>, MineError> {
+    let mut rng = Rng::with_seed(seed);
+    let mut game = start.clone();
+    let mut reached = Vec::new();
+    for ply in 0..MAX_ACTIONS {
+        let mv = match game.turn()? {
+            Turn::Over { .. } => break,
+            Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
+            Turn::Seat { .. } => {
+                if ply > 0 {
+                    reached.push(game.notation()?);
+                }
+                let moves = game.legal_moves()?;
+                if moves.is_empty() {
+                    break;
+                }
+                moves[rng.below(moves.len())]
+            }
+        };
+        game.apply(mv)?;
+    }
+    Ok(reached)
 }

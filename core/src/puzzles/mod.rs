@@ -56,6 +56,45 @@ pub fn shipped_file(game_id: &str) -> Option<PathBuf> {
         .find(|f| f.is_file())
 }
 
+/// Whether `name` is a puzzle file of the game `game_id`: `GAME.puzzles`, or
+/// `GAME.PART.puzzles` (a file of its own options, as Oware's `oware.grand-slam.puzzles`
+/// with `grand_slam=capture_all`).
+pub fn is_file_of(name: &str, game_id: &str) -> bool {
+    name.strip_prefix(game_id)
+        .and_then(|rest| rest.strip_suffix(".puzzles"))
+        .is_some_and(|part| {
+            part.is_empty()
+                || part
+                    .strip_prefix('.')
+                    .is_some_and(|p| !p.is_empty() && !p.contains('.'))
+        })
+}
+
+/// Every shipped puzzle file of the game `game_id` ([`is_file_of`]), in name order, from
+/// the first of [`shipped_dirs`] that holds any. Each file carries its own `options`:
+/// its puzzles are played with them.
+pub fn shipped_files(game_id: &str) -> Vec<PathBuf> {
+    for dir in shipped_dirs() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|f| {
+                f.is_file()
+                    && f.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| is_file_of(n, game_id))
+            })
+            .collect();
+        if !files.is_empty() {
+            files.sort();
+            return files;
+        }
+    }
+    Vec::new()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -69,5 +108,17 @@ mod tests {
             "{dirs:?}"
         );
         assert!(super::shipped_file("kalah").is_some());
+        assert_eq!(super::shipped_files("kalah").len(), 1);
+    }
+
+    #[test]
+    fn a_game_may_ship_several_files() {
+        use super::is_file_of;
+        assert!(is_file_of("oware.puzzles", "oware"));
+        assert!(is_file_of("oware.grand-slam.puzzles", "oware"));
+        assert!(!is_file_of("oware.puzzles.partial", "oware"));
+        assert!(!is_file_of("owarex.puzzles", "oware"));
+        assert!(!is_file_of("oware..puzzles", "oware"));
+        assert!(!is_file_of("oware.a.b.puzzles", "oware"));
     }
 }

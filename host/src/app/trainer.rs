@@ -118,8 +118,10 @@ pub struct Answer {
 
 /// The puzzle on the board.
 pub struct Current {
-    /// Its number in the file, from 0.
+    /// Its number in its file, from 0.
     pub index: usize,
+    /// Its file's options (the game is started with them).
+    options: Vec<String>,
     /// The puzzle.
     pub puzzle: Puzzle,
     /// Its table, once its worker has set it up.
@@ -145,10 +147,11 @@ pub struct Trainer {
     pub game: Option<String>,
     /// The theme chosen; `None` mixes them.
     pub theme: Option<Theme>,
-    /// The game's puzzle file, once read (or why not).
-    file: Option<Result<PuzzleFile, TrainerError>>,
-    /// The order the puzzles are served in (indices into the file), and the next one.
-    queue: Vec<usize>,
+    /// The game's puzzle files, once read (or why not): each carries its options.
+    file: Option<Result<Vec<PuzzleFile>, TrainerError>>,
+    /// The order the puzzles are served in (a file's index and a puzzle's in it), and
+    /// the next one.
+    queue: Vec<(usize, usize)>,
     next: usize,
     /// The puzzle on the board.
     pub current: Option<Current>,
@@ -199,7 +202,7 @@ impl Trainer {
         ids.dedup();
         // One entry a game id: the plugin the set plays it with (several may offer it).
         ids.into_iter()
-            .filter(|id| crate::puzzles::shipped_file(id).is_some())
+            .filter(|id| !crate::puzzles::shipped_files(id).is_empty())
             .filter_map(|id| plugins.game(id))
             .map(|p| (p.id().to_owned(), p.manifest().name.clone()))
             .collect()
@@ -217,8 +220,11 @@ impl Trainer {
             self.queue.clear();
             return;
         };
-        let mut queue: Vec<usize> = (0..file.puzzles.len())
-            .filter(|&i| theme.is_none_or(|t| file.puzzles[i].themes.contains(&t)))
+        let mut queue: Vec<(usize, usize)> = file
+            .iter()
+            .enumerate()
+            .flat_map(|(f, file)| (0..file.puzzles.len()).map(move |i| (f, i)))
+            .filter(|&(f, i)| theme.is_none_or(|t| file[f].puzzles[i].themes.contains(&t)))
             .collect();
         // Seeded by the puzzles already tried: a new order each session, never random
         // in tests that start from no results.
@@ -249,8 +255,8 @@ impl Trainer {
             .map(|t| {
                 (
                     t,
-                    file.puzzles
-                        .iter()
+                    file.iter()
+                        .flat_map(|f| &f.puzzles)
                         .filter(|p| p.themes.contains(&t))
                         .count(),
                 )
@@ -269,8 +275,9 @@ impl Trainer {
         if self.queue.is_empty() {
             return;
         }
-        let index = self.queue[self.next % self.queue.len()];
+        let (f, index) = self.queue[self.next % self.queue.len()];
         self.next += 1;
+        let file = &file[f];
         let puzzle = file.puzzles[index].clone();
         let Some(plugin) = plugins.game(game).cloned() else {
             self.error = Some(crate::tr!("trainer-no-game", game = game.clone()));
@@ -303,6 +310,7 @@ impl Trainer {
         });
         self.current = Some(Current {
             index,
+            options: file.options.clone(),
             puzzle,
             table: None,
             chosen: Rc::default(),
@@ -314,9 +322,7 @@ impl Trainer {
     /// Shows the puzzle's table once its worker has answered (`wait`: how long to wait
     /// for it).
     pub fn poll_start(&mut self, plugins: &PluginSet, exe: &std::path::Path, wait: f64) {
-        let (Some(current), Some(game), Some(Ok(file))) =
-            (&mut self.current, &self.game, &self.file)
-        else {
+        let (Some(current), Some(game)) = (&mut self.current, &self.game) else {
             return;
         };
         let Some(receive) = &current.starting else {
@@ -331,7 +337,7 @@ impl Trainer {
         let plugin: Option<&Plugin> = plugins.game(game);
         match (answer, plugin) {
             (Ok((remote, snapshot)), Some(plugin)) => {
-                let options = match plugin.parse_options(&file.options) {
+                let options = match plugin.parse_options(&current.options) {
                     Ok(o) => o,
                     Err(e) => {
                         self.error = Some(e.to_string());
@@ -402,11 +408,20 @@ impl Trainer {
     }
 }
 
-/// The shipped puzzle file of `game`, read and parsed (or why not).
-fn read_shipped(game: &str) -> Result<PuzzleFile, TrainerError> {
-    let path = crate::puzzles::shipped_file(game).ok_or_else(|| TrainerError::NoFile {
-        game: game.to_owned(),
-    })?;
+/// The shipped puzzle files of `game` (`GAME.puzzles`, `GAME.PART.puzzles`), read and
+/// parsed (or why not: the first file refused).
+fn read_shipped(game: &str) -> Result<Vec<PuzzleFile>, TrainerError> {
+    let paths = crate::puzzles::shipped_files(game);
+    if paths.is_empty() {
+        return Err(TrainerError::NoFile {
+            game: game.to_owned(),
+        });
+    }
+    paths.into_iter().map(read_file).collect()
+}
+
+/// One puzzle file, read and parsed (or why not).
+fn read_file(path: PathBuf) -> Result<PuzzleFile, TrainerError> {
     match std::fs::read_to_string(&path) {
         Ok(text) => text
             .parse::<PuzzleFile>()

@@ -32,10 +32,18 @@ impl<V: Variant> Mancala<V> {
     /// Each side banks the seeds in its own houses (those it holds across the board
     /// included, [`Board::held`]).
     fn sweep(&mut self, fx: &mut Effects<'_>) {
+        let held = self.board.held();
         for row in Side::BOTH {
             for i in 0..self.board.houses {
                 let pit = self.board.house(row, i);
-                let side = self.board.house_owner(pit).unwrap_or(row);
+                // The row's side, or the other where it holds the house: no call to
+                // the pit's decoding in the games without held houses (every playout
+                // ends here).
+                let side = if held & (1 << pit) == 0 {
+                    row
+                } else {
+                    row.other()
+                };
                 let n = std::mem::take(&mut self.board.pits[pit]);
                 fx.capture(&self.board, pit, side, n);
                 self.board.bank(side, n);

@@ -30,7 +30,8 @@ impl RoundsWord {
 impl<'de> Deserialize<'de> for RoundsWord {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Word;
-        const ALLOWED: &str = "`true`, `false`, `\"closed\"` or `\"pass\"`";
+        // No quotes: the file's refusals leave out the texts quoted in a message.
+        const ALLOWED: &str = "`true`, `false`, or the words closed or pass in quotes";
         impl de::Visitor<'_> for Word {
             type Value = RoundsWord;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

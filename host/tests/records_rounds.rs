@@ -57,3 +57,55 @@ fn a_match_of_rounds_saves_and_replays_to_its_result() {
         play.stdout
     );
 }
+
+#[test]
+fn a_match_whose_houses_pass_saves_and_replays_to_its_result() {
+    // Oware with `round_houses=pass`: greedy against random, recorded. The seed is one
+    // whose match has a house pass (the position printed with `held:`).
+    let dir = plugins_of(&["oware"]);
+    let path = dir.path().join("pass.json");
+    let play = tavola(
+        dir.path(),
+        &[
+            "play",
+            "oware",
+            "--option",
+            "rounds=true",
+            "--option",
+            "round_houses=pass",
+            "--seat",
+            "greedy",
+            "--seat",
+            "random",
+            "--seed",
+            "7",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert!(play.ok, "{}", play.stderr);
+    let record = Record::read(&path).unwrap();
+    assert_eq!(
+        record.options.get("round_houses"),
+        Some(&OptionValue::Choice("pass".into()))
+    );
+    assert!(
+        record.result.is_some(),
+        "the match finished: {}",
+        play.stdout
+    );
+    assert!(
+        play.stdout.contains(" held:"),
+        "no house passed in: {}",
+        play.stdout
+    );
+    let replay = tavola(dir.path(), &["replay", path.to_str().unwrap()]);
+    assert!(replay.ok, "{}", replay.stderr);
+    assert!(
+        replay
+            .stdout
+            .contains(&format!("{} moves of oware replayed", record.moves.len())),
+        "{}",
+        replay.stdout
+    );
+}

@@ -20,6 +20,7 @@
 mod error;
 mod format;
 mod holes;
+mod rounds;
 mod rules;
 mod scenarios;
 mod variant;

@@ -261,8 +261,9 @@ rule_keys! {
     cycle_ends_game: bool,
     /// Ô Ăn Quan's refill of empty rows from the captured stock.
     refill: bool,
-    /// A match of rounds, the houses a side cannot refill burnt.
-    rounds: bool,
+    /// A match of rounds, the houses a side cannot refill burnt (`true`, `"closed"`)
+    /// or passed to the other side (`"pass"`).
+    rounds: crate::rounds::RoundsWord,
     /// Both players' first move at once.
     simultaneous_opening: bool,
     /// A house of one seed is sown only when no house holds more.
@@ -407,7 +408,7 @@ impl RulesPatch {
         config.end = self.end();
         config.cycle_ends_game = or(&self.cycle_ends_game, false);
         config.refill = or(&self.refill, false);
-        config.rounds = or(&self.rounds, false);
+        crate::rounds::apply(&self.rounds, &mut config);
         config.simultaneous_opening = or(&self.simultaneous_opening, false);
         self.holes(src, &mut config)?;
         self.coherent(src, &config)?;
@@ -674,21 +675,24 @@ impl RulesPatch {
                 "four-row boards (`rows = 2`) have no capture as seeds are sown",
             ));
         }
-        for (name, key) in [
-            ("refill", &self.refill),
-            ("rounds", &self.rounds),
-            ("simultaneous_opening", &self.simultaneous_opening),
-        ] {
-            if let Some(key) = key
-                && *key.get_ref()
-            {
-                return Err(FileError::at(
-                    src,
-                    key.span().start,
-                    name,
-                    "four-row boards (`rows = 2`) have no refills, rounds or simultaneous opening",
-                ));
-            }
+        // The first of these set, in the file's order of the keys' docs.
+        let set =
+            |key: &Option<Spanned<bool>>| key.as_ref().filter(|k| *k.get_ref()).map(|k| k.span());
+        let rounds = self.rounds.as_ref().filter(|k| k.get_ref().played());
+        let first = [
+            ("refill", set(&self.refill)),
+            ("rounds", rounds.map(|k| k.span())),
+            ("simultaneous_opening", set(&self.simultaneous_opening)),
+        ]
+        .into_iter()
+        .find_map(|(name, span)| span.map(|span| (name, span)));
+        if let Some((name, span)) = first {
+            return Err(FileError::at(
+                src,
+                span.start,
+                name,
+                "four-row boards (`rows = 2`) have no refills, rounds or simultaneous opening",
+            ));
         }
         Ok(())
     }
@@ -739,7 +743,7 @@ impl RulesPatch {
             ));
         }
         if let Some(key) = &self.rounds
-            && *key.get_ref()
+            && key.get_ref().played()
             && config.start.is_some()
         {
             return Err(FileError::at(
@@ -750,8 +754,9 @@ impl RulesPatch {
                  `seeds`",
             ));
         }
+        crate::rounds::check_pass(src, &self.rounds, config)?;
         if let Some(key) = &self.rounds
-            && *key.get_ref()
+            && key.get_ref().played()
         {
             let clash = if config.refill {
                 Some("`refill = true` (a round refills the houses itself)")

@@ -266,6 +266,18 @@ pub struct Board {
     /// Seeds each side has borrowed from the other to refill its houses.
     #[serde(default)]
     pub loans: [u32; 2],
+    /// The houses held by the side across the board, one bit per ring pit: in a match
+    /// of rounds whose unfilled houses pass to the opponent
+    /// ([`Config::rounds_pass`](crate::Config::rounds_pass)), a house of South's row
+    /// with its bit set is North's, and the reverse. 0 in every other game, where a
+    /// house's owner is its row's side. Read and written with [`Board::held`] and
+    /// [`Board::set_held`].
+    #[serde(default, skip_serializing_if = "is_zero")]
+    held: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A copy of a ring's values in one block move (the derived copy of an `ArrayVec`
@@ -292,6 +304,7 @@ impl Clone for Board {
             captured: self.captured,
             captured_big: self.captured_big,
             loans: self.loans,
+            held: self.held,
         }
     }
 }
@@ -356,6 +369,7 @@ impl Board {
             captured: [0, 0],
             captured_big: [0, 0],
             loans: [0, 0],
+            held: 0,
         }
     }
 
@@ -378,7 +392,8 @@ impl Board {
         self.row() * side.index() + i
     }
 
-    /// `side`'s houses, one bit per ring pit.
+    /// The houses of `side`'s row, one bit per ring pit (whoever owns them: see
+    /// [`Board::owned_mask`]).
     ///
     /// ```
     /// use mancala_kit::{Board, Config, Side};
@@ -431,13 +446,67 @@ impl Board {
         }
     }
 
-    /// Whose house `pit` is, or `None` for a store or mandarin square.
+    /// Whose house `pit` is, or `None` for a store or mandarin square: its row's side,
+    /// or the other side where that side holds it ([`Board::held`]).
     #[inline]
     pub fn house_owner(&self, pit: usize) -> Option<Side> {
         match self.pit(pit) {
+            Pit::House(side, _) if self.held & (1 << pit) != 0 => Some(side.other()),
             Pit::House(side, _) => Some(side),
             _ => None,
         }
+    }
+
+    /// The houses `side` owns, one bit per ring pit: its row's houses but those the
+    /// other side holds, and the other row's houses it holds ([`Board::held`]).
+    ///
+    /// ```
+    /// use mancala_kit::{Board, Config, Side};
+    /// let mut board = Board::start(&Config::kalah(6, 4));
+    /// assert_eq!(board.owned_mask(Side::South), 0b111111);
+    /// // North holds South's house `a`.
+    /// board.set_held(0, true);
+    /// assert_eq!(board.owned_mask(Side::South), 0b111110);
+    /// assert_eq!(board.owned_mask(Side::North), 0b111111 << 7 | 1);
+    /// ```
+    #[inline]
+    pub fn owned_mask(&self, side: Side) -> u32 {
+        (self.house_mask(side) & !self.held) | (self.house_mask(side.other()) & self.held)
+    }
+
+    /// The houses held by the side across the board from their row, one bit per ring
+    /// pit (0 but in a match of rounds whose houses pass,
+    /// [`Config::rounds_pass`](crate::Config::rounds_pass)).
+    #[inline]
+    pub fn held(&self) -> u32 {
+        self.held
+    }
+
+    /// Marks house `pit` as held by the side across the board (`true`) or as its
+    /// row's side's again (`false`). A pit that is not a house is left alone.
+    pub fn set_held(&mut self, pit: usize, held: bool) {
+        if pit < self.ring_len() && self.house_owner(pit).is_some() {
+            let bit = 1u32 << pit;
+            self.held = if held {
+                self.held | bit
+            } else {
+                self.held & !bit
+            };
+        }
+    }
+
+    /// The seeds in the houses `side` owns when some house is held (out of line: no
+    /// other game comes here).
+    #[cold]
+    #[inline(never)]
+    fn owned_seeds(&self, side: Side) -> u32 {
+        let mut mask = self.owned_mask(side);
+        let mut sum = 0;
+        while mask != 0 {
+            sum += self.pits[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+        }
+        sum
     }
 
     /// The house across the board from house `pit` (on a four-row board, the inner
@@ -458,24 +527,30 @@ impl Board {
         self.pits[pit] > 0 || self.big[pit] > 0
     }
 
-    /// The seeds in each of `side`'s houses, in its sowing order (a side's houses are
-    /// consecutive pits of the ring).
+    /// The seeds in each of the houses of `side`'s row, in its sowing order (a row's
+    /// houses are consecutive pits of the ring), whoever owns them ([`Board::held`]).
     #[inline]
     pub fn row_of(&self, side: Side) -> &[u32] {
         let base = self.house(side, 0);
         &self.pits[base..base + self.houses]
     }
 
-    /// Whether `side`'s houses are all empty.
+    /// Whether the houses `side` owns are all empty.
     #[inline]
     pub fn side_empty(&self, side: Side) -> bool {
+        if self.held != 0 {
+            return self.owned_seeds(side) == 0;
+        }
         // No early exit: a branch on random data costs more than the few ORs.
         self.row_of(side).iter().fold(0, |any, &n| any | n) == 0
     }
 
-    /// The seeds in `side`'s houses.
+    /// The seeds in the houses `side` owns (its row's, but for held houses).
     #[inline]
     pub fn seeds_on_side(&self, side: Side) -> u32 {
+        if self.held != 0 {
+            return self.owned_seeds(side);
+        }
         self.row_of(side).iter().sum()
     }
 
@@ -634,7 +709,7 @@ impl Board {
     }
 
     /// A key of what [`History::key`](crate::History::key) leaves out (big stones, big
-    /// stones captured, loans, marks): 0 when there is none of it, as in most games.
+    /// stones captured, loans, marks, held houses): 0 when there is none of it, as in most games.
     #[inline]
     pub(crate) fn rare_key(&self) -> u64 {
         let m = &self.marks;
@@ -642,7 +717,7 @@ impl Board {
             u64::from(m.burnt) | u64::from(m.sinks[0]) << 32,
             u64::from(m.sinks[1]) | u64::from(self.captured_big[0]) << 32,
             u64::from(self.captured_big[1]) | u64::from(self.loans[0]) << 32,
-            u64::from(self.loans[1]),
+            u64::from(self.loans[1]) | u64::from(self.held) << 32,
         ];
         if self.big.iter().fold(0, |any, &n| any | n) == 0 && words == [0; 4] {
             return 0;
@@ -659,7 +734,7 @@ impl Board {
     /// Whether every mark is on a pit of the ring.
     pub(crate) fn marks_fit(&self) -> bool {
         let outside = !(u32::MAX >> (32 - self.ring_len().clamp(1, 32)));
-        (self.marks.burnt | self.marks.sinks[0] | self.marks.sinks[1]) & outside == 0
+        (self.marks.burnt | self.marks.sinks[0] | self.marks.sinks[1] | self.held) & outside == 0
     }
 }
 

@@ -55,8 +55,9 @@ pub(crate) fn last_seed(
         }
         Capture::Backward { min, max } => {
             // The opponent's unmarked houses, one bit per pit: one test where the pit's
-            // owner and mark would be two or three branches.
-            let theirs = board.house_mask(side.other()) & !board.marked_mask();
+            // owner and mark would be two or three branches. (Its owned houses: where
+            // houses pass between rounds, its run of houses may cross the rows.)
+            let theirs = board.owned_mask(side.other()) & !board.marked_mask();
             let in_range = |board: &Board, pit: usize| {
                 theirs & (1 << pit) != 0 && (min..=max).contains(&board.pits[pit])
             };

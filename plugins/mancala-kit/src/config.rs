@@ -117,6 +117,14 @@ pub struct Config {
     /// stores (or captured stocks) and houses that cannot be filled are burnt (Congkak,
     /// Oware's match of rounds); the match ends when a player cannot fill one.
     pub rounds: bool,
+    /// With [`Config::rounds`]: the houses a side cannot fill after a round are not
+    /// burnt but pass to the other side, when it can fill more houses than it owns
+    /// (Nam-Nam, Oware as played in Ghana: "those houses filled, on the opponent's side
+    /// now become part of their territory"). The match ends when a side cannot fill one
+    /// house. Moves are then numbered as under [`SowFrom::Both`](crate::SowFrom::Both)
+    /// (the mover's row, then the other), a move from a held house taking that house's
+    /// name; see [`Board::held`](crate::Board::held).
+    pub rounds_pass: bool,
     /// Both players make their first move at the same time, sowing in lock-step
     /// (Congkak).
     pub simultaneous_opening: bool,
@@ -190,6 +198,7 @@ impl Config {
             cycle_ends_game: false,
             refill: false,
             rounds: false,
+            rounds_pass: false,
             simultaneous_opening: false,
             quan_non: None,
             singletons_last: false,

@@ -29,11 +29,21 @@ impl<V: Variant> Mancala<V> {
         })
     }
 
-    /// Each side banks the seeds in its own houses.
+    /// Each side banks the seeds in its own houses (those it holds across the board
+    /// included, [`Board::held`]).
     fn sweep(&mut self, fx: &mut Effects<'_>) {
-        for side in Side::BOTH {
+        let held = self.board.held();
+        for row in Side::BOTH {
             for i in 0..self.board.houses {
-                let pit = self.board.house(side, i);
+                let pit = self.board.house(row, i);
+                // The row's side, or the other where it holds the house: no call to
+                // the pit's decoding in the games without held houses (every playout
+                // ends here).
+                let side = if held & (1 << pit) == 0 {
+                    row
+                } else {
+                    row.other()
+                };
                 let n = std::mem::take(&mut self.board.pits[pit]);
                 fx.capture(&self.board, pit, side, n);
                 self.board.bank(side, n);
@@ -285,8 +295,10 @@ impl<V: Variant> Mancala<V> {
     /// Each side refills its houses from its seeds, `seeds` each, from the house at the
     /// right-hand end of its row (next to its store) leftwards; houses that cannot be
     /// filled are burnt (out of play for the round), and seeds too few to fill one stay
-    /// in the stock, counted as captured in the new round. A side that cannot fill one
-    /// house loses the match, which is then over.
+    /// in the stock, counted as captured in the new round; or, where houses pass
+    /// ([`Config::rounds_pass`](crate::Config::rounds_pass)), they change hands
+    /// ([`crate::held`]). A side that cannot fill one house loses the match, which is
+    /// then over.
     fn next_round(&mut self, fx: &mut Effects<'_>) {
         self.sweep(fx);
         let stores = Side::BOTH.map(|s| self.board.bank_of(s));
@@ -323,6 +335,23 @@ impl<V: Variant> Mancala<V> {
         } else {
             Side::South
         };
+        if self.config.rounds_pass {
+            self.pass_and_fill(fx);
+        } else {
+            self.fill_or_burn(fx);
+        }
+        self.round += 1;
+        self.history.clear();
+        fx.message(format!(
+            "Round {} begins; {} starts",
+            self.round,
+            self.to_move.name()
+        ));
+    }
+
+    /// Between rounds of closed houses: each side fills its houses from the right-hand
+    /// end of its row leftwards; those it cannot fill are burnt.
+    fn fill_or_burn(&mut self, fx: &mut Effects<'_>) {
         for side in Side::BOTH {
             for i in (0..self.config.houses).rev() {
                 let pit = self.board.house(side, i);
@@ -336,12 +365,5 @@ impl<V: Variant> Mancala<V> {
                 }
             }
         }
-        self.round += 1;
-        self.history.clear();
-        fx.message(format!(
-            "Round {} begins; {} starts",
-            self.round,
-            self.to_move.name()
-        ));
     }
 }

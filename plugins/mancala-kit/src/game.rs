@@ -261,7 +261,15 @@ fn start_and_taker_fit(config: &Config) -> Result<(), GameError> {
 /// and seeds left to no one at the end (a round gives them to the houses' owners).
 fn rounds_fit(config: &Config) -> Result<(), GameError> {
     if !config.rounds {
+        if config.rounds_pass {
+            return Err(GameError::State(
+                "houses pass between rounds only in a match of rounds (`rounds`)".into(),
+            ));
+        }
         return Ok(());
+    }
+    if config.rounds_pass {
+        pass_fits(config)?;
     }
     let why = if config.refill {
         "refills between turns (a round refills the houses itself)"
@@ -278,6 +286,25 @@ fn rounds_fit(config: &Config) -> Result<(), GameError> {
     };
     Err(GameError::State(format!(
         "rounds are not played with {why}"
+    )))
+}
+
+/// Refuses houses that pass between rounds ([`Config::rounds_pass`]) with rules that
+/// read a house's owner from its row: moves from other holes than the mover's own
+/// (`sow_from`), the opposite capture (its arithmetic is along the mover's
+/// row) and four-row boards.
+fn pass_fits(config: &Config) -> Result<(), GameError> {
+    let why = if config.sow_from != crate::SowFrom::Own {
+        "moves from other holes than the mover's own (`sow_from`)"
+    } else if matches!(config.capture, crate::Capture::Opposite { .. }) {
+        "the opposite capture (`capture = \"opposite\"`)"
+    } else if config.rows != 1 {
+        "four-row boards (`rows = 2`)"
+    } else {
+        return Ok(());
+    };
+    Err(GameError::State(format!(
+        "houses that pass between rounds (`rounds = \"pass\"`) are not played with {why}"
     )))
 }
 
@@ -809,6 +836,18 @@ impl<V: Variant> Game for Mancala<V> {
                         ..Piece::new(pieces::SINK)
                     }],
                 },
+                Special::Normal if b.held() & (1 << pit) != 0 => SiteContent::Groups {
+                    groups: vec![
+                        Group::new(
+                            Piece {
+                                owner: b.house_owner(pit).map(Side::seat),
+                                ..Piece::new(pieces::HELD)
+                            },
+                            1,
+                        ),
+                        Group::new(seed.clone(), b.pits[pit]),
+                    ],
+                },
                 Special::Normal => with_big(b.big[pit], b.pits[pit]),
             }
         };
@@ -847,7 +886,12 @@ impl<V: Variant> Game for Mancala<V> {
                 }
                 if self.config.rounds {
                     entries.push(PanelEntry::new("Rounds won", self.rounds_won[i]));
-                    entries.push(PanelEntry::new("Houses out of play", self.burnt_houses(s)));
+                    if self.config.rounds_pass {
+                        let owned = self.board.owned_mask(s).count_ones();
+                        entries.push(PanelEntry::new("Houses owned", owned));
+                    } else {
+                        entries.push(PanelEntry::new("Houses out of play", self.burnt_houses(s)));
+                    }
                 }
                 if self.board.loans.iter().any(|&l| l > 0) {
                     entries.push(PanelEntry::new("Borrowed", self.board.loans[i]));

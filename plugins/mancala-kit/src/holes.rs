@@ -109,10 +109,13 @@ impl<V: Variant> Mancala<V> {
         }
     }
 
-    /// The holes a player may choose from ([`SowFrom`]): `houses`, or twice as many.
+    /// The holes a player may choose from ([`SowFrom`]): `houses`, or twice as many
+    /// (from both rows, or where houses pass between rounds,
+    /// [`Config::rounds_pass`](crate::Config::rounds_pass)).
     #[inline]
     pub(crate) fn holes(&self) -> usize {
         match self.config.sow_from {
+            _ if self.config.rounds_pass => 2 * self.config.houses,
             SowFrom::Own | SowFrom::Opponent => self.config.houses,
             SowFrom::Both => 2 * self.config.houses,
         }
@@ -129,11 +132,19 @@ impl<V: Variant> Mancala<V> {
         }
     }
 
-    /// The owner of hole `j` of `side`'s choice, and its house index in the owner's row.
+    /// The row of hole `j` of `side`'s choice, and its house index in that row (the
+    /// row's side owns it but for held houses, [`Board::held`](crate::Board::held)).
     #[inline]
     pub(crate) fn hole(&self, side: Side, j: usize) -> (Side, usize) {
         let houses = self.config.houses;
-        match self.config.sow_from {
+        // Where houses pass, the holes are numbered as from both rows (`Own` is the
+        // only choice with it): the owner then decides which are the mover's.
+        let from = if self.config.rounds_pass {
+            SowFrom::Both
+        } else {
+            self.config.sow_from
+        };
+        match from {
             SowFrom::Own => (side, j),
             SowFrom::Opponent => (side.other(), j),
             SowFrom::Both if j < houses => (side, j),
@@ -174,6 +185,14 @@ impl<V: Variant> Mancala<V> {
             }
             mask
         };
+        if self.config.rounds_pass {
+            // The mover's own row but the houses the other side holds, then the other
+            // row's houses the mover holds.
+            let row = (1u32 << self.config.houses) - 1;
+            let held = |s: Side| (self.board.held() >> self.board.house(s, 0)) & row;
+            return (of(side) & !held(side))
+                | (of(side.other()) & held(side.other())) << self.config.houses;
+        }
         match self.config.sow_from {
             SowFrom::Own => of(side),
             SowFrom::Opponent => of(side.other()),

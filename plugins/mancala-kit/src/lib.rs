@@ -125,6 +125,7 @@
 //! - `big:x-y`: big stones captured by South and North (when any);
 //! - `loan:x-y`: seeds South and North have borrowed (when any);
 //! - `burnt:a,B`: burnt houses by name (when any);
+//! - `held:a,b`: houses held by the side across the board (when any);
 //! - `sink:X,Y`: South's and North's sink house ([`Special::Sink`]) by name, `-` for
 //!   none (when any); read also as `tuz:X,Y`, its older spelling;
 //! - `round:N`: the round, from 1 (when past the first);
@@ -160,6 +161,7 @@ mod end;
 pub mod endgame;
 pub mod eval;
 mod game;
+mod held;
 mod history;
 mod holes;
 mod hooks;

@@ -12,6 +12,8 @@
 //! - `big:x-y`: big stones captured by South and North (when any);
 //! - `loan:x-y`: seeds South and North have borrowed (when any);
 //! - `burnt:a,B`: burnt houses by name (when any);
+//! - `held:a,b`: houses held by the side across the board, by name (when any: where
+//!   houses pass between rounds, [`Board::held`](crate::Board::held));
 //! - `sink:X,Y`: South's and North's sink house ([`Special::Sink`]) by name, `-` for
 //!   none (when any); read also as `tuz:X,Y`, its older spelling;
 //! - `round:N`: the round, from 1 (when past the first);
@@ -99,6 +101,16 @@ pub(crate) fn write(
     let burnt = named(&|s| s == Special::Burnt);
     if !burnt.is_empty() {
         out += &format!(" burnt:{}", burnt.join(","));
+    }
+    let held: Vec<String> = (0..board.ring_len())
+        .filter(|&p| board.held() & (1 << p) != 0)
+        .filter_map(|p| match board.pit(p) {
+            crate::board::Pit::House(s, i) => Some(house_name(s, i)),
+            _ => None,
+        })
+        .collect();
+    if !held.is_empty() {
+        out += &format!(" held:{}", held.join(","));
     }
     let sinks: Vec<String> = Side::BOTH
         .iter()
@@ -248,6 +260,15 @@ impl<'a> Tags<'_, 'a> {
                         return Err(field.fault_at(at + i, format!("`{name}` is named twice")));
                     }
                     self.specials.push((pit, Special::Burnt, *field));
+                }
+            }
+            "held" => {
+                for (i, name) in notation::items(value, &[',']) {
+                    let pit = self.house(field, at + i, name)?;
+                    if self.board.held() & (1 << pit) != 0 {
+                        return Err(field.fault_at(at + i, format!("`{name}` is named twice")));
+                    }
+                    self.board.set_held(pit, true);
                 }
             }
             "sink" | "tuz" => {

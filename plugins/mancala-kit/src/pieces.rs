@@ -14,10 +14,14 @@ pub const BURNT: &str = "burnt";
 /// The mark on a sink house ([`Special::Sink`](crate::Special)), owned by the side that
 /// banks what is sown into it.
 pub const SINK: &str = "sink";
+/// The mark on a house held by the side across the board
+/// ([`Board::held`](crate::Board::held)), in its owner's colour, drawn with the seeds
+/// the house holds.
+pub const HELD: &str = "held";
 
 /// How the kit draws its pieces: cream seeds, a grey big stone about three seeds wide
-/// drawn over the seeds around it, a dark cross on a burnt house, and a ring in its
-/// owner's colour on a sink.
+/// drawn over the seeds around it, a dark cross on a burnt house, a ring in its
+/// owner's colour on a sink, and a small disc in its owner's colour on a held house.
 ///
 /// ```
 /// let styles = mancala_kit::piece_styles();
@@ -58,6 +62,16 @@ pub fn piece_styles() -> Vec<PieceStyle> {
         )
         .with_names("burnt mark", "burnt marks"),
         PieceStyle::new(SINK, vec![Part::ring(1.0).stroke(Colour::Owner, 0.3)]),
+        PieceStyle::new(
+            HELD,
+            vec![
+                Part::circle(1.0)
+                    .fill(Colour::Owner)
+                    .stroke(Colour::rgb(40, 20, 10), 0.15),
+            ],
+        )
+        .with_layer(1)
+        .with_names("held house", "held houses"),
     ]
 }
 
@@ -86,7 +100,7 @@ mod tests {
         ];
         let styles = merged(own.clone());
         let kinds: Vec<&str> = styles.iter().map(|s| s.kind.as_str()).collect();
-        assert_eq!(kinds, [SEED, BIG_STONE, BURNT, SINK, "shell"]);
+        assert_eq!(kinds, [SEED, BIG_STONE, BURNT, SINK, HELD, "shell"]);
         assert_eq!(styles[3], own[0]);
         assert_eq!(styles[0], piece_styles()[0], "the kit's seed stays");
         assert_eq!(merged(Vec::new()), piece_styles());

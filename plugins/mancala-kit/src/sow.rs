@@ -438,6 +438,7 @@ pub(crate) fn counts_only<V: Variant>(
         cycle_ends_game: _,
         refill: _,
         rounds: _,
+        rounds_pass: _,
         simultaneous_opening: _,
         quan_non: _,
         singletons_last: _,

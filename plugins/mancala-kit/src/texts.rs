@@ -93,6 +93,13 @@ const IT: &[(&str, &str)] = &[
     ("{} cannot fill a house", "{} non può riempire una casa"),
     ("Rounds won", "Turni vinti"),
     ("Houses out of play", "Case fuori gioco"),
+    ("Houses owned", "Case possedute"),
+    (
+        "{} fills more houses than it owned and takes {}",
+        "{} riempie più case di quante ne aveva e prende {}",
+    ),
+    ("held house", "casa conquistata"),
+    ("held houses", "case conquistate"),
     (
         "Round {} begins; {} starts",
         "Inizia il turno {}; comincia {}",

@@ -227,6 +227,12 @@ fn marks<V: Variant>(config: &Config, board: &Board, round: u32) -> Result<(), S
                 board.pits[pit]
             ));
         }
+        if mark == Special::Burnt && config.rounds_pass {
+            return Err(format!(
+                "{} is burnt: where houses pass between rounds none burns",
+                pit_name(board, pit)
+            ));
+        }
         if mark == Special::Burnt && !(config.rounds && round > 1) {
             return Err(format!(
                 "{} is burnt: houses burn only from the second round of a game of rounds",
@@ -234,5 +240,6 @@ fn marks<V: Variant>(config: &Config, board: &Board, round: u32) -> Result<(), S
             ));
         }
     }
+    crate::held::check_held(config, board, round)?;
     V::check_marks(board).map_err(|reason| format!("the {}s: {reason}", V::SINK_NAME))
 }

@@ -29,6 +29,15 @@ pub fn italian() -> ManifestTexts {
              un giocatore non riesce a riempire restano fuori gioco nel turno seguente, e la \
              partita finisce quando un giocatore non ne riempie nessuna.",
         )
+        .option(
+            "round_houses",
+            "Case non riempite",
+            "Con “Gioca a turni”: che cosa diventano le case che un giocatore non riesce a \
+             riempire. Chiuse, restano fuori gioco nel turno seguente; passate, diventano \
+             case del giocatore che può riempire più case di quante ne possiede.",
+        )
+        .choice("round_houses", "closed", "Chiuse (fuori gioco)")
+        .choice("round_houses", "pass", "Passano all'avversario")
         .choice("grand_slam", "no_capture", "Permesso, non cattura nulla")
         .choice("grand_slam", "forbidden", "Vietato")
         .choice("grand_slam", "capture_all", "Cattura tutto")

@@ -2,7 +2,9 @@
 //!
 //! Options: `seeds` (4–6), `grand_slam` (`no_capture`, `forbidden`, `capture_all`) and
 //! `rounds` (the traditional match of rounds: the loser's houses it cannot fill are out
-//! of play in the next round, until a player cannot fill one).
+//! of play in the next round, until a player cannot fill one) with `round_houses`
+//! (`closed`, or `pass`: those houses pass to the player who can fill them, as Nam-Nam
+//! and Oware in Ghana play).
 
 mod i18n;
 
@@ -49,6 +51,20 @@ impl Variant for OwareRules {
                      the houses a player cannot fill are out of play next round, and the \
                      match ends when a player cannot fill one.",
                 ),
+                OptionSpec::choice(
+                    "round_houses",
+                    "Unfilled houses",
+                    &[
+                        ("closed", "Closed (out of play)"),
+                        ("pass", "Pass to the opponent"),
+                    ],
+                    "closed",
+                )
+                .describe(
+                    "With “Play in rounds”: what becomes of the houses a player cannot fill. \
+                     Closed, they are out of play next round; passed, they become the houses \
+                     of the player who can fill more houses than they own.",
+                ),
             ])
             .with_presets(vec![Preset {
                 name: "Abapa".into(),
@@ -77,6 +93,8 @@ impl Variant for OwareRules {
             _ => GrandSlam::NoCapture,
         };
         config.rounds = options.flag("rounds").unwrap_or(false);
+        config.rounds_pass =
+            config.rounds && options.choice("round_houses").unwrap_or("closed") == "pass";
         Ok(config)
     }
 }

@@ -94,6 +94,7 @@ fn untaught_rules_off(config: &Config) -> bool {
         cycle_ends_game: base.cycle_ends_game,
         refill: base.refill,
         rounds: base.rounds,
+        rounds_pass: base.rounds_pass,
         simultaneous_opening: base.simultaneous_opening,
         quan_non: base.quan_non,
         singletons_last: base.singletons_last,
@@ -132,6 +133,7 @@ fn unknown_rules_off(config: &Config) -> bool {
         cycle_ends_game: base.cycle_ends_game,
         refill: base.refill,
         rounds: base.rounds,
+        rounds_pass: base.rounds_pass,
         simultaneous_opening: base.simultaneous_opening,
         quan_non: base.quan_non,
         singletons_last: base.singletons_last,
@@ -175,6 +177,8 @@ fn own_holes_play(c: &Config) -> bool {
         quan_non: _,
         pass_when_stuck: _,
         capture_from_occupied: _,
+        // A held house is the other row's: a move's hole is no longer its house.
+        rounds_pass,
         // Tested by the one-house tests themselves.
         singletons_last: _,
         direction,
@@ -189,7 +193,7 @@ fn own_holes_play(c: &Config) -> bool {
         SowFrom::Own => true,
         SowFrom::Both | SowFrom::Opponent => false,
     };
-    direction_played && sow_from_played && *min_sow <= 1
+    direction_played && sow_from_played && *min_sow <= 1 && !rounds_pass
 }
 
 /// The lean loop: the kit's own sowing and captures for every rule of a move, then the
@@ -229,6 +233,7 @@ fn lean_plays(c: &Config) -> bool {
         end,
         refill,
         rounds,
+        rounds_pass,
         simultaneous_opening,
     } = c;
     let end_played = match end {
@@ -243,7 +248,7 @@ fn lean_plays(c: &Config) -> bool {
         Direction::Anticlockwise | Direction::Chosen => true,
         Direction::ByHouse(_) => false,
     };
-    end_played && direction_played && !refill && !rounds && !simultaneous_opening
+    end_played && direction_played && !refill && !rounds && !rounds_pass && !simultaneous_opening
 }
 
 /// The ring loop: one ring of houses (with stores or none), anticlockwise, each turn a
@@ -281,6 +286,7 @@ fn ring_plays<V: Variant>(c: &Config) -> bool {
         end,
         refill,
         rounds,
+        rounds_pass,
         simultaneous_opening,
         singletons_last,
     } = c;
@@ -316,6 +322,7 @@ fn ring_plays<V: Variant>(c: &Config) -> bool {
         && !first_seed_in_origin
         && !refill
         && !rounds
+        && !rounds_pass
         && !simultaneous_opening
         && !singletons_last
 }
@@ -386,6 +393,16 @@ mod tests {
         assert!(
             !congkak.lean && !congkak.ring,
             "rounds need the general loop"
+        );
+        let passing = paths(&Config {
+            rounds: true,
+            rounds_pass: true,
+            ..Config::oware(4)
+        });
+        assert_eq!(
+            passing,
+            FastPaths::NONE,
+            "houses that pass: no fast loop and no one-house test"
         );
         let quan = paths(&Config::o_an_quan(Mandarin {
             small: 0,

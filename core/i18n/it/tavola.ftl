@@ -1020,6 +1020,8 @@ cli-arg-puzzles-quiet = Nessun avanzamento sull'errore standard
 cli-arg-puzzles-results = Giudica sui risultati dimostrati (vittoria, patta, sconfitta) invece che sui margini esatti: un problema è una posizione in cui una sola mossa mantiene il risultato migliore (per i giochi i cui margini il risolutore non sa dimostrare, come la fine a maggioranza dell'Oware; `--verify` giudica ogni problema come dice il suo file)
 cli-arg-puzzles-endgames = Carica le tabelle dei finali del gioco da questa cartella (costruite da `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
 cli-arg-puzzles-endgame-seeds = Con `--endgames`: ogni tabella fino a questo numero di semi (predefinito: quello del gioco)
+cli-arg-puzzles-continuations = Continuazioni casuali da ogni posizione di una partita tra bot con al massimo `--max-pieces` pezzi nelle buche (da 0 a 10000): un bot casuale gioca ciascuna fino alla fine della partita, col seme dato dal seme della partita, dalla posizione e dalla continuazione, e ogni posizione raggiunta viene esaminata anch'essa (costa poco dove arrivano le tabelle dei finali)
+cli-arg-puzzles-themes = Cerca solo problemi di questo tema (ripetibile; di norma: ogni problema): una posizione viene dimostrata solo quando una mossa che il bot `greedy` non giocherebbe ha uno di questi temi, e un problema viene tenuto solo se ne ha uno
 
 ## The puzzle trainer
 tab-puzzles = Problemi

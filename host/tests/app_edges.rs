@@ -617,7 +617,9 @@ fn an_autosave_that_cannot_be_written_is_told_and_the_game_goes_on() {
     let mut h = harness(app(dir.path(), Some(data.path())));
     start_kalah(&mut h, false);
     // A folder where the autosave goes: no write can replace it (whoever runs the test,
-    // root included).
+    // root included). The start's own autosave is waited for first: written after the
+    // file is removed, it would stand where the folder must go.
+    h.state_mut().wait_for_saves();
     let _ = std::fs::remove_file(data.path().join("autosave.json"));
     std::fs::create_dir_all(data.path().join("autosave.json").join("inside")).unwrap();
     h.get_by_label_contains("c: 4").click();

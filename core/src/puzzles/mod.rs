@@ -4,10 +4,10 @@
 //! the solution; themed by what the solution does ([`Theme`]); kept in a versioned text
 //! file ([`PuzzleFile`]). `tavola puzzles GAME` mines and verifies them.
 //!
-//! The puzzles shipped with the app are files named `GAME.puzzles` (the game's id) in a
-//! `puzzles` folder: beside the executable, in `../share/tavola/puzzles` from it (the
-//! Debian package's `/usr/share/tavola/puzzles`), else the source tree's
-//! ([`shipped_file`]). The app's trainer rates the player ([`Rating`], Glicko-2) and
+//! The puzzles shipped with the app are files named `GAME.puzzles` (the game's id), or
+//! `GAME.PART.puzzles`, in a `puzzles` folder: beside the executable, in
+//! `../share/tavola/puzzles` from it (the Debian package's `/usr/share/tavola/puzzles`),
+//! else the source tree's ([`shipped_files`]). The app's trainer rates the player ([`Rating`], Glicko-2) and
 //! keeps the results in the user's data folder ([`Training`]).
 
 mod format;
@@ -46,14 +46,6 @@ pub fn shipped_dirs() -> Vec<PathBuf> {
     }
     dirs.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../puzzles"));
     dirs
-}
-
-/// The shipped puzzle file of the game `game_id` (`GAME.puzzles`), if one is found.
-pub fn shipped_file(game_id: &str) -> Option<PathBuf> {
-    shipped_dirs()
-        .into_iter()
-        .map(|d| d.join(format!("{game_id}.puzzles")))
-        .find(|f| f.is_file())
 }
 
 /// Whether `name` is a puzzle file of the game `game_id`: `GAME.puzzles`, or
@@ -107,7 +99,6 @@ mod tests {
             dirs.contains(&prefix.join("share/tavola/puzzles")),
             "{dirs:?}"
         );
-        assert!(super::shipped_file("kalah").is_some());
         assert_eq!(super::shipped_files("kalah").len(), 1);
     }
 

@@ -246,6 +246,90 @@ fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
     );
 }
 
+#[test]
+fn the_unsaved_question_saves_then_goes_on_and_a_cancelled_save_cancels_it_all() {
+    let plugins = plugins_of(&["oware"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::AnalysisBoard, &ctx);
+    h.run();
+    h.get_by_label("Analyse the start position").click();
+    h.run();
+    let path = data.path().join("games").join("oware-analysis.json");
+
+    // Load… over unsaved work: Save them… saves, then the Load dialog opens.
+    play(&mut h, "c");
+    h.get_by_label("Load…").click();
+    h.run();
+    h.get_by_label_contains("are not saved");
+    h.get_by_label("Save them…").click();
+    h.run();
+    h.get_by_label("Save the game");
+    h.get_by_label("Save").click();
+    h.run();
+    assert_eq!(Record::read(&path).expect("not saved").moves.len(), 1);
+    assert!(!h.state().analysis().unwrap().unsaved());
+    assert_eq!(
+        h.state().learn_entry().purpose(),
+        Some(tavola::app::analysis::FilePurpose::LoadAnalysis),
+        "the save did not go on to Load…"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+
+    // Close over unsaved work: Save them…, the save dialog cancelled: nothing closes.
+    play(&mut h, "F");
+    h.get_by_label("Close analysis").click();
+    h.run();
+    h.get_by_label("Save them…").click();
+    h.run();
+    h.get_by_label("Save the game");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(
+        h.state().screen(),
+        Screen::Analysis,
+        "a cancelled save closed"
+    );
+    {
+        let board = h
+            .state()
+            .analysis()
+            .expect("a cancelled save closed the board");
+        assert!(board.unsaved(), "the work was lost");
+        assert!(
+            board.after_save.is_none(),
+            "the close still waits for a save"
+        );
+    }
+    assert_eq!(Record::read(&path).unwrap().moves.len(), 1, "saved anyway");
+    // A later save (through Save… itself) does not close the board either.
+    h.get_by_label("Save…").click();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label("Replace").click();
+    h.run();
+    assert!(h.state().analysis().is_some(), "Save… closed the board");
+    assert_eq!(Record::read(&path).unwrap().moves.len(), 2);
+
+    // Close, Save them…, the file replaced: saved, then closed.
+    play(&mut h, "d");
+    h.get_by_label("Close analysis").click();
+    h.run();
+    h.get_by_label("Save them…").click();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label_contains("already exists. Replace it?");
+    h.get_by_label("Replace").click();
+    h.run();
+    assert_eq!(Record::read(&path).unwrap().moves.len(), 3, "not saved");
+    assert!(h.state().analysis().is_none(), "saved but not closed");
+    assert_eq!(h.state().screen(), Screen::Chooser);
+}
+
 /// A finished small Kalah game, random against greedy, saved in `data`'s games folder.
 /// (The game is played with data of its own: its autosave is no game of `data`'s.)
 fn finished_kalah(plugins: &Path, data: &Path) -> std::path::PathBuf {

@@ -203,7 +203,12 @@ impl TavolaApp {
             let asked = dialog.asks_before_replacing();
             match dialog.ui(ctx) {
                 Outcome::Open => {}
-                Outcome::Cancelled => self.dialogs.learn.dialog = None,
+                Outcome::Cancelled => {
+                    self.dialogs.learn.dialog = None;
+                    if purpose == FilePurpose::SaveAnalysis {
+                        self.drop_after_save();
+                    }
+                }
                 Outcome::Chosen(path) => {
                     self.dialogs.learn.dialog = None;
                     if purpose == FilePurpose::SaveAnalysis && path.exists() && !asked {
@@ -224,8 +229,18 @@ impl TavolaApp {
                 self.dialogs.learn.overwrite = None;
                 if replace {
                     self.file_chosen(FilePurpose::SaveAnalysis, path);
+                } else {
+                    self.drop_after_save();
                 }
             }
+        }
+    }
+
+    /// The save asked before the board's work was replaced did not happen (its dialog
+    /// or the question before a file is replaced was cancelled): the whole action is.
+    fn drop_after_save(&mut self) {
+        if let Some(board) = &mut self.screens.analysis {
+            board.after_save = None;
         }
     }
 
@@ -250,16 +265,21 @@ impl TavolaApp {
                 let Some(board) = &mut self.screens.analysis else {
                     return;
                 };
-                board.note = Some(match board.save(&path) {
+                let then = board.after_save.take();
+                match board.save(&path) {
                     Ok(()) => {
                         board.path = path.display().to_string();
-                        Note::info(crate::tr!(
+                        board.note = Some(Note::info(crate::tr!(
                             "analysis-saved",
                             path = path.display().to_string()
-                        ))
+                        )));
+                        if let Some(then) = then {
+                            self.saved_then(then);
+                        }
                     }
-                    Err(e) => Note::warning(format!("{e:#}")),
-                });
+                    // Not saved: what was asked after the save is not done.
+                    Err(e) => board.note = Some(Note::warning(format!("{e:#}"))),
+                }
             }
             FilePurpose::LoadAnalysis => {
                 let this_game = self

@@ -93,6 +93,10 @@ pub struct AnalysisBoard {
     kept: Vec<RecordedMove>,
     /// What replaces the tree once the person said to discard its unsaved work.
     pub pending: Option<Replacement>,
+    /// What was asked before the work was saved (the question answered with *Save
+    /// them…*): carried out once the save dialog saved it, dropped if the save is
+    /// cancelled or fails.
+    pub after_save: Option<Replacement>,
 }
 
 /// What would replace the board's tree (its unsaved variations and comments asked
@@ -168,6 +172,7 @@ impl AnalysisBoard {
             moving: None,
             kept: Vec::new(),
             pending: None,
+            after_save: None,
         };
         board.kept = board.referee.tree.main_line().to_vec();
         board.go_to_cursor()?;

@@ -10,7 +10,7 @@ use super::{
     AnalysisBoard, AnalysisIntent, FilePurpose, Opening, Replacement, search::folder_arguments,
 };
 use crate::{
-    app::{Screen, TavolaApp, dialogs::confirm},
+    app::{Screen, TavolaApp},
     record::Record,
 };
 
@@ -124,30 +124,87 @@ impl TavolaApp {
                 intent => close |= board.apply(intent),
             }
         }
-        if let Some(pending) = board.pending.clone() {
-            let question = crate::tr!("analysis-discard-question");
-            let yes = crate::tr!("analysis-discard");
-            if let Some(discard) = confirm(ui.ctx(), "analysis_discard", &question, &yes) {
-                board.pending = None;
-                if discard {
-                    match pending {
-                        Replacement::Position(notation) => board.open_edited(&notation),
-                        Replacement::Load => ask = Some(FilePurpose::LoadAnalysis),
-                        Replacement::Close => close = true,
-                    }
+        if let Some(pending) = board.pending.clone()
+            && let Some(answer) = unsaved_question(ui.ctx())
+        {
+            board.pending = None;
+            match answer {
+                UnsavedAnswer::Save => {
+                    // Carried out once saved (`saved_then`); a cancelled save drops it.
+                    board.after_save = Some(pending);
+                    ask = Some(FilePurpose::SaveAnalysis);
                 }
+                UnsavedAnswer::Discard => match pending {
+                    Replacement::Position(notation) => board.open_edited(&notation),
+                    Replacement::Load => ask = Some(FilePurpose::LoadAnalysis),
+                    Replacement::Close => close = true,
+                },
+                UnsavedAnswer::Cancel => {}
             }
         }
         if let Some(purpose) = ask {
             self.ask_learn_file(purpose);
         }
         if close {
-            self.screens.analysis = None;
-            self.screens.screen = if self.screens.play.is_some() {
-                Screen::Play
-            } else {
-                Screen::Chooser
-            };
+            self.close_analysis();
         }
     }
+
+    /// The analysis board closed: back to the game at the table, else the chooser.
+    fn close_analysis(&mut self) {
+        self.screens.analysis = None;
+        self.screens.screen = if self.screens.play.is_some() {
+            Screen::Play
+        } else {
+            Screen::Chooser
+        };
+    }
+
+    /// What was asked before the board's work was saved (its question answered with
+    /// *Save them…*), carried out now that it is saved: the edited position opened,
+    /// the Load dialog opened, or the board closed.
+    pub(in crate::app) fn saved_then(&mut self, then: Replacement) {
+        match then {
+            Replacement::Position(notation) => {
+                if let Some(board) = &mut self.screens.analysis {
+                    board.open_edited(&notation);
+                }
+            }
+            Replacement::Load => self.ask_learn_file(FilePurpose::LoadAnalysis),
+            Replacement::Close => self.close_analysis(),
+        }
+    }
+}
+
+/// The answer to the question before unsaved work is replaced.
+enum UnsavedAnswer {
+    /// Save it first (the file dialog), then go on.
+    Save,
+    /// Go on without it.
+    Discard,
+    /// Keep the board as it is.
+    Cancel,
+}
+
+/// The question before the board's unsaved variations and comments are replaced: Save
+/// them…, Discard them, Cancel (closing the window cancels); `None` while unanswered.
+fn unsaved_question(ctx: &egui::Context) -> Option<UnsavedAnswer> {
+    let modal = egui::Modal::new(egui::Id::unique("analysis_discard")).show(ctx, |ui| {
+        ui.set_max_width(440.0);
+        ui.label(crate::tr!("analysis-discard-question"));
+        ui.horizontal(|ui| {
+            if ui.button(crate::tr!("analysis-save-first")).clicked() {
+                Some(UnsavedAnswer::Save)
+            } else if ui.button(crate::tr!("analysis-discard")).clicked() {
+                Some(UnsavedAnswer::Discard)
+            } else if ui.button(crate::tr!("cancel")).clicked() {
+                Some(UnsavedAnswer::Cancel)
+            } else {
+                None
+            }
+        })
+        .inner
+    });
+    let closed = modal.should_close();
+    modal.inner.or(closed.then_some(UnsavedAnswer::Cancel))
 }

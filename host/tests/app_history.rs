@@ -162,12 +162,42 @@ fn a_finished_game_is_reviewed_read_only_with_the_arrow_keys() {
     h.get_by_label("Rematch");
     press(&mut h, egui::Key::Home);
     assert_eq!(cursor(&h), 0);
-    // Undo and Redo step through it too, and change nothing.
+    // At the end, Undo steps back into the review; there, at a past move, Undo and
+    // Redo are disabled alike in the menu, the shortcuts and the app's judgement.
     press(&mut h, egui::Key::End);
     let ctx = h.ctx.clone();
     h.state_mut().run_command(Command::Undo, &ctx);
     h.run();
-    assert_eq!(cursor(&h), record.len() - 1);
+    let past = record.len() - 1;
+    assert_eq!(cursor(&h), past);
+    assert!(h.state().play_view().unwrap().reviewing_finished());
+    for command in [Command::Undo, Command::Redo] {
+        assert!(
+            !h.state().enabled(command),
+            "{command:?} enabled in the review"
+        );
+    }
+    for key in [egui::Key::Z, egui::Key::Y] {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, key);
+        h.run();
+        assert_eq!(
+            cursor(&h),
+            past,
+            "Ctrl+{key:?} acted in the read-only review"
+        );
+    }
+    h.get_by_label("Play").click();
+    h.run();
+    // Each entry reads its name and its shortcut.
+    for entry in ["Undo", "Redo"] {
+        assert!(
+            h.get_by_label_contains(entry)
+                .accesskit_node()
+                .is_disabled(),
+            "the menu's {entry} enabled in the review"
+        );
+    }
+    press(&mut h, egui::Key::Escape);
     steady(&mut h, &record, 10);
     // The saved game is the whole finished game, wherever it is reviewed.
     let saved = h.state().play_view().unwrap().session().record();
@@ -408,20 +438,28 @@ fn an_agreed_draw_is_not_changed_by_undo_nor_redo() {
         assert!(play.session().finished());
         assert_eq!(moves(h), record, "the record did not change");
     };
-    // Undo, twice: steps back in the review, read-only.
-    for expected in [1, 0] {
+    // Undo at the end steps back into the review; there, read-only, Undo does nothing
+    // more (Back steps).
+    for expected in [1, 1] {
         h.state_mut().run_command(Command::Undo, &ctx);
         h.run();
         assert_eq!(cursor(&h), expected, "a step back in the review");
         ended(&h);
     }
+    h.state_mut().run_command(Command::Back, &ctx);
+    h.run();
+    assert_eq!(cursor(&h), 0);
     // Nothing can be played from there.
     h.get_by_label("a: 4 seeds").click();
     h.run();
     ended(&h);
-    // Redo replays the recorded moves, up to the end as it was agreed, and no further.
+    // Redo is disabled in the review; Forward replays the recorded moves, up to the end
+    // as it was agreed, and no further.
+    h.state_mut().run_command(Command::Redo, &ctx);
+    h.run();
+    assert_eq!(cursor(&h), 0, "Redo acted in the read-only review");
     for expected in [1, 2, 2] {
-        h.state_mut().run_command(Command::Redo, &ctx);
+        h.state_mut().run_command(Command::Forward, &ctx);
         h.run();
         assert_eq!(cursor(&h), expected);
         ended(&h);

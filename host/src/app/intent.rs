@@ -66,6 +66,9 @@ impl Table {
         }
         let failed = self.notes.failure.is_some();
         match command {
+            // A finished game reviewed at a past move is read-only: nothing to take back
+            // or redo there (its buttons are hidden; the arrows and the move list step).
+            Command::Undo | Command::Redo if self.reviewing_finished() => false,
             Command::Undo => !failed && self.session.can_undo(),
             Command::Redo | Command::Forward | Command::ToEnd => !failed && self.session.can_redo(),
             Command::Back | Command::ToStart => !failed && self.session.cursor() > 0,

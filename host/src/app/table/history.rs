@@ -9,7 +9,9 @@
 //! - bots and chance play only at the end of the record, never over recorded moves;
 //! - Redo plays the recorded move again, never a new one;
 //! - a finished game (by its rules, a resignation, an agreed draw, a loss on time) is
-//!   read-only: Undo and Redo step through it, and no move can be played in it.
+//!   read-only: no move can be played in it; Undo at its end steps back into the
+//!   review, where Undo and Redo are disabled (the arrows, Home/End and the move list
+//!   step through it).
 
 use game_api::Turn;
 

@@ -279,6 +279,27 @@ fn verify_file(
         ));
     }
     let plugin = set.require(&file.game).map_err(|e| anyhow!(e))?;
+    // Which library proves them, and which others offering the same game were not used
+    // (a stale build of it, a test fixture of the same id).
+    println!(
+        "{}",
+        tavola_core::tr!("puzzles-plugin", path = plugin.path().display().to_string())
+    );
+    let rivals = set
+        .files
+        .iter()
+        .filter(|f| f.path == plugin.path())
+        .flat_map(|f| &f.rivals);
+    for rival in rivals {
+        println!(
+            "{}",
+            tavola_core::tr!(
+                "puzzles-plugin-unused",
+                path = rival.path.display().to_string(),
+                game = file.game.clone()
+            )
+        );
+    }
     let options = plugin.parse_options(&file.options)?;
     let mut failed = 0;
     for (i, puzzle) in file.puzzles.iter().enumerate() {

@@ -77,7 +77,9 @@ pub use i18n::{ManifestTexts, OptionTexts};
 pub use layout::{Facing, Layout, Link, LinkKind, Shape, Site, SiteId};
 pub use manifest::{BotSpec, Manifest, RulesText, ScoreUnit, SearchHints, SeatRange};
 pub use moves::{MoveId, MoveInfo};
-pub use options::{Choice, OptionError, OptionKind, OptionSpec, OptionValue, Options, Preset};
+pub use options::{
+    Choice, OptionCondition, OptionError, OptionKind, OptionSpec, OptionValue, Options, Preset,
+};
 pub use piece_style::{Colour, Line, Part, PartShape, PieceStyle, StateStyle};
 pub use rng::Rng;
 pub use sound::{SoundEvent, SoundSpec, Tone, Wave};

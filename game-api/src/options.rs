@@ -71,6 +71,21 @@ pub struct OptionSpec {
     pub kind: OptionKind,
     /// The value used when none is given.
     pub default: OptionValue,
+    /// The option matters only while another option has a given value (e.g. what
+    /// becomes of unfilled houses, only when playing in rounds): the host then leaves
+    /// it out of the game's summary and says so beside it in the options form. `None`:
+    /// it always matters. Absent from the JSON of a plugin built before it: `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_when: Option<OptionCondition>,
+}
+
+/// The condition under which an option matters: option `key` set to `value`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionCondition {
+    /// The other option's key.
+    pub key: String,
+    /// The value it must have.
+    pub value: OptionValue,
 }
 
 impl OptionSpec {
@@ -108,6 +123,7 @@ impl OptionSpec {
             description: String::new(),
             kind: OptionKind::Bool,
             default: OptionValue::Bool(default),
+            only_when: None,
         }
     }
 
@@ -119,6 +135,7 @@ impl OptionSpec {
             description: String::new(),
             kind: OptionKind::Integer { min, max },
             default: OptionValue::Int(default),
+            only_when: None,
         }
     }
 
@@ -138,6 +155,7 @@ impl OptionSpec {
                     .collect(),
             },
             default: OptionValue::Choice(default.into()),
+            only_when: None,
         }
     }
 
@@ -145,6 +163,49 @@ impl OptionSpec {
     pub fn describe(mut self, description: &str) -> Self {
         self.description = description.into();
         self
+    }
+
+    /// The same option, mattering only while option `key` is `value` (see
+    /// [`OptionSpec::only_when`]).
+    ///
+    /// ```
+    /// use game_api::{OptionSpec, OptionValue, Options};
+    /// let specs = vec![
+    ///     OptionSpec::boolean("rounds", "Play in rounds", false),
+    ///     OptionSpec::choice("left", "Unfilled houses", &[("closed", "Closed")], "closed")
+    ///         .matters_when("rounds", OptionValue::Bool(true)),
+    /// ];
+    /// let options = Options::defaults(&specs);
+    /// assert!(specs[0].matters(&options));
+    /// assert!(!specs[1].matters(&options));
+    /// ```
+    pub fn matters_when(mut self, key: &str, value: OptionValue) -> Self {
+        self.only_when = Some(OptionCondition {
+            key: key.into(),
+            value,
+        });
+        self
+    }
+
+    /// Whether this option matters with `options` chosen: it has no condition, or the
+    /// option it depends on has the value it needs.
+    pub fn matters(&self, options: &Options) -> bool {
+        self.matters_with(&[], options.values())
+    }
+
+    /// [`matters`](Self::matters) over values being chosen (a form's): an option not
+    /// among `values` has its default in `schema`.
+    pub fn matters_with(
+        &self,
+        schema: &[OptionSpec],
+        values: &BTreeMap<String, OptionValue>,
+    ) -> bool {
+        self.only_when.as_ref().is_none_or(|c| {
+            let value = values
+                .get(&c.key)
+                .or_else(|| schema.iter().find(|s| s.key == c.key).map(|s| &s.default));
+            value == Some(&c.value)
+        })
     }
 
     /// Checks `value` against this option's type and range.

@@ -131,3 +131,55 @@ fn a_damaged_results_file_is_refused_and_kept() {
     h.get_by_label_contains("Right!");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not results");
 }
+
+#[test]
+fn a_typed_code_answers_whatever_button_has_the_keyboard() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = trainer_app(plugins.path(), data.path());
+    h.run();
+    h.get_by_label("Puzzles").click();
+    h.run();
+    next_puzzle(&mut h, "Start");
+    // A button has the keyboard (Tab, a click): here Dashboard.
+    h.get_by_label("Dashboard").focus();
+    h.run();
+    assert!(h.ctx.memory(|m| m.focused().is_some()), "no button focused");
+    let code = {
+        let t = h.state().trainer().unwrap();
+        let current = t.current.as_ref().unwrap();
+        let table = current.table().expect("the puzzle's table");
+        let solution = table
+            .legal_moves()
+            .iter()
+            .find(|m| m.notation == current.puzzle.solution)
+            .expect("the solution is legal")
+            .clone();
+        let codes = table.key_codes();
+        codes
+            .iter()
+            .find(|c| c.target == tavola::app::KeyTarget::Site(solution.sites[0]))
+            .unwrap_or_else(|| panic!("no code for {} among {codes:?}", solution.notation))
+            .code
+            .clone()
+    };
+    for c in code.chars() {
+        let key = egui::Key::from_name(&c.to_ascii_uppercase().to_string()).expect("a key");
+        h.key_press(key);
+        h.run_steps(2);
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+    wait_until(&mut h, "the typed answer judged", |h| {
+        h.state()
+            .trainer()
+            .and_then(|t| t.current.as_ref())
+            .is_some_and(|c| c.answer.is_some())
+    });
+    h.run();
+    h.get_by_label_contains("Right!");
+    assert!(
+        !h.state().trainer().unwrap().dashboard,
+        "the Enter ending the code pressed Dashboard"
+    );
+}

@@ -141,6 +141,29 @@ impl Value {
     /// );
     /// ```
     pub fn in_words(self, unit: Option<&ScoreUnit>) -> String {
+        let kind = match self {
+            Value::Exact(_) => crate::tr!("analysis-exact"),
+            Value::Proven(_) => crate::tr!("analysis-proven"),
+            Value::Estimate(_) | Value::Expected(_) => crate::tr!("analysis-estimated"),
+        };
+        format!("{} ({kind})", self.outcome_in_words(unit))
+    }
+
+    /// What the value says will happen, in words, without how sure it is (for a view
+    /// that shows that beside it): `with best play you win by 3 seeds`, `about 1 seed
+    /// in your opponent's favour`.
+    ///
+    /// ```
+    /// use game_api::ScoreUnit;
+    /// use tavola_core::analysis::Value;
+    /// tavola_core::i18n::set_language("en");
+    /// let seeds = ScoreUnit::new("seed", "seeds");
+    /// assert_eq!(
+    ///     Value::Proven(-2).outcome_in_words(Some(&seeds)),
+    ///     "with best play you lose by at least 2 seeds, whatever you do"
+    /// );
+    /// ```
+    pub fn outcome_in_words(self, unit: Option<&ScoreUnit>) -> String {
         let margin = |m: i32, at_least: bool| {
             let u = unit_word(unit, f64::from(m));
             match (m.signum(), at_least) {
@@ -152,18 +175,10 @@ impl Value {
             }
         };
         match self {
-            Value::Exact(m) => format!("{} ({})", margin(m, false), crate::tr!("analysis-exact")),
-            Value::Proven(m) => format!("{} ({})", margin(m, true), crate::tr!("analysis-proven")),
-            Value::Estimate(v) => format!(
-                "{} ({})",
-                points_in_words(v, unit),
-                crate::tr!("analysis-estimated")
-            ),
-            Value::Expected(v) => format!(
-                "{} ({})",
-                chance_in_words(v),
-                crate::tr!("analysis-estimated")
-            ),
+            Value::Exact(m) => margin(m, false),
+            Value::Proven(m) => margin(m, true),
+            Value::Estimate(v) => points_in_words(v, unit),
+            Value::Expected(v) => chance_in_words(v),
         }
     }
 

@@ -424,12 +424,14 @@ fn label_stores(ui: &egui::Ui, layout: &game_api::Layout, rects: &[egui::Rect]) 
 }
 
 /// The game's options as people read them: "Seeds per house: 4", "Empty capture: no", the
-/// label of a choice rather than its key.
+/// label of a choice rather than its key; an option that does not matter with the others
+/// chosen ([`OptionSpec::only_when`](game_api::OptionSpec::only_when)) left out.
 pub fn options_summary(manifest: &game_api::Manifest, options: &game_api::Options) -> Vec<String> {
     use game_api::{OptionKind, OptionValue};
     manifest
         .options
         .iter()
+        .filter(|spec| spec.matters(options))
         .filter_map(|spec| {
             let value = options.values().get(&spec.key)?;
             let shown = match (value, &spec.kind) {

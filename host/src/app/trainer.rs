@@ -132,6 +132,13 @@ pub struct Current {
     starting: Option<mpsc::Receiver<Result<(RemoteGame, Snapshot), TrainerError>>>,
 }
 
+impl Current {
+    /// The puzzle's table, once its worker has set it up (its key codes, its moves).
+    pub fn table(&self) -> Option<&Table> {
+        self.table.as_ref()
+    }
+}
+
 /// Where the results are kept, or why they are not.
 #[derive(Debug, Clone)]
 pub enum Store {

@@ -497,6 +497,7 @@ fn option_spec(
         description: o.description.clone(),
         kind,
         default: o.default.clone(),
+        only_when: None,
     };
     spec.check(&spec.default)
         .map_err(|e| here(format!("the default: {e}")))?;

@@ -60,6 +60,7 @@ impl Variant for OwareRules {
                     ],
                     "closed",
                 )
+                .matters_when("rounds", OptionValue::Bool(true))
                 .describe(
                     "With “Play in rounds”: what becomes of the houses a player cannot fill. \
                      Closed, they are out of play next round; passed, they become the houses \

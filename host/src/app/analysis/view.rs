@@ -121,12 +121,12 @@ pub fn lines_ui(ui: &mut egui::Ui, found: Option<&Found>, unit: Option<&ScoreUni
                         ui.label(kind.weak());
                     }
                 });
-                // One row each, cut at the panel's edge (the whole on hover): the panel
-                // keeps its height as the lines grow, so nothing below it moves.
+                // What the value says, wrapped in the room left (its kind is beside
+                // it), two rows kept for it so that the panel keeps its height as the
+                // values change; under it the line, one row cut at the panel's edge
+                // (the whole on hover), so nothing below moves as it grows.
                 ui.vertical(|ui| {
-                    let words = l.value.in_words(unit);
-                    ui.add(egui::Label::new(words.as_str()).truncate())
-                        .on_hover_text(&words);
+                    words_ui(ui, &l.value.outcome_in_words(unit));
                     let line = l.line.join(" ");
                     ui.add(egui::Label::new(RichText::new(&line).monospace().weak()).truncate())
                         .on_hover_text(&line);
@@ -134,6 +134,21 @@ pub fn lines_ui(ui: &mut egui::Ui, found: Option<&Found>, unit: Option<&ScoreUni
                 ui.end_row();
             }
         });
+}
+
+/// Rows kept for a line's words: the words of a value fit in them at the side panel's
+/// width (a longer text takes more rather than being cut).
+const WORDS_ROWS: f32 = 2.0;
+
+/// A line's words, wrapped, in at least [`WORDS_ROWS`] rows.
+fn words_ui(ui: &mut egui::Ui, words: &str) {
+    let top = ui.cursor().top();
+    ui.add(egui::Label::new(words).wrap());
+    let kept = WORDS_ROWS * ui.text_style_height(&egui::TextStyle::Body);
+    let used = ui.cursor().top() - top - ui.spacing().item_spacing.y;
+    if used < kept {
+        ui.add_space(kept - used);
+    }
 }
 
 /// The walking keys, when no text field has the keyboard.

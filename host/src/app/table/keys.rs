@@ -415,16 +415,20 @@ impl Table {
     /// The board's keys pressed this frame, as intents: a named key a move answers to
     /// (an arrow for a direction) plays it; other arrows move the focus; Enter and Space
     /// confirm; digits and letters type a code. None while a text field, a dialog or a
-    /// question has the keyboard, or the person is not to move.
+    /// question has the keyboard, or the person is not to move. While a button has the
+    /// keyboard (Start or Next clicked, Tab), a typed code still reaches the board — the
+    /// button lets the focus go, so that the Enter ending the code is the board's too —
+    /// but Enter, Space and the arrows stay the button's (they press it, move the focus).
     pub(in crate::app) fn key_intents(&self, ctx: &egui::Context) -> Vec<crate::app::Intent> {
         use crate::app::Intent;
         if !self.keys_may_act()
             || !self.input.keys_enabled
             || self.notes.asking.is_some()
-            || ctx.egui_wants_keyboard_input()
+            || ctx.text_edit_focused()
         {
             return Vec::new();
         }
+        let button = ctx.memory(|m| m.focused());
         let codes = self.key_codes();
         let pressed: Vec<(egui::Key, bool)> = ctx.input(|i| {
             i.events
@@ -445,6 +449,13 @@ impl Table {
         });
         let mut intents = Vec::new();
         for (key, repeat) in pressed {
+            if let Some(id) = button {
+                if let Some(c) = typed_char(key).filter(|_| !repeat) {
+                    ctx.memory_mut(|m| m.surrender_focus(id));
+                    intents.push(Intent::Key(BoardKey::Char(c)));
+                }
+                continue;
+            }
             let named: Vec<&KeyCode> = codes
                 .iter()
                 .filter(|c| !c.typed() && egui::Key::from_name(&c.code) == Some(key))
@@ -468,12 +479,7 @@ impl Table {
             } else if matches!(key, egui::Key::Enter | egui::Key::Space) {
                 Some(BoardKey::Confirm)
             } else {
-                let name = key.name();
-                let mut chars = name.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(c), None) if c.is_ascii_alphanumeric() => Some(BoardKey::Char(c)),
-                    _ => None,
-                }
+                typed_char(key).map(BoardKey::Char)
             };
             intents.extend(board_key.map(Intent::Key));
         }
@@ -502,6 +508,16 @@ impl Table {
             ]);
         }
         keys
+    }
+}
+
+/// The digit or letter a key types (a code's character), if it types one.
+fn typed_char(key: egui::Key) -> Option<char> {
+    let name = key.name();
+    let mut chars = name.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphanumeric() => Some(c),
+        _ => None,
     }
 }
 

@@ -77,12 +77,18 @@ fn an_oware_copy_is_analysed_explored_saved_and_loaded_back() {
             "line {rank} not drawn"
         );
     }
+    // (How sure each is stands beside its words, not repeated in them.)
+    assert!(
+        ["estimated", "exact", "proven"]
+            .iter()
+            .any(|kind| h.query_all_by_label(kind).next().is_some()),
+        "no value said estimated, exact or proven"
+    );
     assert!(
         h.query_all_by_label_contains("(estimated)")
             .next()
-            .is_some()
-            || h.query_all_by_label_contains("(exact)").next().is_some(),
-        "no value said estimated or exact"
+            .is_none(),
+        "the words repeat how sure they are"
     );
 
     // Any seat moves; the game at the table is not touched.

@@ -113,13 +113,15 @@ pub fn lines_ui(ui: &mut egui::Ui, found: Option<&Found>, unit: Option<&ScoreUni
                     };
                     let badge = RichText::new(signed(l)).monospace();
                     let kind = RichText::new(kind).small();
-                    if l.value.is_exact() {
-                        ui.label(badge.strong());
-                        ui.label(kind.strong());
+                    // Never wrapped: the column is as wide as they are (the words
+                    // beside them wrap instead).
+                    let (badge, kind) = if l.value.is_exact() {
+                        (badge.strong(), kind.strong())
                     } else {
-                        ui.label(badge);
-                        ui.label(kind.weak());
-                    }
+                        (badge, kind.weak())
+                    };
+                    ui.add(egui::Label::new(badge).extend());
+                    ui.add(egui::Label::new(kind).extend());
                 });
                 // What the value says, wrapped in the room left (its kind is beside
                 // it), two rows kept for it so that the panel keeps its height as the

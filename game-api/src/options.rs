@@ -73,8 +73,9 @@ pub struct OptionSpec {
     pub default: OptionValue,
     /// The option matters only while another option has a given value (e.g. what
     /// becomes of unfilled houses, only when playing in rounds): the host then leaves
-    /// it out of the game's summary and says so beside it in the options form. `None`:
-    /// it always matters. Absent from the JSON of a plugin built before it: `None`.
+    /// it out of the game's summary beside the board (the options form still offers
+    /// it, its description saying when it matters). `None`: it always matters. Absent
+    /// from the JSON of a plugin built before it: `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_when: Option<OptionCondition>,
 }

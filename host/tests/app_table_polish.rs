@@ -145,3 +145,37 @@ fn the_reviews_arrow_keys_walk_the_moves_at_once() {
         h.state().play_view().unwrap().session().cursor() + 1 == at
     });
 }
+
+#[test]
+fn an_option_that_does_not_matter_is_left_out_of_the_side_panels_summary() {
+    let plugins = plugins_of(&["oware"]);
+    let plugin_options = |rounds: bool| {
+        let mut h = harness(app(plugins.path()));
+        let plugin = h.state().plugins().game("oware").unwrap().clone();
+        let specs = &plugin.manifest().options;
+        let mut values = game_api::Options::defaults(specs).values().clone();
+        values.insert("rounds".into(), game_api::OptionValue::Bool(rounds));
+        let options = game_api::Options::resolve(specs, &values).unwrap();
+        h.state_mut()
+            .start(tavola::app::NewGameRequest {
+                game: "oware".into(),
+                options,
+                seats: vec![SeatKind::Person, SeatKind::Person],
+                seed: 1,
+            })
+            .unwrap();
+        h.run();
+        h
+    };
+    // Not in rounds: what becomes of unfilled houses does not matter, and is not said.
+    let h = plugin_options(false);
+    h.get_by_label("Play in rounds: no");
+    assert!(
+        h.query_by_label_contains("Unfilled houses").is_none(),
+        "an option that does nothing is listed"
+    );
+    // In rounds it matters, and is said.
+    let h = plugin_options(true);
+    h.get_by_label("Play in rounds: yes");
+    h.get_by_label("Unfilled houses: Closed (out of play)");
+}

@@ -248,3 +248,40 @@ fn sample_proves_again(game: &str, path: &Path, file: &PuzzleFile) {
         run.stdout
     );
 }
+
+#[test]
+fn verify_names_the_library_it_loaded_and_the_one_of_the_same_game_left_unused() {
+    // Two files offer `kalah`: the fixture (first by name, used) and Kalah's own.
+    let plugins = plugins_of(&["kalah", "fixture_kalah_next"]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kalah.puzzles");
+    let text = std::fs::read_to_string(shipped("kalah")).unwrap();
+    let few: Vec<&str> = text.lines().take(6).collect();
+    std::fs::write(&file, few.join("\n") + "\n").unwrap();
+    let run = tavola(
+        plugins.path(),
+        &["puzzles", "kalah", "--verify", file.to_str().unwrap()],
+    );
+    let used = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("Verified with the plugin "))
+        .unwrap_or_else(|| panic!("the library used is not named:\n{}", run.stdout));
+    assert!(used.ends_with("libfixture_kalah_next.so"), "{used}");
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("Not used: ") && l.contains("libkalah.so (it offers kalah too)")),
+        "the unused library is not named:\n{}",
+        run.stdout
+    );
+    // Kalah's own library alone (as scripts/verify-puzzles gives it) proves them.
+    let alone = plugins_of(&["kalah"]);
+    let run = tavola(
+        alone.path(),
+        &["puzzles", "kalah", "--verify", file.to_str().unwrap()],
+    );
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("libkalah.so"), "{}", run.stdout);
+    assert!(!run.stdout.contains("Not used"), "{}", run.stdout);
+}

@@ -16,7 +16,9 @@ use clap::Args;
 use super::limits::MAX_GAMES;
 use tavola_core::{
     plugins::PluginSet,
-    puzzles::{MineConfig, Miner, Progress, ProofConfig, PuzzleFile, Theme, verify},
+    puzzles::{
+        ContinuationPolicy, MineConfig, Miner, Progress, ProofConfig, PuzzleFile, Theme, verify,
+    },
     record::Record,
 };
 
@@ -73,6 +75,12 @@ pub struct PuzzlesArgs {
     #[arg(long, default_value_t = 0, value_name = "N",
           value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub continuations: u32,
+    /// How the continuations choose their moves: `random` (default), or `starve` (a
+    /// move emptying the mover's own houses when there is one, else mostly one leaving
+    /// them the fewest pieces: the other side then moves facing an empty row, where a
+    /// game's rules make it feed).
+    #[arg(long, default_value_t = ContinuationPolicy::Random, value_name = "POLICY")]
+    pub continuation_policy: ContinuationPolicy,
     /// Mine only puzzles of this theme (repeatable; default: every puzzle): a position
     /// is proven only when a move the greedy bot would not play has one of them, and a
     /// puzzle kept only when it has one.
@@ -142,6 +150,7 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         max_pieces: args.max_pieces,
         proof,
         continuations: args.continuations,
+        continuation_policy: args.continuation_policy,
         themes: args.themes.clone(),
     };
     let mut miner = Miner::new(plugin, options.clone(), config);

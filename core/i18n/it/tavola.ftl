@@ -1023,6 +1023,7 @@ cli-arg-puzzles-results = Giudica sui risultati dimostrati (vittoria, patta, sco
 cli-arg-puzzles-endgames = Carica le tabelle dei finali del gioco da questa cartella (costruite da `tavola endgame GAME --build --dir DIR`) per la ricerca del plugin, fino a `--endgame-seeds`
 cli-arg-puzzles-endgame-seeds = Con `--endgames`: ogni tabella fino a questo numero di semi (predefinito: quello del gioco)
 cli-arg-puzzles-continuations = Continuazioni casuali da ogni posizione di una partita tra bot con al massimo `--max-pieces` pezzi nelle buche (da 0 a 10000): un bot casuale gioca ciascuna fino alla fine della partita, col seme dato dal seme della partita, dalla posizione e dalla continuazione, e ogni posizione raggiunta viene esaminata anch'essa (costa poco dove arrivano le tabelle dei finali)
+cli-arg-puzzles-continuation-policy = Come le continuazioni scelgono le mosse: `random` (di norma), oppure `starve` (una mossa che svuota le buche di chi muove quando c'è, altrimenti per lo più una che vi lascia meno pezzi: l'altro lato muove allora davanti a una fila vuota, dove le regole del gioco lo obbligano a nutrirla)
 cli-arg-puzzles-themes = Cerca solo problemi di questo tema (ripetibile; di norma: ogni problema): una posizione viene dimostrata solo quando una mossa che il bot `greedy` non giocherebbe ha uno di questi temi, e un problema viene tenuto solo se ne ha uno
 
 ## The puzzle trainer

@@ -9,15 +9,19 @@ use std::{
 use game_api::{MoveId, Options, Rng, Turn};
 use thiserror::Error;
 
-use super::{ProofConfig, ProofError, Puzzle, Theme, examine};
+use super::{
+    ContinuationPolicy, ProofConfig, ProofError, Puzzle, Theme,
+    continuation::{continuation, continuation_seed},
+    examine,
+};
 use crate::{
     bots::{BotError, GreedyBot, bot_for},
     plugins::{CallError, GameHandle, Plugin},
     record::{Record, RecordError, start_of},
 };
 
-/// The most actions a mined game plays before it is left.
-const MAX_ACTIONS: usize = 400;
+/// The most actions a mined game (or a continuation) plays before it is left.
+pub(super) const MAX_ACTIONS: usize = 400;
 
 /// What to mine.
 #[derive(Debug, Clone)]
@@ -44,6 +48,9 @@ pub struct MineConfig {
     /// endgame tables cover those positions, each proof is answered at once: thousands of
     /// reachable positions for one bot game.
     pub continuations: u32,
+    /// How the continuations choose their moves ([`ContinuationPolicy::Random`]: the
+    /// random bot above).
+    pub continuation_policy: ContinuationPolicy,
     /// Mine only puzzles of these themes (empty: every puzzle). A position is then
     /// examined only when a legal move the greedy bot would not play has one of them
     /// (read from its effects, no search), and a puzzle kept only when it has one: the
@@ -137,7 +144,7 @@ impl<'a> Miner<'a> {
             }
             let positions = self.play(i)?;
             self.positions(&positions)?;
-            self.continue_randomly(i, &positions)?;
+            self.continue_games(i, &positions)?;
             tell(&self.progress);
         }
         self.done();
@@ -175,9 +182,9 @@ impl<'a> Miner<'a> {
         Ok(positions)
     }
 
-    /// Plays the random continuations of bot game `i` from its `positions` (those with
+    /// Plays the continuations of bot game `i` from its `positions` (those with
     /// few enough pieces) and examines the positions they reach.
-    fn continue_randomly(&mut self, i: u32, positions: &[String]) -> Result<(), MineError> {
+    fn continue_games(&mut self, i: u32, positions: &[String]) -> Result<(), MineError> {
         for (at, notation) in positions.iter().enumerate() {
             let start = self.plugin.from_notation(&self.options, notation)?;
             let layout = start.layout()?;
@@ -190,7 +197,7 @@ impl<'a> Miner<'a> {
                     return Ok(());
                 }
                 let seed = continuation_seed(self.config.seed.wrapping_add(u64::from(i)), at, k);
-                let reached = random_continuation(&start, seed)?;
+                let reached = continuation(&start, self.config.continuation_policy, seed)?;
                 self.examine_all(&reached)?;
             }
         }
@@ -271,40 +278,4 @@ impl<'a> Miner<'a> {
             Err(ProofError::Plugin(e)) => Err(e.into()),
         }
     }
-}
-
-/// The seed of continuation `k` from the position at index `at` of the game seeded
-/// `game_seed` (a fixed mix: the same run plays the same continuations).
-fn continuation_seed(game_seed: u64, at: usize, k: u32) -> u64 {
-    let mut x = game_seed
-        ^ (at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ u64::from(k).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    x ^= x >> 31;
-    x.wrapping_mul(0xBF58_476D_1CE4_E5B9)
-}
-
-/// The positions (notations, a seat to move) a random bot reaches continuing `start`
-/// to the game's end, the first move's position excluded (it is the bot game's own).
-fn random_continuation(start: &GameHandle, seed: u64) -> Result<Vec<String>, MineError> {
-    let mut rng = Rng::with_seed(seed);
-    let mut game = start.clone();
-    let mut reached = Vec::new();
-    for ply in 0..MAX_ACTIONS {
-        let mv = match game.turn()? {
-            Turn::Over { .. } => break,
-            Turn::Chance { outcomes } => outcomes[rng.chance(&outcomes)].mv,
-            Turn::Seat { .. } => {
-                if ply > 0 {
-                    reached.push(game.notation()?);
-                }
-                let moves = game.legal_moves()?;
-                if moves.is_empty() {
-                    break;
-                }
-                moves[rng.below(moves.len())]
-            }
-        };
-        game.apply(mv)?;
-    }
-    Ok(reached)
 }

@@ -10,6 +10,7 @@
 //! else the source tree's ([`shipped_files`]). The app's trainer rates the player ([`Rating`], Glicko-2) and
 //! keeps the results in the user's data folder ([`Training`]).
 
+mod continuation;
 mod format;
 mod mine;
 mod proof;
@@ -19,6 +20,7 @@ mod training;
 
 use std::path::{Path, PathBuf};
 
+pub use continuation::{ContinuationPolicy, UnknownPolicy, starve_choice};
 pub use format::{FormatError, MAGIC, Puzzle, PuzzleFile, VERSION};
 pub use mine::{MineConfig, MineError, Miner, Progress};
 pub use proof::{NotAPuzzle, ProofConfig, ProofError, VerifyError, examine, verify};

@@ -113,6 +113,15 @@ impl<'a> Board<'a> {
             .sum()
     }
 
+    /// The pieces on the houses `seat` owns in `view` (stores not counted).
+    pub fn pieces_of(&self, view: &View, seat: u8) -> u32 {
+        view.sites
+            .iter()
+            .filter(|(s, _)| self.is_house(*s) && self.owner(*s) == Some(seat))
+            .map(|(_, c)| pieces(c))
+            .sum()
+    }
+
     /// The houses of seats other than `seat` holding pieces in `view`.
     fn others_houses_held(&self, view: &View, seat: u8) -> Vec<SiteId> {
         view.sites

@@ -172,6 +172,13 @@ pub(super) fn run(set: &PluginSet, args: &PuzzlesArgs, out: Option<File>) -> Res
         puzzles: miner.puzzles.clone(),
     };
     write_out(out, &file.to_string())?;
+    for r in &miner.refuted {
+        super::warn(&tavola_core::tr!(
+            "puzzles-refuted",
+            puzzle = r.puzzle.to_string(),
+            found = r.found.clone()
+        ));
+    }
     print_summary(&miner.progress, args.time);
     Ok(ExitCode::SUCCESS)
 }
@@ -233,6 +240,14 @@ fn print_summary(p: &Progress, time: u64) {
     if p.timed_out {
         eprintln!("{}", tavola_core::tr!("puzzles-timed-out", seconds = time));
     }
+    eprintln!(
+        "{}",
+        tavola_core::tr!(
+            "puzzles-rechecked",
+            refuted = p.refuted,
+            unconfirmed = p.unconfirmed
+        )
+    );
     for t in Theme::ALL {
         eprintln!("  {t}: {}", p.themes.get(&t).copied().unwrap_or(0));
     }

@@ -39,6 +39,13 @@ fn mined_puzzles_verify_and_tampering_is_caught() {
     let run = tavola(plugins.path(), &args);
     assert!(run.ok, "{}", run.stderr);
     assert!(run.stderr.contains("puzzles from"), "{}", run.stderr);
+    // Every puzzle found was proven again from empty tables, and none refuted.
+    assert!(
+        run.stderr
+            .contains("Re-verified from empty tables: 0 refuted"),
+        "{}",
+        run.stderr
+    );
     let file = read(&out);
     assert_eq!(file.game, "kalah");
     assert!(
@@ -96,6 +103,50 @@ fn mined_puzzles_verify_and_tampering_is_caught() {
         "{}",
         broken.stderr
     );
+}
+
+/// The miner's re-verification (`recheck`, each move proven again alone from an empty
+/// table) confirms a puzzle it found, and refutes the same puzzle with a value changed
+/// or its solution moved to another move: what the miner keeps and what it reports.
+#[test]
+fn a_fresh_recheck_confirms_a_found_puzzle_and_refutes_a_wrong_one() {
+    use tavola::{
+        plugins::{DirSource, PluginDir, PluginDirs, PluginSet},
+        puzzles::{MineConfig, Miner, ProofConfig, VerifyError, recheck},
+    };
+    let dir = plugins_of(&["kalah"]);
+    let set = PluginSet::discover(PluginDirs(vec![PluginDir {
+        path: dir.path().to_path_buf(),
+        source: DirSource::CommandLine,
+    }]));
+    let plugin = set.game("kalah").unwrap();
+    let options = plugin.parse_options(&["houses=4", "seeds=3"]).unwrap();
+    let config = MineConfig {
+        games: 6,
+        seed: 7,
+        bots: vec!["greedy".into(), "random".into()],
+        time_limit: std::time::Duration::from_secs(120),
+        max_puzzles: 1,
+        max_pieces: 24,
+        proof: ProofConfig::default(),
+        continuations: 0,
+        themes: Vec::new(),
+    };
+    let mut miner = Miner::new(plugin, options.clone(), config);
+    miner.bot_games(|_| {}).unwrap();
+    assert_eq!(miner.progress.refuted, 0, "{:?}", miner.refuted);
+    let found = miner.puzzles.first().expect("a puzzle").clone();
+    let game = plugin.from_notation(&options, &found.position).unwrap();
+    let proof = ProofConfig::default();
+    recheck(&game, &found, &proof).unwrap();
+    // The worst move said one better than it is.
+    let mut wrong = found.clone();
+    let worst = wrong.values.len() - 1;
+    wrong.values[worst].1 += 1;
+    assert!(matches!(
+        recheck(&game, &wrong, &proof),
+        Err(VerifyError::Differs { .. })
+    ));
 }
 
 fn shipped(game: &str) -> std::path::PathBuf {

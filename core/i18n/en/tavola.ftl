@@ -993,6 +993,8 @@ puzzles-failed = Puzzle { $number } failed: { $reason }
 puzzles-verified = { $good } of { $all } puzzles verified
 puzzles-plugin = Verified with the plugin { $path }
 puzzles-plugin-unused = Not used: { $path } (it offers { $game } too)
+puzzles-refuted = Not kept: { $puzzle } (its re-verification, each move proven again alone from an empty table, finds { $found })
+puzzles-rechecked = Re-verified from empty tables: { $refuted } refuted, { $unconfirmed } not finished within the budget (neither kept)
 
 ## tavola hint --depth, tavola puzzles
 cli-arg-hint-depth = Search to this depth instead of for a time, with an emptied table, so that the answer depends on the position alone (alpha-beta: plies, 1 to 64; MCTS: this many thousand simulations on one thread, from `--seed`): the app's evaluation bar asked for the same depth shows the same value (`bar` in `--json`)

@@ -1002,6 +1002,8 @@ puzzles-failed = Problema { $number } non verificato: { $reason }
 puzzles-verified = { $good } problemi su { $all } verificati
 puzzles-plugin = Verificati con il plugin { $path }
 puzzles-plugin-unused = Non usato: { $path } (offre anch'esso { $game })
+puzzles-refuted = Non tenuto: { $puzzle } (la sua nuova verifica, ogni mossa dimostrata di nuovo da sola partendo da una tabella vuota, trova { $found })
+puzzles-rechecked = Verificati di nuovo partendo da tabelle vuote: { $refuted } smentiti, { $unconfirmed } non conclusi entro il limite (nessuno tenuto)
 
 ## tavola hint --depth, tavola puzzles
 cli-arg-hint-depth = Cerca fino a questa profondità invece che per un tempo, con la tabella svuotata, così che la risposta dipenda dalla sola posizione (alpha-beta: semimosse, da 1 a 64; MCTS: tante migliaia di simulazioni su un thread, da `--seed`): la barra di valutazione dell'app, chiesta alla stessa profondità, mostra lo stesso valore (`bar` in `--json`)

@@ -125,7 +125,52 @@ pub fn prove(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
-    prove_in(game, history, mv, nodes, table_kib, stop, SearchMode::Solve)
+    let budget = Budget::kept(nodes, table_kib);
+    prove_in(game, history, mv, budget, stop, SearchMode::Solve)
+}
+
+/// [`prove`] (margins) or [`prove_outcome`] (`results`), the solve starting from an
+/// empty table: nothing an earlier request left in the plugin's kept table can reach
+/// it (a re-verification's proof, as a fresh process would find it).
+pub fn prove_fresh(
+    game: &GameHandle,
+    history: &[u64],
+    mv: MoveId,
+    (nodes, table_kib): (u64, u64),
+    results: bool,
+    stop: &AtomicBool,
+) -> Result<Option<Value>, CallError> {
+    let budget = Budget {
+        nodes,
+        table_kib,
+        fresh: true,
+    };
+    let mode = if results {
+        SearchMode::Outcome
+    } else {
+        SearchMode::Solve
+    };
+    prove_in(game, history, mv, budget, stop, mode)
+}
+
+/// A proof's budget: its positions, its table (in KiB) and whether the table starts
+/// empty.
+#[derive(Debug, Clone, Copy)]
+struct Budget {
+    nodes: u64,
+    table_kib: u64,
+    fresh: bool,
+}
+
+impl Budget {
+    /// The plugin's kept table, as it stands.
+    fn kept(nodes: u64, table_kib: u64) -> Self {
+        Budget {
+            nodes,
+            table_kib,
+            fresh: false,
+        }
+    }
 }
 
 /// The exact value of `game` for its seat to move, where a solve of at most `nodes`
@@ -137,7 +182,8 @@ pub fn solve_value(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
-    solve_in(game, history, nodes, table_kib, stop, SearchMode::Solve)
+    let budget = Budget::kept(nodes, table_kib);
+    solve_in(game, history, budget, stop, SearchMode::Solve)
 }
 
 /// The proven result of `game` for its seat to move (the plugin's outcome solve, at
@@ -152,7 +198,8 @@ pub fn outcome_value(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
-    solve_in(game, history, nodes, table_kib, stop, SearchMode::Outcome)
+    let budget = Budget::kept(nodes, table_kib);
+    solve_in(game, history, budget, stop, SearchMode::Outcome)
 }
 
 /// A solve of `game` in `mode` (the margin, or the result alone) within `nodes`
@@ -160,20 +207,20 @@ pub fn outcome_value(
 fn solve_in(
     game: &GameHandle,
     history: &[u64],
-    nodes: u64,
-    table_kib: u64,
+    budget: Budget,
     stop: &AtomicBool,
     mode: SearchMode,
 ) -> Result<Option<Value>, CallError> {
-    if nodes == 0 {
+    if budget.nodes == 0 {
         return Ok(None);
     }
     let request = SearchRequest {
         mode,
-        nodes: Some(nodes),
-        memory_kib: Some(table_kib.max(1)),
+        nodes: Some(budget.nodes),
+        memory_kib: Some(budget.table_kib.max(1)),
         history: history.to_vec(),
         table_key: game.table_key(),
+        fresh_table: budget.fresh,
         ..SearchRequest::default()
     };
     let read: fn(&SolveState) -> Option<Value> = match mode {
@@ -196,15 +243,8 @@ pub fn prove_outcome(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
-    prove_in(
-        game,
-        history,
-        mv,
-        nodes,
-        table_kib,
-        stop,
-        SearchMode::Outcome,
-    )
+    let budget = Budget::kept(nodes, table_kib);
+    prove_in(game, history, mv, budget, stop, SearchMode::Outcome)
 }
 
 /// The value of `mv` for the seat to move in `game`, proven by a solve in `mode` of the
@@ -213,8 +253,7 @@ fn prove_in(
     game: &GameHandle,
     history: &[u64],
     mv: MoveId,
-    nodes: u64,
-    table_kib: u64,
+    budget: Budget,
     stop: &AtomicBool,
     mode: SearchMode,
 ) -> Result<Option<Value>, CallError> {
@@ -228,10 +267,8 @@ fn prove_in(
         Turn::Chance { .. } => return Ok(None),
         Turn::Seat { seat } => seat,
     };
-    Ok(
-        solve_in(&child, &with(history, game)?, nodes, table_kib, stop, mode)?
-            .map(|v| if next == seat { v } else { v.negated() }),
-    )
+    Ok(solve_in(&child, &with(history, game)?, budget, stop, mode)?
+        .map(|v| if next == seat { v } else { v.negated() }))
 }
 
 /// The `config.lines` best moves of `game` (its seat to move) searched to `depth` by the

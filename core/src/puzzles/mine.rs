@@ -10,9 +10,9 @@ use game_api::{MoveId, Options, Rng, Turn};
 use thiserror::Error;
 
 use super::{
-    ContinuationPolicy, ProofConfig, ProofError, Puzzle, Theme,
+    ContinuationPolicy, NotAPuzzle, ProofConfig, ProofError, Puzzle, Theme, VerifyError,
     continuation::{continuation, continuation_seed},
-    examine,
+    examine, recheck,
 };
 use crate::{
     bots::{BotError, GreedyBot, bot_for},
@@ -22,6 +22,10 @@ use crate::{
 
 /// The most actions a mined game (or a continuation) plays before it is left.
 pub(super) const MAX_ACTIONS: usize = 400;
+
+/// The least budget of the re-verification of a puzzle found (each move solved alone,
+/// from an empty table): four times the proof's, and at least this.
+pub const RECHECK_NODES: u64 = 1_000_000;
 
 /// What to mine.
 #[derive(Debug, Clone)]
@@ -69,6 +73,12 @@ pub struct Progress {
     pub puzzles: usize,
     /// Puzzles by theme.
     pub themes: BTreeMap<Theme, usize>,
+    /// Puzzles found but refuted by their re-verification (each move proven again alone
+    /// with an empty table finds other values, or another move keeping the best): not
+    /// kept, listed in [`Miner::refuted`].
+    pub refuted: usize,
+    /// Puzzles found whose re-verification did not finish within its budget: not kept.
+    pub unconfirmed: usize,
     /// Time spent.
     pub elapsed: Duration,
     /// Whether the time limit stopped it.
@@ -96,8 +106,10 @@ pub struct Miner<'a> {
     config: MineConfig,
     seen: HashSet<String>,
     started: Instant,
-    /// The puzzles found, in the order found.
+    /// The puzzles found (each confirmed by its re-verification), in the order found.
     pub puzzles: Vec<Puzzle>,
+    /// The puzzles the re-verification refuted, with what it found.
+    pub refuted: Vec<Refuted>,
     /// How far it went.
     pub progress: Progress,
 }
@@ -112,6 +124,7 @@ impl<'a> Miner<'a> {
             seen: HashSet::new(),
             started: Instant::now(),
             puzzles: Vec::new(),
+            refuted: Vec::new(),
             progress: Progress::default(),
         }
     }
@@ -267,6 +280,9 @@ impl<'a> Miner<'a> {
                 Ok(())
             }
             Ok(puzzle) => {
+                if !self.confirmed(game, &puzzle)? {
+                    return Ok(());
+                }
                 for t in &puzzle.themes {
                     *self.progress.themes.entry(*t).or_default() += 1;
                 }
@@ -277,5 +293,43 @@ impl<'a> Miner<'a> {
             Err(ProofError::Not(_)) => Ok(()),
             Err(ProofError::Plugin(e)) => Err(e.into()),
         }
+    }
+}
+
+/// A puzzle the miner's proof found and its re-verification refuted.
+#[derive(Debug, Clone)]
+pub struct Refuted {
+    /// The puzzle as the miner's proof found it.
+    pub puzzle: Puzzle,
+    /// What the re-verification found instead.
+    pub found: String,
+}
+
+impl Miner<'_> {
+    /// Whether the re-verification of `puzzle`, just found in `game`, confirms it: every
+    /// move proven again alone from an empty table ([`recheck`]). A refutation is
+    /// counted and kept in [`Miner::refuted`]; an unfinished re-verification counted.
+    fn confirmed(&mut self, game: &GameHandle, puzzle: &Puzzle) -> Result<bool, MineError> {
+        let proof = &self.config.proof;
+        let config = ProofConfig {
+            nodes: proof.nodes.saturating_mul(4).max(RECHECK_NODES),
+            ..*proof
+        };
+        let found = match recheck(game, puzzle, &config) {
+            Ok(()) => return Ok(true),
+            Err(VerifyError::Not(NotAPuzzle::Unproven(_) | NotAPuzzle::RootUnproven)) => {
+                self.progress.unconfirmed += 1;
+                return Ok(false);
+            }
+            Err(VerifyError::Plugin(e) | VerifyError::Position(e)) => return Err(e.into()),
+            Err(VerifyError::Differs { found, .. }) => found,
+            Err(VerifyError::Not(other)) => other.to_string(),
+        };
+        self.progress.refuted += 1;
+        self.refuted.push(Refuted {
+            puzzle: puzzle.clone(),
+            found,
+        });
+        Ok(false)
     }
 }

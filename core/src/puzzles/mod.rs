@@ -22,8 +22,8 @@ use std::path::{Path, PathBuf};
 
 pub use continuation::{ContinuationPolicy, UnknownPolicy, starve_choice};
 pub use format::{FormatError, MAGIC, Puzzle, PuzzleFile, VERSION};
-pub use mine::{MineConfig, MineError, Miner, Progress};
-pub use proof::{NotAPuzzle, ProofConfig, ProofError, VerifyError, examine, verify};
+pub use mine::{MineConfig, MineError, Miner, Progress, RECHECK_NODES, Refuted};
+pub use proof::{NotAPuzzle, ProofConfig, ProofError, VerifyError, examine, recheck, verify};
 pub use rating::{PUZZLE_DEVIATION, Rating, puzzle_rating, rate_attempt};
 pub use theme::{Board, Theme, UnknownTheme, pieces};
 pub use training::{

@@ -15,7 +15,7 @@ use thiserror::Error;
 
 use super::{Board, Puzzle};
 use crate::{
-    analysis::{Value, prove, prove_outcome},
+    analysis::{Value, prove, prove_fresh, prove_outcome},
     bots::GreedyBot,
     plugins::{CallError, GameHandle, Plugin},
 };
@@ -32,6 +32,9 @@ pub struct ProofConfig {
     pub endgame: u32,
     /// Judge on proven results (win, draw, loss) rather than exact margins.
     pub results: bool,
+    /// Solve each move with an empty table (nothing an earlier request left in the
+    /// plugin's kept table reaches the proof): the miner's re-verification ([`recheck`]).
+    pub fresh_tables: bool,
 }
 
 impl Default for ProofConfig {
@@ -41,6 +44,7 @@ impl Default for ProofConfig {
             table_kib: 2 << 10,
             endgame: 15,
             results: false,
+            fresh_tables: false,
         }
     }
 }
@@ -151,7 +155,17 @@ fn prove_puzzle(
     let mut values: Vec<(MoveId, i32)> = Vec::with_capacity(moves.len());
     for &mv in &moves {
         let (nodes, kib) = (config.nodes, config.table_kib);
-        let value = if config.results {
+        let value = if config.fresh_tables {
+            let proven = prove_fresh(game, &[], mv, (nodes, kib), config.results, &stop)?;
+            if config.results {
+                proven.and_then(Value::result)
+            } else {
+                match proven {
+                    Some(Value::Exact(v)) => Some(v),
+                    _ => None,
+                }
+            }
+        } else if config.results {
             prove_outcome(game, &[], mv, nodes, kib, &stop)?.and_then(Value::result)
         } else {
             match prove(game, &[], mv, nodes, kib, &stop)? {
@@ -228,11 +242,38 @@ pub fn verify(
     let game = plugin
         .from_notation(options, &puzzle.position)
         .map_err(VerifyError::Position)?;
+    prove_again(&game, puzzle, config)
+}
+
+/// Proves `puzzle`, just found in `game` (its position), again as a fresh process would:
+/// each move solved alone with an empty table ([`ProofConfig::fresh_tables`]), within
+/// `config`'s budget. The miner keeps a puzzle only when this confirms it, so it never
+/// writes one its own fresh verification refutes: a value one proof took from its kept
+/// table, found there under another search, would show here as
+/// [`VerifyError::Differs`] or [`NotAPuzzle::NotUnique`].
+pub fn recheck(
+    game: &GameHandle,
+    puzzle: &Puzzle,
+    config: &ProofConfig,
+) -> Result<(), VerifyError> {
+    let config = ProofConfig {
+        fresh_tables: true,
+        ..*config
+    };
+    prove_again(game, puzzle, &config)
+}
+
+/// [`verify`] and [`recheck`] on the position loaded.
+fn prove_again(
+    game: &GameHandle,
+    puzzle: &Puzzle,
+    config: &ProofConfig,
+) -> Result<(), VerifyError> {
     let config = ProofConfig {
         results: puzzle.results,
         ..*config
     };
-    let found = match prove_puzzle(&game, &config, false) {
+    let found = match prove_puzzle(game, &config, false) {
         Ok(p) => p,
         Err(ProofError::Not(n)) => return Err(n.into()),
         Err(ProofError::Plugin(e)) => return Err(VerifyError::Plugin(e)),

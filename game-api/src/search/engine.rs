@@ -147,6 +147,9 @@ pub struct Searcher<'t, 'c, G> {
     /// The solver's children, per ply ([`super::exact`]).
     pub(super) kids: Vec<Vec<super::exact::Child<G>>>,
     pub(super) error: Option<SearchError>,
+    /// A solve went deeper than [`MAX_PLY`]: the value there is unknown, so the solve
+    /// stops unfinished, as at the end of its budget ([`super::exact`]).
+    pub(super) past_horizon: bool,
     /// Root moves left out of a best-move search (MultiPV by exclusion: the second best
     /// line is the best one once the first move is left out); empty for a plain search.
     /// The root's own table entry is neither used nor written while some are left out,
@@ -185,14 +188,16 @@ impl<'t, 'c, G: Game> Searcher<'t, 'c, G> {
             root_value: 0,
             kids: Vec::new(),
             error: None,
+            past_horizon: false,
             excluded: Vec::new(),
             game: PhantomData,
         }
     }
 
-    /// Whether the search has been stopped (time, nodes, the flag, or an error).
+    /// Whether the search has been stopped (time, nodes, the flag, an error, or a solve
+    /// that went deeper than [`MAX_PLY`]).
     pub fn stopped(&self) -> bool {
-        self.clock.stopped() || self.error.is_some()
+        self.clock.stopped() || self.error.is_some() || self.past_horizon
     }
 
     /// The score of a final margin for the seat it is counted for.

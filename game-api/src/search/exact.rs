@@ -132,7 +132,7 @@ impl<G: Game> Searcher<'_, '_, G> {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
-        if self.clock.poll(self.nodes) || self.error.is_some() {
+        if self.clock.poll(self.nodes) || self.error.is_some() || self.past_horizon {
             return 0;
         }
         // Not at the root: its value alone names no move to play.
@@ -151,6 +151,14 @@ impl<G: Game> Searcher<'_, '_, G> {
             }
         }
         if ply >= MAX_PLY {
+            // Deeper than the engine follows, the value is unknown. A stand-in (a draw,
+            // as before) would not stay here: the nodes above would keep what it made
+            // of them in the table, under keys that do not say how deep they were met,
+            // and a later solve meeting them nearer its root would take that as proven
+            // (a capture-free Oware stretch of a few seeds runs hundreds of plies: the
+            // puzzle miner's wrong proofs). So the solve stops unfinished, as at the
+            // end of its budget, and nothing below the root is stored from here.
+            self.past_horizon = true;
             return 0;
         }
         let mut first = None;

@@ -766,3 +766,125 @@ fn an_outcome_solve_proves_the_result_and_names_a_move_that_keeps_it() {
     };
     assert_eq!(r.outcome, Some(minimax(&g).signum()));
 }
+
+/// One move a turn, counting down from `left` to 0: the seat that makes the last move
+/// wins by one. Within [`ORACLE`] of the end its value is known (as endgame tables
+/// would know it), so a solve ends there; from further up, one line longer than
+/// [`MAX_PLY`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Countdown {
+    left: u32,
+    to_move: u8,
+}
+
+/// How near the end [`Countdown`] knows its value.
+const ORACLE: u32 = 100;
+
+impl Countdown {
+    /// The final margin for the seat to move: it makes the last move when `left` is odd.
+    fn truth(&self) -> i32 {
+        if self.left % 2 == 1 { 1 } else { -1 }
+    }
+}
+
+impl Game for Countdown {
+    fn manifest() -> Manifest {
+        Manifest::new("countdown", "Countdown", "1.0.0").with_chance(false)
+    }
+    fn new(_: &Options) -> Result<Self, GameError> {
+        Ok(Countdown {
+            left: 1000,
+            to_move: 0,
+        })
+    }
+    fn from_notation(_: &Options, n: &str) -> Result<Self, GameError> {
+        Err(GameError::notation(n, "not in this test"))
+    }
+    fn notation(&self) -> String {
+        format!("{}/{}", self.left, self.to_move)
+    }
+    fn seat_count(&self) -> u8 {
+        2
+    }
+    fn layout(&self) -> Layout {
+        Layout::default()
+    }
+    fn view(&self) -> View {
+        View::default()
+    }
+    fn turn(&self) -> Turn {
+        if self.left == 0 {
+            // The seat that moved last is the one not to move.
+            let last = 1 - self.to_move;
+            let score = |seat| i64::from(seat == last);
+            Turn::Over {
+                outcome: Outcome::from_scores(&[score(0), score(1)]),
+            }
+        } else {
+            Turn::Seat { seat: self.to_move }
+        }
+    }
+    fn legal_moves(&self, moves: &mut Vec<MoveId>) {
+        if self.left > 0 {
+            moves.push(MoveId(0));
+        }
+    }
+    fn move_info(&self, mv: MoveId) -> Result<MoveInfo, GameError> {
+        Ok(MoveInfo::new(mv, Vec::new(), "down"))
+    }
+    fn apply(&mut self, mv: MoveId, _: Option<&mut Vec<crate::Effect>>) -> Result<(), GameError> {
+        if self.left == 0 || mv != MoveId(0) {
+            return Err(GameError::illegal(mv, "no"));
+        }
+        self.left -= 1;
+        self.to_move = 1 - self.to_move;
+        Ok(())
+    }
+    fn state_hash(&self) -> u64 {
+        mix(u64::from(self.left) << 1 | u64::from(self.to_move))
+    }
+    fn exact_value(&self) -> Option<i32> {
+        (self.left > 0 && self.left <= ORACLE).then(|| self.truth())
+    }
+}
+
+/// Solves `game` on `table` within `nodes` positions: its value, if proven.
+fn solve_in_table<G: Game>(game: &G, table: &mut Table) -> Option<i32> {
+    let stop = AtomicBool::new(false);
+    let clock = Clock::new(None, false, Some(1_000_000), &stop);
+    let mut searcher = Searcher::new(table, clock, true, 7, &[]);
+    let mut state = SolveState::start(game);
+    solve(&mut searcher, game, &mut state).unwrap();
+    state.solved().then_some(state.lower)
+}
+
+/// A solve that goes deeper than [`MAX_PLY`] used to score the position there a draw
+/// and keep what that made of the nodes above in the table: a later solve on the same
+/// table, meeting those positions nearer its root, took the stand-in for their proven
+/// value (the puzzle miner's wrong proofs, whose solver's table is kept between
+/// requests). Now such a solve ends unproven, and the next one is what a fresh table
+/// gives.
+#[test]
+fn a_solve_past_the_deepest_ply_ends_unproven_and_leaves_no_stand_in() {
+    let deep = Countdown {
+        left: ORACLE + MAX_PLY as u32 + 9,
+        to_move: 0,
+    };
+    let mut table = Table::with_mib(1);
+    assert_eq!(solve_in_table(&deep, &mut table), None, "not proven");
+    // A position the deep solve met at ply 339 (its line runs through every count,
+    // North to move at odd plies), 70 plies above the oracle: provable alone, lost.
+    let near = Countdown {
+        left: ORACLE + 70,
+        to_move: 1,
+    };
+    let fresh = solve_in_table(&near, &mut Table::with_mib(1));
+    assert_eq!(fresh, Some(-1));
+    assert_eq!(solve_in_table(&near, &mut table), fresh);
+    // And a fresh solve of a line a little too long is unproven too, not a draw.
+    let over = Countdown {
+        left: ORACLE + MAX_PLY as u32 + 1,
+        to_move: 0,
+    };
+    assert_eq!(solve_in_table(&over, &mut Table::with_mib(1)), None);
+}

@@ -130,6 +130,7 @@ fn a_fresh_recheck_confirms_a_found_puzzle_and_refutes_a_wrong_one() {
         max_pieces: 24,
         proof: ProofConfig::default(),
         continuations: 0,
+        continuation_policy: Default::default(),
         themes: Vec::new(),
     };
     let mut miner = Miner::new(plugin, options.clone(), config);

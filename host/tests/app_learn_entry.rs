@@ -55,6 +55,18 @@ fn wait_long(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
     panic!("{what} did not happen");
 }
 
+/// The app (plugins in `plugins`, data in `data`) with the analysis board opened on the
+/// game's start from the chooser.
+fn board_at_start(plugins: &Path, data: &Path) -> H {
+    let mut h = harness(app_with_data(plugins, data));
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::AnalysisBoard, &ctx);
+    h.run();
+    h.get_by_label("Analyse the start position").click();
+    h.run();
+    h
+}
+
 /// Plays `notation` on the analysis board and waits for the worker's answer.
 fn play(h: &mut H, notation: &str) {
     let board = h.state_mut().analysis_mut().unwrap();
@@ -163,12 +175,7 @@ fn a_typed_oware_position_opens_and_a_bad_one_says_why() {
 fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
     let plugins = plugins_of(&["oware"]);
     let data = tempfile::tempdir().unwrap();
-    let mut h = harness(app_with_data(plugins.path(), data.path()));
-    let ctx = h.ctx.clone();
-    h.state_mut().run_command(Command::AnalysisBoard, &ctx);
-    h.run();
-    h.get_by_label("Analyse the start position").click();
-    h.run();
+    let mut h = board_at_start(plugins.path(), data.path());
     play(&mut h, "c");
     play(&mut h, "F");
     {
@@ -250,12 +257,7 @@ fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
 fn the_unsaved_question_saves_then_goes_on_and_a_cancelled_save_cancels_it_all() {
     let plugins = plugins_of(&["oware"]);
     let data = tempfile::tempdir().unwrap();
-    let mut h = harness(app_with_data(plugins.path(), data.path()));
-    let ctx = h.ctx.clone();
-    h.state_mut().run_command(Command::AnalysisBoard, &ctx);
-    h.run();
-    h.get_by_label("Analyse the start position").click();
-    h.run();
+    let mut h = board_at_start(plugins.path(), data.path());
     let path = data.path().join("games").join("oware-analysis.json");
 
     // Load… over unsaved work: Save them… saves, then the Load dialog opens.

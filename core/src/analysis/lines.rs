@@ -129,21 +129,22 @@ pub fn prove(
     prove_in(game, history, mv, budget, stop, SearchMode::Solve)
 }
 
-/// [`prove`] (margins) or [`prove_outcome`] (`results`), the solve starting from an
-/// empty table: nothing an earlier request left in the plugin's kept table can reach
-/// it (a re-verification's proof, as a fresh process would find it).
-pub fn prove_fresh(
+/// [`prove`] (margins) or [`prove_outcome`] (`results`) in one call; with `fresh`, the
+/// solve starts from an empty table: nothing an earlier request left in the plugin's
+/// kept table can reach it (a re-verification's proof, as a fresh process would find it).
+pub fn prove_move(
     game: &GameHandle,
     history: &[u64],
     mv: MoveId,
     (nodes, table_kib): (u64, u64),
     results: bool,
+    fresh: bool,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
     let budget = Budget {
         nodes,
         table_kib,
-        fresh: true,
+        fresh,
     };
     let mode = if results {
         SearchMode::Outcome

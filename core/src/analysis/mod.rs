@@ -13,7 +13,7 @@ mod value;
 pub use deepening::{Analyser, Update};
 pub use lines::{
     Analysis, AnalysisConfig, Engine, Line, engine_lines, final_margin, mcts_lines, outcome_value,
-    prove, prove_fresh, prove_outcome, solve_value, sort,
+    prove, prove_move, prove_outcome, solve_value, sort,
 };
 pub use reach::reach;
 pub use value::Value;

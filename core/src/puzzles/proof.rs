@@ -15,7 +15,7 @@ use thiserror::Error;
 
 use super::{Board, Puzzle};
 use crate::{
-    analysis::{Value, prove, prove_fresh, prove_outcome},
+    analysis::{Value, prove_move},
     bots::GreedyBot,
     plugins::{CallError, GameHandle, Plugin},
 };
@@ -155,23 +155,19 @@ fn prove_puzzle(
     let mut values: Vec<(MoveId, i32)> = Vec::with_capacity(moves.len());
     for &mv in &moves {
         let (nodes, kib) = (config.nodes, config.table_kib);
-        let value = if config.fresh_tables {
-            let proven = prove_fresh(game, &[], mv, (nodes, kib), config.results, &stop)?;
-            if config.results {
-                proven.and_then(Value::result)
-            } else {
-                match proven {
-                    Some(Value::Exact(v)) => Some(v),
-                    _ => None,
-                }
-            }
-        } else if config.results {
-            prove_outcome(game, &[], mv, nodes, kib, &stop)?.and_then(Value::result)
-        } else {
-            match prove(game, &[], mv, nodes, kib, &stop)? {
-                Some(Value::Exact(v)) => Some(v),
-                _ => None,
-            }
+        let proven = prove_move(
+            game,
+            &[],
+            mv,
+            (nodes, kib),
+            config.results,
+            config.fresh_tables,
+            &stop,
+        )?;
+        let value = match proven {
+            Some(v) if config.results => v.result(),
+            Some(Value::Exact(v)) => Some(v),
+            _ => None,
         };
         match value {
             Some(v) => values.push((mv, v)),

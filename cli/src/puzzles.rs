@@ -75,10 +75,11 @@ pub struct PuzzlesArgs {
     #[arg(long, default_value_t = 0, value_name = "N",
           value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub continuations: u32,
-    /// How the continuations choose their moves: `random` (default), or `starve` (a
-    /// move emptying the mover's own houses when there is one, else mostly one leaving
-    /// them the fewest pieces: the other side then moves facing an empty row, where a
-    /// game's rules make it feed).
+    /// How the continuations choose their moves: `random` (default), `starve` (a move
+    /// emptying the mover's own houses when there is one, else mostly one leaving them
+    /// the fewest pieces), or `hoard` (mostly a move leaving the most pieces on the
+    /// mover's own houses: the side with fewer runs out first, and the other faces an
+    /// empty row, where a game's rules make it feed).
     #[arg(long, default_value_t = ContinuationPolicy::Random, value_name = "POLICY")]
     pub continuation_policy: ContinuationPolicy,
     /// Mine only puzzles of this theme (repeatable; default: every puzzle): a position

@@ -1016,7 +1016,7 @@ cli-arg-puzzles-results = Judge on proven results (win, draw, loss) instead of e
 cli-arg-puzzles-endgames = Load the game's endgame tables from this folder (built by `tavola endgame GAME --build --dir DIR`) for the plugin's search, up to `--endgame-seeds`
 cli-arg-puzzles-endgame-seeds = With `--endgames`: every table up to this many seeds (default: the game's)
 cli-arg-puzzles-continuations = Random continuations from each bot-game position with at most `--max-pieces` pieces on the houses (0 to 10000): a random bot plays each to the game's end, seeded by the game's seed, the position and the continuation, and every position reached is examined too (cheap where the endgame tables cover them)
-cli-arg-puzzles-continuation-policy = How the continuations choose their moves: `random` (default), or `starve` (a move emptying the mover's own houses when there is one, else mostly one leaving them the fewest pieces: the other side then moves facing an empty row, where a game's rules make it feed)
+cli-arg-puzzles-continuation-policy = How the continuations choose their moves: `random` (default), `starve` (a move emptying the mover's own houses when there is one, else mostly one leaving them the fewest pieces), or `hoard` (mostly a move leaving the most pieces on the mover's own houses: the side with fewer runs out first, and the other faces an empty row, where a game's rules make it feed)
 cli-arg-puzzles-themes = Mine only puzzles of this theme (repeatable; default: every puzzle): a position is proven only when a move the greedy bot would not play has one of them, and a puzzle kept only when it has one
 
 ## The puzzle trainer

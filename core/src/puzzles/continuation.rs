@@ -25,18 +25,28 @@ pub enum ContinuationPolicy {
     /// own row leaves the other side to move with the first side's houses empty: where a
     /// game's rules make it feed, a forced feed.
     Starve,
+    /// A move after which the mover's own houses hold the most pieces (at random among
+    /// them), one time in four a random move: each side keeps its pieces at home and
+    /// feeds the other as little as it can, so the side with fewer runs out first and
+    /// the other, its houses full, faces an empty row: where a game's rules make it
+    /// feed, a forced feed with many pieces to choose from.
+    Hoard,
 }
 
 impl ContinuationPolicy {
     /// Every policy, in the order they are listed.
-    pub const ALL: [ContinuationPolicy; 2] =
-        [ContinuationPolicy::Random, ContinuationPolicy::Starve];
+    pub const ALL: [ContinuationPolicy; 3] = [
+        ContinuationPolicy::Random,
+        ContinuationPolicy::Starve,
+        ContinuationPolicy::Hoard,
+    ];
 
     /// Its word on the command line.
     pub fn as_str(&self) -> &'static str {
         match self {
             ContinuationPolicy::Random => "random",
             ContinuationPolicy::Starve => "starve",
+            ContinuationPolicy::Hoard => "hoard",
         }
     }
 }
@@ -49,7 +59,7 @@ impl fmt::Display for ContinuationPolicy {
 
 /// A continuation policy's name that is none of [`ContinuationPolicy::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown continuation policy `{name}` (policies: random, starve)")]
+#[error("unknown continuation policy `{name}` (policies: random, starve, hoard)")]
 pub struct UnknownPolicy {
     /// The name read.
     pub name: String,
@@ -77,6 +87,18 @@ pub fn starve_choice(left: &[u32], rng: &mut Rng) -> usize {
     }
     let fewest = left.iter().copied().min().unwrap_or(0);
     let best: Vec<usize> = (0..left.len()).filter(|&i| left[i] == fewest).collect();
+    best[rng.below(best.len())]
+}
+
+/// The index of the move the hoarding policy plays, given the pieces each legal move
+/// leaves on the mover's own houses (`left[i]` after move `i`; at least one move): one
+/// time in four a random move, else one leaving the most (at random among them).
+pub fn hoard_choice(left: &[u32], rng: &mut Rng) -> usize {
+    if rng.below(STARVE_RANDOM_ONE_IN) == 0 {
+        return rng.below(left.len());
+    }
+    let most = left.iter().copied().max().unwrap_or(0);
+    let best: Vec<usize> = (0..left.len()).filter(|&i| left[i] == most).collect();
     best[rng.below(best.len())]
 }
 
@@ -117,14 +139,19 @@ pub(super) fn continuation(
                 }
                 match policy {
                     ContinuationPolicy::Random => moves[rng.below(moves.len())],
-                    ContinuationPolicy::Starve => {
+                    ContinuationPolicy::Starve | ContinuationPolicy::Hoard => {
                         let mut left = Vec::with_capacity(moves.len());
                         for &m in &moves {
                             let mut after = game.clone();
                             after.apply(m)?;
                             left.push(board.pieces_of(&after.view()?, seat));
                         }
-                        moves[starve_choice(&left, &mut rng)]
+                        let choose = if policy == ContinuationPolicy::Starve {
+                            starve_choice
+                        } else {
+                            hoard_choice
+                        };
+                        moves[choose(&left, &mut rng)]
                     }
                 }
             }
@@ -163,6 +190,23 @@ mod tests {
         }
         assert!(counts[1] > 3000 && counts[1] < 3500, "{counts:?}");
         assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
+    }
+
+    #[test]
+    fn hoarding_plays_the_move_keeping_the_most_at_home_mostly() {
+        // Index 2 keeps the most: played about three times in four and a bit more, every
+        // other move sometimes (the random quarter).
+        let mut counts = [0usize; 4];
+        for seed in 0..4000 {
+            counts[hoard_choice(&[6, 2, 9, 5], &mut Rng::with_seed(seed))] += 1;
+        }
+        assert!(counts[2] > 3000 && counts[2] < 3500, "{counts:?}");
+        assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
+        // Ties are broken at random: both of two best moves are played.
+        let picked: std::collections::BTreeSet<usize> = (0..200)
+            .map(|seed| hoard_choice(&[7, 1, 7], &mut Rng::with_seed(seed)))
+            .collect();
+        assert_eq!(picked, [0, 1, 2].into());
     }
 
     #[test]

@@ -20,7 +20,7 @@ mod training;
 
 use std::path::{Path, PathBuf};
 
-pub use continuation::{ContinuationPolicy, UnknownPolicy, starve_choice};
+pub use continuation::{ContinuationPolicy, UnknownPolicy, hoard_choice, starve_choice};
 pub use format::{FormatError, MAGIC, Puzzle, PuzzleFile, VERSION};
 pub use mine::{MineConfig, MineError, Miner, Progress, RECHECK_NODES, Refuted};
 pub use proof::{NotAPuzzle, ProofConfig, ProofError, VerifyError, examine, recheck, verify};

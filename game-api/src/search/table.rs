@@ -1,9 +1,10 @@
 //! The transposition table: a fixed number of buckets of four entries, within a memory
 //! budget, replacing by depth and age.
 //!
-//! The table is allocated once at its full size and never grows. An entry keeps 32 bits
-//! of the position's hash to tell positions apart within a bucket (the bucket is chosen
-//! by the other bits), the best move, the score and its bound, the depth it was searched
+//! The table is allocated once at its full size and never grows. An entry keeps 46 bits
+//! of the position's (mixed) hash to tell positions apart within a bucket (the bucket is
+//! chosen by the high bits), so that two positions are taken for one about once in 10¹³
+//! probes of a full bucket (32 bits gave once in 10⁹, met in a long solve), the best move, the score and its bound, the depth it was searched
 //! to (when solving: the logarithm of the work it took) and the search it was written
 //! in. A full bucket gives up its entry of the least value: from an older search first,
 //! then the shallowest. Its entries only save work: a table that is too small makes the
@@ -37,10 +38,13 @@ pub struct Entry {
 
 /// The slot as stored: 16 bytes, packed into two words so that a new table is one
 /// zeroed allocation (the system hands out zeroed pages lazily: a large table costs
-/// memory only as it fills).
+/// memory only as it fills). The first word holds the check's low 32 bits and the best
+/// move; the second the score, the depth, the bound (2 bits), the age and the check's
+/// high 14 bits.
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
-    check: u32,
+    /// [`CHECK_BITS`] bits of the mixed hash, never 0.
+    check: u64,
     best: u32,
     score: i32,
     depth: u8,
@@ -49,25 +53,30 @@ struct Slot {
     age: u8,
 }
 
+/// The bits of the mixed hash an entry keeps to recognise its position.
+const CHECK_BITS: u32 = 46;
+const CHECK_MASK: u64 = (1 << CHECK_BITS) - 1;
+
 impl Slot {
     fn pack(self) -> [u64; 2] {
         [
-            u64::from(self.check) | u64::from(self.best) << 32,
+            (self.check & 0xFFFF_FFFF) | u64::from(self.best) << 32,
             u64::from(self.score as u32)
                 | u64::from(self.depth) << 32
-                | u64::from(self.bound) << 40
-                | u64::from(self.age) << 48,
+                | u64::from(self.bound & 3) << 40
+                | u64::from(self.age) << 42
+                | (self.check >> 32) << 50,
         ]
     }
 
     fn unpack([a, b]: [u64; 2]) -> Slot {
         Slot {
-            check: a as u32,
+            check: (a & 0xFFFF_FFFF) | (b >> 50) << 32,
             best: (a >> 32) as u32,
             score: b as u32 as i32,
             depth: (b >> 32) as u8,
-            bound: (b >> 40) as u8,
-            age: (b >> 48) as u8,
+            bound: ((b >> 40) & 3) as u8,
+            age: (b >> 42) as u8,
         }
     }
 }
@@ -169,10 +178,10 @@ impl Table {
         self.words[i + 1] = y;
     }
 
-    fn locate(&self, hash: u64) -> (usize, u32) {
+    fn locate(&self, hash: u64) -> (usize, u64) {
         let h = mix(hash);
         let bucket = ((u128::from(h) * self.buckets as u128) >> 64) as usize;
-        (bucket * WAYS, (h as u32) | 1)
+        (bucket * WAYS, (h & CHECK_MASK) | 1)
     }
 
     /// Starts loading the bucket of the position with this hash into the cache, for a
@@ -196,6 +205,11 @@ impl Table {
     /// The entry of the position with this hash, if the table holds it.
     pub fn probe(&self, hash: u64) -> Option<Entry> {
         let (b, check) = self.locate(hash);
+        self.probe_at(b, check)
+    }
+
+    /// The entry of bucket `b` (its first slot's index) whose check is `check`.
+    fn probe_at(&self, b: usize, check: u64) -> Option<Entry> {
         let bucket = self.bucket(b);
         let s = bucket.iter().find(|s| s.bound != 0 && s.check == check)?;
         Some(Entry {
@@ -213,6 +227,11 @@ impl Table {
     /// Stores what a search found of the position with this hash.
     pub fn store(&mut self, hash: u64, entry: Entry) {
         let (b, check) = self.locate(hash);
+        self.store_at(b, check, entry);
+    }
+
+    /// Stores `entry` in bucket `b` (its first slot's index) under `check`.
+    fn store_at(&mut self, b: usize, check: u64, entry: Entry) {
         let age = self.age;
         let mut slot = Slot {
             check,
@@ -277,6 +296,46 @@ mod tests {
             assert_eq!(t.probe(k), Some(entry(k as i32, (k % 20) as u8)));
         }
         assert_eq!(t.probe(123_456_789), None);
+    }
+
+    #[test]
+    fn a_slot_packs_and_unpacks_every_field_whole() {
+        let slot = Slot {
+            check: CHECK_MASK,
+            best: NO_MOVE - 1,
+            score: -1_000_007,
+            depth: 255,
+            bound: 3,
+            age: 255,
+        };
+        let back = Slot::unpack(slot.pack());
+        assert_eq!(
+            (
+                back.check, back.best, back.score, back.depth, back.bound, back.age
+            ),
+            (CHECK_MASK, NO_MOVE - 1, -1_000_007, 255, 3, 255)
+        );
+        let low = Slot {
+            check: 1 << 40 | 1,
+            ..slot
+        };
+        assert_eq!(Slot::unpack(low.pack()).check, 1 << 40 | 1);
+    }
+
+    #[test]
+    fn positions_alike_in_the_low_32_bits_of_their_check_are_told_apart() {
+        // Two positions of one bucket whose checks differ only above bit 32: the old
+        // 32-bit check took one for the other.
+        let mut t = Table::with_bytes(64);
+        let check = 0x1234_5678_9abd_u64 & CHECK_MASK;
+        t.store_at(0, check, entry(5, 3));
+        assert_eq!(t.probe_at(0, check), Some(entry(5, 3)));
+        assert_eq!(t.probe_at(0, check ^ 1 << 40), None);
+        assert_eq!(t.probe_at(0, check ^ 1 << 45), None);
+        // Storing the other keeps both.
+        t.store_at(0, check ^ 1 << 40, entry(7, 2));
+        assert_eq!(t.probe_at(0, check), Some(entry(5, 3)));
+        assert_eq!(t.probe_at(0, check ^ 1 << 40), Some(entry(7, 2)));
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! assert_eq!(game.notation(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 //! ```
 
+mod condition;
 mod error;
 mod format;
 mod holes;

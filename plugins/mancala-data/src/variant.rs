@@ -123,6 +123,7 @@ impl VariantFile {
             effects.push((spec.key.clone(), effect, option.span().start));
             manifest.options.push(spec);
         }
+        crate::condition::read(src, &doc.options, &mut manifest.options)?;
         for preset in &doc.presets {
             let p = preset.get_ref();
             Options::resolve(&manifest.options, &p.values).map_err(|e| {
@@ -497,6 +498,7 @@ fn option_spec(
         description: o.description.clone(),
         kind,
         default: o.default.clone(),
+        // Read once every option is known (`crate::condition`).
         only_when: None,
     };
     spec.check(&spec.default)

@@ -183,15 +183,17 @@ fn an_option_that_does_not_matter_is_left_out_of_the_side_panels_summary() {
     h.get_by_label("Unfilled houses: Closed (out of play)");
 }
 
-/// The "Unfilled houses" menu of Oware's new-game dialog: disabled, and its hover text.
+/// The "Unfilled houses" menu of Oware's new-game dialog.
+fn unfilled_houses_menu(h: &test_app::H) -> egui_kittest::Node<'_> {
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Unfilled houses")
+}
+
+/// Whether the "Unfilled houses" menu is disabled, its value and its description (the
+/// hover text of a disabled one).
 fn unfilled_houses(h: &test_app::H) -> (bool, Option<String>, Option<String>) {
-    let node = h.get_by_label("Unfilled houses");
+    let node = unfilled_houses_menu(h);
     let node = node.accesskit_node();
-    (
-        node.is_disabled(),
-        node.value(),
-        node.description(),
-    )
+    (node.is_disabled(), node.value(), node.description())
 }
 
 #[test]
@@ -206,7 +208,7 @@ fn an_option_that_does_not_matter_is_disabled_in_the_new_game_dialog_and_keeps_i
     assert!(disabled, "editable while rounds are off");
     assert_eq!(value.as_deref(), Some("Closed (out of play)"));
     assert_eq!(why.as_deref(), Some(WHEN));
-    h.get_by_label("Unfilled houses").hover();
+    unfilled_houses_menu(&h).hover();
     h.run();
     h.get_by_label(WHEN);
     // Rounds on: editable at once; a value is chosen.
@@ -215,7 +217,7 @@ fn an_option_that_does_not_matter_is_disabled_in_the_new_game_dialog_and_keeps_i
     let (disabled, _, why) = unfilled_houses(&h);
     assert!(!disabled, "still disabled with rounds on");
     assert_ne!(why.as_deref(), Some(WHEN));
-    h.get_by_label("Unfilled houses").click();
+    unfilled_houses_menu(&h).click();
     h.run();
     h.get_by_label("Pass to the opponent").click();
     h.run();

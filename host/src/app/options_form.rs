@@ -148,7 +148,11 @@ fn matters_only_when(schema: &[OptionSpec], spec: &OptionSpec) -> String {
         OptionValue::Bool(true) => crate::tr!("option-matters-when-on", option = option),
         OptionValue::Bool(false) => crate::tr!("option-matters-when-off", option = option),
         OptionValue::Int(i) => {
-            crate::tr!("option-matters-when-value", option = option, value = i.to_string())
+            crate::tr!(
+                "option-matters-when-value",
+                option = option,
+                value = i.to_string()
+            )
         }
         OptionValue::Choice(c) => {
             let value = match other.map(|s| &s.kind) {

@@ -86,7 +86,10 @@ fn a_condition_reaches_the_option_s_spec_and_survives_the_manifest_s_json() {
             value: OptionValue::Bool(true),
         })
     );
-    assert_eq!(m.options[1].only_when, None, "an option without one always matters");
+    assert_eq!(
+        m.options[1].only_when, None,
+        "an option without one always matters"
+    );
     // The host receives the manifest as JSON: the condition crosses it.
     let json = serde_json::to_string(&m).unwrap();
     let back: game_api::Manifest = serde_json::from_str(&json).unwrap();
@@ -149,13 +152,11 @@ fn a_condition_on_a_value_the_other_option_cannot_take_is_refused_with_what_it_t
     let (file, _) = with_condition("only_when = { key = \"rounds\", value = \"true\" }");
     assert!(refusal(&file).contains("`rounds` cannot be `\"true\"`"));
     // On a choice: one of its values.
-    let file = OWARE
-        .replacen(WHEN, "", 1)
-        .replacen(
-            "default = false\n",
-            "default = false\nonly_when = { key = \"round_houses\", value = \"burnt\" }\n",
-            1,
-        );
+    let file = OWARE.replacen(WHEN, "", 1).replacen(
+        "default = false\n",
+        "default = false\nonly_when = { key = \"round_houses\", value = \"burnt\" }\n",
+        1,
+    );
     let line = file
         .lines()
         .position(|l| l.starts_with("only_when"))
@@ -178,7 +179,10 @@ fn a_malformed_condition_is_refused_at_its_line() {
             "unknown field `is`",
         ),
         ("only_when = { key = \"rounds\" }", "missing field `value`"),
-        ("only_when = { key = \"rounds\", value = 1.5 }", "allowed are"),
+        (
+            "only_when = { key = \"rounds\", value = 1.5 }",
+            "allowed are",
+        ),
         ("only_when = \"rounds\"", "invalid type"),
     ] {
         let (file, line) = with_condition(when);

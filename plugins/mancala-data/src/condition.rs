@@ -50,18 +50,14 @@ fn condition(
         ));
     }
     let Some(other) = specs.iter().find(|s| &s.key == key) else {
-        let others: Vec<String> = specs
+        let others: Vec<&str> = specs
             .iter()
-            .filter(|s| s.key != own)
-            .map(|s| format!("`{}`", s.key))
+            .map(|s| s.key.as_str())
+            .filter(|k| *k != own)
             .collect();
-        let others = if others.is_empty() {
-            "none".to_owned()
-        } else {
-            others.join(", ")
-        };
         return Err(refuse(format!(
-            "it names `{key}`, which is not an option of this file (its other options: {others})"
+            "it names `{key}`, which is not an option of this file (its other options: {})",
+            crate::error::listed(&others)
         )));
     };
     other.check(value).map_err(|e| {

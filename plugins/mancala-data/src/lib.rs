@@ -24,6 +24,7 @@ mod holes;
 mod rounds;
 mod rules;
 mod scenarios;
+mod texts;
 mod variant;
 
 use std::sync::{Arc, Mutex, OnceLock};

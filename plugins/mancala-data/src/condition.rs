@@ -55,8 +55,13 @@ fn condition(
             .map(|s| s.key.as_str())
             .filter(|k| *k != own)
             .collect();
+        let named = if plain(key) {
+            format!("`{key}`, which is not an option of this file")
+        } else {
+            "no option of this file".to_owned()
+        };
         return Err(refuse(format!(
-            "it names `{key}`, which is not an option of this file (its other options: {})",
+            "it names {named} (its other options: {})",
             crate::error::listed(&others)
         )));
     };
@@ -76,10 +81,23 @@ fn condition(
     })
 }
 
-/// A value as the file writes it: `true`, `4`, a choice's value in quotes.
+/// A value as the file writes it: `true`, `4`, a choice's value in quotes — a text
+/// that is not a plain word only as "this text" (a refusal quotes no more of the file
+/// than names).
 fn written(value: &OptionValue) -> String {
     match value {
-        OptionValue::Choice(c) => format!("`\"{c}\"`"),
+        OptionValue::Choice(c) if plain(c) => format!("`\"{c}\"`"),
+        OptionValue::Choice(_) => "this text".to_owned(),
         other => format!("`{other}`"),
     }
+}
+
+/// Whether a text of the file may be quoted in a refusal: a short word of letters,
+/// digits, `_`, `-` and `.` (an option's key or a choice's value).
+fn plain(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 40
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }

@@ -151,6 +151,20 @@ fn a_condition_on_a_value_the_other_option_cannot_take_is_refused_with_what_it_t
     // A flag written as text is not the flag.
     let (file, _) = with_condition("only_when = { key = \"rounds\", value = \"true\" }");
     assert!(refusal(&file).contains("`rounds` cannot be `\"true\"`"));
+    // A text that is no name is not quoted (a refusal quotes no more of a file).
+    let (file, _) = with_condition("only_when = { key = \"rounds\", value = \"a secret\" }");
+    let e = refusal(&file);
+    assert!(
+        e.contains("`rounds` cannot be this text") && !e.contains("secret"),
+        "{e}"
+    );
+    let (file, _) = with_condition("only_when = { key = \"a secret\", value = true }");
+    let e = refusal(&file);
+    assert!(
+        e.contains("it names no option of this file (its other options: `rounds`)")
+            && !e.contains("secret"),
+        "{e}"
+    );
     // On a choice: one of its values.
     let file = OWARE.replacen(WHEN, "", 1).replacen(
         "default = false\n",

@@ -72,10 +72,11 @@ pub struct OptionSpec {
     /// The value used when none is given.
     pub default: OptionValue,
     /// The option matters only while another option has a given value (e.g. what
-    /// becomes of unfilled houses, only when playing in rounds): the host then leaves
-    /// it out of the game's summary beside the board (the options form still offers
-    /// it, its description saying when it matters). `None`: it always matters. Absent
-    /// from the JSON of a plugin built before it: `None`.
+    /// becomes of unfilled houses, only when playing in rounds): the host's options
+    /// form then shows it disabled while the other option has another value (its value
+    /// kept and sent with the others, its hover text saying when it matters), and the
+    /// host leaves it out of the game's summary beside the board. `None`: it always
+    /// matters. Absent from the JSON of a plugin built before it: `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_when: Option<OptionCondition>,
 }

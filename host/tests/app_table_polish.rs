@@ -2,13 +2,16 @@
 //! app driven through egui_kittest: Enter presses the new-game dialog's Start; the rules
 //! panel belongs to the board; a review opened on a game in progress holds it, so that
 //! it lists every move the board shows; the review's arrow keys work as soon as it opens.
+//! An option that matters only while another has a value (Oware's unfilled houses, only
+//! in rounds) is left out of the side panel's summary, and disabled in the new-game
+//! dialog while it does not matter — its value kept.
 
 mod common;
 #[path = "common/app.rs"]
 mod test_app;
 
 use common::plugins_of;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::Turn;
 use tavola::{app::Screen, session::SeatKind};
 use test_app::{app, harness, start_kalah, wait_until};
@@ -178,4 +181,63 @@ fn an_option_that_does_not_matter_is_left_out_of_the_side_panels_summary() {
     let h = plugin_options(true);
     h.get_by_label("Play in rounds: yes");
     h.get_by_label("Unfilled houses: Closed (out of play)");
+}
+
+/// The "Unfilled houses" menu of Oware's new-game dialog.
+fn unfilled_houses_menu(h: &test_app::H) -> egui_kittest::Node<'_> {
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Unfilled houses")
+}
+
+/// Whether the "Unfilled houses" menu is disabled, its value and its description (the
+/// hover text of a disabled one).
+fn unfilled_houses(h: &test_app::H) -> (bool, Option<String>, Option<String>) {
+    let node = unfilled_houses_menu(h);
+    let node = node.accesskit_node();
+    (node.is_disabled(), node.value(), node.description())
+}
+
+#[test]
+fn an_option_that_does_not_matter_is_disabled_in_the_new_game_dialog_and_keeps_its_value() {
+    const WHEN: &str = "Matters only when “Play in rounds” is on";
+    let plugins = plugins_of(&["oware"]);
+    let mut h = harness(app(plugins.path()));
+    h.get_by_label("Play Oware").click();
+    h.run();
+    // Not in rounds (the default): offered, but disabled, saying when it matters.
+    let (disabled, value, why) = unfilled_houses(&h);
+    assert!(disabled, "editable while rounds are off");
+    assert_eq!(value.as_deref(), Some("Closed (out of play)"));
+    assert_eq!(why.as_deref(), Some(WHEN));
+    unfilled_houses_menu(&h).hover();
+    h.run();
+    h.get_by_label(WHEN);
+    // Rounds on: editable at once; a value is chosen.
+    h.get_by_label("Play in rounds").click();
+    h.run();
+    let (disabled, _, why) = unfilled_houses(&h);
+    assert!(!disabled, "still disabled with rounds on");
+    assert_ne!(why.as_deref(), Some(WHEN));
+    unfilled_houses_menu(&h).click();
+    h.run();
+    h.get_by_label("Pass to the opponent").click();
+    h.run();
+    // Rounds off again: disabled, the value chosen kept (not put back to the default).
+    h.get_by_label("Play in rounds").click();
+    h.run();
+    let (disabled, value, _) = unfilled_houses(&h);
+    assert!(disabled);
+    assert_eq!(value.as_deref(), Some("Pass to the opponent"));
+    // The game receives every option, the one that does not matter with its value.
+    let dialog = h.state_mut().new_game_dialog().unwrap();
+    dialog.set_seat(1, SeatKind::Person);
+    dialog.wait_for_worker();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    h.state_mut().wait_for_start();
+    h.run();
+    let options = h.state().play_view().unwrap().session().options().clone();
+    assert_eq!(options.flag("rounds"), Some(false));
+    assert_eq!(options.choice("round_houses"), Some("pass"));
+    assert_eq!(options.values().len(), 4, "{options}");
 }

@@ -1,7 +1,8 @@
 //! Mancala variants as data files, through the real boundary: the `mancala-data` loader
 //! library and `.mancala.toml` files in a plugins folder are discovered, inspected,
 //! checked and played as the app and the CLI do it — in process, in a sandboxed worker
-//! and by the `tavola` binary — and a bad file is refused with its line and key.
+//! and by the `tavola` binary — and a bad file is refused with its line and key; an
+//! option's `only_when` reaches the host, and a bad one is refused naming the file.
 
 mod attack_support;
 
@@ -239,4 +240,59 @@ fn tavola_check_warns_of_a_key_that_does_nothing_with_its_line_and_still_passes(
         .find(|f| f.path.ends_with("kalah-data.mancala.toml"))
         .unwrap();
     assert!(kalah.warnings().is_empty(), "{:?}", kalah.warnings());
+}
+
+/// The loader's starting file with its option `empty_capture` mattering only while
+/// `seeds` is `value` of option `key` (well-formed or not).
+fn conditional_file(id: &str, key: &str) -> String {
+    kalah_file()
+        .replacen("id = \"kalah-data\"", &format!("id = \"{id}\""), 1)
+        .replacen(
+            "[options.when_true]\n",
+            &format!("only_when = {{ key = \"{key}\", value = 6 }}\n[options.when_true]\n"),
+            1,
+        )
+}
+
+#[test]
+fn an_option_s_condition_crosses_the_boundary_and_a_bad_one_is_refused_naming_the_file() {
+    let dir = folder();
+    std::fs::write(
+        dir.path().join("kalah-when.mancala.toml"),
+        conditional_file("kalah-when", "seeds"),
+    )
+    .unwrap();
+    // Inspected in a child, its manifest sent as JSON and checked by the host: the
+    // condition arrives.
+    let set = discover(dir.path());
+    let spec = game(&set, "kalah-when")
+        .manifest()
+        .options
+        .iter()
+        .find(|o| o.key == "empty_capture")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        spec.only_when,
+        Some(game_api::OptionCondition {
+            key: "seeds".into(),
+            value: game_api::OptionValue::Int(6),
+        })
+    );
+    // A condition on an option the file does not have: `tavola check` names the file,
+    // the line, the option and the name it does not know.
+    let work = tempfile::tempdir().unwrap();
+    let bad = work.path().join("kalah-seedz.mancala.toml");
+    std::fs::write(&bad, conditional_file("kalah-seedz", "seedz")).unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let (ok, out) = tavola(dir.path(), cache.path(), &["check", bad.to_str().unwrap()]);
+    assert!(!ok, "{out}");
+    assert!(out.contains(&format!("{}: line ", bad.display())), "{out}");
+    assert!(
+        out.contains(
+            "`only_when`: option `empty_capture`: it names `seedz`, which is not an option of \
+             this file (its other options: `seeds`)"
+        ),
+        "{out}"
+    );
 }

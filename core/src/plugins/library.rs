@@ -473,6 +473,7 @@ pub(crate) fn check_manifest(m: &Manifest) -> Result<(), ManifestError> {
                 key: spec.key.clone(),
                 reason: e.to_string(),
             })?;
+        check_condition(&m.options, spec)?;
     }
     for preset in &m.presets {
         game_api::Options::resolve(&m.options, &preset.values).map_err(|e| {
@@ -483,4 +484,77 @@ pub(crate) fn check_manifest(m: &Manifest) -> Result<(), ManifestError> {
         })?;
     }
     Ok(())
+}
+
+/// Refuses a condition of `spec` ([`game_api::OptionSpec::only_when`]) on itself, on an
+/// option not in `schema`, or on a value that option cannot take.
+fn check_condition(
+    schema: &[game_api::OptionSpec],
+    spec: &game_api::OptionSpec,
+) -> Result<(), ManifestError> {
+    let Some(condition) = &spec.only_when else {
+        return Ok(());
+    };
+    let refuse = |reason: String| ManifestError::BadCondition {
+        key: spec.key.clone(),
+        reason,
+    };
+    if condition.key == spec.key {
+        return Err(refuse("it names the option itself".into()));
+    }
+    let other = schema
+        .iter()
+        .find(|s| s.key == condition.key)
+        .ok_or_else(|| {
+            refuse(format!(
+                "it names option `{}`, which the game does not have",
+                condition.key
+            ))
+        })?;
+    other
+        .check(&condition.value)
+        .map_err(|e| refuse(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use game_api::{Manifest, OptionSpec, OptionValue};
+
+    use super::{ManifestError, check_manifest};
+
+    fn with_condition(key: &str, value: OptionValue) -> Manifest {
+        let mut m = Manifest::new("oware", "Oware", "1.0.0");
+        m.options = vec![
+            OptionSpec::boolean("rounds", "Play in rounds", false),
+            OptionSpec::choice("left", "Unfilled houses", &[("closed", "Closed")], "closed")
+                .matters_when(key, value),
+        ];
+        m
+    }
+
+    #[test]
+    fn a_condition_on_another_option_s_value_is_taken_and_a_bad_one_refused() {
+        assert_eq!(
+            check_manifest(&with_condition("rounds", OptionValue::Bool(true))),
+            Ok(())
+        );
+        let refused = |key: &str, value| match check_manifest(&with_condition(key, value)) {
+            Err(e @ ManifestError::BadCondition { .. }) => e.to_string(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            refused("roundz", OptionValue::Bool(true)),
+            "the condition of option `left`: it names option `roundz`, which the game does \
+             not have"
+        );
+        assert_eq!(
+            refused("left", OptionValue::Choice("closed".into())),
+            "the condition of option `left`: it names the option itself"
+        );
+        assert_eq!(
+            refused("rounds", OptionValue::Int(1)),
+            "the condition of option `left`: option `rounds`: `1` is not allowed, expected \
+             true or false"
+        );
+    }
 }

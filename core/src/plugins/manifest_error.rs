@@ -101,6 +101,17 @@ pub enum ManifestError {
         /// What is wrong with the default.
         reason: String,
     },
+    /// An option that matters only while another has a value
+    /// ([`game_api::OptionSpec::only_when`]) naming itself, an option the game does not
+    /// have, or a value that option cannot take: the options form would never let it
+    /// be set.
+    #[error("the condition of option `{key}`: {reason}")]
+    BadCondition {
+        /// The option's key.
+        key: String,
+        /// What is wrong with its condition.
+        reason: String,
+    },
     /// A preset whose values the options refuse.
     #[error("preset {name:?}: {reason}")]
     BadPreset {

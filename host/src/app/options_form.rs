@@ -4,7 +4,7 @@
 
 use std::{collections::BTreeMap, hash::Hash};
 
-use game_api::{Manifest, OptionKind, OptionValue};
+use game_api::{Manifest, OptionKind, OptionSpec, OptionValue};
 
 /// The presets of `manifest` as buttons, the one `values` match shown chosen; a click
 /// sets its values. Returns whether a value changed.
@@ -37,8 +37,11 @@ pub(super) fn presets_ui(
 }
 
 /// The options of `manifest` as a grid of labelled widgets editing `values` (a value of
-/// the wrong kind is put back to the default). `salt` keeps the menus' ids apart from
-/// another form's. Returns whether a value changed.
+/// the wrong kind is put back to the default). An option that matters only while
+/// another has a value ([`OptionSpec::only_when`]) is shown disabled while the other
+/// has not, its hover text saying when it matters; its value is kept meanwhile (and
+/// sent with the others). `salt` keeps the menus' ids apart from another form's.
+/// Returns whether a value changed.
 pub(super) fn options_ui(
     ui: &mut egui::Ui,
     manifest: &Manifest,
@@ -51,49 +54,117 @@ pub(super) fn options_ui(
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
             for spec in &manifest.options {
-                let label = ui.label(&spec.label);
-                if !spec.description.is_empty() {
-                    label.clone().on_hover_text(&spec.description);
-                }
-                let value = values
-                    .entry(spec.key.clone())
-                    .or_insert_with(|| spec.default.clone());
-                match (&spec.kind, value) {
-                    (OptionKind::Bool, OptionValue::Bool(b)) => {
-                        changed |= ui.checkbox(b, "").labelled_by(label.id).changed();
-                    }
-                    (OptionKind::Integer { min, max }, OptionValue::Int(i)) => {
-                        changed |= ui
-                            .add(egui::Slider::new(i, *min..=*max))
-                            .labelled_by(label.id)
-                            .changed();
-                    }
-                    (OptionKind::Choice { choices }, OptionValue::Choice(c)) => {
-                        let shown = choices
-                            .iter()
-                            .find(|x| &x.value == c)
-                            .map_or(c.clone(), |x| x.label.clone());
-                        egui::ComboBox::from_id_salt(("option", &spec.key, salt))
-                            .selected_text(shown)
-                            .show_ui(ui, |ui| {
-                                for choice in choices {
-                                    changed |= ui
-                                        .selectable_value(c, choice.value.clone(), &choice.label)
-                                        .changed();
-                                }
-                            })
-                            .response
-                            .on_hover_text(&spec.label);
-                    }
-                    (_, value) => {
-                        *value = spec.default.clone();
-                        changed = true;
-                    }
-                }
+                let idle = (!spec.matters_with(&manifest.options, values))
+                    .then(|| matters_only_when(&manifest.options, spec));
+                changed |= option_row(ui, spec, idle.as_deref(), values, salt);
                 ui.end_row();
             }
         });
     changed
+}
+
+/// One option's label and widget, both disabled with `idle` (when it matters) as their
+/// hover text while it does not matter. Returns whether its value changed.
+fn option_row(
+    ui: &mut egui::Ui,
+    spec: &OptionSpec,
+    idle: Option<&str>,
+    values: &mut BTreeMap<String, OptionValue>,
+    salt: impl Hash + Copy + std::fmt::Debug,
+) -> bool {
+    let mut label = ui.add_enabled(idle.is_none(), egui::Label::new(&spec.label));
+    if !spec.description.is_empty() {
+        label = label.on_hover_text(&spec.description);
+    }
+    if let Some(idle) = idle {
+        let text = if spec.description.is_empty() {
+            idle.to_owned()
+        } else {
+            format!("{idle}\n\n{}", spec.description)
+        };
+        label.clone().on_disabled_hover_text(text);
+    }
+    let value = values
+        .entry(spec.key.clone())
+        .or_insert_with(|| spec.default.clone());
+    let widget = ui.add_enabled_ui(idle.is_none(), |ui| match (&spec.kind, value) {
+        (OptionKind::Bool, OptionValue::Bool(b)) => {
+            let r = ui.checkbox(b, "").labelled_by(label.id);
+            (r.changed(), Some(r))
+        }
+        (OptionKind::Integer { min, max }, OptionValue::Int(i)) => {
+            let r = ui
+                .add(egui::Slider::new(i, *min..=*max))
+                .labelled_by(label.id);
+            (r.changed(), Some(r))
+        }
+        (OptionKind::Choice { choices }, OptionValue::Choice(c)) => {
+            let mut changed = false;
+            let shown = choices
+                .iter()
+                .find(|x| &x.value == c)
+                .map_or(c.clone(), |x| x.label.clone());
+            let r = egui::ComboBox::from_id_salt(("option", &spec.key, salt))
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for choice in choices {
+                        changed |= ui
+                            .selectable_value(c, choice.value.clone(), &choice.label)
+                            .changed();
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(&spec.label);
+            (changed, Some(r))
+        }
+        (_, value) => {
+            *value = spec.default.clone();
+            (true, None)
+        }
+    });
+    let (changed, response) = widget.inner;
+    if let (Some(idle), Some(response)) = (idle, response) {
+        // Told to a screen reader too, in place of the widget's usual description.
+        ui.ctx().accesskit_node_builder(response.id, |node| {
+            node.set_description(idle);
+        });
+        response.on_disabled_hover_text(idle);
+    }
+    changed
+}
+
+/// When `spec` matters, in words from the labels of `schema` (the option it depends on,
+/// the label of the choice it needs): "Matters only when “Play in rounds” is on". Empty
+/// for an option that always matters. The host knows no game: the words are the
+/// plugin's labels.
+fn matters_only_when(schema: &[OptionSpec], spec: &OptionSpec) -> String {
+    let Some(condition) = &spec.only_when else {
+        return String::new();
+    };
+    let other = schema.iter().find(|s| s.key == condition.key);
+    let option = other.map_or_else(|| condition.key.clone(), |s| s.label.clone());
+    match &condition.value {
+        OptionValue::Bool(true) => crate::tr!("option-matters-when-on", option = option),
+        OptionValue::Bool(false) => crate::tr!("option-matters-when-off", option = option),
+        OptionValue::Int(i) => {
+            crate::tr!(
+                "option-matters-when-value",
+                option = option,
+                value = i.to_string()
+            )
+        }
+        OptionValue::Choice(c) => {
+            let value = match other.map(|s| &s.kind) {
+                Some(OptionKind::Choice { choices }) => choices
+                    .iter()
+                    .find(|x| &x.value == c)
+                    .map_or_else(|| c.clone(), |x| x.label.clone()),
+                _ => c.clone(),
+            };
+            crate::tr!("option-matters-when-value", option = option, value = value)
+        }
+    }
 }
 
 /// Clocks on or off, and their time and increment when on.

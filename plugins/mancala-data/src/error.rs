@@ -181,6 +181,18 @@ fn without_strings(message: &str) -> String {
     out
 }
 
+/// Names in backticks, comma-separated, or "none".
+pub(crate) fn listed(names: &[&str]) -> String {
+    if names.is_empty() {
+        return "none".into();
+    }
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -116,6 +116,20 @@ pub struct OptionTable {
     /// `choice`: the values.
     #[serde(default)]
     pub choices: Vec<ChoiceTable>,
+    /// The option matters only while another option has a value (read against the
+    /// file's options by `crate::condition`).
+    pub only_when: Option<Spanned<ConditionTable>>,
+}
+
+/// `only_when = { key = "rounds", value = true }`: the other option and its value.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionTable {
+    /// The other option's key.
+    pub key: String,
+    /// The value it must have.
+    #[serde(deserialize_with = "option_value")]
+    pub value: OptionValue,
 }
 
 /// One `[[options.choices]]`.

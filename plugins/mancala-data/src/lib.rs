@@ -17,12 +17,14 @@
 //! assert_eq!(game.notation(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 //! ```
 
+mod condition;
 mod error;
 mod format;
 mod holes;
 mod rounds;
 mod rules;
 mod scenarios;
+mod texts;
 mod variant;
 
 use std::sync::{Arc, Mutex, OnceLock};

@@ -2,13 +2,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use game_api::{Manifest, ManifestTexts, OptionKind, OptionSpec, OptionValue, Options, Preset};
+use game_api::{Manifest, OptionKind, OptionSpec, OptionValue, Options, Preset};
 use mancala_kit::Config;
 use toml::Spanned;
 
 use crate::{
     FileError,
-    format::{Document, FORMAT, Header, OptionKindWord, OptionTable, TextsTable},
+    format::{Document, FORMAT, Header, OptionKindWord, OptionTable},
     rules::RulesPatch,
 };
 
@@ -123,6 +123,7 @@ impl VariantFile {
             effects.push((spec.key.clone(), effect, option.span().start));
             manifest.options.push(spec);
         }
+        crate::condition::read(src, &doc.options, &mut manifest.options)?;
         for preset in &doc.presets {
             let p = preset.get_ref();
             Options::resolve(&manifest.options, &p.values).map_err(|e| {
@@ -139,12 +140,12 @@ impl VariantFile {
             });
         }
         for (lang, texts) in &doc.texts {
-            texts_known(lang, texts, &manifest)?;
+            crate::texts::texts_known(lang, texts, &manifest)?;
             manifest
                 .translations
-                .insert(lang.clone(), translation(texts));
+                .insert(lang.clone(), crate::texts::translation(texts));
         }
-        long_texts(&manifest)?;
+        crate::texts::long_texts(&manifest)?;
         let mut file = VariantFile {
             src: src.to_owned(),
             manifest,
@@ -497,111 +498,10 @@ fn option_spec(
         description: o.description.clone(),
         kind,
         default: o.default.clone(),
+        // Read once every option is known (`crate::condition`).
         only_when: None,
     };
     spec.check(&spec.default)
         .map_err(|e| here(format!("the default: {e}")))?;
     Ok((spec, effect))
-}
-
-/// Refuses texts for an option, a choice or a preset the file does not have (a
-/// misspelt key would otherwise be dropped without a word).
-fn texts_known(lang: &str, t: &TextsTable, m: &Manifest) -> Result<(), FileError> {
-    let keys: Vec<&str> = m.options.iter().map(|o| o.key.as_str()).collect();
-    for (key, o) in &t.options {
-        let Some(spec) = m.options.iter().find(|s| &s.key == key) else {
-            return Err(FileError::Whole(format!(
-                "`texts.{lang}.options.{key}`: the file has no option `{key}` (its options: {})",
-                listed(&keys)
-            )));
-        };
-        let values: Vec<&str> = match &spec.kind {
-            game_api::OptionKind::Choice { choices } => {
-                choices.iter().map(|c| c.value.as_str()).collect()
-            }
-            _ => Vec::new(),
-        };
-        if let Some(value) = o.choices.keys().find(|v| !values.contains(&v.as_str())) {
-            return Err(FileError::Whole(format!(
-                "`texts.{lang}.options.{key}.choices`: the option `{key}` has no choice \
-                 `{value}` (its choices: {})",
-                listed(&values)
-            )));
-        }
-    }
-    let names: Vec<&str> = m.presets.iter().map(|p| p.name.as_str()).collect();
-    if let Some(name) = t.presets.keys().find(|n| !names.contains(&n.as_str())) {
-        return Err(FileError::Whole(format!(
-            "`texts.{lang}.presets`: the file has no preset named `{name}` (its presets: {})",
-            listed(&names)
-        )));
-    }
-    Ok(())
-}
-
-/// Names in backticks, comma-separated, or "none".
-fn listed(names: &[&str]) -> String {
-    if names.is_empty() {
-        return "none".into();
-    }
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The texts of a `[texts.LANG]` table.
-fn translation(t: &TextsTable) -> ManifestTexts {
-    let mut texts = ManifestTexts::new();
-    if let Some(name) = &t.name {
-        texts = texts.name(name);
-    }
-    if let Some(d) = &t.description {
-        texts = texts.description(d);
-    }
-    if !t.seats.is_empty() {
-        let seats: Vec<&str> = t.seats.iter().map(String::as_str).collect();
-        texts = texts.seats(&seats);
-    }
-    if !t.aliases.is_empty() {
-        let aliases: Vec<&str> = t.aliases.iter().map(String::as_str).collect();
-        texts = texts.aliases(&aliases);
-    }
-    if let [one, other] = t.score_unit.as_slice() {
-        texts = texts.score_unit(one, other);
-    }
-    for (key, o) in &t.options {
-        texts = texts.option(key, &o.label, &o.description);
-        for (value, label) in &o.choices {
-            texts = texts.choice(key, value, label);
-        }
-    }
-    for (name, description) in &t.presets {
-        texts = texts.preset(name, description);
-    }
-    texts
-}
-
-/// Refuses a name, label or description longer than [`MAX_TEXT`].
-fn long_texts(m: &Manifest) -> Result<(), FileError> {
-    let mut texts: Vec<(&str, &str)> =
-        vec![("game.name", &m.name), ("game.description", &m.description)];
-    texts.extend(
-        m.options
-            .iter()
-            .map(|o| ("options.label", o.label.as_str())),
-    );
-    texts.extend(
-        m.options
-            .iter()
-            .map(|o| ("options.description", o.description.as_str())),
-    );
-    match texts.iter().find(|(_, t)| t.len() > MAX_TEXT) {
-        Some((key, t)) => Err(FileError::Whole(format!(
-            "`{key}` is {} bytes long: at most {MAX_TEXT} are allowed",
-            t.len()
-        ))),
-        None => Ok(()),
-    }
 }

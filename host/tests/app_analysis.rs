@@ -382,3 +382,50 @@ fn a_refused_edit_keeps_the_search_and_unsaved_work_is_asked_about_before_it_is_
     );
     h.state_mut().open_analysis().unwrap();
 }
+
+#[test]
+fn the_analysis_board_reads_the_endgame_tables_the_app_keeps_for_the_game() {
+    // As the review does, the board's searches load the tables built for the game in
+    // the data folder (`<data>/endgames/<game>`), so that their values are exact where
+    // the tables reach; with none built, none are given.
+    let plugins = plugins_of(&["oware"]);
+    let data = tempfile::tempdir().unwrap();
+    let position = "0,1,0,3,1,0/1,0,0,0,1,0 18-23 N";
+    let open = |data: &std::path::Path| {
+        let dirs = tavola::plugins::PluginDirs(vec![tavola::plugins::PluginDir {
+            path: plugins.path().to_path_buf(),
+            source: tavola::plugins::DirSource::CommandLine,
+        }]);
+        let config = tavola::app::AppConfig {
+            data_dir: Some(data.to_path_buf()),
+            worker_exe: Some(env!("CARGO_BIN_EXE_tavola").into()),
+            language: Some("en".into()),
+            ..tavola::app::AppConfig::default()
+        };
+        let mut h = harness(tavola::app::TavolaApp::new(dirs, config));
+        let plugin = h.state().plugins().game("oware").unwrap().clone();
+        let options = game_api::Options::defaults(&plugin.manifest().options);
+        h.state_mut()
+            .open_analysis_position("oware", &options, Some(position))
+            .unwrap();
+        h.run();
+        let tables = h.state().analysis().unwrap().search.tables().to_vec();
+        (tables, plugin)
+    };
+    let (none, plugin) = open(data.path());
+    assert!(
+        none.is_empty(),
+        "tables given before any was built: {none:?}"
+    );
+    let dir = tavola::worker::tables_dir(&data.path().join("endgames"), &plugin);
+    let built = std::process::Command::new(env!("CARGO_BIN_EXE_tavola"))
+        .args(["--no-default-plugins", "--plugins"])
+        .arg(plugins.path())
+        .args(["endgame", "oware", "--build", "--seeds", "6", "--dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let (given, _) = open(data.path());
+    assert_eq!(given, ["--endgames".to_owned(), dir.display().to_string()]);
+}

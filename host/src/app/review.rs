@@ -337,14 +337,7 @@ impl TavolaApp {
                 plugin_dirs.push(dir.path.clone());
             }
         }
-        let mut extra = Vec::new();
-        if let Some(root) = self.data_dir.as_ref().map(|d| d.join("endgames")) {
-            let dir = crate::worker::tables_dir(&root, plugin);
-            if std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some()) {
-                extra.push("--endgames".to_owned());
-                extra.push(dir.to_string_lossy().into_owned());
-            }
-        }
+        let extra = super::analysis::search::tables_arguments(self.data_dir.as_deref(), plugin);
         let names = play
             .position
             .view

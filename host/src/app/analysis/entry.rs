@@ -9,7 +9,10 @@ use std::{collections::BTreeMap, path::PathBuf};
 use anyhow::{Result, anyhow};
 use game_api::{OptionValue, Options};
 
-use super::{AnalysisBoard, Note, Opening, search::folder_arguments};
+use super::{
+    AnalysisBoard, Note, Opening,
+    search::{folder_arguments, tables_arguments},
+};
 use crate::{
     app::{
         Screen, TavolaApp,
@@ -180,6 +183,7 @@ impl TavolaApp {
             ply: 0,
             exe: &self.library.worker_exe,
             folders: folder_arguments(&self.library.dirs),
+            tables: tables_arguments(self.data_dir.as_deref(), plugin),
         };
         let board = AnalysisBoard::open(opening).map_err(|e| match position {
             Some(_) => anyhow!(crate::tr!("editor-refused", reason = format!("{e:#}"))),

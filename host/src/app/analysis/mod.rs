@@ -132,6 +132,8 @@ pub struct Opening<'a> {
     pub exe: &'a Path,
     /// The plugin folders, as a child's arguments ([`search::folder_arguments`]).
     pub folders: Vec<String>,
+    /// The endgame tables for the search, as arguments ([`search::tables_arguments`]).
+    pub tables: Vec<String>,
 }
 
 impl AnalysisBoard {
@@ -144,6 +146,7 @@ impl AnalysisBoard {
             ply,
             exe,
             folders,
+            tables,
         } = opening;
         let options = Options::resolve(&plugin.manifest().options, &record.options)
             .map_err(|e| anyhow!("{e}"))?;
@@ -164,7 +167,7 @@ impl AnalysisBoard {
             snapshot,
             layout,
             referee,
-            search: Searching::new(exe, folders),
+            search: Searching::new(exe, folders, tables),
             comment: String::new(),
             path: String::new(),
             note: None,
@@ -300,6 +303,7 @@ impl AnalysisBoard {
             position: self.snapshot.notation.clone(),
             lines: self.search.lines_wanted,
             millis: DEEPEN_MILLIS,
+            tables: self.search.tables().to_vec(),
         };
         self.search.start(&ask);
     }

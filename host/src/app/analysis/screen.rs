@@ -7,7 +7,8 @@ use std::path::Path;
 use anyhow::{Result, anyhow};
 
 use super::{
-    AnalysisBoard, AnalysisIntent, FilePurpose, Opening, Replacement, search::folder_arguments,
+    AnalysisBoard, AnalysisIntent, FilePurpose, Opening, Replacement,
+    search::{folder_arguments, tables_arguments},
 };
 use crate::{
     app::{Screen, TavolaApp},
@@ -26,12 +27,14 @@ impl TavolaApp {
         let mut record = session.record();
         // Undone moves are part of the history walked: keep them all.
         record.moves = session.moves().to_vec();
+        let plugin = session.plugin();
         let opening = Opening {
-            plugin: session.plugin(),
+            plugin,
             record,
             ply: session.cursor(),
             exe: &self.library.worker_exe,
             folders: folder_arguments(&self.library.dirs),
+            tables: tables_arguments(self.data_dir.as_deref(), plugin),
         };
         self.screens.analysis = Some(AnalysisBoard::open(opening)?);
         self.screens.screen = Screen::Analysis;
@@ -70,6 +73,7 @@ impl TavolaApp {
             ply,
             exe: &self.library.worker_exe,
             folders: folder_arguments(&self.library.dirs),
+            tables: tables_arguments(self.data_dir.as_deref(), plugin),
         };
         let mut board = AnalysisBoard::open(opening)?;
         board.path = path.display().to_string();

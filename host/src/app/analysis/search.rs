@@ -13,7 +13,10 @@ use std::{
 
 use serde_json::Value as Json;
 
-use crate::{analysis::Value, plugins::DirSource, plugins::PluginDirs};
+use crate::{
+    analysis::Value,
+    plugins::{DirSource, Plugin, PluginDirs},
+};
 
 /// One of the best moves as the search reported it.
 #[derive(Debug, Clone, PartialEq)]
@@ -96,6 +99,8 @@ pub struct Ask {
     pub lines: usize,
     /// How long to deepen, in milliseconds.
     pub millis: u64,
+    /// The endgame tables to load, as arguments ([`tables_arguments`]; none: empty).
+    pub tables: Vec<String>,
 }
 
 impl Ask {
@@ -122,7 +127,24 @@ impl Ask {
         args.push("--depth=30".to_owned());
         args.push(format!("--time={}", self.millis.max(1)));
         args.push("--follow".to_owned());
+        args.extend(self.tables.iter().cloned());
         args
+    }
+}
+
+/// The arguments giving a child (`tavola analyse` or `tavola review`) the endgame tables
+/// the app built for `plugin`'s game under `data_dir` (`<data dir>/endgames`, one folder
+/// per game), so that its values are exact where the tables reach: `--endgames DIR` when
+/// that folder holds something, else none.
+pub fn tables_arguments(data_dir: Option<&Path>, plugin: &Plugin) -> Vec<String> {
+    let Some(root) = data_dir.map(|d| d.join("endgames")) else {
+        return Vec::new();
+    };
+    let dir = crate::worker::tables_dir(&root, plugin);
+    if std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some()) {
+        vec!["--endgames".to_owned(), dir.to_string_lossy().into_owned()]
+    } else {
+        Vec::new()
     }
 }
 
@@ -152,17 +174,21 @@ pub struct Searching {
     /// The program started for a search, and the plugin folders it is given.
     exe: PathBuf,
     folders: Vec<String>,
+    /// The endgame tables each search is given ([`tables_arguments`]).
+    tables: Vec<String>,
 }
 
 impl Searching {
-    /// No search yet; three lines wanted; children started as `exe [folders] analyse`.
-    pub(super) fn new(exe: &Path, folders: Vec<String>) -> Self {
+    /// No search yet; three lines wanted; children started as `exe [folders] analyse`,
+    /// given the endgame `tables` ([`tables_arguments`]).
+    pub(super) fn new(exe: &Path, folders: Vec<String>, tables: Vec<String>) -> Self {
         Searching {
             lines_wanted: 3,
             found: None,
             run: None,
             exe: exe.to_path_buf(),
             folders,
+            tables,
         }
     }
 
@@ -175,6 +201,11 @@ impl Searching {
     /// Starts searching for `ask`, in place of any search before.
     pub(super) fn start(&mut self, ask: &Ask) {
         self.run = Some(Search::start(&self.exe, &self.folders, ask));
+    }
+
+    /// The endgame tables each search is given, as arguments (`--endgames DIR`, or none).
+    pub fn tables(&self) -> &[String] {
+        &self.tables
     }
 
     /// Whether the search is still deepening.
@@ -298,8 +329,10 @@ mod tests {
             position: "P".into(),
             lines: 3,
             millis: 500,
+            tables: Vec::new(),
         };
         let args = ask.arguments();
+        assert!(!args.iter().any(|a| a.starts_with("--endgames")));
         assert!(args.contains(&"--moves=c,F".to_owned()));
         assert!(args.contains(&"--option=seeds=4".to_owned()));
         assert!(args.contains(&"--follow".to_owned()));
@@ -307,5 +340,11 @@ mod tests {
         let args = ask.arguments();
         assert!(args.contains(&"--position=P".to_owned()));
         assert!(!args.iter().any(|a| a.starts_with("--moves")));
+        // The tables found for the game follow the subcommand's other arguments.
+        ask.tables = vec!["--endgames".into(), "/data/endgames/oware".into()];
+        let args = ask.arguments();
+        let at = args.iter().position(|a| a == "--endgames").unwrap();
+        assert_eq!(args[at + 1], "/data/endgames/oware");
+        assert_eq!(args[0], "analyse");
     }
 }

@@ -140,6 +140,23 @@ fn a_finished_game_is_reviewed_with_its_graph_classes_and_exact_marks() {
         h.state().play_view().unwrap().session().moves().len(),
         played
     );
+    // Another tab and back: the review is still there, finished, at the same move (not
+    // computed again).
+    h.set_size(egui::vec2(1200.0, 800.0));
+    h.get_by_label("Puzzles").click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Game review").is_none(),
+        "the review over the puzzles"
+    );
+    h.get_by_label("Board").click();
+    h.run_steps(3);
+    h.get_by_label("Game review");
+    assert!(
+        h.query_by_label_contains("plies deep").is_some(),
+        "the review was not kept while another tab was shown"
+    );
+    assert_eq!(h.state().play_view().unwrap().session().cursor(), played);
 }
 
 /// The review's moves' last column ("best …") ends left of the side panel's move list

@@ -273,7 +273,9 @@ impl TavolaApp {
             Screen::Analysis => self.analysis_screen(ui),
             Screen::Play => self.play_screen(ui, &ctx, now, step),
         }
-        if self.screens.screen != Screen::Play || self.screens.play.is_none() {
+        // The review stays with its game while another tab is shown (`review_check`
+        // closes it when another game comes to the board).
+        if self.screens.play.is_none() {
             self.screens.review = None;
         }
         self.after_play();

@@ -621,6 +621,7 @@ record-io = { $path }: { $error }
 record-syntax = { $path }: not a Tavola game record: { $reason }
 record-format = not a game record this host can read: { $reason }
 record-options = the recorded options do not fit the plugin: { $reason }
+ogn-other-game = this record is a game of { $game }: OGN holds { $ogn } games only
 record-start = the recorded start position cannot be set up: { $reason }
 record-move = move { $number } (`{ $notation }`): { $reason }
 record-diverged = the plugin's rules diverge from the record at move { $number } ({ $notation }): the record expects position check { $expected }, the plugin gives { $found } (position { $position })

@@ -630,6 +630,7 @@ record-io = { $path }: { $error }
 record-syntax = { $path }: non è una partita registrata da Tavola: { $reason }
 record-format = non è una partita registrata che questo programma sappia leggere: { $reason }
 record-options = le opzioni registrate non vanno bene per il plugin: { $reason }
+ogn-other-game = questa registrazione è una partita di { $game }: l'OGN contiene solo partite di { $ogn }
 record-start = la posizione iniziale registrata non si può preparare: { $reason }
 record-move = mossa { $number } (`{ $notation }`): { $reason }
 record-diverged = le regole del plugin si discostano dalla partita registrata alla mossa { $number } ({ $notation }): la registrazione si aspetta il controllo di posizione { $expected }, il plugin dà { $found } (posizione { $position })

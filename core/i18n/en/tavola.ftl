@@ -968,6 +968,7 @@ review-best-was = best { $best }
 review-drill-title = Learn from { $seat }'s mistakes
 review-drill-of = Position { $at } of { $all }
 review-drill-ask = Move { $number }: { $seat } played { $played } ({ $class }). Find a better move: play it on the board, or choose it here:
+review-drill-played = { $played } is the move played in the game: find a better one.
 review-drill-judging = Checking { $answer }…
 review-drill-right = Right: { $answer } is as good as the best move ({ $value })
 review-drill-wrong = Not quite: { $answer } ({ $class }) loses { NUMBER($lost, maximumFractionDigits: 1) } { $unit } ({ $exact })

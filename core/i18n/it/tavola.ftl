@@ -977,6 +977,7 @@ review-best-was = migliore { $best }
 review-drill-title = Impara dagli errori di { $seat }
 review-drill-of = Posizione { $at } di { $all }
 review-drill-ask = Mossa { $number }: { $seat } ha giocato { $played } ({ $class }). Trova una mossa migliore: giocala sul tavoliere, o sceglila qui:
+review-drill-played = { $played } è la mossa giocata nella partita: trovane una migliore.
 review-drill-judging = Verifico { $answer }…
 review-drill-right = Giusto: { $answer } vale quanto la mossa migliore ({ $value })
 review-drill-wrong = Non proprio: { $answer } ({ $class }) perde { NUMBER($lost, maximumFractionDigits: 1) } { $unit } ({ $exact })

@@ -23,26 +23,56 @@ pub(in crate::app) use entry::learn_row;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {
     /// What it says.
-    pub text: String,
+    said: Said,
     /// Whether it warns (a refusal, a failure; drawn in the warning colour) or only
     /// tells (a file saved or loaded, the editor's position opened).
     pub warning: bool,
 }
 
+/// What a note says: the key of a text and its arguments, put in words in the language
+/// of the moment it is shown (so that a note stays true to a language chosen after
+/// it), or words made once (an error's, in the language of the moment it happened).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Said {
+    Words(String),
+    Text {
+        key: &'static str,
+        args: Vec<(&'static str, String)>,
+    },
+}
+
 impl Note {
-    /// A note that warns.
+    /// A note that warns, in words made now.
     pub fn warning(text: impl Into<String>) -> Self {
         Note {
-            text: text.into(),
+            said: Said::Words(text.into()),
             warning: true,
         }
     }
 
-    /// A note that only tells.
-    pub fn info(text: impl Into<String>) -> Self {
+    /// A note that only tells: the text of `key` with `args`, in the language of the
+    /// moment it is shown.
+    pub fn info(key: &'static str, args: &[(&'static str, String)]) -> Self {
         Note {
-            text: text.into(),
+            said: Said::Text {
+                key,
+                args: args.to_vec(),
+            },
             warning: false,
+        }
+    }
+
+    /// What the note says, in the current language.
+    pub fn text(&self) -> String {
+        match &self.said {
+            Said::Words(words) => words.clone(),
+            Said::Text { key, args } => {
+                let mut fluent = crate::i18n::lookup::Args::new();
+                for (name, value) in args {
+                    fluent.set(*name, value.clone());
+                }
+                crate::i18n::text_with(key, &fluent)
+            }
         }
     }
 }
@@ -493,7 +523,7 @@ impl AnalysisBoard {
     /// Opens the position editor on the position shown.
     pub fn edit_position(&mut self) {
         if self.moving.is_some() {
-            self.note = Some(Note::info(crate::tr!("analysis-busy")));
+            self.note = Some(Note::info("analysis-busy", &[]));
             return;
         }
         self.editor = Some(PositionEditor::new(

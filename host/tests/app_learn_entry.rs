@@ -2,7 +2,8 @@
 //! egui_kittest: from the chooser, the analysis board opened on a game's start with
 //! options chosen, on a position typed (refused with the plugin's reason, then a good
 //! one), on a saved record (its variations loaded); the analysis board's Save… and Load…
-//! through the app's file dialog; *Review a saved game…* opening the review; a drill
+//! through the app's file dialog; *Analyse a saved game…* from the chooser and the Game
+//! menu; *Review a saved game…* opening the review; a drill
 //! answered by a click on the board, its keys starting off the move played (Enter on
 //! that one says it is no answer); a finished game and another game's record on the
 //! analysis board.
@@ -252,6 +253,26 @@ fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
             .as_deref(),
         Some("the other reply")
     );
+
+    // The Game menu's *Analyse a saved game…* (the same command) opens it too.
+    {
+        let board = h.state_mut().analysis_mut().unwrap();
+        board.walk(Walk::Start).unwrap();
+        board.settle(Duration::from_secs(60));
+    }
+    h.run();
+    assert_eq!(h.state().analysis().unwrap().referee.tree.cursor().1, 0);
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Analyse a saved game…").click();
+    h.run();
+    h.get_by_label("oware-analysis.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    let board = h.state().analysis().expect("the record did not open");
+    assert_eq!(board.referee.tree.main_line(), saved.moves.as_slice());
+    assert_eq!(board.referee.tree.cursor(), (&[][..], 2));
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! The analysis board's note (the line under its buttons: a file saved or loaded)
-//! speaks the language chosen after it was made, in the real app through egui_kittest.
+//! The analysis board speaks the language chosen after it opened, in the real app
+//! through egui_kittest: its note (the line under its buttons: a file saved or loaded)
+//! and a finished game's result (the worker's text, made again in the new language).
 //! Its own test binary (its own process): the language is process-wide.
 
 mod common;
@@ -12,11 +13,11 @@ use tavola::{
     app::{NewGameRequest, analysis::FilePurpose},
     session::SeatKind,
 };
-use test_app::{app, harness};
+use test_app::{app, harness, wait_until};
 
 #[test]
-fn the_boards_note_follows_the_language_chosen_after_it() {
-    let plugins = plugins_of(&["oware"]);
+fn the_boards_note_and_a_finished_games_result_follow_the_language_chosen_after() {
+    let plugins = plugins_of(&["oware", "kalah"]);
     let mut h = harness(app(plugins.path()));
     let plugin = h.state().plugins().game("oware").unwrap().clone();
     let options = game_api::Options::defaults(&plugin.manifest().options);
@@ -59,4 +60,34 @@ fn the_boards_note_follows_the_language_chosen_after_it() {
         h.query_by_label_contains(&format!("Loaded {shown}"))
             .is_some()
     );
+
+    // A finished game's result on the board follows the language too.
+    let games = dir.path().join("series");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tavola"))
+        .args(["--lang", "en", "--no-default-plugins", "--plugins"])
+        .arg(plugins.path())
+        .args([
+            "match", "kalah", "random", "greedy", "--games", "1", "--seed", "3",
+        ])
+        .arg("--record")
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    h.state_mut()
+        .file_chosen(FilePurpose::AnalyseRecord, games.join("game-0000.json"));
+    h.run();
+    assert_eq!(h.state().analysis().unwrap().plugin().id(), "kalah");
+    let won = |h: &test_app::H, words: &str| h.query_all_by_label_contains(words).next().is_some();
+    assert!(
+        won(&h, "North wins"),
+        "the finished game's result is not shown"
+    );
+    h.state_mut().set_language("it");
+    wait_until(&mut h, "the result in Italian", |h| won(h, "Vince Nord"));
+    assert!(!won(&h, "North wins"));
 }

@@ -118,6 +118,9 @@ pub struct AnalysisBoard {
     /// the position before it and plays nothing until it comes (never waited for on
     /// the UI thread); `stale` when the tree's cursor moved again meanwhile.
     moving: Option<Moving>,
+    /// The language changed while a position change was in flight: the game is made
+    /// again in it once that change has come back.
+    relabel_due: bool,
     /// The tree's main line (with its comments and variations) as last opened, loaded
     /// or saved: the work differs from it when [`unsaved`](Self::unsaved).
     kept: Vec<RecordedMove>,
@@ -148,6 +151,9 @@ struct Moving {
     id: u64,
     /// The cursor moved again since it was sent: go there once it is answered.
     stale: bool,
+    /// The game made again in another language, at the same position (the comment
+    /// being typed and the search are kept).
+    relabel: bool,
 }
 
 /// Where an analysis comes from.
@@ -200,6 +206,7 @@ impl AnalysisBoard {
             note: None,
             editor: None,
             moving: None,
+            relabel_due: false,
             kept: Vec::new(),
             pending: None,
             after_save: None,
@@ -250,9 +257,35 @@ impl AnalysisBoard {
     /// Sends a position change; the search stops until its answer comes.
     fn send(&mut self, request: Request) -> Result<()> {
         let id = self.worker.send(request).map_err(|e| anyhow!("{e}"))?;
-        self.moving = Some(Moving { id, stale: false });
+        self.moving = Some(Moving {
+            id,
+            stale: false,
+            relabel: false,
+        });
         self.search.stop();
         Ok(())
+    }
+
+    /// Makes the game again in the language now chosen (the position's texts, as a
+    /// finished game's result, come from the worker): at once, or once the position
+    /// change in flight has come back; never waited for.
+    pub fn relabel(&mut self) {
+        self.relabel_due = true;
+        if self.moving.is_some() {
+            return;
+        }
+        self.relabel_due = false;
+        let request = RemoteGame::relabel_request(&self.referee.tree.ids_to_cursor());
+        match self.worker.send(request) {
+            Ok(id) => {
+                self.moving = Some(Moving {
+                    id,
+                    stale: false,
+                    relabel: true,
+                });
+            }
+            Err(e) => self.note = Some(Note::warning(e.to_string())),
+        }
     }
 
     /// Whether a move or a walk is still on its way to the worker.
@@ -274,15 +307,19 @@ impl AnalysisBoard {
             Ok(Reply::Played { snapshot, .. } | Reply::Position { snapshot, .. }) => {
                 self.snapshot = *snapshot;
                 if moving.stale {
+                    // Relabelled or not, the cursor is elsewhere: a walk goes there.
                     if let Err(e) = self.send_to_cursor() {
                         self.note = Some(Note::warning(format!("{e:#}")));
                     }
-                } else {
+                } else if !moving.relabel {
                     self.position_changed();
                 }
             }
             Ok(other) => self.note = Some(Note::warning(format!("{other:?}"))),
             Err(e) => self.note = Some(Note::warning(e.to_string())),
+        }
+        if self.relabel_due {
+            self.relabel();
         }
         true
     }

@@ -137,6 +137,8 @@ impl Shown<'_> {
     fn print(&self, done: &Review) -> Result<()> {
         for m in &done.moves {
             let (played, best) = self.names(m)?;
+            // The loss as shown, its unit's plural following that number.
+            let shown = (m.lost * 10.0).round() / 10.0;
             let exact = if m.exact {
                 tavola_core::tr!("analysis-exact")
             } else {
@@ -150,8 +152,8 @@ impl Shown<'_> {
                     seat = seat_name(self.plugin, Some(m.seat)),
                     move = played,
                     class = m.class.word(),
-                    lost = (m.lost * 10.0).round() / 10.0,
-                    unit = tavola_core::ai::unit_word(self.unit, m.lost),
+                    lost = shown,
+                    unit = tavola_core::ai::unit_word(self.unit, shown),
                     best = best,
                     value = m.best_value.in_words(self.unit),
                     exact = exact

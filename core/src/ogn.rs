@@ -61,6 +61,14 @@ pub enum OgnError {
     /// The plugin refused a move or the position.
     #[error(transparent)]
     Plugin(#[from] CallError),
+    /// The record is of another game than the plugin's (OGN holds that one game alone).
+    #[error("{}", crate::tr!("ogn-other-game", game = .game.clone(), ogn = .ogn.clone()))]
+    OtherGame {
+        /// The record's game, by its name where the record keeps it, else its id.
+        game: String,
+        /// The game OGN holds, by its plugin's name.
+        ogn: String,
+    },
     /// A move is not legal where it is played.
     #[error("OGN, move {number} `{notation}` is not legal in {position}")]
     Illegal {
@@ -415,7 +423,16 @@ fn ogn_moves(moves: &[RecordedMove]) -> Vec<OgnMove> {
 /// An Oware record as OGN: its tags (the seats as South and North where none), its
 /// start position as `FEN`, its moves with their captures, comments and variations,
 /// the final stores as the result.
+///
+/// A record of another game than `plugin`'s is refused, naming both games
+/// ([`OgnError::OtherGame`]), before its options are read.
 pub fn ogn_from_record(plugin: &Plugin, record: &Record) -> Result<String, OgnError> {
+    if record.game != plugin.id() {
+        return Err(OgnError::OtherGame {
+            game: record.name.clone().unwrap_or_else(|| record.game.clone()),
+            ogn: plugin.manifest().name.clone(),
+        });
+    }
     let mut game = OgnGame {
         tags: record.tags.clone(),
         moves: ogn_moves(&record.moves),

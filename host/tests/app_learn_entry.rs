@@ -2,8 +2,10 @@
 //! egui_kittest: from the chooser, the analysis board opened on a game's start with
 //! options chosen, on a position typed (refused with the plugin's reason, then a good
 //! one), on a saved record (its variations loaded); the analysis board's Save… and Load…
-//! through the app's file dialog; *Review a saved game…* opening the review; a drill
-//! answered by a click on the board; a finished game and another game's record on the
+//! through the app's file dialog; *Analyse a saved game…* from the chooser and the Game
+//! menu; *Review a saved game…* opening the review; a drill
+//! answered by a click on the board, its keys starting off the move played (Enter on
+//! that one says it is no answer); a finished game and another game's record on the
 //! analysis board.
 
 mod common;
@@ -251,6 +253,26 @@ fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
             .as_deref(),
         Some("the other reply")
     );
+
+    // The Game menu's *Analyse a saved game…* (the same command) opens it too.
+    {
+        let board = h.state_mut().analysis_mut().unwrap();
+        board.walk(Walk::Start).unwrap();
+        board.settle(Duration::from_secs(60));
+    }
+    h.run();
+    assert_eq!(h.state().analysis().unwrap().referee.tree.cursor().1, 0);
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Analyse a saved game…").click();
+    h.run();
+    h.get_by_label("oware-analysis.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    let board = h.state().analysis().expect("the record did not open");
+    assert_eq!(board.referee.tree.main_line(), saved.moves.as_slice());
+    assert_eq!(board.referee.tree.cursor(), (&[][..], 2));
 }
 
 #[test]
@@ -473,6 +495,78 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
             && h.query_by_label_contains("Drill answered").is_none(),
         "F6 did not end the drill"
     );
+}
+
+#[test]
+fn a_drills_keys_start_off_the_move_played_and_enter_on_it_says_so() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    finished_kalah(plugins.path(), data.path());
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::ReviewFile, &ctx);
+    h.run();
+    h.get_by_label("finished.json").click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    wait_long(&mut h, "the review", |h| {
+        h.query_by_label_contains("plies deep").is_some()
+    });
+    let review = h.state().review_panel().unwrap().review().unwrap();
+    let first = review.drills(0)[0].clone();
+    h.get_by_label_contains("Learn from South").click();
+    h.run_steps(3);
+    wait_until(&mut h, "the drill's position", |h| {
+        h.state().play_view().unwrap().session().cursor() + 1 == first.number
+    });
+    h.run_steps(2);
+    let play = h.state().play_view().unwrap();
+    let played = play
+        .legal_moves()
+        .iter()
+        .find(|m| m.notation == first.notation)
+        .expect("the move played is legal at its position")
+        .sites[0];
+    // The keys start on a move that can answer, never on the one played.
+    let focus = play.key_focus();
+    assert!(
+        focus.is_some_and(|f| f != played),
+        "the drill's focus starts at {focus:?} (the move played is at {played:?})"
+    );
+    // Walked onto the move played, Enter says it is no answer and the drill still waits.
+    for key in [egui::Key::ArrowRight, egui::Key::ArrowLeft] {
+        for _ in 0..8 {
+            if h.state().play_view().unwrap().key_focus() == Some(played) {
+                break;
+            }
+            h.key_press(key);
+            h.run_steps(2);
+        }
+    }
+    assert_eq!(h.state().play_view().unwrap().key_focus(), Some(played));
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    let said = format!(
+        "{} is the move played in the game: find a better one.",
+        first.notation
+    );
+    assert!(
+        h.query_by_label_contains(&said).is_some(),
+        "Enter on the move played said nothing"
+    );
+    assert_eq!(h.state().review_panel().unwrap().drill_answer(), None);
+    // Another move then answers, and the word goes.
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    if h.state().play_view().unwrap().key_focus() == Some(played) {
+        h.key_press(egui::Key::ArrowLeft);
+        h.run_steps(2);
+    }
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert!(h.state().review_panel().unwrap().drill_answer().is_some());
+    assert!(h.query_by_label_contains(&said).is_none());
 }
 
 #[test]

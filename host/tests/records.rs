@@ -275,3 +275,34 @@ fn a_record_to_a_device_or_a_fifo_is_refused_and_the_node_stays() {
             .is_fifo()
     );
 }
+
+#[test]
+fn ogn_export_of_a_kalah_record_says_the_record_is_not_of_oware() {
+    let dir = plugins_of(&["kalah", "oware"]);
+    let games = dir.path().join("series");
+    let run = tavola(
+        dir.path(),
+        &[
+            "match",
+            "kalah",
+            "random",
+            "greedy",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--record",
+            games.to_str().unwrap(),
+        ],
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let record = games.join("game-0000.json");
+    let export = tavola(dir.path(), &["ogn", "export", record.to_str().unwrap()]);
+    assert!(!export.ok, "{}", export.stdout);
+    assert!(
+        export.stderr.contains("a game of Kalah") && export.stderr.contains("Oware games only"),
+        "{}",
+        export.stderr
+    );
+    assert!(!export.stderr.contains("option"), "{}", export.stderr);
+}

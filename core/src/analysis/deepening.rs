@@ -114,7 +114,10 @@ impl Drop for Analyser {
     }
 }
 
-fn publish(latest: &Mutex<Option<Update>>, analysis: Analysis, done: bool) {
+/// Makes `analysis` the snapshot, its lines best first ([`lines::sort`], the order of
+/// the final answer, so that every update shown agrees with it).
+fn publish(latest: &Mutex<Option<Update>>, mut analysis: Analysis, done: bool) {
+    lines::sort(&mut analysis.lines);
     if let Ok(mut l) = latest.lock() {
         *l = Some(Update { analysis, done });
     }
@@ -183,4 +186,44 @@ fn deepen(
     found.depth = Some(depth);
     publish(latest, found, true);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use game_api::MoveId;
+
+    use super::*;
+    use crate::analysis::{Line, Value};
+
+    fn line(mv: u32, value: Value) -> Line {
+        Line {
+            mv: MoveId(mv),
+            value,
+            line: vec![MoveId(mv)],
+        }
+    }
+
+    /// A deepening's update lists its lines best first, as the final answer does: the
+    /// searches by exclusion can find "at least 16" before "at least 24".
+    #[test]
+    fn every_update_is_published_best_first() {
+        let latest = Mutex::new(None);
+        let found = Analysis {
+            lines: vec![
+                line(0, Value::Proven(16)),
+                line(1, Value::Proven(24)),
+                line(2, Value::Estimate(20.5)),
+                line(3, Value::Exact(16)),
+            ],
+            engine: Engine::AlphaBeta,
+            depth: Some(26),
+            nodes: 1,
+            complete: true,
+        };
+        publish(&latest, found, false);
+        let shown = latest.lock().unwrap().clone().unwrap();
+        let order: Vec<u32> = shown.analysis.lines.iter().map(|l| l.mv.0).collect();
+        assert_eq!(order, [1, 2, 0, 3]);
+        assert!(!shown.done);
+    }
 }

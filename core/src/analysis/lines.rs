@@ -335,6 +335,9 @@ pub fn engine_lines(
         });
     }
     analysis.complete = true;
+    // The searches by exclusion need not come out best first (a bound found first may
+    // be below one found later).
+    sort(&mut analysis.lines);
     if config.solve_nodes > 0 {
         for line in &mut analysis.lines {
             if stop.load(Ordering::Relaxed) {
@@ -356,13 +359,11 @@ pub fn engine_lines(
     Ok(Some(analysis))
 }
 
-/// Puts `lines` best first again, after proofs (an estimate may have stood above what
-/// turned out a proven loss); equal values keep their order.
+/// Puts `lines` best first by [`Value::rank`], the one order of every answer shown (each
+/// depth of a deepening, and again after proofs, where an estimate may have stood above
+/// what turned out a proven loss); equal values keep their order.
 pub fn sort(lines: &mut [Line]) {
-    lines.sort_by(|a, b| {
-        let key = |l: &Line| l.value.units().unwrap_or(0.0);
-        key(b).total_cmp(&key(a))
-    });
+    lines.sort_by(|a, b| b.value.rank(a.value));
 }
 
 /// The `config.lines` most visited moves of an MCTS search of `game` for

@@ -114,6 +114,32 @@ impl Value {
         }
     }
 
+    /// How this value ranks against `other` for the seat to move (`Greater`: this one is
+    /// better): by [`Value::units`] (an expected return counting 0), and at equal units
+    /// a proven win "by at least m" above an exact or estimated m, a proven loss "by at
+    /// least m" below them (a bound can only be worth more, or less, than it says).
+    ///
+    /// ```
+    /// use std::cmp::Ordering;
+    /// use tavola_core::analysis::Value;
+    /// assert_eq!(Value::Proven(24).rank(Value::Proven(16)), Ordering::Greater);
+    /// assert_eq!(Value::Proven(16).rank(Value::Estimate(20.5)), Ordering::Less);
+    /// assert_eq!(Value::Proven(3).rank(Value::Exact(3)), Ordering::Greater);
+    /// assert_eq!(Value::Proven(-3).rank(Value::Estimate(-3.0)), Ordering::Less);
+    /// assert_eq!(Value::Exact(0).rank(Value::Proven(0)), Ordering::Equal);
+    /// ```
+    pub fn rank(self, other: Value) -> std::cmp::Ordering {
+        let key = |v: Value| {
+            let lean = match v {
+                Value::Proven(m) => m.signum(),
+                _ => 0,
+            };
+            (v.units().unwrap_or(0.0), lean)
+        };
+        let (a, b) = (key(self), key(other));
+        a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
+    }
+
     /// The result it promises: 1 a win, 0 a draw, −1 a loss, `None` when only
     /// estimated.
     pub fn result(self) -> Option<i32> {

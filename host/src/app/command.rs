@@ -66,6 +66,8 @@ pub enum Command {
     /// Open the analysis board on a game's start or a position typed, without a game at
     /// the table (see `analysis::entry`).
     AnalysisBoard,
+    /// Choose a saved game and open the analysis board on it (its variations loaded).
+    AnalyseFile,
     /// Choose a saved game and review it at once.
     ReviewFile,
     /// The review's next drill (its Next button).
@@ -76,7 +78,7 @@ pub enum Command {
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 32] = [
+    pub const ALL: [Command; 33] = [
         Command::NewGame,
         Command::PlayOnline,
         Command::Restart,
@@ -84,6 +86,7 @@ impl Command {
         Command::Save,
         Command::Load,
         Command::AnalysisBoard,
+        Command::AnalyseFile,
         Command::ReviewFile,
         Command::Recover,
         Command::Quit,
@@ -143,6 +146,7 @@ impl Command {
             Command::Analyse => crate::tr!("cmd-analyse"),
             Command::Review => crate::tr!("cmd-review"),
             Command::AnalysisBoard => crate::tr!("cmd-analysis-board"),
+            Command::AnalyseFile => crate::tr!("cmd-analyse-file"),
             Command::ReviewFile => crate::tr!("cmd-review-file"),
             Command::DrillNext => crate::tr!("cmd-drill-next"),
             Command::DrillBack => crate::tr!("cmd-drill-back"),
@@ -185,7 +189,7 @@ impl Command {
             Command::Review => plain(Key::F4),
             Command::DrillNext => plain(Key::F5),
             Command::DrillBack => plain(Key::F6),
-            Command::AnalysisBoard | Command::ReviewFile => None,
+            Command::AnalysisBoard | Command::AnalyseFile | Command::ReviewFile => None,
         }
     }
 
@@ -200,6 +204,7 @@ impl Command {
             | Command::Save
             | Command::Load
             | Command::AnalysisBoard
+            | Command::AnalyseFile
             | Command::ReviewFile
             | Command::Recover
             | Command::Quit => "Game",

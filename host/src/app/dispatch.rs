@@ -86,6 +86,9 @@ impl TavolaApp {
                 self.review_actions(vec![super::review::ReviewAction::EndDrill], now, step);
             }
             Command::AnalysisBoard => self.analysis_board(),
+            Command::AnalyseFile => {
+                self.ask_learn_file(super::analysis::FilePurpose::AnalyseRecord);
+            }
             Command::ReviewFile => self.ask_learn_file(super::analysis::FilePurpose::Review),
             Command::Save => self.ask_save(),
             Command::Load => self.ask_load(),

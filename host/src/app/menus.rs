@@ -177,6 +177,10 @@ impl TavolaApp {
         if let Some(play) = &mut self.screens.play {
             play.relabel();
         }
+        // The analysis board's position too (a finished game's result, its panels).
+        if let Some(board) = &mut self.screens.analysis {
+            board.relabel();
+        }
         self.save_settings();
     }
 }

@@ -292,9 +292,9 @@ impl TavolaApp {
         // The review walks the moves by the arrow keys: the board's own keys rest
         // while it is open, but at a drill's position they answer it (typed codes,
         // the arrows' focus and Enter), playing nothing.
-        let drill = match (&self.screens.review, &self.screens.play) {
-            (Some(review), Some(play)) => review.awaits_answer(play),
-            _ => false,
+        let (drill, played) = match (&self.screens.review, &self.screens.play) {
+            (Some(review), Some(play)) => (review.awaits_answer(play), review.played_site(play)),
+            _ => (false, None),
         };
         let keys = !self.dialog_open() && (self.screens.review.is_none() || drill);
         let Some(play) = &mut self.screens.play else {
@@ -302,7 +302,7 @@ impl TavolaApp {
             return;
         };
         play.set_keys_enabled(keys);
-        play.set_keys_answer(drill);
+        play.set_keys_answer(drill, played);
         play.set_drilling(
             self.screens
                 .review

@@ -6,6 +6,8 @@
 
 use std::path::PathBuf;
 
+use game_api::SiteId;
+
 use super::{
     Intent, Table, TavolaApp,
     review_data::{DrillAnswer, GameReview},
@@ -54,6 +56,9 @@ pub(super) struct Drill {
     pub answer: Option<Result<DrillAnswer, RunError>>,
     /// How many were answered right.
     pub right: usize,
+    /// The move played in the game was given as the answer (it is no answer: the drill
+    /// says so and still waits).
+    pub played_again: bool,
 }
 
 /// The review screen.
@@ -184,13 +189,20 @@ impl ReviewPanel {
                     judging: None,
                     answer: None,
                     right: 0,
+                    played_again: false,
                 });
                 return self.drill_number().map(|n| n - 1);
             }
             ReviewAction::Answer(notation) => {
                 let number = self.drill_number()?;
+                let played = self.review()?.move_numbered(number)?.notation == notation;
                 let drill = self.drill.as_mut()?;
                 if drill.judging.is_some() || drill.answer.is_some() {
+                    return None;
+                }
+                // The game's own move is what the drill asks to better: said, not judged.
+                drill.played_again = played;
+                if played {
                     return None;
                 }
                 let mut args = self.extra.clone();
@@ -211,6 +223,7 @@ impl ReviewPanel {
                 drill.at = (drill.at + 1).min(drill.numbers.len());
                 drill.answer = None;
                 drill.judging = None;
+                drill.played_again = false;
                 return self.drill_number().map(|n| n - 1);
             }
             ReviewAction::EndDrill => self.drill = None,
@@ -273,8 +286,23 @@ impl ReviewPanel {
         drill.judging.is_none() && drill.answer.is_none() && table.session().cursor() + 1 == number
     }
 
+    /// The site of the move played in the game at the drill's position, while the drill
+    /// waits for its answer (the board's keys are kept off it at first).
+    pub(super) fn played_site(&self, table: &Table) -> Option<SiteId> {
+        if !self.awaits_answer(table) {
+            return None;
+        }
+        let mistake = self.review()?.move_numbered(self.drill_number()?)?;
+        let mv = table
+            .legal_moves()
+            .iter()
+            .find(|m| m.notation == mistake.notation)?;
+        mv.sites.first().copied()
+    }
+
     /// The notation of the move `intent` makes at the drill's position, if it answers
-    /// the drill shown (not the mistake itself, nothing asked yet).
+    /// the drill shown (nothing asked yet; the game's own move too, which
+    /// [`ReviewAction::Answer`] refuses, saying why).
     fn drill_move(&self, table: &Table, intent: &Intent) -> Option<String> {
         let number = self.drill_number()?;
         let drill = self.drill.as_ref()?;
@@ -299,8 +327,7 @@ impl ReviewPanel {
             }
             _ => return None,
         };
-        let mistake = self.review()?.move_numbered(number)?;
-        (mv.notation != mistake.notation).then(|| mv.notation.clone())
+        Some(mv.notation.clone())
     }
 }
 

@@ -321,6 +321,12 @@ impl ReviewPanel {
                 }
             }
         });
+        if drill.played_again && !asked {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                crate::tr!("review-drill-played", played = m.notation.clone()),
+            );
+        }
         if let Some((notation, _)) = &drill.judging {
             ui.horizontal(|ui| {
                 ui.spinner();

@@ -273,10 +273,10 @@ impl TavolaApp {
                 match board.save(&path) {
                     Ok(()) => {
                         board.path = path.display().to_string();
-                        board.note = Some(Note::info(crate::tr!(
+                        board.note = Some(Note::info(
                             "analysis-saved",
-                            path = path.display().to_string()
-                        )));
+                            &[("path", path.display().to_string())],
+                        ));
                         if let Some(then) = then {
                             self.saved_then(then);
                         }
@@ -295,10 +295,10 @@ impl TavolaApp {
                 let done = match &mut self.screens.analysis {
                     Some(board) if same => board.load(&path).map(|()| {
                         board.path = path.display().to_string();
-                        board.note = Some(Note::info(crate::tr!(
+                        board.note = Some(Note::info(
                             "analysis-loaded",
-                            path = path.display().to_string()
-                        )));
+                            &[("path", path.display().to_string())],
+                        ));
                     }),
                     // Another game's record (or none open): that game's board.
                     // Its unsaved work was asked about before the dialog opened.

@@ -23,26 +23,56 @@ pub(in crate::app) use entry::learn_row;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {
     /// What it says.
-    pub text: String,
+    said: Said,
     /// Whether it warns (a refusal, a failure; drawn in the warning colour) or only
     /// tells (a file saved or loaded, the editor's position opened).
     pub warning: bool,
 }
 
+/// What a note says: the key of a text and its arguments, put in words in the language
+/// of the moment it is shown (so that a note stays true to a language chosen after
+/// it), or words made once (an error's, in the language of the moment it happened).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Said {
+    Words(String),
+    Text {
+        key: &'static str,
+        args: Vec<(&'static str, String)>,
+    },
+}
+
 impl Note {
-    /// A note that warns.
+    /// A note that warns, in words made now.
     pub fn warning(text: impl Into<String>) -> Self {
         Note {
-            text: text.into(),
+            said: Said::Words(text.into()),
             warning: true,
         }
     }
 
-    /// A note that only tells.
-    pub fn info(text: impl Into<String>) -> Self {
+    /// A note that only tells: the text of `key` with `args`, in the language of the
+    /// moment it is shown.
+    pub fn info(key: &'static str, args: &[(&'static str, String)]) -> Self {
         Note {
-            text: text.into(),
+            said: Said::Text {
+                key,
+                args: args.to_vec(),
+            },
             warning: false,
+        }
+    }
+
+    /// What the note says, in the current language.
+    pub fn text(&self) -> String {
+        match &self.said {
+            Said::Words(words) => words.clone(),
+            Said::Text { key, args } => {
+                let mut fluent = crate::i18n::lookup::Args::new();
+                for (name, value) in args {
+                    fluent.set(*name, value.clone());
+                }
+                crate::i18n::text_with(key, &fluent)
+            }
         }
     }
 }
@@ -88,6 +118,9 @@ pub struct AnalysisBoard {
     /// the position before it and plays nothing until it comes (never waited for on
     /// the UI thread); `stale` when the tree's cursor moved again meanwhile.
     moving: Option<Moving>,
+    /// The language changed while a position change was in flight: the game is made
+    /// again in it once that change has come back.
+    relabel_due: bool,
     /// The tree's main line (with its comments and variations) as last opened, loaded
     /// or saved: the work differs from it when [`unsaved`](Self::unsaved).
     kept: Vec<RecordedMove>,
@@ -118,6 +151,9 @@ struct Moving {
     id: u64,
     /// The cursor moved again since it was sent: go there once it is answered.
     stale: bool,
+    /// The game made again in another language, at the same position (the comment
+    /// being typed and the search are kept).
+    relabel: bool,
 }
 
 /// Where an analysis comes from.
@@ -173,6 +209,7 @@ impl AnalysisBoard {
             note: None,
             editor: None,
             moving: None,
+            relabel_due: false,
             kept: Vec::new(),
             pending: None,
             after_save: None,
@@ -223,9 +260,35 @@ impl AnalysisBoard {
     /// Sends a position change; the search stops until its answer comes.
     fn send(&mut self, request: Request) -> Result<()> {
         let id = self.worker.send(request).map_err(|e| anyhow!("{e}"))?;
-        self.moving = Some(Moving { id, stale: false });
+        self.moving = Some(Moving {
+            id,
+            stale: false,
+            relabel: false,
+        });
         self.search.stop();
         Ok(())
+    }
+
+    /// Makes the game again in the language now chosen (the position's texts, as a
+    /// finished game's result, come from the worker): at once, or once the position
+    /// change in flight has come back; never waited for.
+    pub fn relabel(&mut self) {
+        self.relabel_due = true;
+        if self.moving.is_some() {
+            return;
+        }
+        self.relabel_due = false;
+        let request = RemoteGame::relabel_request(&self.referee.tree.ids_to_cursor());
+        match self.worker.send(request) {
+            Ok(id) => {
+                self.moving = Some(Moving {
+                    id,
+                    stale: false,
+                    relabel: true,
+                });
+            }
+            Err(e) => self.note = Some(Note::warning(e.to_string())),
+        }
     }
 
     /// Whether a move or a walk is still on its way to the worker.
@@ -247,15 +310,19 @@ impl AnalysisBoard {
             Ok(Reply::Played { snapshot, .. } | Reply::Position { snapshot, .. }) => {
                 self.snapshot = *snapshot;
                 if moving.stale {
+                    // Relabelled or not, the cursor is elsewhere: a walk goes there.
                     if let Err(e) = self.send_to_cursor() {
                         self.note = Some(Note::warning(format!("{e:#}")));
                     }
-                } else {
+                } else if !moving.relabel {
                     self.position_changed();
                 }
             }
             Ok(other) => self.note = Some(Note::warning(format!("{other:?}"))),
             Err(e) => self.note = Some(Note::warning(e.to_string())),
+        }
+        if self.relabel_due {
+            self.relabel();
         }
         true
     }
@@ -497,7 +564,7 @@ impl AnalysisBoard {
     /// Opens the position editor on the position shown.
     pub fn edit_position(&mut self) {
         if self.moving.is_some() {
-            self.note = Some(Note::info(crate::tr!("analysis-busy")));
+            self.note = Some(Note::info("analysis-busy", &[]));
             return;
         }
         self.editor = Some(PositionEditor::new(

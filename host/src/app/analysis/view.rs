@@ -281,11 +281,12 @@ impl AnalysisBoard {
     fn note_ui(&self, ui: &mut egui::Ui) {
         let line = ui.text_style_height(&egui::TextStyle::Body);
         let width = ui.available_width();
+        // In the language of the moment (a note made before the language changed too).
         let (text, colour) = match &self.note {
             // A file saved or loaded is news, not a warning.
-            Some(note) if note.warning => (note.text.as_str(), ui.visuals().warn_fg_color),
-            Some(note) => (note.text.as_str(), ui.visuals().text_color()),
-            None => ("", ui.visuals().text_color()),
+            Some(note) if note.warning => (note.text(), ui.visuals().warn_fg_color),
+            Some(note) => (note.text(), ui.visuals().text_color()),
+            None => (String::new(), ui.visuals().text_color()),
         };
         let (rect, _) = ui.allocate_exact_size(egui::vec2(width, line), egui::Sense::hover());
         let layout = egui::Layout::left_to_right(egui::Align::Center);
@@ -475,7 +476,7 @@ impl AnalysisBoard {
             }
             None => {
                 self.editor = None;
-                self.note = Some(Note::info(crate::tr!("editor-opened")));
+                self.note = Some(Note::info("editor-opened", &[]));
             }
         }
     }

@@ -125,6 +125,26 @@ impl Table {
         marks
     }
 
+    /// Lets the board's keys answer a question (a review's drill) instead of playing:
+    /// what they name is kept for [`Table::take_key_answers`]. Off, the answers not
+    /// taken are dropped. As they start answering, the focus goes to the first playable
+    /// site that is not `played`'s (the site of the move the question is about, no
+    /// answer to it), unless it is already on another playable site: the focus left
+    /// where the game's own move was made would otherwise wait on the one move refused.
+    pub fn set_keys_answer(&mut self, answer: bool, played: Option<SiteId>) {
+        let starting = answer && !self.input.keys_answer;
+        self.input.keys_answer = answer;
+        if !answer {
+            self.input.answered.clear();
+        }
+        if starting && (self.key_focus().is_none() || self.input.focus == played) {
+            self.input.focus = self.key_codes().iter().find_map(|c| match c.target {
+                super::keys::KeyTarget::Site(s) if Some(s) != played => Some(s),
+                _ => None,
+            });
+        }
+    }
+
     /// Whether Esc has something of the board's to close: the choices of a move begun
     /// (the sites clicked so far, with the buttons beside the last), or the summary of
     /// the finished game. An animation comes first: Esc skips it.

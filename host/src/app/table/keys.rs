@@ -387,18 +387,8 @@ impl Table {
 impl Table {
     /// Whether the board's keys may act: the person is to move, or the keys answer a
     /// question about the position shown (a drill, whoever moved there).
-    fn keys_may_act(&self) -> bool {
+    pub(super) fn keys_may_act(&self) -> bool {
         self.person_to_move() || self.input.keys_answer
-    }
-
-    /// Lets the board's keys answer a question (a review's drill) instead of playing:
-    /// what they name is kept for [`Table::take_key_answers`]. Off, the answers not
-    /// taken are dropped.
-    pub fn set_keys_answer(&mut self, answer: bool) {
-        self.input.keys_answer = answer;
-        if !answer {
-            self.input.answered.clear();
-        }
     }
 
     /// Whether a review's drill is shown (answered or not): the status line then tells

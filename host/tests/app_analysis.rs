@@ -10,26 +10,8 @@ mod test_app;
 
 use common::plugins_of;
 use egui_kittest::kittest::Queryable;
-use tavola::{
-    app::{NewGameRequest, analysis::FilePurpose},
-    record::Record,
-    session::SeatKind,
-};
-use test_app::{H, app, harness, wait_until};
-
-fn start_oware(h: &mut H) {
-    let plugin = h.state().plugins().game("oware").unwrap().clone();
-    let options = game_api::Options::defaults(&plugin.manifest().options);
-    h.state_mut()
-        .start(NewGameRequest {
-            game: "oware".into(),
-            options,
-            seats: vec![SeatKind::Person, SeatKind::Person],
-            seed: 3,
-        })
-        .unwrap();
-    h.run();
-}
+use tavola::{app::analysis::FilePurpose, record::Record};
+use test_app::{H, app, harness, start_oware, wait_until};
 
 fn move_id(h: &H, notation: &str) -> u32 {
     let board = h.state().analysis().unwrap();

@@ -9,27 +9,14 @@ mod test_app;
 
 use common::plugins_of;
 use egui_kittest::kittest::Queryable;
-use tavola::{
-    app::{NewGameRequest, analysis::FilePurpose},
-    session::SeatKind,
-};
-use test_app::{app, harness, wait_until};
+use tavola::app::analysis::FilePurpose;
+use test_app::{app, harness, start_oware, wait_until};
 
 #[test]
 fn the_boards_note_and_a_finished_games_result_follow_the_language_chosen_after() {
     let plugins = plugins_of(&["oware", "kalah"]);
     let mut h = harness(app(plugins.path()));
-    let plugin = h.state().plugins().game("oware").unwrap().clone();
-    let options = game_api::Options::defaults(&plugin.manifest().options);
-    h.state_mut()
-        .start(NewGameRequest {
-            game: "oware".into(),
-            options,
-            seats: vec![SeatKind::Person, SeatKind::Person],
-            seed: 3,
-        })
-        .unwrap();
-    h.run();
+    start_oware(&mut h);
     h.state_mut().open_analysis().unwrap();
     h.run();
     let dir = tempfile::tempdir().unwrap();

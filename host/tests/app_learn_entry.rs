@@ -375,13 +375,10 @@ fn finished_kalah(plugins: &Path, data: &Path) -> std::path::PathBuf {
     path
 }
 
-#[test]
-fn a_drill_is_answered_by_the_boards_typed_key_code() {
-    let plugins = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
-    let path = finished_kalah(plugins.path(), data.path());
-    let played = Record::read(&path).unwrap().moves.len();
-    let mut h = harness(app_with_data(plugins.path(), data.path()));
+/// The app with `data`, the saved game `finished.json` of its games folder opened through
+/// *Review a saved game…*'s file dialog, its review finished.
+fn reviewed_from_file(plugins: &Path, data: &Path) -> H {
+    let mut h = harness(app_with_data(plugins, data));
     let ctx = h.ctx.clone();
     h.state_mut().run_command(Command::ReviewFile, &ctx);
     h.run();
@@ -392,6 +389,16 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
     wait_long(&mut h, "the review", |h| {
         h.query_by_label_contains("plies deep").is_some()
     });
+    h
+}
+
+#[test]
+fn a_drill_is_answered_by_the_boards_typed_key_code() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let path = finished_kalah(plugins.path(), data.path());
+    let played = Record::read(&path).unwrap().moves.len();
+    let mut h = reviewed_from_file(plugins.path(), data.path());
     let review = h.state().review_panel().unwrap().review().unwrap();
     assert!(
         !review.drills(0).is_empty(),
@@ -502,17 +509,7 @@ fn a_drills_keys_start_off_the_move_played_and_enter_on_it_says_so() {
     let plugins = plugins_of(&["kalah"]);
     let data = tempfile::tempdir().unwrap();
     finished_kalah(plugins.path(), data.path());
-    let mut h = harness(app_with_data(plugins.path(), data.path()));
-    let ctx = h.ctx.clone();
-    h.state_mut().run_command(Command::ReviewFile, &ctx);
-    h.run();
-    h.get_by_label("finished.json").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
-    wait_long(&mut h, "the review", |h| {
-        h.query_by_label_contains("plies deep").is_some()
-    });
+    let mut h = reviewed_from_file(plugins.path(), data.path());
     let review = h.state().review_panel().unwrap().review().unwrap();
     let first = review.drills(0)[0].clone();
     h.get_by_label_contains("Learn from South").click();
@@ -575,17 +572,7 @@ fn a_saved_game_is_reviewed_and_a_drill_answered_by_a_click_on_the_board() {
     let data = tempfile::tempdir().unwrap();
     let path = finished_kalah(plugins.path(), data.path());
     let played = Record::read(&path).unwrap().moves.len();
-    let mut h = harness(app_with_data(plugins.path(), data.path()));
-    let ctx = h.ctx.clone();
-    h.state_mut().run_command(Command::ReviewFile, &ctx);
-    h.run();
-    h.get_by_label("finished.json").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
-    wait_long(&mut h, "the review", |h| {
-        h.query_by_label_contains("plies deep").is_some()
-    });
+    let mut h = reviewed_from_file(plugins.path(), data.path());
     assert_eq!(h.state().screen(), Screen::Play);
     assert_eq!(
         h.state().play_view().unwrap().session().moves().len(),

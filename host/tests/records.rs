@@ -121,26 +121,34 @@ fn an_old_record_without_checks_replays_with_a_warning() {
     assert!(old.stdout.contains("every move legal"), "{}", old.stdout);
 }
 
-#[test]
-fn match_records_every_game_and_each_one_replays() {
-    let dir = plugins();
-    let games = dir.path().join("series");
+/// `tavola match kalah random greedy` of `games` games from `seed`, each recorded in the
+/// folder returned (`series` in `dir`).
+fn kalah_match(dir: &std::path::Path, games: u32, seed: u64) -> std::path::PathBuf {
+    let folder = dir.join("series");
+    let (games, seed) = (games.to_string(), seed.to_string());
     let run = tavola(
-        dir.path(),
+        dir,
         &[
             "match",
             "kalah",
             "random",
             "greedy",
             "--games",
-            "3",
+            &games,
             "--seed",
-            "5",
+            &seed,
             "--record",
-            games.to_str().unwrap(),
+            folder.to_str().unwrap(),
         ],
     );
     assert!(run.ok, "{}", run.stderr);
+    folder
+}
+
+#[test]
+fn match_records_every_game_and_each_one_replays() {
+    let dir = plugins();
+    let games = kalah_match(dir.path(), 3, 5);
     for i in 0..3 {
         let path = games.join(format!("game-{i:04}.json"));
         let record = Record::read(&path).unwrap();
@@ -279,23 +287,7 @@ fn a_record_to_a_device_or_a_fifo_is_refused_and_the_node_stays() {
 #[test]
 fn ogn_export_of_a_kalah_record_says_the_record_is_not_of_oware() {
     let dir = plugins_of(&["kalah", "oware"]);
-    let games = dir.path().join("series");
-    let run = tavola(
-        dir.path(),
-        &[
-            "match",
-            "kalah",
-            "random",
-            "greedy",
-            "--games",
-            "1",
-            "--seed",
-            "3",
-            "--record",
-            games.to_str().unwrap(),
-        ],
-    );
-    assert!(run.ok, "{}", run.stderr);
+    let games = kalah_match(dir.path(), 1, 3);
     let record = games.join("game-0000.json");
     let export = tavola(dir.path(), &["ogn", "export", record.to_str().unwrap()]);
     assert!(!export.ok, "{}", export.stdout);

@@ -52,6 +52,25 @@ pub fn wait_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
     panic!("{what} did not happen");
 }
 
+/// Starts Oware with its default options between two people, seed 3.
+#[allow(dead_code)]
+pub fn start_oware(h: &mut H) {
+    let plugin = h.state().plugins().game("oware").unwrap().clone();
+    let options = game_api::Options::defaults(&plugin.manifest().options);
+    h.state_mut()
+        .start(tavola::app::NewGameRequest {
+            game: "oware".into(),
+            options,
+            seats: vec![
+                tavola::session::SeatKind::Person,
+                tavola::session::SeatKind::Person,
+            ],
+            seed: 3,
+        })
+        .unwrap();
+    h.run();
+}
+
 /// Starts Kalah (3 houses of 3 seeds when `small`) with these seats, seed 5.
 #[allow(dead_code)]
 pub fn start_kalah(h: &mut H, seats: Vec<tavola::session::SeatKind>, small: bool) {

@@ -1,10 +1,11 @@
 //! The transposition table: a fixed number of buckets of four entries, within a memory
 //! budget, replacing by depth and age.
 //!
-//! The table is allocated once at its full size and never grows. An entry keeps 46 bits
-//! of the position's (mixed) hash to tell positions apart within a bucket (the bucket is
-//! chosen by the high bits), so that two positions are taken for one about once in 10¹³
-//! probes of a full bucket (32 bits gave once in 10⁹, met in a long solve), the best move, the score and its bound, the depth it was searched
+//! The table is allocated once at its full size and never grows. An entry keeps a 46-bit
+//! check of the position's hash, mixed apart from the bits that chose its bucket, to tell
+//! positions apart within a bucket, so that two positions are taken for one about once in
+//! 10¹³ probes of a full bucket whatever the table's size (32 bits gave once in 10⁹, met
+//! in a long solve), the best move, the score and its bound, the depth it was searched
 //! to (when solving: the logarithm of the work it took) and the search it was written
 //! in. A full bucket gives up its entry of the least value: from an older search first,
 //! then the shallowest. Its entries only save work: a table that is too small makes the
@@ -43,7 +44,7 @@ pub struct Entry {
 /// high 14 bits.
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
-    /// [`CHECK_BITS`] bits of the mixed hash, never 0.
+    /// [`CHECK_BITS`] bits of a second mix of the hash ([`locate_in`]).
     check: u64,
     best: u32,
     score: i32,
@@ -82,6 +83,20 @@ impl Slot {
 }
 
 const WAYS: usize = 4;
+
+/// Where the position with this hash goes in a table of `buckets` buckets: its bucket's
+/// first slot, from the high bits of the mixed hash, and its check, from a second mix of
+/// it, so that the check's bits are not the ones that chose the bucket (in a table of
+/// more than 2¹⁸ buckets the mixed hash's low 46 bits would share some with them).
+#[inline]
+fn locate_in(hash: u64, buckets: usize) -> (usize, u64) {
+    let h = mix(hash);
+    let bucket = ((u128::from(h) * buckets as u128) >> 64) as usize;
+    (bucket * WAYS, mix(h ^ CHECK_SALT) & CHECK_MASK)
+}
+
+/// Sets the second mix apart from the first.
+const CHECK_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 const NO_MOVE: u32 = u32::MAX;
 
 /// The number of bytes one entry takes.
@@ -179,9 +194,7 @@ impl Table {
     }
 
     fn locate(&self, hash: u64) -> (usize, u64) {
-        let h = mix(hash);
-        let bucket = ((u128::from(h) * self.buckets as u128) >> 64) as usize;
-        (bucket * WAYS, (h & CHECK_MASK) | 1)
+        locate_in(hash, self.buckets)
     }
 
     /// Starts loading the bucket of the position with this hash into the cache, for a
@@ -320,6 +333,36 @@ mod tests {
             ..slot
         };
         assert_eq!(Slot::unpack(low.pack()).check, 1 << 40 | 1);
+    }
+
+    /// The inverse of [`mix`] (the splitmix64 finaliser undone), to make hashes whose
+    /// mixed value is chosen.
+    fn unmix(mut x: u64) -> u64 {
+        x ^= x >> 31 ^ x >> 62;
+        x = x.wrapping_mul(0x3196_42b2_d24d_8ec3);
+        x ^= x >> 27 ^ x >> 54;
+        x = x.wrapping_mul(0x96de_1b17_3f11_9089);
+        x ^ x >> 30 ^ x >> 60
+    }
+
+    #[test]
+    fn within_one_bucket_of_a_huge_table_the_checks_use_all_their_bits() {
+        // 2³⁰ buckets (a 64 GiB table, only computed): the bucket takes the mixed hash's
+        // top 30 bits. Hashes whose mixed values share them share a bucket; their checks
+        // must still differ in their high bits (taken from the mixed hash's own low 46
+        // bits, they would differ in 2 of those 14 bits only).
+        assert_eq!(unmix(mix(0x1234_5678_9abc_def0)), 0x1234_5678_9abc_def0);
+        let buckets = 1usize << 30;
+        let top = 0x2345_6789u64 << 34;
+        let mut highs = std::collections::HashSet::new();
+        for r in 0..2000u64 {
+            let hash = unmix(top | r.wrapping_mul(0x0000_0002_c2b2_ae3d) & ((1 << 34) - 1));
+            let (bucket, check) = locate_in(hash, buckets);
+            assert_eq!(bucket, (top >> 34) as usize * WAYS);
+            assert!(check <= CHECK_MASK);
+            highs.insert(check >> 32);
+        }
+        assert!(highs.len() > 1500, "{} high parts", highs.len());
     }
 
     #[test]

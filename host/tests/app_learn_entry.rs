@@ -684,3 +684,113 @@ fn a_finished_game_then_another_games_record_on_the_analysis_board() {
         played
     );
 }
+
+#[test]
+fn another_record_of_the_same_match_loaded_closes_the_review() {
+    // Two games of one `tavola match` share their game and their creation second: the
+    // review of the first must not stay over the second.
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    let series = data.path().join("series");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tavola"))
+        .args(["--no-default-plugins", "--plugins"])
+        .arg(plugins.path())
+        .args([
+            "match", "kalah", "random", "greedy", "--games", "2", "--seed", "5",
+        ])
+        .arg("--record")
+        .arg(&series)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{run:?}");
+    let (first, second) = (series.join("game-0000.json"), series.join("game-0001.json"));
+    let mut h = harness(app_with_data(plugins.path(), data.path()));
+    h.state_mut().load_from(&first).unwrap();
+    h.run();
+    let ctx = h.ctx.clone();
+    h.state_mut().run_command(Command::Review, &ctx);
+    h.run();
+    wait_long(&mut h, "the review", |h| {
+        h.query_by_label_contains("plies deep").is_some()
+    });
+    h.state_mut().load_from(&second).unwrap();
+    h.run_steps(3);
+    wait_until(&mut h, "the second game", |h| {
+        h.state().play_view().unwrap().session().moves().len()
+            == Record::read(&second).unwrap().moves.len()
+    });
+    assert!(
+        h.state().review_panel().is_none(),
+        "the first game's review stays over the second"
+    );
+}
+
+#[test]
+fn the_drills_keys_do_nothing_while_another_tab_shows() {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    finished_kalah(plugins.path(), data.path());
+    let mut h = reviewed_from_file(plugins.path(), data.path());
+    h.get_by_label_contains("Learn from South").click();
+    h.run_steps(3);
+    let before = h.state().review_panel().unwrap().drill_number();
+    assert!(before.is_some());
+    h.get_by_label("Puzzles").click();
+    h.run_steps(3);
+    for key in [egui::Key::F5, egui::Key::F6] {
+        h.key_press(key);
+        h.run_steps(3);
+        assert_eq!(
+            h.state().review_panel().unwrap().drill_number(),
+            before,
+            "{key:?} on another tab moved the hidden drill"
+        );
+    }
+}
+
+#[test]
+fn after_next_each_drills_keys_start_off_its_move_played() {
+    // Skipping with F5 (no answer) keeps the keys answering; each new drill position still
+    // gets its own start, off its own move played.
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    finished_kalah(plugins.path(), data.path());
+    let mut h = reviewed_from_file(plugins.path(), data.path());
+    let drills: Vec<(usize, String)> = h
+        .state()
+        .review_panel()
+        .unwrap()
+        .review()
+        .unwrap()
+        .drills(0)
+        .iter()
+        .map(|d| (d.number, d.notation.clone()))
+        .collect();
+    assert!(drills.len() >= 2, "{} drills", drills.len());
+    h.get_by_label_contains("Learn from South").click();
+    h.run_steps(3);
+    for (i, (number, notation)) in drills.iter().enumerate() {
+        if i > 0 {
+            h.key_press(egui::Key::F5);
+            h.run_steps(1);
+        }
+        wait_until(&mut h, "the drill's position", |h| {
+            let play = h.state().play_view().unwrap();
+            play.session().cursor() + 1 == *number
+                && play.legal_moves().iter().any(|m| &m.notation == notation)
+        });
+        h.run_steps(2);
+        let play = h.state().play_view().unwrap();
+        let played = play
+            .legal_moves()
+            .iter()
+            .find(|m| &m.notation == notation)
+            .unwrap()
+            .sites[0];
+        let focus = play.key_focus();
+        assert!(
+            focus.is_some_and(|f| f != played),
+            "drill {i} (move {number}, {notation} played at {played:?}): focus {focus:?}"
+        );
+    }
+}

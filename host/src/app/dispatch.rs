@@ -37,17 +37,24 @@ impl TavolaApp {
                         p.failure().is_none() && !p.session().record().moves.is_empty()
                     })
             }
-            // A drill shown (Next: not while an answer is being judged), as its buttons.
-            Command::DrillNext => self.screens.review.as_ref().is_some_and(|r| {
-                r.drill
-                    .as_ref()
-                    .is_some_and(|d| d.judging.is_none() && d.at < d.numbers.len())
-            }),
-            Command::DrillBack => self
-                .screens
-                .review
-                .as_ref()
-                .is_some_and(|r| r.drill.is_some()),
+            // A drill shown (Next: not while an answer is being judged), as its buttons;
+            // only on the board (the review is kept, hidden, while another tab shows).
+            Command::DrillNext => {
+                self.screens.screen == Screen::Play
+                    && self.screens.review.as_ref().is_some_and(|r| {
+                        r.drill
+                            .as_ref()
+                            .is_some_and(|d| d.judging.is_none() && d.at < d.numbers.len())
+                    })
+            }
+            Command::DrillBack => {
+                self.screens.screen == Screen::Play
+                    && self
+                        .screens
+                        .review
+                        .as_ref()
+                        .is_some_and(|r| r.drill.is_some())
+            }
             _ => true,
         }
     }

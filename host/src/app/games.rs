@@ -235,6 +235,9 @@ impl TavolaApp {
         play.searches.endgame =
             super::endgame::EndgameTables::new(self.tables_root()).never_offer(never);
         self.screens.play = Some(play);
+        // A review belongs to the game it was made of: another game on the board (a new
+        // one, a rematch, one loaded) closes it, even one recorded in the same second.
+        self.screens.review = None;
         self.screens.screen = Screen::Play;
         self.saves.failures_seen = 0;
         self.mark_running();

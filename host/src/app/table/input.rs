@@ -33,6 +33,9 @@ pub(in crate::app) struct Input {
     pub answered: Vec<crate::app::Intent>,
     /// A review's drill is shown: the status line tells its keys, not the history's.
     pub drilling: bool,
+    /// The position (its snapshot's count) whose answering focus was chosen: each new
+    /// drill position gets its own choice once.
+    pub answer_focus_for: Option<u64>,
 }
 
 impl Default for Input {
@@ -45,6 +48,7 @@ impl Default for Input {
             typed: String::new(),
             typed_at: 0.0,
             keys_answer: false,
+            answer_focus_for: None,
             answered: Vec::new(),
             drilling: false,
         }
@@ -127,17 +131,24 @@ impl Table {
 
     /// Lets the board's keys answer a question (a review's drill) instead of playing:
     /// what they name is kept for [`Table::take_key_answers`]. Off, the answers not
-    /// taken are dropped. As they start answering, the focus goes to the first playable
-    /// site that is not `played`'s (the site of the move the question is about, no
-    /// answer to it), unless it is already on another playable site: the focus left
-    /// where the game's own move was made would otherwise wait on the one move refused.
+    /// taken are dropped. At each new position they answer at (a drill, the next one),
+    /// once `played` is known there, the focus goes to the first playable site that is
+    /// not `played`'s (the site of the move the question is about, no answer to it),
+    /// unless it is already on another playable site: the focus left where the game's
+    /// own move was made would otherwise wait on the one move refused.
     pub fn set_keys_answer(&mut self, answer: bool, played: Option<SiteId>) {
-        let starting = answer && !self.input.keys_answer;
         self.input.keys_answer = answer;
         if !answer {
             self.input.answered.clear();
+            self.input.answer_focus_for = None;
+            return;
         }
-        if starting && (self.key_focus().is_none() || self.input.focus == played) {
+        let here = self.position.count;
+        if played.is_none() || self.input.answer_focus_for == Some(here) {
+            return;
+        }
+        self.input.answer_focus_for = Some(here);
+        if self.key_focus().is_none() || self.input.focus == played {
             self.input.focus = self.key_codes().iter().find_map(|c| match c.target {
                 super::keys::KeyTarget::Site(s) if Some(s) != played => Some(s),
                 _ => None,

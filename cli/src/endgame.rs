@@ -46,11 +46,17 @@ pub struct TablesArgs {
     #[arg(long, value_name = "N", requires = "endgames",
           value_parser = clap::value_parser!(u32).range(0..=40))]
     pub endgame_seeds: Option<u32>,
+    /// With `--endgames`: when no table there fits the game's rules, go on without
+    /// them (saying so on standard error) instead of failing; the app passes it, its
+    /// folder holding the tables built for whatever rules were played.
+    #[arg(long, requires = "endgames")]
+    pub endgames_if_they_fit: bool,
 }
 
 impl TablesArgs {
     /// Loads the tables into `game`'s plugin, if a folder was given; says on stderr how
-    /// far they go, and fails when none could be loaded (with the game's reason).
+    /// far they go, and fails when none could be loaded (with the game's reason), unless
+    /// `--endgames-if-they-fit`: then it says so and goes on without them.
     pub fn load(&self, game: &GameHandle, id: &str) -> Result<()> {
         let Some(dir) = &self.endgames else {
             return Ok(());
@@ -67,6 +73,18 @@ impl TablesArgs {
         match status.loaded {
             Some(n) => {
                 eprintln!("endgame tables loaded: up to {n} seeds");
+                Ok(())
+            }
+            None if self.endgames_if_they_fit => {
+                eprintln!(
+                    "{}",
+                    tavola_core::tr!(
+                        "endgames-none-fit",
+                        game = id,
+                        dir = dir.display().to_string(),
+                        reason = status.reason.map(|r| format!(": {r}")).unwrap_or_default()
+                    )
+                );
                 Ok(())
             }
             None => bail!(

@@ -409,5 +409,12 @@ fn the_analysis_board_reads_the_endgame_tables_the_app_keeps_for_the_game() {
         .unwrap();
     assert!(built.status.success(), "{built:?}");
     let (given, _) = open(data.path());
-    assert_eq!(given, ["--endgames".to_owned(), dir.display().to_string()]);
+    assert_eq!(
+        given,
+        [
+            "--endgames".to_owned(),
+            dir.display().to_string(),
+            "--endgames-if-they-fit".to_owned()
+        ]
+    );
 }

@@ -293,3 +293,48 @@ fn a_drills_answer_is_checked_against_the_best_moves_value() {
     assert!(!ok);
     assert!(err.contains("Z is not a legal move"), "{err}");
 }
+
+#[test]
+fn tables_of_other_rules_fail_the_analysis_unless_it_may_go_on_without_them() {
+    // The app's folder of a game's tables holds those built for the rules played before;
+    // a search under other rules goes on without them when asked to, and says so.
+    let plugins = plugins_of(&["oware"]);
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    let t = tables.to_str().unwrap();
+    let (ok, _, err) = tavola(
+        plugins.path(),
+        &["endgame", "oware", "--build", "--seeds", "4", "--dir", t],
+    );
+    assert!(ok, "{err}");
+    let other = ["--option", "grand_slam=capture_all"];
+    let analyse = |extra: &[&str]| {
+        let mut args = vec!["analyse", "oware", "--lines", "2", "--depth", "4"];
+        args.extend(other);
+        args.extend(["--endgames", t]);
+        args.extend(extra);
+        tavola(plugins.path(), &args)
+    };
+    let (ok, _, err) = analyse(&[]);
+    assert!(!ok && err.contains("no endgame tables for oware"), "{err}");
+    let (ok, out, err) = analyse(&["--endgames-if-they-fit"]);
+    assert!(ok, "{err}");
+    assert!(err.contains("going on without them"), "{err}");
+    assert!(out.contains("1. ") && out.contains("2. "), "{out}");
+    // With the rules they were built for, they load as before.
+    let (ok, _, err) = tavola(
+        plugins.path(),
+        &[
+            "analyse",
+            "oware",
+            "--lines",
+            "2",
+            "--depth",
+            "4",
+            "--endgames",
+            t,
+            "--endgames-if-they-fit",
+        ],
+    );
+    assert!(ok && err.contains("endgame tables loaded"), "{err}");
+}

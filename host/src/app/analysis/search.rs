@@ -134,15 +134,22 @@ impl Ask {
 
 /// The arguments giving a child (`tavola analyse` or `tavola review`) the endgame tables
 /// the app built for `plugin`'s game under `data_dir` (`<data dir>/endgames`, one folder
-/// per game), so that its values are exact where the tables reach: `--endgames DIR` when
-/// that folder holds something, else none.
+/// per game), so that its values are exact where the tables reach: `--endgames DIR
+/// --endgames-if-they-fit` when that folder holds something (tables of other rules than
+/// the game's are then passed over), else none.
 pub fn tables_arguments(data_dir: Option<&Path>, plugin: &Plugin) -> Vec<String> {
     let Some(root) = data_dir.map(|d| d.join("endgames")) else {
         return Vec::new();
     };
     let dir = crate::worker::tables_dir(&root, plugin);
     if std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some()) {
-        vec!["--endgames".to_owned(), dir.to_string_lossy().into_owned()]
+        vec![
+            "--endgames".to_owned(),
+            dir.to_string_lossy().into_owned(),
+            // The folder may hold only tables of other rules (a game played before):
+            // the search then goes on without them.
+            "--endgames-if-they-fit".to_owned(),
+        ]
     } else {
         Vec::new()
     }

@@ -75,8 +75,10 @@ pub struct OptionSpec {
     /// becomes of unfilled houses, only when playing in rounds): the host's options
     /// form then shows it disabled while the other option has another value (its value
     /// kept and sent with the others, its hover text saying when it matters), and the
-    /// host leaves it out of the game's summary beside the board. `None`: it always
-    /// matters. Absent from the JSON of a plugin built before it: `None`.
+    /// host leaves it out of the game's summary beside the board. The option named
+    /// must always matter itself (no condition of its own: the host refuses a chain,
+    /// which could close on itself). `None`: it always matters. Absent from the JSON of
+    /// a plugin built before it: `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_when: Option<OptionCondition>,
 }

@@ -511,6 +511,14 @@ fn check_condition(
                 condition.key
             ))
         })?;
+    if other.only_when.is_some() {
+        // A chain of conditions could close on itself and leave options that can
+        // never be set: an option depends only on one that always matters.
+        return Err(refuse(format!(
+            "it names option `{}`, which has a condition of its own",
+            condition.key
+        )));
+    }
     other
         .check(&condition.value)
         .map_err(|e| refuse(e.to_string()))
@@ -551,6 +559,17 @@ mod tests {
             refused("left", OptionValue::Choice("closed".into())),
             "the condition of option `left`: it names the option itself"
         );
+        // Two options each mattering only under the other would both stay disabled.
+        let mut cycle = with_condition("rounds", OptionValue::Bool(true));
+        cycle.options[0] = cycle.options[0]
+            .clone()
+            .matters_when("left", OptionValue::Choice("closed".into()));
+        match check_manifest(&cycle) {
+            Err(e @ ManifestError::BadCondition { .. }) => {
+                assert!(e.to_string().contains("has a condition of its own"), "{e}")
+            }
+            other => panic!("{other:?}"),
+        }
         assert_eq!(
             refused("rounds", OptionValue::Int(1)),
             "the condition of option `left`: option `rounds`: `1` is not allowed, expected \

@@ -13,27 +13,36 @@ use crate::{
 
 /// Sets the [`OptionSpec::only_when`] of each of `specs` (read from `tables`, in the
 /// same order) from its `only_when` table, or refuses the first that names no other
-/// option of the file or a value that option cannot take.
+/// option of the file, one that has a condition of its own, or a value that option
+/// cannot take.
 pub(crate) fn read(
     src: &str,
     tables: &[Spanned<OptionTable>],
     specs: &mut [OptionSpec],
 ) -> Result<(), FileError> {
+    let conditional: Vec<String> = tables
+        .iter()
+        .filter(|t| t.get_ref().only_when.is_some())
+        .map(|t| t.get_ref().key.clone())
+        .collect();
     for (i, table) in tables.iter().enumerate() {
         if let Some(when) = &table.get_ref().only_when {
-            let condition = condition(src, &table.get_ref().key, when, specs)?;
+            let condition = condition(src, &table.get_ref().key, when, specs, &conditional)?;
             specs[i].only_when = Some(condition);
         }
     }
     Ok(())
 }
 
-/// The condition `when` of option `own`, checked against `specs`.
+/// The condition `when` of option `own`, checked against `specs` (`conditional`: the
+/// keys of the options that have a condition, which no condition may name: a chain of
+/// them could close on itself, leaving options that can never be set).
 fn condition(
     src: &str,
     own: &str,
     when: &Spanned<ConditionTable>,
     specs: &[OptionSpec],
+    conditional: &[String],
 ) -> Result<OptionCondition, FileError> {
     let ConditionTable { key, value } = when.get_ref();
     let refuse = |m: String| {
@@ -65,6 +74,12 @@ fn condition(
             crate::error::listed(&others)
         )));
     };
+    if conditional.iter().any(|k| k == key) {
+        return Err(refuse(format!(
+            "`{key}` has a condition of its own: an option can depend only on one that \
+             always matters"
+        )));
+    }
     other.check(value).map_err(|e| {
         let expected = match e {
             OptionError::BadValue { expected, .. } => expected,

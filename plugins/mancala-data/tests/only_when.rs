@@ -205,3 +205,25 @@ fn a_malformed_condition_is_refused_at_its_line() {
         assert!(e.contains(says), "{when}: {e}");
     }
 }
+
+#[test]
+fn a_condition_on_an_option_with_a_condition_of_its_own_is_refused() {
+    // *Play in rounds* made to matter only under *Unfilled houses*, which matters only
+    // in rounds: each would stay disabled for good. Refused at the first condition read.
+    let file = OWARE.replacen(
+        "default = false\n",
+        "default = false\nonly_when = { key = \"round_houses\", value = \"pass\" }\n",
+        1,
+    );
+    assert_ne!(file, OWARE, "the test's file did not change");
+    let line = file
+        .lines()
+        .position(|l| l.starts_with("only_when"))
+        .unwrap()
+        + 1;
+    let refused = refusal(&file);
+    assert!(
+        refused.contains(&format!("line {line}")) && refused.contains("a condition of its own"),
+        "{refused}"
+    );
+}

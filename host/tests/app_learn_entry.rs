@@ -392,6 +392,16 @@ fn reviewed_from_file(plugins: &Path, data: &Path) -> H {
     h
 }
 
+/// A finished Kalah game saved and reviewed (its plugins' and data folders kept alive
+/// with the app).
+fn kalah_reviewed() -> (tempfile::TempDir, tempfile::TempDir, H) {
+    let plugins = plugins_of(&["kalah"]);
+    let data = tempfile::tempdir().unwrap();
+    finished_kalah(plugins.path(), data.path());
+    let h = reviewed_from_file(plugins.path(), data.path());
+    (plugins, data, h)
+}
+
 #[test]
 fn a_drill_is_answered_by_the_boards_typed_key_code() {
     let plugins = plugins_of(&["kalah"]);
@@ -506,10 +516,7 @@ fn a_drill_is_answered_by_the_boards_typed_key_code() {
 
 #[test]
 fn a_drills_keys_start_off_the_move_played_and_enter_on_it_says_so() {
-    let plugins = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
-    finished_kalah(plugins.path(), data.path());
-    let mut h = reviewed_from_file(plugins.path(), data.path());
+    let (_plugins, _data, mut h) = kalah_reviewed();
     let review = h.state().review_panel().unwrap().review().unwrap();
     let first = review.drills(0)[0].clone();
     h.get_by_label_contains("Learn from South").click();
@@ -727,10 +734,7 @@ fn another_record_of_the_same_match_loaded_closes_the_review() {
 
 #[test]
 fn the_drills_keys_do_nothing_while_another_tab_shows() {
-    let plugins = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
-    finished_kalah(plugins.path(), data.path());
-    let mut h = reviewed_from_file(plugins.path(), data.path());
+    let (_plugins, _data, mut h) = kalah_reviewed();
     h.get_by_label_contains("Learn from South").click();
     h.run_steps(3);
     let before = h.state().review_panel().unwrap().drill_number();
@@ -752,10 +756,7 @@ fn the_drills_keys_do_nothing_while_another_tab_shows() {
 fn after_next_each_drills_keys_start_off_its_move_played() {
     // Skipping with F5 (no answer) keeps the keys answering; each new drill position still
     // gets its own start, off its own move played.
-    let plugins = plugins_of(&["kalah"]);
-    let data = tempfile::tempdir().unwrap();
-    finished_kalah(plugins.path(), data.path());
-    let mut h = reviewed_from_file(plugins.path(), data.path());
+    let (_plugins, _data, mut h) = kalah_reviewed();
     let drills: Vec<(usize, String)> = h
         .state()
         .review_panel()

@@ -220,10 +220,7 @@ fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
     }
     h.get_by_label("Load…").click();
     h.run();
-    h.get_by_label("oware-analysis.json").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
+    load_in_dialog(&mut h, "oware-analysis.json");
     let board = h.state().analysis().unwrap();
     assert_eq!(board.referee.tree.main_line(), saved.moves.as_slice());
     assert_eq!(board.referee.tree.cursor().1, 2);
@@ -234,10 +231,7 @@ fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
     assert_eq!(h.state().screen(), Screen::Chooser);
     h.get_by_label("Analyse a saved game…").click();
     h.run();
-    h.get_by_label("oware-analysis.json").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
+    load_in_dialog(&mut h, "oware-analysis.json");
     let board = h.state().analysis().expect("the record did not open");
     assert_eq!(board.referee.tree.main_line(), saved.moves.as_slice());
     assert_eq!(board.referee.tree.cursor(), (&[][..], 2));
@@ -266,10 +260,7 @@ fn saved_through_the_file_dialog_and_opened_again_from_the_chooser() {
     h.run();
     h.get_by_label("Analyse a saved game…").click();
     h.run();
-    h.get_by_label("oware-analysis.json").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
+    load_in_dialog(&mut h, "oware-analysis.json");
     let board = h.state().analysis().expect("the record did not open");
     assert_eq!(board.referee.tree.main_line(), saved.moves.as_slice());
     assert_eq!(board.referee.tree.cursor(), (&[][..], 2));
@@ -375,6 +366,14 @@ fn finished_kalah(plugins: &Path, data: &Path) -> std::path::PathBuf {
     path
 }
 
+/// Picks `file` in the app's open dialog and loads it.
+fn load_in_dialog(h: &mut H, file: &str) {
+    h.get_by_label(file).click();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+}
+
 /// The app with `data`, the saved game `finished.json` of its games folder opened through
 /// *Review a saved game…*'s file dialog, its review finished.
 fn reviewed_from_file(plugins: &Path, data: &Path) -> H {
@@ -382,10 +381,7 @@ fn reviewed_from_file(plugins: &Path, data: &Path) -> H {
     let ctx = h.ctx.clone();
     h.state_mut().run_command(Command::ReviewFile, &ctx);
     h.run();
-    h.get_by_label("finished.json").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
+    load_in_dialog(&mut h, "finished.json");
     wait_long(&mut h, "the review", |h| {
         h.query_by_label_contains("plies deep").is_some()
     });
@@ -656,10 +652,7 @@ fn a_finished_game_then_another_games_record_on_the_analysis_board() {
     let ctx = h.ctx.clone();
     h.state_mut().run_command(Command::Load, &ctx);
     h.run();
-    h.get_by_label("finished.json").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
+    load_in_dialog(&mut h, "finished.json");
     wait_until(&mut h, "the finished game", |h| {
         h.state()
             .play_view()
@@ -678,10 +671,7 @@ fn a_finished_game_then_another_games_record_on_the_analysis_board() {
     // Load… an Oware record there: Oware's board opens on it.
     h.get_by_label("Load…").click();
     h.run();
-    h.get_by_label("oware-game.json").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
+    load_in_dialog(&mut h, "oware-game.json");
     let board = h.state().analysis().unwrap();
     assert_eq!(board.plugin().id(), "oware");
     assert_eq!(board.referee.tree.main_line().len(), 1);

@@ -181,7 +181,6 @@ fn deepen(
                 line.value = v;
             }
         }
-        lines::sort(&mut found.lines);
     }
     found.depth = Some(depth);
     publish(latest, found, true);

@@ -125,8 +125,7 @@ pub fn prove(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
-    let budget = Budget::kept(nodes, table_kib);
-    prove_in(game, history, mv, budget, stop, SearchMode::Solve)
+    prove_move(game, history, mv, (nodes, table_kib), false, false, stop)
 }
 
 /// [`prove`] (margins) or [`prove_outcome`] (`results`) in one call; with `fresh`, the
@@ -244,8 +243,7 @@ pub fn prove_outcome(
     table_kib: u64,
     stop: &AtomicBool,
 ) -> Result<Option<Value>, CallError> {
-    let budget = Budget::kept(nodes, table_kib);
-    prove_in(game, history, mv, budget, stop, SearchMode::Outcome)
+    prove_move(game, history, mv, (nodes, table_kib), true, false, stop)
 }
 
 /// The value of `mv` for the seat to move in `game`, proven by a solve in `mode` of the
@@ -335,9 +333,6 @@ pub fn engine_lines(
         });
     }
     analysis.complete = true;
-    // The searches by exclusion need not come out best first (a bound found first may
-    // be below one found later).
-    sort(&mut analysis.lines);
     if config.solve_nodes > 0 {
         for line in &mut analysis.lines {
             if stop.load(Ordering::Relaxed) {
@@ -354,8 +349,10 @@ pub fn engine_lines(
                 line.value = v;
             }
         }
-        sort(&mut analysis.lines);
     }
+    // Best first: the searches by exclusion need not find the lines in that order (a
+    // bound found first may be below one found later), and a proof may move a line.
+    sort(&mut analysis.lines);
     Ok(Some(analysis))
 }
 
